@@ -1,0 +1,156 @@
+// Connections: base URL + company + label in SQLite; each one's token in the vault.
+import type { Connection, ConnectionDraft } from '../../shared/rpc/methods/connections';
+import { AppError } from '../../shared/rpc/errors';
+import type { EventBus } from '../events';
+import type { Db } from '../store/store';
+import type { Vault } from '../vault/vault';
+
+interface ConnectionRow {
+  id: number;
+  label: string;
+  kind: 'sandbox' | 'production';
+  base_url: string;
+  company_id: number;
+  embedded: number;
+  active: number;
+}
+
+export interface ActiveConnection {
+  id: number;
+  label: string;
+  kind: 'sandbox' | 'production';
+  baseUrl: string;
+  companyId: number;
+}
+
+export class Connections {
+  constructor(
+    private readonly db: Db,
+    private readonly vault: Vault,
+    private readonly events: EventBus,
+    private readonly now: () => Date,
+  ) {}
+
+  async list(): Promise<Connection[]> {
+    const rows = this.db.prepare<[], ConnectionRow>('SELECT * FROM connections ORDER BY id').all();
+    return Promise.all(rows.map((row) => this.present(row)));
+  }
+
+  async get(id: number): Promise<Connection> {
+    return this.present(this.row(id));
+  }
+
+  async create(draft: ConnectionDraft, options: { embedded?: boolean } = {}): Promise<Connection> {
+    const baseUrl = normaliseBaseUrl(draft.base_url);
+    const clash = this.db
+      .prepare<[string, number], { id: number }>('SELECT id FROM connections WHERE base_url = ? AND company_id = ?')
+      .get(baseUrl, draft.company_id);
+    if (clash) throw new AppError('conflict', 'Ya existe una conexión con esa URL y esa empresa.');
+    const hasActive = this.db.prepare('SELECT 1 FROM connections WHERE active = 1').get() !== undefined;
+    const result = this.db
+      .prepare(
+        `INSERT INTO connections (label, kind, base_url, company_id, embedded, active, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(draft.label, draft.kind, baseUrl, draft.company_id, options.embedded ? 1 : 0, hasActive ? 0 : 1, this.now().toISOString());
+    const id = Number(result.lastInsertRowid);
+    if (!hasActive) this.events.emit('connection.changed', { id });
+    return this.get(id);
+  }
+
+  async update(id: number, draft: ConnectionDraft): Promise<Connection> {
+    const current = this.row(id);
+    const baseUrl = normaliseBaseUrl(draft.base_url);
+    const moved = current.base_url !== baseUrl || current.company_id !== draft.company_id;
+    if (moved && (await this.vault.hasToken(current.base_url, current.company_id))) {
+      // A token belongs to one company at one address; moving the connection must not carry it.
+      throw new AppError('conflict', 'Olvide primero el token de esta conexión para cambiar su URL o su empresa.');
+    }
+    this.db
+      .prepare('UPDATE connections SET label = ?, kind = ?, base_url = ?, company_id = ? WHERE id = ?')
+      .run(draft.label, draft.kind, baseUrl, draft.company_id, id);
+    this.events.emit('connection.changed', { id });
+    return this.get(id);
+  }
+
+  async activate(id: number): Promise<Connection> {
+    this.row(id);
+    this.db.transaction(() => {
+      this.db.prepare('UPDATE connections SET active = 0 WHERE active = 1').run();
+      this.db.prepare('UPDATE connections SET active = 1 WHERE id = ?').run(id);
+    })();
+    this.events.emit('connection.changed', { id });
+    return this.get(id);
+  }
+
+  async remove(id: number): Promise<void> {
+    const row = this.row(id);
+    await this.vault.deleteToken(row.base_url, row.company_id);
+    this.db.prepare('DELETE FROM connections WHERE id = ?').run(id);
+    this.events.emit('connection.changed', { id: null });
+  }
+
+  async setToken(id: number, token: string): Promise<Connection> {
+    const row = this.row(id);
+    await this.vault.setToken(row.base_url, row.company_id, token);
+    this.events.emit('connection.changed', { id });
+    return this.get(id);
+  }
+
+  async forgetToken(id: number): Promise<Connection> {
+    const row = this.row(id);
+    await this.vault.deleteToken(row.base_url, row.company_id);
+    this.events.emit('connection.changed', { id });
+    return this.get(id);
+  }
+
+  active(): ActiveConnection | null {
+    const row = this.db.prepare<[], ConnectionRow>('SELECT * FROM connections WHERE active = 1').get();
+    return row ? toActive(row) : null;
+  }
+
+  requireActive(): ActiveConnection {
+    const active = this.active();
+    if (!active) {
+      throw new AppError('no_connection', 'No hay una conexión activa. Configure una en Ajustes.');
+    }
+    return active;
+  }
+
+  /** The token of a connection, read at call time; never cached, never logged. */
+  async tokenFor(connection: ActiveConnection): Promise<string> {
+    const token = await this.vault.getToken(connection.baseUrl, connection.companyId);
+    if (!token) {
+      throw new AppError('no_token', `La conexión «${connection.label}» no tiene token. Ingréselo en Ajustes.`);
+    }
+    return token;
+  }
+
+  private row(id: number): ConnectionRow {
+    const row = this.db.prepare<[number], ConnectionRow>('SELECT * FROM connections WHERE id = ?').get(id);
+    if (!row) throw new AppError('not_found', 'La conexión no existe.');
+    return row;
+  }
+
+  private async present(row: ConnectionRow): Promise<Connection> {
+    return {
+      id: row.id,
+      label: row.label,
+      kind: row.kind,
+      base_url: row.base_url,
+      company_id: row.company_id,
+      active: row.active === 1,
+      embedded: row.embedded === 1,
+      has_token: await this.vault.hasToken(row.base_url, row.company_id),
+    };
+  }
+}
+
+function toActive(row: ConnectionRow): ActiveConnection {
+  return { id: row.id, label: row.label, kind: row.kind, baseUrl: row.base_url, companyId: row.company_id };
+}
+
+export function normaliseBaseUrl(value: string): string {
+  const url = new URL(value.trim());
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}

@@ -1,0 +1,22 @@
+// What core is built from (STYLE.md, convention 4): everything from outside is handed in, so tests
+// hand in a fake clock and the real sandbox, and the app hands in the real things.
+import type { Connections } from './connections/connections';
+import type { EventBus } from './events';
+import type { Logger } from './log/logger';
+import type { Store } from './store/store';
+import type { Vault } from './vault/vault';
+
+export type Transport = 'electron' | 'web' | 'cli';
+
+export interface CoreParts {
+  version: string;
+  home: string;
+  transport: Transport;
+  clock: () => Date;
+  fetch: typeof globalThis.fetch;
+  logger: Logger;
+  store: Store;
+  vault: Vault;
+  events: EventBus;
+  connections: Connections;
+}

@@ -1,0 +1,109 @@
+// The local SQLite file: WAL, foreign keys, numbered migrations, refusal of a newer schema,
+// online backup. One connection per process; better-sqlite3 is synchronous by design.
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { AppError } from '../../shared/rpc/errors';
+import type { Migration } from './migration';
+import { migrations as defaultMigrations } from './migrations';
+
+export type Db = Database.Database;
+
+export interface StoreOptions {
+  migrations?: readonly Migration[];
+  /** Path of the native addon, when it is not the one in node_modules (Electron's ABI copy). */
+  nativeBinding?: string;
+}
+
+export class Store {
+  readonly db: Db;
+  readonly schemaVersion: number;
+
+  private constructor(db: Db, schemaVersion: number) {
+    this.db = db;
+    this.schemaVersion = schemaVersion;
+  }
+
+  static open(file: string, options: StoreOptions = {}): Store {
+    const migrations = options.migrations ?? defaultMigrations;
+    assertConsecutive(migrations);
+    mkdirSync(dirname(file), { recursive: true });
+    let db: Db;
+    try {
+      db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+      db.pragma('journal_mode = WAL');
+    } catch (error) {
+      throw storeUnavailable(error);
+    }
+    try {
+      db.pragma('foreign_keys = ON');
+      db.pragma('busy_timeout = 5000');
+      // NORMAL is durable across application crashes in WAL mode; the submission ledger raises it
+      // to FULL around its own commits (a power cut must not lose a write-ahead record).
+      db.pragma('synchronous = NORMAL');
+      const version = migrate(db, migrations);
+      return new Store(db, version);
+    } catch (error) {
+      db.close();
+      throw error instanceof AppError ? error : storeUnavailable(error);
+    }
+  }
+
+  /** Runs `work` inside one transaction with `synchronous = FULL`: the commit reaches the disk. */
+  durably<T>(work: () => T): T {
+    this.db.pragma('synchronous = FULL');
+    try {
+      return this.db.transaction(work).immediate();
+    } finally {
+      this.db.pragma('synchronous = NORMAL');
+    }
+  }
+
+  /** SQLite's online backup: a consistent copy while the app keeps working. */
+  async backup(destination: string): Promise<void> {
+    mkdirSync(dirname(destination), { recursive: true });
+    await this.db.backup(destination);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+function assertConsecutive(migrations: readonly Migration[]): void {
+  migrations.forEach((migration, index) => {
+    if (migration.version !== index + 1) {
+      throw new Error(`migration ${migration.name} has version ${migration.version}, expected ${index + 1}`);
+    }
+  });
+}
+
+function migrate(db: Db, migrations: readonly Migration[]): number {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const latest = migrations.length;
+  if (current > latest) {
+    throw new AppError(
+      'store_newer_than_app',
+      'Los datos fueron creados por una versión más reciente de Factura Desk. Actualice la aplicación para abrirlos; no se modificó nada.',
+      { schemaVersion: current, supportedVersion: latest },
+    );
+  }
+  for (const migration of migrations.slice(current)) {
+    db.transaction(() => {
+      migration.up(db);
+      db.pragma(`user_version = ${migration.version}`);
+    }).immediate();
+  }
+  return latest;
+}
+
+function storeUnavailable(error: unknown): AppError {
+  const code = (error as { code?: string } | null)?.code ?? '';
+  const reason =
+    code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT'
+      ? 'El archivo de datos está dañado. Restaure la última copia de seguridad desde la carpeta de datos.'
+      : code === 'SQLITE_READONLY' || code === 'SQLITE_CANTOPEN' || code === 'SQLITE_FULL'
+        ? 'No se puede escribir en la carpeta de datos (disco lleno o sin permisos). Libere espacio o revise los permisos.'
+        : 'No se pudo abrir el archivo de datos.';
+  return new AppError('store_unavailable', reason, { sqlite: code });
+}

@@ -1,0 +1,57 @@
+// The Electron shell, kept thin: one instance, one hardened window, IPC forwarded to core.
+import { app, BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startHost, type Host } from './host';
+import { loadElectronNatives } from './natives';
+import { createMainWindow, hardenSession } from './window';
+
+const outDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+let host: Host | undefined;
+let mainWindow: BrowserWindow | undefined;
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (mainWindow?.isMinimized()) mainWindow.restore();
+    mainWindow?.focus();
+  });
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-navigate', (navigation) => navigation.preventDefault());
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  });
+  app.on('window-all-closed', () => app.quit());
+  app.on('before-quit', () => {
+    void host?.close();
+  });
+  void app.whenReady().then(start);
+}
+
+/** Only our own window's top frame may call core (STYLE.md, model Electron Fiddle). */
+function fromOurWindow(event: IpcMainInvokeEvent): boolean {
+  return mainWindow !== undefined && event.sender === mainWindow.webContents && event.senderFrame === mainWindow.webContents.mainFrame;
+}
+
+async function start(): Promise<void> {
+  hardenSession();
+  const natives = loadElectronNatives(app.getAppPath());
+  host = await startHost({
+    home: app.getPath('userData'),
+    secrets: natives.keytar,
+    transport: 'electron',
+    version: app.getVersion(),
+    nativeBinding: natives.betterSqliteBinding,
+  });
+  const core = host.core;
+  ipcMain.handle('rpc', async (event, message: unknown) => {
+    if (!fromOurWindow(event)) {
+      return { id: null, ok: false, error: { code: 'internal', message: 'Origen no autorizado.' } };
+    }
+    return core.dispatch(message);
+  });
+  core.events.subscribe((event, payload) => {
+    mainWindow?.webContents.send('rpc:event', { event, payload });
+  });
+  mainWindow = createMainWindow(process.env.ELECTRON_RENDERER_URL, outDir);
+}

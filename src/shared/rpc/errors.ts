@@ -1,0 +1,113 @@
+// Typed errors that cross every boundary (RPC, CLI). Decisions are made on `code`, never on text;
+// `message` is Spanish for the person in front of the screen (STYLE.md, convention 2).
+import { z } from 'zod';
+
+export const ERROR_CODES = [
+  'invalid_input',
+  'unknown_method',
+  'not_found',
+  'conflict',
+  'keychain_unavailable',
+  'no_token',
+  'no_connection',
+  'store_newer_than_app',
+  'store_unavailable',
+  'api_unauthorized',
+  'api_forbidden',
+  'api_not_found',
+  'api_invalid',
+  'api_key_conflict',
+  'api_rejected',
+  'api_uncertain',
+  'api_unreachable',
+  'api_quota',
+  'api_unexpected',
+  'internal',
+] as const;
+export const ErrorCode = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+export const FieldIssue = z.object({ path: z.string(), message: z.string() });
+export type FieldIssue = z.infer<typeof FieldIssue>;
+
+export const RpcErrorShape = z.object({
+  code: ErrorCode,
+  message: z.string(),
+  details: z
+    .object({
+      fields: z.array(FieldIssue).optional(),
+    })
+    .catchall(z.unknown())
+    .optional(),
+});
+export type RpcErrorShape = z.infer<typeof RpcErrorShape>;
+
+/** An error meant to be shown: a stable code, a Spanish message, optional details (never a stack). */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: RpcErrorShape['details'];
+
+  constructor(code: ErrorCode, message: string, details?: RpcErrorShape['details']) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.details = details;
+  }
+
+  toShape(): RpcErrorShape {
+    return this.details === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, details: this.details };
+  }
+}
+
+export function isAppError(value: unknown): value is AppError {
+  return value instanceof AppError;
+}
+
+/** zod issues as field paths ("items.2.cant") with Spanish messages. */
+export function fieldIssues(error: z.ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: spanishIssue(issue),
+  }));
+}
+
+function spanishIssue(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? 'Este campo es obligatorio.' : 'El valor no tiene el tipo esperado.';
+    case 'too_small':
+      return issue.origin === 'array'
+        ? `Debe tener al menos ${String(issue.minimum)} elemento(s).`
+        : issue.origin === 'string'
+          ? issue.minimum === 1
+            ? 'Este campo es obligatorio.'
+            : `Debe tener al menos ${String(issue.minimum)} caracteres.`
+          : `Debe ser ${issue.inclusive ? 'mayor o igual a' : 'mayor que'} ${String(issue.minimum)}.`;
+    case 'too_big':
+      return issue.origin === 'string'
+        ? `Admite como máximo ${String(issue.maximum)} caracteres.`
+        : issue.origin === 'array'
+          ? `Admite como máximo ${String(issue.maximum)} elementos.`
+          : `Debe ser ${issue.inclusive ? 'menor o igual a' : 'menor que'} ${String(issue.maximum)}.`;
+    case 'invalid_value':
+      return 'Valor no permitido.';
+    case 'unrecognized_keys':
+      return `Campos no permitidos: ${issue.keys.join(', ')}.`;
+    case 'invalid_format':
+    case 'custom':
+      return issue.message && !issue.message.startsWith('Invalid') ? capitalize(issue.message) : 'Formato inválido.';
+    default:
+      return 'Valor inválido.';
+  }
+}
+
+function capitalize(text: string): string {
+  const sentence = text.charAt(0).toUpperCase() + text.slice(1);
+  return sentence.endsWith('.') ? sentence : `${sentence}.`;
+}
+
+export function invalidInput(error: z.ZodError, message = 'Hay datos inválidos. Revise los campos marcados.'): AppError {
+  return new AppError('invalid_input', message, { fields: fieldIssues(error) });
+}

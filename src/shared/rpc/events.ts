@@ -1,0 +1,22 @@
+// Events pushed from core to the renderer, over IPC or the web bridge's event stream.
+import { z } from 'zod';
+import type { EventTable } from './define';
+
+export const rpcEvents = {
+  'connection.changed': z.object({ id: z.number().int().nullable() }),
+  'document.changed': z.object({
+    kind: z.enum(['FE', 'DSE']),
+    submission_id: z.number().int().nullable(),
+    document_id: z.number().int().nullable(),
+    estado: z.string(),
+  }),
+  'sync.progress': z.object({
+    phase: z.enum(['started', 'page', 'done', 'failed']),
+    done: z.number().int(),
+    total: z.number().int().nullable(),
+    message: z.string().optional(),
+  }),
+} satisfies EventTable;
+export type RpcEvents = typeof rpcEvents;
+export type EventName = keyof RpcEvents;
+export type EventPayload<K extends EventName> = z.output<RpcEvents[K]>;

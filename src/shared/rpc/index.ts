@@ -1,0 +1,6 @@
+export * from './define';
+export * from './errors';
+export * from './envelope';
+export * from './events';
+export * from './contract';
+export { Connection, ConnectionDraft, ConnectionKind } from './methods/connections';

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { method } from '../define';
+
+export const ConnectionKind = z.enum(['sandbox', 'production']);
+export type ConnectionKind = z.infer<typeof ConnectionKind>;
+
+/** A connection as the renderer sees it: never the token, only whether one is stored. */
+export const Connection = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  kind: ConnectionKind,
+  base_url: z.string(),
+  company_id: z.number().int(),
+  active: z.boolean(),
+  embedded: z.boolean(),
+  has_token: z.boolean(),
+});
+export type Connection = z.infer<typeof Connection>;
+
+const BaseUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname.replace(/\/+$/, '').endsWith('/v1');
+    } catch {
+      return false;
+    }
+  }, 'Debe ser una URL http(s) que termine en /v1 (por ejemplo https://api.ejemplo.co/api/v1).');
+
+export const ConnectionDraft = z.object({
+  label: z.string().trim().min(1).max(80),
+  kind: ConnectionKind,
+  base_url: BaseUrl,
+  company_id: z.number().int().positive().max(2_147_483_647),
+});
+export type ConnectionDraft = z.infer<typeof ConnectionDraft>;
+
+const ConnectionId = z.object({ id: z.number().int().positive() }).strict();
+/** Tokens are long-lived secrets; bound their size so garbage is refused before the keychain. */
+const Token = z.string().trim().min(8, 'El token es demasiado corto.').max(4096).regex(/^\S+$/, 'El token no puede tener espacios.');
+
+export const connectionMethods = {
+  'connections.list': method(z.object({}).strict(), z.array(Connection)),
+  'connections.create': method(ConnectionDraft.strict(), Connection),
+  'connections.update': method(ConnectionDraft.extend({ id: z.number().int().positive() }).strict(), Connection),
+  'connections.activate': method(ConnectionId, Connection),
+  'connections.remove': method(ConnectionId, z.object({ removed: z.literal(true) })),
+  /** The token goes to the OS keychain; it never comes back out through RPC. */
+  'connections.setToken': method(z.object({ id: z.number().int().positive(), token: Token }).strict(), Connection),
+  'connections.forgetToken': method(ConnectionId, Connection),
+};

@@ -1,0 +1,20 @@
+// Prints the plain closing line CI reads ("N passed, N failed"), after Vitest's own summary.
+import type { Reporter, TestModule } from 'vitest/node';
+
+export default class ClosingLineReporter implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    let passed = 0;
+    let failed = 0;
+    let skipped = 0;
+    for (const module of testModules) {
+      for (const test of module.children.allTests()) {
+        const state = test.result().state;
+        if (state === 'passed') passed += 1;
+        else if (state === 'failed') failed += 1;
+        else skipped += 1;
+      }
+      if (module.state() === 'failed' && module.children.size === 0) failed += 1;
+    }
+    process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+  }
+}
