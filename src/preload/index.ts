@@ -1,10 +1,11 @@
 // Exposes exactly two functions to the page: `invoke` for the RPC contract and `on` for events.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import type { RpcBridge } from '../shared/rpc/bridge';
 import type { RpcEventMessage, RpcReply } from '../shared/rpc/envelope';
 
 let nextId = 1;
 
-const bridge = {
+const bridge: RpcBridge = {
   invoke(method: string, input: unknown): Promise<RpcReply> {
     return ipcRenderer.invoke('rpc', { id: nextId++, method, input }) as Promise<RpcReply>;
   },
@@ -15,6 +16,5 @@ const bridge = {
   },
 };
 
-export type FacturaDeskBridge = typeof bridge;
 
 contextBridge.exposeInMainWorld('facturaDesk', bridge);

@@ -1,0 +1,19 @@
+import { useSyncExternalStore } from 'react';
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('hashchange', onChange);
+  return () => window.removeEventListener('hashchange', onChange);
+}
+
+function currentPath(): string {
+  return window.location.hash.replace(/^#/, '') || '/';
+}
+
+/** Hash routing: works the same from file:// in Electron and from the web bridge. */
+export function useHashRoute(): string {
+  return useSyncExternalStore(subscribe, currentPath);
+}
+
+export function navigate(path: string): void {
+  window.location.hash = path;
+}
