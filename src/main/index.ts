@@ -3,6 +3,7 @@ import { app, BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startHost, type Host } from './host';
+import { createIpcRpcHandler } from './ipc';
 import { loadElectronNatives } from './natives';
 import { createMainWindow, hardenSession } from './window';
 
@@ -44,12 +45,7 @@ async function start(): Promise<void> {
     nativeBinding: natives.betterSqliteBinding,
   });
   const core = host.core;
-  ipcMain.handle('rpc', async (event, message: unknown) => {
-    if (!fromOurWindow(event)) {
-      return { id: null, ok: false, error: { code: 'internal', message: 'Origen no autorizado.' } };
-    }
-    return core.dispatch(message);
-  });
+  ipcMain.handle('rpc', createIpcRpcHandler(core, fromOurWindow));
   core.events.subscribe((event, payload) => {
     mainWindow?.webContents.send('rpc:event', { event, payload });
   });

@@ -1,0 +1,31 @@
+// The app as the end-to-end tests see it: the real core on a real SQLite file, behind the real
+// web bridge, serving the renderer that `electron-vite build` produced (npm test builds it first).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { startWebBridge, type WebBridge } from '../../src/core/bridge/web-bridge';
+import { startHost, type Host } from '../../src/main/host';
+import { realKeychain } from './keychain';
+
+export const RENDERER_DIR = join(__dirname, '..', '..', 'out', 'renderer');
+
+export interface WebApp {
+  host: Host;
+  bridge: WebBridge;
+  close(): Promise<void>;
+}
+
+export async function startWebApp(home: string): Promise<WebApp> {
+  if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
+    throw new Error('out/renderer is missing: run `npx electron-vite build` (npm test does it)');
+  }
+  const host = await startHost({ home, secrets: realKeychain(), transport: 'web' });
+  const bridge = await startWebBridge({ dispatcher: host.core, events: host.core.events, staticDir: RENDERER_DIR });
+  return {
+    host,
+    bridge,
+    async close() {
+      await bridge.close();
+      await host.close();
+    },
+  };
+}
