@@ -1,3 +1,4 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -5,6 +6,10 @@ export default defineConfig({
     reporters: ['default', './test/support/closing-line-reporter.ts'],
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        plugins: [react()],
+        test: { name: 'component', include: ['test/component/**/*.test.tsx'], environment: 'jsdom' },
+      },
       {
         test: {
           name: 'integration',
