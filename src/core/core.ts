@@ -1,15 +1,25 @@
 // Assembles core from the parts a host hands in: the Electron main process, the web bridge host
 // and the command line all call this, so they run the very same code.
 import { join } from 'node:path';
+import { isTerminalDseState } from '../shared/api';
 import { rpcContract } from '../shared/rpc/contract';
 import { Connections } from './connections/connections';
 import { EventBus } from './events';
+import { HistorySync } from './history/sync';
 import { FileLogger, type Logger } from './log/logger';
 import type { CoreParts, Transport } from './parts';
+import { Poller } from './poller/poller';
+import { realTimers, type Timers } from './poller/timers';
 import { appHandlers } from './rpc/handlers/app';
+import { connectionCheckHandlers } from './rpc/handlers/connection-check';
 import { connectionHandlers } from './rpc/handlers/connections';
+import { dseHandlers } from './rpc/handlers/dse';
+import { feHandlers } from './rpc/handlers/fe';
+import { historyHandlers } from './rpc/handlers/history';
+import { submissionHandlers } from './rpc/handlers/submissions';
 import { createDispatcher, type Dispatcher } from './rpc/registry';
 import { Store } from './store/store';
+import { Submissions } from './submissions/submissions';
 import { Vault, type SecretStore } from './vault/vault';
 
 export interface CoreOptions {
@@ -18,6 +28,8 @@ export interface CoreOptions {
   transport: Transport;
   version?: string;
   clock?: () => Date;
+  /** The poller's timers; tests hand in a controlled clock. */
+  timers?: Timers;
   fetch?: typeof globalThis.fetch;
   logger?: Logger;
   nativeBinding?: string;
@@ -26,6 +38,11 @@ export interface CoreOptions {
 export interface Core extends Dispatcher {
   parts: CoreParts;
   events: EventBus;
+  /**
+   * Background work of a long-running host: resume every submission in doubt (before anything new
+   * is submitted), then the poller, and the history mirror of each DSE that reaches a final state.
+   */
+  startBackground(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -37,31 +54,59 @@ export function createCore(options: CoreOptions): Core {
   const store = Store.open(join(options.home, DATABASE_FILE), { nativeBinding: options.nativeBinding });
   const vault = new Vault(options.secrets);
   const events = new EventBus();
+  const fetch = options.fetch ?? globalThis.fetch;
+  const connections = new Connections(store.db, vault, events, clock);
+  const submissions = new Submissions({ store, connections, fetch, clock, events, logger });
+  const history = new HistorySync({ store, connections, fetch, clock, events, logger });
+  const poller = new Poller(submissions, options.timers ?? realTimers(clock), logger);
   const parts: CoreParts = {
     version: options.version ?? '0.1.0',
     home: options.home,
     transport: options.transport,
     clock,
-    fetch: options.fetch ?? globalThis.fetch,
+    fetch,
     logger,
     store,
     vault,
     events,
-    connections: new Connections(store.db, vault, events, clock),
+    connections,
+    submissions,
+    poller,
+    history,
   };
   const dispatcher = createDispatcher(
     rpcContract,
     {
       ...appHandlers(parts),
       ...connectionHandlers(parts),
+      ...connectionCheckHandlers(parts),
+      ...submissionHandlers(parts),
+      ...dseHandlers(parts),
+      ...feHandlers(parts),
+      ...historyHandlers(parts),
     },
     logger,
   );
+  const mirroring = new Set<Promise<unknown>>();
+  let stopMirroring: (() => void) | null = null;
   return {
     parts,
     events,
     dispatch: (message) => dispatcher.dispatch(message),
+    async startBackground() {
+      stopMirroring ??= submissions.onRecorded((row) => {
+        if (row.kind !== 'DSE' || row.document_id === null || !isTerminalDseState(row.estado_dian ?? '')) return;
+        const work = history.mirrorDse(row.id).catch((error: unknown) => logger.warn('DSE mirror failed', { error: String(error) }));
+        mirroring.add(work);
+        void work.finally(() => mirroring.delete(work));
+      });
+      await submissions.ensureResumed();
+      poller.start();
+    },
     async close() {
+      stopMirroring?.();
+      await poller.stop();
+      await Promise.all(mirroring);
       store.close();
     },
   };

@@ -2,8 +2,11 @@
 // hand in a fake clock and the real sandbox, and the app hands in the real things.
 import type { Connections } from './connections/connections';
 import type { EventBus } from './events';
+import type { HistorySync } from './history/sync';
 import type { Logger } from './log/logger';
+import type { Poller } from './poller/poller';
 import type { Store } from './store/store';
+import type { Submissions } from './submissions/submissions';
 import type { Vault } from './vault/vault';
 
 export type Transport = 'electron' | 'web' | 'cli';
@@ -19,4 +22,7 @@ export interface CoreParts {
   vault: Vault;
   events: EventBus;
   connections: Connections;
+  submissions: Submissions;
+  poller: Poller;
+  history: HistorySync;
 }

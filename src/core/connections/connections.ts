@@ -19,11 +19,23 @@ export interface ActiveConnection {
   id: number;
   label: string;
   kind: 'sandbox' | 'production';
+  /** The connection's identity: the vault account and the stored row are keyed by it. */
   baseUrl: string;
   companyId: number;
+  embedded: boolean;
+  /** Where requests go this run: the base URL, or the embedded sandbox's current loopback address. */
+  endpoint: string;
 }
 
+/**
+ * The embedded sandbox listens on a different loopback port each run, so its connection keeps a
+ * stable identity (this reserved, never-resolving address) and is bound to the real port at start.
+ */
+export const EMBEDDED_SANDBOX_IDENTITY = 'http://sandbox.invalid/api/v1';
+
 export class Connections {
+  private readonly endpoints = new Map<number, string>();
+
   constructor(
     private readonly db: Db,
     private readonly vault: Vault,
@@ -106,7 +118,23 @@ export class Connections {
 
   active(): ActiveConnection | null {
     const row = this.db.prepare<[], ConnectionRow>('SELECT * FROM connections WHERE active = 1').get();
-    return row ? toActive(row) : null;
+    return row ? this.toActive(row) : null;
+  }
+
+  /** A connection by id in the form the API client needs (submissions remember their connection). */
+  resolve(id: number): ActiveConnection {
+    return this.toActive(this.row(id));
+  }
+
+  /** The embedded connection, if this installation has one. */
+  embedded(): ActiveConnection | null {
+    const row = this.db.prepare<[], ConnectionRow>('SELECT * FROM connections WHERE embedded = 1 ORDER BY id LIMIT 1').get();
+    return row ? this.toActive(row) : null;
+  }
+
+  /** Points a connection at this run's address (the embedded sandbox's port changes every run). */
+  bindEndpoint(id: number, endpoint: string): void {
+    this.endpoints.set(id, normaliseBaseUrl(endpoint));
   }
 
   requireActive(): ActiveConnection {
@@ -119,11 +147,30 @@ export class Connections {
 
   /** The token of a connection, read at call time; never cached, never logged. */
   async tokenFor(connection: ActiveConnection): Promise<string> {
+    if (connection.embedded && !this.endpoints.has(connection.id)) {
+      // Every request asks for the token first, so this is where an unbound embedded sandbox is caught.
+      throw new AppError(
+        'no_connection',
+        'El sandbox de pruebas integrado solo está disponible mientras Factura Desk está abierto. Active otra conexión o abra la aplicación.',
+      );
+    }
     const token = await this.vault.getToken(connection.baseUrl, connection.companyId);
     if (!token) {
       throw new AppError('no_token', `La conexión «${connection.label}» no tiene token. Ingréselo en Ajustes.`);
     }
     return token;
+  }
+
+  private toActive(row: ConnectionRow): ActiveConnection {
+    return {
+      id: row.id,
+      label: row.label,
+      kind: row.kind,
+      baseUrl: row.base_url,
+      companyId: row.company_id,
+      embedded: row.embedded === 1,
+      endpoint: this.endpoints.get(row.id) ?? row.base_url,
+    };
   }
 
   private row(id: number): ConnectionRow {
@@ -146,9 +193,6 @@ export class Connections {
   }
 }
 
-function toActive(row: ConnectionRow): ActiveConnection {
-  return { id: row.id, label: row.label, kind: row.kind, baseUrl: row.base_url, companyId: row.company_id };
-}
 
 export function normaliseBaseUrl(value: string): string {
   const url = new URL(value.trim());

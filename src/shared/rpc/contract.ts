@@ -2,11 +2,21 @@
 // domain. Add a domain by writing `methods/<domain>.ts` and spreading it here.
 import type { MethodTable } from './define';
 import { appMethods } from './methods/app';
+import { connectionCheckMethods } from './methods/connection-check';
 import { connectionMethods } from './methods/connections';
+import { dseMethods } from './methods/dse';
+import { feMethods } from './methods/fe';
+import { historyMethods } from './methods/history';
+import { submissionMethods } from './methods/submissions';
 
 export const rpcContract = {
   ...appMethods,
   ...connectionMethods,
+  ...connectionCheckMethods,
+  ...submissionMethods,
+  ...dseMethods,
+  ...feMethods,
+  ...historyMethods,
 } satisfies MethodTable;
 
 export type RpcContract = typeof rpcContract;

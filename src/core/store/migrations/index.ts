@@ -2,5 +2,8 @@
 // Append new ones; never edit one that has shipped.
 import type { Migration } from '../migration';
 import { migration0001 } from './0001_connections';
+import { migration0002 } from './0002_submissions';
+import { migration0003 } from './0003_poll_schedule';
+import { migration0004 } from './0004_history';
 
-export const migrations: readonly Migration[] = [migration0001];
+export const migrations: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004];

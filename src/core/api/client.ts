@@ -1,0 +1,143 @@
+// One typed function per endpoint of the external API v1 ("Endpoints" 1–8). Successful bodies are
+// parsed with the shared schemas (extra fields tolerated); failures become typed errors. The bearer
+// token is read at call time and goes nowhere but the Authorization header.
+import { z } from 'zod';
+import {
+  AcquirerResponse,
+  DseGetResponse,
+  FeDetailResponse,
+  PaymentMethodsResponse,
+  TercerosResponse,
+  type Acquirer,
+  type AcquirerLookupRequest,
+  type FeDocument,
+  type FeListQuery,
+  type PaymentMethod,
+  type Tercero,
+} from '../../shared/api';
+import { classifyAnswer, classifyTransport, unexpectedBody, type Operation } from './errors';
+import { exchange, TransportFailure, type ApiAnswer, type ExchangeHooks } from './http';
+
+export interface ApiTarget {
+  /** The address to call (for the embedded sandbox, this run's loopback port). */
+  endpoint: string;
+  companyId: number;
+  token: () => Promise<string>;
+}
+
+export interface ApiClientOptions {
+  fetch: typeof globalThis.fetch;
+  readTimeoutMs?: number;
+  /** Creating a document signs and transmits it; the server may take a while. */
+  writeTimeoutMs?: number;
+}
+
+export const FeListPage = z.object({
+  docs: z.array(z.looseObject({ id: z.number().int(), estado_dian: z.string().optional() })),
+  page: z.number().int().optional(),
+  total: z.number().int().optional(),
+  total_pages: z.number().int().optional(),
+});
+export type FeListPage = z.infer<typeof FeListPage>;
+
+export const DEFAULT_READ_TIMEOUT_MS = 15_000;
+export const DEFAULT_WRITE_TIMEOUT_MS = 60_000;
+
+/** What a create endpoint answered, unclassified: the submission ledger decides what it means. */
+export type RawAnswer = ApiAnswer;
+
+export class ApiClient {
+  private readonly readTimeoutMs: number;
+  private readonly writeTimeoutMs: number;
+
+  constructor(
+    private readonly target: ApiTarget,
+    private readonly options: ApiClientOptions,
+  ) {
+    this.readTimeoutMs = options.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS;
+    this.writeTimeoutMs = options.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS;
+  }
+
+  get companyId(): number {
+    return this.target.companyId;
+  }
+
+  /**
+   * 1. List FE documents (production only). The body's shape is "not shown" by the contract, so a
+   * page is read loosely: each entry needs an id; the full document may or may not be there.
+   */
+  async listFeDocs(query: FeListQuery = {}): Promise<FeListPage> {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
+    const suffix = params.size > 0 ? `?${params.toString()}` : '';
+    return this.read(`/fe/docs${suffix}`, FeListPage);
+  }
+
+  /** 2. FE detail. */
+  async getFeDoc(docId: number): Promise<FeDocument> {
+    return (await this.read(`/fe/docs/${docId}`, FeDetailResponse)).doc;
+  }
+
+  /** 3. FE third parties. */
+  async listTerceros(): Promise<Tercero[]> {
+    return (await this.read('/fe/terceros', TercerosResponse)).terceros;
+  }
+
+  /** 4. Payment methods: also the contract's way to check token, company and `fe.read`. */
+  async listPaymentMethods(): Promise<PaymentMethod[]> {
+    return (await this.read('/fe/payment-methods', PaymentMethodsResponse)).payment_methods;
+  }
+
+  /** 5. Acquirer lookup (may answer 502 when the tax authority gives nothing satisfactory). */
+  async lookupAcquirer(request: AcquirerLookupRequest): Promise<Acquirer> {
+    const body = new TextEncoder().encode(JSON.stringify(request));
+    const answer = await this.send('POST', '/dian/get-acquirer', 'read', this.readTimeoutMs, body);
+    return this.parse(answer, AcquirerResponse).acquirer;
+  }
+
+  /** 6. Create FE from the exact bytes the ledger committed. Transport failures throw TransportFailure. */
+  async createFe(body: Uint8Array, hooks?: ExchangeHooks): Promise<RawAnswer> {
+    return this.raw('/fe/facturas', body, {}, hooks);
+  }
+
+  /** 7. Create, sign and send DSE with its idempotency key. Transport failures throw TransportFailure. */
+  async createDse(body: Uint8Array, idempotencyKey: string, hooks?: ExchangeHooks): Promise<RawAnswer> {
+    return this.raw('/dse/documentos', body, { 'Idempotency-Key': idempotencyKey }, hooks);
+  }
+
+  /** 8. Get DSE by id. */
+  async getDse(docId: number): Promise<z.infer<typeof DseGetResponse>> {
+    return this.read(`/dse/documentos/${docId}`, DseGetResponse);
+  }
+
+  /** The path of an endpoint as support information shows it. */
+  url(path: string): string {
+    return `${this.target.endpoint.replace(/\/+$/, '')}/companies/${this.target.companyId}${path}`;
+  }
+
+  private async read<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S>> {
+    return this.parse(await this.send('GET', path, 'read', this.readTimeoutMs), schema);
+  }
+
+  private parse<S extends z.ZodType>(answer: ApiAnswer, schema: S): z.infer<S> {
+    if (answer.status < 200 || answer.status > 299) throw classifyAnswer(answer, 'read', this.target.companyId);
+    const parsed = schema.safeParse(answer.body);
+    if (!parsed.success) throw unexpectedBody(answer.status);
+    return parsed.data;
+  }
+
+  private async send(method: 'GET' | 'POST', path: string, operation: Operation, timeoutMs: number, body?: Uint8Array): Promise<ApiAnswer> {
+    const token = await this.target.token();
+    try {
+      return await exchange(this.options.fetch, { method, url: this.url(path), token, body, timeoutMs });
+    } catch (error) {
+      if (error instanceof TransportFailure) throw classifyTransport(error, operation);
+      throw error;
+    }
+  }
+
+  private async raw(path: string, body: Uint8Array, headers: Record<string, string>, hooks?: ExchangeHooks): Promise<RawAnswer> {
+    const token = await this.target.token();
+    return exchange(this.options.fetch, { method: 'POST', url: this.url(path), token, body, headers, timeoutMs: this.writeTimeoutMs, hooks });
+  }
+}

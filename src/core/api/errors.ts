@@ -1,0 +1,104 @@
+// The contract's error table ("Errors") turned into typed errors with a stable code and a Spanish
+// message a shop owner understands. Decisions are taken on the HTTP status, never on message text.
+import { AppError } from '../../shared/rpc/errors';
+import type { ApiAnswer, TransportFailure } from './http';
+
+const SCOPE_NAMES = /\b(?:fe|dse)\.(?:read|write)\b/g;
+
+/** The server's `error` string, when the body is the contract's error envelope. */
+export function serverMessage(body: unknown): string | undefined {
+  const error = (body as { error?: unknown } | null)?.error;
+  return typeof error === 'string' && error.trim() !== '' ? error.trim().slice(0, 500) : undefined;
+}
+
+/**
+ * Missing scopes named by a 403 ("Authentication": "insufficient scopes, followed by the missing scope
+ * names"). Only used to name them to the user; the code is decided by the status alone.
+ */
+export function missingScopes(body: unknown): string[] {
+  return [...new Set(serverMessage(body)?.match(SCOPE_NAMES) ?? [])];
+}
+
+export type Operation = 'read' | 'write';
+
+/** An HTTP answer that is not a success for the endpoint that was called. */
+export function classifyAnswer(answer: ApiAnswer, operation: Operation, companyId: number): AppError {
+  const server = serverMessage(answer.body);
+  const details = { status: answer.status, ...(server ? { server } : {}) };
+  switch (answer.status) {
+    case 400:
+      return new AppError(
+        'api_invalid',
+        `El servicio rechazó los datos${server ? `: ${server}` : ''}. Corrija los datos y vuelva a intentarlo.`,
+        details,
+      );
+    case 401:
+      return new AppError(
+        'api_unauthorized',
+        'El token no es válido, venció o fue revocado. Ingrese un token vigente en Ajustes.',
+        details,
+      );
+    case 403: {
+      const scopes = missingScopes(answer.body);
+      return scopes.length > 0
+        ? new AppError(
+            'api_forbidden',
+            `El token no tiene los permisos necesarios: le falta ${scopes.join(', ')}. Pida a su proveedor un token con esos permisos.`,
+            { ...details, scopes },
+          )
+        : new AppError(
+            'api_forbidden',
+            `El token no da acceso a la empresa ${companyId}. Revise el número de empresa de la conexión o use el token de esa empresa.`,
+            { ...details, scopes: [] },
+          );
+    }
+    case 404:
+      return new AppError('api_not_found', 'El documento no existe en esta empresa.', details);
+    case 409:
+      return new AppError(
+        'api_key_conflict',
+        'Error interno de Factura Desk: se usó la misma clave de envío con datos distintos. No se reintentó; copie la información de soporte y repórtela.',
+        details,
+      );
+    case 422:
+      return new AppError(
+        'api_rejected',
+        `La DIAN rechazó el documento${server ? `: ${server}` : ''}. No se enviará de nuevo con otra clave; revise los datos y emita un documento nuevo si corresponde.`,
+        details,
+      );
+    case 500:
+    case 502:
+    case 503:
+    case 504:
+      return operation === 'write'
+        ? uncertain(details)
+        : new AppError('api_unexpected', 'El servicio de facturación tuvo un problema. Intente de nuevo en unos minutos.', details);
+    default:
+      return new AppError('api_unexpected', `El servicio respondió de forma inesperada (HTTP ${answer.status}).`, details);
+  }
+}
+
+function uncertain(details: Record<string, unknown>): AppError {
+  return new AppError(
+    'api_uncertain',
+    'No se sabe aún si el documento llegó. Factura Desk lo confirmará con la misma clave, sin crear un duplicado.',
+    details,
+  );
+}
+
+/** No HTTP answer at all. */
+export function classifyTransport(failure: TransportFailure, operation: Operation): AppError {
+  if (operation === 'write' && failure.kind !== 'unreachable') return uncertain({ transport: failure.kind });
+  return new AppError(
+    'api_unreachable',
+    failure.kind === 'timeout'
+      ? 'El servicio de facturación no respondió a tiempo. Revise la conexión a internet e intente de nuevo.'
+      : 'No se pudo conectar con el servicio de facturación. Revise la conexión a internet y la URL de la conexión.',
+    { transport: failure.kind },
+  );
+}
+
+/** A success status whose body does not have the contract's shape. */
+export function unexpectedBody(status: number): AppError {
+  return new AppError('api_unexpected', 'El servicio respondió con datos que Factura Desk no reconoce.', { status });
+}

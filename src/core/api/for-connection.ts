@@ -1,0 +1,10 @@
+// An API client for a connection: its address this run, its company, its token read at call time.
+import type { ActiveConnection, Connections } from '../connections/connections';
+import { ApiClient } from './client';
+
+export function clientFor(connections: Connections, connection: ActiveConnection, fetch: typeof globalThis.fetch): ApiClient {
+  return new ApiClient(
+    { endpoint: connection.endpoint, companyId: connection.companyId, token: () => connections.tokenFor(connection) },
+    { fetch },
+  );
+}

@@ -1,0 +1,80 @@
+// The HTTP exchange with the external API v1: common headers ("Endpoints"), a time limit per request,
+// and a transport failure kept apart from an HTTP answer. Nothing here decides what a status means.
+export interface ApiAnswer {
+  status: number;
+  /** The parsed JSON body, or null when the body is empty or not JSON. */
+  body: unknown;
+  /** The body as received, for support information (sanitised before it is stored). */
+  text: string;
+}
+
+export type TransportFailureKind = 'timeout' | 'unreachable' | 'dropped';
+
+/** No HTTP answer arrived. For a write, this never proves the document did not arrive ("Errors"). */
+export class TransportFailure extends Error {
+  constructor(
+    readonly kind: TransportFailureKind,
+    cause: unknown,
+  ) {
+    super(`transport failure: ${kind}`, { cause });
+    this.name = 'TransportFailure';
+  }
+}
+
+export interface ExchangeHooks {
+  /** Called once the request has been handed to the network stack. */
+  onDispatched?: () => void;
+  /** Called when the status line and headers arrived, before the body is read. */
+  onHeaders?: () => void;
+}
+
+export interface ExchangeRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  token: string;
+  body?: Uint8Array;
+  headers?: Record<string, string>;
+  timeoutMs: number;
+  hooks?: ExchangeHooks;
+}
+
+export async function exchange(fetchImpl: typeof globalThis.fetch, request: ExchangeRequest): Promise<ApiAnswer> {
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${request.token}`,
+    Accept: 'application/json',
+    ...request.headers,
+  };
+  if (request.body) headers['Content-Type'] = 'application/json';
+  const signal = AbortSignal.timeout(request.timeoutMs);
+  let response: Response;
+  try {
+    const pending = fetchImpl(request.url, { method: request.method, headers, body: request.body, signal });
+    request.hooks?.onDispatched?.();
+    response = await pending;
+  } catch (error) {
+    throw new TransportFailure(signal.aborted ? 'timeout' : isRefused(error) ? 'unreachable' : 'dropped', error);
+  }
+  request.hooks?.onHeaders?.();
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw new TransportFailure(signal.aborted ? 'timeout' : 'dropped', error);
+  }
+  return { status: response.status, body: parseJson(text), text };
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** A refused or unresolvable address: nothing was sent, so even a write did not arrive. */
+function isRefused(error: unknown): boolean {
+  const code = (error as { cause?: { code?: string } } | null)?.cause?.code;
+  return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EHOSTUNREACH';
+}

@@ -1,0 +1,128 @@
+// The command line's commands, each over the same RPC contract the renderer uses.
+import { readFileSync } from 'node:fs';
+import type { InputOf, OutputOf } from '../../shared/rpc/define';
+import type { MethodName, RpcContract } from '../../shared/rpc/contract';
+import { AppError, type RpcErrorShape } from '../../shared/rpc/errors';
+import type { Submission } from '../../shared/rpc/methods/submissions';
+import type { Core } from '../core';
+import { flag, type ParsedArgs } from './args';
+import { EXIT, exitForState } from './exit-codes';
+
+export interface CommandResult {
+  output: unknown;
+  exitCode: number;
+  /** Plain text instead of JSON (`history` without --json). */
+  text?: string;
+}
+
+export class RpcFailure extends Error {
+  constructor(readonly shape: RpcErrorShape) {
+    super(shape.message);
+  }
+}
+
+export async function call<K extends MethodName>(core: Core, method: K, input: InputOf<RpcContract, K>): Promise<OutputOf<RpcContract, K>> {
+  const reply = await core.dispatch({ id: 1, method, input });
+  if (!reply.ok) throw new RpcFailure(reply.error);
+  return reply.output as OutputOf<RpcContract, K>;
+}
+
+export interface CommandContext {
+  core: Core;
+  args: ParsedArgs;
+  readStdin(): Promise<string>;
+  progress(line: string): void;
+}
+
+export async function connect({ core, args, readStdin }: CommandContext): Promise<CommandResult> {
+  const baseUrl = flag(args, 'base-url');
+  const company = Number(flag(args, 'company'));
+  if (!baseUrl || !Number.isInteger(company) || company <= 0) {
+    throw new AppError('invalid_input', 'Uso: connect --base-url URL --company ID [--label NOMBRE] [--kind sandbox|production] (token por la entrada estándar)');
+  }
+  const token = (await readStdin()).trim();
+  const loopback = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(baseUrl);
+  const kind = (flag(args, 'kind') ?? (loopback ? 'sandbox' : 'production')) as 'sandbox' | 'production';
+  const label = flag(args, 'label') ?? (kind === 'sandbox' ? `Pruebas — empresa ${company}` : `Empresa ${company}`);
+  const existing = (await call(core, 'connections.list', {})).find(
+    (c) => c.company_id === company && c.base_url === baseUrl.trim().replace(/\/+$/, ''),
+  );
+  const connection = existing ?? (await call(core, 'connections.create', { label, kind, base_url: baseUrl, company_id: company }));
+  await call(core, 'connections.setToken', { id: connection.id, token });
+  const active = await call(core, 'connections.activate', { id: connection.id });
+  const check = await call(core, 'connections.test', { id: connection.id });
+  return { output: { connection: active, check }, exitCode: check.ok ? EXIT.ok : EXIT.failure };
+}
+
+export async function submit({ core, args }: CommandContext, kind: 'dse' | 'fe'): Promise<CommandResult> {
+  const file = args.positional[2];
+  if (!file) throw new AppError('invalid_input', `Uso: ${kind} submit ARCHIVO.json [--key CLAVE]`);
+  let request: unknown;
+  try {
+    request = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  } catch {
+    throw new AppError('invalid_input', `No se pudo leer ${file} como JSON.`);
+  }
+  const key = flag(args, 'key');
+  const submission =
+    kind === 'dse'
+      ? await call(core, 'dse.submit', { request: request as never, ...(key ? { key } : {}) })
+      : await call(core, 'fe.submit', { request: request as never });
+  return { output: submission, exitCode: exitForState(submission.state, submission.error?.code ?? null) };
+}
+
+export async function resume({ core }: CommandContext): Promise<CommandResult> {
+  const outcomes = await call(core, 'submissions.resume', {});
+  const open = outcomes.filter((s) => isOpen(s));
+  return { output: { resumed: outcomes.length, still_open: open.length, outcomes }, exitCode: open.length > 0 ? EXIT.pending : EXIT.ok };
+}
+
+export async function status({ core }: CommandContext): Promise<CommandResult> {
+  const connections = await call(core, 'connections.list', {});
+  const recent = await call(core, 'submissions.list', { limit: 500 });
+  const open = await call(core, 'submissions.list', { open: true, limit: 500 });
+  const counts: Record<string, number> = {};
+  for (const row of core.parts.store.db
+    .prepare<[], { state: string; n: number }>('SELECT state, count(*) AS n FROM submissions GROUP BY state')
+    .all()) {
+    counts[row.state] = row.n;
+  }
+  return {
+    output: {
+      connection: connections.find((c) => c.active) ?? null,
+      submissions: { counts, total: Object.values(counts).reduce((a, b) => a + b, 0), recent: recent.slice(0, 20) },
+      pending: open,
+    },
+    exitCode: EXIT.ok,
+  };
+}
+
+export async function history({ core, args }: CommandContext): Promise<CommandResult> {
+  const kind = flag(args, 'kind');
+  const limit = flag(args, 'limit');
+  const result = await call(core, 'history.search', {
+    ...(flag(args, 'q') ? { q: flag(args, 'q') } : {}),
+    ...(kind === 'FE' || kind === 'DSE' ? { kind } : {}),
+    limit: limit ? Number(limit) : 50,
+  });
+  if (args.flags.has('json')) return { output: result, exitCode: EXIT.ok };
+  const lines = result.items.map((d) =>
+    [d.issue_date, d.kind.padEnd(3), d.number.padEnd(14), d.estado_dian.padEnd(12), d.total.padStart(16), d.counterpart_name].join('  '),
+  );
+  return { output: result, exitCode: EXIT.ok, text: [`${result.total} documento(s)`, ...lines].join('\n') };
+}
+
+export async function sync({ core, progress }: CommandContext): Promise<CommandResult> {
+  const unsubscribe = core.events.subscribe((event, payload) => {
+    if (event === 'sync.progress') progress(JSON.stringify(payload));
+  });
+  try {
+    return { output: await call(core, 'history.sync', {}), exitCode: EXIT.ok };
+  } finally {
+    unsubscribe();
+  }
+}
+
+function isOpen(submission: Submission): boolean {
+  return submission.state === 'sending' || submission.state === 'in_doubt' || submission.state === 'pending';
+}

@@ -1,0 +1,77 @@
+// `npm run --silent cli -- [--home DIR] <command>`: the same core as the app, printing JSON.
+// Exit codes: 0 accepted / done, 3 pending or in doubt, 4 rejected, 2 invalid input, 1 anything else.
+import keytar from 'keytar';
+import { createCore, type Core } from '../core';
+import { resolveHome } from '../home';
+import { isAppError } from '../../shared/rpc/errors';
+import { parseArgs } from './args';
+import { connect, history, resume, RpcFailure, status, submit, sync, type CommandContext, type CommandResult } from './commands';
+import { EXIT, exitForError } from './exit-codes';
+
+const USAGE = `Uso: npm run --silent cli -- [--home DIR] <comando>
+  connect --base-url URL --company ID [--label NOMBRE] [--kind sandbox|production]   (token por stdin)
+  dse submit ARCHIVO.json [--key CLAVE]
+  fe submit ARCHIVO.json
+  resume
+  status
+  history [--json] [--q TEXTO] [--kind FE|DSE] [--limit N]
+  sync`;
+
+async function run(context: CommandContext): Promise<CommandResult> {
+  const [command, sub] = context.args.positional;
+  if (command === 'connect') return connect(context);
+  if ((command === 'dse' || command === 'fe') && sub === 'submit') return submit(context, command);
+  if (command === 'resume') return resume(context);
+  if (command === 'status') return status(context);
+  if (command === 'history') return history(context);
+  if (command === 'sync') return sync(context);
+  return { output: { error: { code: 'invalid_input', message: USAGE } }, exitCode: EXIT.invalid, text: USAGE };
+}
+
+function readStdin(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    if (process.stdin.isTTY) {
+      process.stderr.write('Escriba el token y presione Ctrl+D:\n');
+    }
+    const chunks: Buffer[] = [];
+    process.stdin.on('data', (chunk: Buffer) => chunks.push(chunk));
+    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    process.stdin.on('error', reject);
+  });
+}
+
+async function main(): Promise<number> {
+  const { home, rest } = resolveHome(process.argv.slice(2));
+  let core: Core | undefined;
+  try {
+    core = createCore({ home, secrets: keytar, transport: 'cli' });
+    const result = await run({
+      core,
+      args: parseArgs(rest),
+      readStdin,
+      progress: (line) => process.stderr.write(`${line}\n`),
+    });
+    process.stdout.write(`${result.text ?? JSON.stringify(result.output, null, 2)}\n`);
+    return result.exitCode;
+  } catch (error) {
+    const shape = error instanceof RpcFailure ? error.shape : isAppError(error) ? error.toShape() : null;
+    if (!shape) {
+      process.stderr.write(`Error inesperado: ${error instanceof Error ? error.message : String(error)}\n`);
+      return EXIT.failure;
+    }
+    process.stdout.write(`${JSON.stringify({ error: shape }, null, 2)}\n`);
+    process.stderr.write(`${shape.message}\n`);
+    return exitForError(shape.code);
+  } finally {
+    await core?.close();
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  () => {
+    process.exitCode = EXIT.failure;
+  },
+);

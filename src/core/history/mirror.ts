@@ -1,0 +1,173 @@
+// The history mirror's rows: upserts from API documents, and offline search through FTS5.
+import type { DseDocument, FeDocument } from '../../shared/api';
+import { dec } from '../../shared/money';
+import type { HistoryEntry, HistoryQuery } from '../../shared/rpc/methods/history';
+import type { Db } from '../store/store';
+
+export interface MirrorRow {
+  connection_id: number;
+  kind: 'FE' | 'DSE';
+  remote_id: number;
+  tipo_dian: string;
+  number: string;
+  prefijo: string;
+  consecutivo: number;
+  estado_dian: string;
+  fiscal_key: string;
+  issue_date: string;
+  counterpart_name: string;
+  counterpart_doc: string;
+  subtotal: string;
+  impuestos: string;
+  total: string;
+  total_cents: number;
+  moneda: string;
+  items_text: string;
+  document_json: string;
+  submission_id: number | null;
+  synced_at: string;
+}
+
+export function feRow(connectionId: number, doc: FeDocument, syncedAt: string): MirrorRow {
+  return {
+    connection_id: connectionId,
+    kind: 'FE',
+    remote_id: doc.id,
+    tipo_dian: doc.tipo_dian,
+    number: `${doc.prefijo}${doc.consecutivo}`,
+    prefijo: doc.prefijo,
+    consecutivo: doc.consecutivo,
+    estado_dian: doc.estado_dian,
+    fiscal_key: doc.cufe,
+    issue_date: doc.fecha_emision.slice(0, 10),
+    counterpart_name: doc.tercero.nombre,
+    counterpart_doc: doc.tercero.numero_documento,
+    subtotal: doc.subtotal,
+    impuestos: doc.impuestos,
+    total: doc.total,
+    total_cents: cents(doc.total),
+    moneda: doc.moneda,
+    items_text: doc.items.map((item) => item.descripcion).join('\n'),
+    document_json: JSON.stringify(doc),
+    submission_id: null,
+    synced_at: syncedAt,
+  };
+}
+
+/** The supplier's name and number come from the request the ledger kept (the DSE document has only an id). */
+export function dseRow(
+  connectionId: number,
+  doc: DseDocument,
+  supplier: { nombre: string; nit: string; items: string[] },
+  submissionId: number,
+  syncedAt: string,
+): MirrorRow {
+  return {
+    connection_id: connectionId,
+    kind: 'DSE',
+    remote_id: doc.id,
+    tipo_dian: '05',
+    number: `${doc.prefijo}${doc.consecutivo}`,
+    prefijo: doc.prefijo,
+    consecutivo: doc.consecutivo,
+    estado_dian: doc.estado_dian,
+    fiscal_key: doc.cuds,
+    issue_date: doc.document_date,
+    counterpart_name: supplier.nombre,
+    counterpart_doc: supplier.nit,
+    subtotal: doc.subtotal,
+    impuestos: doc.impuestos,
+    total: doc.total,
+    total_cents: cents(doc.total),
+    moneda: doc.moneda,
+    items_text: supplier.items.join('\n'),
+    document_json: JSON.stringify(doc),
+    submission_id: submissionId,
+    synced_at: syncedAt,
+  };
+}
+
+function cents(money: string): number {
+  return dec(money).times(100).toDecimalPlaces(0).toNumber();
+}
+
+const COLUMNS = [
+  'connection_id', 'kind', 'remote_id', 'tipo_dian', 'number', 'prefijo', 'consecutivo', 'estado_dian', 'fiscal_key',
+  'issue_date', 'counterpart_name', 'counterpart_doc', 'subtotal', 'impuestos', 'total', 'total_cents', 'moneda',
+  'items_text', 'document_json', 'submission_id', 'synced_at',
+] as const;
+
+export class HistoryMirror {
+  constructor(private readonly db: Db) {}
+
+  upsert(row: MirrorRow): void {
+    const updates = COLUMNS.filter((c) => !['connection_id', 'kind', 'remote_id'].includes(c))
+      .map((c) => (c === 'submission_id' ? `${c} = COALESCE(excluded.${c}, ${c})` : `${c} = excluded.${c}`))
+      .join(', ');
+    this.db
+      .prepare(
+        `INSERT INTO history_documents (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})
+         ON CONFLICT (connection_id, kind, remote_id) DO UPDATE SET ${updates}`,
+      )
+      .run(row);
+  }
+
+  /** The state the mirror holds for one remote document, to skip unchanged ones. */
+  known(connectionId: number, kind: 'FE' | 'DSE', remoteId: number): { estado_dian: string } | undefined {
+    return this.db
+      .prepare<[number, string, number], { estado_dian: string }>(
+        'SELECT estado_dian FROM history_documents WHERE connection_id = ? AND kind = ? AND remote_id = ?',
+      )
+      .get(connectionId, kind, remoteId);
+  }
+
+  count(connectionId: number): number {
+    return this.db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM history_documents WHERE connection_id = ?').get(connectionId)!.n;
+  }
+
+  search(connectionId: number, query: HistoryQuery): { total: number; items: HistoryEntry[] } {
+    const where = ['h.connection_id = @connection'];
+    const params: Record<string, unknown> = { connection: connectionId, limit: query.limit ?? 50, offset: query.offset ?? 0 };
+    const match = ftsQuery(query.q ?? '');
+    let from = 'history_documents h';
+    if (match) {
+      from = 'history_search s JOIN history_documents h ON h.id = s.rowid';
+      where.push('history_search MATCH @match');
+      params.match = match;
+    }
+    if (query.kind) {
+      where.push('h.kind = @kind');
+      params.kind = query.kind;
+    }
+    const clause = where.join(' AND ');
+    const total = this.db.prepare<[Record<string, unknown>], { n: number }>(`SELECT count(*) AS n FROM ${from} WHERE ${clause}`).get(params)!.n;
+    const items = this.db
+      .prepare<[Record<string, unknown>], HistoryEntry>(
+        `SELECT h.id, h.kind, h.remote_id, h.tipo_dian, h.number, h.estado_dian, h.fiscal_key, h.issue_date,
+                h.counterpart_name, h.counterpart_doc, h.subtotal, h.impuestos, h.total, h.moneda, h.submission_id, h.synced_at
+         FROM ${from} WHERE ${clause} ORDER BY h.issue_date DESC, h.id DESC LIMIT @limit OFFSET @offset`,
+      )
+      .all(params);
+    return { total, items };
+  }
+
+  get(connectionId: number, id: number): (HistoryEntry & { document_json: string }) | undefined {
+    return this.db
+      .prepare<[number, number], HistoryEntry & { document_json: string }>(
+        `SELECT id, kind, remote_id, tipo_dian, number, estado_dian, fiscal_key, issue_date, counterpart_name, counterpart_doc,
+                subtotal, impuestos, total, moneda, submission_id, synced_at, document_json
+         FROM history_documents WHERE connection_id = ? AND id = ?`,
+      )
+      .get(connectionId, id);
+  }
+}
+
+/** User text to an FTS5 query: each word a quoted prefix term, all required. */
+export function ftsQuery(text: string): string | null {
+  const words = text
+    .split(/\s+/)
+    .map((word) => word.replace(/"/g, '').trim())
+    .filter((word) => word.length > 0)
+    .slice(0, 12);
+  return words.length > 0 ? words.map((word) => `"${word}"*`).join(' ') : null;
+}

@@ -1,0 +1,15 @@
+import type { feMethods } from '../../../shared/rpc/methods/fe';
+import { clientFor } from '../../api/for-connection';
+import type { CoreParts } from '../../parts';
+import type { Handlers } from '../registry';
+
+export function feHandlers({ submissions, connections, fetch }: CoreParts): Handlers<typeof feMethods> {
+  const api = () => clientFor(connections, connections.requireActive(), fetch);
+  return {
+    'fe.submit': ({ request }) => submissions.submitFe(request),
+    'fe.get': ({ id }) => api().getFeDoc(id),
+    'fe.paymentMethods': () => api().listPaymentMethods(),
+    'fe.terceros': () => api().listTerceros(),
+    'fe.lookupAcquirer': (request) => api().lookupAcquirer(request),
+  };
+}

@@ -1,0 +1,229 @@
+// The submission ledger's rows. Two durable commits per attempt: the write-ahead record before the
+// first byte is sent, the outcome after the answer (Store.durably: synchronous=FULL).
+import type { DocumentKind, Submission, SubmissionState } from '../../shared/rpc/methods/submissions';
+import { ErrorCode } from '../../shared/rpc/errors';
+import type { Store } from '../store/store';
+
+export interface SubmissionRow {
+  id: number;
+  connection_id: number;
+  base_url: string;
+  company_id: number;
+  kind: DocumentKind;
+  idempotency_key: string;
+  endpoint_path: string;
+  request_body: Buffer;
+  payload_hash: string;
+  state: SubmissionState;
+  attempts: number;
+  counterpart: string | null;
+  http_status: number | null;
+  document_id: number | null;
+  document_number: string | null;
+  fiscal_key: string | null;
+  estado_dian: string | null;
+  response_body: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  created_at: string;
+  updated_at: string;
+  last_attempt_at: string | null;
+  due_at?: number | null;
+}
+
+export interface NewSubmission {
+  connectionId: number;
+  baseUrl: string;
+  companyId: number;
+  kind: DocumentKind;
+  key: string;
+  endpointPath: string;
+  body: Buffer;
+  payloadHash: string;
+  counterpart: string | null;
+}
+
+/** What one attempt established. Fields left undefined keep what the ledger already knew. */
+export interface Outcome {
+  state: SubmissionState;
+  httpStatus: number | null;
+  documentId?: number;
+  documentNumber?: string;
+  fiscalKey?: string;
+  estadoDian?: string;
+  responseBody: string | null;
+  error: { code: string; message: string } | null;
+}
+
+/** Back-off for unresolved submissions: the contract's 5 s, 15 s, 30 s, 60 s, then longer, capped. */
+export const BACKOFF_MS = [5_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000] as const;
+export function backoffDelay(checks: number): number {
+  return BACKOFF_MS[Math.min(checks, BACKOFF_MS.length - 1)]!;
+}
+
+const SELECT = `SELECT s.*, p.due_at FROM submissions s LEFT JOIN poll_schedule p ON p.submission_id = s.id`;
+
+export class SubmissionLedger {
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => Date,
+  ) {}
+
+  get(id: number): SubmissionRow | undefined {
+    return this.store.db.prepare<[number], SubmissionRow>(`${SELECT} WHERE s.id = ?`).get(id);
+  }
+
+  byKey(baseUrl: string, companyId: number, kind: DocumentKind, key: string): SubmissionRow | undefined {
+    return this.store.db
+      .prepare<[string, number, string, string], SubmissionRow>(
+        `${SELECT} WHERE s.base_url = ? AND s.company_id = ? AND s.kind = ? AND s.idempotency_key = ?`,
+      )
+      .get(baseUrl, companyId, kind, key);
+  }
+
+  list(options: { open?: boolean; limit?: number } = {}): SubmissionRow[] {
+    const where = options.open ? `WHERE s.state IN ('sending', 'in_doubt', 'pending')` : '';
+    return this.store.db
+      .prepare<[number], SubmissionRow>(`${SELECT} ${where} ORDER BY s.id DESC LIMIT ?`)
+      .all(options.limit ?? 100);
+  }
+
+  /** Every unresolved submission, oldest first (the order they are resumed in). */
+  open(): SubmissionRow[] {
+    return this.store.db
+      .prepare<[], SubmissionRow>(`${SELECT} WHERE s.state IN ('sending', 'in_doubt', 'pending') ORDER BY s.id`)
+      .all();
+  }
+
+  /** The write-ahead record of a new operation: committed to disk before anything is sent. */
+  insert(entry: NewSubmission): SubmissionRow {
+    const at = this.now().toISOString();
+    const id = this.store.durably(() => {
+      const result = this.store.db
+        .prepare(
+          `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path,
+             request_body, payload_hash, state, attempts, counterpart, created_at, updated_at, last_attempt_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'sending', 1, ?, ?, ?, ?)`,
+        )
+        .run(
+          entry.connectionId,
+          entry.baseUrl,
+          entry.companyId,
+          entry.kind,
+          entry.key,
+          entry.endpointPath,
+          entry.body,
+          entry.payloadHash,
+          entry.counterpart,
+          at,
+          at,
+          at,
+        );
+      return Number(result.lastInsertRowid);
+    });
+    return this.get(id)!;
+  }
+
+  /** The write-ahead record of a repeated attempt (same key, same bytes). */
+  markSending(id: number): SubmissionRow {
+    const at = this.now().toISOString();
+    this.store.durably(() => {
+      this.store.db
+        .prepare(`UPDATE submissions SET state = 'sending', attempts = attempts + 1, updated_at = ?, last_attempt_at = ? WHERE id = ?`)
+        .run(at, at, id);
+    });
+    return this.get(id)!;
+  }
+
+  /** The outcome of an attempt and, for an unresolved one, when to look again; one durable commit. */
+  record(id: number, outcome: Outcome): SubmissionRow {
+    const now = this.now();
+    const at = now.toISOString();
+    this.store.durably(() => {
+      this.store.db
+        .prepare(
+          `UPDATE submissions SET state = ?, http_status = ?,
+             document_id = COALESCE(?, document_id), document_number = COALESCE(?, document_number),
+             fiscal_key = COALESCE(?, fiscal_key), estado_dian = COALESCE(?, estado_dian),
+             response_body = ?, error_code = ?, error_message = ?, updated_at = ?
+           WHERE id = ?`,
+        )
+        .run(
+          outcome.state,
+          outcome.httpStatus,
+          outcome.documentId ?? null,
+          outcome.documentNumber ?? null,
+          outcome.fiscalKey ?? null,
+          outcome.estadoDian ?? null,
+          outcome.responseBody,
+          outcome.error?.code ?? null,
+          outcome.error?.message ?? null,
+          at,
+          id,
+        );
+      if (outcome.state === 'in_doubt' || outcome.state === 'pending') this.scheduleNext(id, now.getTime());
+      else this.store.db.prepare('DELETE FROM poll_schedule WHERE submission_id = ?').run(id);
+    });
+    return this.get(id)!;
+  }
+
+  /** A check that learnt nothing new (network down, state unchanged): look again later. */
+  postpone(id: number, error: string | null): void {
+    this.store.durably(() => {
+      this.scheduleNext(id, this.now().getTime());
+      this.store.db.prepare('UPDATE poll_schedule SET last_error = ? WHERE submission_id = ?').run(error, id);
+    });
+  }
+
+  /** The earliest scheduled check, if any. */
+  nextDue(): { submission_id: number; due_at: number } | undefined {
+    return this.store.db
+      .prepare<[], { submission_id: number; due_at: number }>('SELECT submission_id, due_at FROM poll_schedule ORDER BY due_at LIMIT 1')
+      .get();
+  }
+
+  due(at: number): number[] {
+    return this.store.db
+      .prepare<[number], { submission_id: number }>('SELECT submission_id FROM poll_schedule WHERE due_at <= ? ORDER BY due_at')
+      .all(at)
+      .map((row) => row.submission_id);
+  }
+
+  /** First look 5 s after the first unresolved answer; each further look waits one step longer. */
+  private scheduleNext(id: number, nowMs: number): void {
+    const current = this.store.db
+      .prepare<[number], { checks: number }>('SELECT checks FROM poll_schedule WHERE submission_id = ?')
+      .get(id);
+    const checks = current ? current.checks + 1 : 0;
+    this.store.db
+      .prepare(
+        `INSERT INTO poll_schedule (submission_id, due_at, checks) VALUES (?, ?, ?)
+         ON CONFLICT (submission_id) DO UPDATE SET due_at = excluded.due_at, checks = excluded.checks`,
+      )
+      .run(id, nowMs + backoffDelay(checks), checks);
+  }
+}
+
+export function toSubmission(row: SubmissionRow): Submission {
+  const code = ErrorCode.safeParse(row.error_code);
+  return {
+    id: row.id,
+    kind: row.kind,
+    connection_id: row.connection_id,
+    company_id: row.company_id,
+    idempotency_key: row.idempotency_key,
+    payload_hash: row.payload_hash,
+    state: row.state,
+    attempts: row.attempts,
+    counterpart: row.counterpart,
+    http_status: row.http_status,
+    document_id: row.document_id,
+    document_number: row.document_number,
+    fiscal_key: row.fiscal_key,
+    estado_dian: row.estado_dian,
+    error: code.success && row.error_message ? { code: code.data, message: row.error_message } : null,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    next_check_at: row.due_at ? new Date(row.due_at).toISOString() : null,
+  };
+}

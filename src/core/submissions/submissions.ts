@@ -1,0 +1,279 @@
+// Exactly-once submissions (DESIGN.md, "Rules that hold everywhere"): the key and the exact bytes
+// are committed before the first byte is sent; after any doubt the same bytes go again with the same
+// key, or the DSE is queried by id. Never a new key, never a changed body, for one operation.
+import { createHash, randomUUID } from 'node:crypto';
+import { LIMITS, type DseCreateRequest, type FeCreateRequest } from '../../shared/api';
+import { AppError } from '../../shared/rpc/errors';
+import type { DocumentKind, Submission } from '../../shared/rpc/methods/submissions';
+import { ApiClient } from '../api/client';
+import { TransportFailure, type ApiAnswer } from '../api/http';
+import type { ActiveConnection, Connections } from '../connections/connections';
+import type { EventBus } from '../events';
+import { redact, type Logger } from '../log/logger';
+import type { Store } from '../store/store';
+import { crashPoint } from './crash';
+import { SubmissionLedger, toSubmission, type Outcome, type SubmissionRow } from './ledger';
+import { feStateOf, outcomeOfAnswer, outcomeOfTransport } from './outcome';
+import { supportInfo } from './support';
+
+export interface SubmissionsOptions {
+  store: Store;
+  connections: Connections;
+  fetch: typeof globalThis.fetch;
+  clock: () => Date;
+  events: EventBus;
+  logger: Logger;
+  writeTimeoutMs?: number;
+  readTimeoutMs?: number;
+}
+
+export type FeSubmitRequest = Omit<FeCreateRequest, 'draft_key'> & { draft_key?: string | undefined };
+
+const RESPONSE_BODY_LIMIT = 4000;
+const OPEN = new Set(['sending', 'in_doubt', 'pending']);
+
+export class Submissions {
+  readonly ledger: SubmissionLedger;
+  private readonly locks = new Map<number, Promise<unknown>>();
+  private readonly listeners = new Set<(row: SubmissionRow) => void>();
+  private resumed: Promise<void> | null = null;
+
+  constructor(private readonly options: SubmissionsOptions) {
+    this.ledger = new SubmissionLedger(options.store, options.clock);
+  }
+
+  /** Called after every recorded outcome (the poller re-arms, history mirrors the document). */
+  onRecorded(listener: (row: SubmissionRow) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Resumes every unresolved submission once per process, before anything new is submitted
+   * (a crash may have left one half-sent). Later calls wait for the same pass.
+   */
+  ensureResumed(): Promise<void> {
+    this.resumed ??= this.resumeAll().then(
+      () => undefined,
+      (error: unknown) => this.options.logger.error('resume on start failed', { error: String(error) }),
+    );
+    return this.resumed;
+  }
+
+  async resumeAll(): Promise<Submission[]> {
+    const results: Submission[] = [];
+    for (const row of this.ledger.open()) results.push(await this.check(row.id));
+    return results;
+  }
+
+  async submitDse(request: DseCreateRequest, key?: string): Promise<Submission> {
+    const idempotencyKey = key ?? `dse-${randomUUID()}`;
+    if (idempotencyKey.length > LIMITS.idempotencyKeyMax) {
+      throw new AppError('invalid_input', `La clave de envío admite como máximo ${LIMITS.idempotencyKeyMax} caracteres.`);
+    }
+    return this.submit('DSE', '/dse/documentos', idempotencyKey, JSON.stringify(request), request.proveedor.nombre);
+  }
+
+  async submitFe(request: FeSubmitRequest): Promise<Submission> {
+    const draftKey = request.draft_key ?? `fe-${randomUUID()}`;
+    if (draftKey.length > LIMITS.draftKeyMax) {
+      throw new AppError('invalid_input', `La clave del borrador admite como máximo ${LIMITS.draftKeyMax} caracteres.`);
+    }
+    const body = JSON.stringify({ ...request, draft_key: draftKey });
+    return this.submit('FE', '/fe/facturas', draftKey, body, request.receptor.nombre);
+  }
+
+  /** Resolves one submission now: query the DSE when its id is known, else resend the same bytes. */
+  async check(id: number): Promise<Submission> {
+    return this.locked(id, async () => {
+      const row = this.require(id);
+      if (!OPEN.has(row.state)) return toSubmission(row);
+      try {
+        const connection = this.connectionOf(row);
+        if (row.document_id !== null && (row.kind === 'DSE' || row.state === 'pending')) {
+          return toSubmission(await this.query(row, connection));
+        }
+        return toSubmission(await this.attempt(row, connection, false));
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        // No token, no connection, network down for a query: nothing learnt; look again later.
+        this.ledger.postpone(id, error.message);
+        this.notify(this.require(id));
+        return { ...toSubmission(this.require(id)), error: { code: error.code, message: error.message } };
+      }
+    });
+  }
+
+  get(id: number): Submission {
+    return toSubmission(this.require(id));
+  }
+
+  list(options: { open?: boolean; limit?: number } = {}): Submission[] {
+    return this.ledger.list(options).map(toSubmission);
+  }
+
+  supportInfo(id: number) {
+    return supportInfo(this.require(id), this.options.clock());
+  }
+
+  private async submit(kind: DocumentKind, path: string, key: string, json: string, counterpart: string): Promise<Submission> {
+    await this.ensureResumed();
+    const connection = this.options.connections.requireActive();
+    // The token is read before anything is committed: without one, nothing is written or sent.
+    await this.options.connections.tokenFor(connection);
+    const body = Buffer.from(json, 'utf8');
+    const payloadHash = createHash('sha256').update(body).digest('hex');
+    const existing = this.ledger.byKey(connection.baseUrl, connection.companyId, kind, key);
+    if (existing) {
+      if (existing.payload_hash !== payloadHash) {
+        throw new AppError('conflict', 'Esa clave de envío ya se usó con otros datos. Use otra clave para una operación distinta.', {
+          submission_id: existing.id,
+        });
+      }
+      return this.check(existing.id);
+    }
+    crashPoint('before-ledger-commit');
+    const row = this.ledger.insert({
+      connectionId: connection.id,
+      baseUrl: connection.baseUrl,
+      companyId: connection.companyId,
+      kind,
+      key,
+      endpointPath: `/companies/${connection.companyId}${path}`,
+      body,
+      payloadHash,
+      counterpart,
+    });
+    crashPoint('after-ledger-commit');
+    return this.locked(row.id, async () => toSubmission(await this.attempt(row, connection, true)));
+  }
+
+  /** One attempt: write-ahead (for a repeat), the identical bytes, then the outcome, durably. */
+  private async attempt(row: SubmissionRow, connection: ActiveConnection, first: boolean): Promise<SubmissionRow> {
+    const token = await this.options.connections.tokenFor(connection);
+    const current = first ? row : this.ledger.markSending(row.id);
+    const api = this.client(connection, token);
+    const hooks = { onDispatched: () => crashPoint('while-sending'), onHeaders: () => crashPoint('after-server-commit') };
+    const context = { kind: row.kind, companyId: row.company_id, mayExist: current.attempts > 1 };
+    let outcome: Outcome;
+    try {
+      const answer =
+        row.kind === 'DSE'
+          ? await api.createDse(row.request_body, row.idempotency_key, hooks)
+          : await api.createFe(row.request_body, hooks);
+      outcome = outcomeOfAnswer(answer, { ...context, sanitisedBody: sanitise(answer, token) });
+    } catch (error) {
+      if (!(error instanceof TransportFailure)) throw error;
+      outcome = outcomeOfTransport(error);
+    }
+    crashPoint('before-outcome-commit');
+    return this.commit(row.id, outcome);
+  }
+
+  /** Endpoint 8 (or the FE detail) for a document whose id is known. */
+  private async query(row: SubmissionRow, connection: ActiveConnection): Promise<SubmissionRow> {
+    const token = await this.options.connections.tokenFor(connection);
+    const api = this.client(connection, token);
+    const documentId = row.document_id!;
+    if (row.kind === 'DSE') {
+      const { documento } = await api.getDse(documentId);
+      const estado = documento.estado_dian;
+      return this.commit(row.id, {
+        state: estado === 'aceptado' ? 'accepted' : estado === 'rechazado' ? 'rejected' : 'pending',
+        httpStatus: row.http_status,
+        documentNumber: `${documento.prefijo}${documento.consecutivo}`,
+        fiscalKey: documento.cuds || undefined,
+        estadoDian: estado,
+        responseBody: row.response_body,
+        error: estado === 'rechazado' ? { code: 'api_rejected', message: documento.last_status_error ?? 'La DIAN rechazó el documento.' } : null,
+      });
+    }
+    const doc = await api.getFeDoc(documentId);
+    const state = feStateOf(doc.estado_dian);
+    return this.commit(row.id, {
+      state,
+      httpStatus: row.http_status,
+      documentNumber: `${doc.prefijo}${doc.consecutivo}`,
+      fiscalKey: doc.cufe || undefined,
+      estadoDian: doc.estado_dian,
+      responseBody: row.response_body,
+      error: state === 'rejected' ? { code: 'api_rejected', message: 'La DIAN rechazó la factura.' } : null,
+    });
+  }
+
+  private commit(id: number, outcome: Outcome): SubmissionRow {
+    const before = this.require(id);
+    const after = this.ledger.record(id, outcome);
+    if (after.state !== before.state || after.estado_dian !== before.estado_dian || after.document_id !== before.document_id) {
+      this.options.events.emit('document.changed', {
+        kind: after.kind,
+        submission_id: after.id,
+        document_id: after.document_id,
+        estado: after.estado_dian ?? after.state,
+      });
+    }
+    this.options.logger.info('submission outcome', {
+      submission: id,
+      kind: after.kind,
+      state: after.state,
+      status: after.http_status,
+      document: after.document_id,
+    });
+    this.notify(after);
+    return after;
+  }
+
+  private notify(row: SubmissionRow): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(row);
+      } catch (error) {
+        this.options.logger.error('submission listener failed', { error: String(error) });
+      }
+    }
+  }
+
+  private connectionOf(row: SubmissionRow): ActiveConnection {
+    let connection: ActiveConnection;
+    try {
+      connection = this.options.connections.resolve(row.connection_id);
+    } catch {
+      throw new AppError('no_connection', 'La conexión con la que se envió este documento ya no existe. Vuelva a crearla para confirmarlo.');
+    }
+    if (connection.baseUrl !== row.base_url || connection.companyId !== row.company_id) {
+      throw new AppError('no_connection', 'La conexión con la que se envió este documento cambió de URL o de empresa; no se reenviará a otro destino.');
+    }
+    return connection;
+  }
+
+  private client(connection: ActiveConnection, token: string): ApiClient {
+    return new ApiClient(
+      { endpoint: connection.endpoint, companyId: connection.companyId, token: async () => token },
+      { fetch: this.options.fetch, writeTimeoutMs: this.options.writeTimeoutMs, readTimeoutMs: this.options.readTimeoutMs },
+    );
+  }
+
+  private require(id: number): SubmissionRow {
+    const row = this.ledger.get(id);
+    if (!row) throw new AppError('not_found', 'El envío no existe.');
+    return row;
+  }
+
+  /** One attempt per submission at a time in this process (poller, resume and the user may race). */
+  private async locked<T>(id: number, work: () => Promise<T>): Promise<T> {
+    const previous = this.locks.get(id) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const settled = next.catch(() => undefined);
+    this.locks.set(id, settled);
+    try {
+      return await next;
+    } finally {
+      if (this.locks.get(id) === settled) this.locks.delete(id);
+    }
+  }
+}
+
+function sanitise(answer: ApiAnswer, token: string): string | null {
+  if (!answer.text) return null;
+  return redact(answer.text, [token]).slice(0, RESPONSE_BODY_LIMIT);
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { DseCreateRequest, DseDocument, LIMITS } from '../../api';
+import { method } from '../define';
+import { Submission } from './submissions';
+
+export const dseMethods = {
+  /**
+   * Creates, signs and sends a DSE. The idempotency key is generated unless given (an integrator
+   * repeating one operation passes the same key); the answer is the ledger's view of the submission.
+   */
+  'dse.submit': method(
+    z.object({ request: DseCreateRequest, key: z.string().min(1).max(LIMITS.idempotencyKeyMax).optional() }).strict(),
+    Submission,
+  ),
+  /** Endpoint 8: the current state of a DSE on the server. */
+  'dse.get': method(z.object({ id: z.number().int().positive() }).strict(), z.object({ pending: z.boolean(), documento: DseDocument })),
+};

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { method } from '../define';
+import { ErrorCode } from '../errors';
+
+/**
+ * Where a submission stands in the ledger.
+ * - sending: committed before sending; an attempt is (or was, if the app stopped) on its way;
+ * - in_doubt: no conclusive answer (timeout, dropped connection, 500, 502 without a document);
+ *   resolved only by sending the same bytes with the same key again;
+ * - pending: the server holds the document or its reservation, without a terminal state yet;
+ * - accepted / rejected: terminal, with the document;
+ * - failed: refused before anything was created (invalid data, token or permissions);
+ * - conflict: the server answered 409 (same key, different payload): an internal error, kept for support.
+ */
+export const SUBMISSION_STATES = ['sending', 'in_doubt', 'pending', 'accepted', 'rejected', 'failed', 'conflict'] as const;
+export const SubmissionState = z.enum(SUBMISSION_STATES);
+export type SubmissionState = z.infer<typeof SubmissionState>;
+export const OPEN_SUBMISSION_STATES: readonly SubmissionState[] = ['sending', 'in_doubt', 'pending'];
+
+export const DocumentKind = z.enum(['FE', 'DSE']);
+export type DocumentKind = z.infer<typeof DocumentKind>;
+
+export const Submission = z.object({
+  id: z.number().int(),
+  kind: DocumentKind,
+  connection_id: z.number().int(),
+  company_id: z.number().int(),
+  idempotency_key: z.string(),
+  payload_hash: z.string(),
+  state: SubmissionState,
+  attempts: z.number().int(),
+  counterpart: z.string().nullable(),
+  http_status: z.number().int().nullable(),
+  document_id: z.number().int().nullable(),
+  document_number: z.string().nullable(),
+  fiscal_key: z.string().nullable(),
+  estado_dian: z.string().nullable(),
+  error: z.object({ code: ErrorCode, message: z.string() }).nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  next_check_at: z.string().nullable(),
+});
+export type Submission = z.infer<typeof Submission>;
+
+/** The contract's list of what to attach to a support request ("Errors"), never the token. */
+export const SupportInfo = z.object({
+  fields: z.array(z.object({ label: z.string(), value: z.string() })),
+  text: z.string(),
+});
+export type SupportInfo = z.infer<typeof SupportInfo>;
+
+const SubmissionId = z.object({ id: z.number().int().positive() }).strict();
+
+export const submissionMethods = {
+  /** Recent submissions, newest first; `open` keeps only those still unresolved. */
+  'submissions.list': method(
+    z.object({ open: z.boolean().optional(), limit: z.number().int().min(1).max(500).optional() }).strict(),
+    z.array(Submission),
+  ),
+  'submissions.get': method(SubmissionId, Submission),
+  /** Resolves every unresolved submission now (same key, same bytes; or the DSE is queried). */
+  'submissions.resume': method(z.object({}).strict(), z.array(Submission)),
+  /** Resolves one now instead of waiting for its turn in the poller. */
+  'submissions.check': method(SubmissionId, Submission),
+  'submissions.supportInfo': method(SubmissionId, SupportInfo),
+};

@@ -1,0 +1,75 @@
+// Each migration of the client core, applied from an empty database, leaves the tables it promises.
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrations } from '../../../src/core/store/migrations';
+import { Store } from '../../../src/core/store/store';
+import { tempDir } from '../../support/temp';
+
+let dir: ReturnType<typeof tempDir>;
+beforeEach(() => {
+  dir = tempDir();
+});
+afterEach(() => dir.remove());
+
+function tables(store: Store): string[] {
+  return store.db
+    .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type IN ('table') AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .all()
+    .map((row) => row.name);
+}
+
+describe('client core migrations, each from an empty database', () => {
+  it('0002 creates the submission ledger with one row per key and connection identity', () => {
+    const store = Store.open(join(dir.path, 'db.sqlite'), { migrations: migrations.slice(0, 2) });
+    expect(tables(store)).toContain('submissions');
+    const insert = store.db.prepare(
+      `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path, request_body,
+         payload_hash, state, created_at, updated_at) VALUES (1, 'http://a/v1', 7, 'DSE', 'k1', '/p', x'7b7d', 'h', 'sending', 'now', 'now')`,
+    );
+    insert.run();
+    expect(() => insert.run()).toThrow(/UNIQUE/);
+    expect(() =>
+      store.db.prepare("UPDATE submissions SET state = 'lost'").run(),
+    ).toThrow(/CHECK/);
+    store.close();
+  });
+
+  it('0003 creates the poll schedule, removed with its submission', () => {
+    const store = Store.open(join(dir.path, 'db.sqlite'), { migrations: migrations.slice(0, 3) });
+    store.db
+      .prepare(
+        `INSERT INTO submissions (id, connection_id, base_url, company_id, kind, idempotency_key, endpoint_path, request_body,
+           payload_hash, state, created_at, updated_at) VALUES (5, 1, 'http://a/v1', 7, 'DSE', 'k1', '/p', x'7b7d', 'h', 'pending', 'now', 'now')`,
+      )
+      .run();
+    store.db.prepare('INSERT INTO poll_schedule (submission_id, due_at) VALUES (5, 1000)').run();
+    store.db.prepare('DELETE FROM submissions WHERE id = 5').run();
+    expect(store.db.prepare('SELECT count(*) AS n FROM poll_schedule').get()).toEqual({ n: 0 });
+    store.close();
+  });
+
+  it('0004 creates the history mirror with an FTS5 index kept in step by triggers', () => {
+    const store = Store.open(join(dir.path, 'db.sqlite'), { migrations: migrations.slice(0, 4) });
+    expect(tables(store)).toEqual(expect.arrayContaining(['history_documents', 'history_search', 'history_sync_state']));
+    const insert = store.db.prepare(
+      `INSERT INTO history_documents (connection_id, kind, remote_id, tipo_dian, number, prefijo, consecutivo, estado_dian,
+         fiscal_key, issue_date, counterpart_name, counterpart_doc, subtotal, impuestos, total, total_cents, moneda, items_text,
+         document_json, synced_at)
+       VALUES (1, 'FE', ?, '01', ?, 'SETP', ?, 'aceptado', 'cufe', '2026-11-20', ?, '900', '1.00', '0.00', '1.00', 100, 'COP', ?, '{}', 'now')`,
+    );
+    insert.run(1, 'SETP990000001', 990000001, 'Panadería La Espiga', 'pan tajado');
+    insert.run(2, 'SETP990000002', 990000002, 'Ferretería Central', 'tornillos');
+    const match = (q: string) =>
+      store.db.prepare<[string], { remote_id: number }>(
+        'SELECT h.remote_id FROM history_search s JOIN history_documents h ON h.id = s.rowid WHERE history_search MATCH ?',
+      ).all(q).map((r) => r.remote_id);
+    expect(match('"panaderia"*')).toEqual([1]);
+    expect(match('"tornil"*')).toEqual([2]);
+    store.db.prepare("UPDATE history_documents SET counterpart_name = 'Tienda Nueva' WHERE remote_id = 1").run();
+    expect(match('"panaderia"*')).toEqual([]);
+    expect(match('"tienda"*')).toEqual([1]);
+    store.db.prepare('DELETE FROM history_documents WHERE remote_id = 2').run();
+    expect(match('"tornil"*')).toEqual([]);
+    store.close();
+  });
+});
