@@ -28,3 +28,32 @@ export const LIMITS = {
   weeklyPeriodMaxDays: 7,
   withholdingToleranceCents: 1,
 } as const;
+
+/**
+ * Sandbox decision ("Bodies of 400 ... responses: not shown"): a 400 carries, besides `error`
+ * (every message joined), `errors`: one `{field, message}` per violated rule, the field written as
+ * a path such as `items[0].codigo`. Every error envelope of the sandbox also carries `code`, a
+ * stable machine-readable reason; the real API promises neither, so clients may read them only
+ * as optional extras.
+ */
+export const SANDBOX_ERROR_CODES = [
+  'unauthorized',
+  'forbidden_company',
+  'missing_scope',
+  'validation',
+  'malformed_json',
+  'payload_too_large',
+  'not_found',
+  'key_conflict',
+  'quota_exhausted',
+  'rejected',
+  'uncertain',
+  'acquirer_unavailable',
+  'internal',
+] as const;
+
+export const ValidationErrorEnvelope = ErrorEnvelope.extend({
+  code: z.string().optional(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type ValidationErrorEnvelope = z.infer<typeof ValidationErrorEnvelope>;

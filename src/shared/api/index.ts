@@ -1,3 +1,4 @@
 export * from './common';
 export * from './fe';
 export * from './dse';
+export * from './fields';

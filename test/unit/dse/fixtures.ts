@@ -1,0 +1,39 @@
+// A valid DSE request for 2026-11-20 and helpers shared by the DSE rule tests.
+import { validateDseRequest, type DseRequestContext } from '../../../src/shared/dse';
+
+export const ctx: DseRequestContext = {
+  today: '2026-11-20',
+  nowTime: '10:00:00',
+  costCenters: [
+    { id: 1, code: 'ADM' },
+    { id: 2, code: 'VEN' },
+  ],
+};
+
+export type Body = Record<string, unknown> & { items: Record<string, unknown>[]; proveedor: Record<string, unknown> };
+
+export function validDse(): Body {
+  return {
+    fecha_documento: '2026-11-20',
+    proveedor: { tipo_documento: '13', nit: '1020304050', nombre: 'Pedro Gómez', direccion: 'Vereda El Salitre', municipio: 'Chía', codigo_municipio: '25175' },
+    items: [
+      { codigo: '70111703', descripcion: 'Mantenimiento de jardines', cantidad: 2, precio_unitario: 150000, porcentaje_iva: 0 },
+      { codigo: '90101501', descripcion: 'Almuerzos', cantidad: 10, precio_unitario: 15000, porcentaje_iva: 19, cost_center_id: 1 },
+    ],
+    forma_generacion: '1',
+    forma_pago: '1',
+    medio_pago_codigo: '10',
+    retenciones: [],
+  };
+}
+
+export function errorFields(body: unknown): string[] {
+  const r = validateDseRequest(body, ctx);
+  return r.ok ? [] : r.errors.map((e) => e.field);
+}
+
+export function accepted(body: unknown) {
+  const r = validateDseRequest(body, ctx);
+  if (!r.ok) throw new Error(`expected valid, got ${JSON.stringify(r.errors)}`);
+  return r.value;
+}
