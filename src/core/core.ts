@@ -13,6 +13,7 @@ import { realTimers, type Timers } from './poller/timers';
 import { appHandlers } from './rpc/handlers/app';
 import { connectionCheckHandlers } from './rpc/handlers/connection-check';
 import { connectionHandlers } from './rpc/handlers/connections';
+import { draftHandlers } from './rpc/handlers/drafts';
 import { dseHandlers } from './rpc/handlers/dse';
 import { feHandlers } from './rpc/handlers/fe';
 import { historyHandlers } from './rpc/handlers/history';
@@ -84,6 +85,7 @@ export function createCore(options: CoreOptions): Core {
       ...dseHandlers(parts),
       ...feHandlers(parts),
       ...historyHandlers(parts),
+      ...draftHandlers(parts),
     },
     logger,
   );

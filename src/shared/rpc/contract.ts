@@ -4,6 +4,7 @@ import type { MethodTable } from './define';
 import { appMethods } from './methods/app';
 import { connectionCheckMethods } from './methods/connection-check';
 import { connectionMethods } from './methods/connections';
+import { draftMethods } from './methods/drafts';
 import { dseMethods } from './methods/dse';
 import { feMethods } from './methods/fe';
 import { historyMethods } from './methods/history';
@@ -17,6 +18,7 @@ export const rpcContract = {
   ...dseMethods,
   ...feMethods,
   ...historyMethods,
+  ...draftMethods,
 } satisfies MethodTable;
 
 export type RpcContract = typeof rpcContract;

@@ -5,5 +5,6 @@ import { migration0001 } from './0001_connections';
 import { migration0002 } from './0002_submissions';
 import { migration0003 } from './0003_poll_schedule';
 import { migration0004 } from './0004_history';
+import { migration0005 } from './0005_drafts';
 
-export const migrations: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004];
+export const migrations: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005];

@@ -1,0 +1,13 @@
+import type { draftMethods } from '../../../shared/rpc/methods/drafts';
+import { Drafts } from '../../drafts/drafts';
+import type { CoreParts } from '../../parts';
+import type { Handlers } from '../registry';
+
+export function draftHandlers(parts: CoreParts): Handlers<typeof draftMethods> {
+  const drafts = new Drafts(parts.store.db, parts.clock);
+  return {
+    'drafts.get': ({ kind }) => drafts.get(kind, parts.connections.requireActive().id),
+    'drafts.save': ({ kind, idempotency_key, data }) => drafts.save(kind, parts.connections.requireActive().id, idempotency_key, data),
+    'drafts.discard': ({ kind }) => ({ discarded: drafts.discard(kind, parts.connections.requireActive().id) }),
+  };
+}
