@@ -50,7 +50,12 @@ export class Poller {
     return this.inFlight;
   }
 
-  /** Whether a timer is armed, and for when (tests and the status screen). */
+  /** Resolves when no check is running (tests with a controlled clock wait on this). */
+  async whenIdle(): Promise<void> {
+    while (this.inFlight) await this.inFlight;
+  }
+
+  /** When the next check is due (tests and the status screen). */
   get nextDueAt(): number | null {
     return this.submissions.ledger.nextDue()?.due_at ?? null;
   }

@@ -1,0 +1,67 @@
+// What each create answer means for the ledger ("7. Create, sign and send DSE", responses table).
+import { describe, expect, it } from 'vitest';
+import { TransportFailure } from '../../../src/core/api/http';
+import { outcomeOfAnswer, outcomeOfTransport } from '../../../src/core/submissions/outcome';
+
+const doc = (estado: string) => ({ id: 41, estado_dian: estado, prefijo: 'DSE', consecutivo: 9, cuds: 'abc' });
+const dse = (status: number, body: unknown, mayExist = false) =>
+  outcomeOfAnswer({ status, body, text: JSON.stringify(body) }, { kind: 'DSE', companyId: 1, mayExist, sanitisedBody: null });
+const fe = (status: number, body: unknown, mayExist = false) =>
+  outcomeOfAnswer({ status, body, text: '' }, { kind: 'FE', companyId: 1, mayExist, sanitisedBody: null });
+
+describe('DSE answers', () => {
+  it.each([
+    ['201 accepted', 201, { ok: true, pending: false, idempotent: false, documento: doc('aceptado') }, 'accepted'],
+    ['200 replay of an accepted document', 200, { ok: true, pending: false, idempotent: true, documento: { id: 41, estado_dian: 'aceptado' } }, 'accepted'],
+    ['200 replay of a non-terminal document', 200, { ok: true, idempotent: true, documento: { id: 41, estado_dian: 'en_proceso' } }, 'pending'],
+    ['202 reservation', 202, { ok: true, idempotent: true, pending: true, message: 'm', request_status: 'creating' }, 'pending'],
+    ['422 rejected', 422, { ok: false, error: 'rechazado', documento: doc('rechazado') }, 'rejected'],
+    ['502 pending with a document', 502, { ok: false, pending: true, idempotent: false, error: 'e', documento: { id: 41, estado_dian: 'en_proceso_http' } }, 'pending'],
+    ['502 without a document', 502, { ok: false, error: 'e' }, 'in_doubt'],
+    ['500', 500, null, 'in_doubt'],
+    ['409', 409, { ok: false, error: 'payload distinto' }, 'conflict'],
+    ['400 on a first attempt', 400, { ok: false, error: 'codigo' }, 'failed'],
+    ['401 on a first attempt', 401, { ok: false, error: 'x' }, 'failed'],
+    ['403 on a first attempt', 403, { ok: false, error: 'x' }, 'failed'],
+  ] as const)('%s → %s', (_name, status, body, state) => {
+    expect(dse(status, body).state).toBe(state);
+  });
+
+  it('keeps the document id, number and CUDS the answer carries', () => {
+    expect(dse(201, { ok: true, documento: doc('aceptado') })).toMatchObject({ documentId: 41, documentNumber: 'DSE9', fiscalKey: 'abc', estadoDian: 'aceptado' });
+    expect(dse(502, { ok: false, pending: true, documento: { id: 41, estado_dian: 'en_proceso_http' } }).documentId).toBe(41);
+  });
+
+  it('a refusal after an attempt that may have arrived proves nothing: still in doubt', () => {
+    for (const status of [400, 401, 403, 404]) expect(dse(status, { ok: false, error: 'x' }, true).state).toBe('in_doubt');
+  });
+});
+
+describe('FE answers', () => {
+  it.each([
+    ['aceptado', 'accepted'],
+    ['rechazado', 'rejected'],
+    ['pendiente', 'pending'],
+  ] as const)('2xx with estado %s → %s', (estado, state) => {
+    expect(fe(201, { ok: true, factura_id: 3, cufe: 'c', estado, enviado: true })).toMatchObject({ state, documentId: 3, fiscalKey: 'c' });
+  });
+
+  it('a 2xx whose body is unreadable stays in doubt (resent with the same draft_key)', () => {
+    expect(fe(200, { ok: true }).state).toBe('in_doubt');
+  });
+
+  it.each([
+    [422, 'rejected'],
+    [400, 'failed'],
+    [500, 'in_doubt'],
+    [502, 'in_doubt'],
+  ] as const)('HTTP %i → %s', (status, state) => {
+    expect(fe(status, { ok: false, error: 'x' }).state).toBe(state);
+  });
+});
+
+describe('no answer', () => {
+  it.each(['timeout', 'dropped', 'unreachable'] as const)('%s leaves the submission in doubt', (kind) => {
+    expect(outcomeOfTransport(new TransportFailure(kind, null)).state).toBe('in_doubt');
+  });
+});
