@@ -1,10 +1,37 @@
-import { UnderConstruction } from '../../shell/UnderConstruction';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useRpcEvent, useRpcQuery } from '../../rpc/hooks';
+import { Alert } from '../../ui/Alert';
+import { BackupPanel } from './BackupPanel';
+import { ConnectionCard } from './ConnectionCard';
+import { NewConnectionForm } from './NewConnectionForm';
+import './settings.css';
 
+/** Ajustes: the connections to the e-invoicing API (URL, company, token in the keychain) and backups. */
 export default function SettingsScreen() {
+  const client = useQueryClient();
+  const connections = useRpcQuery('connections.list', {});
+  const refresh = useCallback(() => void client.invalidateQueries({ queryKey: ['connections.list'] }), [client]);
+  useRpcEvent('connection.changed', refresh);
+
   return (
-    <UnderConstruction
-      title="Ajustes"
-      summary="Aquí configurará la conexión con el servicio de facturación: URL, empresa y token (guardado en el llavero del sistema)."
-    />
+    <section className="screen" aria-labelledby="settings-title">
+      <header className="screen__header">
+        <h1 id="settings-title">Ajustes</h1>
+      </header>
+      <h2>Conexiones</h2>
+      <p className="muted">
+        Los documentos se envían con la conexión en uso. Una conexión de pruebas no envía nada a la DIAN.
+      </p>
+      {connections.isError && <Alert tone="error">{connections.error.message}</Alert>}
+      {connections.data?.length === 0 && <Alert tone="warn">No hay conexiones. Cree una con los datos que le dio su proveedor.</Alert>}
+      <div className="connection-list">
+        {connections.data?.map((connection) => (
+          <ConnectionCard key={connection.id} connection={connection} onChanged={refresh} />
+        ))}
+      </div>
+      <NewConnectionForm onSaved={refresh} />
+      <BackupPanel />
+    </section>
   );
 }

@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
+import { Alert } from '../../ui/Alert';
+
+/** Where the data lives, and a consistent copy of it on demand. */
+export function BackupPanel() {
+  const info = useRpcQuery('app.info', {});
+  const backup = useRpcMutation('app.backup');
+  const [done, setDone] = useState<{ file: string; bytes: number } | null>(null);
+  return (
+    <section className="panel" aria-label="Copia de seguridad">
+      <h2>Datos y copia de seguridad</h2>
+      <p>
+        Carpeta de datos: <code>{info.data?.dataFolder ?? '…'}</code>
+      </p>
+      <p className="muted">
+        La copia incluye conexiones, envíos e historial. Los tokens no se copian: están en el llavero del sistema.
+      </p>
+      <button
+        className="button button--secondary"
+        type="button"
+        disabled={backup.isPending}
+        onClick={() => backup.mutate({}, { onSuccess: (result) => setDone(result) })}
+      >
+        {backup.isPending ? 'Copiando…' : 'Crear copia de seguridad'}
+      </button>
+      {done && (
+        <Alert tone="ok" title="Copia creada">
+          <code>{done.file}</code> ({new Intl.NumberFormat('es-CO').format(Math.round(done.bytes / 1024))} KB)
+        </Alert>
+      )}
+      {backup.isError && <Alert tone="error">{backup.error.message}</Alert>}
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import type { ConnectionCheck } from '../../../shared/rpc/methods/connection-check';
+import type { Connection } from '../../../shared/rpc/methods/connections';
+import { invoke, RpcClientError } from '../../rpc/client';
+import { Alert } from '../../ui/Alert';
+import { CheckResult } from './CheckResult';
+import { TokenForm } from './TokenForm';
+
+/** One connection: what it is, whether a token is stored (never the token), and what can be done with it. */
+export function ConnectionCard({ connection, onChanged }: { connection: Connection; onChanged: () => void }) {
+  const [check, setCheck] = useState<ConnectionCheck | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [editingToken, setEditingToken] = useState(false);
+
+  async function run(action: string, work: () => Promise<unknown>): Promise<void> {
+    setBusy(action);
+    setError(null);
+    try {
+      await work();
+    } catch (caught) {
+      setError(caught instanceof RpcClientError ? caught.message : 'La operación no se pudo completar.');
+    } finally {
+      setBusy(null);
+      onChanged();
+    }
+  }
+
+  const test = () => run('test', async () => setCheck(await invoke('connections.test', { id: connection.id })));
+  const activate = () => run('activate', () => invoke('connections.activate', { id: connection.id }));
+  const forget = () => {
+    if (!window.confirm(`¿Olvidar el token de «${connection.label}»? Tendrá que escribirlo de nuevo para usar esta conexión.`)) return;
+    void run('forget', async () => {
+      await invoke('connections.forgetToken', { id: connection.id });
+      setCheck(null);
+    });
+  };
+  const remove = () => {
+    if (!window.confirm(`¿Eliminar la conexión «${connection.label}» y su token? El historial local y los envíos se conservan.`)) return;
+    void run('remove', () => invoke('connections.remove', { id: connection.id }));
+  };
+
+  return (
+    <article className="panel connection-card" aria-label={`Conexión ${connection.label}`} data-testid={`connection-${connection.id}`}>
+      <header className="connection-card__header">
+        <h3>{connection.label}</h3>
+        <span className={`badge ${connection.kind === 'sandbox' ? 'badge--test' : 'badge--production'}`}>
+          {connection.kind === 'sandbox' ? 'Pruebas — no se envía a la DIAN' : 'Producción'}
+        </span>
+        {connection.active && <span className="badge badge--ok">En uso</span>}
+      </header>
+      <dl className="connection-card__facts">
+        <dt>Dirección</dt>
+        <dd>{connection.embedded ? 'Sandbox integrado en este equipo' : connection.base_url}</dd>
+        <dt>Empresa</dt>
+        <dd>{connection.company_id}</dd>
+        <dt>Token</dt>
+        <dd>{connection.has_token ? 'Guardado en el llavero del sistema' : 'Sin token'}</dd>
+      </dl>
+      {error && <Alert tone="error">{error}</Alert>}
+      {check && <CheckResult check={check} />}
+      {editingToken ? (
+        <TokenForm
+          connectionId={connection.id}
+          onSaved={() => {
+            setEditingToken(false);
+            setCheck(null);
+            onChanged();
+          }}
+          onCancel={() => setEditingToken(false)}
+        />
+      ) : (
+        <div className="actions">
+          {!connection.active && (
+            <button className="button" type="button" onClick={() => void activate()} disabled={busy !== null}>
+              Usar esta conexión
+            </button>
+          )}
+          <button className="button button--secondary" type="button" onClick={() => void test()} disabled={busy !== null || !connection.has_token}>
+            {busy === 'test' ? 'Probando…' : 'Probar conexión'}
+          </button>
+          {!connection.embedded && (
+            <button className="button button--secondary" type="button" onClick={() => setEditingToken(true)} disabled={busy !== null}>
+              {connection.has_token ? 'Cambiar token' : 'Ingresar token'}
+            </button>
+          )}
+          {connection.has_token && !connection.embedded && (
+            <button className="button button--secondary" type="button" onClick={forget} disabled={busy !== null}>
+              Olvidar token
+            </button>
+          )}
+          {!connection.embedded && (
+            <button className="button button--danger" type="button" onClick={remove} disabled={busy !== null}>
+              Eliminar
+            </button>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { ConnectionCheck } from '../../../shared/rpc/methods/connection-check';
+import { invoke, RpcClientError } from '../../rpc/client';
+import { Alert } from '../../ui/Alert';
+import { Field } from '../../ui/Field';
+import { CheckResult } from './CheckResult';
+import { NewConnectionForm as Schema, type NewConnectionInput, type NewConnectionValues } from './schema';
+
+/**
+ * A new connection: where the API is, which company, and its token. The token goes to the OS
+ * keychain in the same step and the field is emptied; it is never shown again.
+ */
+export function NewConnectionForm({ onSaved }: { onSaved: () => void }) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [check, setCheck] = useState<ConnectionCheck | null>(null);
+  const form = useForm<NewConnectionInput, unknown, NewConnectionValues>({
+    resolver: zodResolver(Schema),
+    defaultValues: { label: '', kind: 'production', base_url: '', company_id: '', token: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async ({ token, ...draft }) => {
+    setServerError(null);
+    setCheck(null);
+    try {
+      const created = await invoke('connections.create', draft);
+      await invoke('connections.setToken', { id: created.id, token });
+      form.reset({ label: '', kind: 'production', base_url: '', company_id: '', token: '' });
+      onSaved();
+      setCheck(await invoke('connections.test', { id: created.id }));
+    } catch (error) {
+      form.setValue('token', '');
+      if (error instanceof RpcClientError) {
+        for (const [path, message] of Object.entries(error.fields)) {
+          if (path === 'label' || path === 'base_url' || path === 'company_id' || path === 'kind') form.setError(path, { message });
+        }
+        setServerError(error.message);
+      } else {
+        setServerError('No se pudo guardar la conexión.');
+      }
+    }
+  });
+
+  return (
+    <form className="panel" onSubmit={(event) => void submit(event)} noValidate aria-label="Nueva conexión">
+      <h2>Nueva conexión</h2>
+      <div className="form-grid">
+        <Field label="Nombre" error={errors.label?.message} hint="Por ejemplo: Mi empresa — producción">
+          <input type="text" autoComplete="off" {...form.register('label')} />
+        </Field>
+        <Field label="Tipo" error={errors.kind?.message}>
+          <select {...form.register('kind')}>
+            <option value="production">Producción (se envía a la DIAN)</option>
+            <option value="sandbox">Pruebas (no se envía a la DIAN)</option>
+          </select>
+        </Field>
+        <Field label="URL base de la API" error={errors.base_url?.message} hint="Termina en /v1, por ejemplo https://api.proveedor.co/api/v1">
+          <input type="url" autoComplete="off" spellCheck={false} {...form.register('base_url')} />
+        </Field>
+        <Field label="Número de empresa (company_id)" error={errors.company_id?.message}>
+          <input type="text" inputMode="numeric" autoComplete="off" {...form.register('company_id')} />
+        </Field>
+        <Field
+          label="Token de la API"
+          error={errors.token?.message}
+          hint="Se guarda en el llavero del sistema y no se vuelve a mostrar."
+        >
+          <input type="password" autoComplete="off" spellCheck={false} {...form.register('token')} />
+        </Field>
+      </div>
+      {serverError && <Alert tone="error">{serverError}</Alert>}
+      {check && <CheckResult check={check} />}
+      <button className="button" type="submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Guardando…' : 'Guardar y probar'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+// What the Ajustes forms accept, from the shared connection schemas (one contract, written once).
+import { z } from 'zod';
+import { ConnectionDraft, ConnectionKind } from '../../../shared/rpc/methods/connections';
+
+export const TokenField = z
+  .string()
+  .trim()
+  .min(8, 'El token es demasiado corto.')
+  .max(4096, 'El token es demasiado largo.')
+  .regex(/^\S+$/, 'El token no puede tener espacios.');
+
+export const NewConnectionForm = z.object({
+  label: z.string().trim().min(1, 'Escriba un nombre para reconocer la conexión.').max(80, 'Máximo 80 caracteres.'),
+  kind: ConnectionKind,
+  base_url: ConnectionDraft.shape.base_url,
+  company_id: z.coerce
+    .number({ message: 'Escriba el número de empresa.' })
+    .int('Debe ser un número entero.')
+    .positive('Debe ser mayor que cero.')
+    .max(2_147_483_647, 'Número demasiado grande.'),
+  token: TokenField,
+});
+export type NewConnectionInput = z.input<typeof NewConnectionForm>;
+export type NewConnectionValues = z.output<typeof NewConnectionForm>;
+
+export const TokenForm = z.object({ token: TokenField });
+export type TokenValues = z.output<typeof TokenForm>;
