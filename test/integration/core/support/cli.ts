@@ -28,14 +28,16 @@ export function runCli(home: string, args: string[], options: { env?: Record<str
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     child.on('error', reject);
     child.on('close', (code, signal) => {
-      let json: unknown = null;
-      try {
-        json = JSON.parse(stdout);
-      } catch {
-        json = null;
-      }
-      resolve({ code, signal, stdout, stderr, json });
+      resolve({ code, signal, stdout, stderr, json: parseJson(stdout) });
     });
     child.stdin.end(options.stdin ?? '');
   });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
 }
