@@ -1,0 +1,81 @@
+// The sandbox's command line (issue 3, "Command line"):
+//   npm run --silent sandbox -- --seed FILE [--port N] [--host 127.0.0.1] [--data DIR] [--now ISO] [--settle-ms N]
+// When ready it prints exactly one line of JSON on stdout, {"base_url": "..."}; diagnostics go to stderr.
+import { startSandbox } from './index';
+import { SeedError } from './seed';
+
+interface CliOptions {
+  seed: string;
+  port: number;
+  host: string;
+  data?: string;
+  now?: string;
+  settleMs: number;
+}
+
+class UsageError extends Error {}
+
+const USAGE = 'uso: sandbox --seed ARCHIVO [--port N] [--host 127.0.0.1] [--data DIR] [--now ISO] [--settle-ms N]';
+
+function parseArgs(argv: readonly string[]): CliOptions {
+  const values = new Map<string, string>();
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] as string;
+    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (!['--seed', '--port', '--host', '--data', '--now', '--settle-ms'].includes(flag)) throw new UsageError(`opción desconocida: ${arg}`);
+    const value = inline ?? argv[++i];
+    if (value === undefined) throw new UsageError(`falta el valor de ${flag}`);
+    values.set(flag, value);
+  }
+  const seed = values.get('--seed');
+  if (!seed) throw new UsageError('--seed es obligatorio');
+  const int = (flag: string, fallback: number, max: number): number => {
+    const raw = values.get(flag);
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) > max) throw new UsageError(`${flag} debe ser un entero entre 0 y ${max}`);
+    return Number(raw);
+  };
+  return {
+    seed,
+    port: int('--port', 0, 65535),
+    host: values.get('--host') ?? '127.0.0.1',
+    settleMs: int('--settle-ms', 3000, 86_400_000),
+    ...(values.has('--data') ? { data: values.get('--data') as string } : {}),
+    ...(values.has('--now') ? { now: values.get('--now') as string } : {}),
+  };
+}
+
+async function main(): Promise<void> {
+  let options: CliOptions;
+  try {
+    options = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+    process.exit(2);
+  }
+  const log = (message: string): void => {
+    process.stderr.write(`[sandbox] ${message}\n`);
+  };
+  let sandbox;
+  try {
+    sandbox = await startSandbox({
+      seed: options.seed, port: options.port, host: options.host, settleMs: options.settleMs, log,
+      ...(options.data ? { dataDir: options.data } : {}),
+      ...(options.now ? { now: options.now } : {}),
+    });
+  } catch (error) {
+    process.stderr.write(`${error instanceof SeedError ? error.message : `no se pudo iniciar el sandbox: ${(error as Error).message}`}\n`);
+    process.exit(error instanceof SeedError ? 3 : 1);
+  }
+  process.stdout.write(`${JSON.stringify({ base_url: sandbox.baseUrl })}\n`);
+  const shutdown = (): void => {
+    sandbox.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
+
+void main();

@@ -1,0 +1,109 @@
+// 6. Create FE: validation, `draft_key` idempotency (unique per company), quota, numbering, CUFE,
+// signed XML, and the simulated tax authority's outcome.
+import type { FeDocument } from '../../shared/api';
+import { validateFeRequest } from '../../shared/fe';
+import { outcomeFor, sleep } from '../authority/outcomes';
+import { colombiaNow } from '../clock';
+import type { SandboxContext } from '../context';
+import { payloadHash } from '../http/body';
+import { errorReply, json, validationReply, type Reply } from '../http/reply';
+import type { RouteRequest } from '../http/server';
+import type { FeRow } from '../storage/fe-store';
+import { writeSignedXml } from '../xml/write';
+import { buildFeDocument } from './fe-document';
+
+function created(doc: FeDocument, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    factura_id: doc.id, cufe: doc.cufe, estado: doc.estado_dian, enviado: doc.estado_dian !== 'sending',
+    prefijo: doc.prefijo, consecutivo: doc.consecutivo, numero: `${doc.prefijo}${doc.consecutivo}`, ...extra,
+  };
+}
+
+/**
+ * Sandbox decisions ("Error bodies specific to this operation: not shown"): accepted 201; rejected
+ * 422 `{ok: false, error, estado: "rechazado", ...}`; uncertain 202 `{ok: true, pending: true,
+ * estado: "en_proceso"}` settling after settle-ms; a repeat of a known `draft_key` answers the same
+ * invoice (200, 202 while not terminal, 422 when rejected) with `idempotent: true`, and 409 when the
+ * payload differs.
+ */
+function replyFor(doc: FeDocument, idempotent: boolean): Reply {
+  const state = doc.estado_dian;
+  if (state === 'aceptado') return json(idempotent ? 200 : 201, { ok: true, idempotent, ...created(doc) });
+  if (state === 'rechazado') {
+    return json(422, { ok: false, idempotent, error: 'Factura rechazada por la DIAN (simulada): Regla FAJ43b, el adquirente no es válido', ...created(doc) });
+  }
+  return json(202, {
+    ok: true, idempotent, pending: true, request_status: 'creating',
+    message: 'La factura existe y su resultado ante la DIAN aún no es definitivo; consulte el detalle con factura_id',
+    ...created(doc),
+  });
+}
+
+function replay(row: FeRow, hash: string): Reply {
+  if (row.payload_hash !== hash) return errorReply(409, 'key_conflict', 'draft_key ya usado con un contenido distinto en esta empresa');
+  return replyFor(row.doc, true);
+}
+
+export async function createFe(r: RouteRequest): Promise<Reply> {
+  const { ctx, company, client } = r;
+  const body = r.body as Record<string, unknown>;
+  const hash = payloadHash(body);
+  const draftKey = typeof body.draft_key === 'string' && body.draft_key.trim() !== '' ? body.draft_key : null;
+  if (draftKey) {
+    const existing = ctx.fe.byDraftKey(company.id, draftKey);
+    if (existing) return replay(existing, hash);
+  }
+  const now = colombiaNow(ctx.clock);
+  const result = validateFeRequest(body, { today: now.date, paymentMethods: company.payment_methods, withholdingTypes: company.fe.withholding_types });
+  if (!result.ok) return validationReply(result.errors);
+  const request = result.value;
+  const outcome = outcomeFor(request.receptor.numero_doc);
+  if (outcome === 'fail_first_attempt' && draftKey && ctx.faults.firstAttempt('fe', company.id, client.id, draftKey)) {
+    return errorReply(500, 'internal', 'Error interno simulado del sandbox (primer intento de este draft_key); reintente con el mismo draft_key');
+  }
+  const left = ctx.companies.quotaLeft(company, 'fe', now.date.slice(0, 4));
+  if (left !== null && left <= 0) {
+    return errorReply(400, 'quota_exhausted', `Cuota anual del plan FE agotada (${company.fe.quota} documentos por año)`);
+  }
+
+  const doc = ctx.db.transaction(() => {
+    const tercero = ctx.companies.upsertTercero(company.id, {
+      nombre: request.receptor.nombre, tipo_documento: request.receptor.tipo_doc, numero_documento: request.receptor.numero_doc,
+      email: request.receptor.email, direccion: request.receptor.direccion,
+    });
+    const number = ctx.companies.takeNumber(company.id, 'fe');
+    return ctx.fe.insert(
+      company.id,
+      { draftKey, payloadHash: hash, clientId: client.id, year: now.date.slice(0, 4), habilitacion: company.habilitacion },
+      (id) => buildFeDocument(company, request, tercero, {
+        id, number, date: now.date, time: now.time,
+        xmlPath: (model) => writeSignedXml(ctx.xmlDir, company.id, model, ctx.certificate),
+      }).doc,
+    );
+  }).immediate();
+  return transmitFe(ctx, doc, outcome);
+}
+
+async function transmitFe(ctx: SandboxContext, doc: FeDocument, outcome: ReturnType<typeof outcomeFor>): Promise<Reply> {
+  const settle = (to: string) => ({ at: Date.now() + ctx.settleMs, to });
+  switch (outcome) {
+    case 'reject':
+      ctx.fe.setState(doc.id, 'rechazado');
+      return replyFor({ ...doc, estado_dian: 'rechazado' }, false);
+    case 'uncertain_then_accept':
+    case 'uncertain_then_reject':
+      ctx.fe.setState(doc.id, 'en_proceso', settle(outcome === 'uncertain_then_accept' ? 'aceptado' : 'rechazado'));
+      ctx.settler.schedule();
+      return replyFor({ ...doc, estado_dian: 'en_proceso' }, false);
+    case 'drop_connection':
+      ctx.fe.setState(doc.id, 'aceptado');
+      return { destroy: true };
+    case 'slow_accept':
+      await sleep(ctx.settleMs);
+      ctx.fe.setState(doc.id, 'aceptado');
+      return replyFor({ ...doc, estado_dian: 'aceptado' }, false);
+    default:
+      ctx.fe.setState(doc.id, 'aceptado');
+      return replyFor({ ...doc, estado_dian: 'aceptado' }, false);
+  }
+}

@@ -1,0 +1,120 @@
+// Turns a validated FE request into the stored document (the detail endpoint's `doc`) and its UBL:
+// server numbering, CUFE, signed XML.
+import { randomUUID } from 'node:crypto';
+import type { FeDocument, Tercero } from '../../shared/api';
+import { DSE_WITHHOLDINGS } from '../../shared/dse/aliases';
+import type { FeRequest } from '../../shared/fe';
+import { computeCufe, feQrText, softwareSecurityCode, type TipoAmbiente } from '../../shared/fiscal';
+import { toMoneyString } from '../../shared/money';
+import type { Company } from '../storage/company-store';
+import { companyParty, personParty } from '../xml/parties';
+import type { UblInvoice, UblTax } from '../xml/ubl-model';
+
+export interface FeIssue {
+  id: number;
+  number: number;
+  date: string;
+  /** HH:MM:SS */
+  time: string;
+  xmlPath: (model: UblInvoice) => string;
+}
+
+const m = toMoneyString;
+
+function withholdingScheme(type: string): { code: string; name: string } {
+  const known = DSE_WITHHOLDINGS.find((w) => w.key === type.toLowerCase());
+  return known ? { code: known.code, name: known.name } : { code: type, name: type };
+}
+
+export function buildFeDocument(company: Company, request: FeRequest, tercero: Tercero, issue: FeIssue): { doc: FeDocument; extra: Record<string, unknown> } {
+  const t = request.totals;
+  const ambiente: TipoAmbiente = company.habilitacion ? '2' : '1';
+  const numFac = `${company.fe.prefix}${issue.number}`;
+  const horFac = `${issue.time}-05:00`;
+  const cufe = computeCufe({
+    numFac, fecFac: request.fecha_emision, horFac, valFac: t.subtotal, valImpIva: t.iva, valImpInc: t.inc, valImpIca: t.ica,
+    valTot: t.total, nitOfe: company.nit, numAdq: request.receptor.numero_doc, claveTecnica: company.fe.technical_key, tipoAmbiente: ambiente,
+  });
+  const lineTaxes = (i: number): UblTax[] => {
+    const line = t.lines[i];
+    return line?.tax ? [{ code: line.tax.code, name: line.tax.name, rate: line.rate.toFixed(2), base: m(line.base), amount: m(line.taxAmount) }] : [];
+  };
+  const model: UblInvoice = {
+    kind: 'FE',
+    id: numFac,
+    issueDate: request.fecha_emision,
+    issueTime: horFac,
+    ambiente,
+    uuid: cufe,
+    currency: request.currency.commercial_currency,
+    note: request.observaciones,
+    control: {
+      resolution: company.fe.resolution.number, validFrom: company.fe.resolution.valid_from, validTo: company.fe.resolution.valid_to,
+      prefix: company.fe.prefix, from: company.fe.resolution.range_from, to: company.fe.resolution.range_to,
+    },
+    software: { providerNit: company.nit, providerDv: companyParty(company).dv ?? '', softwareId: company.software.id, securityCode: softwareSecurityCode(company.software.id, company.software.pin, numFac) },
+    qr: feQrText({
+      numFac, fecFac: request.fecha_emision, horFac, nitFac: company.nit, docAdq: request.receptor.numero_doc, valFac: m(t.subtotal),
+      valIva: m(t.iva), valOtroIm: m(t.inc.plus(t.ica)), valTolFac: m(t.total), cufe, ambiente,
+    }),
+    supplier: companyParty(company),
+    customer: personParty({ tipoDoc: request.receptor.tipo_doc, id: request.receptor.numero_doc, name: request.receptor.nombre, email: request.receptor.email, address: { line: request.receptor.direccion } }),
+    paymentMeans: { formId: request.payment.form === 'contado' ? '1' : '2', code: request.payment.means_code, dueDate: request.payment.due_date },
+    period: null,
+    exchangeRate: request.currency.commercial_currency === 'USD' && request.currency.applied_rate
+      ? { source: 'USD', target: 'COP', rate: request.currency.applied_rate, date: request.currency.rate_date ?? request.fecha_emision }
+      : null,
+    taxTotals: t.taxGroups.map((g) => ({ code: g.code, name: g.name, rate: g.rate.toFixed(2), base: m(g.base), amount: m(g.amount) })),
+    withholdings: t.withholdings.map((w) => ({ ...withholdingScheme(w.type), rate: w.percent.toFixed(2), base: m(w.base), amount: m(w.amount) })),
+    totals: { lineExtension: m(t.subtotal), taxExclusive: m(t.subtotal), taxInclusive: m(t.total), payable: m(t.total) },
+    lines: request.items.map((item, i) => {
+      const line = t.lines[i]!;
+      return { quantity: line.quantity.toFixed(2), unitCode: '94', lineExtension: m(line.base), description: item.desc, price: m(line.unitValue), taxes: lineTaxes(i) };
+    }),
+  };
+  const doc: FeDocument = {
+    id: issue.id,
+    company_id: company.id,
+    tipo_dian: '01',
+    prefijo: company.fe.prefix,
+    consecutivo: issue.number,
+    estado_dian: 'sending',
+    cufe,
+    es_habilitacion: company.habilitacion,
+    subtotal: m(t.subtotal),
+    impuestos: m(t.impuestos),
+    total: m(t.total),
+    moneda: request.currency.commercial_currency,
+    fecha_emision: `${request.fecha_emision}T${issue.time}`,
+    fecha_vencimiento: request.payment.due_date,
+    xml_path: issue.xmlPath(model),
+    track_id: randomUUID(),
+    zip_key: randomUUID(),
+    tercero: { id: tercero.id, nombre: tercero.nombre, tipo_documento: tercero.tipo_documento, numero_documento: tercero.numero_documento, email: tercero.email },
+    items: request.items.map((item, i) => {
+      const line = t.lines[i]!;
+      return {
+        id: i + 1,
+        descripcion: item.desc,
+        cantidad: m(line.quantity),
+        valor_unitario: m(line.unitValue),
+        descuento: '0.00',
+        base_imponible: m(line.base),
+        impuesto: m(line.taxAmount),
+        // Sandbox decision: an untaxed line shows DIAN's "No aplica" code ZZ.
+        tipo_impuesto: line.tax?.name ?? 'No aplica',
+        codigo_impuesto: line.tax?.code ?? 'ZZ',
+      };
+    }),
+  };
+  const extra = {
+    es_contingencia: request.es_contingencia,
+    observaciones: request.observaciones,
+    total_retenciones: m(t.totalRetenciones),
+    neto_pagar: m(t.netoPagar),
+    payment: request.payment,
+    currency: request.currency,
+    ...(t.aiu ? { aiu: { administracion: m(t.aiu.administracion), imprevistos: m(t.aiu.imprevistos), utilidad: m(t.aiu.utilidad), impuesto: m(t.aiu.tax) } } : {}),
+  };
+  return { doc: { ...doc, ...extra } as FeDocument, extra };
+}

@@ -1,0 +1,86 @@
+// The HTTP server: routing (find-my-way), authentication and scopes, bounded JSON bodies, and the
+// error envelope on every failure. Never a stack trace or an internal path in a body.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import FindMyWay from 'find-my-way';
+import type { Scope } from '../../shared/api';
+import type { SandboxContext } from '../context';
+import type { Company } from '../storage/company-store';
+import { authenticate, authorize, type ApiClient } from './auth';
+import { BodyError, parseJsonBody, readBody } from './body';
+import { errorReply, isReply, type Reply } from './reply';
+
+export const BASE_PATH = '/api/v1';
+
+export interface RouteRequest {
+  ctx: SandboxContext;
+  client: ApiClient;
+  company: Company;
+  params: Record<string, string | undefined>;
+  query: URLSearchParams;
+  headers: IncomingMessage['headers'];
+  /** parsed JSON object for POST routes; undefined for GET */
+  body: unknown;
+}
+
+export interface Route {
+  method: 'GET' | 'POST';
+  /** relative to BASE_PATH */
+  path: string;
+  scope: Scope;
+  handle(request: RouteRequest): Reply | Promise<Reply>;
+}
+
+export function createSandboxServer(ctx: SandboxContext, routes: readonly Route[]): Server {
+  const router = FindMyWay({ ignoreTrailingSlash: true });
+  for (const route of routes) router.on(route.method, `${BASE_PATH}${route.path}`, () => undefined, route);
+
+  const server = createServer((req, res) => {
+    dispatch(ctx, router, req)
+      .catch((error: unknown) => {
+        ctx.log(`error interno: ${error instanceof Error ? error.message : String(error)}`);
+        return errorReply(500, 'internal', 'Error interno del sandbox');
+      })
+      .then((reply) => send(res, reply));
+  });
+  server.keepAliveTimeout = 5_000;
+  return server;
+}
+
+async function dispatch(ctx: SandboxContext, router: FindMyWay.Instance<FindMyWay.HTTPVersion.V1>, req: IncomingMessage): Promise<Reply> {
+  const url = new URL(req.url ?? '/', 'http://sandbox');
+  const found = router.find(req.method as FindMyWay.HTTPMethod, url.pathname);
+  if (!found) return errorReply(404, 'not_found', `Ruta no encontrada: ${req.method} ${url.pathname}`);
+  const route = found.store as Route;
+  ctx.settler.settleDue();
+  const client = authenticate(ctx.db, req.headers.authorization, ctx.clock.now());
+  if (isReply(client)) return client;
+  const denied = authorize(client, found.params.company_id ?? '', route.scope);
+  if (denied) return denied;
+  const company = ctx.companies.get(client.companyId);
+  if (!company) return errorReply(403, 'forbidden_company', 'El token no tiene acceso a la empresa solicitada');
+  let body: unknown;
+  if (route.method === 'POST') {
+    try {
+      body = parseJsonBody(await readBody(req));
+    } catch (error) {
+      if (error instanceof BodyError) return errorReply(error.status, error.status === 413 ? 'payload_too_large' : 'malformed_json', error.message);
+      throw error;
+    }
+  }
+  return route.handle({ ctx, client, company, params: found.params, query: url.searchParams, headers: req.headers, body });
+}
+
+function send(res: ServerResponse, reply: Reply): void {
+  if ('destroy' in reply) {
+    res.socket?.destroy();
+    return;
+  }
+  const text = JSON.stringify(reply.body);
+  const headers: Record<string, string | number> = {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+  };
+  if (reply.status === 413) headers.Connection = 'close';
+  res.writeHead(reply.status, headers).end(text);
+}

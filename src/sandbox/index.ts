@@ -1,0 +1,97 @@
+// startSandbox: the sandbox as a library, for tests and for the app's embedded default.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Settler } from './authority/settler';
+import { frozenClock, realClock } from './clock';
+import type { SandboxContext } from './context';
+import { settleDse } from './dse/dse-create';
+import { BASE_PATH, createSandboxServer } from './http/server';
+import { ROUTES } from './routes';
+import { loadSeedFile, parseSeed, type Seed } from './seed';
+import { CompanyStore } from './storage/company-store';
+import { openDatabase } from './storage/database';
+import { DseStore } from './storage/dse-store';
+import { FaultStore } from './storage/fault-store';
+import { FeStore } from './storage/fe-store';
+import { importSeed } from './storage/seed-import';
+import { loadOrCreateCertificate } from './xml/certificate';
+
+export interface SandboxOptions {
+  /** path of a seed JSON file, or the seed itself */
+  seed: string | Seed | Record<string, unknown>;
+  /** 0 (default): a free port */
+  port?: number;
+  /** default 127.0.0.1 */
+  host?: string;
+  /** keeps the SQLite file, certificate and XML here across restarts; default: a temporary folder removed on close */
+  dataDir?: string;
+  /** freezes the clock, e.g. "2026-11-20T10:00:00-05:00" */
+  now?: string;
+  /** how long the simulated tax authority takes to settle an uncertain transmission; default 3000 */
+  settleMs?: number;
+  /** diagnostics (never to stdout in the CLI); default: silent */
+  log?: (message: string) => void;
+}
+
+export interface RunningSandbox {
+  /** e.g. http://127.0.0.1:43123/api/v1 */
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+export { SeedError } from './seed';
+
+export async function startSandbox(options: SandboxOptions): Promise<RunningSandbox> {
+  const seed = typeof options.seed === 'string' ? loadSeedFile(options.seed) : parseSeed(options.seed);
+  const clock = options.now ? frozenClock(options.now) : realClock();
+  const temporary = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'factura-desk-sandbox-'));
+  mkdirSync(dataDir, { recursive: true });
+  const certificate = await loadOrCreateCertificate(dataDir);
+  const { db, fresh } = openDatabase(join(dataDir, 'sandbox.sqlite'));
+  // Sandbox decision: the seed is applied when the database is created; later starts keep the data.
+  if (fresh) importSeed(db, seed);
+  const fe = new FeStore(db);
+  const dse = new DseStore(db);
+  const ctxRef: { ctx?: SandboxContext } = {};
+  const settler = new Settler(fe, dse, {
+    settleFe: (id, to) => fe.setState(id, to),
+    settleDse: (id, to) => settleDse(ctxRef.ctx as SandboxContext, id, to),
+  });
+  const ctx: SandboxContext = {
+    db, clock, fe, dse, settler, certificate,
+    companies: new CompanyStore(db),
+    faults: new FaultStore(db),
+    xmlDir: join(dataDir, 'xml'),
+    settleMs: options.settleMs ?? 3000,
+    log: options.log ?? (() => undefined),
+  };
+  ctxRef.ctx = ctx;
+  settler.settleDue();
+  settler.schedule();
+
+  const server = createSandboxServer(ctx, ROUTES);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let closing: Promise<void> | null = null;
+  return {
+    baseUrl: `http://${host}:${address.port}${BASE_PATH}`,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        settler.stop();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }).then(() => {
+        db.close();
+        if (temporary) rmSync(dataDir, { recursive: true, force: true });
+      });
+      return closing;
+    },
+  };
+}

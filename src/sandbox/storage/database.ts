@@ -1,0 +1,50 @@
+// The sandbox's own SQLite file (never the app's). Documents are kept as the JSON the API returns,
+// beside the columns that queries, numbering and idempotency need.
+import Database from 'better-sqlite3';
+
+export type Db = Database.Database;
+
+const SCHEMA = `
+CREATE TABLE companies (id INTEGER PRIMARY KEY, config TEXT NOT NULL);
+CREATE TABLE counters (company_id INTEGER NOT NULL, module TEXT NOT NULL, next_number INTEGER NOT NULL,
+  PRIMARY KEY (company_id, module));
+CREATE TABLE terceros (id INTEGER PRIMARY KEY AUTOINCREMENT, company_id INTEGER NOT NULL, nombre TEXT NOT NULL,
+  tipo_documento TEXT NOT NULL, numero_documento TEXT NOT NULL, email TEXT NOT NULL, direccion TEXT NOT NULL,
+  UNIQUE (company_id, numero_documento));
+CREATE TABLE clients (id TEXT PRIMARY KEY, company_id INTEGER NOT NULL, scopes TEXT NOT NULL);
+CREATE TABLE tokens (hash BLOB PRIMARY KEY, client_id TEXT NOT NULL REFERENCES clients(id),
+  expires_at TEXT, revoked INTEGER NOT NULL);
+CREATE TABLE fe_documents (id INTEGER PRIMARY KEY AUTOINCREMENT, company_id INTEGER NOT NULL,
+  draft_key TEXT, payload_hash TEXT, client_id TEXT, tipo_dian TEXT NOT NULL, estado_dian TEXT NOT NULL,
+  es_habilitacion INTEGER NOT NULL, year TEXT NOT NULL, search TEXT NOT NULL, doc TEXT NOT NULL,
+  settle_at INTEGER, settle_to TEXT, UNIQUE (company_id, draft_key));
+CREATE TABLE dse_documents (id INTEGER PRIMARY KEY AUTOINCREMENT, company_id INTEGER NOT NULL,
+  estado_dian TEXT NOT NULL, year TEXT NOT NULL, doc TEXT NOT NULL, extra TEXT NOT NULL,
+  settle_at INTEGER, settle_to TEXT);
+CREATE TABLE dse_requests (company_id INTEGER NOT NULL, client_id TEXT NOT NULL, idem_key TEXT NOT NULL,
+  payload_hash TEXT NOT NULL, document_id INTEGER, created_at TEXT NOT NULL,
+  PRIMARY KEY (company_id, client_id, idem_key));
+CREATE TABLE fault_attempts (module TEXT NOT NULL, company_id INTEGER NOT NULL, client_id TEXT NOT NULL,
+  idem_key TEXT NOT NULL, PRIMARY KEY (module, company_id, client_id, idem_key));
+`;
+
+const VERSION = 1;
+
+/** Opens (creating when new) the database. Returns whether it was created, so the seed is applied once. */
+export function openDatabase(path: string): { db: Db; fresh: boolean } {
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > VERSION) {
+    db.close();
+    throw new Error(`la base de datos del sandbox es de una versión más nueva (${version})`);
+  }
+  if (version === VERSION) return { db, fresh: false };
+  db.transaction(() => {
+    db.exec(SCHEMA);
+    db.pragma(`user_version = ${VERSION}`);
+  }).immediate();
+  return { db, fresh: true };
+}

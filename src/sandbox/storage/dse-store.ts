@@ -1,0 +1,71 @@
+// DSE documents and their idempotency reservations (key scoped to company and API client).
+import type { DseDocument } from '../../shared/api';
+import type { Db } from './database';
+
+export interface DseReservation {
+  payload_hash: string;
+  document_id: number | null;
+}
+
+export interface DseRow {
+  doc: DseDocument;
+  /** fields beyond the contract's DSE document that the sandbox also returns */
+  extra: Record<string, unknown>;
+}
+
+export class DseStore {
+  constructor(private readonly db: Db) {}
+
+  reservation(companyId: number, clientId: string, key: string): DseReservation | undefined {
+    return this.db
+      .prepare('SELECT payload_hash, document_id FROM dse_requests WHERE company_id = ? AND client_id = ? AND idem_key = ?')
+      .get(companyId, clientId, key) as DseReservation | undefined;
+  }
+
+  reserve(companyId: number, clientId: string, key: string, payloadHash: string, createdAt: string): void {
+    this.db
+      .prepare('INSERT INTO dse_requests (company_id, client_id, idem_key, payload_hash, created_at) VALUES (?, ?, ?, ?, ?)')
+      .run(companyId, clientId, key, payloadHash, createdAt);
+  }
+
+  attach(companyId: number, clientId: string, key: string, documentId: number): void {
+    this.db
+      .prepare('UPDATE dse_requests SET document_id = ? WHERE company_id = ? AND client_id = ? AND idem_key = ?')
+      .run(documentId, companyId, clientId, key);
+  }
+
+  release(companyId: number, clientId: string, key: string): void {
+    this.db.prepare('DELETE FROM dse_requests WHERE company_id = ? AND client_id = ? AND idem_key = ? AND document_id IS NULL').run(companyId, clientId, key);
+  }
+
+  byId(companyId: number, id: number): DseRow | undefined {
+    const r = this.db.prepare('SELECT doc, extra FROM dse_documents WHERE company_id = ? AND id = ?').get(companyId, id) as { doc: string; extra: string } | undefined;
+    return r && { doc: JSON.parse(r.doc) as DseDocument, extra: JSON.parse(r.extra) as Record<string, unknown> };
+  }
+
+  insert(companyId: number, year: string, build: (id: number) => DseRow): DseRow {
+    const info = this.db
+      .prepare(`INSERT INTO dse_documents (company_id, estado_dian, year, doc, extra) VALUES (?, 'firmado', ?, '{}', '{}')`)
+      .run(companyId, year);
+    const row = build(Number(info.lastInsertRowid));
+    this.db.prepare('UPDATE dse_documents SET estado_dian = ?, doc = ?, extra = ? WHERE id = ?').run(row.doc.estado_dian, JSON.stringify(row.doc), JSON.stringify(row.extra), row.doc.id);
+    return row;
+  }
+
+  update(id: number, patch: Partial<DseDocument>, settle?: { at: number; to: string }): void {
+    const current = this.db.prepare('SELECT doc FROM dse_documents WHERE id = ?').get(id) as { doc: string };
+    const doc = { ...(JSON.parse(current.doc) as DseDocument), ...patch };
+    this.db
+      .prepare('UPDATE dse_documents SET estado_dian = ?, doc = ?, settle_at = ?, settle_to = ? WHERE id = ?')
+      .run(doc.estado_dian, JSON.stringify(doc), settle?.at ?? null, settle?.to ?? null, id);
+  }
+
+  dueSettlements(now: number): { id: number; to: string }[] {
+    return this.db.prepare('SELECT id, settle_to AS "to" FROM dse_documents WHERE settle_at IS NOT NULL AND settle_at <= ?').all(now) as { id: number; to: string }[];
+  }
+
+  nextSettlement(): number | null {
+    const r = this.db.prepare('SELECT MIN(settle_at) AS at FROM dse_documents WHERE settle_at IS NOT NULL').get() as { at: number | null };
+    return r.at;
+  }
+}

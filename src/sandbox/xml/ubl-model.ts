@@ -1,0 +1,65 @@
+// What the UBL 2.1 builder needs from an FE or a DSE: amounts already as two-decimal strings.
+
+export interface UblParty {
+  /** DIAN identification type code: 13 cédula, 31 NIT, ... */
+  tipoDoc: string;
+  id: string;
+  dv: string | null;
+  name: string;
+  /** persona jurídica (1) or natural (2) */
+  organizationType: '1' | '2';
+  regimen: string;
+  taxScheme: { id: string; name: string };
+  address: { line: string; city: string; cityCode: string; department: string; departmentCode: string; country: string; postalCode: string };
+  email: string;
+  phone: string;
+}
+
+export interface UblTax {
+  code: string;
+  name: string;
+  /** percent, as text */
+  rate: string;
+  base: string;
+  amount: string;
+}
+
+export interface UblLine {
+  quantity: string;
+  unitCode: string;
+  lineExtension: string;
+  description: string;
+  price: string;
+  taxes: UblTax[];
+  /** UNSPSC code of a DSE item */
+  standardCode?: string;
+}
+
+export interface UblInvoice {
+  kind: 'FE' | 'DSE';
+  /** prefix + number, cbc:ID */
+  id: string;
+  issueDate: string;
+  /** HH:MM:SS-05:00 */
+  issueTime: string;
+  ambiente: '1' | '2';
+  /** CUFE or CUDS */
+  uuid: string;
+  currency: string;
+  note: string | null;
+  control: { resolution: string; validFrom: string; validTo: string; prefix: string; from: number; to: number };
+  software: { providerNit: string; providerDv: string; softwareId: string; securityCode: string };
+  qr: string;
+  /** AccountingSupplierParty: the company for FE; the non-obliged supplier for DSE */
+  supplier: UblParty;
+  /** AccountingCustomerParty: the buyer for FE; the company for DSE */
+  customer: UblParty;
+  paymentMeans: { formId: '1' | '2'; code: string; dueDate: string | null };
+  /** DSE weekly accumulated period (cac:InvoicePeriod) */
+  period: { start: string; end: string } | null;
+  exchangeRate: { source: string; target: string; rate: string; date: string } | null;
+  taxTotals: UblTax[];
+  withholdings: UblTax[];
+  totals: { lineExtension: string; taxExclusive: string; taxInclusive: string; payable: string };
+  lines: UblLine[];
+}
