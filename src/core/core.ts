@@ -14,8 +14,10 @@ import { appHandlers } from './rpc/handlers/app';
 import { connectionCheckHandlers } from './rpc/handlers/connection-check';
 import { connectionHandlers } from './rpc/handlers/connections';
 import { draftHandlers } from './rpc/handlers/drafts';
+import { dseCatalogHandlers } from './rpc/handlers/dse-catalog';
 import { dseHandlers } from './rpc/handlers/dse';
 import { feHandlers } from './rpc/handlers/fe';
+import { feFormHandlers } from './rpc/handlers/fe-form';
 import { historyHandlers } from './rpc/handlers/history';
 import { submissionHandlers } from './rpc/handlers/submissions';
 import { createDispatcher, type Dispatcher } from './rpc/registry';
@@ -84,8 +86,10 @@ export function createCore(options: CoreOptions): Core {
       ...submissionHandlers(parts),
       ...dseHandlers(parts),
       ...feHandlers(parts),
+      ...feFormHandlers(parts),
       ...historyHandlers(parts),
       ...draftHandlers(parts),
+      ...dseCatalogHandlers(parts),
     },
     logger,
   );

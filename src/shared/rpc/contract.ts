@@ -5,9 +5,12 @@ import { appMethods } from './methods/app';
 import { connectionCheckMethods } from './methods/connection-check';
 import { connectionMethods } from './methods/connections';
 import { draftMethods } from './methods/drafts';
+import { dseCatalogMethods } from './methods/dse-catalog';
 import { dseMethods } from './methods/dse';
 import { feMethods } from './methods/fe';
+import { feFormMethods } from './methods/fe-form';
 import { historyMethods } from './methods/history';
+import { historyViewMethods } from './methods/history-view';
 import { submissionMethods } from './methods/submissions';
 
 export const rpcContract = {
@@ -17,8 +20,11 @@ export const rpcContract = {
   ...submissionMethods,
   ...dseMethods,
   ...feMethods,
+  ...feFormMethods,
   ...historyMethods,
+  ...historyViewMethods,
   ...draftMethods,
+  ...dseCatalogMethods,
 } satisfies MethodTable;
 
 export type RpcContract = typeof rpcContract;

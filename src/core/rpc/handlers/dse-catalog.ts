@@ -1,0 +1,14 @@
+import type { dseCatalogMethods } from '../../../shared/rpc/methods/dse-catalog';
+import { DseCatalog } from '../../dse-catalog/dse-catalog';
+import type { CoreParts } from '../../parts';
+import type { Handlers } from '../registry';
+
+export function dseCatalogHandlers(parts: CoreParts): Handlers<typeof dseCatalogMethods> {
+  const catalog = new DseCatalog(parts.store.db);
+  const active = () => parts.connections.requireActive().id;
+  return {
+    'dseCatalog.suppliers': ({ q, limit }) => catalog.suppliers(active(), q, limit),
+    'dseCatalog.costCenters': () => catalog.costCenters(active()),
+    'dseCatalog.saveCostCenters': ({ items }) => catalog.saveCostCenters(active(), items),
+  };
+}
