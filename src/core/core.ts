@@ -95,21 +95,28 @@ export function createCore(options: CoreOptions): Core {
   );
   const mirroring = new Set<Promise<unknown>>();
   let stopMirroring: (() => void) | null = null;
+  let background: Promise<void> | null = null;
+  let closing = false;
   return {
     parts,
     events,
     dispatch: (message) => dispatcher.dispatch(message),
-    async startBackground() {
-      stopMirroring ??= submissions.onRecorded((row) => {
-        if (row.kind !== 'DSE' || row.document_id === null || !isTerminalDseState(row.estado_dian ?? '')) return;
-        const work = history.mirrorDse(row.id).catch((error: unknown) => logger.warn('DSE mirror failed', { error: String(error) }));
-        mirroring.add(work);
-        void work.finally(() => mirroring.delete(work));
-      });
-      await submissions.ensureResumed();
-      poller.start();
+    startBackground() {
+      background ??= (async () => {
+        stopMirroring = submissions.onRecorded((row) => {
+          if (row.kind !== 'DSE' || row.document_id === null || !isTerminalDseState(row.estado_dian ?? '')) return;
+          const work = history.mirrorDse(row.id).catch((error: unknown) => logger.warn('DSE mirror failed', { error: String(error) }));
+          mirroring.add(work);
+          void work.finally(() => mirroring.delete(work));
+        });
+        await submissions.ensureResumed();
+        if (!closing) poller.start();
+      })();
+      return background;
     },
     async close() {
+      closing = true;
+      await background?.catch(() => undefined);
       stopMirroring?.();
       await poller.stop();
       await Promise.all(mirroring);

@@ -31,7 +31,10 @@ export function outcomeOfAnswer(answer: ApiAnswer, context: AnswerContext): Outc
 
   const error = classifyAnswer(answer, 'write', context.companyId);
   const shown = { code: error.code, message: error.message };
-  if (answer.status === 422) return { ...base, state: 'rejected', error: shown, ...documentOf(answer.body) };
+  if (answer.status === 422) {
+    const document = context.kind === 'DSE' ? documentOf(answer.body) : feDocumentOf(answer.body);
+    return { ...base, state: 'rejected', error: shown, ...document };
+  }
   if ([400, 401, 403, 404].includes(answer.status)) {
     // Nothing was created by this request; but if an earlier attempt may have created the document,
     // refusing now proves nothing, so the submission stays open and shows why it is stuck.
@@ -84,15 +87,19 @@ function feOutcome(answer: ApiAnswer): Partial | null {
   if (answer.status < 200 || answer.status > 299) return null;
   const parsed = FeCreateResponse.safeParse(answer.body);
   if (!parsed.success || !parsed.data.ok) return null;
-  const { factura_id, cufe, estado } = parsed.data;
-  const state = feStateOf(estado);
-  return {
-    state,
-    error: state === 'rejected' ? rejectedError() : null,
-    documentId: factura_id,
-    fiscalKey: cufe,
-    estadoDian: estado,
-  };
+  const state = feStateOf(parsed.data.estado);
+  return { state, error: state === 'rejected' ? rejectedError() : null, ...feDocumentOf(answer.body) };
+}
+
+/** FE answers carry the invoice at the top level (`factura_id`, `cufe`, `estado`); a number when given. */
+function feDocumentOf(body: unknown): Pick<Outcome, 'documentId' | 'documentNumber' | 'fiscalKey' | 'estadoDian'> {
+  const fields = (body ?? {}) as Record<string, unknown>;
+  const out: Pick<Outcome, 'documentId' | 'documentNumber' | 'fiscalKey' | 'estadoDian'> = {};
+  if (typeof fields.factura_id === 'number') out.documentId = fields.factura_id;
+  if (typeof fields.cufe === 'string' && fields.cufe) out.fiscalKey = fields.cufe;
+  if (typeof fields.estado === 'string') out.estadoDian = fields.estado;
+  if (typeof fields.prefijo === 'string' && typeof fields.consecutivo === 'number') out.documentNumber = `${fields.prefijo}${fields.consecutivo}`;
+  return out;
 }
 
 /** FE states beyond `aceptado` are "not shown"; anything not terminal is kept pending and re-read. */

@@ -1,0 +1,64 @@
+// First run with no connection: the embedded sandbox on loopback with the demo seed, used as the
+// default connection and labelled everywhere as tests that never reach the DIAN (issue 4).
+// Its port changes every run, so the connection keeps a stable identity (EMBEDDED_SANDBOX_IDENTITY,
+// which keys its token in the keychain) and is bound to this run's address once the sandbox listens.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EMBEDDED_SANDBOX_IDENTITY } from '../core/connections/connections';
+import type { Core } from '../core/core';
+import { startSandbox, type RunningSandbox } from '../sandbox/index';
+import { loadSeedFile, type Seed } from '../sandbox/seed';
+
+export const EMBEDDED_LABEL = 'Pruebas — no se envía a la DIAN';
+
+/** resources/ beside src/ in the repository, and beside out/ in a build: two levels up either way. */
+export const DEFAULT_DEMO_SEED = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'resources', 'demo-seed.json');
+
+export interface EmbeddedSandboxOptions {
+  seedFile?: string;
+}
+
+/** Starts the embedded sandbox when this installation has (or, on first run, gets) the embedded connection. */
+export async function startEmbeddedSandbox(core: Core, options: EmbeddedSandboxOptions = {}): Promise<RunningSandbox | null> {
+  const { connections, logger, home } = core.parts;
+  const firstRun = (await connections.list()).length === 0;
+  const existing = connections.embedded();
+  if (!firstRun && !existing) return null;
+  const seedFile = options.seedFile ?? DEFAULT_DEMO_SEED;
+  if (!existsSync(seedFile)) {
+    logger.warn('embedded sandbox seed missing', { seedFile });
+    return null;
+  }
+  const seed = loadSeedFile(seedFile);
+  const demo = demoClient(seed);
+  const sandbox = await startSandbox({ seed, dataDir: join(home, 'sandbox'), settleMs: 3000 });
+  let id = existing?.id;
+  if (id === undefined) {
+    const created = await connections.create(
+      { label: EMBEDDED_LABEL, kind: 'sandbox', base_url: EMBEDDED_SANDBOX_IDENTITY, company_id: demo.companyId },
+      { embedded: true },
+    );
+    id = created.id;
+    try {
+      await connections.setToken(id, demo.token);
+    } catch (error) {
+      // Without a keychain the connection exists but has no token; Ajustes says why.
+      logger.warn('embedded sandbox token not stored', { error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  connections.bindEndpoint(id, sandbox.baseUrl);
+  logger.info('embedded sandbox started', { baseUrl: sandbox.baseUrl });
+  return sandbox;
+}
+
+/** The demo seed's client with every scope, for its first company. */
+function demoClient(seed: Seed): { companyId: number; token: string } {
+  const companyId = seed.companies[0]!.id;
+  const client =
+    seed.clients.find((c) => c.company_id === companyId && c.scopes.length === 4 && c.tokens.some((t) => !t.revoked && !t.expires_at)) ??
+    seed.clients.find((c) => c.company_id === companyId);
+  const token = client?.tokens.find((t) => !t.revoked)?.token;
+  if (!token) throw new Error('the demo seed has no usable token for its first company');
+  return { companyId, token };
+}
