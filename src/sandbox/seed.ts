@@ -89,8 +89,17 @@ export const Seed = z
     seed.clients.forEach((client, i) => {
       if (!ids.has(client.company_id)) ctx.addIssue({ code: 'custom', path: ['clients', i, 'company_id'], message: `la empresa ${client.company_id} no está en companies` });
     });
+    // Third parties and FE documents are numbered across the whole sandbox, not per company.
+    const terceroIds = new Set<number>();
+    const docIds = new Set<number>();
     seed.companies.forEach((company, i) => {
+      company.terceros.forEach((t, j) => {
+        if (terceroIds.has(t.id)) ctx.addIssue({ code: 'custom', path: ['companies', i, 'terceros', j, 'id'], message: `id ${t.id} repetido en la semilla` });
+        terceroIds.add(t.id);
+      });
       company.fe_documents.forEach((doc, j) => {
+        if (docIds.has(doc.id)) ctx.addIssue({ code: 'custom', path: ['companies', i, 'fe_documents', j, 'id'], message: `id ${doc.id} repetido en la semilla` });
+        docIds.add(doc.id);
         if (doc.company_id !== company.id) ctx.addIssue({ code: 'custom', path: ['companies', i, 'fe_documents', j, 'company_id'], message: `debe ser ${company.id}` });
       });
     });

@@ -153,3 +153,54 @@ export const DseGetResponse = z.object({
   documento: DseDocument,
 });
 export type DseGetResponse = z.infer<typeof DseGetResponse>;
+
+// The answers of "7. Create, sign and send DSE", one schema per status of the Responses table.
+
+/** 201: new document processed and not classified rejected. */
+export const DseCreatedResponse = z.object({
+  ok: z.literal(true),
+  pending: z.literal(false),
+  idempotent: z.literal(false),
+  documento: DseDocument,
+  dian: DianResult,
+});
+
+/** 200: replay of a key whose document already exists. */
+export const DseReplayResponse = z.object({
+  ok: z.literal(true),
+  idempotent: z.literal(true),
+  pending: z.literal(false),
+  documento: DsePartialDocument,
+});
+
+/** 202: same key and payload, reservation without a terminal document. `documento` is a sandbox extra. */
+export const DseReservedResponse = z.object({
+  ok: z.literal(true),
+  idempotent: z.literal(true),
+  pending: z.literal(true),
+  message: z.string(),
+  request_status: z.string(),
+  documento: DsePartialDocument.optional(),
+});
+
+/**
+ * 422: classified rejected, also on replay. Sandbox decision ("body of 422: not shown"): the error
+ * envelope with `pending` false, `idempotent`, the (partial on replay) `documento` and, when new, `dian`.
+ */
+export const DseRejectedResponse = z.object({
+  ok: z.literal(false),
+  error: z.string(),
+  pending: z.literal(false),
+  idempotent: z.boolean(),
+  documento: DsePartialDocument,
+  dian: DianResult.optional(),
+});
+
+/** 502: transport or tax-authority result uncertain. */
+export const DseUncertainResponse = z.object({
+  ok: z.literal(false),
+  error: z.string(),
+  pending: z.literal(true),
+  idempotent: z.literal(false),
+  documento: DsePartialDocument,
+});

@@ -216,3 +216,24 @@ export const Acquirer = z.object({
 });
 export type Acquirer = z.infer<typeof Acquirer>;
 export const AcquirerResponse = z.object({ ok: z.literal(true), acquirer: Acquirer });
+
+/**
+ * Sandbox decisions ("Error bodies specific to this operation: not shown"; "other fields of the
+ * creation response: not shown"). Every FE create answer carries the FeCreateResponse fields plus
+ * `idempotent` (true when a known `draft_key` answered) and the number (`prefijo`, `consecutivo`,
+ * `numero`). A rejected invoice answers 422 with `ok` false and `error`; an invoice whose result is
+ * not yet final answers 202 with `pending` true (poll the detail endpoint).
+ */
+export const FeCreateSandboxResponse = FeCreateResponse.extend({
+  idempotent: z.boolean(),
+  prefijo: z.string(),
+  consecutivo: z.number().int(),
+  numero: z.string(),
+});
+export const FeCreateRejectedResponse = FeCreateSandboxResponse.extend({ ok: z.literal(false), error: z.string() });
+export const FeCreatePendingResponse = FeCreateSandboxResponse.extend({
+  ok: z.literal(true),
+  pending: z.literal(true),
+  request_status: z.string(),
+  message: z.string(),
+});
