@@ -15,6 +15,7 @@ import {
   type PaymentMethod,
   type Tercero,
 } from '../../shared/api';
+import { AppError } from '../../shared/rpc/errors';
 import { classifyAnswer, classifyTransport, unexpectedBody, type Operation } from './errors';
 import { exchange, TransportFailure, type ApiAnswer, type ExchangeHooks } from './http';
 
@@ -92,6 +93,16 @@ export class ApiClient {
   async lookupAcquirer(request: AcquirerLookupRequest): Promise<Acquirer> {
     const body = new TextEncoder().encode(JSON.stringify(request));
     const answer = await this.send('POST', '/dian/get-acquirer', 'read', this.readTimeoutMs, body);
+    if (answer.status === 404) {
+      throw new AppError('api_not_found', 'No se encontró el adquirente con ese documento. Ingrese sus datos a mano.', { status: 404 });
+    }
+    if (answer.status === 502) {
+      throw new AppError(
+        'api_unexpected',
+        'La DIAN no dio una respuesta satisfactoria sobre el adquirente. Ingrese sus datos a mano o intente más tarde.',
+        { status: 502 },
+      );
+    }
     return this.parse(answer, AcquirerResponse).acquirer;
   }
 

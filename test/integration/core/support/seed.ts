@@ -63,7 +63,7 @@ function company(id: number, nit: string, feDocuments: number) {
       { id: 10 + id, payment_form: 'contado', label: 'Efectivo', payment_means_code: '10', payment_means_name: 'Efectivo', is_active: true, is_default: true },
       { id: 20 + id, payment_form: 'credito', label: 'Transferencia', payment_means_code: '42', payment_means_name: 'Consignación', is_active: true, is_default: false },
     ],
-    terceros: [{ id: 1, nombre: 'Cliente Uno', tipo_documento: '13', numero_documento: '10001', email: 'c@example.co', direccion: 'Calle 1' }],
+    terceros: [{ id: id * 100 + 1, nombre: 'Cliente Uno', tipo_documento: '13', numero_documento: '10001', email: 'c@example.co', direccion: 'Calle 1' }],
     cost_centers: [{ id: 1, code: 'CC1', name: 'General' }],
     fe_documents: Array.from({ length: feDocuments }, (_, i) => feDocument(i + 1, id)),
   };
