@@ -1,0 +1,97 @@
+// History sync against the real sandbox: the FE list page by page into the local mirror, every DSE
+// the app created, progress events, and a failure part-way that keeps what was synced and resumes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventPayload } from '../../../src/shared/rpc/events';
+import { testBed, type TestBed } from './support/sandbox';
+import { dse, MAGIC } from './support/requests';
+
+const FE_DOCUMENTS = 230;
+let bed: TestBed;
+beforeAll(async () => {
+  bed = await testBed({ feDocuments: FE_DOCUMENTS });
+});
+afterAll(async () => {
+  await bed?.close();
+});
+
+/** A fetch that records each FE list page asked for, and fails on the pages given. */
+function recordingFetch(failOnPages: number[] = []) {
+  const pages: number[] = [];
+  const details: string[] = [];
+  const wrapped: typeof globalThis.fetch = async (input, init) => {
+    const url = new URL(String(input));
+    if (url.pathname.endsWith('/fe/docs')) {
+      const page = Number(url.searchParams.get('page'));
+      pages.push(page);
+      if (failOnPages.includes(page)) throw new TypeError('fetch failed');
+    } else if (/\/fe\/docs\/\d+$/.test(url.pathname)) {
+      details.push(url.pathname);
+    }
+    return fetch(input, init);
+  };
+  return { fetch: wrapped, pages, details };
+}
+
+describe('history sync', () => {
+  it('mirrors every FE document with progress, searchable offline', async () => {
+    const recorder = recordingFetch();
+    const core = await bed.core({ fetch: recorder.fetch });
+    const progress: EventPayload<'sync.progress'>[] = [];
+    core.events.subscribe((event, payload) => {
+      if (event === 'sync.progress') progress.push(payload as EventPayload<'sync.progress'>);
+    });
+    const summary = await core.parts.history.sync();
+    expect(summary).toMatchObject({ fe_documents: FE_DOCUMENTS, fe_pages: 3, total_documents: FE_DOCUMENTS });
+    expect(recorder.pages).toEqual([1, 2, 3]);
+    expect(recorder.details).toEqual([]);
+    expect(progress.map((p) => p.phase)).toEqual(['started', 'page', 'page', 'page', 'done']);
+    expect(progress.filter((p) => p.phase === 'page').map((p) => p.done)).toEqual([100, 200, 230]);
+
+    const connection = core.parts.connections.requireActive().id;
+    const panaderia = core.parts.history.mirror.search(connection, { q: 'panaderia' });
+    expect(panaderia.total).toBe(FE_DOCUMENTS / 2);
+    const one = core.parts.history.mirror.search(connection, { q: 'SETP990000007' });
+    expect(one.items.map((d) => d.remote_id)).toEqual([7]);
+    expect(core.parts.history.mirror.search(connection, { q: 'tornillos', limit: 5 }).items).toHaveLength(5);
+  });
+
+  it('a failure part-way keeps the pages already synced and the next sync resumes there', async () => {
+    const failing = recordingFetch([2]);
+    const core = await bed.core({ fetch: failing.fetch });
+    const failures: string[] = [];
+    core.events.subscribe((event, payload) => {
+      if (event === 'sync.progress' && (payload as { phase: string }).phase === 'failed') failures.push('failed');
+    });
+    await expect(core.parts.history.sync()).rejects.toMatchObject({ code: 'api_unreachable' });
+    expect(failures).toEqual(['failed']);
+    expect(core.parts.history.status()).toMatchObject({ documents: 100, next_page: 2, finished_at: null });
+    expect(core.parts.history.status().last_error).toContain('conectar');
+
+    const healthy = recordingFetch();
+    const again = await bed.core({ home: core.parts.home, fetch: healthy.fetch });
+    const summary = await again.parts.history.sync();
+    expect(healthy.pages).toEqual([2, 3]);
+    expect(summary.total_documents).toBe(FE_DOCUMENTS);
+    expect(again.parts.history.status()).toMatchObject({ documents: FE_DOCUMENTS, next_page: 1, last_error: null });
+  });
+
+  it('mirrors every DSE this app created, with the supplier from the ledger', async () => {
+    const core = await bed.core();
+    const submission = await core.parts.submissions.submitDse(dse(MAGIC.accept, 'para historial'));
+    const summary = await core.parts.history.sync();
+    expect(summary.dse_documents).toBe(1);
+    const connection = core.parts.connections.requireActive().id;
+    const found = core.parts.history.mirror.search(connection, { kind: 'DSE' });
+    expect(found.items).toEqual([
+      expect.objectContaining({
+        remote_id: submission.document_id,
+        submission_id: submission.id,
+        counterpart_name: `Proveedor ${MAGIC.accept}`,
+        estado_dian: 'aceptado',
+        tipo_dian: '05',
+      }),
+    ]);
+    expect(core.parts.history.mirror.search(connection, { q: 'historial' }).total).toBe(1);
+    expect((await core.parts.history.sync()).dse_documents).toBe(0);
+  });
+});
