@@ -1,10 +1,30 @@
-import { UnderConstruction } from '../../shell/UnderConstruction';
+// Facturas: the shop owner's counter screen. Opens the saved draft (or a new invoice), and after
+// "Emitir factura" shows what happened to it.
+import { useRpcQuery } from '../../rpc/hooks';
+import { Alert } from '../../ui/Alert';
+import { InvoiceSession } from './InvoiceSession';
+import { useToday } from './useInvoiceData';
+import './invoices.css';
 
 export default function InvoicesScreen() {
+  const today = useToday();
+  const draft = useRpcQuery('drafts.get', { kind: 'FE' }, { retry: false, staleTime: Infinity, gcTime: 0, refetchOnWindowFocus: false });
   return (
-    <UnderConstruction
-      title="Facturas"
-      summary="Aquí emitirá facturas electrónicas de venta con totales en vivo, IVA e INC, y el resultado de la DIAN."
-    />
+    <section className="screen invoices-screen" aria-labelledby="invoices-title">
+      <header className="screen__header">
+        <h1 id="invoices-title">Facturas</h1>
+        <span className="muted">Factura electrónica de venta</span>
+      </header>
+      {draft.isPending && <p className="muted">Cargando…</p>}
+      {draft.isError &&
+        (draft.error.code === 'no_connection' ? (
+          <Alert tone="warn" title="No hay una conexión en uso">
+            Para emitir facturas, cree o active una conexión en <a href="#/ajustes">Ajustes</a>.
+          </Alert>
+        ) : (
+          <Alert tone="error">{draft.error.message}</Alert>
+        ))}
+      {draft.isSuccess && <InvoiceSession draft={draft.data} today={today} />}
+    </section>
   );
 }

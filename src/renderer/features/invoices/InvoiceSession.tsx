@@ -1,0 +1,90 @@
+// One invoice at a time: its draft_key (created once per form, kept in the draft), the form, and the
+// result after submitting. A reopened draft whose key was already submitted shows that submission.
+import { useCallback, useEffect, useState } from 'react';
+import type { Draft } from '../../../shared/rpc/methods/drafts';
+import type { Submission } from '../../../shared/rpc/methods/submissions';
+import { invoke } from '../../rpc/client';
+import { InvoiceForm } from './InvoiceForm';
+import { defaultValues, newDraftKey, valuesFromDraft, type FeFormValues } from './model';
+import { SubmissionResult } from './SubmissionResult';
+import { usePaymentMethods, useWithholdingTypes } from './useInvoiceData';
+
+const TERMINAL = new Set(['accepted', 'rejected', 'conflict']);
+
+export function InvoiceSession({ draft, today }: { draft: Draft | null; today: string }) {
+  const [draftKey, setDraftKey] = useState(() => draft?.idempotency_key ?? newDraftKey());
+  const [values, setValues] = useState<FeFormValues>(() => (draft ? valuesFromDraft(draft.data, today) : defaultValues(today)));
+  const [formId, setFormId] = useState(0);
+  const [submission, setSubmission] = useState<Submission | null>(null);
+  const [resolvingDraft, setResolvingDraft] = useState(draft !== null);
+  const methods = usePaymentMethods();
+  const types = useWithholdingTypes();
+
+  // A draft reopened after closing the app may already have been sent under its key.
+  useEffect(() => {
+    if (!draft) return;
+    let live = true;
+    invoke('submissions.list', { limit: 200 })
+      .then((list) => {
+        const sent = list.find((s) => s.kind === 'FE' && s.idempotency_key === draft.idempotency_key && s.state !== 'failed');
+        if (live && sent) setSubmission(sent);
+      })
+      .catch(() => undefined)
+      .finally(() => live && setResolvingDraft(false));
+    return () => {
+      live = false;
+    };
+  }, [draft]);
+
+  useEffect(() => {
+    if (submission && TERMINAL.has(submission.state)) void invoke('drafts.discard', { kind: 'FE' }).catch(() => undefined);
+  }, [submission]);
+
+  const startNew = useCallback((next: FeFormValues) => {
+    setValues(next);
+    setDraftKey(newDraftKey());
+    setSubmission(null);
+    setFormId((n) => n + 1);
+  }, []);
+
+  const discard = useCallback(() => {
+    void invoke('drafts.discard', { kind: 'FE' }).catch(() => undefined);
+    startNew(defaultValues(today));
+  }, [startNew, today]);
+
+  if (resolvingDraft) return <p className="muted">Abriendo el borrador…</p>;
+
+  if (submission) {
+    return (
+      <SubmissionResult
+        submission={submission}
+        onChange={setSubmission}
+        onNew={() => startNew(defaultValues(today))}
+        onCorrect={() => startNew({ ...values, fecha_emision: today })}
+      />
+    );
+  }
+
+  return (
+    <InvoiceForm
+      key={formId}
+      initialValues={values}
+      draftKey={draftKey}
+      today={today}
+      paymentMethods={methods.data}
+      paymentMethodsError={methods.isError ? methods.error.message : null}
+      withholdingTypes={types.data}
+      withholdingTypesError={types.isError ? types.error.message : null}
+      onRefused={(submitted) => {
+        // Nothing was created under this key; the corrected invoice goes under a new one.
+        setValues(submitted);
+        setDraftKey(newDraftKey());
+      }}
+      onSubmitted={(sent, submitted) => {
+        setValues(submitted);
+        setSubmission(sent);
+      }}
+      onDiscard={discard}
+    />
+  );
+}

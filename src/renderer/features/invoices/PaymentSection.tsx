@@ -1,0 +1,74 @@
+// Payment ("FE payment"): form (contado/crédito), the method from the company's catalog (active ones,
+// the default preselected, never a hard-coded id), its means code, the due date for crédito only.
+import { useEffect } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import type { PaymentMethod } from '../../../shared/api/fe';
+import { Alert } from '../../ui/Alert';
+import { Field } from '../../ui/Field';
+import type { FeFormValues } from './model';
+
+export function methodsFor(methods: readonly PaymentMethod[], form: 'contado' | 'credito'): PaymentMethod[] {
+  return methods.filter((m) => m.is_active && m.payment_form === form);
+}
+
+export function PaymentSection({ methods, loadError }: { methods: readonly PaymentMethod[] | undefined; loadError: string | null }) {
+  const { register, setValue, getValues, control, formState } = useFormContext<FeFormValues>();
+  const errors = formState.errors.payment;
+  const [form, methodId, contingencia] = useWatch({ control, name: ['payment.form', 'payment.method_id', 'es_contingencia'] });
+  const offered = methods ? methodsFor(methods, form) : [];
+  const chosen = offered.find((m) => String(m.id) === methodId);
+
+  // Keep the method consistent with the form: preselect the company's default for that form.
+  useEffect(() => {
+    if (!methods) return;
+    const list = methodsFor(methods, form);
+    if (list.some((m) => String(m.id) === getValues('payment.method_id'))) return;
+    const preferred = list.find((m) => m.is_default) ?? list[0];
+    setValue('payment.method_id', preferred ? String(preferred.id) : '', { shouldDirty: false });
+  }, [methods, form, getValues, setValue]);
+
+  useEffect(() => {
+    if (form === 'contado' && getValues('payment.due_date') !== '') setValue('payment.due_date', '');
+  }, [form, getValues, setValue]);
+
+  return (
+    <fieldset className="panel invoice-payment">
+      <legend>Pago y fecha</legend>
+      <div className="form-grid">
+        <Field label="Forma de pago" error={errors?.form?.message}>
+          <select {...register('payment.form')}>
+            <option value="contado">Contado</option>
+            <option value="credito">Crédito</option>
+          </select>
+        </Field>
+        <Field
+          label="Medio de pago"
+          error={errors?.method_id?.message}
+          hint={chosen ? `Código del medio: ${chosen.payment_means_code} — ${chosen.payment_means_name}` : undefined}
+        >
+          <select {...register('payment.method_id')} disabled={!methods}>
+            {!methods && <option value="">Cargando medios de pago…</option>}
+            {methods && offered.length === 0 && <option value="">La empresa no tiene medios activos para esta forma</option>}
+            {offered.map((m) => (
+              <option key={m.id} value={String(m.id)}>
+                {m.label}
+                {m.is_default ? ' (predeterminado)' : ''}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Fecha de vencimiento" error={errors?.due_date?.message} hint={form === 'contado' ? 'Solo para pagos a crédito' : undefined}>
+          <input type="date" {...register('payment.due_date')} disabled={form === 'contado'} />
+        </Field>
+        <Field
+          label="Fecha de emisión"
+          error={formState.errors.fecha_emision?.message}
+          hint={contingencia ? 'Factura de contingencia: puede llevar una fecha anterior' : 'Hoy en Colombia (la DIAN exige la fecha del envío)'}
+        >
+          <input type="date" {...register('fecha_emision')} readOnly={!contingencia} />
+        </Field>
+      </div>
+      {loadError && <Alert tone="error">No se pudieron cargar los medios de pago de la empresa: {loadError}</Alert>}
+    </fieldset>
+  );
+}

@@ -1,0 +1,163 @@
+// What happened after "Emitir factura": accepted (number, CUFE, state), rejected (the server's reason
+// and what to fix), or in doubt (what the app is doing; no second invoice will be created).
+import { useCallback, useState } from 'react';
+import type { Submission } from '../../../shared/rpc/methods/submissions';
+import type { EventPayload } from '../../../shared/rpc/events';
+import { invoke } from '../../rpc/client';
+import { useRpcEvent, useRpcQuery } from '../../rpc/hooks';
+import { Alert } from '../../ui/Alert';
+import { copyText } from '../../ui/copy';
+
+interface Props {
+  submission: Submission;
+  onChange: (submission: Submission) => void;
+  onNew: () => void;
+  onCorrect: () => void;
+}
+
+function SupportInfoButton({ id }: { id: number }) {
+  const [status, setStatus] = useState<string | null>(null);
+  const copy = async () => {
+    try {
+      const info = await invoke('submissions.supportInfo', { id });
+      setStatus((await copyText(info.text)) ? 'Información de soporte copiada.' : 'No se pudo copiar; seleccione el texto y cópielo a mano.');
+    } catch (error) {
+      setStatus(error instanceof Error ? error.message : 'No se pudo preparar la información de soporte.');
+    }
+  };
+  return (
+    <span className="support-info">
+      <button type="button" className="button button--secondary" onClick={() => void copy()}>
+        Copiar información de soporte
+      </button>
+      {status && <span className="muted" role="status"> {status}</span>}
+    </span>
+  );
+}
+
+function useDocumentNumber(submission: Submission): string | null {
+  const needsLookup = submission.document_number === null && submission.document_id !== null;
+  const doc = useRpcQuery('fe.get', { id: submission.document_id ?? 1 }, { enabled: needsLookup, retry: false });
+  if (submission.document_number) return submission.document_number;
+  return doc.data ? `${doc.data.prefijo}${doc.data.consecutivo}` : null;
+}
+
+export function SubmissionResult({ submission, onChange, onNew, onCorrect }: Props) {
+  const [checking, setChecking] = useState(false);
+  const [checkError, setCheckError] = useState<string | null>(null);
+  const number = useDocumentNumber(submission);
+  const refresh = useCallback(
+    (payload: EventPayload<'document.changed'>) => {
+      if (payload.submission_id !== submission.id) return;
+      void invoke('submissions.get', { id: submission.id }).then(onChange, () => undefined);
+    },
+    [submission.id, onChange],
+  );
+  useRpcEvent('document.changed', refresh);
+
+  const checkNow = async () => {
+    setChecking(true);
+    setCheckError(null);
+    try {
+      onChange(await invoke('submissions.check', { id: submission.id }));
+    } catch (error) {
+      setCheckError(error instanceof Error ? error.message : 'No se pudo verificar ahora.');
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const details = (
+    <dl className="result-details">
+      <dt>Número</dt>
+      <dd data-testid="result-number">{number ?? '—'}</dd>
+      <dt>CUFE</dt>
+      <dd className="result-cufe" data-testid="result-cufe">{submission.fiscal_key ?? '—'}</dd>
+      <dt>Estado ante la DIAN</dt>
+      <dd data-testid="result-state">{submission.estado_dian ?? '—'}</dd>
+      <dt>Cliente</dt>
+      <dd>{submission.counterpart ?? '—'}</dd>
+    </dl>
+  );
+
+  if (submission.state === 'accepted') {
+    return (
+      <section className="panel result result--ok" aria-labelledby="result-title" data-testid="invoice-result">
+        <h2 id="result-title">Factura aceptada por la DIAN</h2>
+        {details}
+        <div className="button-row">
+          <button type="button" className="button" onClick={onNew}>
+            Nueva factura
+          </button>
+          <a className="button button--secondary" href="#/historial">
+            Ver en el historial
+          </a>
+          <SupportInfoButton id={submission.id} />
+        </div>
+      </section>
+    );
+  }
+
+  if (submission.state === 'rejected') {
+    return (
+      <section className="panel result result--error" aria-labelledby="result-title" data-testid="invoice-result">
+        <h2 id="result-title">La DIAN rechazó la factura</h2>
+        <Alert tone="error" title="Motivo">
+          {submission.error?.message ?? 'La DIAN no informó el motivo.'}
+        </Alert>
+        <p>
+          Qué hacer: revise los datos que indica el motivo (por lo general los del cliente: tipo y número de documento, nombre) y emita una
+          factura nueva con los datos corregidos. Esta factura rechazada no se reenviará.
+        </p>
+        {details}
+        <div className="button-row">
+          <button type="button" className="button" onClick={onCorrect}>
+            Corregir y emitir de nuevo
+          </button>
+          <button type="button" className="button button--secondary" onClick={onNew}>
+            Nueva factura
+          </button>
+          <SupportInfoButton id={submission.id} />
+        </div>
+      </section>
+    );
+  }
+
+  if (submission.state === 'conflict') {
+    return (
+      <section className="panel result result--error" aria-labelledby="result-title" data-testid="invoice-result">
+        <h2 id="result-title">No se pudo emitir la factura</h2>
+        <Alert tone="error">{submission.error?.message ?? 'El servicio rechazó la clave de envío.'}</Alert>
+        <div className="button-row">
+          <SupportInfoButton id={submission.id} />
+          <button type="button" className="button button--secondary" onClick={onNew}>
+            Nueva factura
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="panel result result--warn" aria-labelledby="result-title" data-testid="invoice-result">
+      <h2 id="result-title">Confirmando la factura con la DIAN</h2>
+      <Alert tone="warn">
+        {submission.state === 'pending'
+          ? 'La factura existe en el servicio y su resultado ante la DIAN aún no es definitivo.'
+          : submission.error?.message ?? 'Aún no se sabe si la factura llegó al servicio.'}
+      </Alert>
+      <p>
+        Factura Desk la sigue confirmando sola con la misma clave de envío; <strong>no se creará una segunda factura</strong>, aunque cierre la
+        aplicación o se vaya el internet. Cuando haya respuesta, este aviso cambiará. No emita la misma venta otra vez.
+      </p>
+      {details}
+      {checkError && <Alert tone="error">{checkError}</Alert>}
+      <div className="button-row">
+        <button type="button" className="button" onClick={() => void checkNow()} disabled={checking}>
+          {checking ? 'Verificando…' : 'Verificar ahora'}
+        </button>
+        <SupportInfoButton id={submission.id} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,157 @@
+// From what the user typed to the shared FE calculations (src/shared/fe), so that the screen shows
+// exactly what the server will compute, and to the request body whose subtotal, impuestos and total
+// are always the computed ones ("FE create request": consistent with the lines).
+import type { FeCreateRequest, PaymentMethod } from '../../../shared/api/fe';
+import {
+  computeFeTotals, FE_WITHHOLDING_BASE_MODES, toCop, type FeAiuInput, type FeLineInput, type FeTotals,
+  type FeWithholdingBaseMode, type FeWithholdingInput,
+} from '../../../shared/fe';
+import { dec, toRequestNumber, ZERO, type Dec } from '../../../shared/money';
+import type { FeSubmitInput } from '../../../shared/rpc/methods/fe';
+import { parseUserNumber } from '../../../shared/user-number';
+import type { FeFormValues, FeItemValues, WithholdingTypes } from './model';
+import type { z } from 'zod';
+
+/** A typed number, or null when the text is empty or not a number. */
+export function readNumber(text: string): string | null {
+  return parseUserNumber(text);
+}
+
+function numberOr0(text: string): string {
+  return readNumber(text) ?? '0';
+}
+
+export function lineInput(item: FeItemValues): FeLineInput {
+  const typed = numberOr0(item.unit);
+  return { cant: numberOr0(item.cant), iva: numberOr0(item.iva), iva_incluido: item.iva_incluido, unit: typed, unit_input: typed };
+}
+
+export function aiuInput(values: FeFormValues): FeAiuInput | undefined {
+  const a = values.aiu;
+  if (!a.enabled) return undefined;
+  const base = readNumber(a.contract_base);
+  return {
+    enabled: true,
+    ...(base !== null ? { contract_base: base } : {}),
+    administracion_percent: numberOr0(a.administracion_percent),
+    imprevistos_percent: numberOr0(a.imprevistos_percent),
+    utilidad_percent: numberOr0(a.utilidad_percent),
+    tax_rate: numberOr0(a.tax_rate),
+    iva_base_mode: a.iva_base_mode,
+  };
+}
+
+function isKnownBaseMode(mode: string): mode is FeWithholdingBaseMode {
+  return (FE_WITHHOLDING_BASE_MODES as readonly string[]).includes(mode);
+}
+
+/**
+ * Withholdings whose amount the app can compute: their base mode is one the shared calculation
+ * knows (subtotal, impuestos, total). Others are sent as configured and computed by the provider.
+ */
+export function computableWithholdings(values: FeFormValues, types: WithholdingTypes): FeWithholdingInput[] {
+  return values.withholdings.flatMap((w) => {
+    const type = types.find((t) => t.type === w.type);
+    return type && isKnownBaseMode(type.base_mode) ? [{ type: w.type, base_mode: type.base_mode, percent: numberOr0(w.percent) }] : [];
+  });
+}
+
+export interface FormTotals extends FeTotals {
+  currency: 'COP' | 'USD';
+  /** COP equivalents of a USD invoice at the applied rate; null for COP or without a rate */
+  cop: { subtotal: Dec; impuestos: Dec; total: Dec } | null;
+}
+
+export function computeFormTotals(values: FeFormValues, types: WithholdingTypes): FormTotals {
+  const totals = computeFeTotals(values.items.map(lineInput), aiuInput(values), computableWithholdings(values, types));
+  const currency = values.currency.commercial_currency;
+  const rate = readNumber(values.currency.applied_rate);
+  const cop =
+    currency === 'USD' && rate !== null && dec(rate).gt(ZERO)
+      ? {
+          subtotal: toCop(totals.subtotal, rate, 'USD'),
+          impuestos: toCop(totals.impuestos, rate, 'USD'),
+          total: toCop(totals.total, rate, 'USD'),
+        }
+      : null;
+  return { ...totals, currency, cop };
+}
+
+function requestNumber(text: string): number {
+  return Number(numberOr0(text));
+}
+
+/** The body `fe.submit` sends; totals always the computed ones. */
+export interface RequestContext {
+  draftKey: string;
+  withholdingTypes: WithholdingTypes;
+  paymentMethods: readonly PaymentMethod[];
+}
+
+export function buildRequest(values: FeFormValues, totals: FeTotals, ctx: RequestContext): z.input<typeof FeSubmitInput> {
+  const { draftKey, withholdingTypes: types, paymentMethods } = ctx;
+  const method = paymentMethods.find((m) => String(m.id) === values.payment.method_id);
+  const r = values.receptor;
+  const items: FeCreateRequest['items'] = values.items.map((item, i) => {
+    const line = totals.lines[i]!;
+    const typed = requestNumber(item.unit);
+    return {
+      desc: item.desc.trim(),
+      cant: requestNumber(item.cant),
+      // The base unit value; derived from the typed price when it includes the tax.
+      unit: item.iva_incluido ? Number(line.unitValue.toDecimalPlaces(6).toFixed()) : typed,
+      iva: requestNumber(item.iva),
+      iva_incluido: item.iva_incluido,
+      unit_input: typed,
+    };
+  });
+  const aiu = aiuInput(values);
+  const currency = values.currency;
+  const request: z.input<typeof FeSubmitInput> = {
+    receptor: { tipo_doc: r.tipo_doc, numero_doc: r.numero_doc.trim(), nombre: r.nombre.trim(), email: r.email.trim(), direccion: r.direccion.trim() },
+    items,
+    subtotal: toRequestNumber(totals.subtotal),
+    impuestos: toRequestNumber(totals.impuestos),
+    total: toRequestNumber(totals.total),
+    es_contingencia: values.es_contingencia,
+    fecha_emision: values.fecha_emision,
+    payment: {
+      form: values.payment.form,
+      method_id: Number(values.payment.method_id),
+      // "FE payment": the means code comes from the chosen method of the company's catalog.
+      means_code: method?.payment_means_code ?? '',
+      due_date: values.payment.form === 'credito' ? values.payment.due_date : '',
+    },
+    aiu: aiu
+      ? {
+          enabled: true,
+          ...(aiu.contract_base !== undefined ? { contract_base: Number(aiu.contract_base) } : {}),
+          administracion_percent: Number(aiu.administracion_percent),
+          imprevistos_percent: Number(aiu.imprevistos_percent),
+          utilidad_percent: Number(aiu.utilidad_percent),
+          tax_rate: Number(aiu.tax_rate),
+          iva_base_mode: aiu.iva_base_mode,
+        }
+      : { enabled: false },
+    withholdings: values.withholdings.map((w) => ({
+      type: w.type,
+      base_mode: types.find((t) => t.type === w.type)?.base_mode ?? '',
+      percent: requestNumber(w.percent),
+    })),
+    attachment_tokens: [],
+    draft_key: draftKey,
+  };
+  if (currency.commercial_currency === 'USD') {
+    const applied = readNumber(currency.applied_rate);
+    const trm = readNumber(currency.official_trm);
+    request.currency = {
+      commercial_currency: 'USD',
+      applied_rate: applied !== null ? Number(applied) : null,
+      official_trm: trm !== null ? Number(trm) : null,
+      rate_date: currency.rate_date,
+    };
+  }
+  const observaciones = values.observaciones.trim();
+  if (observaciones) request.observaciones = observaciones;
+  return request;
+}

@@ -1,0 +1,110 @@
+// The FE form's values as the user types them (numbers are es-CO text until they are read), and the
+// defaults of a new invoice.
+import type { FeWithholdingType } from '../../../shared/rpc/methods/fe-form';
+
+export interface FeItemValues {
+  /** stable React key of the line (not sent) */
+  key: string;
+  desc: string;
+  cant: string;
+  /** the unit value as typed: the base unit value, or the price with tax when `iva_incluido` */
+  unit: string;
+  /** rate in percent, as the tax select gives it */
+  iva: string;
+  iva_incluido: boolean;
+}
+
+export interface FeWithholdingValues {
+  type: string;
+  percent: string;
+}
+
+export interface FeFormValues {
+  receptor: { tipo_doc: string; numero_doc: string; nombre: string; email: string; direccion: string };
+  items: FeItemValues[];
+  fecha_emision: string;
+  payment: { form: 'contado' | 'credito'; method_id: string; due_date: string };
+  aiu: {
+    enabled: boolean;
+    contract_base: string;
+    administracion_percent: string;
+    imprevistos_percent: string;
+    utilidad_percent: string;
+    tax_rate: string;
+    iva_base_mode: 'AIU_TOTAL' | 'UTILIDAD';
+  };
+  withholdings: FeWithholdingValues[];
+  currency: { commercial_currency: 'COP' | 'USD'; applied_rate: string; official_trm: string; rate_date: string };
+  observaciones: string;
+  es_contingencia: boolean;
+}
+
+/** Rates offered per line, labelled by the tax they produce ("FE item": 8 is INC, other positive rates IVA). */
+export const TAX_RATE_OPTIONS = [
+  { value: '19', label: 'IVA 19 %' },
+  { value: '5', label: 'IVA 5 %' },
+  { value: '8', label: 'INC 8 %' },
+  { value: '0', label: 'Sin impuesto (0 %)' },
+] as const;
+
+let keySeq = 0;
+export function lineKey(): string {
+  keySeq += 1;
+  return `line-${Date.now().toString(36)}-${keySeq}`;
+}
+
+export function emptyItem(): FeItemValues {
+  return { key: lineKey(), desc: '', cant: '1', unit: '', iva: '19', iva_incluido: false };
+}
+
+export function defaultValues(today: string): FeFormValues {
+  return {
+    receptor: { tipo_doc: '13', numero_doc: '', nombre: '', email: '', direccion: '' },
+    items: [emptyItem()],
+    fecha_emision: today,
+    payment: { form: 'contado', method_id: '', due_date: '' },
+    aiu: {
+      enabled: false,
+      contract_base: '',
+      administracion_percent: '',
+      imprevistos_percent: '',
+      utilidad_percent: '',
+      tax_rate: '19',
+      iva_base_mode: 'AIU_TOTAL',
+    },
+    withholdings: [],
+    currency: { commercial_currency: 'COP', applied_rate: '', official_trm: '', rate_date: today },
+    observaciones: '',
+    es_contingencia: false,
+  };
+}
+
+/** A draft saved by an older version or edited by hand is merged over the defaults, never trusted blindly. */
+export function valuesFromDraft(data: Record<string, unknown>, today: string): FeFormValues {
+  const base = defaultValues(today);
+  const d = data as Partial<FeFormValues>;
+  const items = Array.isArray(d.items) && d.items.length > 0 ? d.items.map((item) => ({ ...emptyItem(), ...item, key: lineKey() })) : base.items;
+  return {
+    ...base,
+    ...d,
+    receptor: { ...base.receptor, ...d.receptor },
+    items,
+    payment: { ...base.payment, ...d.payment },
+    aiu: { ...base.aiu, ...d.aiu },
+    withholdings: Array.isArray(d.withholdings) ? d.withholdings : [],
+    currency: { ...base.currency, ...d.currency },
+    // The issue date is always today's when the form opens again (DIAN rule since 2024-05-01).
+    fecha_emision: d.es_contingencia ? (d.fecha_emision ?? today) : today,
+  };
+}
+
+/** The idempotency key of one invoice: created once per form, kept in its draft ("6. Create FE"). */
+export function newDraftKey(): string {
+  const random =
+    typeof crypto.randomUUID === 'function'
+      ? crypto.randomUUID()
+      : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+  return `fe-${random}`;
+}
+
+export type WithholdingTypes = readonly FeWithholdingType[];

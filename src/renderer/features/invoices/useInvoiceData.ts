@@ -1,0 +1,49 @@
+// What the FE form needs from core: the company's catalogs and the saved draft.
+import { useEffect, useRef, useState } from 'react';
+import { colombiaToday } from '../../../shared/dates';
+import { invoke } from '../../rpc/client';
+import { useRpcQuery } from '../../rpc/hooks';
+import type { FeFormValues } from './model';
+
+export function useToday(): string {
+  return colombiaToday(new Date());
+}
+
+export function usePaymentMethods() {
+  return useRpcQuery('fe.paymentMethods', {}, { staleTime: 5 * 60_000, retry: false });
+}
+
+export function useTerceros() {
+  return useRpcQuery('fe.terceros', {}, { staleTime: 5 * 60_000, retry: false });
+}
+
+export function useWithholdingTypes() {
+  return useRpcQuery('feForm.withholdingTypes', {}, { retry: false });
+}
+
+export type DraftStatus = { state: 'idle' } | { state: 'saved'; at: Date } | { state: 'error'; message: string };
+
+/**
+ * Saves the form as a draft shortly after each change, with its idempotency key, so that closing
+ * the app loses nothing and a reopened draft submits under the key it was first given.
+ */
+export function useDraftAutosave(values: FeFormValues, draftKey: string, enabled: boolean): DraftStatus {
+  const [status, setStatus] = useState<DraftStatus>({ state: 'idle' });
+  const first = useRef(true);
+  const serialised = JSON.stringify(values);
+  useEffect(() => {
+    if (!enabled) return;
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const timer = setTimeout(() => {
+      invoke('drafts.save', { kind: 'FE', idempotency_key: draftKey, data: JSON.parse(serialised) as Record<string, unknown> }).then(
+        () => setStatus({ state: 'saved', at: new Date() }),
+        (error: unknown) => setStatus({ state: 'error', message: error instanceof Error ? error.message : 'No se pudo guardar el borrador.' }),
+      );
+    }, 500);
+    return () => clearTimeout(timer);
+  }, [serialised, draftKey, enabled]);
+  return status;
+}

@@ -1,0 +1,81 @@
+// The form's validation: the shared zod schema of the request and the shared FE rules
+// (validateFeRequest, the very code the sandbox runs), their field paths mapped onto the form's.
+import { FeCreateRequest, type PaymentMethod } from '../../../shared/api/fe';
+import { LIMITS } from '../../../shared/api/common';
+import { computeFeTotals } from '../../../shared/fe';
+import { validateFeRequest } from '../../../shared/fe/request';
+import { fieldIssues } from '../../../shared/rpc/errors';
+import { buildRequest, lineInput, readNumber, aiuInput } from './calc';
+import type { FeFormValues, WithholdingTypes } from './model';
+
+export interface ValidationContext {
+  today: string;
+  paymentMethods: readonly PaymentMethod[];
+  withholdingTypes: WithholdingTypes;
+}
+
+export type FormErrors = Record<string, string>;
+
+/** "items[2].unit_input" or "items.2.unit_input" -> the form field "items.2.unit". */
+export function formPath(apiPath: string): string {
+  const path = apiPath
+    .replace(/^request\./, '')
+    .replace(/\[(\d+)\]/g, '.$1')
+    .replace(/^(items\.\d+)\.(unit_input|codigo_impuesto|tax_code)$/, '$1.unit')
+    .replace(/^(items\.\d+)\.iva_incluido$/, '$1.iva');
+  if (/^payment\.means_code$/.test(path)) return 'payment.method_id';
+  if (/^(subtotal|impuestos|total|body|attachment_tokens|draft_key)$/.test(path)) return 'root.totals';
+  return path;
+}
+
+export function sentence(message: string): string {
+  const text = message.trim();
+  const capital = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}
+
+function add(errors: FormErrors, path: string, message: string): void {
+  errors[path] ??= sentence(message);
+}
+
+/** Checks what only the form knows (typed numbers, configured withholdings), then the shared rules. */
+export function validateForm(values: FeFormValues, ctx: ValidationContext): FormErrors {
+  const errors: FormErrors = {};
+  values.items.forEach((item, i) => {
+    if (readNumber(item.cant) === null) add(errors, `items.${i}.cant`, 'Escriba la cantidad (por ejemplo 2 o 1,5)');
+    if (readNumber(item.unit) === null) add(errors, `items.${i}.unit`, 'Escriba el valor unitario (por ejemplo 12.500 o 12.500,50)');
+  });
+  const typed = (path: string, text: string, required: boolean) => {
+    if (text.trim() === '' ? required : readNumber(text) === null) add(errors, path, 'Escriba un número (por ejemplo 10 o 2,5)');
+  };
+  if (values.aiu.enabled) {
+    typed('aiu.contract_base', values.aiu.contract_base, false);
+    for (const name of ['administracion_percent', 'imprevistos_percent', 'utilidad_percent', 'tax_rate'] as const) typed(`aiu.${name}`, values.aiu[name], true);
+  }
+  values.withholdings.forEach((w, i) => {
+    if (!ctx.withholdingTypes.some((t) => t.type === w.type)) add(errors, `withholdings.${i}.type`, 'Elija un tipo de retención configurado');
+    const percent = readNumber(w.percent);
+    if (percent === null || Number(percent) < 0 || Number(percent) > 100) add(errors, `withholdings.${i}.percent`, 'El porcentaje debe estar entre 0 y 100');
+  });
+  if (values.currency.commercial_currency === 'USD') {
+    typed('currency.applied_rate', values.currency.applied_rate, true);
+    typed('currency.official_trm', values.currency.official_trm, false);
+    if (!values.currency.rate_date) add(errors, 'currency.rate_date', 'Indique la fecha de la TRM');
+  }
+  if (!values.payment.method_id) add(errors, 'payment.method_id', 'Elija el medio de pago');
+  if (values.payment.form === 'credito' && !values.payment.due_date) add(errors, 'payment.due_date', 'La fecha de vencimiento es obligatoria para pagos a crédito');
+  if (values.observaciones.length > LIMITS.observacionesMax) add(errors, 'observaciones', `Admite hasta ${LIMITS.observacionesMax} caracteres`);
+  if (values.receptor.tipo_doc === '31' && values.receptor.numero_doc.trim() !== '' && !/^\d{1,15}$/.test(values.receptor.numero_doc.trim())) {
+    add(errors, 'receptor.numero_doc', 'El NIT se escribe solo con dígitos y sin el dígito de verificación');
+  }
+
+  const totals = computeFeTotals(values.items.map(lineInput), aiuInput(values));
+  const request = buildRequest(values, totals, { draftKey: 'validation', withholdingTypes: ctx.withholdingTypes, paymentMethods: ctx.paymentMethods });
+  // Withholdings were checked above against the connection's configured types; the shared rule only
+  // knows the sandbox's base modes, so it does not judge them here.
+  const shared = validateFeRequest({ ...request, withholdings: [] }, { today: ctx.today, paymentMethods: ctx.paymentMethods, withholdingTypes: [] });
+  if (!shared.ok) for (const e of shared.errors) add(errors, formPath(e.field), e.message);
+  const parsed = FeCreateRequest.safeParse(request);
+  if (!parsed.success) for (const issue of fieldIssues(parsed.error)) add(errors, formPath(issue.path), issue.message);
+  return errors;
+}
