@@ -1,0 +1,74 @@
+// First run with no connection: the host starts the embedded sandbox with the demo seed and makes it
+// the default connection, labelled as tests; its port changes every run and the connection follows.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FileLogger } from '../../../src/core/log/logger';
+import { EMBEDDED_LABEL } from '../../../src/main/embedded-sandbox';
+import { startHost, type Host } from '../../../src/main/host';
+import { realKeychain } from '../../support/keychain';
+import { tempDir } from '../../support/temp';
+import { dse } from './support/requests';
+
+let dir: ReturnType<typeof tempDir>;
+const hosts: Host[] = [];
+beforeEach(() => {
+  dir = tempDir('factura-desk-host-');
+});
+afterEach(async () => {
+  for (const host of hosts.splice(0)) await host.close();
+  dir.remove();
+});
+
+async function start(): Promise<Host> {
+  const host = await startHost({ home: dir.path, secrets: realKeychain(), transport: 'web', logger: new FileLogger(null) });
+  hosts.push(host);
+  return host;
+}
+
+async function call(host: Host, method: string, input: unknown) {
+  const reply = await host.core.dispatch({ id: 1, method, input });
+  if (!reply.ok) throw new Error(`${method}: ${reply.error.code} ${reply.error.message}`);
+  return reply.output as Record<string, unknown>;
+}
+
+describe('embedded sandbox on first run', () => {
+  it('creates the default test connection with its token in the keychain, and it works', async () => {
+    const host = await start();
+    const list = (await call(host, 'connections.list', {})) as unknown as Record<string, unknown>[];
+    expect(list).toEqual([expect.objectContaining({ label: EMBEDDED_LABEL, kind: 'sandbox', embedded: true, active: true, has_token: true })]);
+    const check = await call(host, 'connections.test', { id: list[0]!.id });
+    expect(check).toMatchObject({ ok: true });
+    const submitted = await call(host, 'dse.submit', { request: dse('900111222') });
+    expect(submitted).toMatchObject({ state: 'accepted' });
+    expect(existsSync(join(dir.path, 'sandbox'))).toBe(true);
+  });
+
+  it('keeps the same connection and its documents across restarts although the port changes', async () => {
+    const first = await start();
+    const submitted = await call(first, 'dse.submit', { request: dse('900111222') });
+    await first.close();
+    hosts.splice(0);
+
+    const second = await start();
+    const active = second.core.parts.connections.requireActive();
+    expect((await second.core.parts.connections.list()).length).toBe(1);
+    // Bound to this run's loopback address, not the stored identity.
+    expect(active.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+    const again = await call(second, 'dse.get', { id: submitted.document_id });
+    expect(again).toMatchObject({ documento: { id: submitted.document_id, estado_dian: 'aceptado' } });
+  });
+
+  it('does not start a sandbox when the user already has other connections only', async () => {
+    const host = await start();
+    const { connections } = host.core.parts;
+    const embedded = connections.requireActive();
+    const real = await connections.create({ label: 'Producción', kind: 'production', base_url: 'https://api.ejemplo.co/api/v1', company_id: 9 });
+    await connections.activate(real.id);
+    await connections.remove(embedded.id);
+    await host.close();
+    hosts.splice(0);
+    const next = await start();
+    expect((await next.core.parts.connections.list()).map((c) => c.label)).toEqual(['Producción']);
+  });
+});
