@@ -1,0 +1,75 @@
+// The poller against the real sandbox, its time controlled by the test: a pending DSE is queried
+// on schedule until it settles, a submission in doubt is resent with the same key, and each state
+// change reaches the renderer as a 'document.changed' event.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../../src/core/core';
+import { FileLogger } from '../../../src/core/log/logger';
+import { realKeychain } from '../../support/keychain';
+import { FakeClock } from '../../unit/core/support/fake-clock';
+import { testBed, type TestBed } from './support/sandbox';
+import { dse, MAGIC, sleep } from './support/requests';
+import { COMPANY, TOKENS } from './support/seed';
+
+let bed: TestBed;
+beforeAll(async () => {
+  bed = await testBed({ feDocuments: 0, settleMs: 100 });
+});
+afterAll(async () => {
+  await bed?.close();
+});
+
+async function coreWithClock(clock: FakeClock, name: string): Promise<Core> {
+  const core = createCore({
+    home: join(bed.dir.path, name),
+    secrets: realKeychain(),
+    transport: 'cli',
+    logger: new FileLogger(null),
+    clock: () => new Date(clock.now()),
+    timers: clock,
+  });
+  const connection = await core.parts.connections.create({ label: 'Pruebas', kind: 'sandbox', base_url: bed.sandbox.baseUrl, company_id: COMPANY });
+  await core.parts.connections.setToken(connection.id, TOKENS.full);
+  return core;
+}
+
+async function advance(clock: FakeClock, core: Core, ms: number): Promise<void> {
+  const target = clock.now() + ms;
+  for (let at = clock.nextAt(); at !== null && at <= target; at = clock.nextAt()) {
+    clock.advance(at - clock.now());
+    await core.parts.poller.whenIdle();
+  }
+  clock.advance(target - clock.now());
+}
+
+describe('poller against the sandbox', () => {
+  it('queries a pending DSE at its due time and emits its final state', async () => {
+    const clock = new FakeClock(Date.now());
+    const core = await coreWithClock(clock, 'pending');
+    const events: { estado: string }[] = [];
+    core.events.subscribe((event, payload) => {
+      if (event === 'document.changed') events.push(payload as { estado: string });
+    });
+    const pending = await core.parts.submissions.submitDse(dse(MAGIC.uncertainAccept));
+    expect(pending.state).toBe('pending');
+    core.parts.poller.start();
+    await sleep(200);
+    await advance(clock, core, 4_000);
+    expect(core.parts.submissions.get(pending.id).state).toBe('pending');
+    await advance(clock, core, 1_000);
+    expect(core.parts.submissions.get(pending.id)).toMatchObject({ state: 'accepted', estado_dian: 'aceptado', attempts: 1 });
+    expect(events.map((e) => e.estado)).toEqual(['en_proceso_http', 'aceptado']);
+    await core.close();
+  });
+
+  it('resends a submission in doubt with the same key when it falls due', async () => {
+    const clock = new FakeClock(Date.now());
+    const core = await coreWithClock(clock, 'doubt');
+    const doubt = await core.parts.submissions.submitDse(dse(MAGIC.failFirst));
+    expect(doubt.state).toBe('in_doubt');
+    core.parts.poller.start();
+    await advance(clock, core, 5_000);
+    expect(core.parts.submissions.get(doubt.id)).toMatchObject({ state: 'accepted', attempts: 2, idempotency_key: doubt.idempotency_key });
+    await core.close();
+  });
+});
