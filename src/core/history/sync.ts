@@ -4,7 +4,8 @@
 import { DseCreateRequest, FeDocument } from '../../shared/api';
 import { AppError } from '../../shared/rpc/errors';
 import type { SyncStatus, SyncSummary } from '../../shared/rpc/methods/history';
-import { ApiClient } from '../api/client';
+import type { ApiClient } from '../api/client';
+import { clientFor } from '../api/for-connection';
 import type { ActiveConnection, Connections } from '../connections/connections';
 import type { EventBus } from '../events';
 import type { Logger } from '../log/logger';
@@ -168,8 +169,9 @@ export class HistorySync {
   }
 
   private async client(connection: ActiveConnection): Promise<ApiClient> {
-    const token = await this.options.connections.tokenFor(connection);
-    return new ApiClient({ endpoint: connection.endpoint, companyId: connection.companyId, token: async () => token }, { fetch: this.options.fetch });
+    // Fail before any request when there is no token (the sync state is then left as it was).
+    await this.options.connections.tokenFor(connection);
+    return clientFor(this.options.connections, connection, this.options.fetch);
   }
 
   private now(): string {

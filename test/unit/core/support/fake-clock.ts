@@ -37,6 +37,19 @@ export class FakeClock implements Timers {
     return times.length > 0 ? Math.min(...times) : null;
   }
 
+  /**
+   * Moves time forward by `ms`, one due timer at a time, awaiting `settle` after each so that the work
+   * a timer starts (and the timer it re-arms) completes before time moves on.
+   */
+  async run(ms: number, settle: () => Promise<void>): Promise<void> {
+    const target = this.nowMs + ms;
+    for (let at = this.nextAt(); at !== null && at <= target; at = this.nextAt()) {
+      this.advance(at - this.nowMs);
+      await settle();
+    }
+    this.advance(target - this.nowMs);
+  }
+
   /** Moves time forward, firing every timer that falls due, in order. */
   advance(ms: number): void {
     const target = this.nowMs + ms;
