@@ -2,6 +2,7 @@
 import type { DseDocument, FeDocument } from '../../shared/api';
 import { dec } from '../../shared/money';
 import type { HistoryEntry, HistoryQuery } from '../../shared/rpc/methods/history';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../store/store';
 
 export interface MirrorRow {
@@ -98,27 +99,30 @@ const COLUMNS = [
 ] as const;
 
 export class HistoryMirror {
-  constructor(private readonly db: Db) {}
+  private readonly upsertStatement: Statement<[MirrorRow]>;
+  private readonly knownStatement: Statement<[number, string, number], { estado_dian: string }>;
 
-  upsert(row: MirrorRow): void {
+  constructor(private readonly db: Db) {
+    // Prepared once: a sync of 100,000 documents runs these statements 100,000 times.
     const updates = COLUMNS.filter((c) => !['connection_id', 'kind', 'remote_id'].includes(c))
       .map((c) => (c === 'submission_id' ? `${c} = COALESCE(excluded.${c}, ${c})` : `${c} = excluded.${c}`))
       .join(', ');
-    this.db
-      .prepare(
-        `INSERT INTO history_documents (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})
-         ON CONFLICT (connection_id, kind, remote_id) DO UPDATE SET ${updates}`,
-      )
-      .run(row);
+    this.upsertStatement = db.prepare<[MirrorRow]>(
+      `INSERT INTO history_documents (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})
+       ON CONFLICT (connection_id, kind, remote_id) DO UPDATE SET ${updates}`,
+    );
+    this.knownStatement = db.prepare<[number, string, number], { estado_dian: string }>(
+      'SELECT estado_dian FROM history_documents WHERE connection_id = ? AND kind = ? AND remote_id = ?',
+    );
+  }
+
+  upsert(row: MirrorRow): void {
+    this.upsertStatement.run(row);
   }
 
   /** The state the mirror holds for one remote document, to skip unchanged ones. */
   known(connectionId: number, kind: 'FE' | 'DSE', remoteId: number): { estado_dian: string } | undefined {
-    return this.db
-      .prepare<[number, string, number], { estado_dian: string }>(
-        'SELECT estado_dian FROM history_documents WHERE connection_id = ? AND kind = ? AND remote_id = ?',
-      )
-      .get(connectionId, kind, remoteId);
+    return this.knownStatement.get(connectionId, kind, remoteId);
   }
 
   count(connectionId: number): number {
