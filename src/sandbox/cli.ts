@@ -56,7 +56,23 @@ async function main(): Promise<void> {
   const log = (message: string): void => {
     process.stderr.write(`[sandbox] ${message}\n`);
   };
-  let sandbox;
+  // Signal handlers come first: a parent may signal as soon as it reads the base_url line, and a
+  // signal that arrives before a listener exists would kill the process without closing it.
+  let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
+  let stopRequested = false;
+  let stopping = false;
+  const shutdown = (): void => {
+    stopRequested = true;
+    // during start-up the request is honoured as soon as the sandbox exists (below)
+    if (!sandbox || stopping) return;
+    stopping = true;
+    sandbox.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
   try {
     sandbox = await startSandbox({
       seed: options.seed, port: options.port, host: options.host, settleMs: options.settleMs, log,
@@ -67,15 +83,11 @@ async function main(): Promise<void> {
     process.stderr.write(`${error instanceof SeedError ? error.message : `no se pudo iniciar el sandbox: ${(error as Error).message}`}\n`);
     process.exit(error instanceof SeedError ? 3 : 1);
   }
+  if (stopRequested) {
+    shutdown();
+    return;
+  }
   process.stdout.write(`${JSON.stringify({ base_url: sandbox.baseUrl })}\n`);
-  const shutdown = (): void => {
-    sandbox.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
 }
 
 void main();

@@ -1,14 +1,18 @@
-// Starts the sandbox as a real child process through its command line, exactly as integrators run it:
-//   npx tsx src/sandbox/cli.ts --seed FILE [--data DIR] [--now ISO] [--settle-ms N] [--port N]
-// and resolves once it printed its {"base_url": ...} line.
+// Starts the sandbox as a real child process through its command line (src/sandbox/cli.ts, the file
+// behind `npm run sandbox` and `npx tsx src/sandbox/cli.ts`) and resolves once it printed its
+// {"base_url": ...} line:
+//   node --import tsx src/sandbox/cli.ts --seed FILE [--data DIR] [--now ISO] [--settle-ms N] [--port N]
+// It runs node with tsx's loader directly instead of through the npx and tsx wrappers: one process,
+// about two seconds faster to start, and a signal (SIGKILL in crash tests) reaches the server itself,
+// whose exit code is then the one reported. The sandbox's own tests also run the literal npm command.
 //
 //   const sandbox = await startSandboxProcess({ seed: 'resources/demo-seed.json', now: '2026-11-20T10:00:00-05:00', settleMs: 200 });
 //   await fetch(`${sandbox.baseUrl}/companies/101/fe/payment-methods`, { headers: { Authorization: 'Bearer sbx_101_full' } });
 //   sandbox.kill('SIGKILL');   // crash it (the whole process group: npx, tsx and node)
 //   await sandbox.stop();      // or a clean SIGTERM, waiting for the exit
 //
-// The child runs in its own process group so that a signal reaches the server itself and not only
-// the npx wrapper; stop() and kill() are safe to call more than once.
+// The child runs in its own process group and signals go to the group; stop() and kill() are safe
+// to call more than once.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,7 +35,7 @@ export interface SandboxProcessOptions {
 export interface SandboxProcess {
   baseUrl: string;
   pid: number;
-  /** sends a signal to the whole process group */
+  /** sends a signal (default SIGTERM) to the sandbox's process group */
   kill(signal?: NodeJS.Signals): void;
   /** SIGTERM, then waits for the exit; resolves with the exit code (null when killed by a signal) */
   stop(): Promise<number | null>;
@@ -52,12 +56,12 @@ export async function startSandboxProcess(options: SandboxProcessOptions): Promi
     seedPath = join(seedDir, 'seed.json');
     writeFileSync(seedPath, JSON.stringify(options.seed));
   }
-  const args = ['tsx', 'src/sandbox/cli.ts', '--seed', seedPath, '--port', String(options.port ?? 0)];
+  const args = ['--import', 'tsx', 'src/sandbox/cli.ts', '--seed', seedPath, '--port', String(options.port ?? 0)];
   if (options.data) args.push('--data', options.data);
   if (options.now) args.push('--now', options.now);
   if (options.settleMs !== undefined) args.push('--settle-ms', String(options.settleMs));
 
-  const child = spawn('npx', args, { cwd: REPO, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd: REPO, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   let stdout = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));

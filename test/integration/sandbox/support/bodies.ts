@@ -2,6 +2,7 @@
 import { TODAY } from './seed';
 
 type Json = Record<string, unknown>;
+export type DseBody = Json & { items: Json[]; proveedor: Json };
 
 export function feBody(overrides: Json = {}, receptorNumber = '1020304050'): Json {
   return {
@@ -23,7 +24,7 @@ export function feBody(overrides: Json = {}, receptorNumber = '1020304050'): Jso
   };
 }
 
-export function dseBody(overrides: Json = {}, supplierNit = '1098765432'): Json {
+export function dseBody(overrides: Json = {}, supplierNit = '1098765432'): DseBody {
   return {
     fecha_documento: TODAY,
     proveedor: { tipo_documento: '13', nit: supplierNit, nombre: 'Pedro Gómez', direccion: 'Vereda El Salitre', municipio: 'Chía', codigo_municipio: '25175', departamento: 'Cundinamarca', codigo_departamento: '25' },
@@ -36,7 +37,7 @@ export function dseBody(overrides: Json = {}, supplierNit = '1098765432'): Json 
     medio_pago_codigo: '10',
     retenciones: [],
     ...overrides,
-  };
+  } as DseBody;
 }
 
 let counter = 0;
