@@ -19,6 +19,7 @@ import { dseHandlers } from './rpc/handlers/dse';
 import { feHandlers } from './rpc/handlers/fe';
 import { feFormHandlers } from './rpc/handlers/fe-form';
 import { historyHandlers } from './rpc/handlers/history';
+import { historyViewHandlers } from './rpc/handlers/history-view';
 import { submissionHandlers } from './rpc/handlers/submissions';
 import { createDispatcher, type Dispatcher } from './rpc/registry';
 import { Store } from './store/store';
@@ -88,6 +89,7 @@ export function createCore(options: CoreOptions): Core {
       ...feHandlers(parts),
       ...feFormHandlers(parts),
       ...historyHandlers(parts),
+      ...historyViewHandlers(parts),
       ...draftHandlers(parts),
       ...dseCatalogHandlers(parts),
     },

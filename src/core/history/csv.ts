@@ -1,0 +1,53 @@
+// CSV export of the filtered history for the bookkeeper: UTF-8 with a BOM (so spreadsheet programs
+// read accents), `;` between fields and a decimal comma, as a Colombian (es-CO) spreadsheet expects;
+// fields quoted per RFC 4180 when they hold a separator, a quote or a line break.
+import { formatDate } from '../../shared/dates';
+import { toMoneyString } from '../../shared/money';
+import type { HistoryRow } from '../../shared/rpc/methods/history-view';
+
+export const BOM = '\uFEFF';
+const SEPARATOR = ';';
+
+export const CSV_HEADER = [
+  'Tipo', 'Número', 'Fecha', 'Estado DIAN', 'Seguimiento', 'Contraparte', 'Documento contraparte',
+  'Subtotal', 'Impuestos', 'Total', 'Moneda', 'CUFE/CUDS',
+] as const;
+
+export function csvField(value: string): string {
+  // A leading =, +, - or @ would be run as a formula by spreadsheet programs (CSV injection).
+  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
+  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+function decimalComma(money: string): string {
+  return toMoneyString(money).replace('.', ',');
+}
+
+export function csvLine(row: HistoryRow): string {
+  return [
+    row.kind,
+    row.number,
+    formatDate(row.issue_date),
+    row.estado_dian,
+    row.following ? 'en duda / pendiente' : '',
+    row.counterpart_name,
+    row.counterpart_doc,
+    decimalComma(row.subtotal),
+    decimalComma(row.impuestos),
+    decimalComma(row.total),
+    row.moneda,
+    row.fiscal_key,
+  ]
+    .map(csvField)
+    .join(SEPARATOR);
+}
+
+export function historyCsv(rows: Iterable<HistoryRow>): { content: string; rows: number } {
+  const lines = [CSV_HEADER.map(csvField).join(SEPARATOR)];
+  let count = 0;
+  for (const row of rows) {
+    lines.push(csvLine(row));
+    count += 1;
+  }
+  return { content: `${BOM}${lines.join('\r\n')}\r\n`, rows: count };
+}

@@ -1,0 +1,82 @@
+// One document of the Historial with everything the detail view shows: the contract's document
+// resource as mirrored, the ledger's submission (keys, attempts, answers) with its recorded events,
+// the exact request this app sent, and the support information.
+import { AppError } from '../../shared/rpc/errors';
+import type { HistoryDetail, SubmissionEvent } from '../../shared/rpc/methods/history-view';
+import type { Db } from '../store/store';
+import type { Submissions } from '../submissions/submissions';
+import type { IssuerProfiles } from './issuer';
+import type { HistoryQueries } from './query';
+
+export interface DetailParts {
+  db: Db;
+  queries: HistoryQueries;
+  submissions: Submissions;
+  issuers: IssuerProfiles;
+}
+
+export function historyDetail(parts: DetailParts, connection: { id: number; companyId: number }, id: number): HistoryDetail {
+  const found = parts.queries.row(connection.id, id);
+  if (!found) {
+    throw new AppError('not_found', 'Ese documento no está en el historial local. Pulse «Sincronizar» para traer lo que falte.');
+  }
+  const { document_json, ...entry } = found;
+  const submissionId = ledgerRowOf(parts.db, connection.id, entry.kind, entry.remote_id, entry.submission_id);
+  const submission = submissionId === null ? null : parts.submissions.get(submissionId);
+  return {
+    entry,
+    document: parseObject(document_json) ?? {},
+    submission,
+    request: submissionId === null ? null : requestOf(parts.db, submissionId),
+    events: submissionId === null ? [] : eventsOf(parts.db, submissionId),
+    support: submissionId === null ? null : parts.submissions.supportInfo(submissionId),
+    issuer: parts.issuers.get(connection.id),
+    company_id: connection.companyId,
+  };
+}
+
+function ledgerRowOf(db: Db, connectionId: number, kind: string, remoteId: number, known: number | null): number | null {
+  if (known !== null) return known;
+  const row = db
+    .prepare<[number, string, number], { id: number }>(
+      'SELECT id FROM submissions WHERE connection_id = ? AND kind = ? AND document_id = ? ORDER BY id DESC LIMIT 1',
+    )
+    .get(connectionId, kind, remoteId);
+  return row?.id ?? null;
+}
+
+function requestOf(db: Db, submissionId: number): Record<string, unknown> | null {
+  const row = db.prepare<[number], { request_body: Buffer }>('SELECT request_body FROM submissions WHERE id = ?').get(submissionId);
+  return row ? parseObject(row.request_body.toString('utf8')) : null;
+}
+
+function eventsOf(db: Db, submissionId: number): SubmissionEvent[] {
+  return db
+    .prepare<[number], SubmissionEvent>(
+      `SELECT at, state, attempts, http_status, estado_dian, document_id, response_body, error_code, error_message
+       FROM submission_events WHERE submission_id = ? ORDER BY id`,
+    )
+    .all(submissionId);
+}
+
+function parseObject(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Open submissions of a connection whose document the mirror does not show (yet). */
+export function unmirroredOpenSubmissions(db: Db, connectionId: number): number[] {
+  return db
+    .prepare<[number], { id: number }>(
+      `SELECT s.id FROM submissions s
+       LEFT JOIN history_documents h ON h.connection_id = s.connection_id AND h.kind = s.kind AND h.remote_id = s.document_id
+       WHERE s.connection_id = ? AND s.state IN ('sending', 'in_doubt', 'pending') AND h.id IS NULL
+       ORDER BY s.id DESC LIMIT 200`,
+    )
+    .all(connectionId)
+    .map((row) => row.id);
+}
