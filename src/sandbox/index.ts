@@ -59,7 +59,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   const settler = new Settler(fe, dse, {
     settleFe: (id, to) => fe.setState(id, to),
     settleDse: (id, to) => settleDse(ctxRef.ctx as SandboxContext, id, to),
-  });
+  }, options.log);
   const ctx: SandboxContext = {
     db, clock, fe, dse, settler, certificate,
     companies: new CompanyStore(db),

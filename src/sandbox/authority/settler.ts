@@ -19,6 +19,7 @@ export class Settler {
     private readonly fe: FeStore,
     private readonly dse: DseStore,
     private readonly hooks: SettleHooks,
+    private readonly log: (message: string) => void = () => undefined,
   ) {}
 
   settleDue(): void {
@@ -38,7 +39,12 @@ export class Settler {
     this.timer = setTimeout(() => {
       this.timer = null;
       if (this.stopped) return;
-      this.settleDue();
+      try {
+        this.settleDue();
+      } catch (error) {
+        // A timer must never take the server down; the next request retries the settlement.
+        this.log(`no se pudo asentar un documento: ${error instanceof Error ? error.message : String(error)}`);
+      }
       this.schedule();
     }, delay);
     this.timer.unref();
