@@ -21,6 +21,18 @@ export default defineConfig({
       },
       {
         test: {
+          // Faults, hostile input, secrets and the security scan (issue 9). Files run one at a time:
+          // several of them mount file systems, kill processes or load the machine on purpose.
+          name: 'reliability',
+          include: ['test/reliability/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',

@@ -1,0 +1,134 @@
+// Network faults between the client core and the sandbox (issue 9, "Faults"): for each fault of the
+// fault proxy, many FE and DSE submissions go out through it; the fault stays on while `resume`
+// runs once more; then the network heals and `resume` runs until nothing is open. Afterwards the
+// server holds exactly one document per operation, the ledger has every operation with the
+// server's document id, and nothing is left uncertain. Counts per fault are printed and kept in
+// test-results/reliability-faults.json for the README.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { FAULTS, startFaultProxy, type Fault, type FaultProxy } from '../support/fault-proxy';
+import { tempDir } from '../support/temp';
+import { memorySecrets } from '../unit/core/support/memory-secrets';
+import { dseBody, feBody, SANDBOX_NOW } from './support/bodies';
+import { fetchWithTimeout, inBatches, ledgerRows, reconcile, serverDocuments, sleep, startApp, type AppUnderTest } from './support/harness';
+import { COMPANY_A, reliabilitySeed, TOKENS } from './support/seed';
+
+const PER_KIND = 10; // FE and DSE submissions per fault
+const UNCERTAIN_NIT = '333333333'; // sandbox: 502 pending now, accepted after settle-ms
+
+let dir: ReturnType<typeof tempDir>;
+let sandbox: RunningSandbox;
+let proxy: FaultProxy;
+const sandboxData = () => join(dir.path, 'sandbox');
+const results: Record<string, unknown>[] = [];
+
+beforeAll(async () => {
+  dir = tempDir('factura-desk-faults-');
+  sandbox = await startSandbox({ seed: reliabilitySeed(), now: SANDBOX_NOW, settleMs: 150, dataDir: sandboxData() });
+  proxy = await startFaultProxy(new URL(sandbox.baseUrl).origin);
+});
+
+afterAll(async () => {
+  await proxy?.close();
+  await sandbox?.close();
+  mkdirSync('test-results', { recursive: true });
+  writeFileSync(join('test-results', 'reliability-faults.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.table(results);
+  dir?.remove();
+});
+
+interface Submitted {
+  state: string;
+}
+
+async function submitAll(app: AppUnderTest, run: number): Promise<Submitted[]> {
+  const operations = Array.from({ length: PER_KIND * 2 }, (_, i) => i);
+  return inBatches(operations, 4, async (i) => {
+    const n = run * 1000 + i;
+    const reply =
+      i % 2 === 0
+        ? await app.call('fe.submit', { request: feBody(n) })
+        : await app.call('dse.submit', { request: dseBody(n, i % 6 === 1 ? { nit: UNCERTAIN_NIT } : {}) });
+    if (!reply.ok) throw new Error(`submission refused: ${JSON.stringify(reply.error)}`);
+    return reply.output as Submitted;
+  });
+}
+
+const isOpen = (state: string) => state === 'sending' || state === 'in_doubt' || state === 'pending';
+
+describe('network faults through a loopback fault proxy', () => {
+  const faults = FAULTS.filter((f): f is Exclude<Fault, 'none'> => f !== 'none');
+
+  it.each(faults.map((fault, run) => [fault, run + 1] as const))(
+    '%s: exactly one document per operation, none lost, every uncertain one resolved by resume',
+    async (fault, run) => {
+      const home = join(dir.path, `home-${fault}`);
+      await proxy.setFault('none');
+      const app = await startApp({
+        home,
+        secrets: memorySecrets(),
+        baseUrl: proxy.url('/api/v1'),
+        companyId: COMPANY_A,
+        token: TOKENS.a,
+        fetch: fetchWithTimeout(800),
+      });
+      try {
+        await proxy.setFault(fault, { latencyMs: 60 });
+        const submitted = await submitAll(app, run);
+        const uncertain = submitted.filter((s) => s.state === 'in_doubt' || s.state === 'sending').length;
+        const pendingAtServer = submitted.filter((s) => s.state === 'pending').length;
+
+        // The network is still broken while the app tries again: nothing may get worse.
+        await app.ok('submissions.resume', {});
+
+        await proxy.setFault('none');
+        let rounds = 0;
+        let open = Infinity;
+        // Bounded: uncertain DSE documents settle on the server after 150 ms.
+        while (open > 0 && rounds < 30) {
+          rounds += 1;
+          const outcomes = await app.ok<Submitted[]>('submissions.resume', {});
+          open = outcomes.filter((s) => isOpen(s.state)).length;
+          if (open > 0) await sleep(200);
+        }
+
+        const rows = ledgerRows(home).filter((r) => r.idempotency_key);
+        const server = serverDocuments(sandboxData(), COMPANY_A);
+        const mine = { ...server, feByKey: new Map([...server.feByKey].filter(([k]) => rows.some((r) => r.idempotency_key === k))), dseByKey: new Map([...server.dseByKey].filter(([k]) => rows.some((r) => r.idempotency_key === k))) };
+        const check = reconcile(rows, { ...mine, dseCreated: mine.dseByKey.size + Math.max(0, server.dseCreated - server.dseByKey.size) });
+        const counts = proxy.counts[fault];
+        results.push({
+          fault,
+          operations: rows.length,
+          fe: rows.filter((r) => r.kind === 'FE').length,
+          dse: rows.filter((r) => r.kind === 'DSE').length,
+          faulted_connections: counts.applied,
+          uncertain_after_fault: uncertain,
+          pending_at_server: pendingAtServer,
+          resume_rounds: rounds,
+          open_after_resume: check.open,
+          duplicates: check.duplicates,
+          lost: check.lost,
+          mismatched_ids: check.mismatched,
+        });
+
+        expect(rows).toHaveLength(PER_KIND * 2);
+        expect(check).toEqual({ operations: PER_KIND * 2, duplicates: 0, lost: 0, open: 0, mismatched: 0 });
+        expect(rows.every((r) => r.state === 'accepted')).toBe(true);
+        // The fault really happened (a fault that never fires proves nothing).
+        if (fault === 'refuse') expect(uncertain).toBe(PER_KIND * 2);
+        else if (fault === 'latency') expect(counts.applied).toBeGreaterThan(0); // per (keep-alive) connection
+        else expect(counts.applied).toBeGreaterThanOrEqual(PER_KIND * 2);
+        if (fault !== 'latency') expect(uncertain).toBeGreaterThan(0);
+        if (fault === 'reset-after-body' || fault === 'cut-mid-body' || fault === 'stall') {
+          // The server did the work and the app could not know: only resume's replay tells it.
+          expect(uncertain + pendingAtServer).toBe(PER_KIND * 2);
+        }
+      } finally {
+        await app.core.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,203 @@
+// A real TCP proxy on 127.0.0.1 between the client core and the sandbox, with switchable faults
+// (issue 9, "Faults"). It speaks bytes, not HTTP, except for finding where a request's headers and
+// a response's headers end, so that what the client's network stack sees is exactly what a broken
+// network would do to it:
+//
+//   latency           every chunk, both ways, waits `latencyMs` (order kept)
+//   reset-before-body the request's headers reach the server, then both sides are reset: the
+//                     server never gets a complete body
+//   reset-after-body  the whole request reaches the server; when its answer starts, the client's
+//                     socket is reset and the answer is thrown away
+//   cut-mid-body      the answer's headers and half of its body reach the client, then a reset
+//   stall             the request reaches the server; the answer is swallowed and the client's
+//                     socket is held open until the client gives up (or the fault changes)
+//   refuse            nothing listens on the proxy's port: connections are refused
+//
+//   const proxy = await startFaultProxy('http://127.0.0.1:PORT');
+//   proxy.setFault('reset-after-body');  // every new connection gets it; open ones are dropped
+//   proxy.url('/api/v1')                 // http://127.0.0.1:PROXY_PORT/api/v1
+//   proxy.counts                         // connections seen and faults applied, per fault
+//   await proxy.close();
+//
+// Only loopback: the proxy binds 127.0.0.1 and refuses a target that is not a loopback address.
+import { createServer, connect, type Server, type Socket } from 'node:net';
+
+export const FAULTS = ['none', 'latency', 'reset-before-body', 'reset-after-body', 'cut-mid-body', 'stall', 'refuse'] as const;
+export type Fault = (typeof FAULTS)[number];
+
+export interface FaultProxy {
+  port: number;
+  url(path?: string): string;
+  fault: Fault;
+  setFault(fault: Fault, options?: { latencyMs?: number }): Promise<void>;
+  /** Connections accepted and faults applied, per fault, since the start. */
+  counts: Record<Fault, { connections: number; applied: number }>;
+  close(): Promise<void>;
+}
+
+const HEADER_END = Buffer.from('\r\n\r\n');
+
+export async function startFaultProxy(target: string): Promise<FaultProxy> {
+  const upstream = new URL(target);
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(upstream.hostname)) {
+    throw new Error(`the fault proxy only forwards to loopback, not ${upstream.hostname}`);
+  }
+  const targetPort = Number(upstream.port);
+  const sockets = new Set<Socket>();
+  const counts = Object.fromEntries(FAULTS.map((f) => [f, { connections: 0, applied: 0 }])) as FaultProxy['counts'];
+  let fault: Fault = 'none';
+  let latencyMs = 100;
+  let port = 0;
+  let server: Server | null = null;
+
+  const track = (socket: Socket): Socket => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    return socket;
+  };
+
+  function handle(client: Socket): void {
+    track(client);
+    const mode = fault;
+    const delay = latencyMs;
+    counts[mode].connections += 1;
+    if (mode === 'latency') counts.latency.applied += 1;
+    const server = track(connect({ host: '127.0.0.1', port: targetPort }));
+    const reset = () => {
+      if (!client.destroyed) client.resetAndDestroy();
+      if (!server.destroyed) server.resetAndDestroy();
+    };
+    server.on('error', () => reset());
+    client.on('error', () => reset());
+    client.on('close', () => server.destroy());
+    server.on('close', () => {
+      // A stalled answer keeps the client waiting even after the server hung up.
+      if (mode !== 'stall') client.end();
+    });
+
+    // Client -> server.
+    let requestHead = Buffer.alloc(0);
+    let requestHeadDone = false;
+    client.on('data', (chunk: Buffer) => {
+      if (mode === 'reset-before-body' && !requestHeadDone) {
+        requestHead = Buffer.concat([requestHead, chunk]);
+        const end = requestHead.indexOf(HEADER_END);
+        if (end < 0) return;
+        requestHeadDone = true;
+        counts[mode].applied += 1;
+        // The headers go out; the body never does, and both connections are reset.
+        server.write(requestHead.subarray(0, end + HEADER_END.length), () => setTimeout(reset, 20));
+        return;
+      }
+      if (requestHeadDone) return;
+      forward(server, chunk, mode === 'latency' ? delay : 0);
+    });
+
+    // Server -> client.
+    let answerStarted = false;
+    let responseHead = Buffer.alloc(0);
+    server.on('data', (chunk: Buffer) => {
+      switch (mode) {
+        case 'reset-after-body':
+          if (!answerStarted) counts[mode].applied += 1;
+          answerStarted = true;
+          reset();
+          return;
+        case 'stall':
+          if (!answerStarted) counts[mode].applied += 1;
+          answerStarted = true;
+          return;
+        case 'cut-mid-body': {
+          if (answerStarted) return;
+          responseHead = Buffer.concat([responseHead, chunk]);
+          const end = responseHead.indexOf(HEADER_END);
+          if (end < 0) return;
+          const bodyBytes = responseHead.length - end - HEADER_END.length;
+          const declared = /content-length:\s*(\d+)/i.exec(responseHead.subarray(0, end).toString('latin1'));
+          const total = declared ? Number(declared[1]) : bodyBytes;
+          if (bodyBytes < Math.ceil(total / 2) && bodyBytes < total) return;
+          answerStarted = true;
+          counts[mode].applied += 1;
+          const keep = end + HEADER_END.length + Math.floor(total / 2);
+          client.write(responseHead.subarray(0, keep), () => setTimeout(reset, 20));
+          return;
+        }
+        default:
+          forward(client, chunk, mode === 'latency' ? delay : 0);
+      }
+    });
+  }
+
+  const queues = new WeakMap<Socket, Promise<void>>();
+  function forward(to: Socket, chunk: Buffer, delay: number): void {
+    if (delay === 0) {
+      if (!to.destroyed) to.write(chunk);
+      return;
+    }
+    const previous = queues.get(to) ?? Promise.resolve();
+    const next = previous.then(
+      () =>
+        new Promise<void>((done) =>
+          setTimeout(() => {
+            if (!to.destroyed) to.write(chunk);
+            done();
+          }, delay),
+        ),
+    );
+    queues.set(to, next);
+  }
+
+  async function listen(): Promise<void> {
+    const next = createServer(handle);
+    await new Promise<void>((resolve, reject) => {
+      next.once('error', reject);
+      next.listen(port, '127.0.0.1', () => resolve());
+    });
+    port = (next.address() as { port: number }).port;
+    server = next;
+  }
+
+  async function unlisten(): Promise<void> {
+    const current = server;
+    server = null;
+    if (current) await new Promise<void>((resolve) => current.close(() => resolve()));
+  }
+
+  function dropAll(): void {
+    for (const socket of sockets) socket.destroy();
+    sockets.clear();
+  }
+
+  await listen();
+
+  const proxy: FaultProxy = {
+    get port() {
+      return port;
+    },
+    url: (path = '') => `http://127.0.0.1:${port}${path}`,
+    get fault() {
+      return fault;
+    },
+    async setFault(next, options = {}) {
+      latencyMs = options.latencyMs ?? latencyMs;
+      fault = next;
+      // Open (keep-alive) connections were made under the previous fault: drop them.
+      dropAll();
+      if (next === 'refuse') {
+        if (server) {
+          await unlisten();
+          counts.refuse.applied += 1;
+        }
+      } else if (!server) {
+        await listen();
+      }
+    },
+    counts,
+    async close() {
+      dropAll();
+      await unlisten();
+    },
+  };
+  return proxy;
+}
