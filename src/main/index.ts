@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { startHost, type Host } from './host';
 import { createIpcRpcHandler } from './ipc';
 import { loadElectronNatives } from './natives';
+import { withPdfExport } from './print';
 import { createMainWindow, hardenSession } from './window';
 
 const outDir = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,7 +46,7 @@ async function start(): Promise<void> {
     nativeBinding: natives.betterSqliteBinding,
   });
   const core = host.core;
-  ipcMain.handle('rpc', createIpcRpcHandler(core, fromOurWindow));
+  ipcMain.handle('rpc', createIpcRpcHandler(withPdfExport(core, () => mainWindow), fromOurWindow));
   core.events.subscribe((event, payload) => {
     mainWindow?.webContents.send('rpc:event', { event, payload });
   });

@@ -1,0 +1,57 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { formatDateTime } from '../../../shared/dates';
+import type { EventPayload } from '../../../shared/rpc/events';
+import { useRpcEvent, useRpcMutation, useRpcQuery } from '../../rpc/hooks';
+import { Alert } from '../../ui/Alert';
+
+type Progress = EventPayload<'sync.progress'>;
+
+/** "Sincronizar": brings what the server has that the mirror lacks; the list keeps working offline. */
+export function SyncBar() {
+  const client = useQueryClient();
+  const status = useRpcQuery('history.status', {});
+  const sync = useRpcMutation('history.sync', ['history.status', 'history.list', 'history.following']);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const onProgress = useCallback(
+    (payload: Progress) => {
+      setProgress(payload);
+      if (payload.phase === 'page' || payload.phase === 'done') void client.invalidateQueries({ queryKey: ['history.list'] });
+    },
+    [client],
+  );
+  useRpcEvent('sync.progress', onProgress);
+
+  const running = sync.isPending || status.data?.running === true;
+  const last = status.data?.finished_at;
+  return (
+    <div className="history-sync">
+      <button type="button" className="button" disabled={running} onClick={() => sync.mutate({})}>
+        {running ? 'Sincronizando…' : 'Sincronizar'}
+      </button>
+      <span className="muted" data-testid="last-sync">
+        {last ? `Última sincronización: ${formatDateTime(last)}` : 'Aún no se ha sincronizado con el servicio.'}
+        {status.data ? ` · ${status.data.documents.toLocaleString('es-CO')} documentos en este equipo` : ''}
+      </span>
+      {running && progress && (
+        <span className="history-sync__progress" role="status">
+          {progress.total ? (
+            <progress max={progress.total} value={progress.done} aria-label="Progreso de la sincronización" />
+          ) : null}{' '}
+          {progress.done.toLocaleString('es-CO')}
+          {progress.total ? ` de ${progress.total.toLocaleString('es-CO')}` : ''} documentos
+        </span>
+      )}
+      {sync.isError && (
+        <Alert tone="error" title="No se pudo sincronizar">
+          {sync.error.message} El historial local sigue disponible; intente de nuevo cuando haya conexión.
+        </Alert>
+      )}
+      {sync.isSuccess && !running && (
+        <span className="muted" role="status">
+          Sincronización terminada: {sync.data.total_documents.toLocaleString('es-CO')} documentos.
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { formatDate } from '../../../shared/dates';
+import { dec, formatCop, formatUsd } from '../../../shared/money';
+import type { PrintModel, PrintParty } from './print-model';
+
+/** One A4 page (its content also fits a letter page): what the PDF and a paper copy show. */
+export function PrintPage({ model, qr }: { model: PrintModel; qr: string | null }) {
+  const amount = (value: string) => (model.currency === 'USD' ? formatUsd(value) : formatCop(value));
+  const cop = (value: string) => (model.rate ? formatCop(dec(value).times(model.rate)) : null);
+  return (
+    <article className="print-page" aria-label="Representación gráfica">
+      <header className="print-page__header">
+        <div>
+          <h1 className="print-page__issuer">{model.issuer.nombre}</h1>
+          <div>{model.issuer.documento}</div>
+          {model.issuer.lines.map((line) => (
+            <div key={line}>{line}</div>
+          ))}
+        </div>
+        <div className="print-page__title">
+          <div>{model.title}</div>
+          <div className="print-page__number">No. {model.number}</div>
+          <div>
+            Fecha de emisión: {formatDate(model.issueDate)} {model.issueTime}
+          </div>
+          {model.dueDate && <div>Vencimiento: {formatDate(model.dueDate)}</div>}
+          {model.payment && <div>Forma de pago: {model.payment}</div>}
+          {model.ambiente === '2' && <div className="print-page__test">Documento de prueba (habilitación): sin validez fiscal</div>}
+        </div>
+      </header>
+
+      <section className="print-page__parties">
+        <Party party={model.issuer} />
+        <Party party={model.counterpart} />
+      </section>
+
+      <table className="print-page__lines">
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>Código</th>
+            <th>Descripción</th>
+            <th>Cant.</th>
+            <th>Valor unitario</th>
+            <th>Impuesto</th>
+            <th>Base</th>
+          </tr>
+        </thead>
+        <tbody>
+          {model.lines.map((line, index) => (
+            <tr key={index}>
+              <td>{index + 1}</td>
+              <td>{line.codigo}</td>
+              <td>{line.descripcion}</td>
+              <td>
+                {line.cantidad} {line.unidad}
+              </td>
+              <td className="num">{amount(line.valor_unitario)}</td>
+              <td className="num">
+                {line.tipo_impuesto} {line.tarifa}%<br />
+                {amount(line.impuesto)}
+              </td>
+              <td className="num">{amount(line.base)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <section className="print-page__bottom">
+        <div className="print-page__fiscal">
+          {qr ? <img className="print-page__qr" src={qr} alt={`Código QR del ${model.fiscalKeyLabel}`} /> : <div className="print-page__qr" />}
+          <div>
+            <div className="print-page__key-label">{model.fiscalKeyLabel}</div>
+            <div className="print-page__key" data-testid="fiscal-key">
+              {model.fiscalKey}
+            </div>
+            {model.taxes.length > 0 && (
+              <table className="print-page__taxes">
+                <tbody>
+                  {model.taxes.map((tax) => (
+                    <tr key={tax.name}>
+                      <td>{tax.name}</td>
+                      <td className="num">base {amount(tax.base)}</td>
+                      <td className="num">{amount(tax.amount)}</td>
+                    </tr>
+                  ))}
+                  {model.withholdings.map((w, index) => (
+                    <tr key={`w${index}`}>
+                      <td>Retención {w.name}</td>
+                      <td className="num">
+                        {w.base} {w.percent ? `${w.percent}%` : ''}
+                      </td>
+                      <td className="num">{w.amount ? amount(w.amount) : ''}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </div>
+        </div>
+        <table className="print-page__totals">
+          <tbody>
+            {model.totals.map((total) => (
+              <tr key={total.label} className={total.strong ? 'print-page__grand' : undefined}>
+                <th scope="row">{total.label}</th>
+                <td className="num">{amount(total.value)}</td>
+                {model.rate && <td className="num">{cop(total.value)}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      {model.rate && <p className="print-page__note">Valores en USD; equivalentes en COP a la tasa aplicada de {formatCop(model.rate)} por dólar.</p>}
+      {model.notes && <p className="print-page__note">Observaciones: {model.notes}</p>}
+      <footer className="print-page__footer">
+        Representación gráfica de documento electrónico · generada por Factura Desk desde el historial local · consulte el documento en el
+        servicio de la DIAN con el código QR.
+      </footer>
+    </article>
+  );
+}
+
+function Party({ party }: { party: PrintParty }) {
+  return (
+    <div className="print-page__party">
+      <div className="print-page__role">{party.role}</div>
+      <strong>{party.nombre}</strong>
+      <div>{party.documento}</div>
+      {party.lines.map((line) => (
+        <div key={line}>{line}</div>
+      ))}
+    </div>
+  );
+}

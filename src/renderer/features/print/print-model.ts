@@ -1,0 +1,161 @@
+// The printed representation (representación gráfica) of an FE or a DSE, built from the local
+// history only: the mirrored document, the request this app sent, and the issuer profile.
+// QR contents as FISCAL.md says ("QR of the printed representation").
+import type { TipoAmbiente } from '../../../shared/fiscal/cufe';
+import { dseQrText, feQrText } from '../../../shared/fiscal/qr';
+import { dec, toMoneyString } from '../../../shared/money';
+import type { HistoryDetail, IssuerProfile } from '../../../shared/rpc/methods/history-view';
+import { asObj, dseLines, feLines, ivaAndOthers, taxGroups, text, withholdings, type DocLine, type TaxGroup, type Withholding } from '../history/document-parts';
+
+export interface PrintParty {
+  role: string;
+  nombre: string;
+  documento: string;
+  lines: string[];
+}
+
+export interface PrintModel {
+  kind: 'FE' | 'DSE';
+  title: string;
+  number: string;
+  issueDate: string;
+  issueTime: string;
+  dueDate: string | null;
+  payment: string | null;
+  ambiente: TipoAmbiente;
+  issuer: PrintParty;
+  counterpart: PrintParty;
+  lines: DocLine[];
+  taxes: TaxGroup[];
+  withholdings: Withholding[];
+  currency: 'COP' | 'USD';
+  /** COP per USD when the document is in USD */
+  rate: string | null;
+  totals: { label: string; value: string; strong?: boolean }[];
+  fiscalKeyLabel: 'CUFE' | 'CUDS';
+  fiscalKey: string;
+  qrText: string;
+  notes: string | null;
+  issuerMissing: boolean;
+}
+
+const FE_TITLE = 'Factura electrónica de venta';
+const DSE_TITLE = 'Documento soporte en adquisiciones efectuadas a sujetos no obligados a expedir factura o documento equivalente';
+
+/** "HH:MM:SS-05:00" from "YYYY-MM-DDTHH:MM:SS" or "YYYY-MM-DD HH:MM:SS". */
+export function colombiaTime(stamp: string): string {
+  const match = /[T ](\d{2}:\d{2}:\d{2})/.exec(stamp);
+  return `${match?.[1] ?? '00:00:00'}-05:00`;
+}
+
+function issuerParty(issuer: IssuerProfile | null, companyId: number, role: string): PrintParty {
+  if (!issuer) return { role, nombre: `Empresa ${companyId}`, documento: 'NIT sin configurar', lines: [] };
+  return {
+    role,
+    nombre: issuer.nombre,
+    documento: `NIT ${issuer.nit}`,
+    lines: [issuer.direccion, issuer.ciudad, issuer.telefono, issuer.email].filter((line) => line.length > 0),
+  };
+}
+
+export function buildPrintModel(detail: HistoryDetail): PrintModel {
+  const { entry, document, request, issuer } = detail;
+  const nit = issuer?.nit ?? '';
+  const ambiente: TipoAmbiente = document.es_habilitacion === true || document.es_habilitacion === 1 ? '2' : '1';
+  const m = (value: string) => toMoneyString(value);
+  if (entry.kind === 'FE') {
+    const lines = feLines(document);
+    const tercero = asObj(document.tercero);
+    const receptor = asObj(request?.receptor);
+    const payment = asObj(request?.payment);
+    const currencyInfo = asObj(request?.currency);
+    const currency = text(document.moneda) === 'USD' || text(currencyInfo.commercial_currency) === 'USD' ? 'USD' : 'COP';
+    const rate = currency === 'USD' ? text(currencyInfo.applied_rate ?? currencyInfo.official_trm) || null : null;
+    const { iva, others } = ivaAndOthers(lines);
+    const issueTime = colombiaTime(text(document.fecha_emision));
+    const totals: PrintModel['totals'] = [
+      { label: 'Subtotal', value: m(entry.subtotal) },
+      { label: 'Impuestos', value: m(entry.impuestos) },
+      { label: 'Total', value: m(entry.total), strong: true },
+    ];
+    return {
+      kind: 'FE',
+      title: FE_TITLE,
+      number: entry.number,
+      issueDate: entry.issue_date,
+      issueTime,
+      dueDate: text(document.fecha_vencimiento) || (text(payment.due_date) || null),
+      payment: payment.form ? `${text(payment.form) === 'credito' ? 'Crédito' : 'Contado'} · medio ${text(payment.means_code)}` : null,
+      ambiente,
+      issuer: issuerParty(issuer, detail.company_id, 'Emisor (vendedor)'),
+      counterpart: {
+        role: 'Adquiriente (cliente)',
+        nombre: text(tercero.nombre) || entry.counterpart_name,
+        documento: `${docTypeLabel(text(tercero.tipo_documento))} ${text(tercero.numero_documento) || entry.counterpart_doc}`,
+        lines: [text(receptor.direccion), text(tercero.email) || text(receptor.email)].filter((line) => line.length > 0),
+      },
+      lines,
+      taxes: taxGroups(lines),
+      withholdings: withholdings('FE', request),
+      currency,
+      rate,
+      totals,
+      fiscalKeyLabel: 'CUFE',
+      fiscalKey: entry.fiscal_key,
+      qrText: feQrText({
+        numFac: entry.number, fecFac: entry.issue_date, horFac: issueTime, nitFac: nit, docAdq: text(tercero.numero_documento) || entry.counterpart_doc,
+        valFac: m(entry.subtotal), valIva: iva, valOtroIm: others, valTolFac: m(entry.total), cufe: entry.fiscal_key, ambiente,
+      }),
+      notes: text(request?.observaciones) || null,
+      issuerMissing: issuer === null,
+    };
+  }
+  const supplier = asObj(request?.proveedor);
+  const lines = dseLines(request);
+  const issueTime = text(request?.hora) || colombiaTime(text(document.created_at));
+  const retenciones = text(document.total_retenciones) || '0.00';
+  const neto = toMoneyString(dec(entry.total).minus(retenciones));
+  return {
+    kind: 'DSE',
+    title: DSE_TITLE,
+    number: entry.number,
+    issueDate: entry.issue_date,
+    issueTime,
+    dueDate: text(request?.fecha_vencimiento) || null,
+    payment: request?.forma_pago ? `${text(request.forma_pago) === '2' ? 'Crédito' : 'Contado'} · medio ${text(request.medio_pago_codigo) || '10'}` : null,
+    ambiente,
+    issuer: issuerParty(issuer, detail.company_id, 'Adquiriente (emisor del documento)'),
+    counterpart: {
+      role: 'Vendedor no obligado a facturar (proveedor)',
+      nombre: text(supplier.nombre) || entry.counterpart_name,
+      documento: `${docTypeLabel(text(supplier.tipo_documento))} ${text(supplier.nit) || entry.counterpart_doc}${supplier.dv ? `-${text(supplier.dv)}` : ''}`,
+      lines: [text(supplier.direccion), [text(supplier.municipio), text(supplier.departamento)].filter(Boolean).join(', '), text(supplier.email)].filter(
+        (line) => line.length > 0,
+      ),
+    },
+    lines,
+    taxes: taxGroups(lines),
+    withholdings: withholdings('DSE', request),
+    currency: entry.moneda === 'USD' ? 'USD' : 'COP',
+    rate: null,
+    totals: [
+      { label: 'Subtotal', value: m(entry.subtotal) },
+      { label: 'IVA', value: m(entry.impuestos) },
+      { label: 'Total', value: m(entry.total) },
+      { label: 'Retenciones', value: toMoneyString(retenciones) },
+      { label: 'Neto a pagar', value: neto, strong: true },
+    ],
+    fiscalKeyLabel: 'CUDS',
+    fiscalKey: entry.fiscal_key,
+    qrText: dseQrText({
+      numDs: entry.number, fecDs: entry.issue_date, horDs: issueTime, numSno: text(supplier.nit) || entry.counterpart_doc, docAbs: nit,
+      valDs: m(entry.subtotal), valIva: m(entry.impuestos), valTolDs: m(entry.total), cuds: entry.fiscal_key, ambiente,
+    }),
+    notes: null,
+    issuerMissing: issuer === null,
+  };
+}
+
+function docTypeLabel(code: string): string {
+  return code === '31' ? 'NIT' : code === '13' ? 'C.C.' : code === '22' ? 'C.E.' : code === '41' ? 'Pasaporte' : code ? `Doc. ${code}` : '';
+}
