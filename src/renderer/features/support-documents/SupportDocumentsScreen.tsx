@@ -1,10 +1,58 @@
-import { UnderConstruction } from '../../shell/UnderConstruction';
+// Documentos soporte: the DSE form (per operation or weekly accumulated) and the Pendientes view
+// (sub-route #/documentos-soporte/pendientes).
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useRpcEvent, useRpcQuery } from '../../rpc/hooks';
+import { useHashRoute } from '../../shell/useHashRoute';
+import { Alert } from '../../ui/Alert';
+import { DseForm } from './DseForm';
+import { PendingView } from './parts/PendingView';
+import { SettlementNotice } from './parts/SettlementNotice';
+import { useDseDraft } from './useDseDraft';
+import './support-documents.css';
+
+const BASE = '/documentos-soporte';
+
+function Editor() {
+  const { load, saveLater, saveNow, discard, saveError } = useDseDraft();
+  if (load.status === 'loading') return <p className="muted">Abriendo el borrador…</p>;
+  if (load.status === 'error')
+    return (
+      <Alert tone={load.noConnection ? 'warn' : 'error'} title={load.noConnection ? 'Sin conexión configurada' : 'No se pudo abrir el formulario'}>
+        {load.message} {load.noConnection && <a href="#/ajustes">Ir a Ajustes</a>}
+      </Alert>
+    );
+  return (
+    <>
+      {saveError && <Alert tone="error">{saveError}</Alert>}
+      <DseForm key={load.draft.key} draft={load.draft} saveLater={saveLater} saveNow={saveNow} discard={discard} />
+    </>
+  );
+}
 
 export default function SupportDocumentsScreen() {
+  const path = useHashRoute();
+  const pendingTab = path === `${BASE}/pendientes`;
+  const client = useQueryClient();
+  const open = useRpcQuery('submissions.list', { open: true, limit: 500 });
+  const refresh = useCallback(() => void client.invalidateQueries({ queryKey: ['submissions.list'] }), [client]);
+  useRpcEvent('document.changed', refresh);
+  const pendingCount = open.data?.filter((s) => s.kind === 'DSE').length ?? 0;
   return (
-    <UnderConstruction
-      title="Documentos soporte"
-      summary="Aquí emitirá documentos soporte por operación o acumulados semanales, con retenciones y vista previa en vivo."
-    />
+    <div className="dse-screen">
+      <header className="screen__header">
+        <h1>Documentos soporte</h1>
+        <nav className="dse-tabs" aria-label="Documentos soporte">
+          <a href={`#${BASE}`} aria-current={pendingTab ? undefined : 'page'}>
+            Nuevo documento
+          </a>
+          <a href={`#${BASE}/pendientes`} aria-current={pendingTab ? 'page' : undefined}>
+            {`Pendientes${pendingCount ? ` (${pendingCount})` : ''}`}
+          </a>
+        </nav>
+      </header>
+      <SettlementNotice />
+      {pendingTab ? <PendingView /> : <Editor />}
+    </div>
   );
 }

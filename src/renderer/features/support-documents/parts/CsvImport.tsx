@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import type { ItemValues } from '../model/form-values';
+import { importLines, type ImportResult } from '../model/lines-import';
+import { useDseForm } from './form-context';
+
+const MAX_BYTES = 2 * 1024 * 1024;
+
+/** A CSV file of lines for the weekly mode: a preview that marks each bad row and why, then the good rows are added. */
+export function CsvImport({ onAdd }: { onAdd: (items: ItemValues[]) => void }) {
+  const { costCenters } = useDseForm();
+  const [result, setResult] = useState<(ImportResult & { file: string }) | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const read = async (file: File | undefined) => {
+    setError(null);
+    if (!file) return;
+    if (file.size > MAX_BYTES) return setError('El archivo pesa más de 2 MB. Divídalo en archivos más pequeños.');
+    const text = await file.text().catch(() => null);
+    if (text === null) return setError('No se pudo leer el archivo. Verifique que no esté abierto en otro programa.');
+    const imported = importLines(text, costCenters);
+    if (imported.error) return setError(imported.error);
+    setResult({ ...imported, file: file.name });
+  };
+
+  const good = result?.rows.filter((r) => r.problems.length === 0) ?? [];
+  return (
+    <div className="dse-csv">
+      <label className="button button--secondary">
+        Importar CSV de líneas
+        <input type="file" accept=".csv,.txt,text/csv" className="sr-only" onChange={(e) => void read(e.target.files?.[0]).finally(() => (e.target.value = ''))} />
+      </label>
+      {error && <p className="field__error" role="alert">{error}</p>}
+      {result && (
+        <div className="dse-csv__preview panel" role="dialog" aria-label="Vista previa del CSV">
+          <p>
+            <strong>{result.file}</strong>: {result.rows.length} filas, {good.length} sin errores, {result.rows.length - good.length} con errores.
+            Columnas: código, descripción, cantidad, unidad, precio unitario, % IVA, centro de costo.
+          </p>
+          <div className="dse-table-wrap">
+            <table className="data">
+              <thead>
+                <tr>
+                  <th>Fila</th>
+                  <th>Código</th>
+                  <th>Descripción</th>
+                  <th className="num">Cantidad</th>
+                  <th className="num">Precio</th>
+                  <th className="num">% IVA</th>
+                  <th>Estado</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.rows.map((r) => (
+                  <tr key={r.line} className={r.problems.length ? 'dse-row--bad' : undefined}>
+                    <td>{r.line}</td>
+                    <td>{r.item.codigo}</td>
+                    <td>{r.item.descripcion}</td>
+                    <td className="num">{r.item.cantidad}</td>
+                    <td className="num">{r.item.precio_unitario}</td>
+                    <td className="num">{r.item.porcentaje_iva}</td>
+                    <td>{r.problems.length === 0 ? <span className="badge badge--ok">Correcta</span> : <ul className="dse-problems">{r.problems.map((p) => <li key={p} className="field__error">{p}</li>)}</ul>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="dse-actions">
+            <button type="button" className="button" disabled={good.length === 0} onClick={() => { onAdd(good.map((r) => r.item)); setResult(null); }}>
+              {`Agregar ${good.length} líneas correctas`}
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => setResult(null)}>
+              Cancelar
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

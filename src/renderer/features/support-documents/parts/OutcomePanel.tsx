@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { formatDateTime } from '../../../../shared/dates';
+import type { Submission } from '../../../../shared/rpc/methods/submissions';
+import { copyText } from '../../../ui/copy';
+import { Alert } from '../../../ui/Alert';
+import { useRpcMutation, useRpcQuery } from '../../../rpc/hooks';
+import { useFollowedSubmission } from '../useFollowedSubmission';
+
+export const ESTADO_LABELS: Record<string, string> = {
+  creating: 'reservado, creándose',
+  firmado: 'firmado, antes del envío',
+  sending: 'en envío',
+  enviado: 'enviado, sin resultado aún',
+  en_proceso: 'en proceso en la DIAN',
+  en_proceso_http: 'resultado del envío pendiente',
+  send_unknown: 'resultado del envío no concluyente',
+  aceptado: 'aceptado',
+  rechazado: 'rechazado',
+};
+
+export function estadoText(s: Pick<Submission, 'estado_dian' | 'state'>): string {
+  if (s.estado_dian) return ESTADO_LABELS[s.estado_dian] ?? s.estado_dian;
+  return s.state === 'in_doubt' ? 'sin respuesta confirmada' : s.state === 'sending' ? 'enviándose' : s.state;
+}
+
+function SupportInfo({ id }: { id: number }) {
+  const info = useRpcQuery('submissions.supportInfo', { id });
+  const [copied, setCopied] = useState(false);
+  if (!info.data) return info.isError ? <p className="field__error">{info.error.message}</p> : null;
+  return (
+    <div className="dse-support">
+      <pre>{info.data.text}</pre>
+      <button type="button" className="button button--secondary" onClick={() => void copyText(info.data.text).then(setCopied)}>
+        {copied ? 'Copiada' : 'Copiar información de soporte'}
+      </button>
+    </div>
+  );
+}
+
+/** What the answer means, from the contract's table of DSE responses, kept current by the poller's events. */
+export function OutcomePanel({ id, onNew, onFix }: { id: number; onNew: () => void; onFix: () => void }) {
+  const query = useFollowedSubmission(id);
+  const check = useRpcMutation('submissions.check', ['submissions.get', 'submissions.list']);
+  const s = query.data;
+  if (query.isError) return <Alert tone="error" title="No se pudo leer el envío">{query.error.message}</Alert>;
+  if (!s) return <p className="muted">Consultando el envío…</p>;
+  const newButton = (
+    <button type="button" className="button" onClick={onNew}>
+      Nuevo documento soporte
+    </button>
+  );
+  return (
+    <section className="panel dse-outcome" aria-live="polite" data-testid="dse-outcome" data-state={s.state}>
+      {s.state === 'accepted' && (
+        <Alert tone="ok" title="Documento soporte aceptado por la DIAN">
+          <p>Número <strong data-testid="dse-outcome-number">{s.document_number ?? '—'}</strong></p>
+          <p className="dse-cuds">CUDS <code data-testid="dse-outcome-cuds">{s.fiscal_key ?? '—'}</code></p>
+        </Alert>
+      )}
+      {s.state === 'rejected' && (
+        <Alert tone="error" title="La DIAN rechazó el documento soporte">
+          <p data-testid="dse-outcome-reason">{s.error?.message ?? 'Sin motivo informado.'}</p>
+          <p>
+            Número {s.document_number ?? '—'}. No se reenvía con otra clave: un rechazo no se oculta con un duplicado. Revise los datos del
+            proveedor y, si corresponde, emita un documento nuevo.
+          </p>
+        </Alert>
+      )}
+      {(s.state === 'pending' || s.state === 'sending' || s.state === 'in_doubt') && (
+        <Alert tone="warn" title="Documento en seguimiento">
+          <p>
+            Estado: <strong data-testid="dse-outcome-estado">{estadoText(s)}</strong>
+            {s.document_id !== null && ` · documento ${s.document_id}`}
+          </p>
+          <p>
+            La DIAN aún no da un resultado definitivo. Factura Desk lo consulta solo, con la misma clave y sin crear duplicados; esta
+            pantalla se actualiza cuando cambie{s.next_check_at ? ` (próxima consulta: ${formatDateTime(s.next_check_at)})` : ''}. Puede
+            cerrar la aplicación: lo seguirá al volver a abrirla.
+          </p>
+          {s.error && <p>{s.error.message}</p>}
+          <button type="button" className="button button--secondary" disabled={check.isPending} onClick={() => check.mutate({ id })}>
+            {check.isPending ? 'Consultando…' : 'Consultar ahora'}
+          </button>
+          {check.isError && <p className="field__error">{check.error.message}</p>}
+        </Alert>
+      )}
+      {s.state === 'conflict' && (
+        <Alert tone="error" title="Error interno de Factura Desk (409)">
+          <p>{s.error?.message}</p>
+          <p>No se creó ningún documento nuevo. Copie la información de soporte y envíela a su proveedor de software.</p>
+          <SupportInfo id={id} />
+        </Alert>
+      )}
+      {s.state === 'failed' && (
+        <Alert tone="error" title="El servicio no aceptó los datos; no se creó el documento">
+          <p data-testid="dse-outcome-reason">{s.error?.message}</p>
+          <button type="button" className="button" onClick={onFix}>
+            Corregir los datos
+          </button>
+        </Alert>
+      )}
+      {(s.state === 'accepted' || s.state === 'rejected' || s.state === 'conflict') && newButton}
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+// The DSE draft in core (drafts.get/save/discard, kind 'DSE'): the form's values, the Idempotency-Key
+// created once for the document, and the submission once it was sent. Closing the app loses nothing.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { invoke, RpcClientError } from '../../rpc/client';
+import { emptyForm, formFromDraft, type DseFormValues } from './model/form-values';
+import { newIdempotencyKey } from './model/keys';
+
+export interface DseDraftState {
+  values: DseFormValues;
+  key: string;
+  submissionId: number | null;
+}
+
+export type DraftLoad =
+  | { status: 'loading' }
+  | { status: 'ready'; draft: DseDraftState }
+  | { status: 'error'; message: string; noConnection: boolean };
+
+const SAVE_DELAY_MS = 400;
+
+async function fetchDraft(): Promise<DraftLoad> {
+  try {
+    const draft = await invoke('drafts.get', { kind: 'DSE' });
+    const data = (draft?.data ?? {}) as { values?: Record<string, unknown>; submission_id?: unknown };
+    return {
+      status: 'ready',
+      draft: draft
+        ? {
+            values: formFromDraft(data.values ?? {}),
+            key: draft.idempotency_key,
+            submissionId: typeof data.submission_id === 'number' ? data.submission_id : null,
+          }
+        : { values: emptyForm(), key: newIdempotencyKey(), submissionId: null },
+    };
+  } catch (error) {
+    const code = error instanceof RpcClientError ? error.code : 'internal';
+    return {
+      status: 'error',
+      noConnection: code === 'no_connection',
+      message:
+        code === 'no_connection'
+          ? 'No hay una conexión activa. Configure la conexión con el servicio de facturación en Ajustes.'
+          : `No se pudo abrir el borrador: ${error instanceof Error ? error.message : 'error desconocido'}. Cierre y vuelva a abrir la pantalla.`,
+    };
+  }
+}
+
+export function useDseDraft() {
+  const [load, setLoad] = useState<DraftLoad>({ status: 'loading' });
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const pending = useRef<DseDraftState | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void fetchDraft().then((next) => {
+      if (live) setLoad(next);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const write = useCallback(async (state: DseDraftState) => {
+    try {
+      await invoke('drafts.save', {
+        kind: 'DSE',
+        idempotency_key: state.key,
+        data: { values: state.values as unknown as Record<string, unknown>, submission_id: state.submissionId },
+      });
+      setSaveError(null);
+    } catch (error) {
+      setSaveError(`El borrador no se pudo guardar: ${error instanceof Error ? error.message : 'error desconocido'}. No cierre la aplicación hasta enviar el documento.`);
+      throw error;
+    }
+  }, []);
+
+  /** Saves soon (the user is typing). */
+  const saveLater = useCallback(
+    (state: DseDraftState) => {
+      pending.current = state;
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        const next = pending.current;
+        pending.current = null;
+        if (next) void write(next).catch(() => undefined);
+      }, SAVE_DELAY_MS);
+    },
+    [write],
+  );
+
+  /** Saves now (before submitting, after the answer): the key is on disk before anything is sent. */
+  const saveNow = useCallback(
+    async (state: DseDraftState) => {
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+      pending.current = null;
+      await write(state);
+    },
+    [write],
+  );
+
+  const discard = useCallback(async () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    pending.current = null;
+    await invoke('drafts.discard', { kind: 'DSE' });
+    setLoad({ status: 'ready', draft: { values: emptyForm(), key: newIdempotencyKey(), submissionId: null } });
+  }, []);
+
+  useEffect(
+    () => () => {
+      // Leaving the screen: whatever is waiting is written now.
+      if (timer.current) clearTimeout(timer.current);
+      const next = pending.current;
+      if (next) void write(next).catch(() => undefined);
+    },
+    [write],
+  );
+
+  return { load, saveLater, saveNow, discard, saveError };
+}
