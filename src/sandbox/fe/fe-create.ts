@@ -58,7 +58,7 @@ export async function createFe(r: RouteRequest): Promise<Reply> {
   if (!result.ok) return validationReply(result.errors);
   const request = result.value;
   const outcome = outcomeFor(request.receptor.numero_doc);
-  if (outcome === 'fail_first_attempt' && draftKey && ctx.faults.firstAttempt('fe', company.id, client.id, draftKey)) {
+  if (outcome === 'fail_first_attempt' && draftKey && ctx.faults.firstAttempt('fe', company.id, '', draftKey)) {
     return errorReply(500, 'internal', 'Error interno simulado del sandbox (primer intento de este draft_key); reintente con el mismo draft_key');
   }
   const left = ctx.companies.quotaLeft(company, 'fe', now.date.slice(0, 4));

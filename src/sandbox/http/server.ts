@@ -42,6 +42,24 @@ export function createSandboxServer(ctx: SandboxContext, routes: readonly Route[
       })
       .then((reply) => send(res, reply));
   });
+  // A request Node's parser refuses (malformed start line, bad chunking, oversized headers) would
+  // otherwise get Node's bare "400 Bad Request" without a body: answer with the error envelope too.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) {
+      socket.destroy();
+      return;
+    }
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const text = JSON.stringify({
+      ok: false,
+      error: tooLarge ? 'Los encabezados de la solicitud son demasiado grandes' : 'La solicitud HTTP está mal formada',
+      code: tooLarge ? 'headers_too_large' : 'malformed_request',
+    });
+    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    socket.end(
+      `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    );
+  });
   server.keepAliveTimeout = 5_000;
   return server;
 }
