@@ -29,7 +29,8 @@ afterAll(async () => {
   dir?.remove();
 });
 
-describe('command line', () => {
+// Each test spawns several CLI processes; on a busy 2-core CI machine each may take seconds.
+describe('command line', { timeout: 180_000 }, () => {
   it('connect reads the token from stdin, stores it in the keychain and tests the connection', async () => {
     const run = await runCli(home, ['connect', '--base-url', sandbox.baseUrl, '--company', String(COMPANY)], { stdin: `${TOKENS.full}\n` });
     expect(run.code).toBe(0);
