@@ -1,0 +1,214 @@
+// The Historial end to end: an FE and a DSE issued against a real sandbox process, mirrored by
+// "Sincronizar", then the sandbox is stopped and everything is still found, opened, printed to PDF
+// and exported to CSV from the local SQLite file alone (Chromium through the web bridge).
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { colombiaToday } from '../../src/shared/dates';
+import type { Submission } from '../../src/shared/rpc/methods/submissions';
+import { launchBrowser, screenshot, SCREENSHOTS } from '../support/browser';
+import { startSandboxProcess, type SandboxProcess } from '../support/sandbox-process';
+import { tempDir } from '../support/temp';
+import { startWebApp, type WebApp } from '../support/web-app';
+
+let dir: ReturnType<typeof tempDir>;
+let app: WebApp;
+let browser: Browser;
+let sandbox: SandboxProcess;
+let fe: Submission;
+let dse: Submission;
+let nextId = 1;
+
+async function rpc<T>(method: string, input: unknown): Promise<T> {
+  const reply = await app.host.core.dispatch({ id: nextId++, method, input });
+  if (!reply.ok) throw new Error(`${method}: ${reply.error.code} ${reply.error.message}`);
+  return reply.output as T;
+}
+
+beforeAll(async () => {
+  dir = tempDir();
+  sandbox = await startSandboxProcess({ seed: 'resources/demo-seed.json', settleMs: 200 });
+  app = await startWebApp(dir.path);
+  const connection = await rpc<{ id: number }>('connections.create', {
+    label: 'Sandbox del historial',
+    kind: 'sandbox',
+    base_url: sandbox.baseUrl,
+    company_id: 101,
+  });
+  await rpc('connections.setToken', { id: connection.id, token: 'sbx_101_full' });
+  await rpc('connections.activate', { id: connection.id });
+  const today = colombiaToday(new Date());
+  fe = await rpc<Submission>('fe.submit', {
+    request: {
+      receptor: { tipo_doc: '31', numero_doc: '900456789', nombre: 'Ferretería El Tornillo S.A.S.', email: 'compras@eltornillo.example.co', direccion: 'Carrera 30 # 8-15, Bogotá' },
+      items: [
+        { desc: 'Camisa de dotación', cant: 2, unit: 50000, iva: 19, iva_incluido: false, unit_input: 50000 },
+        { desc: 'Almuerzo ejecutivo', cant: 1, unit: 20000, iva: 8, iva_incluido: false, unit_input: 20000 },
+      ],
+      subtotal: 120000,
+      impuestos: 20600,
+      total: 140600,
+      fecha_emision: today,
+      payment: { form: 'contado', method_id: 1, means_code: '10', due_date: '' },
+      withholdings: [],
+      attachment_tokens: [],
+      observaciones: 'Entrega en bodega principal',
+    },
+  });
+  dse = await rpc<Submission>('dse.submit', {
+    request: {
+      fecha_documento: today,
+      proveedor: { tipo_documento: '13', nit: '1020304050', nombre: 'Pedro Gómez Jardinero', direccion: 'Vereda El Salitre', municipio: 'Chía', codigo_municipio: '25175' },
+      items: [
+        { codigo: '70111703', descripcion: 'Mantenimiento de jardines', cantidad: 2, precio_unitario: 150000, porcentaje_iva: 0 },
+        { codigo: '90101501', descripcion: 'Almuerzos', cantidad: 10, precio_unitario: 15000, porcentaje_iva: 19 },
+      ],
+      forma_generacion: '1',
+      forma_pago: '1',
+      medio_pago_codigo: '10',
+      retenciones: [],
+    },
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await sandbox?.stop();
+  await app?.close();
+  dir?.remove();
+});
+
+/** es-CO currency puts a no-break space after the sign. */
+const plain = (text: string | null) => (text ?? '').replace(/\u00a0/g, ' ');
+
+async function search(page: Page, text: string): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(text);
+}
+
+function pdfFacts(file: string): { pages: number; text: string; images: number } {
+  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+  const images = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).trim().split('\n').slice(2).length;
+  return { pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]), text, images };
+}
+
+async function printToPdf(page: Page, name: string): Promise<{ pages: number; text: string; images: number }> {
+  await page.getByRole('link', { name: 'Representación gráfica (PDF)' }).click();
+  const issuer = page.getByRole('form', { name: 'Datos del emisor para la representación gráfica' });
+  if (await issuer.isVisible().catch(() => false)) {
+    await issuer.getByLabel('Razón social').fill('Comercializadora Demo S.A.S.');
+    await issuer.getByLabel('NIT (sin dígito de verificación)').fill('900123456');
+    await issuer.getByLabel('Dirección').fill('Calle 100 # 19-61, oficina 802');
+    await issuer.getByLabel('Ciudad').fill('Bogotá, D.C.');
+    await issuer.getByRole('button', { name: 'Guardar datos del emisor' }).click();
+    await issuer.waitFor({ state: 'detached' });
+  }
+  const qr = page.locator('img.print-page__qr');
+  await qr.waitFor();
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await screenshot(page, `history-${name}-print-view`);
+  const file = join(SCREENSHOTS, `history-${name}.pdf`);
+  await page.pdf({ path: file, printBackground: true, preferCSSPageSize: true });
+  execFileSync('pdftoppm', ['-png', '-r', '80', '-singlefile', file, join(SCREENSHOTS, `history-${name}-pdf`)]);
+  return pdfFacts(file);
+}
+
+describe('Historial offline: find, open, print and export what was issued', () => {
+  it('issued an FE and a DSE, both accepted by the sandbox', () => {
+    expect(fe.state).toBe('accepted');
+    expect(dse.state).toBe('accepted');
+    expect(fe.fiscal_key).toMatch(/^[0-9a-f]{96}$/);
+    expect(dse.fiscal_key).toMatch(/^[0-9a-f]{96}$/);
+  });
+
+  it('syncs, then with the sandbox stopped finds both by search, opens the detail, makes one-page PDFs with CUFE/CUDS and QR, and exports CSV', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, locale: 'es-CO', acceptDownloads: true });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${app.bridge.url}#/historial`);
+    await page.getByRole('heading', { level: 1, name: 'Historial' }).waitFor();
+
+    await page.getByRole('button', { name: 'Sincronizar' }).click();
+    await page.getByText(/Sincronización terminada/).waitFor();
+    await expect.poll(() => page.getByTestId('last-sync').textContent()).toMatch(/Última sincronización: \d{2}\/\d{2}\/\d{4}/);
+
+    expect(await sandbox.stop()).not.toBe(undefined);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Historial' }).waitFor();
+    const rows = page.getByTestId('history-row');
+
+    // FE by its number
+    await search(page, fe.document_number!);
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.first().textContent()).toContain(fe.document_number!);
+    expect(plain(await rows.first().textContent())).toContain('$ 140.600,00');
+    await screenshot(page, 'history-search-fe');
+
+    // DSE by a word of the supplier's name and by the start of its CUDS
+    await search(page, 'jardinero');
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.first().textContent()).toContain(dse.document_number!);
+    await search(page, dse.fiscal_key!.slice(0, 20));
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.first().textContent()).toContain(dse.document_number!);
+
+    // DSE detail: document fields, items from the request, the submission's key and attempts
+    await rows.first().click();
+    await page.getByRole('heading', { level: 1, name: `Doc. soporte ${dse.document_number}` }).waitFor();
+    const detail = page.locator('.history-detail');
+    await expect.poll(() => detail.textContent()).toContain(dse.fiscal_key!);
+    expect(await detail.textContent()).toContain('Mantenimiento de jardines');
+    expect(await detail.textContent()).toContain('Idempotency-Key');
+    expect(await page.getByRole('table', { name: 'Intentos y respuestas' }).locator('tbody tr').count()).toBeGreaterThanOrEqual(2);
+    await screenshot(page, 'history-dse-detail');
+    const dsePdf = await printToPdf(page, 'dse');
+    expect(dsePdf.pages).toBe(1);
+    expect(dsePdf.text.replace(/\s+/g, '')).toContain(dse.fiscal_key!);
+    expect(dsePdf.text).toContain('CUDS');
+    expect(dsePdf.images).toBeGreaterThanOrEqual(1);
+
+    // FE detail and PDF
+    await page.goto(`${app.bridge.url}#/historial`);
+    await search(page, fe.fiscal_key!.slice(0, 16));
+    await expect.poll(() => rows.count()).toBe(1);
+    await rows.first().click();
+    await page.getByRole('heading', { level: 1, name: `Factura ${fe.document_number}` }).waitFor();
+    expect(await page.locator('.history-detail').textContent()).toContain('draft_key');
+    expect(await page.locator('.history-detail').textContent()).toContain('Camisa de dotación');
+    await screenshot(page, 'history-fe-detail');
+    const fePdf = await printToPdf(page, 'fe');
+    expect(fePdf.pages).toBe(1);
+    expect(fePdf.text.replace(/\s+/g, '')).toContain(fe.fiscal_key!);
+    expect(fePdf.text).toContain('Comercializadora Demo S.A.S.');
+    expect(plain(fePdf.text)).toContain('$ 140.600,00');
+    expect(fePdf.images).toBeGreaterThanOrEqual(1);
+
+    // CSV of the filtered list (all documents of kind FE and DSE issued today)
+    await page.goto(`${app.bridge.url}#/historial`);
+    await page.getByRole('heading', { level: 1, name: 'Historial' }).waitFor();
+    const today = colombiaToday(new Date());
+    await page.getByLabel('Desde').fill(today);
+    await page.getByLabel('Hasta').fill(today);
+    await expect.poll(() => rows.count()).toBe(2);
+    await screenshot(page, 'history-list-today');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
+    const csvPath = join(SCREENSHOTS, 'history-export.csv');
+    await download.saveAs(csvPath);
+    const bytes = readFileSync(csvPath);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Tipo;Número;Fecha;Estado DIAN;Seguimiento;Contraparte;Documento contraparte;Subtotal;Impuestos;Total;Moneda;CUFE/CUDS');
+    expect(lines).toHaveLength(3);
+    const byKind = Object.fromEntries(lines.slice(1).map((line) => [line.split(';')[0], line.split(';')]));
+    expect(byKind.FE?.slice(1, 4)).toEqual([fe.document_number, today.split('-').reverse().join('/'), 'aceptado']);
+    expect(byKind.FE?.slice(5, 12)).toEqual(['Ferretería El Tornillo S.A.S.', '900456789', '120000,00', '20600,00', '140600,00', 'COP', fe.fiscal_key]);
+    expect(byKind.DSE?.[1]).toBe(dse.document_number);
+    expect(byKind.DSE?.[5]).toBe('Pedro Gómez Jardinero');
+    expect(byKind.DSE?.[9]).toBe('478500,00');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
