@@ -5,6 +5,7 @@ export const SANDBOX_DECISIONS: readonly { topic: string; decision: string }[] =
   { topic: 'Order of checks', decision: 'route (404) -> bearer (401) -> company (403) -> scope (403) -> body size (413) and JSON (400) -> idempotency (409/200/202/422 for a known key) -> validation (400) -> magic 666 fault (500) -> quota (400) -> creation.' },
   { topic: 'Unknown routes and methods', decision: '404 in the error envelope (also for a known path with another method).' },
   { topic: 'Maximum request body size', decision: '1 MiB; larger answers 413. An empty, malformed or non-object JSON body answers 400.' },
+  { topic: 'Lines per document', decision: 'At most 1000 items per FE or DSE document (400 naming items); the contract sets no maximum.' },
   { topic: 'doc_id that is not an integer', decision: '400 naming doc_id.' },
   { topic: 'Token issuance, lifetime, revocation', decision: 'Tokens come from the seed (hashed with SHA-256 at rest, compared in constant time); `expires_at` (ISO date-time or null) and `revoked` give 401.' },
   { topic: 'FE list body and per_page bounds', decision: '{ok, docs, page, per_page, total, total_pages}; per_page defaults to 20 and is clamped to 1..100; page below 1 or non-numeric is 400; newest fecha_emision first.' },

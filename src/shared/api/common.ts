@@ -30,6 +30,12 @@ export const LIMITS = {
 } as const;
 
 /**
+ * Sandbox decision (the contract sets no maximum): at most 1000 lines per FE or DSE document, so that
+ * one request cannot make the server build and sign an unbounded XML. The forms use the same limit.
+ */
+export const MAX_DOCUMENT_ITEMS = 1000;
+
+/**
  * Sandbox decision ("Bodies of 400 ... responses: not shown"): a 400 carries, besides `error`
  * (every message joined), `errors`: one `{field, message}` per violated rule, the field written as
  * a path such as `items[0].codigo`. Every error envelope of the sandbox also carries `code`, a

@@ -1,5 +1,6 @@
 // DSE items ("DSE item"): UNSPSC code, quantity, unit, price or base, the three ways of expressing
 // tax, and the company's cost centers. Amounts are exact cents.
+import { MAX_DOCUMENT_ITEMS } from '../api/common';
 import { FieldErrors, isRawObject, pickConsistent, readCode, readInteger, readNumber, readString } from '../api/fields';
 import { roundCents, ZERO, type Dec } from '../money';
 import { DSE_ITEM_ALIASES } from './aliases';
@@ -29,6 +30,10 @@ const CENT = '0.01';
 export function readDseItems(raw: unknown, costCenters: readonly DseCostCenter[], errors: FieldErrors): DseLine[] | undefined {
   if (!Array.isArray(raw) || raw.length === 0) {
     errors.add('items', 'debe ser una lista con al menos 1 ítem');
+    return undefined;
+  }
+  if (raw.length > MAX_DOCUMENT_ITEMS) {
+    errors.add('items', `admite hasta ${MAX_DOCUMENT_ITEMS} ítems por documento`);
     return undefined;
   }
   const lines = raw.map((item: unknown, i) => readDseItem(item, `items[${i}]`, costCenters, errors));

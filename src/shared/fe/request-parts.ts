@@ -1,5 +1,6 @@
 // Readers for the parts of an FE create request ("FE create request" and its sub-tables). Each
 // returns the normalised part or undefined, recording one Spanish, field-named error per violation.
+import { MAX_DOCUMENT_ITEMS } from '../api/common';
 import { IDENTIFICATION_TYPE_CODES, type PaymentMethod } from '../api/fe';
 import {
   FieldErrors, isRawObject, pick, readBoolean, readCode, readDate, readInteger, readNumber, readString,
@@ -49,6 +50,10 @@ export type FeItemInput = FeLineInput & { desc: string };
 export function readItems(raw: unknown, errors: FieldErrors): FeItemInput[] | undefined {
   if (!Array.isArray(raw) || raw.length === 0) {
     errors.add('items', 'debe ser una lista con al menos un ítem');
+    return undefined;
+  }
+  if (raw.length > MAX_DOCUMENT_ITEMS) {
+    errors.add('items', `admite hasta ${MAX_DOCUMENT_ITEMS} ítems por factura`);
     return undefined;
   }
   const items: FeItemInput[] = [];

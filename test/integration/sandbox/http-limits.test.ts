@@ -28,6 +28,15 @@ describe('request bodies', () => {
     expect(answer.status).toBe(201);
   });
 
+  it('400 naming items for more than 1000 lines (sandbox limit)', async () => {
+    const body = dseBody();
+    const answer = await raw('/companies/101/dse/documentos', {
+      method: 'POST', headers: { ...auth, 'Idempotency-Key': newKey('lines') }, body: JSON.stringify({ ...body, items: Array.from({ length: 1001 }, () => body.items[1]) }),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual([expect.objectContaining({ field: 'items' })]);
+  });
+
   it.each([
     ['malformed JSON', '{"items": ['],
     ['an empty body', ''],

@@ -123,3 +123,11 @@ describe('DSE aliases', () => {
     expect(errorFields({ ...validDse(), payment_means_code: '10' })).toEqual([]);
   });
 });
+
+describe('DSE item count', () => {
+  it('accepts 1000 items and refuses 1001 (sandbox limit)', () => {
+    const line = validDse().items[1];
+    expect(errorFields({ ...validDse(), items: Array.from({ length: 1000 }, () => line) })).toEqual([]);
+    expect(errorFields({ ...validDse(), items: Array.from({ length: 1001 }, () => line) })).toEqual(['items']);
+  });
+});

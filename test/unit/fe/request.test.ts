@@ -78,6 +78,13 @@ describe('FE create request validation', () => {
     expect(credit.ok && credit.value.payment.due_date).toBe('2026-12-20');
   });
 
+  it('accepts 1000 items and refuses 1001 (sandbox limit)', () => {
+    const item = { desc: 'x', cant: 1, unit: 10, iva: 0, iva_incluido: false, unit_input: 10 };
+    const body = (n: number) => ({ ...valid(), items: Array.from({ length: n }, () => item), subtotal: undefined, impuestos: undefined, total: undefined });
+    expect(fieldsOf(body(1000))).toEqual([]);
+    expect(fieldsOf(body(1001))).toEqual(['items']);
+  });
+
   it('accepts a USD invoice with an applied rate', () => {
     expect(fieldsOf({ ...valid(), currency: { commercial_currency: 'USD', applied_rate: 4100.5, official_trm: 4098, rate_date: '2026-11-20' } })).toEqual([]);
   });
