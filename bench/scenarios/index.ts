@@ -1,0 +1,6 @@
+// Every scenario, in the order the table shows them.
+import type { Scenario } from '../lib/scenario';
+import { historySearchScenario } from './history-search';
+import { totalsScenario } from './totals';
+
+export const scenarios: Scenario[] = [totalsScenario, historySearchScenario];
