@@ -40,6 +40,9 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
 export function parseJsonBody(bytes: Buffer): unknown {
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   if (text.trim() === '') throw new BodyError(400, 'El cuerpo está vacío; se espera un objeto JSON');
+  // Deep nesting fits in 1 MiB and JSON.parse accepts it, but every recursive walk after it
+  // (canonical hash, validation) would overflow the stack: refuse it before parsing.
+  if (nestingDepth(text) > MAX_NESTING) throw new BodyError(400, `El cuerpo tiene más de ${MAX_NESTING} niveles de anidación`);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -48,6 +51,26 @@ export function parseJsonBody(bytes: Buffer): unknown {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new BodyError(400, 'El cuerpo debe ser un objeto JSON');
   return value;
+}
+
+/** Sandbox decision: no request of the contract needs more than a handful of levels. */
+export const MAX_NESTING = 32;
+
+/** The deepest bracket nesting of a JSON text, ignoring brackets inside strings; one pass. */
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i += 1; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) deepest = Math.max(deepest, ++depth);
+    else if (c === 125 || c === 93) depth -= 1;
+  }
+  return deepest;
 }
 
 /** JSON with object keys sorted at every depth: key order and whitespace do not change it. */

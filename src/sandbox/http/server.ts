@@ -45,7 +45,8 @@ export function createSandboxServer(ctx: SandboxContext, routes: readonly Route[
   // A request Node's parser refuses (malformed start line, bad chunking, oversized headers) would
   // otherwise get Node's bare "400 Bad Request" without a body: answer with the error envelope too.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) {
+    // Node's own rule: once an answer on this socket has started, nothing more may be written.
+    if (!socket.writable || (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent) {
       socket.destroy();
       return;
     }
