@@ -1,6 +1,7 @@
 // Every scenario, in the order the table shows them.
 import type { Scenario } from '../lib/scenario';
 import { historySearchScenario } from './history-search';
+import { submissionScenario } from './submission';
 import { totalsScenario } from './totals';
 
-export const scenarios: Scenario[] = [totalsScenario, historySearchScenario];
+export const scenarios: Scenario[] = [totalsScenario, historySearchScenario, submissionScenario];

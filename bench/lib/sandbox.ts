@@ -1,0 +1,102 @@
+// The sandbox as its own process (its command line), so that it does not share an event loop with
+// what measures it; and the DSE bodies the submission scenarios send.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { colombiaToday } from '../../src/shared/dates';
+import type { DseCreateRequest } from '../../src/shared/api';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+export const SEED = join(ROOT, 'resources', 'demo-seed.json');
+export const COMPANY = 101;
+export const TOKEN = 'sbx_101_full';
+
+export interface SandboxChild {
+  baseUrl: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export async function startSandboxChild(options: { dataDir: string; settleMs?: number }): Promise<SandboxChild> {
+  const args = ['--import', 'tsx', join(ROOT, 'src', 'sandbox', 'cli.ts'), '--seed', SEED, '--data', options.dataDir];
+  if (options.settleMs !== undefined) args.push('--settle-ms', String(options.settleMs));
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const baseUrl = await new Promise<string>((resolveUrl, reject) => {
+    let stdout = '';
+    const timer = setTimeout(() => reject(new Error(`sandbox did not start in 60 s\n${stderr}`)), 60_000);
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      if (stdout.includes('\n')) {
+        clearTimeout(timer);
+        resolveUrl((JSON.parse(stdout.split('\n')[0]!) as { base_url: string }).base_url);
+      }
+    });
+    void exited.then(() => reject(new Error(`sandbox exited before starting\n${stderr}`)));
+  });
+  return {
+    baseUrl,
+    pid: child.pid!,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** A DSE the simulated authority accepts at once (or holds pending, with nit 333333333 and a long settle time). */
+export function dseRequest(n: number, options: { nit?: string; lines?: number } = {}): DseCreateRequest {
+  return {
+    fecha_documento: colombiaToday(new Date()),
+    proveedor: {
+      tipo_documento: '13',
+      nit: options.nit ?? String(1_020_304_050 + (n % 500)),
+      nombre: `Proveedor de prueba ${n % 500}`,
+      direccion: 'Vereda El Salitre',
+      municipio: 'Chía',
+      codigo_municipio: '25175',
+    },
+    items: Array.from({ length: options.lines ?? 3 }, (_, i) => ({
+      codigo: '70111703',
+      descripcion: `Jornal de mantenimiento ${i + 1}`,
+      cantidad: 1 + (i % 3),
+      precio_unitario: 85_000 + 1_250 * i,
+      porcentaje_iva: i === 0 ? 19 : 0,
+      cost_center_id: 1,
+    })),
+    forma_generacion: '1',
+    forma_pago: '1',
+    medio_pago_codigo: '10',
+    retenciones: [{ retention_key: 'reterenta', dian_tax_code: '06', tax_name: 'ReteRenta', base_mode: 'subtotal', percent: 3.5 }],
+  };
+}
+
+/** POST /dse/documentos without core: the bare HTTP round trip (plus the sandbox's own work). */
+export async function postDse(baseUrl: string, body: DseCreateRequest, key: string): Promise<{ status: number; id: number | undefined }> {
+  const response = await fetch(`${baseUrl}/companies/${COMPANY}/dse/documentos`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', 'idempotency-key': key },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as { documento?: { id?: number } };
+  return { status: response.status, id: json.documento?.id };
+}
+
+/** A fetch that adds up the time spent inside it (the HTTP round trips core makes). */
+export function timedFetch(): { fetch: typeof globalThis.fetch; inside: { ms: number; calls: number; byMethod: Map<string, number> } } {
+  const inside = { ms: 0, calls: 0, byMethod: new Map<string, number>() };
+  const wrapped: typeof globalThis.fetch = async (input, init) => {
+    const started = performance.now();
+    try {
+      return await globalThis.fetch(input, init);
+    } finally {
+      const ms = performance.now() - started;
+      inside.ms += ms;
+      inside.calls += 1;
+      const method = init?.method ?? 'GET';
+      inside.byMethod.set(method, (inside.byMethod.get(method) ?? 0) + ms);
+    }
+  };
+  return { fetch: wrapped, inside };
+}
