@@ -9,10 +9,11 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { RpcReply } from '../../shared/rpc/envelope';
 import type { EventBus } from '../events';
 import type { Dispatcher } from '../rpc/registry';
+import { MAX_MESSAGE_BYTES, refuseOversized } from './limits';
 
 export const SECRET_COOKIE = 'fd_session';
 export const SECRET_HEADER = 'x-factura-desk-secret';
-const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = MAX_MESSAGE_BYTES;
 
 export const WEB_CONTENT_SECURITY_POLICY =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; " +
@@ -120,10 +121,13 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
       } catch {
         message = undefined;
       }
+      const refusal = message === undefined ? null : refuseOversized(message, Buffer.byteLength(body));
       reply =
         message === undefined
           ? { id: null, ok: false, error: { code: 'invalid_input', message: 'La solicitud no es JSON válido.' } }
-          : await options.dispatcher.dispatch(message);
+          : refusal
+            ? { id: null, ok: false, error: refusal.toShape() }
+            : await options.dispatcher.dispatch(message);
     }
     send(response, 200, 'application/json; charset=utf-8', JSON.stringify(reply));
   }
