@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, Ref } from 'react';
 import { isIsoDate } from '../../shared/dates';
 
 /** "14/11/2026" or "14-11-2026" -> "2026-11-14"; null when it is not a real calendar date. */
@@ -18,6 +18,8 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 
   /** YYYY-MM-DD once the text is a date; otherwise the text as typed (so the form can say it is not a date) */
   value: string;
   onChange: (value: string) => void;
+  ref?: Ref<HTMLInputElement>;
+  inputRef?: Ref<HTMLInputElement>;
 };
 
 /**

@@ -2,6 +2,7 @@
 // plus the errors of numbers that could not be read as typed. The body is what the shared rules
 // (src/shared/dse) judge and, once valid, exactly what is submitted.
 import { DSE_WITHHOLDINGS } from '../../../../shared/dse';
+import { isIsoDate } from '../../../../shared/dates';
 import { nitCheckDigit } from '../../../../shared/fiscal/nit';
 import { parseUserNumber } from '../../../../shared/user-number';
 import type { DseFormValues, ItemValues, SupplierValues, WithholdingValues } from './form-values';
@@ -70,6 +71,14 @@ export function withholdingBody(w: WithholdingValues, at: string, errors: Record
   return out;
 }
 
+/** A date as the form holds it: ISO once typed as a date, else the text typed ('' when empty). */
+function readFormDate(text: string, path: string, errors: Record<string, string>): string {
+  const value = text.trim();
+  if (value === '' || isIsoDate(value)) return value;
+  errors[path] = 'No es una fecha válida: escríbala como dd/mm/aaaa (por ejemplo 14/11/2026)';
+  return '';
+}
+
 /** `today` is Colombia's date: the document date of both modes (the issue date is the sending date). */
 export function toRawRequest(v: DseFormValues, today: string): RawRequest {
   const parseErrors: Record<string, string> = {};
@@ -89,14 +98,15 @@ export function toRawRequest(v: DseFormValues, today: string): RawRequest {
     forma_pago: v.forma_pago,
     medio_pago_codigo: v.medio_pago_codigo.trim(),
     // In cash the due date is the document date ("forma_pago 1: due date set equal to the document date").
-    fecha_vencimiento: v.forma_pago === '1' ? today : v.fecha_vencimiento,
+    fecha_vencimiento: v.forma_pago === '1' ? today : readFormDate(v.fecha_vencimiento, 'fecha_vencimiento', parseErrors),
     retenciones,
   };
   if (v.forma_generacion === '2') {
-    body.fecha_inicio_periodo = v.fecha_inicio_periodo;
-    body.fecha_fin_periodo = v.fecha_fin_periodo;
+    body.fecha_inicio_periodo = readFormDate(v.fecha_inicio_periodo, 'fecha_inicio_periodo', parseErrors);
+    body.fecha_fin_periodo = readFormDate(v.fecha_fin_periodo, 'fecha_fin_periodo', parseErrors);
   }
-  if (v.fecha_vencimiento_contable) body.fecha_vencimiento_contable = v.fecha_vencimiento_contable;
+  const contable = readFormDate(v.fecha_vencimiento_contable, 'fecha_vencimiento_contable', parseErrors);
+  if (contable) body.fecha_vencimiento_contable = contable;
   if (body.fecha_vencimiento === '') delete body.fecha_vencimiento;
   return { body, withholdingRows, parseErrors };
 }

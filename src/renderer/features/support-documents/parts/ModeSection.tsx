@@ -1,7 +1,7 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { daysBetween, formatDate } from '../../../../shared/dates';
-import { Field } from '../../../ui/Field';
 import type { DseFormValues } from '../model/form-values';
+import { DateField } from './DateField';
 import { useDseForm } from './form-context';
 
 /** forma_generacion: per operation (dated today in Colombia) or weekly accumulated (a period of at most 7 days). */
@@ -28,16 +28,13 @@ export function ModeSection() {
       {err('fecha_documento') && <p className="field__error" role="alert">{err('fecha_documento')}</p>}
       {mode === '2' && (
         <div className="form-grid">
-          <Field label="Inicio del periodo" error={err('fecha_inicio_periodo')}>
-            <input type="date" max={today} {...register('fecha_inicio_periodo')} />
-          </Field>
-          <Field
+          <DateField name="fecha_inicio_periodo" label="Inicio del periodo" error={err('fecha_inicio_periodo')} />
+          <DateField
+            name="fecha_fin_periodo"
             label="Fin del periodo"
             error={err('fecha_fin_periodo')}
             hint={days !== null ? `${days} ${days === 1 ? 'día' : 'días'} de máximo 7; el fin no puede ser posterior a ${formatDate(today)}` : 'Máximo 7 días calendario, sin pasar de la fecha del documento'}
-          >
-            <input type="date" max={today} {...register('fecha_fin_periodo')} />
-          </Field>
+          />
         </div>
       )}
     </section>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatDateTime } from '../../../../shared/dates';
 import type { Submission } from '../../../../shared/rpc/methods/submissions';
 import { copyText } from '../../../ui/copy';
@@ -41,7 +41,13 @@ function SupportInfo({ id }: { id: number }) {
 export function OutcomePanel({ id, onNew, onFix }: { id: number; onNew: () => void; onFix: () => void }) {
   const query = useFollowedSubmission(id);
   const check = useRpcMutation('submissions.check', ['submissions.get', 'submissions.list']);
+  const panel = useRef<HTMLElement>(null);
   const s = query.data;
+  const loaded = s !== undefined;
+  useEffect(() => {
+    // The answer appears above the form: bring it into view after the click at the bottom.
+    if (loaded) panel.current?.scrollIntoView?.({ block: 'start' });
+  }, [loaded]);
   if (query.isError) return <Alert tone="error" title="No se pudo leer el envío">{query.error.message}</Alert>;
   if (!s) return <p className="muted">Consultando el envío…</p>;
   const newButton = (
@@ -50,7 +56,7 @@ export function OutcomePanel({ id, onNew, onFix }: { id: number; onNew: () => vo
     </button>
   );
   return (
-    <section className="panel dse-outcome" aria-live="polite" data-testid="dse-outcome" data-state={s.state}>
+    <section ref={panel} className="panel dse-outcome" aria-live="polite" data-testid="dse-outcome" data-state={s.state}>
       {s.state === 'accepted' && (
         <Alert tone="ok" title="Documento soporte aceptado por la DIAN">
           <p>Número <strong data-testid="dse-outcome-number">{s.document_number ?? '—'}</strong></p>
@@ -61,8 +67,7 @@ export function OutcomePanel({ id, onNew, onFix }: { id: number; onNew: () => vo
         <Alert tone="error" title="La DIAN rechazó el documento soporte">
           <p data-testid="dse-outcome-reason">{s.error?.message ?? 'Sin motivo informado.'}</p>
           <p>
-            Número {s.document_number ?? '—'}. No se reenvía con otra clave: un rechazo no se oculta con un duplicado. Revise los datos del
-            proveedor y, si corresponde, emita un documento nuevo.
+            Número <strong>{s.document_number ?? '—'}</strong>{s.fiscal_key ? <> · CUDS <code className="dse-cuds">{s.fiscal_key}</code></> : null}
           </p>
         </Alert>
       )}
@@ -82,6 +87,7 @@ export function OutcomePanel({ id, onNew, onFix }: { id: number; onNew: () => vo
             {check.isPending ? 'Consultando…' : 'Consultar ahora'}
           </button>
           {check.isError && <p className="field__error">{check.error.message}</p>}
+          <p className="muted">Si emite otro documento, este sigue en seguimiento en «Pendientes».</p>
         </Alert>
       )}
       {s.state === 'conflict' && (
@@ -99,7 +105,7 @@ export function OutcomePanel({ id, onNew, onFix }: { id: number; onNew: () => vo
           </button>
         </Alert>
       )}
-      {(s.state === 'accepted' || s.state === 'rejected' || s.state === 'conflict') && newButton}
+      {s.state !== 'failed' && newButton}
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { formatDate } from '../../../../shared/dates';
 import { Field } from '../../../ui/Field';
 import { labelOf, PAYMENT_MEANS } from '../model/catalogs';
 import type { DseFormValues } from '../model/form-values';
+import { DateField } from './DateField';
 import { useDseForm } from './form-context';
 
 export function PaymentSection() {
@@ -30,9 +31,7 @@ export function PaymentSection() {
             </span>
           </div>
         ) : (
-          <Field label="Fecha de vencimiento" error={err('fecha_vencimiento')} hint="No puede ser anterior a la fecha del documento">
-            <input type="date" min={today} {...register('fecha_vencimiento')} />
-          </Field>
+          <DateField name="fecha_vencimiento" label="Fecha de vencimiento" error={err('fecha_vencimiento')} hint="No puede ser anterior a la fecha del documento" />
         )}
         <Field label="Medio de pago" error={err('medio_pago_codigo')} hint={meansLabel ?? (means.trim() ? 'Código sin nombre en la lista' : 'Código de 1 a 3 dígitos')}>
           <input list="dse-payment-means" inputMode="numeric" maxLength={3} {...register('medio_pago_codigo')} />
@@ -42,9 +41,7 @@ export function PaymentSection() {
             <option key={m.code} value={m.code} label={`${m.code} · ${m.label}`} />
           ))}
         </datalist>
-        <Field label="Vencimiento contable (opcional)" error={err('fecha_vencimiento_contable')} hint="No puede ser anterior a la fecha del documento">
-          <input type="date" {...register('fecha_vencimiento_contable')} />
-        </Field>
+        <DateField name="fecha_vencimiento_contable" label="Vencimiento contable (opcional)" error={err('fecha_vencimiento_contable')} hint="No puede ser anterior a la fecha del documento" />
       </div>
     </section>
   );

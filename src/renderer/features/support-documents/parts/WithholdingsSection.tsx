@@ -58,6 +58,13 @@ export function WithholdingsSection() {
             <Field label="Valor" error={err(`${at}.amount`)}>
               <input inputMode="decimal" autoComplete="off" {...register(`retenciones.${row}.amount`)} />
             </Field>
+            {!locked ? (
+              <button type="button" className="button button--secondary dse-icon" aria-label={`Quitar retención ${row + 1}`} onClick={() => remove(row)}>
+                ✕
+              </button>
+            ) : (
+              <span />
+            )}
             <div className="dse-withholding__preview" aria-live="polite">
               {!p?.enabled ? (
                 <span className="muted">No se aplica (desactivada)</span>
@@ -71,11 +78,6 @@ export function WithholdingsSection() {
                 <span className="muted">Sin valor hasta corregir</span>
               )}
             </div>
-            {!locked && (
-              <button type="button" className="button button--secondary dse-icon" aria-label={`Quitar retención ${row + 1}`} onClick={() => remove(row)}>
-                ✕
-              </button>
-            )}
           </div>
         );
       })}
