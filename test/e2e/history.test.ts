@@ -108,7 +108,10 @@ async function printToPdf(page: Page, name: string): Promise<{ pages: number; te
   }
   const qr = page.locator('img.print-page__qr');
   await qr.waitFor();
-  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect.poll(() => qr.evaluate((img: unknown) => {
+      const image = img as { complete: boolean; naturalWidth: number };
+      return image.complete && image.naturalWidth > 0;
+    })).toBe(true);
   await screenshot(page, `history-${name}-print-view`);
   const file = join(SCREENSHOTS, `history-${name}.pdf`);
   await page.pdf({ path: file, printBackground: true, preferCSSPageSize: true });
@@ -190,8 +193,9 @@ describe('Historial offline: find, open, print and export what was issued', () =
     await page.goto(`${app.bridge.url}#/historial`);
     await page.getByRole('heading', { level: 1, name: 'Historial' }).waitFor();
     const today = colombiaToday(new Date());
-    await page.getByLabel('Desde').fill(today);
-    await page.getByLabel('Hasta').fill(today);
+    const todayText = today.split('-').reverse().join('/');
+    await page.getByLabel('Desde').fill(todayText);
+    await page.getByLabel('Hasta').fill(todayText);
     await expect.poll(() => rows.count()).toBe(2);
     await screenshot(page, 'history-list-today');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);

@@ -47,11 +47,25 @@ export function HistoryFilters({ value, onChange }: { value: FilterForm; onChang
       </label>
       <label className="field">
         <span>Desde</span>
-        <input type="date" value={value.from} onChange={(event) => onChange({ ...value, from: event.target.value })} />
+        <input
+          inputMode="numeric"
+          placeholder="dd/mm/aaaa"
+          autoComplete="off"
+          maxLength={10}
+          value={value.from}
+          onChange={(event) => onChange({ ...value, from: event.target.value })}
+        />
       </label>
       <label className="field">
         <span>Hasta</span>
-        <input type="date" value={value.to} onChange={(event) => onChange({ ...value, to: event.target.value })} />
+        <input
+          inputMode="numeric"
+          placeholder="dd/mm/aaaa"
+          autoComplete="off"
+          maxLength={10}
+          value={value.to}
+          onChange={(event) => onChange({ ...value, to: event.target.value })}
+        />
       </label>
       <label className="field">
         <span>Cliente / proveedor</span>

@@ -13,6 +13,7 @@ export interface DocLine {
   base: string;
   impuesto: string;
   tipo_impuesto: string;
+  codigo_impuesto: string;
   tarifa: string;
 }
 
@@ -48,7 +49,8 @@ export function feLines(document: Obj): DocLine[] {
     const base = money(item.base_imponible);
     const tax = money(item.impuesto);
     return {
-      codigo: text(item.codigo_impuesto),
+      // The FE document resource has no product code.
+      codigo: '',
       descripcion: text(item.descripcion),
       cantidad: text(item.cantidad),
       unidad: 'EA',
@@ -57,6 +59,7 @@ export function feLines(document: Obj): DocLine[] {
       base,
       impuesto: tax,
       tipo_impuesto: text(item.tipo_impuesto) || 'IVA',
+      codigo_impuesto: text(item.codigo_impuesto) || '01',
       tarifa: dec(base).isZero() ? '0' : dec(tax).div(base).times(100).toDecimalPlaces(2).toString(),
     };
   });
@@ -78,6 +81,7 @@ export function dseLines(request: Obj | null): DocLine[] {
       base: toMoneyString(base),
       impuesto: toMoneyString(tax),
       tipo_impuesto: 'IVA',
+      codigo_impuesto: '01',
       tarifa: rate,
     };
   });
@@ -92,7 +96,7 @@ export function taxGroups(lines: DocLine[]): TaxGroup[] {
   }
   return [...groups.entries()].map(([name, group]) => ({
     name,
-    code: group[0]!.codigo,
+    code: group[0]!.codigo_impuesto,
     base: toMoneyString(sum(group.map((line) => line.base))),
     amount: toMoneyString(sum(group.map((line) => line.impuesto))),
   }));

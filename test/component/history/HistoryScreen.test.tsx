@@ -1,0 +1,132 @@
+// Historial against a fake bridge holding 1,000 documents: the list is virtualised and paged (only
+// visible pages are asked for), search and filters reach core as a typed filter, a bad date gets a
+// Spanish message instead of a query, and followed documents carry the "en duda / pendiente" marker.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RpcBridge } from '../../../src/shared/rpc/bridge';
+import type { HistoryFilter, HistoryRow } from '../../../src/shared/rpc/methods/history-view';
+
+const TOTAL = 1000;
+const rows: HistoryRow[] = Array.from({ length: TOTAL }, (_, i) => ({
+  id: TOTAL - i,
+  kind: i % 3 === 0 ? 'DSE' : 'FE',
+  remote_id: TOTAL - i,
+  tipo_dian: i % 3 === 0 ? '05' : '01',
+  number: `SETP${990000000 + TOTAL - i}`,
+  estado_dian: i === 1 ? 'en_proceso' : 'aceptado',
+  fiscal_key: 'a'.repeat(96),
+  issue_date: '2026-11-20',
+  counterpart_name: i % 2 === 0 ? 'Panadería La Espiga' : 'Ferretería Central',
+  counterpart_doc: `9001${i}`,
+  subtotal: '1000000.00',
+  impuestos: '190000.00',
+  total: '1190000.50',
+  moneda: 'COP',
+  submission_id: null,
+  synced_at: '2026-11-20T15:00:00Z',
+  submission_state: i === 1 ? 'pending' : null,
+  following: i === 1,
+}));
+
+const listCalls: { filter: HistoryFilter; offset: number; limit: number }[] = [];
+
+const fakeBridge: RpcBridge = {
+  async invoke(method, input) {
+    const ok = (output: unknown) => ({ id: 1, ok: true as const, output });
+    switch (method) {
+      case 'history.list': {
+        const args = input as { filter: HistoryFilter; offset: number; limit: number };
+        listCalls.push(args);
+        const matching = args.filter.q ? rows.filter((row) => row.counterpart_name.toLowerCase().includes(args.filter.q!.toLowerCase())) : rows;
+        return ok({ total: matching.length, offset: args.offset, items: matching.slice(args.offset, args.offset + args.limit) });
+      }
+      case 'history.status':
+        return ok({ running: false, documents: TOTAL, next_page: 1, total_pages: 10, started_at: null, finished_at: '2026-11-20T15:00:00Z', last_error: null });
+      case 'history.following':
+        return ok([]);
+      default:
+        return { id: 1, ok: false as const, error: { code: 'unknown_method' as const, message: method } };
+    }
+  },
+  on: () => () => undefined,
+};
+
+let HistoryScreen: typeof import('../../../src/renderer/features/history/HistoryScreen').default;
+
+beforeAll(async () => {
+  window.facturaDesk = fakeBridge;
+  // jsdom has no layout: give the scroller a height so the virtualizer has a window to fill.
+  const NoResize = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  globalThis.ResizeObserver ??= NoResize;
+  window.ResizeObserver ??= NoResize;
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 440 });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1000 });
+  HistoryScreen = (await import('../../../src/renderer/features/history/HistoryScreen')).default;
+});
+
+afterEach(cleanup);
+beforeEach(() => {
+  listCalls.length = 0;
+  window.location.hash = '#/historial';
+});
+
+function renderScreen() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <HistoryScreen />
+    </QueryClientProvider>,
+  );
+}
+
+describe('Historial screen', () => {
+  it('shows the total, renders only the visible rows and asks only for the pages it shows', async () => {
+    renderScreen();
+    await screen.findByText('1.000 documentos, del más reciente al más antiguo');
+    const shown = await screen.findAllByTestId('history-row');
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.length).toBeLessThan(60);
+    expect(shown[0]!.textContent).toContain('SETP990001000');
+    expect(shown[0]!.textContent).toContain('20/11/2026');
+    expect(shown[0]!.textContent?.replace(/\u00a0/g, ' ')).toContain('$ 1.190.000,50');
+    expect(Math.max(...listCalls.map((call) => call.offset))).toBeLessThan(300);
+    expect(listCalls.every((call) => call.limit === 100)).toBe(true);
+    expect(screen.getByTestId('last-sync').textContent).toMatch(/Última sincronización: 20\/11\/2026/);
+  });
+
+  it('marks what the app still follows', async () => {
+    renderScreen();
+    const shown = await screen.findAllByTestId('history-row');
+    expect(shown[1]!.textContent).toContain('en duda / pendiente');
+    expect(shown[1]!.textContent).toContain('En proceso');
+    expect(shown[0]!.textContent).not.toContain('en duda / pendiente');
+  });
+
+  it('sends the search text and filters to core and shows what comes back', async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    await screen.findByText('1.000 documentos, del más reciente al más antiguo');
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'espiga');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Tipo' }), 'FE');
+    await screen.findByText('500 documentos, del más reciente al más antiguo');
+    expect(listCalls.at(-1)?.filter).toEqual({ q: 'espiga', kind: 'FE' });
+    for (const row of await screen.findAllByTestId('history-row')) expect(row.textContent).toContain('Panadería La Espiga');
+  });
+
+  it('explains a date that is not dd/mm/aaaa and does not query with it', async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    await screen.findByText('1.000 documentos, del más reciente al más antiguo');
+    await user.type(screen.getByRole('textbox', { name: 'Desde' }), '2026-11-31');
+    expect(await screen.findByText(/La fecha «desde» no es válida: escríbala como dd\/mm\/aaaa/)).toBeTruthy();
+    await user.clear(screen.getByRole('textbox', { name: 'Desde' }));
+    await user.type(screen.getByRole('textbox', { name: 'Desde' }), '01/11/2026');
+    await waitFor(() => expect(listCalls.at(-1)?.filter).toEqual({ from: '2026-11-01' }));
+  });
+});
