@@ -143,6 +143,13 @@ describe('Historial offline: find, open, print and export what was issued', () =
     await page.getByRole('heading', { level: 1, name: 'Historial' }).waitFor();
     const rows = page.getByTestId('history-row');
 
+    // Offline, "Sincronizar" says what happened and what to do; the list keeps working.
+    await page.getByRole('button', { name: 'Sincronizar' }).click();
+    const failure = page.getByRole('alert').filter({ hasText: 'No se pudo sincronizar' });
+    await failure.waitFor();
+    expect(await failure.textContent()).toMatch(/intente de nuevo cuando haya conexión/);
+    await screenshot(page, 'history-offline-sync-failed');
+
     // FE by its number
     await search(page, fe.document_number!);
     await expect.poll(() => rows.count()).toBe(1);

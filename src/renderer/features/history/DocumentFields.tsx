@@ -1,6 +1,6 @@
 import { asObj, text } from './document-parts';
 
-/** Every field of the contract's document resource, as the API returned it (objects nested, lists counted). */
+/** Every field of the contract's document resource, as the API returned it (objects and lists nested). */
 export function DocumentFields({ document }: { document: Record<string, unknown> }) {
   return (
     <dl className="history-fields">
@@ -9,7 +9,17 @@ export function DocumentFields({ document }: { document: Record<string, unknown>
           <dt>{key}</dt>
           <dd>
             {Array.isArray(value) ? (
-              `${value.length} elemento${value.length === 1 ? '' : 's'} (ver abajo)`
+              value.length === 0 ? (
+                <span className="muted">[]</span>
+              ) : (
+                <ol className="history-fields__list">
+                  {value.map((element, index) => (
+                    <li key={index}>
+                      {element !== null && typeof element === 'object' ? <DocumentFields document={asObj(element)} /> : text(element)}
+                    </li>
+                  ))}
+                </ol>
+              )
             ) : value !== null && typeof value === 'object' ? (
               <DocumentFields document={asObj(value)} />
             ) : value === null ? (
