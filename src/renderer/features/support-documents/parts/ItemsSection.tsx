@@ -10,7 +10,7 @@ import { useDseForm } from './form-context';
 const COLUMNS: { name: keyof ItemValues; label: string; className: string }[] = [
   { name: 'codigo', label: 'Código UNSPSC', className: 'dse-col--code' },
   { name: 'descripcion', label: 'Descripción', className: 'dse-col--desc' },
-  { name: 'cantidad', label: 'Cantidad', className: 'dse-col--num' },
+  { name: 'cantidad', label: 'Cantidad', className: 'dse-col--qty' },
   { name: 'unidad_medida', label: 'Unidad', className: 'dse-col--unit' },
   { name: 'precio_unitario', label: 'Precio unitario', className: 'dse-col--num' },
   { name: 'porcentaje_iva', label: '% IVA', className: 'dse-col--pct' },
