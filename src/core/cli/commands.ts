@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { InputOf, OutputOf } from '../../shared/rpc/define';
 import type { MethodName, RpcContract } from '../../shared/rpc/contract';
 import { AppError, type RpcErrorShape } from '../../shared/rpc/errors';
-import type { Submission } from '../../shared/rpc/methods/submissions';
+import { OPEN_SUBMISSION_STATES, type Submission } from '../../shared/rpc/methods/submissions';
 import type { Core } from '../core';
 import { flag, type ParsedArgs } from './args';
 import { EXIT, exitForState } from './exit-codes';
@@ -124,5 +124,5 @@ export async function sync({ core, progress }: CommandContext): Promise<CommandR
 }
 
 function isOpen(submission: Submission): boolean {
-  return submission.state === 'sending' || submission.state === 'in_doubt' || submission.state === 'pending';
+  return OPEN_SUBMISSION_STATES.includes(submission.state);
 }

@@ -4,7 +4,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { LIMITS, type DseCreateRequest, type FeCreateRequest } from '../../shared/api';
 import { AppError } from '../../shared/rpc/errors';
-import type { DocumentKind, Submission } from '../../shared/rpc/methods/submissions';
+import { OPEN_SUBMISSION_STATES, type DocumentKind, type Submission } from '../../shared/rpc/methods/submissions';
 import { ApiClient } from '../api/client';
 import { TransportFailure, type ApiAnswer } from '../api/http';
 import type { ActiveConnection, Connections } from '../connections/connections';
@@ -30,7 +30,7 @@ export interface SubmissionsOptions {
 export type FeSubmitRequest = Omit<FeCreateRequest, 'draft_key'> & { draft_key?: string | undefined };
 
 const RESPONSE_BODY_LIMIT = 4000;
-const OPEN = new Set(['sending', 'in_doubt', 'pending']);
+const OPEN = new Set<string>(OPEN_SUBMISSION_STATES);
 
 export class Submissions {
   readonly ledger: SubmissionLedger;
