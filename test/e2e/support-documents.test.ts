@@ -4,7 +4,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, colombiaToday } from '../../src/shared/dates';
 import { dec, formatCop } from '../../src/shared/money';
-import { formatUserDate } from '../../src/renderer/ui/DateInput';
 import { launchBrowser, screenshot } from '../support/browser';
 import { startSandboxProcess, type SandboxProcess } from '../support/sandbox-process';
 import { tempDir } from '../support/temp';
@@ -66,17 +65,19 @@ async function fillSupplier(page: Page, nit: string, nombre: string) {
   await page.getByLabel('Correo electrónico').fill('proveedor@example.co');
 }
 
+/** dd/mm/aaaa, as the user types a date. */
+const userDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+/** A paste as the browser delivers it from a spreadsheet (text/plain with tabs and CRLF). */
 async function paste(page: Page, selector: string, text: string) {
   await page.locator(selector).focus();
-  await page.evaluate(
-    ([sel, data]) => {
-      const target = document.querySelector(sel!)!;
-      const transfer = new DataTransfer();
-      transfer.setData('text/plain', data!);
-      target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
-    },
-    [selector, text],
-  );
+  // Browser code as text: this file is type-checked for Node, without the DOM's types.
+  await page.evaluate(`(() => {
+    const target = document.querySelector(${JSON.stringify(selector)});
+    const transfer = new DataTransfer();
+    transfer.setData('text/plain', ${JSON.stringify(text)});
+    target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+  })()`);
 }
 
 const moneyText = (page: Page, testId: string) => page.getByTestId(testId).textContent();
@@ -101,8 +102,8 @@ describe('Documentos soporte in Chromium against the sandbox', () => {
     await fillSupplier(page, '901234567', 'Cosechas del Sabana S.A.S.');
     await page.getByLabel('Acumulado semanal').check();
     const today = colombiaToday(new Date());
-    await page.getByLabel('Inicio del periodo').fill(formatUserDate(addDays(today, -6)));
-    await page.getByLabel('Fin del periodo').fill(formatUserDate(today));
+    await page.getByLabel('Inicio del periodo').fill(userDate(addDays(today, -6)));
+    await page.getByLabel('Fin del periodo').fill(userDate(today));
 
     const { tsv } = spreadsheetRows();
     await paste(page, '[aria-label="Código UNSPSC, línea 1"]', tsv);

@@ -100,8 +100,17 @@ export function validateDseForm(values: DseFormValues, ctx: { today: string; now
   const result = validateDseRequest(body, { today: ctx.today, nowTime: ctx.nowTime, costCenters: ctx.costCenters });
   const errors: Record<string, string> = {};
   const brokenRules = new Set<number>();
+  const shown = preview(body, values, withholdingRows, ctx.costCenters);
   if (!result.ok) {
-    for (const error of result.errors) {
+    const list = [...result.errors];
+    // The shared request rules judge withholdings only once every line is valid; while a line is
+    // still wrong, the same withholding rules run on the lines that are valid, so they stay visible.
+    if (!list.some((e) => e.field.startsWith('retenciones')) && shown.invalidLines > 0) {
+      const extra = new FieldErrors();
+      readDseWithholdings(body.retenciones, shown.amounts, extra);
+      list.push(...extra.list);
+    }
+    for (const error of list) {
       const path = formPathOf(error.field, withholdingRows);
       errors[path] ??= messageOf(error);
       const rule = withholdingRule(error.field, values, withholdingRows);
@@ -116,5 +125,5 @@ export function validateDseForm(values: DseFormValues, ctx: { today: string; now
     if (parsed.success) request = parsed.data;
     else errors.body = 'Los datos no tienen la forma que espera el servicio. Revise los campos.';
   }
-  return { errors, brokenRules, request, preview: preview(body, values, withholdingRows, ctx.costCenters) };
+  return { errors, brokenRules, request, preview: shown };
 }
