@@ -1,0 +1,215 @@
+// Documentos soporte against a fake core: the contract's rules appear inline, beside the control,
+// as the user breaks them; a submission goes once, under the draft's Idempotency-Key.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addDays, colombiaToday } from '../../../src/shared/dates';
+import type { RpcBridge } from '../../../src/shared/rpc/bridge';
+import type { Submission } from '../../../src/shared/rpc/methods/submissions';
+
+const calls: { method: string; input: Record<string, unknown> }[] = [];
+let submitAnswer: Partial<Submission> = {};
+
+const submission = (extra: Partial<Submission>): Submission => ({
+  id: 7, kind: 'DSE', connection_id: 1, company_id: 101, idempotency_key: 'k', payload_hash: 'h', state: 'accepted', attempts: 1,
+  counterpart: 'Cosechas', http_status: 201, document_id: 12, document_number: 'DSE12', fiscal_key: 'a'.repeat(96), estado_dian: 'aceptado',
+  error: null, created_at: '2026-11-20T15:00:00Z', updated_at: '2026-11-20T15:00:00Z', next_check_at: null, ...extra,
+});
+
+const fakeBridge: RpcBridge = {
+  async invoke(method, input) {
+    const args = (input ?? {}) as Record<string, unknown>;
+    calls.push({ method, input: args });
+    const ok = (output: unknown) => ({ id: 1, ok: true as const, output });
+    switch (method) {
+      case 'drafts.get':
+        return ok(null);
+      case 'drafts.save':
+        return ok({ ...args, updated_at: '2026-11-20T15:00:00Z' });
+      case 'drafts.discard':
+        return ok({ discarded: true });
+      case 'dseCatalog.costCenters':
+        return ok([{ id: 1, code: 'ADM', name: 'Administración' }]);
+      case 'dseCatalog.suppliers':
+        return ok([]);
+      case 'submissions.list':
+        return ok([]);
+      case 'dse.submit':
+        return ok(submission({ idempotency_key: String(args.key), ...submitAnswer }));
+      case 'submissions.get':
+        return ok(submission(submitAnswer));
+      default:
+        return { id: 1, ok: false as const, error: { code: 'unknown_method' as const, message: method } };
+    }
+  },
+  on: () => () => undefined,
+};
+
+let Screen: typeof import('../../../src/renderer/features/support-documents/SupportDocumentsScreen').default;
+const today = colombiaToday(new Date());
+const userDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+beforeAll(async () => {
+  window.facturaDesk = fakeBridge;
+  Screen = (await import('../../../src/renderer/features/support-documents/SupportDocumentsScreen')).default;
+});
+afterEach(cleanup);
+beforeEach(() => {
+  calls.length = 0;
+  submitAnswer = {};
+  window.location.hash = '#/documentos-soporte';
+});
+
+async function renderForm() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <Screen />
+    </QueryClientProvider>,
+  );
+  await screen.findByRole('button', { name: 'Emitir documento soporte' });
+  return userEvent.setup();
+}
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Número de identificación'), '1020304050');
+  await user.type(screen.getByLabelText('Nombre o razón social'), 'Pedro Gómez');
+  await user.type(screen.getByLabelText('Código UNSPSC, línea 1'), '70111703');
+  await user.type(screen.getByLabelText('Descripción, línea 1'), 'Mantenimiento de jardines');
+  await user.type(screen.getByLabelText('Precio unitario, línea 1'), '100.000');
+}
+
+describe('Documentos soporte: inline rules', () => {
+  it('shows the weekly period rules as they are broken', async () => {
+    const user = await renderForm();
+    await user.click(screen.getByLabelText('Acumulado semanal'));
+    await user.type(screen.getByLabelText('Inicio del periodo'), userDate(addDays(today, -8)));
+    await user.type(screen.getByLabelText('Fin del periodo'), userDate(today));
+    expect(await screen.findByText('El periodo abarca 9 días; el máximo es 7 días calendario')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Inicio del periodo'));
+    await user.type(screen.getByLabelText('Inicio del periodo'), userDate(today));
+    await user.clear(screen.getByLabelText('Fin del periodo'));
+    await user.type(screen.getByLabelText('Fin del periodo'), userDate(addDays(today, 1)));
+    expect(await screen.findByText('No puede ser posterior a fecha_documento')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Inicio del periodo'));
+    await user.type(screen.getByLabelText('Inicio del periodo'), userDate(addDays(today, 2)));
+    expect(await screen.findByText('No puede ser posterior a fecha_fin_periodo')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Inicio del periodo'));
+    await user.type(screen.getByLabelText('Inicio del periodo'), '31/02/2026');
+    expect(await screen.findByText(/No es una fecha válida: escríbala como dd\/mm\/aaaa/)).toBeTruthy();
+  });
+
+  it('shows the withholding rules inline, with their live values, and marks the broken ones in the list of nine', async () => {
+    const user = await renderForm();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: '+ ReteRenta (06)' }));
+    const first = screen.getByTestId('dse-withholding-0');
+    await user.type(within(first).getByLabelText('Porcentaje'), '2,5');
+    expect((await screen.findByTestId('dse-withholding-0-value')).textContent).toBe('$\u00a02.500,00');
+    expect(screen.getByTestId('dse-total-neto').textContent).toBe('$\u00a097.500,00');
+
+    // 7: amount and percent disagree by more than a cent
+    await user.type(within(first).getByLabelText('Valor'), '2.600');
+    expect(await within(first).findByText(/No coincide con base x porcentaje \(2500\.00\)/)).toBeTruthy();
+    expect(screen.getByTestId('dse-rule-7').textContent).toMatch(/No se cumple/);
+    await user.clear(within(first).getByLabelText('Valor'));
+
+    // 6: negative percent
+    await user.clear(within(first).getByLabelText('Porcentaje'));
+    await user.type(within(first).getByLabelText('Porcentaje'), '-1');
+    expect(await within(first).findByText('El porcentaje no puede ser negativo')).toBeTruthy();
+    expect(screen.getByTestId('dse-rule-6').textContent).toMatch(/No se cumple/);
+    await user.clear(within(first).getByLabelText('Porcentaje'));
+    await user.type(within(first).getByLabelText('Porcentaje'), '2,5');
+
+    // 3: the same withholding twice
+    await user.click(screen.getByRole('button', { name: '+ ReteRenta (06)' }));
+    const second = screen.getByTestId('dse-withholding-1');
+    await user.type(within(second).getByLabelText('Porcentaje'), '1');
+    expect(await within(second).findByText(/La retención reterenta ya está en retenciones\[0\]/)).toBeTruthy();
+    expect(screen.getByTestId('dse-rule-3').textContent).toMatch(/No se cumple/);
+
+    // 2: a disabled one is skipped; then 9: the sum may not exceed the total
+    await user.click(within(second).getByLabelText(/Aplicar/));
+    expect(within(second).getByText('No se aplica (desactivada)')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '+ ReteICA (07)' }));
+    const third = screen.getByTestId('dse-withholding-2');
+    await user.type(within(third).getByLabelText('Porcentaje'), '99');
+    expect(await screen.findByText(/La suma de las retenciones \(101500\.00\) supera el total del documento \(100000\.00\)/)).toBeTruthy();
+    expect(screen.getByTestId('dse-rule-9').textContent).toMatch(/No se cumple/);
+
+    // 5: an explicit base above the total
+    await user.clear(within(third).getByLabelText('Porcentaje'));
+    await user.type(within(third).getByLabelText('Porcentaje'), '1');
+    await user.type(within(third).getByLabelText('Base manual (opcional)'), '100.000,01');
+    expect(await within(third).findByText(/La base 100000\.01 supera el total del documento 100000\.00/)).toBeTruthy();
+
+    // 4: no code chosen
+    await user.selectOptions(within(third).getByLabelText('Retención'), '');
+    expect(await within(third).findByText(/Falta el código DIAN de la retención/)).toBeTruthy();
+    expect(screen.getByTestId('dse-rule-4').textContent).toMatch(/No se cumple/);
+  }, 60_000); // many keystrokes in jsdom; a bound on the run, not a timing assertion
+
+  it('checks the NIT check digit, and the credit due date against the document date', async () => {
+    const user = await renderForm();
+    await user.selectOptions(screen.getByLabelText('Tipo de identificación'), '31');
+    await user.type(screen.getByLabelText('Número de identificación'), '900123456');
+    expect(screen.getByText('Calculado: 8')).toBeTruthy();
+    await user.type(screen.getByLabelText('Dígito de verificación'), '3');
+    expect(await screen.findByText('No corresponde al NIT 900123456 (el dígito de verificación es 8)')).toBeTruthy();
+
+    expect(screen.getByTestId('dse-vencimiento-contado').textContent).toMatch(/en contado es la fecha del documento/);
+    await user.click(screen.getByLabelText('Crédito'));
+    await user.type(screen.getByLabelText('Fecha de vencimiento'), userDate(addDays(today, -1)));
+    expect(await screen.findByText('En crédito no puede ser anterior a fecha_documento')).toBeTruthy();
+  });
+
+  it('marks each bad pasted row with its reasons', async () => {
+    const user = await renderForm();
+    await user.click(screen.getByLabelText('Código UNSPSC, línea 1'));
+    await user.paste('70111703\tJardinería\t2\tEA\t150.000\t0\n4321\tSin código\t0\tEA\t10\t19\n');
+    expect(await screen.findByText('Se pegaron 2 líneas; 1 con errores marcados abajo.')).toBeTruthy();
+    const bad = screen.getByTestId('dse-item-1');
+    expect(bad.className).toMatch(/dse-row--bad/);
+    expect(screen.getByText('Debe ser un código UNSPSC numérico de exactamente 8 dígitos')).toBeTruthy();
+    expect(screen.getByText('Debe ser mayor que 0')).toBeTruthy();
+  });
+});
+
+describe('Documentos soporte: submitting', () => {
+  it('refuses to send while a rule is broken, without calling core', async () => {
+    const user = await renderForm();
+    await user.click(screen.getByRole('button', { name: 'Emitir documento soporte' }));
+    expect(await screen.findByText(/Hay datos por corregir/)).toBeTruthy();
+    expect(screen.getAllByText('El nombre o razón social es obligatorio').length).toBeGreaterThan(0);
+    expect(calls.some((c) => c.method === 'dse.submit')).toBe(false);
+  });
+
+  it('sends once under the key saved with the draft, and shows a rejection without offering a duplicate', async () => {
+    submitAnswer = { state: 'rejected', estado_dian: 'rechazado', http_status: 422, error: { code: 'api_rejected', message: 'La DIAN rechazó el documento: Regla DSAJ24b.' } };
+    const user = await renderForm();
+    await fillValid(user);
+    const button = screen.getByRole('button', { name: 'Emitir documento soporte' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(await screen.findByTestId('dse-outcome-reason')).toBeTruthy();
+    const submits = calls.filter((c) => c.method === 'dse.submit');
+    expect(submits).toHaveLength(1);
+    const savedBefore = calls.slice(0, calls.indexOf(submits[0]!)).filter((c) => c.method === 'drafts.save').at(-1);
+    expect(submits[0]!.input.key).toBe(savedBefore?.input.idempotency_key);
+    expect(String(submits[0]!.input.key)).toMatch(/^dse-/);
+    expect(screen.getByTestId('dse-outcome-reason').textContent).toMatch(/DSAJ24b/);
+    expect(screen.queryByRole('button', { name: 'Emitir documento soporte' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /reintentar|reenviar/i })).toBeNull();
+    await waitFor(() => expect(calls.filter((c) => c.method === 'drafts.save').at(-1)?.input.data).toMatchObject({ submission_id: 7 }));
+  });
+
+  it('shows an accepted document with its number and CUDS', async () => {
+    const user = await renderForm();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Emitir documento soporte' }));
+    expect((await screen.findByTestId('dse-outcome-number')).textContent).toBe('DSE12');
+    expect(screen.getByTestId('dse-outcome-cuds').textContent).toBe('a'.repeat(96));
+  });
+});
