@@ -2,14 +2,14 @@
 import { app, BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startHost, type Host } from './host';
+import { startServedHost, type ServedHost } from './host';
 import { createIpcRpcHandler } from './ipc';
 import { loadElectronNatives } from './natives';
 import { withPdfExport } from './print';
 import { createMainWindow, hardenSession } from './window';
 
 const outDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-let host: Host | undefined;
+let host: ServedHost | undefined;
 let mainWindow: BrowserWindow | undefined;
 
 if (!app.requestSingleInstanceLock()) {
@@ -38,16 +38,17 @@ function fromOurWindow(event: IpcMainInvokeEvent): boolean {
 async function start(): Promise<void> {
   hardenSession();
   const natives = loadElectronNatives(app.getAppPath());
-  host = await startHost({
+  // A database that cannot be opened does not stop the app: the window opens and every call
+  // answers the Spanish explanation with the backups (src/main/unavailable-store.ts).
+  host = await startServedHost({
     home: app.getPath('userData'),
     secrets: natives.keytar,
     transport: 'electron',
     version: app.getVersion(),
     nativeBinding: natives.betterSqliteBinding,
   });
-  const core = host.core;
-  ipcMain.handle('rpc', createIpcRpcHandler(withPdfExport(core, () => mainWindow), fromOurWindow));
-  core.events.subscribe((event, payload) => {
+  ipcMain.handle('rpc', createIpcRpcHandler(withPdfExport(host.dispatcher, () => mainWindow), fromOurWindow));
+  host.events.subscribe((event, payload) => {
     mainWindow?.webContents.send('rpc:event', { event, payload });
   });
   mainWindow = createMainWindow(process.env.ELECTRON_RENDERER_URL, outDir);

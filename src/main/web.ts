@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startWebBridge } from '../core/bridge/web-bridge';
 import { resolveHome } from '../core/home';
-import { startHost } from './host';
+import { startServedHost } from './host';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -17,10 +17,11 @@ async function main(): Promise<void> {
     process.stderr.write('--port debe ser un número de puerto válido\n');
     process.exit(2);
   }
-  const host = await startHost({ home, secrets: keytar, transport: 'web' });
+  const host = await startServedHost({ home, secrets: keytar, transport: 'web' });
+  if (host.startupError) process.stderr.write(`${host.startupError.message}\n`);
   const bridge = await startWebBridge({
-    dispatcher: host.core,
-    events: host.core.events,
+    dispatcher: host.dispatcher,
+    events: host.events,
     staticDir: join(root, 'out', 'renderer'),
     port,
   });

@@ -51,11 +51,17 @@ export class Store {
 
   /** Runs `work` inside one transaction with `synchronous = FULL`: the commit reaches the disk. */
   durably<T>(work: () => T): T {
-    this.db.pragma('synchronous = FULL');
     try {
-      return this.db.transaction(work).immediate();
-    } finally {
-      this.db.pragma('synchronous = NORMAL');
+      this.db.pragma('synchronous = FULL');
+      try {
+        return this.db.transaction(work).immediate();
+      } finally {
+        this.db.pragma('synchronous = NORMAL');
+      }
+    } catch (error) {
+      // A full or read-only disk: the transaction rolled back, nothing was half-written, and the
+      // caller (the ledger, before sending anything) stops with a message the user can act on.
+      throw isDiskFault(error) ? storeUnavailable(error) : error;
     }
   }
 
@@ -97,12 +103,18 @@ function migrate(db: Db, migrations: readonly Migration[]): number {
   return latest;
 }
 
-function storeUnavailable(error: unknown): AppError {
+const DISK_FAULTS = /^SQLITE_(FULL|READONLY|IOERR|CANTOPEN)/;
+
+function isDiskFault(error: unknown): boolean {
+  return DISK_FAULTS.test((error as { code?: string } | null)?.code ?? '');
+}
+
+export function storeUnavailable(error: unknown): AppError {
   const code = (error as { code?: string } | null)?.code ?? '';
   const reason =
     code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT'
       ? 'El archivo de datos está dañado. Restaure la última copia de seguridad desde la carpeta de datos.'
-      : code === 'SQLITE_READONLY' || code === 'SQLITE_CANTOPEN' || code === 'SQLITE_FULL'
+      : DISK_FAULTS.test(code)
         ? 'No se puede escribir en la carpeta de datos (disco lleno o sin permisos). Libere espacio o revise los permisos.'
         : 'No se pudo abrir el archivo de datos.';
   return new AppError('store_unavailable', reason, { sqlite: code });
