@@ -12,7 +12,7 @@ import { FAULTS, startFaultProxy, type Fault, type FaultProxy } from '../support
 import { tempDir } from '../support/temp';
 import { memorySecrets } from '../unit/core/support/memory-secrets';
 import { dseBody, feBody, SANDBOX_NOW } from './support/bodies';
-import { fetchWithTimeout, inBatches, ledgerRows, reconcile, serverDocuments, sleep, startApp, type AppUnderTest } from './support/harness';
+import { fetchWithTimeout, inBatches, ledgerRows, reconcile, scopedTo, serverDocuments, sleep, startApp, type AppUnderTest } from './support/harness';
 import { COMPANY_A, reliabilitySeed, TOKENS } from './support/seed';
 
 const PER_KIND = 10; // FE and DSE submissions per fault
@@ -96,8 +96,7 @@ describe('network faults through a loopback fault proxy', () => {
 
         const rows = ledgerRows(home).filter((r) => r.idempotency_key);
         const server = serverDocuments(sandboxData(), COMPANY_A);
-        const mine = { ...server, feByKey: new Map([...server.feByKey].filter(([k]) => rows.some((r) => r.idempotency_key === k))), dseByKey: new Map([...server.dseByKey].filter(([k]) => rows.some((r) => r.idempotency_key === k))) };
-        const check = reconcile(rows, { ...mine, dseCreated: mine.dseByKey.size + Math.max(0, server.dseCreated - server.dseByKey.size) });
+        const check = reconcile(rows, scopedTo(rows, server));
         const counts = proxy.counts[fault];
         results.push({
           fault,

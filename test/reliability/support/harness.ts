@@ -108,6 +108,16 @@ export function serverDocuments(sandboxDataDir: string, companyId: number): Serv
   }
 }
 
+/** The server's documents restricted to the keys one app's ledger knows (several apps share a sandbox). */
+export function scopedTo(rows: readonly LedgerRow[], server: ServerDocuments): ServerDocuments {
+  const keys = new Set(rows.map((r) => r.idempotency_key));
+  const feByKey = new Map([...server.feByKey].filter(([k]) => keys.has(k)));
+  const dseByKey = new Map([...server.dseByKey].filter(([k]) => keys.has(k)));
+  // DSE documents without any reservation are counted whoever made them: they are duplicates.
+  const orphans = Math.max(0, server.dseCreated - server.dseByKey.size);
+  return { feByKey, dseByKey, feCreated: [...feByKey.values()].flat().length, dseCreated: dseByKey.size + orphans };
+}
+
 export interface Reconciliation {
   operations: number;
   duplicates: number;
