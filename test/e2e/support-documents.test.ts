@@ -29,8 +29,7 @@ beforeAll(async () => {
   await rpc('connections.setToken', { id: connection.id, token: 'sbx_101_full' });
   await rpc('connections.activate', { id: connection.id });
   await rpc('dseCatalog.saveCostCenters', { items: [{ id: 1, code: 'ADM', name: 'Administración' }, { id: 2, code: 'VEN', name: 'Ventas' }, { id: 3, code: 'BOD', name: 'Bodega' }] });
-  // What a long-running host does at start: resume, then the poller that follows pending DSE.
-  await app.host.core.startBackground();
+  // The host started the poller that follows pending DSE (startHost -> core.startBackground).
   browser = await launchBrowser();
 });
 
