@@ -35,6 +35,8 @@ export function createMainWindow(rendererUrl: string | undefined, outDir: string
       allowRunningInsecureContent: false,
       experimentalFeatures: false,
       spellcheck: false,
+      // A middle click on a link must not open anything (Electronegativity AUXCLICK_JS_CHECK).
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   window.once('ready-to-show', () => window.show());
