@@ -57,17 +57,29 @@ function parseCsv(text) {
   let row = [];
   let cell = '';
   let quoted = false;
+  const endCell = () => {
+    row.push(cell.trim());
+    cell = '';
+  };
   for (let i = 0; i < text.length; i += 1) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), (i += 1);
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell.trim()), (cell = '');
-    else if (c === '\n') row.push(cell.trim()), rows.push(row), (row = []), (cell = '');
-    else if (c !== '\r') cell += c;
+    else if (c === ',') endCell();
+    else if (c === '\n') {
+      endCell();
+      rows.push(row);
+      row = [];
+    } else if (c !== '\r') cell += c;
   }
-  if (cell || row.length) row.push(cell.trim()), rows.push(row);
+  if (cell || row.length) {
+    endCell();
+    rows.push(row);
+  }
   return rows;
 }
