@@ -1,5 +1,6 @@
 // Currency ("Currency"): COP by default; USD with the applied rate, the official TRM and its date.
-import { useFormContext, useWatch } from 'react-hook-form';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { DateInput } from '../../ui/DateInput';
 import { Field } from '../../ui/Field';
 import { Section } from '../../ui/Section';
 import type { FeFormValues } from './model';
@@ -25,9 +26,15 @@ export function CurrencySection() {
             <Field label="TRM oficial" error={errors?.official_trm?.message} hint="La del Banco de la República para esa fecha">
               <input type="text" inputMode="decimal" {...register('currency.official_trm')} />
             </Field>
-            <Field label="Fecha de la TRM" error={errors?.rate_date?.message}>
-              <input type="date" {...register('currency.rate_date')} />
-            </Field>
+            <Controller
+              control={control}
+              name="currency.rate_date"
+              render={({ field }) => (
+                <Field label="Fecha de la TRM" error={errors?.rate_date?.message} hint="dd/mm/aaaa">
+                  <DateInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} name={field.name} />
+                </Field>
+              )}
+            />
           </>
         )}
       </div>

@@ -100,11 +100,35 @@ export function InvoiceForm(props: InvoiceFormProps) {
           <CurrencySection />
           <MoreSection />
         </div>
-        <div className="invoice-form__side">
+        <div className="invoice-form__bar">
           <TotalsPanel totals={totals} />
+          <div className="invoice-form__actions">
+            <button type="submit" className="button button--primary-large" disabled={sending || !paymentMethods}>
+              {sending ? 'Emitiendo…' : 'Emitir factura'}
+            </button>
+            {confirmDiscard ? (
+              <div className="button-row button-row--tight" role="group" aria-label="Confirmar descarte">
+                <span>¿Descartar sin emitir?</span>
+                <button type="button" className="button button--danger" onClick={props.onDiscard}>
+                  Sí, descartar
+                </button>
+                <button type="button" className="button button--secondary" onClick={() => setConfirmDiscard(false)}>
+                  No
+                </button>
+              </div>
+            ) : (
+              <button type="button" className="button button--secondary" onClick={() => setConfirmDiscard(true)} disabled={sending}>
+                Descartar borrador
+              </button>
+            )}
+            <p className="muted draft-status" role="status">
+              {draftStatus.state === 'saved' && `Borrador guardado (${timeFormat.format(draftStatus.at)})`}
+              {draftStatus.state === 'error' && `No se pudo guardar el borrador: ${draftStatus.message}`}
+            </p>
+          </div>
           {form.formState.errors.root?.totals?.message && <Alert tone="error">{form.formState.errors.root.totals.message}</Alert>}
           {errorCount > 0 && form.formState.isSubmitted && !serverError && (
-            <Alert tone="error">Revise los campos marcados antes de emitir.</Alert>
+            <Alert tone="error">No se emitió: revise los campos marcados en rojo.</Alert>
           )}
           {serverError && (
             <Alert tone="error" title="No se emitió la factura">
@@ -117,28 +141,6 @@ export function InvoiceForm(props: InvoiceFormProps) {
                 </ul>
               )}
             </Alert>
-          )}
-          <button type="submit" className="button button--primary-large" disabled={sending || !paymentMethods}>
-            {sending ? 'Emitiendo…' : 'Emitir factura'}
-          </button>
-          <p className="muted draft-status" role="status">
-            {draftStatus.state === 'saved' && `Borrador guardado a las ${timeFormat.format(draftStatus.at)}.`}
-            {draftStatus.state === 'error' && `No se pudo guardar el borrador: ${draftStatus.message}`}
-          </p>
-          {confirmDiscard ? (
-            <div className="button-row" role="group" aria-label="Confirmar descarte">
-              <span>¿Descartar esta factura sin emitirla?</span>
-              <button type="button" className="button button--danger" onClick={props.onDiscard}>
-                Sí, descartar
-              </button>
-              <button type="button" className="button button--secondary" onClick={() => setConfirmDiscard(false)}>
-                No
-              </button>
-            </div>
-          ) : (
-            <button type="button" className="button button--secondary" onClick={() => setConfirmDiscard(true)} disabled={sending}>
-              Descartar borrador
-            </button>
           )}
         </div>
       </form>

@@ -145,7 +145,10 @@ export function ItemsGrid({ lines, taxIncluded, currency }: ItemsGridProps) {
                     ↓
                   </button>
                   <button type="button" className="icon-button" aria-label={`Duplicar línea ${n}`} title="Duplicar" onClick={() => insert(index + 1, { ...getValues(`items.${index}`), key: lineKey() }, { shouldFocus: false })}>
-                    ⧉
+                    <svg viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5">
+                      <rect x="5" y="5" width="9" height="9" rx="1" />
+                      <path d="M3 11V3a1 1 0 0 1 1-1h7" />
+                    </svg>
                   </button>
                   <button type="button" className="icon-button icon-button--danger" aria-label={`Quitar línea ${n}`} title="Quitar" disabled={fields.length === 1} onClick={() => remove(index)}>
                     ✕

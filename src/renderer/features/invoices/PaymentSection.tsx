@@ -1,9 +1,11 @@
 // Payment ("FE payment"): form (contado/crédito), the method from the company's catalog (active ones,
 // the default preselected, never a hard-coded id), its means code, the due date for crédito only.
 import { useEffect } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { formatDate } from '../../../shared/dates';
 import type { PaymentMethod } from '../../../shared/api/fe';
 import { Alert } from '../../ui/Alert';
+import { DateInput } from '../../ui/DateInput';
 import { Field } from '../../ui/Field';
 import type { FeFormValues } from './model';
 
@@ -14,7 +16,7 @@ export function methodsFor(methods: readonly PaymentMethod[], form: 'contado' | 
 export function PaymentSection({ methods, loadError }: { methods: readonly PaymentMethod[] | undefined; loadError: string | null }) {
   const { register, setValue, getValues, control, formState } = useFormContext<FeFormValues>();
   const errors = formState.errors.payment;
-  const [form, methodId, contingencia] = useWatch({ control, name: ['payment.form', 'payment.method_id', 'es_contingencia'] });
+  const [form, methodId, contingencia, fechaEmision] = useWatch({ control, name: ['payment.form', 'payment.method_id', 'es_contingencia', 'fecha_emision'] });
   const offered = methods ? methodsFor(methods, form) : [];
   const chosen = offered.find((m) => String(m.id) === methodId);
 
@@ -57,16 +59,30 @@ export function PaymentSection({ methods, loadError }: { methods: readonly Payme
             ))}
           </select>
         </Field>
-        <Field label="Fecha de vencimiento" error={errors?.due_date?.message} hint={form === 'contado' ? 'Solo para pagos a crédito' : undefined}>
-          <input type="date" {...register('payment.due_date')} disabled={form === 'contado'} />
-        </Field>
-        <Field
-          label="Fecha de emisión"
-          error={formState.errors.fecha_emision?.message}
-          hint={contingencia ? 'Factura de contingencia: puede llevar una fecha anterior' : 'Hoy en Colombia (la DIAN exige la fecha del envío)'}
-        >
-          <input type="date" {...register('fecha_emision')} readOnly={!contingencia} />
-        </Field>
+        <Controller
+          control={control}
+          name="payment.due_date"
+          render={({ field }) => (
+            <Field label="Fecha de vencimiento" error={errors?.due_date?.message} hint={form === 'contado' ? 'Solo para pagos a crédito' : 'dd/mm/aaaa'}>
+              <DateInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} name={field.name} disabled={form === 'contado'} />
+            </Field>
+          )}
+        />
+        {contingencia ? (
+          <Controller
+            control={control}
+            name="fecha_emision"
+            render={({ field }) => (
+              <Field label="Fecha de emisión" error={formState.errors.fecha_emision?.message} hint="Factura de contingencia: puede llevar una fecha anterior">
+                <DateInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} name={field.name} />
+              </Field>
+            )}
+          />
+        ) : (
+          <Field label="Fecha de emisión" error={formState.errors.fecha_emision?.message} hint="Hoy en Colombia (la DIAN exige la fecha del envío)">
+            <input type="text" readOnly value={formatDate(fechaEmision)} />
+          </Field>
+        )}
       </div>
       {loadError && <Alert tone="error">No se pudieron cargar los medios de pago de la empresa: {loadError}</Alert>}
     </fieldset>

@@ -1,5 +1,6 @@
 // Live totals: subtotal, taxes by kind and rate (IVA 01, INC 04), AIU, total, withholdings; a USD
-// invoice also in pesos at the applied rate.
+// invoice also in pesos at the applied rate. Laid out as one row of the form's bottom bar.
+import type { ReactNode } from 'react';
 import { Money } from '../../ui/Money';
 import type { FormTotals } from './calc';
 
@@ -7,73 +8,75 @@ function rateText(rate: { toFixed(): string }): string {
   return `${rate.toFixed().replace('.', ',')} %`;
 }
 
+function Item({ label, testId, note, total, children }: { label: string; testId: string; note?: ReactNode; total?: boolean; children: ReactNode }) {
+  return (
+    <div className={total ? 'totals-item totals-item--total' : 'totals-item'}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{children}</dd>
+      {note && <dd className="totals-item__note muted">{note}</dd>}
+    </div>
+  );
+}
+
 export function TotalsPanel({ totals }: { totals: FormTotals }) {
   const currency = totals.currency;
   const cop = totals.cop;
   return (
-    <aside className="panel invoice-totals" aria-label="Totales">
-      <h2>Totales</h2>
-      <dl className="totals-list">
-        <dt>Subtotal</dt>
-        <dd data-testid="totals-subtotal">
+    <section className="invoice-totals" aria-label="Totales">
+      <dl className="totals-row">
+        <Item label="Subtotal" testId="totals-subtotal">
           <Money value={totals.subtotal} currency={currency} />
-        </dd>
+        </Item>
         {totals.aiu && (
-          <>
-            <dt>Administración</dt>
-            <dd data-testid="totals-aiu-a"><Money value={totals.aiu.administracion} currency={currency} /></dd>
-            <dt>Imprevistos</dt>
-            <dd data-testid="totals-aiu-i"><Money value={totals.aiu.imprevistos} currency={currency} /></dd>
-            <dt>Utilidad</dt>
-            <dd data-testid="totals-aiu-u"><Money value={totals.aiu.utilidad} currency={currency} /></dd>
-          </>
+          <Item label="AIU" testId="totals-aiu" note="Administración, imprevistos y utilidad">
+            <Money value={totals.aiu.administracion.plus(totals.aiu.imprevistos).plus(totals.aiu.utilidad)} currency={currency} />
+          </Item>
         )}
         {totals.taxGroups.map((group) => (
-          <div className="totals-list__row" key={`${group.code}-${group.rate.toFixed()}`}>
-            <dt>
-              {group.name} {rateText(group.rate)} <span className="muted">(código {group.code}, base <Money value={group.base} currency={currency} />)</span>
-            </dt>
-            <dd data-testid={`totals-tax-${group.code}-${group.rate.toFixed()}`}>
-              <Money value={group.amount} currency={currency} />
-            </dd>
-          </div>
+          <Item
+            key={`${group.code}-${group.rate.toFixed()}`}
+            label={`${group.name} ${rateText(group.rate)}`}
+            testId={`totals-tax-${group.code}-${group.rate.toFixed()}`}
+            note={<>código {group.code} · base <Money value={group.base} currency={currency} /></>}
+          >
+            <Money value={group.amount} currency={currency} />
+          </Item>
         ))}
         {totals.taxGroups.length === 0 && (
-          <>
-            <dt>Impuestos</dt>
-            <dd data-testid="totals-impuestos"><Money value={totals.impuestos} currency={currency} /></dd>
-          </>
+          <Item label="Impuestos" testId="totals-impuestos">
+            <Money value={totals.impuestos} currency={currency} />
+          </Item>
         )}
-        <dt className="totals-list__total">Total</dt>
-        <dd className="totals-list__total" data-testid="totals-total">
+        <Item label="Total" testId="totals-total" total note={cop ? <>≈ <Money value={cop.total} /></> : undefined}>
           <Money value={totals.total} currency={currency} />
-        </dd>
+        </Item>
         {totals.withholdings.length > 0 && (
           <>
-            <dt>Retenciones</dt>
-            <dd data-testid="totals-retenciones">−<Money value={totals.totalRetenciones} currency={currency} /></dd>
-            <dt>Neto a pagar</dt>
-            <dd data-testid="totals-neto"><Money value={totals.netoPagar} currency={currency} /></dd>
+            <Item label="Retenciones" testId="totals-retenciones">
+              <Money value={totals.totalRetenciones.negated()} currency={currency} />
+            </Item>
+            <Item label="Neto a pagar" testId="totals-neto">
+              <Money value={totals.netoPagar} currency={currency} />
+            </Item>
           </>
         )}
       </dl>
-      {currency === 'USD' && (
-        <div className="totals-cop">
-          <h3>En pesos (tasa aplicada)</h3>
-          {cop ? (
-            <dl className="totals-list">
-              <dt>Subtotal</dt>
-              <dd data-testid="totals-cop-subtotal"><Money value={cop.subtotal} /></dd>
-              <dt>Impuestos</dt>
-              <dd data-testid="totals-cop-impuestos"><Money value={cop.impuestos} /></dd>
-              <dt className="totals-list__total">Total</dt>
-              <dd className="totals-list__total" data-testid="totals-cop-total"><Money value={cop.total} /></dd>
-            </dl>
-          ) : (
-            <p className="muted">Escriba la tasa aplicada para ver los totales en pesos.</p>
-          )}
-        </div>
-      )}
-    </aside>
+      {currency === 'USD' &&
+        (cop ? (
+          <dl className="totals-row totals-row--cop" aria-label="Totales en pesos">
+            <Item label="Subtotal en pesos" testId="totals-cop-subtotal">
+              <Money value={cop.subtotal} />
+            </Item>
+            <Item label="Impuestos en pesos" testId="totals-cop-impuestos">
+              <Money value={cop.impuestos} />
+            </Item>
+            <Item label="Total en pesos" testId="totals-cop-total">
+              <Money value={cop.total} />
+            </Item>
+          </dl>
+        ) : (
+          <p className="muted">Escriba la tasa aplicada (en Moneda) para ver los totales en pesos.</p>
+        ))}
+    </section>
   );
 }

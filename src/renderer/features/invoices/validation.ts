@@ -2,6 +2,7 @@
 // (validateFeRequest, the very code the sandbox runs), their field paths mapped onto the form's.
 import { FeCreateRequest, type PaymentMethod } from '../../../shared/api/fe';
 import { LIMITS } from '../../../shared/api/common';
+import { isIsoDate } from '../../../shared/dates';
 import { computeFeTotals } from '../../../shared/fe';
 import { validateFeRequest } from '../../../shared/fe/request';
 import { fieldIssues } from '../../../shared/rpc/errors';
@@ -62,6 +63,12 @@ export function validateForm(values: FeFormValues, ctx: ValidationContext): Form
     typed('currency.official_trm', values.currency.official_trm, false);
     if (!values.currency.rate_date) add(errors, 'currency.rate_date', 'Indique la fecha de la TRM');
   }
+  const date = (path: string, text: string) => {
+    if (text !== '' && !isIsoDate(text)) add(errors, path, 'Escriba la fecha como dd/mm/aaaa (por ejemplo 20/12/2026)');
+  };
+  if (values.payment.form === 'credito') date('payment.due_date', values.payment.due_date);
+  if (values.currency.commercial_currency === 'USD') date('currency.rate_date', values.currency.rate_date);
+  if (values.es_contingencia) date('fecha_emision', values.fecha_emision);
   if (!values.payment.method_id) add(errors, 'payment.method_id', 'Elija el medio de pago');
   if (values.payment.form === 'credito' && !values.payment.due_date) add(errors, 'payment.due_date', 'La fecha de vencimiento es obligatoria para pagos a crédito');
   if (values.observaciones.length > LIMITS.observacionesMax) add(errors, 'observaciones', `Admite hasta ${LIMITS.observacionesMax} caracteres`);
