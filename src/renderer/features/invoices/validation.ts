@@ -30,7 +30,8 @@ export function formPath(apiPath: string): string {
 }
 
 export function sentence(message: string): string {
-  const text = message.trim();
+  // The shared rules name the field first ("receptor.nombre: es obligatorio"); the form shows it under the field.
+  const text = message.trim().replace(/^[a-z_]+(?:\[\d+\])?(?:\.[a-z_]+(?:\[\d+\])?)*:\s+/i, '');
   const capital = text.charAt(0).toUpperCase() + text.slice(1);
   return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }

@@ -1,0 +1,146 @@
+// Facturas against a fake bridge: the form's validation messages (shared zod schema + shared FE
+// rules), and a server 400 mapped back onto the field it names.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PaymentMethod } from '../../../src/shared/api/fe';
+import type { RpcBridge } from '../../../src/shared/rpc/bridge';
+
+const METHODS: PaymentMethod[] = [
+  { id: 7, payment_form: 'contado', label: 'Efectivo', payment_means_code: '10', payment_means_name: 'Efectivo', is_active: true, is_default: true },
+  { id: 9, payment_form: 'credito', label: 'Crédito 30 días', payment_means_code: '1', payment_means_name: 'No definido', is_active: true, is_default: true },
+];
+let calls: { method: string; input: Record<string, unknown> }[] = [];
+let submitAnswer: Record<string, unknown> = {};
+let fieldErrors: { path: string; message: string }[] = [];
+
+const fakeBridge: RpcBridge = {
+  async invoke(method, input) {
+    calls.push({ method, input: (input ?? {}) as Record<string, unknown> });
+    const ok = (output: unknown) => ({ id: 1, ok: true as const, output });
+    switch (method) {
+      case 'drafts.get':
+        return ok(null);
+      case 'drafts.save':
+        return ok({ kind: 'FE', idempotency_key: 'k', data: {}, updated_at: '2026-11-20T15:00:00Z' });
+      case 'drafts.discard':
+        return ok({ discarded: true });
+      case 'fe.paymentMethods':
+        return ok(METHODS);
+      case 'fe.terceros':
+        return ok([]);
+      case 'feForm.withholdingTypes':
+        return ok([]);
+      case 'fe.submit':
+        return ok(submitAnswer);
+      case 'feForm.submissionFieldErrors':
+        return ok(fieldErrors);
+      default:
+        return { id: 1, ok: false as const, error: { code: 'unknown_method' as const, message: method } };
+    }
+  },
+  on: () => () => undefined,
+};
+
+let InvoicesScreen: typeof import('../../../src/renderer/features/invoices/InvoicesScreen').default;
+
+beforeAll(async () => {
+  window.facturaDesk = fakeBridge;
+  InvoicesScreen = (await import('../../../src/renderer/features/invoices/InvoicesScreen')).default;
+});
+beforeEach(() => {
+  calls = [];
+  fieldErrors = [];
+  submitAnswer = {};
+});
+afterEach(cleanup);
+
+async function renderScreen() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <InvoicesScreen />
+    </QueryClientProvider>,
+  );
+  const emit = await screen.findByRole('button', { name: 'Emitir factura' });
+  await waitFor(() => expect((emit as HTMLButtonElement).disabled).toBe(false));
+  return emit;
+}
+
+const messageOf = (control: HTMLElement) => {
+  const id = control.getAttribute('aria-describedby')?.split(' ').find((part) => part.endsWith('error'));
+  return id ? document.getElementById(id)?.textContent : undefined;
+};
+
+describe('Facturas form validation', () => {
+  it('names every missing or malformed field in Spanish and sends nothing', async () => {
+    const user = userEvent.setup();
+    const emit = await renderScreen();
+    await user.clear(screen.getByLabelText('Cantidad, línea 1'));
+    await user.type(screen.getByLabelText('Cantidad, línea 1'), 'dos');
+    await user.click(emit);
+
+    expect(await screen.findByText('No se emitió: revise los campos marcados en rojo.')).toBeTruthy();
+    expect(messageOf(screen.getByLabelText('Número de documento'))).toBe('Es obligatorio.');
+    expect(messageOf(screen.getByLabelText('Nombre o razón social'))).toBe('Es obligatorio.');
+    expect(messageOf(screen.getByLabelText('Descripción, línea 1'))).toBe('La descripción es obligatoria.');
+    expect(messageOf(screen.getByLabelText('Cantidad, línea 1'))).toBe('Escriba la cantidad (por ejemplo 2 o 1,5).');
+    expect(messageOf(screen.getByLabelText('Valor unitario, línea 1'))).toBe('Escriba el valor unitario (por ejemplo 12.500 o 12.500,50).');
+    expect(calls.some((c) => c.method === 'fe.submit')).toBe(false);
+  });
+
+  it('asks for the due date on crédito, offers only that form\'s methods, and clears the message once fixed', async () => {
+    const user = userEvent.setup();
+    const emit = await renderScreen();
+    await user.selectOptions(screen.getByLabelText('Forma de pago'), 'credito');
+    const method = screen.getByLabelText('Medio de pago');
+    expect(within(method).getAllByRole('option').map((o) => o.textContent)).toEqual(['Crédito 30 días (predeterminado)']);
+    await user.click(emit);
+    const due = screen.getByLabelText('Fecha de vencimiento');
+    await waitFor(() => expect(messageOf(due)).toBe('La fecha de vencimiento es obligatoria para pagos a crédito.'));
+    await user.type(due, '32/13/2026');
+    await waitFor(() => expect(messageOf(due)).toBe('Escriba la fecha como dd/mm/aaaa (por ejemplo 20/12/2026).'));
+    await user.clear(due);
+    await user.type(due, '20/12/2099');
+    await waitFor(() => expect(messageOf(due)).toBeUndefined());
+  });
+
+  it('shows live totals with IVA and INC by rate as the lines are typed', async () => {
+    const user = userEvent.setup();
+    await renderScreen();
+    await user.type(screen.getByLabelText('Descripción, línea 1'), 'Café');
+    await user.type(screen.getByLabelText('Valor unitario, línea 1'), '10.000');
+    await user.click(screen.getByRole('button', { name: 'Agregar línea' }));
+    await user.type(screen.getByLabelText('Descripción, línea 2'), 'Almuerzo');
+    await user.type(screen.getByLabelText('Valor unitario, línea 2'), '20.000');
+    await user.selectOptions(screen.getByLabelText('Impuesto, línea 2'), '8');
+    const text = (id: string) => screen.getByTestId(id).textContent?.replace(/\s+/g, ' ');
+    expect(text('totals-subtotal')).toBe('$ 30.000,00');
+    expect(text('totals-tax-01-19')).toBe('$ 1.900,00');
+    expect(text('totals-tax-04-8')).toBe('$ 1.600,00');
+    expect(text('totals-total')).toBe('$ 33.500,00');
+  });
+
+  it('puts a server 400 back on the field it names and keeps the form', async () => {
+    const user = userEvent.setup();
+    submitAnswer = {
+      id: 4, kind: 'FE', connection_id: 1, company_id: 101, idempotency_key: 'fe-x', payload_hash: 'h', state: 'failed', attempts: 1,
+      counterpart: 'Ana', http_status: 400, document_id: null, document_number: null, fiscal_key: null, estado_dian: null,
+      error: { code: 'api_invalid', message: 'El servicio rechazó los datos. Corrija los datos y vuelva a intentarlo.' },
+      created_at: 'x', updated_at: 'x', next_check_at: null,
+    };
+    fieldErrors = [{ path: 'receptor.email', message: 'no es un correo válido' }];
+    const emit = await renderScreen();
+    await user.type(screen.getByLabelText('Número de documento'), '52345678');
+    await user.type(screen.getByLabelText('Nombre o razón social'), 'Ana');
+    await user.type(screen.getByLabelText('Descripción, línea 1'), 'Café');
+    await user.type(screen.getByLabelText('Valor unitario, línea 1'), '10.000');
+    await user.click(emit);
+    await waitFor(() => expect(messageOf(screen.getByLabelText('Correo electrónico'))).toBe('No es un correo válido.'));
+    expect(screen.getByText('El servicio rechazó los datos. Corrija los datos y vuelva a intentarlo.')).toBeTruthy();
+    const submit = calls.find((c) => c.method === 'fe.submit')!.input.request as Record<string, unknown>;
+    expect(submit).toMatchObject({ subtotal: 10000, impuestos: 1900, total: 11900, payment: { form: 'contado', method_id: 7, means_code: '10', due_date: '' } });
+    expect(String(submit.draft_key)).toMatch(/^fe-/);
+  });
+});
