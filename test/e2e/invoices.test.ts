@@ -81,7 +81,7 @@ describe('Facturas in Chromium against the sandbox', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
     await page.getByLabel('Descripción, línea 2').waitFor();
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Descripción, línea 2');
+    expect(await page.locator(':focus').getAttribute('aria-label')).toBe('Descripción, línea 2');
     await expectText(page, 'line-tax-1', cop('4750'));
 
     // Line 2: INC 8 %.

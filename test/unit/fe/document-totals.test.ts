@@ -1,12 +1,10 @@
 // Document totals of an FE from its lines (table-driven, one case per kind of line the contract
 // names), and properties: whatever the lines, the totals are the sums of the lines and of the tax
-// groups, and the request the Facturas form builds carries exactly those totals.
+// groups (the form's request is checked in test/component/invoices/request-totals.test.tsx).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeFeTotals, toCop, type FeAiuInput, type FeLineInput } from '../../../src/shared/fe';
 import { sum } from '../../../src/shared/money';
-import { buildRequest, computeFormTotals } from '../../../src/renderer/features/invoices/calc';
-import { defaultValues, type FeFormValues } from '../../../src/renderer/features/invoices/model';
 
 const line = (cant: string, unit: string, iva: string, incluido = false): FeLineInput =>
   incluido ? { cant, unit_input: unit, iva, iva_incluido: true } : { cant, unit, iva };
@@ -71,25 +69,6 @@ describe('FE totals (properties)', () => {
         expect(t.total.equals(sum(t.lines.map((l) => l.total)))).toBe(true);
         expect(t.total.equals(t.subtotal.plus(t.impuestos))).toBe(true);
         expect(t.lines.every((l) => l.rate.equals(8) ? l.tax?.code === '04' : l.rate.isZero() ? l.tax === null : l.tax?.code === '01')).toBe(true);
-      }),
-    );
-  });
-
-  it('the request the form builds carries exactly the computed totals, whatever is typed', () => {
-    fc.assert(
-      fc.property(fc.array(arbLine, { minLength: 1, maxLength: 20 }), (lines) => {
-        const values: FeFormValues = {
-          ...defaultValues('2026-11-20'),
-          items: lines.map((l, i) => ({ key: String(i), desc: `Línea ${i}`, cant: l.cant.replace('.', ','), unit: l.unit.replace('.', ','), iva: l.iva, iva_incluido: l.iva_incluido })),
-        };
-        const totals = computeFormTotals(values, []);
-        const request = buildRequest(values, totals, { draftKey: 'fe-1', withholdingTypes: [], paymentMethods: [] });
-        expect(request.subtotal).toBe(Number(totals.subtotal.toFixed(2)));
-        expect(request.impuestos).toBe(Number(totals.impuestos.toFixed(2)));
-        expect(request.total).toBe(Number(totals.total.toFixed(2)));
-        // The server recomputes from the items it receives and gets the same totals.
-        const again = computeFeTotals(request.items);
-        expect(again.total.toFixed(2)).toBe(totals.total.toFixed(2));
       }),
     );
   });
