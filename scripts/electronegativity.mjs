@@ -15,10 +15,12 @@ const electronVersion = String(pkg.devDependencies.electron).replace(/^[^\d]*/, 
 // ELECTRONEGATIVITY_EXPLAINED: another explanations file (the test proves the gate with an empty one).
 const explainedFile = process.env.ELECTRONEGATIVITY_EXPLAINED ?? join(root, 'security', 'electronegativity-explained.json');
 const explained = JSON.parse(readFileSync(explainedFile, 'utf8')).explained;
+// ELECTRONEGATIVITY_INPUT: another source folder (the test proves the gate on a deliberately unsafe one).
+const input = process.env.ELECTRONEGATIVITY_INPUT ?? join(root, 'src');
 const out = mkdtempSync(join(tmpdir(), 'electronegativity-'));
 const csv = join(out, 'findings.csv');
 
-const run = spawnSync(join(root, 'node_modules', '.bin', 'electronegativity'), ['-i', join(root, 'src'), '-r', '-e', electronVersion, '-o', csv], {
+const run = spawnSync(join(root, 'node_modules', '.bin', 'electronegativity'), ['-i', input, '-r', '-e', electronVersion, '-o', csv], {
   cwd: root,
   encoding: 'utf8',
   timeout: 240_000,

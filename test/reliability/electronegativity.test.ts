@@ -3,7 +3,7 @@
 // explain, and must work offline (its Electron-release check fails gracefully). SECURITY.md has the
 // reasons.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,7 +39,16 @@ describe('Electronegativity scan of src/', () => {
     try {
       const empty = join(dir, 'explained.json');
       writeFileSync(empty, JSON.stringify({ explained: {} }));
-      const { status, summary } = scan({ ELECTRONEGATIVITY_EXPLAINED: empty });
+      // A deliberately unsafe window, so the gate is proven whatever src/ holds at the moment.
+      const unsafe = join(dir, 'src');
+      mkdirSync(unsafe);
+      writeFileSync(
+        join(unsafe, 'unsafe-window.js'),
+        "const { BrowserWindow } = require('electron');\n" +
+          "new BrowserWindow({ webPreferences: { nodeIntegration: true, contextIsolation: false, sandbox: false, webSecurity: false } });\n",
+      );
+      const { status, summary } = scan({ ELECTRONEGATIVITY_EXPLAINED: empty, ELECTRONEGATIVITY_INPUT: unsafe });
+      console.log(`electronegativity (unsafe fixture): ${JSON.stringify(summary)}`);
       expect(summary.unexplained.length).toBeGreaterThan(0);
       expect(status).toBe(1);
     } finally {
