@@ -26,3 +26,6 @@ export interface CoreParts {
   poller: Poller;
   history: HistorySync;
 }
+
+/** The parts a background service (submissions, history sync) is built from. */
+export type ServiceParts = Pick<CoreParts, 'store' | 'connections' | 'fetch' | 'clock' | 'events' | 'logger'>;

@@ -1,15 +1,13 @@
 // History sync: FE documents page by page from the list endpoint (detail when the list does not carry
 // the full document), and every DSE this app created, by id. Each page is one transaction together
 // with the cursor, so an interrupted sync resumes at the page it stopped at and keeps what it saved.
+import type { ServiceParts } from '../parts';
 import { DseCreateRequest, FeDocument } from '../../shared/api';
 import { AppError } from '../../shared/rpc/errors';
 import type { SyncStatus, SyncSummary } from '../../shared/rpc/methods/history';
 import type { ApiClient } from '../api/client';
 import { clientFor } from '../api/for-connection';
-import type { ActiveConnection, Connections } from '../connections/connections';
-import type { EventBus } from '../events';
-import type { Logger } from '../log/logger';
-import type { Store } from '../store/store';
+import type { ActiveConnection } from '../connections/connections';
 import { dseRow, feRow, HistoryMirror, type MirrorRow } from './mirror';
 
 export const SYNC_PAGE_SIZE = 100;
@@ -24,13 +22,7 @@ interface SyncStateRow {
   last_error: string | null;
 }
 
-export interface HistorySyncOptions {
-  store: Store;
-  connections: Connections;
-  fetch: typeof globalThis.fetch;
-  clock: () => Date;
-  events: EventBus;
-  logger: Logger;
+export interface HistorySyncOptions extends ServiceParts {
   pageSize?: number;
 }
 

@@ -1,28 +1,21 @@
 // Exactly-once submissions (DESIGN.md, "Rules that hold everywhere"): the key and the exact bytes
 // are committed before the first byte is sent; after any doubt the same bytes go again with the same
 // key, or the DSE is queried by id. Never a new key, never a changed body, for one operation.
+import type { ServiceParts } from '../parts';
 import { createHash, randomUUID } from 'node:crypto';
 import { LIMITS, type DseCreateRequest, type FeCreateRequest } from '../../shared/api';
 import { AppError } from '../../shared/rpc/errors';
 import { OPEN_SUBMISSION_STATES, type DocumentKind, type Submission } from '../../shared/rpc/methods/submissions';
 import { ApiClient } from '../api/client';
 import { TransportFailure, type ApiAnswer } from '../api/http';
-import type { ActiveConnection, Connections } from '../connections/connections';
-import type { EventBus } from '../events';
-import { redact, type Logger } from '../log/logger';
-import type { Store } from '../store/store';
+import type { ActiveConnection } from '../connections/connections';
+import { redact } from '../log/logger';
 import { crashPoint } from './crash';
 import { SubmissionLedger, toSubmission, type Outcome, type SubmissionRow } from './ledger';
 import { feStateOf, outcomeOfAnswer, outcomeOfTransport } from './outcome';
 import { supportInfo } from './support';
 
-export interface SubmissionsOptions {
-  store: Store;
-  connections: Connections;
-  fetch: typeof globalThis.fetch;
-  clock: () => Date;
-  events: EventBus;
-  logger: Logger;
+export interface SubmissionsOptions extends ServiceParts {
   writeTimeoutMs?: number;
   readTimeoutMs?: number;
 }
