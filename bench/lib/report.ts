@@ -59,6 +59,13 @@ export function markdownTable(rows: readonly Row[]): string {
   return [head, rule, ...lines].join('\n');
 }
 
+/** What bounds a missed target, and how a figure was taken: one line per row that has a note. */
+function notes(rows: readonly Row[]): string[] {
+  const noted = rows.filter((row) => row.note);
+  if (noted.length === 0) return [];
+  return ['', ...noted.map((row) => `- ${row.name}${row.met === false ? ' (**no cumple**)' : ''}: ${row.note}`)];
+}
+
 export function writeReadme(
   file: string,
   rows: readonly Row[],
@@ -75,6 +82,7 @@ export function writeReadme(
     `Tomado el ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC en ${meta.cores} núcleos, ${meta.runs} corridas por cifra tras un calentamiento; carga (loadavg de 1 min) entre ${Math.min(...loads).toFixed(1)} y ${Math.max(...loads).toFixed(1)}.`,
     '',
     markdownTable(rows),
+    ...notes(rows),
     ...(skipped.length > 0 ? ['', ...skipped.map((s) => `- sin medir: \`${s.id}\` (${s.reason})`)] : []),
     END,
   ].join('\n');
