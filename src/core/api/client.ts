@@ -24,6 +24,8 @@ export interface ApiTarget {
   endpoint: string;
   companyId: number;
   token: () => Promise<string>;
+  /** Called when the API answers 401 (the token was refused), so that a cached copy is dropped. */
+  onUnauthorized?: () => void;
 }
 
 export interface ApiClientOptions {
@@ -140,7 +142,7 @@ export class ApiClient {
   private async send(method: 'GET' | 'POST', path: string, operation: Operation, timeoutMs: number, body?: Uint8Array): Promise<ApiAnswer> {
     const token = await this.target.token();
     try {
-      return await exchange(this.options.fetch, { method, url: this.url(path), token, body, timeoutMs });
+      return this.checked(await exchange(this.options.fetch, { method, url: this.url(path), token, body, timeoutMs }));
     } catch (error) {
       if (error instanceof TransportFailure) throw classifyTransport(error, operation);
       throw error;
@@ -149,6 +151,12 @@ export class ApiClient {
 
   private async raw(path: string, body: Uint8Array, headers: Record<string, string>, hooks?: ExchangeHooks): Promise<RawAnswer> {
     const token = await this.target.token();
-    return exchange(this.options.fetch, { method: 'POST', url: this.url(path), token, body, headers, timeoutMs: this.writeTimeoutMs, hooks });
+    const timeoutMs = this.writeTimeoutMs;
+    return this.checked(await exchange(this.options.fetch, { method: 'POST', url: this.url(path), token, body, headers, timeoutMs, hooks }));
+  }
+
+  private checked(answer: ApiAnswer): ApiAnswer {
+    if (answer.status === 401) this.target.onUnauthorized?.();
+    return answer;
   }
 }

@@ -145,7 +145,7 @@ export class Connections {
     return active;
   }
 
-  /** The token of a connection, read at call time; never cached, never logged. */
+  /** The token of a connection (the vault keeps it in memory once read); never logged. */
   async tokenFor(connection: ActiveConnection): Promise<string> {
     if (connection.embedded && !this.endpoints.has(connection.id)) {
       // Every request asks for the token first, so this is where an unbound embedded sandbox is caught.
@@ -159,6 +159,11 @@ export class Connections {
       throw new AppError('no_token', `La conexión «${connection.label}» no tiene token. Ingréselo en Ajustes.`);
     }
     return token;
+  }
+
+  /** The API answered 401 to this connection's token: it may have been replaced elsewhere, so read it again next time. */
+  tokenRefused(connection: ActiveConnection): void {
+    this.vault.forgetCached(connection.baseUrl, connection.companyId);
   }
 
   private toActive(row: ConnectionRow): ActiveConnection {

@@ -1,5 +1,7 @@
 // The submission ledger's rows. Two durable commits per attempt: the write-ahead record before the
-// first byte is sent, the outcome after the answer (Store.durably: synchronous=FULL).
+// first byte is sent, the outcome after the answer (Store.durably: synchronous=FULL). Its statements
+// are prepared once per ledger and reused (each submission runs several).
+import type { Statement } from 'better-sqlite3';
 import type { DocumentKind, Submission, SubmissionState } from '../../shared/rpc/methods/submissions';
 import { ErrorCode } from '../../shared/rpc/errors';
 import type { Store } from '../store/store';
@@ -64,61 +66,65 @@ export function backoffDelay(checks: number): number {
 const SELECT = `SELECT s.*, p.due_at FROM submissions s LEFT JOIN poll_schedule p ON p.submission_id = s.id`;
 
 export class SubmissionLedger {
+  private readonly statements = new Map<string, Statement<unknown[], unknown>>();
+
   constructor(
     private readonly store: Store,
     private readonly now: () => Date,
   ) {}
 
+  /** The prepared statement for `sql`, prepared on first use (the schema is migrated before the ledger exists). */
+  private statement<P extends unknown[], R = unknown>(sql: string): Statement<P, R> {
+    let prepared = this.statements.get(sql);
+    if (!prepared) {
+      prepared = this.store.db.prepare<unknown[], unknown>(sql);
+      this.statements.set(sql, prepared);
+    }
+    return prepared as unknown as Statement<P, R>;
+  }
+
   get(id: number): SubmissionRow | undefined {
-    return this.store.db.prepare<[number], SubmissionRow>(`${SELECT} WHERE s.id = ?`).get(id);
+    return this.statement<[number], SubmissionRow>(`${SELECT} WHERE s.id = ?`).get(id);
   }
 
   byKey(baseUrl: string, companyId: number, kind: DocumentKind, key: string): SubmissionRow | undefined {
-    return this.store.db
-      .prepare<[string, number, string, string], SubmissionRow>(
-        `${SELECT} WHERE s.base_url = ? AND s.company_id = ? AND s.kind = ? AND s.idempotency_key = ?`,
-      )
-      .get(baseUrl, companyId, kind, key);
+    return this.statement<[string, number, string, string], SubmissionRow>(
+      `${SELECT} WHERE s.base_url = ? AND s.company_id = ? AND s.kind = ? AND s.idempotency_key = ?`,
+    ).get(baseUrl, companyId, kind, key);
   }
 
   list(options: { open?: boolean; limit?: number } = {}): SubmissionRow[] {
     const where = options.open ? `WHERE s.state IN ('sending', 'in_doubt', 'pending')` : '';
-    return this.store.db
-      .prepare<[number], SubmissionRow>(`${SELECT} ${where} ORDER BY s.id DESC LIMIT ?`)
-      .all(options.limit ?? 100);
+    return this.statement<[number], SubmissionRow>(`${SELECT} ${where} ORDER BY s.id DESC LIMIT ?`).all(options.limit ?? 100);
   }
 
   /** Every unresolved submission, oldest first (the order they are resumed in). */
   open(): SubmissionRow[] {
-    return this.store.db
-      .prepare<[], SubmissionRow>(`${SELECT} WHERE s.state IN ('sending', 'in_doubt', 'pending') ORDER BY s.id`)
-      .all();
+    return this.statement<[], SubmissionRow>(`${SELECT} WHERE s.state IN ('sending', 'in_doubt', 'pending') ORDER BY s.id`).all();
   }
 
   /** The write-ahead record of a new operation: committed to disk before anything is sent. */
   insert(entry: NewSubmission): SubmissionRow {
     const at = this.now().toISOString();
     const id = this.store.durably(() => {
-      const result = this.store.db
-        .prepare(
-          `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path,
+      const result = this.statement(
+        `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path,
              request_body, payload_hash, state, attempts, counterpart, created_at, updated_at, last_attempt_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'sending', 1, ?, ?, ?, ?)`,
-        )
-        .run(
-          entry.connectionId,
-          entry.baseUrl,
-          entry.companyId,
-          entry.kind,
-          entry.key,
-          entry.endpointPath,
-          entry.body,
-          entry.payloadHash,
-          entry.counterpart,
-          at,
-          at,
-          at,
-        );
+      ).run(
+        entry.connectionId,
+        entry.baseUrl,
+        entry.companyId,
+        entry.kind,
+        entry.key,
+        entry.endpointPath,
+        entry.body,
+        entry.payloadHash,
+        entry.counterpart,
+        at,
+        at,
+        at,
+      );
       return Number(result.lastInsertRowid);
     });
     return this.get(id)!;
@@ -128,9 +134,9 @@ export class SubmissionLedger {
   markSending(id: number): SubmissionRow {
     const at = this.now().toISOString();
     this.store.durably(() => {
-      this.store.db
-        .prepare(`UPDATE submissions SET state = 'sending', attempts = attempts + 1, updated_at = ?, last_attempt_at = ? WHERE id = ?`)
-        .run(at, at, id);
+      this.statement(
+        `UPDATE submissions SET state = 'sending', attempts = attempts + 1, updated_at = ?, last_attempt_at = ? WHERE id = ?`,
+      ).run(at, at, id);
     });
     return this.get(id)!;
   }
@@ -140,29 +146,27 @@ export class SubmissionLedger {
     const now = this.now();
     const at = now.toISOString();
     this.store.durably(() => {
-      this.store.db
-        .prepare(
-          `UPDATE submissions SET state = ?, http_status = ?,
+      this.statement(
+        `UPDATE submissions SET state = ?, http_status = ?,
              document_id = COALESCE(?, document_id), document_number = COALESCE(?, document_number),
              fiscal_key = COALESCE(?, fiscal_key), estado_dian = COALESCE(?, estado_dian),
              response_body = ?, error_code = ?, error_message = ?, updated_at = ?
            WHERE id = ?`,
-        )
-        .run(
-          outcome.state,
-          outcome.httpStatus,
-          outcome.documentId ?? null,
-          outcome.documentNumber ?? null,
-          outcome.fiscalKey ?? null,
-          outcome.estadoDian ?? null,
-          outcome.responseBody,
-          outcome.error?.code ?? null,
-          outcome.error?.message ?? null,
-          at,
-          id,
-        );
+      ).run(
+        outcome.state,
+        outcome.httpStatus,
+        outcome.documentId ?? null,
+        outcome.documentNumber ?? null,
+        outcome.fiscalKey ?? null,
+        outcome.estadoDian ?? null,
+        outcome.responseBody,
+        outcome.error?.code ?? null,
+        outcome.error?.message ?? null,
+        at,
+        id,
+      );
       if (outcome.state === 'in_doubt' || outcome.state === 'pending') this.scheduleNext(id, now.getTime());
-      else this.store.db.prepare('DELETE FROM poll_schedule WHERE submission_id = ?').run(id);
+      else this.statement('DELETE FROM poll_schedule WHERE submission_id = ?').run(id);
     });
     return this.get(id)!;
   }
@@ -171,36 +175,35 @@ export class SubmissionLedger {
   postpone(id: number, error: string | null): void {
     this.store.durably(() => {
       this.scheduleNext(id, this.now().getTime());
-      this.store.db.prepare('UPDATE poll_schedule SET last_error = ? WHERE submission_id = ?').run(error, id);
+      this.statement('UPDATE poll_schedule SET last_error = ? WHERE submission_id = ?').run(error, id);
     });
   }
 
   /** The earliest scheduled check, if any. */
   nextDue(): { submission_id: number; due_at: number } | undefined {
-    return this.store.db
-      .prepare<[], { submission_id: number; due_at: number }>('SELECT submission_id, due_at FROM poll_schedule ORDER BY due_at LIMIT 1')
-      .get();
+    return this.statement<[], { submission_id: number; due_at: number }>(
+      'SELECT submission_id, due_at FROM poll_schedule ORDER BY due_at LIMIT 1',
+    ).get();
   }
 
   due(at: number): number[] {
-    return this.store.db
-      .prepare<[number], { submission_id: number }>('SELECT submission_id FROM poll_schedule WHERE due_at <= ? ORDER BY due_at')
+    return this.statement<[number], { submission_id: number }>(
+      'SELECT submission_id FROM poll_schedule WHERE due_at <= ? ORDER BY due_at',
+    )
       .all(at)
       .map((row) => row.submission_id);
   }
 
   /** First look 5 s after the first unresolved answer; each further look waits one step longer. */
   private scheduleNext(id: number, nowMs: number): void {
-    const current = this.store.db
-      .prepare<[number], { checks: number }>('SELECT checks FROM poll_schedule WHERE submission_id = ?')
-      .get(id);
+    const current = this.statement<[number], { checks: number }>('SELECT checks FROM poll_schedule WHERE submission_id = ?').get(
+      id,
+    );
     const checks = current ? current.checks + 1 : 0;
-    this.store.db
-      .prepare(
-        `INSERT INTO poll_schedule (submission_id, due_at, checks) VALUES (?, ?, ?)
+    this.statement(
+      `INSERT INTO poll_schedule (submission_id, due_at, checks) VALUES (?, ?, ?)
          ON CONFLICT (submission_id) DO UPDATE SET due_at = excluded.due_at, checks = excluded.checks`,
-      )
-      .run(id, nowMs + backoffDelay(checks), checks);
+    ).run(id, nowMs + backoffDelay(checks), checks);
   }
 }
 

@@ -86,7 +86,7 @@ export class Submissions {
         if (row.document_id !== null && (row.kind === 'DSE' || row.state === 'pending')) {
           return toSubmission(await this.query(row, connection));
         }
-        return toSubmission(await this.attempt(row, connection, false));
+        return toSubmission(await this.attempt(row, connection));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         // No token, no connection, network down for a query: nothing learnt; look again later.
@@ -112,8 +112,9 @@ export class Submissions {
   private async submit(kind: DocumentKind, path: string, key: string, json: string, counterpart: string): Promise<Submission> {
     await this.ensureResumed();
     const connection = this.options.connections.requireActive();
-    // The token is read before anything is committed: without one, nothing is written or sent.
-    await this.options.connections.tokenFor(connection);
+    // The token is read before anything is committed: without one, nothing is written or sent. The
+    // same value then goes in the request (one read per submission, from the vault's memory when known).
+    const token = await this.options.connections.tokenFor(connection);
     const body = Buffer.from(json, 'utf8');
     const payloadHash = createHash('sha256').update(body).digest('hex');
     const existing = this.ledger.byKey(connection.baseUrl, connection.companyId, kind, key);
@@ -138,12 +139,15 @@ export class Submissions {
       counterpart,
     });
     crashPoint('after-ledger-commit');
-    return this.locked(row.id, async () => toSubmission(await this.attempt(row, connection, true)));
+    return this.locked(row.id, async () => toSubmission(await this.attempt(row, connection, { token })));
   }
 
-  /** One attempt: write-ahead (for a repeat), the identical bytes, then the outcome, durably. */
-  private async attempt(row: SubmissionRow, connection: ActiveConnection, first: boolean): Promise<SubmissionRow> {
-    const token = await this.options.connections.tokenFor(connection);
+  /**
+   * One attempt: write-ahead (for a repeat), the identical bytes, then the outcome, durably. The first
+   * attempt of a new submission comes with its token, its write-ahead record already committed.
+   */
+  private async attempt(row: SubmissionRow, connection: ActiveConnection, first?: { token: string }): Promise<SubmissionRow> {
+    const token = first?.token ?? (await this.options.connections.tokenFor(connection));
     const current = first ? row : this.ledger.markSending(row.id);
     const api = this.client(connection, token);
     const hooks = { onDispatched: () => crashPoint('while-sending'), onHeaders: () => crashPoint('after-server-commit') };
@@ -160,7 +164,7 @@ export class Submissions {
       outcome = outcomeOfTransport(error);
     }
     crashPoint('before-outcome-commit');
-    return this.commit(row.id, outcome);
+    return this.commit(current, outcome);
   }
 
   /** Endpoint 8 (or the FE detail) for a document whose id is known. */
@@ -171,7 +175,7 @@ export class Submissions {
     if (row.kind === 'DSE') {
       const { documento } = await api.getDse(documentId);
       const estado = documento.estado_dian;
-      return this.commit(row.id, {
+      return this.commit(row, {
         state: estado === 'aceptado' ? 'accepted' : estado === 'rechazado' ? 'rejected' : 'pending',
         httpStatus: row.http_status,
         documentNumber: `${documento.prefijo}${documento.consecutivo}`,
@@ -183,7 +187,7 @@ export class Submissions {
     }
     const doc = await api.getFeDoc(documentId);
     const state = feStateOf(doc.estado_dian);
-    return this.commit(row.id, {
+    return this.commit(row, {
       state,
       httpStatus: row.http_status,
       documentNumber: `${doc.prefijo}${doc.consecutivo}`,
@@ -194,8 +198,9 @@ export class Submissions {
     });
   }
 
-  private commit(id: number, outcome: Outcome): SubmissionRow {
-    const before = this.require(id);
+  /** Records an outcome; `before` is the row as this attempt last read it (it holds the submission's lock). */
+  private commit(before: SubmissionRow, outcome: Outcome): SubmissionRow {
+    const id = before.id;
     const after = this.ledger.record(id, outcome);
     if (after.state !== before.state || after.estado_dian !== before.estado_dian || after.document_id !== before.document_id) {
       this.options.events.emit('document.changed', {
@@ -241,7 +246,12 @@ export class Submissions {
 
   private client(connection: ActiveConnection, token: string): ApiClient {
     return new ApiClient(
-      { endpoint: connection.endpoint, companyId: connection.companyId, token: async () => token },
+      {
+        endpoint: connection.endpoint,
+        companyId: connection.companyId,
+        token: async () => token,
+        onUnauthorized: () => this.options.connections.tokenRefused(connection),
+      },
       { fetch: this.options.fetch, writeTimeoutMs: this.options.writeTimeoutMs, readTimeoutMs: this.options.readTimeoutMs },
     );
   }

@@ -16,23 +16,65 @@ export function vaultAccount(baseUrl: string, companyId: number): string {
   return `${baseUrl.replace(/\/+$/, '')}#company=${companyId}`;
 }
 
+/**
+ * A token read from or written to the keychain is kept in this process's memory until it is
+ * changed or forgotten through this vault, or the API refuses it (`forgetCached`). A keychain read
+ * is a D-Bus round trip through the Secret Service (1.5 ms idle, several under load), and every
+ * submission and poll needs the token; the tradeoff is written down in SECURITY.md ("The bearer
+ * token"). Nothing but the keychain ever holds it outside memory.
+ */
 export class Vault {
+  private readonly cached = new Map<string, string>();
+  /** Bumped whenever an account's token changes here, so that a read already in flight cannot cache an old value. */
+  private readonly generations = new Map<string, number>();
+
   constructor(private readonly secrets: SecretStore) {}
 
   async getToken(baseUrl: string, companyId: number): Promise<string | null> {
-    return this.guard(() => this.secrets.getPassword(VAULT_SERVICE, vaultAccount(baseUrl, companyId)));
+    const account = vaultAccount(baseUrl, companyId);
+    const known = this.cached.get(account);
+    if (known !== undefined) return known;
+    const generation = this.generation(account);
+    const token = await this.guard(() => this.secrets.getPassword(VAULT_SERVICE, account));
+    // An absent token is not remembered: one stored by another process (the command line) is seen at once.
+    if (token !== null && this.generation(account) === generation) this.cached.set(account, token);
+    return token;
   }
 
   async setToken(baseUrl: string, companyId: number, token: string): Promise<void> {
-    await this.guard(() => this.secrets.setPassword(VAULT_SERVICE, vaultAccount(baseUrl, companyId), token));
+    const account = vaultAccount(baseUrl, companyId);
+    this.invalidate(account);
+    await this.guard(() => this.secrets.setPassword(VAULT_SERVICE, account, token));
+    this.invalidate(account);
+    this.cached.set(account, token);
   }
 
   async deleteToken(baseUrl: string, companyId: number): Promise<boolean> {
-    return this.guard(() => this.secrets.deletePassword(VAULT_SERVICE, vaultAccount(baseUrl, companyId)));
+    const account = vaultAccount(baseUrl, companyId);
+    this.invalidate(account);
+    try {
+      return await this.guard(() => this.secrets.deletePassword(VAULT_SERVICE, account));
+    } finally {
+      this.invalidate(account);
+    }
   }
 
   async hasToken(baseUrl: string, companyId: number): Promise<boolean> {
     return (await this.getToken(baseUrl, companyId)) !== null;
+  }
+
+  /** Drops the in-memory copy (the API refused it: it may have been replaced elsewhere); the next read asks the keychain. */
+  forgetCached(baseUrl: string, companyId: number): void {
+    this.invalidate(vaultAccount(baseUrl, companyId));
+  }
+
+  private invalidate(account: string): void {
+    this.cached.delete(account);
+    this.generations.set(account, this.generation(account) + 1);
+  }
+
+  private generation(account: string): number {
+    return this.generations.get(account) ?? 0;
   }
 
   private async guard<T>(call: () => Promise<T>): Promise<T> {
