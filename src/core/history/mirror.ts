@@ -4,6 +4,7 @@ import { dec } from '../../shared/money';
 import type { HistoryEntry, HistoryQuery } from '../../shared/rpc/methods/history';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../store/store';
+import { TEXT_COLUMNS } from './query';
 
 export interface MirrorRow {
   connection_id: number;
@@ -137,7 +138,8 @@ export class HistoryMirror {
     if (match) {
       from = 'history_search s JOIN history_documents h ON h.id = s.rowid';
       where.push('history_search MATCH @match');
-      params.match = match;
+      // The words are searched in the text columns only, never in the index's facet tokens (0009).
+      params.match = `${TEXT_COLUMNS} : (${match})`;
     }
     if (query.kind) {
       where.push('h.kind = @kind');
