@@ -55,12 +55,22 @@ export class FieldErrors {
 
 /** A JSON number (money, rates and quantities travel as numbers) as a Decimal; strings are refused. */
 export function readNumber(value: unknown, field: string, errors: FieldErrors): Dec | undefined {
+  const number = readJsonNumber(value, field, errors);
+  return number === undefined ? undefined : decOfJsonNumber(number);
+}
+
+/** readNumber's check alone: the finite JSON number as it came, for callers that read it exactly themselves. */
+export function readJsonNumber(value: unknown, field: string, errors: FieldErrors): number | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'number' || !Number.isFinite(value)) {
     errors.add(field, 'debe ser un número JSON (sin separadores de miles ni comillas)');
     return undefined;
   }
-  // Through the shortest decimal text of the double, so 0.1 stays 0.1 and not its binary expansion.
+  return value;
+}
+
+/** The Decimal a JSON number stands for: through the shortest decimal text of the double, so 0.1 stays 0.1. */
+export function decOfJsonNumber(value: number): Dec {
   return dec(String(value));
 }
 

@@ -1,6 +1,10 @@
 // Line calculation of an FE item ("FE item"): base, tax and total in exact cents.
+import {
+  addCents, centsBeforePercent, centsOfPercent, centsOfProduct, centsToDec, isSafeCents, isScaledZero, scaledEqualsInteger, scaledOf,
+  type Scaled,
+} from '../cents';
 import { dec, roundCents, ZERO, type Dec, type DecimalInput } from '../money';
-import { classifyFeTax, type FeTaxClass } from './tax';
+import { classifyFeTax, classifyFeTaxByKind, type FeTaxClass } from './tax';
 
 export interface FeLineInput {
   cant: DecimalInput;
@@ -36,6 +40,11 @@ export interface FeLine {
  * typed (sandbox decision; the contract does not show how the server derives the base).
  */
 export function computeFeLine(input: FeLineInput): FeLine {
+  return exactFeLine(input) ?? decimalFeLine(input);
+}
+
+/** The rule above in decimal.js, for values outside the integer range of exactFeLine. */
+export function decimalFeLine(input: FeLineInput): FeLine {
   const quantity = dec(input.cant);
   const rate = dec(input.iva);
   const tax = classifyFeTax(rate, input.codigo_impuesto ?? input.tax_code);
@@ -50,4 +59,103 @@ export function computeFeLine(input: FeLineInput): FeLine {
   const base = roundCents(quantity.times(unitValue));
   const taxAmount = roundCents(base.times(taxRate).dividedBy(100));
   return { quantity, unitValue, rate, tax, base, taxAmount, total: base.plus(taxAmount) };
+}
+
+/**
+ * The same rule in integer cents (src/shared/cents.ts), or null when a value is not a plain
+ * non-negative decimal within range (decimalFeLine then computes the line). An unknown tax code
+ * throws here exactly as in decimalFeLine: both read cant and iva first.
+ */
+export function exactFeLine(input: FeLineInput): ExactFeLine | null {
+  const quantity = scaledOf(input.cant);
+  const rate = quantity && scaledOf(input.iva);
+  if (!quantity || !rate) return null;
+  const kind = isScaledZero(rate) ? 0 : scaledEqualsInteger(rate, 8) ? 8 : 'other';
+  const tax = classifyFeTaxByKind(kind, input.codigo_impuesto ?? input.tax_code);
+  if (input.iva_incluido && input.unit_input !== undefined) {
+    const unitInput = scaledOf(input.unit_input);
+    if (!unitInput) return null;
+    const gross = centsOfProduct(quantity, unitInput);
+    const base = tax ? centsBeforePercent(gross, rate) : gross;
+    if (!isSafeCents(gross) || !isSafeCents(base)) return null;
+    return new ExactFeLine(input.cant, input.iva, rate, tax, base, gross - base, gross, null);
+  }
+  const unitRaw = input.unit ?? input.unit_input ?? 0;
+  const unit = scaledOf(unitRaw);
+  if (!unit) return null;
+  const base = centsOfProduct(quantity, unit);
+  const taxAmount = tax ? centsOfPercent(base, rate) : 0;
+  const total = addCents(base, taxAmount);
+  if (!isSafeCents(total)) return null;
+  return new ExactFeLine(input.cant, input.iva, rate, tax, base, taxAmount, total, unitRaw);
+}
+
+/**
+ * An FE line computed in integer cents. Its Decimal fields are made when first read and kept: a
+ * recompute of 1,000 lines then costs integer arithmetic, and a screen reads the Decimals of the rows
+ * it shows. The values are those decimalFeLine gives; toJSON gives its plain shape.
+ */
+export class ExactFeLine implements FeLine {
+  readonly tax: FeTaxClass | null;
+  readonly rateScaled: Scaled;
+  readonly baseCents: number;
+  readonly taxCents: number;
+  readonly totalCents: number;
+  readonly #cant: DecimalInput;
+  readonly #iva: DecimalInput;
+  /** the unit value as given; null when derived from a tax-inclusive price */
+  readonly #unit: DecimalInput | null;
+  #quantity: Dec | undefined;
+  #rate: Dec | undefined;
+  #unitValue: Dec | undefined;
+  #base: Dec | undefined;
+  #taxAmount: Dec | undefined;
+  #total: Dec | undefined;
+
+  constructor(
+    cant: DecimalInput, iva: DecimalInput, rate: Scaled, tax: FeTaxClass | null,
+    baseCents: number, taxCents: number, totalCents: number, unit: DecimalInput | null,
+  ) {
+    this.#cant = cant;
+    this.#iva = iva;
+    this.rateScaled = rate;
+    this.tax = tax;
+    this.baseCents = baseCents;
+    this.taxCents = taxCents;
+    this.totalCents = totalCents;
+    this.#unit = unit;
+  }
+
+  get quantity(): Dec {
+    return (this.#quantity ??= dec(this.#cant));
+  }
+
+  get rate(): Dec {
+    return (this.#rate ??= dec(this.#iva));
+  }
+
+  get unitValue(): Dec {
+    if (this.#unitValue === undefined) {
+      const quantity = this.quantity;
+      this.#unitValue = this.#unit !== null ? dec(this.#unit) : quantity.isZero() ? ZERO : this.base.dividedBy(quantity);
+    }
+    return this.#unitValue;
+  }
+
+  get base(): Dec {
+    return (this.#base ??= centsToDec(this.baseCents));
+  }
+
+  get taxAmount(): Dec {
+    return (this.#taxAmount ??= centsToDec(this.taxCents));
+  }
+
+  get total(): Dec {
+    return (this.#total ??= centsToDec(this.totalCents));
+  }
+
+  toJSON(): FeLine {
+    const { quantity, unitValue, rate, tax, base, taxAmount, total } = this;
+    return { quantity, unitValue, rate, tax, base, taxAmount, total };
+  }
 }

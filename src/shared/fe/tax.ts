@@ -21,14 +21,27 @@ export function isFeTaxCode(code: string): code is FeTaxCode {
   return Object.hasOwn(FE_TAX_TYPES, code);
 }
 
+/** How the rate-based rule sees a rate: exactly 0, exactly 8 or any other. */
+export type FeRateKind = 0 | 8 | 'other';
+
+function hasExplicitCode(code: string | null | undefined): code is string {
+  return code !== undefined && code !== null && code !== '';
+}
+
 /** The tax a line carries, or null when it carries none. Throws on an unknown explicit code. */
 export function classifyFeTax(rate: DecimalInput, explicitCode?: string | null): FeTaxClass | null {
-  if (explicitCode !== undefined && explicitCode !== null && explicitCode !== '') {
+  if (hasExplicitCode(explicitCode)) return classifyFeTaxByKind('other', explicitCode);
+  const r = dec(rate);
+  return classifyFeTaxByKind(r.isZero() ? 0 : r.equals(8) ? 8 : 'other', explicitCode);
+}
+
+/** classifyFeTax for a caller that has already read the rate. */
+export function classifyFeTaxByKind(kind: FeRateKind, explicitCode?: string | null): FeTaxClass | null {
+  if (hasExplicitCode(explicitCode)) {
     if (!isFeTaxCode(explicitCode)) throw new Error(`código de impuesto desconocido: ${explicitCode}`);
     return { code: explicitCode, name: FE_TAX_TYPES[explicitCode] };
   }
-  const r = dec(rate);
-  if (r.isZero()) return null;
-  if (r.equals(8)) return { code: '04', name: 'INC' };
+  if (kind === 0) return null;
+  if (kind === 8) return { code: '04', name: 'INC' };
   return { code: '01', name: 'IVA' };
 }

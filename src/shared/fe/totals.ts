@@ -1,7 +1,8 @@
 // FE document totals from its lines, AIU and withholdings, in exact cents.
+import { centsOfPercent, centsToDec, decToCents, isSafeCents, scaledOf, type Scaled } from '../cents';
 import { dec, roundCents, sum, ZERO, type Dec, type DecimalInput } from '../money';
 import { computeFeAiu, type FeAiu, type FeAiuInput } from './aiu';
-import { computeFeLine, type FeLine, type FeLineInput } from './lines';
+import { computeFeLine, ExactFeLine, type FeLine, type FeLineInput } from './lines';
 import type { FeTaxCode, FeTaxName } from './tax';
 
 export interface FeTaxGroup {
@@ -52,6 +53,11 @@ export function computeFeTotals(
   withholdingInputs: readonly FeWithholdingInput[] = [],
 ): FeTotals {
   const lines = items.map(computeFeLine);
+  return exactFeTotals(lines, aiuInput, withholdingInputs) ?? decimalFeTotals(lines, aiuInput, withholdingInputs);
+}
+
+/** The document totals in decimal.js, whatever the lines: the reference exactFeTotals agrees with. */
+function decimalFeTotals(lines: FeLine[], aiuInput: FeAiuInput | undefined, withholdingInputs: readonly FeWithholdingInput[]): FeTotals {
   const linesSubtotal = sum(lines.map((l) => l.base));
   const aiu = computeFeAiu(aiuInput, linesSubtotal);
   const groups = new Map<string, FeTaxGroup>();
@@ -88,6 +94,80 @@ export function computeFeTotals(
     withholdings,
     totalRetenciones,
     netoPagar: total.minus(totalRetenciones),
+  };
+}
+
+interface CentsGroup {
+  code: FeTaxCode;
+  name: FeTaxName;
+  /** the first line of the group (its rate is the group's), or the AIU's rate */
+  first: { readonly rate: Dec };
+  base: number;
+  amount: number;
+}
+
+/**
+ * decimalFeTotals in integer cents, when every line is an ExactFeLine and every amount stays within
+ * range (null otherwise). Amounts are non-negative here, so a sum past 2^53 shows in the final sums.
+ */
+function exactFeTotals(lines: FeLine[], aiuInput: FeAiuInput | undefined, withholdingInputs: readonly FeWithholdingInput[]): FeTotals | null {
+  const groups = new Map<string, CentsGroup>();
+  const addGroup = (code: FeTaxCode, name: FeTaxName, rate: Scaled, first: { readonly rate: Dec }, base: number, amount: number): void => {
+    const key = `${code}|${rate.units}|${rate.scale}`;
+    const group = groups.get(key);
+    if (group) {
+      group.base += base;
+      group.amount += amount;
+    } else groups.set(key, { code, name, first, base, amount });
+  };
+  let linesSubtotal = 0;
+  for (const line of lines) {
+    if (!(line instanceof ExactFeLine)) return null;
+    linesSubtotal += line.baseCents;
+    if (line.tax) addGroup(line.tax.code, line.tax.name, line.rateScaled, line, line.baseCents, line.taxCents);
+  }
+  if (!isSafeCents(linesSubtotal)) return null;
+  const aiu = computeFeAiu(aiuInput, centsToDec(linesSubtotal));
+  let aiuParts = 0;
+  if (aiu) {
+    const parts = [aiu.administracion, aiu.imprevistos, aiu.utilidad, aiu.taxBase, aiu.tax].map(decToCents);
+    const rate = scaledOf(aiu.taxRate);
+    if (parts.some((c) => c === null) || !rate) return null;
+    const [administracion, imprevistos, utilidad, taxBase, tax] = parts as number[];
+    aiuParts = administracion! + imprevistos! + utilidad!;
+    if (!aiu.taxRate.isZero()) addGroup('01', 'IVA', rate, { rate: aiu.taxRate }, taxBase!, tax!);
+  }
+  const cents = [...groups.values()];
+  const byCode = (code: FeTaxCode): number => cents.reduce((acc, g) => (g.code === code ? acc + g.amount : acc), 0);
+  const subtotal = linesSubtotal + aiuParts;
+  const impuestos = cents.reduce((acc, g) => acc + g.amount, 0);
+  const total = subtotal + impuestos;
+  if (!isSafeCents(total) || cents.some((g) => !isSafeCents(g.base))) return null;
+  const amounts = { subtotal: centsToDec(subtotal), impuestos: centsToDec(impuestos), total: centsToDec(total) } as const;
+  const baseCents = { subtotal, impuestos, total } as const;
+  const withholdings: FeWithholding[] = [];
+  let totalRetenciones = 0;
+  for (const w of withholdingInputs) {
+    const percent = scaledOf(w.percent);
+    const amount = percent ? centsOfPercent(baseCents[w.base_mode], percent) : NaN;
+    if (!isSafeCents(amount)) return null;
+    totalRetenciones += amount;
+    withholdings.push({ type: w.type, baseMode: w.base_mode, percent: dec(w.percent), base: amounts[w.base_mode], amount: centsToDec(amount) });
+  }
+  if (!isSafeCents(totalRetenciones)) return null;
+  return {
+    lines,
+    aiu,
+    taxGroups: cents.map((g) => ({ code: g.code, name: g.name, rate: g.first.rate, base: centsToDec(g.base), amount: centsToDec(g.amount) })),
+    subtotal: amounts.subtotal,
+    iva: centsToDec(byCode('01')),
+    inc: centsToDec(byCode('04')),
+    ica: centsToDec(byCode('03')),
+    impuestos: amounts.impuestos,
+    total: amounts.total,
+    withholdings,
+    totalRetenciones: centsToDec(totalRetenciones),
+    netoPagar: centsToDec(total - totalRetenciones),
   };
 }
 
