@@ -1,0 +1,45 @@
+// Migration 0010: the Historial filtered by kind and state without words reads one index range, in
+// date order, instead of the row of every document of that kind.
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { compileFilter, HistoryQueries, ROW_COLUMNS } from '../../../src/core/history/query';
+import { migrations } from '../../../src/core/store/migrations';
+import { Store } from '../../../src/core/store/store';
+import type { HistoryFilter } from '../../../src/shared/rpc/methods/history-view';
+import { generateHistory } from '../../support/history-generator';
+import { tempDir } from '../../support/temp';
+
+let dir: ReturnType<typeof tempDir>;
+beforeEach(() => {
+  dir = tempDir();
+});
+afterEach(() => dir.remove());
+
+describe('migration 0010 (history by kind and state)', () => {
+  it('answers a kind and state filter from one index range already in date order, with the same rows', () => {
+    const store = Store.open(join(dir.path, 'db.sqlite'), { migrations: migrations.slice(0, 10) });
+    const { docs } = generateHistory(store.db, { connectionId: 1, count: 2_000, seed: 41 });
+    const queries = new HistoryQueries(store.db);
+    for (const filter of [{ kind: 'FE', state: 'aceptado' }, { kind: 'DSE', state: 'rechazado' }] satisfies HistoryFilter[]) {
+      const { from, where, params } = compileFilter(1, filter);
+      const plan = (sql: string) =>
+        store.db
+          .prepare<[Record<string, unknown>], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
+          .all(params)
+          .map((row) => row.detail)
+          .join(' | ');
+      expect(plan(`SELECT count(*) FROM ${from} WHERE ${where}`)).toContain('COVERING INDEX history_by_kind_state');
+      const pagePlan = plan(`SELECT ${ROW_COLUMNS} FROM ${from} WHERE ${where} ORDER BY h.issue_date DESC, h.id DESC LIMIT 50`);
+      expect(pagePlan).toContain('history_by_kind_state');
+      expect(pagePlan).not.toContain('TEMP B-TREE');
+
+      const expected = docs
+        .filter((d) => d.kind === filter.kind && d.estado_dian === filter.state)
+        .sort((a, b) => (a.issue_date === b.issue_date ? b.id - a.id : a.issue_date < b.issue_date ? 1 : -1));
+      const page = queries.page(1, filter, 0, 50);
+      expect(page.total).toBe(expected.length);
+      expect(page.items.map((item) => item.id)).toEqual(expected.slice(0, 50).map((d) => d.id));
+    }
+    store.close();
+  });
+});
