@@ -1,5 +1,5 @@
 // The sandbox's command line (issue 3, "Command line"):
-//   npm run --silent sandbox -- --seed FILE [--port N] [--host 127.0.0.1] [--data DIR] [--now ISO] [--settle-ms N]
+//   npm run --silent sandbox -- --seed FILE [--port N] [--host 127.0.0.1] [--data DIR] [--now ISO] [--settle-ms N] [--signing-threads N]
 // When ready it prints exactly one line of JSON on stdout, {"base_url": "..."}; diagnostics go to stderr.
 import { startSandbox } from './index';
 import { SeedError } from './seed';
@@ -11,18 +11,20 @@ interface CliOptions {
   data?: string;
   now?: string;
   settleMs: number;
+  /** default: one per available core */
+  signingThreads?: number;
 }
 
 class UsageError extends Error {}
 
-const USAGE = 'uso: sandbox --seed ARCHIVO [--port N] [--host 127.0.0.1] [--data DIR] [--now ISO] [--settle-ms N]';
+const USAGE = 'uso: sandbox --seed ARCHIVO [--port N] [--host 127.0.0.1] [--data DIR] [--now ISO] [--settle-ms N] [--signing-threads N]';
 
 function parseArgs(argv: readonly string[]): CliOptions {
   const values = new Map<string, string>();
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] as string;
     const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    if (!['--seed', '--port', '--host', '--data', '--now', '--settle-ms'].includes(flag)) throw new UsageError(`opción desconocida: ${arg}`);
+    if (!['--seed', '--port', '--host', '--data', '--now', '--settle-ms', '--signing-threads'].includes(flag)) throw new UsageError(`opción desconocida: ${arg}`);
     const value = inline ?? argv[++i];
     if (value === undefined) throw new UsageError(`falta el valor de ${flag}`);
     values.set(flag, value);
@@ -42,6 +44,7 @@ function parseArgs(argv: readonly string[]): CliOptions {
     settleMs: int('--settle-ms', 3000, 86_400_000),
     ...(values.has('--data') ? { data: values.get('--data') as string } : {}),
     ...(values.has('--now') ? { now: values.get('--now') as string } : {}),
+    ...(values.has('--signing-threads') ? { signingThreads: int('--signing-threads', 0, 64) } : {}),
   };
 }
 
@@ -76,6 +79,7 @@ async function main(): Promise<void> {
   try {
     sandbox = await startSandbox({
       seed: options.seed, port: options.port, host: options.host, settleMs: options.settleMs, log,
+      signingThreads: options.signingThreads ?? 'cores',
       ...(options.data ? { dataDir: options.data } : {}),
       ...(options.now ? { now: options.now } : {}),
     });

@@ -1,12 +1,13 @@
 // Everything a route handler needs, built once per running sandbox.
 import type { Clock } from './clock';
 import type { Settler } from './authority/settler';
+import type { DseSigning } from './dse/dse-signing';
 import type { CompanyStore } from './storage/company-store';
 import type { Db } from './storage/database';
 import type { DseStore } from './storage/dse-store';
 import type { FaultStore } from './storage/fault-store';
 import type { FeStore } from './storage/fe-store';
-import type { SigningCertificate } from './xml/certificate';
+import type { XmlSigning } from './xml/signing';
 
 export interface SandboxContext {
   db: Db;
@@ -16,8 +17,11 @@ export interface SandboxContext {
   dse: DseStore;
   faults: FaultStore;
   settler: Settler;
-  certificate: SigningCertificate;
-  /** folder where signed XML files are written (reported as `xml_path`) */
+  /** builds, signs and writes documents' XML (on the event loop, or in signing threads) */
+  xml: XmlSigning;
+  /** DSE documents numbered but not signed yet */
+  dseSigning: DseSigning;
+  /** folder where signed XML files are written (`<data>/xml`; `xml_path` is relative to its parent) */
   xmlDir: string;
   settleMs: number;
   log(message: string): void;

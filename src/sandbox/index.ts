@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { Settler } from './authority/settler';
 import { frozenClock, realClock } from './clock';
 import type { SandboxContext } from './context';
-import { settleDse } from './dse/dse-create';
+import { DseSigning } from './dse/dse-signing';
+import { settleDse, transmitStored } from './dse/dse-transmit';
 import { BASE_PATH, createSandboxServer } from './http/server';
 import { ROUTES } from './routes';
 import { loadSeedFile, parseSeed, type Seed } from './seed';
@@ -17,6 +18,7 @@ import { FaultStore } from './storage/fault-store';
 import { FeStore } from './storage/fe-store';
 import { importSeed } from './storage/seed-import';
 import { loadOrCreateCertificate } from './xml/certificate';
+import { createXmlSigning } from './xml/signing';
 
 export interface SandboxOptions {
   /** path of a seed JSON file, or the seed itself */
@@ -33,6 +35,11 @@ export interface SandboxOptions {
   settleMs?: number;
   /** diagnostics (never to stdout in the CLI); default: silent */
   log?: (message: string) => void;
+  /**
+   * worker threads that build and sign DSE XML ('cores': one per available core). Default 0: on the
+   * event loop, as the app's embedded sandbox runs (its bundle has no separate worker file).
+   */
+  signingThreads?: number | 'cores';
 }
 
 export interface RunningSandbox {
@@ -60,17 +67,21 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     settleFe: (id, to) => fe.setState(id, to),
     settleDse: (id, to) => settleDse(ctxRef.ctx as SandboxContext, id, to),
   }, options.log);
+  const log = options.log ?? (() => undefined);
+  const xmlDir = join(dataDir, 'xml');
+  const xml = createXmlSigning({ xmlDir, certificate, threads: options.signingThreads ?? 0, log });
   const ctx: SandboxContext = {
-    db, clock, fe, dse, settler, certificate,
+    db, clock, fe, dse, settler, xml, xmlDir, log,
+    dseSigning: new DseSigning({ db, dse, xml, log }, { resumed: (id) => transmitStored(ctx, id) }),
     companies: new CompanyStore(db),
     faults: new FaultStore(db),
-    xmlDir: join(dataDir, 'xml'),
     settleMs: options.settleMs ?? 3000,
-    log: options.log ?? (() => undefined),
   };
   ctxRef.ctx = ctx;
   settler.settleDue();
   settler.schedule();
+  // Documents a previous run numbered but did not sign (it was killed meanwhile) are finished first.
+  ctx.dseSigning.resumeAll();
 
   const server = createSandboxServer(ctx, ROUTES);
   await new Promise<void>((resolve, reject) => {
@@ -87,7 +98,8 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
         settler.stop();
         server.close(() => resolve());
         server.closeAllConnections();
-      }).then(() => {
+      }).then(async () => {
+        await xml.close();
         db.close();
         if (temporary) rmSync(dataDir, { recursive: true, force: true });
       });

@@ -1,18 +1,17 @@
 // 7. Create, sign and send DSE: Idempotency-Key rules, validation, reservation, server numbering,
-// signing, the `sending` barrier, transmission and classification ("DSE moves shown by the
-// processing flow").
-import type { DseDocument } from '../../shared/api';
+// signing (dse-signing.ts), the `sending` barrier, transmission and classification (dse-transmit.ts)
+// ("DSE moves shown by the processing flow").
 import { LIMITS } from '../../shared/api';
 import { dseBodyIdempotencyKey, validateDseRequest } from '../../shared/dse';
-import { outcomeFor, sleep, type Outcome } from '../authority/outcomes';
+import { outcomeFor } from '../authority/outcomes';
 import { colombiaNow } from '../clock';
-import type { SandboxContext } from '../context';
 import { payloadHash } from '../http/body';
 import { errorReply, validationReply, type Reply } from '../http/reply';
 import type { RouteRequest } from '../http/server';
-import { writeSignedXml } from '../xml/write';
+import { xmlPathOf } from '../xml/write';
 import { buildDseDocument } from './dse-document';
-import { acceptedReply, reservationReply, replayReply, rejectedReply, uncertainReply } from './dse-replies';
+import { reservationReply, replayReply } from './dse-replies';
+import { transmit } from './dse-transmit';
 
 function idempotencyKey(r: RouteRequest): string | Reply {
   const header = r.headers['idempotency-key'];
@@ -44,6 +43,7 @@ export async function createDse(r: RouteRequest): Promise<Reply> {
   const existing = ctx.dse.reservation(company.id, client.id, key);
   if (existing) {
     if (existing.payload_hash !== hash) return errorReply(409, 'key_conflict', 'Idempotency-Key ya usada con un contenido distinto');
+    if (existing.document_id !== null) await ctx.dseSigning.settled(existing.document_id);
     const row = existing.document_id === null ? undefined : ctx.dse.byId(company.id, existing.document_id);
     return row ? replayReply(row.doc) : reservationReply(undefined);
   }
@@ -59,61 +59,24 @@ export async function createDse(r: RouteRequest): Promise<Reply> {
   if (left !== null && left <= 0) {
     return errorReply(400, 'quota_exhausted', `Cuota anual del plan DSE agotada (${company.dse.quota} documentos por año)`);
   }
-  // Reserve, number, sign and record in one transaction: a concurrent request with the same key
-  // finds the reservation and its document, never a half-made one.
-  const row = ctx.db.transaction(() => {
+  // Reserve, number and record in one transaction: a concurrent request with the same key finds the
+  // reservation and its document, never a half-made one (its reads wait for the signing below).
+  const created = ctx.db.transaction(() => {
     ctx.dse.reserve(company.id, client.id, key, hash, now.stamp);
     const p = request.proveedor;
     const tercero = ctx.companies.upsertTercero(company.id, { nombre: p.nombre, tipo_documento: p.tipo_documento, numero_documento: p.nit, email: p.email, direccion: p.direccion });
     const number = ctx.companies.takeNumber(company.id, 'dse');
-    const created = ctx.dse.insert(company.id, now.date.slice(0, 4), (id) =>
+    const row = ctx.dse.insert(company.id, now.date.slice(0, 4), (id) =>
       buildDseDocument(company, request, {
         id, number, thirdPartyId: tercero.id, stamp: now.stamp,
-        xmlPath: (model) => writeSignedXml(ctx.xmlDir, company.id, model, ctx.certificate),
+        xmlPath: (model) => xmlPathOf(ctx.xmlDir, company.id, model),
       }),
     );
-    ctx.dse.attach(company.id, client.id, key, created.doc.id);
-    // The barrier before the network call: `firmado` -> `sending`.
-    ctx.dse.update(created.doc.id, { estado_dian: 'sending' });
-    return { ...created, doc: { ...created.doc, estado_dian: 'sending' as const } };
+    ctx.dse.attach(company.id, client.id, key, row.doc.id);
+    ctx.dse.markUnsigned(company.id, row.doc.id, row.model);
+    return row;
   }).immediate();
-  return transmit(ctx, row.doc, row.extra, outcome);
-}
-
-async function transmit(ctx: SandboxContext, doc: DseDocument, extra: Record<string, unknown>, outcome: Outcome): Promise<Reply> {
-  const stamp = () => colombiaNow(ctx.clock).stamp;
-  const accept = (): DseDocument => {
-    const patch = { estado_dian: 'aceptado' as const, accounting_status: 'posted', updated_at: stamp() };
-    ctx.dse.update(doc.id, patch);
-    return { ...doc, ...patch };
-  };
-  switch (outcome) {
-    case 'reject': {
-      const patch = { estado_dian: 'rechazado' as const, accounting_status: 'not_posted', last_status_error: 'Regla DSAJ24b: el proveedor no es válido (rechazo simulado)', updated_at: stamp() };
-      ctx.dse.update(doc.id, patch);
-      return rejectedReply({ ...doc, ...patch }, extra);
-    }
-    case 'uncertain_then_accept':
-    case 'uncertain_then_reject': {
-      const patch = { estado_dian: 'en_proceso_http' as const, last_status_error: 'Respuesta de la DIAN sin confirmar (simulado)', updated_at: stamp() };
-      ctx.dse.update(doc.id, patch, { at: Date.now() + ctx.settleMs, to: outcome === 'uncertain_then_accept' ? 'aceptado' : 'rechazado' });
-      ctx.settler.schedule();
-      return uncertainReply({ ...doc, ...patch });
-    }
-    case 'drop_connection':
-      accept();
-      return { destroy: true };
-    case 'slow_accept':
-      await sleep(ctx.settleMs);
-      return acceptedReply(accept(), extra);
-    default:
-      return acceptedReply(accept(), extra);
-  }
-}
-
-/** The settler's move for an uncertain DSE once settle-ms has passed. */
-export function settleDse(ctx: Pick<SandboxContext, 'dse' | 'clock'>, id: number, to: string): void {
-  const stamp = colombiaNow(ctx.clock).stamp;
-  if (to === 'aceptado') ctx.dse.update(id, { estado_dian: 'aceptado', accounting_status: 'posted', last_status_error: null, updated_at: stamp });
-  else ctx.dse.update(id, { estado_dian: 'rechazado', accounting_status: 'not_posted', last_status_error: 'Regla DSAJ24b: el proveedor no es válido (rechazo simulado)', updated_at: stamp });
+  // Signed off the event loop when the sandbox has signing threads; then `firmado` -> `sending`.
+  await ctx.dseSigning.sign(created.doc.id, company.id, created.model);
+  return transmit(ctx, { ...created.doc, estado_dian: 'sending' }, created.extra, outcome);
 }

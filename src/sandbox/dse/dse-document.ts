@@ -17,12 +17,13 @@ export interface DseIssue {
   thirdPartyId: number;
   /** YYYY-MM-DD HH:MM:SS, Colombia */
   stamp: string;
+  /** the document's `xml_path`; the XML itself is built from the returned model and signed afterwards */
   xmlPath: (model: UblInvoice) => string;
 }
 
 const m = toMoneyString;
 
-export function buildDseDocument(company: Company, req: DseRequest, issue: DseIssue): DseRow {
+export function buildDseDocument(company: Company, req: DseRequest, issue: DseIssue): DseRow & { model: UblInvoice } {
   const t = req.totals;
   const ambiente: TipoAmbiente = company.habilitacion ? '2' : '1';
   const numDs = `${company.dse.prefix}${issue.number}`;
@@ -110,7 +111,7 @@ export function buildDseDocument(company: Company, req: DseRequest, issue: DseIs
       retention_key: w.retention_key, dian_tax_code: w.dian_tax_code, tax_name: w.tax_name, base_mode: w.base_mode, base: m(w.base), percent: w.percent.toFixed(), amount: m(w.amount),
     })),
   };
-  return { doc, extra };
+  return { doc, extra, model };
 }
 
 function lineRate(l: DseRequest['items'][number]): string {

@@ -9,7 +9,6 @@ import { payloadHash } from '../http/body';
 import { errorReply, json, validationReply, type Reply } from '../http/reply';
 import type { RouteRequest } from '../http/server';
 import type { FeRow } from '../storage/fe-store';
-import { writeSignedXml } from '../xml/write';
 import { buildFeDocument } from './fe-document';
 
 function created(doc: FeDocument, extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -77,7 +76,8 @@ export async function createFe(r: RouteRequest): Promise<Reply> {
       { draftKey, payloadHash: hash, clientId: client.id, year: now.date.slice(0, 4), habilitacion: company.habilitacion },
       (id) => buildFeDocument(company, request, tercero, {
         id, number, date: now.date, time: now.time,
-        xmlPath: (model) => writeSignedXml(ctx.xmlDir, company.id, model, ctx.certificate),
+        // FE creation is one synchronous transaction (numbering, signature, record): signed here.
+        xmlPath: (model) => ctx.xml.signHere({ companyId: company.id, model }),
       }).doc,
     );
   }).immediate();

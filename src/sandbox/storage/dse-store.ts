@@ -1,5 +1,6 @@
 // DSE documents and their idempotency reservations (key scoped to company and API client).
 import type { DseDocument } from '../../shared/api';
+import type { UblInvoice } from '../xml/ubl-model';
 import type { Db } from './database';
 
 export interface DseReservation {
@@ -43,13 +44,37 @@ export class DseStore {
     return r && { doc: JSON.parse(r.doc) as DseDocument, extra: JSON.parse(r.extra) as Record<string, unknown> };
   }
 
-  insert(companyId: number, year: string, build: (id: number) => DseRow): DseRow {
+  byIdAnyCompany(id: number): DseRow | undefined {
+    const r = this.db.prepare('SELECT doc, extra FROM dse_documents WHERE id = ?').get(id) as { doc: string; extra: string } | undefined;
+    return r && { doc: JSON.parse(r.doc) as DseDocument, extra: JSON.parse(r.extra) as Record<string, unknown> };
+  }
+
+  insert<T extends DseRow>(companyId: number, year: string, build: (id: number) => T): T {
     const info = this.db
       .prepare(`INSERT INTO dse_documents (company_id, estado_dian, year, doc, extra) VALUES (?, 'firmado', ?, '{}', '{}')`)
       .run(companyId, year);
     const row = build(Number(info.lastInsertRowid));
     this.db.prepare('UPDATE dse_documents SET estado_dian = ?, doc = ?, extra = ? WHERE id = ?').run(row.doc.estado_dian, JSON.stringify(row.doc), JSON.stringify(row.extra), row.doc.id);
     return row;
+  }
+
+  /** Records that the document's XML is still to be signed, with the model to sign it from. */
+  markUnsigned(companyId: number, id: number, model: UblInvoice): void {
+    this.db.prepare('INSERT INTO dse_unsigned (document_id, company_id, model) VALUES (?, ?, ?)').run(id, companyId, JSON.stringify(model));
+  }
+
+  /** The document's XML is written: it is no longer unsigned. */
+  markSigned(id: number): void {
+    this.db.prepare('DELETE FROM dse_unsigned WHERE document_id = ?').run(id);
+  }
+
+  unsigned(id: number): { companyId: number; model: UblInvoice } | undefined {
+    const r = this.db.prepare('SELECT company_id, model FROM dse_unsigned WHERE document_id = ?').get(id) as { company_id: number; model: string } | undefined;
+    return r && { companyId: r.company_id, model: JSON.parse(r.model) as UblInvoice };
+  }
+
+  unsignedIds(): number[] {
+    return (this.db.prepare('SELECT document_id FROM dse_unsigned ORDER BY document_id').all() as { document_id: number }[]).map((r) => r.document_id);
   }
 
   update(id: number, patch: Partial<DseDocument>, settle?: { at: number; to: string }): void {

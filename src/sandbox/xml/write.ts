@@ -1,16 +1,23 @@
-// Builds, signs and writes a document's XML; returns the path reported as `xml_path`: relative to
-// the sandbox's data folder (sandbox decision: no absolute machine path ever leaves the server).
+// Builds, signs and writes a document's XML. The path reported as `xml_path` is relative to the
+// sandbox's data folder (sandbox decision: no absolute machine path ever leaves the server); it
+// depends only on the document's kind, company and number, so it is known before signing.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-import type { SigningCertificate } from './certificate';
-import { signUbl } from './signer';
+import { basename, dirname, join } from 'node:path';
+import type { UblSigner } from './signer';
 import { buildUbl } from './ubl';
 import type { UblInvoice } from './ubl-model';
 
-export function writeSignedXml(xmlDir: string, companyId: number, model: UblInvoice, cert: SigningCertificate): string {
-  const dir = join(xmlDir, model.kind.toLowerCase(), String(companyId));
-  mkdirSync(dir, { recursive: true });
-  const path = join(dir, `${model.id}.xml`);
-  writeFileSync(path, signUbl(buildUbl(model), cert));
-  return relative(join(xmlDir, '..'), path).split(sep).join('/');
+type Located = Pick<UblInvoice, 'kind' | 'id'>;
+
+/** `xml/<kind>/<company>/<prefix+number>.xml`: relative to the data folder, xmlDir's parent. */
+export function xmlPathOf(xmlDir: string, companyId: number, model: Located): string {
+  return [basename(xmlDir), model.kind.toLowerCase(), String(companyId), `${model.id}.xml`].join('/');
+}
+
+export function writeSignedXml(xmlDir: string, companyId: number, model: UblInvoice, sign: UblSigner): string {
+  const relativePath = xmlPathOf(xmlDir, companyId, model);
+  const path = join(dirname(xmlDir), ...relativePath.split('/'));
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, sign(buildUbl(model)));
+  return relativePath;
 }

@@ -1,0 +1,81 @@
+// Signing a DSE after its numbering transaction ("reservation -> signing -> firmado -> sending").
+// The reservation, the server number and the document are committed first; the XML is then built
+// and signed off the event loop (see xml/signing.ts) and the document moves to `sending` in a
+// second transaction. Until then the document is "unsigned" (table dse_unsigned, with its UBL
+// model) and nobody reads it half-made: a replay of its key or a GET of its id waits for the
+// signing, and a signing that was interrupted (a crashed thread, a killed process) is finished by
+// the next reader or at start-up, then transmitted as it would have been.
+import type { SandboxContext } from '../context';
+import type { UblInvoice } from '../xml/ubl-model';
+
+export interface DseSigningHooks {
+  /** a document whose interrupted signing was finished: transmit it (no request is waiting for it) */
+  resumed(id: number): void;
+}
+
+export class DseSigning {
+  private readonly inFlight = new Map<number, Promise<void>>();
+
+  constructor(
+    private readonly ctx: Pick<SandboxContext, 'db' | 'dse' | 'xml' | 'log'>,
+    private readonly hooks: DseSigningHooks,
+  ) {}
+
+  /**
+   * Signs a document just recorded as unsigned and moves it to `sending`. Call it in the same turn
+   * as the numbering transaction's commit, so that no reader can find the document before the
+   * signing is registered.
+   */
+  sign(id: number, companyId: number, model: UblInvoice): Promise<void> {
+    return this.track(
+      id,
+      this.ctx.xml.sign({ companyId, model }).then(() => this.signed(id)),
+    );
+  }
+
+  /** Resolves once the document is signed (at once when it already is). */
+  async settled(id: number): Promise<void> {
+    const running = this.inFlight.get(id);
+    if (running) await running.catch(() => undefined);
+    if (!this.inFlight.has(id) && this.ctx.dse.unsigned(id)) await this.resume(id);
+  }
+
+  /** Finishes every signing a previous run left unsigned (call before serving requests). */
+  resumeAll(): void {
+    for (const id of this.ctx.dse.unsignedIds()) {
+      this.resume(id).catch((error: unknown) => {
+        this.ctx.log(`no se pudo firmar el documento soporte ${id}: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    }
+  }
+
+  private resume(id: number): Promise<void> {
+    const running = this.inFlight.get(id);
+    if (running) return running;
+    const pending = this.ctx.dse.unsigned(id);
+    if (!pending) return Promise.resolve();
+    return this.track(
+      id,
+      this.ctx.xml.sign(pending).then(() => {
+        this.signed(id);
+        this.hooks.resumed(id);
+      }),
+    );
+  }
+
+  private track(id: number, signing: Promise<void>): Promise<void> {
+    const done = signing.finally(() => this.inFlight.delete(id));
+    this.inFlight.set(id, done);
+    return done;
+  }
+
+  /** `firmado` -> `sending`: the barrier before the (simulated) network call. */
+  private signed(id: number): void {
+    this.ctx.db
+      .transaction(() => {
+        this.ctx.dse.markSigned(id);
+        this.ctx.dse.update(id, { estado_dian: 'sending' });
+      })
+      .immediate();
+  }
+}

@@ -1,0 +1,68 @@
+// Where documents' XML is built and signed: on the event loop (the library's default; the app's
+// embedded sandbox), or in a pool of worker threads (the command line: one per core), so that
+// signing, ~90 % of a DSE's CPU, neither blocks other requests nor is limited to one core.
+import { availableParallelism } from 'node:os';
+import { dirname, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { WorkerCrashedError, WorkerPool } from '../workers/pool';
+import type { SigningCertificate } from './certificate';
+import { createUblSigner } from './signer';
+import type { UblInvoice } from './ubl-model';
+import { writeSignedXml } from './write';
+
+export interface SigningTask {
+  companyId: number;
+  model: UblInvoice;
+}
+
+export interface SigningWorkerData {
+  xmlDir: string;
+  certificate: SigningCertificate;
+}
+
+export interface XmlSigning {
+  /** signing threads; 0 when documents are signed on the event loop */
+  readonly threads: number;
+  /** Builds, signs and writes the XML, in a worker thread when there are any; resolves with `xml_path`. */
+  sign(task: SigningTask): Promise<string>;
+  /** The same on the calling thread, for a caller that must stay synchronous (FE creation's transaction). */
+  signHere(task: SigningTask): string;
+  close(): Promise<void>;
+}
+
+/** `threads`: 0 signs on the event loop; 'cores' starts one thread per available core. */
+export function createXmlSigning(options: {
+  xmlDir: string;
+  certificate: SigningCertificate;
+  threads: number | 'cores';
+  log?(message: string): void;
+}): XmlSigning {
+  const { xmlDir, certificate } = options;
+  const here = createUblSigner(certificate);
+  const signHere = (task: SigningTask): string => writeSignedXml(xmlDir, task.companyId, task.model, here);
+  const threads = options.threads === 'cores' ? availableParallelism() : options.threads;
+  if (threads <= 0) {
+    return {
+      threads: 0,
+      sign: async (task) => signHere(task),
+      signHere,
+      close: async () => undefined,
+    };
+  }
+  const self = fileURLToPath(import.meta.url);
+  const pool = new WorkerPool<SigningTask, string>({
+    entry: join(dirname(self), `signing-worker${extname(self)}`),
+    size: threads,
+    workerData: { xmlDir, certificate } satisfies SigningWorkerData,
+    ...(options.log ? { log: options.log } : {}),
+  });
+  return {
+    threads,
+    // A task whose thread died is tried once more on a fresh thread: the usual cause (a thread that
+    // failed to start, or was killed) is not the task's; a task that kills two threads fails.
+    sign: (task) =>
+      pool.run(task).catch((error: unknown) => (error instanceof WorkerCrashedError ? pool.run(task) : Promise.reject(error))),
+    signHere,
+    close: () => pool.close(),
+  };
+}

@@ -1,0 +1,128 @@
+// DSE signing after the numbering transaction (src/sandbox/dse/dse-signing.ts): a reader never sees
+// a document half-made, and a signing that was interrupted (a crashed thread, a killed process) is
+// finished by the next reader or at start-up, then handed over to be transmitted, exactly once.
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DseDocument } from '../../../src/shared/api';
+import { DseSigning } from '../../../src/sandbox/dse/dse-signing';
+import { openDatabase, type Db } from '../../../src/sandbox/storage/database';
+import { DseStore } from '../../../src/sandbox/storage/dse-store';
+import type { SigningTask, XmlSigning } from '../../../src/sandbox/xml/signing';
+import type { UblInvoice } from '../../../src/sandbox/xml/ubl-model';
+import { WorkerCrashedError } from '../../../src/sandbox/workers/pool';
+import { tempDir } from '../../support/temp';
+
+const dirs: { remove(): void }[] = [];
+const dbs: Db[] = [];
+afterEach(() => {
+  for (const db of dbs.splice(0)) db.close();
+  for (const dir of dirs.splice(0)) dir.remove();
+});
+
+/** Signs after a tick; fails with a crashed thread while `crashes` > 0. */
+function fakeSigning(state: { crashes: number; signed: SigningTask[] }): XmlSigning {
+  return {
+    threads: 1,
+    async sign(task) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (state.crashes > 0) {
+        state.crashes -= 1;
+        throw new WorkerCrashedError('el hilo de trabajo terminó antes de responder (prueba)');
+      }
+      state.signed.push(task);
+      return `xml/dse/${task.companyId}/${task.model.id}.xml`;
+    },
+    signHere: () => {
+      throw new Error('not used');
+    },
+    close: async () => undefined,
+  };
+}
+
+function openStore(path: string): { db: Db; dse: DseStore } {
+  const { db } = openDatabase(path);
+  dbs.push(db);
+  return { db, dse: new DseStore(db) };
+}
+
+/** What the numbering transaction leaves: the document (firmado) and its unsigned model. */
+function recordUnsigned(db: Db, dse: DseStore, number: number): number {
+  return db.transaction(() => {
+    const row = dse.insert(101, '2026', (id) => ({
+      doc: { id, company_id: 101, prefijo: 'DSE', consecutivo: number, estado_dian: 'firmado' } as DseDocument,
+      extra: {},
+    }));
+    dse.markUnsigned(101, row.doc.id, { kind: 'DSE', id: `DSE${number}` } as UblInvoice);
+    return row.doc.id;
+  })();
+}
+
+function setUp() {
+  const dir = tempDir('dse-signing-');
+  dirs.push(dir);
+  const path = join(dir.path, 'sandbox.sqlite');
+  return { path, ...openStore(path) };
+}
+
+describe('DseSigning', () => {
+  it('signs, then moves the document to sending; a reader waiting meanwhile reads it signed', async () => {
+    const { db, dse } = setUp();
+    const state = { crashes: 0, signed: [] as SigningTask[] };
+    const resumed: number[] = [];
+    const signing = new DseSigning(
+      { db, dse, xml: fakeSigning(state), log: () => undefined },
+      { resumed: (id) => resumed.push(id) },
+    );
+    const id = recordUnsigned(db, dse, 1);
+    const signed = signing.sign(id, 101, { kind: 'DSE', id: 'DSE1' } as UblInvoice);
+    await signing.settled(id);
+    expect(dse.unsigned(id)).toBeUndefined();
+    expect(dse.byId(101, id)?.doc.estado_dian).toBe('sending');
+    await signed;
+    expect(state.signed).toHaveLength(1);
+    expect(resumed).toEqual([]);
+  });
+
+  it('a signing whose thread crashed fails its request and is finished by the next reader, then handed over to transmit once', async () => {
+    const { db, dse } = setUp();
+    const state = { crashes: 1, signed: [] as SigningTask[] };
+    const resumed: number[] = [];
+    const signing = new DseSigning(
+      { db, dse, xml: fakeSigning(state), log: () => undefined },
+      { resumed: (id) => resumed.push(id) },
+    );
+    const id = recordUnsigned(db, dse, 2);
+    await expect(signing.sign(id, 101, { kind: 'DSE', id: 'DSE2' } as UblInvoice)).rejects.toBeInstanceOf(WorkerCrashedError);
+    expect(dse.unsigned(id)).toBeDefined();
+    expect(dse.byId(101, id)?.doc.estado_dian).toBe('firmado');
+    await Promise.all([signing.settled(id), signing.settled(id)]);
+    expect(dse.unsigned(id)).toBeUndefined();
+    expect(dse.byId(101, id)?.doc.estado_dian).toBe('sending');
+    expect(state.signed.map((t) => t.model.id)).toEqual(['DSE2']);
+    expect(resumed).toEqual([id]);
+    await signing.settled(id);
+    expect(resumed).toEqual([id]);
+  });
+
+  it('after a restart, documents left unsigned are finished at start-up and readers wait for them', async () => {
+    const { path, db, dse } = setUp();
+    const first = recordUnsigned(db, dse, 3);
+    const second = recordUnsigned(db, dse, 4);
+    db.close();
+    dbs.splice(dbs.indexOf(db), 1);
+    const reopened = openStore(path);
+    const state = { crashes: 0, signed: [] as SigningTask[] };
+    const resumed: number[] = [];
+    const signing = new DseSigning(
+      { ...reopened, xml: fakeSigning(state), log: () => undefined },
+      { resumed: (id) => resumed.push(id) },
+    );
+    signing.resumeAll();
+    await signing.settled(second);
+    expect(reopened.dse.byId(101, second)?.doc.estado_dian).toBe('sending');
+    await signing.settled(first);
+    expect(reopened.dse.unsignedIds()).toEqual([]);
+    expect(state.signed.map((t) => t.model.id).sort()).toEqual(['DSE3', 'DSE4']);
+    expect(resumed.sort()).toEqual([first, second].sort());
+  });
+});
