@@ -45,23 +45,33 @@ export async function exchange(fetchImpl: typeof globalThis.fetch, request: Exch
     ...request.headers,
   };
   if (request.body) headers['Content-Type'] = 'application/json';
-  const signal = AbortSignal.timeout(request.timeoutMs);
-  let response: Response;
+  // The time limit covers the headers and the body, and is cleared with the answer: an
+  // AbortSignal.timeout() would stay armed for the whole limit after every request and then fire
+  // into the finished fetch (with 1,000 pending DSE, a thousand late aborts while core is idle).
+  const controller = new AbortController();
+  const { signal } = controller;
+  const timer = setTimeout(() => controller.abort(new DOMException('The request timed out.', 'TimeoutError')), request.timeoutMs);
+  timer.unref();
   try {
-    const pending = fetchImpl(request.url, { method: request.method, headers, body: request.body, signal });
-    request.hooks?.onDispatched?.();
-    response = await pending;
-  } catch (error) {
-    throw new TransportFailure(signal.aborted ? 'timeout' : isRefused(error) ? 'unreachable' : 'dropped', error);
+    let response: Response;
+    try {
+      const pending = fetchImpl(request.url, { method: request.method, headers, body: request.body, signal });
+      request.hooks?.onDispatched?.();
+      response = await pending;
+    } catch (error) {
+      throw new TransportFailure(signal.aborted ? 'timeout' : isRefused(error) ? 'unreachable' : 'dropped', error);
+    }
+    request.hooks?.onHeaders?.();
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      throw new TransportFailure(signal.aborted ? 'timeout' : 'dropped', error);
+    }
+    return { status: response.status, body: parseJson(text), text };
+  } finally {
+    clearTimeout(timer);
   }
-  request.hooks?.onHeaders?.();
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    throw new TransportFailure(signal.aborted ? 'timeout' : 'dropped', error);
-  }
-  return { status: response.status, body: parseJson(text), text };
 }
 
 function parseJson(text: string): unknown {
