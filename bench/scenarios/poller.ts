@@ -1,0 +1,202 @@
+// The poller with 1,000 pending DSE against the sandbox (its own process, settle time longer than the
+// scenario, so every document stays `en_proceso_http`). The documents are submitted through core's
+// RPC ('dse.submit', real keychain) and sit in its ledger as pending; then core's background work runs
+// for a measured window, and again for a short window after a restart of core on the same home.
+//  - requests to the sandbox, by route, against what the back-off allows: the ledger's BACKOFF_MS
+//    (5 s, 15 s, 30 s, 60 s, 120 s, 300 s, then 600 s each), check k of a document no sooner than
+//    BACKOFF_MS[k-1] after the answer before it; the contract offers no list of DSE (only "8. Get DSE
+//    by id"), so each pending document costs one GET per step;
+//  - CPU of the core process (this process: nothing else runs in it meanwhile) while idle between
+//    polls: process.cpuUsage() sampled every 250 ms, over the samples with no request within
+//    250 ms before or 500 ms after them (the outcome's commit), as % of one core.
+import keytar from 'keytar';
+import { join } from 'node:path';
+import { BACKOFF_MS } from '../../src/core/submissions/ledger';
+import type { Core } from '../../src/core/core';
+import type { Submission } from '../../src/shared/rpc/methods/submissions';
+import { call, openCore } from '../lib/core';
+import type { Figure } from '../lib/figure';
+import { countByRoute, loggingFetch, type LoggedRequest } from '../lib/request-log';
+import { dseRequest, startSandboxChild } from '../lib/sandbox';
+import type { Scenario } from '../lib/scenario';
+import { connectedCore } from './submission';
+
+const DOCUMENTS = 1_000;
+/** The simulated authority's magic NIT for "uncertain, settles after settle-ms" (src/sandbox/README.md). */
+const PENDING_NIT = '333333333';
+const WINDOW_MS = 150_000;
+const RESTART_WINDOW_MS = 15_000;
+const SAMPLE_MS = 250;
+const CHECK = 'GET /dse/documentos/:id';
+
+/**
+ * The most checks the back-off lets one document have from its first pending answer until `until`:
+ * every check made the moment it falls due (a later check only pushes the next ones later).
+ */
+export function allowedChecks(answeredAt: number, until: number, steps: readonly number[] = BACKOFF_MS): number {
+  let count = 0;
+  for (let at = answeredAt + steps[0]!; at <= until; at += steps[Math.min(count, steps.length - 1)]!) count += 1;
+  return count;
+}
+
+/** Checks of a document made sooner than its step after the answer before it (expected: none). */
+export function earlyChecks(requests: readonly LoggedRequest[], steps: readonly number[] = BACKOFF_MS): number {
+  const byDoc = new Map<number, LoggedRequest[]>();
+  for (const request of requests) {
+    if (request.docId === null) continue;
+    byDoc.set(request.docId, [...(byDoc.get(request.docId) ?? []), request]);
+  }
+  let early = 0;
+  for (const list of byDoc.values()) {
+    for (let i = 1; i < list.length; i += 1) {
+      if (list[i]!.route !== CHECK) continue;
+      const step = steps[Math.min(i - 1, steps.length - 1)]!;
+      if (list[i]!.start - list[i - 1]!.end! < step) early += 1;
+    }
+  }
+  return early;
+}
+
+interface CpuSample {
+  at: number;
+  cpuMicros: number;
+}
+
+/** Samples this process's CPU time every SAMPLE_MS until stopped. */
+function sampleCpu(): { samples: CpuSample[]; stop(): void } {
+  const samples: CpuSample[] = [];
+  const take = () => {
+    const { user, system } = process.cpuUsage();
+    samples.push({ at: Date.now(), cpuMicros: user + system });
+  };
+  take();
+  const timer = setInterval(take, SAMPLE_MS);
+  return {
+    samples,
+    stop() {
+      clearInterval(timer);
+      take();
+    },
+  };
+}
+
+/** CPU % of one core over the sample intervals with no request near them, and over all of them. */
+function cpuShares(samples: readonly CpuSample[], requests: readonly LoggedRequest[]): { idle: number; idleSeconds: number; all: number } {
+  const busy = requests.map((r) => [r.start - 250, (r.end ?? r.start) + 500] as const);
+  let idleCpu = 0;
+  let idleWall = 0;
+  for (let i = 1; i < samples.length; i += 1) {
+    const from = samples[i - 1]!.at;
+    const to = samples[i]!.at;
+    if (busy.some(([a, b]) => a < to && b > from)) continue;
+    idleCpu += samples[i]!.cpuMicros - samples[i - 1]!.cpuMicros;
+    idleWall += (to - from) * 1000;
+  }
+  const first = samples[0]!;
+  const last = samples.at(-1)!;
+  return {
+    idle: idleWall > 0 ? (100 * idleCpu) / idleWall : Number.NaN,
+    idleSeconds: idleWall / 1e6,
+    all: (100 * (last.cpuMicros - first.cpuMicros)) / ((last.at - first.at) * 1000),
+  };
+}
+
+function routes(requests: readonly LoggedRequest[]): string {
+  return Object.entries(countByRoute(requests))
+    .map(([route, n]) => `${route} ${n}`)
+    .join(', ');
+}
+
+/** Runs core's background work for `ms` and returns the requests it made and its CPU samples. */
+async function backgroundWindow(core: Core, log: LoggedRequest[], ms: number): Promise<{ requests: LoggedRequest[]; cpu: CpuSample[]; from: number; to: number }> {
+  const before = log.length;
+  const cpu = sampleCpu();
+  const from = Date.now();
+  await core.startBackground();
+  await new Promise((resolve) => setTimeout(resolve, ms - (Date.now() - from)));
+  const to = Date.now();
+  cpu.stop();
+  await core.close();
+  return { requests: log.slice(before).filter((r) => r.start <= to), cpu: cpu.samples, from, to };
+}
+
+export const pollerScenario: Scenario = {
+  id: 'poller',
+  title: 'poller with 1,000 pending DSE against the sandbox: CPU idle between polls, requests per minute against the back-off',
+  async run(ctx) {
+    // Nothing settles during the scenario: every check finds the document still en_proceso_http.
+    const sandbox = await startSandboxChild({ dataDir: join(ctx.tmp, 'sandbox-poller'), settleMs: 3_600_000 });
+    const home = join(ctx.tmp, 'poller-home');
+    const logged = loggingFetch();
+    try {
+      const core = await connectedCore(home, sandbox, logged.fetch);
+      // The document's first pending answer (the 502 of the POST) starts its back-off.
+      const answeredAt = new Map<number, number>();
+      const submittedFrom = Date.now();
+      for (let n = 0; n < DOCUMENTS; n += 1) {
+        const submission = await call<Submission>(core, 'dse.submit', { request: dseRequest(n, { nit: PENDING_NIT }) });
+        if (submission.state !== 'pending' || submission.document_id === null) {
+          throw new Error(`DSE ${n} ended ${submission.state}, expected pending: ${JSON.stringify(submission.error)}`);
+        }
+        answeredAt.set(submission.document_id, logged.requests.at(-1)!.end!);
+      }
+      const submitSeconds = (Date.now() - submittedFrom) / 1000;
+      ctx.log(`${DOCUMENTS} DSE pending in ${submitSeconds.toFixed(0)} s; background work for ${WINDOW_MS / 1000} s`);
+
+      const main = await backgroundWindow(core, logged.requests, WINDOW_MS);
+      const checks = main.requests.filter((r) => r.route === CHECK);
+      let allowed = 0;
+      for (const at of answeredAt.values()) allowed += allowedChecks(at, main.to);
+      const minutes = (main.to - main.from) / 60_000;
+      const perMinute = checks.length / minutes;
+      const allowedPerMinute = allowed / minutes;
+      const lastMinute = checks.filter((r) => r.start > main.to - 60_000).length;
+      const early = earlyChecks(logged.requests.filter((r) => r.start <= main.to));
+      const cpu = cpuShares(main.cpu, main.requests);
+      const cpuPerCheck = (cpu.all / 100) * (main.to - main.from) / Math.max(1, checks.length);
+
+      // A restart with the same 1,000 pending: core resumes the open ledger rows before the poller.
+      ctx.log('restart of core with the same ledger');
+      const restarted = openCore(home, { secrets: keytar, fetch: logged.fetch });
+      const restartFrom = Date.now();
+      const dueSoon = restarted.parts.submissions.ledger.due(restartFrom + RESTART_WINDOW_MS).length;
+      const restart = await backgroundWindow(restarted, logged.requests, RESTART_WINDOW_MS);
+      const restartChecks = restart.requests.filter((r) => r.route === CHECK).length;
+
+      const figures: Figure[] = [
+        {
+          name: 'poller 1,000 pending: CPU idle between polls',
+          unit: '% core',
+          runs: [cpu.idle],
+          target: { on: 'median', op: '<=', value: 0.5 },
+          note:
+            `${cpu.idleSeconds.toFixed(0)} s of ${(WINDOW_MS / 1000).toFixed(0)} s idle (no request within 250 ms before / 500 ms after), ` +
+            `process.cpuUsage every ${SAMPLE_MS} ms; whole window incl. polls ${cpu.all.toFixed(1)} % (${cpuPerCheck.toFixed(1)} ms CPU per check); one window`,
+        },
+        {
+          name: 'poller 1,000 pending: requests per minute',
+          unit: 'req/min',
+          runs: [perMinute],
+          target: { on: 'median', op: '<=', value: Math.round(allowedPerMinute) },
+          note:
+            `${checks.length} checks in ${(WINDOW_MS / 1000).toFixed(0)} s after ${DOCUMENTS} submitted in ${submitSeconds.toFixed(0)} s; back-off allows ${allowed} ` +
+            `(each document at ${BACKOFF_MS.map((ms) => ms / 1000).join(', ')} s … after its previous answer; GET by id, the contract has no DSE list); ` +
+            `last minute ${lastMinute}; long run ≤ ${DOCUMENTS} per ${BACKOFF_MS.at(-1)! / 60_000} min = ` +
+            `${(DOCUMENTS / (BACKOFF_MS.at(-1)! / 60_000)).toFixed(0)}/min; ${early} checks earlier than their step; ${routes(main.requests)}`,
+        },
+        {
+          name: 'poller 1,000 pending: requests in 15 s after a restart',
+          unit: 'req',
+          runs: [restartChecks],
+          target: { on: 'median', op: '<=', value: dueSoon },
+          note:
+            `${dueSoon} documents due in the 15 s by the persisted schedule; ${routes(restart.requests) || 'no request'}: ` +
+            'core’s start-up resume (Submissions.resumeAll) asks for every open submission at once, pending DSE included, before the poller and its schedule take over',
+        },
+      ];
+      return figures;
+    } finally {
+      await sandbox.stop();
+    }
+  },
+};
