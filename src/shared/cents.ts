@@ -93,14 +93,6 @@ export function scaledOf(value: DecimalInput): Scaled | null {
   return value.isNeg() || !value.isFinite() ? null : scaledOfText(value.toFixed());
 }
 
-export function isScaledZero(value: Scaled): boolean {
-  return value.units === 0;
-}
-
-export function scaledEqualsInteger(value: Scaled, n: number): boolean {
-  return value.scale === 0 && value.units === n;
-}
-
 /** round(n / d) half up, for non-negative safe integers n and d > 0; NaN in gives NaN. */
 export function divideHalfUp(n: number, d: number): number {
   const r = n % d; // exact for doubles
@@ -142,10 +134,6 @@ export function centsOfPercent(cents: number, percent: Scaled): number {
 export function centsBeforePercent(grossCents: number, percent: Scaled): number {
   const one = POW10[percent.scale + 2]!;
   return divideHalfUp(safe(grossCents * one), safe(one + percent.units));
-}
-
-export function addCents(a: number, b: number): number {
-  return safe(a + b);
 }
 
 export function isSafeCents(cents: number): boolean {

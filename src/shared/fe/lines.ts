@@ -1,8 +1,5 @@
 // Line calculation of an FE item ("FE item"): base, tax and total in exact cents.
-import {
-  addCents, centsBeforePercent, centsOfPercent, centsOfProduct, centsToDec, isSafeCents, isScaledZero, scaledEqualsInteger, scaledOf,
-  type Scaled,
-} from '../cents';
+import { centsBeforePercent, centsOfPercent, centsOfProduct, centsToDec, isSafeCents, scaledOf, type Scaled } from '../cents';
 import { dec, roundCents, ZERO, type Dec, type DecimalInput } from '../money';
 import { classifyFeTax, classifyFeTaxByKind, type FeTaxClass } from './tax';
 
@@ -70,7 +67,8 @@ export function exactFeLine(input: FeLineInput): ExactFeLine | null {
   const quantity = scaledOf(input.cant);
   const rate = quantity && scaledOf(input.iva);
   if (!quantity || !rate) return null;
-  const kind = isScaledZero(rate) ? 0 : scaledEqualsInteger(rate, 8) ? 8 : 'other';
+  // Normalised (no trailing zeros), so 8, "8.0" and "8.00" all read as units 8 at scale 0.
+  const kind = rate.units === 0 ? 0 : rate.units === 8 && rate.scale === 0 ? 8 : 'other';
   const tax = classifyFeTaxByKind(kind, input.codigo_impuesto ?? input.tax_code);
   if (input.iva_incluido && input.unit_input !== undefined) {
     const unitInput = scaledOf(input.unit_input);
@@ -85,7 +83,7 @@ export function exactFeLine(input: FeLineInput): ExactFeLine | null {
   if (!unit) return null;
   const base = centsOfProduct(quantity, unit);
   const taxAmount = tax ? centsOfPercent(base, rate) : 0;
-  const total = addCents(base, taxAmount);
+  const total = base + taxAmount; // both non-negative: NaN or past 2^53 shows in the sum
   if (!isSafeCents(total)) return null;
   return new ExactFeLine(input.cant, input.iva, rate, tax, base, taxAmount, total, unitRaw);
 }
