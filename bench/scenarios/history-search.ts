@@ -125,14 +125,14 @@ export const historySearchScenario: Scenario = {
       }
       const bound =
         'each search is one FTS5 query (words, kind and state as facet tokens) read once into a temporary table, then a page by date; ' +
-        'its cost grows with the matches of the words (the slowest have 10,000 to 15,000), not with the history';
+        'its cost grows with the number of documents the words match, not with the size of the history';
       const figures: Figure[] = [
         {
           name: 'history search 100k, first page',
           unit: 'ms',
           runs: p50s,
           target: { on: 'median', op: '<=', value: 5 },
-          note: `${queries.length} searches per run (text with or without kind and state), history.list through the RPC dispatcher, wall time`,
+          note: `${queries.length} searches per run (words, with or without kind and state), history.list through the RPC dispatcher; wall time, which on a shared machine includes waiting for a core (see the CPU row)`,
         },
         {
           name: 'history search 100k, first page (p95)',
@@ -148,7 +148,7 @@ export const historySearchScenario: Scenario = {
           p95s: cpuP95s,
           note: 'CPU time of the core process per search (process.cpuUsage): what the search costs when the machine is not shared',
         },
-        { name: 'history search, LIKE scan / FTS index', unit: 'x', runs: ratios, note: 'same 12 searches, count and first page each' },
+        { name: 'history search, LIKE scan / FTS index', unit: 'x', runs: ratios, note: "same 12 searches, count and first page each; the scan tests LIKE '%word%' on the five text fields" },
       ];
       return figures;
     } finally {
