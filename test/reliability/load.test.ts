@@ -8,7 +8,7 @@ import { startSandboxProcess, type SandboxProcess } from '../support/sandbox-pro
 import { tempDir } from '../support/temp';
 import { dseBody, feBody, SANDBOX_NOW } from './support/bodies';
 import { serverDocuments } from './support/harness';
-import { COMPANY_A, reliabilitySeed, TOKENS } from './support/seed';
+import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
 
 const CLIENTS = 32;
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);

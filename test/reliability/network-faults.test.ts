@@ -13,7 +13,7 @@ import { tempDir } from '../support/temp';
 import { memorySecrets } from '../unit/core/support/memory-secrets';
 import { dseBody, feBody, SANDBOX_NOW } from './support/bodies';
 import { fetchWithTimeout, inBatches, ledgerRows, reconcile, scopedTo, serverDocuments, sleep, startApp, type AppUnderTest } from './support/harness';
-import { COMPANY_A, reliabilitySeed, TOKENS } from './support/seed';
+import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
 
 const PER_KIND = 10; // FE and DSE submissions per fault
 const UNCERTAIN_NIT = '333333333'; // sandbox: 502 pending now, accepted after settle-ms

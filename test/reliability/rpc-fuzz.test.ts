@@ -18,7 +18,7 @@ import { tempDir } from '../support/temp';
 import { memorySecrets } from '../unit/core/support/memory-secrets';
 import { dseBody, feBody, SANDBOX_NOW } from './support/bodies';
 import { assertProperty, fuzzRuns, LEAK, mutated } from './support/fuzz';
-import { COMPANY_A, reliabilitySeed, TOKENS } from './support/seed';
+import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
 
 let dir: ReturnType<typeof tempDir>;
 let core: Core;

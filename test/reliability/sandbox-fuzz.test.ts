@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { dseBody, feBody, SANDBOX_NOW } from './support/bodies';
 import { assertProperty, fuzzRuns, LEAK, mutated } from './support/fuzz';
-import { COMPANY_A, COMPANY_B, reliabilitySeed, TOKENS } from './support/seed';
+import { RELIABILITY_COMPANY_A as COMPANY_A, RELIABILITY_COMPANY_B as COMPANY_B, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
 
 let sandbox: RunningSandbox;
 let origin: string;

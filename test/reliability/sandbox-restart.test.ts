@@ -8,7 +8,7 @@ import { tempDir } from '../support/temp';
 import { memorySecrets } from '../unit/core/support/memory-secrets';
 import { dseBody, feBody, SANDBOX_NOW } from './support/bodies';
 import { fetchWithTimeout, inBatches, ledgerRows, reconcile, scopedTo, serverDocuments, sleep, startApp } from './support/harness';
-import { COMPANY_A, reliabilitySeed, TOKENS } from './support/seed';
+import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
 
 const dir = tempDir('factura-desk-restart-');
 const running: SandboxProcess[] = [];

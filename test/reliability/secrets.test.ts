@@ -12,7 +12,7 @@ import { realKeychain } from '../support/keychain';
 import { tempDir } from '../support/temp';
 import { dseBody, feBody, SANDBOX_NOW } from './support/bodies';
 import { sleep, startApp, type AppUnderTest } from './support/harness';
-import { COMPANY_A, reliabilitySeed } from './support/seed';
+import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed } from '../support/seed';
 
 const TOKEN = 'SECRETO-RECONOCIBLE-7f3a9c1e5b2d8f4a6c0e';
 let dir: ReturnType<typeof tempDir>;

@@ -7,7 +7,7 @@ import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index';
 import { tempDir } from '../../support/temp';
 import { runCli } from './support/cli';
 import { dse, fe, MAGIC, sleep } from './support/requests';
-import { COMPANY, coreSeed, TOKENS } from './support/seed';
+import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '../../support/seed';
 
 let dir: ReturnType<typeof tempDir>;
 let sandbox: RunningSandbox;

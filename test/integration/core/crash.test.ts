@@ -14,7 +14,7 @@ import { realKeychain } from '../../support/keychain';
 import { tempDir } from '../../support/temp';
 import { runCli } from './support/cli';
 import { dse, dseDocumentIds, fe, feTotal, MAGIC, sleep } from './support/requests';
-import { COMPANY, coreSeed, TOKENS } from './support/seed';
+import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '../../support/seed';
 
 const RUNS = Number(process.env.FACTURA_DESK_CRASH_RUNS ?? 2);
 const OUTCOMES = [

@@ -9,7 +9,7 @@ import { realKeychain } from '../../support/keychain';
 import { FakeClock } from '../../unit/core/support/fake-clock';
 import { testBed, type TestBed } from './support/sandbox';
 import { dse, MAGIC, sleep } from './support/requests';
-import { COMPANY, TOKENS } from './support/seed';
+import { CORE_COMPANY as COMPANY, CORE_TOKENS as TOKENS } from '../../support/seed';
 
 let bed: TestBed;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/core/core';
 import { testBed, type TestBed } from './support/sandbox';
 import { dse, fe, MAGIC } from './support/requests';
-import { TOKENS } from './support/seed';
+import { CORE_TOKENS as TOKENS } from '../../support/seed';
 
 let bed: TestBed;
 let core: Core;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../../src/core/core';
 import { testBed, type TestBed } from './support/sandbox';
 import { dse, dseDocumentIds, fe, feTotal, MAGIC, sleep } from './support/requests';
-import { TOKENS } from './support/seed';
+import { CORE_TOKENS as TOKENS } from '../../support/seed';
 
 const SETTLE_MS = 150;
 const SEEDED_FE = 3;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { dseBody, feBody, newKey } from './support/bodies';
 import { useSandbox } from './support/fixture';
-import { TOKENS } from './support/seed';
+import { CONFORMANCE_TOKENS as TOKENS } from '../../support/seed';
 
 const sandbox = useSandbox();
 

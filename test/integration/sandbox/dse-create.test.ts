@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { computeCuds } from '../../../src/shared/fiscal';
 import { dseBody, newKey } from './support/bodies';
 import { useSandbox } from './support/fixture';
-import { TOKENS } from './support/seed';
+import { CONFORMANCE_TOKENS as TOKENS } from '../../support/seed';
 
 const sandbox = useSandbox();
 type Doc = Record<string, unknown> & { id: number; consecutivo: number; estado_dian: string; cuds: string };

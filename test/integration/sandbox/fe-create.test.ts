@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { computeCufe } from '../../../src/shared/fiscal';
 import { feBody, newKey } from './support/bodies';
 import { useSandbox } from './support/fixture';
-import { TOKENS } from './support/seed';
+import { CONFORMANCE_TOKENS as TOKENS } from '../../support/seed';
 
 const sandbox = useSandbox();
 type Created = { ok: boolean; factura_id: number; cufe: string; estado: string; enviado: boolean; idempotent: boolean; numero: string; consecutivo: number };

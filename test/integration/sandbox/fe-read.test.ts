@@ -2,7 +2,7 @@
 // detail, third parties, payment methods, acquirer lookup with its aliases.
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from './support/fixture';
-import { demoSeed, TOKENS } from './support/seed';
+import { demoSeed, CONFORMANCE_TOKENS as TOKENS } from '../../support/seed';
 
 const sandbox = useSandbox();
 type Doc = { id: number; prefijo: string; consecutivo: number; estado_dian: string; tipo_dian: string; es_habilitacion: boolean; cufe: string };

@@ -10,7 +10,7 @@ import { startSandboxProcess } from '../../support/sandbox-process';
 import { tempDir } from '../../support/temp';
 import { dseBody, feBody, newKey } from './support/bodies';
 import { apiClient } from './support/http';
-import { conformanceSeed, NOW } from './support/seed';
+import { conformanceSeed, SANDBOX_NOW as NOW } from '../../support/seed';
 
 const data = tempDir('sandbox-data-');
 afterAll(() => data.remove());

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SeedError, startSandbox } from '../../../src/sandbox/index';
 import { tempDir } from '../../support/temp';
-import { conformanceSeed, NOW } from './support/seed';
+import { conformanceSeed, SANDBOX_NOW as NOW } from '../../support/seed';
 
 const auth = { Authorization: 'Bearer sbx_101_full' };
 

@@ -1,12 +1,9 @@
-// Valid request bodies for the reliability suites, for the frozen sandbox date below. The magic
-// numbers of the simulated tax authority (src/sandbox/authority/outcomes.ts) pick the outcome.
+// Valid request bodies for the reliability suites, dated on the frozen sandbox date of the seeds
+// (test/support/seed.ts). The magic numbers of the simulated tax authority (src/sandbox/authority/outcomes.ts) pick the outcome.
 import type { DseCreateRequest } from '../../../src/shared/api';
+import { cashMethodOf, SANDBOX_TODAY as TODAY } from '../../support/seed';
 
-export const TODAY = '2026-11-20';
-export const SANDBOX_NOW = `${TODAY}T10:00:00-05:00`;
-
-/** The FE payment method `contado`/`10` of company `companyId` in test/integration/core/support/seed.ts. */
-export const cashMethodOf = (companyId: number) => 10 + companyId;
+export { SANDBOX_NOW } from '../../support/seed';
 
 export function feBody(n: number, options: { companyId?: number; receptor?: string } = {}) {
   const unit = 10_000 + n;

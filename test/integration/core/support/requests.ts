@@ -2,7 +2,7 @@
 // with Colombia's current date as the contract requires for per-operation DSE.
 import { colombiaToday } from '../../../../src/shared/dates';
 import type { DseCreateRequest, FeCreateRequest } from '../../../../src/shared/api';
-import { COMPANY } from './seed';
+import { CORE_COMPANY as COMPANY } from '../../../support/seed';
 
 export const MAGIC = {
   accept: '900111222',

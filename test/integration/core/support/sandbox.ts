@@ -6,7 +6,7 @@ import { FileLogger } from '../../../../src/core/log/logger';
 import { startSandbox, type RunningSandbox } from '../../../../src/sandbox/index';
 import { realKeychain } from '../../../support/keychain';
 import { tempDir } from '../../../support/temp';
-import { COMPANY, coreSeed, TOKENS } from './seed';
+import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '../../../support/seed';
 
 export interface TestBed {
   sandbox: RunningSandbox;

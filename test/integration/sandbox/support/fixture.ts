@@ -2,7 +2,10 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startSandboxProcess, type SandboxProcess, type SandboxProcessOptions } from '../../../support/sandbox-process';
 import { apiClient, type ApiClient } from './http';
-import { conformanceSeed, NOW, SETTLE_MS } from './seed';
+import { conformanceSeed, SANDBOX_NOW as NOW } from '../../../support/seed';
+
+/** How long the sandbox keeps a pending document pending (`--settle-ms`) in the conformance suite. */
+const SETTLE_MS = 200;
 
 export interface RunningFixture {
   process: SandboxProcess;

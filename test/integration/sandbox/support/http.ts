@@ -2,7 +2,7 @@
 // on the way (a test fails on any undocumented status or body), and never contains a stack trace.
 import { expect } from 'vitest';
 import { openApiMismatch } from './openapi';
-import { TOKENS } from './seed';
+import { CONFORMANCE_TOKENS as TOKENS } from '../../../support/seed';
 
 export interface Answer<T = Record<string, unknown>> {
   status: number;
