@@ -144,3 +144,44 @@ describe('Facturas form validation', () => {
     expect(String(submit.draft_key)).toMatch(/^fe-/);
   });
 });
+
+describe('Facturas lines: each line shows its own amounts as lines are typed, moved, duplicated and removed', () => {
+  const total = (n: number) => screen.getByTestId(`line-total-${n}`).textContent?.replace(/\s+/g, ' ');
+
+  it('keeps every line amount and the totals right through edits that shift the lines', async () => {
+    const user = userEvent.setup();
+    await renderScreen();
+    const line = async (n: number, desc: string, unit: string, rate?: string) => {
+      if (n > 1) await user.click(screen.getByRole('button', { name: 'Agregar línea' }));
+      await user.type(screen.getByLabelText(`Descripción, línea ${n}`), desc);
+      await user.type(screen.getByLabelText(`Valor unitario, línea ${n}`), unit);
+      if (rate) await user.selectOptions(screen.getByLabelText(`Impuesto, línea ${n}`), rate);
+    };
+    await line(1, 'Café', '10.000');
+    await line(2, 'Almuerzo', '20.000', '8');
+    await line(3, 'Libro', '5.000', '5');
+    expect([total(1), total(2), total(3)]).toEqual(['$ 11.900,00', '$ 21.600,00', '$ 5.250,00']);
+
+    await user.click(screen.getByRole('button', { name: 'Subir línea 3' }));
+    expect([total(1), total(2), total(3)]).toEqual(['$ 11.900,00', '$ 5.250,00', '$ 21.600,00']);
+
+    await user.click(screen.getByRole('button', { name: 'Quitar línea 1' }));
+    expect([total(1), total(2)]).toEqual(['$ 5.250,00', '$ 21.600,00']);
+    expect(screen.queryByTestId('line-total-3')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Duplicar línea 1' }));
+    expect([total(1), total(2), total(3)]).toEqual(['$ 5.250,00', '$ 5.250,00', '$ 21.600,00']);
+
+    // Typing in one line changes that line only.
+    await user.clear(screen.getByLabelText('Cantidad, línea 2'));
+    await user.type(screen.getByLabelText('Cantidad, línea 2'), '3');
+    expect([total(1), total(2), total(3)]).toEqual(['$ 5.250,00', '$ 15.750,00', '$ 21.600,00']);
+
+    // A tax-included price shows the derived base unit value on its own line.
+    await user.click(screen.getByLabelText('Valor incluye IVA, línea 1'));
+    expect(screen.getByTestId('item-row-1').textContent?.replace(/\s+/g, ' ')).toContain('Base unitaria $ 4.761,90');
+    expect(screen.getByTestId('item-row-2').textContent).not.toContain('Base unitaria');
+    expect(total(1)).toBe('$ 5.000,00');
+    expect(screen.getByTestId('totals-total').textContent?.replace(/\s+/g, ' ')).toBe('$ 42.350,00');
+  }, 30_000);
+});

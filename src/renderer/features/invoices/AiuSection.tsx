@@ -1,14 +1,16 @@
 // AIU ("AIU"): administración, imprevistos and utilidad as percentages of the contract base, with
 // the amounts the shared calculation gives.
 import { useFormContext, useWatch } from 'react-hook-form';
-import type { FeAiu } from '../../../shared/fe';
 import { Field } from '../../ui/Field';
 import { Money } from '../../ui/Money';
 import { Section } from '../../ui/Section';
+import { useLiveTotals } from './live-totals';
 import type { FeFormValues } from './model';
 
-export function AiuSection({ aiu, currency }: { aiu: FeAiu | null; currency: 'COP' | 'USD' }) {
+export function AiuSection() {
   const { register, control, formState } = useFormContext<FeFormValues>();
+  const aiu = useLiveTotals((live) => live.totals.aiu);
+  const currency = useLiveTotals((live) => live.totals.currency);
   const enabled = useWatch({ control, name: 'aiu.enabled' });
   const errors = formState.errors.aiu;
   return (

@@ -2,23 +2,23 @@
 // state otherwise. Amounts are shown when the base mode is one the shared calculation knows.
 import { useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import type { FeWithholding } from '../../../shared/fe';
 import { Alert } from '../../ui/Alert';
 import { Field } from '../../ui/Field';
 import { Money } from '../../ui/Money';
 import { Section } from '../../ui/Section';
+import { useLiveTotals } from './live-totals';
 import type { FeFormValues, WithholdingTypes } from './model';
 import { WithholdingTypesEditor } from './WithholdingTypesEditor';
 
 interface Props {
   types: WithholdingTypes | undefined;
   loadError: string | null;
-  computed: readonly FeWithholding[];
-  currency: 'COP' | 'USD';
 }
 
-export function WithholdingsSection({ types, loadError, computed, currency }: Props) {
+export function WithholdingsSection({ types, loadError }: Props) {
   const { control, register, formState } = useFormContext<FeFormValues>();
+  const computed = useLiveTotals((live) => live.totals.withholdings);
+  const currency = useLiveTotals((live) => live.totals.currency);
   const { fields, append, remove } = useFieldArray({ control, name: 'withholdings' });
   const [editing, setEditing] = useState(false);
   const errors = formState.errors.withholdings;

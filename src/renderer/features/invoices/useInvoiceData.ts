@@ -30,7 +30,8 @@ export type DraftStatus = { state: 'idle' } | { state: 'saved'; at: Date } | { s
 export function useDraftAutosave(values: FeFormValues, draftKey: string, enabled: boolean): DraftStatus {
   const [status, setStatus] = useState<DraftStatus>({ state: 'idle' });
   const first = useRef(true);
-  const serialised = JSON.stringify(values);
+  // `values` is a new object after each change (react-hook-form's watch); it is serialised when the
+  // save is due, not on every keystroke (a 200-line form is tens of KB of JSON).
   useEffect(() => {
     if (!enabled) return;
     if (first.current) {
@@ -38,12 +39,12 @@ export function useDraftAutosave(values: FeFormValues, draftKey: string, enabled
       return;
     }
     const timer = setTimeout(() => {
-      invoke('drafts.save', { kind: 'FE', idempotency_key: draftKey, data: JSON.parse(serialised) as Record<string, unknown> }).then(
+      invoke('drafts.save', { kind: 'FE', idempotency_key: draftKey, data: JSON.parse(JSON.stringify(values)) as Record<string, unknown> }).then(
         () => setStatus({ state: 'saved', at: new Date() }),
         (error: unknown) => setStatus({ state: 'error', message: error instanceof Error ? error.message : 'No se pudo guardar el borrador.' }),
       );
     }, 500);
     return () => clearTimeout(timer);
-  }, [serialised, draftKey, enabled]);
+  }, [values, draftKey, enabled]);
   return status;
 }

@@ -1,0 +1,64 @@
+// The form's bottom bar: live totals, "Emitir factura", discard and the draft's status. It is the one
+// part that watches every value of the form: it recomputes the totals once per change, publishes
+// them to the lines and sections that show amounts (live-totals.ts) and autosaves the draft.
+import { useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { computeFormTotals } from './calc';
+import { LiveTotalsContext } from './live-totals';
+import type { FeFormValues, WithholdingTypes } from './model';
+import { TotalsPanel } from './TotalsPanel';
+import { useDraftAutosave } from './useInvoiceData';
+
+const timeFormat = new Intl.DateTimeFormat('es-CO', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Bogota' });
+
+interface InvoiceBarProps {
+  types: WithholdingTypes;
+  draftKey: string;
+  sending: boolean;
+  canSubmit: boolean;
+  onDiscard: () => void;
+  /** the form's messages, under the actions */
+  children: ReactNode;
+}
+
+export function InvoiceBar({ types, draftKey, sending, canSubmit, onDiscard, children }: InvoiceBarProps) {
+  const { control } = useFormContext<FeFormValues>();
+  const liveTotals = useContext(LiveTotalsContext);
+  const values = useWatch({ control }) as FeFormValues;
+  const totals = useMemo(() => computeFormTotals(values, types), [values, types]);
+  // Before paint: the lines show the same totals as this bar in the same frame.
+  useLayoutEffect(() => liveTotals?.publish(totals, values.items), [liveTotals, totals, values.items]);
+  const draftStatus = useDraftAutosave(values, draftKey, !sending);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+
+  return (
+    <div className="invoice-form__bar">
+      <TotalsPanel totals={totals} />
+      <div className="invoice-form__actions">
+        <button type="submit" className="button button--primary-large" disabled={!canSubmit}>
+          {sending ? 'Emitiendo…' : 'Emitir factura'}
+        </button>
+        {confirmDiscard ? (
+          <div className="button-row button-row--tight" role="group" aria-label="Confirmar descarte">
+            <span>¿Descartar sin emitir?</span>
+            <button type="button" className="button button--danger" onClick={onDiscard}>
+              Sí, descartar
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => setConfirmDiscard(false)}>
+              No
+            </button>
+          </div>
+        ) : (
+          <button type="button" className="button button--secondary" onClick={() => setConfirmDiscard(true)} disabled={sending}>
+            Descartar borrador
+          </button>
+        )}
+        <p className="muted draft-status" role="status">
+          {draftStatus.state === 'saved' && `Borrador guardado (${timeFormat.format(draftStatus.at)})`}
+          {draftStatus.state === 'error' && `No se pudo guardar el borrador: ${draftStatus.message}`}
+        </p>
+      </div>
+      {children}
+    </div>
+  );
+}

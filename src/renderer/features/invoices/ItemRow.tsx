@@ -1,0 +1,99 @@
+// One line of the items grid. Memoized: typing in a line re-renders only that line (its amounts come
+// from the live totals through a selector), not the other lines of a long invoice.
+import { memo, type ClipboardEvent, type KeyboardEvent } from 'react';
+import type { UseFormRegister } from 'react-hook-form';
+import { Money } from '../../ui/Money';
+import { useLiveTotals } from './live-totals';
+import { TAX_RATE_OPTIONS, type FeFormValues } from './model';
+
+/** The grid's line operations; the same object across renders, so that rows stay memoized. */
+export interface LineActions {
+  keyDown(event: KeyboardEvent<HTMLElement>): void;
+  paste(index: number, event: ClipboardEvent<HTMLInputElement>): void;
+  move(from: number, to: number): void;
+  duplicate(index: number): void;
+  remove(index: number): void;
+}
+
+interface ItemRowProps {
+  index: number;
+  isLast: boolean;
+  onlyLine: boolean;
+  /** each field's message, as strings so that an unchanged line keeps equal props */
+  descError: string | undefined;
+  cantError: string | undefined;
+  unitError: string | undefined;
+  ivaError: string | undefined;
+  register: UseFormRegister<FeFormValues>;
+  actions: LineActions;
+}
+
+export const ItemRow = memo(function ItemRow({ index, isLast, onlyLine, descError, cantError, unitError, ivaError, register, actions }: ItemRowProps) {
+  const n = index + 1;
+  const amounts = useLiveTotals((live) => live.lines[index]);
+  const currency = useLiveTotals((live) => live.totals.currency);
+  const cell = (col: number) => ({ 'data-cell': true, 'data-row': index, 'data-col': col, onKeyDown: actions.keyDown });
+  const described = (name: string, message: string | undefined) => (message ? { 'aria-invalid': true, 'aria-describedby': `item-${index}-${name}-error` } : {});
+  const errorText = (name: string, message: string | undefined) =>
+    message ? (
+      <span id={`item-${index}-${name}-error`} className="field__error" role="alert">
+        {message}
+      </span>
+    ) : null;
+
+  return (
+    <tr role="row" data-testid={`item-row-${n}`}>
+      <td role="cell" className="muted">{n}</td>
+      <td role="cell" className="items-grid__desc">
+        <input type="text" aria-label={`Descripción, línea ${n}`} autoComplete="off" {...register(`items.${index}.desc`)} {...cell(0)} {...described('desc', descError)} onPaste={(event) => actions.paste(index, event)} />
+        {errorText('desc', descError)}
+      </td>
+      <td role="cell" className="num items-grid__qty">
+        <input type="text" inputMode="decimal" aria-label={`Cantidad, línea ${n}`} autoComplete="off" {...register(`items.${index}.cant`)} {...cell(1)} {...described('cant', cantError)} />
+        {errorText('cant', cantError)}
+      </td>
+      <td role="cell" className="num items-grid__unit">
+        <input type="text" inputMode="decimal" aria-label={`Valor unitario, línea ${n}`} autoComplete="off" {...register(`items.${index}.unit`)} {...cell(2)} {...described('unit', unitError)} />
+        {errorText('unit', unitError)}
+        {amounts?.taxIncluded && (
+          <span className="muted items-grid__derived">
+            Base unitaria <Money value={amounts.line.unitValue} currency={currency} />
+          </span>
+        )}
+      </td>
+      <td role="cell">
+        <select aria-label={`Impuesto, línea ${n}`} {...register(`items.${index}.iva`)} {...cell(3)} {...described('iva', ivaError)}>
+          {TAX_RATE_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        {errorText('iva', ivaError)}
+      </td>
+      <td role="cell" className="items-grid__check">
+        <input type="checkbox" aria-label={`Valor incluye IVA, línea ${n}`} {...register(`items.${index}.iva_incluido`)} {...cell(4)} />
+      </td>
+      <td role="cell" className="num" data-testid={`line-base-${n}`}>{amounts && <Money value={amounts.line.base} currency={currency} />}</td>
+      <td role="cell" className="num" data-testid={`line-tax-${n}`}>{amounts && <Money value={amounts.line.taxAmount} currency={currency} />}</td>
+      <td role="cell" className="num" data-testid={`line-total-${n}`}>{amounts && <Money value={amounts.line.total} currency={currency} />}</td>
+      <td role="cell" className="items-grid__actions">
+        <button type="button" className="icon-button" aria-label={`Subir línea ${n}`} title="Subir" disabled={index === 0} onClick={() => actions.move(index, index - 1)}>
+          ↑
+        </button>
+        <button type="button" className="icon-button" aria-label={`Bajar línea ${n}`} title="Bajar" disabled={isLast} onClick={() => actions.move(index, index + 1)}>
+          ↓
+        </button>
+        <button type="button" className="icon-button" aria-label={`Duplicar línea ${n}`} title="Duplicar" onClick={() => actions.duplicate(index)}>
+          <svg viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5">
+            <rect x="5" y="5" width="9" height="9" rx="1" />
+            <path d="M3 11V3a1 1 0 0 1 1-1h7" />
+          </svg>
+        </button>
+        <button type="button" className="icon-button icon-button--danger" aria-label={`Quitar línea ${n}`} title="Quitar" disabled={onlyLine} onClick={() => actions.remove(index)}>
+          ✕
+        </button>
+      </td>
+    </tr>
+  );
+});

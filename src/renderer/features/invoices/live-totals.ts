@@ -1,0 +1,77 @@
+// The FE form's live totals, computed once per change (by the form's bottom bar, which watches the
+// whole form) and read by the parts that show them through selectors. A keystroke in one line then
+// re-renders that line's amounts, the totals and little else: with a whole-form watch at the top, a
+// keystroke at line 200 re-rendered and re-registered all 200 lines (issue 8, typing benchmark).
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { FeLine } from '../../../shared/fe';
+import type { FormTotals } from './calc';
+import type { FeItemValues } from './model';
+
+/** What one line of the grid shows; the same object while the line's inputs do not change. */
+export interface LineAmounts {
+  /** the shared calculation's line (base, tax, total, base unit value) */
+  line: FeLine;
+  taxIncluded: boolean;
+}
+
+interface LineEntry extends LineAmounts {
+  /** the inputs the line's amounts depend on (a line's amounts depend on nothing else) */
+  cant: string;
+  unit: string;
+  iva: string;
+}
+
+export interface LiveTotals {
+  totals: FormTotals;
+  lines: readonly LineAmounts[];
+}
+
+/** Items as the form holds them; only the fields that feed the calculation are read. */
+type LineItems = readonly Pick<FeItemValues, 'cant' | 'unit' | 'iva' | 'iva_incluido'>[];
+
+// Compares the typed inputs, not the computed amounts: cheaper, and it never forces the lazy
+// amounts of the 199 lines nobody looks at.
+function lineEntries(totals: FormTotals, items: LineItems, previous: readonly LineEntry[]): LineEntry[] {
+  return totals.lines.map((line, i) => {
+    const item = items[i];
+    const cant = item?.cant ?? '';
+    const unit = item?.unit ?? '';
+    const iva = item?.iva ?? '';
+    const taxIncluded = Boolean(item?.iva_incluido);
+    const before = previous[i];
+    if (before && before.cant === cant && before.unit === unit && before.iva === iva && before.taxIncluded === taxIncluded) return before;
+    return { line, taxIncluded, cant, unit, iva };
+  });
+}
+
+export class LiveTotalsStore {
+  private snapshot: { totals: FormTotals; lines: readonly LineEntry[] };
+  private readonly listeners = new Set<() => void>();
+
+  constructor(totals: FormTotals, items: LineItems) {
+    this.snapshot = { totals, lines: lineEntries(totals, items, []) };
+  }
+
+  readonly get = (): LiveTotals => this.snapshot;
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** New totals of the form, computed from `items`; unchanged lines keep their object (and their render). */
+  publish(totals: FormTotals, items: LineItems): void {
+    if (totals === this.snapshot.totals) return;
+    this.snapshot = { totals, lines: lineEntries(totals, items, this.snapshot.lines) };
+    for (const listener of this.listeners) listener();
+  }
+}
+
+export const LiveTotalsContext = createContext<LiveTotalsStore | null>(null);
+
+/** Part of the live totals; the component re-renders only when the selected value changes (Object.is). */
+export function useLiveTotals<T>(select: (live: LiveTotals) => T): T {
+  const store = useContext(LiveTotalsContext);
+  if (!store) throw new Error('useLiveTotals needs a LiveTotalsContext provider (the FE form gives one)');
+  return useSyncExternalStore(store.subscribe, () => select(store.get()));
+}
