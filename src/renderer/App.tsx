@@ -1,5 +1,5 @@
-import { Suspense } from 'react';
-import { defaultScreen, screens } from './screens';
+import { Suspense, useEffect } from 'react';
+import { defaultScreen, preloadScreens, screens } from './screens';
 import { ErrorBoundary } from './shell/ErrorBoundary';
 import { StatusBar } from './shell/StatusBar';
 import { useHashRoute } from './shell/useHashRoute';
@@ -8,6 +8,7 @@ export function App() {
   const path = useHashRoute();
   const screen = screens.find((entry) => path === entry.path || path.startsWith(`${entry.path}/`)) ?? defaultScreen;
   const Screen = screen.component;
+  useEffect(() => preloadScreens(), []);
   return (
     <div className="app">
       <nav className="sidebar" aria-label="Navegación principal">

@@ -1,39 +1,89 @@
 // The screen registry: one entry per navigation item. Each feature lives in features/<feature>/
-// and is loaded when first opened, so start-up pays only for the shell.
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+// and is loaded when first opened, so start-up pays only for the shell; once the first screen is
+// up, the others are loaded in the background (preloadScreens), so that opening one does not wait
+// for its code to download and compile.
+import { createElement, use, type ComponentType } from 'react';
 
 export interface ScreenEntry {
   id: string;
   path: string;
   label: string;
-  component: LazyExoticComponent<ComponentType>;
+  /** renders the screen; suspends (App's Suspense shows "Cargando…") only while its code loads */
+  component: ComponentType;
+  /** loads the screen's code, once; what `component` renders */
+  load: () => Promise<unknown>;
+}
+
+/** A promise carrying its outcome the way React's `use` reads it, so that a loaded one never suspends. */
+type TrackedPromise<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
+type ScreenModule = { default: ComponentType };
+
+export function screenEntry(id: string, path: string, label: string, importer: () => Promise<ScreenModule>): ScreenEntry {
+  let loading: TrackedPromise<ScreenModule> | null = null;
+  let rendered = false;
+  const load = (): Promise<ScreenModule> => {
+    if (!loading) {
+      const promise: TrackedPromise<ScreenModule> = importer();
+      promise.status = 'pending';
+      rendered = false;
+      promise.then(
+        (module) => {
+          promise.status = 'fulfilled';
+          promise.value = module;
+        },
+        (error: unknown) => {
+          promise.status = 'rejected';
+          promise.reason = error;
+          // A failure nobody has seen (a background preload) is forgotten: opening the screen
+          // tries again. One the screen showed stays, as with React.lazy, until the app reloads.
+          if (!rendered && loading === promise) loading = null;
+        },
+      );
+      loading = promise;
+    }
+    return loading;
+  };
+  // Not React.lazy: a lazy component suspends on its first render even when its code is already
+  // loaded, and React then holds the screen back behind "Cargando…" for 300 ms (its fallback
+  // throttle), which the preloaded Historial paid on every first open.
+  function Screen() {
+    const module = load();
+    rendered = true;
+    return createElement(use(module).default);
+  }
+  Screen.displayName = `Screen(${id})`;
+  return { id, path, label, component: Screen, load };
 }
 
 export const screens: readonly ScreenEntry[] = [
-  {
-    id: 'invoices',
-    path: '/facturas',
-    label: 'Facturas',
-    component: lazy(() => import('./features/invoices/InvoicesScreen')),
-  },
-  {
-    id: 'support-documents',
-    path: '/documentos-soporte',
-    label: 'Documentos soporte',
-    component: lazy(() => import('./features/support-documents/SupportDocumentsScreen')),
-  },
-  {
-    id: 'history',
-    path: '/historial',
-    label: 'Historial',
-    component: lazy(() => import('./features/history/HistoryScreen')),
-  },
-  {
-    id: 'settings',
-    path: '/ajustes',
-    label: 'Ajustes',
-    component: lazy(() => import('./features/settings/SettingsScreen')),
-  },
+  screenEntry('invoices', '/facturas', 'Facturas', () => import('./features/invoices/InvoicesScreen')),
+  screenEntry('support-documents', '/documentos-soporte', 'Documentos soporte', () => import('./features/support-documents/SupportDocumentsScreen')),
+  screenEntry('history', '/historial', 'Historial', () => import('./features/history/HistoryScreen')),
+  screenEntry('settings', '/ajustes', 'Ajustes', () => import('./features/settings/SettingsScreen')),
 ];
 
 export const defaultScreen = screens[0]!;
+
+/** After this long the first screen has started (its own figure is well under it). */
+export const PRELOAD_AFTER_MS = 1000;
+
+/**
+ * Loads every screen's code when the renderer is idle, PRELOAD_AFTER_MS after start, so that it
+ * does not compete with the first screen. A screen that fails to load here is loaded again (and
+ * its error shown) when opened. Returns a function that cancels what has not started yet.
+ */
+export function preloadScreens(entries: readonly ScreenEntry[] = screens): () => void {
+  let idle: number | null = null;
+  const timer = setTimeout(() => {
+    const run = () => {
+      for (const screen of entries) void screen.load().catch(() => undefined);
+    };
+    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(run, { timeout: 2000 });
+    else run();
+  }, PRELOAD_AFTER_MS);
+  return () => {
+    clearTimeout(timer);
+    if (idle !== null) cancelIdleCallback(idle);
+  };
+}
