@@ -1,10 +1,13 @@
 // Every scenario, in the order the table shows them.
 import type { Scenario } from '../lib/scenario';
+import { historyOpenScenario } from './history-open';
 import { historySearchScenario } from './history-search';
 import { pollerScenario } from './poller';
 import { rendererSizeScenario } from './renderer-size';
+import { rendererStartScenario } from './renderer-start';
 import { sandboxThroughputScenario } from './sandbox-throughput';
 import { submissionScenario } from './submission';
 import { totalsScenario } from './totals';
+import { typingScenario } from './typing';
 
-export const scenarios: Scenario[] = [totalsScenario, historySearchScenario, submissionScenario, sandboxThroughputScenario, rendererSizeScenario, pollerScenario];
+export const scenarios: Scenario[] = [totalsScenario, typingScenario, historySearchScenario, historyOpenScenario, submissionScenario, sandboxThroughputScenario, rendererSizeScenario, rendererStartScenario, pollerScenario];

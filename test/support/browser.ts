@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const SCREENSHOTS = join(__dirname, '..', '..', 'test-results');
+export const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'test-results');
 
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install chromium; .ci/run does)`);

@@ -6,7 +6,7 @@ import { startWebBridge, type WebBridge } from '../../src/core/bridge/web-bridge
 import { startHost, type Host } from '../../src/main/host';
 import { realKeychain } from './keychain';
 
-export const RENDERER_DIR = join(__dirname, '..', '..', 'out', 'renderer');
+export const RENDERER_DIR = join(import.meta.dirname, '..', '..', 'out', 'renderer');
 
 export interface WebApp {
   host: Host;

@@ -1,0 +1,141 @@
+// The browser scenarios' app: `src/main/web.ts` (what `npm run web` starts) as its own process on a
+// given home, serving the built renderer (out/renderer) through the loopback web bridge, and headless
+// Chromium (Debian's, through playwright-core, with the e2e tests' flags) driving it.
+//
+// The host runs in a child process so that core's work (RPC, SQLite) does not share an event loop
+// with the Playwright client that drives the page, as in the app, where core runs in the main process.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { SECRET_COOKIE, SECRET_HEADER } from '../../src/core/bridge/web-bridge';
+import { CHROMIUM, launchBrowser } from '../../test/support/browser';
+import { Skip } from './scenario';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+export const RENDERER_INDEX = join(ROOT, 'out', 'renderer', 'index.html');
+
+/** Skips the scenario when the renderer was not built or Chromium is not installed. */
+export function requireBrowserSetup(): void {
+  if (!existsSync(RENDERER_INDEX)) throw new Skip('out/renderer is missing: run `npx electron-vite build` first');
+  if (!existsSync(CHROMIUM)) throw new Skip(`Chromium not found at ${CHROMIUM}`);
+}
+
+export interface WebHost {
+  /** http://127.0.0.1:PORT */
+  origin: string;
+  secret: string;
+  /** One RPC call through the bridge, as the renderer makes it; throws on an error reply. */
+  rpc<T = unknown>(method: string, input: unknown): Promise<T>;
+  stop(): Promise<void>;
+}
+
+let nextId = 1;
+
+/** Starts `src/main/web.ts --home <home>` and waits for the address it prints. */
+export async function startWebHost(home: string): Promise<WebHost> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'main', 'web.ts'), '--home', home], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    let stdout = '';
+    const timer = setTimeout(() => reject(new Error(`web host did not start in 60 s\n${stderr}`)), 60_000);
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      if (stdout.includes('\n')) {
+        clearTimeout(timer);
+        resolveUrl((JSON.parse(stdout.split('\n')[0]!) as { url: string }).url);
+      }
+    });
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`web host exited before starting\n${stderr}`));
+    });
+  });
+  const parsed = new URL(url);
+  const origin = parsed.origin;
+  const secret = parsed.searchParams.get('secret')!;
+  return {
+    origin,
+    secret,
+    async rpc<T>(method: string, input: unknown): Promise<T> {
+      const response = await fetch(`${origin}/rpc`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [SECRET_HEADER]: secret },
+        body: JSON.stringify({ id: nextId++, method, input }),
+      });
+      const reply = (await response.json()) as { ok: true; output: T } | { ok: false; error: { code: string; message: string } };
+      if (!reply.ok) throw new Error(`${method}: ${reply.error.code} ${reply.error.message}`);
+      return reply.output;
+    },
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export { launchBrowser };
+
+/**
+ * A fresh browser context (no cache, no storage) already holding the bridge's session cookie, so
+ * that a navigation loads the app directly, as Electron loads its file, without the one-time
+ * `?secret=` bootstrap redirect of `npm run web`.
+ */
+export async function freshContext(browser: Browser, host: WebHost): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'es-CO', timezoneId: 'America/Bogota' });
+  await context.addCookies([{ name: SECRET_COOKIE, value: host.secret, url: host.origin, httpOnly: true, sameSite: 'Strict' }]);
+  return context;
+}
+
+/** Collects page errors and console errors, so that a scenario can refuse to report a broken screen. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+export interface ReadyTimes {
+  /** performance.now() (ms from navigation start) when the DOM first matched */
+  seen: number;
+  /** performance.now() after the frame that shows it was rendered (rAF, then a task after the frame) */
+  painted: number;
+}
+
+/**
+ * Arms every page of `context`: from the document's first script on, a MutationObserver watches for
+ * `selector`; once it matches, the next animation frame is awaited and then a message task, which
+ * runs after that frame's style, layout and paint. `readyTimes(page)` returns both moments.
+ * (Page code is a string: tsx's esbuild would wrap named functions in a `__name` helper the page lacks.)
+ */
+export async function armReadyProbe(context: BrowserContext, selector: string): Promise<void> {
+  await context.addInitScript(`
+    window.__benchReady = new Promise((resolveReady) => {
+      const wanted = ${JSON.stringify(selector)};
+      const observer = new MutationObserver(() => {
+        if (document.querySelector(wanted) === null) return;
+        observer.disconnect();
+        const seen = performance.now();
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolveReady({ seen, painted: performance.now() });
+          channel.port2.postMessage(null);
+        });
+      });
+      observer.observe(document, { subtree: true, childList: true, attributes: true });
+    });`);
+}
+
+export async function readyTimes(page: Page, timeoutMs = 30_000): Promise<ReadyTimes> {
+  return (await page.evaluate(`Promise.race([
+    window.__benchReady,
+    new Promise((_, reject) => setTimeout(() => reject(new Error('the awaited element never appeared')), ${timeoutMs})),
+  ])`)) as ReadyTimes;
+}

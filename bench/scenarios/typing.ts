@@ -1,0 +1,156 @@
+// Typing in the FE form at line 200 of 200, in headless Chromium through the web bridge: the time
+// from each keystroke to the next frame that shows it, with live totals recomputed by the form.
+//
+// Measure, per keystroke (in the page): from the keydown's event.timeStamp (when the browser got the
+// key, so time the key waited behind earlier work counts) to a task posted from the first animation
+// frame after the 'input' event, which runs once that frame's style, layout and paint are done on
+// the main thread ("input to next paint", as Event Timing defines it, but with the frame end measured
+// rather than rounded to 8 ms). Chromium draws at most one frame per 16.7 ms, so up to one frame
+// interval of the figure is waiting for the frame; the same measure on a bare <input> added to the
+// same page (no listeners) is reported beside it as the floor.
+//
+// Keys are typed by Playwright with no delay (CDP key events, one after the other), into the
+// quantity of line 200: four digits, then four Backspaces, so every keystroke changes the invoice's
+// totals and the quantity stays a realistic number.
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { summarise, type Figure } from '../lib/figure';
+import { freshContext, launchBrowser, requireBrowserSetup, startWebHost, watchErrors } from '../lib/browser';
+import type { Scenario } from '../lib/scenario';
+
+export const LINES = 200;
+const CYCLES_PER_RUN = 8;
+const KEYS_PER_CYCLE = 8; // four digits typed, then erased: the quantity ends each cycle as it began
+
+/** A saved FE draft with `count` lines of mixed rates, as the form stores it. */
+export function draftWithLines(count: number): Record<string, unknown> {
+  const rates = ['19', '5', '8', '0'];
+  return {
+    receptor: { tipo_doc: '31', numero_doc: '900456789', nombre: 'Ferretería El Tornillo S.A.S.', email: 'compras@eltornillo.example.co', direccion: 'Carrera 30 # 8-15' },
+    items: Array.from({ length: count }, (_, i) => ({
+      key: `bench-${i}`,
+      desc: `Producto de prueba ${i + 1}`,
+      cant: String((i % 7) + 1),
+      unit: `${(i % 50) + 1}.${String((i * 37) % 1000).padStart(3, '0')}`,
+      iva: rates[i % rates.length],
+      iva_incluido: i % 11 === 0,
+    })),
+  };
+}
+
+/** Page code (a string: tsx's esbuild would add a `__name` helper the page lacks to a function). */
+const ARM_KEYSTROKE_PROBE = `(selector) => {
+  const field = document.querySelector(selector);
+  if (!field) throw new Error('no field ' + selector);
+  const probe = { samples: [], keydownAt: null };
+  window.__keystrokes = window.__keystrokes || {};
+  window.__keystrokes[selector] = probe;
+  field.addEventListener('keydown', (event) => { probe.keydownAt = event.timeStamp; }, true);
+  field.addEventListener('input', (event) => {
+    const started = probe.keydownAt ?? event.timeStamp;
+    probe.keydownAt = null;
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => probe.samples.push(performance.now() - started);
+      channel.port2.postMessage(null);
+    });
+  }, true);
+}`;
+
+async function typeAndMeasure(page: Page, selector: string, cycles: number): Promise<number[]> {
+  const probe = `window.__keystrokes[${JSON.stringify(selector)}]`;
+  await page.evaluate(`${probe}.samples = []`);
+  for (let cycle = 0; cycle < cycles; cycle += 1) {
+    await page.keyboard.type('2345');
+    for (let i = 0; i < 4; i += 1) await page.keyboard.press('Backspace');
+  }
+  // The last keystroke's frame.
+  await page.evaluate(`new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50)))`);
+  const samples = (await page.evaluate(`${probe}.samples`)) as number[];
+  const expected = cycles * KEYS_PER_CYCLE;
+  if (samples.length !== expected) throw new Error(`${samples.length} keystrokes measured in ${selector}, ${expected} typed`);
+  return samples;
+}
+
+async function focusEnd(page: Page, selector: string): Promise<void> {
+  await page.locator(selector).click();
+  await page.keyboard.press('End');
+}
+
+export const typingScenario: Scenario = {
+  id: 'typing',
+  title: `typing in the FE form at line ${LINES} of ${LINES}, headless Chromium: keystroke to next paint`,
+  async run(ctx) {
+    requireBrowserSetup();
+    const host = await startWebHost(join(ctx.tmp, 'typing-home'));
+    const browser = await launchBrowser();
+    try {
+      await host.rpc('drafts.save', { kind: 'FE', idempotency_key: 'fe-bench-typing-0001', data: draftWithLines(LINES) });
+      const context = await freshContext(browser, host);
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await page.goto(`${host.origin}/#/facturas`);
+      const quantity = `input[aria-label="Cantidad, línea ${LINES}"]`;
+      await page.locator(quantity).waitFor();
+      await page.locator('form[aria-label="Factura electrónica de venta"] button[type="submit"]:enabled').waitFor();
+      // The floor: a bare input, no listeners, outside React's root, in the same page.
+      await page.evaluate(`(() => {
+        const bare = document.createElement('input');
+        bare.id = 'bench-bare-input';
+        bare.setAttribute('aria-label', 'bench');
+        bare.style.cssText = 'position: fixed; top: 8px; right: 8px; z-index: 10; width: 120px';
+        document.body.appendChild(bare);
+      })()`);
+      const bare = '#bench-bare-input';
+      for (const selector of [quantity, bare]) await page.evaluate(`(${ARM_KEYSTROKE_PROBE})(${JSON.stringify(selector)})`);
+
+      const measure = async (selector: string): Promise<number[]> => {
+        await focusEnd(page, selector);
+        try {
+          return await typeAndMeasure(page, selector, CYCLES_PER_RUN);
+        } finally {
+          // Lets the draft autosave (500 ms after the last change) happen between runs, not inside one.
+          await page.waitForTimeout(800);
+        }
+      };
+
+      await measure(quantity); // warm-up
+      await measure(bare);
+      const medians: number[] = [];
+      const p95s: number[] = [];
+      const bareMedians: number[] = [];
+      const bareP95s: number[] = [];
+      for (let run = 0; run < ctx.runs; run += 1) {
+        const typed = summarise(await measure(quantity));
+        medians.push(typed.median);
+        p95s.push(typed.p95);
+        const floor = summarise(await measure(bare));
+        bareMedians.push(floor.median);
+        bareP95s.push(floor.p95);
+      }
+      if (errors.length > 0) throw new Error(`the page reported errors: ${errors.join('; ')}`);
+      await context.close();
+      const figures: Figure[] = [
+        {
+          name: `typing at line ${LINES}/${LINES}, keystroke to next paint`,
+          unit: 'ms',
+          runs: medians,
+          p95s,
+          target: { on: 'p95', op: '<=', value: 16 },
+          note: `quantity of line ${LINES}, ${CYCLES_PER_RUN * KEYS_PER_CYCLE} keystrokes per run; keydown timeStamp to the end of the next frame`,
+        },
+        {
+          name: 'typing floor: bare input on the same page',
+          unit: 'ms',
+          runs: bareMedians,
+          p95s: bareP95s,
+          note: 'same measure, an input with no listeners: the frame wait and the page’s own style/layout/paint',
+        },
+      ];
+      return figures;
+    } finally {
+      await browser.close();
+      await host.stop();
+    }
+  },
+};
