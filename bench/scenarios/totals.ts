@@ -1,9 +1,11 @@
 // Live totals: what the forms recompute on every keystroke. FE: computeFeTotals over the lines with
 // three withholdings; DSE: validateDseRequest, the very function the DSE form runs while the user
 // types (items, the nine withholding rules, totals). Each against a plain binary-float loop over the
-// same lines, so the cost of exact decimal money is known.
-import { validateDseRequest } from '../../src/shared/dse';
-import { computeFeTotals, type FeLineInput, type FeWithholdingInput } from '../../src/shared/fe';
+// same lines, so the cost of exact decimal money is known. The lines' amounts are computed in integer
+// cents and made into Decimals when first read, so at 1,000 lines a second figure adds what a screen
+// showing every line reads: each line's amounts as Decimals.
+import { validateDseRequest, type DseLine } from '../../src/shared/dse';
+import { computeFeTotals, type FeLine, type FeLineInput, type FeWithholdingInput } from '../../src/shared/fe';
 import { seededRandom } from '../generator';
 import { perCall, summarise, type Figure } from '../lib/figure';
 import type { Scenario } from '../lib/scenario';
@@ -80,6 +82,19 @@ function floatDse(body: Record<string, unknown>): number {
   return subtotal + tax - withholdings;
 }
 
+/** Reads each line's amounts as Decimals (a screen showing every line does); the count keeps the reads. */
+function readFeLines(lines: readonly FeLine[]): number {
+  let zeros = 0;
+  for (const line of lines) zeros += Number(line.base.isZero()) + Number(line.taxAmount.isZero()) + Number(line.total.isZero());
+  return zeros;
+}
+
+function readDseLines(lines: readonly DseLine[]): number {
+  let zeros = 0;
+  for (const line of lines) zeros += Number(line.base.isZero()) + Number(line.impuesto.isZero()) + Number(line.precio_unitario.isZero());
+  return zeros;
+}
+
 export const totalsScenario: Scenario = {
   id: 'totals',
   title: 'live totals FE and DSE with withholdings (10 / 100 / 1,000 lines) and the float baseline',
@@ -89,25 +104,30 @@ export const totalsScenario: Scenario = {
       for (const size of SIZES) {
         const lines = feLines(size);
         const body = dseBody(size);
-        const exact =
-          kind === 'FE'
-            ? () => computeFeTotals(lines, undefined, FE_WITHHOLDINGS)
-            : () => {
-                const result = validateDseRequest(body, DSE_CTX);
-                if (!result.ok) throw new Error(`DSE bench body is invalid: ${JSON.stringify(result.errors.slice(0, 2))}`);
-              };
+        const validDse = () => {
+          const result = validateDseRequest(body, DSE_CTX);
+          if (!result.ok) throw new Error(`DSE bench body is invalid: ${JSON.stringify(result.errors.slice(0, 2))}`);
+          return result.value;
+        };
+        const exact = kind === 'FE' ? () => computeFeTotals(lines, undefined, FE_WITHHOLDINGS) : validDse;
+        const exactRead =
+          kind === 'FE' ? () => readFeLines(computeFeTotals(lines, undefined, FE_WITHHOLDINGS).lines) : () => readDseLines(validDse().items);
         const float = kind === 'FE' ? () => floatFe(lines) : () => floatDse(body);
         perCall(exact, { samples: 5 }); // warm-up (JIT)
         perCall(float, { samples: 5 });
+        const withReads = size === 1000;
+        if (withReads) perCall(exactRead, { samples: 5 });
         const medians: number[] = [];
         const p95s: number[] = [];
         const ratios: number[] = [];
+        const readMedians: number[] = [];
         for (let run = 0; run < ctx.runs; run += 1) {
           const exactRun = summarise(perCall(exact, { samples: 15 }));
           const floatRun = summarise(perCall(float, { samples: 15 }));
           medians.push(exactRun.median);
           p95s.push(exactRun.p95);
           ratios.push(exactRun.median / floatRun.median);
+          if (withReads) readMedians.push(summarise(perCall(exactRead, { samples: 15 })).median);
         }
         figures.push({
           name: `totals ${kind} ${size} lines`,
@@ -117,6 +137,14 @@ export const totalsScenario: Scenario = {
           ...(size === 1000 ? { target: { on: 'median', op: '<=', value: 2 } as const } : {}),
         });
         figures.push({ name: `totals ${kind} ${size} lines, decimal/float`, unit: 'x', runs: ratios });
+        if (withReads) {
+          figures.push({
+            name: `totals ${kind} ${size} lines, then every line's amounts read`,
+            unit: 'ms',
+            runs: readMedians,
+            note: 'the recompute plus reading each line\'s amounts as Decimals (made when first read), as a screen showing every line does',
+          });
+        }
       }
     }
     return figures;

@@ -12,7 +12,7 @@ export interface Scaled {
   readonly scale: number;
 }
 
-/** Past this many decimals a value is left to decimal.js (keeps 10^(scale sums) exact in a double). */
+/** Past this many decimals a value is left to decimal.js (every power of ten used, up to 10^20, stays exact in a double). */
 export const MAX_SCALE = 9;
 
 const MAX = Number.MAX_SAFE_INTEGER;
@@ -93,7 +93,7 @@ export function scaledOf(value: DecimalInput): Scaled | null {
   return value.isNeg() || !value.isFinite() ? null : scaledOfText(value.toFixed());
 }
 
-/** round(n / d) half up, for non-negative safe integers n and d > 0; NaN in gives NaN. */
+/** round(n / d) half up, for a non-negative safe integer n and an exactly held integer d > 0; NaN in gives NaN. */
 export function divideHalfUp(n: number, d: number): number {
   const r = n % d; // exact for doubles
   const q = (n - r) / d; // an exact integer quotient
@@ -129,7 +129,7 @@ export function centsOfPercent(cents: number, percent: Scaled): number {
  * roundCents(gross / (1 + percent / 100)), the base inside a tax-inclusive amount. decimal.js first
  * rounds the quotient to 40 significant digits; that cannot move it across a half cent here: the
  * quotient has at most 14 integer digits, so 40 digits reach 10^-24 cents past the cent, while its
- * distance to a half cent (K - 2r) / 2K, K = 10^(scale+2) + units < 2^53, is at least 10^-16.
+ * distance to a half cent, (K - 2r) / 2K with K = 10^(scale+2) + units < 2^53, is above 5 x 10^-17.
  */
 export function centsBeforePercent(grossCents: number, percent: Scaled): number {
   const one = POW10[percent.scale + 2]!;

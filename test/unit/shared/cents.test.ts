@@ -45,7 +45,7 @@ describe('reading values', () => {
       }),
       { numRuns: 3000 },
     );
-  });
+  }, 30_000);
 
   it('reads plain decimal text exactly as decimal.js does, or leaves it to decimal.js', () => {
     fc.assert(
@@ -60,7 +60,7 @@ describe('reading values', () => {
       }),
       { numRuns: 3000 },
     );
-  });
+  }, 30_000);
 
   it('reads Decimals and refuses negative zero, NaN and what is not a DecimalInput', () => {
     expect(scaledOf(new Dec('12.50'))).toEqual({ units: 125, scale: 1 });
@@ -84,7 +84,7 @@ describe('rounding steps', () => {
       }),
       { numRuns: 3000 },
     );
-  });
+  }, 30_000);
 
   it('rounds a product, a percentage and a tax-inclusive base to the cent as decimal.js does', () => {
     fc.assert(
@@ -106,7 +106,7 @@ describe('rounding steps', () => {
       }),
       { numRuns: 3000 },
     );
-  });
+  }, 30_000);
 });
 
 describe('rounding steps at the half cent', () => {
