@@ -1,6 +1,6 @@
 // Where documents' XML is built and signed: on the event loop (the library's default; the app's
 // embedded sandbox), or in a pool of worker threads (the command line: one per core), so that
-// signing, ~90 % of a DSE's CPU, neither blocks other requests nor is limited to one core.
+// building and signing, ~75 % of a DSE's CPU, neither block other requests nor are limited to one core.
 import { availableParallelism } from 'node:os';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
