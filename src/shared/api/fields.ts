@@ -37,7 +37,12 @@ export function pickConsistent(obj: RawObject, names: readonly string[], errors:
   return found;
 }
 
-export class FieldErrors {
+/** Where a reader records a field's error: a FieldErrors, or a view of one naming fields under a path. */
+export interface FieldErrorSink {
+  add(field: string, message: string): void;
+}
+
+export class FieldErrors implements FieldErrorSink {
   readonly list: FieldError[] = [];
 
   add(field: string, message: string): void {
@@ -54,13 +59,13 @@ export class FieldErrors {
 }
 
 /** A JSON number (money, rates and quantities travel as numbers) as a Decimal; strings are refused. */
-export function readNumber(value: unknown, field: string, errors: FieldErrors): Dec | undefined {
+export function readNumber(value: unknown, field: string, errors: FieldErrorSink): Dec | undefined {
   const number = readJsonNumber(value, field, errors);
   return number === undefined ? undefined : decOfJsonNumber(number);
 }
 
 /** readNumber's check alone: the finite JSON number as it came, for callers that read it exactly themselves. */
-export function readJsonNumber(value: unknown, field: string, errors: FieldErrors): number | undefined {
+export function readJsonNumber(value: unknown, field: string, errors: FieldErrorSink): number | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'number' || !Number.isFinite(value)) {
     errors.add(field, 'debe ser un número JSON (sin separadores de miles ni comillas)');
@@ -74,7 +79,7 @@ export function decOfJsonNumber(value: number): Dec {
   return dec(String(value));
 }
 
-export function readString(value: unknown, field: string, errors: FieldErrors): string | undefined {
+export function readString(value: unknown, field: string, errors: FieldErrorSink): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string') {
     errors.add(field, 'debe ser un texto');
@@ -84,7 +89,7 @@ export function readString(value: unknown, field: string, errors: FieldErrors): 
 }
 
 /** A code such as `forma_pago`: a string, or an integer number taken as its decimal text. */
-export function readCode(value: unknown, field: string, errors: FieldErrors): string | undefined {
+export function readCode(value: unknown, field: string, errors: FieldErrorSink): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return String(value);
   if (typeof value === 'string') return value.trim();
@@ -92,7 +97,7 @@ export function readCode(value: unknown, field: string, errors: FieldErrors): st
   return undefined;
 }
 
-export function readBoolean(value: unknown, field: string, errors: FieldErrors): boolean | undefined {
+export function readBoolean(value: unknown, field: string, errors: FieldErrorSink): boolean | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'boolean') {
     errors.add(field, 'debe ser true o false');
@@ -101,7 +106,7 @@ export function readBoolean(value: unknown, field: string, errors: FieldErrors):
   return value;
 }
 
-export function readInteger(value: unknown, field: string, errors: FieldErrors): number | undefined {
+export function readInteger(value: unknown, field: string, errors: FieldErrorSink): number | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
     errors.add(field, 'debe ser un número entero');
@@ -110,7 +115,7 @@ export function readInteger(value: unknown, field: string, errors: FieldErrors):
   return value;
 }
 
-export function readDate(value: unknown, field: string, errors: FieldErrors): string | undefined {
+export function readDate(value: unknown, field: string, errors: FieldErrorSink): string | undefined {
   const text = readString(value, field, errors);
   if (text === undefined || text === '') return undefined;
   if (!isIsoDate(text)) {

@@ -2,7 +2,7 @@
 // tax, and the company's cost centers. Amounts are exact cents.
 import { MAX_DOCUMENT_ITEMS } from '../api/common';
 import {
-  decOfJsonNumber, FieldErrors, isRawObject, pickConsistent, readCode, readInteger, readJsonNumber, readString,
+  decOfJsonNumber, FieldErrors, isRawObject, pickConsistent, readCode, readInteger, readJsonNumber, readString, type FieldErrorSink,
 } from '../api/fields';
 import { centsOfNumberPercent, centsOfNumbers, isSafeCents } from '../cents';
 import { roundCents, ZERO, type Dec } from '../money';
@@ -40,38 +40,39 @@ export function readDseItems(raw: unknown, costCenters: readonly DseCostCenter[]
     errors.add('items', `admite hasta ${MAX_DOCUMENT_ITEMS} ítems por documento`);
     return undefined;
   }
-  const lines = raw.map((item: unknown, i) => readDseItem(item, `items[${i}]`, costCenters, errors));
+  const lines = raw.map((item: unknown, i) => readDseItem(item, i, costCenters, errors));
   return lines.every((l): l is DseLine => l !== undefined) ? lines : undefined;
 }
 
-function readDseItem(item: unknown, at: string, costCenters: readonly DseCostCenter[], errors: FieldErrors): DseLine | undefined {
-  if (!isRawObject(item)) return errors.add(at, 'debe ser un objeto'), undefined;
+function readDseItem(item: unknown, index: number, costCenters: readonly DseCostCenter[], errors: FieldErrors): DseLine | undefined {
+  if (!isRawObject(item)) return errors.add(`items[${index}]`, 'debe ser un objeto'), undefined;
   const before = errors.list.length;
-  const codigo = readCode(item.codigo, `${at}.codigo`, errors);
-  if (codigo === undefined || !/^\d{8}$/.test(codigo)) errors.add(`${at}.codigo`, 'debe ser un código UNSPSC numérico de exactamente 8 dígitos');
-  const descripcion = readString(item.descripcion, `${at}.descripcion`, errors)?.trim() || `Bien o servicio ${codigo ?? ''}`.trim();
+  const itemErrors = new ItemFieldErrors(errors, index);
+  const codigo = readCode(item.codigo, 'codigo', itemErrors);
+  if (codigo === undefined || !/^\d{8}$/.test(codigo)) itemErrors.add('codigo', 'debe ser un código UNSPSC numérico de exactamente 8 dígitos');
+  const descripcion = readString(item.descripcion, 'descripcion', itemErrors)?.trim() || `Bien o servicio ${codigo ?? ''}`.trim();
   // Numbers are read as they came and compared as doubles where that is exact (against 0 and 100,
   // both doubles, the shortest text of a double and the double itself always agree).
-  const cantidad = readJsonNumber(item.cantidad, `${at}.cantidad`, errors);
-  if (cantidad === undefined || !(cantidad > 0)) errors.add(`${at}.cantidad`, 'debe ser mayor que 0');
-  const unidadRaw = readString(item.unidad_medida, `${at}.unidad_medida`, errors)?.trim().toUpperCase() || 'EA';
+  const cantidad = readJsonNumber(item.cantidad, 'cantidad', itemErrors);
+  if (cantidad === undefined || !(cantidad > 0)) itemErrors.add('cantidad', 'debe ser mayor que 0');
+  const unidadRaw = readString(item.unidad_medida, 'unidad_medida', itemErrors)?.trim().toUpperCase() || 'EA';
   const unidad = unidadRaw === 'NIU' ? 'EA' : unidadRaw;
-  const price = readJsonNumber(item.precio_unitario, `${at}.precio_unitario`, errors);
+  const price = readJsonNumber(item.precio_unitario, 'precio_unitario', itemErrors);
   const baseField = pickConsistent(item, DSE_ITEM_ALIASES.base_imponible, errors);
-  const baseGiven = baseField ? readJsonNumber(baseField.value, `${at}.${baseField.name}`, errors) : undefined;
-  if (price !== undefined && price < 0) errors.add(`${at}.precio_unitario`, 'no puede ser negativo');
-  if (baseGiven !== undefined && baseGiven < 0) errors.add(`${at}.${baseField?.name}`, 'no puede ser negativa');
-  if (price === undefined && baseGiven === undefined) errors.add(`${at}.precio_unitario`, 'es obligatorio (o base_imponible para derivarlo)');
-  const percent = readJsonNumber(item.porcentaje_iva, `${at}.porcentaje_iva`, errors);
-  const impuesto = readJsonNumber(item.impuesto, `${at}.impuesto`, errors);
-  const ivaLegacy = readJsonNumber(item.iva, `${at}.iva`, errors);
-  if (percent !== undefined && (percent < 0 || percent > 100)) errors.add(`${at}.porcentaje_iva`, 'debe estar entre 0 y 100');
-  if (impuesto !== undefined && impuesto < 0) errors.add(`${at}.impuesto`, 'no puede ser negativo');
-  if (ivaLegacy !== undefined && ivaLegacy < 0) errors.add(`${at}.iva`, 'no puede ser negativo (en DSE es un valor monetario)');
+  const baseGiven = baseField ? readJsonNumber(baseField.value, baseField.name, itemErrors) : undefined;
+  if (price !== undefined && price < 0) itemErrors.add('precio_unitario', 'no puede ser negativo');
+  if (baseField && baseGiven !== undefined && baseGiven < 0) itemErrors.add(baseField.name, 'no puede ser negativa');
+  if (price === undefined && baseGiven === undefined) itemErrors.add('precio_unitario', 'es obligatorio (o base_imponible para derivarlo)');
+  const percent = readJsonNumber(item.porcentaje_iva, 'porcentaje_iva', itemErrors);
+  const impuesto = readJsonNumber(item.impuesto, 'impuesto', itemErrors);
+  const ivaLegacy = readJsonNumber(item.iva, 'iva', itemErrors);
+  if (percent !== undefined && (percent < 0 || percent > 100)) itemErrors.add('porcentaje_iva', 'debe estar entre 0 y 100');
+  if (impuesto !== undefined && impuesto < 0) itemErrors.add('impuesto', 'no puede ser negativo');
+  if (ivaLegacy !== undefined && ivaLegacy < 0) itemErrors.add('iva', 'no puede ser negativo (en DSE es un valor monetario)');
   if (impuesto !== undefined && ivaLegacy !== undefined && !decOfJsonNumber(impuesto).minus(decOfJsonNumber(ivaLegacy)).abs().lte(CENT)) {
-    errors.add(`${at}.iva`, 'no coincide con impuesto (iva es el alias heredado del valor monetario del impuesto)');
+    itemErrors.add('iva', 'no coincide con impuesto (iva es el alias heredado del valor monetario del impuesto)');
   }
-  const costCenterId = resolveCostCenter(item, at, costCenters, errors);
+  const costCenterId = resolveCostCenter(item, itemErrors, costCenters, errors);
   if (errors.list.length > before || cantidad === undefined || codigo === undefined) return undefined;
 
   const fields = { codigo, descripcion, unidad_medida: unidad, cost_center_id: costCenterId };
@@ -79,7 +80,7 @@ function readDseItem(item: unknown, at: string, costCenters: readonly DseCostCen
     const exact = exactDseLine(fields, cantidad, price, percent);
     if (exact) return exact;
   }
-  return decimalDseLine(fields, at, cantidad, price, baseGiven, percent, impuesto, ivaLegacy, errors);
+  return decimalDseLine(fields, itemErrors, cantidad, price, baseGiven, percent, impuesto, ivaLegacy);
 }
 
 type DseLineFields = Pick<DseLine, 'codigo' | 'descripcion' | 'unidad_medida' | 'cost_center_id'>;
@@ -93,8 +94,8 @@ function exactDseLine(fields: DseLineFields, cantidad: number, price: number, pe
 
 /** Every way the contract allows, in decimal.js: a derived price, an absolute tax, values out of range. */
 function decimalDseLine(
-  fields: DseLineFields, at: string, cantidadIn: number, price: number | undefined, baseGiven: number | undefined,
-  percentIn: number | undefined, impuesto: number | undefined, ivaLegacy: number | undefined, errors: FieldErrors,
+  fields: DseLineFields, itemErrors: ItemFieldErrors, cantidadIn: number, price: number | undefined, baseGiven: number | undefined,
+  percentIn: number | undefined, impuesto: number | undefined, ivaLegacy: number | undefined,
 ): DseLine | undefined {
   const cantidad = decOfJsonNumber(cantidadIn);
   // "if precio_unitario is missing, price may be derived as base divided by quantity"
@@ -109,7 +110,7 @@ function decimalDseLine(
     rate = percent;
     tax = roundCents(base.times(percent).dividedBy(100));
     if (absolute !== undefined && !absolute.minus(tax).abs().lte(CENT)) {
-      errors.add(`${at}.${impuesto !== undefined ? 'impuesto' : 'iva'}`, `no coincide con base x porcentaje_iva (${tax.toFixed(2)})`);
+      itemErrors.add(impuesto !== undefined ? 'impuesto' : 'iva', `no coincide con base x porcentaje_iva (${tax.toFixed(2)})`);
       return undefined;
     }
   } else if (absolute !== undefined) {
@@ -124,20 +125,36 @@ function decimalDseLine(
 }
 
 /** "cost_center_id: must belong to the company"; `cost_center_code`/`centro_costo_codigo` resolve one by code. */
-function resolveCostCenter(item: Record<string, unknown>, at: string, centers: readonly DseCostCenter[], errors: FieldErrors): number | null {
-  const id = readInteger(item.cost_center_id, `${at}.cost_center_id`, errors);
+function resolveCostCenter(item: Record<string, unknown>, itemErrors: ItemFieldErrors, centers: readonly DseCostCenter[], errors: FieldErrors): number | null {
+  const id = readInteger(item.cost_center_id, 'cost_center_id', itemErrors);
   const codeField = pickConsistent(item, DSE_ITEM_ALIASES.cost_center_code, errors);
-  const code = codeField ? readString(codeField.value, `${at}.${codeField.name}`, errors) : undefined;
+  const code = codeField ? readString(codeField.value, codeField.name, itemErrors) : undefined;
   let byId: DseCostCenter | undefined;
   if (id !== undefined) {
     byId = centers.find((c) => c.id === id);
-    if (!byId) errors.add(`${at}.cost_center_id`, `el centro de costo ${id} no pertenece a la empresa`);
+    if (!byId) itemErrors.add('cost_center_id', `el centro de costo ${id} no pertenece a la empresa`);
   }
   if (code !== undefined && codeField) {
     const byCode = centers.find((c) => c.code === code);
-    if (!byCode) errors.add(`${at}.${codeField.name}`, `el centro de costo ${code} no existe en la empresa`);
-    else if (byId && byId.id !== byCode.id) errors.add(`${at}.${codeField.name}`, `no corresponde a cost_center_id ${byId.id}`);
+    if (!byCode) itemErrors.add(codeField.name, `el centro de costo ${code} no existe en la empresa`);
+    else if (byId && byId.id !== byCode.id) itemErrors.add(codeField.name, `no corresponde a cost_center_id ${byId.id}`);
     return byCode?.id ?? null;
   }
   return byId?.id ?? null;
+}
+
+/**
+ * One item's errors, its fields named `items[i].<field>`; the name is spelled out only for a message
+ * (1,000 items read on every keystroke would otherwise build a dozen names each). Alias clashes
+ * (pickConsistent) keep naming the bare alias, on the request's FieldErrors.
+ */
+class ItemFieldErrors implements FieldErrorSink {
+  constructor(
+    private readonly errors: FieldErrors,
+    private readonly index: number,
+  ) {}
+
+  add(field: string, message: string): void {
+    this.errors.add(`items[${this.index}].${field}`, message);
+  }
 }
