@@ -1,6 +1,7 @@
-// A DSE line computed in integer cents (src/shared/cents.ts) by readDseItems. Its Decimal fields are
+// A DSE line computed in integer cents (src/shared/cents.ts) by readDseItems. Each Decimal field is
 // made when first read and kept, so that the form's recompute of 1,000 lines costs integer
-// arithmetic; the values are those of the decimal.js computation, and toJSON gives its plain shape.
+// arithmetic and a screen pays only for what it shows; the values are those of the decimal.js
+// computation, and toJSON gives its plain shape.
 import { decOfJsonNumber } from '../api/fields';
 import { centsToDec } from '../cents';
 import { ZERO, type Dec } from '../money';
@@ -18,7 +19,11 @@ export class ExactDseLine implements DseLine {
   readonly #precio: number;
   /** porcentaje_iva as sent; undefined when the line carries no tax */
   readonly #percent: number | undefined;
-  #decimals: { cantidad: Dec; precio: Dec; base: Dec; percent: Dec; impuesto: Dec } | undefined;
+  #cantidadDec: Dec | undefined;
+  #precioDec: Dec | undefined;
+  #baseDec: Dec | undefined;
+  #percentDec: Dec | undefined;
+  #impuestoDec: Dec | undefined;
 
   constructor(
     fields: { codigo: string; descripcion: string; unidad_medida: string; cost_center_id: number | null },
@@ -35,35 +40,25 @@ export class ExactDseLine implements DseLine {
     this.taxCents = taxCents;
   }
 
-  /** All five at once: whoever reads one of them (a screen, the XML) reads the others too. */
-  #decimal() {
-    return (this.#decimals ??= {
-      cantidad: decOfJsonNumber(this.#cantidad),
-      precio: decOfJsonNumber(this.#precio),
-      base: centsToDec(this.baseCents),
-      percent: this.#percent === undefined ? ZERO : decOfJsonNumber(this.#percent),
-      impuesto: this.#percent === undefined ? ZERO : centsToDec(this.taxCents),
-    });
-  }
-
   get cantidad(): Dec {
-    return this.#decimal().cantidad;
+    return (this.#cantidadDec ??= decOfJsonNumber(this.#cantidad));
   }
 
   get precio_unitario(): Dec {
-    return this.#decimal().precio;
+    return (this.#precioDec ??= decOfJsonNumber(this.#precio));
   }
 
   get base(): Dec {
-    return this.#decimal().base;
+    return (this.#baseDec ??= centsToDec(this.baseCents));
   }
 
+  /** as sent; 0 when the line carries no tax (as the decimal reading gives) */
   get porcentaje_iva(): Dec {
-    return this.#decimal().percent;
+    return (this.#percentDec ??= this.#percent === undefined ? ZERO : decOfJsonNumber(this.#percent));
   }
 
   get impuesto(): Dec {
-    return this.#decimal().impuesto;
+    return (this.#impuestoDec ??= this.#percent === undefined ? ZERO : centsToDec(this.taxCents));
   }
 
   toJSON(): DseLine {
