@@ -167,7 +167,7 @@ async function overhead(ctx: BenchContext, sandbox: SandboxChild): Promise<Figur
         unit: 'ms',
         runs: differences,
         target: { on: 'median', op: '<=', value: 5 },
-        note: `${perRun} of each per run, interleaved`,
+        note: `${perRun} of each per run, interleaved; no keychain read left on the path: what remains is mostly the two FULL commits waiting for the disk (next rows)`,
       },
       { name: 'submission: core time outside HTTP per DSE', unit: 'ms', runs: outside, note: 'two FULL commits, RPC and response parsing, log line' },
       {
