@@ -1,14 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
-import { defaultScreen, preloadScreens, screens } from './screens';
+import { preloadScreens, screenFor, screens } from './screens';
 import { ErrorBoundary } from './shell/ErrorBoundary';
 import { StatusBar } from './shell/StatusBar';
 import { useHashRoute } from './shell/useHashRoute';
 
 export function App() {
   const path = useHashRoute();
-  const screen = screens.find((entry) => path === entry.path || path.startsWith(`${entry.path}/`)) ?? defaultScreen;
+  const screen = screenFor(path);
   const Screen = screen.component;
-  useEffect(() => preloadScreens(), []);
+  const queries = useQueryClient();
+  // The other screens' code, once this one has its data.
+  useEffect(() => preloadScreens(screens, () => queries.isFetching() > 0), [queries]);
   return (
     <div className="app">
       <nav className="sidebar" aria-label="Navegación principal">

@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { screenFor } from './screens';
+import { currentPath } from './shell/useHashRoute';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -12,10 +14,18 @@ const queryClient = new QueryClient({
   },
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <App />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// The first screen's code is loaded before the first render: rendering the shell first would
+// commit "Cargando…", and React then holds the screen back for 300 ms after a fallback (its
+// throttle), longer than the code takes to load. A screen that fails to load shows its error.
+void screenFor(currentPath())
+  .load()
+  .catch(() => undefined)
+  .then(() => {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <App />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  });

@@ -65,25 +65,42 @@ export const screens: readonly ScreenEntry[] = [
 
 export const defaultScreen = screens[0]!;
 
-/** After this long the first screen has started (its own figure is well under it). */
+/** The screen a route path shows ("/historial/12" is the Historial's). */
+export function screenFor(path: string): ScreenEntry {
+  return screens.find((entry) => path === entry.path || path.startsWith(`${entry.path}/`)) ?? defaultScreen;
+}
+
+/** After this long the first screen has usually started (its own figure is well under it). */
 export const PRELOAD_AFTER_MS = 1000;
+/** How often a busy renderer is looked at again, and for how long at most the preload waits for it. */
+const BUSY_RETRY_MS = 250;
+const BUSY_GIVE_UP_MS = 10_000;
 
 /**
- * Loads every screen's code when the renderer is idle, PRELOAD_AFTER_MS after start, so that it
- * does not compete with the first screen. A screen that fails to load here is loaded again (and
- * its error shown) when opened. Returns a function that cancels what has not started yet.
+ * Loads every screen's code PRELOAD_AFTER_MS after start, once `busy()` says the first screen is no
+ * longer loading its data (on a slow or loaded machine that takes longer) and the renderer is idle,
+ * so that it never competes with the first screen. A screen that fails to load here is loaded again
+ * (and its error shown) when opened. Returns a function that cancels what has not started yet.
  */
-export function preloadScreens(entries: readonly ScreenEntry[] = screens): () => void {
+export function preloadScreens(entries: readonly ScreenEntry[] = screens, busy: () => boolean = () => false): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
   let idle: number | null = null;
-  const timer = setTimeout(() => {
-    const run = () => {
-      for (const screen of entries) void screen.load().catch(() => undefined);
-    };
+  const startedAt = Date.now();
+  const run = () => {
+    for (const screen of entries) void screen.load().catch(() => undefined);
+  };
+  const attempt = () => {
+    timer = null;
+    if (busy() && Date.now() - startedAt < BUSY_GIVE_UP_MS) {
+      timer = setTimeout(attempt, BUSY_RETRY_MS);
+      return;
+    }
     if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(run, { timeout: 2000 });
     else run();
-  }, PRELOAD_AFTER_MS);
+  };
+  timer = setTimeout(attempt, PRELOAD_AFTER_MS);
   return () => {
-    clearTimeout(timer);
+    if (timer !== null) clearTimeout(timer);
     if (idle !== null) cancelIdleCallback(idle);
   };
 }

@@ -5,7 +5,7 @@ function subscribe(onChange: () => void): () => void {
   return () => window.removeEventListener('hashchange', onChange);
 }
 
-function currentPath(): string {
+export function currentPath(): string {
   return window.location.hash.replace(/^#/, '') || '/';
 }
 

@@ -1,6 +1,7 @@
 // The screen registry: a screen's code is loaded once; once loaded, opening the screen shows it at
 // once (no "Cargando…" in between); a failed load reaches the error boundary, a failed background
-// load is tried again on open; the background preload loads every screen after start.
+// load is tried again on open; the background preload loads every screen after start, once the
+// first screen has its data.
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -99,6 +100,25 @@ describe('screen registry', () => {
     await vi.runAllTimersAsync(); // the idle callback, where there is one
     expect(loads.every((l) => l.mock.calls.length === 1)).toBe(true);
     cancel();
+  });
+
+  it('waits while the first screen is still loading its data, but not forever', async () => {
+    vi.useFakeTimers();
+    const entry = screenEntry('prueba', '/prueba', 'Prueba', vi.fn(() => Promise.resolve({ default: Hola })));
+    const load = vi.spyOn(entry, 'load');
+    let busy = true;
+    preloadScreens([entry], () => busy);
+    await vi.advanceTimersByTimeAsync(PRELOAD_AFTER_MS + 2000);
+    expect(load).not.toHaveBeenCalled();
+    busy = false;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(load).toHaveBeenCalledTimes(1);
+
+    const stuck = screenEntry('otra', '/otra', 'Otra', vi.fn(() => Promise.resolve({ default: Hola })));
+    const stuckLoad = vi.spyOn(stuck, 'load');
+    preloadScreens([stuck], () => true);
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(stuckLoad).toHaveBeenCalledTimes(1);
   });
 
   it('a preload cancelled before it starts loads nothing', () => {

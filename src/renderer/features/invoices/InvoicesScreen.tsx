@@ -3,12 +3,16 @@
 import { useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { InvoiceSession } from './InvoiceSession';
-import { useToday } from './useInvoiceData';
+import { usePaymentMethods, useTerceros, useToday, useWithholdingTypes } from './useInvoiceData';
 import './invoices.css';
 
 export default function InvoicesScreen() {
   const today = useToday();
   const draft = useRpcQuery('drafts.get', { kind: 'FE' }, { retry: false, staleTime: Infinity, gcTime: 0, refetchOnWindowFocus: false });
+  // The form's catalogs are asked for with the draft, not after it (the form reads the same queries).
+  usePaymentMethods();
+  useWithholdingTypes();
+  useTerceros();
   return (
     <section className="screen invoices-screen" aria-labelledby="invoices-title">
       <header className="screen__header">
