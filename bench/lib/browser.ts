@@ -139,3 +139,32 @@ export async function readyTimes(page: Page, timeoutMs = 30_000): Promise<ReadyT
     new Promise((_, reject) => setTimeout(() => reject(new Error('the awaited element never appeared')), ${timeoutMs})),
   ])`)) as ReadyTimes;
 }
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/**
+ * CPU time (ms) of the renderer's main thread while `work` runs: the thread time of its top-level
+ * tasks in a Chromium trace ('toplevel' only, which costs little). Unlike wall time, it does not
+ * grow when other processes take the machine's cores, so it shows what the page itself costs.
+ */
+export async function rendererMainThreadCpu(browser: Browser, page: Page, work: () => Promise<void>): Promise<number> {
+  await browser.startTracing(page, { categories: ['toplevel'] });
+  let trace: Buffer;
+  try {
+    await work();
+  } finally {
+    trace = await browser.stopTracing();
+  }
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  let micros = 0;
+  for (const e of events) if (e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && mains.has(`${e.pid}:${e.tid}`)) micros += e.tdur ?? 0;
+  return micros / 1000;
+}

@@ -15,7 +15,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { summarise, type Figure } from '../lib/figure';
-import { freshContext, launchBrowser, requireBrowserSetup, startWebHost, watchErrors } from '../lib/browser';
+import { freshContext, launchBrowser, rendererMainThreadCpu, requireBrowserSetup, startWebHost, watchErrors } from '../lib/browser';
 import type { Scenario } from '../lib/scenario';
 
 export const LINES = 200;
@@ -114,12 +114,18 @@ export const typingScenario: Scenario = {
         }
       };
 
+      // The same keystrokes once more under a trace: the page's main-thread CPU per keystroke.
+      const cpuPerKeystroke = async (selector: string): Promise<number> =>
+        (await rendererMainThreadCpu(browser, page, async () => void (await measure(selector)))) / (CYCLES_PER_RUN * KEYS_PER_CYCLE);
+
       await measure(quantity); // warm-up
       await measure(bare);
       const medians: number[] = [];
       const p95s: number[] = [];
       const bareMedians: number[] = [];
       const bareP95s: number[] = [];
+      const cpu: number[] = [];
+      const bareCpu: number[] = [];
       for (let run = 0; run < ctx.runs; run += 1) {
         const typed = summarise(await measure(quantity));
         medians.push(typed.median);
@@ -127,6 +133,8 @@ export const typingScenario: Scenario = {
         const floor = summarise(await measure(bare));
         bareMedians.push(floor.median);
         bareP95s.push(floor.p95);
+        cpu.push(await cpuPerKeystroke(quantity));
+        bareCpu.push(await cpuPerKeystroke(bare));
       }
       if (errors.length > 0) throw new Error(`the page reported errors: ${errors.join('; ')}`);
       await context.close();
@@ -145,6 +153,18 @@ export const typingScenario: Scenario = {
           runs: bareMedians,
           p95s: bareP95s,
           note: 'same measure, an input with no listeners: the frame wait and the page’s own style/layout/paint',
+        },
+        {
+          name: `typing at line ${LINES}/${LINES}, renderer main-thread CPU per keystroke`,
+          unit: 'ms',
+          runs: cpu,
+          note: 'thread time of the renderer main thread’s tasks in a Chromium trace, divided by the keystrokes (incl. the 800 ms after them)',
+        },
+        {
+          name: 'typing floor, renderer main-thread CPU per keystroke',
+          unit: 'ms',
+          runs: bareCpu,
+          note: 'the same on the bare input',
         },
       ];
       return figures;
