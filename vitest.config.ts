@@ -8,7 +8,8 @@ export default defineConfig({
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
       {
         plugins: [react()],
-        test: { name: 'component', include: ['test/component/**/*.test.tsx'], environment: 'jsdom' },
+        // jsdom rendering of the long forms takes seconds on a loaded 2-core machine: room, not a time assertion.
+        test: { name: 'component', include: ['test/component/**/*.test.tsx'], environment: 'jsdom', testTimeout: 30_000 },
       },
       {
         test: {
