@@ -2,6 +2,7 @@
 import type { Scenario } from '../lib/scenario';
 import { historyOpenScenario } from './history-open';
 import { historySearchScenario } from './history-search';
+import { hostMemoryScenario } from './host-memory';
 import { pollerScenario } from './poller';
 import { rendererSizeScenario } from './renderer-size';
 import { rendererStartScenario } from './renderer-start';
@@ -10,4 +11,4 @@ import { submissionScenario } from './submission';
 import { totalsScenario } from './totals';
 import { typingScenario } from './typing';
 
-export const scenarios: Scenario[] = [totalsScenario, typingScenario, historySearchScenario, historyOpenScenario, submissionScenario, sandboxThroughputScenario, rendererSizeScenario, rendererStartScenario, pollerScenario];
+export const scenarios: Scenario[] = [totalsScenario, typingScenario, historySearchScenario, historyOpenScenario, submissionScenario, sandboxThroughputScenario, rendererSizeScenario, rendererStartScenario, hostMemoryScenario, pollerScenario];
