@@ -1,6 +1,23 @@
-// UBL 2.1 `Invoice` for both kinds (FISCAL.md, "UBL 2.1 essentials"), built with xmlbuilder2.
-import { create } from 'xmlbuilder2';
-import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+// UBL 2.1 `Invoice` for both kinds (FISCAL.md, "UBL 2.1 essentials"), written directly in its
+// canonical form (Canonical XML 1.0, the signature's C14N): the signer then hashes the document as
+// it is instead of parsing and canonicalizing it again (signer.ts). The tree below is only the
+// element structure; `canonicalXml` writes it by the C14N rules:
+//   - no XML declaration in the canonical text (the file gets one in front, outside the digest);
+//   - an empty element as a start and an end tag;
+//   - namespace declarations only on the root (every element uses a prefix declared there), sorted
+//     by prefix with the default namespace first, then the attributes, which are all unqualified,
+//     sorted by name (code units);
+//   - text escapes & < > and CR (&#xD;); attribute values escape & < " and TAB, LF, CR (&#x9; &#xA;
+//     &#xD;), so that a parser reads back exactly the text written (no line-end or attribute-value
+//     normalization applies to a character reference);
+//   - U+0085 and U+2028 are written as character references (&#x85; &#x2028;): they are ordinary
+//     characters in XML 1.0, but @xmldom/xmldom, the parser under xml-crypto, turns them into LF
+//     as XML 1.1 would when they are literal; a reference reaches every parser as the character.
+//     The canonical text has them literally, so the signer puts them back before hashing;
+//   - a character XML 1.0 cannot carry at all (C0 controls but TAB, LF and CR; a lone surrogate;
+//     U+FFFE, U+FFFF) becomes U+FFFD, so the document is always well-formed.
+// test/unit/sandbox/ubl-signing.test.ts checks this against the xmlbuilder2 builder it replaced
+// and against xml-crypto's canonicalization.
 import { sum, toMoneyString } from '../../shared/money';
 import type { UblInvoice, UblParty, UblTax } from './ubl-model';
 
@@ -12,13 +29,74 @@ const NS = {
   sts: 'dian:gov:co:facturaelectronica:Structures-2-1',
   ds: 'http://www.w3.org/2000/09/xmldsig#',
 } as const;
-type Prefix = keyof typeof NS;
+type Prefix = Exclude<keyof typeof NS, 'inv'>;
 
-function el(parent: XMLBuilder, qname: `${Prefix}:${string}`, text?: string | null, attrs?: Record<string, string>): XMLBuilder {
-  const prefix = qname.split(':')[0] as Prefix;
-  const node = parent.ele(NS[prefix], qname, attrs);
-  if (text !== undefined && text !== null) node.txt(text);
+/** The root's namespace declarations in canonical order (default first, then by prefix). */
+export const ROOT_NAMESPACES =
+  ` xmlns="${NS.inv}" xmlns:cac="${NS.cac}" xmlns:cbc="${NS.cbc}" xmlns:ds="${NS.ds}" xmlns:ext="${NS.ext}" xmlns:sts="${NS.sts}"`;
+
+export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="no"?>';
+
+/**
+ * Where the signature goes: the content of the last UBL extension, which the builder leaves empty.
+ * It is the only empty `ext:ExtensionContent`, right before the extensions end.
+ */
+export const SIGNATURE_SLOT = '<ext:ExtensionContent></ext:ExtensionContent></ext:UBLExtension></ext:UBLExtensions>';
+
+class Node {
+  readonly children: Node[] = [];
+  text = '';
+  constructor(
+    readonly name: string,
+    readonly attrs: string,
+    readonly parent: Node | null,
+  ) {}
+  up(): Node {
+    return this.parent ?? this;
+  }
+}
+
+// eslint-disable-next-line no-control-regex
+const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const TEXT_SPECIAL = /[&<>\r\u0085\u2028]/g;
+const ATTR_SPECIAL = /[&<"\t\n\r\u0085\u2028]/g;
+const LINE_BREAKS = { '\u0085': '&#x85;', '\u2028': '&#x2028;' };
+const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#xD;', ...LINE_BREAKS };
+const ATTR_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '"': '&quot;', '\t': '&#x9;', '\n': '&#xA;', '\r': '&#xD;', ...LINE_BREAKS };
+
+/** The references above that C14N writes as the literal character (it escapes only CR of the line breaks). */
+export const LITERAL_IN_C14N = /&#x(85|2028);/g;
+
+function xmlChars(value: string): string {
+  return value.replace(NOT_XML_CHAR, '\uFFFD');
+}
+
+export function escapeText(value: string): string {
+  return xmlChars(value).replace(TEXT_SPECIAL, (c) => TEXT_ESCAPES[c]!);
+}
+
+export function escapeAttribute(value: string): string {
+  return xmlChars(value).replace(ATTR_SPECIAL, (c) => ATTR_ESCAPES[c]!);
+}
+
+function attributes(attrs: Record<string, string> | undefined): string {
+  if (!attrs) return '';
+  let out = '';
+  for (const name of Object.keys(attrs).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) out += ` ${name}="${escapeAttribute(attrs[name]!)}"`;
+  return out;
+}
+
+function el(parent: Node, qname: `${Prefix}:${string}`, text?: string | null, attrs?: Record<string, string>): Node {
+  const node = new Node(qname, attributes(attrs), parent);
+  parent.children.push(node);
+  if (text !== undefined && text !== null) node.text = escapeText(text);
   return node;
+}
+
+function write(node: Node, out: string[]): void {
+  out.push(`<${node.name}${node.attrs}>`, node.text);
+  for (const child of node.children) write(child, out);
+  out.push(`</${node.name}>`);
 }
 
 const PROFILE = {
@@ -31,11 +109,10 @@ const PROFILE = {
   },
 } as const;
 
-export function buildUbl(doc: UblInvoice): string {
+/** The document's canonical XML (C14N 1.0) without an XML declaration, but for U+0085 and U+2028 (above). */
+export function buildCanonicalUbl(doc: UblInvoice): string {
   const p = PROFILE[doc.kind];
-  const root = create({ version: '1.0', encoding: 'UTF-8', standalone: false }).ele(NS.inv, 'Invoice', {
-    'xmlns:cac': NS.cac, 'xmlns:cbc': NS.cbc, 'xmlns:ext': NS.ext, 'xmlns:sts': NS.sts, 'xmlns:ds': NS.ds,
-  });
+  const root = new Node('Invoice', ROOT_NAMESPACES, null);
   extensions(root, doc);
   el(root, 'cbc:UBLVersionID', 'UBL 2.1');
   el(root, 'cbc:CustomizationID', p.customization);
@@ -89,10 +166,17 @@ export function buildUbl(doc: UblInvoice): string {
     el(price, 'cbc:PriceAmount', line.price, cur);
     el(price, 'cbc:BaseQuantity', line.quantity, { unitCode: line.unitCode });
   });
-  return root.end({ prettyPrint: false });
+  const out: string[] = [];
+  write(root, out);
+  return out.join('');
 }
 
-function extensions(root: XMLBuilder, doc: UblInvoice): void {
+/** The document as a file: the XML declaration, then its canonical XML. */
+export function buildUbl(doc: UblInvoice): string {
+  return XML_DECLARATION + buildCanonicalUbl(doc);
+}
+
+function extensions(root: Node, doc: UblInvoice): void {
   const exts = el(root, 'ext:UBLExtensions');
   const dian = el(el(el(exts, 'ext:UBLExtension'), 'ext:ExtensionContent'), 'sts:DianExtensions');
   const control = el(dian, 'sts:InvoiceControl');
@@ -114,7 +198,7 @@ function extensions(root: XMLBuilder, doc: UblInvoice): void {
   el(el(exts, 'ext:UBLExtension'), 'ext:ExtensionContent');
 }
 
-function party(wrapper: XMLBuilder, p: UblParty): void {
+function party(wrapper: Node, p: UblParty): void {
   el(wrapper, 'cbc:AdditionalAccountID', p.organizationType);
   const node = el(wrapper, 'cac:Party');
   el(el(node, 'cac:PartyName'), 'cbc:Name', p.name);
@@ -138,7 +222,7 @@ function party(wrapper: XMLBuilder, p: UblParty): void {
   }
 }
 
-function address(node: XMLBuilder, p: UblParty): void {
+function address(node: Node, p: UblParty): void {
   const a = p.address;
   if (a.cityCode) el(node, 'cbc:ID', a.cityCode);
   if (a.city) el(node, 'cbc:CityName', a.city);
@@ -156,7 +240,7 @@ function groupByCode(taxes: readonly UblTax[]): UblTax[][] {
   return [...groups.values()];
 }
 
-function taxTotal(parent: XMLBuilder, qname: 'cac:TaxTotal' | 'cac:WithholdingTaxTotal', subtotals: readonly UblTax[], currency: string): void {
+function taxTotal(parent: Node, qname: 'cac:TaxTotal' | 'cac:WithholdingTaxTotal', subtotals: readonly UblTax[], currency: string): void {
   const cur = { currencyID: currency };
   const node = el(parent, qname);
   el(node, 'cbc:TaxAmount', toMoneyString(sum(subtotals.map((t) => t.amount))), cur);

@@ -1,3 +1,7 @@
+// The reference signer: the sandbox's signer until it signed its own canonical XML directly
+// (src/sandbox/xml/signer.ts), kept here as the oracle that signer must match (ubl-signing.test.ts).
+// It is test code now because nothing in the sandbox needs it and it cost ~10 ms a document in
+// xml-crypto's whole-document DOM work; xml-crypto stays the verifier in the tests.
 // Enveloped XMLDSig (C14N, RSA-SHA256) placed in the second, empty UBL extension, as FISCAL.md
 // describes. DIAN's XAdES-EPES policy is out of scope for the sandbox.
 //
@@ -5,7 +9,7 @@
 // itself (OpenSSL decoder lookup, ~1-2 ms), and the KeyInfo certificate text never changes.
 import { createPrivateKey } from 'node:crypto';
 import { SignedXml } from 'xml-crypto';
-import type { SigningCertificate } from './certificate';
+import type { SigningCertificate } from '../../../../src/sandbox/xml/certificate';
 
 const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
 const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
