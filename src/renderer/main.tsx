@@ -17,7 +17,10 @@ const queryClient = new QueryClient({
 // The first screen's code is loaded before the first render: rendering the shell first would
 // commit "Cargando…", and React then holds the screen back for 300 ms after a fallback (its
 // throttle), longer than the code takes to load. A screen that fails to load shows its error.
-void screenFor(currentPath())
+// Meanwhile core is already asked for what the screen shows first.
+const first = screenFor(currentPath());
+first.prefetch?.(queryClient);
+void first
   .load()
   .catch(() => undefined)
   .then(() => {

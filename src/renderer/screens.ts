@@ -2,7 +2,9 @@
 // and is loaded when first opened, so start-up pays only for the shell; once the first screen is
 // up, the others are loaded in the background (preloadScreens), so that opening one does not wait
 // for its code to download and compile.
+import type { QueryClient } from '@tanstack/react-query';
 import { createElement, use, type ComponentType } from 'react';
+import { prefetchInvoices } from './features/invoices/prefetch';
 
 export interface ScreenEntry {
   id: string;
@@ -12,6 +14,8 @@ export interface ScreenEntry {
   component: ComponentType;
   /** loads the screen's code, once; what `component` renders */
   load: () => Promise<unknown>;
+  /** asks core for what the screen shows first, while its code loads (only when the app starts on it) */
+  prefetch?: (client: QueryClient) => void;
 }
 
 /** A promise carrying its outcome the way React's `use` reads it, so that a loaded one never suspends. */
@@ -19,7 +23,13 @@ type TrackedPromise<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'reje
 
 type ScreenModule = { default: ComponentType };
 
-export function screenEntry(id: string, path: string, label: string, importer: () => Promise<ScreenModule>): ScreenEntry {
+export function screenEntry(
+  id: string,
+  path: string,
+  label: string,
+  importer: () => Promise<ScreenModule>,
+  prefetch?: (client: QueryClient) => void,
+): ScreenEntry {
   let loading: TrackedPromise<ScreenModule> | null = null;
   let rendered = false;
   const load = (): Promise<ScreenModule> => {
@@ -53,11 +63,11 @@ export function screenEntry(id: string, path: string, label: string, importer: (
     return createElement(use(module).default);
   }
   Screen.displayName = `Screen(${id})`;
-  return { id, path, label, component: Screen, load };
+  return { id, path, label, component: Screen, load, ...(prefetch ? { prefetch } : {}) };
 }
 
 export const screens: readonly ScreenEntry[] = [
-  screenEntry('invoices', '/facturas', 'Facturas', () => import('./features/invoices/InvoicesScreen')),
+  screenEntry('invoices', '/facturas', 'Facturas', () => import('./features/invoices/InvoicesScreen'), prefetchInvoices),
   screenEntry('support-documents', '/documentos-soporte', 'Documentos soporte', () => import('./features/support-documents/SupportDocumentsScreen')),
   screenEntry('history', '/historial', 'Historial', () => import('./features/history/HistoryScreen')),
   screenEntry('settings', '/ajustes', 'Ajustes', () => import('./features/settings/SettingsScreen')),

@@ -56,8 +56,7 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-async function renderScreen() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+async function renderScreen(client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   render(
     <QueryClientProvider client={client}>
       <InvoicesScreen />
@@ -142,6 +141,17 @@ describe('Facturas form validation', () => {
     const submit = calls.find((c) => c.method === 'fe.submit')!.input.request as Record<string, unknown>;
     expect(submit).toMatchObject({ subtotal: 10000, impuestos: 1900, total: 11900, payment: { form: 'contado', method_id: 7, means_code: '10', due_date: '' } });
     expect(String(submit.draft_key)).toMatch(/^fe-/);
+  });
+});
+
+describe('Facturas at start', () => {
+  it('finds the catalogs asked for at start in the cache and asks core for each only once', async () => {
+    const { prefetchInvoices } = await import('../../../src/renderer/features/invoices/prefetch');
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 5_000 } } });
+    prefetchInvoices(client);
+    await renderScreen(client);
+    const count = (method: string) => calls.filter((c) => c.method === method).length;
+    expect([count('fe.paymentMethods'), count('feForm.withholdingTypes'), count('fe.terceros'), count('drafts.get')]).toEqual([1, 1, 1, 1]);
   });
 });
 
