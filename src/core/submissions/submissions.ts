@@ -42,17 +42,24 @@ export class Submissions {
   }
 
   /**
-   * Resumes every unresolved submission once per process, before anything new is submitted
-   * (a crash may have left one half-sent). Later calls wait for the same pass.
+   * Resumes, once per process and before anything new is submitted, every unresolved submission
+   * that has no scheduled check: one a crash left half-sent. Those with a schedule (pending, or in
+   * doubt after an answer) are left to the poller at their due time, so that a restart with 1,000
+   * pending DSE does not query them all at once past their back-off. Later calls wait for the same pass.
    */
   ensureResumed(): Promise<void> {
-    this.resumed ??= this.resumeAll().then(
+    this.resumed ??= this.resumeUnscheduled().then(
       () => undefined,
       (error: unknown) => this.options.logger.error('resume on start failed', { error: String(error) }),
     );
     return this.resumed;
   }
 
+  private async resumeUnscheduled(): Promise<void> {
+    for (const row of this.ledger.open()) if (row.due_at == null) await this.check(row.id);
+  }
+
+  /** Checks every unresolved submission now, scheduled or not (the user's or the CLI's `resume`). */
   async resumeAll(): Promise<Submission[]> {
     const results: Submission[] = [];
     for (const row of this.ledger.open()) results.push(await this.check(row.id));

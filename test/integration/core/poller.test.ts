@@ -19,16 +19,26 @@ afterAll(async () => {
   await bed?.close();
 });
 
-async function coreWithClock(clock: FakeClock, name: string): Promise<Core> {
-  const core = createCore({
+function openCore(clock: FakeClock, name: string, fetch?: typeof globalThis.fetch): Core {
+  return createCore({
     home: join(bed.dir.path, name),
     secrets: realKeychain(),
     transport: 'cli',
     logger: new FileLogger(null),
     clock: () => new Date(clock.now()),
     timers: clock,
+    ...(fetch ? { fetch } : {}),
   });
-  const connection = await core.parts.connections.create({ label: 'Pruebas', kind: 'sandbox', base_url: bed.sandbox.baseUrl, company_id: COMPANY });
+}
+
+async function coreWithClock(clock: FakeClock, name: string): Promise<Core> {
+  const core = openCore(clock, name);
+  const connection = await core.parts.connections.create({
+    label: 'Pruebas',
+    kind: 'sandbox',
+    base_url: bed.sandbox.baseUrl,
+    company_id: COMPANY,
+  });
   await core.parts.connections.setToken(connection.id, TOKENS.full);
   return core;
 }
@@ -64,7 +74,40 @@ describe('poller against the sandbox', () => {
     expect(doubt.state).toBe('in_doubt');
     core.parts.poller.start();
     await advance(clock, core, 5_000);
-    expect(core.parts.submissions.get(doubt.id)).toMatchObject({ state: 'accepted', attempts: 2, idempotency_key: doubt.idempotency_key });
+    expect(core.parts.submissions.get(doubt.id)).toMatchObject({
+      state: 'accepted',
+      attempts: 2,
+      idempotency_key: doubt.idempotency_key,
+    });
+    await core.close();
+  });
+
+  it('after a restart leaves scheduled checks to the poller: nothing is queried before its due time', async () => {
+    const clock = new FakeClock(Date.now());
+    const first = await coreWithClock(clock, 'restart');
+    const pending = [
+      await first.parts.submissions.submitDse(dse(MAGIC.uncertainAccept)),
+      await first.parts.submissions.submitDse(dse(MAGIC.uncertainAccept)),
+    ];
+    expect(pending.map((s) => s.state)).toEqual(['pending', 'pending']);
+    await first.close();
+
+    const queries: string[] = [];
+    const counting: typeof globalThis.fetch = (input, init) => {
+      if ((init?.method ?? 'GET') === 'GET') queries.push(String(input));
+      return globalThis.fetch(input, init);
+    };
+    const core = openCore(clock, 'restart', counting);
+    await core.startBackground();
+    await sleep(200);
+    await advance(clock, core, 4_000);
+    expect(queries).toEqual([]);
+    expect(pending.map((s) => core.parts.submissions.get(s.id).state)).toEqual(['pending', 'pending']);
+    await advance(clock, core, 1_000);
+    // each document once by the poller, then once more by the history mirror once it is accepted
+    expect(queries).toHaveLength(4);
+    expect(pending.map((s) => queries.filter((url) => url.endsWith(`/dse/documentos/${s.document_id}`)).length)).toEqual([2, 2]);
+    expect(pending.map((s) => core.parts.submissions.get(s.id).state)).toEqual(['accepted', 'accepted']);
     await core.close();
   });
 });
