@@ -128,6 +128,12 @@ export function compileFilter(connectionId: number, filter: HistoryFilter): Comp
 
 type RawRow = Omit<HistoryRow, 'following'>;
 
+/** A row's place in the list's order (issue date, then id, both descending). */
+export interface HistoryCursor {
+  issue_date: string;
+  id: number;
+}
+
 export function toRow(raw: RawRow): HistoryRow {
   const state = raw.submission_state as SubmissionState | null;
   return { ...raw, following: state === 'sending' || state === 'in_doubt' || state === 'pending' };
@@ -255,6 +261,22 @@ export class HistoryQueries {
       `SELECT ${ROW_COLUMNS} FROM ${from} WHERE ${where} ORDER BY h.issue_date DESC, h.id DESC`,
     );
     for (const raw of statement.iterate(params)) yield toRow(raw);
+  }
+
+  /**
+   * Up to `limit` matching rows that come after `after` in the order of `each` (all of them from
+   * the start without it): `each` read in chunks, by keyset, so a row inserted between two calls is
+   * neither repeated nor pushes another out of the next chunk (an OFFSET would do both).
+   */
+  after(connectionId: number, filter: HistoryFilter, after: HistoryCursor | undefined, limit: number): HistoryRow[] {
+    const { from, where, params } = compileFilter(connectionId, filter);
+    // A row-value comparison on (issue_date, id) is a range on the index history_by_date.
+    const keyset = after ? ' AND (h.issue_date, h.id) < (@after_date, @after_id)' : '';
+    return this.statement<RawRow>(
+      `SELECT ${ROW_COLUMNS} FROM ${from} WHERE ${where}${keyset} ORDER BY h.issue_date DESC, h.id DESC LIMIT @limit`,
+    )
+      .all({ ...params, ...(after ? { after_date: after.issue_date, after_id: after.id } : {}), limit })
+      .map(toRow);
   }
 
   row(connectionId: number, id: number): (HistoryRow & { document_json: string }) | undefined {

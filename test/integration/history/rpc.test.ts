@@ -90,11 +90,16 @@ describe('Historial RPC', () => {
   });
 
   it('exports the filtered list as CSV', async () => {
-    const csv = await ok<{ filename: string; content: string; rows: number }>('history.exportCsv', { filter: { kind: 'DSE' } });
+    // Fewer than a chunk's rows: the whole file in the first chunk, and no next one.
+    const csv = await ok<{ filename: string; chunk: string; rows: number; total: number | null; next: unknown }>('history.exportCsv', {
+      filter: { kind: 'DSE' },
+    });
     const expected = docs.filter((doc) => doc.kind === 'DSE').length;
     expect(csv.rows).toBe(expected);
-    expect(csv.content.startsWith('\uFEFF')).toBe(true);
-    expect(csv.content.trimEnd().split('\r\n')).toHaveLength(expected + 1);
+    expect(csv.total).toBe(expected);
+    expect(csv.next).toBeNull();
+    expect(csv.chunk.startsWith('\uFEFF')).toBe(true);
+    expect(csv.chunk.trimEnd().split('\r\n')).toHaveLength(expected + 1);
     expect(csv.filename).toMatch(/^historial-\d{4}-\d{2}-\d{2}\.csv$/);
   });
 

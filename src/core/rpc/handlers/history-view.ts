@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/rpc/errors';
-import type { historyViewMethods } from '../../../shared/rpc/methods/history-view';
+import { HISTORY_CSV_CHUNK_ROWS, type historyViewMethods } from '../../../shared/rpc/methods/history-view';
 import { colombiaToday } from '../../../shared/dates';
-import { historyCsv } from '../../history/csv';
+import { historyCsvPart } from '../../history/csv';
 import { historyDetail, unmirroredOpenSubmissions } from '../../history/detail';
 import { IssuerProfiles } from '../../history/issuer';
 import { HistoryQueries } from '../../history/query';
@@ -15,9 +15,21 @@ export function historyViewHandlers({ store, connections, submissions, clock }: 
     'history.list': ({ filter, offset, limit }) => queries.page(connections.requireActive().id, filter, offset, limit),
     'history.detail': ({ id }) => historyDetail({ db: store.db, queries, submissions, issuers }, connections.requireActive(), id),
     'history.following': () => unmirroredOpenSubmissions(store.db, connections.requireActive().id).map((id) => submissions.get(id)),
-    'history.exportCsv': ({ filter }) => {
-      const { content, rows } = historyCsv(queries.each(connections.requireActive().id, filter));
-      return { filename: `historial-${colombiaToday(clock())}.csv`, content, rows };
+    // One chunk per call: the host never holds the whole file (100,000 rows are about 20 MB of
+    // text, twice that as a JS string with the BOM, plus the transport's copy).
+    'history.exportCsv': ({ filter, after }) => {
+      const connectionId = connections.requireActive().id;
+      const read = queries.after(connectionId, filter, after, HISTORY_CSV_CHUNK_ROWS + 1);
+      const more = read.length > HISTORY_CSV_CHUNK_ROWS;
+      const rows = more ? read.slice(0, HISTORY_CSV_CHUNK_ROWS) : read;
+      const last = rows.at(-1);
+      return {
+        filename: `historial-${colombiaToday(clock())}.csv`,
+        chunk: historyCsvPart(rows, !after).content,
+        rows: rows.length,
+        total: after ? null : queries.count(connectionId, filter),
+        next: more && last ? { issue_date: last.issue_date, id: last.id } : null,
+      };
     },
     'history.issuer': () => issuers.get(connections.requireActive().id),
     'history.setIssuer': (profile) => issuers.set(connections.requireActive().id, profile),

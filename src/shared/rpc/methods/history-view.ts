@@ -90,6 +90,30 @@ export const HistoryDetail = z.object({
 });
 export type HistoryDetail = z.infer<typeof HistoryDetail>;
 
+/**
+ * Where a CSV export goes on: the last exported row's place in the list's order (issue date, then
+ * id, both descending). Rows are read after it (keyset paging), so a document synced between two
+ * chunks is neither written twice nor makes another one be skipped.
+ */
+export const HistoryCsvCursor = z.object({ issue_date: z.string().max(64), id: z.number().int().positive() }).strict();
+export type HistoryCsvCursor = z.infer<typeof HistoryCsvCursor>;
+
+export const HISTORY_CSV_CHUNK_ROWS = 2_000;
+export const HistoryCsvInput = z.object({ filter: HistoryFilter, after: HistoryCsvCursor.optional() }).strict();
+export type HistoryCsvInput = z.infer<typeof HistoryCsvInput>;
+
+export const HistoryCsvChunk = z.object({
+  filename: z.string(),
+  /** this chunk's lines, each ending in CRLF; the first chunk begins with the BOM and the header */
+  chunk: z.string(),
+  /** documents in this chunk */
+  rows: z.number().int(),
+  /** documents the filter matches, counted for the first chunk only (null on the next ones) */
+  total: z.number().int().nullable(),
+  next: HistoryCsvCursor.nullable(),
+});
+export type HistoryCsvChunk = z.infer<typeof HistoryCsvChunk>;
+
 /** A submission the app follows whose document the mirror does not hold yet (or never will: in doubt). */
 export const FollowedSubmission = Submission;
 
@@ -99,11 +123,13 @@ export const historyViewMethods = {
   'history.detail': method(z.object({ id: z.number().int().positive() }).strict(), HistoryDetail),
   /** Open submissions of the active connection that the mirror does not show. */
   'history.following': method(z.object({}).strict(), z.array(FollowedSubmission)),
-  /** The filtered list as CSV (UTF-8 with BOM, `;`, decimal comma), for spreadsheet programs. */
-  'history.exportCsv': method(
-    z.object({ filter: HistoryFilter }).strict(),
-    z.object({ filename: z.string(), content: z.string(), rows: z.number().int() }),
-  ),
+  /**
+   * The filtered list as CSV (UTF-8 with BOM, `;`, decimal comma), for spreadsheet programs, one
+   * chunk of at most HISTORY_CSV_CHUNK_ROWS rows per call: the first (no `after`) starts with the
+   * BOM and the header, each next one is asked for with the previous answer's `next` until it is
+   * null. The chunks joined are the whole file; no call holds more than one chunk of it.
+   */
+  'history.exportCsv': method(HistoryCsvInput, HistoryCsvChunk),
   'history.issuer': method(z.object({}).strict(), IssuerProfile.nullable()),
   'history.setIssuer': method(IssuerProfile, IssuerProfile),
   /**
