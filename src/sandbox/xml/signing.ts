@@ -1,6 +1,8 @@
 // Where documents' XML is built and signed: on the event loop (the library's default; the app's
 // embedded sandbox), or in a pool of worker threads (the command line: one per core), so that
-// building and signing, ~75 % of a DSE's CPU, neither block other requests nor are limited to one core.
+// building and signing neither block other requests nor are limited to one core. Since the sandbox
+// writes canonical XML and signs it directly (ubl.ts, signer.ts) that is ~1.1 ms of a 3-line DSE's
+// ~4 ms (most of it the RSA signature); the threads matter most for large documents (1,000 lines).
 import { availableParallelism } from 'node:os';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
