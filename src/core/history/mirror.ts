@@ -105,20 +105,29 @@ export class HistoryMirror {
 
   constructor(private readonly db: Db) {
     // Prepared once: a sync of 100,000 documents runs these statements 100,000 times.
-    const updates = COLUMNS.filter((c) => !['connection_id', 'kind', 'remote_id'].includes(c))
-      .map((c) => (c === 'submission_id' ? `${c} = COALESCE(excluded.${c}, ${c})` : `${c} = excluded.${c}`))
-      .join(', ');
+    const updated = COLUMNS.filter((c) => !['connection_id', 'kind', 'remote_id'].includes(c));
+    const value = (c: string) => (c === 'submission_id' ? `COALESCE(excluded.${c}, ${c})` : `excluded.${c}`);
+    // A document the mirror already holds as it is now is left alone: an UPDATE, even to the same
+    // values, fires the FTS trigger (0009), which deletes and re-adds the row's terms, so a sync of
+    // 100,000 unchanged documents rewrote the whole search index (tens of seconds to minutes).
+    // synced_at alone is no change: it records when the row's content was last written.
+    const differs = updated
+      .filter((c) => c !== 'synced_at')
+      .map((c) => `${c} IS NOT ${value(c)}`)
+      .join(' OR ');
     this.upsertStatement = db.prepare<[MirrorRow]>(
       `INSERT INTO history_documents (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})
-       ON CONFLICT (connection_id, kind, remote_id) DO UPDATE SET ${updates}`,
+       ON CONFLICT (connection_id, kind, remote_id) DO UPDATE SET ${updated.map((c) => `${c} = ${value(c)}`).join(', ')}
+       WHERE ${differs}`,
     );
     this.knownStatement = db.prepare<[number, string, number], { estado_dian: string }>(
       'SELECT estado_dian FROM history_documents WHERE connection_id = ? AND kind = ? AND remote_id = ?',
     );
   }
 
-  upsert(row: MirrorRow): void {
-    this.upsertStatement.run(row);
+  /** Writes the row when it is new or differs from the stored one; true when it wrote. */
+  upsert(row: MirrorRow): boolean {
+    return this.upsertStatement.run(row).changes > 0;
   }
 
   /** The state the mirror holds for one remote document, to skip unchanged ones. */

@@ -1,6 +1,7 @@
 // History sync against the real sandbox: the FE list page by page into the local mirror, every DSE
 // the app created, progress events, and a failure part-way that keeps what was synced and resumes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HistoryQueries } from '../../../src/core/history/query';
 import type { EventPayload } from '../../../src/shared/rpc/events';
 import { testBed, type TestBed } from './support/sandbox';
 import { dse, MAGIC } from './support/requests';
@@ -30,6 +31,17 @@ function recordingFetch(failOnPages: number[] = []) {
     return fetch(input, init);
   };
   return { fetch: wrapped, pages, details };
+}
+
+/** A fetch whose FE list answers show the document given with another DIAN state (changed on the API). */
+function changingFetch(remoteId: number, estado: string): typeof globalThis.fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    if (!new URL(String(input)).pathname.endsWith('/fe/docs')) return response;
+    const body = (await response.json()) as { docs: { id: number; estado_dian: string }[] };
+    for (const doc of body.docs) if (doc.id === remoteId) doc.estado_dian = estado;
+    return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
+  };
 }
 
 describe('history sync', () => {
@@ -93,5 +105,48 @@ describe('history sync', () => {
     ]);
     expect(core.parts.history.mirror.search(connection, { q: 'historial' }).total).toBe(1);
     expect((await core.parts.history.sync()).dse_documents).toBe(0);
+  });
+
+  it('a second sync of unchanged documents writes nothing, and a document changed on the API is written', async () => {
+    const core = await bed.core();
+    const db = core.parts.store.db;
+    const connection = core.parts.connections.requireActive().id;
+    const first = await core.parts.history.sync();
+    const snapshot = () => db.prepare('SELECT * FROM history_documents ORDER BY id').all();
+    const before = snapshot();
+    // Every UPDATE of a mirrored row, as the FTS trigger (0009) would see it.
+    db.exec('CREATE TEMP TABLE updated_rows (id INTEGER NOT NULL)');
+    db.exec('CREATE TEMP TRIGGER log_history_update AFTER UPDATE ON main.history_documents BEGIN INSERT INTO updated_rows VALUES (new.id); END');
+    const updatedRows = () => db.prepare<[], number>('SELECT id FROM updated_rows ORDER BY id').pluck().all();
+    const ftsIntact = () => db.prepare("INSERT INTO history_search (history_search, rank) VALUES ('integrity-check', 1)").run();
+    await new Promise((done) => setTimeout(done, 5)); // a later clock: synced_at would differ if rewritten
+
+    const second = await core.parts.history.sync();
+    expect(second).toMatchObject({ fe_documents: FE_DOCUMENTS, fe_pages: 3, dse_documents: 0, total_documents: FE_DOCUMENTS });
+    expect(second.fe_documents).toBe(first.fe_documents);
+    expect(updatedRows()).toEqual([]);
+    expect(snapshot()).toEqual(before); // synced_at included: it marks the last write of the row's content
+    expect(ftsIntact).not.toThrow();
+
+    const changed = await bed.core({ home: core.parts.home, fetch: changingFetch(7, 'rechazado') });
+    const changedDb = changed.parts.store.db;
+    changedDb.exec('CREATE TEMP TABLE updated_rows (id INTEGER NOT NULL)');
+    changedDb.exec('CREATE TEMP TRIGGER log_history_update AFTER UPDATE ON main.history_documents BEGIN INSERT INTO updated_rows VALUES (new.id); END');
+    const third = await changed.parts.history.sync();
+    expect(third).toMatchObject({ fe_documents: FE_DOCUMENTS, total_documents: FE_DOCUMENTS });
+    const row = changedDb
+      .prepare<[number], { id: number; estado_dian: string; synced_at: string; document_json: string }>(
+        "SELECT id, estado_dian, synced_at, document_json FROM history_documents WHERE connection_id = ? AND kind = 'FE' AND remote_id = 7",
+      )
+      .get(connection)!;
+    expect(changedDb.prepare<[], number>('SELECT id FROM updated_rows').pluck().all()).toEqual([row.id]);
+    expect(row.estado_dian).toBe('rechazado');
+    expect(JSON.parse(row.document_json)).toMatchObject({ id: 7, estado_dian: 'rechazado' });
+    const old = (before as { id: number; synced_at: string }[]).find((r) => r.id === row.id)!;
+    expect(row.synced_at > old.synced_at).toBe(true);
+    // The search index follows the change: its state facet finds the document under its new state.
+    const rejected = new HistoryQueries(changedDb).page(connection, { state: 'rechazado' }, 0, 50);
+    expect(rejected.items.map((d) => d.remote_id)).toEqual([7]);
+    expect(() => changedDb.prepare("INSERT INTO history_search (history_search, rank) VALUES ('integrity-check', 1)").run()).not.toThrow();
   });
 });
