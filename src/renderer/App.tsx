@@ -19,7 +19,14 @@ export function App() {
         <ul>
           {screens.map((entry) => (
             <li key={entry.id}>
-              <a href={`#${entry.path}`} className="sidebar__link" aria-current={entry.id === screen.id ? 'page' : undefined}>
+              <a
+                href={`#${entry.path}`}
+                className="sidebar__link"
+                aria-current={entry.id === screen.id ? 'page' : undefined}
+                // Pointing at or focusing a link loads its screen's code, ahead of the click.
+                onPointerEnter={() => void entry.load().catch(() => undefined)}
+                onFocus={() => void entry.load().catch(() => undefined)}
+              >
                 {entry.label}
               </a>
             </li>
