@@ -163,7 +163,11 @@ export async function rendererMainThreadCpu(browser: Browser, page: Page, work: 
     trace = await browser.stopTracing();
   }
   const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  // Web page renderers only: Chromium's own pages (a "WebUI" renderer) sometimes run in the window.
+  const pages = new Set(events.filter((e) => e.name === 'process_name' && e.args?.name === 'Renderer').map((e) => e.pid));
+  const mains = new Set(
+    events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && pages.has(e.pid)).map((e) => `${e.pid}:${e.tid}`),
+  );
   let micros = 0;
   for (const e of events) if (e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && mains.has(`${e.pid}:${e.tid}`)) micros += e.tdur ?? 0;
   return micros / 1000;

@@ -16,7 +16,7 @@ import type { Scenario } from '../lib/scenario';
 
 const OPENS_PER_RUN = 5;
 /** How long the app is open on its first screen before the click (a user reading it); > PRELOAD_AFTER_MS. */
-const APP_OPEN_MS = 2500;
+const APP_OPEN_MS = 4000;
 export const FIRST_ROW = '[data-testid="history-row"]';
 
 /** Page code (a string: tsx's esbuild would add a `__name` helper the page lacks to a function). */

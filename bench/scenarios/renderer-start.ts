@@ -40,6 +40,22 @@ async function load(browser: Browser, host: WebHost, options: { traced?: boolean
   }
 }
 
+/**
+ * The floor: a page with one paragraph and no code, navigated the same way (fresh context): a new
+ * renderer process, a document and one frame on this machine, under its current load.
+ */
+async function minimalPage(browser: Browser, host: WebHost): Promise<number> {
+  const context = await freshContext(browser, host);
+  try {
+    await armReadyProbe(context, '#floor');
+    const page = await context.newPage();
+    await page.goto('data:text/html,<!doctype html><html lang="es-CO"><body><p id="floor">Factura Desk</p></body></html>', { waitUntil: 'commit' });
+    return (await readyTimes(page)).painted;
+  } finally {
+    await context.close();
+  }
+}
+
 export const rendererStartScenario: Scenario = {
   id: 'renderer-start',
   title: 'renderer start in headless Chromium: navigation start to the first screen usable',
@@ -53,9 +69,15 @@ export const rendererStartScenario: Scenario = {
       const fcp: number[] = [];
       const p95s: number[] = [];
       const cpu: number[] = [];
+      const floor: number[] = [];
       for (let run = 0; run < ctx.runs; run += 1) {
         const loads: { ready: number; fcp: number }[] = [];
-        for (let i = 0; i < LOADS_PER_RUN; i += 1) loads.push(await load(browser, host));
+        const floors: number[] = [];
+        for (let i = 0; i < LOADS_PER_RUN; i += 1) {
+          loads.push(await load(browser, host));
+          floors.push(await minimalPage(browser, host));
+        }
+        floor.push(median(floors));
         const summary = summarise(loads.map((l) => l.ready));
         ready.push(summary.median);
         p95s.push(summary.p95);
@@ -73,6 +95,12 @@ export const rendererStartScenario: Scenario = {
           note: `navigation start to the frame after "Emitir factura" is enabled; fresh context, median of ${LOADS_PER_RUN} loads per run`,
         },
         { name: 'renderer start, first contentful paint', unit: 'ms', runs: fcp, note: 'Paint Timing API' },
+        {
+          name: 'renderer start floor: a minimal page',
+          unit: 'ms',
+          runs: floor,
+          note: 'one paragraph, no code, same navigation (fresh context) and the same probe: a new renderer, a document, one frame',
+        },
         {
           name: 'renderer start, renderer main-thread CPU',
           unit: 'ms',
