@@ -270,7 +270,7 @@ export class HistoryQueries {
    */
   after(connectionId: number, filter: HistoryFilter, after: HistoryCursor | undefined, limit: number): HistoryRow[] {
     const { from, where, params } = compileFilter(connectionId, filter);
-    // A row-value comparison on (issue_date, id) is a range on the index history_by_date.
+    // history_by_date gives the range of dates up to the cursor's; the id is tested on its date's rows.
     const keyset = after ? ' AND (h.issue_date, h.id) < (@after_date, @after_id)' : '';
     return this.statement<RawRow>(
       `SELECT ${ROW_COLUMNS} FROM ${from} WHERE ${where}${keyset} ORDER BY h.issue_date DESC, h.id DESC LIMIT @limit`,
