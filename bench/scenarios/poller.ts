@@ -190,8 +190,8 @@ export const pollerScenario: Scenario = {
           runs: [restartChecks],
           target: { on: 'median', op: '<=', value: dueSoon },
           note:
-            `${dueSoon} documents due in the 15 s by the persisted schedule; ${routes(restart.requests) || 'no request'}: ` +
-            'core’s start-up resume (Submissions.resumeAll) asks for every open submission at once, pending DSE included, before the poller and its schedule take over',
+            `${dueSoon} documents due in the 15 s by the persisted schedule; ${routes(restart.requests) || 'no request'} ` +
+            '(start-up resume checks only submissions with no scheduled check; scheduled ones wait for the poller)',
         },
       ];
       return figures;
