@@ -1,9 +1,11 @@
+// First: asks core for the first screen's data before the rest of the code is evaluated.
+import './start';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { currentPath } from './routes';
 import { screenFor } from './screens';
-import { currentPath } from './shell/useHashRoute';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -17,7 +19,7 @@ const queryClient = new QueryClient({
 // The first screen's code is loaded before the first render: rendering the shell first would
 // commit "Cargando…", and React then holds the screen back for 300 ms after a fallback (its
 // throttle), longer than the code takes to load. A screen that fails to load shows its error.
-// Meanwhile core is already asked for what the screen shows first.
+// What core was asked for at start (start.ts) goes to the query cache for the screen.
 const first = screenFor(currentPath());
 first.prefetch?.(queryClient);
 void first

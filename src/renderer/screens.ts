@@ -1,10 +1,13 @@
-// The screen registry: one entry per navigation item. Each feature lives in features/<feature>/
-// and is loaded when first opened, so start-up pays only for the shell; once the first screen is
-// up, the others are loaded in the background (preloadScreens), so that opening one does not wait
-// for its code to download and compile.
+// The screen registry: one entry per navigation item. Each feature lives in features/<feature>/.
+// Facturas, the screen the app opens on, is part of the initial code (its files download together
+// with the shell's instead of after it); the others are loaded when first opened, or in the
+// background once the first screen is up (preloadScreens), so that opening one does not wait for
+// its code to download and compile.
 import type { QueryClient } from '@tanstack/react-query';
 import { createElement, use, type ComponentType } from 'react';
+import * as invoicesScreen from './features/invoices/InvoicesScreen';
 import { prefetchInvoices } from './features/invoices/prefetch';
+import { routeFor, routes, type ScreenId } from './routes';
 
 export interface ScreenEntry {
   id: string;
@@ -14,7 +17,7 @@ export interface ScreenEntry {
   component: ComponentType;
   /** loads the screen's code, once; what `component` renders */
   load: () => Promise<unknown>;
-  /** asks core for what the screen shows first, while its code loads (only when the app starts on it) */
+  /** asks core for what the screen shows first, as the app starts on it (before React's first render) */
   prefetch?: (client: QueryClient) => void;
 }
 
@@ -23,14 +26,24 @@ type TrackedPromise<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'reje
 
 type ScreenModule = { default: ComponentType };
 
+/** A screen module already loaded (part of the initial code): a promise React's `use` reads at once. */
+function loaded(module: ScreenModule): TrackedPromise<ScreenModule> {
+  const promise: TrackedPromise<ScreenModule> = Promise.resolve(module);
+  promise.status = 'fulfilled';
+  promise.value = module;
+  return promise;
+}
+
+/** `code`: the screen's module when it is part of the initial code, else the import that loads it. */
 export function screenEntry(
   id: string,
   path: string,
   label: string,
-  importer: () => Promise<ScreenModule>,
+  code: ScreenModule | (() => Promise<ScreenModule>),
   prefetch?: (client: QueryClient) => void,
 ): ScreenEntry {
-  let loading: TrackedPromise<ScreenModule> | null = null;
+  const importer = typeof code === 'function' ? code : () => loaded(code);
+  let loading: TrackedPromise<ScreenModule> | null = typeof code === 'function' ? null : loaded(code);
   let rendered = false;
   const load = (): Promise<ScreenModule> => {
     if (!loading) {
@@ -66,18 +79,21 @@ export function screenEntry(
   return { id, path, label, component: Screen, load, ...(prefetch ? { prefetch } : {}) };
 }
 
-export const screens: readonly ScreenEntry[] = [
-  screenEntry('invoices', '/facturas', 'Facturas', () => import('./features/invoices/InvoicesScreen'), prefetchInvoices),
-  screenEntry('support-documents', '/documentos-soporte', 'Documentos soporte', () => import('./features/support-documents/SupportDocumentsScreen')),
-  screenEntry('history', '/historial', 'Historial', () => import('./features/history/HistoryScreen')),
-  screenEntry('settings', '/ajustes', 'Ajustes', () => import('./features/settings/SettingsScreen')),
-];
+const code: Record<ScreenId, ScreenModule | (() => Promise<ScreenModule>)> = {
+  invoices: invoicesScreen,
+  'support-documents': () => import('./features/support-documents/SupportDocumentsScreen'),
+  history: () => import('./features/history/HistoryScreen'),
+  settings: () => import('./features/settings/SettingsScreen'),
+};
 
-export const defaultScreen = screens[0]!;
+const prefetchOf: Partial<Record<ScreenId, (client: QueryClient) => void>> = { invoices: prefetchInvoices };
 
-/** The screen a route path shows ("/historial/12" is the Historial's). */
+export const screens: readonly ScreenEntry[] = routes.map((route) => screenEntry(route.id, route.path, route.label, code[route.id], prefetchOf[route.id]));
+
+/** The screen a route path shows ("/historial/12" is the Historial's); any other path shows Facturas. */
 export function screenFor(path: string): ScreenEntry {
-  return screens.find((entry) => path === entry.path || path.startsWith(`${entry.path}/`)) ?? defaultScreen;
+  const { id } = routeFor(path);
+  return screens.find((screen) => screen.id === id)!;
 }
 
 /**

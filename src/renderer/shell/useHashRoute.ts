@@ -1,12 +1,9 @@
 import { useSyncExternalStore } from 'react';
+import { currentPath } from '../routes';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('hashchange', onChange);
   return () => window.removeEventListener('hashchange', onChange);
-}
-
-export function currentPath(): string {
-  return window.location.hash.replace(/^#/, '') || '/';
 }
 
 /** Hash routing: works the same from file:// in Electron and from the web bridge. */

@@ -145,13 +145,27 @@ describe('Facturas form validation', () => {
 });
 
 describe('Facturas at start', () => {
-  it('finds the catalogs asked for at start in the cache and asks core for each only once', async () => {
+  it('takes what was asked for at start (catalogs and draft) and asks core for each only once; a later open reads the draft again', async () => {
     const { prefetchInvoices } = await import('../../../src/renderer/features/invoices/prefetch');
+    const { startInvoices } = await import('../../../src/renderer/features/invoices/start-reads');
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 5_000 } } });
+    startInvoices();
     prefetchInvoices(client);
-    await renderScreen(client);
+    await new Promise((resolve) => setTimeout(resolve, 10)); // the answers arrive before the first render
+    render(
+      <QueryClientProvider client={client}>
+        <InvoicesScreen />
+      </QueryClientProvider>,
+    );
+    // The draft read at start is the first render's data: no "Cargando…".
+    expect(screen.queryByText('Cargando…')).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Emitir factura' })).toBeTruthy();
     const count = (method: string) => calls.filter((c) => c.method === method).length;
     expect([count('fe.paymentMethods'), count('feForm.withholdingTypes'), count('fe.terceros'), count('drafts.get')]).toEqual([1, 1, 1, 1]);
+    cleanup();
+    await new Promise((resolve) => setTimeout(resolve, 10)); // the closed screen's draft query is collected (gcTime 0)
+    await renderScreen(client);
+    expect(count('drafts.get')).toBe(2);
   });
 });
 

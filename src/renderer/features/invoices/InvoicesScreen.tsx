@@ -1,14 +1,28 @@
 // Facturas: the shop owner's counter screen. Opens the saved draft (or a new invoice), and after
 // "Emitir factura" shows what happened to it.
-import { useRpcQuery } from '../../rpc/hooks';
+import { useQuery } from '@tanstack/react-query';
+import type { Draft } from '../../../shared/rpc/methods/drafts';
+import type { RpcClientError } from '../../rpc/client';
+import { rpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { InvoiceSession } from './InvoiceSession';
+import { readDraft, takeStartDraft } from './start-reads';
 import { usePaymentMethods, useTerceros, useToday, useWithholdingTypes } from './useInvoiceData';
 import './invoices.css';
 
 export default function InvoicesScreen() {
   const today = useToday();
-  const draft = useRpcQuery('drafts.get', { kind: 'FE' }, { retry: false, staleTime: Infinity, gcTime: 0, refetchOnWindowFocus: false });
+  // Read fresh each time the screen opens (nothing kept: gcTime 0); the first time, the read made at
+  // start (prefetch.ts): its answer as the initial data when it has arrived, else its promise.
+  const draft = useQuery<Draft | null, RpcClientError>({
+    queryKey: rpcQuery('drafts.get', { kind: 'FE' }).queryKey,
+    queryFn: readDraft,
+    initialData: takeStartDraft,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
   // The form's catalogs are asked for with the draft, not after it (the form reads the same queries).
   usePaymentMethods();
   useWithholdingTypes();

@@ -1,13 +1,15 @@
-// What the Facturas screen needs from core before its form can be used: the company's catalogs.
-// Asked for at start, while the screen's code is still loading (screens.ts), so that the form
-// opens with "Emitir factura" ready instead of one more round trip later. The same method and
-// input as the screen's own queries (useInvoiceData.ts), so the screen finds them in the cache.
-// The draft is not asked for here: the screen reads it fresh each time it opens (gcTime 0).
+// The Facturas catalogs asked for at start (start-reads.ts) go to the query cache under the same
+// method and input as the screen's own queries (useInvoiceData.ts), which find them there; when
+// none were asked for, they are asked for now. Called by main.tsx before React's first render.
 import type { QueryClient } from '@tanstack/react-query';
-import { prefetchRpc } from '../../rpc/hooks';
+import { rpcQuery } from '../../rpc/hooks';
+import { takeStartCatalogs } from './start-reads';
 
 export function prefetchInvoices(client: QueryClient): void {
-  prefetchRpc(client, 'fe.paymentMethods', {});
-  prefetchRpc(client, 'feForm.withholdingTypes', {});
-  prefetchRpc(client, 'fe.terceros', {});
+  const early = takeStartCatalogs();
+  const prefetch = (query: ReturnType<typeof rpcQuery>, answer: Promise<unknown> | undefined) =>
+    void client.prefetchQuery(answer ? { ...query, queryFn: () => answer } : query);
+  prefetch(rpcQuery('fe.paymentMethods', {}), early?.paymentMethods);
+  prefetch(rpcQuery('feForm.withholdingTypes', {}), early?.withholdingTypes);
+  prefetch(rpcQuery('fe.terceros', {}), early?.terceros);
 }
