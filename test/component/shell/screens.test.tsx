@@ -69,6 +69,18 @@ describe('screen registry', () => {
     expect(screen.getByText('Pantalla de prueba')).toBeTruthy();
   });
 
+  it('a screen that is part of the initial code opens without suspending, with nothing to import', async () => {
+    const entry = screenEntry('prueba', '/prueba', 'Prueba', { default: Hola });
+    render(
+      <Suspense fallback={<p>Cargando…</p>}>
+        <entry.component />
+      </Suspense>,
+    );
+    expect(screen.queryByText('Cargando…')).toBeNull();
+    expect(screen.getByText('Pantalla de prueba')).toBeTruthy();
+    expect(await entry.load()).toEqual({ default: Hola });
+  });
+
   it('a load that fails while the screen is open reaches the error boundary', async () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const entry = screenEntry('prueba', '/prueba', 'Prueba', () => Promise.reject(new Error('chunk missing')));
