@@ -4,13 +4,13 @@
 //
 // The host runs in a child process so that core's work (RPC, SQLite) does not share an event loop
 // with the Playwright client that drives the page, as in the app, where core runs in the main process.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { SECRET_COOKIE, SECRET_HEADER } from '../../src/core/bridge/web-bridge';
+import { SECRET_COOKIE } from '../../src/core/bridge/web-bridge';
 import { CHROMIUM, launchBrowser } from '../../test/support/browser';
 import { Skip } from './scenario';
+import { startWebHost as startWebHostChild } from './web-host';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 export const RENDERER_INDEX = join(ROOT, 'out', 'renderer', 'index.html');
@@ -30,52 +30,14 @@ export interface WebHost {
   stop(): Promise<void>;
 }
 
-let nextId = 1;
-
-/** Starts `src/main/web.ts --home <home>` and waits for the address it prints. */
+/** The web host of bench/lib/web-host.ts (under tsx, as `npm run web` runs it), its RPC answering the output alone. */
 export async function startWebHost(home: string): Promise<WebHost> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'main', 'web.ts'), '--home', home], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    let stdout = '';
-    const timer = setTimeout(() => reject(new Error(`web host did not start in 60 s\n${stderr}`)), 60_000);
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      if (stdout.includes('\n')) {
-        clearTimeout(timer);
-        resolveUrl((JSON.parse(stdout.split('\n')[0]!) as { url: string }).url);
-      }
-    });
-    void exited.then(() => {
-      clearTimeout(timer);
-      reject(new Error(`web host exited before starting\n${stderr}`));
-    });
-  });
-  const parsed = new URL(url);
-  const origin = parsed.origin;
-  const secret = parsed.searchParams.get('secret')!;
+  const host = await startWebHostChild(home);
   return {
-    origin,
-    secret,
-    async rpc<T>(method: string, input: unknown): Promise<T> {
-      const response = await fetch(`${origin}/rpc`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', [SECRET_HEADER]: secret },
-        body: JSON.stringify({ id: nextId++, method, input }),
-      });
-      const reply = (await response.json()) as { ok: true; output: T } | { ok: false; error: { code: string; message: string } };
-      if (!reply.ok) throw new Error(`${method}: ${reply.error.code} ${reply.error.message}`);
-      return reply.output;
-    },
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
+    origin: host.origin,
+    secret: host.secret,
+    rpc: async <T>(method: string, input: unknown) => (await host.rpc<T>(method, input)).output,
+    stop: () => host.stop(),
   };
 }
 

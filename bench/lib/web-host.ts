@@ -32,6 +32,9 @@ export interface HeapAfterGc {
 
 export interface WebHostChild {
   pid: number;
+  /** http://127.0.0.1:PORT, and the per-run secret a browser page needs */
+  origin: string;
+  secret: string;
   /** One RPC through the bridge; throws on an error reply. `bytes` is the reply's size on the wire. */
   rpc<T = unknown>(method: string, input: unknown): Promise<{ output: T; bytes: number }>;
   /** With `gcProbe`: a full GC in the host, then its memory (bench/lib/gc-probe.mjs). */
@@ -97,6 +100,8 @@ export async function startWebHost(home: string, options: { bundle?: string; gcP
   let nextId = 1;
   return {
     pid: child.pid!,
+    origin: url.origin,
+    secret,
     async rpc<T>(method: string, input: unknown) {
       const response = await fetch(`${url.origin}/rpc`, {
         method: 'POST',
