@@ -1,4 +1,4 @@
-// Electron needs two things the npm registry does not carry: its binary, and better-sqlite3/keytar
+// Electron needs two things the npm registry does not carry: its binary, and better-sqlite3
 // compiled against Electron's ABI. The Node-ABI builds in node_modules stay untouched (tests, CLI,
 // sandbox and web bridge use them); the Electron-ABI copies live in .electron-natives/ and the
 // main process loads them from there (src/main/natives.ts).
@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'package.json'));
 export const nativesDir = join(root, '.electron-natives');
-const NATIVE_PACKAGES = ['better-sqlite3', 'keytar'];
+// @napi-rs/keyring is N-API: the same binary loads in Node and Electron.
+const NATIVE_PACKAGES = ['better-sqlite3'];
 
 function say(line) {
   console.log(`[factura-desk] ${line}`);

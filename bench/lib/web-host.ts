@@ -18,7 +18,7 @@ import type { RpcReply } from '../../src/shared/rpc/envelope';
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const ENTRY = join(ROOT, 'src', 'main', 'web.ts');
 /** Native addons stay outside the bundle, imported from node_modules by absolute path. */
-const NATIVE = /^(better-sqlite3|keytar)$/;
+const NATIVE = /^(better-sqlite3|@napi-rs\/keyring)$/;
 
 export type HostBuild = 'tsx' | 'bundled';
 

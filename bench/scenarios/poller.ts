@@ -9,10 +9,10 @@
 //  - CPU of the core process (this process: nothing else runs in it meanwhile) while idle between
 //    polls: process.cpuUsage() sampled every 250 ms, over the samples with no request within
 //    250 ms before or 500 ms after them (the outcome's commit), as % of one core.
-import keytar from 'keytar';
 import { join } from 'node:path';
 import { BACKOFF_MS } from '../../src/core/submissions/ledger';
 import type { Core } from '../../src/core/core';
+import { osKeychain } from '../../src/core/vault/os-keychain';
 import type { Submission } from '../../src/shared/rpc/methods/submissions';
 import { call, openCore } from '../lib/core';
 import type { Figure } from '../lib/figure';
@@ -157,7 +157,7 @@ export const pollerScenario: Scenario = {
 
       // A restart with the same 1,000 pending: core resumes the open ledger rows before the poller.
       ctx.log('restart of core with the same ledger');
-      const restarted = openCore(home, { secrets: keytar, fetch: logged.fetch });
+      const restarted = openCore(home, { secrets: osKeychain, fetch: logged.fetch });
       const restartFrom = Date.now();
       const dueSoon = restarted.parts.submissions.ledger.due(restartFrom + RESTART_WINDOW_MS).length;
       const restart = await backgroundWindow(restarted, logged.requests, RESTART_WINDOW_MS);

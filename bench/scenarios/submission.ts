@@ -3,13 +3,13 @@
 //  - overhead: a DSE through core (write-ahead commit, HTTP, outcome commit, both synchronous=FULL)
 //    minus the bare HTTP round trip of the same request, interleaved so that both see the same load;
 //    and its parts: core's time outside HTTP, the two durable commits, keychain reads per DSE, and
-//    one keychain read (keytar over D-Bus) measured alone for scale;
+//    one keychain read (Secret Service over D-Bus) measured alone for scale;
 //  - 1,000 DSE one after another, end to end, and the share of that time spent inside the sandbox.
-import keytar from 'keytar';
 import { join } from 'node:path';
 import type { Core } from '../../src/core/core';
 import { Store } from '../../src/core/store/store';
 import { SubmissionLedger } from '../../src/core/submissions/ledger';
+import { osKeychain } from '../../src/core/vault/os-keychain';
 import type { SecretStore } from '../../src/core/vault/vault';
 import type { Submission } from '../../src/shared/rpc/methods/submissions';
 import { call, openCore } from '../lib/core';
@@ -22,7 +22,7 @@ export async function connectedCore(
   home: string,
   sandbox: SandboxChild,
   fetch?: typeof globalThis.fetch,
-  secrets: SecretStore = keytar,
+  secrets: SecretStore = osKeychain,
 ): Promise<Core> {
   const core = openCore(home, { secrets, ...(fetch ? { fetch } : {}) });
   const connection = await call<{ id: number }>(core, 'connections.create', { label: 'Sandbox', kind: 'sandbox', base_url: sandbox.baseUrl, company_id: COMPANY });
@@ -36,16 +36,16 @@ async function submit(core: Core, n: number): Promise<Submission> {
   return submission;
 }
 
-/** Keytar with its reads counted and timed: what the vault asks the Secret Service for. */
+/** The OS keychain with its reads counted and timed: what the vault asks the Secret Service for. */
 function observedKeychain(): { secrets: SecretStore; reads: { count: number } } {
   const reads = { count: 0 };
   const secrets: SecretStore = {
     getPassword: (service, account) => {
       reads.count += 1;
-      return keytar.getPassword(service, account);
+      return osKeychain.getPassword(service, account);
     },
-    setPassword: (service, account, password) => keytar.setPassword(service, account, password),
-    deletePassword: (service, account) => keytar.deletePassword(service, account),
+    setPassword: (service, account, password) => osKeychain.setPassword(service, account, password),
+    deletePassword: (service, account) => osKeychain.deletePassword(service, account),
   };
   return { secrets, reads };
 }
@@ -149,7 +149,7 @@ async function overhead(ctx: BenchContext, sandbox: SandboxChild): Promise<Figur
         direct.push(performance.now() - started);
         // What each submission paid per keychain read before the vault kept the token (two per DSE).
         started = performance.now();
-        await keytar.getPassword(account.service, account.account);
+        await osKeychain.getPassword(account.service, account.account);
         oneRead.push(performance.now() - started);
         copied.push(unsynced.copy(core, submission.id));
       }
@@ -183,7 +183,7 @@ async function overhead(ctx: BenchContext, sandbox: SandboxChild): Promise<Figur
         note: 'copied into a scratch database, synchronous=NORMAL, interleaved: the rest of the durable commits is waiting for the disk',
       },
       { name: 'submission: keychain reads per DSE', unit: 'reads', runs: readsPerDse, note: 'the vault keeps the token once read' },
-      { name: 'submission: one keychain read (keytar over D-Bus)', unit: 'ms', runs: keychainRead, note: 'measured alone; each DSE made two before' },
+      { name: 'submission: one keychain read (Secret Service over D-Bus)', unit: 'ms', runs: keychainRead, note: 'measured alone; each DSE made two before' },
       { name: 'submission: bare HTTP round trip (sandbox DSE)', unit: 'ms', runs: bare },
     ];
   } finally {

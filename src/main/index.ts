@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServedHost, type ServedHost } from './host';
 import { createIpcRpcHandler } from './ipc';
-import { loadElectronNatives } from './natives';
+import { osKeychain } from '../core/vault/os-keychain';
+import { electronSqliteBinding } from './natives';
 import { withPdfExport } from './print';
 import { createMainWindow, hardenSession } from './window';
 
@@ -37,15 +38,14 @@ function fromOurWindow(event: IpcMainInvokeEvent): boolean {
 
 async function start(): Promise<void> {
   hardenSession();
-  const natives = loadElectronNatives(app.getAppPath());
   // A database that cannot be opened does not stop the app: the window opens and every call
   // answers the Spanish explanation with the backups (src/main/unavailable-store.ts).
   host = await startServedHost({
     home: app.getPath('userData'),
-    secrets: natives.keytar,
+    secrets: osKeychain,
     transport: 'electron',
     version: app.getVersion(),
-    nativeBinding: natives.betterSqliteBinding,
+    nativeBinding: electronSqliteBinding(app.getAppPath()),
   });
   ipcMain.handle('rpc', createIpcRpcHandler(withPdfExport(host.dispatcher, () => mainWindow), fromOurWindow));
   host.events.subscribe((event, payload) => {

@@ -1,23 +1,10 @@
-// Native modules compiled for Electron's ABI live in .electron-natives/ (scripts/electron-natives.mjs),
-// beside the Node-ABI builds in node_modules that tests and the CLI use.
+// better-sqlite3 compiled for Electron's ABI lives in .electron-natives/ (scripts/electron-natives.mjs),
+// beside the Node-ABI build in node_modules that tests and the CLI use. The keychain binding is
+// N-API and needs no Electron copy.
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { SecretStore } from '../core/vault/vault';
 
-const require = createRequire(import.meta.url);
-
-export interface ElectronNatives {
-  keytar: SecretStore;
-  betterSqliteBinding: string | undefined;
-}
-
-export function loadElectronNatives(appPath: string): ElectronNatives {
-  const dir = join(appPath, '.electron-natives');
-  const keytarCopy = join(dir, 'keytar');
-  const sqliteBinding = join(dir, 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
-  return {
-    keytar: require(existsSync(keytarCopy) ? keytarCopy : 'keytar') as SecretStore,
-    betterSqliteBinding: existsSync(sqliteBinding) ? sqliteBinding : undefined,
-  };
+export function electronSqliteBinding(appPath: string): string | undefined {
+  const binding = join(appPath, '.electron-natives', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
+  return existsSync(binding) ? binding : undefined;
 }

@@ -1,9 +1,9 @@
 // `npm run web`: the same core behind the loopback web bridge, for a normal browser (and for the
 // end-to-end tests, and wherever the Electron binary cannot be installed).
-import keytar from 'keytar';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startWebBridge } from '../core/bridge/web-bridge';
+import { osKeychain } from '../core/vault/os-keychain';
 import { resolveHome } from '../core/home';
 import { startServedHost } from './host';
 
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     process.stderr.write('--port debe ser un número de puerto válido\n');
     process.exit(2);
   }
-  const host = await startServedHost({ home, secrets: keytar, transport: 'web' });
+  const host = await startServedHost({ home, secrets: osKeychain, transport: 'web' });
   if (host.startupError) process.stderr.write(`${host.startupError.message}\n`);
   const bridge = await startWebBridge({
     dispatcher: host.dispatcher,

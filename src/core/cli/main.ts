@@ -1,8 +1,8 @@
 // `npm run --silent cli -- [--home DIR] <command>`: the same core as the app, printing JSON.
 // Exit codes: 0 accepted / done, 3 pending or in doubt, 4 rejected, 2 invalid input, 1 anything else.
-import keytar from 'keytar';
 import { createCore, type Core } from '../core';
 import { resolveHome } from '../home';
+import { osKeychain } from '../vault/os-keychain';
 import { isAppError } from '../../shared/rpc/errors';
 import { parseArgs } from './args';
 import { connect, history, resume, RpcFailure, status, submit, sync, type CommandContext, type CommandResult } from './commands';
@@ -44,7 +44,7 @@ async function main(): Promise<number> {
   const { home, rest } = resolveHome(process.argv.slice(2));
   let core: Core | undefined;
   try {
-    core = createCore({ home, secrets: keytar, transport: 'cli' });
+    core = createCore({ home, secrets: osKeychain, transport: 'cli' });
     const result = await run({
       core,
       args: parseArgs(rest),

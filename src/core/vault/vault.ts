@@ -3,7 +3,7 @@
 // Electron Fiddle).
 import { AppError } from '../../shared/rpc/errors';
 
-/** The subset of keytar the vault needs; core receives it from whoever starts the process. */
+/** What the vault needs of an OS keychain (`os-keychain.ts`); core receives it from whoever starts the process. */
 export interface SecretStore {
   getPassword(service: string, account: string): Promise<string | null>;
   setPassword(service: string, account: string, password: string): Promise<void>;
@@ -81,7 +81,7 @@ export class Vault {
     try {
       return await call();
     } catch {
-      // keytar's messages may quote the D-Bus reply; none of it is useful to a shop owner and
+      // The binding's messages may quote the D-Bus reply; none of it is useful to a shop owner and
       // none of it may carry the secret, so the cause is deliberately dropped.
       throw new AppError(
         'keychain_unavailable',

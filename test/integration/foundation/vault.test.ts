@@ -63,8 +63,8 @@ describe('vault against the real Secret Service (gnome-keyring)', () => {
   it('says clearly that no keychain is available, and never falls back to plaintext', () => {
     const script = `
       import { Vault } from './src/core/vault/vault.ts';
-      import keytar from 'keytar';
-      const vault = new Vault(keytar);
+      import { osKeychain } from './src/core/vault/os-keychain.ts';
+      const vault = new Vault(osKeychain);
       vault.setToken('https://x/api/v1', 1, 'secret-that-must-not-leak').then(
         () => console.log(JSON.stringify({ stored: true })),
         (error) => console.log(JSON.stringify({ code: error.code, message: error.message })),
