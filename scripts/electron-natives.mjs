@@ -1,7 +1,8 @@
 // Electron needs two things the npm registry does not carry: its binary, and better-sqlite3
-// compiled against Electron's ABI. The Node-ABI builds in node_modules stay untouched (tests, CLI,
-// sandbox and web bridge use them); the Electron-ABI copies live in .electron-natives/ and the
-// main process loads them from there (src/main/natives.ts).
+// compiled against Electron's ABI (@napi-rs/keyring is N-API: the same binary loads in Node and
+// Electron). The Node-ABI build in node_modules stays untouched (tests, CLI, sandbox and web bridge
+// use it); the Electron-ABI copy lives in .electron-natives/ and the main process loads it from
+// there (src/main/natives.ts). Both steps need the internet; without it they fail quickly and say so.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,39 +12,39 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'package.json'));
 export const nativesDir = join(root, '.electron-natives');
-// @napi-rs/keyring is N-API: the same binary loads in Node and Electron.
 const NATIVE_PACKAGES = ['better-sqlite3'];
-
-function say(line) {
-  console.log(`[factura-desk] ${line}`);
-}
 
 function electronVersion() {
   return JSON.parse(readFileSync(join(root, 'node_modules/electron/package.json'), 'utf8')).version;
 }
 
-export function electronBinaryPresent() {
+/** Where the Electron executable is, as electron's own index.js finds it (ELECTRON_OVERRIDE_DIST_PATH included); null before any download. */
+export function electronBinaryPath() {
+  let executable;
   try {
-    const pathTxt = readFileSync(join(root, 'node_modules/electron/path.txt'), 'utf8');
-    return existsSync(join(root, 'node_modules/electron/dist', pathTxt));
+    executable = readFileSync(join(root, 'node_modules/electron/path.txt'), 'utf8');
   } catch {
-    return false;
+    executable = undefined;
   }
+  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
+  if (override) return join(override, executable || 'electron');
+  return executable ? join(root, 'node_modules/electron/dist', executable) : null;
+}
+
+export function electronBinaryPresent() {
+  const path = electronBinaryPath();
+  return path !== null && existsSync(path);
 }
 
 function downloadElectronBinary() {
   if (electronBinaryPresent()) return true;
+  if (process.env.ELECTRON_SKIP_BINARY_DOWNLOAD || process.env.ELECTRON_OVERRIDE_DIST_PATH) return false;
   const run = spawnSync(process.execPath, [join(root, 'node_modules/electron/install.js')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
     timeout: 300_000,
   });
-  if (run.status === 0 && electronBinaryPresent()) return true;
-  say(
-    'Electron binary not downloaded (no network?). Tests, `npm run web` and the sandbox work without it; ' +
-      'on a connected machine run `npm install` again, then `npm start`.',
-  );
-  return false;
+  return run.status === 0 && electronBinaryPresent();
 }
 
 export function electronNativesReady() {
@@ -78,21 +79,22 @@ function buildElectronNatives() {
       [nodeGypScript(), 'rebuild', '--release', `--target=${target}`, '--runtime=electron', '--dist-url=https://electronjs.org/headers'],
       { cwd: copy, env, stdio: ['ignore', 'ignore', 'pipe'], timeout: 600_000 },
     );
-    if (run.status !== 0) {
-      say(
-        `${name} not rebuilt for Electron ${target} (its headers could not be downloaded). ` +
-          'On a connected machine `npm start` rebuilds it into .electron-natives/.',
-      );
-      return false;
-    }
+    if (run.status !== 0) return false;
   }
   writeFileSync(join(nativesDir, 'electron-version'), `${target}\n`);
   return true;
 }
 
-/** Attempts both network steps; returns true when Electron can start. */
+/**
+ * Attempts both network steps. Returns `{ ready: true }` when Electron can start, else
+ * `{ ready: false, reason }` with one Spanish sentence for the person who typed the command.
+ */
 export function prepareElectron() {
-  const binary = downloadElectronBinary();
-  const natives = buildElectronNatives();
-  return binary && natives;
+  if (!downloadElectronBinary()) {
+    return { ready: false, reason: 'no se pudo descargar Electron, el programa de la ventana de escritorio (¿sin conexión a internet?)' };
+  }
+  if (!buildElectronNatives()) {
+    return { ready: false, reason: `no se pudo preparar la base de datos para Electron ${electronVersion()} (¿sin conexión a internet?)` };
+  }
+  return { ready: true };
 }

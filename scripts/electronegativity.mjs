@@ -3,9 +3,8 @@
 // the Electron version from package.json (it cannot be detected from source). Offline it cannot
 // fetch Electron's release list and says so; the checks still run. Exits 1 when a HIGH or MEDIUM
 // finding is not explained in security/electronegativity-explained.json. Prints a JSON summary last.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,23 +16,41 @@ const explainedFile = process.env.ELECTRONEGATIVITY_EXPLAINED ?? join(root, 'sec
 const explained = JSON.parse(readFileSync(explainedFile, 'utf8')).explained;
 // ELECTRONEGATIVITY_INPUT: another source folder (the test proves the gate on a deliberately unsafe one).
 const input = process.env.ELECTRONEGATIVITY_INPUT ?? join(root, 'src');
-const out = mkdtempSync(join(tmpdir(), 'electronegativity-'));
-const csv = join(out, 'findings.csv');
 
-const run = spawnSync(join(root, 'node_modules', '.bin', 'electronegativity'), ['-i', input, '-r', '-e', electronVersion, '-o', csv], {
-  cwd: root,
-  encoding: 'utf8',
-  timeout: 240_000,
-});
-if (run.status !== 0) {
-  process.stderr.write(`electronegativity failed (${run.status ?? run.signal}):\n${run.stdout}\n${run.stderr}\n`);
+// The tool is called as a library, which returns its findings. Its CLI's CSV report is written by
+// two unawaited fs.writeFile calls (the header truncates, the rows append), which race: some runs
+// left only the header and the gate saw 0 findings (issue 13). Its console output goes to stderr,
+// so that the JSON summary stays the last line on stdout.
+const runElectronegativity = createRequire(import.meta.url)('@doyensec/electronegativity');
+const said = [];
+const original = { log: console.log, warn: console.warn, info: console.info };
+for (const name of Object.keys(original)) {
+  console[name] = (...args) => {
+    said.push(args.join(' '));
+    process.stderr.write(`${args.join(' ')}\n`);
+  };
+}
+let result;
+try {
+  result = await runElectronegativity({ input, electronVersionOverride: electronVersion, isRelative: true });
+} catch (error) {
+  process.stderr.write(`electronegativity failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(2);
+} finally {
+  Object.assign(console, original);
+}
+const findings = result.issues.map((issue) => ({
+  check: issue.id,
+  severity: issue.severity.name,
+  confidence: issue.confidence.name,
+  file: issue.file,
+  location: `${issue.location.line}:${issue.location.column}`,
+}));
+const fatal = result.errors.filter((error) => !error.tolerable);
+if (fatal.length > 0) {
+  process.stderr.write(`electronegativity could not parse: ${fatal.map((e) => `${e.file}: ${e.message}`).join('; ')}\n`);
   process.exit(2);
 }
-const findings = parseCsv(readFileSync(csv, 'utf8'))
-  .slice(1)
-  .filter((row) => row.length >= 5)
-  .map(([check, severity, confidence, file, location, sample, description]) => ({ check, severity, confidence, file, location, sample, description }));
-rmSync(out, { recursive: true, force: true });
 
 const serious = findings.filter((f) => f.severity === 'HIGH' || f.severity === 'MEDIUM');
 const unexplained = serious.filter((f) => !explained[`${f.check} ${f.file}`]);
@@ -44,7 +61,7 @@ for (const f of findings) {
 process.stdout.write(
   `${JSON.stringify({
     electron: electronVersion,
-    offline: /No connectivity/.test(`${run.stdout}${run.stderr}`),
+    offline: said.some((line) => /No connectivity/.test(line)),
     findings: findings.length,
     by_severity: Object.fromEntries(['HIGH', 'MEDIUM', 'LOW', 'INFORMATIONAL'].map((s) => [s, findings.filter((f) => f.severity === s).length])),
     explained: serious.length - unexplained.length,
@@ -52,36 +69,3 @@ process.stdout.write(
   })}\n`,
 );
 process.exit(unexplained.length > 0 ? 1 : 0);
-
-/** RFC 4180 rows (the tool quotes fields that hold commas). */
-function parseCsv(text) {
-  const rows = [];
-  let row = [];
-  let cell = '';
-  let quoted = false;
-  const endCell = () => {
-    row.push(cell.trim());
-    cell = '';
-  };
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') endCell();
-    else if (c === '\n') {
-      endCell();
-      rows.push(row);
-      row = [];
-    } else if (c !== '\r') cell += c;
-  }
-  if (cell || row.length) {
-    endCell();
-    rows.push(row);
-  }
-  return rows;
-}

@@ -98,7 +98,10 @@ function pdfFacts(file: string): { pages: number; text: string; images: number }
 async function printToPdf(page: Page, name: string): Promise<{ pages: number; text: string; images: number }> {
   await page.getByRole('link', { name: 'Representación gráfica (PDF)' }).click();
   const issuer = page.getByRole('form', { name: 'Datos del emisor para la representación gráfica' });
-  if (await issuer.isVisible().catch(() => false)) {
+  // The issuer form and the page render together from the same model, so once the page is there,
+  // whether the form is shown is settled (sampling it before the model loaded was issue 13's flake).
+  await page.getByRole('article', { name: 'Representación gráfica' }).waitFor();
+  if (await issuer.isVisible()) {
     await issuer.getByLabel('Razón social').fill('Comercializadora Demo S.A.S.');
     await issuer.getByLabel('NIT (sin dígito de verificación)').fill('900123456');
     await issuer.getByLabel('Dirección').fill('Calle 100 # 19-61, oficina 802');

@@ -1,6 +1,6 @@
 // Connections: base URL + company + label in SQLite; each one's token in the vault.
 import type { Connection, ConnectionDraft } from '../../shared/rpc/methods/connections';
-import { AppError } from '../../shared/rpc/errors';
+import { AppError, isAppError } from '../../shared/rpc/errors';
 import type { EventBus } from '../events';
 import type { Db } from '../store/store';
 import type { Vault } from '../vault/vault';
@@ -185,6 +185,15 @@ export class Connections {
   }
 
   private async present(row: ConnectionRow): Promise<Connection> {
+    // Without a usable keychain the connections are still listed (the app must open and say why),
+    // with no token; storing one is refused by the vault with its Spanish message.
+    const token = await this.vault.hasToken(row.base_url, row.company_id).then(
+      (has) => ({ has_token: has }),
+      (error: unknown) => {
+        if (isAppError(error) && error.code === 'keychain_unavailable') return { has_token: false, keychain_unavailable: true };
+        throw error;
+      },
+    );
     return {
       id: row.id,
       label: row.label,
@@ -193,7 +202,7 @@ export class Connections {
       company_id: row.company_id,
       active: row.active === 1,
       embedded: row.embedded === 1,
-      has_token: await this.vault.hasToken(row.base_url, row.company_id),
+      ...token,
     };
   }
 }

@@ -85,8 +85,8 @@ export class Vault {
       // none of it may carry the secret, so the cause is deliberately dropped.
       throw new AppError(
         'keychain_unavailable',
-        'No hay un llavero del sistema disponible para guardar el token de forma segura. ' +
-          'Inicie sesión en el escritorio (o instale gnome-keyring / el llavero de su sistema) y vuelva a intentarlo. ' +
+        'No se pudo usar el llavero del sistema: no hay uno disponible o está bloqueado. ' +
+          'Inicie sesión en el escritorio o desbloquee el llavero (en Linux, instale gnome-keyring o KWallet si no lo tiene) y vuelva a intentarlo. ' +
           'Factura Desk no guarda el token en texto plano.',
       );
     }

@@ -24,7 +24,11 @@ export function StatusBar() {
           <span className="status-bar__item" data-testid="active-connection">
             Conexión: <strong>{active.label}</strong> · empresa {active.company_id}
           </span>
-          {!active.has_token && <span className="status-bar__item status-bar__item--warn">Sin token: ingréselo en Ajustes</span>}
+          {active.keychain_unavailable ? (
+            <span className="status-bar__item status-bar__item--warn">Llavero del sistema no disponible o bloqueado: vea Ajustes</span>
+          ) : (
+            !active.has_token && <span className="status-bar__item status-bar__item--warn">Sin token: ingréselo en Ajustes</span>
+          )}
         </>
       ) : (
         <span className="status-bar__item status-bar__item--warn" data-testid="active-connection">

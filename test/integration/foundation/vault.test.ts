@@ -10,6 +10,23 @@ import { tempDir } from '../../support/temp';
 let dir: ReturnType<typeof tempDir>;
 let core: Core;
 const TOKEN = `fd-test-token-${Date.now()}-RECOGNISABLE`;
+const ROOT = join(__dirname, '../../..');
+const PROBE = join(ROOT, 'test/support/vault-probe.ts');
+
+interface ProbeResult {
+  reply: { ok: boolean; output?: unknown; error?: { code: string; message: string } };
+  filesWithToken: string[];
+  kernelKeyring: string | null;
+}
+
+function probeResult(stdout: string): ProbeResult {
+  const line = stdout.trim().split('\n').pop() ?? '';
+  try {
+    return JSON.parse(line) as ProbeResult;
+  } catch {
+    throw new Error(`the vault probe printed no result: ${stdout}`);
+  }
+}
 
 beforeEach(() => {
   dir = tempDir();
@@ -60,24 +77,58 @@ describe('vault against the real Secret Service (gnome-keyring)', () => {
     expect(forgotten).toMatchObject({ ok: true, output: { has_token: false } });
   });
 
-  it('says clearly that no keychain is available, and never falls back to plaintext', () => {
-    const script = `
-      import { Vault } from './src/core/vault/vault.ts';
-      import { osKeychain } from './src/core/vault/os-keychain.ts';
-      const vault = new Vault(osKeychain);
-      vault.setToken('https://x/api/v1', 1, 'secret-that-must-not-leak').then(
-        () => console.log(JSON.stringify({ stored: true })),
-        (error) => console.log(JSON.stringify({ code: error.code, message: error.message })),
-      );`;
-    const run = spawnSync('npx', ['tsx', '--eval', script], {
-      cwd: join(__dirname, '../../..'),
+  it('replaces a token and forgets it', async () => {
+    const vault = new Vault(realKeychain());
+    await vault.setToken('https://api.example.co/api/v1', 103, TOKEN);
+    await vault.setToken('https://api.example.co/api/v1', 103, `${TOKEN}-replaced`);
+    expect(await vault.getToken('https://api.example.co/api/v1', 103)).toBe(`${TOKEN}-replaced`);
+    // Read back through a second vault, so the answer comes from the Secret Service, not memory.
+    expect(await new Vault(realKeychain()).getToken('https://api.example.co/api/v1', 103)).toBe(`${TOKEN}-replaced`);
+    expect(await vault.deleteToken('https://api.example.co/api/v1', 103)).toBe(true);
+    expect(await new Vault(realKeychain()).getToken('https://api.example.co/api/v1', 103)).toBeNull();
+    expect(await vault.deleteToken('https://api.example.co/api/v1', 103)).toBe(false);
+  });
+
+  it('with no Secret Service at all: the Spanish message, and the token stored nowhere else', () => {
+    const token = `fd-no-keychain-${Date.now()}`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', PROBE, join(dir.path, 'data'), 'store', token], {
+      cwd: ROOT,
       env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' },
       encoding: 'utf8',
       timeout: 60_000,
     });
-    const result = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as { code?: string; message?: string };
-    expect(result.code).toBe('keychain_unavailable');
-    expect(result.message).toMatch(/llavero/);
-    expect(result.message).not.toContain('secret-that-must-not-leak');
+    const result = probeResult(run.stdout);
+    expect(result.reply).toMatchObject({ ok: false, error: { code: 'keychain_unavailable' } });
+    expect(result.reply.error?.message).toMatch(/llavero/);
+    expect(result.reply.error?.message).not.toContain(token);
+    expect(result.filesWithToken).toEqual([]);
+    // @napi-rs/keyring's own fallback on Linux is the kernel keyring: the vault must not use it.
+    expect(result.kernelKeyring === null || result.kernelKeyring === 'unavailable').toBe(true);
+    // Reading says the keychain is unavailable; the binding's fallback would have answered "no token".
+    const read = spawnSync(process.execPath, ['--import', 'tsx', PROBE, join(dir.path, 'data'), 'read', token], {
+      cwd: ROOT,
+      env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(probeResult(read.stdout).reply).toMatchObject({ ok: true, output: [{ has_token: false, keychain_unavailable: true }] });
+  });
+
+  it('with a locked keychain: the token cannot be read or replaced, the Spanish message says so, and nothing is written elsewhere', () => {
+    const token = `fd-locked-${Date.now()}`;
+    const run = spawnSync('dbus-run-session', ['--', join(ROOT, 'test/support/locked-keyring.sh'), dir.path, token, `${token}-new`], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    const [read, store] = run.stdout.trim().split('\n').map(probeResult);
+    // The app still opens: the connection is listed, with no token and the keychain marked unavailable.
+    expect(read?.reply).toMatchObject({ ok: true, output: [{ has_token: false, keychain_unavailable: true }] });
+    expect(store?.reply).toMatchObject({ ok: false, error: { code: 'keychain_unavailable' } });
+    expect(store?.reply.error?.message).toMatch(/bloqueado/);
+    for (const result of [read, store]) {
+      expect(result?.filesWithToken).toEqual([]);
+      expect(result?.kernelKeyring === null || result?.kernelKeyring === 'unavailable').toBe(true);
+    }
   });
 });

@@ -55,7 +55,13 @@ export function ConnectionCard({ connection, onChanged }: { connection: Connecti
         <dt>Empresa</dt>
         <dd>{connection.company_id}</dd>
         <dt>Token</dt>
-        <dd>{connection.has_token ? 'Guardado en el llavero del sistema' : 'Sin token'}</dd>
+        <dd>
+          {connection.keychain_unavailable
+            ? 'Llavero del sistema no disponible o bloqueado: desbloquéelo o inicie sesión en el escritorio'
+            : connection.has_token
+              ? 'Guardado en el llavero del sistema'
+              : 'Sin token'}
+        </dd>
       </dl>
       {error && <Alert tone="error">{error}</Alert>}
       {check && <CheckResult check={check} />}

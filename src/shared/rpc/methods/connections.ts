@@ -14,6 +14,8 @@ export const Connection = z.object({
   active: z.boolean(),
   embedded: z.boolean(),
   has_token: z.boolean(),
+  /** True when the OS keychain could not be read (none, or locked): has_token is then unknown and false. */
+  keychain_unavailable: z.boolean().optional(),
 });
 export type Connection = z.infer<typeof Connection>;
 
