@@ -2,9 +2,8 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { layersPlugin, NODE_GLOBALS } from './eslint/layers.js';
 
-const nodeBuiltins = { group: ['node:*'], message: 'src/shared runs everywhere: no Node built-ins.' };
-const noElectron = { name: 'electron', message: 'core is plain Node: no electron import.' };
 
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', '.electron-natives/**', 'resources/**'] },
@@ -22,62 +21,21 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/shared/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [noElectron, { name: 'react', message: 'src/shared has no UI.' }],
-          patterns: [nodeBuiltins, { group: ['**/core/**', '**/main/**', '**/renderer/**', '**/sandbox/**', '**/preload/**'], message: 'src/shared imports nothing outside itself.' }],
-        },
-      ],
-    },
+    // Layers as allow-lists (eslint/layers.js): anything a layer's list does not name is refused.
+    files: ['src/**'],
+    plugins: { layers: layersPlugin },
+    rules: { 'layers/allowed-imports': 'error' },
   },
   {
-    files: ['src/core/**'],
+    files: ['src/renderer/**', 'src/shared/**'],
+    languageOptions: { globals: { process: 'off' } },
     rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [noElectron, { name: 'react', message: 'core has no UI.' }],
-          patterns: [{ group: ['**/renderer/**', '**/main/**', '**/sandbox/**', '**/preload/**'], message: 'core imports only shared.' }],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/sandbox/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [noElectron],
-          patterns: [{ group: ['**/core/**', '**/renderer/**', '**/main/**', '**/preload/**'], message: 'the sandbox imports only shared.' }],
-        },
-      ],
+      'no-restricted-globals': ['error', ...NODE_GLOBALS.map((name) => ({ name, message: 'A browser page has no Node globals.' }))],
     },
   },
   {
     files: ['src/renderer/**'],
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [noElectron],
-          patterns: [nodeBuiltins, { group: ['**/core/**', '**/main/**', '**/sandbox/**'], message: 'the renderer knows only the RPC contract in shared.' }],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/preload/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/core/**', '**/renderer/**', '**/sandbox/**'], message: 'preload exposes the contract only.' }] },
-      ],
-    },
+    rules: reactHooks.configs.recommended.rules,
   },
 );

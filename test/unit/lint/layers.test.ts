@@ -1,0 +1,54 @@
+// The layer allow-lists (eslint/layers.js) hold: each deliberate violation is refused by the linter,
+// and what each layer is meant to import passes (issue 18, "Guard rails that hold").
+import { ESLint } from 'eslint';
+import { join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..', '..', '..');
+const eslint = new ESLint({ cwd: ROOT });
+
+async function errors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(ROOT, file) });
+  return (result?.messages ?? []).filter((m) => m.severity === 2).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+const VIOLATIONS: [string, string, string, RegExp][] = [
+  ['bare fs in shared', 'src/shared/probe.ts', "import { readFileSync } from 'fs';\nexport const x = readFileSync;\n", /layers\/allowed-imports.*'fs'/],
+  ['bare crypto in shared', 'src/shared/probe.ts', "import { createHash } from 'crypto';\nexport const x = createHash;\n", /layers\/allowed-imports.*'crypto'/],
+  ['node: built-in in shared', 'src/shared/probe.ts', "import { join } from 'node:path';\nexport const x = join;\n", /layers\/allowed-imports.*'node:path'/],
+  ['better-sqlite3 in the renderer', 'src/renderer/probe.ts', "import Database from 'better-sqlite3';\nexport const x = Database;\n", /layers\/allowed-imports.*'better-sqlite3'/],
+  ['electron/main in core', 'src/core/probe.ts', "import { app } from 'electron/main';\nexport const x = app;\n", /layers\/allowed-imports.*'electron\/main'/],
+  ['react-dom in core', 'src/core/probe.ts', "import { createRoot } from 'react-dom/client';\nexport const x = createRoot;\n", /layers\/allowed-imports.*'react-dom\/client'/],
+  ['core importing the sandbox by its index', 'src/core/probe.ts', "import { startSandbox } from '../sandbox';\nexport const x = startSandbox;\n", /may not import sandbox/],
+  ['core importing the renderer', 'src/core/history/probe.ts', "import { App } from '../../renderer/App';\nexport const x = App;\n", /may not import renderer/],
+  ['main importing the renderer', 'src/main/probe.ts', "import { App } from '../renderer/App';\nexport const x = App;\n", /may not import renderer/],
+  ['preload importing main', 'src/preload/probe.ts', "import { start } from '../main/host';\nexport const x = start;\n", /may not import main/],
+  ['the sandbox importing core', 'src/sandbox/probe.ts', "import { createCore } from '../core/core';\nexport const x = createCore;\n", /may not import core/],
+  ['the renderer importing core by a dynamic import', 'src/renderer/probe.ts', "export const x = () => import('../core/core');\n", /may not import core/],
+  ['shared re-exporting core', 'src/shared/probe.ts', "export * from '../core/core';\n", /may not import core/],
+  ['an unknown package in core', 'src/core/probe.ts', "import left from 'left-pad';\nexport const x = left;\n", /'left-pad'/],
+  ['process in the renderer', 'src/renderer/probe.ts', 'export const x = process.env.HOME;\n', /no-restricted-globals/],
+  ['Buffer in the renderer', 'src/renderer/probe.ts', "export const x = Buffer.from('a');\n", /no-restricted-globals/],
+  ['a folder of src/ that is no layer', 'src/widgets/probe.ts', 'export const x = 1;\n', /not a layer/],
+];
+
+const ALLOWED: [string, string, string][] = [
+  ['core imports shared and node built-ins', 'src/core/probe.ts', "import { join } from 'node:path';\nimport { AppError } from '../shared/rpc/errors';\nexport const x = [join, AppError];\n"],
+  ['the renderer imports react and shared', 'src/renderer/probe.ts', "import { useState } from 'react';\nimport { formatCop } from '../shared/money';\nexport const x = [useState, formatCop];\n"],
+  ['main imports core, the sandbox and electron', 'src/main/probe.ts', "import { app } from 'electron';\nimport { createCore } from '../core/core';\nimport { startSandbox } from '../sandbox/index';\nexport const x = [app, createCore, startSandbox];\n"],
+  ['preload imports electron and shared', 'src/preload/probe.ts', "import { contextBridge } from 'electron';\nimport { AppError } from '../shared/rpc/errors';\nexport const x = [contextBridge, AppError];\n"],
+];
+
+describe('layer allow-lists', () => {
+  // Loading the config (typescript-eslint, the React plugin) takes seconds on a loaded machine.
+  beforeAll(() => errors('src/shared/probe.ts', 'export const x = 1;\n'), 120_000);
+
+  it.each(VIOLATIONS)('refuses %s', async (_name, file, code, expected) => {
+    const found = await errors(file, code);
+    expect(found.some((message) => expected.test(message)), found.join('\n')).toBe(true);
+  });
+
+  it.each(ALLOWED)('allows: %s', async (_name, file, code) => {
+    expect(await errors(file, code)).toEqual([]);
+  });
+});
