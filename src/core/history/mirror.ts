@@ -1,5 +1,5 @@
 // The history mirror's rows: upserts from API documents, and offline search through FTS5.
-import type { DseDocument, FeDocument } from '../../shared/api';
+import type { DseDocumentAsRead, FeDocument } from '../../shared/api';
 import { dec } from '../../shared/money';
 import type { HistoryEntry, HistoryQuery } from '../../shared/rpc/methods/history';
 import type { Statement } from 'better-sqlite3';
@@ -59,7 +59,7 @@ export function feRow(connectionId: number, doc: FeDocument, syncedAt: string): 
 /** The supplier's name and number come from the request the ledger kept (the DSE document has only an id). */
 export function dseRow(
   connectionId: number,
-  doc: DseDocument,
+  doc: DseDocumentAsRead,
   supplier: { nombre: string; nit: string; items: string[] },
   submissionId: number,
   syncedAt: string,
