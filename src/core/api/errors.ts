@@ -37,7 +37,7 @@ export type Operation = 'read' | 'write';
 export function classifyAnswer(answer: ApiAnswer, operation: Operation, companyId: number): AppError {
   // A 400 without a field list is the user's only clue: its message is kept whole.
   const whole = answer.status === 400 && fieldErrorList(answer.body).length === 0;
-  const server = serverMessage(answer.body, whole ? SERVER_MESSAGE_MAX : 500);
+  const server = serverMessage(answer.body, whole ? SERVER_MESSAGE_MAX : 500)?.replace(/\.+$/, '');
   const details = { status: answer.status, ...(server ? { server } : {}) };
   switch (answer.status) {
     case 400:

@@ -216,16 +216,19 @@ export class Submissions {
 
   /**
    * An FE answer may carry the `factura_id` without the invoice's number ("other fields of the
-   * creation response: not shown"): the number is read at once from the detail endpoint. If that
-   * fails, the submission stays as recorded and the next sync brings the number.
+   * creation response: not shown"), and a DSE replay only the document's id and state: the number is
+   * read at once by id (FE detail, endpoint 8). If that fails, the submission stays as recorded and
+   * the poller, the mirror or the next sync bring the number.
    */
   private async withNumber(row: SubmissionRow, connection: ActiveConnection): Promise<SubmissionRow> {
-    if (row.kind !== 'FE' || row.document_id === null || row.document_number !== null || row.state === 'in_doubt') return row;
+    if (row.document_id === null || row.document_number !== null || row.state === 'in_doubt' || row.state === 'sending') return row;
+    // A pending DSE is queried by the poller on its back-off anyway.
+    if (row.kind === 'DSE' && row.state === 'pending') return row;
     try {
       return await this.query(row, connection);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      this.options.logger.warn('FE number not read', { submission: row.id, code: error.code });
+      this.options.logger.warn('document number not read', { submission: row.id, code: error.code });
       return row;
     }
   }
