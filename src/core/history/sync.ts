@@ -165,14 +165,14 @@ export class HistorySync {
     }
   }
 
-  /** Every DSE this app created on this connection that the mirror lacks or holds as non-terminal. */
+  /** Every DSE this app created on this connection that the mirror lacks, holds as non-terminal, or holds only as a local record. */
   private async syncDse(connection: ActiveConnection): Promise<number> {
     const rows = this.options.store.db
       .prepare<[number, number], { id: number; document_id: number }>(
         `SELECT s.id, s.document_id FROM submissions s
          LEFT JOIN history_documents h ON h.connection_id = ? AND h.kind = 'DSE' AND h.remote_id = s.document_id
          WHERE s.connection_id = ? AND s.kind = 'DSE' AND s.document_id IS NOT NULL
-           AND (h.id IS NULL OR h.estado_dian NOT IN ('aceptado', 'rechazado'))`,
+           AND (h.id IS NULL OR h.estado_dian NOT IN ('aceptado', 'rechazado') OR json_extract(h.document_json, '$.registro_local') = 1)`,
       )
       .all(connection.id, connection.id);
     let mirrored = 0;
@@ -193,8 +193,11 @@ export class HistorySync {
         rows.push(feRow(connectionId, entry.document, this.now()));
         continue;
       }
-      const known = this.mirror.known(connectionId, 'FE', entry.id)?.estado_dian;
-      const stale = known === undefined || (entry.estado_dian !== undefined ? entry.estado_dian !== known : !isTerminalEstado(known));
+      const known = this.mirror.known(connectionId, 'FE', entry.id);
+      const stale =
+        known === undefined ||
+        known.local ||
+        (entry.estado_dian !== undefined ? entry.estado_dian !== known.estado_dian : !isTerminalEstado(known.estado_dian));
       if (stale) rows.push(feRow(connectionId, await api.getFeDoc(entry.id), this.now()));
     }
     return rows;

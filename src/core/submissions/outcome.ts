@@ -78,9 +78,7 @@ function dseOutcome(answer: ApiAnswer): Partial | null {
   if (answer.status === 202) {
     // A reservation without a terminal document: ask again later with the same key and bytes.
     const requestStatus = typeof body?.request_status === 'string' && body.request_status ? body.request_status : 'creating';
-    return documento && !isTerminalEstado(documento.estado_dian)
-      ? { state: 'pending', error: null, ...documentFields(documento) }
-      : { state: 'pending', error: null, estadoDian: requestStatus };
+    return { state: 'pending', error: null, estadoDian: requestStatus };
   }
   if (answer.status === 502 && documento && !isTerminalEstado(documento.estado_dian)) {
     return { state: 'pending', error: null, ...documentFields(documento) };

@@ -88,7 +88,7 @@ export function ledgerStateOf(estado: string | null | undefined): 'accepted' | '
 export function boundUnknownState<O extends { state: string; estadoDian?: string; error: { code: string; message: string } | null; stopPolling?: boolean }>(
   outcome: O,
   checks: number,
-): O {
+): O & { stopPolling?: boolean } {
   if (outcome.state !== 'pending' || outcome.estadoDian === undefined || meaningOfEstado(outcome.estadoDian) !== 'unknown') return outcome;
   const stop = checks + 2 >= UNKNOWN_STATE_MAX_CHECKS;
   return { ...outcome, stopPolling: stop, error: { code: 'api_state_unknown', message: unknownStateMessage(outcome.estadoDian, stop) } };

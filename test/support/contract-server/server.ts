@@ -320,12 +320,8 @@ export async function startContractServer(variant: ContractVariant, options: { f
       const raw = Buffer.concat(chunks).toString('utf8');
       const url = new URL(req.url ?? '/', 'http://contract.invalid');
       const query = Object.fromEntries(url.searchParams.entries());
-      let body: Json = {};
-      try {
-        body = raw ? (JSON.parse(raw) as Json) : {};
-      } catch {
-        body = {};
-      }
+      const parsed = parseBody(raw);
+      const body = parsed ?? {};
       const record: ReceivedRequest = {
         method: req.method ?? 'GET',
         path: url.pathname,
@@ -335,7 +331,8 @@ export async function startContractServer(variant: ContractVariant, options: { f
         status: 0,
       };
       requests.push(record);
-      const answer = route(req, url.pathname, query, raw, body);
+      // "400: ... malformed payload".
+      const answer = parsed === null ? ([400, { ok: false, error: 'El cuerpo no es JSON válido' }] as Answer) : route(req, url.pathname, query, raw, body);
       if (answer === 'drop') {
         // Processed, then the connection is cut: the client never learns the outcome.
         record.status = -1;
@@ -408,6 +405,17 @@ export async function startContractServer(variant: ContractVariant, options: { f
         server.close(() => resolve());
       }),
   };
+}
+
+/** The JSON object of a body (an empty body is an empty object); null when it is not one. */
+function parseBody(raw: string): Json | null {
+  if (raw.trim() === '') return {};
+  try {
+    const value: unknown = JSON.parse(raw);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : null;
+  } catch {
+    return null;
+  }
 }
 
 function header(req: IncomingMessage, name: string): string | null {
