@@ -77,6 +77,11 @@ describe('the Historial against a server that is not the sandbox', () => {
     await expect.poll(() => page.getByText(`En verificación («${VARIANT.spelling.unknown}»)`).count()).toBe(1);
     await expect.poll(() => page.locator('.badge--error', { hasText: 'Rechazado' }).count()).toBe(2);
     await screenshot(page, `contract-server-history-${width}x${height}`);
+    // The DSE rejected without a document: a local record, opened with its submission and reason.
+    await page.getByText(`Proveedor Contrato ${N.reject}`).click();
+    await page.getByText('registro_local').first().waitFor();
+    await page.getByText(/regla DSAD01/).first().waitFor();
+    await screenshot(page, `contract-server-local-record-${width}x${height}`);
     expect(errors).toEqual([]);
     await page.close();
   });
