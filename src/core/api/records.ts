@@ -18,27 +18,32 @@ interface Found {
   array: unknown[];
 }
 
-/**
- * The records of a list answer. A bare array is the list itself; otherwise the shallowest array
- * with at least one element that `isRecord` accepts. Elements that are not records are left out.
- * `null` when no array holds a record: then `emptyList` tells whether the body is an empty list.
- */
-export function findRecords(body: unknown, isRecord: (value: Json) => boolean): Found | null {
+/** Every object and array of a body, shallowest first, within the depth and node bounds. */
+function* breadthFirst(body: unknown): Generator<Json | unknown[]> {
   let level: unknown[] = [body];
   let nodes = 0;
   for (let depth = 0; depth <= MAX_DEPTH && level.length > 0; depth += 1) {
     const next: unknown[] = [];
     for (const node of level) {
-      if (++nodes > MAX_NODES) return null;
-      if (Array.isArray(node)) {
-        const records = node.filter((e): e is Json => isObject(e) && isRecord(e));
-        if (records.length > 0) return { records, array: node };
-        for (const element of node) if (typeof element === 'object' && element !== null) next.push(element);
-      } else if (isObject(node)) {
-        for (const value of Object.values(node)) if (typeof value === 'object' && value !== null) next.push(value);
-      }
+      if (typeof node !== 'object' || node === null) continue;
+      if (++nodes > MAX_NODES) return;
+      yield node as Json | unknown[];
+      next.push(...(Array.isArray(node) ? node : Object.values(node)));
     }
     level = next;
+  }
+}
+
+/**
+ * The records of a list answer. A bare array is the list itself; otherwise the shallowest array
+ * with at least one element that `isRecord` accepts. Elements that are not records are left out.
+ * `null` when no array holds a record: then `isEmptyList` tells whether the body is an empty list.
+ */
+export function findRecords(body: unknown, isRecord: (value: Json) => boolean): Found | null {
+  for (const node of breadthFirst(body)) {
+    if (!Array.isArray(node)) continue;
+    const records = node.filter((e): e is Json => isObject(e) && isRecord(e));
+    if (records.length > 0) return { records, array: node };
   }
   return null;
 }
@@ -69,19 +74,7 @@ export function isEmptyList(body: unknown): boolean {
  * in an envelope that is not shown (`{acquirer}`, `{data}`, the body itself...).
  */
 export function findRecord(body: unknown, isRecord: (value: Json) => boolean): Json | null {
-  let level: unknown[] = [body];
-  let nodes = 0;
-  for (let depth = 0; depth <= MAX_DEPTH && level.length > 0; depth += 1) {
-    const next: unknown[] = [];
-    for (const node of level) {
-      if (++nodes > MAX_NODES) return null;
-      if (isObject(node)) {
-        if (isRecord(node)) return node;
-        for (const value of Object.values(node)) if (typeof value === 'object' && value !== null) next.push(value);
-      }
-    }
-    level = next;
-  }
+  for (const node of breadthFirst(body)) if (isObject(node) && isRecord(node)) return node;
   return null;
 }
 
