@@ -79,7 +79,6 @@ export interface FeListPage {
   /** Paging metadata when the server gives it (under any usual name, at any shallow depth). */
   total?: number;
   totalPages?: number;
-  perPage?: number;
 }
 
 export function readFeListPage(body: unknown): FeListPage {
@@ -91,9 +90,9 @@ export function readFeListPage(body: unknown): FeListPage {
   });
   return {
     entries,
-    total: findCount(body, ['total', 'total_count', 'totalCount', 'total_items', 'count'], array),
+    // Not `count`: many servers give under it the number of entries on this page.
+    total: findCount(body, ['total', 'total_count', 'totalCount', 'total_items'], array),
     totalPages: findCount(body, ['total_pages', 'totalPages', 'last_page', 'lastPage', 'pages', 'page_count'], array),
-    perPage: findCount(body, ['per_page', 'perPage', 'page_size', 'pageSize', 'limit'], array),
   };
 }
 

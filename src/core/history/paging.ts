@@ -1,8 +1,8 @@
 // When a walk through the FE list (endpoint 1) is over. The body's shape and the paging metadata
 // are "not shown", and servers differ on what a page past the end is (empty, the last page again,
 // an error), so every sensible signal ends the walk: an empty page, a page with no id not already
-// seen in this walk, `total_pages` reached, as many ids as `total`, a page shorter than the size the
-// server uses, and, whatever the server does, a hard upper bound on pages.
+// seen in this walk, `total_pages` reached, as many ids as `total`, a page shorter than an earlier
+// page of the walk, and, whatever the server does, a hard upper bound on pages.
 import type { FeListPage } from '../api/readers';
 
 /** Sizes asked for, in order, when the server refuses one with a 400 ("the server restricts the range"). */
@@ -34,14 +34,15 @@ export class PageWalk {
         fresh += 1;
       }
     }
-    // The size the server pages by: the one it says it used, else the largest page it has given.
-    const size = result.perPage ?? (this.pages > 1 ? this.largest : undefined);
+    // The size the server pages by is the largest page it has given in this walk; an echoed
+    // `per_page` is not trusted alone (some servers echo the size asked for and give fewer).
+    const size = this.pages > 1 ? this.largest : undefined;
     this.largest = Math.max(this.largest, count);
     if (count === 0) return 'empty';
     if (fresh === 0) return 'no_new_id';
     if (result.totalPages !== undefined && page >= result.totalPages) return 'total_pages';
     if (this.firstPage === 1 && result.total !== undefined && this.seen.size >= result.total) return 'total';
-    if (size !== undefined && size > 0 && count < size && (requestedSize === undefined || count < requestedSize)) return 'short';
+    if (size !== undefined && count < size && (requestedSize === undefined || count < requestedSize)) return 'short';
     if (this.pages >= this.maxPages) return 'bound';
     return null;
   }
