@@ -192,7 +192,7 @@ export class Submissions {
         httpStatus: row.http_status,
         documentNumber: documento.consecutivo > 0 ? `${documento.prefijo}${documento.consecutivo}` : undefined,
         fiscalKey: documento.cuds || undefined,
-        estadoDian: documento.estado_dian,
+        estadoDian: final ? undefined : documento.estado_dian,
         responseBody: row.response_body,
         error: final
           ? errorOf(row)
