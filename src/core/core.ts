@@ -1,7 +1,6 @@
 // Assembles core from the parts a host hands in: the Electron main process, the web bridge host
 // and the command line all call this, so they run the very same code.
 import { join } from 'node:path';
-import { isTerminalDseState } from '../shared/api';
 import { rpcContract } from '../shared/rpc/contract';
 import { Connections } from './connections/connections';
 import { EventBus } from './events';
@@ -23,6 +22,7 @@ import { historyViewHandlers } from './rpc/handlers/history-view';
 import { submissionHandlers } from './rpc/handlers/submissions';
 import { createDispatcher, type Dispatcher } from './rpc/registry';
 import { Store } from './store/store';
+import { isTerminalEstado } from './submissions/states';
 import { Submissions } from './submissions/submissions';
 import { Vault, type SecretStore } from './vault/vault';
 
@@ -63,6 +63,10 @@ export function createCore(options: CoreOptions): Core {
   const submissions = new Submissions({ store, connections, fetch, clock, events, logger });
   const history = new HistorySync({ store, connections, fetch, clock, events, logger });
   const poller = new Poller(submissions, options.timers ?? realTimers(clock), logger);
+  // Every rejected document appears in the Historial at once, in every host (app, web, CLI).
+  submissions.onRecorded((row) => {
+    if (row.state === 'rejected') history.recordRejected(row);
+  });
   const parts: CoreParts = {
     version: options.version ?? '0.1.0',
     home: options.home,
@@ -106,7 +110,7 @@ export function createCore(options: CoreOptions): Core {
     startBackground() {
       background ??= (async () => {
         stopMirroring = submissions.onRecorded((row) => {
-          if (row.kind !== 'DSE' || row.document_id === null || !isTerminalDseState(row.estado_dian ?? '')) return;
+          if (row.kind !== 'DSE' || row.document_id === null || !isTerminalEstado(row.estado_dian)) return;
           const work = history.mirrorDse(row.id).catch((error: unknown) => logger.warn('DSE mirror failed', { error: String(error) }));
           mirroring.add(work);
           void work.finally(() => mirroring.delete(work));

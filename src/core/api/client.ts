@@ -3,11 +3,8 @@
 // token is read at call time and goes nowhere but the Authorization header.
 import { z } from 'zod';
 import {
-  AcquirerResponse,
-  DseGetResponse,
-  FeDetailResponse,
-  PaymentMethodsResponse,
   TercerosResponse,
+  type DseDocumentAsRead,
   type Acquirer,
   type AcquirerLookupRequest,
   type FeDocument,
@@ -18,6 +15,9 @@ import {
 import { AppError } from '../../shared/rpc/errors';
 import { classifyAnswer, classifyTransport, unexpectedBody, type Operation } from './errors';
 import { exchange, TransportFailure, type ApiAnswer, type ExchangeHooks } from './http';
+import { readAcquirer, readDseGet, readFeDetail, readFeListPage, readPaymentMethods, UnrecognisedBody, type FeListPage } from './readers';
+
+export type { FeListPage } from './readers';
 
 export interface ApiTarget {
   /** The address to call (for the embedded sandbox, this run's loopback port). */
@@ -34,14 +34,6 @@ export interface ApiClientOptions {
   /** Creating a document signs and transmits it; the server may take a while. */
   writeTimeoutMs?: number;
 }
-
-export const FeListPage = z.object({
-  docs: z.array(z.looseObject({ id: z.number().int(), estado_dian: z.string().optional() })),
-  page: z.number().int().optional(),
-  total: z.number().int().optional(),
-  total_pages: z.number().int().optional(),
-});
-export type FeListPage = z.infer<typeof FeListPage>;
 
 export const DEFAULT_READ_TIMEOUT_MS = 15_000;
 export const DEFAULT_WRITE_TIMEOUT_MS = 60_000;
@@ -66,19 +58,19 @@ export class ApiClient {
   }
 
   /**
-   * 1. List FE documents (production only). The body's shape is "not shown" by the contract, so a
-   * page is read loosely: each entry needs an id; the full document may or may not be there.
+   * 1. List FE documents (production only). The body's shape is "not shown" by the contract: the
+   * records are found wherever they are (readers.ts); the full document may or may not be there.
    */
   async listFeDocs(query: FeListQuery = {}): Promise<FeListPage> {
     const params = new URLSearchParams();
     for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
     const suffix = params.size > 0 ? `?${params.toString()}` : '';
-    return this.read(`/fe/docs${suffix}`, FeListPage);
+    return this.readWith(`/fe/docs${suffix}`, readFeListPage);
   }
 
-  /** 2. FE detail. */
+  /** 2. FE detail (read loosely: `zip_key: null` or an id written as text is no reason to fail). */
   async getFeDoc(docId: number): Promise<FeDocument> {
-    return (await this.read(`/fe/docs/${docId}`, FeDetailResponse)).doc;
+    return this.readWith(`/fe/docs/${docId}`, readFeDetail);
   }
 
   /** 3. FE third parties. */
@@ -86,9 +78,9 @@ export class ApiClient {
     return (await this.read('/fe/terceros', TercerosResponse)).terceros;
   }
 
-  /** 4. Payment methods: also the contract's way to check token, company and `fe.read`. */
+  /** 4. Payment methods: also the contract's way to check token, company and `fe.read`. Envelope not shown. */
   async listPaymentMethods(): Promise<PaymentMethod[]> {
-    return (await this.read('/fe/payment-methods', PaymentMethodsResponse)).payment_methods;
+    return this.readWith('/fe/payment-methods', readPaymentMethods);
   }
 
   /** 5. Acquirer lookup (may answer 502 when the tax authority gives nothing satisfactory). */
@@ -105,7 +97,7 @@ export class ApiClient {
         { status: 502 },
       );
     }
-    return this.parse(answer, AcquirerResponse).acquirer;
+    return this.interpret(answer, (body) => readAcquirer(body, request));
   }
 
   /** 6. Create FE from the exact bytes the ledger committed. Transport failures throw TransportFailure. */
@@ -119,8 +111,8 @@ export class ApiClient {
   }
 
   /** 8. Get DSE by id. */
-  async getDse(docId: number): Promise<z.infer<typeof DseGetResponse>> {
-    return this.read(`/dse/documentos/${docId}`, DseGetResponse);
+  async getDse(docId: number): Promise<{ pending: boolean; documento: DseDocumentAsRead }> {
+    return this.readWith(`/dse/documentos/${docId}`, readDseGet);
   }
 
   /** The path of an endpoint as support information shows it. */
@@ -130,6 +122,21 @@ export class ApiClient {
 
   private async read<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S>> {
     return this.parse(await this.send('GET', path, 'read', this.readTimeoutMs), schema);
+  }
+
+  private async readWith<T>(path: string, reader: (body: unknown) => T): Promise<T> {
+    return this.interpret(await this.send('GET', path, 'read', this.readTimeoutMs), reader);
+  }
+
+  /** A success answer through a tolerant reader; a body it cannot place is "unrecognised data". */
+  private interpret<T>(answer: ApiAnswer, reader: (body: unknown) => T): T {
+    if (answer.status < 200 || answer.status > 299) throw classifyAnswer(answer, 'read', this.target.companyId);
+    try {
+      return reader(answer.body);
+    } catch (error) {
+      if (error instanceof UnrecognisedBody) throw unexpectedBody(answer.status);
+      throw error;
+    }
   }
 
   private parse<S extends z.ZodType>(answer: ApiAnswer, schema: S): z.infer<S> {

@@ -1,14 +1,26 @@
 // The contract's error table ("Errors") turned into typed errors with a stable code and a Spanish
 // message a shop owner understands. Decisions are taken on the HTTP status, never on message text.
+import { fieldErrorList } from '../../shared/api/field-errors';
 import { AppError } from '../../shared/rpc/errors';
 import type { ApiAnswer, TransportFailure } from './http';
 
 const SCOPE_NAMES = /\b(?:fe|dse)\.(?:read|write)\b/g;
 
-/** The server's `error` string, when the body is the contract's error envelope. */
-export function serverMessage(body: unknown): string | undefined {
-  const error = (body as { error?: unknown } | null)?.error;
-  return typeof error === 'string' && error.trim() !== '' ? error.trim().slice(0, 500) : undefined;
+/** Longest server message shown (a 400 without a field list is shown whole, up to this). */
+const SERVER_MESSAGE_MAX = 4000;
+
+/**
+ * The server's message: the contract's error envelope has `error`; a server may also say it under
+ * `message`/`mensaje`/`detail` (bodies of 400, 404 and 500: "not shown").
+ */
+export function serverMessage(body: unknown, max = 500): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const fields = body as Record<string, unknown>;
+  for (const name of ['error', 'message', 'mensaje', 'detail', 'descripcion']) {
+    const value = fields[name];
+    if (typeof value === 'string' && value.trim() !== '') return value.trim().slice(0, max);
+  }
+  return undefined;
 }
 
 /**
@@ -23,7 +35,9 @@ export type Operation = 'read' | 'write';
 
 /** An HTTP answer that is not a success for the endpoint that was called. */
 export function classifyAnswer(answer: ApiAnswer, operation: Operation, companyId: number): AppError {
-  const server = serverMessage(answer.body);
+  // A 400 without a field list is the user's only clue: its message is kept whole.
+  const whole = answer.status === 400 && fieldErrorList(answer.body).length === 0;
+  const server = serverMessage(answer.body, whole ? SERVER_MESSAGE_MAX : 500)?.replace(/\.+$/, '');
   const details = { status: answer.status, ...(server ? { server } : {}) };
   switch (answer.status) {
     case 400:

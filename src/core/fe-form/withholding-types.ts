@@ -1,5 +1,6 @@
 // The FE withholding types entered per connection (migration 0008). The contract has no endpoint
 // listing them, so this list is the only source the form offers; nothing is invented.
+import { fieldErrorList } from '../../shared/api/field-errors';
 import type { FeWithholdingType } from '../../shared/rpc/methods/fe-form';
 import type { Db } from '../store/store';
 
@@ -23,8 +24,8 @@ export class FeWithholdingTypes {
 }
 
 /**
- * Field errors in a refused answer's body. Bodies of 400 are "not shown" by the contract; the
- * sandbox sends `errors: [{field, message}]`. Anything else yields no field errors.
+ * Field errors in a refused answer's body. Bodies of 400 are "not shown" by the contract; the list
+ * is read in the shapes fieldErrorList knows (the sandbox's `errors: [{field, message}]` among them).
  */
 export function fieldErrorsOf(responseBody: string | null): { path: string; message: string }[] {
   if (!responseBody) return [];
@@ -34,10 +35,5 @@ export function fieldErrorsOf(responseBody: string | null): { path: string; mess
   } catch {
     return [];
   }
-  const errors = (body as { errors?: unknown } | null)?.errors;
-  if (!Array.isArray(errors)) return [];
-  return errors.flatMap((e: unknown) => {
-    const { field, message } = (e ?? {}) as { field?: unknown; message?: unknown };
-    return typeof field === 'string' && typeof message === 'string' ? [{ path: field.slice(0, 200), message: message.slice(0, 500) }] : [];
-  });
+  return fieldErrorList(body).map((e) => ({ path: e.field, message: e.message }));
 }

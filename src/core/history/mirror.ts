@@ -1,5 +1,5 @@
 // The history mirror's rows: upserts from API documents, and offline search through FTS5.
-import type { DseDocument, FeDocument } from '../../shared/api';
+import type { DseDocumentAsRead, FeDocument } from '../../shared/api';
 import { dec } from '../../shared/money';
 import type { HistoryEntry, HistoryQuery } from '../../shared/rpc/methods/history';
 import type { Statement } from 'better-sqlite3';
@@ -59,7 +59,7 @@ export function feRow(connectionId: number, doc: FeDocument, syncedAt: string): 
 /** The supplier's name and number come from the request the ledger kept (the DSE document has only an id). */
 export function dseRow(
   connectionId: number,
-  doc: DseDocument,
+  doc: DseDocumentAsRead,
   supplier: { nombre: string; nit: string; items: string[] },
   submissionId: number,
   syncedAt: string,
@@ -101,7 +101,7 @@ const COLUMNS = [
 
 export class HistoryMirror {
   private readonly upsertStatement: Statement<[MirrorRow]>;
-  private readonly knownStatement: Statement<[number, string, number], { estado_dian: string }>;
+  private readonly knownStatement: Statement<[number, string, number], { estado_dian: string; local: number | null }>;
 
   constructor(private readonly db: Db) {
     // Prepared once: a sync of 100,000 documents runs these statements 100,000 times.
@@ -120,8 +120,9 @@ export class HistoryMirror {
        ON CONFLICT (connection_id, kind, remote_id) DO UPDATE SET ${updated.map((c) => `${c} = ${value(c)}`).join(', ')}
        WHERE ${differs}`,
     );
-    this.knownStatement = db.prepare<[number, string, number], { estado_dian: string }>(
-      'SELECT estado_dian FROM history_documents WHERE connection_id = ? AND kind = ? AND remote_id = ?',
+    this.knownStatement = db.prepare<[number, string, number], { estado_dian: string; local: number | null }>(
+      `SELECT estado_dian, json_extract(document_json, '$.registro_local') AS local
+       FROM history_documents WHERE connection_id = ? AND kind = ? AND remote_id = ?`,
     );
   }
 
@@ -130,9 +131,13 @@ export class HistoryMirror {
     return this.upsertStatement.run(row).changes > 0;
   }
 
-  /** The state the mirror holds for one remote document, to skip unchanged ones. */
-  known(connectionId: number, kind: 'FE' | 'DSE', remoteId: number): { estado_dian: string } | undefined {
-    return this.knownStatement.get(connectionId, kind, remoteId);
+  /**
+   * The state the mirror holds for one remote document, to skip unchanged ones; `local` when the row
+   * is only Factura Desk's local record of a rejection (local-record.ts), which the server's document replaces.
+   */
+  known(connectionId: number, kind: 'FE' | 'DSE', remoteId: number): { estado_dian: string; local: boolean } | undefined {
+    const row = this.knownStatement.get(connectionId, kind, remoteId);
+    return row ? { estado_dian: row.estado_dian, local: row.local === 1 } : undefined;
   }
 
   count(connectionId: number): number {

@@ -2,16 +2,19 @@
 // the full document), and every DSE this app created, by id. Each page is one transaction together
 // with the cursor, so an interrupted sync resumes at the page it stopped at and keeps what it saved.
 import type { ServiceParts } from '../parts';
-import { DseCreateRequest, FeDocument } from '../../shared/api';
+import { DseCreateRequest } from '../../shared/api';
 import { AppError } from '../../shared/rpc/errors';
 import type { SyncStatus, SyncSummary } from '../../shared/rpc/methods/history';
-import type { ApiClient } from '../api/client';
+import type { ApiClient, FeListPage } from '../api/client';
 import { clientFor } from '../api/for-connection';
 import type { ActiveConnection } from '../connections/connections';
+import { isTerminalEstado } from '../submissions/states';
+import type { SubmissionRow } from '../submissions/ledger';
+import { recordRejected } from './local-record';
 import { dseRow, feRow, HistoryMirror, type MirrorRow } from './mirror';
+import { PAGE_SIZES, PageWalk } from './paging';
 
-export const SYNC_PAGE_SIZE = 100;
-
+export const SYNC_PAGE_SIZE = PAGE_SIZES[0]!;
 
 interface SyncStateRow {
   next_page: number;
@@ -23,12 +26,15 @@ interface SyncStateRow {
 }
 
 export interface HistorySyncOptions extends ServiceParts {
+  /** A fixed page size (tests); without it the sizes of PAGE_SIZES are tried until one is accepted. */
   pageSize?: number;
 }
 
 export class HistorySync {
   readonly mirror: HistoryMirror;
   private running: Promise<SyncSummary> | null = null;
+  /** Per connection, the index in PAGE_SIZES of the size its server accepted (learnt once per run of the app). */
+  private readonly sizeIndex = new Map<number, number>();
 
   constructor(private readonly options: HistorySyncOptions) {
     this.mirror = new HistoryMirror(options.store.db);
@@ -74,6 +80,15 @@ export class HistorySync {
     return true;
   }
 
+  /** Keeps a local record of a rejected submission in the Historial (local-record.ts); never throws. */
+  recordRejected(row: SubmissionRow): void {
+    try {
+      recordRejected(this.mirror, row, this.now());
+    } catch (error) {
+      this.options.logger.warn('local record of a rejected document failed', { submission: row.id, error: String(error) });
+    }
+  }
+
   private async run(): Promise<SyncSummary> {
     const connection = this.options.connections.requireActive();
     const api = await this.client(connection);
@@ -84,18 +99,36 @@ export class HistorySync {
     try {
       const state = this.state(connection.id);
       let page = state && state.finished_at === null ? state.next_page : 1;
+      let sizeIndex = this.sizeIndex.get(connection.id) ?? 0;
+      let walk = new PageWalk(page);
       this.begin(connection.id, page);
       for (;;) {
-        const { docs, total, total_pages } = await api.listFeDocs({ page, per_page: this.options.pageSize ?? SYNC_PAGE_SIZE });
-        const rows: MirrorRow[] = [];
-        for (const listed of docs) {
-          const full = FeDocument.safeParse(listed);
-          if (full.success) rows.push(feRow(connection.id, full.data, this.now()));
-          else if (this.mirror.known(connection.id, 'FE', listed.id)?.estado_dian !== listed.estado_dian || !listed.estado_dian) {
-            rows.push(feRow(connection.id, await api.getFeDoc(listed.id), this.now()));
+        const size = this.options.pageSize ?? PAGE_SIZES[sizeIndex];
+        let result: FeListPage;
+        try {
+          result = await api.listFeDocs({ page, ...(size !== undefined ? { per_page: size } : {}) });
+        } catch (error) {
+          const status = error instanceof AppError ? error.details?.status : undefined;
+          if (fePages > 0 && (status === 400 || status === 404)) {
+            // A page past the end refused: the page before was the last one.
+            this.finish(connection.id);
+            break;
           }
+          if (fePages === 0 && status === 400 && this.options.pageSize === undefined && sizeIndex < PAGE_SIZES.length - 1) {
+            // "per_page: the server restricts the range": ask again with a smaller size (or none),
+            // from page 1, since the page numbers of another size mean other documents.
+            sizeIndex += 1;
+            this.sizeIndex.set(connection.id, sizeIndex);
+            page = 1;
+            walk = new PageWalk(page);
+            this.begin(connection.id, page);
+            continue;
+          }
+          throw error;
         }
-        const last = docs.length === 0 || (total_pages !== undefined && page >= total_pages);
+        const rows = await this.rowsOf(api, connection.id, result);
+        const end = walk.after(page, result, size);
+        if (end === 'bound') this.options.logger.warn('history sync stopped at the page bound', { page });
         this.options.store.db.transaction(() => {
           for (const row of rows) this.mirror.upsert(row);
           this.options.store.db
@@ -103,12 +136,12 @@ export class HistorySync {
               `UPDATE history_sync_state SET next_page = ?, total_pages = ?, total_documents = ?, last_error = NULL,
                  finished_at = ? WHERE connection_id = ?`,
             )
-            .run(last ? 1 : page + 1, total_pages ?? null, total ?? null, last ? this.now() : null, connection.id);
+            .run(end ? 1 : page + 1, result.totalPages ?? null, result.total ?? null, end ? this.now() : null, connection.id);
         })();
-        feDocuments += docs.length;
+        feDocuments += result.entries.length;
         fePages += 1;
-        progress.emit('sync.progress', { phase: 'page', done: feDocuments, total: total ?? null });
-        if (last) break;
+        progress.emit('sync.progress', { phase: 'page', done: feDocuments, total: result.total ?? null });
+        if (end) break;
         page += 1;
       }
       const dseDocuments = await this.syncDse(connection);
@@ -132,19 +165,48 @@ export class HistorySync {
     }
   }
 
-  /** Every DSE this app created on this connection that the mirror lacks or holds as non-terminal. */
+  /** Every DSE this app created on this connection that the mirror lacks, holds as non-terminal, or holds only as a local record. */
   private async syncDse(connection: ActiveConnection): Promise<number> {
     const rows = this.options.store.db
       .prepare<[number, number], { id: number; document_id: number }>(
         `SELECT s.id, s.document_id FROM submissions s
          LEFT JOIN history_documents h ON h.connection_id = ? AND h.kind = 'DSE' AND h.remote_id = s.document_id
          WHERE s.connection_id = ? AND s.kind = 'DSE' AND s.document_id IS NOT NULL
-           AND (h.id IS NULL OR h.estado_dian NOT IN ('aceptado', 'rechazado'))`,
+           AND (h.id IS NULL OR h.estado_dian NOT IN ('aceptado', 'rechazado') OR json_extract(h.document_json, '$.registro_local') = 1)`,
       )
       .all(connection.id, connection.id);
     let mirrored = 0;
     for (const row of rows) if (await this.mirrorDse(row.id)) mirrored += 1;
     return mirrored;
+  }
+
+  /**
+   * The history rows of one page: an entry that carries the whole document is used as it is; any
+   * other is read through the detail endpoint when it is new, when its listed state differs from
+   * the stored one, or when it lists no state and the stored one is not final (a final state does
+   * not change, so a list without `estado_dian` costs no request per known document).
+   */
+  private async rowsOf(api: ApiClient, connectionId: number, result: FeListPage): Promise<MirrorRow[]> {
+    const rows: MirrorRow[] = [];
+    for (const entry of result.entries) {
+      if (entry.document) {
+        rows.push(feRow(connectionId, entry.document, this.now()));
+        continue;
+      }
+      const known = this.mirror.known(connectionId, 'FE', entry.id);
+      const stale =
+        known === undefined ||
+        known.local ||
+        (entry.estado_dian !== undefined ? entry.estado_dian !== known.estado_dian : !isTerminalEstado(known.estado_dian));
+      if (stale) rows.push(feRow(connectionId, await api.getFeDoc(entry.id), this.now()));
+    }
+    return rows;
+  }
+
+  private finish(connectionId: number): void {
+    this.options.store.db
+      .prepare('UPDATE history_sync_state SET next_page = 1, last_error = NULL, finished_at = ? WHERE connection_id = ?')
+      .run(this.now(), connectionId);
   }
 
   private begin(connectionId: number, page: number): void {

@@ -55,7 +55,12 @@ export interface Outcome {
   estadoDian?: string;
   responseBody: string | null;
   error: { code: string; message: string } | null;
+  /** An unresolved outcome that is not to be looked at again automatically (a state nobody knows, checked enough). */
+  stopPolling?: boolean;
 }
+
+/** The due time of a check that only the user (or a repeated answer) asks for: later than any clock. */
+export const NEVER_DUE = 8_640_000_000_000_000;
 
 /** Back-off for unresolved submissions: the contract's 5 s, 15 s, 30 s, 60 s, then longer, capped. */
 export const BACKOFF_MS = [5_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000] as const;
@@ -165,7 +170,7 @@ export class SubmissionLedger {
         at,
         id,
       );
-      if (outcome.state === 'in_doubt' || outcome.state === 'pending') this.scheduleNext(id, now.getTime());
+      if (outcome.state === 'in_doubt' || outcome.state === 'pending') this.scheduleNext(id, now.getTime(), outcome.stopPolling === true);
       else this.statement('DELETE FROM poll_schedule WHERE submission_id = ?').run(id);
     });
     return this.get(id)!;
@@ -182,7 +187,7 @@ export class SubmissionLedger {
   /** The earliest scheduled check, if any. */
   nextDue(): { submission_id: number; due_at: number } | undefined {
     return this.statement<[], { submission_id: number; due_at: number }>(
-      'SELECT submission_id, due_at FROM poll_schedule ORDER BY due_at LIMIT 1',
+      `SELECT submission_id, due_at FROM poll_schedule WHERE due_at < ${NEVER_DUE} ORDER BY due_at LIMIT 1`,
     ).get();
   }
 
@@ -194,8 +199,13 @@ export class SubmissionLedger {
       .map((row) => row.submission_id);
   }
 
+  /** How many scheduled checks this submission has had since its first unresolved answer (-1: none). */
+  checksOf(id: number): number {
+    return this.statement<[number], { checks: number }>('SELECT checks FROM poll_schedule WHERE submission_id = ?').get(id)?.checks ?? -1;
+  }
+
   /** First look 5 s after the first unresolved answer; each further look waits one step longer. */
-  private scheduleNext(id: number, nowMs: number): void {
+  private scheduleNext(id: number, nowMs: number, stop = false): void {
     const current = this.statement<[number], { checks: number }>('SELECT checks FROM poll_schedule WHERE submission_id = ?').get(
       id,
     );
@@ -203,7 +213,7 @@ export class SubmissionLedger {
     this.statement(
       `INSERT INTO poll_schedule (submission_id, due_at, checks) VALUES (?, ?, ?)
          ON CONFLICT (submission_id) DO UPDATE SET due_at = excluded.due_at, checks = excluded.checks`,
-    ).run(id, nowMs + backoffDelay(checks), checks);
+    ).run(id, stop ? NEVER_DUE : nowMs + backoffDelay(checks), checks);
   }
 }
 
@@ -227,6 +237,6 @@ export function toSubmission(row: SubmissionRow): Submission {
     error: code.success && row.error_message ? { code: code.data, message: row.error_message } : null,
     created_at: row.created_at,
     updated_at: row.updated_at,
-    next_check_at: row.due_at ? new Date(row.due_at).toISOString() : null,
+    next_check_at: row.due_at && row.due_at < NEVER_DUE ? new Date(row.due_at).toISOString() : null,
   };
 }

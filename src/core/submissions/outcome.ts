@@ -1,10 +1,12 @@
 // What an answer to a create request means for the ledger, from the contract's tables ("7. Create,
 // sign and send DSE" responses; "6. Create FE"; "Errors"). Pure: no I/O, table-tested.
-import { DseCreateEnvelope, FeCreateResponse, isTerminalDseState } from '../../shared/api';
 import type { DocumentKind } from '../../shared/rpc/methods/submissions';
 import { classifyAnswer } from '../api/errors';
 import type { ApiAnswer, TransportFailure } from '../api/http';
+import { readDsePartial, type DsePartial } from '../api/readers';
+import { findRecord, integerOf, isObject, textOf } from '../api/records';
 import type { Outcome } from './ledger';
+import { canonicalEstado, isTerminalEstado, ledgerStateOf } from './states';
 
 export interface AnswerContext {
   kind: DocumentKind;
@@ -59,69 +61,81 @@ export function outcomeOfTransport(failure: TransportFailure): Outcome {
 }
 
 type Partial = Omit<Outcome, 'httpStatus' | 'responseBody'>;
+type DocumentFields = Pick<Outcome, 'documentId' | 'documentNumber' | 'fiscalKey' | 'estadoDian'>;
 
-/** DSE 201, 200 (replay), 202 (reservation) and 502 with `pending` true. */
+
+/** DSE 201, 200 (replay), 202 (reservation) and 502 with a non-terminal document. */
 function dseOutcome(answer: ApiAnswer): Partial | null {
-  const parsed = DseCreateEnvelope.safeParse(answer.body);
-  const envelope = parsed.success ? parsed.data : null;
+  const body = isObject(answer.body) ? answer.body : null;
+  const documento = readDsePartial(body?.documento);
   if (answer.status === 201 || answer.status === 200) {
-    if (!envelope?.ok || !envelope.documento) return null;
-    const estado = envelope.documento.estado_dian;
-    const state = estado === 'aceptado' ? 'accepted' : estado === 'rechazado' ? 'rejected' : 'pending';
-    return { state, error: state === 'rejected' ? rejectedError() : null, ...documentOf(answer.body) };
+    // The document may be partial (replay), or carry `zip_key: null` or another loose field: only
+    // its id and state are needed. Without them, nothing is known: resend with the same key.
+    if (!documento || body?.ok === false) return null;
+    const state = ledgerStateOf(documento.estado_dian);
+    return { state, error: state === 'rejected' ? rejectedError() : null, ...documentFields(documento) };
   }
-  if (answer.status === 202 && envelope?.pending) {
+  if (answer.status === 202) {
     // A reservation without a terminal document: ask again later with the same key and bytes.
-    return { state: 'pending', error: null, estadoDian: envelope.request_status ?? 'creating' };
+    const requestStatus = typeof body?.request_status === 'string' && body.request_status ? body.request_status : 'creating';
+    return { state: 'pending', error: null, estadoDian: requestStatus };
   }
-  if (answer.status === 502 && envelope?.pending && envelope.documento) {
-    const estado = envelope.documento.estado_dian;
-    if (isTerminalDseState(estado)) return null;
-    return { state: 'pending', error: null, ...documentOf(answer.body) };
+  if (answer.status === 502 && documento && !isTerminalEstado(documento.estado_dian)) {
+    return { state: 'pending', error: null, ...documentFields(documento) };
   }
   return null;
 }
 
-/** FE 2xx: created/processed; the outcome is read from `ok`, `estado` and the returned fields. */
+/**
+ * FE 2xx: "created/processed"; the outcome is read from `ok`, `estado` and the returned fields. A
+ * 2xx whose state means rejected is rejected, even with `ok: false`; an acceptance needs `ok` not
+ * false; any other state with a `factura_id` is pending (the detail endpoint tells the rest).
+ */
 function feOutcome(answer: ApiAnswer): Partial | null {
   if (answer.status < 200 || answer.status > 299) return null;
-  const parsed = FeCreateResponse.safeParse(answer.body);
-  if (!parsed.success || !parsed.data.ok) return null;
-  const state = feStateOf(parsed.data.estado);
-  return { state, error: state === 'rejected' ? rejectedError() : null, ...feDocumentOf(answer.body) };
+  const fields = feDocumentOf(answer.body);
+  const ok = isObject(answer.body) ? answer.body.ok : undefined;
+  const state = ledgerStateOf(fields.estadoDian);
+  if (state === 'rejected') return { state, error: rejectedError(), ...fields };
+  if (state === 'accepted' && ok !== false) return { state, error: null, ...fields };
+  if (fields.documentId === undefined) return null;
+  return { state: 'pending', error: null, ...fields };
 }
 
-/** FE answers carry the invoice at the top level (`factura_id`, `cufe`, `estado`); a number when given. */
-function feDocumentOf(body: unknown): Pick<Outcome, 'documentId' | 'documentNumber' | 'fiscalKey' | 'estadoDian'> {
-  const fields = (body ?? {}) as Record<string, unknown>;
-  const out: Pick<Outcome, 'documentId' | 'documentNumber' | 'fiscalKey' | 'estadoDian'> = {};
-  if (typeof fields.factura_id === 'number') out.documentId = fields.factura_id;
+/**
+ * The invoice in an FE answer: at the top level by contract (`factura_id`, `cufe`, `estado`), or in
+ * a nested object a server may wrap it in; the number when given as `prefijo`+`consecutivo` or `numero`.
+ */
+function feDocumentOf(body: unknown): DocumentFields {
+  const fields = findRecord(body, (r) => integerOf(r.factura_id) !== undefined || typeof r.estado === 'string' || typeof r.estado_dian === 'string');
+  const out: DocumentFields = {};
+  if (!fields) return out;
+  const id = integerOf(fields.factura_id);
+  if (id !== undefined) out.documentId = id;
   if (typeof fields.cufe === 'string' && fields.cufe) out.fiscalKey = fields.cufe;
-  if (typeof fields.estado === 'string') out.estadoDian = fields.estado;
-  if (typeof fields.prefijo === 'string' && typeof fields.consecutivo === 'number') out.documentNumber = `${fields.prefijo}${fields.consecutivo}`;
+  const estado = [fields.estado_dian, fields.estado].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+  if (estado !== undefined) out.estadoDian = canonicalEstado(estado);
+  const prefijo = textOf(fields.prefijo);
+  const consecutivo = integerOf(fields.consecutivo);
+  const numero = textOf(fields.numero);
+  if (prefijo !== undefined && consecutivo !== undefined) out.documentNumber = `${prefijo}${consecutivo}`;
+  else if (numero) out.documentNumber = numero;
   return out;
-}
-
-/** FE states beyond `aceptado` are "not shown"; anything not terminal is kept pending and re-read. */
-export function feStateOf(estado: string): 'accepted' | 'rejected' | 'pending' {
-  const normalised = estado.trim().toLowerCase();
-  if (normalised === 'aceptado' || normalised === 'aprobado') return 'accepted';
-  if (normalised === 'rechazado') return 'rejected';
-  return 'pending';
 }
 
 function rejectedError(): { code: string; message: string } {
   return { code: 'api_rejected', message: 'La DIAN rechazó el documento. No se enviará de nuevo con otra clave.' };
 }
 
-/** The document fields any DSE envelope carries (replay and 502 carry only some). */
-export function documentOf(body: unknown): Pick<Outcome, 'documentId' | 'documentNumber' | 'fiscalKey' | 'estadoDian'> {
-  const doc = (body as { documento?: Record<string, unknown> } | null)?.documento;
-  if (!doc || typeof doc !== 'object') return {};
-  const out: Pick<Outcome, 'documentId' | 'documentNumber' | 'fiscalKey' | 'estadoDian'> = {};
-  if (typeof doc.id === 'number') out.documentId = doc.id;
-  if (typeof doc.estado_dian === 'string') out.estadoDian = doc.estado_dian;
-  if (typeof doc.cuds === 'string' && doc.cuds) out.fiscalKey = doc.cuds;
-  if (typeof doc.prefijo === 'string' && typeof doc.consecutivo === 'number') out.documentNumber = `${doc.prefijo}${doc.consecutivo}`;
+function documentFields(doc: DsePartial): DocumentFields {
+  const out: DocumentFields = { documentId: doc.id, estadoDian: doc.estado_dian };
+  if (doc.cuds) out.fiscalKey = doc.cuds;
+  if (doc.prefijo !== undefined && doc.consecutivo !== undefined) out.documentNumber = `${doc.prefijo}${doc.consecutivo}`;
   return out;
+}
+
+/** The document fields any DSE envelope carries (replay, 422 and 502 carry only some; a 422 perhaps none). */
+export function documentOf(body: unknown): DocumentFields {
+  const doc = readDsePartial(isObject(body) ? body.documento : undefined);
+  return doc ? documentFields(doc) : {};
 }

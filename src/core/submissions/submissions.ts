@@ -12,7 +12,8 @@ import type { ActiveConnection } from '../connections/connections';
 import { redact } from '../log/logger';
 import { crashPoint } from './crash';
 import { SubmissionLedger, toSubmission, type Outcome, type SubmissionRow } from './ledger';
-import { feStateOf, outcomeOfAnswer, outcomeOfTransport } from './outcome';
+import { outcomeOfAnswer, outcomeOfTransport } from './outcome';
+import { boundUnknownState, ledgerStateOf } from './states';
 import { supportInfo } from './support';
 
 export interface SubmissionsOptions extends ServiceParts {
@@ -93,7 +94,7 @@ export class Submissions {
         if (row.document_id !== null && (row.kind === 'DSE' || row.state === 'pending')) {
           return toSubmission(await this.query(row, connection));
         }
-        return toSubmission(await this.attempt(row, connection));
+        return toSubmission(await this.withNumber(await this.attempt(row, connection), connection));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         // No token, no connection, network down for a query: nothing learnt; look again later.
@@ -146,7 +147,7 @@ export class Submissions {
       counterpart,
     });
     crashPoint('after-ledger-commit');
-    return this.locked(row.id, async () => toSubmission(await this.attempt(row, connection, { token })));
+    return this.locked(row.id, async () => toSubmission(await this.withNumber(await this.attempt(row, connection, { token }), connection)));
   }
 
   /**
@@ -174,40 +175,68 @@ export class Submissions {
     return this.commit(current, outcome);
   }
 
-  /** Endpoint 8 (or the FE detail) for a document whose id is known. */
+  /**
+   * Endpoint 8 (or the FE detail) for a document whose id is known. A submission already final
+   * keeps its state (the first final answer stands); the query only adds what it lacked.
+   */
   private async query(row: SubmissionRow, connection: ActiveConnection): Promise<SubmissionRow> {
     const token = await this.options.connections.tokenFor(connection);
     const api = this.client(connection, token);
     const documentId = row.document_id!;
+    const final = row.state === 'accepted' || row.state === 'rejected' ? row.state : null;
     if (row.kind === 'DSE') {
       const { documento } = await api.getDse(documentId);
-      const estado = documento.estado_dian;
+      const state = final ?? ledgerStateOf(documento.estado_dian);
       return this.commit(row, {
-        state: estado === 'aceptado' ? 'accepted' : estado === 'rechazado' ? 'rejected' : 'pending',
+        state,
         httpStatus: row.http_status,
-        documentNumber: `${documento.prefijo}${documento.consecutivo}`,
+        documentNumber: documento.consecutivo > 0 ? `${documento.prefijo}${documento.consecutivo}` : undefined,
         fiscalKey: documento.cuds || undefined,
-        estadoDian: estado,
+        estadoDian: final ? undefined : documento.estado_dian,
         responseBody: row.response_body,
-        error: estado === 'rechazado' ? { code: 'api_rejected', message: documento.last_status_error ?? 'La DIAN rechazó el documento.' } : null,
+        error: final
+          ? errorOf(row)
+          : state === 'rejected'
+            ? { code: 'api_rejected', message: documento.last_status_error ?? 'La DIAN rechazó el documento.' }
+            : null,
       });
     }
     const doc = await api.getFeDoc(documentId);
-    const state = feStateOf(doc.estado_dian);
+    const state = final ?? ledgerStateOf(doc.estado_dian);
     return this.commit(row, {
       state,
       httpStatus: row.http_status,
-      documentNumber: `${doc.prefijo}${doc.consecutivo}`,
+      documentNumber: doc.consecutivo > 0 ? `${doc.prefijo}${doc.consecutivo}` : undefined,
       fiscalKey: doc.cufe || undefined,
-      estadoDian: doc.estado_dian,
+      estadoDian: final ? undefined : doc.estado_dian,
       responseBody: row.response_body,
-      error: state === 'rejected' ? { code: 'api_rejected', message: 'La DIAN rechazó la factura.' } : null,
+      error: final ? errorOf(row) : state === 'rejected' ? { code: 'api_rejected', message: 'La DIAN rechazó la factura.' } : null,
     });
   }
 
+  /**
+   * An FE answer may carry the `factura_id` without the invoice's number ("other fields of the
+   * creation response: not shown"), and a DSE replay only the document's id and state: the number is
+   * read at once by id (FE detail, endpoint 8). If that fails, the submission stays as recorded and
+   * the poller, the mirror or the next sync bring the number.
+   */
+  private async withNumber(row: SubmissionRow, connection: ActiveConnection): Promise<SubmissionRow> {
+    if (row.document_id === null || row.document_number !== null || row.state === 'in_doubt' || row.state === 'sending') return row;
+    // A pending DSE is queried by the poller on its back-off anyway.
+    if (row.kind === 'DSE' && row.state === 'pending') return row;
+    try {
+      return await this.query(row, connection);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      this.options.logger.warn('document number not read', { submission: row.id, code: error.code });
+      return row;
+    }
+  }
+
   /** Records an outcome; `before` is the row as this attempt last read it (it holds the submission's lock). */
-  private commit(before: SubmissionRow, outcome: Outcome): SubmissionRow {
+  private commit(before: SubmissionRow, answered: Outcome): SubmissionRow {
     const id = before.id;
+    const outcome = boundUnknownState(answered, this.ledger.checksOf(id));
     const after = this.ledger.record(id, outcome);
     if (after.state !== before.state || after.estado_dian !== before.estado_dian || after.document_id !== before.document_id) {
       this.options.events.emit('document.changed', {
@@ -281,6 +310,10 @@ export class Submissions {
       if (this.locks.get(id) === settled) this.locks.delete(id);
     }
   }
+}
+
+function errorOf(row: SubmissionRow): { code: string; message: string } | null {
+  return row.error_code && row.error_message ? { code: row.error_code, message: row.error_message } : null;
 }
 
 function sanitise(answer: ApiAnswer, token: string): string | null {

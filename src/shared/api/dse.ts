@@ -120,6 +120,13 @@ export const DseDocument = z.object({
 });
 export type DseDocument = z.infer<typeof DseDocument>;
 
+/**
+ * A DSE document as the client reads it from any conforming server: a state it may not know (the
+ * moves among non-terminal states are "not shown"), `zip_key` absent or null.
+ */
+export const DseDocumentAsRead = DseDocument.extend({ estado_dian: z.string(), zip_key: z.string().nullable() });
+export type DseDocumentAsRead = z.infer<typeof DseDocumentAsRead>;
+
 /** Create (201) carries these; replay and 502 may carry only `id` and `estado_dian`. */
 export const DsePartialDocument = DseDocument.partial().extend({
   id: z.number().int(),

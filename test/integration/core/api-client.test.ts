@@ -31,11 +31,11 @@ describe('API client against the sandbox', () => {
   it('1. lists FE documents page by page', async () => {
     const client = api(await bed.core());
     const first = await client.listFeDocs({ page: 1, per_page: 20 });
-    expect(first.docs).toHaveLength(20);
+    expect(first.entries).toHaveLength(20);
     expect(first.total).toBe(45);
-    expect(first.total_pages).toBe(3);
+    expect(first.totalPages).toBe(3);
     const last = await client.listFeDocs({ page: 3, per_page: 20 });
-    expect(last.docs).toHaveLength(5);
+    expect(last.entries).toHaveLength(5);
   });
 
   it('2. reads one FE document, 404 when it is not in the company', async () => {

@@ -40,7 +40,7 @@ function DetailBody({ detail }: { detail: HistoryDetail }) {
     <>
       <header className="screen__header">
         <h1 id="detail-title">
-          {kindLabel(entry.kind)} {entry.number}
+          {kindLabel(entry.kind)} {entry.number || '(sin número)'}
         </h1>
         <div className="history-detail__badges">
           <StateBadge estado={entry.estado_dian} />

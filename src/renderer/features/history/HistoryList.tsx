@@ -80,7 +80,7 @@ function Row({ row }: { row: HistoryRow }) {
       <span className={`history-kind history-kind--${row.kind.toLowerCase()}`} title={kindLabel(row.kind)}>
         {row.kind}
       </span>
-      <span className="history-row__number">{row.number}</span>
+      <span className="history-row__number">{row.number || <span className="muted">sin número</span>}</span>
       <span>{formatDate(row.issue_date)}</span>
       <span className="history-row__counterpart" title={`${row.counterpart_name} · ${row.counterpart_doc}`}>
         {row.counterpart_name}

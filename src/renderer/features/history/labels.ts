@@ -12,10 +12,12 @@ const ESTADO_LABELS: Record<string, string> = {
   en_proceso: 'En proceso',
   en_proceso_http: 'En proceso (transporte)',
   send_unknown: 'Envío sin confirmar',
+  creating: 'Reservado',
 };
 
+/** A state the contract does not name is shown as the server wrote it, "en verificación". */
 export function estadoLabel(estado: string): string {
-  return ESTADO_LABELS[estado] ?? estado;
+  return ESTADO_LABELS[estado] ?? `En verificación («${estado}»)`;
 }
 
 export function estadoTone(estado: string): 'ok' | 'error' | 'warn' {

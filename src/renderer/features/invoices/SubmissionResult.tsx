@@ -67,6 +67,8 @@ export function SubmissionResult({ submission, onChange, onNew, onCorrect }: Pro
     }
   };
 
+  /** The service reports a state Factura Desk does not know: shown as it is, "en verificación". */
+  const unknownState = submission.state === 'pending' && submission.error?.code === 'api_state_unknown';
   const details = (
     <dl className="result-details">
       <dt>Número</dt>
@@ -140,15 +142,20 @@ export function SubmissionResult({ submission, onChange, onNew, onCorrect }: Pro
 
   return (
     <section className="panel result result--warn" aria-labelledby="result-title" data-testid="invoice-result">
-      <h2 id="result-title">Confirmando la factura con la DIAN</h2>
+      <h2 id="result-title">{unknownState ? 'Factura en verificación' : 'Confirmando la factura con la DIAN'}</h2>
       <Alert tone="warn">
-        {submission.state === 'pending'
-          ? 'La factura existe en el servicio y su resultado ante la DIAN aún no es definitivo.'
-          : submission.error?.message ?? 'Aún no se sabe si la factura llegó al servicio.'}
+        {unknownState
+          ? submission.error?.message
+          : submission.state === 'pending'
+            ? 'La factura existe en el servicio y su resultado ante la DIAN aún no es definitivo.'
+            : (submission.error?.message ?? 'Aún no se sabe si la factura llegó al servicio.')}
       </Alert>
       <p>
-        Factura Desk la sigue confirmando sola con la misma clave de envío; <strong>no se creará una segunda factura</strong>, aunque cierre la
-        aplicación o se vaya el internet. Cuando haya respuesta, este aviso cambiará. No emita la misma venta otra vez.
+        {unknownState
+          ? 'La factura existe en el servicio; '
+          : 'Factura Desk la sigue confirmando sola con la misma clave de envío; '}
+        <strong>no se creará una segunda factura</strong>, aunque cierre la aplicación o se vaya el internet. Cuando haya respuesta, este aviso
+        cambiará. No emita la misma venta otra vez.
       </p>
       {details}
       {checkError && <Alert tone="error">{checkError}</Alert>}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DseCreateRequest, DseDocument, LIMITS } from '../../api';
+import { DseCreateRequest, DseDocumentAsRead, LIMITS } from '../../api';
 import { method } from '../define';
 import { Submission } from './submissions';
 
@@ -13,5 +13,5 @@ export const dseMethods = {
     Submission,
   ),
   /** Endpoint 8: the current state of a DSE on the server. */
-  'dse.get': method(z.object({ id: z.number().int().positive() }).strict(), z.object({ pending: z.boolean(), documento: DseDocument })),
+  'dse.get': method(z.object({ id: z.number().int().positive() }).strict(), z.object({ pending: z.boolean(), documento: DseDocumentAsRead })),
 };

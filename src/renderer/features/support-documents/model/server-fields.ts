@@ -1,7 +1,8 @@
-// A 400 from the service mapped onto the form. The contract does not show the body of a 400; the
-// sandbox (and perhaps the real service) adds `errors: [{field, message}]`, read here only as an
-// optional extra. RPC input errors arrive as paths such as "request.items.0.codigo".
-import { ValidationErrorEnvelope } from '../../../../shared/api';
+// A 400 from the service mapped onto the form. The contract does not show the body of a 400; a
+// field list, in any shape fieldErrorList knows, is read here only as an optional extra (without
+// one, the form shows the server's whole message). RPC input errors arrive as paths such as
+// "request.items.0.codigo".
+import { fieldErrorList } from '../../../../shared/api';
 import type { SupportInfo } from '../../../../shared/rpc/methods/submissions';
 import { formPathOf, messageOf } from './validate';
 
@@ -14,10 +15,8 @@ export function fieldsFromResponse(info: SupportInfo, withholdingRows: readonly 
   } catch {
     return {};
   }
-  const parsed = ValidationErrorEnvelope.safeParse(body);
-  if (!parsed.success || !parsed.data.errors) return {};
   const out: Record<string, string> = {};
-  for (const e of parsed.data.errors) out[formPathOf(e.field, withholdingRows)] ??= messageOf(e);
+  for (const e of fieldErrorList(body)) out[formPathOf(e.field, withholdingRows)] ??= messageOf(e);
   return out;
 }
 

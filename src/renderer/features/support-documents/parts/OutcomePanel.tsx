@@ -19,7 +19,7 @@ export const ESTADO_LABELS: Record<string, string> = {
 };
 
 export function estadoText(s: Pick<Submission, 'estado_dian' | 'state'>): string {
-  if (s.estado_dian) return ESTADO_LABELS[s.estado_dian] ?? s.estado_dian;
+  if (s.estado_dian) return ESTADO_LABELS[s.estado_dian] ?? `en verificación («${s.estado_dian}»)`;
   return s.state === 'in_doubt' ? 'sin respuesta confirmada' : s.state === 'sending' ? 'enviándose' : s.state;
 }
 
@@ -72,16 +72,18 @@ export function OutcomePanel({ id, onNew, onFix }: { id: number; onNew: () => vo
         </Alert>
       )}
       {(s.state === 'pending' || s.state === 'sending' || s.state === 'in_doubt') && (
-        <Alert tone="warn" title="Documento en seguimiento">
+        <Alert tone="warn" title={s.error?.code === 'api_state_unknown' ? 'Documento en verificación' : 'Documento en seguimiento'}>
           <p>
             Estado: <strong data-testid="dse-outcome-estado">{estadoText(s)}</strong>
             {s.document_id !== null && ` · documento ${s.document_id}`}
           </p>
-          <p>
-            La DIAN aún no da un resultado definitivo. Factura Desk lo consulta solo, con la misma clave y sin crear duplicados; esta
-            pantalla se actualiza cuando cambie{s.next_check_at ? ` (próxima consulta: ${formatDateTime(s.next_check_at)})` : ''}. Puede
-            cerrar la aplicación: lo seguirá al volver a abrirla.
-          </p>
+          {s.error?.code !== 'api_state_unknown' && (
+            <p>
+              La DIAN aún no da un resultado definitivo. Factura Desk lo consulta solo, con la misma clave y sin crear duplicados; esta
+              pantalla se actualiza cuando cambie{s.next_check_at ? ` (próxima consulta: ${formatDateTime(s.next_check_at)})` : ''}. Puede
+              cerrar la aplicación: lo seguirá al volver a abrirla.
+            </p>
+          )}
           {s.error && <p>{s.error.message}</p>}
           <button type="button" className="button button--secondary" disabled={check.isPending} onClick={() => check.mutate({ id })}>
             {check.isPending ? 'Consultando…' : 'Consultar ahora'}

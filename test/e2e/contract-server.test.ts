@@ -1,0 +1,88 @@
+// The app against a server that keeps the contract but is not our sandbox (test/support/contract-
+// server, the variant with bare arrays, no totals, the last page repeated, FE rejections as a 2xx
+// with `ok: false`, a 422 without `documento`, and a state nobody knows): the user syncs, and the
+// Historial shows every document, the rejected ones as local records, the unknown state "en
+// verificación". Chromium through the web bridge, screenshots at 1366x768 and 1920x1080.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Submission } from '../../src/shared/rpc/methods/submissions';
+import { CONTRACT_COMPANY, CONTRACT_TOKENS, startContractServer, type ContractServer } from '../support/contract-server/server';
+import { OUTCOME_BY_NUMBER as N, VARIANTS } from '../support/contract-server/variants';
+import { dseRequest, feRequest } from '../integration/contract/support/bed';
+import { launchBrowser, screenshot } from '../support/browser';
+import { tempDir } from '../support/temp';
+import { startWebApp, type WebApp } from '../support/web-app';
+
+const VARIANT = VARIANTS.find((v) => v.feRejected === '200-ok-false' && v.dseRejected === 'without-documento')!;
+
+let dir: ReturnType<typeof tempDir>;
+let app: WebApp;
+let server: ContractServer;
+let browser: Browser;
+let nextId = 1;
+const submitted: Record<string, Submission> = {};
+
+async function rpc<T>(method: string, input: unknown): Promise<T> {
+  const reply = await app.host.core.dispatch({ id: nextId++, method, input });
+  if (!reply.ok) throw new Error(`${method}: ${reply.error.code} ${reply.error.message}`);
+  return reply.output as T;
+}
+
+beforeAll(async () => {
+  dir = tempDir();
+  server = await startContractServer(VARIANT, { feDocuments: 30 });
+  app = await startWebApp(dir.path);
+  const connection = await rpc<{ id: number }>('connections.create', {
+    label: 'Proveedor conforme al contrato',
+    kind: 'production',
+    base_url: server.baseUrl,
+    company_id: CONTRACT_COMPANY,
+  });
+  await rpc('connections.setToken', { id: connection.id, token: CONTRACT_TOKENS.full });
+  await rpc('connections.activate', { id: connection.id });
+  submitted.feRejected = await rpc<Submission>('fe.submit', { request: feRequest(N.reject) });
+  submitted.feUnknown = await rpc<Submission>('fe.submit', { request: feRequest(N.unknown) });
+  submitted.dseRejected = await rpc<Submission>('dse.submit', { request: dseRequest(N.reject) });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await server?.close();
+  dir?.remove();
+});
+
+describe('the Historial against a server that is not the sandbox', () => {
+  it('answers were read by meaning: two rejections, one state nobody knows', () => {
+    expect(submitted.feRejected).toMatchObject({ state: 'rejected', estado_dian: 'rechazado' });
+    expect(submitted.dseRejected).toMatchObject({ state: 'rejected', document_id: null });
+    expect(submitted.feUnknown).toMatchObject({ state: 'pending', estado_dian: VARIANT.spelling.unknown, error: { code: 'api_state_unknown' } });
+  });
+
+  it.each([
+    [1366, 768],
+    [1920, 1080],
+  ])('syncs to the end and lists rejected and unknown documents (%ix%i)', async (width, height) => {
+    const page = await browser.newPage({ viewport: { width, height }, locale: 'es-CO' });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${app.bridge.url}#/historial`);
+    await page.getByRole('heading', { level: 1, name: 'Historial' }).waitFor();
+    await page.getByRole('button', { name: 'Sincronizar' }).click();
+    await page.getByText(/Sincronización terminada/).waitFor();
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill('Contrato');
+    await page.getByText(`Proveedor Contrato ${N.reject}`).waitFor();
+    await expect.poll(() => page.getByText(`Cliente Contrato ${N.reject}`).count()).toBe(1);
+    await expect.poll(() => page.getByText(`En verificación («${VARIANT.spelling.unknown}»)`).count()).toBe(1);
+    await expect.poll(() => page.locator('.badge--error', { hasText: 'Rechazado' }).count()).toBe(2);
+    await screenshot(page, `contract-server-history-${width}x${height}`);
+    // The DSE rejected without a document: a local record, opened with its submission and reason.
+    await page.getByText(`Proveedor Contrato ${N.reject}`).click();
+    await page.getByText('registro_local').first().waitFor();
+    await page.getByText(/regla DSAD01/).first().waitFor();
+    await screenshot(page, `contract-server-local-record-${width}x${height}`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
