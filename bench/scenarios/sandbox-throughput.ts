@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { validateDseRequest } from '../../src/shared/dse';
+import { checkTransmittedXml, type AuthorityInput } from '../../src/sandbox/authority/rules';
 import { buildDseDocument } from '../../src/sandbox/dse/dse-document';
 import { loadSeedFile } from '../../src/sandbox/seed';
 import type { Company } from '../../src/sandbox/storage/company-store';
@@ -102,7 +103,8 @@ async function stageCpu(ctx: { tmp: string }, count: number): Promise<Record<str
   const certificate = await loadOrCreateCertificate(join(ctx.tmp, 'stage-cert'));
   const sign = createUblSigner(certificate);
   const key = createPrivateKey(certificate.privateKeyPem);
-  const spent: Record<string, number> = { validation: 0, document: 0, ubl: 0, signature: 0, rsa: 0 };
+  const spent: Record<string, number> = { validation: 0, document: 0, ubl: 0, signature: 0, rules: 0, rsa: 0 };
+  const authority: AuthorityInput = { kind: 'DSE', key: company.software.pin, pin: company.software.pin, today: dseRequest(0).fecha_documento };
   const timed = <T>(stage: string, work: () => T): T => {
     const started = process.cpuUsage();
     const result = work();
@@ -126,7 +128,10 @@ async function stageCpu(ctx: { tmp: string }, count: number): Promise<Record<str
       }),
     );
     const xml = timed('ubl', () => buildUbl(model));
-    timed('signature', () => sign(xml));
+    const signed = timed('signature', () => sign(xml, model.signingTime!));
+    // the simulated tax authority's rule engine over the signed XML (runs in the signing thread)
+    const violations = timed('rules', () => checkTransmittedXml(signed, authority));
+    if (violations.length > 0) throw new Error(`DSE bench document breaks a rule: ${JSON.stringify(violations[0])}`);
     // the RSA-SHA256 signature alone (about 1 KB of canonical SignedInfo is signed)
     timed('rsa', () => createSign('RSA-SHA256').update(xml.slice(0, 1024)).sign(key));
   }
