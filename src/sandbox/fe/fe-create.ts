@@ -10,7 +10,7 @@ import { payloadHash } from '../http/body';
 import { errorReply, json, validationReply, type Reply } from '../http/reply';
 import type { RouteRequest } from '../http/server';
 import type { FeRow } from '../storage/fe-store';
-import { buildFeDocument } from './fe-document';
+import { buildFeDocument, type FeReceiverPlace } from './fe-document';
 
 /** The magic 222222222 rejection (README, "Magic outcomes"). */
 const MAGIC_REJECTION = 'Regla: FAJ43b, Rechazo: el adquirente no es válido (rechazo simulado)';
@@ -64,6 +64,8 @@ export async function createFe(r: RouteRequest): Promise<Reply> {
   const result = validateFeRequest(body, { today: now.date, paymentMethods: company.payment_methods, withholdingTypes: company.fe.withholding_types });
   if (!result.ok) return validationReply(result.errors);
   const request = result.value;
+  const place = receiverPlace(body.receptor);
+  if (typeof place === 'string') return validationReply([{ field: place, message: `${place}: debe ser un texto` }]);
   const outcome = outcomeFor(request.receptor.numero_doc);
   if (outcome === 'fail_first_attempt' && draftKey && ctx.faults.firstAttempt('fe', company.id, '', draftKey)) {
     return errorReply(500, 'internal', 'Error interno simulado del sandbox (primer intento de este draft_key); reintente con el mismo draft_key');
@@ -88,7 +90,7 @@ export async function createFe(r: RouteRequest): Promise<Reply> {
       company.id,
       { draftKey, payloadHash: hash, clientId: client.id, year: now.date.slice(0, 4), habilitacion: company.habilitacion },
       (id) => buildFeDocument(company, request, tercero, {
-        id, number, date: now.date, time: now.time,
+        id, number, date: now.date, time: now.time, place,
         // FE creation is one synchronous transaction (numbering, signature, record): signed here.
         xmlPath: (model) => {
           const signed = ctx.xml.signHere({ companyId: company.id, model, authority });
@@ -99,6 +101,21 @@ export async function createFe(r: RouteRequest): Promise<Reply> {
     );
   }).immediate();
   return transmitFe(ctx, doc, outcome, violations);
+}
+
+/**
+ * Sandbox addition to `receptor`: optional `codigo_municipio`, `municipio`, `codigo_departamento`,
+ * `departamento` (DIVIPOLA), written in the customer's address and checked by the tax authority's
+ * rules (SBX-DIR01). Returns the first field that is not a string, or null when none is given.
+ */
+function receiverPlace(raw: unknown): FeReceiverPlace | null | string {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const r = raw as Record<string, unknown>;
+  const names = ['codigo_municipio', 'municipio', 'codigo_departamento', 'departamento'] as const;
+  for (const name of names) if (r[name] !== undefined && typeof r[name] !== 'string') return `receptor.${name}`;
+  const text = (name: (typeof names)[number]) => ((r[name] as string | undefined) ?? '').trim();
+  if (names.every((name) => text(name) === '')) return null;
+  return { cityCode: text('codigo_municipio'), city: text('municipio'), departmentCode: text('codigo_departamento'), department: text('departamento') };
 }
 
 async function transmitFe(ctx: SandboxContext, doc: FeDocument, outcome: ReturnType<typeof outcomeFor>, violations: RuleViolation[]): Promise<Reply> {

@@ -77,6 +77,19 @@ describe('FE: rules of the simulated tax authority', () => {
     }
   });
 
+  it('receptor municipality (sandbox addition): a DIVIPOLA code is written and checked; 99999 is rejected pointing at it', async () => {
+    const place = { codigo_municipio: '05001', municipio: 'Medellín', codigo_departamento: '05', departamento: 'Antioquia' };
+    const good = await sandbox.api.post('/fe/facturas', feBody({ receptor: { ...(feBody().receptor as object), ...place } }));
+    expect(good.status, JSON.stringify(good.body)).toBe(201);
+    const bad = await sandbox.api.post<{ dian: Dian; estado: string }>('/fe/facturas', feBody({ receptor: { ...(feBody().receptor as object), ...place, codigo_municipio: '99999' } }));
+    expect(bad.status).toBe(422);
+    expect(bad.body.estado).toBe('rechazado');
+    expect(bad.body.dian.errores).toContainEqual(expect.objectContaining({ regla: 'SBX-DIR01', campo: 'receptor.codigo_municipio' }));
+    const wrongType = await sandbox.api.post<{ errors: { field: string }[] }>('/fe/facturas', feBody({ receptor: { ...(feBody().receptor as object), codigo_municipio: 5001 } }));
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.errors.map((e) => e.field)).toEqual(['receptor.codigo_municipio']);
+  });
+
   it('the magic rejection carries its rule in the DIAN words, and so does its replay', async () => {
     const body = { ...feBody({}, '222222222'), draft_key: newKey('fe-reject') };
     const first = await sandbox.api.post<{ error: string }>('/fe/facturas', body);

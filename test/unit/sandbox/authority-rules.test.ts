@@ -14,7 +14,7 @@ import { computeCufe, computeCuds } from '../../../src/shared/fiscal';
 import { checkTransmittedXml, RULES, type AuthorityInput } from '../../../src/sandbox/authority/rules';
 import { readXml, textAt } from '../../../src/sandbox/authority/xml-tree';
 import { buildDseDocument } from '../../../src/sandbox/dse/dse-document';
-import { buildFeDocument } from '../../../src/sandbox/fe/fe-document';
+import { buildFeDocument, type FeReceiverPlace } from '../../../src/sandbox/fe/fe-document';
 import { loadSeedFile } from '../../../src/sandbox/seed';
 import type { Company } from '../../../src/sandbox/storage/company-store';
 import { loadOrCreateCertificate } from '../../../src/sandbox/xml/certificate';
@@ -74,12 +74,12 @@ function feBody(overrides: Json = {}): Json {
   };
 }
 
-function feModel(body: Json): UblInvoice {
+function feModel(body: Json, place: FeReceiverPlace | null = null): UblInvoice {
   const result = validateFeRequest(body, { today: TODAY, paymentMethods: company.payment_methods, withholdingTypes: company.fe.withholding_types });
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
   let model: UblInvoice | undefined;
   const tercero = { id: 1, nombre: 'Carlos Gómez', tipo_documento: '13', numero_documento: '1020304050', email: '', direccion: '' } as Tercero;
-  buildFeDocument(company, result.value, tercero, { id: 1, number: 7, date: TODAY, time: '10:00:00', xmlPath: (m) => ((model = m), 'x.xml') });
+  buildFeDocument(company, result.value, tercero, { id: 1, number: 7, date: TODAY, time: '10:00:00', place, xmlPath: (m) => ((model = m), 'x.xml') });
   return model!;
 }
 
@@ -124,6 +124,7 @@ const CASES: Case[] = [
   ['divipola', 'DSE', () => signed(dseModel(dseBody({}, { codigo_municipio: '99999' }))), 'SBX-DIR01', 'proveedor.codigo_municipio'],
   ['divipola', 'DSE', () => signed(dseModel(dseBody({}, { codigo_municipio: '05001', codigo_departamento: '25' }))), 'SBX-DIR01', 'proveedor.codigo_departamento'],
   ['divipola', 'DSE', () => signed(dseModel(dseBody({}, { direccion: 'N/A' }))), 'SBX-DIR01', 'proveedor.direccion'],
+  ['divipola', 'FE', () => signed(feModel(feBody(), { cityCode: '11001', city: 'Bogotá', departmentCode: '25', department: 'Cundinamarca' })), 'SBX-DIR01', 'receptor.codigo_departamento'],
   ['currency', 'DSE', () => signed(dseModel(dseBody({ moneda: 'XYZ' }))), 'SBX-MON01', 'moneda'],
   ['currency', 'DSE', () => signed(dseModel(dseBody({ moneda: 'USD' }))), 'SBX-MON01', 'tasa_cambio'],
   ['unit', 'DSE', () => signed(dseModel(dseBody({ items: [{ codigo: '70111703', cantidad: 1, precio_unitario: 1000, unidad_medida: 'QQQ' }], retenciones: [] }))), 'SBX-UND01', 'items[0].unidad_medida'],
@@ -186,6 +187,13 @@ describe('the XML defects of issue 19, fixed', () => {
     const usd = signed(dseModel(dseBody({ moneda: 'USD' }), '4012.5'));
     expect(usd).toContain('<cac:PaymentExchangeRate><cbc:SourceCurrencyCode>USD</cbc:SourceCurrencyCode><cbc:TargetCurrencyCode>COP</cbc:TargetCurrencyCode><cbc:CalculationRate>4012.5</cbc:CalculationRate>');
     expect(codes(usd, DSE_AUTHORITY)).toEqual([]);
+  });
+
+  it('an FE customer address carries its municipality code when the request gives it', () => {
+    const xml = signed(feModel(feBody(), { cityCode: '05001', city: 'Medellín', departmentCode: '05', department: 'Antioquia' }));
+    const customer = xml.split('<cac:AccountingCustomerParty>')[1]!.split('</cac:AccountingCustomerParty>')[0]!;
+    expect(customer).toContain('<cac:Address><cbc:ID>05001</cbc:ID><cbc:CityName>Medellín</cbc:CityName><cbc:CountrySubentity>Antioquia</cbc:CountrySubentity><cbc:CountrySubentityCode>05</cbc:CountrySubentityCode>');
+    expect(codes(xml, FE_AUTHORITY)).toEqual([]);
   });
 
   it('AIU: the lines sum to LineExtensionAmount and the AIU IVA is carried by a line (tax on A+I+U, and on U alone)', () => {
