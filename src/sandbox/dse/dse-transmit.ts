@@ -8,6 +8,9 @@ import type { SandboxContext } from '../context';
 import type { Reply } from '../http/reply';
 import { acceptedReply, rejectedReply, uncertainReply } from './dse-replies';
 
+/** The magic 222222222 / 444444444 rejection, in the DIAN's wording (README, "Magic outcomes"). */
+const MAGIC_REJECTION = 'Regla: DSAJ24b, Rechazo: El proveedor no es válido (rechazo simulado).';
+
 export async function transmit(
   ctx: SandboxContext,
   doc: DseDocument,
@@ -38,7 +41,7 @@ export async function transmit(
       const patch = {
         estado_dian: 'rechazado' as const,
         accounting_status: 'not_posted',
-        last_status_error: 'Regla DSAJ24b: el proveedor no es válido (rechazo simulado)',
+        last_status_error: MAGIC_REJECTION,
         updated_at: stamp(),
       };
       ctx.dse.update(doc.id, patch);
@@ -91,7 +94,7 @@ export function settleDse(ctx: Pick<SandboxContext, 'dse' | 'clock'>, id: number
     ctx.dse.update(id, {
       estado_dian: 'rechazado',
       accounting_status: 'not_posted',
-      last_status_error: 'Regla DSAJ24b: el proveedor no es válido (rechazo simulado)',
+      last_status_error: MAGIC_REJECTION,
       updated_at: stamp,
     });
 }
