@@ -189,8 +189,8 @@ describe('Documentos soporte in Chromium against the sandbox', () => {
     expect((await page.getByTestId('dse-outcome-reason').textContent())?.length).toBeGreaterThan(10);
     // the DIAN rule, explained, with where to correct it (issue 19)
     const rule = page.getByTestId('rejection-rule');
-    expect(await rule.getAttribute('data-code')).toBe('DSAJ24b');
-    expect(await page.getByTestId('rejection-where').textContent()).toBe('Proveedor › NIT y dígito de verificación');
+    expect(await rule.getAttribute('data-code')).toBe('SBX-SIM01');
+    expect(await page.getByTestId('rejection-where').textContent()).toBe('Proveedor o cliente › Número de identificación');
     for (const [width, height] of [[1366, 768], [1920, 1080]] as const) {
       await page.setViewportSize({ width, height });
       await screenshot(page, `dse-rejected-${width}`);

@@ -48,6 +48,7 @@ const EXACT: Record<string, Help> = {
   'SBX-UND01': { meaning: 'Una línea tiene una unidad de medida que la DIAN no reconoce, o una cantidad que no es mayor que cero.', where: (m) => `Líneas › ${lineOf(m)} › unidad de medida y cantidad` },
   'SBX-FEC01': { meaning: 'La fecha u hora del documento no es aceptable: una factura debe llevar la fecha del día en que se envía (hora de Colombia) y un documento soporte no puede tener fecha futura.', where: () => 'Fecha del documento' },
   'SBX-OP01': { meaning: 'El tipo de operación no corresponde al proveedor: 10 para un proveedor en Colombia, 11 para uno en el exterior.', where: () => 'Proveedor › País' },
+  'SBX-SIM01': { meaning: 'Rechazo simulado del ambiente de pruebas: ese número de identificación es uno de prueba que el sandbox siempre rechaza.', where: () => 'Proveedor o cliente › Número de identificación' },
   'SBX-RES01': { meaning: 'La resolución de numeración de la empresa ya venció.', where: () => CONFIG },
   DSAJ24b: { meaning: 'El dígito de verificación (DV) del NIT del proveedor no es correcto.', where: () => 'Proveedor › NIT y dígito de verificación' },
   FAK24: { meaning: 'El dígito de verificación (DV) del NIT del cliente no es correcto.', where: () => 'Cliente › Número de documento' },

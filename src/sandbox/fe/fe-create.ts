@@ -13,7 +13,7 @@ import type { FeRow } from '../storage/fe-store';
 import { buildFeDocument, type FeReceiverPlace } from './fe-document';
 
 /** The magic 222222222 rejection (README, "Magic outcomes"). */
-const MAGIC_REJECTION = 'Regla: FAJ43b, Rechazo: el adquirente no es válido (rechazo simulado)';
+const MAGIC_REJECTION = 'Regla: SBX-SIM01, Rechazo: Rechazo simulado del sandbox: el número de identificación 222222222 del adquirente siempre se rechaza.';
 
 function created(doc: FeDocument, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {

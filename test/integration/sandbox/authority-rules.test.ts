@@ -94,7 +94,7 @@ describe('FE: rules of the simulated tax authority', () => {
     const body = { ...feBody({}, '222222222'), draft_key: newKey('fe-reject') };
     const first = await sandbox.api.post<{ error: string }>('/fe/facturas', body);
     expect(first.status).toBe(422);
-    expect(first.body.error).toContain('Regla: FAJ43b, Rechazo: ');
+    expect(first.body.error).toContain('Regla: SBX-SIM01, Rechazo: ');
     const replay = await sandbox.api.post<{ error: string }>('/fe/facturas', body);
     expect(replay.status).toBe(422);
     expect(replay.body.error).toBe(first.body.error);
