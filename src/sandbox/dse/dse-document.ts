@@ -8,7 +8,7 @@ import { computeCuds, dseQrText, softwareSecurityCode, type TipoAmbiente } from 
 import { sum, toMoneyString } from '../../shared/money';
 import type { Company } from '../storage/company-store';
 import type { DseRow } from '../storage/dse-store';
-import { companyParty, personParty } from '../xml/parties';
+import { companyParty, personParty, withDepartment } from '../xml/parties';
 import { exactDecimal, type UblInvoice } from '../xml/ubl-model';
 
 export interface DseIssue {
@@ -54,7 +54,7 @@ export function buildDseDocument(company: Company, req: DseRequest, issue: DseIs
     supplier: personParty({
       tipoDoc: p.tipo_documento, id: p.nit, dv: p.dv, name: p.nombre, email: p.email, phone: p.telefono, regimen: p.regimen,
       taxScheme: { id: p.dian_tax_scheme_code, name: p.dian_tax_scheme_code === '01' ? 'IVA' : 'No aplica' },
-      address: { line: p.direccion, city: p.municipio, cityCode: p.codigo_municipio, department: p.departamento, departmentCode: p.codigo_departamento, country: p.pais, postalCode: p.codigo_postal },
+      address: withDepartment({ line: p.direccion, city: p.municipio, cityCode: p.codigo_municipio, department: p.departamento, departmentCode: p.codigo_departamento, country: p.pais, postalCode: p.codigo_postal }),
     }),
     customer: companyParty(company),
     paymentMeans: { formId: req.forma_pago, code: req.medio_pago_codigo, dueDate: req.fecha_vencimiento },

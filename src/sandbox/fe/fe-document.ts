@@ -7,7 +7,7 @@ import type { FeRequest } from '../../shared/fe';
 import { computeCufe, feQrText, softwareSecurityCode, type TipoAmbiente } from '../../shared/fiscal';
 import { sum, toMoneyString } from '../../shared/money';
 import type { Company } from '../storage/company-store';
-import { companyParty, personParty } from '../xml/parties';
+import { companyParty, personParty, withDepartment } from '../xml/parties';
 import { exactDecimal, type UblInvoice, type UblLine, type UblTax } from '../xml/ubl-model';
 
 /** Sandbox addition: the receiver's municipality, when the request gives it (README, "FE receptor address"). */
@@ -95,7 +95,7 @@ export function buildFeDocument(company: Company, request: FeRequest, tercero: T
       valIva: m(t.iva), valOtroIm: m(t.inc.plus(t.ica)), valTolFac: m(t.total), cufe, ambiente,
     }),
     supplier: companyParty(company),
-    customer: personParty({ tipoDoc: request.receptor.tipo_doc, id: request.receptor.numero_doc, name: request.receptor.nombre, email: request.receptor.email, address: { line: request.receptor.direccion, ...(issue.place ?? {}) } }),
+    customer: personParty({ tipoDoc: request.receptor.tipo_doc, id: request.receptor.numero_doc, name: request.receptor.nombre, email: request.receptor.email, address: withDepartment({ line: request.receptor.direccion, ...(issue.place ?? {}) }) }),
     paymentMeans: { formId: request.payment.form === 'contado' ? '1' : '2', code: request.payment.means_code, dueDate: request.payment.due_date },
     period: null,
     exchangeRate: request.currency.commercial_currency === 'USD' && request.currency.applied_rate

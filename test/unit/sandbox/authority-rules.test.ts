@@ -189,6 +189,13 @@ describe('the XML defects of issue 19, fixed', () => {
     expect(codes(usd, DSE_AUTHORITY)).toEqual([]);
   });
 
+  it('a municipality without its department gets the department from DIVIPOLA (the server fills defaults)', () => {
+    const xml = signed(dseModel(dseBody({}, { codigo_departamento: '', departamento: '' })));
+    const supplier = xml.split('<cac:AccountingSupplierParty>')[1]!.split('</cac:AccountingSupplierParty>')[0]!;
+    expect(supplier).toContain('<cbc:ID>25175</cbc:ID><cbc:CityName>Chía</cbc:CityName><cbc:CountrySubentity>Cundinamarca</cbc:CountrySubentity><cbc:CountrySubentityCode>25</cbc:CountrySubentityCode>');
+    expect(codes(xml, DSE_AUTHORITY)).toEqual([]);
+  });
+
   it('an FE customer address carries its municipality code when the request gives it', () => {
     const xml = signed(feModel(feBody(), { cityCode: '05001', city: 'Medellín', departmentCode: '05', department: 'Antioquia' }));
     const customer = xml.split('<cac:AccountingCustomerParty>')[1]!.split('</cac:AccountingCustomerParty>')[0]!;
