@@ -3,7 +3,8 @@
 // request. Each rule carries the DIAN rule code for FE and for DSE and where that code comes from
 // (RULES below; the table in src/sandbox/README.md and resources/openapi.json is generated from it).
 // A document that breaks any rule is rejected with every rule it breaks, in the order below.
-import { computeCufe, computeCuds, isValidNitDv, nitCheckDigit, softwareSecurityCode, type TipoAmbiente } from '../../shared/fiscal';
+import { createHash } from 'node:crypto';
+import { cudsInput, cufeInput, isValidNitDv, nitCheckDigit, type TipoAmbiente } from '../../shared/fiscal';
 import { dec, sum, ZERO, type Dec } from '../../shared/money';
 import { ISO_4217, loadDivipola, UNITS_OF_MEASURE } from './catalogs';
 import { child, childrenNamed, elementAt, readXml, textAt, XmlReadError, type XmlElement } from './xml-tree';
@@ -73,6 +74,9 @@ export const RULES: readonly RuleInfo[] = [
 const CODE = Object.fromEntries(RULES.map((r) => [r.id, r])) as Record<string, RuleInfo>;
 
 const POLICY_ID = 'https://facturaelectronica.dian.gov.co/politicadefirma/v2/politicadefirmav2.pdf';
+
+/** SHA-384 hex with node:crypto (the shared fiscal code uses a pure-JS hash, as it also runs in the renderer). */
+const sha384 = (text: string): string => createHash('sha384').update(text, 'utf8').digest('hex');
 
 const money = (s: string): Dec | null => (/^-?\d+(\.\d+)?$/.test(s.trim()) ? dec(s.trim()) : null);
 const near = (a: Dec, b: Dec, tolerance: string): boolean => a.minus(b).abs().lte(tolerance);
@@ -208,7 +212,7 @@ class RuleRun {
     const dian = childrenNamed(child(this.root, 'ext:UBLExtensions'), 'ext:UBLExtension').map((e) => child(child(e, 'ext:ExtensionContent'), 'sts:DianExtensions')).find((d) => d);
     const softwareId = textAt(dian, 'sts:SoftwareProvider', 'sts:SoftwareID');
     const code = textAt(dian, 'sts:SoftwareSecurityCode');
-    if (code.toLowerCase() !== softwareSecurityCode(softwareId, this.input.pin, textAt(this.root, 'cbc:ID'))) {
+    if (code.toLowerCase() !== sha384(softwareId + this.input.pin + textAt(this.root, 'cbc:ID'))) {
       this.fail('software', 'Huella no corresponde a un software autorizado para este emisor (SoftwareSecurityCode).');
     }
   }
@@ -395,17 +399,17 @@ class RuleRun {
     const supplierId = this.partyId('supplier')?.text ?? '';
     const customerId = this.partyId('customer')?.text ?? '';
     const common = { id: textAt(this.root, 'cbc:ID'), date: textAt(this.root, 'cbc:IssueDate'), time: textAt(this.root, 'cbc:IssueTime') };
-    const expected = this.kind === 'FE'
-      ? computeCufe({
+    const expected = sha384(this.kind === 'FE'
+      ? cufeInput({
         numFac: common.id, fecFac: common.date, horFac: common.time, valFac: this.amount(totals, 'cbc:LineExtensionAmount'),
         valImpIva: taxOf('01'), valImpInc: taxOf('04'), valImpIca: taxOf('03'), valTot: this.amount(totals, 'cbc:PayableAmount'),
         nitOfe: supplierId, numAdq: customerId, claveTecnica: this.input.key, tipoAmbiente: ambiente,
       })
-      : computeCuds({
+      : cudsInput({
         numDs: common.id, fecDs: common.date, horDs: common.time, valDs: this.amount(totals, 'cbc:LineExtensionAmount'),
         valImp: taxOf('01'), valTol: this.amount(totals, 'cbc:PayableAmount'), numSno: supplierId, nitAbs: customerId,
         softwarePin: this.input.key, tipoAmbiente: ambiente,
-      });
+      }));
     if (textAt(this.root, 'cbc:UUID').toLowerCase() !== expected) {
       this.fail('uuid', `Valor del ${this.kind === 'FE' ? 'CUFE' : 'CUDS'} no está calculado correctamente.`);
     }
