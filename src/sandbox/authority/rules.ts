@@ -94,7 +94,12 @@ export function checkTransmittedXml(xml: string, input: AuthorityInput): RuleVio
     return [{ code: 'ZB01', message: `El archivo no es un XML bien formado (${reason}).`, field: null }];
   }
   if (root.name !== 'Invoice') return [{ code: 'ZB01', message: 'El elemento raíz debe ser Invoice.', field: null }];
-  return new RuleRun(root, input).run();
+  try {
+    return new RuleRun(root, input).run();
+  } catch (error) {
+    // A document so malformed that a rule cannot even read it is rejected, never a 500.
+    return [{ code: 'ZB01', message: `El documento no se pudo validar (${error instanceof Error ? error.message : 'estructura inesperada'}).`, field: null }];
+  }
 }
 
 class RuleRun {

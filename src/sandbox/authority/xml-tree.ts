@@ -16,11 +16,12 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 
 function decode(value: string): string {
   if (!value.includes('&')) return value;
-  return value.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);/g, (_, ref: string) =>
-    ref.startsWith('#x') ? String.fromCodePoint(parseInt(ref.slice(2), 16))
-      : ref.startsWith('#') ? String.fromCodePoint(parseInt(ref.slice(1), 10))
-        : ENTITIES[ref]!,
-  );
+  return value.replace(/&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|amp|lt|gt|quot|apos);/g, (_, ref: string) => {
+    if (!ref.startsWith('#')) return ENTITIES[ref]!;
+    const code = ref.startsWith('#x') ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+    if (code > 0x10ffff) throw new XmlReadError(`referencia de carácter inválida: &${ref};`);
+    return String.fromCodePoint(code);
+  });
 }
 
 const TAG = /<(\/?)([A-Za-z_][\w.:-]*)((?:\s+[\w.:-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|<!--[\s\S]*?-->|<!\[CDATA\[([\s\S]*?)\]\]>|<\?[\s\S]*?\?>/g;
