@@ -11,6 +11,7 @@ needs=(
   "dbus:dbus-run-session"             # a private session bus for that keyring
   "poppler-utils:pdftoppm"            # printed pages turned into pictures
   "fonts-dejavu-core:"                # a font for Chromium's pages and PDFs
+  "xmlsec1:xmlsec1"                   # the independent verifier of the sandbox's XAdES signatures
 )
 
 missing=()

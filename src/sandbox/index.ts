@@ -72,7 +72,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   const xml = createXmlSigning({ xmlDir, certificate, threads: options.signingThreads ?? 0, log });
   const ctx: SandboxContext = {
     db, clock, fe, dse, settler, xml, xmlDir, log,
-    dseSigning: new DseSigning({ db, dse, xml, log }, { resumed: (id) => transmitStored(ctx, id) }),
+    dseSigning: new DseSigning({ db, dse, xml, log }, { resumed: (id, violations) => transmitStored(ctx, id, violations) }),
     companies: new CompanyStore(db),
     faults: new FaultStore(db),
     settleMs: options.settleMs ?? 3000,

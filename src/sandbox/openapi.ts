@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LIMITS } from '../shared/api';
 import { MAGIC_OUTCOMES } from './authority/outcomes';
+import { RULES } from './authority/rules';
 import { PER_PAGE } from './fe/fe-read';
 import { MAX_BODY_BYTES } from './http/body';
 import { componentSchemas, type ComponentName } from './openapi-schemas';
@@ -92,7 +93,7 @@ export function buildOpenApi(): Json {
             '200': answer('draft_key ya conocido con el mismo contenido: la misma factura', 'FeCreateResponse', 'Repetición de draft_key: 200 con idempotent true.'),
             '202': answer('Creada; resultado aún no definitivo (consultar el detalle)', 'FeCreatePendingResponse', 'FE incierta: 202 con pending true y estado en_proceso.'),
             '400': bad, '409': answer('draft_key ya usado con otro contenido', 'ErrorEnvelope', 'FE: 409 cuando el draft_key se repite con otro contenido.'),
-            '413': tooLarge, '422': answer('Rechazada por la DIAN', 'FeCreateRejectedResponse', 'FE rechazada: 422 con ok false.'), ...security,
+            '413': tooLarge, '422': answer('Rechazada por la DIAN', 'FeCreateRejectedResponse', 'FE rechazada: 422 con ok false; error con "Regla: CÓDIGO, Rechazo: mensaje" y, en un rechazo nuevo por las reglas, dian con errores [{regla, mensaje, campo}] (x-authority-rules).'), ...security,
           },
         }),
       },
@@ -105,7 +106,7 @@ export function buildOpenApi(): Json {
             '200': answer('Repetición: el documento ya existe', 'DseReplayResponse'),
             '202': answer('Reserva sin documento terminal', 'DseReservedResponse'),
             '400': bad, '409': answer('Misma clave, otro contenido', 'ErrorEnvelope'), '413': tooLarge,
-            '422': answer('Clasificado rechazado (también en repetición)', 'DseRejectedResponse', 'Cuerpo de 422 "not shown".'),
+            '422': answer('Clasificado rechazado (también en repetición)', 'DseRejectedResponse', 'Cuerpo de 422 "not shown": {ok false, error, pending false, idempotent, documento, dian} con dian.errores [{regla, mensaje, campo}] por regla incumplida (x-authority-rules).'),
             '502': answer('Resultado incierto; el documento queda reservado', 'DseUncertainResponse'), ...security,
           },
         }),
@@ -116,6 +117,7 @@ export function buildOpenApi(): Json {
     },
     'x-sandbox-decisions': SANDBOX_DECISIONS,
     'x-magic-outcomes': MAGIC_OUTCOMES,
+    'x-authority-rules': RULES.map((r) => ({ rule: r.id, fe_code: r.fe, dse_code: r.dse, code_source: r.source, checks: r.checks })),
   };
 }
 

@@ -187,6 +187,14 @@ describe('Documentos soporte in Chromium against the sandbox', () => {
     await outcome.and(page.locator('[data-state="rejected"]')).waitFor({ timeout: 30_000 });
     await screenshot(page, 'dse-rejected');
     expect((await page.getByTestId('dse-outcome-reason').textContent())?.length).toBeGreaterThan(10);
+    // the DIAN rule, explained, with where to correct it (issue 19)
+    const rule = page.getByTestId('rejection-rule');
+    expect(await rule.getAttribute('data-code')).toBe('SBX-SIM01');
+    expect(await page.getByTestId('rejection-where').textContent()).toBe('Proveedor o cliente › Número de identificación');
+    for (const [width, height] of [[1366, 768], [1920, 1080]] as const) {
+      await page.setViewportSize({ width, height });
+      await screenshot(page, `dse-rejected-${width}`);
+    }
     expect(await page.getByRole('button', { name: 'Emitir documento soporte' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /reintentar|reenviar/i }).count()).toBe(0);
     expect(errors).toEqual([]);

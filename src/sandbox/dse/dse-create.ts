@@ -4,6 +4,7 @@
 import { LIMITS } from '../../shared/api';
 import { dseBodyIdempotencyKey, validateDseRequest } from '../../shared/dse';
 import { outcomeFor } from '../authority/outcomes';
+import type { AuthorityInput } from '../authority/rules';
 import { colombiaNow } from '../clock';
 import { payloadHash } from '../http/body';
 import { errorReply, validationReply, type Reply } from '../http/reply';
@@ -51,6 +52,12 @@ export async function createDse(r: RouteRequest): Promise<Reply> {
   const result = validateDseRequest(r.body, { today: now.date, nowTime: now.time, costCenters: company.cost_centers });
   if (!result.ok) return validationReply(result.errors);
   const request = result.value;
+  // Sandbox addition: `tasa_cambio`, COP per unit of `moneda`, written as PaymentExchangeRate.
+  const rawRate = (r.body as Record<string, unknown>).tasa_cambio;
+  if (rawRate !== undefined && (typeof rawRate !== 'number' || !(rawRate > 0))) {
+    return validationReply([{ field: 'tasa_cambio', message: 'tasa_cambio: debe ser un número positivo (pesos por unidad de la moneda del documento)' }]);
+  }
+  const exchangeRate = typeof rawRate === 'number' ? String(rawRate) : null;
   const outcome = outcomeFor(request.proveedor.nit);
   if (outcome === 'fail_first_attempt' && ctx.faults.firstAttempt('dse', company.id, client.id, key)) {
     return errorReply(500, 'internal', 'Error interno simulado del sandbox (primer intento de esta Idempotency-Key); reintente con la misma clave y el mismo contenido');
@@ -61,6 +68,8 @@ export async function createDse(r: RouteRequest): Promise<Reply> {
   }
   // Reserve, number and record in one transaction: a concurrent request with the same key finds the
   // reservation and its document, never a half-made one (its reads wait for the signing below).
+  // What the DIAN knows besides the XML: the software PIN and the reception date.
+  const authority: AuthorityInput = { kind: 'DSE', key: company.software.pin, pin: company.software.pin, today: now.date, itemCount: request.items.length };
   const created = ctx.db.transaction(() => {
     ctx.dse.reserve(company.id, client.id, key, hash, now.stamp);
     const p = request.proveedor;
@@ -70,13 +79,14 @@ export async function createDse(r: RouteRequest): Promise<Reply> {
       buildDseDocument(company, request, {
         id, number, thirdPartyId: tercero.id, stamp: now.stamp,
         xmlPath: (model) => xmlPathOf(ctx.xmlDir, company.id, model),
-      }),
+      }, exchangeRate),
     );
     ctx.dse.attach(company.id, client.id, key, row.doc.id);
-    ctx.dse.markUnsigned(company.id, row.doc.id, row.model);
+    ctx.dse.markUnsigned(company.id, row.doc.id, row.model, authority);
     return row;
   }).immediate();
-  // Signed off the event loop when the sandbox has signing threads; then `firmado` -> `sending`.
-  await ctx.dseSigning.sign(created.doc.id, company.id, created.model);
-  return transmit(ctx, { ...created.doc, estado_dian: 'sending' }, created.extra, outcome);
+  // Signed and checked by the tax authority's rules off the event loop when the sandbox has signing
+  // threads; then `firmado` -> `sending`.
+  const violations = await ctx.dseSigning.sign(created.doc.id, company.id, created.model, authority);
+  return transmit(ctx, { ...created.doc, estado_dian: 'sending' }, created.extra, outcome, violations);
 }

@@ -5,11 +5,11 @@ import { randomUUID } from 'node:crypto';
 import type { DseDocument } from '../../shared/api';
 import type { DseRequest } from '../../shared/dse';
 import { computeCuds, dseQrText, softwareSecurityCode, type TipoAmbiente } from '../../shared/fiscal';
-import { toMoneyString } from '../../shared/money';
+import { sum, toMoneyString } from '../../shared/money';
 import type { Company } from '../storage/company-store';
 import type { DseRow } from '../storage/dse-store';
-import { companyParty, personParty } from '../xml/parties';
-import type { UblInvoice } from '../xml/ubl-model';
+import { companyParty, personParty, withDepartment } from '../xml/parties';
+import { exactDecimal, type UblInvoice } from '../xml/ubl-model';
 
 export interface DseIssue {
   id: number;
@@ -23,7 +23,7 @@ export interface DseIssue {
 
 const m = toMoneyString;
 
-export function buildDseDocument(company: Company, req: DseRequest, issue: DseIssue): DseRow & { model: UblInvoice } {
+export function buildDseDocument(company: Company, req: DseRequest, issue: DseIssue, exchangeRate: string | null = null): DseRow & { model: UblInvoice } {
   const t = req.totals;
   const ambiente: TipoAmbiente = company.habilitacion ? '2' : '1';
   const numDs = `${company.dse.prefix}${issue.number}`;
@@ -38,6 +38,7 @@ export function buildDseDocument(company: Company, req: DseRequest, issue: DseIs
     issueDate: req.fecha_documento,
     issueTime: req.hora,
     ambiente,
+    signingTime: `${issue.stamp.replace(' ', 'T')}-05:00`,
     uuid: cuds,
     currency: req.moneda,
     note: null,
@@ -53,18 +54,27 @@ export function buildDseDocument(company: Company, req: DseRequest, issue: DseIs
     supplier: personParty({
       tipoDoc: p.tipo_documento, id: p.nit, dv: p.dv, name: p.nombre, email: p.email, phone: p.telefono, regimen: p.regimen,
       taxScheme: { id: p.dian_tax_scheme_code, name: p.dian_tax_scheme_code === '01' ? 'IVA' : 'No aplica' },
-      address: { line: p.direccion, city: p.municipio, cityCode: p.codigo_municipio, department: p.departamento, departmentCode: p.codigo_departamento, country: p.pais, postalCode: p.codigo_postal },
+      address: withDepartment({ line: p.direccion, city: p.municipio, cityCode: p.codigo_municipio, department: p.departamento, departmentCode: p.codigo_departamento, country: p.pais, postalCode: p.codigo_postal }),
     }),
     customer: companyParty(company),
     paymentMeans: { formId: req.forma_pago, code: req.medio_pago_codigo, dueDate: req.fecha_vencimiento },
     period: { start: req.fecha_inicio_periodo, end: req.fecha_fin_periodo },
-    exchangeRate: null,
+    // Sandbox addition: `tasa_cambio` (COP per unit of the document currency) for a DSE not in COP.
+    exchangeRate: req.moneda !== 'COP' && exchangeRate ? { source: req.moneda, target: 'COP', rate: exchangeRate, date: req.fecha_documento } : null,
     taxTotals: taxGroups(req),
-    withholdings: req.retenciones.map((w) => ({ code: w.dian_tax_code, name: w.tax_name, rate: w.percent.toFixed(2), base: m(w.base), amount: m(w.amount) })),
-    totals: { lineExtension: m(t.subtotal), taxExclusive: m(t.subtotal), taxInclusive: m(t.total), payable: m(t.total) },
+    // The percent exactly as computed (0.966, not 0.97), so that base x percent = amount in the XML too.
+    withholdings: req.retenciones.map((w) => ({ code: w.dian_tax_code, name: w.tax_name, rate: exactDecimal(w.percent), base: m(w.base), amount: m(w.amount) })),
+    // TaxExclusiveAmount: the base of the taxed lines only (DSAU04).
+    totals: { lineExtension: m(t.subtotal), taxExclusive: m(sum(req.items.filter((l) => l.impuesto.gt(0)).map((l) => l.base))), taxInclusive: m(t.total), payable: m(t.total) },
     lines: req.items.map((l) => ({
-      quantity: l.cantidad.toFixed(2), unitCode: l.unidad_medida, lineExtension: m(l.base), description: l.descripcion, price: m(l.precio_unitario), standardCode: l.codigo,
+      quantity: exactDecimal(l.cantidad), unitCode: l.unidad_medida, lineExtension: m(l.base), description: l.descripcion, price: m(l.precio_unitario), standardCode: l.codigo,
       taxes: l.impuesto.gt(0) ? [{ code: '01', name: 'IVA', rate: lineRate(l), base: m(l.base), amount: m(l.impuesto) }] : [],
+      period: {
+        start: req.fecha_inicio_periodo,
+        end: req.fecha_fin_periodo,
+        code: req.forma_generacion === '2' ? '2' : '1',
+        description: req.forma_generacion === '2' ? 'Acumulado semanal' : 'Por operación',
+      },
     })),
   };
   const costCenters = [...new Set(req.items.map((l) => l.cost_center_id).filter((c): c is number => c !== null))];

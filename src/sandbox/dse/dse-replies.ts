@@ -1,7 +1,8 @@
 // The bodies of the DSE create answers ("7. Create, sign and send DSE", Responses table).
 import type { DseDocument } from '../../shared/api';
 import { isTerminalDseState } from '../../shared/api';
-import { DIAN_ACCEPTED, DIAN_REJECTED } from '../authority/outcomes';
+import { DIAN_ACCEPTED } from '../authority/outcomes';
+import { dianRejection, type RuleViolation } from '../authority/rules';
 import { json, type Reply } from '../http/reply';
 
 /** What replay and 502 answers carry of the document (the contract requires at least id and estado_dian). */
@@ -17,12 +18,12 @@ export function acceptedReply(doc: DseDocument, extra: Record<string, unknown>):
 }
 
 /** Sandbox decision ("body of 422: not shown"): the error envelope with the document and the `dian` result. */
-export function rejectedReply(doc: DseDocument, extra: Record<string, unknown>): Reply {
+export function rejectedReply(doc: DseDocument, extra: Record<string, unknown>, violations: readonly RuleViolation[] = []): Reply {
   return json(422, {
     ok: false, pending: false, idempotent: false,
     error: `Documento soporte ${doc.prefijo}${doc.consecutivo} rechazado por la DIAN: ${doc.last_status_error ?? 'rechazo simulado'}`,
     documento: { ...doc, ...extra },
-    dian: { ...DIAN_REJECTED, status_message: doc.last_status_error ?? 'Rechazo simulado' },
+    dian: dianRejection(doc.last_status_error ?? 'Rechazo simulado', violations),
   });
 }
 

@@ -6,15 +6,16 @@
 // signing, and a signing that was interrupted (a crashed thread, a killed process) is finished by
 // the next reader or at start-up, then transmitted as it would have been.
 import type { SandboxContext } from '../context';
+import type { AuthorityInput, RuleViolation } from '../authority/rules';
 import type { UblInvoice } from '../xml/ubl-model';
 
 export interface DseSigningHooks {
   /** a document whose interrupted signing was finished: transmit it (no request is waiting for it) */
-  resumed(id: number): void;
+  resumed(id: number, violations: RuleViolation[]): void;
 }
 
 export class DseSigning {
-  private readonly inFlight = new Map<number, Promise<void>>();
+  private readonly inFlight = new Map<number, Promise<RuleViolation[]>>();
 
   constructor(
     private readonly ctx: Pick<SandboxContext, 'db' | 'dse' | 'xml' | 'log'>,
@@ -26,10 +27,13 @@ export class DseSigning {
    * as the numbering transaction's commit, so that no reader can find the document before the
    * signing is registered.
    */
-  sign(id: number, companyId: number, model: UblInvoice): Promise<void> {
+  sign(id: number, companyId: number, model: UblInvoice, authority: AuthorityInput): Promise<RuleViolation[]> {
     return this.track(
       id,
-      this.ctx.xml.sign({ companyId, model }).then(() => this.signed(id)),
+      this.ctx.xml.sign({ companyId, model, authority }).then((signed) => {
+        this.signed(id);
+        return signed.violations;
+      }),
     );
   }
 
@@ -49,21 +53,22 @@ export class DseSigning {
     }
   }
 
-  private resume(id: number): Promise<void> {
+  private resume(id: number): Promise<RuleViolation[]> {
     const running = this.inFlight.get(id);
     if (running) return running;
     const pending = this.ctx.dse.unsigned(id);
-    if (!pending) return Promise.resolve();
+    if (!pending) return Promise.resolve([]);
     return this.track(
       id,
-      this.ctx.xml.sign(pending).then(() => {
+      this.ctx.xml.sign(pending).then((signed) => {
         this.signed(id);
-        this.hooks.resumed(id);
+        this.hooks.resumed(id, signed.violations);
+        return signed.violations;
       }),
     );
   }
 
-  private track(id: number, signing: Promise<void>): Promise<void> {
+  private track(id: number, signing: Promise<RuleViolation[]>): Promise<RuleViolation[]> {
     const done = signing.finally(() => this.inFlight.delete(id));
     this.inFlight.set(id, done);
     return done;

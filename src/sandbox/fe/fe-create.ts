@@ -3,13 +3,17 @@
 import type { FeDocument } from '../../shared/api';
 import { validateFeRequest } from '../../shared/fe';
 import { outcomeFor, sleep } from '../authority/outcomes';
+import { dianRejection, rejectionText, type AuthorityInput, type RuleViolation } from '../authority/rules';
 import { colombiaNow } from '../clock';
 import type { SandboxContext } from '../context';
 import { payloadHash } from '../http/body';
 import { errorReply, json, validationReply, type Reply } from '../http/reply';
 import type { RouteRequest } from '../http/server';
 import type { FeRow } from '../storage/fe-store';
-import { buildFeDocument } from './fe-document';
+import { buildFeDocument, type FeReceiverPlace } from './fe-document';
+
+/** The magic 222222222 rejection (README, "Magic outcomes"). */
+const MAGIC_REJECTION = 'Regla: SBX-SIM01, Rechazo: Rechazo simulado del sandbox: el número de identificación 222222222 del adquirente siempre se rechaza.';
 
 function created(doc: FeDocument, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -25,11 +29,15 @@ function created(doc: FeDocument, extra: Record<string, unknown> = {}): Record<s
  * invoice (200, 202 while not terminal, 422 when rejected) with `idempotent: true`, and 409 when the
  * payload differs.
  */
-function replyFor(doc: FeDocument, idempotent: boolean): Reply {
+function replyFor(doc: FeDocument, idempotent: boolean, violations?: readonly RuleViolation[]): Reply {
   const state = doc.estado_dian;
   if (state === 'aceptado') return json(idempotent ? 200 : 201, { ok: true, idempotent, ...created(doc) });
   if (state === 'rechazado') {
-    return json(422, { ok: false, idempotent, error: 'Factura rechazada por la DIAN (simulada): Regla FAJ43b, el adquirente no es válido', ...created(doc) });
+    const reason = (doc as FeDocument & { last_status_error?: string }).last_status_error ?? MAGIC_REJECTION;
+    return json(422, {
+      ok: false, idempotent, error: `Factura rechazada por la DIAN: ${reason}`, ...created(doc),
+      ...(violations ? { dian: dianRejection(reason, violations) } : {}),
+    });
   }
   return json(202, {
     ok: true, idempotent, pending: true, request_status: 'creating',
@@ -56,6 +64,8 @@ export async function createFe(r: RouteRequest): Promise<Reply> {
   const result = validateFeRequest(body, { today: now.date, paymentMethods: company.payment_methods, withholdingTypes: company.fe.withholding_types });
   if (!result.ok) return validationReply(result.errors);
   const request = result.value;
+  const place = receiverPlace(body.receptor);
+  if (typeof place === 'string') return validationReply([{ field: place, message: `${place}: debe ser un texto` }]);
   const outcome = outcomeFor(request.receptor.numero_doc);
   if (outcome === 'fail_first_attempt' && draftKey && ctx.faults.firstAttempt('fe', company.id, '', draftKey)) {
     return errorReply(500, 'internal', 'Error interno simulado del sandbox (primer intento de este draft_key); reintente con el mismo draft_key');
@@ -65,6 +75,11 @@ export async function createFe(r: RouteRequest): Promise<Reply> {
     return errorReply(400, 'quota_exhausted', `Cuota anual del plan FE agotada (${company.fe.quota} documentos por año)`);
   }
 
+  const authority: AuthorityInput = {
+    kind: 'FE', key: company.fe.technical_key, pin: company.software.pin, today: now.date,
+    contingency: request.es_contingencia, itemCount: request.items.length,
+  };
+  let violations: RuleViolation[] = [];
   const doc = ctx.db.transaction(() => {
     const tercero = ctx.companies.upsertTercero(company.id, {
       nombre: request.receptor.nombre, tipo_documento: request.receptor.tipo_doc, numero_documento: request.receptor.numero_doc,
@@ -75,21 +90,47 @@ export async function createFe(r: RouteRequest): Promise<Reply> {
       company.id,
       { draftKey, payloadHash: hash, clientId: client.id, year: now.date.slice(0, 4), habilitacion: company.habilitacion },
       (id) => buildFeDocument(company, request, tercero, {
-        id, number, date: now.date, time: now.time,
+        id, number, date: now.date, time: now.time, place,
         // FE creation is one synchronous transaction (numbering, signature, record): signed here.
-        xmlPath: (model) => ctx.xml.signHere({ companyId: company.id, model }),
+        xmlPath: (model) => {
+          const signed = ctx.xml.signHere({ companyId: company.id, model, authority });
+          violations = signed.violations;
+          return signed.xmlPath;
+        },
       }).doc,
     );
   }).immediate();
-  return transmitFe(ctx, doc, outcome);
+  return transmitFe(ctx, doc, outcome, violations);
 }
 
-async function transmitFe(ctx: SandboxContext, doc: FeDocument, outcome: ReturnType<typeof outcomeFor>): Promise<Reply> {
+/**
+ * Sandbox addition to `receptor`: optional `codigo_municipio`, `municipio`, `codigo_departamento`,
+ * `departamento` (DIVIPOLA), written in the customer's address and checked by the tax authority's
+ * rules (SBX-DIR01). Returns the first field that is not a string, or null when none is given.
+ */
+function receiverPlace(raw: unknown): FeReceiverPlace | null | string {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const r = raw as Record<string, unknown>;
+  const names = ['codigo_municipio', 'municipio', 'codigo_departamento', 'departamento'] as const;
+  for (const name of names) if (r[name] !== undefined && typeof r[name] !== 'string') return `receptor.${name}`;
+  const text = (name: (typeof names)[number]) => ((r[name] as string | undefined) ?? '').trim();
+  if (names.every((name) => text(name) === '')) return null;
+  return { cityCode: text('codigo_municipio'), city: text('municipio'), departmentCode: text('codigo_departamento'), department: text('departamento') };
+}
+
+async function transmitFe(ctx: SandboxContext, doc: FeDocument, outcome: ReturnType<typeof outcomeFor>, violations: RuleViolation[]): Promise<Reply> {
   const settle = (to: string) => ({ at: Date.now() + ctx.settleMs, to });
+  // Sandbox decision: an invoice that breaks a rule is rejected at once (422, with `dian`), whatever
+  // its receiver; the magic outcomes apply to invoices that meet every rule.
+  if (violations.length > 0) {
+    const reason = rejectionText(violations);
+    ctx.fe.setRejected(doc.id, reason);
+    return replyFor({ ...doc, estado_dian: 'rechazado', last_status_error: reason } as FeDocument, false, violations);
+  }
   switch (outcome) {
     case 'reject':
-      ctx.fe.setState(doc.id, 'rechazado');
-      return replyFor({ ...doc, estado_dian: 'rechazado' }, false);
+      ctx.fe.setRejected(doc.id, MAGIC_REJECTION);
+      return replyFor({ ...doc, estado_dian: 'rechazado', last_status_error: MAGIC_REJECTION } as FeDocument, false, []);
     case 'uncertain_then_accept':
     case 'uncertain_then_reject':
       ctx.fe.setState(doc.id, 'en_proceso', settle(outcome === 'uncertain_then_accept' ? 'aceptado' : 'rechazado'));

@@ -5,12 +5,22 @@ import type { FeDocument, Tercero } from '../../shared/api';
 import { DSE_WITHHOLDINGS } from '../../shared/dse/aliases';
 import type { FeRequest } from '../../shared/fe';
 import { computeCufe, feQrText, softwareSecurityCode, type TipoAmbiente } from '../../shared/fiscal';
-import { toMoneyString } from '../../shared/money';
+import { sum, toMoneyString } from '../../shared/money';
 import type { Company } from '../storage/company-store';
-import { companyParty, personParty } from '../xml/parties';
-import type { UblInvoice, UblTax } from '../xml/ubl-model';
+import { companyParty, personParty, withDepartment } from '../xml/parties';
+import { exactDecimal, type UblInvoice, type UblLine, type UblTax } from '../xml/ubl-model';
+
+/** Sandbox addition: the receiver's municipality, when the request gives it (README, "FE receptor address"). */
+export interface FeReceiverPlace {
+  city: string;
+  cityCode: string;
+  department: string;
+  departmentCode: string;
+}
 
 export interface FeIssue {
+  /** the receiver's municipality (sandbox addition to `receptor`) */
+  place?: FeReceiverPlace | null;
   id: number;
   number: number;
   date: string;
@@ -26,6 +36,27 @@ function withholdingScheme(type: string): { code: string; name: string } {
   return known ? { code: known.code, name: known.name } : { code: type, name: type };
 }
 
+/**
+ * AIU as invoice lines, so that LineExtensionAmount is the sum of the lines and the AIU's IVA group
+ * is carried by a line (DIAN FAU02, FAS01b): with the tax on A+I+U one line "AIU" (base A+I+U); with
+ * the tax on the utility two lines, "Administración e imprevistos" (untaxed) and "Utilidad" (taxed).
+ */
+function aiuLines(aiu: FeRequest['totals']['aiu']): UblLine[] {
+  if (!aiu) return [];
+  const tax = (base: Parameters<typeof m>[0]): UblTax[] =>
+    aiu.taxRate.isZero() ? [] : [{ code: '01', name: 'IVA', rate: exactDecimal(aiu.taxRate), base: m(base), amount: m(aiu.tax) }];
+  const line = (description: string, amount: Parameters<typeof m>[0], taxes: UblTax[]): UblLine =>
+    ({ quantity: '1.00', unitCode: '94', lineExtension: m(amount), description, price: m(amount), taxes });
+  const aiuSum = aiu.administracion.plus(aiu.imprevistos).plus(aiu.utilidad);
+  if (aiuSum.isZero()) return [];
+  if (aiu.taxBase.eq(aiuSum)) return [line('AIU: administración, imprevistos y utilidad', aiuSum, tax(aiuSum))];
+  const ai = aiu.administracion.plus(aiu.imprevistos);
+  return [
+    ...(ai.isZero() ? [] : [line('AIU: administración e imprevistos', ai, [])]),
+    line('AIU: utilidad', aiu.utilidad, tax(aiu.utilidad)),
+  ];
+}
+
 export function buildFeDocument(company: Company, request: FeRequest, tercero: Tercero, issue: FeIssue): { doc: FeDocument; extra: Record<string, unknown> } {
   const t = request.totals;
   const ambiente: TipoAmbiente = company.habilitacion ? '2' : '1';
@@ -37,14 +68,20 @@ export function buildFeDocument(company: Company, request: FeRequest, tercero: T
   });
   const lineTaxes = (i: number): UblTax[] => {
     const line = t.lines[i];
-    return line?.tax ? [{ code: line.tax.code, name: line.tax.name, rate: line.rate.toFixed(2), base: m(line.base), amount: m(line.taxAmount) }] : [];
+    return line?.tax ? [{ code: line.tax.code, name: line.tax.name, rate: exactDecimal(line.rate), base: m(line.base), amount: m(line.taxAmount) }] : [];
   };
+  const itemLines: UblLine[] = request.items.map((item, i) => {
+    const line = t.lines[i]!;
+    return { quantity: exactDecimal(line.quantity), unitCode: '94', lineExtension: m(line.base), description: item.desc, price: m(line.unitValue), taxes: lineTaxes(i) };
+  });
+  const lines = [...itemLines, ...aiuLines(t.aiu)];
   const model: UblInvoice = {
     kind: 'FE',
     id: numFac,
     issueDate: request.fecha_emision,
     issueTime: horFac,
     ambiente,
+    signingTime: `${issue.date}T${issue.time}-05:00`,
     uuid: cufe,
     currency: request.currency.commercial_currency,
     note: request.observaciones,
@@ -58,19 +95,17 @@ export function buildFeDocument(company: Company, request: FeRequest, tercero: T
       valIva: m(t.iva), valOtroIm: m(t.inc.plus(t.ica)), valTolFac: m(t.total), cufe, ambiente,
     }),
     supplier: companyParty(company),
-    customer: personParty({ tipoDoc: request.receptor.tipo_doc, id: request.receptor.numero_doc, name: request.receptor.nombre, email: request.receptor.email, address: { line: request.receptor.direccion } }),
+    customer: personParty({ tipoDoc: request.receptor.tipo_doc, id: request.receptor.numero_doc, name: request.receptor.nombre, email: request.receptor.email, address: withDepartment({ line: request.receptor.direccion, ...(issue.place ?? {}) }) }),
     paymentMeans: { formId: request.payment.form === 'contado' ? '1' : '2', code: request.payment.means_code, dueDate: request.payment.due_date },
     period: null,
     exchangeRate: request.currency.commercial_currency === 'USD' && request.currency.applied_rate
       ? { source: 'USD', target: 'COP', rate: request.currency.applied_rate, date: request.currency.rate_date ?? request.fecha_emision }
       : null,
-    taxTotals: t.taxGroups.map((g) => ({ code: g.code, name: g.name, rate: g.rate.toFixed(2), base: m(g.base), amount: m(g.amount) })),
-    withholdings: t.withholdings.map((w) => ({ ...withholdingScheme(w.type), rate: w.percent.toFixed(2), base: m(w.base), amount: m(w.amount) })),
-    totals: { lineExtension: m(t.subtotal), taxExclusive: m(t.subtotal), taxInclusive: m(t.total), payable: m(t.total) },
-    lines: request.items.map((item, i) => {
-      const line = t.lines[i]!;
-      return { quantity: line.quantity.toFixed(2), unitCode: '94', lineExtension: m(line.base), description: item.desc, price: m(line.unitValue), taxes: lineTaxes(i) };
-    }),
+    taxTotals: t.taxGroups.map((g) => ({ code: g.code, name: g.name, rate: exactDecimal(g.rate), base: m(g.base), amount: m(g.amount) })),
+    withholdings: t.withholdings.map((w) => ({ ...withholdingScheme(w.type), rate: exactDecimal(w.percent), base: m(w.base), amount: m(w.amount) })),
+    // TaxExclusiveAmount: the base of the taxed lines only (FAU04).
+    totals: { lineExtension: m(t.subtotal), taxExclusive: m(sum(lines.flatMap((l) => l.taxes.map((x) => x.base)))), taxInclusive: m(t.total), payable: m(t.total) },
+    lines,
   };
   const doc: FeDocument = {
     id: issue.id,

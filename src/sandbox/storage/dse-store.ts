@@ -1,5 +1,6 @@
 // DSE documents and their idempotency reservations (key scoped to company and API client).
 import type { DseDocument } from '../../shared/api';
+import type { AuthorityInput } from '../authority/rules';
 import type { UblInvoice } from '../xml/ubl-model';
 import type { Db } from './database';
 
@@ -58,9 +59,13 @@ export class DseStore {
     return row;
   }
 
-  /** Records that the document's XML is still to be signed, with the model to sign it from. */
-  markUnsigned(companyId: number, id: number, model: UblInvoice): void {
-    this.db.prepare('INSERT INTO dse_unsigned (document_id, company_id, model) VALUES (?, ?, ?)').run(id, companyId, JSON.stringify(model));
+  /**
+   * Records that the document's XML is still to be signed, with the model to sign it from and what the
+   * tax authority checks it with (kept in the model column as `{model, authority}`; a row written
+   * before the rule engine holds the bare model).
+   */
+  markUnsigned(companyId: number, id: number, model: UblInvoice, authority: AuthorityInput): void {
+    this.db.prepare('INSERT INTO dse_unsigned (document_id, company_id, model) VALUES (?, ?, ?)').run(id, companyId, JSON.stringify({ model, authority }));
   }
 
   /** The document's XML is written: it is no longer unsigned. */
@@ -68,9 +73,11 @@ export class DseStore {
     this.db.prepare('DELETE FROM dse_unsigned WHERE document_id = ?').run(id);
   }
 
-  unsigned(id: number): { companyId: number; model: UblInvoice } | undefined {
+  unsigned(id: number): { companyId: number; model: UblInvoice; authority?: AuthorityInput } | undefined {
     const r = this.db.prepare('SELECT company_id, model FROM dse_unsigned WHERE document_id = ?').get(id) as { company_id: number; model: string } | undefined;
-    return r && { companyId: r.company_id, model: JSON.parse(r.model) as UblInvoice };
+    if (!r) return undefined;
+    const stored = JSON.parse(r.model) as UblInvoice | { model: UblInvoice; authority: AuthorityInput };
+    return 'authority' in stored ? { companyId: r.company_id, model: stored.model, authority: stored.authority } : { companyId: r.company_id, model: stored };
   }
 
   unsignedIds(): number[] {

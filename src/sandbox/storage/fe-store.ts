@@ -75,6 +75,13 @@ export class FeStore {
       .run(estado, estado, settle?.at ?? null, settle?.to ?? null, id);
   }
 
+  /** `rechazado` with the tax authority's reason, kept in the document as `last_status_error`. */
+  setRejected(id: number, reason: string): void {
+    this.db
+      .prepare(`UPDATE fe_documents SET estado_dian = 'rechazado', doc = json_set(doc, '$.estado_dian', 'rechazado', '$.last_status_error', ?), settle_at = NULL, settle_to = NULL WHERE id = ?`)
+      .run(reason, id);
+  }
+
   /** Production documents only ("FE documents of the enablement environment are excluded from listings"). */
   list(companyId: number, query: Required<Pick<FeListQuery, 'page' | 'per_page'>> & FeListQuery): { docs: FeDocument[]; total: number } {
     const where = ['company_id = ?', 'es_habilitacion = 0'];

@@ -1,5 +1,6 @@
 // UBL parties of the sandbox's companies and of the request's counterparties.
 import { nitCheckDigit } from '../../shared/fiscal/nit';
+import { loadDivipola } from '../authority/catalogs';
 import type { Company } from '../storage/company-store';
 import type { UblParty } from './ubl-model';
 
@@ -58,4 +59,24 @@ export function personParty(p: {
     email: p.email ?? '',
     phone: p.phone ?? '',
   };
+}
+
+/**
+ * The contract's "the server fills defaults to avoid empty fields": a Colombian address that names
+ * a DIVIPOLA municipality but not its department gets the municipality's department (code and
+ * name), and a missing municipality name is filled too. A department that is given is kept as is, so
+ * that a municipality of another department still reaches the tax authority's rule (SBX-DIR01).
+ */
+export function withDepartment<A extends { cityCode?: string; city?: string; departmentCode?: string; department?: string; country?: string }>(address: A): A {
+  if (!address.cityCode || (address.country ?? 'CO') !== 'CO') return address;
+  const { municipalities, departments } = loadDivipola();
+  const municipality = municipalities.get(address.cityCode);
+  if (!municipality) return address;
+  const filled = { ...address };
+  if (!filled.city) filled.city = municipality.name;
+  if (!filled.departmentCode) {
+    filled.departmentCode = municipality.departmentCode;
+    if (!filled.department) filled.department = departments.get(municipality.departmentCode) ?? '';
+  }
+  return filled;
 }

@@ -1,12 +1,11 @@
-// A signing thread: builds a document's UBL, signs it and writes it under the data folder, off the
-// sandbox's event loop. The key and certificate are parsed once per thread (createUblSigner).
+// A signing thread: builds a document's UBL, signs it, writes it under the data folder and checks it
+// as the simulated tax authority would (authority/rules.ts), off the sandbox's event loop. The key and certificate are parsed once per thread (createUblSigner).
 import { workerData } from 'node:worker_threads';
 import { serveTasks } from '../workers/pool';
 import { createUblSigner } from './signer';
-import type { SigningTask, SigningWorkerData } from './signing';
-import { writeSignedXml } from './write';
+import { signAndCheck, type SignedDocument, type SigningTask, type SigningWorkerData } from './signing';
 
 const { xmlDir, certificate } = workerData as SigningWorkerData;
 const sign = createUblSigner(certificate);
 
-serveTasks<SigningTask, string>((task) => writeSignedXml(xmlDir, task.companyId, task.model, sign));
+serveTasks<SigningTask, SignedDocument>((task) => signAndCheck(xmlDir, task, sign));

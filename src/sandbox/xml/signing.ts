@@ -7,14 +7,33 @@ import { availableParallelism } from 'node:os';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WorkerCrashedError, WorkerPool } from '../workers/pool';
+import { checkTransmittedXml, type AuthorityInput, type RuleViolation } from '../authority/rules';
 import type { SigningCertificate } from './certificate';
-import { createUblSigner } from './signer';
+import { createUblSigner, type UblSigner } from './signer';
 import type { UblInvoice } from './ubl-model';
 import { writeSignedXml } from './write';
 
 export interface SigningTask {
   companyId: number;
   model: UblInvoice;
+  /**
+   * What the simulated tax authority needs besides the XML to check it (rules.ts); the signed XML
+   * is checked in the same thread right after signing. Absent for a document recorded before the
+   * rule engine existed: it is not checked.
+   */
+  authority?: AuthorityInput;
+}
+
+export interface SignedDocument {
+  xmlPath: string;
+  /** the tax authority's rule violations of the transmitted XML; empty: it meets every rule */
+  violations: RuleViolation[];
+}
+
+/** Builds, signs and writes the document, then checks the written XML as the tax authority would. */
+export function signAndCheck(xmlDir: string, task: SigningTask, signer: UblSigner): SignedDocument {
+  const { xmlPath, xml } = writeSignedXml(xmlDir, task.companyId, task.model, signer);
+  return { xmlPath, violations: task.authority ? checkTransmittedXml(xml, task.authority) : [] };
 }
 
 export interface SigningWorkerData {
@@ -25,10 +44,10 @@ export interface SigningWorkerData {
 export interface XmlSigning {
   /** signing threads; 0 when documents are signed on the event loop */
   readonly threads: number;
-  /** Builds, signs and writes the XML, in a worker thread when there are any; resolves with `xml_path`. */
-  sign(task: SigningTask): Promise<string>;
+  /** Builds, signs, writes and checks the XML, in a worker thread when there are any. */
+  sign(task: SigningTask): Promise<SignedDocument>;
   /** The same on the calling thread, for a caller that must stay synchronous (FE creation's transaction). */
-  signHere(task: SigningTask): string;
+  signHere(task: SigningTask): SignedDocument;
   close(): Promise<void>;
 }
 
@@ -41,7 +60,7 @@ export function createXmlSigning(options: {
 }): XmlSigning {
   const { xmlDir, certificate } = options;
   const here = createUblSigner(certificate);
-  const signHere = (task: SigningTask): string => writeSignedXml(xmlDir, task.companyId, task.model, here);
+  const signHere = (task: SigningTask): SignedDocument => signAndCheck(xmlDir, task, here);
   const threads = options.threads === 'cores' ? availableParallelism() : options.threads;
   if (threads <= 0) {
     return {
@@ -52,7 +71,7 @@ export function createXmlSigning(options: {
     };
   }
   const self = fileURLToPath(import.meta.url);
-  const pool = new WorkerPool<SigningTask, string>({
+  const pool = new WorkerPool<SigningTask, SignedDocument>({
     entry: join(dirname(self), `signing-worker${extname(self)}`),
     size: threads,
     workerData: { xmlDir, certificate } satisfies SigningWorkerData,

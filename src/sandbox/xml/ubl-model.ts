@@ -33,6 +33,8 @@ export interface UblLine {
   taxes: UblTax[];
   /** UNSPSC code of a DSE item */
   standardCode?: string;
+  /** DSE: the line's cac:InvoicePeriod with the generation mode (DescriptionCode 1 per operation, 2 weekly accumulated) */
+  period?: { start: string; end: string; code: '1' | '2'; description: string };
 }
 
 export interface UblInvoice {
@@ -43,6 +45,8 @@ export interface UblInvoice {
   /** HH:MM:SS-05:00 */
   issueTime: string;
   ambiente: '1' | '2';
+  /** xades:SigningTime, Colombia's time of signing `YYYY-MM-DDTHH:MM:SS-05:00` (absent in models stored before XAdES: issue date and time) */
+  signingTime?: string;
   /** CUFE or CUDS */
   uuid: string;
   currency: string;
@@ -62,4 +66,9 @@ export interface UblInvoice {
   withholdings: UblTax[];
   totals: { lineExtension: string; taxExclusive: string; taxInclusive: string; payable: string };
   lines: UblLine[];
+}
+
+/** An exact decimal as XML text with at least two decimals: 0.966 stays 0.966, 19 becomes 19.00, 3.333 stays 3.333. */
+export function exactDecimal(value: { decimalPlaces(): number; toFixed(dp?: number): string }): string {
+  return value.decimalPlaces() < 2 ? value.toFixed(2) : value.toFixed();
 }

@@ -28,12 +28,13 @@ const NS = {
   ext: 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2',
   sts: 'dian:gov:co:facturaelectronica:Structures-2-1',
   ds: 'http://www.w3.org/2000/09/xmldsig#',
+  xades: 'http://uri.etsi.org/01903/v1.3.2#',
 } as const;
 type Prefix = Exclude<keyof typeof NS, 'inv'>;
 
 /** The root's namespace declarations in canonical order (default first, then by prefix). */
 export const ROOT_NAMESPACES =
-  ` xmlns="${NS.inv}" xmlns:cac="${NS.cac}" xmlns:cbc="${NS.cbc}" xmlns:ds="${NS.ds}" xmlns:ext="${NS.ext}" xmlns:sts="${NS.sts}"`;
+  ` xmlns="${NS.inv}" xmlns:cac="${NS.cac}" xmlns:cbc="${NS.cbc}" xmlns:ds="${NS.ds}" xmlns:ext="${NS.ext}" xmlns:sts="${NS.sts}" xmlns:xades="${NS.xades}"`;
 
 export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="no"?>';
 
@@ -115,7 +116,8 @@ export function buildCanonicalUbl(doc: UblInvoice): string {
   const root = new Node('Invoice', ROOT_NAMESPACES, null);
   extensions(root, doc);
   el(root, 'cbc:UBLVersionID', 'UBL 2.1');
-  el(root, 'cbc:CustomizationID', p.customization);
+  // DSE: 10 resident supplier, 11 supplier abroad (DIAN DSE annex, type of operation).
+  el(root, 'cbc:CustomizationID', doc.kind === 'DSE' && doc.supplier.address.country !== 'CO' ? '11' : p.customization);
   el(root, 'cbc:ProfileID', p.profile);
   el(root, 'cbc:ProfileExecutionID', doc.ambiente);
   el(root, 'cbc:ID', doc.id);
@@ -158,6 +160,13 @@ export function buildCanonicalUbl(doc: UblInvoice): string {
     el(node, 'cbc:ID', String(i + 1));
     el(node, 'cbc:InvoicedQuantity', line.quantity, { unitCode: line.unitCode });
     el(node, 'cbc:LineExtensionAmount', line.lineExtension, cur);
+    if (line.period) {
+      const period = el(node, 'cac:InvoicePeriod');
+      el(period, 'cbc:StartDate', line.period.start);
+      el(period, 'cbc:EndDate', line.period.end);
+      el(period, 'cbc:DescriptionCode', line.period.code);
+      el(period, 'cbc:Description', line.period.description);
+    }
     for (const tax of line.taxes) taxTotal(node, 'cac:TaxTotal', [tax], doc.currency);
     const item = el(node, 'cac:Item');
     el(item, 'cbc:Description', line.description);

@@ -14,10 +14,11 @@ export function xmlPathOf(xmlDir: string, companyId: number, model: Located): st
   return [basename(xmlDir), model.kind.toLowerCase(), String(companyId), `${model.id}.xml`].join('/');
 }
 
-export function writeSignedXml(xmlDir: string, companyId: number, model: UblInvoice, sign: UblSigner): string {
+export function writeSignedXml(xmlDir: string, companyId: number, model: UblInvoice, sign: UblSigner): { xmlPath: string; xml: string } {
   const relativePath = xmlPathOf(xmlDir, companyId, model);
   const path = join(dirname(xmlDir), ...relativePath.split('/'));
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, sign(buildUbl(model)));
-  return relativePath;
+  const xml = sign(buildUbl(model), model.signingTime ?? `${model.issueDate}T${model.issueTime}`);
+  writeFileSync(path, xml);
+  return { xmlPath: relativePath, xml };
 }

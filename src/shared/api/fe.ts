@@ -1,5 +1,6 @@
 // FE (electronic sales invoice) resources of the external API v1: "Resources and their fields".
 import { z } from 'zod';
+import { DianResult } from './dse';
 import { IsoDate, LIMITS, MoneyString } from './common';
 
 /** Identification types of DIAN (Resolución 000042 de 2020, tabla 13.2.1). The real type must be sent. */
@@ -230,7 +231,7 @@ export const FeCreateSandboxResponse = FeCreateResponse.extend({
   consecutivo: z.number().int(),
   numero: z.string(),
 });
-export const FeCreateRejectedResponse = FeCreateSandboxResponse.extend({ ok: z.literal(false), error: z.string() });
+export const FeCreateRejectedResponse = FeCreateSandboxResponse.extend({ ok: z.literal(false), error: z.string(), dian: DianResult.optional() });
 export const FeCreatePendingResponse = FeCreateSandboxResponse.extend({
   ok: z.literal(true),
   pending: z.literal(true),

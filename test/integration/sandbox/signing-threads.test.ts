@@ -126,11 +126,11 @@ describe('XML signed in a worker thread', () => {
     try {
       expect(threaded.threads).toBe(2);
       const models = [dseModel(1), dseModel(2, 40), dseModel(3, 1)];
-      const paths = await Promise.all(models.map((model) => threaded.sign({ companyId: 101, model })));
+      const paths = (await Promise.all(models.map((model) => threaded.sign({ companyId: 101, model })))).map((signed) => signed.xmlPath);
       expect(paths).toEqual(models.map((model) => `xml/dse/101/${model.id}.xml`));
       for (const [i, model] of models.entries()) {
         const fromThread = readFileSync(join(dir.path, 'threads', paths[i]!), 'utf8');
-        expect(inline.signHere({ companyId: 101, model })).toBe(paths[i]);
+        expect(inline.signHere({ companyId: 101, model }).xmlPath).toBe(paths[i]);
         expect(fromThread).toBe(readFileSync(join(dir.path, 'inline', paths[i]!), 'utf8'));
         expect(verifies(fromThread, certificate.certificatePem)).toBe(true);
         expect(fromThread).toContain('&lt;compañía&gt;');

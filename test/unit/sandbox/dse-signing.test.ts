@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DseDocument } from '../../../src/shared/api';
+import type { AuthorityInput } from '../../../src/sandbox/authority/rules';
 import { DseSigning } from '../../../src/sandbox/dse/dse-signing';
 import { openDatabase, type Db } from '../../../src/sandbox/storage/database';
 import { DseStore } from '../../../src/sandbox/storage/dse-store';
@@ -12,6 +13,7 @@ import type { UblInvoice } from '../../../src/sandbox/xml/ubl-model';
 import { WorkerCrashedError } from '../../../src/sandbox/workers/pool';
 import { tempDir } from '../../support/temp';
 
+const AUTHORITY: AuthorityInput = { kind: 'DSE', key: '12345', pin: '12345', today: '2026-11-20' };
 const dirs: { remove(): void }[] = [];
 const dbs: Db[] = [];
 afterEach(() => {
@@ -30,7 +32,7 @@ function fakeSigning(state: { crashes: number; signed: SigningTask[] }): XmlSign
         throw new WorkerCrashedError('el hilo de trabajo terminó antes de responder (prueba)');
       }
       state.signed.push(task);
-      return `xml/dse/${task.companyId}/${task.model.id}.xml`;
+      return { xmlPath: `xml/dse/${task.companyId}/${task.model.id}.xml`, violations: [] };
     },
     signHere: () => {
       throw new Error('not used');
@@ -52,7 +54,7 @@ function recordUnsigned(db: Db, dse: DseStore, number: number): number {
       doc: { id, company_id: 101, prefijo: 'DSE', consecutivo: number, estado_dian: 'firmado' } as DseDocument,
       extra: {},
     }));
-    dse.markUnsigned(101, row.doc.id, { kind: 'DSE', id: `DSE${number}` } as UblInvoice);
+    dse.markUnsigned(101, row.doc.id, { kind: 'DSE', id: `DSE${number}` } as UblInvoice, AUTHORITY);
     return row.doc.id;
   })();
 }
@@ -74,7 +76,7 @@ describe('DseSigning', () => {
       { resumed: (id) => resumed.push(id) },
     );
     const id = recordUnsigned(db, dse, 1);
-    const signed = signing.sign(id, 101, { kind: 'DSE', id: 'DSE1' } as UblInvoice);
+    const signed = signing.sign(id, 101, { kind: 'DSE', id: 'DSE1' } as UblInvoice, AUTHORITY);
     await signing.settled(id);
     expect(dse.unsigned(id)).toBeUndefined();
     expect(dse.byId(101, id)?.doc.estado_dian).toBe('sending');
@@ -92,7 +94,7 @@ describe('DseSigning', () => {
       { resumed: (id) => resumed.push(id) },
     );
     const id = recordUnsigned(db, dse, 2);
-    await expect(signing.sign(id, 101, { kind: 'DSE', id: 'DSE2' } as UblInvoice)).rejects.toBeInstanceOf(WorkerCrashedError);
+    await expect(signing.sign(id, 101, { kind: 'DSE', id: 'DSE2' } as UblInvoice, AUTHORITY)).rejects.toBeInstanceOf(WorkerCrashedError);
     expect(dse.unsigned(id)).toBeDefined();
     expect(dse.byId(101, id)?.doc.estado_dian).toBe('firmado');
     await Promise.all([signing.settled(id), signing.settled(id)]);

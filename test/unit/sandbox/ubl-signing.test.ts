@@ -1,33 +1,42 @@
-// The sandbox's UBL writer and signer (src/sandbox/xml/ubl.ts, signer.ts) against the libraries
-// they replaced, over random FE and DSE documents: the signer must give xml-crypto's own DigestValue
-// and SignatureValue for the same document, and xml-crypto must verify what it signs; the writer
+// The sandbox's UBL writer and XAdES-EPES signer (src/sandbox/xml/ubl.ts, signer.ts) against
+// independent references, over random FE and DSE documents: the document's DigestValue is
+// xml-crypto's own for the same document, and both xml-crypto and xmlsec1 (Debian's, a verifier
+// nobody here wrote) verify the three references and the signature value; the XAdES properties are
+// there (policy identifier and hash, SigningTime with -05:00, the certificate's digest); the writer
 // must write the document the xmlbuilder2 builder wrote (same canonical form), where that builder
 // kept the text intact.
 import fc from 'fast-check';
 import { SignedXml } from 'xml-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOrCreateCertificate, type SigningCertificate } from '../../../src/sandbox/xml/certificate';
-import { createUblSigner, type UblSigner } from '../../../src/sandbox/xml/signer';
+import { createHash, X509Certificate } from 'node:crypto';
+import { createUblSigner, DIAN_SIGNATURE_POLICY, type UblSigner } from '../../../src/sandbox/xml/signer';
 import { buildCanonicalUbl, buildUbl, XML_DECLARATION } from '../../../src/sandbox/xml/ubl';
 import { tempDir } from '../../support/temp';
 import { anyText, plainAttribute, plainText, ublModel } from './support/ubl-arbitrary';
 import { createUblSigner as createXmlCryptoSigner } from './support/xml-crypto-signer';
 import { buildUblWithXmlbuilder2 } from './support/xmlbuilder2-ubl';
+import { xmlsec1Verify } from './support/xmlsec1';
+
+const SIGNING_TIME = '2026-11-20T10:00:00-05:00';
 
 const dir = tempDir('ubl-signing-');
 let certificate: SigningCertificate;
-let fast: UblSigner;
-let reference: UblSigner;
+let sign: UblSigner;
+let fast: (xml: string) => string;
+let reference: (xml: string) => string;
 
 beforeAll(async () => {
   certificate = await loadOrCreateCertificate(dir.path);
-  fast = createUblSigner(certificate);
-  reference = createXmlCryptoSigner(certificate);
+  sign = createUblSigner(certificate);
+  fast = (xml) => sign(xml, SIGNING_TIME);
+  const oracle = createXmlCryptoSigner(certificate);
+  reference = (xml) => oracle(xml);
 }, 60_000);
 afterAll(() => dir.remove());
 
 function part(xml: string, element: string): string {
-  const found = new RegExp(`<ds:${element}>([^<]*)</ds:${element}>`).exec(xml)?.[1];
+  const found = new RegExp(`<ds:${element}(?: Id="[^"]*")?>([^<]*)</ds:${element}>`).exec(xml)?.[1];
   if (found === undefined) throw new Error(`no ds:${element} in the signed document`);
   return found;
 }
@@ -41,20 +50,48 @@ function verifies(xml: string): boolean {
 }
 
 describe('the UBL signer', () => {
-  it("gives xml-crypto's DigestValue and SignatureValue for the same document, and xml-crypto verifies it", () => {
+  it("gives xml-crypto's document DigestValue for the same document, and xml-crypto verifies its three references", () => {
     fc.assert(
       fc.property(ublModel(anyText, anyText), (model) => {
         const xml = buildUbl(model);
         const signed = fast(xml);
         const expected = reference(xml);
         expect(part(signed, 'DigestValue')).toBe(part(expected, 'DigestValue'));
-        expect(part(signed, 'SignatureValue')).toBe(part(expected, 'SignatureValue'));
         expect(part(signed, 'X509Certificate')).toBe(part(expected, 'X509Certificate'));
+        expect(signed.match(/<ds:Reference /g)).toHaveLength(3);
         expect(verifies(signed)).toBe(true);
       }),
       { numRuns: 50 },
     );
   }, 300_000);
+
+  it('xmlsec1 verifies every signed document (3 of 3 references and the signature value), and refuses an altered one', () => {
+    fc.assert(
+      fc.property(ublModel(anyText, anyText), (model) => {
+        const signed = fast(buildUbl(model));
+        const result = xmlsec1Verify(signed, certificate.certificatePem);
+        expect(result.output).toContain('SignedInfo References (ok/all): 3/3');
+        expect(result.ok, result.output).toBe(true);
+      }),
+      { numRuns: 15 },
+    );
+    const signed = fast(buildUbl(fc.sample(ublModel(fc.constant('Línea'), fc.constant('94')), { numRuns: 1, seed: 9 })[0]!));
+    expect(xmlsec1Verify(signed.replace(SIGNING_TIME, '2026-11-20T11:00:00-05:00'), certificate.certificatePem).ok).toBe(false);
+    expect(xmlsec1Verify(signed.replace('<cbc:Description>Línea', '<cbc:Description>Otra'), certificate.certificatePem).ok).toBe(false);
+  }, 300_000);
+
+  it('carries the XAdES-EPES properties: DIAN policy and hash, SigningTime with -05:00, SigningCertificate digest, issuer (RFC 2253, as openssl prints it) and serial', () => {
+    const signed = fast(buildUbl(fc.sample(ublModel(fc.constant('x'), fc.constant('94')), { numRuns: 1, seed: 4 })[0]!));
+    const x509 = new X509Certificate(certificate.certificatePem);
+    expect(signed).toContain(`<xades:SigningTime>${SIGNING_TIME}</xades:SigningTime>`);
+    expect(signed).toContain(`<xades:Identifier>${DIAN_SIGNATURE_POLICY.identifier}</xades:Identifier>`);
+    expect(signed).toMatch(/<xades:SigPolicyHash><ds:DigestMethod Algorithm="http:\/\/www.w3.org\/2001\/04\/xmlenc#sha256"><\/ds:DigestMethod><ds:DigestValue>dMoMvtcG5aIzgYo0tIsSQeVJBDnUnfSOfBpxXrmor0Y=<\/ds:DigestValue>/);
+    expect(signed).toContain(`<ds:DigestValue>${createHash('sha256').update(x509.raw).digest('base64')}</ds:DigestValue></xades:CertDigest>`);
+    expect(signed).toContain(`<ds:X509SerialNumber>${BigInt(`0x${x509.serialNumber}`).toString()}</ds:X509SerialNumber>`);
+    expect(signed).toContain('<ds:X509IssuerName>C=CO,O=Factura Desk Sandbox,CN=Factura Desk Sandbox (certificado de prueba)</ds:X509IssuerName>');
+    expect(signed).toMatch(/<ds:Reference Type="http:\/\/uri.etsi.org\/01903#SignedProperties" URI="#(xmldsig-[0-9a-f]{32})-signedprops">/);
+    expect(() => sign(buildUbl(fc.sample(ublModel(fc.constant('x'), fc.constant('94')), { numRuns: 1, seed: 4 })[0]!), '2026-11-20T10:00:00Z')).toThrow(/-05:00/);
+  });
 
   it('puts the signature in the last, empty extension and changes nothing else', () => {
     fc.assert(

@@ -6,6 +6,7 @@ import type { EventPayload } from '../../../shared/rpc/events';
 import { invoke } from '../../rpc/client';
 import { useRpcEvent, useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
+import { RejectionReasons } from '../../ui/RejectionReasons';
 import { copyText } from '../../ui/copy';
 
 interface Props {
@@ -105,7 +106,7 @@ export function SubmissionResult({ submission, onChange, onNew, onCorrect }: Pro
       <section className="panel result result--error" aria-labelledby="result-title" data-testid="invoice-result">
         <h2 id="result-title">La DIAN rechazó la factura</h2>
         <Alert tone="error" title="Motivo">
-          {submission.error?.message ?? 'La DIAN no informó el motivo.'}
+          <RejectionReasons message={submission.error?.message} fallback="La DIAN no informó el motivo." />
         </Alert>
         <p>
           Qué hacer: revise los datos que indica el motivo (por lo general los del cliente: tipo y número de documento, nombre) y emita una

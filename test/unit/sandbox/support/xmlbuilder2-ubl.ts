@@ -13,6 +13,7 @@ const NS = {
   ext: 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2',
   sts: 'dian:gov:co:facturaelectronica:Structures-2-1',
   ds: 'http://www.w3.org/2000/09/xmldsig#',
+  xades: 'http://uri.etsi.org/01903/v1.3.2#',
 } as const;
 type Prefix = keyof typeof NS;
 
@@ -36,11 +37,11 @@ const PROFILE = {
 export function buildUblWithXmlbuilder2(doc: UblInvoice): string {
   const p = PROFILE[doc.kind];
   const root = create({ version: '1.0', encoding: 'UTF-8', standalone: false }).ele(NS.inv, 'Invoice', {
-    'xmlns:cac': NS.cac, 'xmlns:cbc': NS.cbc, 'xmlns:ext': NS.ext, 'xmlns:sts': NS.sts, 'xmlns:ds': NS.ds,
+    'xmlns:cac': NS.cac, 'xmlns:cbc': NS.cbc, 'xmlns:ext': NS.ext, 'xmlns:sts': NS.sts, 'xmlns:ds': NS.ds, 'xmlns:xades': NS.xades,
   });
   extensions(root, doc);
   el(root, 'cbc:UBLVersionID', 'UBL 2.1');
-  el(root, 'cbc:CustomizationID', p.customization);
+  el(root, 'cbc:CustomizationID', doc.kind === 'DSE' && doc.supplier.address.country !== 'CO' ? '11' : p.customization);
   el(root, 'cbc:ProfileID', p.profile);
   el(root, 'cbc:ProfileExecutionID', doc.ambiente);
   el(root, 'cbc:ID', doc.id);
@@ -83,6 +84,13 @@ export function buildUblWithXmlbuilder2(doc: UblInvoice): string {
     el(node, 'cbc:ID', String(i + 1));
     el(node, 'cbc:InvoicedQuantity', line.quantity, { unitCode: line.unitCode });
     el(node, 'cbc:LineExtensionAmount', line.lineExtension, cur);
+    if (line.period) {
+      const period = el(node, 'cac:InvoicePeriod');
+      el(period, 'cbc:StartDate', line.period.start);
+      el(period, 'cbc:EndDate', line.period.end);
+      el(period, 'cbc:DescriptionCode', line.period.code);
+      el(period, 'cbc:Description', line.period.description);
+    }
     for (const tax of line.taxes) taxTotal(node, 'cac:TaxTotal', [tax], doc.currency);
     const item = el(node, 'cac:Item');
     el(item, 'cbc:Description', line.description);

@@ -3,6 +3,7 @@ import { formatDateTime } from '../../../../shared/dates';
 import type { Submission } from '../../../../shared/rpc/methods/submissions';
 import { copyText } from '../../../ui/copy';
 import { Alert } from '../../../ui/Alert';
+import { RejectionReasons } from '../../../ui/RejectionReasons';
 import { useRpcMutation, useRpcQuery } from '../../../rpc/hooks';
 import { useFollowedSubmission } from '../useFollowedSubmission';
 
@@ -65,7 +66,9 @@ export function OutcomePanel({ id, onNew, onFix }: { id: number; onNew: () => vo
       )}
       {s.state === 'rejected' && (
         <Alert tone="error" title="La DIAN rechazó el documento soporte">
-          <p data-testid="dse-outcome-reason">{s.error?.message ?? 'Sin motivo informado.'}</p>
+          <div data-testid="dse-outcome-reason">
+            <RejectionReasons message={s.error?.message} fallback="Sin motivo informado." />
+          </div>
           <p>
             Número <strong>{s.document_number ?? '—'}</strong>{s.fiscal_key ? <> · CUDS <code className="dse-cuds">{s.fiscal_key}</code></> : null}
           </p>
