@@ -1,10 +1,10 @@
 // Assembles core from the parts a host hands in: the Electron main process, the web bridge host
 // and the command line all call this, so they run the very same code.
 import { join } from 'node:path';
-import { isTerminalDseState } from '../shared/api';
 import { rpcContract } from '../shared/rpc/contract';
 import { Connections } from './connections/connections';
 import { EventBus } from './events';
+import { IssuedMirror } from './history/issued-mirror';
 import { HistorySync } from './history/sync';
 import { FileLogger, type Logger } from './log/logger';
 import type { CoreParts, Transport } from './parts';
@@ -44,7 +44,8 @@ export interface Core extends Dispatcher {
   events: EventBus;
   /**
    * Background work of a long-running host: resume every submission in doubt (before anything new
-   * is submitted), then the poller, and the history mirror of each DSE that reaches a final state.
+   * is submitted), then the poller, and the history mirror of each issued document (FE at once, DSE
+   * once final).
    */
   startBackground(): Promise<void>;
   close(): Promise<void>;
@@ -95,7 +96,7 @@ export function createCore(options: CoreOptions): Core {
     },
     logger,
   );
-  const mirroring = new Set<Promise<unknown>>();
+  const issued = new IssuedMirror({ store, connections, fetch, clock, events, logger }, history);
   let stopMirroring: (() => void) | null = null;
   let background: Promise<void> | null = null;
   let closing = false;
@@ -105,12 +106,7 @@ export function createCore(options: CoreOptions): Core {
     dispatch: (message) => dispatcher.dispatch(message),
     startBackground() {
       background ??= (async () => {
-        stopMirroring = submissions.onRecorded((row) => {
-          if (row.kind !== 'DSE' || row.document_id === null || !isTerminalDseState(row.estado_dian ?? '')) return;
-          const work = history.mirrorDse(row.id).catch((error: unknown) => logger.warn('DSE mirror failed', { error: String(error) }));
-          mirroring.add(work);
-          void work.finally(() => mirroring.delete(work));
-        });
+        stopMirroring = issued.attach(submissions);
         await submissions.ensureResumed();
         if (!closing) poller.start();
       })();
@@ -121,7 +117,7 @@ export function createCore(options: CoreOptions): Core {
       await background?.catch(() => undefined);
       stopMirroring?.();
       await poller.stop();
-      await Promise.all(mirroring);
+      await issued.whenIdle();
       store.close();
     },
   };
