@@ -28,7 +28,12 @@ async function coreWithClock(clock: FakeClock, name: string): Promise<Core> {
     clock: () => new Date(clock.now()),
     timers: clock,
   });
-  const connection = await core.parts.connections.create({ label: 'Pruebas', kind: 'sandbox', base_url: bed.sandbox.baseUrl, company_id: COMPANY });
+  const connection = await core.parts.connections.create({
+    label: 'Pruebas',
+    kind: 'sandbox',
+    base_url: bed.sandbox.baseUrl,
+    company_id: COMPANY,
+  });
   await core.parts.connections.setToken(connection.id, TOKENS.full);
   return core;
 }
@@ -55,7 +60,9 @@ describe('issued documents in the history at once', () => {
     await waitFor(() => seen.length > 0);
     const connectionId = core.parts.connections.requireActive().id;
     const found = core.parts.history.mirror.search(connectionId, { q: 'inmediata', kind: 'FE' });
-    expect(found.items).toMatchObject([{ kind: 'FE', remote_id: sent.document_id, number: sent.document_number, estado_dian: 'aceptado', submission_id: sent.id }]);
+    expect(found.items).toMatchObject([
+      { kind: 'FE', remote_id: sent.document_id, number: sent.document_number, estado_dian: 'aceptado', submission_id: sent.id },
+    ]);
     expect(seen).toEqual([{ kind: 'FE', document_id: sent.document_id }]);
     await core.close();
   });
