@@ -11,6 +11,7 @@ import type { CoreParts, Transport } from './parts';
 import { Poller } from './poller/poller';
 import { realTimers, type Timers } from './poller/timers';
 import { appHandlers } from './rpc/handlers/app';
+import { catalogHandlers } from './rpc/handlers/catalog';
 import { connectionCheckHandlers } from './rpc/handlers/connection-check';
 import { connectionHandlers } from './rpc/handlers/connections';
 import { draftHandlers } from './rpc/handlers/drafts';
@@ -93,6 +94,7 @@ export function createCore(options: CoreOptions): Core {
       ...historyViewHandlers(parts),
       ...draftHandlers(parts),
       ...dseCatalogHandlers(parts),
+      ...catalogHandlers(parts),
     },
     logger,
   );
