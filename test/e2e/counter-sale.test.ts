@@ -176,4 +176,56 @@ describe('a sale from the catalog, keyboard only', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('sells 3 catalog products in cash to "Consumidor final" with a handful of keys and no mouse', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'es-CO' });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${app.bridge.url}#/facturas`);
+    await page.getByRole('button', { name: 'Emitir factura' }).waitFor();
+    let keys = 0;
+    const press = async (key: string) => {
+      keys += 1;
+      await page.keyboard.press(key);
+    };
+
+    // F1: the cheat sheet; Esc closes it.
+    await press('F1');
+    const help = page.getByRole('dialog', { name: 'Atajos de teclado de Facturas' });
+    await help.waitFor();
+    expect(folded(await help.textContent())).toContain('F4Cliente «Consumidor final» (cédula 222222222222)');
+    await shots(page, 'counter-shortcuts-help');
+    await press('Escape');
+    await help.waitFor({ state: 'detached' });
+
+    // F4: Consumidor final, and the focus goes to the product search; three scans (the scanner's
+    // keys are not the cashier's); the cash received; Ctrl+Enter issues.
+    await press('F4');
+    expect(await page.getByLabel('Número de documento').inputValue()).toBe('222222222222');
+    expect(await page.getByLabel('Nombre o razón social').inputValue()).toBe('Consumidor final');
+    await expect.poll(() => page.locator(':focus').getAttribute('aria-label')).toBe('Buscar producto');
+    await scan(page, '7701234000015');
+    await expect.poll(() => page.getByLabel('Descripción, línea 1').inputValue()).toBe('Arroz Diana 1 kg');
+    await scan(page, '7702001000011');
+    await expect.poll(() => page.getByLabel('Descripción, línea 2').inputValue()).toBe('Café molido 500 g');
+    await scan(page, '7702001000035');
+    await expect.poll(() => page.getByLabel('Descripción, línea 3').inputValue()).toBe('Gaseosa 400 ml');
+    // The coffee at its new price (13.900 + IVA 19 % = 16.541; the first test changed it): 4.200 + 16.541 + 3.570.
+    await expectText(page, 'totals-total', cop('24311'));
+    await page.getByLabel('Recibido en efectivo').focus();
+    for (const digit of '30000') await press(digit);
+    await expectText(page, 'cash-change', `Cambio: ${cop('5689')}`);
+    await shots(page, 'counter-cash-sale');
+    await press('ControlOrMeta+Enter');
+    await page.getByRole('heading', { name: 'Factura aceptada por la DIAN' }).waitFor({ timeout: 30_000 });
+    expect(folded(await page.getByTestId('invoice-result').textContent())).toContain('Consumidor final');
+    // Enter: the next sale.
+    await press('Enter');
+    await page.getByRole('button', { name: 'Emitir factura' }).waitFor();
+    expect(await page.getByLabel('Número de documento').inputValue()).toBe('');
+    // F1, Esc, F4, 5 digits, Ctrl+Enter, Enter (the focus() above stands for one Tab or F-key in a real till).
+    expect(keys).toBe(10);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
