@@ -1,12 +1,11 @@
 // Productos in Chromium (issue 15, item 1): a spreadsheet paste with good and bad rows is previewed
 // row by row with each error in the user's words, only the valid rows are imported, a product is
 // created and deactivated by keyboard, and the catalog exports as CSV. Real core, real SQLite file.
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RpcReply } from '../../src/shared/rpc/envelope';
-import { launchBrowser, SCREENSHOTS } from '../support/browser';
+import { launchBrowser, viewportScreenshots } from '../support/browser';
 import { tempDir } from '../support/temp';
 import { startWebApp, type WebApp } from '../support/web-app';
 
@@ -33,19 +32,6 @@ afterAll(async () => {
   await app?.close();
   dir?.remove();
 });
-
-async function shots(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  const size = page.viewportSize()!;
-  for (const [width, height] of [
-    [1366, 768],
-    [1920, 1080],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}x${height}.png`) });
-  }
-  await page.setViewportSize(size);
-}
 
 const PASTE = [
   'Código\tCódigo de barras\tDescripción\tPrecio\tIncluye IVA\tImpuesto\tUnidad\tUNSPSC',
@@ -83,7 +69,7 @@ describe('Productos in Chromium', () => {
     );
     // Nothing is written by the preview.
     expect((await rpc<{ total: number }>('catalog.search', {})).total).toBe(0);
-    await shots(page, 'catalog-import-preview');
+    await viewportScreenshots(page, 'catalog-import-preview');
 
     await page.getByRole('button', { name: 'Importar 2 productos' }).click();
     await page
@@ -128,7 +114,7 @@ describe('Productos in Chromium', () => {
     await page.getByLabel('Mostrar inactivos').check();
     await expect.poll(async () => (await page.getByTestId('catalog-row').allTextContents()).join('|')).toContain('Inactivo');
     await page.getByLabel('Buscar producto').fill('');
-    await shots(page, 'catalog-list');
+    await viewportScreenshots(page, 'catalog-list');
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exportar CSV' }).click();

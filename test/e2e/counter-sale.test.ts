@@ -3,14 +3,12 @@
 // barcode scanner (a keyboard wedge: the digits with no delay, then Enter) adds its product or 1 to
 // its line; the live totals stay exact; a price changed later in the catalog changes no issued
 // invoice.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductInput } from '../../src/shared/catalog/product';
 import { formatCop } from '../../src/shared/money';
 import type { RpcReply } from '../../src/shared/rpc/envelope';
-import { launchBrowser, SCREENSHOTS } from '../support/browser';
+import { launchBrowser, viewportScreenshots } from '../support/browser';
 import { startSandboxProcess, type SandboxProcess } from '../support/sandbox-process';
 import { tempDir } from '../support/temp';
 import { startWebApp, type WebApp } from '../support/web-app';
@@ -90,19 +88,6 @@ async function expectText(page: Page, testId: string, expected: string): Promise
   await expect.poll(async () => folded(await page.getByTestId(testId).textContent())).toBe(expected);
 }
 
-async function shots(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  const size = page.viewportSize()!;
-  for (const [width, height] of [
-    [1366, 768],
-    [1920, 1080],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}x${height}.png`) });
-  }
-  await page.setViewportSize(size);
-}
-
 /** A keyboard-wedge scanner: every digit with no delay, then Enter, into whatever has the focus. */
 async function scan(page: Page, code: string): Promise<void> {
   await page.keyboard.type(code, { delay: 0 });
@@ -124,7 +109,7 @@ describe('a sale from the catalog, keyboard only', () => {
     await page.keyboard.press('F2');
     await page.keyboard.type('arr');
     await page.getByRole('option', { name: /Arroz Diana 1 kg/ }).waitFor();
-    await shots(page, 'counter-product-search');
+    await viewportScreenshots(page, 'counter-product-search');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByLabel('Descripción, línea 1').inputValue()).toBe('Arroz Diana 1 kg');
 
@@ -161,7 +146,7 @@ describe('a sale from the catalog, keyboard only', () => {
     await page.keyboard.press('Tab');
     await page.getByLabel('Nombre o razón social').focus();
     await page.keyboard.type('Cliente Mostrador');
-    await shots(page, 'counter-sale-filled');
+    await viewportScreenshots(page, 'counter-sale-filled');
     await page.getByRole('button', { name: 'Emitir factura' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Factura aceptada por la DIAN' }).waitFor({ timeout: 30_000 });
@@ -194,7 +179,7 @@ describe('a sale from the catalog, keyboard only', () => {
     const help = page.getByRole('dialog', { name: 'Atajos de teclado de Facturas' });
     await help.waitFor();
     expect(folded(await help.textContent())).toContain('F4Cliente «Consumidor final» (cédula 222222222222)');
-    await shots(page, 'counter-shortcuts-help');
+    await viewportScreenshots(page, 'counter-shortcuts-help');
     await press('Escape');
     await help.waitFor({ state: 'detached' });
 
@@ -215,7 +200,7 @@ describe('a sale from the catalog, keyboard only', () => {
     await page.getByLabel('Recibido en efectivo').focus();
     for (const digit of '30000') await press(digit);
     await expectText(page, 'cash-change', `Cambio: ${cop('5689')}`);
-    await shots(page, 'counter-cash-sale');
+    await viewportScreenshots(page, 'counter-cash-sale');
     await press('ControlOrMeta+Enter');
     await page.getByRole('heading', { name: 'Factura aceptada por la DIAN' }).waitFor({ timeout: 30_000 });
     expect(folded(await page.getByTestId('invoice-result').textContent())).toContain('Consumidor final');

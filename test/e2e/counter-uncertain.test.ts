@@ -3,12 +3,10 @@
 // reload), it settles in the background and the app says so; an issued invoice is in Historial at
 // once, with no "Sincronizar". The sandbox answers receiver 333333333 with "en proceso" and accepts
 // it after settle-ms; the poller reads it again at 5 s, 15 s, ... after its answer.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RpcReply } from '../../src/shared/rpc/envelope';
-import { launchBrowser, SCREENSHOTS } from '../support/browser';
+import { launchBrowser, viewportScreenshots } from '../support/browser';
 import { startSandboxProcess, type SandboxProcess } from '../support/sandbox-process';
 import { tempDir } from '../support/temp';
 import { startWebApp, type WebApp } from '../support/web-app';
@@ -27,8 +25,9 @@ async function rpc<T>(method: string, input: unknown): Promise<T> {
 
 beforeAll(async () => {
   dir = tempDir();
-  // Long enough for the pending state to be looked at (and the page reloaded) before the 15 s check.
-  sandbox = await startSandboxProcess({ seed: 'resources/demo-seed.json', settleMs: 8_000 });
+  // Long enough (the poller looks at 5, 15, 30 s) for the pending state to be looked at and the page
+  // reloaded on a loaded machine before the check that finds it accepted.
+  sandbox = await startSandboxProcess({ seed: 'resources/demo-seed.json', settleMs: 20_000 });
   app = await startWebApp(dir.path);
   const connection = await rpc<{ id: number }>('connections.create', {
     label: 'Demo',
@@ -47,20 +46,6 @@ afterAll(async () => {
   await sandbox?.stop();
   dir?.remove();
 });
-
-/** The visible window at both sizes the issue asks for (the notices are fixed to it). */
-async function shots(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  const size = page.viewportSize()!;
-  for (const [width, height] of [
-    [1366, 768],
-    [1920, 1080],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}x${height}.png`) });
-  }
-  await page.setViewportSize(size);
-}
 
 async function openInvoices(): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'es-CO' });
@@ -92,7 +77,7 @@ describe('the counter in Chromium', () => {
 
     await page.getByRole('heading', { name: 'Factura en confirmación: puede seguir vendiendo' }).waitFor({ timeout: 30_000 });
     await expect.poll(() => page.locator(':focus').textContent()).toBe('Nueva venta');
-    await shots(page, 'counter-uncertain-result');
+    await viewportScreenshots(page, 'counter-uncertain-result');
 
     // One key: the next sale, empty, while the first waits in the pending list.
     await page.keyboard.press('Enter');
@@ -101,7 +86,7 @@ describe('the counter in Chromium', () => {
     const pending = page.getByTestId('pending-invoice').filter({ hasText: 'Cliente En Proceso' });
     await pending.waitFor();
     expect(folded(await pending.textContent())).toMatch(/En proceso/);
-    await shots(page, 'counter-pending-list');
+    await viewportScreenshots(page, 'counter-pending-list');
 
     // Reloading (or restarting) opens a new sale, not the uncertain one.
     await page.reload();
@@ -114,7 +99,7 @@ describe('the counter in Chromium', () => {
     await notice.waitFor({ timeout: 90_000 });
     expect(folded(await notice.textContent())).toMatch(/^La factura SETT\d+ de Cliente En Proceso fue aceptada por la DIAN\./);
     await page.getByTestId('pending-invoices').waitFor({ state: 'detached' });
-    await shots(page, 'counter-settled-notice');
+    await viewportScreenshots(page, 'counter-settled-notice');
     const number = /SETT\d+/.exec(folded(await notice.textContent()))![0];
 
     // Its link opens Historial, which holds the invoice in its final state: no "Sincronizar".
