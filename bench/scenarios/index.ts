@@ -1,5 +1,6 @@
 // Every scenario, in the order the table shows them.
 import type { Scenario } from '../lib/scenario';
+import { catalogSearchScenario } from './catalog-search';
 import { historyOpenScenario } from './history-open';
 import { historySearchScenario } from './history-search';
 import { hostMemoryScenario } from './host-memory';
@@ -11,4 +12,4 @@ import { submissionScenario } from './submission';
 import { totalsScenario } from './totals';
 import { typingScenario } from './typing';
 
-export const scenarios: Scenario[] = [totalsScenario, typingScenario, historySearchScenario, historyOpenScenario, submissionScenario, sandboxThroughputScenario, rendererSizeScenario, rendererStartScenario, hostMemoryScenario, pollerScenario];
+export const scenarios: Scenario[] = [totalsScenario, typingScenario, historySearchScenario, historyOpenScenario, catalogSearchScenario, submissionScenario, sandboxThroughputScenario, rendererSizeScenario, rendererStartScenario, hostMemoryScenario, pollerScenario];

@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import { rpcContract } from '../shared/rpc/contract';
 import { Connections } from './connections/connections';
 import { EventBus } from './events';
+import { IssuedMirror } from './history/issued-mirror';
 import { HistorySync } from './history/sync';
 import { FileLogger, type Logger } from './log/logger';
 import type { CoreParts, Transport } from './parts';
 import { Poller } from './poller/poller';
 import { realTimers, type Timers } from './poller/timers';
 import { appHandlers } from './rpc/handlers/app';
+import { catalogHandlers } from './rpc/handlers/catalog';
 import { connectionCheckHandlers } from './rpc/handlers/connection-check';
 import { connectionHandlers } from './rpc/handlers/connections';
 import { draftHandlers } from './rpc/handlers/drafts';
@@ -22,7 +24,6 @@ import { historyViewHandlers } from './rpc/handlers/history-view';
 import { submissionHandlers } from './rpc/handlers/submissions';
 import { createDispatcher, type Dispatcher } from './rpc/registry';
 import { Store } from './store/store';
-import { isTerminalEstado } from './submissions/states';
 import { Submissions } from './submissions/submissions';
 import { Vault, type SecretStore } from './vault/vault';
 
@@ -44,7 +45,8 @@ export interface Core extends Dispatcher {
   events: EventBus;
   /**
    * Background work of a long-running host: resume every submission in doubt (before anything new
-   * is submitted), then the poller, and the history mirror of each DSE that reaches a final state.
+   * is submitted), then the poller, and the history mirror of each issued document (FE at once, DSE
+   * once final).
    */
   startBackground(): Promise<void>;
   close(): Promise<void>;
@@ -96,10 +98,11 @@ export function createCore(options: CoreOptions): Core {
       ...historyViewHandlers(parts),
       ...draftHandlers(parts),
       ...dseCatalogHandlers(parts),
+      ...catalogHandlers(parts),
     },
     logger,
   );
-  const mirroring = new Set<Promise<unknown>>();
+  const issued = new IssuedMirror({ store, connections, fetch, clock, events, logger }, history);
   let stopMirroring: (() => void) | null = null;
   let background: Promise<void> | null = null;
   let closing = false;
@@ -109,12 +112,7 @@ export function createCore(options: CoreOptions): Core {
     dispatch: (message) => dispatcher.dispatch(message),
     startBackground() {
       background ??= (async () => {
-        stopMirroring = submissions.onRecorded((row) => {
-          if (row.kind !== 'DSE' || row.document_id === null || !isTerminalEstado(row.estado_dian)) return;
-          const work = history.mirrorDse(row.id).catch((error: unknown) => logger.warn('DSE mirror failed', { error: String(error) }));
-          mirroring.add(work);
-          void work.finally(() => mirroring.delete(work));
-        });
+        stopMirroring = issued.attach(submissions);
         await submissions.ensureResumed();
         if (!closing) poller.start();
       })();
@@ -125,7 +123,7 @@ export function createCore(options: CoreOptions): Core {
       await background?.catch(() => undefined);
       stopMirroring?.();
       await poller.stop();
-      await Promise.all(mirroring);
+      await issued.whenIdle();
       store.close();
     },
   };

@@ -2,14 +2,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { preloadScreens, screenFor, screens } from './screens';
 import { ErrorBoundary } from './shell/ErrorBoundary';
+import { Notices } from './shell/notices/Notices';
+import { SettlementNotices } from './shell/notices/SettlementNotices';
 import { StatusBar } from './shell/StatusBar';
+import { useConnectionScope } from './shell/useConnectionScope';
 import { useHashRoute } from './shell/useHashRoute';
+import { useLiveLists } from './shell/useLiveLists';
 
 export function App() {
   const path = useHashRoute();
   const screen = screenFor(path);
   const Screen = screen.component;
   const queries = useQueryClient();
+  useConnectionScope();
+  useLiveLists();
   // The other screens' code, once this one has its data.
   useEffect(() => preloadScreens(screens, () => queries.isFetching() > 0), [queries]);
   return (
@@ -41,6 +47,8 @@ export function App() {
         </ErrorBoundary>
       </main>
       <StatusBar />
+      <SettlementNotices />
+      <Notices />
     </div>
   );
 }

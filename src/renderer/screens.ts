@@ -81,6 +81,7 @@ export function screenEntry(
 
 const code: Record<ScreenId, ScreenModule | (() => Promise<ScreenModule>)> = {
   invoices: invoicesScreen,
+  catalog: () => import('./features/catalog/CatalogScreen'),
   'support-documents': () => import('./features/support-documents/SupportDocumentsScreen'),
   history: () => import('./features/history/HistoryScreen'),
   settings: () => import('./features/settings/SettingsScreen'),

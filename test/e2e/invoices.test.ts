@@ -119,7 +119,7 @@ describe('Facturas in Chromium against the sandbox', () => {
     await page.getByRole('heading', { name: 'Factura aceptada por la DIAN' }).waitFor({ timeout: 30_000 });
     const cufe = folded(await page.getByTestId('result-cufe').textContent());
     expect(cufe).toMatch(/^[0-9a-f]{96}$/);
-    await expectText(page, 'result-state', 'aceptado');
+    await expectText(page, 'result-state', 'Aceptado');
     await expect.poll(async () => folded(await page.getByTestId('result-number').textContent())).toMatch(/^SETT\d+$/);
     const number = folded(await page.getByTestId('result-number').textContent());
     await screenshot(page, 'invoices-accepted');

@@ -31,3 +31,17 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path, fullPage: true });
   return path;
 }
+
+/** The visible window (fixed notices and bars included) at the two sizes screens are checked at. */
+export async function viewportScreenshots(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const size = page.viewportSize();
+  for (const [width, height] of [
+    [1366, 768],
+    [1920, 1080],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}x${height}.png`) });
+  }
+  if (size) await page.setViewportSize(size);
+}

@@ -2,6 +2,7 @@
 // domain. Add a domain by writing `methods/<domain>.ts` and spreading it here.
 import type { MethodTable } from './define';
 import { appMethods } from './methods/app';
+import { catalogMethods } from './methods/catalog';
 import { connectionCheckMethods } from './methods/connection-check';
 import { connectionMethods } from './methods/connections';
 import { draftMethods } from './methods/drafts';
@@ -25,6 +26,7 @@ export const rpcContract = {
   ...historyViewMethods,
   ...draftMethods,
   ...dseCatalogMethods,
+  ...catalogMethods,
 } satisfies MethodTable;
 
 export type RpcContract = typeof rpcContract;

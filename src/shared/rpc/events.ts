@@ -10,6 +10,8 @@ export const rpcEvents = {
     document_id: z.number().int().nullable(),
     estado: z.string(),
   }),
+  /** The local history gained or changed a document outside a sync (an issued FE or DSE). */
+  'history.changed': z.object({ kind: z.enum(['FE', 'DSE']), document_id: z.number().int() }),
   'sync.progress': z.object({
     phase: z.enum(['started', 'page', 'done', 'failed']),
     done: z.number().int(),

@@ -6,6 +6,7 @@ import type { PaymentMethod } from '../../../shared/api/fe';
 import type { Submission } from '../../../shared/rpc/methods/submissions';
 import { invoke, RpcClientError } from '../../rpc/client';
 import { Alert } from '../../ui/Alert';
+import { CounterShortcuts } from '../counter/CounterShortcuts';
 import { AiuSection } from './AiuSection';
 import { buildRequest, computeFormTotals } from './calc';
 import { CurrencySection } from './CurrencySection';
@@ -90,6 +91,7 @@ export function InvoiceForm(props: InvoiceFormProps) {
       <LiveTotalsContext.Provider value={liveTotals}>
         <form className="invoice-form" onSubmit={(event) => void form.handleSubmit(send)(event)} noValidate aria-label="Factura electrónica de venta">
           <div className="invoice-form__main">
+            <CounterShortcuts />
             <ReceiverSection />
             <ItemsGrid />
             <PaymentSection methods={paymentMethods} loadError={props.paymentMethodsError} />

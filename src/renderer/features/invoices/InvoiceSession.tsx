@@ -1,15 +1,16 @@
 // One invoice at a time: its draft_key (created once per form, kept in the draft), the form, and the
 // result after submitting. A reopened draft whose key was already submitted shows that submission.
+// Once the ledger holds a submission (whatever its state) the draft goes: an uncertain invoice is
+// confirmed from the ledger with its own key and listed as pending, and the counter sells on.
 import { useCallback, useEffect, useState } from 'react';
 import type { Draft } from '../../../shared/rpc/methods/drafts';
 import type { Submission } from '../../../shared/rpc/methods/submissions';
 import { invoke } from '../../rpc/client';
+import { PendingInvoices } from '../counter/PendingInvoices';
 import { InvoiceForm } from './InvoiceForm';
 import { defaultValues, newDraftKey, valuesFromDraft, type FeFormValues } from './model';
 import { SubmissionResult } from './SubmissionResult';
 import { usePaymentMethods, useWithholdingTypes } from './useInvoiceData';
-
-const TERMINAL = new Set(['accepted', 'rejected', 'conflict']);
 
 export function InvoiceSession({ draft, today }: { draft: Draft | null; today: string }) {
   const [draftKey, setDraftKey] = useState(() => draft?.idempotency_key ?? newDraftKey());
@@ -36,9 +37,10 @@ export function InvoiceSession({ draft, today }: { draft: Draft | null; today: s
     };
   }, [draft]);
 
+  const submitted = submission !== null && submission.state !== 'failed';
   useEffect(() => {
-    if (submission && TERMINAL.has(submission.state)) void invoke('drafts.discard', { kind: 'FE' }).catch(() => undefined);
-  }, [submission]);
+    if (submitted) void invoke('drafts.discard', { kind: 'FE' }).catch(() => undefined);
+  }, [submitted]);
 
   const startNew = useCallback((next: FeFormValues) => {
     setValues(next);
@@ -56,35 +58,41 @@ export function InvoiceSession({ draft, today }: { draft: Draft | null; today: s
 
   if (submission) {
     return (
-      <SubmissionResult
-        submission={submission}
-        onChange={setSubmission}
-        onNew={() => startNew(defaultValues(today))}
-        onCorrect={() => startNew({ ...values, fecha_emision: today })}
-      />
+      <>
+        <SubmissionResult
+          submission={submission}
+          onChange={setSubmission}
+          onNew={() => startNew(defaultValues(today))}
+          onCorrect={() => startNew({ ...values, fecha_emision: today })}
+        />
+        <PendingInvoices exclude={submission.id} />
+      </>
     );
   }
 
   return (
-    <InvoiceForm
-      key={formId}
-      initialValues={values}
-      draftKey={draftKey}
-      today={today}
-      paymentMethods={methods.data}
-      paymentMethodsError={methods.isError ? methods.error.message : null}
-      withholdingTypes={types.data}
-      withholdingTypesError={types.isError ? types.error.message : null}
-      onRefused={(submitted) => {
-        // Nothing was created under this key; the corrected invoice goes under a new one.
-        setValues(submitted);
-        setDraftKey(newDraftKey());
-      }}
-      onSubmitted={(sent, submitted) => {
-        setValues(submitted);
-        setSubmission(sent);
-      }}
-      onDiscard={discard}
-    />
+    <>
+      <PendingInvoices />
+      <InvoiceForm
+        key={formId}
+        initialValues={values}
+        draftKey={draftKey}
+        today={today}
+        paymentMethods={methods.data}
+        paymentMethodsError={methods.isError ? methods.error.message : null}
+        withholdingTypes={types.data}
+        withholdingTypesError={types.isError ? types.error.message : null}
+        onRefused={(submitted) => {
+          // Nothing was created under this key; the corrected invoice goes under a new one.
+          setValues(submitted);
+          setDraftKey(newDraftKey());
+        }}
+        onSubmitted={(sent, submitted) => {
+          setValues(submitted);
+          setSubmission(sent);
+        }}
+        onDiscard={discard}
+      />
+    </>
   );
 }

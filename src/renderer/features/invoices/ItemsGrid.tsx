@@ -3,7 +3,10 @@
 // the shared calculation (computeFeLine via computeFeTotals), read by each row from the live totals.
 import { useEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
+import type { Product } from '../../../shared/catalog/product';
 import { Alert } from '../../ui/Alert';
+import { ProductSearch } from '../counter/ProductSearch';
+import { isBlankLine, lineFromProduct, plusOne } from '../counter/sale-lines';
 import { ItemRow, type LineActions } from './ItemRow';
 import { emptyItem, lineKey, type FeFormValues } from './model';
 import { isTabularPaste, itemsFromPaste } from './paste';
@@ -33,6 +36,27 @@ export function ItemsGrid() {
   useEffect(() => {
     addLineRef.current = addLine;
   });
+
+  // Which line each product sold from the catalog went to: a second scan adds 1 to it.
+  const productLines = useRef(new Map<string, string>());
+  const addProduct = (product: Product): string => {
+    const items = getValues('items');
+    const lineKeyOf = productLines.current.get(product.code);
+    const at = lineKeyOf ? items.findIndex((item) => item.key === lineKeyOf) : -1;
+    if (at >= 0) {
+      const cant = plusOne(items[at]!.cant);
+      update(at, { ...items[at]!, cant });
+      return `${product.description}: cantidad ${cant} (línea ${at + 1}).`;
+    }
+    const line = lineFromProduct(product);
+    productLines.current.set(product.code, line.key);
+    if (items.length === 1 && isBlankLine(items[0]!)) {
+      update(0, line);
+      return `${product.description} agregado (línea 1).`;
+    }
+    append(line, { shouldFocus: false });
+    return `${product.description} agregado (línea ${items.length + 1}).`;
+  };
 
   const actions = useMemo<LineActions>(
     () => ({
@@ -75,6 +99,7 @@ export function ItemsGrid() {
   return (
     <fieldset className="panel invoice-items">
       <legend>Productos o servicios</legend>
+      <ProductSearch onPick={addProduct} />
       <p className="muted items-help">Enter pasa a la siguiente casilla; al final se agrega una línea. Puede pegar varias filas desde una hoja de cálculo (descripción, cantidad, valor unitario, tarifa).</p>
       {/* Roles spelled out: the rows are laid out as CSS grids (items-grid.css), not as table rows. */}
       <table className="data items-grid" role="table">

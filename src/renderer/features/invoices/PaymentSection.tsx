@@ -7,6 +7,7 @@ import type { PaymentMethod } from '../../../shared/api/fe';
 import { Alert } from '../../ui/Alert';
 import { DateInput } from '../../ui/DateInput';
 import { Field } from '../../ui/Field';
+import { CashChange } from '../counter/CashChange';
 import type { FeFormValues } from './model';
 
 export function methodsFor(methods: readonly PaymentMethod[], form: 'contado' | 'credito'): PaymentMethod[] {
@@ -16,7 +17,10 @@ export function methodsFor(methods: readonly PaymentMethod[], form: 'contado' | 
 export function PaymentSection({ methods, loadError }: { methods: readonly PaymentMethod[] | undefined; loadError: string | null }) {
   const { register, setValue, getValues, control, formState } = useFormContext<FeFormValues>();
   const errors = formState.errors.payment;
-  const [form, methodId, contingencia, fechaEmision] = useWatch({ control, name: ['payment.form', 'payment.method_id', 'es_contingencia', 'fecha_emision'] });
+  const [form, methodId, contingencia, fechaEmision, currency] = useWatch({
+    control,
+    name: ['payment.form', 'payment.method_id', 'es_contingencia', 'fecha_emision', 'currency.commercial_currency'],
+  });
   const offered = methods ? methodsFor(methods, form) : [];
   const chosen = offered.find((m) => String(m.id) === methodId);
 
@@ -84,6 +88,8 @@ export function PaymentSection({ methods, loadError }: { methods: readonly Payme
           </Field>
         )}
       </div>
+      {/* Cash in pesos (means code 10, "Efectivo"): what was received and the change. */}
+      {form === 'contado' && chosen?.payment_means_code === '10' && currency === 'COP' && <CashChange />}
       {loadError && <Alert tone="error">No se pudieron cargar los medios de pago de la empresa: {loadError}</Alert>}
     </fieldset>
   );

@@ -1,5 +1,6 @@
 // What happened after "Emitir factura": accepted (number, CUFE, state), rejected (the server's reason
-// and what to fix), or in doubt (what the app is doing; no second invoice will be created).
+// and what to fix), or in doubt (what the app is doing; no second invoice will be created). In doubt
+// never stops the shop: "Nueva venta" has the focus, and the invoice goes on in the pending list.
 import { useCallback, useState } from 'react';
 import type { Submission } from '../../../shared/rpc/methods/submissions';
 import type { EventPayload } from '../../../shared/rpc/events';
@@ -8,6 +9,7 @@ import { useRpcEvent, useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { RejectionReasons } from '../../ui/RejectionReasons';
 import { copyText } from '../../ui/copy';
+import { estadoLabel } from '../history/labels';
 
 interface Props {
   submission: Submission;
@@ -21,7 +23,11 @@ function SupportInfoButton({ id }: { id: number }) {
   const copy = async () => {
     try {
       const info = await invoke('submissions.supportInfo', { id });
-      setStatus((await copyText(info.text)) ? 'Información de soporte copiada.' : 'No se pudo copiar; seleccione el texto y cópielo a mano.');
+      setStatus(
+        (await copyText(info.text))
+          ? 'Información de soporte copiada.'
+          : 'No se pudo copiar; seleccione el texto y cópielo a mano.',
+      );
     } catch (error) {
       setStatus(error instanceof Error ? error.message : 'No se pudo preparar la información de soporte.');
     }
@@ -31,7 +37,12 @@ function SupportInfoButton({ id }: { id: number }) {
       <button type="button" className="button button--secondary" onClick={() => void copy()}>
         Copiar información de soporte
       </button>
-      {status && <span className="muted" role="status"> {status}</span>}
+      {status && (
+        <span className="muted" role="status">
+          {' '}
+          {status}
+        </span>
+      )}
     </span>
   );
 }
@@ -75,9 +86,11 @@ export function SubmissionResult({ submission, onChange, onNew, onCorrect }: Pro
       <dt>Número</dt>
       <dd data-testid="result-number">{number ?? '—'}</dd>
       <dt>CUFE</dt>
-      <dd className="result-cufe" data-testid="result-cufe">{submission.fiscal_key ?? '—'}</dd>
+      <dd className="result-cufe" data-testid="result-cufe">
+        {submission.fiscal_key ?? '—'}
+      </dd>
       <dt>Estado ante la DIAN</dt>
-      <dd data-testid="result-state">{submission.estado_dian ?? '—'}</dd>
+      <dd data-testid="result-state">{submission.estado_dian ? estadoLabel(submission.estado_dian) : '—'}</dd>
       <dt>Cliente</dt>
       <dd>{submission.counterpart ?? '—'}</dd>
     </dl>
@@ -89,7 +102,8 @@ export function SubmissionResult({ submission, onChange, onNew, onCorrect }: Pro
         <h2 id="result-title">Factura aceptada por la DIAN</h2>
         {details}
         <div className="button-row">
-          <button type="button" className="button" onClick={onNew}>
+          {/* Enter starts the next sale. */}
+          <button type="button" className="button" onClick={onNew} autoFocus>
             Nueva factura
           </button>
           <a className="button button--secondary" href="#/historial">
@@ -109,8 +123,8 @@ export function SubmissionResult({ submission, onChange, onNew, onCorrect }: Pro
           <RejectionReasons message={submission.error?.message} fallback="La DIAN no informó el motivo." />
         </Alert>
         <p>
-          Qué hacer: revise los datos que indica el motivo (por lo general los del cliente: tipo y número de documento, nombre) y emita una
-          factura nueva con los datos corregidos. Esta factura rechazada no se reenviará.
+          Qué hacer: revise los datos que indica el motivo (por lo general los del cliente: tipo y número de documento, nombre) y
+          emita una factura nueva con los datos corregidos. Esta factura rechazada no se reenviará.
         </p>
         {details}
         <div className="button-row">
@@ -143,7 +157,7 @@ export function SubmissionResult({ submission, onChange, onNew, onCorrect }: Pro
 
   return (
     <section className="panel result result--warn" aria-labelledby="result-title" data-testid="invoice-result">
-      <h2 id="result-title">{unknownState ? 'Factura en verificación' : 'Confirmando la factura con la DIAN'}</h2>
+      <h2 id="result-title">{unknownState ? 'Factura en verificación: puede seguir vendiendo' : 'Factura en confirmación: puede seguir vendiendo'}</h2>
       <Alert tone="warn">
         {unknownState
           ? submission.error?.message
@@ -152,16 +166,18 @@ export function SubmissionResult({ submission, onChange, onNew, onCorrect }: Pro
             : (submission.error?.message ?? 'Aún no se sabe si la factura llegó al servicio.')}
       </Alert>
       <p>
-        {unknownState
-          ? 'La factura existe en el servicio; '
-          : 'Factura Desk la sigue confirmando sola con la misma clave de envío; '}
-        <strong>no se creará una segunda factura</strong>, aunque cierre la aplicación o se vaya el internet. Cuando haya respuesta, este aviso
-        cambiará. No emita la misma venta otra vez.
+        Pasó a <strong>Facturas pendientes de confirmar</strong>:{' '}
+        {unknownState ? 'la factura existe en el servicio; ' : 'Factura Desk la confirma sola, en segundo plano y con la misma clave de envío; '}
+        <strong>no se creará una segunda factura</strong>, aunque cierre la aplicación o se vaya el internet. Le avisaremos cuando la
+        DIAN responda. No emita la misma venta otra vez: atienda la siguiente con «Nueva venta».
       </p>
       {details}
       {checkError && <Alert tone="error">{checkError}</Alert>}
       <div className="button-row">
-        <button type="button" className="button" onClick={() => void checkNow()} disabled={checking}>
+        <button type="button" className="button" onClick={onNew} autoFocus>
+          Nueva venta
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => void checkNow()} disabled={checking}>
           {checking ? 'Verificando…' : 'Verificar ahora'}
         </button>
         <SupportInfoButton id={submission.id} />

@@ -7,7 +7,6 @@ import { useHashRoute } from '../../shell/useHashRoute';
 import { Alert } from '../../ui/Alert';
 import { DseForm } from './DseForm';
 import { PendingView } from './parts/PendingView';
-import { SettlementNotice } from './parts/SettlementNotice';
 import { useDseDraft } from './useDseDraft';
 import './support-documents.css';
 
@@ -51,7 +50,6 @@ export default function SupportDocumentsScreen() {
           </a>
         </nav>
       </header>
-      <SettlementNotice />
       {pendingTab ? <PendingView /> : <Editor />}
     </div>
   );

@@ -1,0 +1,239 @@
+// The products catalog of one connection (issue 15, item 1): create, edit, deactivate, search by
+// code, barcode or words, import (catalog-import.ts) and export. Each write keeps the word index
+// (catalog_search, migration 0011) in step in the same transaction.
+import type { Statement } from 'better-sqlite3';
+import type { Product, ProductInput } from '../../shared/catalog/product';
+import { AppError } from '../../shared/rpc/errors';
+import type { Db } from '../store/store';
+
+interface ProductRow {
+  id: number;
+  code: string;
+  description: string;
+  unit_price: string;
+  price_includes_tax: number;
+  tax_rate: Product['tax_rate'];
+  unit: string;
+  unspsc: string | null;
+  active: number;
+  updated_at: string;
+  barcodes: string | null;
+}
+
+const SELECT = `SELECT p.id, p.code, p.description, p.unit_price, p.price_includes_tax, p.tax_rate, p.unit, p.unspsc, p.active, p.updated_at,
+  (SELECT group_concat(b.barcode, ' ') FROM catalog_barcodes b WHERE b.product_id = p.id) AS barcodes
+  FROM catalog_products p`;
+
+function toProduct(row: ProductRow): Product {
+  return {
+    id: row.id,
+    code: row.code,
+    barcodes: row.barcodes ? row.barcodes.split(' ').sort() : [],
+    description: row.description,
+    unit_price: row.unit_price,
+    price_includes_tax: row.price_includes_tax === 1,
+    tax_rate: row.tax_rate,
+    unit: row.unit,
+    unspsc: row.unspsc,
+    active: row.active === 1,
+    updated_at: row.updated_at,
+  };
+}
+
+/** User words to an FTS5 query: each word a quoted prefix term, all required. */
+export function catalogMatch(text: string): string | null {
+  const words = text
+    .split(/\s+/)
+    .map((word) => word.replace(/"/g, '').trim())
+    .filter((word) => word.length > 0)
+    .slice(0, 8);
+  return words.length > 0 ? words.map((word) => `"${word}"*`).join(' ') : null;
+}
+
+export class Catalog {
+  private readonly byId: Statement<[number, number], ProductRow>;
+  private readonly byExact: Statement<[number, string, number, string], ProductRow>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+  ) {
+    this.byId = db.prepare(`${SELECT} WHERE p.connection_id = ? AND p.id = ?`);
+    // A scanner reads a barcode; a person may type the product's own code: both exact.
+    this.byExact = db.prepare(
+      `${SELECT} WHERE p.active = 1 AND p.id = COALESCE(
+         (SELECT product_id FROM catalog_barcodes WHERE connection_id = ? AND barcode = ?),
+         (SELECT id FROM catalog_products WHERE connection_id = ? AND code = ?))`,
+    );
+  }
+
+  get(connectionId: number, id: number): Product {
+    const row = this.byId.get(connectionId, id);
+    if (!row) throw new AppError('not_found', 'El producto no existe en el catálogo de esta empresa.');
+    return toProduct(row);
+  }
+
+  byCode(connectionId: number, code: string): Product | null {
+    const trimmed = code.trim();
+    const row = this.byExact.get(connectionId, trimmed, connectionId, trimmed);
+    return row ? toProduct(row) : null;
+  }
+
+  /** Exact code or barcode first, then every product whose words start with the typed ones. */
+  search(
+    connectionId: number,
+    options: { q?: string; includeInactive?: boolean; limit?: number },
+  ): { items: Product[]; total: number } {
+    const limit = options.limit ?? 50;
+    const active = options.includeInactive ? '' : ' AND p.active = 1';
+    const q = options.q?.trim() ?? '';
+    const match = catalogMatch(q);
+    if (!match) {
+      const items = this.db
+        .prepare<[number, number], ProductRow>(
+          `${SELECT} WHERE p.connection_id = ?${active} ORDER BY p.description COLLATE NOCASE, p.id LIMIT ?`,
+        )
+        .all(connectionId, limit)
+        .map(toProduct);
+      const total = this.db
+        .prepare<[number], { n: number }>(`SELECT count(*) AS n FROM catalog_products p WHERE p.connection_id = ?${active}`)
+        .get(connectionId)!.n;
+      return { items, total };
+    }
+    const exact = this.db
+      .prepare<[number, string, number, string], { id: number }>(
+        `SELECT product_id AS id FROM catalog_barcodes WHERE connection_id = ? AND barcode = ?
+         UNION SELECT id FROM catalog_products WHERE connection_id = ? AND code = ?`,
+      )
+      .all(connectionId, q, connectionId, q)
+      .map((r) => r.id);
+    const rows = this.db
+      .prepare<[string, number, number], ProductRow>(
+        `${SELECT} WHERE p.id IN (SELECT rowid FROM catalog_search WHERE catalog_search MATCH ?) AND p.connection_id = ?${active}
+         ORDER BY p.description COLLATE NOCASE, p.id LIMIT ?`,
+      )
+      .all(match, connectionId, limit + exact.length);
+    const first = exact
+      .map((id) => this.byId.get(connectionId, id))
+      .filter((row): row is ProductRow => !!row && (options.includeInactive || row.active === 1));
+    const seen = new Set(first.map((row) => row.id));
+    const items = [...first, ...rows.filter((row) => !seen.has(row.id))].slice(0, limit).map(toProduct);
+    const total = this.db
+      .prepare<[string, number], { n: number }>(
+        `SELECT count(*) AS n FROM catalog_products p WHERE p.id IN (SELECT rowid FROM catalog_search WHERE catalog_search MATCH ?) AND p.connection_id = ?${active}`,
+      )
+      .get(match, connectionId)!.n;
+    return { items, total: Math.max(total, items.length) };
+  }
+
+  /** Creates (no id) or edits a product; a code or barcode of another product is refused. */
+  save(connectionId: number, input: ProductInput, id?: number): Product {
+    return this.db.transaction(() => this.write(connectionId, input, id))();
+  }
+
+  /** The write itself, inside the caller's transaction (the import writes many in one). */
+  write(connectionId: number, input: ProductInput, id?: number): Product {
+    const stamp = this.now().toISOString();
+    const clash = this.db
+      .prepare<[number, string], { id: number }>('SELECT id FROM catalog_products WHERE connection_id = ? AND code = ?')
+      .get(connectionId, input.code);
+    if (clash && clash.id !== id)
+      throw new AppError('conflict', `Ya hay otro producto con el código ${input.code}.`, {
+        fields: [{ path: 'code', message: 'Ya existe.' }],
+      });
+    for (const barcode of input.barcodes) {
+      const owner = this.barcodeOwner(connectionId, barcode);
+      if (owner && owner.id !== id) {
+        throw new AppError('conflict', `El código de barras ${barcode} ya es del producto ${owner.code}.`, {
+          fields: [{ path: 'barcodes', message: 'Ya es de otro producto.' }],
+        });
+      }
+    }
+    let productId: number;
+    if (id === undefined) {
+      productId = Number(
+        this.db
+          .prepare(
+            `INSERT INTO catalog_products (connection_id, code, description, unit_price, price_includes_tax, tax_rate, unit, unspsc, active, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
+          )
+          .run(
+            connectionId,
+            input.code,
+            input.description,
+            input.unit_price,
+            input.price_includes_tax ? 1 : 0,
+            input.tax_rate,
+            input.unit,
+            input.unspsc,
+            stamp,
+            stamp,
+          ).lastInsertRowid,
+      );
+    } else {
+      this.get(connectionId, id);
+      productId = id;
+      this.db
+        .prepare(
+          `UPDATE catalog_products SET code = ?, description = ?, unit_price = ?, price_includes_tax = ?, tax_rate = ?, unit = ?, unspsc = ?, updated_at = ?
+           WHERE connection_id = ? AND id = ?`,
+        )
+        .run(
+          input.code,
+          input.description,
+          input.unit_price,
+          input.price_includes_tax ? 1 : 0,
+          input.tax_rate,
+          input.unit,
+          input.unspsc,
+          stamp,
+          connectionId,
+          id,
+        );
+      this.db.prepare('DELETE FROM catalog_barcodes WHERE product_id = ?').run(id);
+      this.db.prepare('DELETE FROM catalog_search WHERE rowid = ?').run(id);
+    }
+    const addBarcode = this.db.prepare('INSERT INTO catalog_barcodes (connection_id, barcode, product_id) VALUES (?, ?, ?)');
+    for (const barcode of input.barcodes) addBarcode.run(connectionId, barcode, productId);
+    this.db
+      .prepare('INSERT INTO catalog_search (rowid, code, description, barcodes) VALUES (?, ?, ?, ?)')
+      .run(productId, input.code, input.description, input.barcodes.join(' '));
+    return this.get(connectionId, productId);
+  }
+
+  setActive(connectionId: number, id: number, active: boolean): Product {
+    this.get(connectionId, id);
+    this.db
+      .prepare('UPDATE catalog_products SET active = ?, updated_at = ? WHERE connection_id = ? AND id = ?')
+      .run(active ? 1 : 0, this.now().toISOString(), connectionId, id);
+    return this.get(connectionId, id);
+  }
+
+  byProductCode(connectionId: number, code: string): Product | null {
+    const row = this.db
+      .prepare<[number, string], ProductRow>(`${SELECT} WHERE p.connection_id = ? AND p.code = ?`)
+      .get(connectionId, code);
+    return row ? toProduct(row) : null;
+  }
+
+  barcodeOwner(connectionId: number, barcode: string): { id: number; code: string } | undefined {
+    return this.db
+      .prepare<[number, string], { id: number; code: string }>(
+        'SELECT p.id, p.code FROM catalog_barcodes b JOIN catalog_products p ON p.id = b.product_id WHERE b.connection_id = ? AND b.barcode = ?',
+      )
+      .get(connectionId, barcode);
+  }
+
+  /** Every product of the connection, by code (the export). */
+  *each(connectionId: number): Generator<Product> {
+    for (const row of this.db
+      .prepare<[number], ProductRow>(`${SELECT} WHERE p.connection_id = ? ORDER BY p.code`)
+      .iterate(connectionId)) {
+      yield toProduct(row);
+    }
+  }
+
+  runInTransaction<T>(work: () => T): T {
+    return this.db.transaction(work)();
+  }
+}

@@ -1,0 +1,25 @@
+import { colombiaToday } from '../../../shared/dates';
+import type { catalogMethods } from '../../../shared/rpc/methods/catalog';
+import { Catalog } from '../../catalog/catalog';
+import { applyImport, exportCsv, planImport } from '../../catalog/catalog-io';
+import type { CoreParts } from '../../parts';
+import type { Handlers } from '../registry';
+
+export function catalogHandlers({ store, connections, clock }: CoreParts): Handlers<typeof catalogMethods> {
+  const catalog = new Catalog(store.db, clock);
+  const active = () => connections.requireActive().id;
+  return {
+    'catalog.search': ({ q, include_inactive, limit }) =>
+      catalog.search(active(), {
+        ...(q !== undefined ? { q } : {}),
+        ...(include_inactive ? { includeInactive: true } : {}),
+        ...(limit ? { limit } : {}),
+      }),
+    'catalog.byCode': ({ code }) => catalog.byCode(active(), code),
+    'catalog.save': ({ id, product }) => catalog.save(active(), product, id),
+    'catalog.setActive': ({ id, active: on }) => catalog.setActive(active(), id, on),
+    'catalog.previewImport': ({ text }) => planImport(catalog, active(), text).preview,
+    'catalog.applyImport': ({ text }) => applyImport(catalog, active(), text),
+    'catalog.exportCsv': () => ({ filename: `productos-${colombiaToday(clock())}.csv`, ...exportCsv(catalog, active()) }),
+  };
+}

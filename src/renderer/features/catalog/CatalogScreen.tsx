@@ -1,0 +1,175 @@
+// Productos: the company's local catalog (issue 15, item 1). Search from the first keystroke,
+// create, edit, deactivate, import with a preview, export. Invoices already issued never change:
+// a sale copies a product's values into its line when the line is added.
+import { useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
+import { CATALOG_TAX_LABELS, type Product } from '../../../shared/catalog/product';
+import type { ImportPreview } from '../../../shared/rpc/methods/catalog';
+import { invoke } from '../../rpc/client';
+import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
+import { Alert } from '../../ui/Alert';
+import { Money } from '../../ui/Money';
+import { ImportPanel } from './ImportPanel';
+import { ProductForm } from './ProductForm';
+import './catalog.css';
+
+type Panel = { kind: 'none' } | { kind: 'form'; product: Product | null } | { kind: 'import' };
+
+function download(content: string, filename: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export default function CatalogScreen() {
+  const client = useQueryClient();
+  const [q, setQ] = useState('');
+  const [showInactive, setShowInactive] = useState(false);
+  const [panel, setPanel] = useState<Panel>({ kind: 'none' });
+  const [message, setMessage] = useState<string | null>(null);
+  const query = useDeferredValue(q);
+  const list = useRpcQuery(
+    'catalog.search',
+    { q: query, include_inactive: showInactive, limit: 200 },
+    { placeholderData: (previous) => previous },
+  );
+  const toggle = useRpcMutation('catalog.setActive', ['catalog.search']);
+  const refresh = () => void client.invalidateQueries({ queryKey: ['catalog.search'] });
+
+  const exportCsv = async () => {
+    setMessage(null);
+    try {
+      const file = await invoke('catalog.exportCsv', {});
+      download(file.content, file.filename);
+      setMessage(`Se exportaron ${file.rows} productos a ${file.filename}.`);
+    } catch (error) {
+      setMessage(error instanceof Error ? error.message : 'No se pudo exportar.');
+    }
+  };
+
+  const imported = (result: ImportPreview) => {
+    setPanel({ kind: 'none' });
+    setMessage(
+      `Importación terminada: ${result.create} productos nuevos, ${result.update} actualizados; ${result.errors} filas con errores no se importaron.`,
+    );
+    refresh();
+  };
+
+  return (
+    <section className="screen catalog" aria-labelledby="catalog-title">
+      <header className="screen__header">
+        <h1 id="catalog-title">Productos</h1>
+        <span className="muted">Catálogo de esta empresa, guardado en este equipo</span>
+      </header>
+      <div className="catalog-toolbar">
+        <label className="field catalog-toolbar__search">
+          <span>Buscar producto</span>
+          <input
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder="Código, código de barras o palabras de la descripción"
+            autoComplete="off"
+          />
+        </label>
+        <label className="catalog-toolbar__check">
+          <input type="checkbox" checked={showInactive} onChange={(e) => setShowInactive(e.target.checked)} /> Mostrar inactivos
+        </label>
+        <button type="button" className="button" onClick={() => setPanel({ kind: 'form', product: null })}>
+          Nuevo producto
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => setPanel({ kind: 'import' })}>
+          Importar
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => void exportCsv()}>
+          Exportar CSV
+        </button>
+      </div>
+      {message && (
+        <p role="status" className="catalog-message" data-testid="catalog-message">
+          {message}
+        </p>
+      )}
+      {panel.kind === 'form' && (
+        <ProductForm
+          key={panel.product?.id ?? 'new'}
+          product={panel.product}
+          onCancel={() => setPanel({ kind: 'none' })}
+          onSaved={(saved) => {
+            setPanel({ kind: 'none' });
+            setMessage(`Producto ${saved.code} guardado.`);
+            refresh();
+          }}
+        />
+      )}
+      {panel.kind === 'import' && <ImportPanel onDone={imported} onClose={() => setPanel({ kind: 'none' })} />}
+      {list.isError && <Alert tone={list.error.code === 'no_connection' ? 'warn' : 'error'}>{list.error.message}</Alert>}
+      {toggle.isError && <Alert tone="error">{toggle.error.message}</Alert>}
+      {list.data && (
+        <>
+          <p className="muted" role="status">
+            {list.data.total === 0
+              ? q.trim()
+                ? 'Ningún producto coincide con la búsqueda.'
+                : 'El catálogo está vacío: cree un producto o importe una lista.'
+              : `${list.data.total.toLocaleString('es-CO')} producto${list.data.total === 1 ? '' : 's'}${list.data.total > list.data.items.length ? `; se muestran los primeros ${list.data.items.length}` : ''}`}
+          </p>
+          {list.data.items.length > 0 && (
+            <table className="data catalog-table">
+              <thead>
+                <tr>
+                  <th>Código</th>
+                  <th>Descripción</th>
+                  <th>Códigos de barras</th>
+                  <th className="num">Precio</th>
+                  <th>Impuesto</th>
+                  <th>Unidad</th>
+                  <th>Estado</th>
+                  <th>
+                    <span className="sr-only">Acciones</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.items.map((p) => (
+                  <tr key={p.id} data-testid="catalog-row" className={p.active ? undefined : 'catalog-row--inactive'}>
+                    <td>{p.code}</td>
+                    <td>{p.description}</td>
+                    <td className="catalog-barcodes">{p.barcodes.join(' ') || '—'}</td>
+                    <td className="num">
+                      <Money value={p.unit_price} />
+                      {p.price_includes_tax && <div className="muted">con impuesto</div>}
+                    </td>
+                    <td>{CATALOG_TAX_LABELS[p.tax_rate]}</td>
+                    <td>{p.unit}</td>
+                    <td>{p.active ? 'Activo' : 'Inactivo'}</td>
+                    <td className="catalog-actions">
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        onClick={() => setPanel({ kind: 'form', product: p })}
+                      >
+                        Editar
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        disabled={toggle.isPending}
+                        onClick={() => toggle.mutate({ id: p.id, active: !p.active })}
+                      >
+                        {p.active ? 'Desactivar' : 'Activar'}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

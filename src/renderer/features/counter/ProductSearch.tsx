@@ -1,0 +1,135 @@
+// Selling from the catalog (issue 15, item 2): the product search above the invoice's lines. Results
+// from the first keystroke (code, barcode or any words of the name); arrows choose, Enter adds. A
+// barcode scanner (a keyboard wedge: fast digits, then Enter) lands here too: Enter first looks the
+// text up as an exact code or barcode, so a scan adds its product, or 1 to its line, without waiting
+// for the word search. Scans are handled in order, and the field is empty again at once for the next.
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { CATALOG_TAX_LABELS, type Product } from '../../../shared/catalog/product';
+import { invoke } from '../../rpc/client';
+import { useRpcQuery } from '../../rpc/hooks';
+import { Money } from '../../ui/Money';
+import './counter.css';
+
+const RESULTS = 8;
+
+export function ProductSearch({ onPick }: { onPick: (product: Product) => string }) {
+  const [q, setQ] = useState('');
+  const [highlight, setHighlight] = useState(0);
+  const [status, setStatus] = useState<{ text: string; tone: 'ok' | 'error' } | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const listId = useId();
+  const text = q.trim();
+  const results = useRpcQuery(
+    'catalog.search',
+    { q: text, limit: RESULTS },
+    { enabled: text !== '', placeholderData: (previous) => previous, staleTime: 2_000 },
+  );
+  const items = text === '' ? [] : (results.data?.items ?? []);
+
+  // F2 from anywhere in Facturas: back to the product search.
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'F2') return;
+      event.preventDefault();
+      input.current?.focus();
+      input.current?.select();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const add = (product: Product) => setStatus({ text: onPick(product), tone: 'ok' });
+
+  const enter = (typed: string, chosen: Product | undefined) => {
+    queue.current = queue.current.then(async () => {
+      try {
+        const exact = await invoke('catalog.byCode', { code: typed });
+        if (exact) add(exact);
+        else if (chosen) add(chosen);
+        else
+          setStatus({
+            text: `No hay un producto activo con el código o las palabras «${typed}». Revise el código o créelo en Productos.`,
+            tone: 'error',
+          });
+      } catch (error) {
+        setStatus({ text: error instanceof Error ? error.message : 'No se pudo buscar el producto.', tone: 'error' });
+      }
+    });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (items.length === 0) return;
+      setHighlight((h) => (event.key === 'ArrowDown' ? (h + 1) % items.length : (h - 1 + items.length) % items.length));
+    } else if (event.key === 'Enter') {
+      // Never the form's submit: Enter here adds a product.
+      event.preventDefault();
+      if (text === '' || text.length > 40) return;
+      enter(text, items[highlight]);
+      setQ('');
+      setHighlight(0);
+    } else if (event.key === 'Escape') {
+      setQ('');
+      setHighlight(0);
+    }
+  };
+
+  return (
+    <div className="product-search">
+      <label className="field product-search__field">
+        <span>Agregar producto (F2)</span>
+        <input
+          ref={input}
+          type="search"
+          value={q}
+          onChange={(event) => {
+            setQ(event.target.value);
+            setHighlight(0);
+          }}
+          onKeyDown={onKeyDown}
+          placeholder="Código, código de barras o nombre; también con el lector de código de barras"
+          autoComplete="off"
+          aria-label="Buscar producto"
+          role="combobox"
+          aria-expanded={items.length > 0}
+          aria-controls={listId}
+          aria-activedescendant={items[highlight] ? `${listId}-${items[highlight].id}` : undefined}
+        />
+      </label>
+      {items.length > 0 && (
+        <ul className="product-search__results" id={listId} role="listbox" aria-label="Productos encontrados">
+          {items.map((product, index) => (
+            <li
+              key={product.id}
+              id={`${listId}-${product.id}`}
+              role="option"
+              aria-selected={index === highlight}
+              className="product-search__option"
+              onMouseDown={(event) => {
+                event.preventDefault();
+                add(product);
+                setQ('');
+              }}
+            >
+              <span className="product-search__code">{product.code}</span>
+              <span className="product-search__desc">{product.description}</span>
+              <span className="product-search__price">
+                <Money value={product.unit_price} /> · {CATALOG_TAX_LABELS[product.tax_rate]}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {text !== '' && results.isSuccess && items.length === 0 && (
+        <p className="muted product-search__none">Ningún producto coincide.</p>
+      )}
+      {status && (
+        <p className={status.tone === 'error' ? 'field__error' : 'muted'} role="status" data-testid="product-search-status">
+          {status.text}
+        </p>
+      )}
+    </div>
+  );
+}

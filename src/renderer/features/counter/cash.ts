@@ -1,0 +1,15 @@
+// Cash received and change (issue 15, item 5): exact decimals, never floats. Pure.
+import { dec, type Dec } from '../../../shared/money';
+import { parseUserNumber } from '../../../shared/user-number';
+
+export type CashState =
+  { kind: 'empty' } | { kind: 'invalid' } | { kind: 'short'; missing: Dec } | { kind: 'change'; change: Dec };
+
+/** What the cashier typed as received against what the buyer pays (net of withholdings). */
+export function cashChange(receivedText: string, due: Dec): CashState {
+  if (receivedText.trim() === '') return { kind: 'empty' };
+  const received = parseUserNumber(receivedText);
+  if (received === null || received.startsWith('-')) return { kind: 'invalid' };
+  const difference = dec(received).minus(due);
+  return difference.isNegative() ? { kind: 'short', missing: difference.negated() } : { kind: 'change', change: difference };
+}

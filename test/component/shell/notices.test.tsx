@@ -1,0 +1,60 @@
+// Result notices never pile up nor stay forever: at most three, the same key replaces, good news
+// closes by itself, an error stays until closed (with its button or Escape).
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Notices } from '../../../src/renderer/shell/notices/Notices';
+import { clearNotices, MAX_NOTICES, NOTICE_MS, pushNotice } from '../../../src/renderer/shell/notices/notices';
+
+beforeEach(() => clearNotices());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const texts = () => screen.queryAllByTestId('toast').map((n) => n.firstChild?.textContent);
+
+describe('notices', () => {
+  it('keeps the newest three and replaces a notice of the same key', () => {
+    render(<Notices />);
+    act(() => {
+      for (let i = 1; i <= 5; i += 1) pushNotice({ key: `k${i}`, text: `Aviso ${i}`, tone: 'error', testId: 'toast' });
+    });
+    expect(MAX_NOTICES).toBe(3);
+    expect(texts()).toEqual(['Aviso 3', 'Aviso 4', 'Aviso 5']);
+    act(() => pushNotice({ key: 'k4', text: 'Aviso 4 de nuevo', tone: 'error', testId: 'toast' }));
+    expect(texts()).toEqual(['Aviso 3', 'Aviso 5', 'Aviso 4 de nuevo']);
+  });
+
+  it('closes good news by itself and leaves an error until it is closed', () => {
+    vi.useFakeTimers();
+    render(<Notices />);
+    act(() => {
+      pushNotice({ key: 'ok', text: 'Factura aceptada', tone: 'ok', testId: 'toast' });
+      pushNotice({ key: 'bad', text: 'Factura rechazada', tone: 'error', testId: 'toast' });
+    });
+    act(() => vi.advanceTimersByTime(NOTICE_MS - 1));
+    expect(texts()).toEqual(['Factura aceptada', 'Factura rechazada']);
+    act(() => vi.advanceTimersByTime(1));
+    expect(texts()).toEqual(['Factura rechazada']);
+    act(() => vi.advanceTimersByTime(NOTICE_MS * 10));
+    expect(texts()).toEqual(['Factura rechazada']);
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Cerrar aviso' }), { key: 'Escape' });
+    expect(texts()).toEqual([]);
+  });
+
+  it('closes with its button and follows its link', () => {
+    render(<Notices />);
+    act(() =>
+      pushNotice({
+        key: 'a',
+        text: 'Aceptada.',
+        tone: 'error',
+        testId: 'toast',
+        link: { label: 'Ver en el historial', href: '#/historial' },
+      }),
+    );
+    expect(screen.getByRole('link', { name: 'Ver en el historial' }).getAttribute('href')).toBe('#/historial');
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar aviso' }));
+    expect(texts()).toEqual([]);
+  });
+});

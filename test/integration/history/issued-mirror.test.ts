@@ -1,0 +1,105 @@
+// Issue 15, item 9: an issued invoice is in the local history at once (no "Sincronizar"), and one
+// that was uncertain there in its first state and updated when it settles; each write is followed by
+// a 'history.changed' event so that Historial refreshes after the row exists.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../../src/core/core';
+import { FileLogger } from '../../../src/core/log/logger';
+import { realKeychain } from '../../support/keychain';
+import { CORE_COMPANY as COMPANY, CORE_TOKENS as TOKENS } from '../../support/seed';
+import { FakeClock } from '../../unit/core/support/fake-clock';
+import { fe, MAGIC } from '../core/support/requests';
+import { testBed, type TestBed } from '../core/support/sandbox';
+
+let bed: TestBed;
+beforeAll(async () => {
+  bed = await testBed({ feDocuments: 0, settleMs: 100 });
+});
+afterAll(async () => {
+  await bed?.close();
+});
+
+async function coreWithClock(clock: FakeClock, name: string): Promise<Core> {
+  const core = createCore({
+    home: join(bed.dir.path, name),
+    secrets: realKeychain(),
+    transport: 'cli',
+    logger: new FileLogger(null),
+    clock: () => new Date(clock.now()),
+    timers: clock,
+  });
+  const connection = await core.parts.connections.create({
+    label: 'Pruebas',
+    kind: 'sandbox',
+    base_url: bed.sandbox.baseUrl,
+    company_id: COMPANY,
+  });
+  await core.parts.connections.setToken(connection.id, TOKENS.full);
+  return core;
+}
+
+function historyEvents(core: Core): { kind: string; document_id: number }[] {
+  const seen: { kind: string; document_id: number }[] = [];
+  core.events.subscribe((event, payload) => {
+    if (event === 'history.changed') seen.push(payload as { kind: string; document_id: number });
+  });
+  return seen;
+}
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+describe('issued documents in the history at once', () => {
+  it('writes an accepted FE to the mirror with its submission, then says so', async () => {
+    const core = await coreWithClock(new FakeClock(Date.now()), 'accepted');
+    const seen = historyEvents(core);
+    await core.startBackground();
+    const sent = await core.parts.submissions.submitFe(fe(MAGIC.accept, 'inmediata'));
+    expect(sent.state).toBe('accepted');
+    await waitFor(() => seen.length > 0);
+    const connectionId = core.parts.connections.requireActive().id;
+    const found = core.parts.history.mirror.search(connectionId, { q: 'inmediata', kind: 'FE' });
+    expect(found.items).toMatchObject([
+      { kind: 'FE', remote_id: sent.document_id, number: sent.document_number, estado_dian: 'aceptado', submission_id: sent.id },
+    ]);
+    expect(seen).toEqual([{ kind: 'FE', document_id: sent.document_id }]);
+    await core.close();
+  });
+
+  it('mirrors an FE still in process and updates the same row when the poller sees it accepted', async () => {
+    const clock = new FakeClock(Date.now());
+    const core = await coreWithClock(clock, 'pending');
+    const seen = historyEvents(core);
+    await core.startBackground();
+    const sent = await core.parts.submissions.submitFe(fe(MAGIC.uncertainAccept, 'en-proceso'));
+    expect(sent.state).toBe('pending');
+    await waitFor(() => seen.length === 1);
+    const connectionId = core.parts.connections.requireActive().id;
+    // Written at the pending outcome, before any check of the poller (under load the sandbox may
+    // already have settled it when the mirror reads it, so its state there is not asserted).
+    const first = core.parts.history.mirror.search(connectionId, { q: 'en-proceso', kind: 'FE' });
+    expect(first.items).toMatchObject([{ remote_id: sent.document_id, submission_id: sent.id }]);
+
+    // The sandbox settles after its settle-ms of real time; the poller reads it at its due times.
+    for (let step = 0; step < 50 && core.parts.submissions.get(sent.id).state !== 'accepted'; step += 1) {
+      await clock.run(60_000, () => core.parts.poller.whenIdle());
+    }
+    expect(core.parts.submissions.get(sent.id).state).toBe('accepted');
+    const row = () => core.parts.history.mirror.search(connectionId, { q: 'en-proceso', kind: 'FE' });
+    await waitFor(() => row().items[0]?.estado_dian === 'aceptado');
+    expect(row().total).toBe(1);
+    expect(row().items[0]).toMatchObject({ remote_id: sent.document_id, submission_id: sent.id });
+    await core.close();
+  });
+
+  it('writes nothing for an FE refused before anything was created', async () => {
+    const core = await coreWithClock(new FakeClock(Date.now()), 'refused');
+    const seen = historyEvents(core);
+    await core.startBackground();
+    const bad = { ...fe(MAGIC.accept, 'sin-items'), items: [] };
+    await core.parts.submissions.submitFe(bad).catch(() => undefined);
+    await core.close();
+    expect(seen).toEqual([]);
+  });
+});
