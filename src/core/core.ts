@@ -15,6 +15,7 @@ import { connectionCheckHandlers } from './rpc/handlers/connection-check';
 import { connectionHandlers } from './rpc/handlers/connections';
 import { draftHandlers } from './rpc/handlers/drafts';
 import { dseCatalogHandlers } from './rpc/handlers/dse-catalog';
+import { dseCorrectionHandlers } from './rpc/handlers/dse-corrections';
 import { dseHandlers } from './rpc/handlers/dse';
 import { feHandlers } from './rpc/handlers/fe';
 import { feFormHandlers } from './rpc/handlers/fe-form';
@@ -92,6 +93,7 @@ export function createCore(options: CoreOptions): Core {
       ...historyViewHandlers(parts),
       ...draftHandlers(parts),
       ...dseCatalogHandlers(parts),
+      ...dseCorrectionHandlers(parts),
     },
     logger,
   );

@@ -6,6 +6,7 @@ import { connectionCheckMethods } from './methods/connection-check';
 import { connectionMethods } from './methods/connections';
 import { draftMethods } from './methods/drafts';
 import { dseCatalogMethods } from './methods/dse-catalog';
+import { dseCorrectionMethods } from './methods/dse-corrections';
 import { dseMethods } from './methods/dse';
 import { feMethods } from './methods/fe';
 import { feFormMethods } from './methods/fe-form';
@@ -25,6 +26,7 @@ export const rpcContract = {
   ...historyViewMethods,
   ...draftMethods,
   ...dseCatalogMethods,
+  ...dseCorrectionMethods,
 } satisfies MethodTable;
 
 export type RpcContract = typeof rpcContract;
