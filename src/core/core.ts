@@ -21,6 +21,7 @@ import { feHandlers } from './rpc/handlers/fe';
 import { feFormHandlers } from './rpc/handlers/fe-form';
 import { historyHandlers } from './rpc/handlers/history';
 import { historyViewHandlers } from './rpc/handlers/history-view';
+import { reportHandlers } from './rpc/handlers/reports';
 import { submissionHandlers } from './rpc/handlers/submissions';
 import { createDispatcher, type Dispatcher } from './rpc/registry';
 import { Store } from './store/store';
@@ -94,6 +95,7 @@ export function createCore(options: CoreOptions): Core {
       ...draftHandlers(parts),
       ...dseCatalogHandlers(parts),
       ...dseCorrectionHandlers(parts),
+      ...reportHandlers(parts),
     },
     logger,
   );

@@ -12,6 +12,7 @@ import { feMethods } from './methods/fe';
 import { feFormMethods } from './methods/fe-form';
 import { historyMethods } from './methods/history';
 import { historyViewMethods } from './methods/history-view';
+import { reportMethods } from './methods/reports';
 import { submissionMethods } from './methods/submissions';
 
 export const rpcContract = {
@@ -27,6 +28,7 @@ export const rpcContract = {
   ...draftMethods,
   ...dseCatalogMethods,
   ...dseCorrectionMethods,
+  ...reportMethods,
 } satisfies MethodTable;
 
 export type RpcContract = typeof rpcContract;
