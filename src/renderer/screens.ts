@@ -83,6 +83,7 @@ const code: Record<ScreenId, ScreenModule | (() => Promise<ScreenModule>)> = {
   invoices: invoicesScreen,
   'support-documents': () => import('./features/support-documents/SupportDocumentsScreen'),
   history: () => import('./features/history/HistoryScreen'),
+  reports: () => import('./features/reports/ReportsScreen'),
   settings: () => import('./features/settings/SettingsScreen'),
 };
 
