@@ -113,6 +113,8 @@ describe('Informes', () => {
     await chart.getByRole('button', { name: 'Ver como tabla' }).click();
     expect(plain(await chart.locator('table').textContent())).toContain('$ 140.600,00');
     await screenshot(page, 'reports-1366-month-chart-as-table');
+    await page.getByTestId('report-table-retenciones-proveedor').scrollIntoViewIfNeeded();
+    await screenshot(page, 'reports-1366-month-tables');
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -128,6 +130,8 @@ describe('Informes', () => {
     expect(plain(await page.getByTestId('report-table-impuestos').textContent())).toContain('Sin desglose (sincronizados, solo totales)');
     await page.getByTestId('chart-taxes-by-month').locator('svg.recharts-surface').first().waitFor();
     await screenshot(page, 'reports-1920-year-synced');
+    await page.getByTestId('report-table-pendientes').scrollIntoViewIfNeeded();
+    await screenshot(page, 'reports-1920-year-synced-tables');
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exportar XLSX' }).click();

@@ -20,11 +20,9 @@ export const OPEN_LIST_MAX = 200;
 interface DocRow {
   id: number;
   kind: DocumentKind;
-  number: string;
   estado_dian: string;
   issue_date: string;
   counterpart_doc: string;
-  counterpart_name: string;
   subtotal: string;
   impuestos: string;
   total_cents: number;
@@ -37,7 +35,6 @@ interface AmountRow {
   kind: DocumentKind;
   issue_date: string;
   counterpart_doc: string;
-  counterpart_name: string;
   fact: 'tax' | 'withholding';
   code: string;
   name: string;
@@ -85,13 +82,15 @@ export function periodReport(db: Db, scope: ReportScope, filter: ReportFilter): 
   const params = { connection: connectionId, from: filter.from, to: filter.to, ...(filter.kind ? { kind: filter.kind } : {}) };
   const docs = db
     .prepare<[typeof params], DocRow>(
-      `SELECT h.id, h.kind, h.number, h.estado_dian, h.issue_date, h.counterpart_doc, h.counterpart_name, h.subtotal, h.impuestos,
+      // Every column from the index report_by_date (migration 0012): the wide rows are not read.
+      `SELECT h.id, h.kind, h.estado_dian, h.issue_date, h.counterpart_doc, h.subtotal, h.impuestos,
               h.total_cents, h.moneda, (r.submission_id IS NOT NULL) AS exact
        FROM history_documents h LEFT JOIN report_documents r ON r.history_id = h.id
-       WHERE h.connection_id = @connection AND h.issue_date >= @from AND h.issue_date <= @to ${kindClause}
-       ORDER BY h.issue_date, h.id`,
+       WHERE h.connection_id = @connection AND h.issue_date >= @from AND h.issue_date <= @to ${kindClause}`,
     )
-    .all(params);
+    .all(params)
+    // Sorted here: an ORDER BY makes SQLite walk the wide rows by date instead of the narrow index.
+    .sort((a, b) => (a.issue_date < b.issue_date ? -1 : a.issue_date > b.issue_date ? 1 : a.id - b.id));
 
   const summary = new Map<string, PeriodReport['summary'][number]>();
   const byDay = new Map<string, DaySums>();
@@ -99,26 +98,24 @@ export function periodReport(db: Db, scope: ReportScope, filter: ReportFilter): 
   const parties = new Map<string, PartyRow>();
   const unbroken = new Map<DocumentKind, TaxRow>();
   const taxMonths = new Map<string, TaxMonth>();
-  const rejected: OpenDocument[] = [];
-  const pending: OpenDocument[] = [];
+  const rejected: DocRow[] = [];
+  const pending: DocRow[] = [];
+  /** the newest document of each party, whose name is shown */
+  const newest = new Map<string, number>();
   let rejectedTotal = 0;
   let pendingTotal = 0;
   let otherCurrency = 0;
-  const open = (doc: DocRow): OpenDocument => ({
-    id: doc.id, kind: doc.kind, number: doc.number, issue_date: doc.issue_date, counterpart_name: doc.counterpart_name,
-    estado_dian: doc.estado_dian, total: doc.total_cents, moneda: doc.moneda,
-  });
   const taxMonth = (month: string, kind: DocumentKind) =>
     grouped(taxMonths, `${month}|${kind}`, () => ({ month, kind, iva: 0, inc: 0, other: 0, unbroken: 0 }));
 
   for (const doc of docs) {
     if (doc.estado_dian === 'rechazado') {
-      rejected.push(open(doc));
+      rejected.push(doc);
       if (doc.moneda === 'COP') rejectedTotal += doc.total_cents;
       continue;
     }
     if (doc.estado_dian !== 'aceptado') {
-      pending.push(open(doc));
+      pending.push(doc);
       if (doc.moneda === 'COP') pendingTotal += doc.total_cents;
       continue;
     }
@@ -134,10 +131,10 @@ export function periodReport(db: Db, scope: ReportScope, filter: ReportFilter): 
     add(grouped(summary, `${doc.kind}|${source}`, () => ({ ...emptySums(), kind: doc.kind, source, withholdings: 0 })), subtotal, taxes, total);
     add(grouped(byDay, `${doc.issue_date}|${doc.kind}`, () => ({ ...emptySums(), kind: doc.kind, date: doc.issue_date })), subtotal, taxes, total);
     add(grouped(byMonth, `${month}|${doc.kind}`, () => ({ ...emptySums(), kind: doc.kind, month })), subtotal, taxes, total);
-    const party = grouped(parties, `${doc.kind}|${doc.counterpart_doc}`, () => ({ ...emptySums(), kind: doc.kind, doc: doc.counterpart_doc, name: doc.counterpart_name }));
+    const party = grouped(parties, `${doc.kind}|${doc.counterpart_doc}`, () => ({ ...emptySums(), kind: doc.kind, doc: doc.counterpart_doc, name: '' }));
     add(party, subtotal, taxes, total);
     // Rows are read by date: the newest name a party was written with is the one shown.
-    party.name = doc.counterpart_name;
+    newest.set(`${doc.kind}|${doc.counterpart_doc}`, doc.id);
     if (!doc.exact) {
       const row = grouped(unbroken, doc.kind, () => ({
         kind: doc.kind, source: 'totals' as const, code: '', name: 'Sin desglose (sincronizados, solo totales)', rate: '', documents: 0, base: 0, amount: 0,
@@ -152,12 +149,11 @@ export function periodReport(db: Db, scope: ReportScope, filter: ReportFilter): 
   // The figures of the accepted COP documents this app issued.
   const amounts = db
     .prepare<[typeof params], AmountRow>(
-      `SELECT a.history_id, h.kind, h.issue_date, h.counterpart_doc, h.counterpart_name, a.fact, a.code, a.name, a.rate, a.base_cents, a.amount_cents
+      `SELECT a.history_id, h.kind, h.issue_date, h.counterpart_doc, a.fact, a.code, a.name, a.rate, a.base_cents, a.amount_cents
        FROM history_documents h JOIN report_documents r ON r.history_id = h.id AND r.submission_id IS NOT NULL
        JOIN report_amounts a ON a.history_id = h.id
        WHERE h.connection_id = @connection AND h.issue_date >= @from AND h.issue_date <= @to ${kindClause}
-         AND h.estado_dian = 'aceptado' AND h.moneda = 'COP'
-       ORDER BY h.issue_date, h.id`,
+         AND h.estado_dian = 'aceptado' AND h.moneda = 'COP'`,
     )
     .all(params);
   const taxes = new Map<string, TaxRow & { seen: Set<number> }>();
@@ -183,9 +179,8 @@ export function periodReport(db: Db, scope: ReportScope, filter: ReportFilter): 
     type.base += a.base_cents;
     type.amount += a.amount_cents;
     const supplier = grouped(bySupplier, `${a.counterpart_doc}|${code}|${a.rate}`, () => ({
-      supplier_doc: a.counterpart_doc, supplier_name: a.counterpart_name, code, name: a.name, rate: a.rate, documents: 0, base: 0, amount: 0, seen: new Set<number>(),
+      supplier_doc: a.counterpart_doc, supplier_name: '', code, name: a.name, rate: a.rate, documents: 0, base: 0, amount: 0, seen: new Set<number>(),
     }));
-    supplier.supplier_name = a.counterpart_name;
     supplier.seen.add(a.history_id);
     supplier.base += a.base_cents;
     supplier.amount += a.amount_cents;
@@ -201,6 +196,24 @@ export function periodReport(db: Db, scope: ReportScope, filter: ReportFilter): 
       .sort((a, b) => b.total - a.total || (a.doc < b.doc ? -1 : 1))
       .slice(0, TOP_PARTIES);
 
+  // Names and numbers, read from the wide rows only for what is shown.
+  const topCustomers = top('FE');
+  const topSuppliers = top('DSE');
+  const suppliers = [...bySupplier.values()];
+  const shownRejected = rejected.slice(-OPEN_LIST_MAX).reverse();
+  const shownPending = pending.slice(-OPEN_LIST_MAX).reverse();
+  const wanted = new Set<number>([...shownRejected, ...shownPending].map((d) => d.id));
+  const partyId = (kind: DocumentKind, doc: string) => newest.get(`${kind}|${doc}`);
+  for (const p of [...topCustomers, ...topSuppliers]) wanted.add(partyId(p.kind, p.doc)!);
+  for (const s of suppliers) wanted.add(partyId('DSE', s.supplier_doc)!);
+  const names = namesOf(db, [...wanted].filter((id) => id !== undefined));
+  for (const p of [...topCustomers, ...topSuppliers]) p.name = names.get(partyId(p.kind, p.doc)!)?.counterpart_name ?? '';
+  for (const s of suppliers) s.supplier_name = names.get(partyId('DSE', s.supplier_doc)!)?.counterpart_name ?? '';
+  const open = (doc: DocRow): OpenDocument => ({
+    id: doc.id, kind: doc.kind, number: names.get(doc.id)?.number ?? '', issue_date: doc.issue_date, counterpart_name: names.get(doc.id)?.counterpart_name ?? '',
+    estado_dian: doc.estado_dian, total: doc.total_cents, moneda: doc.moneda,
+  });
+
   return {
     filter: { from: filter.from, to: filter.to, kind: filter.kind ?? null, connection_id: connectionId },
     connection_label: scope.connectionLabel,
@@ -212,14 +225,24 @@ export function periodReport(db: Db, scope: ReportScope, filter: ReportFilter): 
     ),
     taxes_by_month: [...taxMonths.values()].sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : byKindThen(a, b))),
     withholdings: [...withholdings.values()].map(counted).sort((a, b) => (a.code < b.code ? -1 : 1)),
-    withholdings_by_supplier: [...bySupplier.values()]
+    withholdings_by_supplier: suppliers
       .map(counted)
       .sort((a, b) => b.amount - a.amount || (a.supplier_doc < b.supplier_doc ? -1 : a.supplier_doc > b.supplier_doc ? 1 : 0) || (a.code < b.code ? -1 : 1) || Number(a.rate) - Number(b.rate)),
-    top_customers: top('FE'),
-    top_suppliers: top('DSE'),
-    rejected: { count: rejected.length, total: rejectedTotal, items: rejected.slice(-OPEN_LIST_MAX).reverse() },
-    pending: { count: pending.length, total: pendingTotal, items: pending.slice(-OPEN_LIST_MAX).reverse() },
+    top_customers: topCustomers,
+    top_suppliers: topSuppliers,
+    rejected: { count: rejected.length, total: rejectedTotal, items: shownRejected.map(open) },
+    pending: { count: pending.length, total: pendingTotal, items: shownPending.map(open) },
     other_currency: { count: otherCurrency },
     generated_at: scope.now.toISOString(),
   };
+}
+
+/** Number and counterpart name of a few documents, by id. */
+function namesOf(db: Db, ids: number[]): Map<number, { number: string; counterpart_name: string }> {
+  const out = new Map<number, { number: string; counterpart_name: string }>();
+  const read = db.prepare<[string], { id: number; number: string; counterpart_name: string }>(
+    'SELECT h.id, h.number, h.counterpart_name FROM json_each(?) j JOIN history_documents h ON h.id = j.value',
+  );
+  for (const row of read.all(JSON.stringify(ids))) out.set(row.id, { number: row.number, counterpart_name: row.counterpart_name });
+  return out;
 }

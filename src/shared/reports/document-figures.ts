@@ -79,7 +79,8 @@ export function dseFigures(body: unknown): DocumentFigures | null {
   if (!retenciones) return null;
   const taxes = new Map<string, TaxFigure>();
   for (const line of lines) {
-    if (line.impuesto.isZero()) continue;
+    // A taxed line is reported with its base even when its tax rounds to zero (as the FE tax groups do).
+    if (line.impuesto.isZero() && !line.porcentaje_iva?.gt(0)) continue;
     const rate = line.porcentaje_iva ?? (line.base.isZero() ? line.porcentaje_iva : line.impuesto.div(line.base).times(100).toDecimalPlaces(2));
     addTax(taxes, '01', 'IVA', rate ? rateText(rate) : '0', cents(line.base), cents(line.impuesto));
   }

@@ -185,7 +185,7 @@ describe('period report', () => {
             continue;
           }
           for (const l of f.lines) {
-            if (l.tax === 0) continue;
+            if (l.rate === 0) continue;
             const key = `${d.kind}|exact|${l.code}|${l.rate}`;
             const t = taxes.get(key) ?? [0, 0];
             taxes.set(key, [t[0]! + l.base, t[1]! + l.tax]);

@@ -1,6 +1,7 @@
 import { DateInput } from '../../ui/DateInput';
 import { useRpcQuery } from '../../rpc/hooks';
-import { periodLabel, PERIOD_MONTHS, type PeriodKind } from '../../../shared/reports/periods';
+import { colombiaToday } from '../../../shared/dates';
+import { periodIndexOf, periodLabel, PERIOD_MONTHS, type PeriodKind } from '../../../shared/reports/periods';
 import type { ReportChoice } from './report-filter';
 
 const KINDS: { value: PeriodKind; label: string }[] = [
@@ -21,7 +22,16 @@ export function PeriodFilters({ choice, onChange, currentYear }: { choice: Repor
     <div className="panel report-filters" role="group" aria-label="Filtros del informe">
       <div className="field">
         <label htmlFor="report-period-kind">Periodo</label>
-        <select id="report-period-kind" value={choice.kind} onChange={(e) => set({ kind: e.target.value as PeriodKind, index: 1 })}>
+        <select
+          id="report-period-kind"
+          value={choice.kind}
+          onChange={(e) => {
+            const kind = e.target.value as PeriodKind;
+            // The new kind's period that holds today (the bimester being closed), or the range typed before.
+            const today = colombiaToday(new Date());
+            set({ kind, index: kind === 'custom' ? choice.index : periodIndexOf(kind, today) });
+          }}
+        >
           {KINDS.map((k) => (
             <option key={k.value} value={k.value}>
               {k.label}
