@@ -11,9 +11,9 @@ export const LAYERS = {
     packages: ['zod', 'decimal.js', '@noble/hashes/*'],
   },
   core: {
-    why: 'core is plain Node: shared, Node built-ins, storage and the keychain; no UI, no Electron, no sandbox.',
+    why: 'core is plain Node: shared, Node built-ins, storage, the keychain and the spreadsheet writer; no UI, no Electron, no sandbox.',
     layers: ['core', 'shared'],
-    packages: ['node:*', 'better-sqlite3', '@napi-rs/keyring', 'zod', 'decimal.js'],
+    packages: ['node:*', 'better-sqlite3', '@napi-rs/keyring', 'exceljs', 'zod', 'decimal.js'],
   },
   sandbox: {
     why: 'the sandbox is the API v1 server of tests and demos: shared and Node only, never the client core.',
@@ -43,6 +43,7 @@ export const LAYERS = {
       '@hookform/resolvers',
       '@hookform/resolvers/*',
       'qrcode',
+      'recharts',
       'zod',
       'decimal.js',
     ],

@@ -16,11 +16,13 @@ import { connectionCheckHandlers } from './rpc/handlers/connection-check';
 import { connectionHandlers } from './rpc/handlers/connections';
 import { draftHandlers } from './rpc/handlers/drafts';
 import { dseCatalogHandlers } from './rpc/handlers/dse-catalog';
+import { dseCorrectionHandlers } from './rpc/handlers/dse-corrections';
 import { dseHandlers } from './rpc/handlers/dse';
 import { feHandlers } from './rpc/handlers/fe';
 import { feFormHandlers } from './rpc/handlers/fe-form';
 import { historyHandlers } from './rpc/handlers/history';
 import { historyViewHandlers } from './rpc/handlers/history-view';
+import { reportHandlers } from './rpc/handlers/reports';
 import { submissionHandlers } from './rpc/handlers/submissions';
 import { createDispatcher, type Dispatcher } from './rpc/registry';
 import { Store } from './store/store';
@@ -99,6 +101,8 @@ export function createCore(options: CoreOptions): Core {
       ...draftHandlers(parts),
       ...dseCatalogHandlers(parts),
       ...catalogHandlers(parts),
+      ...dseCorrectionHandlers(parts),
+      ...reportHandlers(parts),
     },
     logger,
   );

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EMBEDDED_SANDBOX_IDENTITY } from '../core/connections/connections';
 import type { Core } from '../core/core';
+import { DseCatalog } from '../core/dse-catalog/dse-catalog';
 import { startSandbox, type RunningSandbox } from '../sandbox/index';
 import { loadSeedFile, type Seed } from '../sandbox/seed';
 
@@ -48,8 +49,21 @@ export async function startEmbeddedSandbox(core: Core, options: EmbeddedSandboxO
     }
   }
   connections.bindEndpoint(id, sandbox.baseUrl);
+  seedCostCenters(core, id, seed);
   logger.info('embedded sandbox started', { baseUrl: sandbox.baseUrl });
   return sandbox;
+}
+
+/**
+ * The embedded connection starts with the sandbox company's own cost centers (the contract lists no
+ * endpoint for them, but here the seed is at hand), so its DSE form offers them at once. Only when the
+ * connection has none: what the user saved for it is kept.
+ */
+function seedCostCenters(core: Core, connectionId: number, seed: Seed): void {
+  const catalog = new DseCatalog(core.parts.store.db);
+  if (catalog.costCenters(connectionId).length > 0) return;
+  const company = seed.companies.find((c) => c.id === core.parts.connections.resolve(connectionId).companyId) ?? seed.companies[0]!;
+  if (company.cost_centers.length > 0) catalog.saveCostCenters(connectionId, company.cost_centers);
 }
 
 /** The demo seed's client with every scope, for its first company. */

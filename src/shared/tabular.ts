@@ -10,11 +10,28 @@ export interface TabularOptions {
 
 export class TabularError extends Error {}
 
+/**
+ * The separator of the first line, counting only outside quotes: a tab wins (a paste), else the
+ * more frequent of ';' and ',' (a Spanish spreadsheet writes ';' and may have commas inside quoted
+ * text or decimals; an English one writes ','), ';' on a tie.
+ */
 export function detectDelimiter(text: string): '\t' | ',' | ';' {
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-  if (firstLine.includes('\t')) return '\t';
-  if (firstLine.includes(';')) return ';';
-  return ',';
+  let tabs = 0;
+  let semicolons = 0;
+  let commas = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i]!;
+    if (char === '"') quoted = !quoted;
+    else if (quoted) continue;
+    else if (char === '\n' || char === '\r') break;
+    else if (char === '\t') tabs += 1;
+    else if (char === ';') semicolons += 1;
+    else if (char === ',') commas += 1;
+  }
+  if (tabs > 0) return '\t';
+  if (semicolons === 0 && commas === 0) return ',';
+  return semicolons >= commas ? ';' : ',';
 }
 
 export function parseTabular(text: string, options: TabularOptions = {}): string[][] {

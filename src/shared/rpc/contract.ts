@@ -7,11 +7,13 @@ import { connectionCheckMethods } from './methods/connection-check';
 import { connectionMethods } from './methods/connections';
 import { draftMethods } from './methods/drafts';
 import { dseCatalogMethods } from './methods/dse-catalog';
+import { dseCorrectionMethods } from './methods/dse-corrections';
 import { dseMethods } from './methods/dse';
 import { feMethods } from './methods/fe';
 import { feFormMethods } from './methods/fe-form';
 import { historyMethods } from './methods/history';
 import { historyViewMethods } from './methods/history-view';
+import { reportMethods } from './methods/reports';
 import { submissionMethods } from './methods/submissions';
 
 export const rpcContract = {
@@ -27,6 +29,8 @@ export const rpcContract = {
   ...draftMethods,
   ...dseCatalogMethods,
   ...catalogMethods,
+  ...dseCorrectionMethods,
+  ...reportMethods,
 } satisfies MethodTable;
 
 export type RpcContract = typeof rpcContract;

@@ -101,7 +101,10 @@ describe('printed representation model', () => {
       ['70111703', '300000.00', '0.00'],
       ['90101501', '150000.00', '28500.00'],
     ]);
-    expect(model.withholdings).toEqual([{ name: 'ReteRenta (06)', base: 'subtotal', percent: '2.5', amount: '11250.00' }]);
+    // The base as an amount and what it was taken from (issue 17: the printout shows base, rate and amount).
+    expect(model.withholdings).toEqual([
+      { name: 'ReteRenta (06)', base: '450000.00 (sobre el subtotal)', baseAmount: '450000.00', baseMode: 'subtotal', percent: '2.5', amount: '11250.00' },
+    ]);
     expect(model.totals.at(-1)).toEqual({ label: 'Neto a pagar', value: '467250.00', strong: true });
   });
 

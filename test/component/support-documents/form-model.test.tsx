@@ -110,7 +110,7 @@ describe('pasted and imported lines', () => {
     expect(error).toBeNull();
     expect(rows[0]).toMatchObject({ line: 1, problems: [] });
     expect(rows[0]!.item).toMatchObject({ codigo: '70111703', precio_unitario: '150.000', cost_center_id: '1' });
-    expect(rows[1]!.problems.join(' | ')).toMatch(/Centro de costo: «XYZ».*Código: .*8 dígitos.*Cantidad: debe ser mayor que 0/);
+    expect(rows[1]!.problems.join(' | ')).toMatch(/Código: .*8 dígitos.*Centro de costo: «XYZ».*Cantidad: debe ser mayor que 0/);
   });
 
   it('reads a CSV with a header row and a BOM, by column name', () => {

@@ -44,6 +44,27 @@ describe('embedded sandbox on first run', () => {
     expect(existsSync(join(dir.path, 'sandbox'))).toBe(true);
   });
 
+  it("starts with the sandbox company's cost centers, and keeps the ones the user saved instead", async () => {
+    const first = await start();
+    const centers = (await call(first, 'dseCatalog.costCenters', {})) as unknown as { id: number; code: string }[];
+    // resources/demo-seed.json, first company
+    expect(centers).toEqual([
+      { id: 1, code: 'ADM', name: 'Administración' },
+      { id: 3, code: 'BOD', name: 'Bodega' },
+      { id: 2, code: 'VEN', name: 'Ventas' },
+    ]);
+    // A line with one of them is accepted by the sandbox: they are its own.
+    const request = dse('900111222');
+    const withCenter = { ...request, items: request.items.map((item) => ({ ...item, cost_center_id: 3 })) };
+    expect(await call(first, 'dse.submit', { request: withCenter })).toMatchObject({ state: 'accepted' });
+    await call(first, 'dseCatalog.saveCostCenters', { items: [{ id: 1, code: 'MIO', name: 'Propio' }] });
+    await first.close();
+    hosts.splice(0);
+
+    const second = await start();
+    expect(await call(second, 'dseCatalog.costCenters', {})).toEqual([{ id: 1, code: 'MIO', name: 'Propio' }]);
+  });
+
   it('keeps the same connection and its documents across restarts although the port changes', async () => {
     const first = await start();
     const submitted = await call(first, 'dse.submit', { request: dse('900111222') });

@@ -3,6 +3,7 @@ import type { HistoryDetail } from '../../../shared/rpc/methods/history-view';
 import { useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { Money } from '../../ui/Money';
+import { CorrectionLinks } from './CorrectionLinks';
 import { DocumentFields } from './DocumentFields';
 import { dseLines, feLines, taxGroups, withholdings } from './document-parts';
 import { kindLabel } from './labels';
@@ -50,6 +51,8 @@ function DetailBody({ detail }: { detail: HistoryDetail }) {
           Representación gráfica (PDF)
         </a>
       </header>
+
+      <CorrectionLinks detail={detail} />
 
       <div className="panel history-summary">
         <div>

@@ -29,6 +29,9 @@ export interface Withholding {
   base: string;
   percent: string;
   amount: string;
+  /** DSE: the base as an amount and what it was taken from (dse-print.ts) */
+  baseAmount?: string;
+  baseMode?: string;
 }
 
 type Obj = Record<string, unknown>;

@@ -24,6 +24,11 @@ export function PrintPage({ model, qr }: { model: PrintModel; qr: string | null 
           </div>
           {model.dueDate && <div>Vencimiento: {formatDate(model.dueDate)}</div>}
           {model.payment && <div>Forma de pago: {model.payment}</div>}
+          {model.period && (
+            <div data-testid="print-period">
+              Documento semanal acumulado · periodo del {formatDate(model.period.from)} al {formatDate(model.period.to)}
+            </div>
+          )}
           {model.ambiente === '2' && <div className="print-page__test">Documento de prueba (habilitación): sin validez fiscal</div>}
         </div>
       </header>
@@ -83,12 +88,38 @@ export function PrintPage({ model, qr }: { model: PrintModel; qr: string | null 
                       <td className="num">{amount(tax.amount)}</td>
                     </tr>
                   ))}
+                  {model.kind === 'FE' &&
+                    model.withholdings.map((w, index) => (
+                      <tr key={`w${index}`}>
+                        <td>Retención {w.name}</td>
+                        <td className="num">
+                          {w.base} {w.percent ? `${w.percent}%` : ''}
+                        </td>
+                        <td className="num">{w.amount ? amount(w.amount) : ''}</td>
+                      </tr>
+                    ))}
+                </tbody>
+              </table>
+            )}
+            {model.kind === 'DSE' && model.withholdings.length > 0 && (
+              <table className="print-page__taxes" data-testid="print-withholdings">
+                <thead>
+                  <tr>
+                    <th>Retención</th>
+                    <th className="num">Base</th>
+                    <th className="num">Tarifa</th>
+                    <th className="num">Valor</th>
+                  </tr>
+                </thead>
+                <tbody>
                   {model.withholdings.map((w, index) => (
                     <tr key={`w${index}`}>
-                      <td>Retención {w.name}</td>
+                      <td>{w.name}</td>
                       <td className="num">
-                        {w.base} {w.percent ? `${w.percent}%` : ''}
+                        {w.baseAmount ? amount(w.baseAmount) : w.base}
+                        {w.baseMode && <span className="print-page__base-mode"> sobre el {w.baseMode}</span>}
                       </td>
+                      <td className="num">{w.percent ? `${w.percent.replace('.', ',')} %` : ''}</td>
                       <td className="num">{w.amount ? amount(w.amount) : ''}</td>
                     </tr>
                   ))}

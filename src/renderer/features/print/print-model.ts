@@ -5,6 +5,7 @@ import type { TipoAmbiente } from '../../../shared/fiscal/cufe';
 import { dseQrText, feQrText } from '../../../shared/fiscal/qr';
 import { dec, toMoneyString } from '../../../shared/money';
 import type { HistoryDetail, IssuerProfile } from '../../../shared/rpc/methods/history-view';
+import { dsePrintParts } from './dse-print';
 import { asObj, dseLines, feLines, ivaAndOthers, taxGroups, text, withholdings, type DocLine, type TaxGroup, type Withholding } from '../history/document-parts';
 
 export interface PrintParty {
@@ -37,6 +38,8 @@ export interface PrintModel {
   qrText: string;
   notes: string | null;
   issuerMissing: boolean;
+  /** DSE weekly accumulated: the period it covers */
+  period: { from: string; to: string } | null;
 }
 
 const FE_TITLE = 'Factura electrónica de venta';
@@ -108,6 +111,7 @@ export function buildPrintModel(detail: HistoryDetail): PrintModel {
       }),
       notes: text(request?.observaciones) || null,
       issuerMissing: issuer === null,
+      period: null,
     };
   }
   const supplier = asObj(request?.proveedor);
@@ -115,6 +119,7 @@ export function buildPrintModel(detail: HistoryDetail): PrintModel {
   const issueTime = text(request?.hora) || colombiaTime(text(document.created_at));
   const retenciones = text(document.total_retenciones) || '0.00';
   const neto = toMoneyString(dec(entry.total).minus(retenciones));
+  const dseParts = dsePrintParts(request);
   return {
     kind: 'DSE',
     title: DSE_TITLE,
@@ -135,7 +140,7 @@ export function buildPrintModel(detail: HistoryDetail): PrintModel {
     },
     lines,
     taxes: taxGroups(lines),
-    withholdings: withholdings('DSE', request),
+    withholdings: dseParts?.withholdings ?? withholdings('DSE', request),
     currency: entry.moneda === 'USD' ? 'USD' : 'COP',
     rate: null,
     totals: [
@@ -153,6 +158,7 @@ export function buildPrintModel(detail: HistoryDetail): PrintModel {
     }),
     notes: null,
     issuerMissing: issuer === null,
+    period: dseParts?.period ?? null,
   };
 }
 

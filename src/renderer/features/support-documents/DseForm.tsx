@@ -28,6 +28,8 @@ interface Props {
   saveLater: (state: DseDraftState) => void;
   saveNow: (state: DseDraftState) => Promise<void>;
   discard: () => Promise<void>;
+  /** opens the correction of a rejected document as the form's new draft */
+  onCorrected: (state: DseDraftState) => void;
 }
 
 function get(obj: unknown, path: string): unknown {
@@ -36,7 +38,8 @@ function get(obj: unknown, path: string): unknown {
 
 const visibleValue = (value: unknown) => (typeof value === 'string' ? value.trim() !== '' : value !== undefined && typeof value !== 'object');
 
-export function DseForm({ draft, saveLater, saveNow, discard }: Props) {
+export function DseForm({ draft, saveLater, saveNow, discard, onCorrected }: Props) {
+  const corrects = draft.corrects ?? null;
   const form = useForm<DseFormValues>({ defaultValues: draft.values });
   const values = useWatch({ control: form.control }) as DseFormValues;
   const serialized = JSON.stringify(values);
@@ -58,8 +61,8 @@ export function DseForm({ draft, saveLater, saveNow, discard }: Props) {
   const locked = submissionId !== null;
 
   useEffect(() => {
-    saveLater({ values: JSON.parse(serialized) as DseFormValues, key, submissionId });
-  }, [serialized, key, submissionId, saveLater]);
+    saveLater({ values: JSON.parse(serialized) as DseFormValues, key, submissionId, corrects });
+  }, [serialized, key, submissionId, saveLater, corrects]);
 
   const context: DseFormContextValue = {
     validation,
@@ -99,7 +102,9 @@ export function DseForm({ draft, saveLater, saveNow, discard }: Props) {
         return;
       }
       // The key and the values are on disk before anything is sent.
-      await saveNow({ values: current, key, submissionId: null });
+      await saveNow({ values: current, key, submissionId: null, corrects });
+      // The link to the rejected document is on disk before its correction's first byte is sent.
+      if (corrects) await invoke('dseCorrections.link', { rejected_submission_id: corrects.submission_id, key });
       const submission = await invoke('dse.submit', { request: verdict.request, key });
       if (submission.state === 'failed') {
         // Refused before anything was created: the corrected document goes under a new key.
@@ -108,11 +113,11 @@ export function DseForm({ draft, saveLater, saveNow, discard }: Props) {
         setFailure(submission.error?.message ?? 'El servicio no aceptó los datos. Corríjalos y vuelva a emitir.');
         const next = newIdempotencyKey();
         setKey(next);
-        await saveNow({ values: current, key: next, submissionId: null });
+        await saveNow({ values: current, key: next, submissionId: null, corrects });
         return;
       }
       setSubmissionId(submission.id);
-      await saveNow({ values: current, key, submissionId: submission.id });
+      await saveNow({ values: current, key, submissionId: submission.id, corrects });
     } catch (error) {
       if (error instanceof RpcClientError) {
         if (error.code === 'invalid_input') setServerFields(fieldsFromRpc(error.fields));
@@ -143,7 +148,15 @@ export function DseForm({ draft, saveLater, saveNow, discard }: Props) {
           }}
         >
           <div className="dse-main">
-            {locked && <OutcomePanel id={submissionId} onNew={() => void discard()} onFix={fix} />}
+            {corrects && (
+              <Alert tone="warn" title={`Corrección del documento soporte ${corrects.number ?? ''} rechazado`}>
+                <p data-testid="dse-correction-of">
+                  Los datos vienen del documento rechazado{corrects.reason ? ` (motivo: ${corrects.reason})` : ''}. Corrija lo necesario y emítalo: se
+                  enviará como un documento nuevo, con su propia clave; el rechazado queda en el Historial, enlazado a esta corrección.
+                </p>
+              </Alert>
+            )}
+            {locked && <OutcomePanel id={submissionId} onNew={() => void discard()} onFix={fix} onCorrected={onCorrected} />}
             <fieldset disabled={locked} className="dse-fieldset">
               <SupplierSection />
               <ModeSection />

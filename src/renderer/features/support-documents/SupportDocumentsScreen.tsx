@@ -13,7 +13,7 @@ import './support-documents.css';
 const BASE = '/documentos-soporte';
 
 function Editor() {
-  const { load, saveLater, saveNow, discard, saveError } = useDseDraft();
+  const { load, saveLater, saveNow, discard, replace, saveError } = useDseDraft();
   if (load.status === 'loading') return <p className="muted">Abriendo el borrador…</p>;
   if (load.status === 'error')
     return (
@@ -24,7 +24,7 @@ function Editor() {
   return (
     <>
       {saveError && <Alert tone="error">{saveError}</Alert>}
-      <DseForm key={load.draft.key} draft={load.draft} saveLater={saveLater} saveNow={saveNow} discard={discard} />
+      <DseForm key={load.draft.key} draft={load.draft} saveLater={saveLater} saveNow={saveNow} discard={discard} onCorrected={replace} />
     </>
   );
 }

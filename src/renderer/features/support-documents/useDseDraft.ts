@@ -5,10 +5,30 @@ import { invoke, RpcClientError } from '../../rpc/client';
 import { emptyForm, formFromDraft, type DseFormValues } from './model/form-values';
 import { newIdempotencyKey } from './model/keys';
 
+/** The rejected DSE a draft corrects (issue 17): shown above the form and linked when it is sent. */
+export interface CorrectionOf {
+  submission_id: number;
+  number: string | null;
+  reason: string | null;
+}
+
 export interface DseDraftState {
   values: DseFormValues;
   key: string;
   submissionId: number | null;
+  corrects?: CorrectionOf | null;
+}
+
+function correctionOf(value: unknown): CorrectionOf | null {
+  const v = value as Partial<CorrectionOf> | null | undefined;
+  return v && typeof v.submission_id === 'number'
+    ? { submission_id: v.submission_id, number: typeof v.number === 'string' ? v.number : null, reason: typeof v.reason === 'string' ? v.reason : null }
+    : null;
+}
+
+/** What a draft saves: the values, the submission once sent, and the document it corrects. */
+export function draftData(state: DseDraftState): Record<string, unknown> {
+  return { values: state.values as unknown as Record<string, unknown>, submission_id: state.submissionId, corrects: state.corrects ?? null };
 }
 
 export type DraftLoad =
@@ -21,7 +41,7 @@ const SAVE_DELAY_MS = 400;
 async function fetchDraft(): Promise<DraftLoad> {
   try {
     const draft = await invoke('drafts.get', { kind: 'DSE' });
-    const data = (draft?.data ?? {}) as { values?: Record<string, unknown>; submission_id?: unknown };
+    const data = (draft?.data ?? {}) as { values?: Record<string, unknown>; submission_id?: unknown; corrects?: unknown };
     return {
       status: 'ready',
       draft: draft
@@ -29,6 +49,7 @@ async function fetchDraft(): Promise<DraftLoad> {
             values: formFromDraft(data.values ?? {}),
             key: draft.idempotency_key,
             submissionId: typeof data.submission_id === 'number' ? data.submission_id : null,
+            corrects: correctionOf(data.corrects),
           }
         : { values: emptyForm(), key: newIdempotencyKey(), submissionId: null },
     };
@@ -66,7 +87,7 @@ export function useDseDraft() {
       await invoke('drafts.save', {
         kind: 'DSE',
         idempotency_key: state.key,
-        data: { values: state.values as unknown as Record<string, unknown>, submission_id: state.submissionId },
+        data: draftData(state),
       });
       setSaveError(null);
     } catch (error) {
@@ -109,6 +130,14 @@ export function useDseDraft() {
     setLoad({ status: 'ready', draft: { values: emptyForm(), key: newIdempotencyKey(), submissionId: null } });
   }, []);
 
+  /** Another draft takes the form's place (a correction of a rejected document), already saved. */
+  const replace = useCallback((state: DseDraftState) => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    pending.current = null;
+    setLoad({ status: 'ready', draft: state });
+  }, []);
+
   useEffect(
     () => () => {
       // Leaving the screen: whatever is waiting is written now.
@@ -119,5 +148,5 @@ export function useDseDraft() {
     [write],
   );
 
-  return { load, saveLater, saveNow, discard, saveError };
+  return { load, saveLater, saveNow, discard, replace, saveError };
 }

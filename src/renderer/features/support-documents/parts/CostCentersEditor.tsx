@@ -31,8 +31,12 @@ export function CostCentersEditor({ centers }: { centers: readonly CostCenter[] 
     save.mutate({ items });
   };
   return (
-    <Section title="Centros de costo de la empresa" summary={centers.length ? `${centers.length} registrados` : 'Ninguno registrado (opcional)'}>
-      <p className="muted">El servicio no publica la lista de centros de costo: escríbalos como los tiene la contabilidad de la empresa (id y código).</p>
+    <Section title="Centros de costo de la empresa" summary={centers.length ? `${centers.length} registrados` : 'Ninguno registrado: escríbalos aquí (opcional)'}>
+      <p className="muted">
+        El servicio de facturación no publica la lista de centros de costo, así que cada conexión guarda la suya: escriba aquí el id y el código de
+        cada centro tal como los tiene la contabilidad de la empresa (o pídalos a su proveedor del servicio). Las líneas los ofrecen en la columna
+        «Centro de costo» y la importación de CSV los reconoce por código o id; el servicio sigue siendo quien los valida.
+      </p>
       <table className="data dse-centers">
         <thead>
           <tr>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ItemValues } from '../model/form-values';
-import { importLines, type ImportResult } from '../model/lines-import';
+import { describeFormat, importLinesFile, type ImportResult } from '../model/lines-import';
 import { useDseForm } from './form-context';
 
 const MAX_BYTES = 2 * 1024 * 1024;
@@ -15,9 +15,10 @@ export function CsvImport({ onAdd }: { onAdd: (items: ItemValues[]) => void }) {
     setError(null);
     if (!file) return;
     if (file.size > MAX_BYTES) return setError('El archivo pesa más de 2 MB. Divídalo en archivos más pequeños.');
-    const text = await file.text().catch(() => null);
-    if (text === null) return setError('No se pudo leer el archivo. Verifique que no esté abierto en otro programa.');
-    const imported = importLines(text, costCenters);
+    const bytes = await file.arrayBuffer().catch(() => null);
+    if (bytes === null) return setError('No se pudo leer el archivo. Verifique que no esté abierto en otro programa.');
+    // The bytes decide the encoding: a Spanish spreadsheet saves "CSV" as Windows-1252, others UTF-8.
+    const imported = importLinesFile(new Uint8Array(bytes), costCenters);
     if (imported.error) return setError(imported.error);
     setResult({ ...imported, file: file.name });
   };
@@ -27,15 +28,19 @@ export function CsvImport({ onAdd }: { onAdd: (items: ItemValues[]) => void }) {
     <div className="dse-csv">
       <label className="button button--secondary">
         Importar CSV de líneas
-        <input type="file" accept=".csv,.txt,text/csv" className="sr-only" onChange={(e) => void read(e.target.files?.[0]).finally(() => (e.target.value = ''))} />
+        <input type="file" accept=".csv,.txt,.tsv,text/csv,text/plain" className="sr-only" onChange={(e) => void read(e.target.files?.[0]).finally(() => (e.target.value = ''))} />
       </label>
       {error && <p className="field__error" role="alert">{error}</p>}
       {result && (
         <div className="dse-csv__preview panel" role="dialog" aria-label="Vista previa del CSV">
           <p>
             <strong>{result.file}</strong>: {result.rows.length} filas, {good.length} sin errores, {result.rows.length - good.length} con errores.
-            Columnas: código, descripción, cantidad, unidad, precio unitario, % IVA, centro de costo.
           </p>
+          {result.format && (
+            <p className="muted" data-testid="csv-format">
+              {describeFormat(result.format)}.
+            </p>
+          )}
           <div className="dse-table-wrap">
             <table className="data">
               <thead>

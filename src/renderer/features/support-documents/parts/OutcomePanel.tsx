@@ -6,6 +6,8 @@ import { Alert } from '../../../ui/Alert';
 import { RejectionReasons } from '../../../ui/RejectionReasons';
 import { useRpcMutation, useRpcQuery } from '../../../rpc/hooks';
 import { useFollowedSubmission } from '../useFollowedSubmission';
+import { startCorrection } from '../correction';
+import type { DseDraftState } from '../useDseDraft';
 
 export const ESTADO_LABELS: Record<string, string> = {
   creating: 'reservado, creándose',
@@ -39,7 +41,14 @@ function SupportInfo({ id }: { id: number }) {
 }
 
 /** What the answer means, from the contract's table of DSE responses, kept current by the poller's events. */
-export function OutcomePanel({ id, onNew, onFix }: { id: number; onNew: () => void; onFix: () => void }) {
+export function OutcomePanel({ id, onNew, onFix, onCorrected }: { id: number; onNew: () => void; onFix: () => void; onCorrected: (state: DseDraftState) => void }) {
+  const [correcting, setCorrecting] = useState<'idle' | 'busy' | string>('idle');
+  const correct = () => {
+    setCorrecting('busy');
+    startCorrection(id).then(onCorrected, (error: unknown) =>
+      setCorrecting(`No se pudo preparar la corrección: ${error instanceof Error ? error.message : 'error desconocido'}`),
+    );
+  };
   const query = useFollowedSubmission(id);
   const check = useRpcMutation('submissions.check', ['submissions.get', 'submissions.list']);
   const panel = useRef<HTMLElement>(null);
@@ -72,6 +81,11 @@ export function OutcomePanel({ id, onNew, onFix }: { id: number; onNew: () => vo
           <p>
             Número <strong>{s.document_number ?? '—'}</strong>{s.fiscal_key ? <> · CUDS <code className="dse-cuds">{s.fiscal_key}</code></> : null}
           </p>
+          <p>Corríjalo sin escribir todo de nuevo: se abre un documento nuevo con el mismo proveedor, líneas y retenciones; el rechazado queda en el Historial.</p>
+          <button type="button" className="button" disabled={correcting === 'busy'} onClick={correct}>
+            {correcting === 'busy' ? 'Preparando…' : 'Corregir y enviar de nuevo'}
+          </button>
+          {correcting !== 'idle' && correcting !== 'busy' && <p className="field__error" role="alert">{correcting}</p>}
         </Alert>
       )}
       {(s.state === 'pending' || s.state === 'sending' || s.state === 'in_doubt') && (

@@ -1,0 +1,155 @@
+// Informes over 100,000 documents (issue 17): a year's report in core, through the RPC dispatcher,
+// with the documents of that year issued from this app (their exact requests in the ledger, as for a
+// business that issues everything from Factura Desk) and the rest known through sync; first the
+// report that computes their figures (report facts, migration 0012), then the same report again.
+// And the XLSX of the whole history (100,000 document rows) written as a stream, in its own process,
+// with that process's resident memory.
+import Database from 'better-sqlite3';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DATABASE_FILE } from '../../src/core/core';
+import { call, openCore } from '../lib/core';
+import { median } from '../lib/stats';
+import type { Figure } from '../lib/figure';
+import type { Scenario } from '../lib/scenario';
+
+const YEAR = { from: '2025-01-01', to: '2025-12-31' };
+const ALL = { from: '2024-01-01', to: '2026-11-20' };
+
+interface FeItem { cantidad: string; valor_unitario: string; base_imponible: string; impuesto: string; tipo_impuesto: string; descripcion: string }
+
+/** The ledger rows a business issuing everything from the app would have for the year's documents. */
+function issueFromApp(db: Database.Database, connectionId: number): number {
+  const docs = db
+    .prepare<[number, string, string], { kind: 'FE' | 'DSE'; remote_id: number; subtotal: string; impuestos: string; counterpart_name: string; counterpart_doc: string; document_json: string }>(
+      'SELECT kind, remote_id, subtotal, impuestos, counterpart_name, counterpart_doc, document_json FROM history_documents WHERE connection_id = ? AND issue_date >= ? AND issue_date <= ?',
+    )
+    .all(connectionId, YEAR.from, YEAR.to);
+  const insert = db.prepare(
+    `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path, request_body, payload_hash, state, attempts,
+       document_id, created_at, updated_at) VALUES (?, 'http://127.0.0.1/api/v1', 101, ?, ?, '/p', ?, 'h', 'accepted', 1, ?, '2025-06-01', '2025-06-01')`,
+  );
+  db.transaction(() => {
+    for (const d of docs) {
+      let request: unknown;
+      if (d.kind === 'FE') {
+        const items = (JSON.parse(d.document_json) as { items: FeItem[] }).items.map((i) => {
+          const base = Number(i.base_imponible);
+          const rate = i.tipo_impuesto === 'INC' ? 8 : base === 0 ? 0 : Math.round((Number(i.impuesto) / base) * 100);
+          return { desc: i.descripcion, cant: Number(i.cantidad), unit: Number(i.valor_unitario), iva: rate, iva_incluido: false };
+        });
+        request = { receptor: { tipo_doc: '13', numero_doc: d.counterpart_doc, nombre: d.counterpart_name }, items, withholdings: [] };
+      } else {
+        const taxed = Number(d.impuestos) > 0;
+        request = {
+          fecha_documento: '2025-06-01',
+          proveedor: { tipo_documento: '13', nit: d.counterpart_doc, nombre: d.counterpart_name },
+          items: [{ codigo: '70111703', descripcion: 'Compra', cantidad: 1, precio_unitario: Number(d.subtotal), porcentaje_iva: taxed ? 19 : 0 }],
+          forma_generacion: '1',
+          forma_pago: '1',
+          retenciones: [
+            { retention_key: 'reterenta', dian_tax_code: '06', tax_name: 'ReteRenta', base_mode: 'subtotal', percent: 2.5 },
+            ...(taxed ? [{ retention_key: 'reteiva', dian_tax_code: '05', tax_name: 'ReteIVA', base_mode: 'impuestos', percent: 15 }] : []),
+          ],
+        };
+      }
+      insert.run(connectionId, d.kind, `bench-${d.kind}-${d.remote_id}`, Buffer.from(JSON.stringify(request)), d.remote_id);
+    }
+  })();
+  return docs.length;
+}
+
+export const reportsScenario: Scenario = {
+  id: 'reports',
+  title: "Informes: a year's report over 100,000 documents in core; XLSX of 100,000 rows streamed, core RSS",
+  async run(ctx) {
+    const history = await ctx.historyHome();
+    // The shared history is read-only: a copy, which the reports may write their figures into.
+    const home = join(ctx.tmp, 'reports-home');
+    mkdirSync(home, { recursive: true });
+    const source = new Database(join(history.home, DATABASE_FILE), { readonly: true });
+    source.exec(`VACUUM INTO '${join(home, DATABASE_FILE).replace(/'/g, "''")}'`);
+    source.close();
+    const db = new Database(join(home, DATABASE_FILE));
+    const issued = issueFromApp(db, history.connectionId);
+    db.close();
+    ctx.log(`${issued.toLocaleString('en-US')} documents of ${YEAR.from.slice(0, 4)} given their exact requests`);
+
+    const core = openCore(home);
+    const firsts: number[] = [];
+    const again: number[] = [];
+    const cpu: number[] = [];
+    let counted = 0;
+    try {
+      // Few runs: the first report of each run recomputes ~36,000 requests' figures (seconds on a loaded machine).
+      const runs = Math.min(ctx.runs, 3);
+      for (let run = 0; run < runs + 1; run += 1) {
+        core.parts.store.db.exec('DELETE FROM report_amounts; DELETE FROM report_documents;');
+        let started = performance.now();
+        await call(core, 'reports.period', YEAR);
+        const first = performance.now() - started;
+        const samples: number[] = [];
+        const cpus: number[] = [];
+        for (let i = 0; i < 5; i += 1) {
+          const before = process.cpuUsage();
+          started = performance.now();
+          const report = await call<{ summary: { documents: number }[] }>(core, 'reports.period', YEAR);
+          samples.push(performance.now() - started);
+          const used = process.cpuUsage(before);
+          cpus.push((used.user + used.system) / 1000);
+          counted = report.summary.reduce((a, s) => a + s.documents, 0);
+        }
+        ctx.log(`report run ${run}: first ${first.toFixed(0)} ms, again ${median(samples).toFixed(1)} ms`);
+        if (run === 0) continue; // warm-up
+        firsts.push(first);
+        again.push(median(samples));
+        cpu.push(median(cpus));
+      }
+    } finally {
+      await core.close();
+    }
+
+    const exports: { before: number; peak: number; after: number; written: number; total: number; rows: number; bytes: number; chunks: number }[] = [];
+    // One run: 100,000 rows through exceljs take tens of seconds on a shared machine.
+    for (let run = 0; run < 1; run += 1) {
+      const out = execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'lib', 'report-export-child.ts'), home, ALL.from, ALL.to], {
+        encoding: 'utf8',
+        maxBuffer: 1024 * 1024,
+      });
+      exports.push(JSON.parse(out.trim().split('\n').at(-1)!));
+      ctx.log(`xlsx export: ${out.trim()}`);
+    }
+    const last = exports.at(-1)!;
+    const figures: Figure[] = [
+      {
+        name: "year's report over 100k documents, figures already kept",
+        unit: 'ms',
+        runs: again,
+        target: { on: 'median', op: '<=', value: 300 },
+        note: `reports.period for ${YEAR.from.slice(0, 4)} through the RPC dispatcher (${counted.toLocaleString('en-US')} accepted documents summed, ${issued.toLocaleString('en-US')} of the year with their exact requests, ~36 % of the 100,000): one read of the period's rows and one of their kept figures, summed in JS; median of 5 per run`,
+      },
+      { name: "year's report over 100k, CPU", unit: 'ms', runs: cpu, note: 'CPU time of the process per report (process.cpuUsage)' },
+      {
+        name: "year's report over 100k, first time (figures computed)",
+        unit: 'ms',
+        runs: firsts,
+        note: `the first report of a period computes and keeps the figures of each of its ${issued.toLocaleString('en-US')} requests (shared rules, decimal.js) in one transaction; later reports only read them`,
+      },
+      {
+        name: 'XLSX of the whole history (100k document rows), written',
+        unit: 's',
+        runs: exports.map((e) => e.written / 1000),
+        note: `exceljs streaming WorkbookWriter to a file, 12 sheets, ${last.rows.toLocaleString('en-US')} rows, ${(last.bytes / 1024 / 1024).toFixed(1)} MB; then read back in ${last.chunks} base64 chunks of 512 KB (${(last.total / 1000).toFixed(1)} s in all)`,
+      },
+      {
+        name: 'core peak RSS during the XLSX export of 100k',
+        unit: 'MB',
+        runs: exports.map((e) => e.peak),
+        target: { on: 'median', op: '<=', value: 200 },
+        note: `VmHWM of a process running core under tsx (the loader adds ~25 MB against the bundled host, see the web host row), which first made the full-history report; RSS before the export ${last.before.toFixed(0)} MB, after it ${last.after.toFixed(0)} MB`,
+      },
+    ];
+    return figures;
+  },
+};

@@ -1,0 +1,91 @@
+// The figures of each mirrored document the reports read (migration 0012), computed once from the
+// exact request this app sent (src/shared/reports/document-figures.ts) or marked as known through
+// sync only. Done before a report for the documents of its period that have none yet, and again for
+// a synced-only document once a ledger row for it appears.
+import { dseFigures, feFigures, type DocumentFigures } from '../../shared/reports/document-figures';
+import type { Db } from '../store/store';
+
+interface Pending {
+  id: number;
+  kind: 'FE' | 'DSE';
+  submission_id: number | null;
+  request_body: Buffer | null;
+}
+
+/**
+ * The ledger as it was when a period's synced-only documents were last looked at again, per database,
+ * connection and period: while it has not changed (no row added or updated), none of them can have
+ * gained a ledger row, and the check (a lookup per document) is skipped.
+ */
+const checkedLedger = new WeakMap<Db, Map<string, string>>();
+
+export class ReportFacts {
+  constructor(private readonly db: Db) {}
+
+  /** Makes sure every document of the connection issued in [from, to] has its facts; returns how many were computed. */
+  ensure(connectionId: number, from: string, to: string): number {
+    const ledger = this.db
+      .prepare<[number], { n: number; at: string | null; id: number | null }>('SELECT count(*) AS n, max(updated_at) AS at, max(id) AS id FROM submissions WHERE connection_id = ?')
+      .get(connectionId)!;
+    const signature = `${ledger.n}|${ledger.at}|${ledger.id}`;
+    const seen = checkedLedger.get(this.db) ?? new Map<string, string>();
+    checkedLedger.set(this.db, seen);
+    const key = `${connectionId}|${from}|${to}`;
+    const recheck = seen.get(key) !== signature;
+    // Documents of the period the reports have not looked at yet, and (only when the ledger changed)
+    // synced-only ones that now have a ledger row; then their ledger rows, one lookup each.
+    const ids = this.db
+      .prepare<[number, string, string, number], { id: number }>(
+        `SELECT h.id FROM history_documents h LEFT JOIN report_documents r ON r.history_id = h.id
+         WHERE h.connection_id = ? AND h.issue_date >= ? AND h.issue_date <= ?
+           AND (r.history_id IS NULL OR (? AND r.submission_id IS NULL AND EXISTS (
+             SELECT 1 FROM submissions s2 WHERE s2.connection_id = h.connection_id AND s2.kind = h.kind AND s2.document_id = h.remote_id)))`,
+      )
+      .all(connectionId, from, to, recheck ? 1 : 0);
+    const ledgerOf = this.db.prepare<[number], Pending>(
+      `SELECT h.id, h.kind, s.id AS submission_id, s.request_body FROM history_documents h
+       LEFT JOIN submissions s ON s.id = COALESCE(h.submission_id,
+         (SELECT s2.id FROM submissions s2 WHERE s2.connection_id = h.connection_id AND s2.kind = h.kind AND s2.document_id = h.remote_id
+          ORDER BY s2.id DESC LIMIT 1))
+       WHERE h.id = ?`,
+    );
+    const pending = ids.map(({ id }) => ledgerOf.get(id)!);
+    seen.set(key, signature);
+    if (pending.length === 0) return 0;
+    const clear = this.db.prepare<[number]>('DELETE FROM report_amounts WHERE history_id = ?');
+    const document = this.db.prepare<[number, number | null, string | null, string | null]>(
+      `INSERT INTO report_documents (history_id, submission_id, period_from, period_to) VALUES (?, ?, ?, ?)
+       ON CONFLICT (history_id) DO UPDATE SET submission_id = excluded.submission_id, period_from = excluded.period_from, period_to = excluded.period_to`,
+    );
+    const amount = this.db.prepare<[number, string, string, string, string, string | null, number, number]>(
+      'INSERT INTO report_amounts (history_id, fact, code, name, rate, base_mode, base_cents, amount_cents) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    this.db.transaction(() => {
+      for (const row of pending) {
+        const figures = row.request_body ? figuresOf(row.kind, row.request_body) : null;
+        clear.run(row.id);
+        // A request the rules cannot read (none should be: the form and the sandbox use the same
+        // rules) leaves the document with its totals only, as if synced.
+        document.run(row.id, figures ? row.submission_id : null, figures?.period?.from ?? null, figures?.period?.to ?? null);
+        if (!figures) continue;
+        for (const tax of figures.taxes) amount.run(row.id, 'tax', tax.code, tax.name, tax.rate, null, tax.base_cents, tax.amount_cents);
+        for (const w of figures.withholdings) amount.run(row.id, 'withholding', w.code, w.name, w.rate, w.base_mode, w.base_cents, w.amount_cents);
+      }
+    })();
+    return pending.length;
+  }
+}
+
+function figuresOf(kind: 'FE' | 'DSE', body: Buffer): DocumentFigures | null {
+  let request: unknown;
+  try {
+    request = JSON.parse(body.toString('utf8'));
+  } catch {
+    return null;
+  }
+  try {
+    return kind === 'FE' ? feFigures(request) : dseFigures(request);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,14 @@
+import type { dseCorrectionMethods } from '../../../shared/rpc/methods/dse-corrections';
+import { DseCorrections } from '../../dse-corrections/corrections';
+import type { CoreParts } from '../../parts';
+import type { Handlers } from '../registry';
+
+export function dseCorrectionHandlers(parts: CoreParts): Handlers<typeof dseCorrectionMethods> {
+  const corrections = new DseCorrections(parts.store.db, parts.clock);
+  const active = () => parts.connections.requireActive().id;
+  return {
+    'dseCorrections.start': ({ submission_id }) => corrections.start(active(), submission_id),
+    'dseCorrections.link': ({ rejected_submission_id, key }) => ({ linked: corrections.link(active(), rejected_submission_id, key) }),
+    'dseCorrections.of': ({ submission_id }) => corrections.of(active(), submission_id),
+  };
+}

@@ -1,0 +1,249 @@
+// The period report against an independent reference computed here, in integer cents, over
+// generated histories (fast-check): documents this app issued (their exact requests in the ledger)
+// and documents known through sync (totals only), in every state, inside and outside the period.
+import fc from 'fast-check';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { periodReport } from '../../../src/core/reports/period-report';
+import { withholdingCertificates } from '../../../src/core/reports/certificates';
+import { migrations } from '../../../src/core/store/migrations';
+import { Store } from '../../../src/core/store/store';
+import { tempDir } from '../../support/temp';
+
+let dir: ReturnType<typeof tempDir>;
+let store: Store;
+let nextConnection = 1;
+beforeAll(() => {
+  dir = tempDir();
+  store = Store.open(join(dir.path, 'db.sqlite'), { migrations });
+});
+afterAll(() => {
+  store.close();
+  dir.remove();
+});
+
+const DAYS = ['2026-01-30', '2026-01-31', '2026-02-01', '2026-02-14', '2026-02-28', '2026-03-01', '2026-03-02'];
+const FROM = '2026-01-31';
+const TO = '2026-03-01';
+const PARTIES = [
+  { doc: '900111222', name: 'Cosechas S.A.S.' },
+  { doc: '1020304050', name: 'Pedro Gómez' },
+  { doc: '860512345', name: 'Distribuidora Andina' },
+];
+const WITHHOLDINGS = [
+  { code: '05', key: 'reteiva', name: 'ReteIVA' },
+  { code: '06', key: 'reterenta', name: 'ReteRenta' },
+  { code: '07', key: 'reteica', name: 'ReteICA' },
+] as const;
+
+interface Line {
+  cant: number;
+  unitCents: number;
+  rate: number;
+}
+interface Held {
+  type: 0 | 1 | 2;
+  mode: 'subtotal' | 'impuestos' | 'total';
+  /** percent in thousandths (2500 = 2.5 %) */
+  milli: number;
+}
+interface Doc {
+  kind: 'FE' | 'DSE';
+  day: string;
+  state: 'aceptado' | 'rechazado' | 'en_proceso';
+  party: number;
+  exact: boolean;
+  usd: boolean;
+  lines: Line[];
+  held: Held[];
+}
+
+const line = (kind: 'FE' | 'DSE') =>
+  fc.record({
+    cant: fc.integer({ min: 1, max: 30 }),
+    unitCents: fc.integer({ min: 1, max: 5_000_000 }),
+    rate: kind === 'FE' ? fc.constantFrom(0, 5, 8, 19) : fc.constantFrom(0, 19),
+  });
+const doc = fc.oneof(
+  ...(['FE', 'DSE'] as const).map((kind) =>
+    fc.record({
+      kind: fc.constant(kind),
+      day: fc.constantFrom(...DAYS),
+      state: fc.constantFrom('aceptado', 'aceptado', 'aceptado', 'rechazado', 'en_proceso'),
+      party: fc.integer({ min: 0, max: PARTIES.length - 1 }),
+      exact: fc.boolean(),
+      usd: kind === 'FE' ? fc.integer({ min: 0, max: 9 }).map((n) => n === 0) : fc.constant(false),
+      lines: fc.array(line(kind), { minLength: 1, maxLength: 4 }),
+      held:
+        kind === 'DSE'
+          ? fc.uniqueArray(
+              fc.record({ type: fc.constantFrom(0, 1, 2), mode: fc.constantFrom('subtotal', 'impuestos', 'total'), milli: fc.constantFrom(1000, 2500, 4000, 11000, 15000, 966) }),
+              { selector: (h) => h.type, maxLength: 3 },
+            )
+          : fc.constant([]),
+    }),
+  ),
+) as fc.Arbitrary<Doc>;
+
+const halfUp = (numerator: number, denominator: number) => Math.floor((numerator + denominator / 2) / denominator);
+const money = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+/** The reference: each line and withholding in integer cents, as the contract's rules say. */
+function figures(d: Doc) {
+  const lines = d.lines.map((l) => {
+    const base = l.cant * l.unitCents;
+    const tax = l.rate === 0 ? 0 : halfUp(base * l.rate, 100);
+    const code = d.kind === 'FE' && l.rate === 8 ? '04' : '01';
+    return { base, tax, rate: l.rate, code };
+  });
+  const subtotal = lines.reduce((a, l) => a + l.base, 0);
+  const taxes = lines.reduce((a, l) => a + l.tax, 0);
+  const total = subtotal + taxes;
+  const held = d.held
+    .map((h) => {
+      const base = h.mode === 'subtotal' ? subtotal : h.mode === 'impuestos' ? taxes : total;
+      return { ...WITHHOLDINGS[h.type], milli: h.milli, base, amount: halfUp(base * h.milli, 100_000) };
+    })
+    // the contract refuses a zero base; such a withholding is left out of the request
+    .filter((h) => h.base > 0);
+  return { lines, subtotal, taxes, total, held: held.reduce((a, h) => a + h.amount, 0) <= total ? held : [] };
+}
+
+function request(d: Doc, f: ReturnType<typeof figures>): Record<string, unknown> {
+  if (d.kind === 'FE') {
+    return {
+      receptor: { tipo_doc: '13', numero_doc: PARTIES[d.party]!.doc, nombre: PARTIES[d.party]!.name },
+      items: d.lines.map((l) => ({ desc: 'x', cant: l.cant, unit: l.unitCents / 100, iva: l.rate, iva_incluido: false })),
+      withholdings: [],
+    };
+  }
+  return {
+    fecha_documento: d.day,
+    proveedor: { tipo_documento: '13', nit: PARTIES[d.party]!.doc, nombre: PARTIES[d.party]!.name },
+    items: d.lines.map((l) => ({ codigo: '11111501', descripcion: 'x', cantidad: l.cant, precio_unitario: l.unitCents / 100, porcentaje_iva: l.rate })),
+    forma_generacion: '1',
+    forma_pago: '1',
+    retenciones: f.held.map((h) => ({ retention_key: h.key, dian_tax_code: h.code, tax_name: h.name, base_mode: d.held.find((x) => WITHHOLDINGS[x.type].code === h.code)!.mode, percent: h.milli / 1000 })),
+  };
+}
+
+function insert(connectionId: number, docs: Doc[]): void {
+  const history = store.db.prepare(
+    `INSERT INTO history_documents (connection_id, kind, remote_id, tipo_dian, number, prefijo, consecutivo, estado_dian, fiscal_key, issue_date,
+       counterpart_name, counterpart_doc, subtotal, impuestos, total, total_cents, moneda, items_text, document_json, synced_at)
+     VALUES (@connection, @kind, @remote, @tipo, @number, @prefijo, @remote, @state, 'k', @day, @name, @doc, @subtotal, @impuestos, @total, @total_cents, @moneda, '', '{}', 'now')`,
+  );
+  const ledger = store.db.prepare(
+    `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path, request_body, payload_hash, state,
+       document_id, created_at, updated_at) VALUES (@connection, 'http://a/v1', 1, @kind, @key, '/p', @body, 'h', 'accepted', @remote, 'now', 'now')`,
+  );
+  store.db.transaction(() => {
+    docs.forEach((d, i) => {
+      const f = figures(d);
+      const remote = i + 1;
+      const party = PARTIES[d.party]!;
+      history.run({
+        connection: connectionId, kind: d.kind, remote, tipo: d.kind === 'FE' ? '01' : '05', number: `${d.kind}${remote}`, prefijo: d.kind,
+        state: d.state, day: d.day, name: party.name, doc: party.doc, subtotal: money(f.subtotal), impuestos: money(f.taxes), total: money(f.total),
+        total_cents: f.total, moneda: d.usd ? 'USD' : 'COP',
+      });
+      if (d.exact) ledger.run({ connection: connectionId, kind: d.kind, key: `k-${connectionId}-${remote}`, body: Buffer.from(JSON.stringify(request(d, f))), remote });
+    });
+  })();
+}
+
+function bump<K>(map: Map<K, number>, key: K, value: number) {
+  map.set(key, (map.get(key) ?? 0) + value);
+}
+
+describe('period report', () => {
+  it('equals the reference for any history: sums, taxes by type and rate, withholdings by type and supplier, parties, open documents', () => {
+    fc.assert(
+      fc.property(fc.array(doc, { maxLength: 40 }), fc.constantFrom<undefined | 'FE' | 'DSE'>(undefined, 'FE', 'DSE'), (docs, kind) => {
+        const connectionId = nextConnection++;
+        insert(connectionId, docs);
+        const report = periodReport(store.db, { connectionId, connectionLabel: 'c', now: new Date('2026-03-05T12:00:00Z') }, { from: FROM, to: TO, ...(kind ? { kind } : {}) });
+
+        const inPeriod = docs.filter((d) => d.day >= FROM && d.day <= TO && (!kind || d.kind === kind));
+        const counted = inPeriod.filter((d) => d.state === 'aceptado' && !d.usd);
+        const summary = new Map<string, number[]>();
+        const taxes = new Map<string, number[]>();
+        const held = new Map<string, number[]>();
+        const bySupplier = new Map<string, number[]>();
+        const byDay = new Map<string, number>();
+        const totals = new Map<string, number>();
+        for (const d of counted) {
+          const f = figures(d);
+          const source = d.exact ? 'exact' : 'totals';
+          const s = summary.get(`${d.kind}|${source}`) ?? [0, 0, 0, 0, 0];
+          summary.set(`${d.kind}|${source}`, [s[0]! + 1, s[1]! + f.subtotal, s[2]! + f.taxes, s[3]! + f.total, s[4]! + (d.exact ? f.held.reduce((a, h) => a + h.amount, 0) : 0)]);
+          bump(byDay, `${d.day}|${d.kind}`, f.total);
+          bump(totals, `${d.kind}|${PARTIES[d.party]!.doc}`, f.total);
+          if (!d.exact) {
+            const t = taxes.get(`${d.kind}|totals||`) ?? [0, 0];
+            taxes.set(`${d.kind}|totals||`, [t[0]! + f.subtotal, t[1]! + f.taxes]);
+            continue;
+          }
+          for (const l of f.lines) {
+            if (l.rate === 0) continue;
+            const key = `${d.kind}|exact|${l.code}|${l.rate}`;
+            const t = taxes.get(key) ?? [0, 0];
+            taxes.set(key, [t[0]! + l.base, t[1]! + l.tax]);
+          }
+          for (const h of f.held) {
+            const t = held.get(h.code) ?? [0, 0];
+            held.set(h.code, [t[0]! + h.base, t[1]! + h.amount]);
+            const key = `${PARTIES[d.party]!.doc}|${h.code}|${h.milli / 1000}`;
+            const u = bySupplier.get(key) ?? [0, 0];
+            bySupplier.set(key, [u[0]! + h.base, u[1]! + h.amount]);
+          }
+        }
+
+        const asMap = <T>(rows: T[], key: (r: T) => string, value: (r: T) => number[]) => new Map(rows.map((r) => [key(r), value(r)]));
+        expect(asMap(report.summary, (s) => `${s.kind}|${s.source}`, (s) => [s.documents, s.subtotal, s.taxes, s.total, s.withholdings])).toEqual(summary);
+        expect(asMap(report.taxes, (t) => `${t.kind}|${t.source}|${t.code}|${t.rate}`, (t) => [t.base, t.amount])).toEqual(taxes);
+        expect(asMap(report.withholdings, (w) => w.code, (w) => [w.base, w.amount])).toEqual(held);
+        expect(asMap(report.withholdings_by_supplier, (w) => `${w.supplier_doc}|${w.code}|${Number(w.rate)}`, (w) => [w.base, w.amount])).toEqual(bySupplier);
+        expect(new Map(report.by_day.map((d) => [`${d.date}|${d.kind}`, d.total]))).toEqual(byDay);
+        expect(report.by_month.reduce((a, m) => a + m.total, 0)).toBe(counted.reduce((a, d) => a + figures(d).total, 0));
+        const topTotals = [...totals.entries()].filter(([k]) => k.startsWith('FE|')).map(([, v]) => v).sort((a, b) => b - a).slice(0, 10);
+        expect(report.top_customers.map((p) => p.total)).toEqual(topTotals);
+        expect(report.rejected.count).toBe(inPeriod.filter((d) => d.state === 'rechazado').length);
+        expect(report.pending.count).toBe(inPeriod.filter((d) => d.state === 'en_proceso').length);
+        expect(report.other_currency.count).toBe(inPeriod.filter((d) => d.state === 'aceptado' && d.usd).length);
+        // Taxes by month add up to the taxes of the period, broken down or not.
+        const monthTaxes = report.taxes_by_month.reduce((a, m) => a + m.iva + m.inc + m.other + m.unbroken, 0);
+        expect(monthTaxes).toBe(counted.reduce((a, d) => a + figures(d).taxes, 0));
+
+        // Certificates: per supplier, the same withholdings as the report's table by supplier.
+        if (kind === undefined) {
+          const { certificates } = withholdingCertificates(store.db, connectionId, null, { from: FROM, to: TO });
+          const certified = new Map<string, number[]>();
+          for (const c of certificates) for (const l of c.lines) certified.set(`${c.supplier_doc}|${l.code}|${Number(l.rate)}`, [l.base, l.amount]);
+          expect(certified).toEqual(bySupplier);
+          for (const c of certificates) expect(c.amount).toBe(c.lines.reduce((a, l) => a + l.amount, 0));
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('reads a synced document again once its ledger row appears, and then gives its breakdown', () => {
+    const connectionId = nextConnection++;
+    const d: Doc = { kind: 'FE', day: '2026-02-01', state: 'aceptado', party: 0, exact: false, usd: false, lines: [{ cant: 2, unitCents: 10_000, rate: 19 }], held: [] };
+    insert(connectionId, [d]);
+    const scope = { connectionId, connectionLabel: 'c', now: new Date() };
+    expect(periodReport(store.db, scope, { from: FROM, to: TO }).taxes).toEqual([
+      expect.objectContaining({ source: 'totals', base: 20_000, amount: 3_800, documents: 1 }),
+    ]);
+    store.db
+      .prepare(
+        `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path, request_body, payload_hash, state,
+           document_id, created_at, updated_at) VALUES (?, 'http://a/v1', 1, 'FE', 'late', '/p', ?, 'h', 'accepted', 1, 'now', 'now')`,
+      )
+      .run(connectionId, Buffer.from(JSON.stringify(request(d, figures(d)))));
+    expect(periodReport(store.db, scope, { from: FROM, to: TO }).taxes).toEqual([
+      expect.objectContaining({ source: 'exact', code: '01', rate: '19', base: 20_000, amount: 3_800, documents: 1 }),
+    ]);
+  });
+});
