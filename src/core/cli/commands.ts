@@ -38,7 +38,7 @@ export async function connect({ core, args, readStdin }: CommandContext): Promis
   const baseUrl = flag(args, 'base-url');
   const company = Number(flag(args, 'company'));
   if (!baseUrl || !Number.isInteger(company) || company <= 0) {
-    throw new AppError('invalid_input', 'Uso: connect --base-url URL --company ID [--label NOMBRE] [--kind sandbox|production] (token por la entrada estándar)');
+    throw new AppError('invalid_input', 'Uso: connect --base-url URL --company ID [--label NOMBRE] [--kind sandbox|production] [--replace-token] (token por la entrada estándar)');
   }
   const token = (await readStdin()).trim();
   const loopback = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(baseUrl);
@@ -48,7 +48,7 @@ export async function connect({ core, args, readStdin }: CommandContext): Promis
     (c) => c.company_id === company && c.base_url === baseUrl.trim().replace(/\/+$/, ''),
   );
   const connection = existing ?? (await call(core, 'connections.create', { label, kind, base_url: baseUrl, company_id: company }));
-  await call(core, 'connections.setToken', { id: connection.id, token });
+  await call(core, 'connections.setToken', { id: connection.id, token, ...(args.flags.has('replace-token') ? { replace_unresolved: true } : {}) });
   const active = await call(core, 'connections.activate', { id: connection.id });
   const check = await call(core, 'connections.test', { id: connection.id });
   return { output: { connection: active, check }, exitCode: check.ok ? EXIT.ok : EXIT.failure };

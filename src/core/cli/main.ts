@@ -9,7 +9,7 @@ import { connect, history, resume, RpcFailure, status, submit, sync, type Comman
 import { EXIT, exitForError } from './exit-codes';
 
 const USAGE = `Uso: npm run --silent cli -- [--home DIR] <comando>
-  connect --base-url URL --company ID [--label NOMBRE] [--kind sandbox|production]   (token por stdin)
+  connect --base-url URL --company ID [--label NOMBRE] [--kind sandbox|production] [--replace-token]   (token por stdin)
   dse submit ARCHIVO.json [--key CLAVE]
   fe submit ARCHIVO.json
   resume

@@ -161,6 +161,11 @@ export class Connections {
     return token;
   }
 
+  /** Which credentials a token is (the submission ledger records it; never the token itself). */
+  fingerprint(token: string): string {
+    return this.vault.fingerprint(token);
+  }
+
   /** The API answered 401 to this connection's token: it may have been replaced elsewhere, so read it again next time. */
   tokenRefused(connection: ActiveConnection): void {
     this.vault.forgetCached(connection.baseUrl, connection.companyId);

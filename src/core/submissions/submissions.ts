@@ -23,6 +23,10 @@ export interface SubmissionsOptions extends ServiceParts {
 export type FeSubmitRequest = Omit<FeCreateRequest, 'draft_key'> & { draft_key?: string | undefined };
 
 const RESPONSE_BODY_LIMIT = 4000;
+const CREDENTIALS_CHANGED =
+  'Este envío se hizo con otro token. Para no crear un documento duplicado, Factura Desk no lo reenviará con el token actual. ' +
+  'Vuelva a ingresar en Ajustes el token con el que se envió y se confirmará solo; si ese token ya no existe, consulte el documento ' +
+  'en el portal de su proveedor antes de emitirlo otra vez.';
 const OPEN = new Set<string>(OPEN_SUBMISSION_STATES);
 
 export class Submissions {
@@ -83,17 +87,27 @@ export class Submissions {
     return this.submit('FE', '/fe/facturas', draftKey, body, request.receptor.nombre);
   }
 
-  /** Resolves one submission now: query the DSE when its id is known, else resend the same bytes. */
+  /**
+   * Resolves one submission now: query the document when its id is known, else resend the same bytes
+   * with the same key, but only under the credentials that first sent them. The contract scopes an
+   * Idempotency-Key to the company AND the API client: the same key under another client's token is a
+   * new operation, so a submission whose token was replaced is held (issue 14, item 1).
+   */
   async check(id: number): Promise<Submission> {
     return this.locked(id, async () => {
       const row = this.require(id);
       if (!OPEN.has(row.state)) return toSubmission(row);
       try {
         const connection = this.connectionOf(row);
-        if (row.document_id !== null && (row.kind === 'DSE' || row.state === 'pending')) {
-          return toSubmission(await this.query(row, connection));
+        const token = await this.options.connections.tokenFor(connection);
+        const credential = this.options.connections.fingerprint(token);
+        const current = row.credential === null ? this.ledger.adoptCredential(id, credential) : row;
+        const sameCredentials = current.credential === credential;
+        if (current.document_id !== null && (current.kind === 'DSE' || current.state === 'pending' || !sameCredentials)) {
+          return toSubmission(await this.query(current, connection, token));
         }
-        return toSubmission(await this.attempt(row, connection));
+        if (!sameCredentials) return toSubmission(this.hold(current));
+        return toSubmission(await this.attempt(current, connection, token));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         // No token, no connection, network down for a query: nothing learnt; look again later.
@@ -102,6 +116,18 @@ export class Submissions {
         return { ...toSubmission(this.require(id)), error: { code: error.code, message: error.message } };
       }
     });
+  }
+
+  /** How many unresolved submissions of a connection would be held if its token became `token`. */
+  unresolvedUnderOtherCredentials(connectionId: number, token: string): number {
+    return this.ledger.unresolvedUnder(connectionId, this.options.connections.fingerprint(token));
+  }
+
+  private hold(row: SubmissionRow): SubmissionRow {
+    const held = this.ledger.hold(row.id, { code: 'credentials_changed', message: CREDENTIALS_CHANGED });
+    this.options.logger.warn('submission held: other credentials', { submission: row.id, kind: row.kind });
+    this.notify(held);
+    return held;
   }
 
   get(id: number): Submission {
@@ -124,6 +150,7 @@ export class Submissions {
     const token = await this.options.connections.tokenFor(connection);
     const body = Buffer.from(json, 'utf8');
     const payloadHash = createHash('sha256').update(body).digest('hex');
+    const credential = this.options.connections.fingerprint(token);
     const existing = this.ledger.byKey(connection.baseUrl, connection.companyId, kind, key);
     if (existing) {
       if (existing.payload_hash !== payloadHash) {
@@ -144,17 +171,17 @@ export class Submissions {
       body,
       payloadHash,
       counterpart,
+      credential,
     });
     crashPoint('after-ledger-commit');
-    return this.locked(row.id, async () => toSubmission(await this.attempt(row, connection, { token })));
+    return this.locked(row.id, async () => toSubmission(await this.attempt(row, connection, token, true)));
   }
 
   /**
    * One attempt: write-ahead (for a repeat), the identical bytes, then the outcome, durably. The first
-   * attempt of a new submission comes with its token, its write-ahead record already committed.
+   * attempt of a new submission comes with its write-ahead record already committed (`first`).
    */
-  private async attempt(row: SubmissionRow, connection: ActiveConnection, first?: { token: string }): Promise<SubmissionRow> {
-    const token = first?.token ?? (await this.options.connections.tokenFor(connection));
+  private async attempt(row: SubmissionRow, connection: ActiveConnection, token: string, first = false): Promise<SubmissionRow> {
     const current = first ? row : this.ledger.markSending(row.id);
     const api = this.client(connection, token);
     const hooks = { onDispatched: () => crashPoint('while-sending'), onHeaders: () => crashPoint('after-server-commit') };
@@ -175,8 +202,7 @@ export class Submissions {
   }
 
   /** Endpoint 8 (or the FE detail) for a document whose id is known. */
-  private async query(row: SubmissionRow, connection: ActiveConnection): Promise<SubmissionRow> {
-    const token = await this.options.connections.tokenFor(connection);
+  private async query(row: SubmissionRow, connection: ActiveConnection, token: string): Promise<SubmissionRow> {
     const api = this.client(connection, token);
     const documentId = row.document_id!;
     if (row.kind === 'DSE') {

@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'api_unreachable',
   'api_quota',
   'api_unexpected',
+  'credentials_changed',
   'internal',
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);

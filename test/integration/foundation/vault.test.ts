@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src/core/core';
-import { Vault, VAULT_SERVICE, vaultAccount } from '../../../src/core/vault/vault';
+import { Vault, VAULT_SERVICE, vaultAccount, type VaultScope } from '../../../src/core/vault/vault';
 import { realKeychain } from '../../support/keychain';
 import { tempDir } from '../../support/temp';
 
@@ -26,11 +26,12 @@ async function call(method: string, input: unknown) {
 
 describe('vault against the real Secret Service (gnome-keyring)', () => {
   it('sets, reads and deletes a token per base URL and company', async () => {
-    const vault = new Vault(realKeychain());
+    const scope: VaultScope = { folder: dir.path, installation: `vault-test-${Date.now()}` };
+    const vault = new Vault(realKeychain(), scope);
     await vault.setToken('https://api.example.co/api/v1', 101, TOKEN);
     expect(await vault.getToken('https://api.example.co/api/v1', 101)).toBe(TOKEN);
     expect(await vault.getToken('https://api.example.co/api/v1', 102)).toBeNull();
-    expect(await realKeychain().getPassword(VAULT_SERVICE, vaultAccount('https://api.example.co/api/v1/', 101))).toBe(TOKEN);
+    expect(await realKeychain().getPassword(VAULT_SERVICE, vaultAccount('https://api.example.co/api/v1/', 101, scope))).toBe(TOKEN);
     expect(await vault.deleteToken('https://api.example.co/api/v1', 101)).toBe(true);
     expect(await vault.getToken('https://api.example.co/api/v1', 101)).toBeNull();
   });
@@ -64,7 +65,7 @@ describe('vault against the real Secret Service (gnome-keyring)', () => {
     const script = `
       import { Vault } from './src/core/vault/vault.ts';
       import { osKeychain } from './src/core/vault/os-keychain.ts';
-      const vault = new Vault(osKeychain);
+      const vault = new Vault(osKeychain, { folder: '/tmp/x', installation: 'no-keychain' });
       vault.setToken('https://x/api/v1', 1, 'secret-that-must-not-leak').then(
         () => console.log(JSON.stringify({ stored: true })),
         (error) => console.log(JSON.stringify({ code: error.code, message: error.message })),

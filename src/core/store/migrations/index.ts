@@ -11,5 +11,6 @@ import { migration0007 } from './0007_cost_centers';
 import { migration0008 } from './0008_fe_withholding_types';
 import { migration0009 } from './0009_history_search_facets';
 import { migration0010 } from './0010_history_by_kind_state';
+import { migration0011 } from './0011_credentials';
 
-export const migrations: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009, migration0010];
+export const migrations: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009, migration0010, migration0011];

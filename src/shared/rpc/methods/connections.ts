@@ -48,7 +48,14 @@ export const connectionMethods = {
   'connections.update': method(ConnectionDraft.extend({ id: z.number().int().positive() }).strict(), Connection),
   'connections.activate': method(ConnectionId, Connection),
   'connections.remove': method(ConnectionId, z.object({ removed: z.literal(true) })),
-  /** The token goes to the OS keychain; it never comes back out through RPC. */
-  'connections.setToken': method(z.object({ id: z.number().int().positive(), token: Token }).strict(), Connection),
+  /**
+   * The token goes to the OS keychain; it never comes back out through RPC. While submissions of the
+   * connection sent under other credentials are unresolved, the change is refused with
+   * `credentials_changed` (details.unresolved) unless `replace_unresolved` confirms it (issue 14, item 1).
+   */
+  'connections.setToken': method(
+    z.object({ id: z.number().int().positive(), token: Token, replace_unresolved: z.boolean().optional() }).strict(),
+    Connection,
+  ),
   'connections.forgetToken': method(ConnectionId, Connection),
 };
