@@ -32,6 +32,8 @@ export interface SubmissionRow {
   last_attempt_at: string | null;
   /** Fingerprint of the token that sent the submission (Vault.fingerprint); null before migration 0011. */
   credential: string | null;
+  /** SHA-256 of the request without its key; null for FE rows written before migration 0011. */
+  content_hash: string | null;
   due_at?: number | null;
 }
 
@@ -47,6 +49,7 @@ export interface NewSubmission {
   counterpart: string | null;
   /** Fingerprint of the token the first attempt is sent with. */
   credential?: string | null;
+  contentHash?: string | null;
 }
 
 /** What one attempt established. Fields left undefined keep what the ledger already knew. */
@@ -97,6 +100,17 @@ export class SubmissionLedger {
     ).get(baseUrl, companyId, kind, key);
   }
 
+  /**
+   * The newest submission of the same data (content hash) for this connection identity, unless it was
+   * refused before anything was created (`failed`): that one may be sent again under a new key.
+   */
+  bySameContent(baseUrl: string, companyId: number, kind: DocumentKind, contentHash: string): SubmissionRow | undefined {
+    return this.statement<[string, number, string, string], SubmissionRow>(
+      `${SELECT} WHERE s.base_url = ? AND s.company_id = ? AND s.kind = ? AND s.content_hash = ? AND s.state <> 'failed'
+         ORDER BY s.id DESC LIMIT 1`,
+    ).get(baseUrl, companyId, kind, contentHash);
+  }
+
   list(options: { open?: boolean; limit?: number } = {}): SubmissionRow[] {
     const where = options.open ? `WHERE s.state IN ('sending', 'in_doubt', 'pending')` : '';
     return this.statement<[number], SubmissionRow>(`${SELECT} ${where} ORDER BY s.id DESC LIMIT ?`).all(options.limit ?? 100);
@@ -113,8 +127,8 @@ export class SubmissionLedger {
     const id = this.store.durably(() => {
       const result = this.statement(
         `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path,
-             request_body, payload_hash, state, attempts, counterpart, created_at, updated_at, last_attempt_at, credential)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'sending', 1, ?, ?, ?, ?, ?)`,
+             request_body, payload_hash, state, attempts, counterpart, created_at, updated_at, last_attempt_at, credential, content_hash)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'sending', 1, ?, ?, ?, ?, ?, ?)`,
       ).run(
         entry.connectionId,
         entry.baseUrl,
@@ -129,6 +143,7 @@ export class SubmissionLedger {
         at,
         at,
         entry.credential ?? null,
+        entry.contentHash ?? null,
       );
       return Number(result.lastInsertRowid);
     });

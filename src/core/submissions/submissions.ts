@@ -75,7 +75,8 @@ export class Submissions {
     if (idempotencyKey.length > LIMITS.idempotencyKeyMax) {
       throw new AppError('invalid_input', `La clave de envío admite como máximo ${LIMITS.idempotencyKeyMax} caracteres.`);
     }
-    return this.submit('DSE', '/dse/documentos', idempotencyKey, JSON.stringify(request), request.proveedor.nombre);
+    const json = JSON.stringify(request);
+    return this.submit('DSE', '/dse/documentos', idempotencyKey, json, request.proveedor.nombre, sha256(json));
   }
 
   async submitFe(request: FeSubmitRequest): Promise<Submission> {
@@ -84,7 +85,18 @@ export class Submissions {
       throw new AppError('invalid_input', `La clave del borrador admite como máximo ${LIMITS.draftKeyMax} caracteres.`);
     }
     const body = JSON.stringify({ ...request, draft_key: draftKey });
-    return this.submit('FE', '/fe/facturas', draftKey, body, request.receptor.nombre);
+    return this.submit('FE', '/fe/facturas', draftKey, body, request.receptor.nombre, feContentHash(request));
+  }
+
+  /**
+   * The newest submission of the same data on the active connection, whatever its key (failed ones
+   * aside: nothing was created). The command line asks before drawing a new key (issue 14, item 3).
+   */
+  findSame(kind: DocumentKind, request: DseCreateRequest | FeSubmitRequest): Submission | null {
+    const connection = this.options.connections.requireActive();
+    const hash = kind === 'DSE' ? sha256(JSON.stringify(request)) : feContentHash(request as FeSubmitRequest);
+    const row = this.ledger.bySameContent(connection.baseUrl, connection.companyId, kind, hash);
+    return row ? toSubmission(row) : null;
   }
 
   /**
@@ -142,7 +154,7 @@ export class Submissions {
     return supportInfo(this.require(id), this.options.clock());
   }
 
-  private async submit(kind: DocumentKind, path: string, key: string, json: string, counterpart: string): Promise<Submission> {
+  private async submit(kind: DocumentKind, path: string, key: string, json: string, counterpart: string, contentHash: string): Promise<Submission> {
     await this.ensureResumed();
     const connection = this.options.connections.requireActive();
     // The token is read before anything is committed: without one, nothing is written or sent. The
@@ -172,6 +184,7 @@ export class Submissions {
       payloadHash,
       counterpart,
       credential,
+      contentHash,
     });
     crashPoint('after-ledger-commit');
     return this.locked(row.id, async () => toSubmission(await this.attempt(row, connection, token, true)));
@@ -307,6 +320,16 @@ export class Submissions {
       if (this.locks.get(id) === settled) this.locks.delete(id);
     }
   }
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** The FE body without its key: the same invoice under another draft_key has the same hash. */
+function feContentHash(request: FeSubmitRequest): string {
+  const { draft_key: _key, ...content } = request;
+  return sha256(JSON.stringify(content));
 }
 
 function sanitise(answer: ApiAnswer, token: string): string | null {

@@ -12,6 +12,11 @@ export const dseMethods = {
     z.object({ request: DseCreateRequest, key: z.string().min(1).max(LIMITS.idempotencyKeyMax).optional() }).strict(),
     Submission,
   ),
+  /**
+   * The newest submission of the same request on the active connection, whatever its key (those
+   * refused before anything was created aside): the command line asks before drawing a new key.
+   */
+  'dse.findSame': method(z.object({ request: DseCreateRequest }).strict(), Submission.nullable()),
   /** Endpoint 8: the current state of a DSE on the server. */
   'dse.get': method(z.object({ id: z.number().int().positive() }).strict(), z.object({ pending: z.boolean(), documento: DseDocument })),
 };
