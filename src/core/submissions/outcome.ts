@@ -71,8 +71,9 @@ function dseOutcome(answer: ApiAnswer): Partial | null {
     return { state, error: state === 'rejected' ? rejectedError() : null, ...documentOf(answer.body) };
   }
   if (answer.status === 202 && envelope?.pending) {
-    // A reservation without a terminal document: ask again later with the same key and bytes.
-    return { state: 'pending', error: null, estadoDian: envelope.request_status ?? 'creating' };
+    // A reservation without a terminal document. When it carries the document, its id is kept and the
+    // document is followed by id (endpoint 8); else ask again later with the same key and bytes.
+    return { state: 'pending', error: null, estadoDian: envelope.request_status ?? 'creating', ...documentOf(answer.body) };
   }
   if (answer.status === 502 && envelope?.pending && envelope.documento) {
     const estado = envelope.documento.estado_dian;
