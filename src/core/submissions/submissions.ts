@@ -3,7 +3,7 @@
 // key, or the DSE is queried by id. Never a new key, never a changed body, for one operation.
 import type { ServiceParts } from '../parts';
 import { createHash, randomUUID } from 'node:crypto';
-import { LIMITS, type DseCreateRequest, type FeCreateRequest } from '../../shared/api';
+import { HEADER_SAFE, LIMITS, type DseCreateRequest, type FeCreateRequest } from '../../shared/api';
 import { AppError } from '../../shared/rpc/errors';
 import { OPEN_SUBMISSION_STATES, type DocumentKind, type Submission } from '../../shared/rpc/methods/submissions';
 import { ApiClient } from '../api/client';
@@ -74,6 +74,10 @@ export class Submissions {
     const idempotencyKey = key ?? `dse-${randomUUID()}`;
     if (idempotencyKey.length > LIMITS.idempotencyKeyMax) {
       throw new AppError('invalid_input', `La clave de envío admite como máximo ${LIMITS.idempotencyKeyMax} caracteres.`);
+    }
+    if (!HEADER_SAFE.test(idempotencyKey)) {
+      // It goes in a header: such a request would fail before being sent and stay "in doubt" for ever.
+      throw new AppError('invalid_input', 'La clave de envío solo admite letras, números y signos ASCII visibles (sin espacios, tildes ni saltos de línea).');
     }
     const json = JSON.stringify(request);
     return this.submit('DSE', '/dse/documentos', idempotencyKey, json, request.proveedor.nombre, sha256(json));

@@ -1,5 +1,6 @@
 // What the Ajustes forms accept, from the shared connection schemas (one contract, written once).
 import { z } from 'zod';
+import { HEADER_SAFE } from '../../../shared/api/common';
 import { ConnectionDraft, ConnectionKind } from '../../../shared/rpc/methods/connections';
 
 export const TokenField = z
@@ -7,7 +8,8 @@ export const TokenField = z
   .trim()
   .min(8, 'El token es demasiado corto.')
   .max(4096, 'El token es demasiado largo.')
-  .regex(/^\S+$/, 'El token no puede tener espacios.');
+  .regex(/^\S+$/, 'El token no puede tener espacios.')
+  .regex(HEADER_SAFE, 'El token solo admite caracteres ASCII visibles (sin tildes ni caracteres de control). Cópielo de nuevo desde su proveedor.');
 
 export const NewConnectionForm = z.object({
   label: z.string().trim().min(1, 'Escriba un nombre para reconocer la conexión.').max(80, 'Máximo 80 caracteres.'),

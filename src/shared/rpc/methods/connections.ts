@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HEADER_SAFE } from '../../api/common';
 import { method } from '../define';
 
 export const ConnectionKind = z.enum(['sandbox', 'production']);
@@ -40,7 +41,13 @@ export type ConnectionDraft = z.infer<typeof ConnectionDraft>;
 
 const ConnectionId = z.object({ id: z.number().int().positive() }).strict();
 /** Tokens are long-lived secrets; bound their size so garbage is refused before the keychain. */
-const Token = z.string().trim().min(8, 'El token es demasiado corto.').max(4096).regex(/^\S+$/, 'El token no puede tener espacios.');
+const Token = z
+  .string()
+  .trim()
+  .min(8, 'El token es demasiado corto.')
+  .max(4096)
+  .regex(/^\S+$/, 'El token no puede tener espacios.')
+  .regex(HEADER_SAFE, 'El token solo admite caracteres ASCII visibles (sin tildes ni caracteres de control). Cópielo de nuevo desde su proveedor.');
 
 export const connectionMethods = {
   'connections.list': method(z.object({}).strict(), z.array(Connection)),
