@@ -150,6 +150,13 @@ export class Submissions {
     return toSubmission(this.require(id));
   }
 
+  /** The submission of `key` on the active connection, if the ledger has one. */
+  byKey(kind: DocumentKind, key: string): Submission | null {
+    const connection = this.options.connections.requireActive();
+    const row = this.ledger.byKey(connection.baseUrl, connection.companyId, kind, key);
+    return row ? toSubmission(row) : null;
+  }
+
   list(options: { open?: boolean; limit?: number } = {}): Submission[] {
     return this.ledger.list(options).map(toSubmission);
   }
