@@ -49,13 +49,13 @@ describe('a hostile service on another local port', () => {
     await expect.poll(() => page.getByTestId('active-connection').textContent()).toMatch(/Conexión|Sin conexión/);
 
     // The user follows a link from the app's page to the neighbour, then opens it in another tab.
-    await page.evaluate((href) => {
+    await page.evaluate(`(() => {
       const link = document.createElement('a');
-      link.href = href;
+      link.href = ${JSON.stringify(`${neighbourOrigin}/desde-la-app`)};
       link.textContent = 'vecino';
       document.body.append(link);
       link.click();
-    }, `${neighbourOrigin}/desde-la-app`);
+    })()`);
     await page.waitForURL(`${neighbourOrigin}/desde-la-app`);
     const other = await context.newPage();
     await other.goto(`${neighbourOrigin}/otra-pestana`);

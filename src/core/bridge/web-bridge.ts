@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import type { RpcReply } from '../../shared/rpc/envelope';
-import { WEB_SECRET_FRAGMENT } from '../../shared/rpc/web-session';
+import { WEB_SECRET_FRAGMENT, WEB_SESSION_QUERY } from '../../shared/rpc/web-session';
 import type { EventBus } from '../events';
 import type { Dispatcher } from '../rpc/registry';
 import { MAX_MESSAGE_BYTES, refuseOversized } from './limits';
@@ -42,7 +42,7 @@ export interface WebBridgeOptions {
 }
 
 export interface WebBridge {
-  /** The address to open, secret in the fragment: http://127.0.0.1:PORT/#secret=... */
+  /** The address to open, secret in the fragment: http://127.0.0.1:PORT/?sesion#secret=... */
   url: string;
   origin: string;
   port: number;
@@ -191,7 +191,7 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
   const origin = `http://127.0.0.1:${port}`;
 
   return {
-    url: `${origin}/${WEB_SECRET_FRAGMENT}${secret}`,
+    url: `${origin}/${WEB_SESSION_QUERY}${WEB_SECRET_FRAGMENT}${secret}`,
     origin,
     port,
     secret,

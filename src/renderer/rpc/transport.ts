@@ -27,7 +27,7 @@ function sessionSecret(): string | null {
     } catch {
       // storage refused (private mode settings): the secret still serves this page
     }
-    window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}${rest || '#/'}`);
+    window.history.replaceState(null, '', `${window.location.pathname}${rest || '#/'}`);
     return secret;
   }
   try {
@@ -40,7 +40,12 @@ function sessionSecret(): string | null {
 let nextId = 1;
 
 function webBridge(): RpcBridge {
-  const secret = window.facturaDesk ? null : sessionSecret();
+  let secret = sessionSecret();
+  // The printed URL opened again in this tab changes only the fragment (no reload): take it out before
+  // the router reads it (this listener is registered before any screen's).
+  window.addEventListener('hashchange', () => {
+    if (splitSecretFragment(window.location.hash).secret) secret = sessionSecret();
+  });
   const listeners = new Set<(message: RpcEventMessage) => void>();
   let stream: AbortController | null = null;
 

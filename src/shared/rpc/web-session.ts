@@ -4,7 +4,12 @@
 // keeps it in sessionStorage (scoped to scheme, host AND port, and to the tab) and sends it in a
 // header with every RPC call and on the event stream.
 
-/** The printed URL: http://127.0.0.1:PORT/#secret=<base64url>, optionally followed by a route (#/historial). */
+/**
+ * The printed URL: http://127.0.0.1:PORT/?sesion#secret=<base64url>, optionally followed by a route
+ * (#/historial). The page removes `?sesion` and the secret from the address bar at once, so opening the
+ * printed URL again in the same tab is a real navigation (a new page load), not a change of fragment.
+ */
+export const WEB_SESSION_QUERY = '?sesion';
 export const WEB_SECRET_FRAGMENT = '#secret=';
 export const WEB_SECRET_STORAGE_KEY = 'factura-desk.session';
 

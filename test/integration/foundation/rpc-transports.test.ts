@@ -138,7 +138,7 @@ describe('web bridge guards', () => {
 
   it('prints the secret in the URL fragment, never sets a cookie, and serves the renderer with a CSP and no referrer', async () => {
     const printed = new URL(bridge.url);
-    expect(printed.search).toBe('');
+    expect(printed.search).toBe('?sesion');
     expect(printed.hash).toBe(`#secret=${bridge.secret}`);
     // The fragment never reaches the server: the page itself is the public build.
     const page = await fetch(`${bridge.origin}/`, { redirect: 'manual' });
