@@ -225,6 +225,13 @@ export class SubmissionLedger {
     ).get(connectionId, credential)!.n;
   }
 
+  /** How many submissions of a connection are unresolved. */
+  openOf(connectionId: number): number {
+    return this.statement<[number], { n: number }>(
+      `SELECT count(*) AS n FROM submissions WHERE connection_id = ? AND state IN ('sending', 'in_doubt', 'pending')`,
+    ).get(connectionId)!.n;
+  }
+
   /** A check that learnt nothing new (network down, state unchanged): look again later. */
   postpone(id: number, error: string | null): void {
     this.store.durably(() => {

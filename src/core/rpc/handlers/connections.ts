@@ -10,6 +10,16 @@ export function connectionHandlers({ connections, submissions }: CoreParts): Han
     'connections.update': ({ id, ...draft }) => connections.update(id, draft),
     'connections.activate': ({ id }) => connections.activate(id),
     'connections.remove': async ({ id }) => {
+      // Its token and address are what confirms them: removing it would leave them unresolvable (issue 14, item 15).
+      const open = submissions.ledger.openOf(id);
+      if (open > 0) {
+        throw new AppError(
+          'conflict',
+          `No se puede eliminar esta conexión: tiene ${open === 1 ? '1 envío sin confirmar' : `${open} envíos sin confirmar`} ` +
+            '(en duda o pendientes) que se confirman con ella. Espere a que se resuelvan o consúltelos en «Pendientes» y vuelva a intentarlo.',
+          { unresolved: open },
+        );
+      }
       await connections.remove(id);
       return { removed: true as const };
     },

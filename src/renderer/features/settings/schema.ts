@@ -1,7 +1,7 @@
 // What the Ajustes forms accept, from the shared connection schemas (one contract, written once).
 import { z } from 'zod';
 import { HEADER_SAFE } from '../../../shared/api/common';
-import { ConnectionDraft, ConnectionKind } from '../../../shared/rpc/methods/connections';
+import { ConnectionFields, ConnectionKind, isLoopbackUrl, PLAIN_HTTP_REFUSED } from '../../../shared/rpc/methods/connections';
 
 export const TokenField = z
   .string()
@@ -14,13 +14,17 @@ export const TokenField = z
 export const NewConnectionForm = z.object({
   label: z.string().trim().min(1, 'Escriba un nombre para reconocer la conexión.').max(80, 'Máximo 80 caracteres.'),
   kind: ConnectionKind,
-  base_url: ConnectionDraft.shape.base_url,
+  base_url: ConnectionFields.shape.base_url,
   company_id: z.coerce
     .number({ message: 'Escriba el número de empresa.' })
     .int('Debe ser un número entero.')
     .positive('Debe ser mayor que cero.')
     .max(2_147_483_647, 'Número demasiado grande.'),
   token: TokenField,
+}).superRefine((draft, context) => {
+  if (draft.kind === 'production' && draft.base_url.trim().toLowerCase().startsWith('http:') && !isLoopbackUrl(draft.base_url.trim())) {
+    context.addIssue({ code: 'custom', path: ['base_url'], message: PLAIN_HTTP_REFUSED });
+  }
 });
 export type NewConnectionInput = z.input<typeof NewConnectionForm>;
 export type NewConnectionValues = z.output<typeof NewConnectionForm>;
