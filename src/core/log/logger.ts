@@ -21,7 +21,7 @@ export class FileLogger implements Logger {
   private readonly knownSecrets: string[] = [];
 
   constructor(private readonly file: string | null) {
-    if (file) mkdirSync(dirname(file), { recursive: true });
+    if (file) mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   }
 
   /** Values that must never appear in a line, even outside the patterns above. */
@@ -43,7 +43,7 @@ export class FileLogger implements Logger {
     if (!this.file) return;
     const line = JSON.stringify({ at: new Date().toISOString(), level, message, ...fields });
     try {
-      appendFileSync(this.file, `${redact(line, this.knownSecrets)}\n`);
+      appendFileSync(this.file, `${redact(line, this.knownSecrets)}\n`, { mode: 0o600 });
     } catch {
       // A full disk must not turn a log line into a crash.
     }
