@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { invoke, RpcClientError } from '../../rpc/client';
 import { Alert } from '../../ui/Alert';
@@ -10,13 +10,11 @@ import { TokenForm as Schema, type TokenValues } from './schema';
 export function TokenForm({ connectionId, onSaved, onCancel }: { connectionId: number; onSaved: () => void; onCancel: () => void }) {
   const [serverError, setServerError] = useState<string | null>(null);
   // Unresolved submissions were sent with the current token: the new one waits here for a confirmation.
-  const [warning, setWarning] = useState<string | null>(null);
-  const waiting = useRef<string | null>(null);
+  const [warning, setWarning] = useState<{ message: string; token: string } | null>(null);
   const form = useForm<TokenValues>({ resolver: zodResolver(Schema), defaultValues: { token: '' } });
   const save = async (token: string, replaceUnresolved: boolean) => {
     setServerError(null);
     setWarning(null);
-    waiting.current = null;
     try {
       await invoke('connections.setToken', { id: connectionId, token, ...(replaceUnresolved ? { replace_unresolved: true } : {}) });
       form.reset({ token: '' });
@@ -24,14 +22,12 @@ export function TokenForm({ connectionId, onSaved, onCancel }: { connectionId: n
     } catch (error) {
       form.setValue('token', '');
       if (error instanceof RpcClientError && error.code === 'credentials_changed') {
-        waiting.current = token;
-        setWarning(error.message);
+        setWarning({ message: error.message, token });
       } else setServerError(error instanceof RpcClientError ? error.message : 'No se pudo guardar el token.');
     }
   };
   const submit = form.handleSubmit(({ token }) => save(token, false));
   const cancel = () => {
-    waiting.current = null;
     setWarning(null);
     onCancel();
   };
@@ -43,8 +39,8 @@ export function TokenForm({ connectionId, onSaved, onCancel }: { connectionId: n
       {serverError && <Alert tone="error">{serverError}</Alert>}
       {warning && (
         <Alert tone="warn" title="Hay envíos sin confirmar con el token actual">
-          <p>{warning}</p>
-          <button className="button button--secondary" type="button" onClick={() => void (waiting.current && save(waiting.current, true))}>
+          <p>{warning.message}</p>
+          <button className="button button--secondary" type="button" onClick={() => void save(warning.token, true)}>
             Cambiar el token de todos modos
           </button>
         </Alert>
