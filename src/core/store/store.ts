@@ -44,6 +44,10 @@ export class Store {
       // NORMAL is durable across application crashes in WAL mode; the submission ledger raises it
       // to FULL around its own commits (a power cut must not lose a write-ahead record).
       db.pragma('synchronous = NORMAL');
+      // Damage in the middle of the file (a header that still reads) is found now, with the same
+      // backup advice, instead of at the first query that reaches it (issue 14, item 12).
+      const check = db.pragma('quick_check(1)', { simple: true });
+      if (check !== 'ok') throw Object.assign(new Error(`quick_check: ${String(check)}`), { code: 'SQLITE_CORRUPT' });
       const version = migrate(db, migrations);
       return new Store(db, version);
     } catch (error) {
