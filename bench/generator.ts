@@ -5,7 +5,7 @@
 //   const { home, docs } = await createHistoryHome(dir, { count: 100_000, seed: 20261120 });
 import { join } from 'node:path';
 import { Connections } from '../src/core/connections/connections';
-import { DATABASE_FILE } from '../src/core/core';
+import { DATABASE_FILE, vaultScope } from '../src/core/core';
 import { EventBus } from '../src/core/events';
 import { Store, type Db } from '../src/core/store/store';
 import { Vault } from '../src/core/vault/vault';
@@ -58,7 +58,7 @@ export async function createHistoryHome(
   const store = Store.open(join(home, DATABASE_FILE));
   try {
     const noSecrets = { getPassword: async () => null, setPassword: async () => undefined, deletePassword: async () => false };
-    const connections = new Connections(store.db, new Vault(noSecrets), new EventBus(), () => new Date());
+    const connections = new Connections(store.db, new Vault(noSecrets, vaultScope(home, store)), new EventBus(), () => new Date());
     const connection = await connections.create({ label: 'Historial de prueba', kind: 'sandbox', base_url: HISTORY_BASE_URL, company_id: 101 });
     const { docs } = bulkLoad(store.db, () => generateHistory(store.db, { ...shape, connectionId: connection.id }));
     return { home, connectionId: connection.id, docs, ms: performance.now() - started };

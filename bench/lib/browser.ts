@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { SECRET_COOKIE } from '../../src/core/bridge/web-bridge';
+import { WEB_SECRET_STORAGE_KEY } from '../../src/shared/rpc/web-session';
 import { CHROMIUM, launchBrowser } from '../../test/support/browser';
 import { Skip } from './scenario';
 import { startWebHost as startWebHostChild } from './web-host';
@@ -44,13 +44,18 @@ export async function startWebHost(home: string): Promise<WebHost> {
 export { launchBrowser };
 
 /**
- * A fresh browser context (no cache, no storage) already holding the bridge's session cookie, so
- * that a navigation loads the app directly, as Electron loads its file, without the one-time
- * `?secret=` bootstrap redirect of `npm run web`.
+ * A fresh browser context (no cache, no storage) whose pages already hold the bridge's session
+ * secret in sessionStorage, so that a navigation loads the app directly, as Electron loads its file,
+ * without the printed URL's `#secret=` fragment.
  */
 export async function freshContext(browser: Browser, host: WebHost): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'es-CO', timezoneId: 'America/Bogota' });
-  await context.addCookies([{ name: SECRET_COOKIE, value: host.secret, url: host.origin, httpOnly: true, sameSite: 'Strict' }]);
+  await context.addInitScript(
+    ([key, secret]) => {
+      (globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }).sessionStorage.setItem(key, secret);
+    },
+    [WEB_SECRET_STORAGE_KEY, host.secret] as const,
+  );
   return context;
 }
 

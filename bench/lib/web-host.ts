@@ -14,6 +14,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { SECRET_HEADER } from '../../src/core/bridge/web-bridge';
 import type { RpcReply } from '../../src/shared/rpc/envelope';
+import { splitSecretFragment } from '../../src/shared/rpc/web-session';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const ENTRY = join(ROOT, 'src', 'main', 'web.ts');
@@ -96,7 +97,7 @@ export async function startWebHost(home: string, options: { bundle?: string; gcP
     });
     void exited.then(() => reject(new Error(`web host exited before starting\n${stderr}`)));
   });
-  const secret = url.searchParams.get('secret')!;
+  const secret = splitSecretFragment(url.hash).secret!;
   let nextId = 1;
   return {
     pid: child.pid!,

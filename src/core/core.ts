@@ -1,5 +1,6 @@
 // Assembles core from the parts a host hands in: the Electron main process, the web bridge host
 // and the command line all call this, so they run the very same code.
+import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { rpcContract } from '../shared/rpc/contract';
 import { Connections } from './connections/connections';
@@ -27,7 +28,7 @@ import { submissionHandlers } from './rpc/handlers/submissions';
 import { createDispatcher, type Dispatcher } from './rpc/registry';
 import { Store } from './store/store';
 import { Submissions } from './submissions/submissions';
-import { Vault, type SecretStore } from './vault/vault';
+import { Vault, type SecretStore, type VaultScope } from './vault/vault';
 
 export interface CoreOptions {
   home: string;
@@ -56,11 +57,18 @@ export interface Core extends Dispatcher {
 
 export const DATABASE_FILE = 'factura-desk.sqlite';
 
+/** This data folder's keychain scope: its real path and the installation id drawn with it (migration 0014). */
+export function vaultScope(home: string, store: Store): VaultScope {
+  const row = store.db.prepare<[], { id: string }>('SELECT id FROM installation').get();
+  if (!row) throw new Error('the installation row is missing (migration 0014)');
+  return { folder: realpathSync(home), installation: row.id };
+}
+
 export function createCore(options: CoreOptions): Core {
   const clock = options.clock ?? (() => new Date());
   const logger = options.logger ?? new FileLogger(join(options.home, 'logs', 'factura-desk.log'));
   const store = Store.open(join(options.home, DATABASE_FILE), { nativeBinding: options.nativeBinding });
-  const vault = new Vault(options.secrets);
+  const vault = new Vault(options.secrets, vaultScope(options.home, store));
   const events = new EventBus();
   const fetch = options.fetch ?? globalThis.fetch;
   const connections = new Connections(store.db, vault, events, clock);

@@ -8,6 +8,7 @@ import { osKeychain } from '../core/vault/os-keychain';
 import { electronSqliteBinding } from './natives';
 import { withPdfExport } from './print';
 import { createMainWindow, hardenSession } from './window';
+import { devRendererUrl } from './renderer-url';
 
 const outDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 let host: ServedHost | undefined;
@@ -51,5 +52,5 @@ async function start(): Promise<void> {
   host.events.subscribe((event, payload) => {
     mainWindow?.webContents.send('rpc:event', { event, payload });
   });
-  mainWindow = createMainWindow(process.env.ELECTRON_RENDERER_URL, outDir);
+  mainWindow = createMainWindow(devRendererUrl(process.env, app.isPackaged), outDir);
 }

@@ -39,7 +39,9 @@ export function unavailableStoreError(error: AppError, home: string, databaseFil
     error.code === 'store_newer_than_app'
       ? ''
       : newest
-        ? ` Hay ${backups.length} copia(s) de seguridad; la más reciente es ${newest.file}. Para usarla, cierre Factura Desk y reemplace ${databaseFile} por esa copia. No se modificó nada.`
+        ? ` Hay ${backups.length} copia(s) de seguridad; la más reciente es ${newest.file}. Para usarla, cierre Factura Desk, ` +
+          `borre ${databaseFile}-wal y ${databaseFile}-shm si existen (si no, SQLite aplicaría sobre la copia los cambios del archivo dañado) ` +
+          `y reemplace ${databaseFile} por esa copia. No se modificó nada.`
         : ` No hay copias de seguridad en ${join(home, 'backups')}. No se modificó nada.`;
   return {
     code: error.code,

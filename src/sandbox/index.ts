@@ -80,8 +80,10 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   ctxRef.ctx = ctx;
   settler.settleDue();
   settler.schedule();
-  // Documents a previous run numbered but did not sign (it was killed meanwhile) are finished first.
+  // Documents a previous run numbered but did not sign (it was killed meanwhile) are finished first;
+  // those it signed but did not finish transmitting are transmitted again with their outcome.
   ctx.dseSigning.resumeAll();
+  for (const id of dse.sendingIds()) transmitStored(ctx, id);
 
   const server = createSandboxServer(ctx, ROUTES);
   await new Promise<void>((resolve, reject) => {

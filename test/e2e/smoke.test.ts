@@ -50,10 +50,16 @@ describe('the app in Chromium through the web bridge', () => {
     await page.close();
   });
 
-  it('keeps a page without the secret out', async () => {
+  it('keeps a page without the secret out: it loads, but reaches nothing of core', async () => {
     const page = await browser.newPage();
     const response = await page.goto(app.bridge.origin);
-    expect(response?.status()).toBe(403);
+    expect(response?.status()).toBe(200);
+    const answer = await page.evaluate(async () => {
+      const reply = await fetch('/rpc', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"id":1,"method":"connections.list","input":{}}' });
+      return reply.status;
+    });
+    expect(answer).toBe(403);
+    await page.getByText(/no tiene la clave de la sesión/).first().waitFor();
     await page.close();
   });
 });

@@ -209,3 +209,29 @@ describe('a damaged database file at start', () => {
 function sha(path: string): string {
   return createHash('sha256').update(readFileSync(path)).digest('hex');
 }
+
+describe('damage in the middle of the file (issue 14, item 12)', () => {
+  it('is found at start by a quick integrity check, with the backup advice (delete -wal and -shm first)', async () => {
+    const home = join(dir.path, 'damaged-middle');
+    const app = await open(home);
+    for (let i = 0; i < 40; i += 1) await app.ok('fe.submit', { request: feBody(700 + i) });
+    const backup = await app.ok<{ file: string }>('app.backup', {});
+    await app.core.close();
+    apps.length = 0;
+    const file = join(home, DATABASE_FILE);
+    const bytes = readFileSync(file);
+    // Page 1 (the header) stays whole; a page in the middle is overwritten.
+    const page = 4096;
+    const middle = Math.floor(bytes.length / page / 2) * page;
+    bytes.fill(0xa5, middle, middle + page);
+    writeFileSync(file, bytes);
+    for (const suffix of ['-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+
+    const host = await startServedHost({ home, secrets: memorySecrets(), transport: 'web', embeddedSandbox: false });
+    expect(host.startupError?.code).toBe('store_unavailable');
+    expect(host.startupError?.message).toMatch(/El archivo de datos está dañado/);
+    expect(host.startupError?.message).toContain(backup.file);
+    expect(host.startupError?.message).toContain(`${DATABASE_FILE}-wal`);
+    await host.close();
+  });
+});

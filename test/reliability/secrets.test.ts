@@ -13,6 +13,8 @@ import { tempDir } from '../support/temp';
 import { dseBody, feBody, SANDBOX_NOW } from './support/bodies';
 import { sleep, startApp, type AppUnderTest } from './support/harness';
 import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed } from '../support/seed';
+import { vaultScope } from '../../src/core/core';
+import { VAULT_SERVICE, vaultAccount } from '../../src/core/vault/vault';
 
 const TOKEN = 'SECRETO-RECONOCIBLE-7f3a9c1e5b2d8f4a6c0e';
 let dir: ReturnType<typeof tempDir>;
@@ -93,7 +95,9 @@ describe('the bearer token after a day of use', () => {
     expect(leaking).toEqual([]);
     expect(leakingOutputs).toEqual([]);
     // The check can fail: the token is really where it belongs.
-    expect(await realKeychain().getPassword('Factura Desk', `${sandbox.baseUrl}#company=${COMPANY_A}`)).toBe(TOKEN);
+    // The entry is scoped to this data folder (issue 14, item 2).
+    const account = vaultAccount(sandbox.baseUrl, COMPANY_A, vaultScope(app.core.parts.home, app.core.parts.store));
+    expect(await realKeychain().getPassword(VAULT_SERVICE, account)).toBe(TOKEN);
   });
 });
 

@@ -6,7 +6,7 @@
 import { Entry } from '@napi-rs/keyring';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { createCore } from '../../src/core/core';
+import { createCore, vaultScope } from '../../src/core/core';
 import { osKeychain } from '../../src/core/vault/os-keychain';
 import { VAULT_SERVICE, vaultAccount } from '../../src/core/vault/vault';
 
@@ -24,15 +24,16 @@ function filesContaining(dir: string, needle: string): string[] {
   return hits;
 }
 
-function inKernelKeyring(): string | null | 'unavailable' {
+function inKernelKeyring(account: string): string | null | 'unavailable' {
   try {
-    return new Entry(VAULT_SERVICE, vaultAccount(BASE_URL, COMPANY), { linux: { store: 'keyutils' } }).getPassword() ?? null;
+    return new Entry(VAULT_SERVICE, account, { linux: { store: 'keyutils' } }).getPassword() ?? null;
   } catch {
     return 'unavailable';
   }
 }
 
 const core = createCore({ home, secrets: osKeychain, transport: 'cli' });
+const account = vaultAccount(BASE_URL, COMPANY, vaultScope(home, core.parts.store));
 const call = (method: string, input: unknown) => core.dispatch({ id: 1, method, input });
 const listed = await call('connections.list', {});
 let id = listed.ok ? (listed.output as { id: number }[])[0]?.id : undefined;
@@ -46,6 +47,6 @@ process.stdout.write(
   `${JSON.stringify({
     reply,
     filesWithToken: filesContaining(home, token),
-    kernelKeyring: inKernelKeyring(),
+    kernelKeyring: inKernelKeyring(account),
   })}\n`,
 );

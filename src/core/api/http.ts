@@ -68,10 +68,18 @@ export async function exchange(fetchImpl: typeof globalThis.fetch, request: Exch
     } catch (error) {
       throw new TransportFailure(signal.aborted ? 'timeout' : 'dropped', error);
     }
+    // A server may quote the token back (an error message): it is taken out here, before any message,
+    // stored body, support text or RPC answer is made from the answer (issue 14, item 8).
+    text = withoutToken(text, request.token);
     return { status: response.status, body: parseJson(text), text };
   } finally {
     clearTimeout(timer);
   }
+}
+
+function withoutToken(text: string, token: string): string {
+  if (token.length < 4 || !text.includes(token)) return text;
+  return text.split(token).join('[oculto]');
 }
 
 function parseJson(text: string): unknown {

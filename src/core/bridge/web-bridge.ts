@@ -1,17 +1,20 @@
 // Transport 2: the RPC contract over loopback HTTP, plus server-sent events, serving the built
-// renderer to an ordinary browser. Guarded by a random per-run secret (cookie or header), a Host
-// allow-list (DNS rebinding) and an Origin check (cross-site requests). Bound to 127.0.0.1 only.
+// renderer to an ordinary browser. RPC and events are guarded by a random per-run secret sent in a
+// header (never a cookie: cookies are not scoped by port, so other local services would receive it;
+// shared/rpc/web-session.ts), a Host allow-list (DNS rebinding) and an Origin check (cross-site
+// requests). The renderer's files (the public build) are served without the secret. Every answer
+// carries Referrer-Policy: no-referrer. Bound to 127.0.0.1 only.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import type { RpcReply } from '../../shared/rpc/envelope';
+import { WEB_SECRET_FRAGMENT, WEB_SESSION_QUERY } from '../../shared/rpc/web-session';
 import type { EventBus } from '../events';
 import type { Dispatcher } from '../rpc/registry';
 import { MAX_MESSAGE_BYTES, refuseOversized } from './limits';
 
-export const SECRET_COOKIE = 'fd_session';
 export const SECRET_HEADER = 'x-factura-desk-secret';
 const MAX_BODY_BYTES = MAX_MESSAGE_BYTES;
 
@@ -39,7 +42,7 @@ export interface WebBridgeOptions {
 }
 
 export interface WebBridge {
-  /** The address to open, secret included: http://127.0.0.1:PORT/?secret=... */
+  /** The address to open, secret in the fragment: http://127.0.0.1:PORT/?sesion#secret=... */
   url: string;
   origin: string;
   port: number;
@@ -69,10 +72,10 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
     return a.length === b.length && timingSafeEqual(a, b);
   }
 
+  /** Only the header: a secret in a cookie or a query string is not accepted. */
   function presentedSecret(request: IncomingMessage): string | undefined {
     const header = request.headers[SECRET_HEADER];
-    if (typeof header === 'string') return header;
-    return parseCookies(request.headers.cookie)[SECRET_COOKIE];
+    return typeof header === 'string' ? header : undefined;
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -83,28 +86,24 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
     if (origin !== undefined && !allowedOrigins().has(origin)) return forbid(response);
     if (typeof fetchSite === 'string' && fetchSite !== 'same-origin' && fetchSite !== 'none') return forbid(response);
 
-    const url = new URL(request.url ?? '/', `http://${host}`);
-    // Bootstrap: the printed URL carries the secret once; it becomes a strict, HTTP-only cookie.
-    if (request.method === 'GET' && url.pathname === '/' && url.searchParams.has('secret')) {
-      if (!secretMatches(url.searchParams.get('secret') ?? undefined)) return forbid(response);
-      response.writeHead(303, {
-        'Set-Cookie': `${SECRET_COOKIE}=${secret}; HttpOnly; SameSite=Strict; Path=/`,
-        Location: '/',
-        'Cache-Control': 'no-store',
-      });
-      response.end();
-      return;
+    let url: URL;
+    try {
+      url = new URL(request.url ?? '/', `http://${host}`);
+    } catch {
+      return badPath(response);
     }
-    if (!secretMatches(presentedSecret(request))) return forbid(response);
-
     if (url.pathname === '/rpc') {
+      if (!secretMatches(presentedSecret(request))) return forbid(response);
       if (request.method !== 'POST') return send(response, 405, 'text/plain; charset=utf-8', 'Método no permitido');
       if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
         return send(response, 415, 'text/plain; charset=utf-8', 'Se espera application/json');
       }
       return rpc(request, response);
     }
-    if (url.pathname === '/events' && request.method === 'GET') return eventStream(request, response);
+    if (url.pathname === '/events') {
+      if (!secretMatches(presentedSecret(request))) return forbid(response);
+      if (request.method === 'GET') return eventStream(request, response);
+    }
     if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'text/plain; charset=utf-8', 'Método no permitido');
     return serveStatic(url.pathname, response);
   }
@@ -136,6 +135,7 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
     response.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
       Connection: 'keep-alive',
     });
     response.write(': conectado\n\n');
@@ -149,7 +149,14 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
   }
 
   function serveStatic(pathname: string, response: ServerResponse): void {
-    const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      // A malformed %-escape (issue 14, item 17): the client's mistake, answered with the error envelope.
+      return badPath(response);
+    }
+    const relative = pathname === '/' ? 'index.html' : decoded.replace(/^\/+/, '');
     const file = normalize(join(options.staticDir, relative));
     if (!file.startsWith(normalize(options.staticDir) + sep)) return send(response, 404, 'text/plain; charset=utf-8', 'No encontrado');
     let size: number;
@@ -165,6 +172,7 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
       'Content-Length': size,
       'Content-Security-Policy': WEB_CONTENT_SECURITY_POLICY,
       'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
       'Cache-Control': 'no-store',
     });
     createReadStream(file).pipe(response);
@@ -183,7 +191,7 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
   const origin = `http://127.0.0.1:${port}`;
 
   return {
-    url: `${origin}/?secret=${secret}`,
+    url: `${origin}/${WEB_SESSION_QUERY}${WEB_SECRET_FRAGMENT}${secret}`,
     origin,
     port,
     secret,
@@ -197,22 +205,23 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
   };
 }
 
+function badPath(response: ServerResponse): void {
+  const envelope: RpcReply = { id: null, ok: false, error: { code: 'invalid_input', message: 'La dirección solicitada no es válida.' } };
+  send(response, 400, 'application/json; charset=utf-8', JSON.stringify(envelope));
+}
+
 function forbid(response: ServerResponse): void {
   send(response, 403, 'text/plain; charset=utf-8', 'Acceso denegado');
 }
 
 function send(response: ServerResponse, status: number, type: string, body: string): void {
-  response.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  response.writeHead(status, {
+    'Content-Type': type,
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+  });
   response.end(body);
-}
-
-function parseCookies(header: string | undefined): Record<string, string> {
-  const cookies: Record<string, string> = {};
-  for (const part of (header ?? '').split(';')) {
-    const index = part.indexOf('=');
-    if (index > 0) cookies[part.slice(0, index).trim()] = part.slice(index + 1).trim();
-  }
-  return cookies;
 }
 
 /** Reads a request body up to `limit` bytes; null when larger (the rest is discarded). */

@@ -1,4 +1,5 @@
 // The command line's commands, each over the same RPC contract the renderer uses.
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { InputOf, OutputOf } from '../../shared/rpc/define';
 import type { MethodName, RpcContract } from '../../shared/rpc/contract';
@@ -38,7 +39,7 @@ export async function connect({ core, args, readStdin }: CommandContext): Promis
   const baseUrl = flag(args, 'base-url');
   const company = Number(flag(args, 'company'));
   if (!baseUrl || !Number.isInteger(company) || company <= 0) {
-    throw new AppError('invalid_input', 'Uso: connect --base-url URL --company ID [--label NOMBRE] [--kind sandbox|production] (token por la entrada estándar)');
+    throw new AppError('invalid_input', 'Uso: connect --base-url URL --company ID [--label NOMBRE] [--kind sandbox|production] [--replace-token] (token por la entrada estándar)');
   }
   const token = (await readStdin()).trim();
   const loopback = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(baseUrl);
@@ -48,27 +49,54 @@ export async function connect({ core, args, readStdin }: CommandContext): Promis
     (c) => c.company_id === company && c.base_url === baseUrl.trim().replace(/\/+$/, ''),
   );
   const connection = existing ?? (await call(core, 'connections.create', { label, kind, base_url: baseUrl, company_id: company }));
-  await call(core, 'connections.setToken', { id: connection.id, token });
+  await call(core, 'connections.setToken', { id: connection.id, token, ...(args.flags.has('replace-token') ? { replace_unresolved: true } : {}) });
   const active = await call(core, 'connections.activate', { id: connection.id });
   const check = await call(core, 'connections.test', { id: connection.id });
   return { output: { connection: active, check }, exitCode: check.ok ? EXIT.ok : EXIT.failure };
 }
 
-export async function submit({ core, args }: CommandContext, kind: 'dse' | 'fe'): Promise<CommandResult> {
+/**
+ * `dse submit` / `fe submit`. Running the same command again is the natural recovery after a crash,
+ * so a key is never drawn blindly: the same data already in the ledger under another key is
+ * confirmed under that key (no second document) unless --new-document asks for another one; the
+ * key is printed before anything is sent (issue 14, item 3).
+ */
+export async function submit({ core, args, progress }: CommandContext, kind: 'dse' | 'fe'): Promise<CommandResult> {
   const file = args.positional[2];
-  if (!file) throw new AppError('invalid_input', `Uso: ${kind} submit ARCHIVO.json [--key CLAVE]`);
+  if (!file) throw new AppError('invalid_input', `Uso: ${kind} submit ARCHIVO.json ${kind === 'dse' ? '[--key CLAVE] ' : ''}[--new-document]`);
   let request: unknown;
   try {
     request = JSON.parse(readFileSync(file, 'utf8')) as unknown;
   } catch {
     throw new AppError('invalid_input', `No se pudo leer ${file} como JSON.`);
   }
-  const key = flag(args, 'key');
+  const given = kind === 'dse' ? flag(args, 'key') : draftKeyOf(request);
+  let key = given;
+  if (!args.flags.has('new-document')) {
+    const same =
+      kind === 'dse'
+        ? await call(core, 'dse.findSame', { request: request as never })
+        : await call(core, 'fe.findSame', { request: request as never });
+    if (same && same.idempotency_key !== given) {
+      progress(
+        `Estos datos ya se enviaron con la clave ${same.idempotency_key} (envío ${same.id}, estado ${same.state}). ` +
+          'Se confirma ese envío; no se crea otro documento. Para emitir otro documento con los mismos datos use --new-document.',
+      );
+      key = same.idempotency_key;
+    }
+  }
+  key ??= `${kind}-${randomUUID()}`;
+  progress(`Clave de envío: ${key}`);
   const submission =
     kind === 'dse'
-      ? await call(core, 'dse.submit', { request: request as never, ...(key ? { key } : {}) })
-      : await call(core, 'fe.submit', { request: request as never });
+      ? await call(core, 'dse.submit', { request: request as never, key })
+      : await call(core, 'fe.submit', { request: { ...(request as object), draft_key: key } as never });
   return { output: submission, exitCode: exitForState(submission.state, submission.error?.code ?? null) };
+}
+
+function draftKeyOf(request: unknown): string | undefined {
+  const value = (request as { draft_key?: unknown } | null)?.draft_key;
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 export async function resume({ core }: CommandContext): Promise<CommandResult> {

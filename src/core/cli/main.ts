@@ -9,9 +9,9 @@ import { connect, history, resume, RpcFailure, status, submit, sync, type Comman
 import { EXIT, exitForError } from './exit-codes';
 
 const USAGE = `Uso: npm run --silent cli -- [--home DIR] <comando>
-  connect --base-url URL --company ID [--label NOMBRE] [--kind sandbox|production]   (token por stdin)
-  dse submit ARCHIVO.json [--key CLAVE]
-  fe submit ARCHIVO.json
+  connect --base-url URL --company ID [--label NOMBRE] [--kind sandbox|production] [--replace-token]   (token por stdin)
+  dse submit ARCHIVO.json [--key CLAVE] [--new-document]
+  fe submit ARCHIVO.json [--new-document]
   resume
   status
   history [--json] [--q TEXTO] [--kind FE|DSE] [--limit N]

@@ -1,5 +1,6 @@
 // Connections: base URL + company + label in SQLite; each one's token in the vault.
 import type { Connection, ConnectionDraft } from '../../shared/rpc/methods/connections';
+import { HEADER_SAFE } from '../../shared/api/common';
 import { AppError, isAppError } from '../../shared/rpc/errors';
 import type { EventBus } from '../events';
 import type { Db } from '../store/store';
@@ -158,7 +159,20 @@ export class Connections {
     if (!token) {
       throw new AppError('no_token', `La conexión «${connection.label}» no tiene token. Ingréselo en Ajustes.`);
     }
+    if (!HEADER_SAFE.test(token)) {
+      // Stored before tokens were checked, or by another program: it cannot travel in a header, so a
+      // request would fail before being sent. Nothing is written or sent with it.
+      throw new AppError(
+        'no_token',
+        `El token de la conexión «${connection.label}» tiene caracteres que no pueden enviarse (tildes, espacios o caracteres de control). Ingréselo de nuevo en Ajustes.`,
+      );
+    }
     return token;
+  }
+
+  /** Which credentials a token is (the submission ledger records it; never the token itself). */
+  fingerprint(token: string): string {
+    return this.vault.fingerprint(token);
   }
 
   /** The API answered 401 to this connection's token: it may have been replaced elsewhere, so read it again next time. */

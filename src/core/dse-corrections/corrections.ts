@@ -1,4 +1,4 @@
-// Links between a rejected DSE and the new documents that correct it (migration 0011). The link is
+// Links between a rejected DSE and the new documents that correct it (migration 0012). The link is
 // written under the correction's Idempotency-Key before that key is first sent, and read back through
 // the ledger (the submission with that key), so nothing here duplicates the ledger's state.
 import { AppError } from '../../shared/rpc/errors';

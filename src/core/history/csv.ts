@@ -13,10 +13,19 @@ export const CSV_HEADER = [
   'Subtotal', 'Impuestos', 'Total', 'Moneda', 'CUFE/CUDS',
 ] as const;
 
+/**
+ * A text cell. Every cell beginning with =, +, -, @, tab or carriage return is prefixed with a single
+ * quote, as OWASP advises against CSV injection: "-2+3+cmd|..." starts with a digit after the minus
+ * and is still a formula (issue 14, item 13). Amounts go through csvAmount instead.
+ */
 export function csvField(value: string): string {
-  // A leading =, +, - or @ would be run as a formula by spreadsheet programs (CSV injection).
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** An amount this app formatted (digits, an optional minus and decimal comma): a number in the spreadsheet. */
+export function csvAmount(value: string): string {
+  return /^-?\d+(,\d+)?$/.test(value) ? value : csvField(value);
 }
 
 function decimalComma(money: string): string {
@@ -38,7 +47,7 @@ export function csvLine(row: HistoryRow): string {
     row.moneda,
     row.fiscal_key,
   ]
-    .map(csvField)
+    .map((value, index) => (index >= 7 && index <= 9 ? csvAmount(value) : csvField(value)))
     .join(SEPARATOR);
 }
 

@@ -1,4 +1,4 @@
-// The figures of each mirrored document the reports read (migration 0012), computed once from the
+// The figures of each mirrored document the reports read (migration 0013), computed once from the
 // exact request this app sent (src/shared/reports/document-figures.ts) or marked as known through
 // sync only. Done before a report for the documents of its period that have none yet, and again for
 // a synced-only document once a ledger row for it appears.

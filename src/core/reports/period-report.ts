@@ -1,5 +1,5 @@
 // The period report (Informes): one pass over the mirrored documents of the period and one over the
-// figures of those this app issued (report facts, migration 0012). What counts, written down in
+// figures of those this app issued (report facts, migration 0013). What counts, written down in
 // src/core/CLIENT-DECISIONS.md ("Informes"):
 // - documents are placed by their issue date, both ends of the period included;
 // - sums are of accepted documents (estado_dian 'aceptado') in COP; rejected and not yet final ones
@@ -82,7 +82,7 @@ export function periodReport(db: Db, scope: ReportScope, filter: ReportFilter): 
   const params = { connection: connectionId, from: filter.from, to: filter.to, ...(filter.kind ? { kind: filter.kind } : {}) };
   const docs = db
     .prepare<[typeof params], DocRow>(
-      // Every column from the index report_by_date (migration 0012): the wide rows are not read.
+      // Every column from the index report_by_date (migration 0013): the wide rows are not read.
       `SELECT h.id, h.kind, h.estado_dian, h.issue_date, h.counterpart_doc, h.subtotal, h.impuestos,
               h.total_cents, h.moneda, (r.submission_id IS NOT NULL) AS exact
        FROM history_documents h LEFT JOIN report_documents r ON r.history_id = h.id

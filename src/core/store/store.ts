@@ -1,7 +1,7 @@
 // The local SQLite file: WAL, foreign keys, numbered migrations, refusal of a newer schema,
 // online backup. One connection per process; better-sqlite3 is synchronous by design.
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { AppError } from '../../shared/rpc/errors';
 import type { Migration } from './migration';
@@ -27,11 +27,14 @@ export class Store {
   static open(file: string, options: StoreOptions = {}): Store {
     const migrations = options.migrations ?? defaultMigrations;
     assertConsecutive(migrations);
-    mkdirSync(dirname(file), { recursive: true });
+    // Owner-only (issue 14, item 10): the data folder holds every document and the ledger.
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     let db: Db;
     try {
       db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
       db.pragma('journal_mode = WAL');
+      if (process.platform !== 'win32') chmodSync(dirname(file), 0o700);
+      ownerOnly(file);
     } catch (error) {
       throw storeUnavailable(error);
     }
@@ -41,6 +44,10 @@ export class Store {
       // NORMAL is durable across application crashes in WAL mode; the submission ledger raises it
       // to FULL around its own commits (a power cut must not lose a write-ahead record).
       db.pragma('synchronous = NORMAL');
+      // Damage in the middle of the file (a header that still reads) is found now, with the same
+      // backup advice, instead of at the first query that reaches it (issue 14, item 12).
+      const check = db.pragma('quick_check(1)', { simple: true });
+      if (check !== 'ok') throw Object.assign(new Error(`quick_check: ${String(check)}`), { code: 'SQLITE_CORRUPT' });
       const version = migrate(db, migrations);
       return new Store(db, version);
     } catch (error) {
@@ -65,15 +72,34 @@ export class Store {
     }
   }
 
-  /** SQLite's online backup: a consistent copy while the app keeps working. */
-  async backup(destination: string): Promise<void> {
-    mkdirSync(dirname(destination), { recursive: true });
-    await this.db.backup(destination);
+  private backups: Promise<unknown> = Promise.resolve();
+
+  /**
+   * SQLite's online backup: a consistent copy while the app keeps working, owner-only. Backups run
+   * one after another (issue 14, item 14: of 12 started at once, 11 failed); `destination` is called
+   * when its turn comes, so that it can pick a name no earlier backup has taken.
+   */
+  backup(destination: string | (() => string)): Promise<string> {
+    const run = this.backups.then(async () => {
+      const file = typeof destination === 'string' ? destination : destination();
+      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+      await this.db.backup(file);
+      ownerOnly(file);
+      return file;
+    });
+    this.backups = run.catch(() => undefined);
+    return run;
   }
 
   close(): void {
     if (this.db.open) this.db.close();
   }
+}
+
+/** The file and its WAL/SHM companions readable and writable by their owner only (a no-op on Windows). */
+function ownerOnly(file: string): void {
+  if (process.platform === 'win32') return;
+  for (const each of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(each)) chmodSync(each, 0o600);
 }
 
 function assertConsecutive(migrations: readonly Migration[]): void {

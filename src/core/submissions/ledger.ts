@@ -30,6 +30,10 @@ export interface SubmissionRow {
   created_at: string;
   updated_at: string;
   last_attempt_at: string | null;
+  /** Fingerprint of the token that sent the submission (Vault.fingerprint); null before migration 0014. */
+  credential: string | null;
+  /** SHA-256 of the request without its key; null for FE rows written before migration 0014. */
+  content_hash: string | null;
   due_at?: number | null;
 }
 
@@ -43,6 +47,9 @@ export interface NewSubmission {
   body: Buffer;
   payloadHash: string;
   counterpart: string | null;
+  /** Fingerprint of the token the first attempt is sent with. */
+  credential?: string | null;
+  contentHash?: string | null;
 }
 
 /** What one attempt established. Fields left undefined keep what the ledger already knew. */
@@ -98,6 +105,17 @@ export class SubmissionLedger {
     ).get(baseUrl, companyId, kind, key);
   }
 
+  /**
+   * The newest submission of the same data (content hash) for this connection identity, unless it was
+   * refused before anything was created (`failed`): that one may be sent again under a new key.
+   */
+  bySameContent(baseUrl: string, companyId: number, kind: DocumentKind, contentHash: string): SubmissionRow | undefined {
+    return this.statement<[string, number, string, string], SubmissionRow>(
+      `${SELECT} WHERE s.base_url = ? AND s.company_id = ? AND s.kind = ? AND s.content_hash = ? AND s.state <> 'failed'
+         ORDER BY s.id DESC LIMIT 1`,
+    ).get(baseUrl, companyId, kind, contentHash);
+  }
+
   list(options: { open?: boolean; limit?: number } = {}): SubmissionRow[] {
     const where = options.open ? `WHERE s.state IN ('sending', 'in_doubt', 'pending')` : '';
     return this.statement<[number], SubmissionRow>(`${SELECT} ${where} ORDER BY s.id DESC LIMIT ?`).all(options.limit ?? 100);
@@ -114,8 +132,8 @@ export class SubmissionLedger {
     const id = this.store.durably(() => {
       const result = this.statement(
         `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path,
-             request_body, payload_hash, state, attempts, counterpart, created_at, updated_at, last_attempt_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'sending', 1, ?, ?, ?, ?)`,
+             request_body, payload_hash, state, attempts, counterpart, created_at, updated_at, last_attempt_at, credential, content_hash)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'sending', 1, ?, ?, ?, ?, ?, ?)`,
       ).run(
         entry.connectionId,
         entry.baseUrl,
@@ -129,6 +147,8 @@ export class SubmissionLedger {
         at,
         at,
         at,
+        entry.credential ?? null,
+        entry.contentHash ?? null,
       );
       return Number(result.lastInsertRowid);
     });
@@ -174,6 +194,47 @@ export class SubmissionLedger {
       else this.statement('DELETE FROM poll_schedule WHERE submission_id = ?').run(id);
     });
     return this.get(id)!;
+  }
+
+  /** A submission written before migration 0014 takes the credentials of its first check as its own. */
+  adoptCredential(id: number, credential: string): SubmissionRow {
+    this.store.durably(() => {
+      this.statement('UPDATE submissions SET credential = ? WHERE id = ? AND credential IS NULL').run(credential, id);
+    });
+    return this.get(id)!;
+  }
+
+  /**
+   * An unresolved submission that may not be sent now (other credentials): the reason is shown on the
+   * submission, its state is kept, and it is looked at again later.
+   */
+  hold(id: number, error: { code: string; message: string }): SubmissionRow {
+    this.store.durably(() => {
+      this.statement('UPDATE submissions SET error_code = ?, error_message = ?, updated_at = ? WHERE id = ?').run(
+        error.code,
+        error.message,
+        this.now().toISOString(),
+        id,
+      );
+      this.scheduleNext(id, this.now().getTime());
+      this.statement('UPDATE poll_schedule SET last_error = ? WHERE submission_id = ?').run(error.message, id);
+    });
+    return this.get(id)!;
+  }
+
+  /** How many unresolved submissions of a connection were not sent with these credentials. */
+  unresolvedUnder(connectionId: number, credential: string): number {
+    return this.statement<[number, string], { n: number }>(
+      `SELECT count(*) AS n FROM submissions WHERE connection_id = ? AND state IN ('sending', 'in_doubt', 'pending')
+         AND (credential IS NULL OR credential <> ?)`,
+    ).get(connectionId, credential)!.n;
+  }
+
+  /** How many submissions of a connection are unresolved. */
+  openOf(connectionId: number): number {
+    return this.statement<[number], { n: number }>(
+      `SELECT count(*) AS n FROM submissions WHERE connection_id = ? AND state IN ('sending', 'in_doubt', 'pending')`,
+    ).get(connectionId)!.n;
   }
 
   /** A check that learnt nothing new (network down, state unchanged): look again later. */

@@ -76,9 +76,10 @@ function dseOutcome(answer: ApiAnswer): Partial | null {
     return { state, error: state === 'rejected' ? rejectedError() : null, ...documentFields(documento) };
   }
   if (answer.status === 202) {
-    // A reservation without a terminal document: ask again later with the same key and bytes.
+    // A reservation without a terminal document. When it carries the document, its id is kept and the
+    // document is followed by id (endpoint 8, issue 14); else ask again later with the same key and bytes.
     const requestStatus = typeof body?.request_status === 'string' && body.request_status ? body.request_status : 'creating';
-    return { state: 'pending', error: null, estadoDian: requestStatus };
+    return { state: 'pending', error: null, estadoDian: requestStatus, ...(documento ? { documentId: documento.id } : {}) };
   }
   if (answer.status === 502 && documento && !isTerminalEstado(documento.estado_dian)) {
     return { state: 'pending', error: null, ...documentFields(documento) };

@@ -3,7 +3,7 @@
 // key, or the DSE is queried by id. Never a new key, never a changed body, for one operation.
 import type { ServiceParts } from '../parts';
 import { createHash, randomUUID } from 'node:crypto';
-import { LIMITS, type DseCreateRequest, type FeCreateRequest } from '../../shared/api';
+import { HEADER_SAFE, LIMITS, type DseCreateRequest, type FeCreateRequest } from '../../shared/api';
 import { AppError } from '../../shared/rpc/errors';
 import { OPEN_SUBMISSION_STATES, type DocumentKind, type Submission } from '../../shared/rpc/methods/submissions';
 import { ApiClient } from '../api/client';
@@ -24,6 +24,10 @@ export interface SubmissionsOptions extends ServiceParts {
 export type FeSubmitRequest = Omit<FeCreateRequest, 'draft_key'> & { draft_key?: string | undefined };
 
 const RESPONSE_BODY_LIMIT = 4000;
+const CREDENTIALS_CHANGED =
+  'Este envío se hizo con otro token. Para no crear un documento duplicado, Factura Desk no lo reenviará con el token actual. ' +
+  'Vuelva a ingresar en Ajustes el token con el que se envió y se confirmará solo; si ese token ya no existe, consulte el documento ' +
+  'en el portal de su proveedor antes de emitirlo otra vez.';
 const OPEN = new Set<string>(OPEN_SUBMISSION_STATES);
 
 export class Submissions {
@@ -72,7 +76,12 @@ export class Submissions {
     if (idempotencyKey.length > LIMITS.idempotencyKeyMax) {
       throw new AppError('invalid_input', `La clave de envío admite como máximo ${LIMITS.idempotencyKeyMax} caracteres.`);
     }
-    return this.submit('DSE', '/dse/documentos', idempotencyKey, JSON.stringify(request), request.proveedor.nombre);
+    if (!HEADER_SAFE.test(idempotencyKey)) {
+      // It goes in a header: such a request would fail before being sent and stay "in doubt" for ever.
+      throw new AppError('invalid_input', 'La clave de envío solo admite letras, números y signos ASCII visibles (sin espacios, tildes ni saltos de línea).');
+    }
+    const json = JSON.stringify(request);
+    return this.submit('DSE', '/dse/documentos', idempotencyKey, json, request.proveedor.nombre, sha256(json));
   }
 
   async submitFe(request: FeSubmitRequest): Promise<Submission> {
@@ -81,20 +90,41 @@ export class Submissions {
       throw new AppError('invalid_input', `La clave del borrador admite como máximo ${LIMITS.draftKeyMax} caracteres.`);
     }
     const body = JSON.stringify({ ...request, draft_key: draftKey });
-    return this.submit('FE', '/fe/facturas', draftKey, body, request.receptor.nombre);
+    return this.submit('FE', '/fe/facturas', draftKey, body, request.receptor.nombre, feContentHash(request));
   }
 
-  /** Resolves one submission now: query the DSE when its id is known, else resend the same bytes. */
+  /**
+   * The newest submission of the same data on the active connection, whatever its key (failed ones
+   * aside: nothing was created). The command line asks before drawing a new key (issue 14, item 3).
+   */
+  findSame(kind: DocumentKind, request: DseCreateRequest | FeSubmitRequest): Submission | null {
+    const connection = this.options.connections.requireActive();
+    const hash = kind === 'DSE' ? sha256(JSON.stringify(request)) : feContentHash(request as FeSubmitRequest);
+    const row = this.ledger.bySameContent(connection.baseUrl, connection.companyId, kind, hash);
+    return row ? toSubmission(row) : null;
+  }
+
+  /**
+   * Resolves one submission now: query the document when its id is known, else resend the same bytes
+   * with the same key, but only under the credentials that first sent them. The contract scopes an
+   * Idempotency-Key to the company AND the API client: the same key under another client's token is a
+   * new operation, so a submission whose token was replaced is held (issue 14, item 1).
+   */
   async check(id: number): Promise<Submission> {
     return this.locked(id, async () => {
       const row = this.require(id);
       if (!OPEN.has(row.state)) return toSubmission(row);
       try {
         const connection = this.connectionOf(row);
-        if (row.document_id !== null && (row.kind === 'DSE' || row.state === 'pending')) {
-          return toSubmission(await this.query(row, connection));
+        const token = await this.options.connections.tokenFor(connection);
+        const credential = this.options.connections.fingerprint(token);
+        const current = row.credential === null ? this.ledger.adoptCredential(id, credential) : row;
+        const sameCredentials = current.credential === credential;
+        if (current.document_id !== null && (current.kind === 'DSE' || current.state === 'pending' || !sameCredentials)) {
+          return toSubmission(await this.query(current, connection, token));
         }
-        return toSubmission(await this.withNumber(await this.attempt(row, connection), connection));
+        if (!sameCredentials) return toSubmission(this.hold(current));
+        return toSubmission(await this.withNumber(await this.attempt(current, connection, token), connection, token));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         // No token, no connection, network down for a query: nothing learnt; look again later.
@@ -105,8 +135,27 @@ export class Submissions {
     });
   }
 
+  /** How many unresolved submissions of a connection would be held if its token became `token`. */
+  unresolvedUnderOtherCredentials(connectionId: number, token: string): number {
+    return this.ledger.unresolvedUnder(connectionId, this.options.connections.fingerprint(token));
+  }
+
+  private hold(row: SubmissionRow): SubmissionRow {
+    const held = this.ledger.hold(row.id, { code: 'credentials_changed', message: CREDENTIALS_CHANGED });
+    this.options.logger.warn('submission held: other credentials', { submission: row.id, kind: row.kind });
+    this.notify(held);
+    return held;
+  }
+
   get(id: number): Submission {
     return toSubmission(this.require(id));
+  }
+
+  /** The submission of `key` on the active connection, if the ledger has one. */
+  byKey(kind: DocumentKind, key: string): Submission | null {
+    const connection = this.options.connections.requireActive();
+    const row = this.ledger.byKey(connection.baseUrl, connection.companyId, kind, key);
+    return row ? toSubmission(row) : null;
   }
 
   list(options: { open?: boolean; limit?: number } = {}): Submission[] {
@@ -117,7 +166,7 @@ export class Submissions {
     return supportInfo(this.require(id), this.options.clock());
   }
 
-  private async submit(kind: DocumentKind, path: string, key: string, json: string, counterpart: string): Promise<Submission> {
+  private async submit(kind: DocumentKind, path: string, key: string, json: string, counterpart: string, contentHash: string): Promise<Submission> {
     await this.ensureResumed();
     const connection = this.options.connections.requireActive();
     // The token is read before anything is committed: without one, nothing is written or sent. The
@@ -125,6 +174,7 @@ export class Submissions {
     const token = await this.options.connections.tokenFor(connection);
     const body = Buffer.from(json, 'utf8');
     const payloadHash = createHash('sha256').update(body).digest('hex');
+    const credential = this.options.connections.fingerprint(token);
     const existing = this.ledger.byKey(connection.baseUrl, connection.companyId, kind, key);
     if (existing) {
       if (existing.payload_hash !== payloadHash) {
@@ -145,17 +195,18 @@ export class Submissions {
       body,
       payloadHash,
       counterpart,
+      credential,
+      contentHash,
     });
     crashPoint('after-ledger-commit');
-    return this.locked(row.id, async () => toSubmission(await this.withNumber(await this.attempt(row, connection, { token }), connection)));
+    return this.locked(row.id, async () => toSubmission(await this.withNumber(await this.attempt(row, connection, token, true), connection, token)));
   }
 
   /**
    * One attempt: write-ahead (for a repeat), the identical bytes, then the outcome, durably. The first
-   * attempt of a new submission comes with its token, its write-ahead record already committed.
+   * attempt of a new submission comes with its write-ahead record already committed (`first`).
    */
-  private async attempt(row: SubmissionRow, connection: ActiveConnection, first?: { token: string }): Promise<SubmissionRow> {
-    const token = first?.token ?? (await this.options.connections.tokenFor(connection));
+  private async attempt(row: SubmissionRow, connection: ActiveConnection, token: string, first = false): Promise<SubmissionRow> {
     const current = first ? row : this.ledger.markSending(row.id);
     const api = this.client(connection, token);
     const hooks = { onDispatched: () => crashPoint('while-sending'), onHeaders: () => crashPoint('after-server-commit') };
@@ -179,8 +230,7 @@ export class Submissions {
    * Endpoint 8 (or the FE detail) for a document whose id is known. A submission already final
    * keeps its state (the first final answer stands); the query only adds what it lacked.
    */
-  private async query(row: SubmissionRow, connection: ActiveConnection): Promise<SubmissionRow> {
-    const token = await this.options.connections.tokenFor(connection);
+  private async query(row: SubmissionRow, connection: ActiveConnection, token: string): Promise<SubmissionRow> {
     const api = this.client(connection, token);
     const documentId = row.document_id!;
     const final = row.state === 'accepted' || row.state === 'rejected' ? row.state : null;
@@ -220,12 +270,12 @@ export class Submissions {
    * read at once by id (FE detail, endpoint 8). If that fails, the submission stays as recorded and
    * the poller, the mirror or the next sync bring the number.
    */
-  private async withNumber(row: SubmissionRow, connection: ActiveConnection): Promise<SubmissionRow> {
+  private async withNumber(row: SubmissionRow, connection: ActiveConnection, token: string): Promise<SubmissionRow> {
     if (row.document_id === null || row.document_number !== null || row.state === 'in_doubt' || row.state === 'sending') return row;
     // A pending DSE is queried by the poller on its back-off anyway.
     if (row.kind === 'DSE' && row.state === 'pending') return row;
     try {
-      return await this.query(row, connection);
+      return await this.query(row, connection, token);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       this.options.logger.warn('document number not read', { submission: row.id, code: error.code });
@@ -314,6 +364,16 @@ export class Submissions {
 
 function errorOf(row: SubmissionRow): { code: string; message: string } | null {
   return row.error_code && row.error_message ? { code: row.error_code, message: row.error_message } : null;
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** The FE body without its key: the same invoice under another draft_key has the same hash. */
+function feContentHash(request: FeSubmitRequest): string {
+  const { draft_key: _key, ...content } = request;
+  return sha256(JSON.stringify(content));
 }
 
 function sanitise(answer: ApiAnswer, token: string): string | null {

@@ -1,6 +1,7 @@
 // The bearer token lives in the OS keychain only (DESIGN.md): never SQLite, logs, renderer or errors.
 // Where no keychain answers, the vault refuses; it never falls back to plaintext (STYLE.md, model
 // Electron Fiddle).
+import { createHmac } from 'node:crypto';
 import { AppError } from '../../shared/rpc/errors';
 
 /** What the vault needs of an OS keychain (`os-keychain.ts`); core receives it from whoever starts the process. */
@@ -12,7 +13,25 @@ export interface SecretStore {
 
 export const VAULT_SERVICE = 'Factura Desk';
 
-export function vaultAccount(baseUrl: string, companyId: number): string {
+/**
+ * Whose entries these are: the data folder (its real path) and the installation id drawn when that
+ * folder was created (SQLite's `installation` table). Two data folders (the app, a command line with
+ * `--home`, a copy) never share a keychain entry, so one cannot overwrite the other's token.
+ */
+export interface VaultScope {
+  folder: string;
+  installation: string;
+}
+
+export function vaultAccount(baseUrl: string, companyId: number, scope: VaultScope): string {
+  return `${legacyVaultAccount(baseUrl, companyId)}#folder=${scope.folder}#installation=${scope.installation}`;
+}
+
+/**
+ * The account of versions before issue 14 (base URL and company only, shared by every data folder).
+ * A token found there is moved to this folder's account on first read, so an existing user keeps it.
+ */
+export function legacyVaultAccount(baseUrl: string, companyId: number): string {
   return `${baseUrl.replace(/\/+$/, '')}#company=${companyId}`;
 }
 
@@ -28,21 +47,35 @@ export class Vault {
   /** Bumped whenever an account's token changes here, so that a read already in flight cannot cache an old value. */
   private readonly generations = new Map<string, number>();
 
-  constructor(private readonly secrets: SecretStore) {}
+  constructor(
+    private readonly secrets: SecretStore,
+    private readonly scope: VaultScope,
+  ) {}
+
+  /**
+   * Which credentials a token is, for the submission ledger (issue 14, item 1): an HMAC of the token
+   * under this installation's id. Equal tokens give equal fingerprints; the token cannot be read back.
+   */
+  fingerprint(token: string): string {
+    return createHmac('sha256', `factura-desk-credential:${this.scope.installation}`).update(token, 'utf8').digest('hex').slice(0, 32);
+  }
 
   async getToken(baseUrl: string, companyId: number): Promise<string | null> {
-    const account = vaultAccount(baseUrl, companyId);
+    const account = this.account(baseUrl, companyId);
     const known = this.cached.get(account);
     if (known !== undefined) return known;
     const generation = this.generation(account);
-    const token = await this.guard(() => this.secrets.getPassword(VAULT_SERVICE, account));
+    const token = await this.guard(async () => {
+      const own = await this.secrets.getPassword(VAULT_SERVICE, account);
+      return own ?? (await this.adoptLegacy(baseUrl, companyId, account));
+    });
     // An absent token is not remembered: one stored by another process (the command line) is seen at once.
     if (token !== null && this.generation(account) === generation) this.cached.set(account, token);
     return token;
   }
 
   async setToken(baseUrl: string, companyId: number, token: string): Promise<void> {
-    const account = vaultAccount(baseUrl, companyId);
+    const account = this.account(baseUrl, companyId);
     this.invalidate(account);
     await this.guard(() => this.secrets.setPassword(VAULT_SERVICE, account, token));
     this.invalidate(account);
@@ -50,7 +83,7 @@ export class Vault {
   }
 
   async deleteToken(baseUrl: string, companyId: number): Promise<boolean> {
-    const account = vaultAccount(baseUrl, companyId);
+    const account = this.account(baseUrl, companyId);
     this.invalidate(account);
     try {
       return await this.guard(() => this.secrets.deletePassword(VAULT_SERVICE, account));
@@ -65,7 +98,24 @@ export class Vault {
 
   /** Drops the in-memory copy (the API refused it: it may have been replaced elsewhere); the next read asks the keychain. */
   forgetCached(baseUrl: string, companyId: number): void {
-    this.invalidate(vaultAccount(baseUrl, companyId));
+    this.invalidate(this.account(baseUrl, companyId));
+  }
+
+  private account(baseUrl: string, companyId: number): string {
+    return vaultAccount(baseUrl, companyId, this.scope);
+  }
+
+  /**
+   * A token stored by a version before issue 14 under the shared account: moved to this folder's own
+   * account (written first, then the old entry deleted), so that it is claimed by one data folder only.
+   */
+  private async adoptLegacy(baseUrl: string, companyId: number, account: string): Promise<string | null> {
+    const legacy = legacyVaultAccount(baseUrl, companyId);
+    const token = await this.secrets.getPassword(VAULT_SERVICE, legacy);
+    if (token === null) return null;
+    await this.secrets.setPassword(VAULT_SERVICE, account, token);
+    await this.secrets.deletePassword(VAULT_SERVICE, legacy);
+    return token;
   }
 
   private invalidate(account: string): void {

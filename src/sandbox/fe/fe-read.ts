@@ -9,11 +9,15 @@ import type { RouteRequest } from '../http/server';
 /** Sandbox decision ("the server restricts the range"): per_page defaults to 20 and is clamped to 1..100. */
 export const PER_PAGE = { default: 20, min: 1, max: 100 } as const;
 
+const MAX_PAGE = 1_000_000;
+
 function positiveInt(value: string | null, field: string, errors: FieldErrors, min: number): number | undefined {
   if (value === null || value === '') return undefined;
   if (!/^-?\d+$/.test(value)) return errors.add(field, 'debe ser un número entero'), undefined;
   const n = Number(value);
   if (n < min) return errors.add(field, `el mínimo es ${min}`), undefined;
+  // Sandbox decision: a page beyond MAX_PAGE is a 400 (a huge one made SQLite's OFFSET fail with a 500).
+  if (!Number.isSafeInteger(n) || n > MAX_PAGE) return errors.add(field, `el máximo es ${MAX_PAGE}`), undefined;
   return n;
 }
 

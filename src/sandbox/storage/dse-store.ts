@@ -80,6 +80,13 @@ export class DseStore {
     return 'authority' in stored ? { companyId: r.company_id, model: stored.model, authority: stored.authority } : { companyId: r.company_id, model: stored };
   }
 
+  /** Documents signed and left `sending`: their transmission was interrupted (the process was killed). */
+  sendingIds(): number[] {
+    return (
+      this.db.prepare(`SELECT id FROM dse_documents WHERE estado_dian = 'sending' AND id NOT IN (SELECT document_id FROM dse_unsigned) ORDER BY id`).all() as { id: number }[]
+    ).map((r) => r.id);
+  }
+
   unsignedIds(): number[] {
     return (this.db.prepare('SELECT document_id FROM dse_unsigned ORDER BY document_id').all() as { document_id: number }[]).map((r) => r.document_id);
   }

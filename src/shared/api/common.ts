@@ -19,6 +19,13 @@ export const SCOPES = ['fe.read', 'fe.write', 'dse.read', 'dse.write'] as const;
 export const Scope = z.enum(SCOPES);
 export type Scope = z.infer<typeof Scope>;
 
+/**
+ * What can travel in an HTTP header value as it is (issue 14, item 6): visible ASCII, no spaces, no
+ * control characters (CR, LF, NUL), no accents. A bearer token or an Idempotency-Key outside this set
+ * would make the request fail before anything is sent, so it is refused where it is typed.
+ */
+export const HEADER_SAFE = /^[\x21-\x7E]+$/;
+
 /** Limits section of the contract. */
 export const LIMITS = {
   idempotencyKeyMax: 120,

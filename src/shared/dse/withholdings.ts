@@ -78,12 +78,24 @@ function readOne(w: RawObject, at: string, amounts: DseDocumentAmounts, errors: 
   const rawCode = codeField ? readCode(codeField.value, `${at}.${codeField.name}`, errors) : undefined;
   const rawName = nameField ? readString(nameField.value, `${at}.${nameField.name}`, errors) : undefined;
   const canonical = canonicalOf(rawCode) ?? canonicalOf(rawKey) ?? canonicalOf(rawName);
-  const code = rawCode || canonical?.code;
-  const name = rawName?.trim() || canonical?.name;
-  // 4. A tax-authority code and a name must exist.
+  // 4. A tax-authority code and a name must exist: each is sent, or both come from a known retention
+  // key; a code does not stand for a missing name nor a name for a missing code (issue 14, item 18).
+  // (`tax_name` and `nombre` are also aliases of the key: a name alone is not a key.)
+  const byKey = keyField && keyField.name !== nameField?.name ? canonicalOf(rawKey) : undefined;
+  const code = rawCode || byKey?.code;
+  const name = rawName?.trim() || byKey?.name;
   if (!code) errors.add(`${at}.dian_tax_code`, 'falta el código DIAN de la retención (05 ReteIVA, 06 ReteRenta, 07 ReteICA)');
   else if (!DSE_WITHHOLDINGS.some((c) => c.code === code)) errors.add(`${at}.dian_tax_code`, `código ${code} no soportado (05 ReteIVA, 06 ReteRenta, 07 ReteICA)`);
+  else if (byKey && byKey.code !== code) {
+    errors.add(`${at}.${codeField?.name ?? 'dian_tax_code'}`, `el código ${code} no corresponde a la retención ${byKey.name} (${byKey.code})`);
+  }
   if (!name) errors.add(`${at}.tax_name`, 'falta el nombre de la retención');
+  else {
+    const byName = DSE_WITHHOLDINGS.find((c) => c.name.toLowerCase() === name.toLowerCase() || c.key === name.toLowerCase());
+    if (byName && code && byName.code !== code) {
+      errors.add(`${at}.${nameField?.name ?? 'tax_name'}`, `el nombre ${name} no corresponde al código ${code}`);
+    }
+  }
   const modeField = field(A.base_mode);
   const modeRaw = modeField ? readString(modeField.value, `${at}.${modeField.name}`, errors) : undefined;
   const mode = modeRaw === undefined ? canonical?.defaultBaseMode ?? 'subtotal' : DSE_BASE_MODE_ALIASES[modeRaw.trim().toLowerCase()];

@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'api_quota',
   'api_unexpected',
   'api_state_unknown',
+  'credentials_changed',
   'internal',
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);

@@ -3,7 +3,7 @@
 // through core takes effect on the very next submission; a token the API refuses is read again.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../src/core/core';
+import { createCore, vaultScope, type Core } from '../../../src/core/core';
 import { FileLogger } from '../../../src/core/log/logger';
 import { VAULT_SERVICE, vaultAccount, type SecretStore } from '../../../src/core/vault/vault';
 import { realKeychain } from '../../support/keychain';
@@ -94,7 +94,7 @@ describe('the token of a submission', () => {
     const refused = await core.parts.submissions.submitDse(dse(MAGIC.accept, 'revocado'));
     expect(refused).toMatchObject({ state: 'failed', http_status: 401 });
     // Another process (the command line) stores a good token behind this core's back.
-    await realKeychain().setPassword(VAULT_SERVICE, vaultAccount(bed.sandbox.baseUrl, COMPANY), TOKENS.full);
+    await realKeychain().setPassword(VAULT_SERVICE, vaultAccount(bed.sandbox.baseUrl, COMPANY, vaultScope(core.parts.home, core.parts.store)), TOKENS.full);
     expect(await core.parts.submissions.submitDse(dse(MAGIC.accept, 'nuevo'))).toMatchObject({ state: 'accepted' });
     expect(sentTokens).toEqual([TOKENS.revoked, TOKENS.full]);
     await core.close();

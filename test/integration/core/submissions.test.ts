@@ -99,9 +99,11 @@ describe('DSE submissions', () => {
     const slow = first.parts.submissions.submitDse(request, key);
     await sleep(40);
     const repeat = await second.parts.submissions.submitDse(request, key);
-    expect(repeat).toMatchObject({ state: 'pending', http_status: 202, document_id: null });
+    // The 202 carries the document being transmitted: its id is kept and it is followed by id (issue 14, item 5).
+    expect(repeat).toMatchObject({ state: 'pending', http_status: 202 });
     const original = await slow;
     expect(original.state).toBe('accepted');
+    expect(repeat.document_id).toBe(original.document_id);
     const resolved = await second.parts.submissions.check(repeat.id);
     expect(resolved).toMatchObject({ state: 'accepted', document_id: original.document_id });
   });

@@ -111,9 +111,11 @@ describe('web bridge guards', () => {
     expect(await status('/rpc', { method: 'POST', headers: json, body: rpcBody })).toBe(403);
     expect(await status('/rpc', { method: 'POST', headers: { ...json, [SECRET_HEADER]: 'wrong' }, body: rpcBody })).toBe(403);
     expect(await status('/rpc', { method: 'POST', headers: { ...json, cookie: 'fd_session=wrong' }, body: rpcBody })).toBe(403);
-    expect(await status('/')).toBe(403);
-    expect(await status('/?secret=wrong')).toBe(403);
+    // The right secret in a cookie or in the query string is refused: only the header counts (issue 14, item 7).
+    expect(await status('/rpc', { method: 'POST', headers: { ...json, cookie: `fd_session=${bridge.secret}` }, body: rpcBody })).toBe(403);
+    expect(await status(`/rpc?secret=${bridge.secret}`, { method: 'POST', headers: json, body: rpcBody })).toBe(403);
     expect(await status('/events')).toBe(403);
+    expect(await status('/events', { headers: { cookie: `fd_session=${bridge.secret}` } })).toBe(403);
   });
 
   it('refuses a foreign Origin, a cross-site fetch and a foreign Host even with the secret', async () => {
@@ -134,17 +136,28 @@ describe('web bridge guards', () => {
     expect(rebinding).toBe(403);
   });
 
-  it('turns the printed URL into a strict HTTP-only cookie and serves the renderer with a CSP', async () => {
-    const first = await fetch(bridge.url, { redirect: 'manual' });
-    expect(first.status).toBe(303);
-    const cookie = first.headers.get('set-cookie') ?? '';
-    expect(cookie).toMatch(/HttpOnly/);
-    expect(cookie).toMatch(/SameSite=Strict/);
-    const page = await fetch(`${bridge.origin}/`, { headers: { cookie: cookie.split(';')[0]! } });
+  it('prints the secret in the URL fragment, never sets a cookie, and serves the renderer with a CSP and no referrer', async () => {
+    const printed = new URL(bridge.url);
+    expect(printed.search).toBe('?sesion');
+    expect(printed.hash).toBe(`#secret=${bridge.secret}`);
+    // The fragment never reaches the server: the page itself is the public build.
+    const page = await fetch(`${bridge.origin}/`, { redirect: 'manual' });
     expect(page.status).toBe(200);
+    expect(page.headers.get('set-cookie')).toBeNull();
     expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     expect(await page.text()).toContain('Factura Desk');
-    expect(await status('/../../etc/passwd', { headers: { cookie: cookie.split(';')[0]! } })).toBe(404);
+    expect(await status('/../../etc/passwd')).toBe(404);
+    const refused = await fetch(`${bridge.origin}/rpc`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: rpcBody });
+    expect(refused.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  it('answers a malformed %-escape in a path with 400 and the error envelope (issue 14, item 17)', async () => {
+    for (const path of ['/%E0%A4%A', '/assets/%', '/%zz']) {
+      const response = await fetch(`${bridge.origin}${path}`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    }
   });
 
   it('answers malformed JSON with a typed error', async () => {

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src/core/core';
-import { Vault, VAULT_SERVICE, vaultAccount } from '../../../src/core/vault/vault';
+import { Vault, VAULT_SERVICE, vaultAccount, type VaultScope } from '../../../src/core/vault/vault';
 import { realKeychain } from '../../support/keychain';
 import { tempDir } from '../../support/temp';
 
@@ -43,11 +43,12 @@ async function call(method: string, input: unknown) {
 
 describe('vault against the real Secret Service (gnome-keyring)', () => {
   it('sets, reads and deletes a token per base URL and company', async () => {
-    const vault = new Vault(realKeychain());
+    const scope: VaultScope = { folder: dir.path, installation: `vault-test-${Date.now()}` };
+    const vault = new Vault(realKeychain(), scope);
     await vault.setToken('https://api.example.co/api/v1', 101, TOKEN);
     expect(await vault.getToken('https://api.example.co/api/v1', 101)).toBe(TOKEN);
     expect(await vault.getToken('https://api.example.co/api/v1', 102)).toBeNull();
-    expect(await realKeychain().getPassword(VAULT_SERVICE, vaultAccount('https://api.example.co/api/v1/', 101))).toBe(TOKEN);
+    expect(await realKeychain().getPassword(VAULT_SERVICE, vaultAccount('https://api.example.co/api/v1/', 101, scope))).toBe(TOKEN);
     expect(await vault.deleteToken('https://api.example.co/api/v1', 101)).toBe(true);
     expect(await vault.getToken('https://api.example.co/api/v1', 101)).toBeNull();
   });
@@ -78,14 +79,15 @@ describe('vault against the real Secret Service (gnome-keyring)', () => {
   });
 
   it('replaces a token and forgets it', async () => {
-    const vault = new Vault(realKeychain());
+    const scope: VaultScope = { folder: dir.path, installation: `vault-test-${Date.now()}` };
+    const vault = new Vault(realKeychain(), scope);
     await vault.setToken('https://api.example.co/api/v1', 103, TOKEN);
     await vault.setToken('https://api.example.co/api/v1', 103, `${TOKEN}-replaced`);
     expect(await vault.getToken('https://api.example.co/api/v1', 103)).toBe(`${TOKEN}-replaced`);
     // Read back through a second vault, so the answer comes from the Secret Service, not memory.
-    expect(await new Vault(realKeychain()).getToken('https://api.example.co/api/v1', 103)).toBe(`${TOKEN}-replaced`);
+    expect(await new Vault(realKeychain(), scope).getToken('https://api.example.co/api/v1', 103)).toBe(`${TOKEN}-replaced`);
     expect(await vault.deleteToken('https://api.example.co/api/v1', 103)).toBe(true);
-    expect(await new Vault(realKeychain()).getToken('https://api.example.co/api/v1', 103)).toBeNull();
+    expect(await new Vault(realKeychain(), scope).getToken('https://api.example.co/api/v1', 103)).toBeNull();
     expect(await vault.deleteToken('https://api.example.co/api/v1', 103)).toBe(false);
   });
 

@@ -29,6 +29,13 @@ describe('1. list FE documents', () => {
     expect(beyond.body.docs).toEqual([]);
   });
 
+  it.each(['99999999999999999999', '9007199254740993', '1000001'])('a very large page (%s) is a 400 with the error envelope (issue 14, item 17)', async (page) => {
+    const answer = await sandbox.api.get<{ ok: boolean; error: string }>(`/fe/docs?page=${page}&per_page=100`);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ ok: false });
+    expect(answer.body.error).toMatch(/page/);
+  });
+
   it('restricts per_page to 1..100', async () => {
     expect((await sandbox.api.get<List>('/fe/docs?per_page=1000')).body.per_page).toBe(100);
     expect((await sandbox.api.get<List>('/fe/docs?per_page=0')).body.per_page).toBe(1);

@@ -15,6 +15,8 @@ function row(kind: 'FE' | 'DSE', request: unknown, fields: Partial<SubmissionRow
     endpoint_path: '/companies/7/x',
     request_body: Buffer.from(JSON.stringify(request)),
     payload_hash: 'h',
+    credential: null,
+    content_hash: null,
     state: 'rejected',
     attempts: 1,
     counterpart: null,

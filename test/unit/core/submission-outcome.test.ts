@@ -32,6 +32,11 @@ describe('DSE answers', () => {
     expect(dse(502, { ok: false, pending: true, documento: { id: 41, estado_dian: 'en_proceso_http' } }).documentId).toBe(41);
   });
 
+  it('a 202 that carries the document keeps its id, so that it is followed by id (issue 14, item 5)', () => {
+    const reservation = { ok: true, idempotent: true, pending: true, message: 'm', request_status: 'creating', documento: { id: 41, estado_dian: 'sending' } };
+    expect(dse(202, reservation)).toMatchObject({ state: 'pending', documentId: 41, estadoDian: 'sending' });
+  });
+
   it('a refusal after an attempt that may have arrived proves nothing: still in doubt', () => {
     for (const status of [400, 401, 403, 404]) expect(dse(status, { ok: false, error: 'x' }, true).state).toBe('in_doubt');
   });

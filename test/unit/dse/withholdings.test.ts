@@ -89,3 +89,19 @@ describe('DSE withholding normalisation', () => {
     expect(errorFields(withRet({ ...reteRenta, base_mode: undefined, modo_base: 'neto' }))).toContain('retenciones[0].modo_base');
   });
 });
+
+describe('rule 4 taken whole (issue 14, item 18)', () => {
+  it.each([
+    ['a code and no name', { dian_tax_code: '06', percent: 1 }, 'retenciones[0].tax_name'],
+    ['a name and no code', { tax_name: 'ReteRenta', percent: 1 }, 'retenciones[0].dian_tax_code'],
+    ["ReteIVA's key with ReteICA's code", { retention_key: 'reteiva', dian_tax_code: '07', tax_name: 'ReteIVA', percent: 1 }, 'retenciones[0].dian_tax_code'],
+    ["ReteICA's code with ReteRenta's name", { dian_tax_code: '07', tax_name: 'ReteRenta', percent: 1 }, 'retenciones[0].tax_name'],
+  ])('refuses %s', (_case, element, field) => {
+    expect(errorFields(withRet(element))).toContain(field);
+  });
+
+  it('still accepts a known key alone (code and name come from it) and a local name with its code', () => {
+    expect(errorFields(withRet({ retention_key: 'reteica', percent: 1 }))).toEqual([]);
+    expect(errorFields(withRet({ dian_tax_code: '07', tax_name: 'ReteICA Chía', percent: 1 }))).toEqual([]);
+  });
+});

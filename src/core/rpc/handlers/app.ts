@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import type { appMethods } from '../../../shared/rpc/methods/app';
 import type { CoreParts } from '../../parts';
 import type { Handlers } from '../registry';
@@ -13,9 +13,14 @@ export function appHandlers(parts: CoreParts): Handlers<typeof appMethods> {
       transport: parts.transport,
     }),
     'app.backup': async () => {
-      const stamp = parts.clock().toISOString().replace(/[:.]/g, '-');
-      const file = join(parts.home, 'backups', `factura-desk-${stamp}.sqlite`);
-      await parts.store.backup(file);
+      // The name is chosen when this backup's turn comes: two in the same millisecond get two files.
+      const file = await parts.store.backup(() => {
+        const stamp = parts.clock().toISOString().replace(/[:.]/g, '-');
+        const base = join(parts.home, 'backups', `factura-desk-${stamp}`);
+        let candidate = `${base}.sqlite`;
+        for (let n = 2; existsSync(candidate); n += 1) candidate = `${base}-${n}.sqlite`;
+        return candidate;
+      });
       return { file, bytes: statSync(file).size };
     },
   };

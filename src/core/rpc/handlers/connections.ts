@@ -1,18 +1,41 @@
+import { AppError } from '../../../shared/rpc/errors';
 import type { connectionMethods } from '../../../shared/rpc/methods/connections';
 import type { CoreParts } from '../../parts';
 import type { Handlers } from '../registry';
 
-export function connectionHandlers({ connections }: CoreParts): Handlers<typeof connectionMethods> {
+export function connectionHandlers({ connections, submissions }: CoreParts): Handlers<typeof connectionMethods> {
   return {
     'connections.list': () => connections.list(),
     'connections.create': (draft) => connections.create(draft),
     'connections.update': ({ id, ...draft }) => connections.update(id, draft),
     'connections.activate': ({ id }) => connections.activate(id),
     'connections.remove': async ({ id }) => {
+      // Its token and address are what confirms them: removing it would leave them unresolvable (issue 14, item 15).
+      const open = submissions.ledger.openOf(id);
+      if (open > 0) {
+        throw new AppError(
+          'conflict',
+          `No se puede eliminar esta conexión: tiene ${open === 1 ? '1 envío sin confirmar' : `${open} envíos sin confirmar`} ` +
+            '(en duda o pendientes) que se confirman con ella. Espere a que se resuelvan o consúltelos en «Pendientes» y vuelva a intentarlo.',
+          { unresolved: open },
+        );
+      }
       await connections.remove(id);
       return { removed: true as const };
     },
-    'connections.setToken': ({ id, token }) => connections.setToken(id, token),
+    'connections.setToken': async ({ id, token, replace_unresolved }) => {
+      const unresolved = submissions.unresolvedUnderOtherCredentials(id, token);
+      if (unresolved > 0 && !replace_unresolved) {
+        throw new AppError(
+          'credentials_changed',
+          `Esta conexión tiene ${unresolved === 1 ? '1 envío sin confirmar' : `${unresolved} envíos sin confirmar`} hechos con el token actual. ` +
+            'Con otro token no se reenviarán, para no crear duplicados: se consultarán si se conoce el documento y, si no, quedarán en espera ' +
+            'hasta que vuelva el token anterior. Confírmelos primero en «Pendientes» o confirme el cambio de token.',
+          { unresolved },
+        );
+      }
+      return connections.setToken(id, token);
+    },
     'connections.forgetToken': ({ id }) => connections.forgetToken(id),
   };
 }

@@ -7,6 +7,7 @@ export function feHandlers({ submissions, connections, fetch }: CoreParts): Hand
   const api = () => clientFor(connections, connections.requireActive(), fetch);
   return {
     'fe.submit': ({ request }) => submissions.submitFe(request),
+    'fe.findSame': ({ request }) => submissions.findSame('FE', request),
     'fe.get': ({ id }) => api().getFeDoc(id),
     'fe.paymentMethods': () => api().listPaymentMethods(),
     'fe.terceros': () => api().listTerceros(),

@@ -6,6 +6,7 @@ export function submissionHandlers({ submissions }: CoreParts): Handlers<typeof 
   return {
     'submissions.list': (input) => submissions.list(input),
     'submissions.get': ({ id }) => submissions.get(id),
+    'submissions.byKey': ({ kind, key }) => submissions.byKey(kind, key),
     'submissions.resume': () => submissions.resumeAll(),
     'submissions.check': ({ id }) => submissions.check(id),
     'submissions.supportInfo': ({ id }) => submissions.supportInfo(id),

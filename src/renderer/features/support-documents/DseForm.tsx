@@ -119,7 +119,12 @@ export function DseForm({ draft, saveLater, saveNow, discard, onCorrected }: Pro
       setSubmissionId(submission.id);
       await saveNow({ values: current, key, submissionId: submission.id, corrects });
     } catch (error) {
-      if (error instanceof RpcClientError) {
+      const known = error instanceof RpcClientError ? error.details?.submission_id : undefined;
+      if (typeof known === 'number') {
+        // This key already has a submission (sent before a restart): show it, never "No se emitió".
+        setSubmissionId(known);
+        await saveNow({ values: form.getValues(), key, submissionId: known }).catch(() => undefined);
+      } else if (error instanceof RpcClientError) {
         if (error.code === 'invalid_input') setServerFields(fieldsFromRpc(error.fields));
         setFailure(error.message);
       } else setFailure('No se pudo emitir el documento por un error inesperado. Vuelva a intentarlo; si se repite, reinicie la aplicación.');

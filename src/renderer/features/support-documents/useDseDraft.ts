@@ -42,13 +42,20 @@ async function fetchDraft(): Promise<DraftLoad> {
   try {
     const draft = await invoke('drafts.get', { kind: 'DSE' });
     const data = (draft?.data ?? {}) as { values?: Record<string, unknown>; submission_id?: unknown; corrects?: unknown };
+    let submissionId = typeof data.submission_id === 'number' ? data.submission_id : null;
+    if (draft && submissionId === null) {
+      // The app may have stopped between sending and saving the answer: what the ledger knows of this
+      // key is shown (accepted, pending, in doubt), never a form that invites a second submission.
+      const known = await invoke('submissions.byKey', { kind: 'DSE', key: draft.idempotency_key });
+      if (known && known.state !== 'failed') submissionId = known.id;
+    }
     return {
       status: 'ready',
       draft: draft
         ? {
             values: formFromDraft(data.values ?? {}),
             key: draft.idempotency_key,
-            submissionId: typeof data.submission_id === 'number' ? data.submission_id : null,
+            submissionId,
             corrects: correctionOf(data.corrects),
           }
         : { values: emptyForm(), key: newIdempotencyKey(), submissionId: null },

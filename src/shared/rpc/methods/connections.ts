@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HEADER_SAFE } from '../../api/common';
 import { method } from '../define';
 
 export const ConnectionKind = z.enum(['sandbox', 'production']);
@@ -32,25 +33,60 @@ const BaseUrl = z
     }
   }, 'Debe ser una URL http(s) que termine en /v1 (por ejemplo https://api.ejemplo.co/api/v1).');
 
-export const ConnectionDraft = z.object({
+/** 127.0.0.0/8, localhost and [::1]: plain http:// never leaves the machine there. */
+export function isLoopbackUrl(value: string): boolean {
+  try {
+    const host = new URL(value).hostname;
+    return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
+export const PLAIN_HTTP_REFUSED =
+  'Una conexión de producción debe usar https:// (el token viajaría sin cifrar). Solo se admite http:// hacia este equipo (127.0.0.1 o localhost).';
+
+export const ConnectionFields = z.object({
   label: z.string().trim().min(1).max(80),
   kind: ConnectionKind,
   base_url: BaseUrl,
   company_id: z.number().int().positive().max(2_147_483_647),
 });
+
+/** Production over plain http:// is refused except to loopback (issue 14, item 9). */
+function refusePlainHttp(draft: { kind: ConnectionKind; base_url: string }, context: z.RefinementCtx): void {
+  if (draft.kind === 'production' && draft.base_url.trim().toLowerCase().startsWith('http:') && !isLoopbackUrl(draft.base_url.trim())) {
+    context.addIssue({ code: 'custom', path: ['base_url'], message: PLAIN_HTTP_REFUSED });
+  }
+}
+
+export const ConnectionDraft = ConnectionFields.superRefine(refusePlainHttp);
 export type ConnectionDraft = z.infer<typeof ConnectionDraft>;
 
 const ConnectionId = z.object({ id: z.number().int().positive() }).strict();
 /** Tokens are long-lived secrets; bound their size so garbage is refused before the keychain. */
-const Token = z.string().trim().min(8, 'El token es demasiado corto.').max(4096).regex(/^\S+$/, 'El token no puede tener espacios.');
+const Token = z
+  .string()
+  .trim()
+  .min(8, 'El token es demasiado corto.')
+  .max(4096)
+  .regex(/^\S+$/, 'El token no puede tener espacios.')
+  .regex(HEADER_SAFE, 'El token solo admite caracteres ASCII visibles (sin tildes ni caracteres de control). Cópielo de nuevo desde su proveedor.');
 
 export const connectionMethods = {
   'connections.list': method(z.object({}).strict(), z.array(Connection)),
-  'connections.create': method(ConnectionDraft.strict(), Connection),
-  'connections.update': method(ConnectionDraft.extend({ id: z.number().int().positive() }).strict(), Connection),
+  'connections.create': method(ConnectionFields.strict().superRefine(refusePlainHttp), Connection),
+  'connections.update': method(ConnectionFields.extend({ id: z.number().int().positive() }).strict().superRefine(refusePlainHttp), Connection),
   'connections.activate': method(ConnectionId, Connection),
   'connections.remove': method(ConnectionId, z.object({ removed: z.literal(true) })),
-  /** The token goes to the OS keychain; it never comes back out through RPC. */
-  'connections.setToken': method(z.object({ id: z.number().int().positive(), token: Token }).strict(), Connection),
+  /**
+   * The token goes to the OS keychain; it never comes back out through RPC. While submissions of the
+   * connection sent under other credentials are unresolved, the change is refused with
+   * `credentials_changed` (details.unresolved) unless `replace_unresolved` confirms it (issue 14, item 1).
+   */
+  'connections.setToken': method(
+    z.object({ id: z.number().int().positive(), token: Token, replace_unresolved: z.boolean().optional() }).strict(),
+    Connection,
+  ),
   'connections.forgetToken': method(ConnectionId, Connection),
 };

@@ -8,6 +8,8 @@ export const FeSubmitInput = FeCreateRequest.extend({ draft_key: z.string().min(
 
 export const feMethods = {
   'fe.submit': method(z.object({ request: FeSubmitInput }).strict(), Submission),
+  /** Like dse.findSame: the same invoice (draft_key aside) already in the ledger, or null. */
+  'fe.findSame': method(z.object({ request: FeSubmitInput }).strict(), Submission.nullable()),
   /** Endpoint 2. */
   'fe.get': method(z.object({ id: z.number().int().positive() }).strict(), FeDocument),
   /** Endpoint 4: the company's payment methods (ids are per company; never hard-coded). */

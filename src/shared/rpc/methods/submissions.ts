@@ -58,6 +58,11 @@ export const submissionMethods = {
     z.array(Submission),
   ),
   'submissions.get': method(SubmissionId, Submission),
+  /**
+   * The submission of a key on the active connection, or null: a form whose draft kept its key finds
+   * what the ledger knows after a restart instead of offering to submit again (issue 14, item 4).
+   */
+  'submissions.byKey': method(z.object({ kind: DocumentKind, key: z.string().min(1).max(120) }).strict(), Submission.nullable()),
   /** Resolves every unresolved submission now (same key, same bytes; or the DSE is queried). */
   'submissions.resume': method(z.object({}).strict(), z.array(Submission)),
   /** Resolves one now instead of waiting for its turn in the poller. */

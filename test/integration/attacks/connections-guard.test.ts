@@ -1,0 +1,60 @@
+// Issue 14, items 9 and 15: a production connection over plain http:// is refused (except loopback),
+// and a connection with unresolved submissions cannot be removed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '../../../src/core/core';
+import { testBed, type TestBed } from '../core/support/sandbox';
+import { dse, MAGIC } from '../core/support/requests';
+
+let bed: TestBed;
+let core: Core;
+beforeAll(async () => {
+  bed = await testBed();
+  core = await bed.core();
+});
+afterAll(async () => {
+  await bed?.close();
+});
+
+const create = (base_url: string, kind: 'production' | 'sandbox' = 'production') =>
+  core.dispatch({ id: 1, method: 'connections.create', input: { label: 'Prod', kind, base_url, company_id: 77 } });
+
+describe('production over plain http', () => {
+  it.each(['http://api.proveedor.example.co/api/v1', 'http://192.168.1.20:8080/api/v1', 'http://[fe80::1]/api/v1'])('refuses %s', async (url) => {
+    const reply = await create(url);
+    expect(reply).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    if (!reply.ok) expect(JSON.stringify(reply.error)).toMatch(/https:\/\//);
+  });
+
+  it.each(['https://api.proveedor.example.co/api/v1', 'http://127.0.0.1:8080/api/v1', 'http://localhost:9/api/v1', 'http://127.0.0.2:9/x/v1'])(
+    'accepts %s',
+    async (url) => {
+      const reply = await create(url);
+      expect(reply).toMatchObject({ ok: true });
+      if (reply.ok) await core.dispatch({ id: 2, method: 'connections.remove', input: { id: (reply.output as { id: number }).id } });
+    },
+  );
+
+  it('refuses moving an existing production connection to plain http', async () => {
+    const created = await create('https://api.dos.example.co/api/v1');
+    const id = (created as { output: { id: number } }).output.id;
+    const moved = await core.dispatch({
+      id: 3,
+      method: 'connections.update',
+      input: { id, label: 'Prod', kind: 'production', base_url: 'http://api.dos.example.co/api/v1', company_id: 77 },
+    });
+    expect(moved).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
+});
+
+describe('removing a connection', () => {
+  it('is refused while it has unresolved submissions, and says why', async () => {
+    const connection = core.parts.connections.requireActive();
+    const pending = await core.parts.submissions.submitDse(dse(MAGIC.uncertainAccept, 'pendiente'), 'quitar-conexion-1');
+    expect(pending.state).toBe('pending');
+    const refused = await core.dispatch({ id: 4, method: 'connections.remove', input: { id: connection.id } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'conflict', details: { unresolved: 1 } } });
+    if (!refused.ok) expect(refused.error.message).toMatch(/sin confirmar/);
+    expect(core.parts.connections.requireActive().id).toBe(connection.id);
+    expect(await core.parts.vault.hasToken(connection.baseUrl, connection.companyId)).toBe(true);
+  });
+});

@@ -1,0 +1,87 @@
+// Issue 14, item 1: the contract scopes an Idempotency-Key to the company AND the API client. A DSE
+// left unresolved under one client's token must never be resent under another client's token (of
+// the same company): that is a second document. It is queried by id when known, else held.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testBed, type TestBed } from '../core/support/sandbox';
+import { dse, dseDocumentIds, MAGIC } from '../core/support/requests';
+import { CORE_TOKENS as TOKENS } from '../../support/seed';
+
+let bed: TestBed;
+beforeAll(async () => {
+  bed = await testBed();
+});
+afterAll(async () => {
+  await bed?.close();
+});
+
+/** A fetch that lets the first POST reach the server and then loses its answer (the app never hears back). */
+function losingFirstAnswer(): typeof globalThis.fetch {
+  let lost = false;
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    if (init?.method === 'POST' && !lost) {
+      lost = true;
+      await response.text();
+      throw new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } });
+    }
+    return response;
+  };
+}
+
+async function documents(): Promise<number> {
+  return (await dseDocumentIds(bed.sandbox.baseUrl, TOKENS.full)).length;
+}
+
+describe('a token replaced while a DSE is unresolved', () => {
+  it('the DSE is held, not resent under the other API client; the old token brings it back; no duplicate', async () => {
+    const before = await documents();
+    const core = await bed.core({ fetch: losingFirstAnswer() });
+    const connection = core.parts.connections.requireActive();
+    const sent = await core.parts.submissions.submitDse(dse(MAGIC.accept, 'cambio de token'), 'dse-token-change-1');
+    expect(sent).toMatchObject({ state: 'in_doubt', document_id: null });
+    expect(await documents()).toBe(before + 1);
+
+    // Through the RPC (what Ajustes and `connect` use): the replacement is refused until confirmed.
+    const refused = await core.dispatch({ id: 1, method: 'connections.setToken', input: { id: connection.id, token: TOKENS.noFeRead } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'credentials_changed', details: { unresolved: 1 } } });
+    const replaced = await core.dispatch({
+      id: 2,
+      method: 'connections.setToken',
+      input: { id: connection.id, token: TOKENS.noFeRead, replace_unresolved: true },
+    });
+    expect(replaced).toMatchObject({ ok: true });
+
+    const held = await core.parts.submissions.check(sent.id);
+    expect(held).toMatchObject({ state: 'in_doubt', error: { code: 'credentials_changed' } });
+    expect(held.attempts).toBe(1);
+    expect(await core.parts.submissions.resumeAll()).toEqual([expect.objectContaining({ id: sent.id, state: 'in_doubt' })]);
+    expect(await documents()).toBe(before + 1);
+
+    // The token that sent it comes back: the same key replays the one document.
+    await core.dispatch({ id: 3, method: 'connections.setToken', input: { id: connection.id, token: TOKENS.full } });
+    expect(await core.parts.submissions.check(sent.id)).toMatchObject({ state: 'accepted', error: null });
+    expect(await documents()).toBe(before + 1);
+  });
+
+  it('a DSE whose document id is known is queried by id under the new token, never resent', async () => {
+    const before = await documents();
+    const core = await bed.core();
+    const connection = core.parts.connections.requireActive();
+    const sent = await core.parts.submissions.submitDse(dse(MAGIC.uncertainAccept, 'pendiente'), 'dse-token-change-2');
+    expect(sent.state).toBe('pending');
+    expect(sent.document_id).not.toBeNull();
+    await core.dispatch({ id: 1, method: 'connections.setToken', input: { id: connection.id, token: TOKENS.noFeRead, replace_unresolved: true } });
+    const checked = await core.parts.submissions.check(sent.id);
+    expect(checked.attempts).toBe(1);
+    expect(checked.document_id).toBe(sent.document_id);
+    expect(await documents()).toBe(before + 1);
+  });
+
+  it('the same token set again is not a replacement (no warning)', async () => {
+    const core = await bed.core({ fetch: losingFirstAnswer() });
+    const connection = core.parts.connections.requireActive();
+    await core.parts.submissions.submitDse(dse(MAGIC.accept, 'mismo token'), 'dse-token-change-3');
+    const again = await core.dispatch({ id: 1, method: 'connections.setToken', input: { id: connection.id, token: TOKENS.full } });
+    expect(again).toMatchObject({ ok: true });
+  });
+});
