@@ -67,7 +67,9 @@ export function ProductSearch({ onPick }: { onPick: (product: Product) => string
       // Never the form's submit: Enter here adds a product.
       event.preventDefault();
       if (text === '' || text.length > 40) return;
-      enter(text, items[highlight]);
+      // Results still shown from an earlier text (placeholder data while this one's search runs) are
+      // never chosen: a fast scan of an unknown code added the product scanned before it.
+      enter(text, results.isPlaceholderData ? undefined : items[highlight]);
       setQ('');
       setHighlight(0);
     } else if (event.key === 'Escape') {

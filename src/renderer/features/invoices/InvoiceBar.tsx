@@ -54,6 +54,7 @@ export function InvoiceBar({ types, draftKey, sending, canSubmit, onDiscard, chi
           </button>
         )}
         <p className="muted draft-status" role="status">
+          {draftStatus.state === 'saving' && 'Guardando borrador…'}
           {draftStatus.state === 'saved' && `Borrador guardado (${timeFormat.format(draftStatus.at)})`}
           {draftStatus.state === 'error' && `No se pudo guardar el borrador: ${draftStatus.message}`}
         </p>
