@@ -71,7 +71,8 @@ describe('npm start without the Electron binary', () => {
     const address = await run.address;
     expect(run.output()).toContain('no en la ventana de escritorio');
     expect(run.output()).toContain('no tiene pantalla gráfica');
-    expect(run.output()).toContain('Ctrl+C');
+    // The Ctrl+C line follows the address line and may arrive in a later chunk: wait for it.
+    await expect.poll(() => run.output()).toContain('Ctrl+C');
     await expectAppServed(address, 'launcher-no-display');
     launcher!.kill('SIGINT');
     expect(await run.exited).toBe(0);
