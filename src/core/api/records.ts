@@ -28,7 +28,7 @@ function* breadthFirst(body: unknown): Generator<Json | unknown[]> {
       if (typeof node !== 'object' || node === null) continue;
       if (++nodes > MAX_NODES) return;
       yield node as Json | unknown[];
-      next.push(...(Array.isArray(node) ? node : Object.values(node)));
+      next.push(...(Array.isArray(node) ? (node as unknown[]) : Object.values(node as Record<string, unknown>)));
     }
     level = next;
   }

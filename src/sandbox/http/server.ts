@@ -35,7 +35,8 @@ export function createSandboxServer(ctx: SandboxContext, routes: readonly Route[
   for (const route of routes) router.on(route.method, `${BASE_PATH}${route.path}`, () => undefined, route);
 
   const server = createServer((req, res) => {
-    dispatch(ctx, router, req)
+    // Never rejects: every failure becomes the 500 envelope before `send`.
+    void dispatch(ctx, router, req)
       .catch((error: unknown) => {
         ctx.log(`error interno: ${error instanceof Error ? error.message : String(error)}`);
         return errorReply(500, 'internal', 'Error interno del sandbox');

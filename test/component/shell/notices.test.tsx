@@ -32,11 +32,17 @@ describe('notices', () => {
       pushNotice({ key: 'ok', text: 'Factura aceptada', tone: 'ok', testId: 'toast' });
       pushNotice({ key: 'bad', text: 'Factura rechazada', tone: 'error', testId: 'toast' });
     });
-    act(() => vi.advanceTimersByTime(NOTICE_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(NOTICE_MS - 1);
+    });
     expect(texts()).toEqual(['Factura aceptada', 'Factura rechazada']);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(texts()).toEqual(['Factura rechazada']);
-    act(() => vi.advanceTimersByTime(NOTICE_MS * 10));
+    act(() => {
+      vi.advanceTimersByTime(NOTICE_MS * 10);
+    });
     expect(texts()).toEqual(['Factura rechazada']);
     fireEvent.keyDown(screen.getByRole('button', { name: 'Cerrar aviso' }), { key: 'Escape' });
     expect(texts()).toEqual([]);

@@ -5,10 +5,27 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
-const eslint = new ESLint({ cwd: ROOT });
+// The probe files below exist nowhere on disk, so the type-aware rules (which need each file in a
+// TypeScript project) are switched off for them; TYPED checks those rules on files of the project.
+const TYPED_RULES = [
+  'no-floating-promises',
+  'no-unsafe-assignment',
+  'no-unsafe-member-access',
+  'no-unsafe-call',
+  'no-unsafe-return',
+  'no-unsafe-argument',
+].map((rule) => `@typescript-eslint/${rule}`);
+const eslint = new ESLint({
+  cwd: ROOT,
+  overrideConfig: {
+    languageOptions: { parserOptions: { projectService: false } },
+    rules: Object.fromEntries(TYPED_RULES.map((rule) => [rule, 'off'])),
+  },
+});
+const typedEslint = new ESLint({ cwd: ROOT });
 
-async function errors(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: join(ROOT, file) });
+async function errors(file: string, code: string, linter = eslint): Promise<string[]> {
+  const [result] = await linter.lintText(code, { filePath: join(ROOT, file) });
   return (result?.messages ?? []).filter((m) => m.severity === 2).map((m) => `${m.ruleId}: ${m.message}`);
 }
 
@@ -38,6 +55,26 @@ const ALLOWED: [string, string, string][] = [
   ['main imports core, the sandbox and electron', 'src/main/probe.ts', "import { app } from 'electron';\nimport { createCore } from '../core/core';\nimport { startSandbox } from '../sandbox/index';\nexport const x = [app, createCore, startSandbox];\n"],
   ['preload imports electron and shared', 'src/preload/probe.ts', "import { contextBridge } from 'electron';\nimport { AppError } from '../shared/rpc/errors';\nexport const x = [contextBridge, AppError];\n"],
 ];
+
+// Type-aware rules, fed as the text of files that belong to the project.
+const TYPED: [string, string, string, RegExp][] = [
+  ['a floating promise in core', 'src/core/events.ts', 'export async function f(): Promise<void> {}\nexport function g(): void {\n  f();\n}\n', /no-floating-promises/],
+  ['a floating promise in a test', 'test/unit/lint/layers.test.ts', 'async function f(): Promise<void> {}\nf();\n', /no-floating-promises/],
+  ['an any flowing into a typed value', 'src/shared/money.ts', 'export const x: string = JSON.parse(\'"a"\');\n', /no-unsafe-assignment/],
+  ['a member of an any', 'src/renderer/App.tsx', 'export const x = (JSON.parse(\'{}\') as never as ReturnType<typeof JSON.parse>).a;\n', /no-unsafe-member-access/],
+];
+
+describe('type-aware rules', () => {
+  it.each(TYPED)('refuses %s', async (_name, file, code, expected) => {
+    const found = await errors(file, code, typedEslint);
+    expect(found.some((message) => expected.test(message)), found.join('\n')).toBe(true);
+  }, 120_000);
+
+  it('allows a handled promise', async () => {
+    const code = 'export async function f(): Promise<void> {}\nexport function g(): void {\n  void f();\n}\n';
+    expect(await errors('src/core/events.ts', code, typedEslint)).toEqual([]);
+  }, 120_000);
+});
 
 describe('layer allow-lists', () => {
   // Loading the config (typescript-eslint, the React plugin) takes seconds on a loaded machine.

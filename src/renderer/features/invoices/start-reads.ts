@@ -29,7 +29,8 @@ export function startInvoices(): void {
     withholdingTypes: invoke('feForm.withholdingTypes', {}),
     terceros: invoke('fe.terceros', {}),
   };
-  for (const answer of Object.values(startCatalogs)) answer.catch(() => undefined);
+  const { paymentMethods, withholdingTypes, terceros } = startCatalogs;
+  for (const answer of [paymentMethods, withholdingTypes, terceros]) answer.catch(() => undefined);
 }
 
 /** The catalogs asked for at start, once (null when none were). */

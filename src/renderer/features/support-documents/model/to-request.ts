@@ -31,8 +31,8 @@ export function readFormNumber(text: string, path: string, errors: Record<string
 
 export function supplierBody(p: SupplierValues): Raw {
   const out: Raw = {};
-  for (const [key, value] of Object.entries(p)) {
-    const text = value.trim();
+  for (const key of Object.keys(p) as (keyof SupplierValues)[]) {
+    const text = p[key].trim();
     if (text !== '') out[key] = text;
   }
   // The check digit is computed for a NIT when the user did not type one (FISCAL.md, "NIT check digit").
