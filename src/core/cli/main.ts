@@ -7,6 +7,7 @@ import { isAppError } from '../../shared/rpc/errors';
 import { parseArgs } from './args';
 import { connect, history, resume, RpcFailure, status, submit, sync, type CommandContext, type CommandResult } from './commands';
 import { EXIT, exitForError } from './exit-codes';
+import { backupsCommand, restoreCommand } from './restore';
 
 const USAGE = `Uso: npm run --silent cli -- [--home DIR] <comando>
   connect --base-url URL --company ID [--label NOMBRE] [--kind sandbox|production] [--replace-token]   (token por stdin)
@@ -15,7 +16,9 @@ const USAGE = `Uso: npm run --silent cli -- [--home DIR] <comando>
   resume
   status
   history [--json] [--q TEXTO] [--kind FE|DSE] [--limit N]
-  sync`;
+  sync
+  backups
+  restore NOMBRE --confirmar   (con la aplicación cerrada)`;
 
 async function run(context: CommandContext): Promise<CommandResult> {
   const [command, sub] = context.args.positional;
@@ -44,10 +47,19 @@ async function main(): Promise<number> {
   const { home, rest } = resolveHome(process.argv.slice(2));
   let core: Core | undefined;
   try {
+    // A restore runs with no core open (and a damaged file cannot open one).
+    const args = parseArgs(rest);
+    const command = args.positional[0];
+    if (command === 'backups' || command === 'restore') {
+      const options = { home, secrets: osKeychain };
+      const result = command === 'backups' ? backupsCommand(options) : restoreCommand(options, args, new Date());
+      process.stdout.write(`${JSON.stringify(result.output, null, 2)}\n`);
+      return result.exitCode;
+    }
     core = createCore({ home, secrets: osKeychain, transport: 'cli' });
     const result = await run({
       core,
-      args: parseArgs(rest),
+      args,
       readStdin,
       progress: (line) => process.stderr.write(`${line}\n`),
     });

@@ -1,0 +1,54 @@
+// `backups` and `restore NOMBRE --confirmar`: the same restore as Ajustes (issue 14, item 12), run
+// with no core open. The ledger is read first when it can be: a restore that would forget a
+// submission sent after the backup and still unresolved is refused, as in the app.
+import { join } from 'node:path';
+import { AppError, isAppError } from '../../shared/rpc/errors';
+import { createCore, DATABASE_FILE, type CoreOptions } from '../core';
+import { backupEntries } from '../rpc/handlers/app';
+import { restoreBackup } from '../store/restore';
+import type { ParsedArgs } from './args';
+import { EXIT } from './exit-codes';
+import type { CommandResult } from './commands';
+
+type Opener = Pick<CoreOptions, 'home' | 'secrets'>;
+
+/** The backups with what the ledger holds after each (null when the data file cannot be opened). */
+function entries(options: Opener) {
+  let core;
+  try {
+    core = createCore({ ...options, transport: 'cli' });
+  } catch (error) {
+    if (isAppError(error) && error.code === 'store_unavailable') return backupEntries(options.home, null);
+    throw error;
+  }
+  try {
+    return backupEntries(options.home, core.parts.store.db);
+  } finally {
+    core.parts.store.close();
+  }
+}
+
+export function backupsCommand(options: Opener): CommandResult {
+  return { output: entries(options), exitCode: EXIT.ok };
+}
+
+export function restoreCommand(options: Opener, args: ParsedArgs, now: Date): CommandResult {
+  const name = args.positional[1];
+  if (!name || !args.flags.has('confirmar')) {
+    throw new AppError(
+      'invalid_input',
+      'Uso: restore NOMBRE --confirmar (NOMBRE de la lista de «backups»). Cierre antes la aplicación: el archivo de datos actual se conserva aparte.',
+    );
+  }
+  const entry = entries(options).find((each) => each.name === name);
+  if (!entry) throw new AppError('not_found', 'Esa copia de seguridad no existe en la carpeta de copias. No se modificó nada.');
+  if (entry.later && entry.later.unresolved > 0) {
+    throw new AppError(
+      'conflict',
+      `Hay ${entry.later.unresolved} envío(s) posteriores a la copia sin respuesta definitiva; ejecute «resume» hasta resolverlos antes de restaurar. No se modificó nada.`,
+      { unresolved: entry.later.unresolved },
+    );
+  }
+  const result = restoreBackup({ home: options.home, databaseFile: join(options.home, DATABASE_FILE), backup: name, now });
+  return { output: { name: result.backup.name, kept_as: result.keptAs, schema_version: result.schemaVersion }, exitCode: EXIT.ok };
+}
