@@ -168,12 +168,13 @@ describe('restore after an unclean stop left a write-ahead log', () => {
     copyFileSync(backup, naive);
     copyFileSync(`${file}-wal`, `${naive}-wal`);
     copyFileSync(`${file}-shm`, `${naive}-shm`);
-    let naiveSame = false;
-    try {
-      naiveSame = integrity(naive) === 'ok' && dump(naive) === expected;
-    } catch {
-      naiveSame = false;
-    }
+    const naiveSame = (() => {
+      try {
+        return integrity(naive) === 'ok' && dump(naive) === expected;
+      } catch {
+        return false;
+      }
+    })();
     expect(naiveSame).toBe(false);
 
     // The function Ajustes and the damaged-file screen call, with no store open.
