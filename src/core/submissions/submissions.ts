@@ -135,6 +135,30 @@ export class Submissions {
     });
   }
 
+  /**
+   * Sends a held submission (other credentials, no document id) under the current token with the
+   * same key and bytes, once the user has confirmed in the provider's portal that the document was
+   * not created. Never automatic: only this explicit call, and only for a submission still held.
+   */
+  async release(id: number): Promise<Submission> {
+    return this.locked(id, async () => {
+      const row = this.require(id);
+      if (!OPEN.has(row.state) || row.error_code !== 'credentials_changed') {
+        throw new AppError('conflict', 'Este envío no está retenido por un cambio de token; no se envió nada.');
+      }
+      if (row.document_id !== null) {
+        throw new AppError('conflict', 'Este envío ya tiene número de documento: se consulta, no se reenvía. No se envió nada.');
+      }
+      const connection = this.connectionOf(row);
+      const token = await this.options.connections.tokenFor(connection);
+      const credential = this.options.connections.fingerprint(token);
+      if (credential === row.credential) return toSubmission(await this.withNumber(await this.attempt(row, connection, token), connection, token));
+      this.options.logger.warn('held submission released by the user under new credentials', { submission: id, kind: row.kind });
+      const released = this.ledger.reassignCredential(id, credential);
+      return toSubmission(await this.withNumber(await this.attempt(released, connection, token), connection, token));
+    });
+  }
+
   /** How many unresolved submissions of a connection would be held if its token became `token`. */
   unresolvedUnderOtherCredentials(connectionId: number, token: string): number {
     return this.ledger.unresolvedUnder(connectionId, this.options.connections.fingerprint(token));
