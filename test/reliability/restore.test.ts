@@ -5,12 +5,17 @@
 import Database from 'better-sqlite3';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parseArgs } from '../../src/core/cli/args';
+import { backupsCommand, restoreCommand } from '../../src/core/cli/restore';
 import { DATABASE_FILE } from '../../src/core/core';
-import { restoreBackup } from '../../src/core/store/restore';
+import { listBackups, restoreBackup } from '../../src/core/store/restore';
 import { startServedHost, type ServedHost } from '../../src/main/host';
 import type { RpcReply } from '../../src/shared/rpc/envelope';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { RELIABILITY_COMPANY_A as COMPANY, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
 import { tempDir } from '../support/temp';
+import { feBody, SANDBOX_NOW } from './support/bodies';
 import { memorySecrets } from '../unit/core/support/memory-secrets';
 
 const dirs: ReturnType<typeof tempDir>[] = [];
@@ -21,7 +26,7 @@ afterEach(async () => {
 });
 
 async function serve(home: string): Promise<ServedHost & { ok<T>(method: string, input: unknown): Promise<T>; call(method: string, input: unknown): Promise<RpcReply> }> {
-  const host = await startServedHost({ home, secrets: memorySecrets(), transport: 'web', embeddedSandbox: false, clock: () => new Date('2026-11-24T12:00:00Z') });
+  const host = await startServedHost({ home, secrets: memorySecrets(), transport: 'web', embeddedSandbox: false });
   hosts.push(host);
   let next = 1;
   const call = (method: string, input: unknown) => host.dispatcher.dispatch({ id: next++, method, input });
@@ -209,5 +214,70 @@ describe('restore after an unclean stop left a write-ahead log', () => {
     hosts.length = 0;
     expect(dump(file)).toBe(expected);
     expect(productCount(result.kept_as)).toBe(360);
+  });
+});
+
+describe('what a restore must not forget', () => {
+  let sandbox: RunningSandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: reliabilitySeed(), now: SANDBOX_NOW, settleMs: 600_000 });
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  it('is refused while an invoice sent after the backup is unresolved (its key lives only in this ledger); nothing changes', async () => {
+    const dir = tempDir('factura-desk-restore-');
+    dirs.push(dir);
+    const home = join(dir.path, 'home');
+    const host = await serve(home);
+    const connection = await host.ok<{ id: number }>('connections.create', { label: 'Pruebas', kind: 'sandbox', base_url: sandbox.baseUrl, company_id: COMPANY });
+    await host.ok('connections.setToken', { id: connection.id, token: TOKENS.a });
+    await host.ok('connections.activate', { id: connection.id });
+    const backup = await host.ok<{ file: string }>('app.backup', {});
+    const name = backup.file.split('/').pop()!;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await host.ok('fe.submit', { request: { ...feBody(1), draft_key: 'fe-despues-de-la-copia-1' } });
+    const pending = await host.ok<{ state: string }>('fe.submit', { request: { ...feBody(2, { receptor: '333333333' }), draft_key: 'fe-despues-de-la-copia-2' } });
+    expect(pending.state).toBe('pending');
+    expect(await host.ok('app.backups', {})).toEqual([expect.objectContaining({ name, later: { fe: 2, dse: 0, unresolved: 1 } })]);
+
+    const refused = await host.call('app.restore', { name, confirm: true });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'conflict', details: { unresolved: 1 } } });
+    if (!refused.ok) expect(refused.error.message).toMatch(/1 envío posterior a la copia que aún no tiene respuesta definitiva/);
+    // The same refusal from the command line.
+    await host.close();
+    hosts.length = 0;
+    const file = join(home, DATABASE_FILE);
+    const before = dump(file);
+    expect(() => restoreCommand({ home, secrets: memorySecrets() }, parseArgs(['restore', name, '--confirmar']), new Date())).toThrow(/sin respuesta definitiva/);
+    expect(() => restoreCommand({ home, secrets: memorySecrets() }, parseArgs(['restore', name]), new Date())).toThrow(/--confirmar/);
+    expect(dump(file)).toBe(before);
+    expect(listBackups(home)).toHaveLength(1);
+  });
+
+  it('a backup that fails its check leaves the running app on its own file, working', async () => {
+    const { host, backup, name } = await homeWithBackup();
+    const bytes = readFileSync(backup);
+    bytes.fill(0x5a, 4096 * 3, 4096 * 4);
+    writeFileSync(backup, bytes);
+    const refused = await host.call('app.restore', { name, confirm: true });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'store_unavailable' } });
+    if (!refused.ok) expect(refused.error.message).toMatch(/copia de seguridad está dañada/);
+    expect(host.startupError).toBeNull();
+    expect((await host.ok<{ total: number }>('catalog.search', {})).total).toBe(360);
+  });
+
+  it('from the command line: backups lists them, restore puts one back with the same checks', async () => {
+    const { host, home, file, backup, name } = await homeWithBackup();
+    const expected = dump(backup);
+    await host.close();
+    hosts.length = 0;
+    const listed = backupsCommand({ home, secrets: memorySecrets() });
+    expect(listed.output).toEqual([expect.objectContaining({ name, later: { fe: 0, dse: 0, unresolved: 0 } })]);
+    const result = restoreCommand({ home, secrets: memorySecrets() }, parseArgs(['restore', name, '--confirmar']), new Date());
+    expect(result.exitCode).toBe(0);
+    expect(dump(file)).toBe(expected);
+    expect(productCount((result.output as { kept_as: string }).kept_as)).toBe(360);
   });
 });
