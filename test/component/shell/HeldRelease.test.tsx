@@ -30,10 +30,10 @@ const held = {
   kind: 'FE' as const,
   document_id: null,
   idempotency_key: 'fe-clave-1',
-  error: { code: 'credentials_changed', message: 'Este envío se hizo con otro token.' },
+  error: { code: 'credentials_changed' as const, message: 'Este envío se hizo con otro token.' },
 };
 
-function renderIt(submission: typeof held) {
+function renderIt(submission: Omit<typeof held, 'error'> & { error: { code: 'credentials_changed' | 'api_uncertain'; message: string } }) {
   return render(
     <QueryClientProvider client={new QueryClient()}>
       <HeldRelease submission={submission} />
