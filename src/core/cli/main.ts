@@ -5,7 +5,7 @@ import { resolveHome } from '../home';
 import { osKeychain } from '../vault/os-keychain';
 import { isAppError } from '../../shared/rpc/errors';
 import { parseArgs } from './args';
-import { connect, history, resume, RpcFailure, status, submit, sync, type CommandContext, type CommandResult } from './commands';
+import { call, connect, history, resume, RpcFailure, status, submit, sync, type CommandContext, type CommandResult } from './commands';
 import { EXIT, exitForError } from './exit-codes';
 import { backupsCommand, restoreCommand } from './restore';
 
@@ -17,6 +17,7 @@ const USAGE = `Uso: npm run --silent cli -- [--home DIR] <comando>
   status
   history [--json] [--q TEXTO] [--kind FE|DSE] [--limit N]
   sync
+  backup
   backups
   restore NOMBRE --confirmar   (con la aplicación cerrada)`;
 
@@ -28,6 +29,7 @@ async function run(context: CommandContext): Promise<CommandResult> {
   if (command === 'status') return status(context);
   if (command === 'history') return history(context);
   if (command === 'sync') return sync(context);
+  if (command === 'backup') return { output: await call(context.core, 'app.backup', {}), exitCode: EXIT.ok };
   return { output: { error: { code: 'invalid_input', message: USAGE } }, exitCode: EXIT.invalid, text: USAGE };
 }
 
@@ -66,7 +68,12 @@ async function main(): Promise<number> {
     process.stdout.write(`${result.text ?? JSON.stringify(result.output, null, 2)}\n`);
     return result.exitCode;
   } catch (error) {
-    const shape = error instanceof RpcFailure ? error.shape : isAppError(error) ? error.toShape() : null;
+    const found = error instanceof RpcFailure ? error.shape : isAppError(error) ? error.toShape() : null;
+    // A damaged file: the command line's own way to restore (issue 14, item 12).
+    const shape =
+      found && found.code === 'store_unavailable' && /^SQLITE_(NOTADB|CORRUPT)/.test(String(found.details?.sqlite ?? ''))
+        ? { ...found, message: `${found.message} Con la aplicación cerrada: «backups» lista las copias y «restore NOMBRE --confirmar» restaura una (el archivo actual se conserva aparte).` }
+        : found;
     if (!shape) {
       process.stderr.write(`Error inesperado: ${error instanceof Error ? error.message : String(error)}\n`);
       return EXIT.failure;
