@@ -4,7 +4,9 @@
 import { join } from 'node:path';
 import { createCore, DATABASE_FILE, type Core, type CoreOptions } from '../core/core';
 import { EventBus } from '../core/events';
+import { assertRestorable } from '../core/rpc/handlers/app';
 import { restoreBackup, type RestoreResult } from '../core/store/restore';
+import type { Db } from '../core/store/store';
 import type { Dispatcher } from '../core/rpc/registry';
 import { AppError, isAppError, type RpcErrorShape } from '../shared/rpc/errors';
 import { RpcRequest, type RpcReply } from '../shared/rpc/envelope';
@@ -53,6 +55,8 @@ export interface ServedHost {
 
 interface Served {
   dispatcher: Dispatcher;
+  /** The running core's database (null when it could not be opened), for the last check before a restore. */
+  db: Db | null;
   startupError: RpcErrorShape | null;
   close(): Promise<void>;
 }
@@ -76,6 +80,10 @@ export async function startServedHost(options: HostOptions): Promise<ServedHost>
     if (restoring) throw new AppError('conflict', 'Ya se está restaurando una copia de seguridad.');
     restoring = true;
     try {
+      // New requests are told to wait; those already running (a submission being sent) finish first,
+      // and the check runs again on what they left: no unresolved submission is forgotten.
+      await quiet();
+      assertRestorable(options.home, current.db, name);
       await current.close();
       try {
         return restoreBackup({ home: options.home, databaseFile, backup: name, now: clock(), nativeBinding: options.nativeBinding });
@@ -91,20 +99,34 @@ export async function startServedHost(options: HostOptions): Promise<ServedHost>
   const open = async (): Promise<Served> => {
     try {
       const host = await startHost({ ...options, events, restore });
-      return { dispatcher: host.core, startupError: null, close: () => host.close() };
+      return { dispatcher: host.core, db: host.core.parts.store.db, startupError: null, close: () => host.close() };
     } catch (error) {
       if (!isAppError(error) || (error.code !== 'store_unavailable' && error.code !== 'store_newer_than_app')) throw error;
       const shape = unavailableStoreError(error, options.home, databaseFile);
-      return { dispatcher: unavailableStoreDispatcher(shape, { home: options.home, restore }), startupError: shape, close: async () => undefined };
+      return { dispatcher: unavailableStoreDispatcher(shape, { home: options.home, restore }), db: null, startupError: shape, close: async () => undefined };
     }
   };
 
+  // Requests under way, the restore's own included.
+  let inFlight = 0;
+  const quiet = async () => {
+    const until = Date.now() + QUIET_TIMEOUT_MS;
+    while (inFlight > 1) {
+      if (Date.now() > until) throw new AppError('conflict', 'Hay operaciones en curso. Intente restaurar de nuevo en un momento; no se modificó nada.');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
   let current = await open();
   return {
     dispatcher: {
-      dispatch(message) {
-        if (restoring) return Promise.resolve(busy(message));
-        return current.dispatcher.dispatch(message);
+      async dispatch(message) {
+        if (restoring) return busy(message);
+        inFlight += 1;
+        try {
+          return await current.dispatcher.dispatch(message);
+        } finally {
+          inFlight -= 1;
+        }
       },
     },
     events,
@@ -114,6 +136,8 @@ export async function startServedHost(options: HostOptions): Promise<ServedHost>
     close: () => current.close(),
   };
 }
+
+const QUIET_TIMEOUT_MS = 60_000;
 
 function busy(message: unknown): RpcReply {
   const parsed = RpcRequest.safeParse(message);

@@ -25,8 +25,8 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) dir.remove();
 });
 
-async function serve(home: string): Promise<ServedHost & { ok<T>(method: string, input: unknown): Promise<T>; call(method: string, input: unknown): Promise<RpcReply> }> {
-  const host = await startServedHost({ home, secrets: memorySecrets(), transport: 'web', embeddedSandbox: false });
+async function serve(home: string, fetch?: typeof globalThis.fetch): Promise<ServedHost & { ok<T>(method: string, input: unknown): Promise<T>; call(method: string, input: unknown): Promise<RpcReply> }> {
+  const host = await startServedHost({ home, secrets: memorySecrets(), transport: 'web', embeddedSandbox: false, ...(fetch ? { fetch } : {}) });
   hosts.push(host);
   let next = 1;
   const call = (method: string, input: unknown) => host.dispatcher.dispatch({ id: next++, method, input });
@@ -250,10 +250,34 @@ describe('what a restore must not forget', () => {
     hosts.length = 0;
     const file = join(home, DATABASE_FILE);
     const before = dump(file);
-    expect(() => restoreCommand({ home, secrets: memorySecrets() }, parseArgs(['restore', name, '--confirmar']), new Date())).toThrow(/sin respuesta definitiva/);
+    expect(() => restoreCommand({ home, secrets: memorySecrets() }, parseArgs(['restore', name, '--confirmar']), new Date())).toThrow(/aún no tiene respuesta definitiva/);
     expect(() => restoreCommand({ home, secrets: memorySecrets() }, parseArgs(['restore', name]), new Date())).toThrow(/--confirmar/);
     expect(dump(file)).toBe(before);
     expect(listBackups(home)).toHaveLength(1);
+  });
+
+  it('waits for a submission under way and checks again: one that ends unresolved stops the restore', async () => {
+    const dir = tempDir('factura-desk-restore-');
+    dirs.push(dir);
+    const home = join(dir.path, 'home');
+    // The invoice's request takes a while: the restore is asked for while it is on its way.
+    const slow: typeof globalThis.fetch = async (input, init) => {
+      if (init?.method === 'POST') await new Promise((resolve) => setTimeout(resolve, 300));
+      return fetch(input, init);
+    };
+    const host = await serve(home, slow);
+    const connection = await host.ok<{ id: number }>('connections.create', { label: 'Pruebas', kind: 'sandbox', base_url: sandbox.baseUrl, company_id: COMPANY });
+    await host.ok('connections.setToken', { id: connection.id, token: TOKENS.a });
+    await host.ok('connections.activate', { id: connection.id });
+    const backup = await host.ok<{ file: string }>('app.backup', {});
+    const name = backup.file.split('/').pop()!;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const submit = host.call('fe.submit', { request: { ...feBody(5, { receptor: '333333333' }), draft_key: 'fe-durante-la-restauracion' } });
+    const restore = await host.call('app.restore', { name, confirm: true });
+    expect(restore).toMatchObject({ ok: false, error: { code: 'conflict', details: { unresolved: 1 } } });
+    expect(await submit).toMatchObject({ ok: true, output: { state: 'pending' } });
+    // Nothing was replaced: the ledger still holds the invoice.
+    expect(await host.ok('submissions.byKey', { kind: 'FE', key: 'fe-durante-la-restauracion' })).toMatchObject({ state: 'pending' });
   });
 
   it('a backup that fails its check leaves the running app on its own file, working', async () => {

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { AppError, isAppError } from '../../shared/rpc/errors';
 import { createCore, DATABASE_FILE, type CoreOptions } from '../core';
-import { backupEntries } from '../rpc/handlers/app';
+import { assertRestorable, backupEntries } from '../rpc/handlers/app';
 import { restoreBackup } from '../store/restore';
 import type { ParsedArgs } from './args';
 import { EXIT } from './exit-codes';
@@ -28,6 +28,25 @@ function entries(options: Opener) {
   }
 }
 
+/** The same checks as the app's (assertRestorable), on the ledger when it can be read. */
+function guard(options: Opener, name: string): void {
+  let core;
+  try {
+    core = createCore({ ...options, transport: 'cli' });
+  } catch (error) {
+    if (isAppError(error) && error.code === 'store_unavailable') {
+      assertRestorable(options.home, null, name);
+      return;
+    }
+    throw error;
+  }
+  try {
+    assertRestorable(options.home, core.parts.store.db, name);
+  } finally {
+    core.parts.store.close();
+  }
+}
+
 export function backupsCommand(options: Opener): CommandResult {
   return { output: entries(options), exitCode: EXIT.ok };
 }
@@ -40,15 +59,7 @@ export function restoreCommand(options: Opener, args: ParsedArgs, now: Date): Co
       'Uso: restore NOMBRE --confirmar (NOMBRE de la lista de «backups»). Cierre antes la aplicación: el archivo de datos actual se conserva aparte.',
     );
   }
-  const entry = entries(options).find((each) => each.name === name);
-  if (!entry) throw new AppError('not_found', 'Esa copia de seguridad no existe en la carpeta de copias. No se modificó nada.');
-  if (entry.later && entry.later.unresolved > 0) {
-    throw new AppError(
-      'conflict',
-      `Hay ${entry.later.unresolved} envío(s) posteriores a la copia sin respuesta definitiva; ejecute «resume» hasta resolverlos antes de restaurar. No se modificó nada.`,
-      { unresolved: entry.later.unresolved },
-    );
-  }
+  guard(options, name);
   const result = restoreBackup({ home: options.home, databaseFile: join(options.home, DATABASE_FILE), backup: name, now });
   return { output: { name: result.backup.name, kept_as: result.keptAs, schema_version: result.schemaVersion }, exitCode: EXIT.ok };
 }

@@ -28,18 +28,7 @@ export function appHandlers(parts: CoreParts): Handlers<typeof appMethods> {
     },
     'app.backups': () => backupEntries(parts.home, parts.store.db),
     'app.restore': async ({ name }) => {
-      const entry = backupEntries(parts.home, parts.store.db).find((each) => each.name === name);
-      if (!entry) throw new AppError('not_found', 'Esa copia de seguridad no existe en la carpeta de copias. No se modificó nada.');
-      if (entry.later && entry.later.unresolved > 0) {
-        // Their keys live only in this ledger: forgetting them could make a second document of an
-        // operation that may have arrived (CLIENT-DECISIONS.md, "Restoring a backup").
-        throw new AppError(
-          'conflict',
-          `Hay ${entry.later.unresolved === 1 ? '1 envío posterior a la copia que aún no tiene' : `${entry.later.unresolved} envíos posteriores a la copia que aún no tienen`} ` +
-            'respuesta definitiva. Espere a que se resuelvan (Documentos soporte o Facturas › Pendientes) antes de restaurar; no se modificó nada.',
-          { unresolved: entry.later.unresolved },
-        );
-      }
+      assertRestorable(parts.home, parts.store.db, name);
       if (!parts.restore) {
         throw new AppError('conflict', 'Esta forma de abrir Factura Desk no puede restaurar copias. Use la aplicación o el comando «restore» con la aplicación cerrada.');
       }
@@ -47,6 +36,26 @@ export function appHandlers(parts: CoreParts): Handlers<typeof appMethods> {
       return { name: result.backup.name, kept_as: result.keptAs, schema_version: result.schemaVersion };
     },
   };
+}
+
+/**
+ * Refuses a restore of `name` when it is not one of the backups, or when a submission created after
+ * it is unresolved: its key lives only in this ledger, and forgetting it could make a second document
+ * of an operation that may have arrived (CLIENT-DECISIONS.md, "Restoring a backup").
+ */
+export function assertRestorable(home: string, db: Db | null, name: string): BackupEntry {
+  const entry = backupEntries(home, db).find((each) => each.name === name);
+  if (!entry) throw new AppError('not_found', 'Esa copia de seguridad no existe en la carpeta de copias. No se modificó nada.');
+  const unresolved = entry.later?.unresolved ?? 0;
+  if (unresolved > 0) {
+    throw new AppError(
+      'conflict',
+      `Hay ${unresolved === 1 ? '1 envío posterior a la copia que aún no tiene' : `${unresolved} envíos posteriores a la copia que aún no tienen`} ` +
+        'respuesta definitiva. Espere a que se resuelvan (Documentos soporte o Facturas › Pendientes; en la línea de comandos, «resume») antes de restaurar; no se modificó nada.',
+      { unresolved },
+    );
+  }
+  return entry;
 }
 
 /** The backups, each with what the current ledger holds that was sent after it (null when it cannot be read). */
