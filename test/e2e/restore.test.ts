@@ -1,6 +1,6 @@
 // Ajustes › Restaurar una copia (issue 14, item 12), in Chromium through the web bridge: a damaged
 // data file at start, the message that offers the restore, the list of backups, the confirmation
-// that says what is lost, and the app running again on the restored data after the reload.
+// that says what is lost, and the app mounted again on the restored data (no page navigation).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -44,7 +44,7 @@ const call = async <T,>(method: string, input: unknown): Promise<T> => {
 };
 
 describe('Ajustes › Restaurar una copia', () => {
-  it('a damaged file offers the restore; the confirmation says what is lost; the app reloads on the backup', async () => {
+  it('a damaged file offers the restore; the confirmation says what is lost; the app runs again on the backup', async () => {
     const home = join(dir.path, 'home');
     const secrets = memorySecrets();
     await serve(home, secrets);
@@ -79,7 +79,8 @@ describe('Ajustes › Restaurar una copia', () => {
     await viewportScreenshots(page, 'restore-confirm');
 
     await dialog.getByRole('button', { name: 'Sí, restaurar esta copia' }).click();
-    // The page reloads on the restored data: the connection is back, the damage message gone.
+    // The app is mounted again on the restored data: the connection is back, the damage message gone.
+    await page.getByText('Copia restaurada').waitFor({ timeout: 20_000 });
     await expect.poll(() => page.getByTestId('active-connection').textContent(), { timeout: 20_000 }).toMatch(/Tienda de pruebas/);
     await page.getByRole('heading', { level: 1, name: 'Ajustes' }).waitFor();
     expect(await page.getByText(/El archivo de datos está dañado/).count()).toBe(0);

@@ -23,9 +23,10 @@ const fakeBridge: RpcBridge = {
 };
 
 let RestorePanel: typeof import('../../../src/renderer/features/settings/RestorePanel').RestorePanel;
+let RestoredNotice: typeof import('../../../src/renderer/features/settings/RestorePanel').RestoredNotice;
 beforeAll(async () => {
   window.facturaDesk = fakeBridge;
-  RestorePanel = (await import('../../../src/renderer/features/settings/RestorePanel')).RestorePanel;
+  ({ RestorePanel, RestoredNotice } = await import('../../../src/renderer/features/settings/RestorePanel'));
 });
 beforeEach(() => {
   calls.length = 0;
@@ -37,17 +38,18 @@ const entry = (later: BackupEntry['later']): BackupEntry => ({ name: 'factura-de
 function renderPanel() {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RestoredNotice />
       <RestorePanel />
     </QueryClientProvider>,
   );
 }
 
 describe('Restaurar una copia', () => {
-  it('lists the backup in Spanish and says what is lost before the second click; then restores and reloads', async () => {
+  it('lists the backup in Spanish and says what is lost before the second click; then restores and has the app mounted again', async () => {
     entries = [entry({ fe: 3, dse: 1, unresolved: 0 })];
     restoreAnswer = { ok: true, output: { name: entries[0]!.name, kept_as: '/x/factura-desk.sqlite.antes-de-restaurar', schema_version: 15 } };
-    const reload = vi.fn();
-    Object.defineProperty(window, 'location', { configurable: true, value: { ...window.location, reload } });
+    const replaced = vi.fn();
+    window.addEventListener('factura-desk:data-replaced', replaced);
     renderPanel();
     const row = await screen.findByText(/Copia del/);
     expect(row.textContent).toMatch(/^Copia del 20\/11\/2026, 10:00 a\. m\. · 400 KB$/);
@@ -59,22 +61,33 @@ describe('Restaurar una copia', () => {
     expect(dialog.textContent).toMatch(/Las facturas vuelven al Historial con «Sincronizar»/);
     expect(calls.some((c) => c.method === 'app.restore')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Sí, restaurar esta copia' }));
-    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(replaced).toHaveBeenCalledTimes(1));
+    window.removeEventListener('factura-desk:data-replaced', replaced);
     expect(calls.find((c) => c.method === 'app.restore')?.input).toEqual({ name: entries[0]!.name, confirm: true });
+    // The app mounted again shows what happened, once.
+    cleanup();
+    renderPanel();
+    const done = await screen.findByText('Copia restaurada');
+    expect(done.parentElement?.textContent).toMatch(/trabaja ahora con los datos de la copia del 20\/11\/2026, 10:00 a\. m\.; el archivo anterior quedó en \/x\/factura-desk\.sqlite\.antes-de-restaurar$/);
+    cleanup();
+    renderPanel();
+    await screen.findByText(/Copia del/);
+    expect(screen.queryByText('Copia restaurada')).toBeNull();
   });
 
-  it('warns about unresolved submissions after the backup and shows the refusal, without reloading', async () => {
+  it('warns about unresolved submissions after the backup and shows the refusal; the app stays as it was', async () => {
     entries = [entry({ fe: 1, dse: 0, unresolved: 1 })];
     restoreAnswer = { ok: false, error: { code: 'conflict', message: 'Hay 1 envío posterior a la copia que aún no tiene respuesta definitiva.' } };
-    const reload = vi.fn();
-    Object.defineProperty(window, 'location', { configurable: true, value: { ...window.location, reload } });
+    const replaced = vi.fn();
+    window.addEventListener('factura-desk:data-replaced', replaced);
     renderPanel();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Restaurar…' }));
     expect(screen.getByRole('alertdialog').textContent).toMatch(/1 envío posterior a la copia aún no tiene respuesta definitiva/);
     await user.click(screen.getByRole('button', { name: 'Sí, restaurar esta copia' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/aún no tiene respuesta definitiva/);
-    expect(reload).not.toHaveBeenCalled();
+    expect(replaced).not.toHaveBeenCalled();
+    window.removeEventListener('factura-desk:data-replaced', replaced);
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });

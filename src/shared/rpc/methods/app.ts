@@ -37,7 +37,7 @@ export const appMethods = {
   'app.backups': method(z.object({}).strict(), z.array(BackupEntry)),
   /**
    * Replaces the data file by one of those backups (verified first; the current file kept as a dated
-   * copy with its -wal/-shm); the store re-opens and the renderer reloads. `confirm` is the user's yes.
+   * copy with its -wal/-shm); the store re-opens and the renderer mounts the app again. `confirm` is the user's yes.
    */
   'app.restore': method(z.object({ name: z.string().min(1).max(200), confirm: z.literal(true) }).strict(), RestoreResult),
 };
