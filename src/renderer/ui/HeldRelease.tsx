@@ -16,7 +16,7 @@ export function HeldRelease({ submission }: { submission: Pick<Submission, 'id' 
     <div className="held-release" data-testid="held-release">
       <p>
         <strong>Se envió con otro token.</strong> No se sabe si {what} llegó, y el proveedor trata la misma clave con otro token como un envío nuevo:
-        reenviarla sola podría crear un duplicado. Puede:
+        un reenvío automático podría crear un duplicado. Puede:
       </p>
       <ol>
         <li>Volver a ingresar en Ajustes el token con el que se envió: se confirmará solo, sin duplicados.</li>
