@@ -5,7 +5,7 @@ import { resolveHome } from '../home';
 import { osKeychain } from '../vault/os-keychain';
 import { isAppError } from '../../shared/rpc/errors';
 import { parseArgs } from './args';
-import { call, connect, history, resume, RpcFailure, status, submit, sync, type CommandContext, type CommandResult } from './commands';
+import { call, connect, history, release, resume, RpcFailure, status, submit, sync, type CommandContext, type CommandResult } from './commands';
 import { EXIT, exitForError } from './exit-codes';
 import { backupsCommand, restoreCommand } from './restore';
 
@@ -14,6 +14,7 @@ const USAGE = `Uso: npm run --silent cli -- [--home DIR] <comando>
   dse submit ARCHIVO.json [--key CLAVE] [--new-document]
   fe submit ARCHIVO.json [--new-document]
   resume
+  release ID --confirmar   (envío retenido por cambio de token: solo si el portal del proveedor muestra que no existe)
   status
   history [--json] [--q TEXTO] [--kind FE|DSE] [--limit N]
   sync
@@ -29,6 +30,7 @@ async function run(context: CommandContext): Promise<CommandResult> {
   if (command === 'status') return status(context);
   if (command === 'history') return history(context);
   if (command === 'sync') return sync(context);
+  if (command === 'release') return release(context);
   if (command === 'backup') return { output: await call(context.core, 'app.backup', {}), exitCode: EXIT.ok };
   return { output: { error: { code: 'invalid_input', message: USAGE } }, exitCode: EXIT.invalid, text: USAGE };
 }

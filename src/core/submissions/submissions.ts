@@ -26,8 +26,9 @@ export type FeSubmitRequest = Omit<FeCreateRequest, 'draft_key'> & { draft_key?:
 const RESPONSE_BODY_LIMIT = 4000;
 const CREDENTIALS_CHANGED =
   'Este envío se hizo con otro token. Para no crear un documento duplicado, Factura Desk no lo reenviará con el token actual. ' +
-  'Vuelva a ingresar en Ajustes el token con el que se envió y se confirmará solo; si ese token ya no existe, consulte el documento ' +
-  'en el portal de su proveedor antes de emitirlo otra vez.';
+  'Vuelva a ingresar en Ajustes el token con el que se envió y se confirmará solo; si ese token ya no existe, busque la clave de envío ' +
+  'en el portal de su proveedor: si el documento no existe, envíelo con el token actual desde «Pendientes» (o con «release ID --confirmar» ' +
+  'en la línea de comandos); si existe, no haga nada más.';
 const OPEN = new Set<string>(OPEN_SUBMISSION_STATES);
 
 export class Submissions {

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBed, type TestBed } from '../core/support/sandbox';
 import { dse, dseDocumentIds, MAGIC } from '../core/support/requests';
 import { CORE_TOKENS as TOKENS } from '../../support/seed';
+import { parseArgs } from '../../../src/core/cli/args';
+import { release } from '../../../src/core/cli/commands';
 
 let bed: TestBed;
 beforeAll(async () => {
@@ -104,9 +106,11 @@ describe('a token replaced while a DSE is unresolved', () => {
     expect(await core.parts.submissions.check(sent.id)).toMatchObject({ state: 'in_doubt', error: { code: 'credentials_changed' } });
     expect(await documents()).toBe(before);
 
-    // Without the confirmation nothing is sent.
+    // Without the confirmation nothing is sent (RPC, and the command line without --confirmar).
     const unconfirmed = await core.dispatch({ id: 2, method: 'submissions.release', input: { id: sent.id } });
     expect(unconfirmed).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    const cli = { core, readStdin: async () => '', progress: () => undefined };
+    await expect(release({ ...cli, args: parseArgs(['release', String(sent.id)]) })).rejects.toThrow(/--confirmar/);
     expect(await core.parts.submissions.check(sent.id)).toMatchObject({ state: 'in_doubt', attempts: 1, error: { code: 'credentials_changed' } });
     expect(await documents()).toBe(before);
 
@@ -118,6 +122,7 @@ describe('a token replaced while a DSE is unresolved', () => {
     await core.parts.submissions.resumeAll();
     const again = await core.dispatch({ id: 4, method: 'submissions.release', input: { id: sent.id, confirm_not_created: true } });
     expect(again).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    await expect(release({ ...cli, args: parseArgs(['release', String(sent.id), '--confirmar']) })).rejects.toThrow(/no está retenido/);
     expect(await documents()).toBe(before + 1);
   });
 
