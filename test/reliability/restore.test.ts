@@ -4,6 +4,7 @@
 // integrity_check and holds exactly the backup's data; the replaced file is kept, never deleted.
 import Database from 'better-sqlite3';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseArgs } from '../../src/core/cli/args';
@@ -200,6 +201,41 @@ describe('restore after an unclean stop left a write-ahead log', () => {
     const served = await serve(home);
     expect(served.startupError).toBeNull();
     expect((await served.ok<{ total: number }>('catalog.search', {})).total).toBe(300);
+  });
+
+  it('after a process holding the database is killed mid-work (SIGKILL), the restore sets its WAL aside with the old file', async () => {
+    const { host, file, backup, name, home } = await homeWithBackup();
+    const expected = dump(backup);
+    await host.close();
+    hosts.length = 0;
+    // A second process writes with checkpoints off and is killed: its changes live only in the WAL.
+    const script = [
+      "const Database = require('better-sqlite3');",
+      'const db = new Database(process.argv[1]);',
+      "db.pragma('journal_mode = WAL');",
+      "db.pragma('wal_autocheckpoint = 0');",
+      "db.prepare(\"UPDATE catalog_products SET description = 'escrito antes del cierre sucio'\").run();",
+      "process.stdout.write('escrito\\n');",
+      'setInterval(() => undefined, 1000);',
+    ].join('\n');
+    const child = spawn(process.execPath, ['-e', script, file], { cwd: join(import.meta.dirname, '..', '..'), stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('escrito')) resolve();
+      });
+      child.on('exit', (code) => reject(new Error(`the writer exited early (${code})`)));
+    });
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+    expect(readFileSync(`${file}-wal`).length).toBeGreaterThan(4096);
+
+    const result = restoreBackup({ home, databaseFile: file, backup: name, now: new Date() });
+    expect(existsSync(`${file}-wal`)).toBe(false);
+    expect(integrity(file)).toBe('ok');
+    expect(dump(file)).toBe(expected);
+    const kept = new Database(result.keptAs!, { readonly: true });
+    expect(kept.prepare("SELECT count(*) AS n FROM catalog_products WHERE description = 'escrito antes del cierre sucio'").get()).toEqual({ n: 360 });
+    kept.close();
   });
 
   it('a running app restores through app.restore: the store closes (its WAL checkpointed), the backup replaces it, the store re-opens', async () => {
