@@ -26,6 +26,7 @@ import { historyViewHandlers } from './rpc/handlers/history-view';
 import { reportHandlers } from './rpc/handlers/reports';
 import { submissionHandlers } from './rpc/handlers/submissions';
 import { createDispatcher, type Dispatcher } from './rpc/registry';
+import type { RestoreResult } from './store/restore';
 import { Store } from './store/store';
 import { Submissions } from './submissions/submissions';
 import { Vault, type SecretStore, type VaultScope } from './vault/vault';
@@ -41,6 +42,10 @@ export interface CoreOptions {
   fetch?: typeof globalThis.fetch;
   logger?: Logger;
   nativeBinding?: string;
+  /** A bus the host keeps across a restore (its subscribers stay); default: a new one. */
+  events?: EventBus;
+  /** The host's restore of a backup (issue 14, item 12): `app.restore` calls it after its checks. */
+  restore?: (name: string) => Promise<RestoreResult>;
 }
 
 export interface Core extends Dispatcher {
@@ -69,7 +74,7 @@ export function createCore(options: CoreOptions): Core {
   const logger = options.logger ?? new FileLogger(join(options.home, 'logs', 'factura-desk.log'));
   const store = Store.open(join(options.home, DATABASE_FILE), { nativeBinding: options.nativeBinding });
   const vault = new Vault(options.secrets, vaultScope(options.home, store));
-  const events = new EventBus();
+  const events = options.events ?? new EventBus();
   const fetch = options.fetch ?? globalThis.fetch;
   const connections = new Connections(store.db, vault, events, clock);
   const submissions = new Submissions({ store, connections, fetch, clock, events, logger });
@@ -93,6 +98,7 @@ export function createCore(options: CoreOptions): Core {
     submissions,
     poller,
     history,
+    ...(options.restore ? { restore: options.restore } : {}),
   };
   const dispatcher = createDispatcher(
     rpcContract,

@@ -5,6 +5,7 @@ import type { EventBus } from './events';
 import type { HistorySync } from './history/sync';
 import type { Logger } from './log/logger';
 import type { Poller } from './poller/poller';
+import type { RestoreResult } from './store/restore';
 import type { Store } from './store/store';
 import type { Submissions } from './submissions/submissions';
 import type { Vault } from './vault/vault';
@@ -25,6 +26,8 @@ export interface CoreParts {
   submissions: Submissions;
   poller: Poller;
   history: HistorySync;
+  /** The host's restore (closes this core, restores, opens a new one); absent where the host cannot. */
+  restore?: (name: string) => Promise<RestoreResult>;
 }
 
 /** The parts a background service (submissions, history sync) is built from. */

@@ -3,12 +3,16 @@
 // `electron`, so it runs under plain Node too.
 import { join } from 'node:path';
 import { createCore, DATABASE_FILE, type Core, type CoreOptions } from '../core/core';
-import type { EventBus } from '../core/events';
+import { EventBus } from '../core/events';
+import { assertRestorable } from '../core/rpc/handlers/app';
+import { restoreBackup, type RestoreResult } from '../core/store/restore';
+import type { Db } from '../core/store/store';
 import type { Dispatcher } from '../core/rpc/registry';
-import { isAppError, type RpcErrorShape } from '../shared/rpc/errors';
+import { AppError, isAppError, type RpcErrorShape } from '../shared/rpc/errors';
+import { RpcRequest, type RpcReply } from '../shared/rpc/envelope';
 import type { RunningSandbox } from '../sandbox/index';
 import { startEmbeddedSandbox, type EmbeddedSandboxOptions } from './embedded-sandbox';
-import { idleEvents, unavailableStoreDispatcher, unavailableStoreError } from './unavailable-store';
+import { unavailableStoreDispatcher, unavailableStoreError } from './unavailable-store';
 
 export interface Host {
   core: Core;
@@ -45,6 +49,14 @@ export interface ServedHost {
   dispatcher: Dispatcher;
   events: EventBus;
   /** Null when core runs; else the error every RPC answers (the renderer shows its message). */
+  readonly startupError: RpcErrorShape | null;
+  close(): Promise<void>;
+}
+
+interface Served {
+  dispatcher: Dispatcher;
+  /** The running core's database (null when it could not be opened), for the last check before a restore. */
+  db: Db | null;
   startupError: RpcErrorShape | null;
   close(): Promise<void>;
 }
@@ -52,15 +64,86 @@ export interface ServedHost {
 /**
  * startHost, except that a database that cannot be opened (damaged, full or read-only disk, newer
  * schema) does not stop the app: it serves the Spanish explanation and the backups instead, and
- * writes nothing. Anything else still throws.
+ * writes nothing but a restore the user confirms. Anything else still throws.
+ *
+ * A restore (issue 14, item 12) closes the running core (its store checkpoints and closes), calls
+ * restoreBackup, and opens a new core on the restored file; the dispatcher and the event bus the
+ * window holds stay the same, and requests that arrive meanwhile are told to wait.
  */
 export async function startServedHost(options: HostOptions): Promise<ServedHost> {
-  try {
-    const host = await startHost(options);
-    return { dispatcher: host.core, events: host.core.events, startupError: null, close: () => host.close() };
-  } catch (error) {
-    if (!isAppError(error) || (error.code !== 'store_unavailable' && error.code !== 'store_newer_than_app')) throw error;
-    const shape = unavailableStoreError(error, options.home, join(options.home, DATABASE_FILE));
-    return { dispatcher: unavailableStoreDispatcher(shape), events: idleEvents(), startupError: shape, close: async () => undefined };
-  }
+  const events = options.events ?? new EventBus();
+  const databaseFile = join(options.home, DATABASE_FILE);
+  const clock = options.clock ?? (() => new Date());
+  let restoring = false;
+
+  const restore = async (name: string): Promise<RestoreResult> => {
+    if (restoring) throw new AppError('conflict', 'Ya se está restaurando una copia de seguridad.');
+    restoring = true;
+    try {
+      // New requests are told to wait; those already running (a submission being sent) finish first,
+      // and the check runs again on what they left: no unresolved submission is forgotten.
+      await quiet();
+      assertRestorable(options.home, current.db, name);
+      await current.close();
+      try {
+        return restoreBackup({ home: options.home, databaseFile, backup: name, now: clock(), nativeBinding: options.nativeBinding });
+      } finally {
+        // The restored file, or the untouched one when the backup failed its check.
+        current = await open();
+      }
+    } finally {
+      restoring = false;
+    }
+  };
+
+  const open = async (): Promise<Served> => {
+    try {
+      const host = await startHost({ ...options, events, restore });
+      return { dispatcher: host.core, db: host.core.parts.store.db, startupError: null, close: () => host.close() };
+    } catch (error) {
+      if (!isAppError(error) || (error.code !== 'store_unavailable' && error.code !== 'store_newer_than_app')) throw error;
+      const shape = unavailableStoreError(error, options.home, databaseFile);
+      return { dispatcher: unavailableStoreDispatcher(shape, { home: options.home, restore }), db: null, startupError: shape, close: async () => undefined };
+    }
+  };
+
+  // Requests under way, the restore's own included.
+  let inFlight = 0;
+  const quiet = async () => {
+    const until = Date.now() + QUIET_TIMEOUT_MS;
+    while (inFlight > 1) {
+      if (Date.now() > until) throw new AppError('conflict', 'Hay operaciones en curso. Intente restaurar de nuevo en un momento; no se modificó nada.');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  let current = await open();
+  return {
+    dispatcher: {
+      async dispatch(message) {
+        if (restoring) return busy(message);
+        inFlight += 1;
+        try {
+          return await current.dispatcher.dispatch(message);
+        } finally {
+          inFlight -= 1;
+        }
+      },
+    },
+    events,
+    get startupError() {
+      return current.startupError;
+    },
+    close: () => current.close(),
+  };
+}
+
+const QUIET_TIMEOUT_MS = 60_000;
+
+function busy(message: unknown): RpcReply {
+  const parsed = RpcRequest.safeParse(message);
+  return {
+    id: parsed.success ? parsed.data.id : null,
+    ok: false,
+    error: { code: 'conflict', message: 'Factura Desk está restaurando una copia de seguridad. Espere un momento.' },
+  };
 }

@@ -1,11 +1,12 @@
 // First: asks core for the first screen's data before the rest of the code is evaluated.
 import './start';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { currentPath } from './routes';
 import { screenFor } from './screens';
+import { DATA_REPLACED } from './shell/data-replaced';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -15,6 +16,20 @@ const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/** The app, mounted again from an empty cache when its data file was replaced (a restored backup). */
+function Root() {
+  const [epoch, setEpoch] = useState(0);
+  useEffect(() => {
+    const replaced = () => {
+      queryClient.clear();
+      setEpoch((n) => n + 1);
+    };
+    window.addEventListener(DATA_REPLACED, replaced);
+    return () => window.removeEventListener(DATA_REPLACED, replaced);
+  }, []);
+  return <App key={epoch} />;
+}
 
 // The first screen's code is loaded before the first render: rendering the shell first would
 // commit "Cargando…", and React then holds the screen back for 300 ms after a fallback (its
@@ -29,7 +44,7 @@ void first
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
-          <App />
+          <Root />
         </QueryClientProvider>
       </StrictMode>,
     );

@@ -160,7 +160,7 @@ describe('a read-only disk', () => {
       const host = await startServedHost({ home, secrets: memorySecrets(), transport: 'web', embeddedSandbox: false });
       expect(host.startupError?.code).toBe('store_unavailable');
       expect(host.startupError?.message).toMatch(/No se puede escribir en la carpeta de datos/);
-      expect(host.startupError?.message).toMatch(/copia\(s\) de seguridad/);
+      expect(host.startupError?.message).toMatch(/1 copia de seguridad/);
       const reply = await host.dispatcher.dispatch({ id: 4, method: 'dse.submit', input: { request: dseBody(4) } });
       expect(reply).toMatchObject({ id: 4, ok: false, error: { code: 'store_unavailable' } });
       await host.close();

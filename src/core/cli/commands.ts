@@ -105,6 +105,22 @@ export async function resume({ core }: CommandContext): Promise<CommandResult> {
   return { output: { resumed: outcomes.length, still_open: open.length, outcomes }, exitCode: open.length > 0 ? EXIT.pending : EXIT.ok };
 }
 
+/**
+ * `release ID --confirmar`: a submission held by a token change sent under the current token with the
+ * same key, once the user has checked in the provider's portal that the document does not exist.
+ */
+export async function release({ core, args }: CommandContext): Promise<CommandResult> {
+  const id = Number(args.positional[1]);
+  if (!Number.isInteger(id) || id <= 0 || !args.flags.has('confirmar')) {
+    throw new AppError(
+      'invalid_input',
+      'Uso: release ID --confirmar. Antes, busque la clave de envío en el portal de su proveedor: use esta orden solo si el documento no existe.',
+    );
+  }
+  const submission = await call(core, 'submissions.release', { id, confirm_not_created: true });
+  return { output: submission, exitCode: exitForState(submission.state, submission.error?.code ?? null) };
+}
+
 export async function status({ core }: CommandContext): Promise<CommandResult> {
   const connections = await call(core, 'connections.list', {});
   const recent = await call(core, 'submissions.list', { limit: 500 });

@@ -5,17 +5,22 @@ import { resolveHome } from '../home';
 import { osKeychain } from '../vault/os-keychain';
 import { isAppError } from '../../shared/rpc/errors';
 import { parseArgs } from './args';
-import { connect, history, resume, RpcFailure, status, submit, sync, type CommandContext, type CommandResult } from './commands';
+import { call, connect, history, release, resume, RpcFailure, status, submit, sync, type CommandContext, type CommandResult } from './commands';
 import { EXIT, exitForError } from './exit-codes';
+import { backupsCommand, restoreCommand } from './restore';
 
 const USAGE = `Uso: npm run --silent cli -- [--home DIR] <comando>
   connect --base-url URL --company ID [--label NOMBRE] [--kind sandbox|production] [--replace-token]   (token por stdin)
   dse submit ARCHIVO.json [--key CLAVE] [--new-document]
   fe submit ARCHIVO.json [--new-document]
   resume
+  release ID --confirmar   (envío retenido por cambio de token: solo si el portal del proveedor muestra que no existe)
   status
   history [--json] [--q TEXTO] [--kind FE|DSE] [--limit N]
-  sync`;
+  sync
+  backup
+  backups
+  restore NOMBRE --confirmar   (con la aplicación cerrada)`;
 
 async function run(context: CommandContext): Promise<CommandResult> {
   const [command, sub] = context.args.positional;
@@ -25,6 +30,8 @@ async function run(context: CommandContext): Promise<CommandResult> {
   if (command === 'status') return status(context);
   if (command === 'history') return history(context);
   if (command === 'sync') return sync(context);
+  if (command === 'release') return release(context);
+  if (command === 'backup') return { output: await call(context.core, 'app.backup', {}), exitCode: EXIT.ok };
   return { output: { error: { code: 'invalid_input', message: USAGE } }, exitCode: EXIT.invalid, text: USAGE };
 }
 
@@ -44,17 +51,31 @@ async function main(): Promise<number> {
   const { home, rest } = resolveHome(process.argv.slice(2));
   let core: Core | undefined;
   try {
+    // A restore runs with no core open (and a damaged file cannot open one).
+    const args = parseArgs(rest);
+    const command = args.positional[0];
+    if (command === 'backups' || command === 'restore') {
+      const options = { home, secrets: osKeychain };
+      const result = command === 'backups' ? backupsCommand(options) : restoreCommand(options, args, new Date());
+      process.stdout.write(`${JSON.stringify(result.output, null, 2)}\n`);
+      return result.exitCode;
+    }
     core = createCore({ home, secrets: osKeychain, transport: 'cli' });
     const result = await run({
       core,
-      args: parseArgs(rest),
+      args,
       readStdin,
       progress: (line) => process.stderr.write(`${line}\n`),
     });
     process.stdout.write(`${result.text ?? JSON.stringify(result.output, null, 2)}\n`);
     return result.exitCode;
   } catch (error) {
-    const shape = error instanceof RpcFailure ? error.shape : isAppError(error) ? error.toShape() : null;
+    const found = error instanceof RpcFailure ? error.shape : isAppError(error) ? error.toShape() : null;
+    // A damaged file: the command line's own way to restore (issue 14, item 12).
+    const shape =
+      found && found.code === 'store_unavailable' && /^SQLITE_(NOTADB|CORRUPT)/.test(String(found.details?.sqlite ?? ''))
+        ? { ...found, message: `${found.message} Con la aplicación cerrada: «backups» lista las copias y «restore NOMBRE --confirmar» restaura una (el archivo actual se conserva aparte).` }
+        : found;
     if (!shape) {
       process.stderr.write(`Error inesperado: ${error instanceof Error ? error.message : String(error)}\n`);
       return EXIT.failure;

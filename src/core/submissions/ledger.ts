@@ -205,6 +205,21 @@ export class SubmissionLedger {
   }
 
   /**
+   * The user confirmed, after looking in the provider's portal, that a held submission created no
+   * document: it now belongs to the credentials that will send it (issue 14, item 1, "release").
+   */
+  reassignCredential(id: number, credential: string): SubmissionRow {
+    this.store.durably(() => {
+      this.statement('UPDATE submissions SET credential = ?, error_code = NULL, error_message = NULL, updated_at = ? WHERE id = ?').run(
+        credential,
+        this.now().toISOString(),
+        id,
+      );
+    });
+    return this.get(id)!;
+  }
+
+  /**
    * An unresolved submission that may not be sent now (other credentials): the reason is shown on the
    * submission, its state is kept, and it is looked at again later.
    */

@@ -26,8 +26,9 @@ export type FeSubmitRequest = Omit<FeCreateRequest, 'draft_key'> & { draft_key?:
 const RESPONSE_BODY_LIMIT = 4000;
 const CREDENTIALS_CHANGED =
   'Este envío se hizo con otro token. Para no crear un documento duplicado, Factura Desk no lo reenviará con el token actual. ' +
-  'Vuelva a ingresar en Ajustes el token con el que se envió y se confirmará solo; si ese token ya no existe, consulte el documento ' +
-  'en el portal de su proveedor antes de emitirlo otra vez.';
+  'Vuelva a ingresar en Ajustes el token con el que se envió y se confirmará solo; si ese token ya no existe, busque la clave de envío ' +
+  'en el portal de su proveedor: si el documento no existe, envíelo con el token actual desde «Pendientes» (o con «release ID --confirmar» ' +
+  'en la línea de comandos); si existe, no haga nada más.';
 const OPEN = new Set<string>(OPEN_SUBMISSION_STATES);
 
 export class Submissions {
@@ -132,6 +133,30 @@ export class Submissions {
         this.notify(this.require(id));
         return { ...toSubmission(this.require(id)), error: { code: error.code, message: error.message } };
       }
+    });
+  }
+
+  /**
+   * Sends a held submission (other credentials, no document id) under the current token with the
+   * same key and bytes, once the user has confirmed in the provider's portal that the document was
+   * not created. Never automatic: only this explicit call, and only for a submission still held.
+   */
+  async release(id: number): Promise<Submission> {
+    return this.locked(id, async () => {
+      const row = this.require(id);
+      if (!OPEN.has(row.state) || row.error_code !== 'credentials_changed') {
+        throw new AppError('conflict', 'Este envío no está retenido por un cambio de token; no se envió nada.');
+      }
+      if (row.document_id !== null) {
+        throw new AppError('conflict', 'Este envío ya tiene número de documento: se consulta, no se reenvía. No se envió nada.');
+      }
+      const connection = this.connectionOf(row);
+      const token = await this.options.connections.tokenFor(connection);
+      const credential = this.options.connections.fingerprint(token);
+      if (credential === row.credential) return toSubmission(await this.withNumber(await this.attempt(row, connection, token), connection, token));
+      this.options.logger.warn('held submission released by the user under new credentials', { submission: id, kind: row.kind });
+      const released = this.ledger.reassignCredential(id, credential);
+      return toSubmission(await this.withNumber(await this.attempt(released, connection, token), connection, token));
     });
   }
 

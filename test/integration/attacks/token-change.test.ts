@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBed, type TestBed } from '../core/support/sandbox';
 import { dse, dseDocumentIds, MAGIC } from '../core/support/requests';
 import { CORE_TOKENS as TOKENS } from '../../support/seed';
+import { parseArgs } from '../../../src/core/cli/args';
+import { release } from '../../../src/core/cli/commands';
 
 let bed: TestBed;
 beforeAll(async () => {
@@ -83,5 +85,61 @@ describe('a token replaced while a DSE is unresolved', () => {
     await core.parts.submissions.submitDse(dse(MAGIC.accept, 'mismo token'), 'dse-token-change-3');
     const again = await core.dispatch({ id: 1, method: 'connections.setToken', input: { id: connection.id, token: TOKENS.full } });
     expect(again).toMatchObject({ ok: true });
+  });
+
+  it('release: a held DSE that never reached the server is sent under the new token only on the explicit confirmation, once', async () => {
+    const before = await documents();
+    let dropped = false;
+    // The first POST is lost before it leaves: the server never sees it, the app cannot know that.
+    const droppingFirst: typeof globalThis.fetch = async (input, init) => {
+      if (init?.method === 'POST' && !dropped) {
+        dropped = true;
+        throw new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } });
+      }
+      return fetch(input, init);
+    };
+    const core = await bed.core({ fetch: droppingFirst });
+    const connection = core.parts.connections.requireActive();
+    const sent = await core.parts.submissions.submitDse(dse(MAGIC.accept, 'liberar'), 'dse-token-change-release');
+    expect(sent).toMatchObject({ state: 'in_doubt', document_id: null });
+    await core.dispatch({ id: 1, method: 'connections.setToken', input: { id: connection.id, token: TOKENS.noFeRead, replace_unresolved: true } });
+    expect(await core.parts.submissions.check(sent.id)).toMatchObject({ state: 'in_doubt', error: { code: 'credentials_changed' } });
+    expect(await documents()).toBe(before);
+
+    // Without the confirmation nothing is sent (RPC, and the command line without --confirmar).
+    const unconfirmed = await core.dispatch({ id: 2, method: 'submissions.release', input: { id: sent.id } });
+    expect(unconfirmed).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    const cli = { core, readStdin: async () => '', progress: () => undefined };
+    await expect(release({ ...cli, args: parseArgs(['release', String(sent.id)]) })).rejects.toThrow(/--confirmar/);
+    expect(await core.parts.submissions.check(sent.id)).toMatchObject({ state: 'in_doubt', attempts: 1, error: { code: 'credentials_changed' } });
+    expect(await documents()).toBe(before);
+
+    const released = await core.dispatch({ id: 3, method: 'submissions.release', input: { id: sent.id, confirm_not_created: true } });
+    expect(released).toMatchObject({ ok: true, output: { id: sent.id, state: 'accepted', attempts: 2, idempotency_key: 'dse-token-change-release', error: null } });
+    expect(await documents()).toBe(before + 1);
+    // It is settled: neither a check, a resume nor a second release sends it again.
+    expect(await core.parts.submissions.check(sent.id)).toMatchObject({ state: 'accepted', attempts: 2 });
+    await core.parts.submissions.resumeAll();
+    const again = await core.dispatch({ id: 4, method: 'submissions.release', input: { id: sent.id, confirm_not_created: true } });
+    expect(again).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    await expect(release({ ...cli, args: parseArgs(['release', String(sent.id), '--confirmar']) })).rejects.toThrow(/no está retenido/);
+    expect(await documents()).toBe(before + 1);
+  });
+
+  it('release is refused for a submission that is not held, and for one whose document id is known (it is queried instead)', async () => {
+    const before = await documents();
+    const core = await bed.core();
+    const connection = core.parts.connections.requireActive();
+    const pending = await core.parts.submissions.submitDse(dse(MAGIC.uncertainAccept, 'pendiente liberar'), 'dse-token-change-release-2');
+    expect(pending.document_id).not.toBeNull();
+    const notHeld = await core.dispatch({ id: 1, method: 'submissions.release', input: { id: pending.id, confirm_not_created: true } });
+    expect(notHeld).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    await core.dispatch({ id: 2, method: 'connections.setToken', input: { id: connection.id, token: TOKENS.noFeRead, replace_unresolved: true } });
+    const checked = await core.parts.submissions.check(pending.id);
+    expect(checked.attempts).toBe(1);
+    const refused = await core.dispatch({ id: 3, method: 'submissions.release', input: { id: pending.id, confirm_not_created: true } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect((await core.parts.submissions.check(pending.id)).attempts).toBe(1);
+    expect(await documents()).toBe(before + 1);
   });
 });

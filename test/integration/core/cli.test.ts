@@ -1,6 +1,6 @@
 // The command line as a real child process over the same core: JSON output and exit codes
 // (0 accepted, 3 pending or in doubt, 4 rejected, 2 invalid input, 1 anything else).
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index';
@@ -104,5 +104,44 @@ describe('command line', { timeout: 180_000 }, () => {
     const run = await runCli(home, ['bogus']);
     expect(run.code).toBe(2);
     expect(run.stdout).toContain('Uso:');
+  });
+});
+
+describe('command line: backup and restore (issue 14, item 12)', { timeout: 180_000 }, () => {
+  it('a damaged file points to backups/restore; restore needs --confirmar; afterwards the data of the backup is back', async () => {
+    const own = join(dir.path, 'home-restore');
+    expect((await runCli(own, ['connect', '--base-url', sandbox.baseUrl, '--company', String(COMPANY)], { stdin: `${TOKENS.full}\n` })).code).toBe(0);
+    const accepted = await runCli(own, ['dse', 'submit', file('restore-ok.json', dse(MAGIC.accept, 'antes de la copia')), '--key', 'dse-cli-restore-1']);
+    expect(accepted.code).toBe(0);
+    const backup = await runCli(own, ['backup']);
+    expect(backup.code).toBe(0);
+    const name = (backup.json as { file: string }).file.split('/').pop()!;
+
+    const db = join(own, 'factura-desk.sqlite');
+    const bytes = readFileSync(db);
+    const middle = Math.floor(bytes.length / 4096 / 2) * 4096;
+    expect(middle).toBeGreaterThan(4096);
+    bytes.fill(0xa5, middle, middle + 4096);
+    writeFileSync(db, bytes);
+
+    const damaged = await runCli(own, ['status']);
+    expect(damaged.code).toBe(1);
+    expect(damaged.json).toMatchObject({ error: { code: 'store_unavailable' } });
+    expect(damaged.stderr).toMatch(/«backups» lista las copias y «restore NOMBRE --confirmar»/);
+    const listed = await runCli(own, ['backups']);
+    expect(listed.code).toBe(0);
+    expect(listed.json).toEqual([expect.objectContaining({ name, later: null })]);
+
+    const unconfirmed = await runCli(own, ['restore', name]);
+    expect(unconfirmed.code).toBe(2);
+    expect(readFileSync(db).equals(bytes)).toBe(true);
+
+    const restored = await runCli(own, ['restore', name, '--confirmar']);
+    expect(restored.code).toBe(0);
+    const keptAs = (restored.json as { kept_as: string }).kept_as;
+    expect(readFileSync(keptAs).equals(bytes)).toBe(true);
+    const status = await runCli(own, ['status']);
+    expect(status.code).toBe(0);
+    expect(status.json).toMatchObject({ submissions: { total: 1, recent: [{ idempotency_key: 'dse-cli-restore-1', state: 'accepted' }] } });
   });
 });

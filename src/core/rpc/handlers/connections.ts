@@ -30,7 +30,8 @@ export function connectionHandlers({ connections, submissions }: CoreParts): Han
           'credentials_changed',
           `Esta conexión tiene ${unresolved === 1 ? '1 envío sin confirmar' : `${unresolved} envíos sin confirmar`} hechos con el token actual. ` +
             'Con otro token no se reenviarán, para no crear duplicados: se consultarán si se conoce el documento y, si no, quedarán en espera ' +
-            'hasta que vuelva el token anterior. Confírmelos primero en «Pendientes» o confirme el cambio de token.',
+            'hasta que vuelva el token anterior o hasta que usted confirme, tras revisar el portal de su proveedor, que no se crearon. ' +
+            'Confírmelos primero en «Pendientes» o confirme el cambio de token.',
           { unresolved },
         );
       }

@@ -10,5 +10,6 @@ export function submissionHandlers({ submissions }: CoreParts): Handlers<typeof 
     'submissions.resume': () => submissions.resumeAll(),
     'submissions.check': ({ id }) => submissions.check(id),
     'submissions.supportInfo': ({ id }) => submissions.supportInfo(id),
+    'submissions.release': ({ id }) => submissions.release(id),
   };
 }

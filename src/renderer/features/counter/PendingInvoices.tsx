@@ -4,6 +4,7 @@
 import { formatDateTime } from '../../../shared/dates';
 import type { Submission } from '../../../shared/rpc/methods/submissions';
 import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
+import { HeldRelease } from '../../ui/HeldRelease';
 import { estadoLabel, SUBMISSION_STATE_LABELS } from '../history/labels';
 import './counter.css';
 
@@ -52,7 +53,7 @@ export function PendingInvoices({ exclude }: { exclude?: number | null }) {
               <td>{s.document_number ?? '—'}</td>
               <td>
                 {pendingStateText(s)}
-                {s.error && <div className="muted">{s.error.message}</div>}
+                {s.error?.code === 'credentials_changed' ? <HeldRelease submission={s} /> : s.error && <div className="muted">{s.error.message}</div>}
               </td>
               <td>{formatDateTime(s.created_at)}</td>
               <td>{s.next_check_at ? formatDateTime(s.next_check_at) : '—'}</td>

@@ -25,10 +25,11 @@ export function InvoiceSession({ draft, today }: { draft: Draft | null; today: s
   useEffect(() => {
     if (!draft) return;
     let live = true;
-    invoke('submissions.list', { limit: 200 })
-      .then((list) => {
-        const sent = list.find((s) => s.kind === 'FE' && s.idempotency_key === draft.idempotency_key && s.state !== 'failed');
-        if (live && sent) setSubmission(sent);
+    // Looked up by its key, not among the latest submissions: after a restart the ledger is the only
+    // witness of what this key did (issue 14, item 4).
+    invoke('submissions.byKey', { kind: 'FE', key: draft.idempotency_key })
+      .then((sent) => {
+        if (live && sent && sent.state !== 'failed') setSubmission(sent);
       })
       .catch(() => undefined)
       .finally(() => live && setResolvingDraft(false));

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
+import { RestorePanel } from './RestorePanel';
 
 /** Where the data lives, and a consistent copy of it on demand. */
 export function BackupPanel() {
   const info = useRpcQuery('app.info', {});
-  const backup = useRpcMutation('app.backup');
+  const backup = useRpcMutation('app.backup', ['app.backups']);
   const [done, setDone] = useState<{ file: string; bytes: number } | null>(null);
   return (
     <section className="panel" aria-label="Copia de seguridad">
@@ -30,6 +31,7 @@ export function BackupPanel() {
         </Alert>
       )}
       {backup.isError && <Alert tone="error">{backup.error.message}</Alert>}
+      <RestorePanel />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { Alert } from '../../ui/Alert';
 import { BackupPanel } from './BackupPanel';
 import { ConnectionCard } from './ConnectionCard';
 import { NewConnectionForm } from './NewConnectionForm';
+import { RestoredNotice } from './RestorePanel';
 import './settings.css';
 
 /** Ajustes: the connections to the e-invoicing API (URL, company, token in the keychain) and backups. */
@@ -19,6 +20,7 @@ export default function SettingsScreen() {
       <header className="screen__header">
         <h1 id="settings-title">Ajustes</h1>
       </header>
+      <RestoredNotice />
       <h2>Conexiones</h2>
       <p className="muted">
         Los documentos se envían con la conexión en uso. Una conexión de pruebas no envía nada a la DIAN.

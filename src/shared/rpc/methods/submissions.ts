@@ -68,4 +68,13 @@ export const submissionMethods = {
   /** Resolves one now instead of waiting for its turn in the poller. */
   'submissions.check': method(SubmissionId, Submission),
   'submissions.supportInfo': method(SubmissionId, SupportInfo),
+  /**
+   * Sends a submission held by a token change (error `credentials_changed`, no document id) under the
+   * current token, same key and bytes. `confirm_not_created`: the user checked in the provider's
+   * portal that the document does not exist (issue 14, item 1). Never done automatically.
+   */
+  'submissions.release': method(
+    z.object({ id: z.number().int().positive(), confirm_not_created: z.literal(true) }).strict(),
+    Submission,
+  ),
 };

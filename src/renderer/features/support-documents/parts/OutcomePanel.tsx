@@ -3,6 +3,7 @@ import { formatDateTime } from '../../../../shared/dates';
 import type { Submission } from '../../../../shared/rpc/methods/submissions';
 import { copyText } from '../../../ui/copy';
 import { Alert } from '../../../ui/Alert';
+import { HeldRelease } from '../../../ui/HeldRelease';
 import { RejectionReasons } from '../../../ui/RejectionReasons';
 import { useRpcMutation, useRpcQuery } from '../../../rpc/hooks';
 import { useFollowedSubmission } from '../useFollowedSubmission';
@@ -101,7 +102,7 @@ export function OutcomePanel({ id, onNew, onFix, onCorrected }: { id: number; on
               cerrar la aplicación: lo seguirá al volver a abrirla.
             </p>
           )}
-          {s.error && <p>{s.error.message}</p>}
+          {s.error?.code === 'credentials_changed' ? <HeldRelease submission={s} /> : s.error && <p>{s.error.message}</p>}
           <button type="button" className="button button--secondary" disabled={check.isPending} onClick={() => check.mutate({ id })}>
             {check.isPending ? 'Consultando…' : 'Consultar ahora'}
           </button>

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { formatDateTime } from '../../../../shared/dates';
 import { Alert } from '../../../ui/Alert';
+import { HeldRelease } from '../../../ui/HeldRelease';
 import { useRpcEvent, useRpcMutation, useRpcQuery } from '../../../rpc/hooks';
 import { estadoText } from './OutcomePanel';
 
@@ -40,7 +41,7 @@ export function PendingView() {
                 <td>{s.document_number ?? (s.document_id !== null ? `id ${s.document_id}` : '—')}</td>
                 <td>
                   {estadoText(s)}
-                  {s.error && <div className="muted">{s.error.message}</div>}
+                  {s.error?.code === 'credentials_changed' ? <HeldRelease submission={s} /> : s.error && <div className="muted">{s.error.message}</div>}
                 </td>
                 <td>{formatDateTime(s.created_at)}</td>
                 <td>{s.next_check_at ? formatDateTime(s.next_check_at) : '—'}</td>

@@ -1,0 +1,148 @@
+// Issue 14, item 4, for the FE form (the DSE one is test/component/support-documents/after-restart):
+// after core was restarted with an invoice accepted, pending or in doubt, Facturas shows what the
+// ledger knows of the draft's key and never offers "Emitir" for an operation that may have arrived;
+// an uncertain invoice whose draft already went stays in the pending list with its state, and
+// "Emitir factura" is for a new sale only (a new key).
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PaymentMethod } from '../../../src/shared/api/fe';
+import type { RpcBridge } from '../../../src/shared/rpc/bridge';
+import type { Submission } from '../../../src/shared/rpc/methods/submissions';
+
+const KEY = 'fe-clave-antes-del-cierre';
+const METHODS: PaymentMethod[] = [
+  { id: 7, payment_form: 'contado', label: 'Efectivo', payment_means_code: '10', payment_means_name: 'Efectivo', is_active: true, is_default: true },
+];
+
+const submission = (extra: Partial<Submission>): Submission => ({
+  id: 7, kind: 'FE', connection_id: 1, company_id: 101, idempotency_key: KEY, payload_hash: 'h', state: 'accepted', attempts: 2,
+  counterpart: 'Ana Pérez', http_status: 201, document_id: 12, document_number: 'SETT12', fiscal_key: 'c'.repeat(96), estado_dian: 'aceptado',
+  error: null, created_at: '2026-11-20T15:00:00Z', updated_at: '2026-11-20T15:00:00Z', next_check_at: null, ...extra,
+});
+
+/** What the ledger knows of the draft's key (null: nothing), whether the draft is still there, and the open list. */
+let known: Partial<Submission> | null = null;
+let draftKept = true;
+let open: Submission[] = [];
+let calls: { method: string; input: Record<string, unknown> }[] = [];
+
+const draftValues = { receptor: { tipo_documento: '13', numero_documento: '1020304050', nombre: 'Ana Pérez' } };
+
+const fakeBridge: RpcBridge = {
+  async invoke(method, input) {
+    const args = (input ?? {}) as Record<string, unknown>;
+    calls.push({ method, input: args });
+    const ok = (output: unknown) => ({ id: 1, ok: true as const, output });
+    switch (method) {
+      case 'drafts.get':
+        // What the form saved just before sending: the key and the values.
+        return ok(draftKept ? { kind: 'FE', idempotency_key: KEY, data: draftValues, updated_at: '2026-11-20T15:00:00Z' } : null);
+      case 'drafts.save':
+        return ok({ kind: 'FE', idempotency_key: args.idempotency_key, data: {}, updated_at: '2026-11-20T15:00:00Z' });
+      case 'drafts.discard':
+        return ok({ discarded: true });
+      case 'submissions.byKey':
+        return ok(known && args.key === KEY ? submission(known) : null);
+      case 'submissions.get':
+        return ok(submission(known ?? {}));
+      case 'submissions.list':
+        return ok(open);
+      case 'fe.paymentMethods':
+        return ok(METHODS);
+      case 'fe.terceros':
+      case 'feForm.withholdingTypes':
+        return ok([]);
+      default:
+        return { id: 1, ok: false as const, error: { code: 'unknown_method' as const, message: method } };
+    }
+  },
+  on: () => () => undefined,
+};
+
+let InvoicesScreen: typeof import('../../../src/renderer/features/invoices/InvoicesScreen').default;
+beforeAll(async () => {
+  window.facturaDesk = fakeBridge;
+  InvoicesScreen = (await import('../../../src/renderer/features/invoices/InvoicesScreen')).default;
+});
+beforeEach(() => {
+  known = null;
+  draftKept = true;
+  open = [];
+  calls = [];
+});
+afterEach(cleanup);
+
+function renderScreen() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <InvoicesScreen />
+    </QueryClientProvider>,
+  );
+}
+
+describe('Facturas after a restart', () => {
+  it('an accepted invoice of the draft key is shown with its number; "Emitir factura" is not offered', async () => {
+    known = { state: 'accepted' };
+    renderScreen();
+    await screen.findByRole('heading', { name: 'Factura aceptada por la DIAN' });
+    expect(screen.getByTestId('result-number').textContent).toBe('SETT12');
+    expect(screen.queryByRole('button', { name: 'Emitir factura' })).toBeNull();
+    expect(calls.find((c) => c.method === 'submissions.byKey')?.input).toEqual({ kind: 'FE', key: KEY });
+  });
+
+  it('one pending at the DIAN is shown as in confirmation, with no second submission offered', async () => {
+    known = { state: 'pending', estado_dian: 'en_proceso', document_number: null, fiscal_key: null, http_status: 202 };
+    renderScreen();
+    await screen.findByRole('heading', { name: 'Factura en confirmación: puede seguir vendiendo' });
+    expect(screen.getByText(/La factura existe en el servicio/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Emitir factura' })).toBeNull();
+  });
+
+  it('one in doubt is shown as in confirmation ("no se creará una segunda factura"); only "Nueva venta" leads to a form, under a new key', async () => {
+    known = { state: 'in_doubt', http_status: null, document_id: null, document_number: null, fiscal_key: null, estado_dian: null };
+    renderScreen();
+    await screen.findByRole('heading', { name: 'Factura en confirmación: puede seguir vendiendo' });
+    expect(screen.getByText(/no se creará una segunda factura/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Emitir factura' })).toBeNull();
+    // The draft goes: the ledger holds the key now.
+    await waitFor(() => expect(calls.some((c) => c.method === 'drafts.discard')).toBe(true));
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Nueva venta' }));
+    await screen.findByRole('button', { name: 'Emitir factura' });
+    expect((screen.getByLabelText('Nombre o razón social') as HTMLInputElement).value).toBe('');
+    await user.type(screen.getByLabelText('Descripción, línea 1'), 'Otra venta');
+    await waitFor(() => expect(calls.some((c) => c.method === 'drafts.save')).toBe(true));
+    const keys = calls.filter((c) => c.method === 'drafts.save').map((c) => c.input.idempotency_key);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys).not.toContain(KEY);
+  });
+
+  it('an uncertain invoice whose draft already went stays in the pending list with its state; the form is a new sale', async () => {
+    draftKept = false;
+    open = [
+      submission({ id: 8, idempotency_key: 'fe-en-duda', state: 'in_doubt', counterpart: 'Cliente En Duda', http_status: null, document_id: null, document_number: null, fiscal_key: null, estado_dian: null, next_check_at: '2026-11-20T15:10:00Z' }),
+      submission({ id: 9, idempotency_key: 'fe-en-proceso', state: 'pending', counterpart: 'Cliente En Proceso', estado_dian: 'en_proceso', document_number: 'SETT13', http_status: 202 }),
+    ];
+    renderScreen();
+    const pending = await screen.findByTestId('pending-invoices');
+    const rows = within(pending).getAllByTestId('pending-invoice');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/Cliente En Duda.*Sin respuesta confirmada/),
+      expect.stringMatching(/Cliente En Proceso.*SETT13.*En proceso/),
+    ]);
+    expect(within(pending).getByText(/No las emita otra vez/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Emitir factura' })).toBeTruthy();
+    expect((screen.getByLabelText('Nombre o razón social') as HTMLInputElement).value).toBe('');
+    expect(calls.some((c) => c.method === 'submissions.byKey')).toBe(false);
+  });
+
+  it('a key the ledger does not know keeps the draft in the form (nothing was sent)', async () => {
+    known = null;
+    renderScreen();
+    await screen.findByRole('button', { name: 'Emitir factura' });
+    expect((screen.getByLabelText('Nombre o razón social') as HTMLInputElement).value).toBe('Ana Pérez');
+  });
+});

@@ -1,0 +1,66 @@
+// Issue 14, item 1: a submission held by a token change says what happened and what to do; it is
+// sent under the current token only after the user states the portal shows no such document.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RpcBridge } from '../../../src/shared/rpc/bridge';
+
+const calls: { method: string; input: unknown }[] = [];
+const fakeBridge: RpcBridge = {
+  async invoke(method, input) {
+    calls.push({ method, input });
+    return { id: 1, ok: false as const, error: { code: 'conflict' as const, message: 'Este envío no está retenido por un cambio de token; no se envió nada.' } };
+  },
+  on: () => () => undefined,
+};
+
+let HeldRelease: typeof import('../../../src/renderer/ui/HeldRelease').HeldRelease;
+beforeAll(async () => {
+  window.facturaDesk = fakeBridge;
+  HeldRelease = (await import('../../../src/renderer/ui/HeldRelease')).HeldRelease;
+});
+afterEach(() => {
+  cleanup();
+  calls.length = 0;
+});
+
+const held = {
+  id: 9,
+  kind: 'FE' as const,
+  document_id: null,
+  idempotency_key: 'fe-clave-1',
+  error: { code: 'credentials_changed' as const, message: 'Este envío se hizo con otro token.' },
+};
+
+function renderIt(submission: Omit<typeof held, 'error'> & { error: { code: 'credentials_changed' | 'api_uncertain'; message: string } }) {
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <HeldRelease submission={submission} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('HeldRelease', () => {
+  it('explains the two ways out and sends only after the portal check is confirmed', async () => {
+    renderIt(held);
+    expect(screen.getByText(/Se envió con otro token/)).toBeTruthy();
+    expect(screen.getByText(/Volver a ingresar en Ajustes el token con el que se envió/)).toBeTruthy();
+    expect(screen.getByText('fe-clave-1')).toBeTruthy();
+    const send = screen.getByRole('button', { name: 'Enviar con el token actual' });
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    const user = userEvent.setup();
+    await user.click(send);
+    expect(calls).toEqual([]);
+    await user.click(screen.getByLabelText(/Revisé el portal del proveedor: la factura no existe/));
+    await user.click(send);
+    await vi.waitFor(() => expect(calls).toEqual([{ method: 'submissions.release', input: { id: 9, confirm_not_created: true } }]));
+    await screen.findByRole('alert');
+    expect(screen.getByRole('alert').textContent).toMatch(/no se envió nada/);
+  });
+
+  it('shows nothing for a submission that is not held', () => {
+    const { container } = renderIt({ ...held, error: { code: 'api_uncertain', message: 'x' } });
+    expect(container.textContent).toBe('');
+  });
+});
