@@ -115,7 +115,9 @@ export default function CatalogScreen() {
               ? q.trim()
                 ? 'Ningún producto coincide con la búsqueda.'
                 : 'El catálogo está vacío: cree un producto o importe una lista.'
-              : `${list.data.total.toLocaleString('es-CO')} producto${list.data.total === 1 ? '' : 's'}${list.data.total > list.data.items.length ? `; se muestran los primeros ${list.data.items.length}` : ''}`}
+              : list.data.total_capped
+                ? `Más de ${list.data.total.toLocaleString('es-CO')} productos coinciden; se muestran los primeros ${list.data.items.length}. Escriba más palabras para acotar.`
+                : `${list.data.total.toLocaleString('es-CO')} producto${list.data.total === 1 ? '' : 's'}${list.data.total > list.data.items.length ? `; se muestran los primeros ${list.data.items.length}` : ''}`}
           </p>
           {list.data.items.length > 0 && (
             <table className="data catalog-table">
