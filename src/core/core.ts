@@ -13,6 +13,7 @@ import { Poller } from './poller/poller';
 import { realTimers, type Timers } from './poller/timers';
 import { appHandlers } from './rpc/handlers/app';
 import { catalogHandlers } from './rpc/handlers/catalog';
+import { customerHandlers } from './rpc/handlers/customers';
 import { connectionCheckHandlers } from './rpc/handlers/connection-check';
 import { connectionHandlers } from './rpc/handlers/connections';
 import { draftHandlers } from './rpc/handlers/drafts';
@@ -109,6 +110,7 @@ export function createCore(options: CoreOptions): Core {
       ...draftHandlers(parts),
       ...dseCatalogHandlers(parts),
       ...catalogHandlers(parts),
+      ...customerHandlers(parts),
       ...dseCorrectionHandlers(parts),
       ...reportHandlers(parts),
     },

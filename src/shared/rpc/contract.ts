@@ -5,6 +5,7 @@ import { appMethods } from './methods/app';
 import { catalogMethods } from './methods/catalog';
 import { connectionCheckMethods } from './methods/connection-check';
 import { connectionMethods } from './methods/connections';
+import { customerMethods } from './methods/customers';
 import { draftMethods } from './methods/drafts';
 import { dseCatalogMethods } from './methods/dse-catalog';
 import { dseCorrectionMethods } from './methods/dse-corrections';
@@ -31,6 +32,7 @@ export const rpcContract = {
   ...catalogMethods,
   ...dseCorrectionMethods,
   ...reportMethods,
+  ...customerMethods,
 } satisfies MethodTable;
 
 export type RpcContract = typeof rpcContract;
