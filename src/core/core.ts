@@ -14,6 +14,7 @@ import { realTimers, type Timers } from './poller/timers';
 import { appHandlers } from './rpc/handlers/app';
 import { catalogHandlers } from './rpc/handlers/catalog';
 import { customerHandlers } from './rpc/handlers/customers';
+import { dayCloseHandlers } from './rpc/handlers/day-close';
 import { connectionCheckHandlers } from './rpc/handlers/connection-check';
 import { connectionHandlers } from './rpc/handlers/connections';
 import { draftHandlers } from './rpc/handlers/drafts';
@@ -111,6 +112,7 @@ export function createCore(options: CoreOptions): Core {
       ...dseCatalogHandlers(parts),
       ...catalogHandlers(parts),
       ...customerHandlers(parts),
+      ...dayCloseHandlers(parts),
       ...dseCorrectionHandlers(parts),
       ...reportHandlers(parts),
     },

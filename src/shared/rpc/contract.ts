@@ -6,6 +6,7 @@ import { catalogMethods } from './methods/catalog';
 import { connectionCheckMethods } from './methods/connection-check';
 import { connectionMethods } from './methods/connections';
 import { customerMethods } from './methods/customers';
+import { dayCloseMethods } from './methods/day-close';
 import { draftMethods } from './methods/drafts';
 import { dseCatalogMethods } from './methods/dse-catalog';
 import { dseCorrectionMethods } from './methods/dse-corrections';
@@ -33,6 +34,7 @@ export const rpcContract = {
   ...dseCorrectionMethods,
   ...reportMethods,
   ...customerMethods,
+  ...dayCloseMethods,
 } satisfies MethodTable;
 
 export type RpcContract = typeof rpcContract;
