@@ -246,7 +246,9 @@ describe('cierre de caja', () => {
     await viewportScreenshots(page, 'day-close');
 
     // Another day: nothing.
-    await page.getByLabel('Día').fill('2026-01-02');
+    await page.getByLabel('Día').fill('31/02/2026');
+    await page.getByText('Escriba un día válido, como 24/11/2026.').waitFor();
+    await page.getByLabel('Día').fill('02/01/2026');
     await expect.poll(async () => folded(await page.getByTestId('day-close-accepted').textContent())).toBe('0');
     await page.getByText('No hay facturas emitidas desde este equipo el 02/01/2026.').waitFor();
 

@@ -7,6 +7,7 @@ import { colombiaToday, formatDate, formatDateTime, isIsoDate } from '../../../s
 import type { DayClose, DayCloseDocument } from '../../../shared/rpc/methods/day-close';
 import { useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
+import { DateInput } from '../../ui/DateInput';
 import { usePaymentMethods } from '../invoices/useInvoiceData';
 import { cop, documentsText, paymentLabel, STATE_LABELS, taxLabel } from './labels';
 import './day-close.css';
@@ -152,7 +153,7 @@ export default function DayCloseScreen() {
       <div className="day-close__toolbar no-print">
         <label className="field">
           <span>Día</span>
-          <input type="date" value={date} max={colombiaToday(new Date())} onChange={(e) => setDate(e.target.value)} />
+          <DateInput value={date} onChange={setDate} />
         </label>
         <button type="button" className="button button--secondary" onClick={() => setDate(colombiaToday(new Date()))}>
           Hoy
@@ -169,9 +170,9 @@ export default function DayCloseScreen() {
           Imprimir cierre (80 mm)
         </button>
       </div>
-      {!valid && <Alert tone="error">Elija un día válido.</Alert>}
+      {!valid && <Alert tone="error">Escriba un día válido, como 24/11/2026.</Alert>}
       {close.isError && <Alert tone={close.error.code === 'no_connection' ? 'warn' : 'error'}>{close.error.message}</Alert>}
-      {close.data && (
+      {valid && close.data && (
         <div className="day-close__body">
           <Ticket close={close.data} connection={active?.label ?? ''} printedAt={printedAt} />
           <div className="day-close__lists">
