@@ -121,6 +121,7 @@ export const scanToLineScenario: Scenario = {
       const medians: number[] = [];
       const p95s: number[] = [];
       const cpu: number[] = [];
+      const digitsCpu: number[] = [];
       for (let r = 0; r < ctx.runs; r += 1) {
         const s = summarise(await run());
         medians.push(s.median);
@@ -130,6 +131,14 @@ export const scanToLineScenario: Scenario = {
         next += DISTINCT_PER_RUN;
         const micros = await rendererMainThreadCpu(browser, page, async () => void (await scanRun(page, first)));
         cpu.push(micros / (DISTINCT_PER_RUN * SCANS_PER_PRODUCT));
+        // The scanner's digits alone (then Esc, no Enter): what the keys cost before the lookup.
+        const digitsMicros = await rendererMainThreadCpu(browser, page, async () => {
+          for (let i = 0; i < DISTINCT_PER_RUN * SCANS_PER_PRODUCT; i += 1) {
+            await page.keyboard.type(barcode(first + (i % DISTINCT_PER_RUN)), { delay: 0 });
+            await page.keyboard.press('Escape');
+          }
+        });
+        digitsCpu.push(digitsMicros / (DISTINCT_PER_RUN * SCANS_PER_PRODUCT));
       }
       if (errors.length > 0) throw new Error(`the page reported errors: ${errors.join('; ')}`);
       await context.close();
@@ -150,6 +159,12 @@ export const scanToLineScenario: Scenario = {
           unit: 'ms',
           runs: cpu,
           note: 'thread time of the renderer main thread’s tasks in a Chromium trace, divided by the scans (incl. the draft autosave after changes)',
+        },
+        {
+          name: 'scanner digits alone (13 keys and Esc), renderer main-thread CPU',
+          unit: 'ms',
+          runs: digitsCpu,
+          note: 'the same codes typed into the product search and cleared with Esc: the keys\' own cost (compare the typing scenario\'s bare-input floor per keystroke); the rest of a scan\'s CPU is the exact lookup, the line, the totals and the autosave',
         },
       ];
       return figures;
