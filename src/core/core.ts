@@ -13,6 +13,8 @@ import { Poller } from './poller/poller';
 import { realTimers, type Timers } from './poller/timers';
 import { appHandlers } from './rpc/handlers/app';
 import { catalogHandlers } from './rpc/handlers/catalog';
+import { customerHandlers } from './rpc/handlers/customers';
+import { dayCloseHandlers } from './rpc/handlers/day-close';
 import { connectionCheckHandlers } from './rpc/handlers/connection-check';
 import { connectionHandlers } from './rpc/handlers/connections';
 import { draftHandlers } from './rpc/handlers/drafts';
@@ -115,6 +117,8 @@ export function createCore(options: CoreOptions): Core {
       ...draftHandlers(parts),
       ...dseCatalogHandlers(parts),
       ...catalogHandlers(parts),
+      ...customerHandlers(parts),
+      ...dayCloseHandlers(parts),
       ...dseCorrectionHandlers(parts),
       ...reportHandlers(parts),
     },

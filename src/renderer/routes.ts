@@ -1,6 +1,6 @@
 // The app's routes (hash paths) and the screen each one shows, without the screens' code, so that
 // start.ts can read them before anything else is evaluated. screens.ts adds the code.
-export type ScreenId = 'invoices' | 'catalog' | 'support-documents' | 'history' | 'reports' | 'settings';
+export type ScreenId = 'invoices' | 'catalog' | 'support-documents' | 'history' | 'day-close' | 'reports' | 'settings';
 
 export interface Route {
   id: ScreenId;
@@ -13,6 +13,7 @@ export const routes: readonly Route[] = [
   { id: 'catalog', path: '/productos', label: 'Productos' },
   { id: 'support-documents', path: '/documentos-soporte', label: 'Documentos soporte' },
   { id: 'history', path: '/historial', label: 'Historial' },
+  { id: 'day-close', path: '/cierre', label: 'Cierre de caja' },
   { id: 'reports', path: '/informes', label: 'Informes' },
   { id: 'settings', path: '/ajustes', label: 'Ajustes' },
 ];

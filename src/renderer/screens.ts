@@ -84,6 +84,7 @@ const code: Record<ScreenId, ScreenModule | (() => Promise<ScreenModule>)> = {
   catalog: () => import('./features/catalog/CatalogScreen'),
   'support-documents': () => import('./features/support-documents/SupportDocumentsScreen'),
   history: () => import('./features/history/HistoryScreen'),
+  'day-close': () => import('./features/day-close/DayCloseScreen'),
   reports: () => import('./features/reports/ReportsScreen'),
   settings: () => import('./features/settings/SettingsScreen'),
 };

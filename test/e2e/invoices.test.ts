@@ -66,7 +66,7 @@ describe('Facturas in Chromium against the sandbox', () => {
 
     // Receiver from the company's third parties, searched by name; a NIT shows its check digit.
     await page.getByLabel('Buscar cliente').fill('tornillo');
-    await page.getByRole('button', { name: /Ferretería El Tornillo/ }).click();
+    await page.getByRole('option', { name: /Ferretería El Tornillo/ }).click();
     expect(await page.getByLabel('Número de documento').inputValue()).toBe('900456789');
     expect(await page.getByLabel('DV').inputValue()).toBe(nitCheckDigit('900456789'));
 

@@ -77,6 +77,9 @@ const SAMPLES: Partial<Record<keyof typeof rpcContract, Record<string, unknown>>
   'drafts.save': { kind: 'DSE', idempotency_key: 'dse-fuzz-key-1', data: { a: 1 } },
   'fe.lookupAcquirer': { identification_type: '13', identification_number: '10001' },
   'submissions.list': { open: true, limit: 3 },
+  'customers.save': { customer: { tipo_doc: '31', numero_doc: '900456789', nombre: 'x', email: '', direccion: '', telefono: '' } },
+  'customers.search': { q: 'a', limit: 5 },
+  'dayClose.get': { date: '2026-11-20' },
 };
 
 function checkReply(reply: RpcReply, method: string, input: unknown): void {

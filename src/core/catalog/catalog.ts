@@ -40,6 +40,14 @@ function toProduct(row: ProductRow): Product {
   };
 }
 
+/** How many matches a word search reads at most (see `Catalog.search`). */
+export const CANDIDATE_CAP = 200;
+
+/** Lower case, accents folded: the ranking's comparisons (the index folds the same way). */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
 /** User words to an FTS5 query: each word a quoted prefix term, all required. */
 export function catalogMatch(text: string): string | null {
   const words = text
@@ -53,6 +61,10 @@ export function catalogMatch(text: string): string | null {
 export class Catalog {
   private readonly byId: Statement<[number, number], ProductRow>;
   private readonly byExact: Statement<[number, string, number, string], ProductRow>;
+  private readonly exactIds: Statement<[number, string, number, string], { id: number }>;
+  private readonly candidates: Statement<[string, number, number, number], { id: number; code: string; description: string }>;
+  private readonly listAll: Statement<[number, number, number], ProductRow>;
+  private readonly countAll: Statement<[number, number], { n: number }>;
 
   constructor(
     private readonly db: Db,
@@ -65,6 +77,19 @@ export class Catalog {
          (SELECT product_id FROM catalog_barcodes WHERE connection_id = ? AND barcode = ?),
          (SELECT id FROM catalog_products WHERE connection_id = ? AND code = ?))`,
     );
+    this.exactIds = db.prepare(
+      `SELECT product_id AS id FROM catalog_barcodes WHERE connection_id = ? AND barcode = ?
+       UNION SELECT id FROM catalog_products WHERE connection_id = ? AND code = ?`,
+    );
+    // Driven by the word index in its own (rowid) order, so LIMIT stops the read early.
+    this.candidates = db.prepare(
+      `SELECT p.id, p.code, p.description FROM catalog_search s JOIN catalog_products p ON p.id = s.rowid
+       WHERE catalog_search MATCH ? AND p.connection_id = ? AND (p.active = 1 OR ? = 1) LIMIT ?`,
+    );
+    this.listAll = db.prepare(
+      `${SELECT} WHERE p.connection_id = ? AND (p.active = 1 OR ? = 1) ORDER BY p.description COLLATE NOCASE, p.id LIMIT ?`,
+    );
+    this.countAll = db.prepare('SELECT count(*) AS n FROM catalog_products p WHERE p.connection_id = ? AND (p.active = 1 OR ? = 1)');
   }
 
   get(connectionId: number, id: number): Product {
@@ -79,51 +104,49 @@ export class Catalog {
     return row ? toProduct(row) : null;
   }
 
-  /** Exact code or barcode first, then every product whose words start with the typed ones. */
+  /**
+   * Exact code or barcode first, then products whose words start with the typed ones, ranked: the
+   * description starting with the whole text, then the code starting with it, then the rest, each
+   * group by description. Bounded work whatever the catalog's size (the counter asks on every
+   * keystroke, from the first letter): at most `candidateCap` matches are read from the word index
+   * (FTS5, in its own order, stopping there), never a count or a sort of every match; when more
+   * match, `total_capped` says so and the user types more to narrow.
+   */
   search(
     connectionId: number,
     options: { q?: string; includeInactive?: boolean; limit?: number },
-  ): { items: Product[]; total: number } {
+  ): { items: Product[]; total: number; total_capped: boolean } {
     const limit = options.limit ?? 50;
-    const active = options.includeInactive ? '' : ' AND p.active = 1';
+    const inactive = options.includeInactive ? 1 : 0;
     const q = options.q?.trim() ?? '';
     const match = catalogMatch(q);
     if (!match) {
-      const items = this.db
-        .prepare<[number, number], ProductRow>(
-          `${SELECT} WHERE p.connection_id = ?${active} ORDER BY p.description COLLATE NOCASE, p.id LIMIT ?`,
-        )
-        .all(connectionId, limit)
-        .map(toProduct);
-      const total = this.db
-        .prepare<[number], { n: number }>(`SELECT count(*) AS n FROM catalog_products p WHERE p.connection_id = ?${active}`)
-        .get(connectionId)!.n;
-      return { items, total };
+      const items = this.listAll.all(connectionId, inactive, limit).map(toProduct);
+      const total = this.countAll.get(connectionId, inactive)!.n;
+      return { items, total, total_capped: false };
     }
-    const exact = this.db
-      .prepare<[number, string, number, string], { id: number }>(
-        `SELECT product_id AS id FROM catalog_barcodes WHERE connection_id = ? AND barcode = ?
-         UNION SELECT id FROM catalog_products WHERE connection_id = ? AND code = ?`,
-      )
-      .all(connectionId, q, connectionId, q)
-      .map((r) => r.id);
-    const rows = this.db
-      .prepare<[string, number, number], ProductRow>(
-        `${SELECT} WHERE p.id IN (SELECT rowid FROM catalog_search WHERE catalog_search MATCH ?) AND p.connection_id = ?${active}
-         ORDER BY p.description COLLATE NOCASE, p.id LIMIT ?`,
-      )
-      .all(match, connectionId, limit + exact.length);
+    const cap = Math.max(CANDIDATE_CAP, limit * 2);
+    const exact = this.exactIds.all(connectionId, q, connectionId, q).map((r) => r.id);
+    const candidates = this.candidates.all(match, connectionId, inactive, cap + 1);
+    const capped = candidates.length > cap;
+    if (capped) candidates.pop();
+    const exactSet = new Set(exact);
+    const typed = foldText(q);
+    const ranked = candidates
+      .filter((c) => !exactSet.has(c.id))
+      .map((c) => {
+        const description = foldText(c.description);
+        const rank = description.startsWith(typed) ? 1 : foldText(c.code).startsWith(typed) ? 2 : 3;
+        return { id: c.id, rank, description };
+      })
+      .sort((a, b) => a.rank - b.rank || (a.description < b.description ? -1 : a.description > b.description ? 1 : a.id - b.id));
     const first = exact
       .map((id) => this.byId.get(connectionId, id))
-      .filter((row): row is ProductRow => !!row && (options.includeInactive || row.active === 1));
-    const seen = new Set(first.map((row) => row.id));
-    const items = [...first, ...rows.filter((row) => !seen.has(row.id))].slice(0, limit).map(toProduct);
-    const total = this.db
-      .prepare<[string, number], { n: number }>(
-        `SELECT count(*) AS n FROM catalog_products p WHERE p.id IN (SELECT rowid FROM catalog_search WHERE catalog_search MATCH ?) AND p.connection_id = ?${active}`,
-      )
-      .get(match, connectionId)!.n;
-    return { items, total: Math.max(total, items.length) };
+      .filter((row): row is ProductRow => !!row && (inactive === 1 || row.active === 1));
+    const top = ranked.slice(0, Math.max(0, limit - first.length)).map((c) => this.byId.get(connectionId, c.id)!);
+    const items = [...first, ...top].slice(0, limit).map(toProduct);
+    const total = first.length + candidates.filter((c) => !exactSet.has(c.id)).length;
+    return { items, total: Math.max(total, items.length), total_capped: capped };
   }
 
   /** Creates (no id) or edits a product; a code or barcode of another product is refused. */

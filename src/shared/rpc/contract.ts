@@ -5,6 +5,8 @@ import { appMethods } from './methods/app';
 import { catalogMethods } from './methods/catalog';
 import { connectionCheckMethods } from './methods/connection-check';
 import { connectionMethods } from './methods/connections';
+import { customerMethods } from './methods/customers';
+import { dayCloseMethods } from './methods/day-close';
 import { draftMethods } from './methods/drafts';
 import { dseCatalogMethods } from './methods/dse-catalog';
 import { dseCorrectionMethods } from './methods/dse-corrections';
@@ -31,6 +33,8 @@ export const rpcContract = {
   ...catalogMethods,
   ...dseCorrectionMethods,
   ...reportMethods,
+  ...customerMethods,
+  ...dayCloseMethods,
 } satisfies MethodTable;
 
 export type RpcContract = typeof rpcContract;

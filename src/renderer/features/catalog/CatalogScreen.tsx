@@ -2,13 +2,14 @@
 // create, edit, deactivate, import with a preview, export. Invoices already issued never change:
 // a sale copies a product's values into its line when the line is added.
 import { useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { CATALOG_TAX_LABELS, type Product } from '../../../shared/catalog/product';
 import type { ImportPreview } from '../../../shared/rpc/methods/catalog';
 import { invoke } from '../../rpc/client';
 import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { Money } from '../../ui/Money';
+import { CustomersPanel } from '../customers/CustomersPanel';
 import { ImportPanel } from './ImportPanel';
 import { ProductForm } from './ProductForm';
 import './catalog.css';
@@ -24,7 +25,7 @@ function download(content: string, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export default function CatalogScreen() {
+function ProductsView({ tabs }: { tabs: ReactNode }) {
   const client = useQueryClient();
   const [q, setQ] = useState('');
   const [showInactive, setShowInactive] = useState(false);
@@ -64,6 +65,7 @@ export default function CatalogScreen() {
         <h1 id="catalog-title">Productos</h1>
         <span className="muted">Catálogo de esta empresa, guardado en este equipo</span>
       </header>
+      {tabs}
       <div className="catalog-toolbar">
         <label className="field catalog-toolbar__search">
           <span>Buscar producto</span>
@@ -115,7 +117,9 @@ export default function CatalogScreen() {
               ? q.trim()
                 ? 'Ningún producto coincide con la búsqueda.'
                 : 'El catálogo está vacío: cree un producto o importe una lista.'
-              : `${list.data.total.toLocaleString('es-CO')} producto${list.data.total === 1 ? '' : 's'}${list.data.total > list.data.items.length ? `; se muestran los primeros ${list.data.items.length}` : ''}`}
+              : list.data.total_capped
+                ? `Más de ${list.data.total.toLocaleString('es-CO')} productos coinciden; se muestran los primeros ${list.data.items.length}. Escriba más palabras para acotar.`
+                : `${list.data.total.toLocaleString('es-CO')} producto${list.data.total === 1 ? '' : 's'}${list.data.total > list.data.items.length ? `; se muestran los primeros ${list.data.items.length}` : ''}`}
           </p>
           {list.data.items.length > 0 && (
             <table className="data catalog-table">
@@ -170,6 +174,32 @@ export default function CatalogScreen() {
           )}
         </>
       )}
+    </section>
+  );
+}
+
+/** Productos and Clientes: the company's local lists, one tab each. */
+export default function CatalogScreen() {
+  const [tab, setTab] = useState<'products' | 'customers'>('products');
+  const tabs = (
+    <div className="catalog-tabs" role="tablist" aria-label="Listas de la empresa">
+      <button type="button" role="tab" aria-selected={tab === 'products'} className="catalog-tab" onClick={() => setTab('products')}>
+        Productos
+      </button>
+      <button type="button" role="tab" aria-selected={tab === 'customers'} className="catalog-tab" onClick={() => setTab('customers')}>
+        Clientes
+      </button>
+    </div>
+  );
+  if (tab === 'products') return <ProductsView tabs={tabs} />;
+  return (
+    <section className="screen catalog" aria-labelledby="customers-title">
+      <header className="screen__header">
+        <h1 id="customers-title">Clientes</h1>
+        <span className="muted">Clientes guardados de esta empresa, en este equipo</span>
+      </header>
+      {tabs}
+      <CustomersPanel />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 // The counter's keyboard (issue 15, item 4): F1 shows the keys, F2 the product search (ProductSearch),
-// F3 the customer search, F4 "Consumidor final", Ctrl+Enter issues. On the result, Enter starts the
+// F3 the customer search (CustomerPicker), F4 "Consumidor final", F8 the cash received, Ctrl+Enter issues. On the result, Enter starts the
 // next sale ("Nueva venta"/"Nueva factura" has the focus).
 import { useEffect, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
@@ -19,6 +19,7 @@ export const SHORTCUTS: readonly { keys: string; what: string }[] = [
   { keys: 'F2', what: 'Buscar producto (o leer un código de barras)' },
   { keys: 'F3', what: 'Buscar cliente' },
   { keys: 'F4', what: 'Cliente «Consumidor final» (cédula 222222222222)' },
+  { keys: 'F8', what: 'Recibido en efectivo (pago de contado en efectivo)' },
   { keys: 'Ctrl + Enter', what: 'Emitir la factura' },
   { keys: 'Enter (en el resultado)', what: 'Nueva venta' },
   { keys: 'Enter (en las líneas)', what: 'Pasar a la siguiente casilla; al final, nueva línea' },
@@ -62,6 +63,9 @@ export function CounterShortcuts() {
         }
         // The next step of a sale: its products.
         focusLabelled('Buscar producto');
+      } else if (event.key === 'F8') {
+        event.preventDefault();
+        focusLabelled('Recibido en efectivo');
       } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
         event.preventDefault();
         document.querySelector<HTMLFormElement>('form.invoice-form')?.requestSubmit();
@@ -78,7 +82,7 @@ export function CounterShortcuts() {
   return (
     <>
       <p className="muted counter-keys-hint">
-        Teclado: <kbd>F1</kbd> ayuda · <kbd>F2</kbd> producto · <kbd>F3</kbd> cliente · <kbd>F4</kbd> consumidor final ·{' '}
+        Teclado: <kbd>F1</kbd> ayuda · <kbd>F2</kbd> producto · <kbd>F3</kbd> cliente · <kbd>F4</kbd> consumidor final · <kbd>F8</kbd> efectivo ·{' '}
         <kbd>Ctrl</kbd>+<kbd>Enter</kbd> emitir
       </p>
       {help && (

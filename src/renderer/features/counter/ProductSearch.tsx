@@ -11,6 +11,8 @@ import { Money } from '../../ui/Money';
 import './counter.css';
 
 const RESULTS = 8;
+/** How long digits typed must rest before they are searched as words (a scanner is done well before). */
+const DIGITS_PAUSE_MS = 150;
 
 export function ProductSearch({ onPick }: { onPick: (product: Product) => string }) {
   const [q, setQ] = useState('');
@@ -20,12 +22,23 @@ export function ProductSearch({ onPick }: { onPick: (product: Product) => string
   const queue = useRef<Promise<void>>(Promise.resolve());
   const listId = useId();
   const text = q.trim();
+  // Digits alone are most often a scanner typing a barcode (a key every few ms, then Enter, which
+  // looks the code up exactly): their word search waits for a pause, so a scan costs no search per
+  // digit. Words search from the first keystroke.
+  const digits = /^\d+$/.test(text);
+  const [paused, setPaused] = useState('');
+  useEffect(() => {
+    if (!digits) return;
+    const timer = setTimeout(() => setPaused(text), DIGITS_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [digits, text]);
+  const searched = digits ? (paused === text ? text : '') : text;
   const results = useRpcQuery(
     'catalog.search',
-    { q: text, limit: RESULTS },
-    { enabled: text !== '', placeholderData: (previous) => previous, staleTime: 2_000 },
+    { q: searched, limit: RESULTS },
+    { enabled: searched !== '', placeholderData: (previous) => previous, staleTime: 2_000 },
   );
-  const items = text === '' ? [] : (results.data?.items ?? []);
+  const items = searched === '' ? [] : (results.data?.items ?? []);
 
   // F2 from anywhere in Facturas: back to the product search.
   useEffect(() => {
@@ -41,12 +54,16 @@ export function ProductSearch({ onPick }: { onPick: (product: Product) => string
 
   const add = (product: Product) => setStatus({ text: onPick(product), tone: 'ok' });
 
-  const enter = (typed: string, chosen: Product | undefined) => {
+  const enter = (typed: string, chosen: Product | undefined, pickFirst: boolean) => {
     queue.current = queue.current.then(async () => {
       try {
         const exact = await invoke('catalog.byCode', { code: typed });
+        // Words typed and Enter pressed before their results arrived: the first result of these
+        // very words (never of an earlier text). Digits alone are a scan, which is exact only.
+        const first = !exact && !chosen && pickFirst && !/^\d+$/.test(typed) ? (await invoke('catalog.search', { q: typed, limit: 1 })).items[0] : undefined;
         if (exact) add(exact);
         else if (chosen) add(chosen);
+        else if (first) add(first);
         else
           setStatus({
             text: `No hay un producto activo con el código o las palabras «${typed}». Revise el código o créelo en Productos.`,
@@ -69,7 +86,7 @@ export function ProductSearch({ onPick }: { onPick: (product: Product) => string
       if (text === '' || text.length > 40) return;
       // Results still shown from an earlier text (placeholder data while this one's search runs) are
       // never chosen: a fast scan of an unknown code added the product scanned before it.
-      enter(text, results.isPlaceholderData ? undefined : items[highlight]);
+      enter(text, results.isPlaceholderData ? undefined : items[highlight], results.isPlaceholderData || results.isPending ? highlight === 0 : false);
       setQ('');
       setHighlight(0);
     } else if (event.key === 'Escape') {
@@ -124,7 +141,7 @@ export function ProductSearch({ onPick }: { onPick: (product: Product) => string
           ))}
         </ul>
       )}
-      {text !== '' && results.isSuccess && items.length === 0 && (
+      {searched !== '' && results.isSuccess && !results.isPlaceholderData && items.length === 0 && (
         <p className="muted product-search__none">Ningún producto coincide.</p>
       )}
       {status && (

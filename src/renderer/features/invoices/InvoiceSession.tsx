@@ -7,6 +7,7 @@ import type { Draft } from '../../../shared/rpc/methods/drafts';
 import type { Submission } from '../../../shared/rpc/methods/submissions';
 import { invoke } from '../../rpc/client';
 import { PendingInvoices } from '../counter/PendingInvoices';
+import { SaveCustomerOffer } from '../counter/SaveCustomer';
 import { InvoiceForm } from './InvoiceForm';
 import { defaultValues, newDraftKey, valuesFromDraft, type FeFormValues } from './model';
 import { SubmissionResult } from './SubmissionResult';
@@ -66,6 +67,7 @@ export function InvoiceSession({ draft, today }: { draft: Draft | null; today: s
           onNew={() => startNew(defaultValues(today))}
           onCorrect={() => startNew({ ...values, fecha_emision: today })}
         />
+        {submission.state !== 'failed' && submission.state !== 'rejected' && <SaveCustomerOffer key={submission.id} receptor={values.receptor} />}
         <PendingInvoices exclude={submission.id} />
       </>
     );

@@ -1,53 +1,28 @@
-// The receiver (`receptor`): from the company's third parties or typed; DIAN identification types;
+// The receiver (`receptor`): picked (saved customers, third parties, DIAN lookup: CustomerPicker) or typed;
+// saved with "Guardar cliente"; DIAN identification types;
 // NIT check digit for type 31; acquirer lookup (endpoint 5).
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { IDENTIFICATION_TYPES, type Tercero } from '../../../shared/api/fe';
+import { IDENTIFICATION_TYPES } from '../../../shared/api/fe';
 import { nitCheckDigit } from '../../../shared/fiscal/nit';
-import { invoke, RpcClientError } from '../../rpc/client';
+import { invoke } from '../../rpc/client';
 import { Alert } from '../../ui/Alert';
 import { Field } from '../../ui/Field';
+import { CustomerPicker, lookupMessage } from '../counter/CustomerPicker';
+import { SaveCustomerButton } from '../counter/SaveCustomer';
 import type { FeFormValues } from './model';
-import { useTerceros } from './useInvoiceData';
-
-function normalise(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-}
-
-export function matchTerceros(terceros: readonly Tercero[], query: string, limit = 8): Tercero[] {
-  const q = normalise(query.trim());
-  if (!q) return [];
-  return terceros.filter((t) => normalise(t.nombre).includes(q) || t.numero_documento.includes(q)).slice(0, limit);
-}
-
-function lookupMessage(error: unknown): string {
-  if (error instanceof RpcClientError) {
-    if (error.details?.status === 502) {
-      return 'La DIAN no dio una respuesta satisfactoria para ese documento. Escriba los datos del cliente a mano o intente de nuevo más tarde.';
-    }
-    return error.message;
-  }
-  return 'No se pudo consultar el adquiriente. Escriba los datos a mano.';
-}
 
 export function ReceiverSection() {
   const { register, setValue, control, formState } = useFormContext<FeFormValues>();
   const errors = formState.errors.receptor;
   const [tipo, numero] = useWatch({ control, name: ['receptor.tipo_doc', 'receptor.numero_doc'] });
-  const terceros = useTerceros();
-  const [query, setQuery] = useState('');
   const [lookup, setLookup] = useState<{ busy: boolean; tone?: 'ok' | 'error'; message?: string }>({ busy: false });
-  const matches = useMemo(() => matchTerceros(terceros.data ?? [], query), [terceros.data, query]);
   const dv = tipo === '31' && /^\d{1,15}$/.test(numero.trim()) ? nitCheckDigit(numero.trim()) : '';
 
   const fill = (values: Partial<FeFormValues['receptor']>) => {
     for (const [name, value] of Object.entries(values)) {
       if (typeof value === 'string') setValue(`receptor.${name as keyof FeFormValues['receptor']}`, value, { shouldDirty: true, shouldValidate: formState.isSubmitted });
     }
-  };
-  const choose = (t: Tercero) => {
-    fill({ tipo_doc: t.tipo_documento, numero_doc: t.numero_documento, nombre: t.nombre, email: t.email, direccion: t.direccion });
-    setQuery('');
   };
   const runLookup = async () => {
     if (!numero.trim()) {
@@ -67,24 +42,7 @@ export function ReceiverSection() {
   return (
     <fieldset className="panel invoice-receiver">
       <legend>Cliente</legend>
-      <div className="receiver-search">
-        <Field label="Buscar cliente" hint="Por nombre o número de documento, entre los clientes de la empresa">
-          <input type="search" autoComplete="off" value={query} onChange={(e) => setQuery(e.target.value)} />
-        </Field>
-        {terceros.isError && <p className="muted">No se pudo cargar la lista de clientes ({terceros.error.message}). Puede escribir los datos a mano.</p>}
-        {query.trim() !== '' && (
-          <ul className="receiver-search__results" aria-label="Clientes encontrados">
-            {matches.length === 0 && <li className="muted">Ningún cliente coincide; escriba sus datos abajo.</li>}
-            {matches.map((t) => (
-              <li key={t.id}>
-                <button type="button" className="button button--secondary receiver-search__option" onClick={() => choose(t)}>
-                  {t.nombre} · {t.numero_documento}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <CustomerPicker />
       <div className="form-grid receiver-grid">
         <Field label="Tipo de documento" error={errors?.tipo_doc?.message}>
           <select {...register('receptor.tipo_doc')}>
@@ -107,6 +65,7 @@ export function ReceiverSection() {
           <button type="button" className="button button--secondary" onClick={() => void runLookup()} disabled={lookup.busy}>
             {lookup.busy ? 'Consultando…' : 'Consultar en la DIAN'}
           </button>
+          <SaveCustomerButton />
         </div>
         <Field label="Nombre o razón social" error={errors?.nombre?.message}>
           <input type="text" autoComplete="off" {...register('receptor.nombre')} />

@@ -43,7 +43,12 @@ export const catalogMethods = {
         limit: z.number().int().min(1).max(500).optional(),
       })
       .strict(),
-    z.object({ items: z.array(Product), total: z.number().int() }),
+    z.object({
+      items: z.array(Product),
+      total: z.number().int(),
+      /** more than `total` match: the search read no further (type more to narrow) */
+      total_capped: z.boolean(),
+    }),
   ),
   /** The active product whose barcode or code is exactly this (a scanner's read), or null. */
   'catalog.byCode': method(z.object({ code: z.string().min(1).max(CATALOG_LIMITS.barcodeMax) }).strict(), Product.nullable()),

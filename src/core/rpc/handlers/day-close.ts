@@ -1,0 +1,11 @@
+import type { dayCloseMethods } from '../../../shared/rpc/methods/day-close';
+import { DayCloseReader } from '../../day-close/day-close';
+import type { CoreParts } from '../../parts';
+import type { Handlers } from '../registry';
+
+export function dayCloseHandlers({ store, connections, clock }: CoreParts): Handlers<typeof dayCloseMethods> {
+  const reader = new DayCloseReader(store.db, clock);
+  return {
+    'dayClose.get': ({ date }) => reader.read(connections.requireActive().id, date),
+  };
+}

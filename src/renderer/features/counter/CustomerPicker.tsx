@@ -1,0 +1,189 @@
+// The customer picker (issue 15, item 3), F3 from anywhere in Facturas: by name or number among the
+// saved customers (recent ones first), the company's third parties and the DIAN lookup. Keyboard
+// only: type, arrows choose, Enter fills the invoice's customer and moves on to the products. With
+// the field empty it lists the most recent saved customers.
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { IDENTIFICATION_TYPES, type Tercero } from '../../../shared/api/fe';
+import { invoke, RpcClientError } from '../../rpc/client';
+import { useRpcQuery } from '../../rpc/hooks';
+import type { FeFormValues } from '../invoices/model';
+import { useTerceros } from '../invoices/useInvoiceData';
+import { customerOptions, typedNumber, type CustomerOption } from './customer-options';
+
+const RESULTS = 8;
+
+function typeLabel(code: string): string {
+  return IDENTIFICATION_TYPES.find((t) => t.code === code)?.label ?? `Tipo ${code}`;
+}
+
+export function lookupMessage(error: unknown): string {
+  if (error instanceof RpcClientError) {
+    if (error.details?.status === 502) {
+      return 'La DIAN no dio una respuesta satisfactoria para ese documento. Escriba los datos del cliente a mano o intente de nuevo más tarde.';
+    }
+    return error.message;
+  }
+  return 'No se pudo consultar el adquiriente. Escriba los datos a mano.';
+}
+
+function focusProducts(): void {
+  document.querySelector<HTMLInputElement>('input[aria-label="Buscar producto"]')?.focus();
+}
+
+export function CustomerPicker() {
+  const { setValue, getValues, formState } = useFormContext<FeFormValues>();
+  const [q, setQ] = useState('');
+  const [open, setOpen] = useState(false);
+  const [highlight, setHighlight] = useState(0);
+  const [status, setStatus] = useState<{ text: string; tone: 'ok' | 'error' } | null>(null);
+  const listId = useId();
+  const text = q.trim();
+  const saved = useRpcQuery('customers.search', { q: text, limit: text === '' ? 5 : RESULTS }, { enabled: open, placeholderData: (p) => p, staleTime: 2_000 });
+  const terceros = useTerceros();
+  const options = useMemo(
+    () => (open ? customerOptions(saved.data?.items ?? [], terceros.data ?? [], text, RESULTS) : []),
+    [open, saved.data, terceros.data, text],
+  );
+
+  const fill = (values: Partial<FeFormValues['receptor']>) => {
+    for (const [name, value] of Object.entries(values)) {
+      if (typeof value === 'string')
+        setValue(`receptor.${name as keyof FeFormValues['receptor']}`, value, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+    }
+  };
+  const done = (message: string) => {
+    setQ('');
+    setOpen(false);
+    setHighlight(0);
+    setStatus({ text: message, tone: 'ok' });
+    focusProducts();
+  };
+
+  const choose = async (option: CustomerOption) => {
+    if (option.kind === 'saved') {
+      const c = option.customer;
+      fill({ tipo_doc: c.tipo_doc, numero_doc: c.numero_doc, nombre: c.nombre, email: c.email, direccion: c.direccion });
+      done(`Cliente: ${c.nombre}.`);
+    } else if (option.kind === 'tercero') {
+      const t: Tercero = option.tercero;
+      fill({ tipo_doc: t.tipo_documento, numero_doc: t.numero_documento, nombre: t.nombre, email: t.email, direccion: t.direccion });
+      done(`Cliente: ${t.nombre}.`);
+    } else {
+      const tipo = getValues('receptor.tipo_doc') || '13';
+      setStatus({ text: `Consultando en la DIAN el documento ${option.numero}…`, tone: 'ok' });
+      try {
+        const found = await invoke('fe.lookupAcquirer', { identification_type: tipo, identification_number: option.numero });
+        fill({ tipo_doc: tipo, numero_doc: option.numero, nombre: found.nombre, email: found.email, direccion: found.direccion });
+        done(`Datos de la DIAN: ${found.nombre}.`);
+      } catch (error) {
+        fill({ numero_doc: option.numero });
+        setStatus({ text: lookupMessage(error), tone: 'error' });
+      }
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+      if (options.length === 0) return;
+      setHighlight((h) => (event.key === 'ArrowDown' ? (h + 1) % options.length : (h - 1 + options.length) % options.length));
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      // Never a list still shown for an earlier text.
+      const chosen = saved.isPlaceholderData ? undefined : options[highlight];
+      if (chosen) void choose(chosen);
+      else if (text !== '') setStatus({ text: 'Ningún cliente coincide; escriba sus datos abajo.', tone: 'error' });
+    } else if (event.key === 'Escape') {
+      setQ('');
+      setHighlight(0);
+      setOpen(false);
+    }
+  };
+
+  const tipoActual = getValues('receptor.tipo_doc') || '13';
+  return (
+    <div className="receiver-search customer-picker">
+      <label className="field">
+        <span>Buscar cliente (F3)</span>
+        <input
+          type="search"
+          autoComplete="off"
+          aria-label="Buscar cliente"
+          placeholder="Nombre o número de documento"
+          role="combobox"
+          aria-expanded={options.length > 0}
+          aria-controls={listId}
+          aria-activedescendant={options[highlight] ? `${listId}-${options[highlight].key}` : undefined}
+          value={q}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setOpen(false)}
+          onChange={(e) => {
+            setQ(e.target.value);
+            setOpen(true);
+            setHighlight(0);
+            setStatus(null);
+          }}
+          onKeyDown={onKeyDown}
+        />
+      </label>
+      {terceros.isError && <p className="muted">No se pudo cargar la lista de terceros de la empresa ({terceros.error.message}); se buscan los clientes guardados.</p>}
+      {options.length > 0 && (
+        <ul className="customer-picker__results" id={listId} role="listbox" aria-label="Clientes encontrados">
+          {text === '' && <li className="muted customer-picker__caption">Recientes</li>}
+          {options.map((option, index) => (
+            <li
+              key={option.key}
+              id={`${listId}-${option.key}`}
+              role="option"
+              aria-selected={index === highlight}
+              className="customer-picker__option"
+              onMouseDown={(event) => {
+                event.preventDefault();
+                void choose(option);
+              }}
+            >
+              {option.kind === 'saved' && (
+                <>
+                  <span className="customer-picker__name">{option.customer.nombre}</span>
+                  <span className="customer-picker__id">
+                    {typeLabel(option.customer.tipo_doc)} {option.customer.numero_doc}
+                    {option.customer.dv !== null ? `-${option.customer.dv}` : ''}
+                  </span>
+                  <span className="customer-picker__source">Guardado</span>
+                </>
+              )}
+              {option.kind === 'tercero' && (
+                <>
+                  <span className="customer-picker__name">{option.tercero.nombre}</span>
+                  <span className="customer-picker__id">
+                    {typeLabel(option.tercero.tipo_documento)} {option.tercero.numero_documento}
+                  </span>
+                  <span className="customer-picker__source">Tercero de la empresa</span>
+                </>
+              )}
+              {option.kind === 'dian' && (
+                <>
+                  <span className="customer-picker__name">Consultar en la DIAN</span>
+                  <span className="customer-picker__id">
+                    {typeLabel(tipoActual)} {option.numero}
+                  </span>
+                  <span className="customer-picker__source">Consulta</span>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {open && text !== '' && options.length === 0 && saved.isSuccess && !saved.isPlaceholderData && typedNumber(text) === '' && (
+        <p className="muted">Ningún cliente coincide; escriba sus datos abajo.</p>
+      )}
+      {status && (
+        <p className={status.tone === 'error' ? 'field__error' : 'muted'} role="status" data-testid="customer-picker-status">
+          {status.text}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+// Cierre de caja (issue 15, item 10): one Colombian day (today unless another is chosen) of the
+// invoices issued from this equipment: sales by payment method, taxes by type and rate, number of
+// documents, and the pending and rejected ones apart. The ticket (80 mm) is what prints, on its own
+// named page (day-close.css); the lists of pending and rejected invoices stay on screen.
+import { useState } from 'react';
+import { colombiaToday, formatDate, formatDateTime, isIsoDate } from '../../../shared/dates';
+import type { DayClose, DayCloseDocument } from '../../../shared/rpc/methods/day-close';
+import { useRpcQuery } from '../../rpc/hooks';
+import { Alert } from '../../ui/Alert';
+import { DateInput } from '../../ui/DateInput';
+import { usePaymentMethods } from '../invoices/useInvoiceData';
+import { cop, documentsText, paymentLabel, STATE_LABELS, taxLabel } from './labels';
+import './day-close.css';
+
+function Ticket({ close, connection, printedAt }: { close: DayClose; connection: string; printedAt: Date }) {
+  const methods = usePaymentMethods();
+  return (
+    <article className="day-close-ticket" aria-label="Cierre de caja para imprimir" data-testid="day-close-ticket">
+      <header className="day-close-ticket__head">
+        <strong>CIERRE DE CAJA</strong>
+        <div>{connection}</div>
+        <div>Día {formatDate(close.date)}</div>
+        <div className="day-close-ticket__small">Generado {formatDateTime(printedAt)}</div>
+      </header>
+      <section>
+        <h3>Ventas aceptadas</h3>
+        <dl className="day-close-ticket__rows">
+          <dt>Facturas</dt>
+          <dd data-testid="day-close-accepted">{close.accepted.toLocaleString('es-CO')}</dd>
+          <dt>Subtotal</dt>
+          <dd>{cop(close.subtotal_cents)}</dd>
+          <dt>Impuestos</dt>
+          <dd>{cop(close.taxes_cents)}</dd>
+          <dt className="day-close-ticket__total">Total vendido</dt>
+          <dd className="day-close-ticket__total" data-testid="day-close-total">
+            {cop(close.total_cents)}
+          </dd>
+        </dl>
+      </section>
+      <section>
+        <h3>Por medio de pago</h3>
+        {close.by_payment.length === 0 ? (
+          <p className="day-close-ticket__small">Sin ventas aceptadas.</p>
+        ) : (
+          <table className="day-close-ticket__table" data-testid="day-close-payments">
+            <tbody>
+              {close.by_payment.map((p) => (
+                <tr key={`${p.form}|${p.method_id}|${p.means_code}`}>
+                  <th scope="row">
+                    {paymentLabel(p, methods.data ?? [])}
+                    <div className="day-close-ticket__small">{documentsText(p.documents)}</div>
+                  </th>
+                  <td>{cop(p.total_cents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section>
+        <h3>Impuestos</h3>
+        {close.taxes.length === 0 ? (
+          <p className="day-close-ticket__small">Sin impuestos.</p>
+        ) : (
+          <table className="day-close-ticket__table" data-testid="day-close-taxes">
+            <thead>
+              <tr>
+                <th scope="col">Tarifa</th>
+                <th scope="col">Base</th>
+                <th scope="col">Valor</th>
+              </tr>
+            </thead>
+            <tbody>
+              {close.taxes.map((t) => (
+                <tr key={`${t.code}|${t.rate}`}>
+                  <th scope="row">{taxLabel(t)}</th>
+                  <td>{cop(t.base_cents)}</td>
+                  <td>{cop(t.amount_cents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section>
+        <h3>Sin cerrar</h3>
+        <dl className="day-close-ticket__rows">
+          <dt>Pendientes ({close.pending.length.toLocaleString('es-CO')})</dt>
+          <dd data-testid="day-close-pending">{cop(close.pending_total_cents)}</dd>
+          <dt>Rechazadas ({close.rejected.length.toLocaleString('es-CO')})</dt>
+          <dd data-testid="day-close-rejected">{cop(close.rejected_total_cents)}</dd>
+        </dl>
+        <p className="day-close-ticket__small">
+          Documentos: {(close.accepted + close.pending.length + close.rejected.length).toLocaleString('es-CO')}. Las pendientes y rechazadas no
+          suman en las ventas.
+        </p>
+        {close.unreadable > 0 && (
+          <p className="day-close-ticket__small">
+            {close.unreadable} factura(s) aceptada(s) sin detalle legible: cuentan como documentos, no en los valores.
+          </p>
+        )}
+      </section>
+      <footer className="day-close-ticket__small">Factura Desk · facturas emitidas desde este equipo</footer>
+    </article>
+  );
+}
+
+function DocumentList({ title, docs }: { title: string; docs: readonly DayCloseDocument[] }) {
+  if (docs.length === 0) return null;
+  return (
+    <section className="panel day-close-list no-print">
+      <h2>{title}</h2>
+      <table className="data">
+        <thead>
+          <tr>
+            <th>Hora</th>
+            <th>Número</th>
+            <th>Cliente</th>
+            <th>Estado</th>
+            <th className="num">Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {docs.map((d) => (
+            <tr key={d.submission_id}>
+              <td>{formatDateTime(d.created_at).split(' ').pop()}</td>
+              <td>{d.number ?? 'Sin número aún'}</td>
+              <td>{d.counterpart || '—'}</td>
+              <td>{STATE_LABELS[d.state] ?? 'Sin confirmar'}</td>
+              <td className="num">{cop(d.total_cents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export default function DayCloseScreen() {
+  const [date, setDate] = useState(() => colombiaToday(new Date()));
+  const valid = isIsoDate(date);
+  const close = useRpcQuery('dayClose.get', { date }, { enabled: valid, placeholderData: (p) => p });
+  const connections = useRpcQuery('connections.list', {});
+  const active = connections.data?.find((c) => c.active);
+  const [printedAt, setPrintedAt] = useState(() => new Date());
+
+  return (
+    <section className="screen day-close" aria-labelledby="day-close-title">
+      <header className="screen__header no-print">
+        <h1 id="day-close-title">Cierre de caja</h1>
+        <span className="muted">Facturas emitidas desde este equipo, por día (hora de Colombia)</span>
+      </header>
+      <div className="day-close__toolbar no-print">
+        <label className="field">
+          <span>Día</span>
+          <DateInput value={date} onChange={setDate} />
+        </label>
+        <button type="button" className="button button--secondary" onClick={() => setDate(colombiaToday(new Date()))}>
+          Hoy
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={!close.data}
+          onClick={() => {
+            setPrintedAt(new Date());
+            setTimeout(() => window.print(), 0);
+          }}
+        >
+          Imprimir cierre (80 mm)
+        </button>
+      </div>
+      {!valid && <Alert tone="error">Escriba un día válido, como 24/11/2026.</Alert>}
+      {close.isError && <Alert tone={close.error.code === 'no_connection' ? 'warn' : 'error'}>{close.error.message}</Alert>}
+      {valid && close.data && (
+        <div className="day-close__body">
+          <Ticket close={close.data} connection={active?.label ?? ''} printedAt={printedAt} />
+          <div className="day-close__lists">
+            {close.data.accepted + close.data.pending.length + close.data.rejected.length === 0 && (
+              <p className="muted no-print">No hay facturas emitidas desde este equipo el {formatDate(close.data.date)}.</p>
+            )}
+            <DocumentList title={`Pendientes (${close.data.pending.length})`} docs={close.data.pending} />
+            <DocumentList title={`Rechazadas (${close.data.rejected.length})`} docs={close.data.rejected} />
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
