@@ -7,10 +7,10 @@ import { hostMemoryScenario } from './host-memory';
 import { pollerScenario } from './poller';
 import { rendererSizeScenario } from './renderer-size';
 import { rendererStartScenario } from './renderer-start';
-import { reportsScenario } from './reports';
+import { csvRssScenario, reportYearScenario, xlsxRssScenario } from './reports';
 import { sandboxThroughputScenario } from './sandbox-throughput';
 import { submissionScenario } from './submission';
 import { totalsScenario } from './totals';
 import { typingScenario } from './typing';
 
-export const scenarios: Scenario[] = [totalsScenario, typingScenario, historySearchScenario, historyOpenScenario, catalogSearchScenario, submissionScenario, sandboxThroughputScenario, rendererSizeScenario, rendererStartScenario, hostMemoryScenario, pollerScenario, reportsScenario];
+export const scenarios: Scenario[] = [totalsScenario, typingScenario, historySearchScenario, historyOpenScenario, catalogSearchScenario, submissionScenario, sandboxThroughputScenario, rendererSizeScenario, rendererStartScenario, hostMemoryScenario, pollerScenario, reportYearScenario, xlsxRssScenario, csvRssScenario];
