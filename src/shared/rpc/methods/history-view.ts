@@ -98,7 +98,7 @@ export type HistoryDetail = z.infer<typeof HistoryDetail>;
 export const HistoryCsvCursor = z.object({ issue_date: z.string().max(64), id: z.number().int().positive() }).strict();
 export type HistoryCsvCursor = z.infer<typeof HistoryCsvCursor>;
 
-export const HISTORY_CSV_CHUNK_ROWS = 500;
+export const HISTORY_CSV_CHUNK_ROWS = 2_000;
 export const HistoryCsvInput = z.object({ filter: HistoryFilter, after: HistoryCsvCursor.optional() }).strict();
 export type HistoryCsvInput = z.infer<typeof HistoryCsvInput>;
 
