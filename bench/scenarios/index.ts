@@ -7,11 +7,11 @@ import { hostMemoryScenario } from './host-memory';
 import { pollerScenario } from './poller';
 import { rendererSizeScenario } from './renderer-size';
 import { rendererStartScenario } from './renderer-start';
-import { reportsScenario } from './reports';
+import { csvRssScenario, reportYearScenario, xlsxRssScenario } from './reports';
 import { sandboxThroughputScenario } from './sandbox-throughput';
 import { scanToLineScenario } from './scan-to-line';
 import { submissionScenario } from './submission';
 import { totalsScenario } from './totals';
 import { typingScenario } from './typing';
 
-export const scenarios: Scenario[] = [totalsScenario, typingScenario, historySearchScenario, historyOpenScenario, catalogSearchScenario, scanToLineScenario, submissionScenario, sandboxThroughputScenario, rendererSizeScenario, rendererStartScenario, hostMemoryScenario, pollerScenario, reportsScenario];
+export const scenarios: Scenario[] = [totalsScenario, typingScenario, historySearchScenario, historyOpenScenario, catalogSearchScenario, scanToLineScenario, submissionScenario, sandboxThroughputScenario, rendererSizeScenario, rendererStartScenario, hostMemoryScenario, pollerScenario, reportYearScenario, xlsxRssScenario, csvRssScenario];

@@ -185,7 +185,8 @@ export const sandboxThroughputScenario: Scenario = {
           unit: 'docs/s',
           runs: rates,
           note: `${DOCS_PER_RUN} documents per run`,
-          ...(concurrency === 8 ? { target: { on: 'median', op: '>=', value: 300 } as const } : {}),
+          // issue 19: the rule engine and XAdES must not take the rate below 500 documents per second at 8
+          ...(concurrency === 8 ? { target: { on: 'median', op: '>=', value: 500 } as const } : {}),
         });
       }
       for (let run = 0; run < ctx.runs; run += 1) {
@@ -215,7 +216,7 @@ export const sandboxThroughputScenario: Scenario = {
         name: 'sandbox CPU per DSE, all threads (concurrency 8)',
         unit: 'ms',
         runs: cpuAll,
-        note: `event loop ${median(cpuMain).toFixed(1)} ms, signing threads and the rest ${(perDoc - median(cpuMain)).toFixed(1)} ms; 300 docs/s on ${ctx.cores} cores needs ≤ ${((ctx.cores * 1000) / 300).toFixed(1)} ms`,
+        note: `event loop ${median(cpuMain).toFixed(2)} ms, signing threads, V8's background (GC) threads and the rest ${(perDoc - median(cpuMain)).toFixed(2)} ms; 500 docs/s on ${ctx.cores} cores needs ≤ ${((ctx.cores * 1000) / 500).toFixed(1)} ms with the client's CPU`,
       });
       figures.push({
         name: 'sandbox bench client CPU per DSE (concurrency 8)',

@@ -28,15 +28,34 @@ export function csvAmount(value: string): string {
   return /^-?\d+(,\d+)?$/.test(value) ? value : csvField(value);
 }
 
-function decimalComma(money: string): string {
-  return toMoneyString(money).replace('.', ',');
+/** A two-decimal amount as toMoneyString writes it already (no leading zero, no negative zero). */
+const CANONICAL_MONEY = /^-?(0|[1-9]\d*)\.\d{2}$/;
+
+export function decimalComma(money: string): string {
+  // The mirror's amounts are the contract's MoneyString: most need no decimal arithmetic (fewer
+  // objects per row of a 100,000-row export).
+  const canonical = CANONICAL_MONEY.test(money) && !/^-0\.00$/.test(money) ? money : toMoneyString(money);
+  return canonical.replace('.', ',');
+}
+
+/** formatDate per distinct date of an export (a year has 365; the rows repeat them). */
+const formattedDates = new Map<string, string>();
+
+function exportDate(isoDate: string): string {
+  let formatted = formattedDates.get(isoDate);
+  if (formatted === undefined) {
+    if (formattedDates.size >= 4_096) formattedDates.clear();
+    formatted = formatDate(isoDate);
+    formattedDates.set(isoDate, formatted);
+  }
+  return formatted;
 }
 
 export function csvLine(row: HistoryRow): string {
   return [
     row.kind,
     row.number,
-    formatDate(row.issue_date),
+    exportDate(row.issue_date),
     row.estado_dian,
     row.following ? 'en duda / pendiente' : '',
     row.counterpart_name,

@@ -279,6 +279,19 @@ export class HistoryQueries {
       .map(toRow);
   }
 
+  /**
+   * The rows `after` gives, one at a time from SQLite (the CSV export writes each as it comes
+   * instead of holding thousands of row objects). Stop iterating before making another query.
+   */
+  *eachAfter(connectionId: number, filter: HistoryFilter, after: HistoryCursor | undefined, limit: number): Generator<HistoryRow> {
+    const { from, where, params } = compileFilter(connectionId, filter);
+    const keyset = after ? ' AND (h.issue_date, h.id) < (@after_date, @after_id)' : '';
+    const rows = this.statement<RawRow>(
+      `SELECT ${ROW_COLUMNS} FROM ${from} WHERE ${where}${keyset} ORDER BY h.issue_date DESC, h.id DESC LIMIT @limit`,
+    ).iterate({ ...params, ...(after ? { after_date: after.issue_date, after_id: after.id } : {}), limit });
+    for (const raw of rows) yield toRow(raw);
+  }
+
   row(connectionId: number, id: number): (HistoryRow & { document_json: string }) | undefined {
     const raw = this.db
       .prepare<[number, number], RawRow & { document_json: string }>(

@@ -19,6 +19,9 @@ interface Pending {
  */
 const checkedLedger = new WeakMap<Db, Map<string, string>>();
 
+/** Documents whose figures are computed and written per transaction. */
+export const ENSURE_BATCH = 1_000;
+
 export class ReportFacts {
   constructor(private readonly db: Db) {}
 
@@ -35,12 +38,13 @@ export class ReportFacts {
     // Documents of the period the reports have not looked at yet, and (only when the ledger changed)
     // synced-only ones that now have a ledger row; then their ledger rows, one lookup each.
     const ids = this.db
-      .prepare<[number, string, string, number], { id: number }>(
+      .prepare<[number, string, string, number], number>(
         `SELECT h.id FROM history_documents h LEFT JOIN report_documents r ON r.history_id = h.id
          WHERE h.connection_id = ? AND h.issue_date >= ? AND h.issue_date <= ?
            AND (r.history_id IS NULL OR (? AND r.submission_id IS NULL AND EXISTS (
              SELECT 1 FROM submissions s2 WHERE s2.connection_id = h.connection_id AND s2.kind = h.kind AND s2.document_id = h.remote_id)))`,
       )
+      .pluck()
       .all(connectionId, from, to, recheck ? 1 : 0);
     const ledgerOf = this.db.prepare<[number], Pending>(
       `SELECT h.id, h.kind, s.id AS submission_id, s.request_body FROM history_documents h
@@ -49,9 +53,8 @@ export class ReportFacts {
           ORDER BY s2.id DESC LIMIT 1))
        WHERE h.id = ?`,
     );
-    const pending = ids.map(({ id }) => ledgerOf.get(id)!);
     seen.set(key, signature);
-    if (pending.length === 0) return 0;
+    if (ids.length === 0) return 0;
     const clear = this.db.prepare<[number]>('DELETE FROM report_amounts WHERE history_id = ?');
     const document = this.db.prepare<[number, number | null, string | null, string | null]>(
       `INSERT INTO report_documents (history_id, submission_id, period_from, period_to) VALUES (?, ?, ?, ?)
@@ -60,8 +63,11 @@ export class ReportFacts {
     const amount = this.db.prepare<[number, string, string, string, string, string | null, number, number]>(
       'INSERT INTO report_amounts (history_id, fact, code, name, rate, base_mode, base_cents, amount_cents) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    this.db.transaction(() => {
-      for (const row of pending) {
+    // A batch of documents at a time, each batch with its requests read and its figures written in
+    // one transaction: the first report over a whole history (100,000 documents) never holds all
+    // their requests in memory at once. A batch not written is computed by the next report.
+    const write = this.db.transaction((batch: number[]) => {
+      for (const row of batch.map((id) => ledgerOf.get(id)!)) {
         const figures = row.request_body ? figuresOf(row.kind, row.request_body) : null;
         clear.run(row.id);
         // A request the rules cannot read (none should be: the form and the sandbox use the same
@@ -71,8 +77,9 @@ export class ReportFacts {
         for (const tax of figures.taxes) amount.run(row.id, 'tax', tax.code, tax.name, tax.rate, null, tax.base_cents, tax.amount_cents);
         for (const w of figures.withholdings) amount.run(row.id, 'withholding', w.code, w.name, w.rate, w.base_mode, w.base_cents, w.amount_cents);
       }
-    })();
-    return pending.length;
+    });
+    for (let at = 0; at < ids.length; at += ENSURE_BATCH) write(ids.slice(at, at + ENSURE_BATCH));
+    return ids.length;
   }
 }
 

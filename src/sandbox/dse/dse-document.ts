@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DseDocument } from '../../shared/api';
 import type { DseRequest } from '../../shared/dse';
-import { computeCuds, dseQrText, softwareSecurityCode, type TipoAmbiente } from '../../shared/fiscal';
+import { dseQrText, type TipoAmbiente } from '../../shared/fiscal';
+import { computeCuds, softwareSecurityCode } from '../fiscal-hashes';
 import { sum, toMoneyString } from '../../shared/money';
 import type { Company } from '../storage/company-store';
 import type { DseRow } from '../storage/dse-store';

@@ -14,11 +14,25 @@ export function xmlPathOf(xmlDir: string, companyId: number, model: Located): st
   return [basename(xmlDir), model.kind.toLowerCase(), String(companyId), `${model.id}.xml`].join('/');
 }
 
+/** Folders this thread has made (or found) already: one mkdir per folder, not per document. */
+const made = new Set<string>();
+
 export function writeSignedXml(xmlDir: string, companyId: number, model: UblInvoice, sign: UblSigner): { xmlPath: string; xml: string } {
   const relativePath = xmlPathOf(xmlDir, companyId, model);
   const path = join(dirname(xmlDir), ...relativePath.split('/'));
-  mkdirSync(dirname(path), { recursive: true });
+  const folder = dirname(path);
+  if (!made.has(folder)) {
+    mkdirSync(folder, { recursive: true });
+    made.add(folder);
+  }
   const xml = sign(buildUbl(model), model.signingTime ?? `${model.issueDate}T${model.issueTime}`);
-  writeFileSync(path, xml);
+  try {
+    writeFileSync(path, xml);
+  } catch (error) {
+    // the folder was removed meanwhile (a data folder cleared while running): made again, once
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path, xml);
+  }
   return { xmlPath: relativePath, xml };
 }

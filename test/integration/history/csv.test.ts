@@ -1,6 +1,8 @@
 // CSV fields for spreadsheet programs: separators and quotes quoted per RFC 4180, formulas defused.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvAmount, csvField } from '../../../src/core/history/csv';
+import { csvAmount, csvField, decimalComma } from '../../../src/core/history/csv';
+import { toMoneyString } from '../../../src/shared/money';
 
 describe('CSV fields', () => {
   it.each([
@@ -27,4 +29,21 @@ describe('CSV fields', () => {
   ])('writes the amount %j as %j', (value, expected) => {
     expect(csvAmount(value)).toBe(expected);
   });
+
+  it('writes any amount with a decimal comma exactly as the decimal arithmetic does (its shortcut for amounts already in two decimals included)', () => {
+    const digits = fc.stringMatching(/^\d{1,15}$/);
+    const amount = fc.oneof(
+      fc.tuple(fc.boolean(), digits, fc.stringMatching(/^\d{2}$/)).map(([minus, units, cents]) => `${minus ? '-' : ''}${units}.${cents}`),
+      fc.tuple(fc.boolean(), digits, fc.stringMatching(/^\d{1,4}$/)).map(([minus, units, decimals]) => `${minus ? '-' : ''}${units}.${decimals}`),
+      digits,
+      fc.constantFrom('0.00', '-0.00', '00.00', '-00.10', '007.50', '0.005', '-0.004'),
+    );
+    fc.assert(
+      fc.property(amount, (value) => {
+        expect(decimalComma(value)).toBe(toMoneyString(value).replace('.', ','));
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
+

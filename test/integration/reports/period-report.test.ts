@@ -1,6 +1,8 @@
 // The period report against an independent reference computed here, in integer cents, over
 // generated histories (fast-check): documents this app issued (their exact requests in the ledger)
 // and documents known through sync (totals only), in every state, inside and outside the period.
+// And against the report as it was summed in JS before it was summed in SQL (issue 17's performance
+// work): the whole answer must be the same, field by field and in the same order.
 import fc from 'fast-check';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +10,7 @@ import { periodReport } from '../../../src/core/reports/period-report';
 import { withholdingCertificates } from '../../../src/core/reports/certificates';
 import { migrations } from '../../../src/core/store/migrations';
 import { Store } from '../../../src/core/store/store';
+import { legacyPeriodReport } from '../../support/period-report-legacy';
 import { tempDir } from '../../support/temp';
 
 let dir: ReturnType<typeof tempDir>;
@@ -163,6 +166,7 @@ describe('period report', () => {
         const connectionId = nextConnection++;
         insert(connectionId, docs);
         const report = periodReport(store.db, { connectionId, connectionLabel: 'c', now: new Date('2026-03-05T12:00:00Z') }, { from: FROM, to: TO, ...(kind ? { kind } : {}) });
+        expect(report).toEqual(legacyPeriodReport(store.db, { connectionId, connectionLabel: 'c', now: new Date('2026-03-05T12:00:00Z') }, { from: FROM, to: TO, ...(kind ? { kind } : {}) }));
 
         const inPeriod = docs.filter((d) => d.day >= FROM && d.day <= TO && (!kind || d.kind === kind));
         const counted = inPeriod.filter((d) => d.state === 'aceptado' && !d.usd);
@@ -223,6 +227,41 @@ describe('period report', () => {
           expect(certified).toEqual(bySupplier);
           for (const c of certificates) expect(c.amount).toBe(c.lines.reduce((a, l) => a + l.amount, 0));
         }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('sums any money text as the JS reading did (signs, one or no decimals) and names each party by its newest document', () => {
+    const amount = fc.oneof(
+      fc.integer({ min: -99_999_999, max: 999_999_999 }).map((c) => `${c < 0 ? '-' : ''}${Math.floor(Math.abs(c) / 100)}.${String(Math.abs(c) % 100).padStart(2, '0')}`),
+      fc.integer({ min: 0, max: 9_999_999 }).map((n) => `${n}`),
+      fc.integer({ min: 0, max: 9_999_999 }).map((n) => `${Math.floor(n / 10)}.${n % 10}`),
+      fc.integer({ min: 0, max: 9_999_999 }).map((n) => `${Math.floor(n / 1000)}.${String(n % 1000).padStart(3, '0')}`),
+    );
+    const row = fc.record({
+      kind: fc.constantFrom('FE', 'DSE'),
+      day: fc.constantFrom(...DAYS),
+      state: fc.constantFrom('aceptado', 'aceptado', 'rechazado', 'en_proceso', 'error'),
+      party: fc.integer({ min: 0, max: PARTIES.length - 1 }),
+      subtotal: amount,
+      impuestos: amount,
+      total: fc.integer({ min: -1_000_000, max: 100_000_000 }),
+      usd: fc.integer({ min: 0, max: 5 }).map((n) => n === 0),
+    });
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 30 }), (rows) => {
+        const connectionId = nextConnection++;
+        const history = store.db.prepare(
+          `INSERT INTO history_documents (connection_id, kind, remote_id, tipo_dian, number, prefijo, consecutivo, estado_dian, fiscal_key, issue_date,
+             counterpart_name, counterpart_doc, subtotal, impuestos, total, total_cents, moneda, items_text, document_json, synced_at)
+           VALUES (?, ?, ?, '01', ?, 'P', ?, ?, 'k', ?, ?, ?, ?, ?, '0.00', ?, ?, '', '{}', 'now')`,
+        );
+        rows.forEach((r, i) =>
+          history.run(connectionId, r.kind, i + 1, `P${i + 1}`, i + 1, r.state, r.day, `${PARTIES[r.party]!.name} ${i}`, PARTIES[r.party]!.doc, r.subtotal, r.impuestos, r.total, r.usd ? 'USD' : 'COP'),
+        );
+        const scope = { connectionId, connectionLabel: 'c', now: new Date('2026-03-05T12:00:00Z') };
+        expect(periodReport(store.db, scope, { from: FROM, to: TO })).toEqual(legacyPeriodReport(store.db, scope, { from: FROM, to: TO }));
       }),
       { numRuns: 60 },
     );

@@ -19,14 +19,27 @@ export function historyViewHandlers({ store, connections, submissions, clock }: 
     // text, twice that as a JS string with the BOM, plus the transport's copy).
     'history.exportCsv': ({ filter, after }) => {
       const connectionId = connections.requireActive().id;
-      const read = queries.after(connectionId, filter, after, HISTORY_CSV_CHUNK_ROWS + 1);
-      const more = read.length > HISTORY_CSV_CHUNK_ROWS;
-      const rows = more ? read.slice(0, HISTORY_CSV_CHUNK_ROWS) : read;
-      const last = rows.at(-1);
+      // Each row written as SQLite gives it (no array of the chunk's row objects); one row past the
+      // chunk says whether another follows.
+      let more = false;
+      let last: { issue_date: string; id: number } | undefined;
+      let taken = 0;
+      const rows = function* () {
+        for (const row of queries.eachAfter(connectionId, filter, after, HISTORY_CSV_CHUNK_ROWS + 1)) {
+          if (taken === HISTORY_CSV_CHUNK_ROWS) {
+            more = true;
+            return;
+          }
+          taken += 1;
+          last = row;
+          yield row;
+        }
+      };
+      const chunk = historyCsvPart(rows(), !after).content;
       return {
         filename: `historial-${colombiaToday(clock())}.csv`,
-        chunk: historyCsvPart(rows, !after).content,
-        rows: rows.length,
+        chunk,
+        rows: taken,
         total: after ? null : queries.count(connectionId, filter),
         next: more && last ? { issue_date: last.issue_date, id: last.id } : null,
       };
