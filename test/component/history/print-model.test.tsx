@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPrintModel, colombiaTime } from '../../../src/renderer/features/print/print-model';
 import type { HistoryDetail } from '../../../src/shared/rpc/methods/history-view';
 
-const issuer = { nombre: 'Comercializadora Demo S.A.S.', nit: '900123456', direccion: 'Calle 100', ciudad: 'Bogotá', email: '', telefono: '' };
+const issuer = { nombre: 'Comercializadora Demo S.A.S.', nit: '900123456', direccion: 'Calle 100', ciudad: 'Bogotá', email: '', telefono: '', dv: '', logo: '', resolucion: null, plan: 'ilimitado' as const };
 const cufe = 'c'.repeat(96);
 const cuds = 'd'.repeat(96);
 

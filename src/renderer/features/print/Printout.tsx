@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import QRCode from 'qrcode';
+import type { PrintLayout } from '../../../shared/rpc/methods/history-view';
+import { isTicket, PageStyle } from './layouts';
+import type { PrintModel } from './print-model';
+import { PrintPage } from './PrintPage';
+import { TicketPage } from './TicketPage';
+
+/** The QR of a printed representation as an image (null while it is drawn). */
+export function useQrImage(text: string | null): { data: string | null; isError: boolean } {
+  const qr = useQuery({
+    queryKey: ['qr', text],
+    queryFn: () => QRCode.toDataURL(text!, { errorCorrectionLevel: 'M', margin: 1, width: 300 }),
+    enabled: text !== null,
+    staleTime: Infinity,
+  });
+  return { data: qr.data ?? null, isError: qr.isError };
+}
+
+/** A document in the chosen layout, with that layout's @page. */
+export function Printout({ model, qr, layout }: { model: PrintModel; qr: string | null; layout: PrintLayout }) {
+  return (
+    <>
+      <PageStyle layout={layout} />
+      {isTicket(layout) ? (
+        <TicketPage model={model} qr={qr} width={layout === 'ticket58' ? 58 : 80} />
+      ) : (
+        <PrintPage model={model} qr={qr} />
+      )}
+    </>
+  );
+}
