@@ -3,11 +3,11 @@ import { dec, formatCop, formatUsd } from '../../../shared/money';
 import type { PrintModel, PrintParty } from './print-model';
 
 /** One A4 or letter page (content 186 mm wide fits both): what the PDF and a paper copy show. */
-export function PrintPage({ model, qr }: { model: PrintModel; qr: string | null }) {
+export function PrintPage({ model, qr, paper = 'a4' }: { model: PrintModel; qr: string | null; paper?: 'a4' | 'letter' }) {
   const amount = (value: string) => (model.currency === 'USD' ? formatUsd(value) : formatCop(value));
   const cop = (value: string) => (model.rate ? formatCop(dec(value).times(model.rate)) : null);
   return (
-    <article className="print-page" aria-label="Representación gráfica">
+    <article className={`print-page print-page--${paper}`} aria-label="Representación gráfica">
       <header className="print-page__header">
         <div>
           {model.logo && <img className="print-page__logo" src={model.logo} alt="Logo del emisor" />}

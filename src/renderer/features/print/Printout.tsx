@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import type { PrintLayout } from '../../../shared/rpc/methods/history-view';
-import { isTicket, PageStyle } from './layouts';
+import { isTicket } from './layouts';
 import type { PrintModel } from './print-model';
 import { PrintPage } from './PrintPage';
 import { TicketPage } from './TicketPage';
@@ -17,16 +17,11 @@ export function useQrImage(text: string | null): { data: string | null; isError:
   return { data: qr.data ?? null, isError: qr.isError };
 }
 
-/** A document in the chosen layout, with that layout's @page. */
+/** A document in the chosen layout, on that layout's named CSS page. */
 export function Printout({ model, qr, layout }: { model: PrintModel; qr: string | null; layout: PrintLayout }) {
-  return (
-    <>
-      <PageStyle layout={layout} />
-      {isTicket(layout) ? (
-        <TicketPage model={model} qr={qr} width={layout === 'ticket58' ? 58 : 80} />
-      ) : (
-        <PrintPage model={model} qr={qr} />
-      )}
-    </>
+  return isTicket(layout) ? (
+    <TicketPage model={model} qr={qr} width={layout === 'ticket58' ? 58 : 80} />
+  ) : (
+    <PrintPage model={model} qr={qr} paper={layout === 'letter' ? 'letter' : 'a4'} />
   );
 }
