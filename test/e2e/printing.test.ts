@@ -144,6 +144,7 @@ describe('issuer profile and printing', () => {
       `No. ${number}`,
       'Consumidor final',
       PRODUCTS[0]!.description,
+      '1 und. × $ 12.500,00',
       'IVA 19',
       'Total',
       'Contado · Efectivo',
@@ -176,7 +177,9 @@ describe('issuer profile and printing', () => {
     await page.emulateMedia({ media: 'screen' });
     await page.getByTestId('print-layout').selectOption('a4');
     await page.getByTestId('print-resolution').waitFor();
+    await page.emulateMedia({ media: 'print' });
     const a4 = await pdfAndPng(page, 'print-a4');
+    await page.emulateMedia({ media: 'screen' });
     expect([Math.round((a4.width / 72) * 25.4), Math.round((a4.height / 72) * 25.4)]).toEqual([210, 297]);
     await viewportScreenshots(page, 'print-a4-view');
     expect(errors).toEqual([]);

@@ -55,7 +55,7 @@ describe('printed representation model', () => {
       ['INC 8%', '04', '20000.00', '1600.00'],
     ]);
     expect(model.counterpart.documento).toBe('NIT 900456789');
-    expect(model.issuer.documento).toBe('NIT 900123456');
+    expect(model.issuer.documento).toBe('NIT 900123456-8');
     expect(model.totals.at(-1)).toEqual({ label: 'Total', value: '140600.00', strong: true });
     expect(model.notes).toBe('Gracias');
     expect(model.issuerMissing).toBe(false);

@@ -1,6 +1,7 @@
 import { formatDate } from '../../../shared/dates';
 import { dec, formatCop, formatUsd } from '../../../shared/money';
 import type { PrintModel, PrintParty } from './print-model';
+import { formatQuantity } from './quantity';
 
 /** One A4 or letter page (content 186 mm wide fits both): what the PDF and a paper copy show. */
 export function PrintPage({ model, qr, paper = 'a4' }: { model: PrintModel; qr: string | null; paper?: 'a4' | 'letter' }) {
@@ -62,9 +63,7 @@ export function PrintPage({ model, qr, paper = 'a4' }: { model: PrintModel; qr: 
               <td>{index + 1}</td>
               <td>{line.codigo}</td>
               <td>{line.descripcion}</td>
-              <td>
-                {line.cantidad} {line.unidad}
-              </td>
+              <td className="num">{formatQuantity(line.cantidad, line.unidad)}</td>
               <td className="num">{amount(line.valor_unitario)}</td>
               <td className="num">
                 {line.tipo_impuesto} {line.tarifa}%<br />

@@ -1,6 +1,7 @@
 import { formatDate } from '../../../shared/dates';
 import { formatCop, formatUsd } from '../../../shared/money';
 import type { PrintModel } from './print-model';
+import { formatQuantity } from './quantity';
 
 /**
  * The printed representation on a thermal ticket, 80 or 58 mm wide: one column, every word
@@ -50,7 +51,7 @@ export function TicketPage({ model, qr, width }: { model: PrintModel; qr: string
             </div>
             <div className="ticket__row">
               <span>
-                {line.cantidad} {line.unidad} × {amount(line.valor_unitario)}
+                {formatQuantity(line.cantidad, line.unidad)} × {amount(line.valor_unitario)}
               </span>
               <span className="ticket__num">{amount(line.base)}</span>
             </div>
