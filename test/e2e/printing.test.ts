@@ -102,6 +102,10 @@ describe('issuer profile and printing', () => {
     // The resolution ends within 30 days of today (the machine's date): a warning, never a block.
     const stored = await rpc<{ resolucion: { hasta: string } }>('history.issuer', {});
     expect(stored.resolucion.hasta).toBe('2026-12-15');
+    await page.getByTestId('issuer-warnings').waitFor();
+    expect(folded(await page.getByTestId('issuer-warnings').textContent())).toMatch(/La resolución de numeración No\. 18760000001 (vence|venció)/);
+    await profile.getByRole('heading', { name: 'Datos del emisor' }).scrollIntoViewIfNeeded();
+    await page.evaluate(() => document.getElementById('issuer-title')?.scrollIntoView());
     await viewportScreenshots(page, 'settings-issuer-profile');
 
     // Ajustes › Impresión: the 80 mm ticket (the default) and print by itself after acceptance.
