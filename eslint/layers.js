@@ -37,6 +37,7 @@ export const LAYERS = {
       'react',
       'react/*',
       'react-dom/client',
+      'react-dom', // createPortal: the counter's printout beside the app's root
       '@tanstack/react-query',
       '@tanstack/react-virtual',
       'react-hook-form',

@@ -1,6 +1,6 @@
-// "Guardar PDF" of the printed representation: only the shell can print a window, so the one RPC
-// method history.exportPdf is answered here (input checked with the contract's schema) and every
-// other message goes on to core. The page printed is the one on screen, and only when it is the
+// "Guardar PDF", the printers and silent printing: only the shell can print a window, so these
+// RPC methods (history.exportPdf, history.printers, history.printSilently) are answered here (input
+// checked with the contract's schema) and every other message goes on to core. The page printed is the one on screen, and only when it is the
 // printable view of the very document asked for.
 import { app, dialog, type BrowserWindow } from 'electron';
 import { writeFile } from 'node:fs/promises';
@@ -9,29 +9,47 @@ import type { Dispatcher } from '../core/rpc/registry';
 import { rpcContract } from '../shared/rpc/contract';
 import { RpcRequest, type RpcReply } from '../shared/rpc/envelope';
 import { AppError, invalidInput } from '../shared/rpc/errors';
+import { listPrinters, printSilently } from './silent-print';
 
-const METHOD = 'history.exportPdf';
+const SHELL_METHODS = ['history.exportPdf', 'history.printers', 'history.printSilently'] as const;
+type ShellMethod = (typeof SHELL_METHODS)[number];
+const isShellMethod = (name: string): name is ShellMethod => (SHELL_METHODS as readonly string[]).includes(name);
 
 export function withPdfExport(core: Dispatcher, currentWindow: () => BrowserWindow | undefined): Dispatcher {
   return {
     async dispatch(message) {
       const envelope = RpcRequest.safeParse(message);
-      if (!envelope.success || envelope.data.method !== METHOD) return core.dispatch(message);
-      const { id, input } = envelope.data;
-      const parsed = rpcContract[METHOD].input.safeParse(input);
-      if (!parsed.success) return failure(id, invalidInput(parsed.error));
+      if (!envelope.success || !isShellMethod(envelope.data.method)) return core.dispatch(message);
+      const { id, input, method } = envelope.data;
       try {
-        return { id, ok: true, output: await savePdf(currentWindow(), parsed.data.id, parsed.data.filename) };
+        return { id, ok: true, output: await answer(method, input, currentWindow()) };
       } catch (error) {
         return failure(
           id,
           error instanceof AppError
             ? error
-            : new AppError('internal', 'No se pudo crear el PDF. Intente de nuevo, o use «Imprimir» y elija «Guardar como PDF».'),
+            : new AppError('internal', 'No se pudo imprimir ni crear el PDF. Intente de nuevo, o use «Imprimir» y elija «Guardar como PDF».'),
         );
       }
     },
   };
+}
+
+async function answer(method: ShellMethod, input: unknown, window: BrowserWindow | undefined): Promise<unknown> {
+  if (method === 'history.exportPdf') {
+    const parsed = rpcContract[method].input.safeParse(input);
+    if (!parsed.success) throw invalidInput(parsed.error);
+    return savePdf(window, parsed.data.id, parsed.data.filename);
+  }
+  if (!window) throw new AppError('internal', 'La ventana de Factura Desk no está abierta.');
+  if (method === 'history.printers') {
+    const parsed = rpcContract[method].input.safeParse(input);
+    if (!parsed.success) throw invalidInput(parsed.error);
+    return listPrinters(window.webContents);
+  }
+  const parsed = rpcContract[method].input.safeParse(input);
+  if (!parsed.success) throw invalidInput(parsed.error);
+  return printSilently(window.webContents, parsed.data.layout, parsed.data.printer);
 }
 
 async function savePdf(window: BrowserWindow | undefined, documentId: number, filename: string): Promise<{ saved: boolean; path: string | null }> {

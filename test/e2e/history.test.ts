@@ -97,18 +97,26 @@ function pdfFacts(file: string): { pages: number; text: string; images: number }
 
 async function printToPdf(page: Page, name: string): Promise<{ pages: number; text: string; images: number }> {
   await page.getByRole('link', { name: 'Representación gráfica (PDF)' }).click();
-  const issuer = page.getByRole('form', { name: 'Datos del emisor para la representación gráfica' });
-  // The issuer form and the page render together from the same model, so once the page is there,
-  // whether the form is shown is settled (sampling it before the model loaded was issue 13's flake).
+  // The page and its "missing issuer" warning render together from the same model, so once the
+  // page is there, whether the warning is shown is settled (sampling it earlier was issue 13's flake).
   await page.getByRole('article', { name: 'Representación gráfica' }).waitFor();
-  if (await issuer.isVisible()) {
+  if (await page.getByText('Faltan los datos del emisor').isVisible()) {
+    // Entered once in Ajustes › Datos del emisor, then back to the same page.
+    const back = page.url();
+    await page.getByRole('link', { name: 'Ajustes › Datos del emisor' }).click();
+    const issuer = page.getByRole('form', { name: 'Datos del emisor' });
     await issuer.getByLabel('Razón social').fill('Comercializadora Demo S.A.S.');
     await issuer.getByLabel('NIT (sin dígito de verificación)').fill('900123456');
+    await issuer.getByLabel('DV').fill('8');
     await issuer.getByLabel('Dirección').fill('Calle 100 # 19-61, oficina 802');
     await issuer.getByLabel('Ciudad').fill('Bogotá, D.C.');
     await issuer.getByRole('button', { name: 'Guardar datos del emisor' }).click();
-    await issuer.waitFor({ state: 'detached' });
+    await issuer.getByText('Datos del emisor guardados.').waitFor();
+    await page.goto(back);
+    await page.getByRole('article', { name: 'Representación gráfica' }).waitFor();
   }
+  // Historial prints on an A4 page here, whatever the counter's layout is.
+  await page.getByTestId('print-layout').selectOption('a4');
   const qr = page.locator('img.print-page__qr');
   await qr.waitFor();
   await expect.poll(() => qr.evaluate((img: unknown) => {

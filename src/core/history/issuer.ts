@@ -1,7 +1,33 @@
-// The issuer's data for the printed representation, one profile per connection (migration 0006).
-// The contract has no endpoint that returns the company's own name, NIT or address.
-import type { IssuerProfile } from '../../shared/rpc/methods/history-view';
+// The issuer's data for the printed representation, one profile per connection (migrations 0006
+// and 0016), with the printing settings and the warnings about the numbering resolution and the
+// yearly plan. The contract has no endpoint that returns the company's own name, NIT, address or
+// resolution, so the user enters them once in Ajustes.
+import { colombiaToday, daysBetween, formatDate } from '../../shared/dates';
+import {
+  NumberingResolution,
+  type IssuerProfile,
+  type IssuerWarning,
+  type PrintSettings,
+} from '../../shared/rpc/methods/history-view';
 import type { Db } from '../store/store';
+
+interface ProfileRow {
+  nombre: string;
+  nit: string;
+  dv: string;
+  direccion: string;
+  ciudad: string;
+  email: string;
+  telefono: string;
+  logo: string;
+  resolucion_json: string | null;
+  plan: IssuerProfile['plan'];
+}
+
+/** Days before the end of the resolution's validity from which the app warns. */
+export const RESOLUTION_DAYS_WARNING = 30;
+/** Share of the plan's documents used from which the app warns. */
+export const PLAN_SHARE_WARNING = 0.8;
 
 export class IssuerProfiles {
   constructor(
@@ -10,24 +36,135 @@ export class IssuerProfiles {
   ) {}
 
   get(connectionId: number): IssuerProfile | null {
-    return (
-      this.db
-        .prepare<[number], IssuerProfile>(
-          'SELECT nombre, nit, direccion, ciudad, email, telefono FROM issuer_profiles WHERE connection_id = ?',
-        )
-        .get(connectionId) ?? null
-    );
+    const row = this.db
+      .prepare<[number], ProfileRow>(
+        `SELECT nombre, nit, dv, direccion, ciudad, email, telefono, logo, resolucion_json, plan
+           FROM issuer_profiles WHERE connection_id = ?`,
+      )
+      .get(connectionId);
+    if (!row) return null;
+    const { resolucion_json, ...rest } = row;
+    const resolution = resolucion_json === null ? null : NumberingResolution.safeParse(JSON.parse(resolucion_json));
+    return { ...rest, resolucion: resolution?.success ? resolution.data : null };
   }
 
   set(connectionId: number, profile: IssuerProfile): IssuerProfile {
+    const { resolucion, ...fields } = profile;
     this.db
       .prepare(
-        `INSERT INTO issuer_profiles (connection_id, nombre, nit, direccion, ciudad, email, telefono, updated_at)
-         VALUES (@connection_id, @nombre, @nit, @direccion, @ciudad, @email, @telefono, @updated_at)
-         ON CONFLICT (connection_id) DO UPDATE SET nombre = excluded.nombre, nit = excluded.nit, direccion = excluded.direccion,
-           ciudad = excluded.ciudad, email = excluded.email, telefono = excluded.telefono, updated_at = excluded.updated_at`,
+        `INSERT INTO issuer_profiles (connection_id, nombre, nit, dv, direccion, ciudad, email, telefono, logo, resolucion_json, plan, updated_at)
+         VALUES (@connection_id, @nombre, @nit, @dv, @direccion, @ciudad, @email, @telefono, @logo, @resolucion_json, @plan, @updated_at)
+         ON CONFLICT (connection_id) DO UPDATE SET nombre = excluded.nombre, nit = excluded.nit, dv = excluded.dv,
+           direccion = excluded.direccion, ciudad = excluded.ciudad, email = excluded.email, telefono = excluded.telefono,
+           logo = excluded.logo, resolucion_json = excluded.resolucion_json, plan = excluded.plan, updated_at = excluded.updated_at`,
       )
-      .run({ ...profile, connection_id: connectionId, updated_at: this.clock().toISOString() });
+      .run({
+        ...fields,
+        resolucion_json: resolucion ? JSON.stringify(resolucion) : null,
+        connection_id: connectionId,
+        updated_at: this.clock().toISOString(),
+      });
     return this.get(connectionId)!;
+  }
+
+  printSettings(connectionId: number): PrintSettings {
+    const row = this.db
+      .prepare<[number], { layout: PrintSettings['layout']; auto_print: number; printer: string }>(
+        'SELECT layout, auto_print, printer FROM print_settings WHERE connection_id = ?',
+      )
+      .get(connectionId);
+    return row ? { layout: row.layout, auto_print: row.auto_print === 1, printer: row.printer } : { layout: 'ticket80', auto_print: false, printer: '' };
+  }
+
+  setPrintSettings(connectionId: number, settings: PrintSettings): PrintSettings {
+    this.db
+      .prepare(
+        `INSERT INTO print_settings (connection_id, layout, auto_print, printer, updated_at)
+         VALUES (@connection_id, @layout, @auto_print, @printer, @updated_at)
+         ON CONFLICT (connection_id) DO UPDATE SET layout = excluded.layout, auto_print = excluded.auto_print,
+           printer = excluded.printer, updated_at = excluded.updated_at`,
+      )
+      .run({
+        connection_id: connectionId,
+        layout: settings.layout,
+        auto_print: settings.auto_print ? 1 : 0,
+        printer: settings.printer,
+        updated_at: this.clock().toISOString(),
+      });
+    return this.printSettings(connectionId);
+  }
+
+  /**
+   * What the shop should know before it runs out of numbers, validity or plan: the resolution's
+   * validity (expired, not yet valid, ending within 30 days), its range (used up, or 10 % or 100
+   * numbers left, whichever is more) counted from the highest number of that prefix in the local
+   * history, and the yearly plan (80 % used, or used up) counted from the documents of this
+   * calendar year in the local history.
+   */
+  warnings(connectionId: number): IssuerWarning[] {
+    const profile = this.get(connectionId);
+    if (!profile) return [];
+    const today = colombiaToday(this.clock());
+    const out: IssuerWarning[] = [];
+    const r = profile.resolucion;
+    if (r) {
+      const label = `La resolución de numeración No. ${r.numero}`;
+      if (today > r.hasta) {
+        out.push({
+          level: 'error',
+          code: 'resolution_expired',
+          text: `${label} venció el ${formatDate(r.hasta)}. Solicite una nueva en el portal de la DIAN, regístrela con su proveedor y escríbala en Ajustes.`,
+        });
+      } else if (today < r.desde) {
+        out.push({ level: 'warn', code: 'resolution_not_yet', text: `${label} rige desde el ${formatDate(r.desde)}; revise la fecha en Ajustes.` });
+      } else {
+        const days = daysBetween(today, r.hasta);
+        if (days <= RESOLUTION_DAYS_WARNING) {
+          out.push({
+            level: 'warn',
+            code: 'resolution_ending',
+            text: `${label} vence ${days === 0 ? 'hoy' : days === 1 ? 'mañana' : `en ${days} días`} (${formatDate(r.hasta)}). Solicite la siguiente a tiempo.`,
+          });
+        }
+      }
+      const used = this.db
+        .prepare<[number, string], { top: number | null }>(
+          "SELECT MAX(consecutivo) AS top FROM history_documents WHERE connection_id = ? AND kind = 'FE' AND prefijo = ?",
+        )
+        .get(connectionId, r.prefijo)?.top;
+      const last = Math.max(used ?? 0, r.rango_desde - 1);
+      const left = r.rango_hasta - last;
+      const size = r.rango_hasta - r.rango_desde + 1;
+      if (left <= 0) {
+        out.push({
+          level: 'error',
+          code: 'range_used_up',
+          text: `Se agotó el rango de numeración (${r.prefijo}${r.rango_desde} a ${r.prefijo}${r.rango_hasta}). Solicite una nueva resolución antes de seguir facturando.`,
+        });
+      } else if (left <= Math.max(Math.ceil(size * 0.1), 100)) {
+        out.push({
+          level: 'warn',
+          code: 'range_ending',
+          text: `${left === 1 ? 'Queda 1 número' : `Quedan ${left.toLocaleString('es-CO')} números`} del rango autorizado (hasta ${r.prefijo}${r.rango_hasta}). Solicite la siguiente resolución a tiempo.`,
+        });
+      }
+    }
+    if (profile.plan !== 'ilimitado') {
+      const limit = Number(profile.plan);
+      const year = today.slice(0, 4);
+      const count =
+        this.db
+          .prepare<[number, string, string], { n: number }>(
+            'SELECT COUNT(*) AS n FROM history_documents WHERE connection_id = ? AND issue_date >= ? AND issue_date < ?',
+          )
+          .get(connectionId, `${year}-01-01`, `${Number(year) + 1}-01-01`)?.n ?? 0;
+      const used = `${count.toLocaleString('es-CO')} de ${limit.toLocaleString('es-CO')} documentos de su plan anual`;
+      if (count >= limit) {
+        out.push({ level: 'error', code: 'plan_used_up', text: `Usó ${used} en ${year}. Amplíe el plan con su proveedor para seguir emitiendo.` });
+      } else if (count >= limit * PLAN_SHARE_WARNING) {
+        out.push({ level: 'warn', code: 'plan_ending', text: `Lleva ${used} en ${year}. Considere ampliar el plan con su proveedor.` });
+      }
+    }
+    return out;
   }
 }

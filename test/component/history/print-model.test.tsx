@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPrintModel, colombiaTime } from '../../../src/renderer/features/print/print-model';
 import type { HistoryDetail } from '../../../src/shared/rpc/methods/history-view';
 
-const issuer = { nombre: 'Comercializadora Demo S.A.S.', nit: '900123456', direccion: 'Calle 100', ciudad: 'Bogotá', email: '', telefono: '' };
+const issuer = { nombre: 'Comercializadora Demo S.A.S.', nit: '900123456', direccion: 'Calle 100', ciudad: 'Bogotá', email: '', telefono: '', dv: '', logo: '', resolucion: null, plan: 'ilimitado' as const };
 const cufe = 'c'.repeat(96);
 const cuds = 'd'.repeat(96);
 
@@ -55,7 +55,7 @@ describe('printed representation model', () => {
       ['INC 8%', '04', '20000.00', '1600.00'],
     ]);
     expect(model.counterpart.documento).toBe('NIT 900456789');
-    expect(model.issuer.documento).toBe('NIT 900123456');
+    expect(model.issuer.documento).toBe('NIT 900123456-8');
     expect(model.totals.at(-1)).toEqual({ label: 'Total', value: '140600.00', strong: true });
     expect(model.notes).toBe('Gracias');
     expect(model.issuerMissing).toBe(false);

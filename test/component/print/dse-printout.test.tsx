@@ -21,7 +21,7 @@ function detail(request: Record<string, unknown>, totals: { subtotal: string; im
     request,
     events: [],
     support: null,
-    issuer: { nombre: 'Demo S.A.S.', nit: '900999888', direccion: '', ciudad: '', email: '', telefono: '' },
+    issuer: { nombre: 'Demo S.A.S.', nit: '900999888', dv: '', direccion: '', ciudad: '', email: '', telefono: '', logo: '', resolucion: null, plan: 'ilimitado' },
     company_id: 101,
   };
 }

@@ -46,6 +46,22 @@ export function historyViewHandlers({ store, connections, submissions, clock }: 
     },
     'history.issuer': () => issuers.get(connections.requireActive().id),
     'history.setIssuer': (profile) => issuers.set(connections.requireActive().id, profile),
+    'history.issuerWarnings': () => issuers.warnings(connections.requireActive().id),
+    'history.printSettings': () => issuers.printSettings(connections.requireActive().id),
+    'history.setPrintSettings': (settings) => issuers.setPrintSettings(connections.requireActive().id, settings),
+    'history.idOfSubmission': ({ submission_id }) => ({
+      id:
+        store.db
+          .prepare<[number, number], { id: number }>('SELECT id FROM history_documents WHERE connection_id = ? AND submission_id = ?')
+          .get(connections.requireActive().id, submission_id)?.id ?? null,
+    }),
+    // The Electron shell answers these two itself (src/main/print.ts): only it knows the printers.
+    'history.printers': () => {
+      throw new AppError('invalid_input', 'La lista de impresoras solo está en la aplicación de escritorio; el navegador la muestra en su diálogo de impresión.');
+    },
+    'history.printSilently': () => {
+      throw new AppError('invalid_input', 'Imprimir sin diálogo solo es posible en la aplicación de escritorio. En el navegador use «Imprimir».');
+    },
     // The Electron shell answers this one itself (src/main/print.ts): only it can print a window.
     'history.exportPdf': () => {
       throw new AppError(

@@ -1,6 +1,6 @@
 // The counter's keyboard (issue 15, item 4): F1 shows the keys, F2 the product search (ProductSearch),
 // F3 the customer search (CustomerPicker), F4 "Consumidor final", F8 the cash received, Ctrl+Enter issues. On the result, Enter starts the
-// next sale ("Nueva venta"/"Nueva factura" has the focus).
+// next sale and F9 prints it (CounterPrint) ("Nueva venta"/"Nueva factura" has the focus).
 import { useEffect, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import type { FeFormValues } from '../invoices/model';
@@ -22,6 +22,7 @@ export const SHORTCUTS: readonly { keys: string; what: string }[] = [
   { keys: 'F8', what: 'Recibido en efectivo (pago de contado en efectivo)' },
   { keys: 'Ctrl + Enter', what: 'Emitir la factura' },
   { keys: 'Enter (en el resultado)', what: 'Nueva venta' },
+  { keys: 'F9 (en el resultado)', what: 'Imprimir la factura aceptada (formato de Ajustes › Impresión)' },
   { keys: 'Enter (en las líneas)', what: 'Pasar a la siguiente casilla; al final, nueva línea' },
   { keys: '↑ ↓ y Enter (en la búsqueda)', what: 'Elegir un producto de la lista y agregarlo' },
   { keys: 'Esc', what: 'Cerrar esta ayuda o vaciar la búsqueda' },
@@ -83,7 +84,7 @@ export function CounterShortcuts() {
     <>
       <p className="muted counter-keys-hint">
         Teclado: <kbd>F1</kbd> ayuda · <kbd>F2</kbd> producto · <kbd>F3</kbd> cliente · <kbd>F4</kbd> consumidor final · <kbd>F8</kbd> efectivo ·{' '}
-        <kbd>Ctrl</kbd>+<kbd>Enter</kbd> emitir
+        <kbd>Ctrl</kbd>+<kbd>Enter</kbd> emitir · <kbd>F9</kbd> imprimir
       </p>
       {help && (
         <div className="counter-help__backdrop" onClick={() => setHelp(false)}>

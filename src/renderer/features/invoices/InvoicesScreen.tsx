@@ -9,6 +9,7 @@ import { InvoiceSession } from './InvoiceSession';
 import { readDraft, takeStartDraft } from './start-reads';
 import { usePaymentMethods, useTerceros, useToday, useWithholdingTypes } from './useInvoiceData';
 import './invoices.css';
+import { IssuerWarnings } from '../settings/IssuerWarnings';
 
 export default function InvoicesScreen() {
   const today = useToday();
@@ -33,6 +34,7 @@ export default function InvoicesScreen() {
         <h1 id="invoices-title">Facturas</h1>
         <span className="muted">Factura electrónica de venta</span>
       </header>
+      <IssuerWarnings link />
       {draft.isPending && <p className="muted">Cargando…</p>}
       {draft.isError &&
         (draft.error.code === 'no_connection' ? (

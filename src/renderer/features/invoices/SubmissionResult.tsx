@@ -10,6 +10,7 @@ import { Alert } from '../../ui/Alert';
 import { RejectionReasons } from '../../ui/RejectionReasons';
 import { copyText } from '../../ui/copy';
 import { estadoLabel } from '../history/labels';
+import { CounterPrint } from '../print/CounterPrint';
 
 interface Props {
   submission: Submission;
@@ -106,6 +107,7 @@ export function SubmissionResult({ submission, onChange, onNew, onCorrect }: Pro
           <button type="button" className="button" onClick={onNew} autoFocus>
             Nueva factura
           </button>
+          <CounterPrint submissionId={submission.id} />
           <a className="button button--secondary" href="#/historial">
             Ver en el historial
           </a>

@@ -1,15 +1,17 @@
 import { formatDate } from '../../../shared/dates';
 import { dec, formatCop, formatUsd } from '../../../shared/money';
 import type { PrintModel, PrintParty } from './print-model';
+import { formatQuantity } from './quantity';
 
-/** One A4 page (its content also fits a letter page): what the PDF and a paper copy show. */
-export function PrintPage({ model, qr }: { model: PrintModel; qr: string | null }) {
+/** One A4 or letter page (content 186 mm wide fits both): what the PDF and a paper copy show. */
+export function PrintPage({ model, qr, paper = 'a4' }: { model: PrintModel; qr: string | null; paper?: 'a4' | 'letter' }) {
   const amount = (value: string) => (model.currency === 'USD' ? formatUsd(value) : formatCop(value));
   const cop = (value: string) => (model.rate ? formatCop(dec(value).times(model.rate)) : null);
   return (
-    <article className="print-page" aria-label="Representación gráfica">
+    <article className={`print-page print-page--${paper}`} aria-label="Representación gráfica">
       <header className="print-page__header">
         <div>
+          {model.logo && <img className="print-page__logo" src={model.logo} alt="Logo del emisor" />}
           <h1 className="print-page__issuer">{model.issuer.nombre}</h1>
           <div>{model.issuer.documento}</div>
           {model.issuer.lines.map((line) => (
@@ -27,6 +29,11 @@ export function PrintPage({ model, qr }: { model: PrintModel; qr: string | null 
           {model.period && (
             <div data-testid="print-period">
               Documento semanal acumulado · periodo del {formatDate(model.period.from)} al {formatDate(model.period.to)}
+            </div>
+          )}
+          {model.resolution && (
+            <div className="print-page__resolution" data-testid="print-resolution">
+              {model.resolution}
             </div>
           )}
           {model.ambiente === '2' && <div className="print-page__test">Documento de prueba (habilitación): sin validez fiscal</div>}
@@ -56,9 +63,7 @@ export function PrintPage({ model, qr }: { model: PrintModel; qr: string | null 
               <td>{index + 1}</td>
               <td>{line.codigo}</td>
               <td>{line.descripcion}</td>
-              <td>
-                {line.cantidad} {line.unidad}
-              </td>
+              <td className="num">{formatQuantity(line.cantidad, line.unidad)}</td>
               <td className="num">{amount(line.valor_unitario)}</td>
               <td className="num">
                 {line.tipo_impuesto} {line.tarifa}%<br />
@@ -143,8 +148,8 @@ export function PrintPage({ model, qr }: { model: PrintModel; qr: string | null 
       {model.rate && <p className="print-page__note">Valores en USD; equivalentes en COP a la tasa aplicada de {formatCop(model.rate)} por dólar.</p>}
       {model.notes && <p className="print-page__note">Observaciones: {model.notes}</p>}
       <footer className="print-page__footer">
-        Representación gráfica de documento electrónico · generada por Factura Desk desde el historial local · consulte el documento en el
-        servicio de la DIAN con el código QR.
+        Representación gráfica de documento electrónico · Software: {model.software} · generada desde el historial local · consulte el
+        documento en el servicio de la DIAN con el código QR.
       </footer>
     </article>
   );

@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import QRCode from 'qrcode';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { PRINT_LAYOUTS, type PrintLayout } from '../../../shared/rpc/methods/history-view';
 import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
-import { IssuerForm } from './IssuerForm';
+import { LAYOUT_LABELS } from './layouts';
 import { buildPrintModel } from './print-model';
-import { PrintPage } from './PrintPage';
+import { Printout, useQrImage } from './Printout';
+import { usePrintNow } from './usePrintNow';
 import './print.css';
 
 /**
@@ -15,13 +15,12 @@ import './print.css';
 export default function PrintView({ id }: { id: number }) {
   const detail = useRpcQuery('history.detail', { id });
   const info = useRpcQuery('app.info', {});
+  const settings = useRpcQuery('history.printSettings', {});
   const model = useMemo(() => (detail.data ? buildPrintModel(detail.data) : null), [detail.data]);
-  const qr = useQuery({
-    queryKey: ['qr', model?.qrText],
-    queryFn: () => QRCode.toDataURL(model!.qrText, { errorCorrectionLevel: 'M', margin: 1, width: 300 }),
-    enabled: model !== null,
-    staleTime: Infinity,
-  });
+  const qr = useQrImage(model?.qrText ?? null);
+  const [chosen, setChosen] = useState<PrintLayout | null>(null);
+  const layout: PrintLayout = chosen ?? settings.data?.layout ?? 'a4';
+  const printNow = usePrintNow();
   const savePdf = useRpcMutation('history.exportPdf');
   const desktop = info.data?.transport === 'electron';
   const filename = model ? `${model.kind}-${model.number}.pdf`.replace(/[^\w.-]/g, '_') : 'documento.pdf';
@@ -38,11 +37,32 @@ export default function PrintView({ id }: { id: number }) {
         >
           Guardar PDF
         </button>
-        <button type="button" className="button button--secondary" disabled={!model || !qr.data} onClick={() => window.print()}>
+        <label className="field field--inline">
+          <span>Formato</span>
+          <select value={layout} onChange={(event) => setChosen(event.target.value as PrintLayout)} data-testid="print-layout">
+            {PRINT_LAYOUTS.map((option) => (
+              <option key={option} value={option}>
+                {LAYOUT_LABELS[option]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={!model || !qr.data || printNow.isPending}
+          onClick={() => printNow.print(layout)}
+        >
           Imprimir
         </button>
         {!desktop && <span className="muted">En el navegador, elija «Guardar como PDF» en el diálogo de impresión.</span>}
         {savePdf.isSuccess && savePdf.data.saved && <span role="status">PDF guardado en {savePdf.data.path}</span>}
+        {printNow.message && <span role="status">{printNow.message}</span>}
+        {printNow.error && (
+          <Alert tone="error" title="No se imprimió">
+            {printNow.error}
+          </Alert>
+        )}
         {savePdf.isError && (
           <Alert tone="error" title="No se guardó el PDF">
             {savePdf.error.message} Puede usar «Imprimir» y elegir «Guardar como PDF».
@@ -56,14 +76,14 @@ export default function PrintView({ id }: { id: number }) {
       )}
       {qr.isError && <Alert tone="error">No se pudo generar el código QR. Vuelva a abrir esta vista; si se repite, copie la información de soporte del detalle.</Alert>}
       {model?.issuerMissing && (
-        <>
+        <div className="no-print">
           <Alert tone="warn" title="Faltan los datos del emisor">
-            Complete la razón social y el NIT antes de entregar este documento: el QR los incluye.
+            Complete la razón social y el NIT en <a href="#/ajustes">Ajustes › Datos del emisor</a> antes de entregar este documento: el QR
+            los incluye.
           </Alert>
-          <IssuerForm initial={detail.data?.issuer ?? null} />
-        </>
+        </div>
       )}
-      {model && <PrintPage model={model} qr={qr.data ?? null} />}
+      {model && <Printout model={model} qr={qr.data} layout={layout} />}
     </section>
   );
 }

@@ -3,8 +3,11 @@
 // QR contents as FISCAL.md says ("QR of the printed representation").
 import type { TipoAmbiente } from '../../../shared/fiscal/cufe';
 import { dseQrText, feQrText } from '../../../shared/fiscal/qr';
+import { formatDate } from '../../../shared/dates';
+import { nitCheckDigit } from '../../../shared/fiscal/nit';
 import { dec, toMoneyString } from '../../../shared/money';
 import type { HistoryDetail, IssuerProfile } from '../../../shared/rpc/methods/history-view';
+import { PAYMENT_MEANS } from '../support-documents/model/catalogs';
 import { dsePrintParts } from './dse-print';
 import { asObj, dseLines, feLines, ivaAndOthers, taxGroups, text, withholdings, type DocLine, type TaxGroup, type Withholding } from '../history/document-parts';
 
@@ -40,6 +43,28 @@ export interface PrintModel {
   issuerMissing: boolean;
   /** DSE weekly accumulated: the period it covers */
   period: { from: string; to: string } | null;
+  /** the issuer's logo (a data URL), when the profile has one */
+  logo: string | null;
+  /** the numbering resolution as printed on an FE ("Autorización de numeración …"), when entered */
+  resolution: string | null;
+  /** the software that generated the printed representation */
+  software: string;
+}
+
+export const SOFTWARE_NAME = 'Factura Desk';
+
+/** The resolution's text the graphic representation of an FE carries. */
+export function resolutionText(r: NonNullable<IssuerProfile['resolucion']>): string {
+  return (
+    `Autorización de numeración de facturación DIAN No. ${r.numero} del ${formatDate(r.desde)}, vigente hasta el ${formatDate(r.hasta)}, ` +
+    `${r.prefijo ? `prefijo ${r.prefijo}, ` : ''}del ${r.prefijo}${r.rango_desde} al ${r.prefijo}${r.rango_hasta}.`
+  );
+}
+
+/** "NIT 900123456-7": the check digit as entered, or computed from the NIT. */
+function nitWithDv(issuer: IssuerProfile): string {
+  const dv = issuer.dv || (/^\d{1,15}$/.test(issuer.nit) ? nitCheckDigit(issuer.nit) : '');
+  return `NIT ${issuer.nit}${dv ? `-${dv}` : ''}`;
 }
 
 const FE_TITLE = 'Factura electrónica de venta';
@@ -56,7 +81,7 @@ function issuerParty(issuer: IssuerProfile | null, companyId: number, role: stri
   return {
     role,
     nombre: issuer.nombre,
-    documento: `NIT ${issuer.nit}`,
+    documento: nitWithDv(issuer),
     lines: [issuer.direccion, issuer.ciudad, issuer.telefono, issuer.email].filter((line) => line.length > 0),
   };
 }
@@ -88,7 +113,7 @@ export function buildPrintModel(detail: HistoryDetail): PrintModel {
       issueDate: entry.issue_date,
       issueTime,
       dueDate: text(document.fecha_vencimiento) || (text(payment.due_date) || null),
-      payment: payment.form ? `${text(payment.form) === 'credito' ? 'Crédito' : 'Contado'} · medio ${text(payment.means_code)}` : null,
+      payment: payment.form ? `${text(payment.form) === 'credito' ? 'Crédito' : 'Contado'} · ${meansLabel(text(payment.means_code))}` : null,
       ambiente,
       issuer: issuerParty(issuer, detail.company_id, 'Emisor (vendedor)'),
       counterpart: {
@@ -112,6 +137,9 @@ export function buildPrintModel(detail: HistoryDetail): PrintModel {
       notes: text(request?.observaciones) || null,
       issuerMissing: issuer === null,
       period: null,
+      logo: issuer?.logo || null,
+      resolution: issuer?.resolucion ? resolutionText(issuer.resolucion) : null,
+      software: SOFTWARE_NAME,
     };
   }
   const supplier = asObj(request?.proveedor);
@@ -127,7 +155,7 @@ export function buildPrintModel(detail: HistoryDetail): PrintModel {
     issueDate: entry.issue_date,
     issueTime,
     dueDate: text(request?.fecha_vencimiento) || null,
-    payment: request?.forma_pago ? `${text(request.forma_pago) === '2' ? 'Crédito' : 'Contado'} · medio ${text(request.medio_pago_codigo) || '10'}` : null,
+    payment: request?.forma_pago ? `${text(request.forma_pago) === '2' ? 'Crédito' : 'Contado'} · ${meansLabel(text(request.medio_pago_codigo) || '10')}` : null,
     ambiente,
     issuer: issuerParty(issuer, detail.company_id, 'Adquiriente (emisor del documento)'),
     counterpart: {
@@ -159,7 +187,15 @@ export function buildPrintModel(detail: HistoryDetail): PrintModel {
     notes: null,
     issuerMissing: issuer === null,
     period: dseParts?.period ?? null,
+    logo: issuer?.logo || null,
+    resolution: null,
+    software: SOFTWARE_NAME,
   };
+}
+
+/** A DIAN payment means code in words ("Efectivo"); an unknown one by its code. */
+function meansLabel(code: string): string {
+  return PAYMENT_MEANS.find((means) => means.code === code)?.label ?? `medio de pago ${code || 'sin código'}`;
 }
 
 function docTypeLabel(code: string): string {

@@ -3,6 +3,8 @@ import { useCallback } from 'react';
 import { useRpcEvent, useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { BackupPanel } from './BackupPanel';
+import { IssuerProfilePanel } from './IssuerProfilePanel';
+import { PrintSettingsPanel } from './PrintSettingsPanel';
 import { ConnectionCard } from './ConnectionCard';
 import { NewConnectionForm } from './NewConnectionForm';
 import { RestoredNotice } from './RestorePanel';
@@ -33,6 +35,12 @@ export default function SettingsScreen() {
         ))}
       </div>
       <NewConnectionForm onSaved={refresh} />
+      {connections.data?.some((connection) => connection.active) && (
+        <>
+          <IssuerProfilePanel />
+          <PrintSettingsPanel />
+        </>
+      )}
       <BackupPanel />
     </section>
   );

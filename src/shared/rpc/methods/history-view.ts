@@ -3,6 +3,8 @@
 // of the printed representation. Everything here reads the local database: nothing needs the network.
 import { z } from 'zod';
 import { DSE_STATES, IsoDate } from '../../api';
+import { isIsoDate } from '../../dates';
+import { isValidNitDv } from '../../fiscal/nit';
 import { method } from '../define';
 import { HistoryEntry } from './history';
 import { DocumentKind, Submission, SubmissionState, SupportInfo } from './submissions';
@@ -64,16 +66,54 @@ export const SubmissionEvent = z.object({
 });
 export type SubmissionEvent = z.infer<typeof SubmissionEvent>;
 
+/** The DIAN's numbering resolution printed on every FE (number, validity, prefix and range). */
+export const NumberingResolution = z
+  .object({
+    numero: z.string().trim().regex(/^\d{6,20}$/, 'El número de la resolución son solo dígitos (6 a 20).'),
+    desde: z.string().refine(isIsoDate, 'Indique la fecha de la resolución.'),
+    hasta: z.string().refine(isIsoDate, 'Indique hasta qué fecha está vigente la resolución.'),
+    prefijo: z.string().trim().regex(/^[A-Z0-9]{0,4}$/, 'El prefijo tiene hasta 4 letras mayúsculas o dígitos.'),
+    rango_desde: z.number().int().min(1, 'El rango empieza en 1 o más.').max(999_999_999_999),
+    rango_hasta: z.number().int().min(1).max(999_999_999_999),
+  })
+  .strict()
+  .refine((r) => r.desde <= r.hasta, { message: 'La vigencia termina antes de empezar: revise las fechas.', path: ['hasta'] })
+  .refine((r) => r.rango_desde <= r.rango_hasta, { message: 'El rango termina antes de empezar: revise los números.', path: ['rango_hasta'] });
+export type NumberingResolution = z.infer<typeof NumberingResolution>;
+
+/** Documents a year the provider's plan allows ('ilimitado': no limit). */
+export const YEARLY_PLANS = ['50', '100', '500', 'ilimitado'] as const;
+/** A logo as a data URL: PNG or JPEG, at most 150 KB of image. */
+export const LOGO_MAX_BYTES = 150_000;
+const LOGO_PATTERN = /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/;
+
 export const IssuerProfile = z
   .object({
     nombre: z.string().trim().min(1, 'Escriba la razón social del emisor.').max(200),
     nit: z.string().trim().regex(/^\d{5,15}$/, 'El NIT va sin dígito de verificación, solo números (5 a 15).'),
+    /** The NIT's check digit; '' when the user did not enter it (profiles saved before it existed). */
+    dv: z.string().trim().regex(/^\d?$/, 'El dígito de verificación es un solo dígito.').default(''),
     direccion: z.string().trim().max(200),
     ciudad: z.string().trim().max(120),
-    email: z.string().trim().max(200),
+    email: z
+      .string()
+      .trim()
+      .max(200)
+      .refine((value) => value === '' || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value), 'Escriba un correo válido, como ventas@mitienda.co.'),
     telefono: z.string().trim().max(60),
+    logo: z
+      .string()
+      .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 40, 'El logo pesa más de 150 KB: use una imagen más pequeña.')
+      .refine((value) => value === '' || LOGO_PATTERN.test(value), 'El logo debe ser una imagen PNG o JPEG.')
+      .default(''),
+    resolucion: NumberingResolution.nullable().default(null),
+    plan: z.enum(YEARLY_PLANS, { message: 'Elija el plan: 50, 100, 500 documentos al año o ilimitado.' }).default('ilimitado'),
   })
-  .strict();
+  .strict()
+  .refine((p) => p.dv === '' || isValidNitDv(p.nit, p.dv), {
+    message: 'El dígito de verificación no corresponde al NIT: revise ambos.',
+    path: ['dv'],
+  });
 export type IssuerProfile = z.infer<typeof IssuerProfile>;
 
 export const HistoryDetail = z.object({
@@ -114,6 +154,31 @@ export const HistoryCsvChunk = z.object({
 });
 export type HistoryCsvChunk = z.infer<typeof HistoryCsvChunk>;
 
+/** Printed layouts: a full page (A4 or letter) or a thermal ticket 80 or 58 mm wide. */
+export const PRINT_LAYOUTS = ['a4', 'letter', 'ticket80', 'ticket58'] as const;
+export const PrintLayout = z.enum(PRINT_LAYOUTS, { message: 'Elija un formato de impresión: A4, carta, tirilla de 80 mm o de 58 mm.' });
+export type PrintLayout = z.infer<typeof PrintLayout>;
+
+export const PrintSettings = z
+  .object({
+    /** the layout used when printing from the counter, and first offered everywhere else */
+    layout: PrintLayout,
+    /** an accepted invoice prints by itself, once */
+    auto_print: z.boolean(),
+    /** the desktop printer printed to without a dialog ('' = the system's default printer) */
+    printer: z.string().trim().max(200),
+  })
+  .strict();
+export type PrintSettings = z.infer<typeof PrintSettings>;
+
+export const IssuerWarning = z.object({
+  level: z.enum(['warn', 'error']),
+  code: z.enum(['resolution_expired', 'resolution_not_yet', 'resolution_ending', 'range_used_up', 'range_ending', 'plan_used_up', 'plan_ending']),
+  /** the warning in the user's words */
+  text: z.string(),
+});
+export type IssuerWarning = z.infer<typeof IssuerWarning>;
+
 /** A submission the app follows whose document the mirror does not hold yet (or never will: in doubt). */
 export const FollowedSubmission = Submission;
 
@@ -132,6 +197,28 @@ export const historyViewMethods = {
   'history.exportCsv': method(HistoryCsvInput, HistoryCsvChunk),
   'history.issuer': method(z.object({}).strict(), IssuerProfile.nullable()),
   'history.setIssuer': method(IssuerProfile, IssuerProfile),
+  /** Resolution validity and range, and the yearly plan, checked against the local history. */
+  'history.issuerWarnings': method(z.object({}).strict(), z.array(IssuerWarning)),
+  'history.printSettings': method(z.object({}).strict(), PrintSettings),
+  'history.setPrintSettings': method(PrintSettings, PrintSettings),
+  /** The Historial entry of a submission's document (null until the mirror holds it). */
+  'history.idOfSubmission': method(
+    z.object({ submission_id: z.number().int().positive() }).strict(),
+    z.object({ id: z.number().int().positive().nullable() }),
+  ),
+  /** The desktop's printers (Electron only; the browser chooses in its own print dialog). */
+  'history.printers': method(
+    z.object({}).strict(),
+    z.array(z.object({ name: z.string(), label: z.string(), is_default: z.boolean() })),
+  ),
+  /**
+   * Prints the window's printable content without a dialog to the chosen printer (Electron only;
+   * the browser opens its print dialog instead).
+   */
+  'history.printSilently': method(
+    z.object({ layout: PrintLayout, printer: z.string().trim().max(200) }).strict(),
+    z.object({ printed: z.boolean() }),
+  ),
   /**
    * Saves the printed representation now on screen as a PDF (Electron: printToPDF and a save
    * dialog). Under the web bridge the browser's own print dialog does it instead.

@@ -1,0 +1,59 @@
+// Printing without a dialog from the desktop app (issue 15, item 7): the counter prints the
+// window's printable content (the ticket or page the print stylesheet leaves visible) straight to
+// the printer chosen in Ajustes. Only types come from Electron, so this runs under test with a
+// typed fake of the two WebContents methods it uses.
+import type { WebContents, WebContentsPrintOptions } from 'electron';
+import type { PrintLayout } from '../shared/rpc/methods/history-view';
+import { AppError } from '../shared/rpc/errors';
+
+export type PrintTarget = Pick<WebContents, 'print' | 'getPrintersAsync'>;
+
+/** Paper per layout; tickets are a roll 80 or 58 mm wide (Chromium needs a height: one A4 length). */
+const PAGE_SIZE: Record<PrintLayout, WebContentsPrintOptions['pageSize']> = {
+  a4: 'A4',
+  letter: 'Letter',
+  ticket80: { width: 80_000, height: 297_000 },
+  ticket58: { width: 58_000, height: 297_000 },
+};
+
+export async function listPrinters(target: PrintTarget): Promise<{ name: string; label: string; is_default: boolean }[]> {
+  const printers = await target.getPrintersAsync();
+  return printers.map((printer) => ({
+    name: printer.name,
+    label: printer.displayName || printer.name,
+    is_default: (printer as { isDefault?: boolean }).isDefault === true,
+  }));
+}
+
+/** Prints silently; a printer that no longer exists is refused before anything is sent. */
+export async function printSilently(target: PrintTarget, layout: PrintLayout, printer: string): Promise<{ printed: boolean }> {
+  if (printer !== '') {
+    const known = await target.getPrintersAsync();
+    if (!known.some((p) => p.name === printer)) {
+      throw new AppError(
+        'invalid_input',
+        `La impresora «${printer}» no está disponible en este equipo. Elija otra en Ajustes › Impresión, o revise que esté encendida y conectada.`,
+      );
+    }
+  }
+  const options: WebContentsPrintOptions = {
+    silent: true,
+    printBackground: true,
+    pageSize: PAGE_SIZE[layout],
+    margins: { marginType: layout.startsWith('ticket') ? 'none' : 'default' },
+    ...(printer !== '' ? { deviceName: printer } : {}),
+  };
+  return new Promise((resolve, reject) => {
+    target.print(options, (success, reason) => {
+      if (success) resolve({ printed: true });
+      else if (reason === 'cancelled') resolve({ printed: false });
+      else
+        reject(
+          new AppError(
+            'internal',
+            `La impresora no recibió el documento (${reason || 'sin detalle'}). Revise que tenga papel y esté conectada, y vuelva a imprimir.`,
+          ),
+        );
+    });
+  });
+}

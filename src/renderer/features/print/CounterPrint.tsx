@@ -1,0 +1,81 @@
+import { useEffect, useMemo } from 'react';
+import { createPortal } from 'react-dom';
+import { useRpcQuery } from '../../rpc/hooks';
+import { Alert } from '../../ui/Alert';
+import { LAYOUT_LABELS } from './layouts';
+import { buildPrintModel } from './print-model';
+import { Printout, useQrImage } from './Printout';
+import { usePrintNow } from './usePrintNow';
+import './print.css';
+
+/** Submissions already printed by themselves in this window: an accepted invoice prints once. */
+const autoPrinted = new Set<number>();
+
+/**
+ * Printing an accepted invoice where it was issued (issue 15, item 7): F9 or the button prints it
+ * in the layout of Ajustes › Impresión, and with "imprimir apenas se acepte" it prints by itself,
+ * once. The printout lives beside the app's root and is the only thing on paper.
+ */
+export function CounterPrint({ submissionId }: { submissionId: number }) {
+  const entry = useRpcQuery(
+    'history.idOfSubmission',
+    { submission_id: submissionId },
+    // The mirror writes the accepted invoice at once; until then, look again shortly.
+    { refetchInterval: (query) => (query.state.data?.id ? false : 500) },
+  );
+  const historyId = entry.data?.id ?? null;
+  const detail = useRpcQuery('history.detail', { id: historyId ?? 0 }, { enabled: historyId !== null });
+  const settings = useRpcQuery('history.printSettings', {});
+  const model = useMemo(() => (detail.data ? buildPrintModel(detail.data) : null), [detail.data]);
+  const qr = useQrImage(model?.qrText ?? null);
+  const printNow = usePrintNow();
+  const layout = settings.data?.layout ?? 'ticket80';
+  const ready = model !== null && qr.data !== null && settings.data !== undefined;
+  const { print } = printNow;
+
+  useEffect(() => {
+    if (!ready) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'F9') return;
+      event.preventDefault();
+      print(layout);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [ready, print, layout]);
+
+  useEffect(() => {
+    if (!ready || !settings.data?.auto_print || autoPrinted.has(submissionId)) return;
+    autoPrinted.add(submissionId);
+    // After this paint, so the printout and its @page are in the document.
+    const timer = window.setTimeout(() => print(layout), 0);
+    return () => window.clearTimeout(timer);
+  }, [ready, settings.data?.auto_print, submissionId, print, layout]);
+
+  return (
+    <>
+      <button type="button" className="button button--secondary" disabled={!ready || printNow.isPending} onClick={() => print(layout)}>
+        Imprimir ({LAYOUT_LABELS[layout].toLowerCase()}) · F9
+      </button>
+      {model?.issuerMissing && (
+        <Alert tone="warn">
+          Faltan los datos del emisor para la impresión: complételos en <a href="#/ajustes">Ajustes › Datos del emisor</a>.
+        </Alert>
+      )}
+      {printNow.message && <span role="status">{printNow.message}</span>}
+      {printNow.error && (
+        <Alert tone="error" title="No se imprimió">
+          {printNow.error}
+        </Alert>
+      )}
+      {detail.isError && <Alert tone="error">No se pudo preparar la impresión: {detail.error.message}</Alert>}
+      {model &&
+        createPortal(
+          <div className="counter-printout" data-testid="counter-printout">
+            <Printout model={model} qr={qr.data} layout={layout} />
+          </div>,
+          document.body,
+        )}
+    </>
+  );
+}

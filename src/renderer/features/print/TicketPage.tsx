@@ -1,0 +1,118 @@
+import { formatDate } from '../../../shared/dates';
+import { formatCop, formatUsd } from '../../../shared/money';
+import type { PrintModel } from './print-model';
+import { formatQuantity } from './quantity';
+
+/**
+ * The printed representation on a thermal ticket, 80 or 58 mm wide: one column, every word
+ * wrapped, the lines as description then "quantity × price = amount", taxes by rate, totals,
+ * payment, the CUFE/CUDS in full and the QR, and what a graphic representation must carry.
+ */
+export function TicketPage({ model, qr, width }: { model: PrintModel; qr: string | null; width: 80 | 58 }) {
+  const amount = (value: string) => (model.currency === 'USD' ? formatUsd(value) : formatCop(value));
+  return (
+    <article className={`ticket ticket--${width}`} aria-label="Representación gráfica en tirilla" data-testid="ticket">
+      <header className="ticket__center">
+        {model.logo && <img className="ticket__logo" src={model.logo} alt="Logo del emisor" />}
+        <div className="ticket__issuer">{model.issuer.nombre}</div>
+        <div>{model.issuer.documento}</div>
+        {model.issuer.lines.map((line) => (
+          <div key={line}>{line}</div>
+        ))}
+      </header>
+      <hr />
+      <div className="ticket__center">
+        <div className="ticket__title">{model.title}</div>
+        <div className="ticket__number">No. {model.number}</div>
+        <div>
+          {formatDate(model.issueDate)} {model.issueTime}
+        </div>
+        {model.ambiente === '2' && <div className="ticket__strong">Documento de prueba (habilitación): sin validez fiscal</div>}
+      </div>
+      {model.resolution && <p className="ticket__small">{model.resolution}</p>}
+      {model.period && (
+        <p className="ticket__small">
+          Documento semanal acumulado · periodo del {formatDate(model.period.from)} al {formatDate(model.period.to)}
+        </p>
+      )}
+      <hr />
+      <div>
+        <div className="ticket__small">{model.counterpart.role}</div>
+        <div className="ticket__strong">{model.counterpart.nombre}</div>
+        <div>{model.counterpart.documento}</div>
+      </div>
+      <hr />
+      <ol className="ticket__lines">
+        {model.lines.map((line, index) => (
+          <li key={index}>
+            <div className="ticket__desc">
+              {line.codigo && <span className="ticket__small">{line.codigo} · </span>}
+              {line.descripcion}
+            </div>
+            <div className="ticket__row">
+              <span>
+                {formatQuantity(line.cantidad, line.unidad)} × {amount(line.valor_unitario)}
+              </span>
+              <span className="ticket__num">{amount(line.base)}</span>
+            </div>
+            {line.tipo_impuesto && (
+              <div className="ticket__small">
+                {line.tipo_impuesto} {line.tarifa.replace('.', ',')} %
+              </div>
+            )}
+          </li>
+        ))}
+      </ol>
+      <hr />
+      {model.taxes.length > 0 && (
+        <table className="ticket__table" aria-label="Impuestos por tarifa">
+          <tbody>
+            {model.taxes.map((tax) => (
+              <tr key={tax.name}>
+                <th scope="row">{tax.name}</th>
+                <td className="ticket__num">base {amount(tax.base)}</td>
+                <td className="ticket__num">{amount(tax.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {model.withholdings.length > 0 && (
+        <table className="ticket__table" aria-label="Retenciones" data-testid="ticket-withholdings">
+          <tbody>
+            {model.withholdings.map((w, index) => (
+              <tr key={index}>
+                <th scope="row">Retención {w.name}</th>
+                <td className="ticket__num">{w.percent ? `${w.percent.replace('.', ',')} %` : ''}</td>
+                <td className="ticket__num">{w.amount ? amount(w.amount) : ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <table className="ticket__table ticket__totals" aria-label="Totales">
+        <tbody>
+          {model.totals.map((total) => (
+            <tr key={total.label} className={total.strong ? 'ticket__grand' : undefined}>
+              <th scope="row">{total.label}</th>
+              <td className="ticket__num">{amount(total.value)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {model.payment && <div>Forma de pago: {model.payment}</div>}
+      {model.notes && <p className="ticket__small">Observaciones: {model.notes}</p>}
+      <hr />
+      <div className="ticket__center">
+        {qr ? <img className="ticket__qr" src={qr} alt={`Código QR del ${model.fiscalKeyLabel}`} /> : <div className="ticket__qr" />}
+        <div className="ticket__strong">{model.fiscalKeyLabel}</div>
+        <div className="ticket__key" data-testid="fiscal-key">
+          {model.fiscalKey}
+        </div>
+      </div>
+      <footer className="ticket__center ticket__small">
+        Representación gráfica de documento electrónico · Software: {model.software} · consulte el documento en la DIAN con el código QR.
+      </footer>
+    </article>
+  );
+}

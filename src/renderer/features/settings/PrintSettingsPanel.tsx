@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { PRINT_LAYOUTS, type PrintSettings } from '../../../shared/rpc/methods/history-view';
+import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
+import { Alert } from '../../ui/Alert';
+import { Field } from '../../ui/Field';
+import { LAYOUT_LABELS } from '../print/layouts';
+
+/**
+ * Ajustes › Impresión: the layout the counter prints (A4, letter or an 80/58 mm ticket), printing
+ * by itself after acceptance, and in the desktop app the printer it prints to without a dialog.
+ */
+export function PrintSettingsPanel() {
+  const current = useRpcQuery('history.printSettings', {});
+  if (current.isError) return <Alert tone="error">No se pudieron leer los ajustes de impresión: {current.error.message}</Alert>;
+  return current.data ? <PrintSettingsForm initial={current.data} /> : null;
+}
+
+function PrintSettingsForm({ initial }: { initial: PrintSettings }) {
+  const info = useRpcQuery('app.info', {});
+  const desktop = info.data?.transport === 'electron';
+  const printers = useRpcQuery('history.printers', {}, { enabled: desktop });
+  const save = useRpcMutation('history.setPrintSettings', ['history.printSettings']);
+  const [values, setValues] = useState<PrintSettings>(initial);
+  const [saved, setSaved] = useState(false);
+
+  const change = (next: Partial<PrintSettings>) => {
+    setSaved(false);
+    setValues((before) => ({ ...before, ...next }));
+  };
+
+  return (
+    <form
+      className="panel"
+      aria-labelledby="print-settings-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate(values, { onSuccess: () => setSaved(true) });
+      }}
+    >
+      <h2 id="print-settings-title">Impresión</h2>
+      <div className="form-grid">
+        <Field label="Formato al imprimir desde Facturas">
+          <select value={values.layout} onChange={(event) => change({ layout: event.target.value as PrintSettings['layout'] })}>
+            {PRINT_LAYOUTS.map((layout) => (
+              <option key={layout} value={layout}>
+                {LAYOUT_LABELS[layout]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {desktop ? (
+          <Field label="Impresora" hint="Se imprime en ella sin abrir el diálogo de impresión.">
+            <select value={values.printer} onChange={(event) => change({ printer: event.target.value })}>
+              <option value="">La predeterminada del sistema</option>
+              {printers.data?.map((printer) => (
+                <option key={printer.name} value={printer.name}>
+                  {printer.label}
+                  {printer.is_default ? ' (predeterminada)' : ''}
+                </option>
+              ))}
+              {values.printer !== '' && !printers.data?.some((p) => p.name === values.printer) && (
+                <option value={values.printer}>{values.printer} (no disponible ahora)</option>
+              )}
+            </select>
+          </Field>
+        ) : (
+          <p className="muted">En el navegador, la impresora se elige en el diálogo de impresión, que se abre al imprimir.</p>
+        )}
+      </div>
+      <label className="checkbox">
+        <input type="checkbox" checked={values.auto_print} onChange={(event) => change({ auto_print: event.target.checked })} />
+        Imprimir la factura apenas la DIAN la acepte
+      </label>
+      {printers.isError && <Alert tone="warn">No se pudo leer la lista de impresoras: {printers.error.message}</Alert>}
+      {save.isError && <Alert tone="error">{save.error.message}</Alert>}
+      {saved && <Alert tone="ok">Ajustes de impresión guardados.</Alert>}
+      <button type="submit" className="button" disabled={save.isPending}>
+        Guardar impresión
+      </button>
+    </form>
+  );
+}
