@@ -72,4 +72,81 @@ describe('client core migrations, each from an empty database', () => {
     expect(match('"tornil"*')).toEqual([]);
     store.close();
   });
+
+  const upTo = (name: string) => migrations.slice(0, migrations.findIndex((m) => m.name === name) + 1);
+  const connection = (store: Store, id = 1, active = 0) =>
+    store.db
+      .prepare("INSERT INTO connections (id, label, kind, base_url, company_id, active, created_at) VALUES (?, 'C', 'sandbox', ?, 7, ?, 'now')")
+      .run(id, `http://a/${id}/v1`, active);
+
+  it('0001 creates connections: one per API and company, kinds checked, at most one active', () => {
+    const store = Store.open(join(dir.path, 'db.sqlite'), { migrations: upTo('connections') });
+    expect(migrations[0]?.name).toBe('connections');
+    connection(store, 1, 1);
+    expect(() =>
+      store.db.prepare("INSERT INTO connections (label, kind, base_url, company_id, created_at) VALUES ('D', 'sandbox', 'http://a/1/v1', 7, 'now')").run(),
+    ).toThrow(/UNIQUE/);
+    expect(() =>
+      store.db.prepare("INSERT INTO connections (label, kind, base_url, company_id, created_at) VALUES ('D', 'pruebas', 'http://b/v1', 7, 'now')").run(),
+    ).toThrow(/CHECK/);
+    expect(() => connection(store, 2, 1)).toThrow(/UNIQUE/);
+    connection(store, 2, 0);
+    store.close();
+  });
+
+  it('0005 creates one form draft per kind and connection, removed with its connection', () => {
+    const store = Store.open(join(dir.path, 'db.sqlite'), { migrations: upTo('drafts') });
+    connection(store);
+    const insert = store.db.prepare("INSERT INTO form_drafts (kind, connection_id, idempotency_key, data, updated_at) VALUES (?, 1, 'k', '{}', 'now')");
+    insert.run('FE');
+    insert.run('DSE');
+    expect(() => insert.run('FE')).toThrow(/UNIQUE|PRIMARY/);
+    expect(() => insert.run('NC')).toThrow(/CHECK/);
+    store.db.prepare('DELETE FROM connections WHERE id = 1').run();
+    expect(store.db.prepare('SELECT count(*) AS n FROM form_drafts').get()).toEqual({ n: 0 });
+    store.close();
+  });
+
+  it('0007 creates cost centers per connection, removed with it', () => {
+    const store = Store.open(join(dir.path, 'db.sqlite'), { migrations: upTo('cost_centers') });
+    connection(store);
+    const insert = store.db.prepare("INSERT INTO cost_centers (connection_id, id, code, name) VALUES (1, ?, 'ADM', 'Administración')");
+    insert.run(1);
+    expect(() => insert.run(1)).toThrow(/UNIQUE|PRIMARY/);
+    store.db.prepare('DELETE FROM connections WHERE id = 1').run();
+    expect(store.db.prepare('SELECT count(*) AS n FROM cost_centers').get()).toEqual({ n: 0 });
+    store.close();
+  });
+
+  it('0008 creates the FE withholding types per connection, one row per type, removed with it', () => {
+    const store = Store.open(join(dir.path, 'db.sqlite'), { migrations: upTo('fe_withholding_types') });
+    connection(store);
+    const insert = store.db.prepare("INSERT INTO fe_withholding_types (connection_id, position, type, label, base_mode) VALUES (1, ?, ?, 'R', 'subtotal')");
+    insert.run(1, 'ReteIVA');
+    expect(() => insert.run(2, 'ReteIVA')).toThrow(/UNIQUE|PRIMARY/);
+    store.db.prepare('DELETE FROM connections WHERE id = 1').run();
+    expect(store.db.prepare('SELECT count(*) AS n FROM fe_withholding_types').get()).toEqual({ n: 0 });
+    store.close();
+  });
+
+  it('0017 adds DV, logo, resolution and plan to issuer profiles, and print settings per connection', () => {
+    const store = Store.open(join(dir.path, 'db.sqlite'), { migrations: upTo('issuer_profile') });
+    connection(store);
+    store.db.prepare("INSERT INTO issuer_profiles (connection_id, nombre, nit, updated_at) VALUES (1, 'Tienda', '900123456', 'now')").run();
+    expect(store.db.prepare('SELECT dv, logo, resolucion_json, plan FROM issuer_profiles').get()).toEqual({ dv: '', logo: '', resolucion_json: null, plan: 'ilimitado' });
+    expect(() => store.db.prepare("UPDATE issuer_profiles SET plan = '1000'").run()).toThrow(/CHECK/);
+    const settings = store.db.prepare("INSERT INTO print_settings (connection_id, layout, updated_at) VALUES (1, ?, 'now')");
+    expect(() => settings.run('a5')).toThrow(/CHECK/);
+    settings.run('ticket58');
+    expect(store.db.prepare('SELECT layout, auto_print, printer FROM print_settings').get()).toEqual({ layout: 'ticket58', auto_print: 0, printer: '' });
+    const plan = store.db
+      .prepare<[], { detail: string }>('EXPLAIN QUERY PLAN SELECT id FROM history_documents WHERE connection_id = 1 AND submission_id = 5')
+      .all()
+      .map((r) => r.detail)
+      .join(' ');
+    expect(plan).toMatch(/history_by_submission/);
+    store.db.prepare('DELETE FROM connections WHERE id = 1').run();
+    expect(store.db.prepare('SELECT count(*) AS n FROM print_settings').get()).toEqual({ n: 0 });
+    store.close();
+  });
 });
