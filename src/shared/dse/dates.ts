@@ -59,20 +59,20 @@ export function readDseDates(raw: RawObject, today: string, nowTime: string, err
   if (modo === '1') {
     // "fecha_documento must be the current date; period start and end equal the document date."
     if (fecha !== today) errors.add(fechaName, `en forma_generacion 1 debe ser la fecha actual en Colombia (${today})`);
-    if (start !== undefined && start !== fecha) errors.add(startName, 'en forma_generacion 1 debe ser igual a fecha_documento');
-    if (end !== undefined && end !== fecha) errors.add(endName, 'en forma_generacion 1 debe ser igual a fecha_documento');
+    if (start !== undefined && start !== fecha) errors.add(startName, 'en un documento por operación debe ser igual a la fecha del documento');
+    if (end !== undefined && end !== fecha) errors.add(endName, 'en un documento por operación debe ser igual a la fecha del documento');
     start = fecha;
     end = fecha;
   } else {
     // Sandbox decision: a weekly accumulated document may be dated before today, never after.
     if (fecha > today) errors.add(fechaName, `no puede ser posterior a la fecha actual (${today})`);
-    if (!start) errors.add(startName, 'es obligatoria en forma_generacion 2');
-    if (!end) errors.add(endName, 'es obligatoria en forma_generacion 2');
+    if (!start) errors.add(startName, 'es obligatoria en un documento semanal acumulado');
+    if (!end) errors.add(endName, 'es obligatoria en un documento semanal acumulado');
     if (start && end) {
-      if (start > end) errors.add(startName, 'no puede ser posterior a fecha_fin_periodo');
+      if (start > end) errors.add(startName, 'no puede ser posterior al fin del periodo');
       // "at most 7 calendar days", both ends included.
       else if (daysBetween(start, end) + 1 > 7) errors.add(endName, `el periodo abarca ${daysBetween(start, end) + 1} días; el máximo es 7 días calendario`);
-      if (end > fecha) errors.add(endName, 'no puede ser posterior a fecha_documento');
+      if (end > fecha) errors.add(endName, 'no puede ser posterior a la fecha del documento');
     }
   }
   if (pago === '1') {
@@ -80,9 +80,9 @@ export function readDseDates(raw: RawObject, today: string, nowTime: string, err
     due = fecha;
   } else if (!due) {
     // Sandbox decision: a credit document needs its due date.
-    errors.add(dueName, 'es obligatoria cuando forma_pago es 2 (crédito)');
+    errors.add(dueName, 'es obligatoria en una compra a crédito');
   } else if (due < fecha) {
-    errors.add(dueName, 'en crédito no puede ser anterior a fecha_documento');
+    errors.add(dueName, 'en crédito no puede ser anterior a la fecha del documento');
   }
   if (contable !== null && contable < fecha) errors.add('fecha_vencimiento_contable', 'no puede ser anterior a la fecha del documento');
   if (errors.list.length > before || !start || !end || !due) return undefined;

@@ -135,7 +135,7 @@ function readOne(w: RawObject, at: string, amounts: DseDocumentAmounts, errors: 
     percent = percentIn;
     amount = roundCents(base.times(percentIn).dividedBy(100));
   } else {
-    return errors.add(`${at}.percent`, 'indique percent o amount'), undefined;
+    return errors.add(`${at}.percent`, 'indique el porcentaje o el valor de la retención'), undefined;
   }
   const key = (rawKey?.trim() || canonical?.key || code).toLowerCase();
   return { retention_key: key, dian_tax_code: code, tax_name: name, base_mode: mode, base, percent, amount, display_order: order };

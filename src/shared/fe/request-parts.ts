@@ -71,10 +71,10 @@ export function readItems(raw: unknown, errors: FieldErrors): FeItemInput[] | un
     const taxCode = code ? readCode(code.value, `${at}.${code.name}`, errors) : undefined;
     if (!desc) errors.add(`${at}.desc`, 'la descripción es obligatoria');
     if (!cant || !cant.gt(0)) errors.add(`${at}.cant`, 'la cantidad debe ser mayor que 0');
-    if (unit === undefined && unitInput === undefined) errors.add(`${at}.unit`, 'falta el valor unitario (unit o unit_input)');
+    if (unit === undefined && unitInput === undefined) errors.add(`${at}.unit`, 'falta el valor unitario');
     if (unit?.isNegative()) errors.add(`${at}.unit`, 'no puede ser negativo');
     if (unitInput?.isNegative()) errors.add(`${at}.unit_input`, 'no puede ser negativo');
-    if (incluido && unitInput === undefined) errors.add(`${at}.unit_input`, 'es obligatorio cuando iva_incluido es true');
+    if (incluido && unitInput === undefined) errors.add(`${at}.unit_input`, 'es obligatorio cuando el precio incluye IVA');
     if (iva === undefined) errors.add(`${at}.iva`, 'la tarifa es obligatoria (0 si no lleva impuesto)');
     else if (iva.isNegative() || iva.gt(100)) errors.add(`${at}.iva`, 'la tarifa debe estar entre 0 y 100 (es un porcentaje)');
     if (taxCode !== undefined && taxCode !== '' && !isFeTaxCode(taxCode)) {
@@ -122,7 +122,7 @@ export function readPayment(raw: unknown, methods: readonly PaymentMethod[], fec
   let due: string | null = null;
   if (effectiveForm === 'credito') {
     if (!dueDate) errors.add('payment.due_date', 'es obligatoria para pagos a crédito');
-    else if (dueDate < fechaEmision) errors.add('payment.due_date', 'no puede ser anterior a fecha_emision');
+    else if (dueDate < fechaEmision) errors.add('payment.due_date', 'no puede ser anterior a la fecha de emisión');
     due = dueDate ?? null;
   }
   return { form: effectiveForm, method_id: method.id, means_code: method.payment_means_code, due_date: due };

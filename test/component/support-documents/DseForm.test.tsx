@@ -91,10 +91,10 @@ describe('Documentos soporte: inline rules', () => {
     await user.type(screen.getByLabelText('Inicio del periodo'), userDate(today));
     await user.clear(screen.getByLabelText('Fin del periodo'));
     await user.type(screen.getByLabelText('Fin del periodo'), userDate(addDays(today, 1)));
-    expect(await screen.findByText('No puede ser posterior a fecha_documento')).toBeTruthy();
+    expect(await screen.findByText('No puede ser posterior a la fecha del documento')).toBeTruthy();
     await user.clear(screen.getByLabelText('Inicio del periodo'));
     await user.type(screen.getByLabelText('Inicio del periodo'), userDate(addDays(today, 2)));
-    expect(await screen.findByText('No puede ser posterior a fecha_fin_periodo')).toBeTruthy();
+    expect(await screen.findByText('No puede ser posterior al fin del periodo')).toBeTruthy();
     await user.clear(screen.getByLabelText('Inicio del periodo'));
     await user.type(screen.getByLabelText('Inicio del periodo'), '31/02/2026');
     expect(await screen.findByText(/No es una fecha válida: escríbala como dd\/mm\/aaaa/)).toBeTruthy();
@@ -162,7 +162,7 @@ describe('Documentos soporte: inline rules', () => {
     expect(screen.getByTestId('dse-vencimiento-contado').textContent).toMatch(/en contado es la fecha del documento/);
     await user.click(screen.getByLabelText('Crédito'));
     await user.type(screen.getByLabelText('Fecha de vencimiento'), userDate(addDays(today, -1)));
-    expect(await screen.findByText('En crédito no puede ser anterior a fecha_documento')).toBeTruthy();
+    expect(await screen.findByText('En crédito no puede ser anterior a la fecha del documento')).toBeTruthy();
   });
 
   it('marks each bad pasted row with its reasons', async () => {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { HistoryCsvCursor, HistoryFilter } from '../../../shared/rpc/methods/history-view';
 import { invoke } from '../../rpc/client';
 import { Alert } from '../../ui/Alert';
+import { countOf } from '../../../shared/plural';
 
 type ExportState =
   | { phase: 'idle' }
@@ -95,7 +96,7 @@ export function ExportCsvButton({ filter }: { filter: HistoryFilter }) {
       )}
       {state.phase === 'done' && (
         <span className="muted" role="status">
-          CSV con {count(state.rows)} documentos ({state.filename}).
+          CSV con {countOf(state.rows, 'documento')} ({state.filename}).
         </span>
       )}
       {state.phase === 'cancelled' && (

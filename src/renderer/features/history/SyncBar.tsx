@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../shared/dates';
 import type { EventPayload } from '../../../shared/rpc/events';
 import { useRpcEvent, useRpcMutation, useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
+import { countOf } from '../../../shared/plural';
 
 type Progress = EventPayload<'sync.progress'>;
 
@@ -31,15 +32,16 @@ export function SyncBar() {
       </button>
       <span className="muted" data-testid="last-sync">
         {last ? `Última sincronización: ${formatDateTime(last)}` : 'Aún no se ha sincronizado con el servicio.'}
-        {status.data ? ` · ${status.data.documents.toLocaleString('es-CO')} documentos en este equipo` : ''}
+        {status.data ? ` · ${countOf(status.data.documents, 'documento')} en este equipo` : ''}
       </span>
       {running && progress && (
         <span className="history-sync__progress" role="status">
           {progress.total ? (
             <progress max={progress.total} value={progress.done} aria-label="Progreso de la sincronización" />
           ) : null}{' '}
-          {progress.done.toLocaleString('es-CO')}
-          {progress.total ? ` de ${progress.total.toLocaleString('es-CO')}` : ''} documentos
+          {progress.total
+            ? `${progress.done.toLocaleString('es-CO')} de ${countOf(progress.total, 'documento')}`
+            : countOf(progress.done, 'documento')}
         </span>
       )}
       {sync.isError && (
@@ -49,7 +51,7 @@ export function SyncBar() {
       )}
       {sync.isSuccess && !running && (
         <span className="muted" role="status">
-          Sincronización terminada: {sync.data.total_documents.toLocaleString('es-CO')} documentos.
+          Sincronización terminada: {countOf(sync.data.total_documents, 'documento')}.
         </span>
       )}
     </div>
