@@ -4,7 +4,6 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { layersPlugin, NODE_GLOBALS } from './eslint/layers.js';
 
-
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', '.electron-natives/**', 'resources/**'] },
   js.configs.recommended,
@@ -30,7 +29,10 @@ export default tseslint.config(
     files: ['src/renderer/**', 'src/shared/**'],
     languageOptions: { globals: { process: 'off' } },
     rules: {
-      'no-restricted-globals': ['error', ...NODE_GLOBALS.map((name) => ({ name, message: 'A browser page has no Node globals.' }))],
+      'no-restricted-globals': [
+        'error',
+        ...NODE_GLOBALS.map((name) => ({ name, message: 'A browser page has no Node globals.' })),
+      ],
     },
   },
   {

@@ -58,8 +58,18 @@ export async function createHistoryHome(
   const store = Store.open(join(home, DATABASE_FILE));
   try {
     const noSecrets = { getPassword: async () => null, setPassword: async () => undefined, deletePassword: async () => false };
-    const connections = new Connections(store.db, new Vault(noSecrets, vaultScope(home, store)), new EventBus(), () => new Date());
-    const connection = await connections.create({ label: 'Historial de prueba', kind: 'sandbox', base_url: HISTORY_BASE_URL, company_id: 101 });
+    const connections = new Connections(
+      store.db,
+      new Vault(noSecrets, vaultScope(home, store)),
+      new EventBus(),
+      () => new Date(),
+    );
+    const connection = await connections.create({
+      label: 'Historial de prueba',
+      kind: 'sandbox',
+      base_url: HISTORY_BASE_URL,
+      company_id: 101,
+    });
     const { docs } = bulkLoad(store.db, () => generateHistory(store.db, { ...shape, connectionId: connection.id }));
     return { home, connectionId: connection.id, docs, ms: performance.now() - started };
   } finally {

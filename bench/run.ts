@@ -14,10 +14,21 @@ import { scenarios } from './scenarios';
 const ROOT = resolve(import.meta.dirname, '..');
 
 if (!process.env.FACTURA_DESK_IN_TEST_SESSION) {
-  const child = spawnSync('bash', [join(ROOT, 'scripts', 'with-keyring.sh'), process.execPath, '--import', 'tsx', join(ROOT, 'bench', 'run.ts'), ...process.argv.slice(2)], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+  const child = spawnSync(
+    'bash',
+    [
+      join(ROOT, 'scripts', 'with-keyring.sh'),
+      process.execPath,
+      '--import',
+      'tsx',
+      join(ROOT, 'bench', 'run.ts'),
+      ...process.argv.slice(2),
+    ],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  );
   process.exit(child.status ?? 1);
 }
 
@@ -58,7 +69,11 @@ async function main(): Promise<void> {
   const rows: MeasuredRow[] = [];
   const skipped: { id: string; reason: string }[] = [];
   const started = Date.now();
-  process.stderr.write(`Factura Desk benchmarks: ${cores} cores, ${runs} runs per figure, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+  process.stderr.write(
+    `Factura Desk benchmarks: ${cores} cores, ${runs} runs per figure, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}\n`,
+  );
   try {
     for (const scenario of chosen) {
       process.stderr.write(`- ${scenario.title}\n`);
@@ -66,7 +81,8 @@ async function main(): Promise<void> {
       try {
         const figures = await scenario.run(ctx);
         const load1 = Number(loadavg()[0]!.toFixed(2));
-        for (const figure of figures) rows.push({ scenario: scenario.id, ...toRow(figure, cores), load1, measured_at: new Date().toISOString() });
+        for (const figure of figures)
+          rows.push({ scenario: scenario.id, ...toRow(figure, cores), load1, measured_at: new Date().toISOString() });
         log(`${((Date.now() - at) / 1000).toFixed(1)} s, load ${load1}`);
       } catch (error) {
         if (!(error instanceof Skip)) throw error;

@@ -52,7 +52,11 @@ export const LAYERS = {
 };
 
 function packageAllowed(source, patterns) {
-  return patterns.some((pattern) => (pattern.endsWith('/*') ? source.startsWith(pattern.slice(0, -1)) : source === pattern || (pattern === 'node:*' && source.startsWith('node:'))));
+  return patterns.some((pattern) =>
+    pattern.endsWith('/*')
+      ? source.startsWith(pattern.slice(0, -1))
+      : source === pattern || (pattern === 'node:*' && source.startsWith('node:')),
+  );
 }
 
 /** The layer a file of src/ belongs to, or null outside src/. */
@@ -71,7 +75,7 @@ const allowedImports = {
       layer: "{{from}} may not import {{to}} ('{{source}}'): {{why}}",
       outside: "{{from}} may not import outside src/ ('{{source}}'): {{why}}",
       package: "{{from}} may not import the package '{{source}}' (not in its allow-list in eslint/layers.js): {{why}}",
-      unknownLayer: "src/{{from}} is not a layer of eslint/layers.js: add it with its allow-list.",
+      unknownLayer: 'src/{{from}} is not a layer of eslint/layers.js: add it with its allow-list.',
     },
   },
   create(context) {
@@ -87,12 +91,16 @@ const allowedImports = {
       if (typeof source !== 'string') return;
       if (source.startsWith('.')) {
         const target = resolve(dirname(file), source);
-        const to = layerOf(target, srcRoot) ?? (relative(resolve(srcRoot, '..', 'resources'), target).startsWith('..') ? null : 'resources');
+        const to =
+          layerOf(target, srcRoot) ??
+          (relative(resolve(srcRoot, '..', 'resources'), target).startsWith('..') ? null : 'resources');
         if (to === null) context.report({ node, messageId: 'outside', data: { from, source, why: layer.why } });
-        else if (!layer.layers.includes(to)) context.report({ node, messageId: 'layer', data: { from, to, source, why: layer.why } });
+        else if (!layer.layers.includes(to))
+          context.report({ node, messageId: 'layer', data: { from, to, source, why: layer.why } });
         return;
       }
-      if (!packageAllowed(source, layer.packages)) context.report({ node, messageId: 'package', data: { from, source, why: layer.why } });
+      if (!packageAllowed(source, layer.packages))
+        context.report({ node, messageId: 'package', data: { from, source, why: layer.why } });
     }
     return {
       ImportDeclaration: (node) => check(node, node.source.value),
@@ -113,4 +121,15 @@ const allowedImports = {
 export const layersPlugin = { rules: { 'allowed-imports': allowedImports } };
 
 /** Node's globals, which a browser page does not have: the renderer must not lean on them (types of some packages declare them). */
-export const NODE_GLOBALS = ['process', 'Buffer', 'require', 'module', 'exports', '__dirname', '__filename', 'global', 'setImmediate', 'clearImmediate'];
+export const NODE_GLOBALS = [
+  'process',
+  'Buffer',
+  'require',
+  'module',
+  'exports',
+  '__dirname',
+  '__filename',
+  'global',
+  'setImmediate',
+  'clearImmediate',
+];

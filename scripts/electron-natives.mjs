@@ -76,7 +76,14 @@ function buildElectronNatives() {
     cpSync(source, copy, { recursive: true, filter: (path) => !path.includes(`${name}/build`) });
     const run = spawnSync(
       process.execPath,
-      [nodeGypScript(), 'rebuild', '--release', `--target=${target}`, '--runtime=electron', '--dist-url=https://electronjs.org/headers'],
+      [
+        nodeGypScript(),
+        'rebuild',
+        '--release',
+        `--target=${target}`,
+        '--runtime=electron',
+        '--dist-url=https://electronjs.org/headers',
+      ],
       { cwd: copy, env, stdio: ['ignore', 'ignore', 'pipe'], timeout: 600_000 },
     );
     if (run.status !== 0) return false;
@@ -91,10 +98,16 @@ function buildElectronNatives() {
  */
 export function prepareElectron() {
   if (!downloadElectronBinary()) {
-    return { ready: false, reason: 'no se pudo descargar Electron, el programa de la ventana de escritorio (¿sin conexión a internet?)' };
+    return {
+      ready: false,
+      reason: 'no se pudo descargar Electron, el programa de la ventana de escritorio (¿sin conexión a internet?)',
+    };
   }
   if (!buildElectronNatives()) {
-    return { ready: false, reason: `no se pudo preparar la base de datos para Electron ${electronVersion()} (¿sin conexión a internet?)` };
+    return {
+      ready: false,
+      reason: `no se pudo preparar la base de datos para Electron ${electronVersion()} (¿sin conexión a internet?)`,
+    };
   }
   return { ready: true };
 }

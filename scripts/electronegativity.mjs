@@ -56,14 +56,18 @@ const serious = findings.filter((f) => f.severity === 'HIGH' || f.severity === '
 const unexplained = serious.filter((f) => !explained[`${f.check} ${f.file}`]);
 for (const f of findings) {
   const why = explained[`${f.check} ${f.file}`];
-  process.stderr.write(`${f.severity.padEnd(6)} ${f.check} ${f.file}:${f.location} ${why ? '(explained)' : f.severity === 'LOW' || f.severity === 'INFORMATIONAL' ? '(low)' : 'UNEXPLAINED'}\n`);
+  process.stderr.write(
+    `${f.severity.padEnd(6)} ${f.check} ${f.file}:${f.location} ${why ? '(explained)' : f.severity === 'LOW' || f.severity === 'INFORMATIONAL' ? '(low)' : 'UNEXPLAINED'}\n`,
+  );
 }
 process.stdout.write(
   `${JSON.stringify({
     electron: electronVersion,
     offline: said.some((line) => /No connectivity/.test(line)),
     findings: findings.length,
-    by_severity: Object.fromEntries(['HIGH', 'MEDIUM', 'LOW', 'INFORMATIONAL'].map((s) => [s, findings.filter((f) => f.severity === s).length])),
+    by_severity: Object.fromEntries(
+      ['HIGH', 'MEDIUM', 'LOW', 'INFORMATIONAL'].map((s) => [s, findings.filter((f) => f.severity === s).length]),
+    ),
     explained: serious.length - unexplained.length,
     unexplained: unexplained.map((f) => `${f.check} ${f.file}:${f.location}`),
   })}\n`,

@@ -6,5 +6,7 @@ import { prepareElectron } from './electron-natives.mjs';
 
 const electron = prepareElectron();
 if (!electron.ready) {
-  console.log(`[factura-desk] Aviso: ${electron.reason}. \`npm start\` abrirá Factura Desk en el navegador; con internet, \`npm install\` lo intenta de nuevo.`);
+  console.log(
+    `[factura-desk] Aviso: ${electron.reason}. \`npm start\` abrirá Factura Desk en el navegador; con internet, \`npm install\` lo intenta de nuevo.`,
+  );
 }

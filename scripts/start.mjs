@@ -95,7 +95,11 @@ async function main() {
     say('No se pudo preparar la aplicación (los errores están arriba). Ejecute `npm install` y vuelva a intentarlo.');
     process.exit(1);
   }
-  let reason = webOnly ? 'así se pidió (--web)' : hasDisplay() ? null : 'este equipo no tiene pantalla gráfica (no hay DISPLAY ni WAYLAND_DISPLAY)';
+  let reason = webOnly
+    ? 'así se pidió (--web)'
+    : hasDisplay()
+      ? null
+      : 'este equipo no tiene pantalla gráfica (no hay DISPLAY ni WAYLAND_DISPLAY)';
   if (reason === null) {
     const electron = prepareElectron();
     if (electron.ready) {

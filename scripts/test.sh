@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 
 echo "== system packages"; scripts/system-packages.sh
 echo "== typecheck"; npm run --silent typecheck
+echo "== format (Prettier)"; npx prettier --check --log-level warn .
 echo "== lint"; npm run --silent lint
 echo "== build (electron-vite: main, preload, renderer)"; npx electron-vite build >/dev/null
 echo "== tests (unit, component, integration, reliability, e2e)"; scripts/with-keyring.sh npx vitest run "$@"

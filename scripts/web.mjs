@@ -6,5 +6,8 @@ import { join } from 'node:path';
 import { ensureBuilt, root } from './renderer-build.mjs';
 
 if (!ensureBuilt()) process.exit(1);
-const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/main/web.ts'), ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/main/web.ts'), ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+});
 process.exit(run.status ?? 1);

@@ -49,7 +49,11 @@ export { launchBrowser };
  * without the printed URL's `#secret=` fragment.
  */
 export async function freshContext(browser: Browser, host: WebHost): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'es-CO', timezoneId: 'America/Bogota' });
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 900 },
+    locale: 'es-CO',
+    timezoneId: 'America/Bogota',
+  });
   await context.addInitScript(
     ([key, secret]) => {
       (globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }).sessionStorage.setItem(key, secret);
@@ -133,9 +137,12 @@ export async function rendererMainThreadCpu(browser: Browser, page: Page, work: 
   // Web page renderers only: Chromium's own pages (a "WebUI" renderer) sometimes run in the window.
   const pages = new Set(events.filter((e) => e.name === 'process_name' && e.args?.name === 'Renderer').map((e) => e.pid));
   const mains = new Set(
-    events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && pages.has(e.pid)).map((e) => `${e.pid}:${e.tid}`),
+    events
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && pages.has(e.pid))
+      .map((e) => `${e.pid}:${e.tid}`),
   );
   let micros = 0;
-  for (const e of events) if (e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && mains.has(`${e.pid}:${e.tid}`)) micros += e.tdur ?? 0;
+  for (const e of events)
+    if (e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && mains.has(`${e.pid}:${e.tid}`)) micros += e.tdur ?? 0;
   return micros / 1000;
 }

@@ -53,7 +53,9 @@ export function toRow(figure: Figure, cores: number): ResultRow {
     max: Math.max(...figure.runs),
     runs: figure.runs.length,
     cores,
-    target: target ? `${target.on === 'p95' ? 'p95 ' : ''}${target.op === '<=' ? '≤' : '≥'} ${target.value} ${figure.unit}` : null,
+    target: target
+      ? `${target.on === 'p95' ? 'p95 ' : ''}${target.op === '<=' ? '≤' : '≥'} ${target.value} ${figure.unit}`
+      : null,
     met,
     note: figure.note ?? null,
   };

@@ -16,7 +16,9 @@ export async function startHistoryApi(databaseFile: string, connectionId: number
   const db = new Database(databaseFile, { readonly: true });
   // Pages by remote id ranges (no OFFSET, which would walk every earlier row for each page).
   const feIds = db
-    .prepare<[number], number>("SELECT remote_id FROM history_documents WHERE connection_id = ? AND kind = 'FE' ORDER BY remote_id")
+    .prepare<[number], number>(
+      "SELECT remote_id FROM history_documents WHERE connection_id = ? AND kind = 'FE' ORDER BY remote_id",
+    )
     .pluck()
     .all(connectionId);
   const total = feIds.length;
@@ -40,7 +42,10 @@ export async function startHistoryApi(databaseFile: string, connectionId: number
       const ids = feIds.slice((page - 1) * perPage, page * perPage);
       const docs = ids.length === 0 ? [] : fePage.all(connectionId, ids[0]!, ids.at(-1)!).map((row) => row.document_json);
       const pages = Math.ceil(total / perPage);
-      return json(200, `{"ok":true,"docs":[${docs.join(',')}],"page":${page},"per_page":${perPage},"total":${total},"total_pages":${pages}}`);
+      return json(
+        200,
+        `{"ok":true,"docs":[${docs.join(',')}],"page":${page},"per_page":${perPage},"total":${total},"total_pages":${pages}}`,
+      );
     }
     const dseId = /\/dse\/documentos\/(\d+)$/.exec(url.pathname)?.[1];
     if (dseId) {

@@ -21,7 +21,12 @@ function field(status: string, name: string): number {
 
 export function processMemory(pid: number): ProcessMemory {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return { rss: field(status, 'VmRSS'), peak: field(status, 'VmHWM'), anon: field(status, 'RssAnon'), file: field(status, 'RssFile') };
+  return {
+    rss: field(status, 'VmRSS'),
+    peak: field(status, 'VmHWM'),
+    anon: field(status, 'RssAnon'),
+    file: field(status, 'RssFile'),
+  };
 }
 
 /** Sets VmHWM back to the current RSS (clear_refs value 5, Linux ≥ 4.0). */

@@ -32,7 +32,11 @@ if (mode === 'csv') {
   const started = performance.now();
   let after: unknown;
   do {
-    const chunk: { chunk: string; rows: number; next: unknown } = await call(core, 'history.exportCsv', after ? { filter: {}, after } : { filter: {} });
+    const chunk: { chunk: string; rows: number; next: unknown } = await call(
+      core,
+      'history.exportCsv',
+      after ? { filter: {}, after } : { filter: {} },
+    );
     rows += chunk.rows;
     bytes += Buffer.byteLength(chunk.chunk);
     chunks += 1;
@@ -51,7 +55,10 @@ if (mode === 'csv') {
   written = performance.now() - started;
   let offset: number | null = 0;
   while (offset !== null) {
-    const chunk: { data: string; next: number | null } = await call(core, 'reports.exportChunk', { export_id: file.export_id, offset });
+    const chunk: { data: string; next: number | null } = await call(core, 'reports.exportChunk', {
+      export_id: file.export_id,
+      offset,
+    });
     offset = chunk.next;
     chunks += 1;
   }

@@ -42,7 +42,8 @@ const HEADER = ['scenario', 'unit', 'min', 'median', 'max', 'p95', 'target', '',
 export function formatTable(rows: readonly Row[]): string {
   const body = rows.map(cells);
   const widths = HEADER.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
-  const line = (r: string[]): string => r.map((c, i) => (i >= 2 && i <= 5 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
+  const line = (r: string[]): string =>
+    r.map((c, i) => (i >= 2 && i <= 5 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
   return [line(HEADER), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 

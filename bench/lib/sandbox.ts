@@ -68,12 +68,18 @@ export function dseRequest(n: number, options: { nit?: string; lines?: number } 
     forma_generacion: '1',
     forma_pago: '1',
     medio_pago_codigo: '10',
-    retenciones: [{ retention_key: 'reterenta', dian_tax_code: '06', tax_name: 'ReteRenta', base_mode: 'subtotal', percent: 3.5 }],
+    retenciones: [
+      { retention_key: 'reterenta', dian_tax_code: '06', tax_name: 'ReteRenta', base_mode: 'subtotal', percent: 3.5 },
+    ],
   };
 }
 
 /** POST /dse/documentos without core: the bare HTTP round trip (plus the sandbox's own work). */
-export async function postDse(baseUrl: string, body: DseCreateRequest, key: string): Promise<{ status: number; id: number | undefined }> {
+export async function postDse(
+  baseUrl: string,
+  body: DseCreateRequest,
+  key: string,
+): Promise<{ status: number; id: number | undefined }> {
   const response = await fetch(`${baseUrl}/companies/${COMPANY}/dse/documentos`, {
     method: 'POST',
     headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', 'idempotency-key': key },
@@ -84,7 +90,10 @@ export async function postDse(baseUrl: string, body: DseCreateRequest, key: stri
 }
 
 /** A fetch that adds up the time spent inside it (the HTTP round trips core makes). */
-export function timedFetch(): { fetch: typeof globalThis.fetch; inside: { ms: number; calls: number; byMethod: Map<string, number> } } {
+export function timedFetch(): {
+  fetch: typeof globalThis.fetch;
+  inside: { ms: number; calls: number; byMethod: Map<string, number> };
+} {
   const inside = { ms: 0, calls: 0, byMethod: new Map<string, number>() };
   const wrapped: typeof globalThis.fetch = async (input, init) => {
     const started = performance.now();

@@ -59,7 +59,9 @@ export async function bundleWebHost(dir: string): Promise<string> {
     target: 'node20',
     logLevel: 'error',
     // Bundled CommonJS dependencies still call require().
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     plugins: [
       {
         name: 'natives-from-node-modules',

@@ -141,7 +141,7 @@ export const catalogSearchScenario: Scenario = {
         runs: cpuRuns,
         p95s: cpuP95s,
         target: { on: 'p95', op: '<=', value: 5 },
-        note: 'the same queries, this process\'s CPU time (user + system) per query, so other load on the machine does not count',
+        note: "the same queries, this process's CPU time (user + system) per query, so other load on the machine does not count",
       },
     ];
     return figures;

@@ -10,7 +10,16 @@
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { armReadyProbe, freshContext, launchBrowser, readyTimes, requireBrowserSetup, startWebHost, watchErrors, type WebHost } from '../lib/browser';
+import {
+  armReadyProbe,
+  freshContext,
+  launchBrowser,
+  readyTimes,
+  requireBrowserSetup,
+  startWebHost,
+  watchErrors,
+  type WebHost,
+} from '../lib/browser';
 import { summarise, type Figure } from '../lib/figure';
 import type { Scenario } from '../lib/scenario';
 

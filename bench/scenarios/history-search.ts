@@ -53,7 +53,9 @@ function scanQuery(db: Database.Database, connectionId: number, search: Search):
   const where = ['connection_id = @connection'];
   const params: Record<string, unknown> = { connection: connectionId };
   words.forEach((w, i) => {
-    where.push(`(number LIKE @w${i} OR fiscal_key LIKE @w${i} OR counterpart_name LIKE @w${i} OR counterpart_doc LIKE @w${i} OR items_text LIKE @w${i})`);
+    where.push(
+      `(number LIKE @w${i} OR fiscal_key LIKE @w${i} OR counterpart_name LIKE @w${i} OR counterpart_doc LIKE @w${i} OR items_text LIKE @w${i})`,
+    );
     params[`w${i}`] = `%${w}%`;
   });
   if (search.kind) {
@@ -67,7 +69,9 @@ function scanQuery(db: Database.Database, connectionId: number, search: Search):
   }
   const clause = where.join(' AND ');
   const count = db.prepare(`SELECT count(*) AS n FROM history_documents WHERE ${clause}`);
-  const page = db.prepare(`SELECT id, number, issue_date, counterpart_name, total FROM history_documents WHERE ${clause} ORDER BY issue_date DESC, id DESC LIMIT 50`);
+  const page = db.prepare(
+    `SELECT id, number, issue_date, counterpart_name, total FROM history_documents WHERE ${clause} ORDER BY issue_date DESC, id DESC LIMIT 50`,
+  );
   return () => {
     count.get(params);
     page.all(params);
@@ -88,7 +92,8 @@ export const historySearchScenario: Scenario = {
   id: 'history-search',
   title: 'history search over 100,000 documents in core (p50/p95) and the LIKE full-scan ratio',
   async run(ctx) {
-    if (!Object.hasOwn(rpcContract, 'history.list')) throw new Skip("the Historial's 'history.list' method is not in the RPC contract yet");
+    if (!Object.hasOwn(rpcContract, 'history.list'))
+      throw new Skip("the Historial's 'history.list' method is not in the RPC contract yet");
     const history = await ctx.historyHome();
     const core = openCore(history.home);
     const queries = searches(history, 60);
@@ -148,7 +153,12 @@ export const historySearchScenario: Scenario = {
           p95s: cpuP95s,
           note: 'CPU time of the core process per search (process.cpuUsage): what the search costs when the machine is not shared',
         },
-        { name: 'history search, LIKE scan / FTS index', unit: 'x', runs: ratios, note: "same 12 searches, count and first page each; the scan tests LIKE '%word%' on the five text fields" },
+        {
+          name: 'history search, LIKE scan / FTS index',
+          unit: 'x',
+          runs: ratios,
+          note: "same 12 searches, count and first page each; the scan tests LIKE '%word%' on the five text fields",
+        },
       ];
       return figures;
     } finally {

@@ -10,7 +10,12 @@
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATABASE_FILE } from '../../src/core/core';
-import { HISTORY_CSV_CHUNK_ROWS, type HistoryCsvChunk, type HistoryCsvCursor, type HistoryFilter } from '../../src/shared/rpc/methods/history-view';
+import {
+  HISTORY_CSV_CHUNK_ROWS,
+  type HistoryCsvChunk,
+  type HistoryCsvCursor,
+  type HistoryFilter,
+} from '../../src/shared/rpc/methods/history-view';
 import type { Figure } from '../lib/figure';
 import { startHistoryApi, type HistoryApi } from '../lib/history-api';
 import { processMemory, resetPeak } from '../lib/process-memory';
@@ -58,11 +63,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * The whole export as the Historial's button asks for it (ExportCsvButton.tsx): chunk after chunk
  * until `next` is null. Only sizes are kept here: the figure is the host's.
  */
-async function exportCsv(host: WebHostChild, filter: HistoryFilter): Promise<{ rows: number; bytes: number; chunks: number; largest: number }> {
+async function exportCsv(
+  host: WebHostChild,
+  filter: HistoryFilter,
+): Promise<{ rows: number; bytes: number; chunks: number; largest: number }> {
   let after: HistoryCsvCursor | null = null;
   const sizes = { rows: 0, bytes: 0, chunks: 0, largest: 0 };
   do {
-    const reply: { output: HistoryCsvChunk; bytes: number } = await host.rpc<HistoryCsvChunk>('history.exportCsv', after ? { filter, after } : { filter });
+    const reply: { output: HistoryCsvChunk; bytes: number } = await host.rpc<HistoryCsvChunk>(
+      'history.exportCsv',
+      after ? { filter, after } : { filter },
+    );
     sizes.rows += reply.output.rows;
     sizes.bytes += reply.bytes;
     sizes.chunks += 1;
@@ -88,7 +99,13 @@ async function started(home: string, options: { bundle?: string; gcProbe?: strin
   return host;
 }
 
-async function measuredRun(ctx: BenchContext, history: HistoryHome, api: HistoryApi, bundle: string, run: number): Promise<RunFigures> {
+async function measuredRun(
+  ctx: BenchContext,
+  history: HistoryHome,
+  api: HistoryApi,
+  bundle: string,
+  run: number,
+): Promise<RunFigures> {
   const home = copyHome(ctx, history, `host-memory-${run}`);
   const host = await started(home, { bundle, gcProbe: join(ctx.tmp, `host-memory-gc-${run}.jsonl`) });
   try {
@@ -100,13 +117,20 @@ async function measuredRun(ctx: BenchContext, history: HistoryHome, api: History
       for (let page = 0; page < 10; page += 1) await host.rpc('history.list', { filter, offset: page * PAGE, limit: PAGE });
     }
     await host.rpc('history.following', {});
-    for (let id = 1; id <= history.docs.length; id += Math.floor(history.docs.length / 20)) await host.rpc('history.detail', { id });
+    for (let id = 1; id <= history.docs.length; id += Math.floor(history.docs.length / 20))
+      await host.rpc('history.detail', { id });
     const browsing = at();
 
     // A sync pass: the connection pointed at a server holding the same documents (nothing new).
     const served = { ...api.served };
     const syncFrom = performance.now();
-    await host.rpc('connections.update', { id: history.connectionId, label: 'Historial', kind: 'sandbox', base_url: api.baseUrl, company_id: 101 });
+    await host.rpc('connections.update', {
+      id: history.connectionId,
+      label: 'Historial',
+      kind: 'sandbox',
+      base_url: api.baseUrl,
+      company_id: 101,
+    });
     await host.rpc('connections.setToken', { id: history.connectionId, token: 'bench-history-token' });
     await host.rpc('history.sync', {});
     const syncSeconds = (performance.now() - syncFrom) / 1000;
@@ -161,7 +185,8 @@ async function measuredRun(ctx: BenchContext, history: HistoryHome, api: History
 
 export const hostMemoryScenario: Scenario = {
   id: 'host-memory',
-  title: 'core host resident memory with 100,000 documents: start, Historial pages and details, a sync pass, CSV export of everything',
+  title:
+    'core host resident memory with 100,000 documents: start, Historial pages and details, a sync pass, CSV export of everything',
   async run(ctx) {
     const history = await ctx.historyHome();
     const bundle = await bundleWebHost(join(ctx.tmp, 'host-memory-build'));
@@ -182,8 +207,20 @@ export const hostMemoryScenario: Scenario = {
       const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
       const target = { on: 'median', op: '<=', value: TARGET_MB } as const;
       const figures: Figure[] = [
-        { name: 'core host RSS after start, 100k history', unit: 'MB', runs: pick('start'), target, note: 'bundled host under plain Node (as the desktop main process runs core), 2 s after its first answer' },
-        { name: 'core host RSS after Historial pages and details', unit: 'MB', runs: pick('browsing'), target, note: `${BROWSING.length} filters × 10 pages of ${PAGE}, the followed list, 20 details` },
+        {
+          name: 'core host RSS after start, 100k history',
+          unit: 'MB',
+          runs: pick('start'),
+          target,
+          note: 'bundled host under plain Node (as the desktop main process runs core), 2 s after its first answer',
+        },
+        {
+          name: 'core host RSS after Historial pages and details',
+          unit: 'MB',
+          runs: pick('browsing'),
+          target,
+          note: `${BROWSING.length} filters × 10 pages of ${PAGE}, the followed list, 20 details`,
+        },
         {
           name: 'core host peak RSS through a sync pass',
           unit: 'MB',
@@ -220,7 +257,12 @@ export const hostMemoryScenario: Scenario = {
           runs: pick('endCollected'),
           note: `the same process after global.gc() (node --expose-gc, bench/lib/gc-probe.mjs): V8 heap in use ${median(pick('endHeapUsed')).toFixed(0)} MB against ${startHeapUsed.toFixed(0)} MB in a host just started: the resident excess before it was garbage`,
         },
-        { name: 'web host (tsx, npm run web) RSS after start', unit: 'MB', runs: pick('tsxStart'), note: 'the same host through tsx’s loader (its own thread and V8 isolate); the difference from the bundled host is the loader' },
+        {
+          name: 'web host (tsx, npm run web) RSS after start',
+          unit: 'MB',
+          runs: pick('tsxStart'),
+          note: 'the same host through tsx’s loader (its own thread and V8 isolate); the difference from the bundled host is the loader',
+        },
       ];
       return figures;
     } finally {

@@ -14,4 +14,20 @@ import { submissionScenario } from './submission';
 import { totalsScenario } from './totals';
 import { typingScenario } from './typing';
 
-export const scenarios: Scenario[] = [totalsScenario, typingScenario, historySearchScenario, historyOpenScenario, catalogSearchScenario, scanToLineScenario, submissionScenario, sandboxThroughputScenario, rendererSizeScenario, rendererStartScenario, hostMemoryScenario, pollerScenario, reportYearScenario, xlsxRssScenario, csvRssScenario];
+export const scenarios: Scenario[] = [
+  totalsScenario,
+  typingScenario,
+  historySearchScenario,
+  historyOpenScenario,
+  catalogSearchScenario,
+  scanToLineScenario,
+  submissionScenario,
+  sandboxThroughputScenario,
+  rendererSizeScenario,
+  rendererStartScenario,
+  hostMemoryScenario,
+  pollerScenario,
+  reportYearScenario,
+  xlsxRssScenario,
+  csvRssScenario,
+];

@@ -81,7 +81,10 @@ function sampleCpu(): { samples: CpuSample[]; stop(): void } {
 }
 
 /** CPU % of one core over the sample intervals with no request near them, and over all of them. */
-function cpuShares(samples: readonly CpuSample[], requests: readonly LoggedRequest[]): { idle: number; idleSeconds: number; all: number } {
+function cpuShares(
+  samples: readonly CpuSample[],
+  requests: readonly LoggedRequest[],
+): { idle: number; idleSeconds: number; all: number } {
   const busy = requests.map((r) => [r.start - 250, (r.end ?? r.start) + 500] as const);
   let idleCpu = 0;
   let idleWall = 0;
@@ -108,7 +111,11 @@ function routes(requests: readonly LoggedRequest[]): string {
 }
 
 /** Runs core's background work for `ms` and returns the requests it made and its CPU samples. */
-async function backgroundWindow(core: Core, log: LoggedRequest[], ms: number): Promise<{ requests: LoggedRequest[]; cpu: CpuSample[]; from: number; to: number }> {
+async function backgroundWindow(
+  core: Core,
+  log: LoggedRequest[],
+  ms: number,
+): Promise<{ requests: LoggedRequest[]; cpu: CpuSample[]; from: number; to: number }> {
   const before = log.length;
   const cpu = sampleCpu();
   const from = Date.now();
@@ -153,7 +160,7 @@ export const pollerScenario: Scenario = {
       const lastMinute = checks.filter((r) => r.start > main.to - 60_000).length;
       const early = earlyChecks(logged.requests.filter((r) => r.start <= main.to));
       const cpu = cpuShares(main.cpu, main.requests);
-      const cpuPerCheck = (cpu.all / 100) * (main.to - main.from) / Math.max(1, checks.length);
+      const cpuPerCheck = ((cpu.all / 100) * (main.to - main.from)) / Math.max(1, checks.length);
 
       // A restart with the same 1,000 pending: core resumes the open ledger rows before the poller.
       ctx.log('restart of core with the same ledger');

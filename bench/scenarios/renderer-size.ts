@@ -15,8 +15,18 @@ export const rendererSizeScenario: Scenario = {
     const index = join(RENDERER, 'index.html');
     if (!existsSync(index)) throw new Skip('out/renderer is missing: run `npx electron-vite build` first');
     const html = readFileSync(index, 'utf8');
-    const sources = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*modulepreload[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1]!);
+    const sources = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*modulepreload[^>]*\shref)="([^"]+\.js)"/g)].map(
+      (m) => m[1]!,
+    );
     const kb = sources.reduce((total, src) => total + gzipSync(readFileSync(join(RENDERER, src)), { level: 9 }).length, 0) / 1024;
-    return [{ name: 'renderer initial JS (gzip)', unit: 'KB', runs: [kb], target: { on: 'median', op: '<=', value: 300 }, note: `${sources.length} file(s) from index.html` }];
+    return [
+      {
+        name: 'renderer initial JS (gzip)',
+        unit: 'KB',
+        runs: [kb],
+        target: { on: 'median', op: '<=', value: 300 },
+        note: `${sources.length} file(s) from index.html`,
+      },
+    ];
   },
 };

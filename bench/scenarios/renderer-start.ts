@@ -6,7 +6,17 @@
 // serves every file with no-store anyway).
 import { join } from 'node:path';
 import { summarise, type Figure } from '../lib/figure';
-import { armReadyProbe, freshContext, launchBrowser, readyTimes, rendererMainThreadCpu, requireBrowserSetup, startWebHost, watchErrors, type WebHost } from '../lib/browser';
+import {
+  armReadyProbe,
+  freshContext,
+  launchBrowser,
+  readyTimes,
+  rendererMainThreadCpu,
+  requireBrowserSetup,
+  startWebHost,
+  watchErrors,
+  type WebHost,
+} from '../lib/browser';
 import { median } from '../lib/stats';
 import type { Scenario } from '../lib/scenario';
 import type { Browser } from 'playwright-core';
@@ -15,7 +25,11 @@ const LOADS_PER_RUN = 5;
 /** The first screen's main control, enabled. */
 export const FIRST_SCREEN_READY = 'form[aria-label="Factura electrónica de venta"] button[type="submit"]:enabled';
 
-async function load(browser: Browser, host: WebHost, options: { traced?: boolean } = {}): Promise<{ ready: number; shell: number; fcp: number; cpu: number }> {
+async function load(
+  browser: Browser,
+  host: WebHost,
+  options: { traced?: boolean } = {},
+): Promise<{ ready: number; shell: number; fcp: number; cpu: number }> {
   const context = await freshContext(browser, host);
   try {
     await armReadyProbe(context, FIRST_SCREEN_READY);
@@ -49,7 +63,9 @@ async function minimalPage(browser: Browser, host: WebHost): Promise<number> {
   try {
     await armReadyProbe(context, '#floor');
     const page = await context.newPage();
-    await page.goto('data:text/html,<!doctype html><html lang="es-CO"><body><p id="floor">Factura Desk</p></body></html>', { waitUntil: 'commit' });
+    await page.goto('data:text/html,<!doctype html><html lang="es-CO"><body><p id="floor">Factura Desk</p></body></html>', {
+      waitUntil: 'commit',
+    });
     return (await readyTimes(page)).painted;
   } finally {
     await context.close();

@@ -18,12 +18,30 @@ import type { BenchContext, Scenario } from '../lib/scenario';
 const YEAR = { from: '2025-01-01', to: '2025-12-31' };
 const ALL = { from: '2024-01-01', to: '2026-11-20' };
 
-interface FeItem { cantidad: string; valor_unitario: string; base_imponible: string; impuesto: string; tipo_impuesto: string; descripcion: string }
+interface FeItem {
+  cantidad: string;
+  valor_unitario: string;
+  base_imponible: string;
+  impuesto: string;
+  tipo_impuesto: string;
+  descripcion: string;
+}
 
 /** The ledger rows a business issuing everything from the app would have for the year's documents. */
 export function issueFromApp(db: Database.Database, connectionId: number): number {
   const docs = db
-    .prepare<[number, string, string], { kind: 'FE' | 'DSE'; remote_id: number; subtotal: string; impuestos: string; counterpart_name: string; counterpart_doc: string; document_json: string }>(
+    .prepare<
+      [number, string, string],
+      {
+        kind: 'FE' | 'DSE';
+        remote_id: number;
+        subtotal: string;
+        impuestos: string;
+        counterpart_name: string;
+        counterpart_doc: string;
+        document_json: string;
+      }
+    >(
       'SELECT kind, remote_id, subtotal, impuestos, counterpart_name, counterpart_doc, document_json FROM history_documents WHERE connection_id = ? AND issue_date >= ? AND issue_date <= ?',
     )
     .all(connectionId, YEAR.from, YEAR.to);
@@ -38,20 +56,40 @@ export function issueFromApp(db: Database.Database, connectionId: number): numbe
         const items = (JSON.parse(d.document_json) as { items: FeItem[] }).items.map((i) => {
           const base = Number(i.base_imponible);
           const rate = i.tipo_impuesto === 'INC' ? 8 : base === 0 ? 0 : Math.round((Number(i.impuesto) / base) * 100);
-          return { desc: i.descripcion, cant: Number(i.cantidad), unit: Number(i.valor_unitario), iva: rate, iva_incluido: false };
+          return {
+            desc: i.descripcion,
+            cant: Number(i.cantidad),
+            unit: Number(i.valor_unitario),
+            iva: rate,
+            iva_incluido: false,
+          };
         });
-        request = { receptor: { tipo_doc: '13', numero_doc: d.counterpart_doc, nombre: d.counterpart_name }, items, withholdings: [] };
+        request = {
+          receptor: { tipo_doc: '13', numero_doc: d.counterpart_doc, nombre: d.counterpart_name },
+          items,
+          withholdings: [],
+        };
       } else {
         const taxed = Number(d.impuestos) > 0;
         request = {
           fecha_documento: '2025-06-01',
           proveedor: { tipo_documento: '13', nit: d.counterpart_doc, nombre: d.counterpart_name },
-          items: [{ codigo: '70111703', descripcion: 'Compra', cantidad: 1, precio_unitario: Number(d.subtotal), porcentaje_iva: taxed ? 19 : 0 }],
+          items: [
+            {
+              codigo: '70111703',
+              descripcion: 'Compra',
+              cantidad: 1,
+              precio_unitario: Number(d.subtotal),
+              porcentaje_iva: taxed ? 19 : 0,
+            },
+          ],
           forma_generacion: '1',
           forma_pago: '1',
           retenciones: [
             { retention_key: 'reterenta', dian_tax_code: '06', tax_name: 'ReteRenta', base_mode: 'subtotal', percent: 2.5 },
-            ...(taxed ? [{ retention_key: 'reteiva', dian_tax_code: '05', tax_name: 'ReteIVA', base_mode: 'impuestos', percent: 15 }] : []),
+            ...(taxed
+              ? [{ retention_key: 'reteiva', dian_tax_code: '05', tax_name: 'ReteIVA', base_mode: 'impuestos', percent: 15 }]
+              : []),
           ],
         };
       }
@@ -96,10 +134,14 @@ interface ExportMemory {
 
 /** One export in a process of its own (bench/lib/report-export-child.ts): its memory as the kernel counts it. */
 function exportInChild(home: string, mode: 'xlsx' | 'csv'): { result: ExportMemory } {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'lib', 'report-export-child.ts'), home, ALL.from, ALL.to, mode], {
-    encoding: 'utf8',
-    maxBuffer: 1024 * 1024,
-  });
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, '..', 'lib', 'report-export-child.ts'), home, ALL.from, ALL.to, mode],
+    {
+      encoding: 'utf8',
+      maxBuffer: 1024 * 1024,
+    },
+  );
   const line = out.trim().split('\n').at(-1)!;
   return { result: JSON.parse(line) as ExportMemory };
 }
@@ -133,7 +175,9 @@ export const reportYearScenario: Scenario = {
           cpus.push((used.user + used.system) / 1000);
           counted = report.summary.reduce((a, s) => a + s.documents, 0);
         }
-        ctx.log(`report run ${run}: first ${first.toFixed(0)} ms, again ${median(samples).toFixed(1)} ms, CPU ${median(cpus).toFixed(1)} ms`);
+        ctx.log(
+          `report run ${run}: first ${first.toFixed(0)} ms, again ${median(samples).toFixed(1)} ms, CPU ${median(cpus).toFixed(1)} ms`,
+        );
         if (run === 0) continue; // warm-up
         firsts.push(first);
         again.push(median(samples));
@@ -189,7 +233,12 @@ export const xlsxRssScenario: Scenario = {
         target: { on: 'median', op: '<=', value: 200 },
         note: `VmHWM of a process running core under tsx (the loader adds ~25 MB against the bundled host, see the web host row), which first made the full-history report; RSS before the export ${last.before.toFixed(0)} MB, right after it ${last.after.toFixed(0)} MB`,
       },
-      { name: 'core RSS idle after the XLSX export of 100k', unit: 'MB', runs: [last.idle], note: 'VmRSS two seconds after the export (no GC forced)' },
+      {
+        name: 'core RSS idle after the XLSX export of 100k',
+        unit: 'MB',
+        runs: [last.idle],
+        note: 'VmRSS two seconds after the export (no GC forced)',
+      },
     ];
   },
 };

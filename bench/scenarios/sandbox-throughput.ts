@@ -104,7 +104,12 @@ async function stageCpu(ctx: { tmp: string }, count: number): Promise<Record<str
   const sign = createUblSigner(certificate);
   const key = createPrivateKey(certificate.privateKeyPem);
   const spent: Record<string, number> = { validation: 0, document: 0, ubl: 0, signature: 0, rules: 0, rsa: 0 };
-  const authority: AuthorityInput = { kind: 'DSE', key: company.software.pin, pin: company.software.pin, today: dseRequest(0).fecha_documento };
+  const authority: AuthorityInput = {
+    kind: 'DSE',
+    key: company.software.pin,
+    pin: company.software.pin,
+    today: dseRequest(0).fecha_documento,
+  };
   const timed = <T>(stage: string, work: () => T): T => {
     const started = process.cpuUsage();
     const result = work();

@@ -12,7 +12,14 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { summarise, type Figure } from '../lib/figure';
 import { median } from '../lib/stats';
-import { freshContext, launchBrowser, rendererMainThreadCpu, requireBrowserSetup, startWebHost, watchErrors } from '../lib/browser';
+import {
+  freshContext,
+  launchBrowser,
+  rendererMainThreadCpu,
+  requireBrowserSetup,
+  startWebHost,
+  watchErrors,
+} from '../lib/browser';
 import { COMPANY, startSandboxChild, TOKEN } from '../lib/sandbox';
 import type { Scenario } from '../lib/scenario';
 
@@ -61,7 +68,9 @@ async function scanRun(page: Page, first: number): Promise<number[]> {
     for (let p = 0; p < DISTINCT_PER_RUN; p += 1) {
       const product = first + p;
       await page.evaluate('window.__scan.t0 = null');
-      const shown = page.evaluate(`(${AWAIT_LINE})(${JSON.stringify([p + 1, description(product), round + 1])})`) as Promise<number>;
+      const shown = page.evaluate(
+        `(${AWAIT_LINE})(${JSON.stringify([p + 1, description(product), round + 1])})`,
+      ) as Promise<number>;
       await page.keyboard.type(barcode(product), { delay: 0 });
       await page.keyboard.press('Enter');
       samples.push(await shown);
@@ -89,7 +98,12 @@ export const scanToLineScenario: Scenario = {
     const host = await startWebHost(join(ctx.tmp, 'scan-home'));
     const browser = await launchBrowser();
     try {
-      const connection = await host.rpc<{ id: number }>('connections.create', { label: 'Mostrador', kind: 'sandbox', base_url: sandbox.baseUrl, company_id: COMPANY });
+      const connection = await host.rpc<{ id: number }>('connections.create', {
+        label: 'Mostrador',
+        kind: 'sandbox',
+        base_url: sandbox.baseUrl,
+        company_id: COMPANY,
+      });
       await host.rpc('connections.setToken', { id: connection.id, token: TOKEN });
       await host.rpc('connections.activate', { id: connection.id });
       for (let i = 0; i < PRODUCTS; i += 1) {
@@ -164,7 +178,7 @@ export const scanToLineScenario: Scenario = {
           name: 'scanner digits alone (13 keys and Esc), renderer main-thread CPU',
           unit: 'ms',
           runs: digitsCpu,
-          note: 'the same codes typed into the product search and cleared with Esc: the keys\' own cost (compare the typing scenario\'s bare-input floor per keystroke); the rest of a scan\'s CPU is the exact lookup, the line, the totals and the autosave',
+          note: "the same codes typed into the product search and cleared with Esc: the keys' own cost (compare the typing scenario's bare-input floor per keystroke); the rest of a scan's CPU is the exact lookup, the line, the totals and the autosave",
         },
       ];
       return figures;

@@ -25,7 +25,12 @@ export async function connectedCore(
   secrets: SecretStore = osKeychain,
 ): Promise<Core> {
   const core = openCore(home, { secrets, ...(fetch ? { fetch } : {}) });
-  const connection = await call<{ id: number }>(core, 'connections.create', { label: 'Sandbox', kind: 'sandbox', base_url: sandbox.baseUrl, company_id: COMPANY });
+  const connection = await call<{ id: number }>(core, 'connections.create', {
+    label: 'Sandbox',
+    kind: 'sandbox',
+    base_url: sandbox.baseUrl,
+    company_id: COMPANY,
+  });
   await call(core, 'connections.setToken', { id: connection.id, token: TOKEN });
   return core;
 }
@@ -169,7 +174,12 @@ async function overhead(ctx: BenchContext, sandbox: SandboxChild): Promise<Figur
         target: { on: 'median', op: '<=', value: 5 },
         note: `${perRun} of each per run, interleaved; no keychain read left on the path: what remains is mostly the two FULL commits waiting for the disk (next rows)`,
       },
-      { name: 'submission: core time outside HTTP per DSE', unit: 'ms', runs: outside, note: 'two FULL commits, RPC and response parsing, log line' },
+      {
+        name: 'submission: core time outside HTTP per DSE',
+        unit: 'ms',
+        runs: outside,
+        note: 'two FULL commits, RPC and response parsing, log line',
+      },
       {
         name: 'submission: the two durable ledger commits per DSE',
         unit: 'ms',
@@ -182,8 +192,18 @@ async function overhead(ctx: BenchContext, sandbox: SandboxChild): Promise<Figur
         runs: withoutFsync,
         note: 'copied into a scratch database, synchronous=NORMAL, interleaved: the rest of the durable commits is waiting for the disk',
       },
-      { name: 'submission: keychain reads per DSE', unit: 'reads', runs: readsPerDse, note: 'the vault keeps the token once read' },
-      { name: 'submission: one keychain read (Secret Service over D-Bus)', unit: 'ms', runs: keychainRead, note: 'measured alone; each DSE made two before' },
+      {
+        name: 'submission: keychain reads per DSE',
+        unit: 'reads',
+        runs: readsPerDse,
+        note: 'the vault keeps the token once read',
+      },
+      {
+        name: 'submission: one keychain read (Secret Service over D-Bus)',
+        unit: 'ms',
+        runs: keychainRead,
+        note: 'measured alone; each DSE made two before',
+      },
       { name: 'submission: bare HTTP round trip (sandbox DSE)', unit: 'ms', runs: bare },
     ];
   } finally {
@@ -213,7 +233,12 @@ async function sequential(ctx: BenchContext, sandbox: SandboxChild): Promise<Fig
       shares.push((100 * ((timed.inside.byMethod.get('POST') ?? 0) - postBefore)) / elapsed);
     }
     return [
-      { name: '1,000 DSE one after another, end to end', unit: 'docs/s', runs: rates, note: `${runs} runs of 1,000; background mirror on` },
+      {
+        name: '1,000 DSE one after another, end to end',
+        unit: 'docs/s',
+        runs: rates,
+        note: `${runs} runs of 1,000; background mirror on`,
+      },
       { name: '1,000 DSE: share inside the sandbox (HTTP POST)', unit: '%', runs: shares },
     ];
   } finally {

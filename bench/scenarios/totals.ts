@@ -38,7 +38,14 @@ function dseBody(count: number): Record<string, unknown> {
     fecha_fin_periodo: '2026-11-20',
     forma_pago: '1',
     medio_pago_codigo: '10',
-    proveedor: { tipo_documento: '13', nit: '1020304050', nombre: 'Pedro Gómez', direccion: 'Vereda El Salitre', municipio: 'Chía', codigo_municipio: '25175' },
+    proveedor: {
+      tipo_documento: '13',
+      nit: '1020304050',
+      nombre: 'Pedro Gómez',
+      direccion: 'Vereda El Salitre',
+      municipio: 'Chía',
+      codigo_municipio: '25175',
+    },
     items: Array.from({ length: count }, (_, i) => ({
       codigo: '70111703',
       descripcion: `Jornal de corte ${i + 1}`,
@@ -91,7 +98,8 @@ function readFeLines(lines: readonly FeLine[]): number {
 
 function readDseLines(lines: readonly DseLine[]): number {
   let zeros = 0;
-  for (const line of lines) zeros += Number(line.base.isZero()) + Number(line.impuesto.isZero()) + Number(line.precio_unitario.isZero());
+  for (const line of lines)
+    zeros += Number(line.base.isZero()) + Number(line.impuesto.isZero()) + Number(line.precio_unitario.isZero());
   return zeros;
 }
 
@@ -111,7 +119,9 @@ export const totalsScenario: Scenario = {
         };
         const exact = kind === 'FE' ? () => computeFeTotals(lines, undefined, FE_WITHHOLDINGS) : validDse;
         const exactRead =
-          kind === 'FE' ? () => readFeLines(computeFeTotals(lines, undefined, FE_WITHHOLDINGS).lines) : () => readDseLines(validDse().items);
+          kind === 'FE'
+            ? () => readFeLines(computeFeTotals(lines, undefined, FE_WITHHOLDINGS).lines)
+            : () => readDseLines(validDse().items);
         const float = kind === 'FE' ? () => floatFe(lines) : () => floatDse(body);
         perCall(exact, { samples: 5 }); // warm-up (JIT)
         perCall(float, { samples: 5 });
@@ -142,7 +152,7 @@ export const totalsScenario: Scenario = {
             name: `totals ${kind} ${size} lines, then every line's amounts read`,
             unit: 'ms',
             runs: readMedians,
-            note: 'the recompute plus reading each line\'s amounts as Decimals (made when first read), as a screen showing every line does',
+            note: "the recompute plus reading each line's amounts as Decimals (made when first read), as a screen showing every line does",
           });
         }
       }

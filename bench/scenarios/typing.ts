@@ -17,7 +17,14 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { summarise, type Figure } from '../lib/figure';
 import { median } from '../lib/stats';
-import { freshContext, launchBrowser, rendererMainThreadCpu, requireBrowserSetup, startWebHost, watchErrors } from '../lib/browser';
+import {
+  freshContext,
+  launchBrowser,
+  rendererMainThreadCpu,
+  requireBrowserSetup,
+  startWebHost,
+  watchErrors,
+} from '../lib/browser';
 import type { Scenario } from '../lib/scenario';
 
 export const LINES = 200;
@@ -28,7 +35,13 @@ const KEYS_PER_CYCLE = 8; // four digits typed, then erased: the quantity ends e
 export function draftWithLines(count: number): Record<string, unknown> {
   const rates = ['19', '5', '8', '0'];
   return {
-    receptor: { tipo_doc: '31', numero_doc: '900456789', nombre: 'Ferretería El Tornillo S.A.S.', email: 'compras@eltornillo.example.co', direccion: 'Carrera 30 # 8-15' },
+    receptor: {
+      tipo_doc: '31',
+      numero_doc: '900456789',
+      nombre: 'Ferretería El Tornillo S.A.S.',
+      email: 'compras@eltornillo.example.co',
+      direccion: 'Carrera 30 # 8-15',
+    },
     items: Array.from({ length: count }, (_, i) => ({
       key: `bench-${i}`,
       desc: `Producto de prueba ${i + 1}`,
@@ -127,7 +140,8 @@ export const typingScenario: Scenario = {
 
       // The same keystrokes once more under a trace: the page's main-thread CPU per keystroke.
       const cpuPerKeystroke = async (selector: string): Promise<number> =>
-        (await rendererMainThreadCpu(browser, page, async () => void (await measure(selector)))) / (CYCLES_PER_RUN * KEYS_PER_CYCLE);
+        (await rendererMainThreadCpu(browser, page, async () => void (await measure(selector)))) /
+        (CYCLES_PER_RUN * KEYS_PER_CYCLE);
 
       await measure(quantity); // warm-up
       await measure(bare);

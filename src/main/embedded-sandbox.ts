@@ -62,7 +62,8 @@ export async function startEmbeddedSandbox(core: Core, options: EmbeddedSandboxO
 function seedCostCenters(core: Core, connectionId: number, seed: Seed): void {
   const catalog = new DseCatalog(core.parts.store.db);
   if (catalog.costCenters(connectionId).length > 0) return;
-  const company = seed.companies.find((c) => c.id === core.parts.connections.resolve(connectionId).companyId) ?? seed.companies[0]!;
+  const company =
+    seed.companies.find((c) => c.id === core.parts.connections.resolve(connectionId).companyId) ?? seed.companies[0]!;
   if (company.cost_centers.length > 0) catalog.saveCostCenters(connectionId, company.cost_centers);
 }
 
@@ -70,8 +71,9 @@ function seedCostCenters(core: Core, connectionId: number, seed: Seed): void {
 function demoClient(seed: Seed): { companyId: number; token: string } {
   const companyId = seed.companies[0]!.id;
   const client =
-    seed.clients.find((c) => c.company_id === companyId && c.scopes.length === 4 && c.tokens.some((t) => !t.revoked && !t.expires_at)) ??
-    seed.clients.find((c) => c.company_id === companyId);
+    seed.clients.find(
+      (c) => c.company_id === companyId && c.scopes.length === 4 && c.tokens.some((t) => !t.revoked && !t.expires_at),
+    ) ?? seed.clients.find((c) => c.company_id === companyId);
   const token = client?.tokens.find((t) => !t.revoked)?.token;
   if (!token) throw new Error('the demo seed has no usable token for its first company');
   return { companyId, token };

@@ -30,7 +30,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
   try {
     if (options.embeddedSandbox !== false) sandbox = await startEmbeddedSandbox(core, options.embeddedSandbox ?? {});
   } catch (error) {
-    core.parts.logger.error('embedded sandbox failed to start', { error: error instanceof Error ? error.message : String(error) });
+    core.parts.logger.error('embedded sandbox failed to start', {
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
   // Resumes every submission in doubt, then starts the poller. Not awaited: the window need not wait
   // for the network; a new submission waits for the resume itself (Submissions.ensureResumed).
@@ -86,7 +88,13 @@ export async function startServedHost(options: HostOptions): Promise<ServedHost>
       assertRestorable(options.home, current.db, name);
       await current.close();
       try {
-        return restoreBackup({ home: options.home, databaseFile, backup: name, now: clock(), nativeBinding: options.nativeBinding });
+        return restoreBackup({
+          home: options.home,
+          databaseFile,
+          backup: name,
+          now: clock(),
+          nativeBinding: options.nativeBinding,
+        });
       } finally {
         // The restored file, or the untouched one when the backup failed its check.
         current = await open();
@@ -103,7 +111,12 @@ export async function startServedHost(options: HostOptions): Promise<ServedHost>
     } catch (error) {
       if (!isAppError(error) || (error.code !== 'store_unavailable' && error.code !== 'store_newer_than_app')) throw error;
       const shape = unavailableStoreError(error, options.home, databaseFile);
-      return { dispatcher: unavailableStoreDispatcher(shape, { home: options.home, restore }), db: null, startupError: shape, close: async () => undefined };
+      return {
+        dispatcher: unavailableStoreDispatcher(shape, { home: options.home, restore }),
+        db: null,
+        startupError: shape,
+        close: async () => undefined,
+      };
     }
   };
 
@@ -112,7 +125,11 @@ export async function startServedHost(options: HostOptions): Promise<ServedHost>
   const quiet = async () => {
     const until = Date.now() + QUIET_TIMEOUT_MS;
     while (inFlight > 1) {
-      if (Date.now() > until) throw new AppError('conflict', 'Hay operaciones en curso. Intente restaurar de nuevo en un momento; no se modificó nada.');
+      if (Date.now() > until)
+        throw new AppError(
+          'conflict',
+          'Hay operaciones en curso. Intente restaurar de nuevo en un momento; no se modificó nada.',
+        );
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   };

@@ -34,7 +34,9 @@ if (!app.requestSingleInstanceLock()) {
 
 /** Only our own window's top frame may call core (STYLE.md, model Electron Fiddle). */
 function fromOurWindow(event: IpcMainInvokeEvent): boolean {
-  return mainWindow !== undefined && event.sender === mainWindow.webContents && event.senderFrame === mainWindow.webContents.mainFrame;
+  return (
+    mainWindow !== undefined && event.sender === mainWindow.webContents && event.senderFrame === mainWindow.webContents.mainFrame
+  );
 }
 
 async function start(): Promise<void> {
@@ -48,7 +50,13 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     nativeBinding: electronSqliteBinding(app.getAppPath()),
   });
-  ipcMain.handle('rpc', createIpcRpcHandler(withPdfExport(host.dispatcher, () => mainWindow), fromOurWindow));
+  ipcMain.handle(
+    'rpc',
+    createIpcRpcHandler(
+      withPdfExport(host.dispatcher, () => mainWindow),
+      fromOurWindow,
+    ),
+  );
   host.events.subscribe((event, payload) => {
     mainWindow?.webContents.send('rpc:event', { event, payload });
   });

@@ -28,7 +28,10 @@ export function withPdfExport(core: Dispatcher, currentWindow: () => BrowserWind
           id,
           error instanceof AppError
             ? error
-            : new AppError('internal', 'No se pudo imprimir ni crear el PDF. Intente de nuevo, o use «Imprimir» y elija «Guardar como PDF».'),
+            : new AppError(
+                'internal',
+                'No se pudo imprimir ni crear el PDF. Intente de nuevo, o use «Imprimir» y elija «Guardar como PDF».',
+              ),
         );
       }
     },
@@ -52,7 +55,11 @@ async function answer(method: ShellMethod, input: unknown, window: BrowserWindow
   return printSilently(window.webContents, parsed.data.layout, parsed.data.printer);
 }
 
-async function savePdf(window: BrowserWindow | undefined, documentId: number, filename: string): Promise<{ saved: boolean; path: string | null }> {
+async function savePdf(
+  window: BrowserWindow | undefined,
+  documentId: number,
+  filename: string,
+): Promise<{ saved: boolean; path: string | null }> {
   if (!window) throw new AppError('internal', 'La ventana de Factura Desk no está abierta.');
   const hash = new URL(window.webContents.getURL()).hash;
   if (hash !== `#/historial/${documentId}/imprimir`) {
@@ -68,7 +75,10 @@ async function savePdf(window: BrowserWindow | undefined, documentId: number, fi
   try {
     await writeFile(choice.filePath, pdf);
   } catch {
-    throw new AppError('internal', `No se pudo escribir «${choice.filePath}». Elija otra carpeta en la que tenga permiso de escritura.`);
+    throw new AppError(
+      'internal',
+      `No se pudo escribir «${choice.filePath}». Elija otra carpeta en la que tenga permiso de escritura.`,
+    );
   }
   return { saved: true, path: choice.filePath };
 }

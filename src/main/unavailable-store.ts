@@ -53,12 +53,21 @@ export function unavailableStoreDispatcher(shape: RpcErrorShape, restore?: Unava
         }
         if (parsed.data.method === 'app.restore') {
           const input = appMethods['app.restore'].input.safeParse(parsed.data.input);
-          if (!input.success) return { id, ok: false, error: { code: 'invalid_input', message: 'Elija una copia y confirme la restauración.' } };
+          if (!input.success)
+            return { id, ok: false, error: { code: 'invalid_input', message: 'Elija una copia y confirme la restauración.' } };
           const result = await restorable.restore(input.data.name);
-          return { id, ok: true, output: { name: result.backup.name, kept_as: result.keptAs, schema_version: result.schemaVersion } };
+          return {
+            id,
+            ok: true,
+            output: { name: result.backup.name, kept_as: result.keptAs, schema_version: result.schemaVersion },
+          };
         }
       } catch (error) {
-        return { id, ok: false, error: isAppError(error) ? error.toShape() : { code: 'internal', message: 'No se pudo restaurar la copia.' } };
+        return {
+          id,
+          ok: false,
+          error: isAppError(error) ? error.toShape() : { code: 'internal', message: 'No se pudo restaurar la copia.' },
+        };
       }
       return { id, ok: false, error: shape };
     },

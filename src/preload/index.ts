@@ -16,5 +16,4 @@ const bridge: RpcBridge = {
   },
 };
 
-
 contextBridge.exposeInMainWorld('facturaDesk', bridge);

@@ -91,7 +91,9 @@ const code: Record<ScreenId, ScreenModule | (() => Promise<ScreenModule>)> = {
 
 const prefetchOf: Partial<Record<ScreenId, (client: QueryClient) => void>> = { invoices: prefetchInvoices };
 
-export const screens: readonly ScreenEntry[] = routes.map((route) => screenEntry(route.id, route.path, route.label, code[route.id], prefetchOf[route.id]));
+export const screens: readonly ScreenEntry[] = routes.map((route) =>
+  screenEntry(route.id, route.path, route.label, code[route.id], prefetchOf[route.id]),
+);
 
 /** The screen a route path shows ("/historial/12" is the Historial's); any other path shows Facturas. */
 export function screenFor(path: string): ScreenEntry {

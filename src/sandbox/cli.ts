@@ -17,14 +17,18 @@ interface CliOptions {
 
 class UsageError extends Error {}
 
-const USAGE = 'uso: sandbox --seed ARCHIVO [--port N] [--host 127.0.0.1] [--data DIR] [--now ISO] [--settle-ms N] [--signing-threads N]';
+const USAGE =
+  'uso: sandbox --seed ARCHIVO [--port N] [--host 127.0.0.1] [--data DIR] [--now ISO] [--settle-ms N] [--signing-threads N]';
 
 function parseArgs(argv: readonly string[]): CliOptions {
   const values = new Map<string, string>();
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] as string;
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    if (!['--seed', '--port', '--host', '--data', '--now', '--settle-ms', '--signing-threads'].includes(flag)) throw new UsageError(`opción desconocida: ${arg}`);
+    const [flag, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined];
+    if (!['--seed', '--port', '--host', '--data', '--now', '--settle-ms', '--signing-threads'].includes(flag))
+      throw new UsageError(`opción desconocida: ${arg}`);
     const value = inline ?? argv[++i];
     if (value === undefined) throw new UsageError(`falta el valor de ${flag}`);
     values.set(flag, value);
@@ -78,13 +82,19 @@ async function main(): Promise<void> {
   process.on('SIGINT', shutdown);
   try {
     sandbox = await startSandbox({
-      seed: options.seed, port: options.port, host: options.host, settleMs: options.settleMs, log,
+      seed: options.seed,
+      port: options.port,
+      host: options.host,
+      settleMs: options.settleMs,
+      log,
       signingThreads: options.signingThreads ?? 'cores',
       ...(options.data ? { dataDir: options.data } : {}),
       ...(options.now ? { now: options.now } : {}),
     });
   } catch (error) {
-    process.stderr.write(`${error instanceof SeedError ? error.message : `no se pudo iniciar el sandbox: ${(error as Error).message}`}\n`);
+    process.stderr.write(
+      `${error instanceof SeedError ? error.message : `no se pudo iniciar el sandbox: ${(error as Error).message}`}\n`,
+    );
     process.exit(error instanceof SeedError ? 3 : 1);
   }
   if (stopRequested) {

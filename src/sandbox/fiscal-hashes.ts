@@ -11,4 +11,5 @@ export const computeCufe = (fields: CufeFields): string => sha384(cufeInput(fiel
 export const computeCuds = (fields: CudsFields): string => sha384(cudsInput(fields));
 
 /** sts:SoftwareSecurityCode = SHA-384(SoftwareID + PIN + cbc:ID). */
-export const softwareSecurityCode = (softwareId: string, pin: string, documentId: string): string => sha384(softwareId + pin + documentId);
+export const softwareSecurityCode = (softwareId: string, pin: string, documentId: string): string =>
+  sha384(softwareId + pin + documentId);

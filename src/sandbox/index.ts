@@ -63,15 +63,27 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   const fe = new FeStore(db);
   const dse = new DseStore(db);
   const ctxRef: { ctx?: SandboxContext } = {};
-  const settler = new Settler(fe, dse, {
-    settleFe: (id, to) => fe.setState(id, to),
-    settleDse: (id, to) => settleDse(ctxRef.ctx as SandboxContext, id, to),
-  }, options.log);
+  const settler = new Settler(
+    fe,
+    dse,
+    {
+      settleFe: (id, to) => fe.setState(id, to),
+      settleDse: (id, to) => settleDse(ctxRef.ctx as SandboxContext, id, to),
+    },
+    options.log,
+  );
   const log = options.log ?? (() => undefined);
   const xmlDir = join(dataDir, 'xml');
   const xml = createXmlSigning({ xmlDir, certificate, threads: options.signingThreads ?? 0, log });
   const ctx: SandboxContext = {
-    db, clock, fe, dse, settler, xml, xmlDir, log,
+    db,
+    clock,
+    fe,
+    dse,
+    settler,
+    xml,
+    xmlDir,
+    log,
     dseSigning: new DseSigning({ db, dse, xml, log }, { resumed: (id, violations) => transmitStored(ctx, id, violations) }),
     companies: new CompanyStore(db),
     faults: new FaultStore(db),

@@ -2,9 +2,24 @@
 // (JSON Schema 2020-12). Objects stay open: "Responses may contain fields beyond those listed".
 import { z } from 'zod';
 import {
-  AcquirerLookupRequest, AcquirerResponse, DseCreateRequest, DseCreatedResponse, DseGetResponse, DseRejectedResponse,
-  DseReplayResponse, DseReservedResponse, DseUncertainResponse, ErrorEnvelope, FeCreatePendingResponse, FeCreateRejectedResponse,
-  FeCreateRequest, FeCreateSandboxResponse, FeDetailResponse, FeListResponse, PaymentMethodsResponse, TercerosResponse,
+  AcquirerLookupRequest,
+  AcquirerResponse,
+  DseCreateRequest,
+  DseCreatedResponse,
+  DseGetResponse,
+  DseRejectedResponse,
+  DseReplayResponse,
+  DseReservedResponse,
+  DseUncertainResponse,
+  ErrorEnvelope,
+  FeCreatePendingResponse,
+  FeCreateRejectedResponse,
+  FeCreateRequest,
+  FeCreateSandboxResponse,
+  FeDetailResponse,
+  FeListResponse,
+  PaymentMethodsResponse,
+  TercerosResponse,
   ValidationErrorEnvelope,
 } from '../shared/api';
 

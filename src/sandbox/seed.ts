@@ -46,14 +46,23 @@ const Company = z.object({
   id: z.number().int().positive(),
   nit: z.string().regex(/^\d{5,15}$/, 'NIT sin dígito de verificación'),
   name: z.string().min(1),
-  address: z.object({
-    line: z.string().default('Calle 100 # 10-20'),
-    city: z.string().default('Bogotá, D.C.'),
-    city_code: z.string().default('11001'),
-    department: z.string().default('Bogotá'),
-    department_code: z.string().default('11'),
-    postal_code: z.string().default('110111'),
-  }).default({ line: 'Calle 100 # 10-20', city: 'Bogotá, D.C.', city_code: '11001', department: 'Bogotá', department_code: '11', postal_code: '110111' }),
+  address: z
+    .object({
+      line: z.string().default('Calle 100 # 10-20'),
+      city: z.string().default('Bogotá, D.C.'),
+      city_code: z.string().default('11001'),
+      department: z.string().default('Bogotá'),
+      department_code: z.string().default('11'),
+      postal_code: z.string().default('110111'),
+    })
+    .default({
+      line: 'Calle 100 # 10-20',
+      city: 'Bogotá, D.C.',
+      city_code: '11001',
+      department: 'Bogotá',
+      department_code: '11',
+      postal_code: '110111',
+    }),
   email: z.string().default(''),
   /** sandbox decision: the software identifiers the server keeps for the company */
   software: z.object({ id: z.string().min(1), pin: z.string().min(1) }).default({ id: 'sbx-0f4c7e1a-software', pin: '12345' }),
@@ -82,34 +91,55 @@ const Client = z.object({
 });
 export type SeedClient = z.infer<typeof Client>;
 
-export const Seed = z
-  .object({ companies: z.array(Company).min(1), clients: z.array(Client) })
-  .superRefine((seed, ctx) => {
-    const ids = new Set(seed.companies.map((c) => c.id));
-    seed.clients.forEach((client, i) => {
-      if (!ids.has(client.company_id)) ctx.addIssue({ code: 'custom', path: ['clients', i, 'company_id'], message: `la empresa ${client.company_id} no está en companies` });
+export const Seed = z.object({ companies: z.array(Company).min(1), clients: z.array(Client) }).superRefine((seed, ctx) => {
+  const ids = new Set(seed.companies.map((c) => c.id));
+  seed.clients.forEach((client, i) => {
+    if (!ids.has(client.company_id))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['clients', i, 'company_id'],
+        message: `la empresa ${client.company_id} no está en companies`,
+      });
+  });
+  // Third parties and FE documents are numbered across the whole sandbox, not per company.
+  const terceroIds = new Set<number>();
+  const docIds = new Set<number>();
+  seed.companies.forEach((company, i) => {
+    company.terceros.forEach((t, j) => {
+      if (terceroIds.has(t.id))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['companies', i, 'terceros', j, 'id'],
+          message: `id ${t.id} repetido en la semilla`,
+        });
+      terceroIds.add(t.id);
     });
-    // Third parties and FE documents are numbered across the whole sandbox, not per company.
-    const terceroIds = new Set<number>();
-    const docIds = new Set<number>();
-    seed.companies.forEach((company, i) => {
-      company.terceros.forEach((t, j) => {
-        if (terceroIds.has(t.id)) ctx.addIssue({ code: 'custom', path: ['companies', i, 'terceros', j, 'id'], message: `id ${t.id} repetido en la semilla` });
-        terceroIds.add(t.id);
-      });
-      company.fe_documents.forEach((doc, j) => {
-        if (docIds.has(doc.id)) ctx.addIssue({ code: 'custom', path: ['companies', i, 'fe_documents', j, 'id'], message: `id ${doc.id} repetido en la semilla` });
-        docIds.add(doc.id);
-        if (doc.company_id !== company.id) ctx.addIssue({ code: 'custom', path: ['companies', i, 'fe_documents', j, 'company_id'], message: `debe ser ${company.id}` });
-      });
+    company.fe_documents.forEach((doc, j) => {
+      if (docIds.has(doc.id))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['companies', i, 'fe_documents', j, 'id'],
+          message: `id ${doc.id} repetido en la semilla`,
+        });
+      docIds.add(doc.id);
+      if (doc.company_id !== company.id)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['companies', i, 'fe_documents', j, 'company_id'],
+          message: `debe ser ${company.id}`,
+        });
     });
   });
+});
 export type Seed = z.infer<typeof Seed>;
 
 export class SeedError extends Error {}
 
 function pathOf(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)), '');
+  return path.reduce<string>(
+    (acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)),
+    '',
+  );
 }
 
 export function parseSeed(value: unknown, source = 'seed'): Seed {

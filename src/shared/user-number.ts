@@ -5,7 +5,10 @@ import { Dec } from './money';
 const THOUSANDS_WITH_DOTS = /^\d{1,3}(\.\d{3})+$/;
 
 export function parseUserNumber(text: string): string | null {
-  let value = text.trim().replace(/^\$\s*/, '').replace(/[\s\u00a0]/g, '');
+  let value = text
+    .trim()
+    .replace(/^\$\s*/, '')
+    .replace(/[\s\u00a0]/g, '');
   if (value === '') return null;
   let sign = '';
   if (value.startsWith('-')) {

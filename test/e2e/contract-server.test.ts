@@ -57,7 +57,11 @@ describe('the Historial against a server that is not the sandbox', () => {
   it('answers were read by meaning: two rejections, one state nobody knows', () => {
     expect(submitted.feRejected).toMatchObject({ state: 'rejected', estado_dian: 'rechazado' });
     expect(submitted.dseRejected).toMatchObject({ state: 'rejected', document_id: null });
-    expect(submitted.feUnknown).toMatchObject({ state: 'pending', estado_dian: VARIANT.spelling.unknown, error: { code: 'api_state_unknown' } });
+    expect(submitted.feUnknown).toMatchObject({
+      state: 'pending',
+      estado_dian: VARIANT.spelling.unknown,
+      error: { code: 'api_state_unknown' },
+    });
   });
 
   it.each([
@@ -80,7 +84,10 @@ describe('the Historial against a server that is not the sandbox', () => {
     // The DSE rejected without a document: a local record, opened with its submission and reason.
     await page.getByText(`Proveedor Contrato ${N.reject}`).click();
     await page.getByText('registro_local').first().waitFor();
-    await page.getByText(/regla DSAD01/).first().waitFor();
+    await page
+      .getByText(/regla DSAD01/)
+      .first()
+      .waitFor();
     await screenshot(page, `contract-server-local-record-${width}x${height}`);
     expect(errors).toEqual([]);
     await page.close();

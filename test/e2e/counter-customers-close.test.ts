@@ -42,15 +42,34 @@ beforeAll(async () => {
   dir = tempDir();
   sandbox = await startSandboxProcess({ seed: 'resources/demo-seed.json', settleMs: 200 });
   app = await startWebApp(dir.path);
-  const connection = await rpc<{ id: number }>('connections.create', { label: 'Tienda Demo', kind: 'sandbox', base_url: sandbox.baseUrl, company_id: 101 });
+  const connection = await rpc<{ id: number }>('connections.create', {
+    label: 'Tienda Demo',
+    kind: 'sandbox',
+    base_url: sandbox.baseUrl,
+    company_id: 101,
+  });
   await rpc('connections.setToken', { id: connection.id, token: 'sbx_101_full' });
   await rpc('connections.activate', { id: connection.id });
   for (const product of PRODUCTS) await rpc('catalog.save', { product });
   await rpc('customers.save', {
-    customer: { tipo_doc: '31', numero_doc: '901234567', nombre: 'Panadería La Espiga S.A.S.', email: 'pedidos@laespiga.example.co', direccion: 'Calle 10 # 4-20', telefono: '' },
+    customer: {
+      tipo_doc: '31',
+      numero_doc: '901234567',
+      nombre: 'Panadería La Espiga S.A.S.',
+      email: 'pedidos@laespiga.example.co',
+      direccion: 'Calle 10 # 4-20',
+      telefono: '',
+    },
   });
   await rpc('customers.save', {
-    customer: { tipo_doc: '13', numero_doc: '80111222', nombre: 'Pedro Espinosa', email: '', direccion: '', telefono: '3001234567' },
+    customer: {
+      tipo_doc: '13',
+      numero_doc: '80111222',
+      nombre: 'Pedro Espinosa',
+      email: '',
+      direccion: '',
+      telefono: '3001234567',
+    },
   });
   browser = await launchBrowser();
 }, 60_000);
@@ -161,7 +180,10 @@ describe('the counter with the keyboard only', () => {
     expect(kb.state.keys).toBe(12);
     expect(await page.getByTestId('save-customer-offer').count()).toBe(0);
     await expect
-      .poll(async () => (await rpc<Customer | null>('customers.find', { tipo_doc: '13', numero_doc: '80111222' }))?.last_used_at ?? null)
+      .poll(
+        async () =>
+          (await rpc<Customer | null>('customers.find', { tipo_doc: '13', numero_doc: '80111222' }))?.last_used_at ?? null,
+      )
       .not.toBeNull();
 
     // Next sale: F3 with nothing typed lists the recent customers, the one just invoiced first.
@@ -190,10 +212,14 @@ describe('the counter with the keyboard only', () => {
     await page.keyboard.press('ControlOrMeta+Enter');
     await page.getByRole('heading', { name: 'Factura aceptada por la DIAN' }).waitFor({ timeout: 30_000 });
     const offer = page.getByTestId('save-customer-offer');
-    await expect.poll(async () => folded(await offer.textContent())).toContain('Lucía Fernández no está entre sus clientes guardados.');
+    await expect
+      .poll(async () => folded(await offer.textContent()))
+      .toContain('Lucía Fernández no está entre sus clientes guardados.');
     await viewportScreenshots(page, 'counter-save-customer-offer');
     await offer.getByRole('button', { name: 'Guardar cliente' }).click();
-    await expect.poll(async () => folded(await offer.textContent())).toBe('Cliente guardado: Lucía Fernández. La próxima vez búsquelo con F3.');
+    await expect
+      .poll(async () => folded(await offer.textContent()))
+      .toBe('Cliente guardado: Lucía Fernández. La próxima vez búsquelo con F3.');
     const saved = await rpc<Customer | null>('customers.find', { tipo_doc: '13', numero_doc: '1020304050' });
     expect(saved).toMatchObject({ nombre: 'Lucía Fernández', active: true });
     expect(saved?.last_used_at).not.toBeNull();
@@ -210,7 +236,9 @@ describe('the counter with the keyboard only', () => {
     await page.getByText('El correo electrónico no es válido.').waitFor();
     await page.getByLabel('Correo electrónico').fill('lucia@example.co');
     await page.getByRole('button', { name: 'Guardar', exact: true }).click();
-    await expect.poll(async () => folded(await page.getByTestId('customers-message').textContent())).toBe('Cliente Lucía Fernández guardado.');
+    await expect
+      .poll(async () => folded(await page.getByTestId('customers-message').textContent()))
+      .toBe('Cliente Lucía Fernández guardado.');
     await viewportScreenshots(page, 'customers-tab');
     await row.getByRole('button', { name: 'Desactivar' }).click();
     await expect.poll(() => row.count()).toBe(0);
@@ -234,7 +262,9 @@ describe('cierre de caja', () => {
     await page.goto(`${app.bridge.url}#/cierre`);
     await page.getByRole('heading', { level: 1, name: 'Cierre de caja' }).waitFor();
     const ticket = page.getByTestId('day-close-ticket');
-    await expect.poll(async () => folded(await page.getByTestId('day-close-accepted').textContent())).toBe(String(expected.documents));
+    await expect
+      .poll(async () => folded(await page.getByTestId('day-close-accepted').textContent()))
+      .toBe(String(expected.documents));
     expect(folded(await page.getByTestId('day-close-total').textContent())).toBe(cop(expected.total));
     const payments = folded(await page.getByTestId('day-close-payments').textContent());
     expect(payments).toContain(`3 documentos${cop(expected.total)}`);
@@ -254,7 +284,9 @@ describe('cierre de caja', () => {
 
     // Printed: only the ticket, on an 80 mm wide page.
     await page.getByRole('button', { name: 'Hoy' }).click();
-    await expect.poll(async () => folded(await page.getByTestId('day-close-accepted').textContent())).toBe(String(expected.documents));
+    await expect
+      .poll(async () => folded(await page.getByTestId('day-close-accepted').textContent()))
+      .toBe(String(expected.documents));
     mkdirSync(SCREENSHOTS, { recursive: true });
     const pdf = join(SCREENSHOTS, 'day-close-80mm.pdf');
     await page.emulateMedia({ media: 'print' });

@@ -52,7 +52,13 @@ async function rpc<T>(method: string, input: unknown): Promise<T> {
 /** Lets the invoice of "Cliente 3" reach the server and loses its answer: the app cannot know it arrived. */
 const losingOne: typeof globalThis.fetch = async (input, init) => {
   const response = await fetch(input, init);
-  if (init?.method === 'POST' && typeof init.body !== 'undefined' && Buffer.from(init.body as Uint8Array).toString('utf8').includes('"Cliente 3"')) {
+  if (
+    init?.method === 'POST' &&
+    typeof init.body !== 'undefined' &&
+    Buffer.from(init.body as Uint8Array)
+      .toString('utf8')
+      .includes('"Cliente 3"')
+  ) {
     await response.text();
     throw new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } });
   }
@@ -65,7 +71,12 @@ const offline: typeof globalThis.fetch = async () => {
 describe('Facturas after core restarts', () => {
   it('shows what the ledger knows and offers "Emitir" for a new sale only', async () => {
     await start(losingOne);
-    const connection = await rpc<{ id: number }>('connections.create', { label: 'Pruebas', kind: 'sandbox', base_url: sandbox.baseUrl, company_id: COMPANY });
+    const connection = await rpc<{ id: number }>('connections.create', {
+      label: 'Pruebas',
+      kind: 'sandbox',
+      base_url: sandbox.baseUrl,
+      company_id: COMPANY,
+    });
     await rpc('connections.setToken', { id: connection.id, token: TOKENS.a });
     await rpc('connections.activate', { id: connection.id });
     const accepted = await rpc<{ state: string }>('fe.submit', { request: { ...feBody(1), draft_key: 'fe-restart-aceptada' } });
@@ -74,7 +85,11 @@ describe('Facturas after core restarts', () => {
     });
     // The draft is saved with its key before sending; the app stops before it can discard it.
     const doubtful = { ...feBody(3), draft_key: 'fe-restart-en-duda' };
-    await rpc('drafts.save', { kind: 'FE', idempotency_key: doubtful.draft_key, data: { receptor: { tipo_documento: '13', numero_documento: doubtful.receptor.numero_doc, nombre: 'Cliente 3' } } });
+    await rpc('drafts.save', {
+      kind: 'FE',
+      idempotency_key: doubtful.draft_key,
+      data: { receptor: { tipo_documento: '13', numero_documento: doubtful.receptor.numero_doc, nombre: 'Cliente 3' } },
+    });
     const inDoubt = await rpc<{ state: string }>('fe.submit', { request: doubtful });
     expect([accepted.state, pending.state, inDoubt.state]).toEqual(['accepted', 'pending', 'in_doubt']);
 
@@ -93,7 +108,9 @@ describe('Facturas after core restarts', () => {
     expect(await page.getByRole('button', { name: 'Emitir factura' }).count()).toBe(0);
     const list = page.getByTestId('pending-invoices');
     await list.getByText('Cliente 2').waitFor();
-    expect((await list.getByTestId('pending-invoice').filter({ hasText: 'Cliente 2' }).textContent())?.replace(/\s+/g, ' ')).toMatch(/En proceso/);
+    expect(
+      (await list.getByTestId('pending-invoice').filter({ hasText: 'Cliente 2' }).textContent())?.replace(/\s+/g, ' '),
+    ).toMatch(/En proceso/);
     await viewportScreenshots(page, 'fe-after-restart-in-doubt');
 
     // A new sale: an empty form under a new key; both uncertain invoices wait in the list.
@@ -105,7 +122,11 @@ describe('Facturas after core restarts', () => {
     expect((await rows.filter({ hasText: 'Cliente 3' }).textContent())?.replace(/\s+/g, ' ')).toMatch(/Sin respuesta confirmada/);
     expect(await rows.filter({ hasText: 'Cliente 1' }).count()).toBe(0);
     await page.getByLabel('Descripción, línea 1').fill('Venta nueva');
-    await expect.poll(async () => (await rpc<{ idempotency_key: string } | null>('drafts.get', { kind: 'FE' }))?.idempotency_key, { timeout: 10_000 }).toMatch(/^fe-/);
+    await expect
+      .poll(async () => (await rpc<{ idempotency_key: string } | null>('drafts.get', { kind: 'FE' }))?.idempotency_key, {
+        timeout: 10_000,
+      })
+      .toMatch(/^fe-/);
     const draft = await rpc<{ idempotency_key: string }>('drafts.get', { kind: 'FE' });
     expect(['fe-restart-aceptada', 'fe-restart-en-proceso', 'fe-restart-en-duda']).not.toContain(draft.idempotency_key);
     await viewportScreenshots(page, 'fe-after-restart-new-sale');

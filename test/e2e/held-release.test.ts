@@ -33,7 +33,13 @@ const droppingFirst: typeof globalThis.fetch = async (input, init) => {
 beforeAll(async () => {
   dir = tempDir('factura-desk-e2e-held-');
   sandbox = await startSandbox({ seed: coreSeed(0), settleMs: 50 });
-  host = await startHost({ home: dir.path, secrets: memorySecrets(), transport: 'web', embeddedSandbox: false, fetch: droppingFirst });
+  host = await startHost({
+    home: dir.path,
+    secrets: memorySecrets(),
+    transport: 'web',
+    embeddedSandbox: false,
+    fetch: droppingFirst,
+  });
   bridge = await startWebBridge({ dispatcher: host.core, events: host.core.events, staticDir: RENDERER_DIR });
   browser = await launchBrowser();
 }, 60_000);
@@ -53,13 +59,24 @@ async function rpc<T>(method: string, input: unknown): Promise<T> {
 
 describe('a submission held by a token change', () => {
   it('is explained in Pendientes and sent under the new token only after the portal check is confirmed', async () => {
-    const connection = await rpc<{ id: number }>('connections.create', { label: 'Pruebas', kind: 'sandbox', base_url: sandbox.baseUrl, company_id: COMPANY });
+    const connection = await rpc<{ id: number }>('connections.create', {
+      label: 'Pruebas',
+      kind: 'sandbox',
+      base_url: sandbox.baseUrl,
+      company_id: COMPANY,
+    });
     await rpc('connections.setToken', { id: connection.id, token: TOKENS.full });
     await rpc('connections.activate', { id: connection.id });
-    const sent = await rpc<{ id: number; state: string }>('dse.submit', { request: dse(MAGIC.accept, 'retenido'), key: 'dse-retenido-e2e-1' });
+    const sent = await rpc<{ id: number; state: string }>('dse.submit', {
+      request: dse(MAGIC.accept, 'retenido'),
+      key: 'dse-retenido-e2e-1',
+    });
     expect(sent.state).toBe('in_doubt');
     await rpc('connections.setToken', { id: connection.id, token: TOKENS.noFeRead, replace_unresolved: true });
-    expect(await rpc('submissions.check', { id: sent.id })).toMatchObject({ state: 'in_doubt', error: { code: 'credentials_changed' } });
+    expect(await rpc('submissions.check', { id: sent.id })).toMatchObject({
+      state: 'in_doubt',
+      error: { code: 'credentials_changed' },
+    });
     expect(await dseDocumentIds(sandbox.baseUrl, TOKENS.full)).toHaveLength(0);
 
     const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'es-CO' });
@@ -68,7 +85,9 @@ describe('a submission held by a token change', () => {
     await page.goto(`${bridge.url}#/documentos-soporte/pendientes`);
     const held = page.getByTestId('held-release');
     await held.waitFor({ timeout: 20_000 });
-    expect((await held.textContent())?.replace(/\s+/g, ' ')).toMatch(/Se envió con otro token\..*Volver a ingresar en Ajustes el token con el que se envió.*dse-retenido-e2e-1/);
+    expect((await held.textContent())?.replace(/\s+/g, ' ')).toMatch(
+      /Se envió con otro token\..*Volver a ingresar en Ajustes el token con el que se envió.*dse-retenido-e2e-1/,
+    );
     const send = held.getByRole('button', { name: 'Enviar con el token actual' });
     expect(await send.isDisabled()).toBe(true);
     await viewportScreenshots(page, 'held-release');
@@ -77,7 +96,11 @@ describe('a submission held by a token change', () => {
     await send.click();
     await page.getByTestId('held-release').waitFor({ state: 'detached', timeout: 20_000 });
     await viewportScreenshots(page, 'held-release-sent');
-    expect(await rpc('submissions.get', { id: sent.id })).toMatchObject({ state: 'accepted', attempts: 2, idempotency_key: 'dse-retenido-e2e-1' });
+    expect(await rpc('submissions.get', { id: sent.id })).toMatchObject({
+      state: 'accepted',
+      attempts: 2,
+      idempotency_key: 'dse-retenido-e2e-1',
+    });
     expect(await dseDocumentIds(sandbox.baseUrl, TOKENS.full)).toHaveLength(1);
     expect(errors).toEqual([]);
     await page.close();

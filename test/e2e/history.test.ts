@@ -42,7 +42,13 @@ beforeAll(async () => {
   const today = colombiaToday(new Date());
   fe = await rpc<Submission>('fe.submit', {
     request: {
-      receptor: { tipo_doc: '31', numero_doc: '900456789', nombre: 'Ferretería El Tornillo S.A.S.', email: 'compras@eltornillo.example.co', direccion: 'Carrera 30 # 8-15, Bogotá' },
+      receptor: {
+        tipo_doc: '31',
+        numero_doc: '900456789',
+        nombre: 'Ferretería El Tornillo S.A.S.',
+        email: 'compras@eltornillo.example.co',
+        direccion: 'Carrera 30 # 8-15, Bogotá',
+      },
       items: [
         { desc: 'Camisa de dotación', cant: 2, unit: 50000, iva: 19, iva_incluido: false, unit_input: 50000 },
         { desc: 'Almuerzo ejecutivo', cant: 1, unit: 20000, iva: 8, iva_incluido: false, unit_input: 20000 },
@@ -60,7 +66,14 @@ beforeAll(async () => {
   dse = await rpc<Submission>('dse.submit', {
     request: {
       fecha_documento: today,
-      proveedor: { tipo_documento: '13', nit: '1020304050', nombre: 'Pedro Gómez Jardinero', direccion: 'Vereda El Salitre', municipio: 'Chía', codigo_municipio: '25175' },
+      proveedor: {
+        tipo_documento: '13',
+        nit: '1020304050',
+        nombre: 'Pedro Gómez Jardinero',
+        direccion: 'Vereda El Salitre',
+        municipio: 'Chía',
+        codigo_municipio: '25175',
+      },
       items: [
         { codigo: '70111703', descripcion: 'Mantenimiento de jardines', cantidad: 2, precio_unitario: 150000, porcentaje_iva: 0 },
         { codigo: '90101501', descripcion: 'Almuerzos', cantidad: 10, precio_unitario: 15000, porcentaje_iva: 19 },
@@ -119,10 +132,14 @@ async function printToPdf(page: Page, name: string): Promise<{ pages: number; te
   await page.getByTestId('print-layout').selectOption('a4');
   const qr = page.locator('img.print-page__qr');
   await qr.waitFor();
-  await expect.poll(() => qr.evaluate((img: unknown) => {
-      const image = img as { complete: boolean; naturalWidth: number };
-      return image.complete && image.naturalWidth > 0;
-    })).toBe(true);
+  await expect
+    .poll(() =>
+      qr.evaluate((img: unknown) => {
+        const image = img as { complete: boolean; naturalWidth: number };
+        return image.complete && image.naturalWidth > 0;
+      }),
+    )
+    .toBe(true);
   await screenshot(page, `history-${name}-print-view`);
   const file = join(SCREENSHOTS, `history-${name}.pdf`);
   await page.pdf({ path: file, printBackground: true, preferCSSPageSize: true });
@@ -183,7 +200,9 @@ describe('Historial offline: find, open, print and export what was issued', () =
     await expect.poll(() => detail.textContent()).toContain(dse.fiscal_key!);
     expect(await detail.textContent()).toContain('Mantenimiento de jardines');
     expect(await detail.textContent()).toContain('Idempotency-Key');
-    expect(await page.getByRole('table', { name: 'Intentos y respuestas' }).locator('tbody tr').count()).toBeGreaterThanOrEqual(2);
+    expect(await page.getByRole('table', { name: 'Intentos y respuestas' }).locator('tbody tr').count()).toBeGreaterThanOrEqual(
+      2,
+    );
     await screenshot(page, 'history-dse-detail');
     const dsePdf = await printToPdf(page, 'dse');
     expect(dsePdf.pages).toBe(1);
@@ -216,17 +235,30 @@ describe('Historial offline: find, open, print and export what was issued', () =
     await page.getByLabel('Hasta').fill(todayText);
     await expect.poll(() => rows.count()).toBe(2);
     await screenshot(page, 'history-list-today');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exportar CSV' }).click(),
+    ]);
     const csvPath = join(SCREENSHOTS, 'history-export.csv');
     await download.saveAs(csvPath);
     const bytes = readFileSync(csvPath);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Tipo;Número;Fecha;Estado DIAN;Seguimiento;Contraparte;Documento contraparte;Subtotal;Impuestos;Total;Moneda;CUFE/CUDS');
+    expect(lines[0]).toBe(
+      'Tipo;Número;Fecha;Estado DIAN;Seguimiento;Contraparte;Documento contraparte;Subtotal;Impuestos;Total;Moneda;CUFE/CUDS',
+    );
     expect(lines).toHaveLength(3);
     const byKind = Object.fromEntries(lines.slice(1).map((line) => [line.split(';')[0], line.split(';')]));
     expect(byKind.FE?.slice(1, 4)).toEqual([fe.document_number, today.split('-').reverse().join('/'), 'aceptado']);
-    expect(byKind.FE?.slice(5, 12)).toEqual(['Ferretería El Tornillo S.A.S.', '900456789', '120000,00', '20600,00', '140600,00', 'COP', fe.fiscal_key]);
+    expect(byKind.FE?.slice(5, 12)).toEqual([
+      'Ferretería El Tornillo S.A.S.',
+      '900456789',
+      '120000,00',
+      '20600,00',
+      '140600,00',
+      'COP',
+      fe.fiscal_key,
+    ]);
     expect(byKind.DSE?.[1]).toBe(dse.document_number);
     expect(byKind.DSE?.[5]).toBe('Pedro Gómez Jardinero');
     expect(byKind.DSE?.[9]).toBe('478500,00');

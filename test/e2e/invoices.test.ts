@@ -26,7 +26,12 @@ beforeAll(async () => {
   dir = tempDir();
   sandbox = await startSandboxProcess({ seed: 'resources/demo-seed.json', settleMs: 200 });
   app = await startWebApp(dir.path);
-  const connection = await rpc<{ id: number }>('connections.create', { label: 'Demo', kind: 'sandbox', base_url: sandbox.baseUrl, company_id: 101 });
+  const connection = await rpc<{ id: number }>('connections.create', {
+    label: 'Demo',
+    kind: 'sandbox',
+    base_url: sandbox.baseUrl,
+    company_id: 101,
+  });
   await rpc('connections.setToken', { id: connection.id, token: 'sbx_101_full' });
   await rpc('connections.activate', { id: connection.id });
   browser = await launchBrowser();
@@ -128,7 +133,10 @@ describe('Facturas in Chromium against the sandbox', () => {
     const submissions = await rpc<{ kind: string; state: string; fiscal_key: string }[]>('submissions.list', {});
     expect(submissions.filter((s) => s.kind === 'FE')).toMatchObject([{ state: 'accepted', fiscal_key: cufe }]);
     await rpc('history.sync', {});
-    const found = await rpc<{ total: number; items: { number: string; fiscal_key: string; total: string }[] }>('history.search', { q: cufe, kind: 'FE' });
+    const found = await rpc<{ total: number; items: { number: string; fiscal_key: string; total: string }[] }>('history.search', {
+      q: cufe,
+      kind: 'FE',
+    });
     expect(found.items).toMatchObject([{ number, fiscal_key: cufe, total: '102350.00' }]);
 
     // A new invoice starts empty, under a new key.

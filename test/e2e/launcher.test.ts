@@ -32,7 +32,10 @@ afterEach(() => {
 });
 
 /** Starts `npm start`'s script with no Electron binary (an empty dist folder) and the given display. */
-function startLauncher(display: Record<string, string>, extraPath?: string): { output: () => string; address: Promise<string>; exited: Promise<number | null> } {
+function startLauncher(
+  display: Record<string, string>,
+  extraPath?: string,
+): { output: () => string; address: Promise<string>; exited: Promise<number | null> } {
   dir = tempDir('factura-desk-launcher-');
   const noElectron = join(dir.path, 'no-electron');
   mkdirSync(noElectron);

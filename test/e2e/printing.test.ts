@@ -28,19 +28,45 @@ async function rpc<T>(method: string, input: unknown): Promise<T> {
 }
 
 const PRODUCTS: ProductInput[] = [
-  { code: 'CAF500', barcodes: ['7702001000011'], description: 'Café molido tostado de origen Huila, bolsa de 500 g', unit_price: '12500', price_includes_tax: false, tax_rate: '19', unit: 'unidad', unspsc: null },
-  { code: 'ARR1', barcodes: ['7701234000015'], description: 'Arroz Diana 1 kg', unit_price: '4200', price_includes_tax: true, tax_rate: '0', unit: 'kg', unspsc: null },
+  {
+    code: 'CAF500',
+    barcodes: ['7702001000011'],
+    description: 'Café molido tostado de origen Huila, bolsa de 500 g',
+    unit_price: '12500',
+    price_includes_tax: false,
+    tax_rate: '19',
+    unit: 'unidad',
+    unspsc: null,
+  },
+  {
+    code: 'ARR1',
+    barcodes: ['7701234000015'],
+    description: 'Arroz Diana 1 kg',
+    unit_price: '4200',
+    price_includes_tax: true,
+    tax_rate: '0',
+    unit: 'kg',
+    unspsc: null,
+  },
 ];
 
 const NIT = '900123456';
 // A 1×1 PNG: the logo's path from file to page, not its looks.
-const LOGO_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const LOGO_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 beforeAll(async () => {
   dir = tempDir();
   sandbox = await startSandboxProcess({ seed: 'resources/demo-seed.json', settleMs: 200 });
   app = await startWebApp(dir.path);
-  const connection = await rpc<{ id: number }>('connections.create', { label: 'Demo', kind: 'sandbox', base_url: sandbox.baseUrl, company_id: 101 });
+  const connection = await rpc<{ id: number }>('connections.create', {
+    label: 'Demo',
+    kind: 'sandbox',
+    base_url: sandbox.baseUrl,
+    company_id: 101,
+  });
   await rpc('connections.setToken', { id: connection.id, token: 'sbx_101_full' });
   await rpc('connections.activate', { id: connection.id });
   for (const product of PRODUCTS) await rpc('catalog.save', { product });
@@ -93,7 +119,9 @@ describe('issuer profile and printing', () => {
     await profile.getByTestId('logo-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: LOGO_PNG });
     await profile.getByRole('img', { name: 'Logo del emisor' }).waitFor();
     await profile.getByRole('button', { name: 'Guardar datos del emisor' }).click();
-    await expect.poll(async () => folded(await profile.textContent())).toContain('El dígito de verificación no corresponde al NIT');
+    await expect
+      .poll(async () => folded(await profile.textContent()))
+      .toContain('El dígito de verificación no corresponde al NIT');
     expect(await rpc('history.issuer', {})).toBeNull();
 
     await profile.getByLabel('DV').fill(nitCheckDigit(NIT));
@@ -103,7 +131,9 @@ describe('issuer profile and printing', () => {
     const stored = await rpc<{ resolucion: { hasta: string } }>('history.issuer', {});
     expect(stored.resolucion.hasta).toBe('2026-12-15');
     await page.getByTestId('issuer-warnings').waitFor();
-    expect(folded(await page.getByTestId('issuer-warnings').textContent())).toMatch(/La resolución de numeración No\. 18760000001 (vence|venció)/);
+    expect(folded(await page.getByTestId('issuer-warnings').textContent())).toMatch(
+      /La resolución de numeración No\. 18760000001 (vence|venció)/,
+    );
     await profile.getByRole('heading', { name: 'Datos del emisor' }).scrollIntoViewIfNeeded();
     await viewportScreenshots(page, 'settings-issuer-profile');
 

@@ -28,7 +28,11 @@ async function rpc<T>(method: string, input: unknown): Promise<T> {
   return reply.output as T;
 }
 
-const plain = (text: string | null) => (text ?? '').replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
+const plain = (text: string | null) =>
+  (text ?? '')
+    .replace(/\u00a0/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 function dse(nit: string, nombre: string, retenciones: unknown[]) {
   return {
@@ -50,13 +54,24 @@ beforeAll(async () => {
   app = await startWebApp(dir.path);
   const fe = await rpc<Submission>('fe.submit', {
     request: {
-      receptor: { tipo_doc: '31', numero_doc: '900456789', nombre: 'Ferretería El Tornillo S.A.S.', email: 'compras@eltornillo.example.co', direccion: 'Carrera 30 # 8-15' },
+      receptor: {
+        tipo_doc: '31',
+        numero_doc: '900456789',
+        nombre: 'Ferretería El Tornillo S.A.S.',
+        email: 'compras@eltornillo.example.co',
+        direccion: 'Carrera 30 # 8-15',
+      },
       items: [
         { desc: 'Camisa de dotación', cant: 2, unit: 50000, iva: 19, iva_incluido: false, unit_input: 50000 },
         { desc: 'Almuerzo ejecutivo', cant: 1, unit: 20000, iva: 8, iva_incluido: false, unit_input: 20000 },
       ],
-      subtotal: 120000, impuestos: 20600, total: 140600, fecha_emision: today,
-      payment: { form: 'contado', method_id: 1, means_code: '10', due_date: '' }, withholdings: [], attachment_tokens: [],
+      subtotal: 120000,
+      impuestos: 20600,
+      total: 140600,
+      fecha_emision: today,
+      payment: { form: 'contado', method_id: 1, means_code: '10', due_date: '' },
+      withholdings: [],
+      attachment_tokens: [],
     },
   });
   expect(fe.state).toBe('accepted');
@@ -70,10 +85,28 @@ beforeAll(async () => {
   rejected = await rpc<Submission>('dse.submit', { request: dse('222222222', 'Proveedor Rechazado', []) });
   expect(rejected.state).toBe('rejected');
   await rpc('history.sync', {});
-  await rpc('history.setIssuer', { nombre: 'Comercializadora Demo S.A.S.', nit: '900123456', direccion: 'Calle 100 # 19-61', ciudad: 'Bogotá, D.C.', email: '', telefono: '' });
+  await rpc('history.setIssuer', {
+    nombre: 'Comercializadora Demo S.A.S.',
+    nit: '900123456',
+    direccion: 'Calle 100 # 19-61',
+    ciudad: 'Bogotá, D.C.',
+    email: '',
+    telefono: '',
+  });
   // A second connection whose year of history is known only through sync (totals, no requests).
-  const other = await rpc<{ id: number }>('connections.create', { label: 'Tienda principal (sincronizada)', kind: 'production', base_url: 'https://api.ejemplo.co/api/v1', company_id: 555 });
-  generateHistory(app.host.core.parts.store.db, { connectionId: other.id, count: 4_000, seed: 23, from: `${year}-01-01`, to: today });
+  const other = await rpc<{ id: number }>('connections.create', {
+    label: 'Tienda principal (sincronizada)',
+    kind: 'production',
+    base_url: 'https://api.ejemplo.co/api/v1',
+    company_id: 555,
+  });
+  generateHistory(app.host.core.parts.store.db, {
+    connectionId: other.id,
+    count: 4_000,
+    seed: 23,
+    from: `${year}-01-01`,
+    to: today,
+  });
   browser = await launchBrowser();
 }, 120_000);
 
@@ -103,7 +136,9 @@ describe('Informes', () => {
     const withholdings = plain(await page.getByTestId('report-table-retenciones').textContent());
     expect(withholdings).toContain('ReteIVA (05)1$ 28.500,00$ 4.275,00');
     expect(withholdings).toContain('ReteRenta (06)1$ 450.000,00$ 11.250,00');
-    expect(plain(await page.getByTestId('report-table-retenciones-proveedor').textContent())).toContain('Pedro Gómez Jardinero1020304050');
+    expect(plain(await page.getByTestId('report-table-retenciones-proveedor').textContent())).toContain(
+      'Pedro Gómez Jardinero1020304050',
+    );
     expect(plain(await page.getByTestId('report-table-rechazados').textContent())).toContain('Proveedor Rechazado');
     // Each chart has its table for screen readers; «Ver como tabla» shows it.
     const chart = page.getByTestId('chart-sales-by-day');
@@ -127,7 +162,9 @@ describe('Informes', () => {
     const note = page.getByTestId('report-synced-note');
     await note.waitFor();
     expect(plain(await note.textContent())).toMatch(/se conocen solo por sincronización/);
-    expect(plain(await page.getByTestId('report-table-impuestos').textContent())).toContain('Sin desglose (sincronizados, solo totales)');
+    expect(plain(await page.getByTestId('report-table-impuestos').textContent())).toContain(
+      'Sin desglose (sincronizados, solo totales)',
+    );
     await page.getByTestId('chart-taxes-by-month').locator('svg.recharts-surface').first().waitFor();
     await screenshot(page, 'reports-1920-year-synced');
     await page.getByTestId('report-table-pendientes').scrollIntoViewIfNeeded();
@@ -160,8 +197,30 @@ describe('Informes', () => {
     await page.getByTestId('chart-sales-by-day').locator('svg.recharts-surface').first().waitFor();
     const pdf = join(SCREENSHOTS, 'reports-print.pdf');
     await page.pdf({ path: pdf, printBackground: true, format: 'A4' });
-    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', pdf, join(SCREENSHOTS, 'reports-print-pdf')]);
-    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '2', '-l', '2', '-singlefile', pdf, join(SCREENSHOTS, 'reports-print-pdf-page2')]);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '60',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-singlefile',
+      pdf,
+      join(SCREENSHOTS, 'reports-print-pdf'),
+    ]);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '60',
+      '-f',
+      '2',
+      '-l',
+      '2',
+      '-singlefile',
+      pdf,
+      join(SCREENSHOTS, 'reports-print-pdf-page2'),
+    ]);
     const text = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' });
     expect(text).toContain('Impuestos por tipo y tarifa');
     expect(text).toContain('Ventas y compras por día');
@@ -183,14 +242,21 @@ describe('Informes', () => {
   it('corrects the rejected DSE from the Historial: a new draft with its supplier and lines, the rejected one linked', async () => {
     const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'es-CO' });
     const row = app.host.core.parts.store.db
-      .prepare<[number], { id: number }>("SELECT h.id FROM history_documents h JOIN submissions s ON s.document_id = h.remote_id AND s.kind = 'DSE' WHERE s.id = ? AND h.kind = 'DSE'")
+      .prepare<[number], { id: number }>(
+        "SELECT h.id FROM history_documents h JOIN submissions s ON s.document_id = h.remote_id AND s.kind = 'DSE' WHERE s.id = ? AND h.kind = 'DSE'",
+      )
       .get(rejected.id);
     expect(row).toBeDefined();
     await page.goto(`${app.bridge.url}#/historial/${row!.id}`);
     await page.getByRole('button', { name: 'Corregir y enviar de nuevo' }).click();
     await page.getByRole('heading', { level: 1, name: 'Documentos soporte' }).waitFor();
     await page.getByTestId('dse-correction-of').waitFor();
-    expect(await page.getByLabel('Nombre o razón social').inputValue().catch(() => '')).toBe('Proveedor Rechazado');
+    expect(
+      await page
+        .getByLabel('Nombre o razón social')
+        .inputValue()
+        .catch(() => ''),
+    ).toBe('Proveedor Rechazado');
     await screenshot(page, 'reports-correction-draft');
     await page.close();
   });

@@ -37,7 +37,7 @@ async function serve(home: string, secrets: ReturnType<typeof memorySecrets>): P
   return bridge.url;
 }
 
-const call = async <T,>(method: string, input: unknown): Promise<T> => {
+const call = async <T>(method: string, input: unknown): Promise<T> => {
   const reply = await host!.dispatcher.dispatch({ id: 1, method, input });
   if (!reply.ok) throw new Error(JSON.stringify(reply.error));
   return reply.output as T;
@@ -48,10 +48,16 @@ describe('Ajustes › Restaurar una copia', () => {
     const home = join(dir.path, 'home');
     const secrets = memorySecrets();
     await serve(home, secrets);
-    const connection = await call<{ id: number }>('connections.create', { label: 'Tienda de pruebas', kind: 'sandbox', base_url: 'http://127.0.0.1:9/api/v1', company_id: 1 });
+    const connection = await call<{ id: number }>('connections.create', {
+      label: 'Tienda de pruebas',
+      kind: 'sandbox',
+      base_url: 'http://127.0.0.1:9/api/v1',
+      company_id: 1,
+    });
     await call('connections.activate', { id: connection.id });
     const lines = ['Código;Descripción;Precio;Incluye IVA;Impuesto;Unidad'];
-    for (let i = 0; i < 300; i += 1) lines.push(`P${i};Producto ${i} con descripción larga para llenar páginas;${1000 + i};no;19;unidad`);
+    for (let i = 0; i < 300; i += 1)
+      lines.push(`P${i};Producto ${i} con descripción larga para llenar páginas;${1000 + i};no;19;unidad`);
     await call('catalog.applyImport', { text: lines.join('\n') });
     await call('app.backup', {});
     await host!.close();
@@ -68,8 +74,14 @@ describe('Ajustes › Restaurar una copia', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(url);
-    await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Ajustes', exact: true }).click();
-    await page.getByText(/Restáurela en Ajustes › Datos y copia de seguridad/).first().waitFor();
+    await page
+      .getByRole('navigation', { name: 'Navegación principal' })
+      .getByRole('link', { name: 'Ajustes', exact: true })
+      .click();
+    await page
+      .getByText(/Restáurela en Ajustes › Datos y copia de seguridad/)
+      .first()
+      .waitFor();
     const restore = page.getByRole('region', { name: 'Restaurar una copia' });
     await restore.getByRole('button', { name: 'Restaurar…' }).click();
     const dialog = page.getByRole('alertdialog');
@@ -81,7 +93,9 @@ describe('Ajustes › Restaurar una copia', () => {
     await dialog.getByRole('button', { name: 'Sí, restaurar esta copia' }).click();
     // The app is mounted again on the restored data: the connection is back, the damage message gone.
     await page.getByText('Copia restaurada').waitFor({ timeout: 20_000 });
-    await expect.poll(() => page.getByTestId('active-connection').textContent(), { timeout: 20_000 }).toMatch(/Tienda de pruebas/);
+    await expect
+      .poll(() => page.getByTestId('active-connection').textContent(), { timeout: 20_000 })
+      .toMatch(/Tienda de pruebas/);
     await page.getByRole('heading', { level: 1, name: 'Ajustes' }).waitFor();
     expect(await page.getByText(/El archivo de datos está dañado/).count()).toBe(0);
     await viewportScreenshots(page, 'restore-done');

@@ -55,11 +55,18 @@ describe('the app in Chromium through the web bridge', () => {
     const response = await page.goto(app.bridge.origin);
     expect(response?.status()).toBe(200);
     const answer = await page.evaluate(async () => {
-      const reply = await fetch('/rpc', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"id":1,"method":"connections.list","input":{}}' });
+      const reply = await fetch('/rpc', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"id":1,"method":"connections.list","input":{}}',
+      });
       return reply.status;
     });
     expect(answer).toBe(403);
-    await page.getByText(/no tiene la clave de la sesión/).first().waitFor();
+    await page
+      .getByText(/no tiene la clave de la sesión/)
+      .first()
+      .waitFor();
     await page.close();
   });
 });

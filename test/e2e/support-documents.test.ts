@@ -16,7 +16,11 @@ let browser: Browser;
 let rpcId = 1;
 
 async function rpc<T>(method: string, input: unknown): Promise<T> {
-  const reply = (await app.host.core.dispatch({ id: rpcId++, method, input })) as { ok: boolean; output?: T; error?: { message: string } };
+  const reply = (await app.host.core.dispatch({ id: rpcId++, method, input })) as {
+    ok: boolean;
+    output?: T;
+    error?: { message: string };
+  };
   if (!reply.ok) throw new Error(`${method}: ${reply.error?.message}`);
   return reply.output as T;
 }
@@ -25,10 +29,21 @@ beforeAll(async () => {
   dir = tempDir();
   sandbox = await startSandboxProcess({ seed: 'resources/demo-seed.json', settleMs: 200 });
   app = await startWebApp(dir.path);
-  const connection = await rpc<{ id: number }>('connections.create', { label: 'Sandbox demo', kind: 'sandbox', base_url: sandbox.baseUrl, company_id: 101 });
+  const connection = await rpc<{ id: number }>('connections.create', {
+    label: 'Sandbox demo',
+    kind: 'sandbox',
+    base_url: sandbox.baseUrl,
+    company_id: 101,
+  });
   await rpc('connections.setToken', { id: connection.id, token: 'sbx_101_full' });
   await rpc('connections.activate', { id: connection.id });
-  await rpc('dseCatalog.saveCostCenters', { items: [{ id: 1, code: 'ADM', name: 'Administración' }, { id: 2, code: 'VEN', name: 'Ventas' }, { id: 3, code: 'BOD', name: 'Bodega' }] });
+  await rpc('dseCatalog.saveCostCenters', {
+    items: [
+      { id: 1, code: 'ADM', name: 'Administración' },
+      { id: 2, code: 'VEN', name: 'Ventas' },
+      { id: 3, code: 'BOD', name: 'Bodega' },
+    ],
+  });
   // The host started the poller that follows pending DSE (startHost -> core.startBackground).
   browser = await launchBrowser();
 });
@@ -90,13 +105,17 @@ function spreadsheetRows(): { tsv: string; subtotal: number } {
     const iva = i % 3 === 0 ? '19' : '0';
     cents += qty * Math.round(price * 100);
     const code = ['10151500', '50221100', '70111703', '78101802'][i % 4];
-    rows.push([code, `Compra semanal línea ${i}`, String(qty), 'EA', price.toFixed(2).replace('.', ','), iva, i % 2 ? 'ADM' : 'BOD'].join('\t'));
+    rows.push(
+      [code, `Compra semanal línea ${i}`, String(qty), 'EA', price.toFixed(2).replace('.', ','), iva, i % 2 ? 'ADM' : 'BOD'].join(
+        '\t',
+      ),
+    );
   }
   return { tsv: rows.join('\r\n') + '\r\n', subtotal: cents / 100 };
 }
 
 describe('Documentos soporte in Chromium against the sandbox', () => {
-  it('issues a weekly accumulated DSE of 20 pasted lines with ReteRenta and ReteICA; live totals equal the server\'s', async () => {
+  it("issues a weekly accumulated DSE of 20 pasted lines with ReteRenta and ReteICA; live totals equal the server's", async () => {
     const { page, errors } = await openForm();
     await fillSupplier(page, '901234567', 'Cosechas del Sabana S.A.S.');
     await page.getByLabel('Acumulado semanal').check();
@@ -191,7 +210,10 @@ describe('Documentos soporte in Chromium against the sandbox', () => {
     const rule = page.getByTestId('rejection-rule');
     expect(await rule.getAttribute('data-code')).toBe('SBX-SIM01');
     expect(await page.getByTestId('rejection-where').textContent()).toBe('Proveedor o cliente › Número de identificación');
-    for (const [width, height] of [[1366, 768], [1920, 1080]] as const) {
+    for (const [width, height] of [
+      [1366, 768],
+      [1920, 1080],
+    ] as const) {
       await page.setViewportSize({ width, height });
       await screenshot(page, `dse-rejected-${width}`);
     }

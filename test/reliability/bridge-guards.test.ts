@@ -28,7 +28,11 @@ afterAll(async () => {
   dir?.remove();
 });
 
-const body = JSON.stringify({ id: 1, method: 'connections.create', input: { label: 'x', kind: 'sandbox', base_url: 'http://127.0.0.1:9/api/v1', company_id: 7 } });
+const body = JSON.stringify({
+  id: 1,
+  method: 'connections.create',
+  input: { label: 'x', kind: 'sandbox', base_url: 'http://127.0.0.1:9/api/v1', company_id: 7 },
+});
 
 function raw(path: string, headers: Record<string, string>, method = 'POST'): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
@@ -61,7 +65,11 @@ describe('web bridge refusals', () => {
   ] as const)('refuses %s, and nothing changes', async (_case, extra) => {
     const headers: Record<string, string> = { ...ok() };
     for (const [name, value] of Object.entries(extra)) {
-      const filled = value.replace('PORT', String(bridge.port)).replace('SECRET-1', bridge.secret.slice(0, -1)).replace('SECRET+x', `${bridge.secret}x`).replace('SECRET', bridge.secret);
+      const filled = value
+        .replace('PORT', String(bridge.port))
+        .replace('SECRET-1', bridge.secret.slice(0, -1))
+        .replace('SECRET+x', `${bridge.secret}x`)
+        .replace('SECRET', bridge.secret);
       if (filled === '') delete headers[name];
       else headers[name] = filled;
     }

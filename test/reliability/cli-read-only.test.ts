@@ -45,8 +45,18 @@ describe('the command line on a read-only data folder', { timeout: 120_000 }, ()
     [
       'a folder with data',
       async (path: string) => {
-        const core = createCore({ home: path, secrets: memorySecrets(), transport: 'cli', logger: new FileLogger(join(path, 'logs', 'x.log')) });
-        await core.parts.connections.create({ label: 'Pruebas', kind: 'sandbox', base_url: 'http://127.0.0.1:9/api/v1', company_id: 1 });
+        const core = createCore({
+          home: path,
+          secrets: memorySecrets(),
+          transport: 'cli',
+          logger: new FileLogger(join(path, 'logs', 'x.log')),
+        });
+        await core.parts.connections.create({
+          label: 'Pruebas',
+          kind: 'sandbox',
+          base_url: 'http://127.0.0.1:9/api/v1',
+          company_id: 1,
+        });
         await core.close();
       },
     ],

@@ -11,15 +11,22 @@ const tally = new Map<string, number>();
 
 describe('CSV and pasted rows under hostile text', () => {
   it('returns rows or a Spanish refusal, never another failure, and never more rows than allowed', async () => {
-    const cell = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('"', '""', '"a;b"', '\r', '\n', '\r\n', '\t', ';', ',', '\uFEFF', '=cmd|\' /C calc\'!A0'));
-    const text = fc.oneof(fc.string({ maxLength: 400 }), fc.array(fc.array(cell, { maxLength: 8 }), { maxLength: 30 }).map((rows) => rows.map((r) => r.join(';')).join('\n')));
+    const cell = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom('"', '""', '"a;b"', '\r', '\n', '\r\n', '\t', ';', ',', '\uFEFF', "=cmd|' /C calc'!A0"),
+    );
+    const text = fc.oneof(
+      fc.string({ maxLength: 400 }),
+      fc.array(fc.array(cell, { maxLength: 8 }), { maxLength: 30 }).map((rows) => rows.map((r) => r.join(';')).join('\n')),
+    );
     await assertProperty(
       'tabular',
       fc.asyncProperty(fc.record({ text, maxRows: fc.integer({ min: 1, max: 50 }) }), async ({ text: input, maxRows }) => {
         try {
           const rows = parseTabular(input, { maxRows });
           if (rows.length > maxRows) throw new Error(`more rows than allowed: ${rows.length} > ${maxRows}`);
-          if (!rows.every((r) => Array.isArray(r) && r.every((c) => typeof c === 'string'))) throw new Error('not a table of strings');
+          if (!rows.every((r) => Array.isArray(r) && r.every((c) => typeof c === 'string')))
+            throw new Error('not a table of strings');
         } catch (error) {
           if (!(error instanceof TabularError) || !/[a-záéíóúñ]/i.test(error.message)) throw error;
         }

@@ -54,7 +54,14 @@ afterEach(async () => {
 });
 
 async function open(home: string, fetch?: typeof globalThis.fetch): Promise<AppUnderTest> {
-  const app = await startApp({ home, secrets: memorySecrets(), baseUrl: sandbox.baseUrl, companyId: COMPANY_A, token: TOKENS.a, ...(fetch ? { fetch } : {}) });
+  const app = await startApp({
+    home,
+    secrets: memorySecrets(),
+    baseUrl: sandbox.baseUrl,
+    companyId: COMPANY_A,
+    token: TOKENS.a,
+    ...(fetch ? { fetch } : {}),
+  });
   apps.push(app);
   return app;
 }
@@ -79,7 +86,7 @@ function fill(path: string): string {
   return filler;
 }
 
-const dseCount = () => (serverDocuments(sandboxData(), COMPANY_A).dseCreated);
+const dseCount = () => serverDocuments(sandboxData(), COMPANY_A).dseCreated;
 
 describe('a full disk', () => {
   it('refuses a new submission before anything is sent, with a Spanish message; works again once space is freed', async () => {
@@ -140,7 +147,12 @@ describe('a full disk', () => {
     const resumed = await app.ok<{ state: string; idempotency_key: string }[]>('submissions.resume', {});
     expect(resumed.find((s) => s.idempotency_key === 'disk-full-mid-1')?.state).toBe('accepted');
     const rows = ledgerRows(home);
-    expect(reconcile(rows, scopedTo(rows, serverDocuments(sandboxData(), COMPANY_A)))).toMatchObject({ duplicates: 0, lost: 0, open: 0, mismatched: 0 });
+    expect(reconcile(rows, scopedTo(rows, serverDocuments(sandboxData(), COMPANY_A)))).toMatchObject({
+      duplicates: 0,
+      lost: 0,
+      open: 0,
+      mismatched: 0,
+    });
   });
 });
 

@@ -45,7 +45,7 @@ describe('Electronegativity scan of src/', () => {
       writeFileSync(
         join(unsafe, 'unsafe-window.js'),
         "const { BrowserWindow } = require('electron');\n" +
-          "new BrowserWindow({ webPreferences: { nodeIntegration: true, contextIsolation: false, sandbox: false, webSecurity: false } });\n",
+          'new BrowserWindow({ webPreferences: { nodeIntegration: true, contextIsolation: false, sandbox: false, webSecurity: false } });\n',
       );
       const { status, summary } = scan({ ELECTRONEGATIVITY_EXPLAINED: empty, ELECTRONEGATIVITY_INPUT: unsafe });
       console.log(`electronegativity (unsafe fixture): ${JSON.stringify(summary)}`);

@@ -33,13 +33,28 @@ describe('32 concurrent clients for 60 s', () => {
     const data = join(dir.path, 'sandbox');
     sandbox = await startSandboxProcess({ seed: reliabilitySeed(), data, now: SANDBOX_NOW, settleMs: 100 });
     const base = `${sandbox.baseUrl}/companies/${COMPANY_A}`;
-    const tally: Tally = { requests: 0, operations: 0, status: {}, transportFailures: 0, inconsistentReplays: [], keys: { fe: [], dse: [] } };
-    const post = async (path: string, body: unknown, key?: string): Promise<{ status: number; json: Record<string, unknown> } | null> => {
+    const tally: Tally = {
+      requests: 0,
+      operations: 0,
+      status: {},
+      transportFailures: 0,
+      inconsistentReplays: [],
+      keys: { fe: [], dse: [] },
+    };
+    const post = async (
+      path: string,
+      body: unknown,
+      key?: string,
+    ): Promise<{ status: number; json: Record<string, unknown> } | null> => {
       tally.requests += 1;
       try {
         const response = await fetch(`${base}${path}`, {
           method: 'POST',
-          headers: { Authorization: `Bearer ${TOKENS.a}`, 'Content-Type': 'application/json', ...(key ? { 'Idempotency-Key': key } : {}) },
+          headers: {
+            Authorization: `Bearer ${TOKENS.a}`,
+            'Content-Type': 'application/json',
+            ...(key ? { 'Idempotency-Key': key } : {}),
+          },
           body: JSON.stringify(body),
           signal: AbortSignal.timeout(30_000),
         });
@@ -50,7 +65,8 @@ describe('32 concurrent clients for 60 s', () => {
         return null;
       }
     };
-    const idOf = (json: Record<string, unknown>) => (json.factura_id as number | undefined) ?? (json.documento as { id?: number } | undefined)?.id;
+    const idOf = (json: Record<string, unknown>) =>
+      (json.factura_id as number | undefined) ?? (json.documento as { id?: number } | undefined)?.id;
     const deadline = Date.now() + SECONDS * 1000;
     const client = async (c: number) => {
       for (let n = 0; Date.now() < deadline; n += 1) {
@@ -78,10 +94,18 @@ describe('32 concurrent clients for 60 s', () => {
 
     const server = serverDocuments(data, COMPANY_A);
     const duplicates =
-      [...server.feByKey.values(), ...server.dseByKey.values()].filter((ids) => ids.length > 1).length + Math.max(0, server.dseCreated - server.dseByKey.size);
-    const missing = [...tally.keys.fe.filter((k) => !server.feByKey.has(k)), ...tally.keys.dse.filter((k) => !server.dseByKey.has(k))];
-    const fivexx = Object.entries(tally.status).filter(([s]) => Number(s) >= 500).reduce((a, [, n]) => a + n, 0);
-    console.log(`load: ${JSON.stringify({ clients: CLIENTS, seconds: SECONDS, requests: tally.requests, operations: tally.operations, status: tally.status, transport_failures: tally.transportFailures, fivexx, duplicates, missing: missing.length, inconsistent_replays: tally.inconsistentReplays.length })}`);
+      [...server.feByKey.values(), ...server.dseByKey.values()].filter((ids) => ids.length > 1).length +
+      Math.max(0, server.dseCreated - server.dseByKey.size);
+    const missing = [
+      ...tally.keys.fe.filter((k) => !server.feByKey.has(k)),
+      ...tally.keys.dse.filter((k) => !server.dseByKey.has(k)),
+    ];
+    const fivexx = Object.entries(tally.status)
+      .filter(([s]) => Number(s) >= 500)
+      .reduce((a, [, n]) => a + n, 0);
+    console.log(
+      `load: ${JSON.stringify({ clients: CLIENTS, seconds: SECONDS, requests: tally.requests, operations: tally.operations, status: tally.status, transport_failures: tally.transportFailures, fivexx, duplicates, missing: missing.length, inconsistent_replays: tally.inconsistentReplays.length })}`,
+    );
     expect(tally.operations).toBeGreaterThan(CLIENTS);
     expect(fivexx).toBe(0);
     expect(tally.transportFailures).toBe(0);

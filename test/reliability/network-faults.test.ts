@@ -12,7 +12,17 @@ import { FAULTS, startFaultProxy, type Fault, type FaultProxy } from '../support
 import { tempDir } from '../support/temp';
 import { memorySecrets } from '../unit/core/support/memory-secrets';
 import { dseBody, feBody, SANDBOX_NOW } from './support/bodies';
-import { fetchWithTimeout, inBatches, ledgerRows, reconcile, scopedTo, serverDocuments, sleep, startApp, type AppUnderTest } from './support/harness';
+import {
+  fetchWithTimeout,
+  inBatches,
+  ledgerRows,
+  reconcile,
+  scopedTo,
+  serverDocuments,
+  sleep,
+  startApp,
+  type AppUnderTest,
+} from './support/harness';
 import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
 
 const PER_KIND = 10; // FE and DSE submissions per fault
@@ -118,7 +128,8 @@ describe('network faults through a loopback fault proxy', () => {
         expect(rows.every((r) => r.state === 'accepted')).toBe(true);
         // The fault really happened (a fault that never fires proves nothing).
         if (fault === 'refuse') expect(uncertain).toBe(PER_KIND * 2);
-        else if (fault === 'latency') expect(counts.applied).toBeGreaterThan(0); // per (keep-alive) connection
+        else if (fault === 'latency')
+          expect(counts.applied).toBeGreaterThan(0); // per (keep-alive) connection
         else expect(counts.applied).toBeGreaterThanOrEqual(PER_KIND * 2);
         if (fault !== 'latency') expect(uncertain).toBeGreaterThan(0);
         if (fault === 'reset-after-body' || fault === 'cut-mid-body' || fault === 'stall') {

@@ -17,7 +17,7 @@ const dir = tempDir('factura-desk-poller-');
 afterAll(() => dir.remove());
 
 describe('poller with 1,000 pending documents', () => {
-  it('asks for each no sooner than its back-off step and within the schedule\'s count', async () => {
+  it("asks for each no sooner than its back-off step and within the schedule's count", async () => {
     let now = Date.parse('2026-11-20T15:00:00Z');
     const timers: { at: number; run: () => void; handle: number }[] = [];
     let nextHandle = 1;
@@ -37,18 +37,54 @@ describe('poller with 1,000 pending documents', () => {
     const fetchStub: typeof globalThis.fetch = async (input) => {
       const id = Number(/dse\/documentos\/(\d+)$/.exec(String(input))?.[1]);
       checks.set(id, [...(checks.get(id) ?? []), now]);
-      return new Response(JSON.stringify({ ok: true, pending: true, documento: dseDocument(id, 'en_proceso') }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      return new Response(JSON.stringify({ ok: true, pending: true, documento: dseDocument(id, 'en_proceso') }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
     };
-    const core = createCore({ home: join(dir.path, 'home'), secrets: memorySecrets(), transport: 'cli', clock: () => new Date(now), timers: fakeTimers, fetch: fetchStub, logger: new FileLogger(null) });
+    const core = createCore({
+      home: join(dir.path, 'home'),
+      secrets: memorySecrets(),
+      transport: 'cli',
+      clock: () => new Date(now),
+      timers: fakeTimers,
+      fetch: fetchStub,
+      logger: new FileLogger(null),
+    });
     try {
-      const connection = (await core.dispatch({ id: 1, method: 'connections.create', input: { label: 'x', kind: 'sandbox', base_url: 'http://127.0.0.1:9/api/v1', company_id: 1 } })) as { output: { id: number } };
-      await core.dispatch({ id: 2, method: 'connections.setToken', input: { id: connection.output.id, token: 'tok-poller-0123456789' } });
+      const connection = (await core.dispatch({
+        id: 1,
+        method: 'connections.create',
+        input: { label: 'x', kind: 'sandbox', base_url: 'http://127.0.0.1:9/api/v1', company_id: 1 },
+      })) as { output: { id: number } };
+      await core.dispatch({
+        id: 2,
+        method: 'connections.setToken',
+        input: { id: connection.output.id, token: 'tok-poller-0123456789' },
+      });
       const { ledger } = core.parts.submissions;
       const recordedAt = now;
       {
         for (let i = 1; i <= DOCUMENTS; i += 1) {
-          const row = ledger.insert({ connectionId: connection.output.id, baseUrl: 'http://127.0.0.1:9/api/v1', companyId: 1, kind: 'DSE', key: `poll-${i}`, endpointPath: '/companies/1/dse/documentos', body: Buffer.from('{}'), payloadHash: `h${i}`, counterpart: null });
-          ledger.record(row.id, { state: 'pending', httpStatus: 502, documentId: row.id, estadoDian: 'en_proceso_http', responseBody: null, error: null });
+          const row = ledger.insert({
+            connectionId: connection.output.id,
+            baseUrl: 'http://127.0.0.1:9/api/v1',
+            companyId: 1,
+            kind: 'DSE',
+            key: `poll-${i}`,
+            endpointPath: '/companies/1/dse/documentos',
+            body: Buffer.from('{}'),
+            payloadHash: `h${i}`,
+            counterpart: null,
+          });
+          ledger.record(row.id, {
+            state: 'pending',
+            httpStatus: 502,
+            documentId: row.id,
+            estadoDian: 'en_proceso_http',
+            responseBody: null,
+            error: null,
+          });
         }
       }
       core.parts.poller.start();
@@ -81,7 +117,9 @@ describe('poller with 1,000 pending documents', () => {
         });
         expect(times.length, `document ${id}`).toBeLessThanOrEqual(allowed);
       }
-      console.log(`poller: ${DOCUMENTS} pending, ${total} requests in 30 simulated minutes (at most ${allowed} each), ${wakeups} wake-ups, ${early} early`);
+      console.log(
+        `poller: ${DOCUMENTS} pending, ${total} requests in 30 simulated minutes (at most ${allowed} each), ${wakeups} wake-ups, ${early} early`,
+      );
       expect(early).toBe(0);
       expect(checks.size).toBe(DOCUMENTS); // every document was looked at
       expect(total).toBeLessThanOrEqual(DOCUMENTS * allowed);

@@ -26,8 +26,19 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) dir.remove();
 });
 
-async function serve(home: string, fetch?: typeof globalThis.fetch): Promise<ServedHost & { ok<T>(method: string, input: unknown): Promise<T>; call(method: string, input: unknown): Promise<RpcReply> }> {
-  const host = await startServedHost({ home, secrets: memorySecrets(), transport: 'web', embeddedSandbox: false, ...(fetch ? { fetch } : {}) });
+async function serve(
+  home: string,
+  fetch?: typeof globalThis.fetch,
+): Promise<
+  ServedHost & { ok<T>(method: string, input: unknown): Promise<T>; call(method: string, input: unknown): Promise<RpcReply> }
+> {
+  const host = await startServedHost({
+    home,
+    secrets: memorySecrets(),
+    transport: 'web',
+    embeddedSandbox: false,
+    ...(fetch ? { fetch } : {}),
+  });
   hosts.push(host);
   let next = 1;
   const call = (method: string, input: unknown) => host.dispatcher.dispatch({ id: next++, method, input });
@@ -43,7 +54,8 @@ async function serve(home: string, fetch?: typeof globalThis.fetch): Promise<Ser
 
 function products(from: number, count: number): string {
   const lines = ['Código;Descripción;Precio;Incluye IVA;Impuesto;Unidad'];
-  for (let i = from; i < from + count; i += 1) lines.push(`P${i};Producto de prueba número ${i} con una descripción larga;${1000 + i};no;19;unidad`);
+  for (let i = from; i < from + count; i += 1)
+    lines.push(`P${i};Producto de prueba número ${i} con una descripción larga;${1000 + i};no;19;unidad`);
   return lines.join('\n');
 }
 
@@ -53,7 +65,12 @@ async function homeWithBackup() {
   dirs.push(dir);
   const home = join(dir.path, 'home');
   const host = await serve(home);
-  const connection = await host.ok<{ id: number }>('connections.create', { label: 'Pruebas', kind: 'sandbox', base_url: 'http://127.0.0.1:9/api/v1', company_id: 1 });
+  const connection = await host.ok<{ id: number }>('connections.create', {
+    label: 'Pruebas',
+    kind: 'sandbox',
+    base_url: 'http://127.0.0.1:9/api/v1',
+    company_id: 1,
+  });
   await host.ok('connections.activate', { id: connection.id });
   await host.ok('catalog.applyImport', { text: products(0, 300) });
   const backup = await host.ok<{ file: string }>('app.backup', {});
@@ -65,10 +82,19 @@ async function homeWithBackup() {
 function dump(file: string): string {
   const db = new Database(file, { readonly: true });
   try {
-    const tables = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all();
+    const tables = db
+      .prepare<[], { name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+      )
+      .all();
     const out: Record<string, unknown[]> = { user_version: [db.pragma('user_version', { simple: true })] };
     for (const { name } of tables) {
-      out[name] = db.prepare(`SELECT * FROM "${name}"`).raw().all().map((row) => JSON.stringify(row)).sort();
+      out[name] = db
+        .prepare(`SELECT * FROM "${name}"`)
+        .raw()
+        .all()
+        .map((row) => JSON.stringify(row))
+        .sort();
     }
     return JSON.stringify(out);
   } finally {
@@ -142,7 +168,9 @@ describe('restore after damage in the middle of the file', () => {
     writeFileSync(backup, bytes);
     const before = dump(file);
     expect(() => restoreBackup({ home, databaseFile: file, backup: name, now: new Date() })).toThrow(/dañada/);
-    expect(() => restoreBackup({ home, databaseFile: file, backup: '../factura-desk.sqlite', now: new Date() })).toThrow(/no existe/);
+    expect(() => restoreBackup({ home, databaseFile: file, backup: '../factura-desk.sqlite', now: new Date() })).toThrow(
+      /no existe/,
+    );
     expect(dump(file)).toBe(before);
     expect(existsSync(`${file}.restaurando`)).toBe(false);
   });
@@ -194,7 +222,9 @@ describe('restore after an unclean stop left a write-ahead log', () => {
     expect(existsSync(`${result.keptAs!}-wal`)).toBe(true);
     expect(productCount(result.keptAs!)).toBe(360);
     const kept = new Database(result.keptAs!, { readonly: true });
-    expect(kept.prepare("SELECT count(*) AS n FROM catalog_products WHERE description = 'cambiado después de la copia'").get()).toEqual({ n: 360 });
+    expect(
+      kept.prepare("SELECT count(*) AS n FROM catalog_products WHERE description = 'cambiado después de la copia'").get(),
+    ).toEqual({ n: 360 });
     kept.close();
 
     // And the app opens on it.
@@ -214,11 +244,14 @@ describe('restore after an unclean stop left a write-ahead log', () => {
       'const db = new Database(process.argv[1]);',
       "db.pragma('journal_mode = WAL');",
       "db.pragma('wal_autocheckpoint = 0');",
-      "db.prepare(\"UPDATE catalog_products SET description = 'escrito antes del cierre sucio'\").run();",
+      'db.prepare("UPDATE catalog_products SET description = \'escrito antes del cierre sucio\'").run();',
       "process.stdout.write('escrito\\n');",
       'setInterval(() => undefined, 1000);',
     ].join('\n');
-    const child = spawn(process.execPath, ['-e', script, file], { cwd: join(import.meta.dirname, '..', '..'), stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['-e', script, file], {
+      cwd: join(import.meta.dirname, '..', '..'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     await new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => {
         if (chunk.toString().includes('escrito')) resolve();
@@ -234,15 +267,22 @@ describe('restore after an unclean stop left a write-ahead log', () => {
     expect(integrity(file)).toBe('ok');
     expect(dump(file)).toBe(expected);
     const kept = new Database(result.keptAs!, { readonly: true });
-    expect(kept.prepare("SELECT count(*) AS n FROM catalog_products WHERE description = 'escrito antes del cierre sucio'").get()).toEqual({ n: 360 });
+    expect(
+      kept.prepare("SELECT count(*) AS n FROM catalog_products WHERE description = 'escrito antes del cierre sucio'").get(),
+    ).toEqual({ n: 360 });
     kept.close();
   });
 
   it('a running app restores through app.restore: the store closes (its WAL checkpointed), the backup replaces it, the store re-opens', async () => {
     const { host, file, backup, name } = await homeWithBackup();
     const expected = dump(backup);
-    const list = await host.ok<{ name: string; later: { fe: number; dse: number; unresolved: number } | null }[]>('app.backups', {});
-    expect(list).toEqual([{ name, bytes: expect.any(Number), modified: expect.any(String), later: { fe: 0, dse: 0, unresolved: 0 } }]);
+    const list = await host.ok<{ name: string; later: { fe: number; dse: number; unresolved: number } | null }[]>(
+      'app.backups',
+      {},
+    );
+    expect(list).toEqual([
+      { name, bytes: expect.any(Number), modified: expect.any(String), later: { fe: 0, dse: 0, unresolved: 0 } },
+    ]);
     expect((await host.ok<{ total: number }>('catalog.search', {})).total).toBe(360);
     const result = await host.ok<{ kept_as: string }>('app.restore', { name, confirm: true });
     expect((await host.ok<{ total: number }>('catalog.search', {})).total).toBe(300);
@@ -267,16 +307,25 @@ describe('what a restore must not forget', () => {
     dirs.push(dir);
     const home = join(dir.path, 'home');
     const host = await serve(home);
-    const connection = await host.ok<{ id: number }>('connections.create', { label: 'Pruebas', kind: 'sandbox', base_url: sandbox.baseUrl, company_id: COMPANY });
+    const connection = await host.ok<{ id: number }>('connections.create', {
+      label: 'Pruebas',
+      kind: 'sandbox',
+      base_url: sandbox.baseUrl,
+      company_id: COMPANY,
+    });
     await host.ok('connections.setToken', { id: connection.id, token: TOKENS.a });
     await host.ok('connections.activate', { id: connection.id });
     const backup = await host.ok<{ file: string }>('app.backup', {});
     const name = backup.file.split('/').pop()!;
     await new Promise((resolve) => setTimeout(resolve, 20));
     await host.ok('fe.submit', { request: { ...feBody(1), draft_key: 'fe-despues-de-la-copia-1' } });
-    const pending = await host.ok<{ state: string }>('fe.submit', { request: { ...feBody(2, { receptor: '333333333' }), draft_key: 'fe-despues-de-la-copia-2' } });
+    const pending = await host.ok<{ state: string }>('fe.submit', {
+      request: { ...feBody(2, { receptor: '333333333' }), draft_key: 'fe-despues-de-la-copia-2' },
+    });
     expect(pending.state).toBe('pending');
-    expect(await host.ok('app.backups', {})).toEqual([expect.objectContaining({ name, later: { fe: 2, dse: 0, unresolved: 1 } })]);
+    expect(await host.ok('app.backups', {})).toEqual([
+      expect.objectContaining({ name, later: { fe: 2, dse: 0, unresolved: 1 } }),
+    ]);
 
     const refused = await host.call('app.restore', { name, confirm: true });
     expect(refused).toMatchObject({ ok: false, error: { code: 'conflict', details: { unresolved: 1 } } });
@@ -286,8 +335,12 @@ describe('what a restore must not forget', () => {
     hosts.length = 0;
     const file = join(home, DATABASE_FILE);
     const before = dump(file);
-    expect(() => restoreCommand({ home, secrets: memorySecrets() }, parseArgs(['restore', name, '--confirmar']), new Date())).toThrow(/aún no tiene respuesta definitiva/);
-    expect(() => restoreCommand({ home, secrets: memorySecrets() }, parseArgs(['restore', name]), new Date())).toThrow(/--confirmar/);
+    expect(() =>
+      restoreCommand({ home, secrets: memorySecrets() }, parseArgs(['restore', name, '--confirmar']), new Date()),
+    ).toThrow(/aún no tiene respuesta definitiva/);
+    expect(() => restoreCommand({ home, secrets: memorySecrets() }, parseArgs(['restore', name]), new Date())).toThrow(
+      /--confirmar/,
+    );
     expect(dump(file)).toBe(before);
     expect(listBackups(home)).toHaveLength(1);
   });
@@ -302,18 +355,27 @@ describe('what a restore must not forget', () => {
       return fetch(input, init);
     };
     const host = await serve(home, slow);
-    const connection = await host.ok<{ id: number }>('connections.create', { label: 'Pruebas', kind: 'sandbox', base_url: sandbox.baseUrl, company_id: COMPANY });
+    const connection = await host.ok<{ id: number }>('connections.create', {
+      label: 'Pruebas',
+      kind: 'sandbox',
+      base_url: sandbox.baseUrl,
+      company_id: COMPANY,
+    });
     await host.ok('connections.setToken', { id: connection.id, token: TOKENS.a });
     await host.ok('connections.activate', { id: connection.id });
     const backup = await host.ok<{ file: string }>('app.backup', {});
     const name = backup.file.split('/').pop()!;
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const submit = host.call('fe.submit', { request: { ...feBody(5, { receptor: '333333333' }), draft_key: 'fe-durante-la-restauracion' } });
+    const submit = host.call('fe.submit', {
+      request: { ...feBody(5, { receptor: '333333333' }), draft_key: 'fe-durante-la-restauracion' },
+    });
     const restore = await host.call('app.restore', { name, confirm: true });
     expect(restore).toMatchObject({ ok: false, error: { code: 'conflict', details: { unresolved: 1 } } });
     expect(await submit).toMatchObject({ ok: true, output: { state: 'pending' } });
     // Nothing was replaced: the ledger still holds the invoice.
-    expect(await host.ok('submissions.byKey', { kind: 'FE', key: 'fe-durante-la-restauracion' })).toMatchObject({ state: 'pending' });
+    expect(await host.ok('submissions.byKey', { kind: 'FE', key: 'fe-durante-la-restauracion' })).toMatchObject({
+      state: 'pending',
+    });
   });
 
   it('a backup that fails its check leaves the running app on its own file, working', async () => {

@@ -35,7 +35,11 @@ beforeAll(async () => {
   core = createCore({ home: join(dir.path, 'home'), secrets: memorySecrets(), transport: 'web' });
   bridge = await startWebBridge({ dispatcher: core, events: core.events, staticDir });
   // An active connection, so that methods reach their handlers' real work (and the sandbox).
-  const created = await core.dispatch({ id: 1, method: 'connections.create', input: { label: 'A', kind: 'sandbox', base_url: sandbox.baseUrl, company_id: COMPANY_A } });
+  const created = await core.dispatch({
+    id: 1,
+    method: 'connections.create',
+    input: { label: 'A', kind: 'sandbox', base_url: sandbox.baseUrl, company_id: COMPANY_A },
+  });
   const id = (created as { output: { id: number } }).output.id;
   await core.dispatch({ id: 2, method: 'connections.setToken', input: { id, token: TOKENS.a } });
 });
@@ -77,14 +81,17 @@ const SAMPLES: Partial<Record<keyof typeof rpcContract, Record<string, unknown>>
   'drafts.save': { kind: 'DSE', idempotency_key: 'dse-fuzz-key-1', data: { a: 1 } },
   'fe.lookupAcquirer': { identification_type: '13', identification_number: '10001' },
   'submissions.list': { open: true, limit: 3 },
-  'customers.save': { customer: { tipo_doc: '31', numero_doc: '900456789', nombre: 'x', email: '', direccion: '', telefono: '' } },
+  'customers.save': {
+    customer: { tipo_doc: '31', numero_doc: '900456789', nombre: 'x', email: '', direccion: '', telefono: '' },
+  },
   'customers.search': { q: 'a', limit: 5 },
   'dayClose.get': { date: '2026-11-20' },
 };
 
 function checkReply(reply: RpcReply, method: string, input: unknown): void {
   const context = `${method}(${JSON.stringify(input)?.slice(0, 300)}) -> ${JSON.stringify(reply).slice(0, 400)}`;
-  if (typeof reply !== 'object' || reply === null || typeof reply.ok !== 'boolean') throw new Error(`not an envelope: ${context}`);
+  if (typeof reply !== 'object' || reply === null || typeof reply.ok !== 'boolean')
+    throw new Error(`not an envelope: ${context}`);
   if (LEAK.test(JSON.stringify(reply))) throw new Error(`internal detail leaked: ${context}`);
   if (!reply.ok) {
     if (!(ERROR_CODES as readonly string[]).includes(reply.error.code)) throw new Error(`unknown code: ${context}`);
@@ -100,19 +107,41 @@ function checkReply(reply: RpcReply, method: string, input: unknown): void {
 
 const methodName = fc.oneof(
   { weight: 8, arbitrary: fc.constantFrom(...METHODS) },
-  { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'vault.getToken', '', 'connections.list ') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '__proto__',
+      'constructor',
+      'toString',
+      'hasOwnProperty',
+      'vault.getToken',
+      '',
+      'connections.list ',
+    ),
+  },
   { weight: 1, arbitrary: fc.string({ maxLength: 30 }) },
 );
 
 function inputFor(method: string): fc.Arbitrary<unknown> {
   const sample = Object.hasOwn(SAMPLES, method) ? SAMPLES[method as keyof typeof rpcContract] : undefined;
-  const generic = fc.oneof(fc.jsonValue({ maxDepth: 4 }), fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 }), fc.constant({}), fc.constant(undefined));
+  const generic = fc.oneof(
+    fc.jsonValue({ maxDepth: 4 }),
+    fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 }),
+    fc.constant({}),
+    fc.constant(undefined),
+  );
   return sample ? fc.oneof(generic, mutated(sample)) : generic;
 }
 
 describe.each(TRANSPORTS)('RPC over %s under hostile input', (name, send) => {
   it('answers every method with the typed envelope, never an unhandled failure', async () => {
-    const arbitrary = methodName.chain((method) => fc.record({ method: fc.constant(method), input: inputFor(method), id: fc.oneof(fc.integer(), fc.string({ maxLength: 70 }), fc.constant(null)) }));
+    const arbitrary = methodName.chain((method) =>
+      fc.record({
+        method: fc.constant(method),
+        input: inputFor(method),
+        id: fc.oneof(fc.integer(), fc.string({ maxLength: 70 }), fc.constant(null)),
+      }),
+    );
     await assertProperty(
       `rpc-${name}`,
       fc.asyncProperty(arbitrary, async ({ method, input, id }) => {
@@ -126,11 +155,57 @@ describe.each(TRANSPORTS)('RPC over %s under hostile input', (name, send) => {
 
   it('refuses a 5 MB string, 10,000 lines and deep nesting before core parses them', async () => {
     const huge: [string, unknown][] = [
-      ['5 MB label', { id: 1, method: 'connections.create', input: { label: 'x'.repeat(5 * 1024 * 1024), kind: 'sandbox', base_url: 'http://127.0.0.1:9/api/v1', company_id: 5 } }],
-      ['5 MB draft', { id: 1, method: 'drafts.save', input: { kind: 'FE', idempotency_key: 'fe-huge-draft', data: { notes: 'x'.repeat(5 * 1024 * 1024) } } }],
-      ['10,000 DSE lines', { id: 1, method: 'dse.submit', input: { request: { ...dseBody(1), items: Array.from({ length: 10_000 }, (_, i) => ({ ...dseBody(1).items[0], descripcion: `Línea ${i} ${'y'.repeat(100)}` })) } } }],
-      ['10,000 FE lines', { id: 1, method: 'fe.submit', input: { request: { ...feBody(1), items: Array.from({ length: 10_000 }, (_, i) => ({ ...feBody(1).items[0], desc: `Línea ${i} ${'z'.repeat(100)}` })) } } }],
-      ['deep nesting in a draft', JSON.parse(`{"id":1,"method":"drafts.save","input":{"kind":"FE","idempotency_key":"fe-deep-draft","data":{"deep":${nest(5_000)}}}}`)],
+      [
+        '5 MB label',
+        {
+          id: 1,
+          method: 'connections.create',
+          input: { label: 'x'.repeat(5 * 1024 * 1024), kind: 'sandbox', base_url: 'http://127.0.0.1:9/api/v1', company_id: 5 },
+        },
+      ],
+      [
+        '5 MB draft',
+        {
+          id: 1,
+          method: 'drafts.save',
+          input: { kind: 'FE', idempotency_key: 'fe-huge-draft', data: { notes: 'x'.repeat(5 * 1024 * 1024) } },
+        },
+      ],
+      [
+        '10,000 DSE lines',
+        {
+          id: 1,
+          method: 'dse.submit',
+          input: {
+            request: {
+              ...dseBody(1),
+              items: Array.from({ length: 10_000 }, (_, i) => ({
+                ...dseBody(1).items[0],
+                descripcion: `Línea ${i} ${'y'.repeat(100)}`,
+              })),
+            },
+          },
+        },
+      ],
+      [
+        '10,000 FE lines',
+        {
+          id: 1,
+          method: 'fe.submit',
+          input: {
+            request: {
+              ...feBody(1),
+              items: Array.from({ length: 10_000 }, (_, i) => ({ ...feBody(1).items[0], desc: `Línea ${i} ${'z'.repeat(100)}` })),
+            },
+          },
+        },
+      ],
+      [
+        'deep nesting in a draft',
+        JSON.parse(
+          `{"id":1,"method":"drafts.save","input":{"kind":"FE","idempotency_key":"fe-deep-draft","data":{"deep":${nest(5_000)}}}}`,
+        ),
+      ],
       ['deep nesting as input', JSON.parse(`{"id":1,"method":"history.search","input":${nest(5_000)}}`)],
     ];
     const before = (await send({ id: 1, method: 'submissions.list', input: { limit: 500 } })) as { output: unknown[] };
@@ -158,7 +233,8 @@ function serialise(message: unknown): string {
     return JSON.stringify(message);
   } catch {
     const method = (message as { method?: string }).method;
-    const input = method === 'drafts.save' ? `{"kind":"FE","idempotency_key":"fe-deep-draft","data":{"deep":${nest(5_000)}}}` : nest(5_000);
+    const input =
+      method === 'drafts.save' ? `{"kind":"FE","idempotency_key":"fe-deep-draft","data":{"deep":${nest(5_000)}}}` : nest(5_000);
     return `{"id":1,"method":${JSON.stringify(method)},"input":${input}}`;
   }
 }

@@ -8,7 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { dseBody, feBody, SANDBOX_NOW } from './support/bodies';
 import { assertProperty, fuzzRuns, LEAK, mutated } from './support/fuzz';
-import { RELIABILITY_COMPANY_A as COMPANY_A, RELIABILITY_COMPANY_B as COMPANY_B, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
+import {
+  RELIABILITY_COMPANY_A as COMPANY_A,
+  RELIABILITY_COMPANY_B as COMPANY_B,
+  reliabilitySeed,
+  RELIABILITY_TOKENS as TOKENS,
+} from '../support/seed';
 
 let sandbox: RunningSandbox;
 let origin: string;
@@ -42,7 +47,9 @@ function send(method: string, path: string, headers: Record<string, string>, bod
     const req = request({ host: '127.0.0.1', port, method, path, headers: { ...headers, ...length }, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -80,7 +87,23 @@ const ENDPOINTS = [
 ] as const;
 
 const segment = fc.oneof(
-  fc.constantFrom('1', '2', '0', '-1', '99999999999999999999', '1e3', '%00', '..', '%2e%2e', 'NaN', '', ' ', '%', '%zz', '\u00f1'),
+  fc.constantFrom(
+    '1',
+    '2',
+    '0',
+    '-1',
+    '99999999999999999999',
+    '1e3',
+    '%00',
+    '..',
+    '%2e%2e',
+    'NaN',
+    '',
+    ' ',
+    '%',
+    '%zz',
+    '\u00f1',
+  ),
   fc.stringMatching(/^[A-Za-z0-9._~%-]{0,12}$/),
 );
 const token = fc.constantFrom(TOKENS.a, TOKENS.aReadOnly, TOKENS.b, 'x', '', `${TOKENS.a}x`, TOKENS.a.slice(0, -1));
@@ -90,11 +113,27 @@ const authorization = fc.oneof(
   fc.constantFrom('Basic YTpi', 'Bearer', 'Bearer  ', `bearer ${TOKENS.a}`, `Bearer ${TOKENS.a} extra`),
   fc.stringMatching(/^[\x21-\x7e ]{0,60}$/),
 );
-const contentType = fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', '');
+const contentType = fc.constantFrom(
+  'application/json',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'application/json; charset=latin1',
+  '',
+);
 const jsonText = fc.oneof(
   fc.json({ maxDepth: 4 }),
   fc.string({ maxLength: 200 }),
-  fc.constantFrom('{', '[]', 'null', '"x"', '{"a":', '\uFEFF{}', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '1e999999'),
+  fc.constantFrom(
+    '{',
+    '[]',
+    'null',
+    '"x"',
+    '{"a":',
+    '\uFEFF{}',
+    '{"__proto__":{"x":1}}',
+    '{"constructor":{"prototype":{"x":1}}}',
+    '1e999999',
+  ),
 );
 const feMutated = mutated(feBody(1) as unknown as Record<string, unknown>).map((b) => JSON.stringify(b));
 const dseMutated = mutated(dseBody(1) as unknown as Record<string, unknown>).map((b) => JSON.stringify(b));
@@ -134,7 +173,16 @@ describe('sandbox endpoints under random and mutated requests', () => {
   it.each([
     ['FE create', '/fe/facturas', feMutated],
     ['DSE create', '/dse/documentos', dseMutated],
-    ['acquirer lookup', '/dian/get-acquirer', fc.oneof(jsonText, mutated({ identification_type: '13', identification_number: '10001', force_refresh: false }).map((b) => JSON.stringify(b)))],
+    [
+      'acquirer lookup',
+      '/dian/get-acquirer',
+      fc.oneof(
+        jsonText,
+        mutated({ identification_type: '13', identification_number: '10001', force_refresh: false }).map((b) =>
+          JSON.stringify(b),
+        ),
+      ),
+    ],
   ] as const)('%s: mutated bodies with valid credentials never give a 5xx or an internal detail', async (name, path, bodies) => {
     const arbitrary = fc.record({
       body: bodies as fc.Arbitrary<string>,
@@ -159,7 +207,10 @@ describe('sandbox endpoints under random and mutated requests', () => {
     const fiveMb = JSON.stringify({ ...feBody(1), observaciones: 'x'.repeat(5 * 1024 * 1024) });
     // 10,000 lines that do not fit the sandbox's 1 MiB body limit (a smaller 10,000-line DSE is
     // valid for the contract, which sets no maximum; see the report in README, "Fiabilidad").
-    const manyItems = JSON.stringify({ ...dseBody(1), items: Array.from({ length: 10_000 }, (_, i) => ({ ...dseBody(1).items[0], descripcion: `Línea ${i} ${'y'.repeat(100)}` })) });
+    const manyItems = JSON.stringify({
+      ...dseBody(1),
+      items: Array.from({ length: 10_000 }, (_, i) => ({ ...dseBody(1).items[0], descripcion: `Línea ${i} ${'y'.repeat(100)}` })),
+    });
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
     const deepObject = `${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`;
     for (const [path, body] of [
@@ -199,17 +250,29 @@ describe('cross-company access', () => {
 
   const B_DATA = /Secreto de la empresa 2|Producto reservado 2|900654321|Proveedor 7|1234567|Cliente 7/;
 
-  it('answers company A\'s token on every company-B path with 403 and none of B\'s data', async () => {
+  it("answers company A's token on every company-B path with 403 and none of B's data", async () => {
     const bodies: Record<string, string> = {
       '/dian/get-acquirer': JSON.stringify({ identification_type: '13', identification_number: '20001' }),
       '/fe/facturas': JSON.stringify({ ...feBody(8, { companyId: COMPANY_B }), draft_key: 'a-on-b' }),
       '/dse/documentos': JSON.stringify(dseBody(8)),
     };
-    const paths = ENDPOINTS.map(([method, path]) => [method, path.replace('/fe/docs/1', `/fe/docs/${bFe}`).replace('/dse/documentos/1', `/dse/documentos/${bDse}`)] as const);
+    const paths = ENDPOINTS.map(
+      ([method, path]) =>
+        [method, path.replace('/fe/docs/1', `/fe/docs/${bFe}`).replace('/dse/documentos/1', `/dse/documentos/${bDse}`)] as const,
+    );
     for (const token of [TOKENS.a, TOKENS.aReadOnly]) {
       for (const [method, path] of paths) {
-        const headers: Record<string, string> = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'b-dse-1' };
-        const reply = await send(method, `/api/v1/companies/${COMPANY_B}${path}`, headers, method === 'POST' ? bodies[path] : undefined);
+        const headers: Record<string, string> = {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': 'b-dse-1',
+        };
+        const reply = await send(
+          method,
+          `/api/v1/companies/${COMPANY_B}${path}`,
+          headers,
+          method === 'POST' ? bodies[path] : undefined,
+        );
         assertWellFormed(reply, `${method} B${path}`);
         expect(reply.status, `${method} ${path}`).toBe(403);
         expect(reply.text).not.toMatch(B_DATA);
@@ -217,7 +280,7 @@ describe('cross-company access', () => {
     }
   });
 
-  it('answers company A\'s token asking for B\'s documents under A\'s own path with 404, and A\'s lists never show B', async () => {
+  it("answers company A's token asking for B's documents under A's own path with 404, and A's lists never show B", async () => {
     const a = { Authorization: `Bearer ${TOKENS.a}` };
     for (const path of [`/fe/docs/${bFe}`, `/fe/docs/11`, `/dse/documentos/${bDse}`]) {
       const reply = await send('GET', `/api/v1/companies/${COMPANY_A}${path}`, a);
@@ -225,16 +288,32 @@ describe('cross-company access', () => {
       expect(reply.status, path).toBe(404);
       expect(reply.text).not.toMatch(B_DATA);
     }
-    for (const path of ['/fe/docs?per_page=100', '/fe/docs?q=Secreto', '/fe/docs?q=900654321', '/fe/terceros', '/fe/payment-methods']) {
+    for (const path of [
+      '/fe/docs?per_page=100',
+      '/fe/docs?q=Secreto',
+      '/fe/docs?q=900654321',
+      '/fe/terceros',
+      '/fe/payment-methods',
+    ]) {
       const reply = await send('GET', `/api/v1/companies/${COMPANY_A}${path}`, a);
       expect(reply.status, path).toBe(200);
       expect(reply.text).not.toMatch(B_DATA);
     }
-    const lookup = await send('POST', `/api/v1/companies/${COMPANY_A}/dian/get-acquirer`, { ...a, 'Content-Type': 'application/json' }, JSON.stringify({ identification_type: '13', identification_number: '20001' }));
+    const lookup = await send(
+      'POST',
+      `/api/v1/companies/${COMPANY_A}/dian/get-acquirer`,
+      { ...a, 'Content-Type': 'application/json' },
+      JSON.stringify({ identification_type: '13', identification_number: '20001' }),
+    );
     expect(lookup.status).toBe(404);
     expect(lookup.text).not.toMatch(B_DATA);
     // B's idempotency key, reused by A with B's payload, creates A's own document and never replays B's.
-    const replay = await send('POST', `/api/v1/companies/${COMPANY_A}/dse/documentos`, { ...a, 'Content-Type': 'application/json', 'Idempotency-Key': 'b-dse-1' }, JSON.stringify(dseBody(7, { nit: '1234567' })));
+    const replay = await send(
+      'POST',
+      `/api/v1/companies/${COMPANY_A}/dse/documentos`,
+      { ...a, 'Content-Type': 'application/json', 'Idempotency-Key': 'b-dse-1' },
+      JSON.stringify(dseBody(7, { nit: '1234567' })),
+    );
     expect(replay.status).toBe(201);
     expect((JSON.parse(replay.text) as { documento: { id: number; company_id: number } }).documento.company_id).toBe(COMPANY_A);
     expect((JSON.parse(replay.text) as { documento: { id: number } }).documento.id).not.toBe(bDse);

@@ -37,10 +37,18 @@ describe('a sandbox killed during a transmission', () => {
     running.push(first);
     const body = JSON.stringify(dseBody(1, { nit: SLOW }));
     const post = (baseUrl: string) =>
-      fetch(`${baseUrl}/companies/${COMPANY}/dse/documentos`, { method: 'POST', headers: { ...headers, 'Idempotency-Key': 'interrumpida-1' }, body });
+      fetch(`${baseUrl}/companies/${COMPANY}/dse/documentos`, {
+        method: 'POST',
+        headers: { ...headers, 'Idempotency-Key': 'interrumpida-1' },
+        body,
+      });
     void post(first.baseUrl).catch(() => undefined);
     const reserved = await until(
-      () => post(first.baseUrl).then(async (r) => ({ status: r.status, body: (await r.json()) as { documento?: { id: number; estado_dian: string } } })),
+      () =>
+        post(first.baseUrl).then(async (r) => ({
+          status: r.status,
+          body: (await r.json()) as { documento?: { id: number; estado_dian: string } },
+        })),
       (answer) => answer.body.documento?.estado_dian === 'sending',
     );
     expect(reserved.status).toBe(202);
@@ -50,7 +58,12 @@ describe('a sandbox killed during a transmission', () => {
 
     const second = await startSandboxProcess({ seed: reliabilitySeed(), data, now: SANDBOX_NOW, settleMs: 50 });
     running.push(second);
-    expect(await until(() => estado(second.baseUrl, id), (e) => e === 'aceptado')).toBe('aceptado');
+    expect(
+      await until(
+        () => estado(second.baseUrl, id),
+        (e) => e === 'aceptado',
+      ),
+    ).toBe('aceptado');
     const replay = await post(second.baseUrl);
     expect(replay.status).toBe(200);
     expect(await replay.json()).toMatchObject({ idempotent: true, documento: { id, estado_dian: 'aceptado' } });

@@ -7,7 +7,16 @@ import { startSandboxProcess, type SandboxProcess } from '../support/sandbox-pro
 import { tempDir } from '../support/temp';
 import { memorySecrets } from '../unit/core/support/memory-secrets';
 import { dseBody, feBody, SANDBOX_NOW } from './support/bodies';
-import { fetchWithTimeout, inBatches, ledgerRows, reconcile, scopedTo, serverDocuments, sleep, startApp } from './support/harness';
+import {
+  fetchWithTimeout,
+  inBatches,
+  ledgerRows,
+  reconcile,
+  scopedTo,
+  serverDocuments,
+  sleep,
+  startApp,
+} from './support/harness';
 import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
 
 const dir = tempDir('factura-desk-restart-');
@@ -45,22 +54,38 @@ describe('sandbox killed and restarted with --data while submissions are in flig
       return fetchWithTimeout(5_000)(input, init);
     };
     const home = join(dir.path, 'home');
-    const app = await startApp({ home, secrets: memorySecrets(), baseUrl: `http://127.0.0.1:${port}/api/v1`, companyId: COMPANY_A, token: TOKENS.a, fetch: killing });
+    const app = await startApp({
+      home,
+      secrets: memorySecrets(),
+      baseUrl: `http://127.0.0.1:${port}/api/v1`,
+      companyId: COMPANY_A,
+      token: TOKENS.a,
+      fetch: killing,
+    });
     const counts: Record<string, number>[] = [];
     try {
       for (let round = 0; round < ROUNDS; round += 1) {
         posts = 0;
         killAt = 3 + round * 2;
-        const outcomes = await inBatches(Array.from({ length: PER_ROUND }, (_, i) => i), 4, async (i) => {
-          const n = 5000 + round * 100 + i;
-          const reply = i % 2 === 0 ? await app.call('fe.submit', { request: feBody(n) }) : await app.call('dse.submit', { request: dseBody(n) });
-          return reply.ok ? (reply.output as { state: string }).state : reply.error.code;
-        });
+        const outcomes = await inBatches(
+          Array.from({ length: PER_ROUND }, (_, i) => i),
+          4,
+          async (i) => {
+            const n = 5000 + round * 100 + i;
+            const reply =
+              i % 2 === 0
+                ? await app.call('fe.submit', { request: feBody(n) })
+                : await app.call('dse.submit', { request: dseBody(n) });
+            return reply.ok ? (reply.output as { state: string }).state : reply.error.code;
+          },
+        );
         await sandbox.exited;
         sandbox = await start();
         let open = Infinity;
         for (let r = 0; r < 20 && open > 0; r += 1) {
-          open = (await app.ok<{ state: string }[]>('submissions.resume', {})).filter((s) => ['sending', 'in_doubt', 'pending'].includes(s.state)).length;
+          open = (await app.ok<{ state: string }[]>('submissions.resume', {})).filter((s) =>
+            ['sending', 'in_doubt', 'pending'].includes(s.state),
+          ).length;
           if (open > 0) await sleep(200);
         }
         counts.push({ round, uncertain_after_kill: outcomes.filter((s) => s !== 'accepted').length });

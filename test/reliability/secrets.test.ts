@@ -25,9 +25,21 @@ const outputs: string[] = [];
 beforeAll(async () => {
   dir = tempDir('factura-desk-secrets-');
   const seed = reliabilitySeed();
-  seed.clients.push({ id: 'secreto', company_id: COMPANY_A, scopes: ['fe.read', 'fe.write', 'dse.read', 'dse.write'], tokens: [{ token: TOKEN, expires_at: null, revoked: false }] });
+  seed.clients.push({
+    id: 'secreto',
+    company_id: COMPANY_A,
+    scopes: ['fe.read', 'fe.write', 'dse.read', 'dse.write'],
+    tokens: [{ token: TOKEN, expires_at: null, revoked: false }],
+  });
   sandbox = await startSandbox({ seed, now: SANDBOX_NOW, settleMs: 100, dataDir: join(dir.path, 'sandbox') });
-  app = await startApp({ home: join(dir.path, 'home'), secrets: realKeychain(), baseUrl: sandbox.baseUrl, companyId: COMPANY_A, token: TOKEN, transport: 'web' });
+  app = await startApp({
+    home: join(dir.path, 'home'),
+    secrets: realKeychain(),
+    baseUrl: sandbox.baseUrl,
+    companyId: COMPANY_A,
+    token: TOKEN,
+    transport: 'web',
+  });
 });
 afterAll(async () => {
   await app?.call('connections.forgetToken', { id: app.connectionId });
@@ -91,7 +103,9 @@ describe('the bearer token after a day of use', () => {
     expect(files.some((f) => f.includes('backups'))).toBe(true);
     const leaking = files.filter((f) => leaks(readFileSync(f)));
     const leakingOutputs = outputs.filter((o) => leaks(o));
-    console.log(`secrets: ${files.length} files and ${outputs.length} RPC outputs searched; leaks: ${leaking.length + leakingOutputs.length}`);
+    console.log(
+      `secrets: ${files.length} files and ${outputs.length} RPC outputs searched; leaks: ${leaking.length + leakingOutputs.length}`,
+    );
     expect(leaking).toEqual([]);
     expect(leakingOutputs).toEqual([]);
     // The check can fail: the token is really where it belongs.
@@ -113,7 +127,9 @@ describe('sandbox tokens', () => {
     expect(source).toMatch(/timingSafeEqual\(row\.hash, presented\)/);
     // A token one character off, longer or shorter is refused.
     for (const wrong of [`${TOKEN.slice(0, -1)}X`, `${TOKEN}0`, TOKEN.slice(0, -1)]) {
-      const r = await fetch(`${sandbox.baseUrl}/companies/${COMPANY_A}/fe/payment-methods`, { headers: { Authorization: `Bearer ${wrong}` } });
+      const r = await fetch(`${sandbox.baseUrl}/companies/${COMPANY_A}/fe/payment-methods`, {
+        headers: { Authorization: `Bearer ${wrong}` },
+      });
       expect(r.status).toBe(401);
     }
   });

@@ -7,9 +7,14 @@ export function decimalShape(value: unknown): unknown {
   if (value instanceof Dec) return value.isNaN() ? 'NaN' : `${value.isNeg() ? '-' : '+'}${value.abs().toString()}`;
   if (Array.isArray(value)) return value.map(decimalShape);
   if (typeof value === 'object' && value !== null) {
-    const plain = typeof (value as { toJSON?: unknown }).toJSON === 'function' ? (value as { toJSON(): unknown }).toJSON() : value;
+    const plain =
+      typeof (value as { toJSON?: unknown }).toJSON === 'function' ? (value as { toJSON(): unknown }).toJSON() : value;
     if (plain !== value) return decimalShape(plain);
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, decimalShape((value as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, decimalShape((value as Record<string, unknown>)[k])]),
+    );
   }
   return value;
 }

@@ -54,22 +54,111 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-const FIRST = ['Ana', 'Carlos', 'María', 'José', 'Luisa', 'Andrés', 'Camila', 'Jorge', 'Valentina', 'Héctor', 'Paola', 'Julián', 'Sofía', 'Óscar', 'Natalia', 'Iván'];
-const LAST = ['Rodríguez', 'Gómez', 'Martínez', 'López', 'García', 'Pérez', 'Sánchez', 'Ramírez', 'Torres', 'Díaz', 'Muñoz', 'Castaño', 'Peña', 'Zuluaga', 'Ocampo', 'Ríos'];
-const BUSINESS = ['Ferretería', 'Panadería', 'Distribuidora', 'Droguería', 'Restaurante', 'Papelería', 'Comercializadora', 'Taller', 'Cafetería', 'Transportes'];
-const BRAND = ['El Tornillo', 'La Espiga', 'Andina', 'San Jorge', 'Sabor Paisa', 'El Progreso', 'La 14', 'Los Andes', 'Caribe', 'Nariño', 'El Dorado', 'La Montaña'];
+const FIRST = [
+  'Ana',
+  'Carlos',
+  'María',
+  'José',
+  'Luisa',
+  'Andrés',
+  'Camila',
+  'Jorge',
+  'Valentina',
+  'Héctor',
+  'Paola',
+  'Julián',
+  'Sofía',
+  'Óscar',
+  'Natalia',
+  'Iván',
+];
+const LAST = [
+  'Rodríguez',
+  'Gómez',
+  'Martínez',
+  'López',
+  'García',
+  'Pérez',
+  'Sánchez',
+  'Ramírez',
+  'Torres',
+  'Díaz',
+  'Muñoz',
+  'Castaño',
+  'Peña',
+  'Zuluaga',
+  'Ocampo',
+  'Ríos',
+];
+const BUSINESS = [
+  'Ferretería',
+  'Panadería',
+  'Distribuidora',
+  'Droguería',
+  'Restaurante',
+  'Papelería',
+  'Comercializadora',
+  'Taller',
+  'Cafetería',
+  'Transportes',
+];
+const BRAND = [
+  'El Tornillo',
+  'La Espiga',
+  'Andina',
+  'San Jorge',
+  'Sabor Paisa',
+  'El Progreso',
+  'La 14',
+  'Los Andes',
+  'Caribe',
+  'Nariño',
+  'El Dorado',
+  'La Montaña',
+];
 const FORM = ['S.A.S.', 'Ltda.', 'S.A.', 'E.U.'];
 const PRODUCTS = [
-  'Tornillo drywall 6x1 caja x100', 'Pan tajado integral', 'Resma papel carta', 'Cemento gris 50 kg', 'Café molido 500 g',
-  'Servicio de transporte', 'Mantenimiento de equipos', 'Arroz blanco 5 kg', 'Cuaderno argollado', 'Pintura vinilo galón',
-  'Asesoría contable', 'Aceite de cocina 3 L', 'Tubo PVC 1/2 pulgada', 'Guantes de nitrilo', 'Huevos AA x30', 'Lavado de vehículo',
+  'Tornillo drywall 6x1 caja x100',
+  'Pan tajado integral',
+  'Resma papel carta',
+  'Cemento gris 50 kg',
+  'Café molido 500 g',
+  'Servicio de transporte',
+  'Mantenimiento de equipos',
+  'Arroz blanco 5 kg',
+  'Cuaderno argollado',
+  'Pintura vinilo galón',
+  'Asesoría contable',
+  'Aceite de cocina 3 L',
+  'Tubo PVC 1/2 pulgada',
+  'Guantes de nitrilo',
+  'Huevos AA x30',
+  'Lavado de vehículo',
 ];
 const DSE_INTERMEDIATE = ['en_proceso', 'en_proceso_http', 'send_unknown', 'enviado', 'firmado'] as const;
 
 const COLUMNS = [
-  'connection_id', 'kind', 'remote_id', 'tipo_dian', 'number', 'prefijo', 'consecutivo', 'estado_dian', 'fiscal_key',
-  'issue_date', 'counterpart_name', 'counterpart_doc', 'subtotal', 'impuestos', 'total', 'total_cents', 'moneda',
-  'items_text', 'document_json', 'submission_id', 'synced_at',
+  'connection_id',
+  'kind',
+  'remote_id',
+  'tipo_dian',
+  'number',
+  'prefijo',
+  'consecutivo',
+  'estado_dian',
+  'fiscal_key',
+  'issue_date',
+  'counterpart_name',
+  'counterpart_doc',
+  'subtotal',
+  'impuestos',
+  'total',
+  'total_cents',
+  'moneda',
+  'items_text',
+  'document_json',
+  'submission_id',
+  'synced_at',
 ] as const;
 
 /** Integer cents as the API writes money: "1234.50". */
@@ -83,7 +172,10 @@ function pick<T>(random: () => number, list: readonly T[]): T {
 
 function hex(random: () => number, length: number): string {
   let out = '';
-  while (out.length < length) out += Math.floor(random() * 0x100000000).toString(16).padStart(8, '0');
+  while (out.length < length)
+    out += Math.floor(random() * 0x100000000)
+      .toString(16)
+      .padStart(8, '0');
   return out.slice(0, length);
 }
 
@@ -105,9 +197,17 @@ function parties(random: () => number, count: number): Party[] {
   const list: Party[] = [];
   for (let i = 0; i < count; i += 1) {
     if (random() < 0.5) {
-      list.push({ name: `${pick(random, FIRST)} ${pick(random, LAST)} ${pick(random, LAST)}`, doc: String(10_000_000 + Math.floor(random() * 1_190_000_000)), type: '13' });
+      list.push({
+        name: `${pick(random, FIRST)} ${pick(random, LAST)} ${pick(random, LAST)}`,
+        doc: String(10_000_000 + Math.floor(random() * 1_190_000_000)),
+        type: '13',
+      });
     } else {
-      list.push({ name: `${pick(random, BUSINESS)} ${pick(random, BRAND)} ${pick(random, FORM)}`, doc: String(800_000_000 + Math.floor(random() * 199_999_999)), type: '31' });
+      list.push({
+        name: `${pick(random, BUSINESS)} ${pick(random, BRAND)} ${pick(random, FORM)}`,
+        doc: String(800_000_000 + Math.floor(random() * 199_999_999)),
+        type: '31',
+      });
     }
   }
   return list;
@@ -119,7 +219,9 @@ export function generateHistory(db: Db, options: GenerateOptions): GeneratedHist
   const counterparts = parties(random, 2_000);
   const dseShare = options.dseShare ?? 0.3;
   const companyId = options.companyId ?? 101;
-  const insert = db.prepare(`INSERT INTO history_documents (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`);
+  const insert = db.prepare(
+    `INSERT INTO history_documents (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
+  );
   const ledger = db.prepare(
     `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path, request_body, payload_hash,
        state, attempts, counterpart, document_id, document_number, fiscal_key, estado_dian, created_at, updated_at)
@@ -162,8 +264,16 @@ export function generateHistory(db: Db, options: GenerateOptions): GeneratedHist
       const roll = random();
       const estado =
         kind === 'FE'
-          ? roll < 0.93 ? 'aceptado' : roll < 0.97 ? 'rechazado' : 'en_proceso'
-          : roll < 0.9 ? 'aceptado' : roll < 0.95 ? 'rechazado' : pick(random, DSE_INTERMEDIATE);
+          ? roll < 0.93
+            ? 'aceptado'
+            : roll < 0.97
+              ? 'rechazado'
+              : 'en_proceso'
+          : roll < 0.9
+            ? 'aceptado'
+            : roll < 0.95
+              ? 'rechazado'
+              : pick(random, DSE_INTERMEDIATE);
       const prefijo = kind === 'FE' ? 'SETP' : 'DS';
       const consecutivo = kind === 'FE' ? feNumber++ : dseNumber++;
       const remoteId = i + 1;
@@ -172,44 +282,116 @@ export function generateHistory(db: Db, options: GenerateOptions): GeneratedHist
       const document =
         kind === 'FE'
           ? {
-              id: remoteId, company_id: companyId, tipo_dian: '01', prefijo, consecutivo, estado_dian: estado, cufe: fiscalKey,
-              es_habilitacion: false, subtotal, impuestos, total,
-              moneda: 'COP', fecha_emision: `${issueDate}T${time}`, fecha_vencimiento: null, xml_path: `fe/${remoteId}.xml`, track_id: null,
+              id: remoteId,
+              company_id: companyId,
+              tipo_dian: '01',
+              prefijo,
+              consecutivo,
+              estado_dian: estado,
+              cufe: fiscalKey,
+              es_habilitacion: false,
+              subtotal,
+              impuestos,
+              total,
+              moneda: 'COP',
+              fecha_emision: `${issueDate}T${time}`,
+              fecha_vencimiento: null,
+              xml_path: `fe/${remoteId}.xml`,
+              track_id: null,
               tercero: { id: 1, nombre: party.name, tipo_documento: party.type, numero_documento: party.doc, email: '' },
               items: items.map((item) => ({
-                id: item.id, descripcion: item.desc, cantidad: `${item.quantity}.00`, valor_unitario: cents(item.unitCents),
-                descuento: '0.00', base_imponible: cents(item.baseCents), impuesto: cents(item.taxCents),
-                tipo_impuesto: item.rate === 8 ? 'INC' : 'IVA', codigo_impuesto: item.rate === 8 ? '04' : '01',
+                id: item.id,
+                descripcion: item.desc,
+                cantidad: `${item.quantity}.00`,
+                valor_unitario: cents(item.unitCents),
+                descuento: '0.00',
+                base_imponible: cents(item.baseCents),
+                impuesto: cents(item.taxCents),
+                tipo_impuesto: item.rate === 8 ? 'INC' : 'IVA',
+                codigo_impuesto: item.rate === 8 ? '04' : '01',
               })),
             }
           : {
-              id: remoteId, company_id: companyId, prefijo, consecutivo, document_date: issueDate, accounting_due_date: null, moneda: 'COP',
-              subtotal, impuestos, total, total_retenciones: '0.00',
-              es_habilitacion: 0, xml_path: `dse/${remoteId}.xml`, estado_dian: estado, cuds: fiscalKey, zip_key: `z-${remoteId}`,
-              last_status_error: null, accounting_status: 'posted', third_party_id: 1, cost_center_id: null,
-              created_at: `${issueDate} ${time}`, updated_at: `${issueDate} ${time}`,
+              id: remoteId,
+              company_id: companyId,
+              prefijo,
+              consecutivo,
+              document_date: issueDate,
+              accounting_due_date: null,
+              moneda: 'COP',
+              subtotal,
+              impuestos,
+              total,
+              total_retenciones: '0.00',
+              es_habilitacion: 0,
+              xml_path: `dse/${remoteId}.xml`,
+              estado_dian: estado,
+              cuds: fiscalKey,
+              zip_key: `z-${remoteId}`,
+              last_status_error: null,
+              accounting_status: 'posted',
+              third_party_id: 1,
+              cost_center_id: null,
+              created_at: `${issueDate} ${time}`,
+              updated_at: `${issueDate} ${time}`,
             };
       const row = {
-        connection_id: options.connectionId, kind, remote_id: remoteId, tipo_dian: kind === 'FE' ? '01' : '05',
-        number: `${prefijo}${consecutivo}`, prefijo, consecutivo, estado_dian: estado, fiscal_key: fiscalKey, issue_date: issueDate,
-        counterpart_name: party.name, counterpart_doc: party.doc, subtotal, impuestos,
-        total, total_cents: totalCents, moneda: 'COP',
-        items_text: items.map((item) => item.desc).join('\n'), document_json: JSON.stringify(document), submission_id: null, synced_at: syncedAt,
+        connection_id: options.connectionId,
+        kind,
+        remote_id: remoteId,
+        tipo_dian: kind === 'FE' ? '01' : '05',
+        number: `${prefijo}${consecutivo}`,
+        prefijo,
+        consecutivo,
+        estado_dian: estado,
+        fiscal_key: fiscalKey,
+        issue_date: issueDate,
+        counterpart_name: party.name,
+        counterpart_doc: party.doc,
+        subtotal,
+        impuestos,
+        total,
+        total_cents: totalCents,
+        moneda: 'COP',
+        items_text: items.map((item) => item.desc).join('\n'),
+        document_json: JSON.stringify(document),
+        submission_id: null,
+        synced_at: syncedAt,
       };
       const id = Number(insert.run(row).lastInsertRowid);
       // The DSE not yet terminal are the ones the app still follows (their ledger rows are open).
       let submissionState: GeneratedDoc['submission_state'] = null;
-      if (kind === 'DSE' && (estado !== 'aceptado' && estado !== 'rechazado')) {
+      if (kind === 'DSE' && estado !== 'aceptado' && estado !== 'rechazado') {
         submissionState = estado === 'send_unknown' ? 'in_doubt' : 'pending';
         ledger.run({
-          connection_id: options.connectionId, company_id: companyId, key: `dse-gen-${remoteId}`, path: `/companies/${companyId}/dse/documentos`,
-          body: Buffer.from('{}'), hash: hex(random, 64), state: submissionState, counterpart: party.name, document_id: remoteId,
-          number: row.number, fiscal_key: fiscalKey, estado_dian: estado, at: `${issueDate}T12:00:00.000Z`,
+          connection_id: options.connectionId,
+          company_id: companyId,
+          key: `dse-gen-${remoteId}`,
+          path: `/companies/${companyId}/dse/documentos`,
+          body: Buffer.from('{}'),
+          hash: hex(random, 64),
+          state: submissionState,
+          counterpart: party.name,
+          document_id: remoteId,
+          number: row.number,
+          fiscal_key: fiscalKey,
+          estado_dian: estado,
+          at: `${issueDate}T12:00:00.000Z`,
         });
       }
       docs.push({
-        id, kind, remote_id: remoteId, number: row.number, estado_dian: estado, fiscal_key: fiscalKey, issue_date: issueDate,
-        counterpart_name: party.name, counterpart_doc: party.doc, items_text: row.items_text, total: row.total, submission_state: submissionState,
+        id,
+        kind,
+        remote_id: remoteId,
+        number: row.number,
+        estado_dian: estado,
+        fiscal_key: fiscalKey,
+        issue_date: issueDate,
+        counterpart_name: party.name,
+        counterpart_doc: party.doc,
+        items_text: row.items_text,
+        total: row.total,
+        submission_state: submissionState,
       });
     }
     if (trigger) {

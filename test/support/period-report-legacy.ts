@@ -13,7 +13,17 @@
 //   "sin desglose" per kind.
 import type { DocumentKind } from '../../src/shared/rpc/methods/submissions';
 import type {
-  DaySums, MonthSums, OpenDocument, PartyRow, PeriodReport, ReportFilter, Sums, SupplierWithholdingRow, TaxMonth, TaxRow, WithholdingRow,
+  DaySums,
+  MonthSums,
+  OpenDocument,
+  PartyRow,
+  PeriodReport,
+  ReportFilter,
+  Sums,
+  SupplierWithholdingRow,
+  TaxMonth,
+  TaxRow,
+  WithholdingRow,
 } from '../../src/shared/rpc/methods/reports';
 import type { Db } from '../../src/core/store/store';
 import { ReportFacts } from '../../src/core/reports/facts';
@@ -132,16 +142,43 @@ export function legacyPeriodReport(db: Db, scope: ReportScope, filter: ReportFil
     const total = doc.total_cents;
     const source = doc.exact ? 'exact' : 'totals';
     const month = doc.issue_date.slice(0, 7);
-    add(grouped(summary, `${doc.kind}|${source}`, () => ({ ...emptySums(), kind: doc.kind, source, withholdings: 0 })), subtotal, taxes, total);
-    add(grouped(byDay, `${doc.issue_date}|${doc.kind}`, () => ({ ...emptySums(), kind: doc.kind, date: doc.issue_date })), subtotal, taxes, total);
-    add(grouped(byMonth, `${month}|${doc.kind}`, () => ({ ...emptySums(), kind: doc.kind, month })), subtotal, taxes, total);
-    const party = grouped(parties, `${doc.kind}|${doc.counterpart_doc}`, () => ({ ...emptySums(), kind: doc.kind, doc: doc.counterpart_doc, name: '' }));
+    add(
+      grouped(summary, `${doc.kind}|${source}`, () => ({ ...emptySums(), kind: doc.kind, source, withholdings: 0 })),
+      subtotal,
+      taxes,
+      total,
+    );
+    add(
+      grouped(byDay, `${doc.issue_date}|${doc.kind}`, () => ({ ...emptySums(), kind: doc.kind, date: doc.issue_date })),
+      subtotal,
+      taxes,
+      total,
+    );
+    add(
+      grouped(byMonth, `${month}|${doc.kind}`, () => ({ ...emptySums(), kind: doc.kind, month })),
+      subtotal,
+      taxes,
+      total,
+    );
+    const party = grouped(parties, `${doc.kind}|${doc.counterpart_doc}`, () => ({
+      ...emptySums(),
+      kind: doc.kind,
+      doc: doc.counterpart_doc,
+      name: '',
+    }));
     add(party, subtotal, taxes, total);
     // Rows are read by date: the newest name a party was written with is the one shown.
     newest.set(`${doc.kind}|${doc.counterpart_doc}`, doc.id);
     if (!doc.exact) {
       const row = grouped(unbroken, doc.kind, () => ({
-        kind: doc.kind, source: 'totals' as const, code: '', name: 'Sin desglose (sincronizados, solo totales)', rate: '', documents: 0, base: 0, amount: 0,
+        kind: doc.kind,
+        source: 'totals' as const,
+        code: '',
+        name: 'Sin desglose (sincronizados, solo totales)',
+        rate: '',
+        documents: 0,
+        base: 0,
+        amount: 0,
       }));
       row.documents += 1;
       row.base += subtotal;
@@ -166,7 +203,15 @@ export function legacyPeriodReport(db: Db, scope: ReportScope, filter: ReportFil
   for (const a of amounts) {
     if (a.fact === 'tax') {
       const row = grouped(taxes, `${a.kind}|${a.code}|${a.rate}`, () => ({
-        kind: a.kind, source: 'exact' as const, code: a.code, name: a.name, rate: a.rate, documents: 0, base: 0, amount: 0, seen: new Set<number>(),
+        kind: a.kind,
+        source: 'exact' as const,
+        code: a.code,
+        name: a.name,
+        rate: a.rate,
+        documents: 0,
+        base: 0,
+        amount: 0,
+        seen: new Set<number>(),
       }));
       row.seen.add(a.history_id);
       row.base += a.base_cents;
@@ -178,12 +223,27 @@ export function legacyPeriodReport(db: Db, scope: ReportScope, filter: ReportFil
       continue;
     }
     const code = a.code as WithholdingRow['code'];
-    const type = grouped(withholdings, code, () => ({ code, name: a.name, documents: 0, base: 0, amount: 0, seen: new Set<number>() }));
+    const type = grouped(withholdings, code, () => ({
+      code,
+      name: a.name,
+      documents: 0,
+      base: 0,
+      amount: 0,
+      seen: new Set<number>(),
+    }));
     type.seen.add(a.history_id);
     type.base += a.base_cents;
     type.amount += a.amount_cents;
     const supplier = grouped(bySupplier, `${a.counterpart_doc}|${code}|${a.rate}`, () => ({
-      supplier_doc: a.counterpart_doc, supplier_name: '', code, name: a.name, rate: a.rate, documents: 0, base: 0, amount: 0, seen: new Set<number>(),
+      supplier_doc: a.counterpart_doc,
+      supplier_name: '',
+      code,
+      name: a.name,
+      rate: a.rate,
+      documents: 0,
+      base: 0,
+      amount: 0,
+      seen: new Set<number>(),
     }));
     supplier.seen.add(a.history_id);
     supplier.base += a.base_cents;
@@ -191,7 +251,10 @@ export function legacyPeriodReport(db: Db, scope: ReportScope, filter: ReportFil
     const exact = summary.get(`${a.kind}|exact`);
     if (exact) exact.withholdings += a.amount_cents;
   }
-  const counted = <T extends { seen: Set<number>; documents: number }>({ seen, ...row }: T): Omit<T, 'seen'> => ({ ...row, documents: seen.size });
+  const counted = <T extends { seen: Set<number>; documents: number }>({ seen, ...row }: T): Omit<T, 'seen'> => ({
+    ...row,
+    documents: seen.size,
+  });
   const byKindThen = (a: { kind: string }, b: { kind: string }) => (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0);
   const rateNumber = (rate: string) => (rate === '' ? -1 : Number(rate));
   const top = (kind: DocumentKind) =>
@@ -210,12 +273,21 @@ export function legacyPeriodReport(db: Db, scope: ReportScope, filter: ReportFil
   const partyId = (kind: DocumentKind, doc: string) => newest.get(`${kind}|${doc}`);
   for (const p of [...topCustomers, ...topSuppliers]) wanted.add(partyId(p.kind, p.doc)!);
   for (const s of suppliers) wanted.add(partyId('DSE', s.supplier_doc)!);
-  const names = namesOf(db, [...wanted].filter((id) => id !== undefined));
+  const names = namesOf(
+    db,
+    [...wanted].filter((id) => id !== undefined),
+  );
   for (const p of [...topCustomers, ...topSuppliers]) p.name = names.get(partyId(p.kind, p.doc)!)?.counterpart_name ?? '';
   for (const s of suppliers) s.supplier_name = names.get(partyId('DSE', s.supplier_doc)!)?.counterpart_name ?? '';
   const open = (doc: DocRow): OpenDocument => ({
-    id: doc.id, kind: doc.kind, number: names.get(doc.id)?.number ?? '', issue_date: doc.issue_date, counterpart_name: names.get(doc.id)?.counterpart_name ?? '',
-    estado_dian: doc.estado_dian, total: doc.total_cents, moneda: doc.moneda,
+    id: doc.id,
+    kind: doc.kind,
+    number: names.get(doc.id)?.number ?? '',
+    issue_date: doc.issue_date,
+    counterpart_name: names.get(doc.id)?.counterpart_name ?? '',
+    estado_dian: doc.estado_dian,
+    total: doc.total_cents,
+    moneda: doc.moneda,
   });
 
   return {
@@ -225,13 +297,23 @@ export function legacyPeriodReport(db: Db, scope: ReportScope, filter: ReportFil
     by_day: [...byDay.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : byKindThen(a, b))),
     by_month: [...byMonth.values()].sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : byKindThen(a, b))),
     taxes: [...[...taxes.values()].map(counted), ...unbroken.values()].sort(
-      (a, b) => byKindThen(a, b) || (a.source < b.source ? -1 : a.source > b.source ? 1 : 0) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) || rateNumber(b.rate) - rateNumber(a.rate),
+      (a, b) =>
+        byKindThen(a, b) ||
+        (a.source < b.source ? -1 : a.source > b.source ? 1 : 0) ||
+        (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) ||
+        rateNumber(b.rate) - rateNumber(a.rate),
     ),
     taxes_by_month: [...taxMonths.values()].sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : byKindThen(a, b))),
     withholdings: [...withholdings.values()].map(counted).sort((a, b) => (a.code < b.code ? -1 : 1)),
     withholdings_by_supplier: suppliers
       .map(counted)
-      .sort((a, b) => b.amount - a.amount || (a.supplier_doc < b.supplier_doc ? -1 : a.supplier_doc > b.supplier_doc ? 1 : 0) || (a.code < b.code ? -1 : 1) || Number(a.rate) - Number(b.rate)),
+      .sort(
+        (a, b) =>
+          b.amount - a.amount ||
+          (a.supplier_doc < b.supplier_doc ? -1 : a.supplier_doc > b.supplier_doc ? 1 : 0) ||
+          (a.code < b.code ? -1 : 1) ||
+          Number(a.rate) - Number(b.rate),
+      ),
     top_customers: topCustomers,
     top_suppliers: topSuppliers,
     rejected: { count: rejected.length, total: rejectedTotal, items: shownRejected.map(open) },
@@ -247,6 +329,7 @@ function namesOf(db: Db, ids: number[]): Map<number, { number: string; counterpa
   const read = db.prepare<[string], { id: number; number: string; counterpart_name: string }>(
     'SELECT h.id, h.number, h.counterpart_name FROM json_each(?) j JOIN history_documents h ON h.id = j.value',
   );
-  for (const row of read.all(JSON.stringify(ids))) out.set(row.id, { number: row.number, counterpart_name: row.counterpart_name });
+  for (const row of read.all(JSON.stringify(ids)))
+    out.set(row.id, { number: row.number, counterpart_name: row.counterpart_name });
   return out;
 }

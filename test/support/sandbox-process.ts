@@ -65,10 +65,12 @@ export async function startSandboxProcess(options: SandboxProcessOptions): Promi
   let stderr = '';
   let stdout = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => {
-    if (seedDir) rmSync(seedDir, { recursive: true, force: true });
-    done(code);
-  }));
+  const exited = new Promise<number | null>((done) =>
+    child.once('exit', (code) => {
+      if (seedDir) rmSync(seedDir, { recursive: true, force: true });
+      done(code);
+    }),
+  );
   const pid = child.pid as number;
   let alive = true;
   void exited.then(() => (alive = false));

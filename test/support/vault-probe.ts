@@ -38,7 +38,12 @@ const call = (method: string, input: unknown) => core.dispatch({ id: 1, method, 
 const listed = await call('connections.list', {});
 let id = listed.ok ? (listed.output as { id: number }[])[0]?.id : undefined;
 if (id === undefined) {
-  const created = await call('connections.create', { label: 'Producción', kind: 'production', base_url: BASE_URL, company_id: COMPANY });
+  const created = await call('connections.create', {
+    label: 'Producción',
+    kind: 'production',
+    base_url: BASE_URL,
+    company_id: COMPANY,
+  });
   id = (created as { output: { id: number } }).output.id;
 }
 const reply = action === 'store' ? await call('connections.setToken', { id, token }) : await call('connections.list', {});

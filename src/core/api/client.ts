@@ -15,7 +15,15 @@ import {
 import { AppError } from '../../shared/rpc/errors';
 import { classifyAnswer, classifyTransport, unexpectedBody, type Operation } from './errors';
 import { exchange, TransportFailure, type ApiAnswer, type ExchangeHooks } from './http';
-import { readAcquirer, readDseGet, readFeDetail, readFeListPage, readPaymentMethods, UnrecognisedBody, type FeListPage } from './readers';
+import {
+  readAcquirer,
+  readDseGet,
+  readFeDetail,
+  readFeListPage,
+  readPaymentMethods,
+  UnrecognisedBody,
+  type FeListPage,
+} from './readers';
 
 export type { FeListPage } from './readers';
 
@@ -88,7 +96,9 @@ export class ApiClient {
     const body = new TextEncoder().encode(JSON.stringify(request));
     const answer = await this.send('POST', '/dian/get-acquirer', 'read', this.readTimeoutMs, body);
     if (answer.status === 404) {
-      throw new AppError('api_not_found', 'No se encontró el adquirente con ese documento. Ingrese sus datos a mano.', { status: 404 });
+      throw new AppError('api_not_found', 'No se encontró el adquirente con ese documento. Ingrese sus datos a mano.', {
+        status: 404,
+      });
     }
     if (answer.status === 502) {
       throw new AppError(
@@ -146,7 +156,13 @@ export class ApiClient {
     return parsed.data;
   }
 
-  private async send(method: 'GET' | 'POST', path: string, operation: Operation, timeoutMs: number, body?: Uint8Array): Promise<ApiAnswer> {
+  private async send(
+    method: 'GET' | 'POST',
+    path: string,
+    operation: Operation,
+    timeoutMs: number,
+    body?: Uint8Array,
+  ): Promise<ApiAnswer> {
     const token = await this.target.token();
     try {
       return this.checked(await exchange(this.options.fetch, { method, url: this.url(path), token, body, timeoutMs }));
@@ -159,7 +175,9 @@ export class ApiClient {
   private async raw(path: string, body: Uint8Array, headers: Record<string, string>, hooks?: ExchangeHooks): Promise<RawAnswer> {
     const token = await this.target.token();
     const timeoutMs = this.writeTimeoutMs;
-    return this.checked(await exchange(this.options.fetch, { method: 'POST', url: this.url(path), token, body, headers, timeoutMs, hooks }));
+    return this.checked(
+      await exchange(this.options.fetch, { method: 'POST', url: this.url(path), token, body, headers, timeoutMs, hooks }),
+    );
   }
 
   private checked(answer: ApiAnswer): ApiAnswer {

@@ -86,7 +86,11 @@ export function classifyAnswer(answer: ApiAnswer, operation: Operation, companyI
     case 504:
       return operation === 'write'
         ? uncertain(details)
-        : new AppError('api_unexpected', 'El servicio de facturación tuvo un problema. Intente de nuevo en unos minutos.', details);
+        : new AppError(
+            'api_unexpected',
+            'El servicio de facturación tuvo un problema. Intente de nuevo en unos minutos.',
+            details,
+          );
     default:
       return new AppError('api_unexpected', `El servicio respondió de forma inesperada (HTTP ${answer.status}).`, details);
   }

@@ -4,7 +4,18 @@
 // Every guess is listed in src/core/CLIENT-DECISIONS.md ("Tolerant reading").
 import type { Acquirer, AcquirerLookupRequest, DseDocumentAsRead, FeDocument, PaymentMethod } from '../../shared/api';
 import { canonicalEstado, isTerminalEstado } from '../submissions/states';
-import { findCount, findRecord, findRecords, firstOf, integerOf, isEmptyList, isObject, moneyOf, textOf, type Json } from './records';
+import {
+  findCount,
+  findRecord,
+  findRecords,
+  firstOf,
+  integerOf,
+  isEmptyList,
+  isObject,
+  moneyOf,
+  textOf,
+  type Json,
+} from './records';
 
 /** A list answer the reader could not place: no records, and not an empty list either. */
 export class UnrecognisedBody extends Error {
@@ -24,7 +35,8 @@ function listOf(body: unknown, isRecord: (value: Json) => boolean, what: string)
 // ---- 4. Payment methods -------------------------------------------------------------------------
 
 const hasId = (r: Json) => integerOf(r.id) !== undefined;
-const isPaymentMethodRecord = (r: Json) => hasId(r) && (textOf(r.payment_means_code) !== undefined || textOf(r.payment_form) !== undefined);
+const isPaymentMethodRecord = (r: Json) =>
+  hasId(r) && (textOf(r.payment_means_code) !== undefined || textOf(r.payment_form) !== undefined);
 
 /** `contado`/`credito` also as `Contado`, `crédito`, or the fiscal ids 1 and 2 ("FE payment"). */
 export function paymentFormOf(value: unknown): 'contado' | 'credito' | undefined {
@@ -118,9 +130,13 @@ export function readFeDocument(raw: unknown, options: { complete: boolean }): Fe
   const total = moneyOf(raw.total);
   const subtotal = moneyOf(raw.subtotal);
   const impuestos = moneyOf(raw.impuestos);
-  const fecha = typeof raw.fecha_emision === 'string' && /^\d{4}-\d{2}-\d{2}/.test(raw.fecha_emision) ? raw.fecha_emision : undefined;
+  const fecha =
+    typeof raw.fecha_emision === 'string' && /^\d{4}-\d{2}-\d{2}/.test(raw.fecha_emision) ? raw.fecha_emision : undefined;
   const tercero = isObject(raw.tercero) ? raw.tercero : undefined;
-  if (options.complete && (prefijo === undefined || consecutivo === undefined || !total || !subtotal || !impuestos || !fecha || !tercero)) {
+  if (
+    options.complete &&
+    (prefijo === undefined || consecutivo === undefined || !total || !subtotal || !impuestos || !fecha || !tercero)
+  ) {
     return null;
   }
   const items = Array.isArray(raw.items) ? raw.items.filter(isObject) : [];
@@ -174,7 +190,14 @@ export function readFeDetail(body: unknown): FeDocument {
 // ---- 5. Acquirer lookup -------------------------------------------------------------------------
 
 const NAME_FIELDS = ['nombre', 'name', 'razon_social', 'business_name', 'nombre_completo', 'legal_name'];
-const NUMBER_FIELDS = ['identification_number', 'numero_doc', 'numero_documento', 'nit', 'document_number', 'numero_identificacion'];
+const NUMBER_FIELDS = [
+  'identification_number',
+  'numero_doc',
+  'numero_documento',
+  'nit',
+  'document_number',
+  'numero_identificacion',
+];
 const TYPE_FIELDS = ['identification_type', 'tipo_doc', 'tipo_documento', 'document_type', 'tipo_identificacion'];
 const nonEmpty = (v: unknown) => {
   const text = textOf(v)?.trim();
@@ -215,12 +238,19 @@ export interface DsePartial {
 export function readDsePartial(raw: unknown): DsePartial | null {
   if (!isObject(raw)) return null;
   const id = integerOf(raw.id);
-  const estado = typeof raw.estado_dian === 'string' && raw.estado_dian.trim() !== '' ? canonicalEstado(raw.estado_dian) : undefined;
+  const estado =
+    typeof raw.estado_dian === 'string' && raw.estado_dian.trim() !== '' ? canonicalEstado(raw.estado_dian) : undefined;
   if (id === undefined || estado === undefined) return null;
   const prefijo = textOf(raw.prefijo);
   const consecutivo = integerOf(raw.consecutivo);
   const cuds = typeof raw.cuds === 'string' && raw.cuds !== '' ? raw.cuds : undefined;
-  return { id, estado_dian: estado, ...(prefijo !== undefined ? { prefijo } : {}), ...(consecutivo !== undefined ? { consecutivo } : {}), ...(cuds ? { cuds } : {}) };
+  return {
+    id,
+    estado_dian: estado,
+    ...(prefijo !== undefined ? { prefijo } : {}),
+    ...(consecutivo !== undefined ? { consecutivo } : {}),
+    ...(cuds ? { cuds } : {}),
+  };
 }
 
 /** Endpoint 8: `{ok, pending, documento}`; each field of the full form read loosely, defaults when missing. */

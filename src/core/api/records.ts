@@ -124,7 +124,8 @@ export function firstOf<T>(record: Json, names: readonly string[], read: (value:
 
 /** Money as the contract writes it in responses (a string with two decimals), also from a number. */
 export function moneyOf(value: unknown): string | undefined {
-  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : undefined;
+  const text =
+    typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : undefined;
   if (text === undefined || !/^-?\d+(\.\d+)?$/.test(text)) return undefined;
   const [whole, fraction = ''] = text.split('.');
   if (fraction.length > 2) {

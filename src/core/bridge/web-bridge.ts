@@ -104,7 +104,8 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
       if (!secretMatches(presentedSecret(request))) return forbid(response);
       if (request.method === 'GET') return eventStream(request, response);
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'text/plain; charset=utf-8', 'Método no permitido');
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return send(response, 405, 'text/plain; charset=utf-8', 'Método no permitido');
     return serveStatic(url.pathname, response);
   }
 
@@ -158,7 +159,8 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
     }
     const relative = pathname === '/' ? 'index.html' : decoded.replace(/^\/+/, '');
     const file = normalize(join(options.staticDir, relative));
-    if (!file.startsWith(normalize(options.staticDir) + sep)) return send(response, 404, 'text/plain; charset=utf-8', 'No encontrado');
+    if (!file.startsWith(normalize(options.staticDir) + sep))
+      return send(response, 404, 'text/plain; charset=utf-8', 'No encontrado');
     let size: number;
     try {
       const stats = statSync(file);
@@ -206,7 +208,11 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
 }
 
 function badPath(response: ServerResponse): void {
-  const envelope: RpcReply = { id: null, ok: false, error: { code: 'invalid_input', message: 'La dirección solicitada no es válida.' } };
+  const envelope: RpcReply = {
+    id: null,
+    ok: false,
+    error: { code: 'invalid_input', message: 'La dirección solicitada no es válida.' },
+  };
   send(response, 400, 'application/json; charset=utf-8', JSON.stringify(envelope));
 }
 

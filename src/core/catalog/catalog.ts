@@ -45,7 +45,10 @@ export const CANDIDATE_CAP = 200;
 
 /** Lower case, accents folded: the ranking's comparisons (the index folds the same way). */
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /** User words to an FTS5 query: each word a quoted prefix term, all required. */
@@ -89,7 +92,9 @@ export class Catalog {
     this.listAll = db.prepare(
       `${SELECT} WHERE p.connection_id = ? AND (p.active = 1 OR ? = 1) ORDER BY p.description COLLATE NOCASE, p.id LIMIT ?`,
     );
-    this.countAll = db.prepare('SELECT count(*) AS n FROM catalog_products p WHERE p.connection_id = ? AND (p.active = 1 OR ? = 1)');
+    this.countAll = db.prepare(
+      'SELECT count(*) AS n FROM catalog_products p WHERE p.connection_id = ? AND (p.active = 1 OR ? = 1)',
+    );
   }
 
   get(connectionId: number, id: number): Product {

@@ -22,7 +22,11 @@ export class RpcFailure extends Error {
   }
 }
 
-export async function call<K extends MethodName>(core: Core, method: K, input: InputOf<RpcContract, K>): Promise<OutputOf<RpcContract, K>> {
+export async function call<K extends MethodName>(
+  core: Core,
+  method: K,
+  input: InputOf<RpcContract, K>,
+): Promise<OutputOf<RpcContract, K>> {
   const reply = await core.dispatch({ id: 1, method, input });
   if (!reply.ok) throw new RpcFailure(reply.error);
   return reply.output as OutputOf<RpcContract, K>;
@@ -39,7 +43,10 @@ export async function connect({ core, args, readStdin }: CommandContext): Promis
   const baseUrl = flag(args, 'base-url');
   const company = Number(flag(args, 'company'));
   if (!baseUrl || !Number.isInteger(company) || company <= 0) {
-    throw new AppError('invalid_input', 'Uso: connect --base-url URL --company ID [--label NOMBRE] [--kind sandbox|production] [--replace-token] (token por la entrada estándar)');
+    throw new AppError(
+      'invalid_input',
+      'Uso: connect --base-url URL --company ID [--label NOMBRE] [--kind sandbox|production] [--replace-token] (token por la entrada estándar)',
+    );
   }
   const token = (await readStdin()).trim();
   const loopback = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(baseUrl);
@@ -48,8 +55,13 @@ export async function connect({ core, args, readStdin }: CommandContext): Promis
   const existing = (await call(core, 'connections.list', {})).find(
     (c) => c.company_id === company && c.base_url === baseUrl.trim().replace(/\/+$/, ''),
   );
-  const connection = existing ?? (await call(core, 'connections.create', { label, kind, base_url: baseUrl, company_id: company }));
-  await call(core, 'connections.setToken', { id: connection.id, token, ...(args.flags.has('replace-token') ? { replace_unresolved: true } : {}) });
+  const connection =
+    existing ?? (await call(core, 'connections.create', { label, kind, base_url: baseUrl, company_id: company }));
+  await call(core, 'connections.setToken', {
+    id: connection.id,
+    token,
+    ...(args.flags.has('replace-token') ? { replace_unresolved: true } : {}),
+  });
   const active = await call(core, 'connections.activate', { id: connection.id });
   const check = await call(core, 'connections.test', { id: connection.id });
   return { output: { connection: active, check }, exitCode: check.ok ? EXIT.ok : EXIT.failure };
@@ -63,7 +75,11 @@ export async function connect({ core, args, readStdin }: CommandContext): Promis
  */
 export async function submit({ core, args, progress }: CommandContext, kind: 'dse' | 'fe'): Promise<CommandResult> {
   const file = args.positional[2];
-  if (!file) throw new AppError('invalid_input', `Uso: ${kind} submit ARCHIVO.json ${kind === 'dse' ? '[--key CLAVE] ' : ''}[--new-document]`);
+  if (!file)
+    throw new AppError(
+      'invalid_input',
+      `Uso: ${kind} submit ARCHIVO.json ${kind === 'dse' ? '[--key CLAVE] ' : ''}[--new-document]`,
+    );
   let request: unknown;
   try {
     request = JSON.parse(readFileSync(file, 'utf8')) as unknown;
@@ -102,7 +118,10 @@ function draftKeyOf(request: unknown): string | undefined {
 export async function resume({ core }: CommandContext): Promise<CommandResult> {
   const outcomes = await call(core, 'submissions.resume', {});
   const open = outcomes.filter((s) => isOpen(s));
-  return { output: { resumed: outcomes.length, still_open: open.length, outcomes }, exitCode: open.length > 0 ? EXIT.pending : EXIT.ok };
+  return {
+    output: { resumed: outcomes.length, still_open: open.length, outcomes },
+    exitCode: open.length > 0 ? EXIT.pending : EXIT.ok,
+  };
 }
 
 /**
@@ -151,7 +170,14 @@ export async function history({ core, args }: CommandContext): Promise<CommandRe
   });
   if (args.flags.has('json')) return { output: result, exitCode: EXIT.ok };
   const lines = result.items.map((d) =>
-    [d.issue_date, d.kind.padEnd(3), d.number.padEnd(14), d.estado_dian.padEnd(12), d.total.padStart(16), d.counterpart_name].join('  '),
+    [
+      d.issue_date,
+      d.kind.padEnd(3),
+      d.number.padEnd(14),
+      d.estado_dian.padEnd(12),
+      d.total.padStart(16),
+      d.counterpart_name,
+    ].join('  '),
   );
   return { output: result, exitCode: EXIT.ok, text: [`${result.total} documento(s)`, ...lines].join('\n') };
 }

@@ -5,7 +5,19 @@ import { resolveHome } from '../home';
 import { osKeychain } from '../vault/os-keychain';
 import { isAppError } from '../../shared/rpc/errors';
 import { parseArgs } from './args';
-import { call, connect, history, release, resume, RpcFailure, status, submit, sync, type CommandContext, type CommandResult } from './commands';
+import {
+  call,
+  connect,
+  history,
+  release,
+  resume,
+  RpcFailure,
+  status,
+  submit,
+  sync,
+  type CommandContext,
+  type CommandResult,
+} from './commands';
 import { EXIT, exitForError } from './exit-codes';
 import { backupsCommand, restoreCommand } from './restore';
 
@@ -74,7 +86,10 @@ async function main(): Promise<number> {
     // A damaged file: the command line's own way to restore (issue 14, item 12).
     const shape =
       found && found.code === 'store_unavailable' && /^SQLITE_(NOTADB|CORRUPT)/.test(String(found.details?.sqlite ?? ''))
-        ? { ...found, message: `${found.message} Con la aplicación cerrada: «backups» lista las copias y «restore NOMBRE --confirmar» restaura una (el archivo actual se conserva aparte).` }
+        ? {
+            ...found,
+            message: `${found.message} Con la aplicación cerrada: «backups» lista las copias y «restore NOMBRE --confirmar» restaura una (el archivo actual se conserva aparte).`,
+          }
         : found;
     if (!shape) {
       process.stderr.write(`Error inesperado: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -61,5 +61,8 @@ export function restoreCommand(options: Opener, args: ParsedArgs, now: Date): Co
   }
   guard(options, name);
   const result = restoreBackup({ home: options.home, databaseFile: join(options.home, DATABASE_FILE), backup: name, now });
-  return { output: { name: result.backup.name, kept_as: result.keptAs, schema_version: result.schemaVersion }, exitCode: EXIT.ok };
+  return {
+    output: { name: result.backup.name, kept_as: result.keptAs, schema_version: result.schemaVersion },
+    exitCode: EXIT.ok,
+  };
 }

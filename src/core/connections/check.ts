@@ -29,7 +29,10 @@ export async function checkConnection(
     return {
       ok: false,
       code: error.code,
-      message: error.code === 'api_not_found' ? 'La URL no corresponde a la API v1 de facturación (respondió 404). Revise la URL base.' : error.message,
+      message:
+        error.code === 'api_not_found'
+          ? 'La URL no corresponde a la API v1 de facturación (respondió 404). Revise la URL base.'
+          : error.message,
       payment_methods: null,
       missing_scopes: Array.isArray(scopes) ? scopes.map(String) : [],
       checked_at: checkedAt,

@@ -65,7 +65,15 @@ export class Connections {
         `INSERT INTO connections (label, kind, base_url, company_id, embedded, active, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(draft.label, draft.kind, baseUrl, draft.company_id, options.embedded ? 1 : 0, hasActive ? 0 : 1, this.now().toISOString());
+      .run(
+        draft.label,
+        draft.kind,
+        baseUrl,
+        draft.company_id,
+        options.embedded ? 1 : 0,
+        hasActive ? 0 : 1,
+        this.now().toISOString(),
+      );
     const id = Number(result.lastInsertRowid);
     if (!hasActive) this.events.emit('connection.changed', { id });
     return this.get(id);
@@ -220,7 +228,6 @@ export class Connections {
     };
   }
 }
-
 
 export function normaliseBaseUrl(value: string): string {
   const url = new URL(value.trim());

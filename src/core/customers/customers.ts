@@ -54,7 +54,9 @@ export class Customers {
     private readonly now: () => Date,
   ) {
     this.byId = db.prepare(`SELECT ${COLUMNS} FROM customers WHERE connection_id = ? AND id = ?`);
-    this.byIdentification = db.prepare(`SELECT ${COLUMNS} FROM customers WHERE connection_id = ? AND tipo_doc = ? AND numero_doc = ?`);
+    this.byIdentification = db.prepare(
+      `SELECT ${COLUMNS} FROM customers WHERE connection_id = ? AND tipo_doc = ? AND numero_doc = ?`,
+    );
   }
 
   get(connectionId: number, id: number): Customer {
@@ -88,7 +90,18 @@ export class Customers {
             `INSERT INTO customers (connection_id, tipo_doc, numero_doc, nombre, email, direccion, telefono, search_text, created_at, updated_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           )
-          .run(connectionId, input.tipo_doc, input.numero_doc, input.nombre, input.email, input.direccion, input.telefono, search, stamp, stamp);
+          .run(
+            connectionId,
+            input.tipo_doc,
+            input.numero_doc,
+            input.nombre,
+            input.email,
+            input.direccion,
+            input.telefono,
+            search,
+            stamp,
+            stamp,
+          );
         return this.get(connectionId, Number(created.lastInsertRowid));
       }
       this.get(connectionId, id);
@@ -97,7 +110,18 @@ export class Customers {
           `UPDATE customers SET tipo_doc = ?, numero_doc = ?, nombre = ?, email = ?, direccion = ?, telefono = ?, search_text = ?, updated_at = ?
            WHERE connection_id = ? AND id = ?`,
         )
-        .run(input.tipo_doc, input.numero_doc, input.nombre, input.email, input.direccion, input.telefono, search, stamp, connectionId, id);
+        .run(
+          input.tipo_doc,
+          input.numero_doc,
+          input.nombre,
+          input.email,
+          input.direccion,
+          input.telefono,
+          search,
+          stamp,
+          connectionId,
+          id,
+        );
       return this.get(connectionId, id);
     })();
   }
@@ -114,7 +138,10 @@ export class Customers {
    * Saved customers whose number starts with the text, or whose name and number hold words starting
    * with each typed word (accents folded); exact number first, then recent ones, then by name.
    */
-  search(connectionId: number, options: { q?: string; includeInactive?: boolean; limit?: number }): { items: Customer[]; total: number } {
+  search(
+    connectionId: number,
+    options: { q?: string; includeInactive?: boolean; limit?: number },
+  ): { items: Customer[]; total: number } {
     const limit = options.limit ?? 50;
     const words = foldCustomerText(options.q?.trim() ?? '')
       .split(/\s+/)
@@ -129,10 +156,14 @@ export class Customers {
     });
     const clause = where.join(' AND ');
     const items = this.db
-      .prepare<Record<string, string | number>, CustomerRow>(`SELECT ${COLUMNS} FROM customers WHERE ${clause} ORDER BY ${RANK} LIMIT @limit`)
+      .prepare<Record<string, string | number>, CustomerRow>(
+        `SELECT ${COLUMNS} FROM customers WHERE ${clause} ORDER BY ${RANK} LIMIT @limit`,
+      )
       .all(params)
       .map(toCustomer);
-    const total = this.db.prepare<Record<string, string | number>, { n: number }>(`SELECT count(*) AS n FROM customers WHERE ${clause}`).get(params)!.n;
+    const total = this.db
+      .prepare<Record<string, string | number>, { n: number }>(`SELECT count(*) AS n FROM customers WHERE ${clause}`)
+      .get(params)!.n;
     return { items, total };
   }
 

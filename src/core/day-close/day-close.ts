@@ -117,7 +117,9 @@ export class DayCloseReader {
         taxes.set(taxKey, found);
       }
     }
-    out.by_payment = [...payments.values()].sort((a, b) => b.total_cents - a.total_cents || a.means_code.localeCompare(b.means_code));
+    out.by_payment = [...payments.values()].sort(
+      (a, b) => b.total_cents - a.total_cents || a.means_code.localeCompare(b.means_code),
+    );
     out.taxes = [...taxes.values()].sort((a, b) => a.code.localeCompare(b.code) || Number(b.rate) - Number(a.rate));
     return out;
   }

@@ -19,7 +19,9 @@ export class Drafts {
 
   get(kind: DraftKind, connectionId: number): Draft | null {
     const row = this.db
-      .prepare<[string, number], DraftRow>('SELECT kind, idempotency_key, data, updated_at FROM form_drafts WHERE kind = ? AND connection_id = ?')
+      .prepare<[string, number], DraftRow>(
+        'SELECT kind, idempotency_key, data, updated_at FROM form_drafts WHERE kind = ? AND connection_id = ?',
+      )
       .get(kind, connectionId);
     return row ? { ...row, data: JSON.parse(row.data) as Record<string, unknown> } : null;
   }

@@ -25,13 +25,20 @@ export class DseCorrections {
   ) {}
 
   /** The rejected submission and its exact request, or a Spanish refusal saying why it cannot be corrected. */
-  start(connectionId: number, submissionId: number): { rejected: CorrectionSide; reason: string | null; request: Record<string, unknown> } {
+  start(
+    connectionId: number,
+    submissionId: number,
+  ): { rejected: CorrectionSide; reason: string | null; request: Record<string, unknown> } {
     const row = this.db
       .prepare<[number, number], SideRow & { kind: string; request_body: Buffer; error_message: string | null }>(
         `SELECT ${SIDE}, s.kind, s.request_body, s.error_message FROM submissions s WHERE s.id = ? AND s.connection_id = ?`,
       )
       .get(submissionId, connectionId);
-    if (!row || row.kind !== 'DSE') throw new AppError('not_found', 'Ese documento soporte no fue enviado desde esta conexión, así que no hay datos para corregirlo.');
+    if (!row || row.kind !== 'DSE')
+      throw new AppError(
+        'not_found',
+        'Ese documento soporte no fue enviado desde esta conexión, así que no hay datos para corregirlo.',
+      );
     if (row.state !== 'rejected') {
       throw new AppError(
         'invalid_input',
@@ -47,7 +54,10 @@ export class DseCorrections {
       request = null;
     }
     if (request === null || typeof request !== 'object' || Array.isArray(request)) {
-      throw new AppError('internal', 'La solicitud guardada de ese documento no se puede leer. Copie la información de soporte y escriba el documento de nuevo.');
+      throw new AppError(
+        'internal',
+        'La solicitud guardada de ese documento no se puede leer. Copie la información de soporte y escriba el documento de nuevo.',
+      );
     }
     const { kind: _kind, request_body: _body, error_message, ...side } = row;
     return { rejected: side, reason: error_message, request: request as Record<string, unknown> };

@@ -9,12 +9,16 @@ export class FeWithholdingTypes {
 
   list(connectionId: number): FeWithholdingType[] {
     return this.db
-      .prepare<[number], FeWithholdingType>('SELECT type, label, base_mode FROM fe_withholding_types WHERE connection_id = ? ORDER BY position')
+      .prepare<[number], FeWithholdingType>(
+        'SELECT type, label, base_mode FROM fe_withholding_types WHERE connection_id = ? ORDER BY position',
+      )
       .all(connectionId);
   }
 
   replace(connectionId: number, types: readonly FeWithholdingType[]): FeWithholdingType[] {
-    const insert = this.db.prepare('INSERT INTO fe_withholding_types (connection_id, position, type, label, base_mode) VALUES (?, ?, ?, ?, ?)');
+    const insert = this.db.prepare(
+      'INSERT INTO fe_withholding_types (connection_id, position, type, label, base_mode) VALUES (?, ?, ?, ?, ?)',
+    );
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM fe_withholding_types WHERE connection_id = ?').run(connectionId);
       types.forEach((t, i) => insert.run(connectionId, i, t.type, t.label, t.base_mode));

@@ -9,8 +9,18 @@ export const BOM = '\uFEFF';
 const SEPARATOR = ';';
 
 export const CSV_HEADER = [
-  'Tipo', 'Número', 'Fecha', 'Estado DIAN', 'Seguimiento', 'Contraparte', 'Documento contraparte',
-  'Subtotal', 'Impuestos', 'Total', 'Moneda', 'CUFE/CUDS',
+  'Tipo',
+  'Número',
+  'Fecha',
+  'Estado DIAN',
+  'Seguimiento',
+  'Contraparte',
+  'Documento contraparte',
+  'Subtotal',
+  'Impuestos',
+  'Total',
+  'Moneda',
+  'CUFE/CUDS',
 ] as const;
 
 /**

@@ -46,7 +46,9 @@ function ledgerRowOf(db: Db, connectionId: number, kind: string, remoteId: numbe
 }
 
 function requestOf(db: Db, submissionId: number): Record<string, unknown> | null {
-  const row = db.prepare<[number], { request_body: Buffer }>('SELECT request_body FROM submissions WHERE id = ?').get(submissionId);
+  const row = db
+    .prepare<[number], { request_body: Buffer }>('SELECT request_body FROM submissions WHERE id = ?')
+    .get(submissionId);
   return row ? parseObject(row.request_body.toString('utf8')) : null;
 }
 

@@ -73,7 +73,9 @@ export class IssuerProfiles {
         'SELECT layout, auto_print, printer FROM print_settings WHERE connection_id = ?',
       )
       .get(connectionId);
-    return row ? { layout: row.layout, auto_print: row.auto_print === 1, printer: row.printer } : { layout: 'ticket80', auto_print: false, printer: '' };
+    return row
+      ? { layout: row.layout, auto_print: row.auto_print === 1, printer: row.printer }
+      : { layout: 'ticket80', auto_print: false, printer: '' };
   }
 
   setPrintSettings(connectionId: number, settings: PrintSettings): PrintSettings {
@@ -116,7 +118,11 @@ export class IssuerProfiles {
           text: `${label} venció el ${formatDate(r.hasta)}. Solicite una nueva en el portal de la DIAN, regístrela con su proveedor y escríbala en Ajustes.`,
         });
       } else if (today < r.desde) {
-        out.push({ level: 'warn', code: 'resolution_not_yet', text: `${label} rige desde el ${formatDate(r.desde)}; revise la fecha en Ajustes.` });
+        out.push({
+          level: 'warn',
+          code: 'resolution_not_yet',
+          text: `${label} rige desde el ${formatDate(r.desde)}; revise la fecha en Ajustes.`,
+        });
       } else {
         const days = daysBetween(today, r.hasta);
         if (days <= RESOLUTION_DAYS_WARNING) {
@@ -160,9 +166,17 @@ export class IssuerProfiles {
           .get(connectionId, `${year}-01-01`, `${Number(year) + 1}-01-01`)?.n ?? 0;
       const used = `${count.toLocaleString('es-CO')} de ${limit.toLocaleString('es-CO')} documentos de su plan anual`;
       if (count >= limit) {
-        out.push({ level: 'error', code: 'plan_used_up', text: `Usó ${used} en ${year}. Amplíe el plan con su proveedor para seguir emitiendo.` });
+        out.push({
+          level: 'error',
+          code: 'plan_used_up',
+          text: `Usó ${used} en ${year}. Amplíe el plan con su proveedor para seguir emitiendo.`,
+        });
       } else if (count >= limit * PLAN_SHARE_WARNING) {
-        out.push({ level: 'warn', code: 'plan_ending', text: `Lleva ${used} en ${year}. Considere ampliar el plan con su proveedor.` });
+        out.push({
+          level: 'warn',
+          code: 'plan_ending',
+          text: `Lleva ${used} en ${year}. Considere ampliar el plan con su proveedor.`,
+        });
       }
     }
     return out;

@@ -115,5 +115,6 @@ function parse(body: Buffer): Json {
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const date = (value: unknown): string | undefined => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
+const date = (value: unknown): string | undefined =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
 const amount = (value: unknown): Dec => (typeof value === 'number' && Number.isFinite(value) ? dec(String(value)) : ZERO);

@@ -94,9 +94,27 @@ function cents(money: string): number {
 }
 
 const COLUMNS = [
-  'connection_id', 'kind', 'remote_id', 'tipo_dian', 'number', 'prefijo', 'consecutivo', 'estado_dian', 'fiscal_key',
-  'issue_date', 'counterpart_name', 'counterpart_doc', 'subtotal', 'impuestos', 'total', 'total_cents', 'moneda',
-  'items_text', 'document_json', 'submission_id', 'synced_at',
+  'connection_id',
+  'kind',
+  'remote_id',
+  'tipo_dian',
+  'number',
+  'prefijo',
+  'consecutivo',
+  'estado_dian',
+  'fiscal_key',
+  'issue_date',
+  'counterpart_name',
+  'counterpart_doc',
+  'subtotal',
+  'impuestos',
+  'total',
+  'total_cents',
+  'moneda',
+  'items_text',
+  'document_json',
+  'submission_id',
+  'synced_at',
 ] as const;
 
 export class HistoryMirror {
@@ -141,7 +159,9 @@ export class HistoryMirror {
   }
 
   count(connectionId: number): number {
-    return this.db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM history_documents WHERE connection_id = ?').get(connectionId)!.n;
+    return this.db
+      .prepare<[number], { n: number }>('SELECT count(*) AS n FROM history_documents WHERE connection_id = ?')
+      .get(connectionId)!.n;
   }
 
   search(connectionId: number, query: HistoryQuery): { total: number; items: HistoryEntry[] } {
@@ -160,7 +180,9 @@ export class HistoryMirror {
       params.kind = query.kind;
     }
     const clause = where.join(' AND ');
-    const total = this.db.prepare<[Record<string, unknown>], { n: number }>(`SELECT count(*) AS n FROM ${from} WHERE ${clause}`).get(params)!.n;
+    const total = this.db
+      .prepare<[Record<string, unknown>], { n: number }>(`SELECT count(*) AS n FROM ${from} WHERE ${clause}`)
+      .get(params)!.n;
     const items = this.db
       .prepare<[Record<string, unknown>], HistoryEntry>(
         `SELECT h.id, h.kind, h.remote_id, h.tipo_dian, h.number, h.estado_dian, h.fiscal_key, h.issue_date,

@@ -232,8 +232,9 @@ export class HistoryQueries {
     const conditions = rowConditions(filter, params);
     params.match = facetMatch(text, connectionId, filter, this.sharedMirror(connectionId));
     this.statement('DELETE FROM temp.history_matches').run({});
-    const matches = this.statement('INSERT INTO temp.history_matches (id) SELECT rowid FROM history_search WHERE history_search MATCH @match')
-      .run({ match: params.match }).changes;
+    const matches = this.statement(
+      'INSERT INTO temp.history_matches (id) SELECT rowid FROM history_search WHERE history_search MATCH @match',
+    ).run({ match: params.match }).changes;
     const total =
       conditions.length === 0 || matches === 0
         ? matches
@@ -283,7 +284,12 @@ export class HistoryQueries {
    * The rows `after` gives, one at a time from SQLite (the CSV export writes each as it comes
    * instead of holding thousands of row objects). Stop iterating before making another query.
    */
-  *eachAfter(connectionId: number, filter: HistoryFilter, after: HistoryCursor | undefined, limit: number): Generator<HistoryRow> {
+  *eachAfter(
+    connectionId: number,
+    filter: HistoryFilter,
+    after: HistoryCursor | undefined,
+    limit: number,
+  ): Generator<HistoryRow> {
     const { from, where, params } = compileFilter(connectionId, filter);
     const keyset = after ? ' AND (h.issue_date, h.id) < (@after_date, @after_id)' : '';
     const rows = this.statement<RawRow>(

@@ -74,7 +74,11 @@ export class HistorySync {
     const { documento } = await (await this.client(connection)).getDse(row.document_id);
     const request = DseCreateRequest.safeParse(JSON.parse(row.request_body.toString('utf8')));
     const supplier = request.success
-      ? { nombre: request.data.proveedor.nombre, nit: request.data.proveedor.nit, items: request.data.items.map((i) => i.descripcion) }
+      ? {
+          nombre: request.data.proveedor.nombre,
+          nit: request.data.proveedor.nit,
+          items: request.data.items.map((i) => i.descripcion),
+        }
       : { nombre: '', nit: '', items: [] };
     this.mirror.upsert(dseRow(connection.id, documento, supplier, submissionId, this.now()));
     return true;
@@ -156,7 +160,9 @@ export class HistorySync {
       return summary;
     } catch (error) {
       const message = error instanceof AppError ? error.message : 'Error inesperado durante la sincronización.';
-      this.options.store.db.prepare('UPDATE history_sync_state SET last_error = ? WHERE connection_id = ?').run(message, connection.id);
+      this.options.store.db
+        .prepare('UPDATE history_sync_state SET last_error = ? WHERE connection_id = ?')
+        .run(message, connection.id);
       progress.emit('sync.progress', { phase: 'failed', done: feDocuments, total: null, message });
       this.options.logger.warn('history sync stopped', { error: error instanceof Error ? error.message : String(error) });
       throw error instanceof AppError
@@ -219,7 +225,9 @@ export class HistorySync {
   }
 
   private state(connectionId: number): SyncStateRow | undefined {
-    return this.options.store.db.prepare<[number], SyncStateRow>('SELECT * FROM history_sync_state WHERE connection_id = ?').get(connectionId);
+    return this.options.store.db
+      .prepare<[number], SyncStateRow>('SELECT * FROM history_sync_state WHERE connection_id = ?')
+      .get(connectionId);
   }
 
   private async client(connection: ActiveConnection): Promise<ApiClient> {

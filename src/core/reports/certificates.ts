@@ -51,7 +51,15 @@ export function withholdingCertificates(
   for (const row of rows) {
     let certificate = bySupplier.get(row.counterpart_doc);
     if (!certificate) {
-      certificate = { supplier_doc: row.counterpart_doc, supplier_name: row.counterpart_name, lines: [], base: 0, amount: 0, documents: [], docs: new Map() };
+      certificate = {
+        supplier_doc: row.counterpart_doc,
+        supplier_name: row.counterpart_name,
+        lines: [],
+        base: 0,
+        amount: 0,
+        documents: [],
+        docs: new Map(),
+      };
       bySupplier.set(row.counterpart_doc, certificate);
     }
     certificate.supplier_name = row.counterpart_name;
@@ -64,7 +72,12 @@ export function withholdingCertificates(
     line.amount += row.amount_cents;
     certificate.base += row.base_cents;
     certificate.amount += row.amount_cents;
-    const doc = certificate.docs.get(row.history_id) ?? { number: row.number, issue_date: row.issue_date, total: row.total_cents, withheld: 0 };
+    const doc = certificate.docs.get(row.history_id) ?? {
+      number: row.number,
+      issue_date: row.issue_date,
+      total: row.total_cents,
+      withheld: 0,
+    };
     doc.withheld += row.amount_cents;
     certificate.docs.set(row.history_id, doc);
   }
@@ -74,6 +87,13 @@ export function withholdingCertificates(
       lines: certificate.lines.sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : Number(a.rate) - Number(b.rate))),
       documents: [...docs.values()],
     }))
-    .sort((a, b) => (a.supplier_name < b.supplier_name ? -1 : a.supplier_name > b.supplier_name ? 1 : a.supplier_doc < b.supplier_doc ? -1 : 1));
-  return { filter: { from: filter.from, to: filter.to, connection_id: connectionId }, issuer, certificates, without_detail: withoutDetail };
+    .sort((a, b) =>
+      a.supplier_name < b.supplier_name ? -1 : a.supplier_name > b.supplier_name ? 1 : a.supplier_doc < b.supplier_doc ? -1 : 1,
+    );
+  return {
+    filter: { from: filter.from, to: filter.to, connection_id: connectionId },
+    issuer,
+    certificates,
+    without_detail: withoutDetail,
+  };
 }

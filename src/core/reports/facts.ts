@@ -28,7 +28,9 @@ export class ReportFacts {
   /** Makes sure every document of the connection issued in [from, to] has its facts; returns how many were computed. */
   ensure(connectionId: number, from: string, to: string): number {
     const ledger = this.db
-      .prepare<[number], { n: number; at: string | null; id: number | null }>('SELECT count(*) AS n, max(updated_at) AS at, max(id) AS id FROM submissions WHERE connection_id = ?')
+      .prepare<[number], { n: number; at: string | null; id: number | null }>(
+        'SELECT count(*) AS n, max(updated_at) AS at, max(id) AS id FROM submissions WHERE connection_id = ?',
+      )
       .get(connectionId)!;
     const signature = `${ledger.n}|${ledger.at}|${ledger.id}`;
     const seen = checkedLedger.get(this.db) ?? new Map<string, string>();
@@ -74,8 +76,10 @@ export class ReportFacts {
         // rules) leaves the document with its totals only, as if synced.
         document.run(row.id, figures ? row.submission_id : null, figures?.period?.from ?? null, figures?.period?.to ?? null);
         if (!figures) continue;
-        for (const tax of figures.taxes) amount.run(row.id, 'tax', tax.code, tax.name, tax.rate, null, tax.base_cents, tax.amount_cents);
-        for (const w of figures.withholdings) amount.run(row.id, 'withholding', w.code, w.name, w.rate, w.base_mode, w.base_cents, w.amount_cents);
+        for (const tax of figures.taxes)
+          amount.run(row.id, 'tax', tax.code, tax.name, tax.rate, null, tax.base_cents, tax.amount_cents);
+        for (const w of figures.withholdings)
+          amount.run(row.id, 'withholding', w.code, w.name, w.rate, w.base_mode, w.base_cents, w.amount_cents);
       }
     });
     for (let at = 0; at < ids.length; at += ENSURE_BATCH) write(ids.slice(at, at + ENSURE_BATCH));

@@ -9,7 +9,17 @@
 //   "sin desglose" per kind.
 import type { DocumentKind } from '../../shared/rpc/methods/submissions';
 import type {
-  DaySums, MonthSums, OpenDocument, PartyRow, PeriodReport, ReportFilter, Sums, SupplierWithholdingRow, TaxMonth, TaxRow, WithholdingRow,
+  DaySums,
+  MonthSums,
+  OpenDocument,
+  PartyRow,
+  PeriodReport,
+  ReportFilter,
+  Sums,
+  SupplierWithholdingRow,
+  TaxMonth,
+  TaxRow,
+  WithholdingRow,
 } from '../../shared/rpc/methods/reports';
 import type { Db } from '../store/store';
 import { ReportFacts } from './facts';
@@ -154,18 +164,42 @@ export function periodReport(db: Db, scope: ReportScope, filter: ReportFilter): 
   const newest = new Map<string, number>();
   for (const g of groups) {
     if (g.g === 'party') {
-      parties.push({ kind: g.kind, doc: g.k, name: '', documents: g.documents, subtotal: g.subtotal, taxes: g.taxes, total: g.total });
+      parties.push({
+        kind: g.kind,
+        doc: g.k,
+        name: '',
+        documents: g.documents,
+        subtotal: g.subtotal,
+        taxes: g.taxes,
+        total: g.total,
+      });
       newest.set(`${g.kind}|${g.k}`, Number(g.newest!.slice(-20)));
       continue;
     }
     const source = g.exact ? 'exact' : 'totals';
     const month = g.k.slice(0, 7);
-    add(grouped(summary, `${g.kind}|${source}`, () => ({ ...emptySums(), kind: g.kind, source, withholdings: 0 })), g);
-    add(grouped(byDay, `${g.k}|${g.kind}`, () => ({ ...emptySums(), kind: g.kind, date: g.k })), g);
-    add(grouped(byMonth, `${month}|${g.kind}`, () => ({ ...emptySums(), kind: g.kind, month })), g);
+    add(
+      grouped(summary, `${g.kind}|${source}`, () => ({ ...emptySums(), kind: g.kind, source, withholdings: 0 })),
+      g,
+    );
+    add(
+      grouped(byDay, `${g.k}|${g.kind}`, () => ({ ...emptySums(), kind: g.kind, date: g.k })),
+      g,
+    );
+    add(
+      grouped(byMonth, `${month}|${g.kind}`, () => ({ ...emptySums(), kind: g.kind, month })),
+      g,
+    );
     if (!g.exact) {
       const row = grouped(unbroken, g.kind, () => ({
-        kind: g.kind, source: 'totals' as const, code: '', name: 'Sin desglose (sincronizados, solo totales)', rate: '', documents: 0, base: 0, amount: 0,
+        kind: g.kind,
+        source: 'totals' as const,
+        code: '',
+        name: 'Sin desglose (sincronizados, solo totales)',
+        rate: '',
+        documents: 0,
+        base: 0,
+        amount: 0,
       }));
       row.documents += g.documents;
       row.base += g.subtotal;
@@ -200,7 +234,8 @@ export function periodReport(db: Db, scope: ReportScope, filter: ReportFilter): 
       )
       .all(params);
   const shownRejected = open.rejected.count > 0 ? openItems("h.estado_dian = 'rechazado'") : [];
-  const shownPending = open.pending.count > 0 ? openItems("h.estado_dian IS NOT 'aceptado' AND h.estado_dian IS NOT 'rechazado'") : [];
+  const shownPending =
+    open.pending.count > 0 ? openItems("h.estado_dian IS NOT 'aceptado' AND h.estado_dian IS NOT 'rechazado'") : [];
 
   // The figures of the accepted COP documents this app issued (report_amounts_covering), joined once
   // and grouped three ways: taxes by kind, month, code and rate; withholdings by kind and code; and by
@@ -231,7 +266,14 @@ export function periodReport(db: Db, scope: ReportScope, filter: ReportFilter): 
   for (const g of amounts) {
     if (g.g === 'tax') {
       const row = grouped(taxes, `${g.kind}|${g.code}|${g.rate}`, () => ({
-        kind: g.kind!, source: 'exact' as const, code: g.code, name: g.name, rate: g.rate!, documents: 0, base: 0, amount: 0,
+        kind: g.kind!,
+        source: 'exact' as const,
+        code: g.code,
+        name: g.name,
+        rate: g.rate!,
+        documents: 0,
+        base: 0,
+        amount: 0,
       }));
       row.documents += g.documents;
       row.base += g.base;
@@ -250,7 +292,14 @@ export function periodReport(db: Db, scope: ReportScope, filter: ReportFilter): 
       if (exact) exact.withholdings += g.amount;
     } else {
       suppliers.push({
-        supplier_doc: g.k!, supplier_name: '', code: g.code as WithholdingRow['code'], name: g.name, rate: g.rate!, documents: g.documents, base: g.base, amount: g.amount,
+        supplier_doc: g.k!,
+        supplier_name: '',
+        code: g.code as WithholdingRow['code'],
+        name: g.name,
+        rate: g.rate!,
+        documents: g.documents,
+        base: g.base,
+        amount: g.amount,
       });
     }
   }
@@ -270,12 +319,21 @@ export function periodReport(db: Db, scope: ReportScope, filter: ReportFilter): 
   const partyId = (kind: DocumentKind, doc: string) => newest.get(`${kind}|${doc}`);
   for (const p of [...topCustomers, ...topSuppliers]) wanted.add(partyId(p.kind, p.doc)!);
   for (const s of suppliers) wanted.add(partyId('DSE', s.supplier_doc)!);
-  const names = namesOf(db, [...wanted].filter((id) => id !== undefined));
+  const names = namesOf(
+    db,
+    [...wanted].filter((id) => id !== undefined),
+  );
   for (const p of [...topCustomers, ...topSuppliers]) p.name = names.get(partyId(p.kind, p.doc)!)?.counterpart_name ?? '';
   for (const s of suppliers) s.supplier_name = names.get(partyId('DSE', s.supplier_doc)!)?.counterpart_name ?? '';
   const openDocument = (doc: OpenRow): OpenDocument => ({
-    id: doc.id, kind: doc.kind, number: doc.number, issue_date: doc.issue_date, counterpart_name: doc.counterpart_name,
-    estado_dian: doc.estado_dian, total: doc.total_cents, moneda: doc.moneda,
+    id: doc.id,
+    kind: doc.kind,
+    number: doc.number,
+    issue_date: doc.issue_date,
+    counterpart_name: doc.counterpart_name,
+    estado_dian: doc.estado_dian,
+    total: doc.total_cents,
+    moneda: doc.moneda,
   });
 
   return {
@@ -285,12 +343,20 @@ export function periodReport(db: Db, scope: ReportScope, filter: ReportFilter): 
     by_day: [...byDay.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : byKindThen(a, b))),
     by_month: [...byMonth.values()].sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : byKindThen(a, b))),
     taxes: [...taxes.values(), ...unbroken.values()].sort(
-      (a, b) => byKindThen(a, b) || (a.source < b.source ? -1 : a.source > b.source ? 1 : 0) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) || rateNumber(b.rate) - rateNumber(a.rate),
+      (a, b) =>
+        byKindThen(a, b) ||
+        (a.source < b.source ? -1 : a.source > b.source ? 1 : 0) ||
+        (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) ||
+        rateNumber(b.rate) - rateNumber(a.rate),
     ),
     taxes_by_month: [...taxMonths.values()].sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : byKindThen(a, b))),
     withholdings: [...withholdings.values()].sort((a, b) => (a.code < b.code ? -1 : 1)),
     withholdings_by_supplier: suppliers.sort(
-      (a, b) => b.amount - a.amount || (a.supplier_doc < b.supplier_doc ? -1 : a.supplier_doc > b.supplier_doc ? 1 : 0) || (a.code < b.code ? -1 : 1) || Number(a.rate) - Number(b.rate),
+      (a, b) =>
+        b.amount - a.amount ||
+        (a.supplier_doc < b.supplier_doc ? -1 : a.supplier_doc > b.supplier_doc ? 1 : 0) ||
+        (a.code < b.code ? -1 : 1) ||
+        Number(a.rate) - Number(b.rate),
     ),
     top_customers: topCustomers,
     top_suppliers: topSuppliers,
@@ -307,6 +373,7 @@ function namesOf(db: Db, ids: number[]): Map<number, { number: string; counterpa
   const read = db.prepare<[string], { id: number; number: string; counterpart_name: string }>(
     'SELECT h.id, h.number, h.counterpart_name FROM json_each(?) j JOIN history_documents h ON h.id = j.value',
   );
-  for (const row of read.all(JSON.stringify(ids))) out.set(row.id, { number: row.number, counterpart_name: row.counterpart_name });
+  for (const row of read.all(JSON.stringify(ids)))
+    out.set(row.id, { number: row.number, counterpart_name: row.counterpart_name });
   return out;
 }

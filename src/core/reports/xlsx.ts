@@ -21,7 +21,10 @@ interface Column {
 }
 
 const KIND_LABEL: Record<DocumentKind, string> = { FE: 'Factura electrónica', DSE: 'Documento soporte' };
-const SOURCE_LABEL = { exact: 'Emitido desde esta aplicación (solicitud exacta)', totals: 'Sincronizado (solo totales)' } as const;
+const SOURCE_LABEL = {
+  exact: 'Emitido desde esta aplicación (solicitud exacta)',
+  totals: 'Sincronizado (solo totales)',
+} as const;
 
 /** Integer cents as a number of pesos (the nearest double to the exact two-decimal amount). */
 const pesos = (cents: number) => cents / 100;
@@ -30,7 +33,17 @@ const day = (iso: string) => new Date(`${iso.slice(0, 10)}T00:00:00Z`);
 const monthStart = (month: string) => new Date(`${month}-01T00:00:00Z`);
 
 function format(kind: Kind): string | undefined {
-  return kind === 'money' ? COP_FORMAT : kind === 'date' ? DATE_FORMAT : kind === 'month' ? MONTH_FORMAT : kind === 'rate' ? RATE_FORMAT : kind === 'int' ? '0' : undefined;
+  return kind === 'money'
+    ? COP_FORMAT
+    : kind === 'date'
+      ? DATE_FORMAT
+      : kind === 'month'
+        ? MONTH_FORMAT
+        : kind === 'rate'
+          ? RATE_FORMAT
+          : kind === 'int'
+            ? '0'
+            : undefined;
 }
 
 function sheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: Column[]): ExcelJS.Worksheet {
@@ -98,7 +111,12 @@ async function drained(pipe: SheetPipe | null): Promise<void> {
 }
 
 /** A table written a chunk at a time, each after the zip has taken the previous one (see sheetPipe). */
-async function streamedTable(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: Column[], chunks: Iterable<unknown[][]>): Promise<number> {
+async function streamedTable(
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  name: string,
+  columns: Column[],
+  chunks: Iterable<unknown[][]>,
+): Promise<number> {
   const ws = sheet(workbook, name, columns);
   ws.getRow(1).commit();
   const pipe = sheetPipe(ws);
@@ -139,51 +157,181 @@ export async function writeReportXlsx(db: Db, report: PeriodReport, filter: Repo
   rows += table(
     workbook,
     'Resumen',
-    [{ header: 'Tipo', kind: 'text' }, { header: 'Origen de las cifras', kind: 'text', width: 44 }, { header: 'Documentos', kind: 'int' }, money('Subtotal'), money('Impuestos'), money('Total'), money('Retenciones')],
-    report.summary.map((s) => [KIND_LABEL[s.kind], SOURCE_LABEL[s.source], s.documents, pesos(s.subtotal), pesos(s.taxes), pesos(s.total), pesos(s.withholdings)]),
+    [
+      { header: 'Tipo', kind: 'text' },
+      { header: 'Origen de las cifras', kind: 'text', width: 44 },
+      { header: 'Documentos', kind: 'int' },
+      money('Subtotal'),
+      money('Impuestos'),
+      money('Total'),
+      money('Retenciones'),
+    ],
+    report.summary.map((s) => [
+      KIND_LABEL[s.kind],
+      SOURCE_LABEL[s.source],
+      s.documents,
+      pesos(s.subtotal),
+      pesos(s.taxes),
+      pesos(s.total),
+      pesos(s.withholdings),
+    ]),
   );
   const sums = [{ header: 'Documentos', kind: 'int' as const }, money('Subtotal'), money('Impuestos'), money('Total')];
-  rows += table(workbook, 'Por día', [{ header: 'Fecha', kind: 'date' }, { header: 'Tipo', kind: 'text' }, ...sums], report.by_day.map((d) => [day(d.date), KIND_LABEL[d.kind], d.documents, pesos(d.subtotal), pesos(d.taxes), pesos(d.total)]));
-  rows += table(workbook, 'Por mes', [{ header: 'Mes', kind: 'month' }, { header: 'Tipo', kind: 'text' }, ...sums], report.by_month.map((m) => [monthStart(m.month), KIND_LABEL[m.kind], m.documents, pesos(m.subtotal), pesos(m.taxes), pesos(m.total)]));
+  rows += table(
+    workbook,
+    'Por día',
+    [{ header: 'Fecha', kind: 'date' }, { header: 'Tipo', kind: 'text' }, ...sums],
+    report.by_day.map((d) => [day(d.date), KIND_LABEL[d.kind], d.documents, pesos(d.subtotal), pesos(d.taxes), pesos(d.total)]),
+  );
+  rows += table(
+    workbook,
+    'Por mes',
+    [{ header: 'Mes', kind: 'month' }, { header: 'Tipo', kind: 'text' }, ...sums],
+    report.by_month.map((m) => [
+      monthStart(m.month),
+      KIND_LABEL[m.kind],
+      m.documents,
+      pesos(m.subtotal),
+      pesos(m.taxes),
+      pesos(m.total),
+    ]),
+  );
   rows += table(
     workbook,
     'Impuestos',
-    [{ header: 'Tipo de documento', kind: 'text' }, { header: 'Origen de las cifras', kind: 'text', width: 44 }, { header: 'Código', kind: 'text', width: 8 }, { header: 'Impuesto', kind: 'text' }, { header: 'Tarifa', kind: 'rate' }, { header: 'Documentos', kind: 'int' }, money('Base'), money('Valor')],
-    report.taxes.map((t) => [KIND_LABEL[t.kind], SOURCE_LABEL[t.source], t.code, t.name, t.rate === '' ? null : Number(t.rate), t.documents, pesos(t.base), pesos(t.amount)]),
+    [
+      { header: 'Tipo de documento', kind: 'text' },
+      { header: 'Origen de las cifras', kind: 'text', width: 44 },
+      { header: 'Código', kind: 'text', width: 8 },
+      { header: 'Impuesto', kind: 'text' },
+      { header: 'Tarifa', kind: 'rate' },
+      { header: 'Documentos', kind: 'int' },
+      money('Base'),
+      money('Valor'),
+    ],
+    report.taxes.map((t) => [
+      KIND_LABEL[t.kind],
+      SOURCE_LABEL[t.source],
+      t.code,
+      t.name,
+      t.rate === '' ? null : Number(t.rate),
+      t.documents,
+      pesos(t.base),
+      pesos(t.amount),
+    ]),
   );
   rows += table(
     workbook,
     'Impuestos por mes',
-    [{ header: 'Mes', kind: 'month' }, { header: 'Tipo', kind: 'text' }, money('IVA'), money('INC'), money('Otros'), money('Sin desglose (sincronizados)')],
-    report.taxes_by_month.map((m) => [monthStart(m.month), KIND_LABEL[m.kind], pesos(m.iva), pesos(m.inc), pesos(m.other), pesos(m.unbroken)]),
+    [
+      { header: 'Mes', kind: 'month' },
+      { header: 'Tipo', kind: 'text' },
+      money('IVA'),
+      money('INC'),
+      money('Otros'),
+      money('Sin desglose (sincronizados)'),
+    ],
+    report.taxes_by_month.map((m) => [
+      monthStart(m.month),
+      KIND_LABEL[m.kind],
+      pesos(m.iva),
+      pesos(m.inc),
+      pesos(m.other),
+      pesos(m.unbroken),
+    ]),
   );
   rows += table(
     workbook,
     'Retenciones',
-    [{ header: 'Código', kind: 'text', width: 8 }, { header: 'Retención', kind: 'text' }, { header: 'Documentos', kind: 'int' }, money('Base'), money('Valor')],
+    [
+      { header: 'Código', kind: 'text', width: 8 },
+      { header: 'Retención', kind: 'text' },
+      { header: 'Documentos', kind: 'int' },
+      money('Base'),
+      money('Valor'),
+    ],
     report.withholdings.map((w) => [w.code, w.name, w.documents, pesos(w.base), pesos(w.amount)]),
   );
   rows += table(
     workbook,
     'Retenciones por proveedor',
-    [{ header: 'Proveedor', kind: 'text', width: 36 }, { header: 'Documento', kind: 'text', width: 16 }, { header: 'Código', kind: 'text', width: 8 }, { header: 'Retención', kind: 'text' }, { header: 'Tarifa', kind: 'rate' }, { header: 'Documentos', kind: 'int' }, money('Base'), money('Valor')],
-    report.withholdings_by_supplier.map((w) => [w.supplier_name, w.supplier_doc, w.code, w.name, Number(w.rate), w.documents, pesos(w.base), pesos(w.amount)]),
+    [
+      { header: 'Proveedor', kind: 'text', width: 36 },
+      { header: 'Documento', kind: 'text', width: 16 },
+      { header: 'Código', kind: 'text', width: 8 },
+      { header: 'Retención', kind: 'text' },
+      { header: 'Tarifa', kind: 'rate' },
+      { header: 'Documentos', kind: 'int' },
+      money('Base'),
+      money('Valor'),
+    ],
+    report.withholdings_by_supplier.map((w) => [
+      w.supplier_name,
+      w.supplier_doc,
+      w.code,
+      w.name,
+      Number(w.rate),
+      w.documents,
+      pesos(w.base),
+      pesos(w.amount),
+    ]),
   );
-  const party = [{ header: 'Nombre', kind: 'text' as const, width: 36 }, { header: 'Documento', kind: 'text' as const, width: 16 }, ...sums];
-  rows += table(workbook, 'Principales clientes', party, report.top_customers.map((p) => [p.name, p.doc, p.documents, pesos(p.subtotal), pesos(p.taxes), pesos(p.total)]));
-  rows += table(workbook, 'Principales proveedores', party, report.top_suppliers.map((p) => [p.name, p.doc, p.documents, pesos(p.subtotal), pesos(p.taxes), pesos(p.total)]));
-  const open = [{ header: 'Tipo', kind: 'text' as const }, { header: 'Número', kind: 'text' as const }, { header: 'Fecha', kind: 'date' as const }, { header: 'Contraparte', kind: 'text' as const, width: 36 }, { header: 'Estado DIAN', kind: 'text' as const }, money('Total'), { header: 'Moneda', kind: 'text' as const, width: 8 }];
-  const openRow = (d: PeriodReport['pending']['items'][number]) => [KIND_LABEL[d.kind], d.number, day(d.issue_date), d.counterpart_name, d.estado_dian, pesos(d.total), d.moneda];
+  const party = [
+    { header: 'Nombre', kind: 'text' as const, width: 36 },
+    { header: 'Documento', kind: 'text' as const, width: 16 },
+    ...sums,
+  ];
+  rows += table(
+    workbook,
+    'Principales clientes',
+    party,
+    report.top_customers.map((p) => [p.name, p.doc, p.documents, pesos(p.subtotal), pesos(p.taxes), pesos(p.total)]),
+  );
+  rows += table(
+    workbook,
+    'Principales proveedores',
+    party,
+    report.top_suppliers.map((p) => [p.name, p.doc, p.documents, pesos(p.subtotal), pesos(p.taxes), pesos(p.total)]),
+  );
+  const open = [
+    { header: 'Tipo', kind: 'text' as const },
+    { header: 'Número', kind: 'text' as const },
+    { header: 'Fecha', kind: 'date' as const },
+    { header: 'Contraparte', kind: 'text' as const, width: 36 },
+    { header: 'Estado DIAN', kind: 'text' as const },
+    money('Total'),
+    { header: 'Moneda', kind: 'text' as const, width: 8 },
+  ];
+  const openRow = (d: PeriodReport['pending']['items'][number]) => [
+    KIND_LABEL[d.kind],
+    d.number,
+    day(d.issue_date),
+    d.counterpart_name,
+    d.estado_dian,
+    pesos(d.total),
+    d.moneda,
+  ];
   rows += table(workbook, 'Rechazados', open, report.rejected.items.map(openRow));
   rows += table(workbook, 'Pendientes', open, report.pending.items.map(openRow));
   rows += await streamedTable(
     workbook,
     'Documentos',
     [
-      { header: 'Tipo', kind: 'text' }, { header: 'Número', kind: 'text', width: 16 }, { header: 'Fecha', kind: 'date' }, { header: 'Estado DIAN', kind: 'text' },
-      { header: 'Contraparte', kind: 'text', width: 36 }, { header: 'Documento contraparte', kind: 'text', width: 16 }, money('Subtotal'), money('Impuestos'), money('Total'),
-      { header: 'Moneda', kind: 'text', width: 8 }, { header: 'Origen de las cifras', kind: 'text', width: 44 }, money('Retenciones'),
-      { header: 'Periodo desde', kind: 'date' }, { header: 'Periodo hasta', kind: 'date' }, { header: 'CUFE/CUDS', kind: 'text', width: 40 },
+      { header: 'Tipo', kind: 'text' },
+      { header: 'Número', kind: 'text', width: 16 },
+      { header: 'Fecha', kind: 'date' },
+      { header: 'Estado DIAN', kind: 'text' },
+      { header: 'Contraparte', kind: 'text', width: 36 },
+      { header: 'Documento contraparte', kind: 'text', width: 16 },
+      money('Subtotal'),
+      money('Impuestos'),
+      money('Total'),
+      { header: 'Moneda', kind: 'text', width: 8 },
+      { header: 'Origen de las cifras', kind: 'text', width: 44 },
+      money('Retenciones'),
+      { header: 'Periodo desde', kind: 'date' },
+      { header: 'Periodo hasta', kind: 'date' },
+      { header: 'CUFE/CUDS', kind: 'text', width: 40 },
     ],
     documentChunks(db, report.filter.connection_id, filter),
   );
@@ -212,14 +360,30 @@ function* documentChunks(db: Db, connectionId: number, filter: ReportFilter): Ge
   let after = { date: '', id: 0 };
   for (;;) {
     const read = statement.all({
-      connection: connectionId, from: filter.from, to: filter.to, after_date: after.date, after_id: after.id, ...(filter.kind ? { kind: filter.kind } : {}),
+      connection: connectionId,
+      from: filter.from,
+      to: filter.to,
+      after_date: after.date,
+      after_id: after.id,
+      ...(filter.kind ? { kind: filter.kind } : {}),
     });
     if (read.length === 0) return;
     yield read.map((d) => [
-      KIND_LABEL[d.kind], d.number, day(d.issue_date), d.estado_dian, d.counterpart_name, d.counterpart_doc,
-      pesos(moneyCents(d.subtotal)), pesos(moneyCents(d.impuestos)), pesos(d.total_cents), d.moneda,
-      SOURCE_LABEL[d.exact ? 'exact' : 'totals'], d.exact ? pesos(d.withheld ?? 0) : null,
-      d.period_from ? day(d.period_from) : null, d.period_to ? day(d.period_to) : null, d.fiscal_key,
+      KIND_LABEL[d.kind],
+      d.number,
+      day(d.issue_date),
+      d.estado_dian,
+      d.counterpart_name,
+      d.counterpart_doc,
+      pesos(moneyCents(d.subtotal)),
+      pesos(moneyCents(d.impuestos)),
+      pesos(d.total_cents),
+      d.moneda,
+      SOURCE_LABEL[d.exact ? 'exact' : 'totals'],
+      d.exact ? pesos(d.withheld ?? 0) : null,
+      d.period_from ? day(d.period_from) : null,
+      d.period_to ? day(d.period_to) : null,
+      d.fiscal_key,
     ]);
     const last = read.at(-1)!;
     after = { date: last.issue_date, id: last.id };

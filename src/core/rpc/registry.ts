@@ -40,7 +40,10 @@ export function createDispatcher<T extends MethodTable>(contract: T, handlers: H
         return { id, ok: true, output: checked.data };
       } catch (error) {
         if (error instanceof AppError) return reply(id, error);
-        logger.error('rpc handler failed', { method, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+        logger.error('rpc handler failed', {
+          method,
+          error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        });
         return reply(id, internalError());
       }
     },

@@ -6,7 +6,18 @@
 //      that copy, so that SQLite can never replay the old write-ahead log over the restored file;
 //   3. the verified copy replaces the data file in one rename.
 import Database from 'better-sqlite3';
-import { closeSync, copyFileSync, existsSync, fsyncSync, linkSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { AppError } from '../../shared/rpc/errors';
 import { migrations as defaultMigrations } from './migrations';
@@ -129,9 +140,13 @@ function verify(file: string, options: RestoreOptions): number {
 }
 
 function damagedBackup(error: unknown): AppError {
-  return new AppError('store_unavailable', 'Esa copia de seguridad está dañada o no es una copia de Factura Desk. No se modificó nada; elija otra.', {
-    sqlite: (error as { code?: string } | null)?.code ?? '',
-  });
+  return new AppError(
+    'store_unavailable',
+    'Esa copia de seguridad está dañada o no es una copia de Factura Desk. No se modificó nada; elija otra.',
+    {
+      sqlite: (error as { code?: string } | null)?.code ?? '',
+    },
+  );
 }
 
 function removeWithCompanions(file: string): void {
@@ -140,7 +155,8 @@ function removeWithCompanions(file: string): void {
 
 function freeName(base: string): string {
   let candidate = base;
-  for (let n = 2; existsSync(candidate) || COMPANIONS.some((suffix) => existsSync(candidate + suffix)); n += 1) candidate = `${base}-${n}`;
+  for (let n = 2; existsSync(candidate) || COMPANIONS.some((suffix) => existsSync(candidate + suffix)); n += 1)
+    candidate = `${base}-${n}`;
   return candidate;
 }
 

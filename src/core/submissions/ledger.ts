@@ -190,7 +190,8 @@ export class SubmissionLedger {
         at,
         id,
       );
-      if (outcome.state === 'in_doubt' || outcome.state === 'pending') this.scheduleNext(id, now.getTime(), outcome.stopPolling === true);
+      if (outcome.state === 'in_doubt' || outcome.state === 'pending')
+        this.scheduleNext(id, now.getTime(), outcome.stopPolling === true);
       else this.statement('DELETE FROM poll_schedule WHERE submission_id = ?').run(id);
     });
     return this.get(id)!;
@@ -210,11 +211,9 @@ export class SubmissionLedger {
    */
   reassignCredential(id: number, credential: string): SubmissionRow {
     this.store.durably(() => {
-      this.statement('UPDATE submissions SET credential = ?, error_code = NULL, error_message = NULL, updated_at = ? WHERE id = ?').run(
-        credential,
-        this.now().toISOString(),
-        id,
-      );
+      this.statement(
+        'UPDATE submissions SET credential = ?, error_code = NULL, error_message = NULL, updated_at = ? WHERE id = ?',
+      ).run(credential, this.now().toISOString(), id);
     });
     return this.get(id)!;
   }
@@ -277,7 +276,10 @@ export class SubmissionLedger {
 
   /** How many scheduled checks this submission has had since its first unresolved answer (-1: none). */
   checksOf(id: number): number {
-    return this.statement<[number], { checks: number }>('SELECT checks FROM poll_schedule WHERE submission_id = ?').get(id)?.checks ?? -1;
+    return (
+      this.statement<[number], { checks: number }>('SELECT checks FROM poll_schedule WHERE submission_id = ?').get(id)?.checks ??
+      -1
+    );
   }
 
   /** First look 5 s after the first unresolved answer; each further look waits one step longer. */

@@ -63,7 +63,6 @@ export function outcomeOfTransport(failure: TransportFailure): Outcome {
 type Partial = Omit<Outcome, 'httpStatus' | 'responseBody'>;
 type DocumentFields = Pick<Outcome, 'documentId' | 'documentNumber' | 'fiscalKey' | 'estadoDian'>;
 
-
 /** DSE 201, 200 (replay), 202 (reservation) and 502 with a non-terminal document. */
 function dseOutcome(answer: ApiAnswer): Partial | null {
   const body = isObject(answer.body) ? answer.body : null;
@@ -108,7 +107,10 @@ function feOutcome(answer: ApiAnswer): Partial | null {
  * a nested object a server may wrap it in; the number when given as `prefijo`+`consecutivo` or `numero`.
  */
 function feDocumentOf(body: unknown): DocumentFields {
-  const fields = findRecord(body, (r) => integerOf(r.factura_id) !== undefined || typeof r.estado === 'string' || typeof r.estado_dian === 'string');
+  const fields = findRecord(
+    body,
+    (r) => integerOf(r.factura_id) !== undefined || typeof r.estado === 'string' || typeof r.estado_dian === 'string',
+  );
   const out: DocumentFields = {};
   if (!fields) return out;
   const id = integerOf(fields.factura_id);

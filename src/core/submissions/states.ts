@@ -85,11 +85,15 @@ export function ledgerStateOf(estado: string | null | undefined): 'accepted' | '
  * polled only until the submission has had UNKNOWN_STATE_MAX_CHECKS checks; then only on request.
  * `checks` is the ledger's count of scheduled checks so far (-1 before the first).
  */
-export function boundUnknownState<O extends { state: string; estadoDian?: string; error: { code: string; message: string } | null; stopPolling?: boolean }>(
-  outcome: O,
-  checks: number,
-): O & { stopPolling?: boolean } {
-  if (outcome.state !== 'pending' || outcome.estadoDian === undefined || meaningOfEstado(outcome.estadoDian) !== 'unknown') return outcome;
+export function boundUnknownState<
+  O extends { state: string; estadoDian?: string; error: { code: string; message: string } | null; stopPolling?: boolean },
+>(outcome: O, checks: number): O & { stopPolling?: boolean } {
+  if (outcome.state !== 'pending' || outcome.estadoDian === undefined || meaningOfEstado(outcome.estadoDian) !== 'unknown')
+    return outcome;
   const stop = checks + 2 >= UNKNOWN_STATE_MAX_CHECKS;
-  return { ...outcome, stopPolling: stop, error: { code: 'api_state_unknown', message: unknownStateMessage(outcome.estadoDian, stop) } };
+  return {
+    ...outcome,
+    stopPolling: stop,
+    error: { code: 'api_state_unknown', message: unknownStateMessage(outcome.estadoDian, stop) },
+  };
 }

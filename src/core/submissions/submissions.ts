@@ -79,7 +79,10 @@ export class Submissions {
     }
     if (!HEADER_SAFE.test(idempotencyKey)) {
       // It goes in a header: such a request would fail before being sent and stay "in doubt" for ever.
-      throw new AppError('invalid_input', 'La clave de envío solo admite letras, números y signos ASCII visibles (sin espacios, tildes ni saltos de línea).');
+      throw new AppError(
+        'invalid_input',
+        'La clave de envío solo admite letras, números y signos ASCII visibles (sin espacios, tildes ni saltos de línea).',
+      );
     }
     const json = JSON.stringify(request);
     return this.submit('DSE', '/dse/documentos', idempotencyKey, json, request.proveedor.nombre, sha256(json));
@@ -153,7 +156,8 @@ export class Submissions {
       const connection = this.connectionOf(row);
       const token = await this.options.connections.tokenFor(connection);
       const credential = this.options.connections.fingerprint(token);
-      if (credential === row.credential) return toSubmission(await this.withNumber(await this.attempt(row, connection, token), connection, token));
+      if (credential === row.credential)
+        return toSubmission(await this.withNumber(await this.attempt(row, connection, token), connection, token));
       this.options.logger.warn('held submission released by the user under new credentials', { submission: id, kind: row.kind });
       const released = this.ledger.reassignCredential(id, credential);
       return toSubmission(await this.withNumber(await this.attempt(released, connection, token), connection, token));
@@ -191,7 +195,14 @@ export class Submissions {
     return supportInfo(this.require(id), this.options.clock());
   }
 
-  private async submit(kind: DocumentKind, path: string, key: string, json: string, counterpart: string, contentHash: string): Promise<Submission> {
+  private async submit(
+    kind: DocumentKind,
+    path: string,
+    key: string,
+    json: string,
+    counterpart: string,
+    contentHash: string,
+  ): Promise<Submission> {
     await this.ensureResumed();
     const connection = this.options.connections.requireActive();
     // The token is read before anything is committed: without one, nothing is written or sent. The
@@ -203,9 +214,13 @@ export class Submissions {
     const existing = this.ledger.byKey(connection.baseUrl, connection.companyId, kind, key);
     if (existing) {
       if (existing.payload_hash !== payloadHash) {
-        throw new AppError('conflict', 'Esa clave de envío ya se usó con otros datos. Use otra clave para una operación distinta.', {
-          submission_id: existing.id,
-        });
+        throw new AppError(
+          'conflict',
+          'Esa clave de envío ya se usó con otros datos. Use otra clave para una operación distinta.',
+          {
+            submission_id: existing.id,
+          },
+        );
       }
       return this.check(existing.id);
     }
@@ -224,7 +239,9 @@ export class Submissions {
       contentHash,
     });
     crashPoint('after-ledger-commit');
-    return this.locked(row.id, async () => toSubmission(await this.withNumber(await this.attempt(row, connection, token, true), connection, token)));
+    return this.locked(row.id, async () =>
+      toSubmission(await this.withNumber(await this.attempt(row, connection, token, true), connection, token)),
+    );
   }
 
   /**
@@ -285,7 +302,11 @@ export class Submissions {
       fiscalKey: doc.cufe || undefined,
       estadoDian: final ? undefined : doc.estado_dian,
       responseBody: row.response_body,
-      error: final ? errorOf(row) : state === 'rejected' ? { code: 'api_rejected', message: 'La DIAN rechazó la factura.' } : null,
+      error: final
+        ? errorOf(row)
+        : state === 'rejected'
+          ? { code: 'api_rejected', message: 'La DIAN rechazó la factura.' }
+          : null,
     });
   }
 
@@ -296,7 +317,8 @@ export class Submissions {
    * the poller, the mirror or the next sync bring the number.
    */
   private async withNumber(row: SubmissionRow, connection: ActiveConnection, token: string): Promise<SubmissionRow> {
-    if (row.document_id === null || row.document_number !== null || row.state === 'in_doubt' || row.state === 'sending') return row;
+    if (row.document_id === null || row.document_number !== null || row.state === 'in_doubt' || row.state === 'sending')
+      return row;
     // A pending DSE is queried by the poller on its back-off anyway.
     if (row.kind === 'DSE' && row.state === 'pending') return row;
     try {
@@ -347,10 +369,16 @@ export class Submissions {
     try {
       connection = this.options.connections.resolve(row.connection_id);
     } catch {
-      throw new AppError('no_connection', 'La conexión con la que se envió este documento ya no existe. Vuelva a crearla para confirmarlo.');
+      throw new AppError(
+        'no_connection',
+        'La conexión con la que se envió este documento ya no existe. Vuelva a crearla para confirmarlo.',
+      );
     }
     if (connection.baseUrl !== row.base_url || connection.companyId !== row.company_id) {
-      throw new AppError('no_connection', 'La conexión con la que se envió este documento cambió de URL o de empresa; no se reenviará a otro destino.');
+      throw new AppError(
+        'no_connection',
+        'La conexión con la que se envió este documento cambió de URL o de empresa; no se reenviará a otro destino.',
+      );
     }
     return connection;
   }

@@ -57,7 +57,10 @@ export class Vault {
    * under this installation's id. Equal tokens give equal fingerprints; the token cannot be read back.
    */
   fingerprint(token: string): string {
-    return createHmac('sha256', `factura-desk-credential:${this.scope.installation}`).update(token, 'utf8').digest('hex').slice(0, 32);
+    return createHmac('sha256', `factura-desk-credential:${this.scope.installation}`)
+      .update(token, 'utf8')
+      .digest('hex')
+      .slice(0, 32);
   }
 
   async getToken(baseUrl: string, companyId: number): Promise<string | null> {

@@ -53,7 +53,11 @@ function webBridge(): RpcBridge {
   async function follow(controller: AbortController): Promise<void> {
     while (!controller.signal.aborted) {
       try {
-        const response = await fetch('/events', { headers: { [SECRET_HEADER]: secret ?? '' }, signal: controller.signal, cache: 'no-store' });
+        const response = await fetch('/events', {
+          headers: { [SECRET_HEADER]: secret ?? '' },
+          signal: controller.signal,
+          cache: 'no-store',
+        });
         if (!response.ok || !response.body) throw new Error(`events: ${response.status}`);
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffer = '';
@@ -127,7 +131,8 @@ function withoutSession(id: number): RpcReply {
     ok: false,
     error: {
       code: 'internal',
-      message: 'Esta pestaña no tiene la clave de la sesión. Abra Factura Desk con la dirección completa que mostró al iniciarse (npm start).',
+      message:
+        'Esta pestaña no tiene la clave de la sesión. Abra Factura Desk con la dirección completa que mostró al iniciarse (npm start).',
     },
   };
 }

@@ -25,7 +25,9 @@ export function StatusBar() {
             Conexión: <strong>{active.label}</strong> · empresa {active.company_id}
           </span>
           {active.keychain_unavailable ? (
-            <span className="status-bar__item status-bar__item--warn">Llavero del sistema no disponible o bloqueado: vea Ajustes</span>
+            <span className="status-bar__item status-bar__item--warn">
+              Llavero del sistema no disponible o bloqueado: vea Ajustes
+            </span>
           ) : (
             !active.has_token && <span className="status-bar__item status-bar__item--warn">Sin token: ingréselo en Ajustes</span>
           )}

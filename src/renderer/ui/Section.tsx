@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** An optional part of a form, closed by default (AIU, withholdings, currency...). */
-export function Section({ title, summary, defaultOpen = false, children }: { title: string; summary?: string; defaultOpen?: boolean; children: ReactNode }) {
+export function Section({
+  title,
+  summary,
+  defaultOpen = false,
+  children,
+}: {
+  title: string;
+  summary?: string;
+  defaultOpen?: boolean;
+  children: ReactNode;
+}) {
   return (
     <details className="panel section" open={defaultOpen}>
       <summary className="section__summary">

@@ -16,8 +16,10 @@ export interface RejectionRule {
 
 const RULE = /Regla:\s*([A-Za-z0-9-]+),\s*(?:Rechazo|Notificación):\s*([^;]*)/g;
 
-const CONFIG = 'La configuración de la empresa en el servicio de facturación (no se corrige en el formulario): comuníquese con su proveedor del servicio.';
-const TOTALS = 'Los valores de las líneas (cantidad, precio, IVA). Si están bien, copie la información de soporte y envíela a su proveedor del servicio.';
+const CONFIG =
+  'La configuración de la empresa en el servicio de facturación (no se corrige en el formulario): comuníquese con su proveedor del servicio.';
+const TOTALS =
+  'Los valores de las líneas (cantidad, precio, IVA). Si están bien, copie la información de soporte y envíela a su proveedor del servicio.';
 
 function party(message: string): 'proveedor' | 'cliente' | 'empresa' | null {
   if (/\bdel proveedor\b/.test(message)) return 'proveedor';
@@ -35,7 +37,8 @@ type Help = { meaning: string; where: (message: string) => string };
 
 const EXACT: Record<string, Help> = {
   'SBX-DIR01': {
-    meaning: 'La dirección no es válida para la DIAN: el código del municipio no existe en la lista oficial (DIVIPOLA), no pertenece al departamento indicado, o la dirección es un texto de relleno.',
+    meaning:
+      'La dirección no es válida para la DIAN: el código del municipio no existe en la lista oficial (DIVIPOLA), no pertenece al departamento indicado, o la dirección es un texto de relleno.',
     where: (m) => {
       const who = party(m);
       const field = /dirección .* es un marcador/.test(m) ? 'Dirección' : 'Departamento y municipio';
@@ -44,19 +47,49 @@ const EXACT: Record<string, Help> = {
       return CONFIG;
     },
   },
-  'SBX-MON01': { meaning: 'La moneda no es un código válido (ISO 4217, por ejemplo COP o USD) o, en moneda extranjera, falta la tasa de cambio a pesos.', where: () => 'Moneda (y tasa de cambio)' },
-  'SBX-UND01': { meaning: 'Una línea tiene una unidad de medida que la DIAN no reconoce, o una cantidad que no es mayor que cero.', where: (m) => `Líneas › ${lineOf(m)} › unidad de medida y cantidad` },
-  'SBX-FEC01': { meaning: 'La fecha u hora del documento no es aceptable: una factura debe llevar la fecha del día en que se envía (hora de Colombia) y un documento soporte no puede tener fecha futura.', where: () => 'Fecha del documento' },
-  'SBX-OP01': { meaning: 'El tipo de operación no corresponde al proveedor: 10 para un proveedor en Colombia, 11 para uno en el exterior.', where: () => 'Proveedor › País' },
-  'SBX-SIM01': { meaning: 'Rechazo simulado del ambiente de pruebas: ese número de identificación es uno de prueba que el sandbox siempre rechaza.', where: () => 'Proveedor o cliente › Número de identificación' },
+  'SBX-MON01': {
+    meaning:
+      'La moneda no es un código válido (ISO 4217, por ejemplo COP o USD) o, en moneda extranjera, falta la tasa de cambio a pesos.',
+    where: () => 'Moneda (y tasa de cambio)',
+  },
+  'SBX-UND01': {
+    meaning: 'Una línea tiene una unidad de medida que la DIAN no reconoce, o una cantidad que no es mayor que cero.',
+    where: (m) => `Líneas › ${lineOf(m)} › unidad de medida y cantidad`,
+  },
+  'SBX-FEC01': {
+    meaning:
+      'La fecha u hora del documento no es aceptable: una factura debe llevar la fecha del día en que se envía (hora de Colombia) y un documento soporte no puede tener fecha futura.',
+    where: () => 'Fecha del documento',
+  },
+  'SBX-OP01': {
+    meaning: 'El tipo de operación no corresponde al proveedor: 10 para un proveedor en Colombia, 11 para uno en el exterior.',
+    where: () => 'Proveedor › País',
+  },
+  'SBX-SIM01': {
+    meaning:
+      'Rechazo simulado del ambiente de pruebas: ese número de identificación es uno de prueba que el sandbox siempre rechaza.',
+    where: () => 'Proveedor o cliente › Número de identificación',
+  },
   'SBX-RES01': { meaning: 'La resolución de numeración de la empresa ya venció.', where: () => CONFIG },
-  DSAJ24b: { meaning: 'El dígito de verificación (DV) del NIT del proveedor no es correcto.', where: () => 'Proveedor › NIT y dígito de verificación' },
-  FAK24: { meaning: 'El dígito de verificación (DV) del NIT del cliente no es correcto.', where: () => 'Cliente › Número de documento' },
+  DSAJ24b: {
+    meaning: 'El dígito de verificación (DV) del NIT del proveedor no es correcto.',
+    where: () => 'Proveedor › NIT y dígito de verificación',
+  },
+  FAK24: {
+    meaning: 'El dígito de verificación (DV) del NIT del cliente no es correcto.',
+    where: () => 'Cliente › Número de documento',
+  },
   FAJ24: { meaning: 'El dígito de verificación del NIT de su empresa no es correcto.', where: () => CONFIG },
   DSAK24: { meaning: 'El dígito de verificación del NIT de su empresa no es correcto.', where: () => CONFIG },
-  FAJ43b: { meaning: 'La DIAN no reconoce al cliente (adquirente) como válido.', where: () => 'Cliente › Tipo y número de documento, nombre' },
+  FAJ43b: {
+    meaning: 'La DIAN no reconoce al cliente (adquirente) como válido.',
+    where: () => 'Cliente › Tipo y número de documento, nombre',
+  },
   FAB10b: { meaning: 'El prefijo del número no es el autorizado en la resolución de numeración.', where: () => CONFIG },
-  FAD05e: { meaning: 'El número del documento está fuera del rango que autoriza la resolución de numeración.', where: () => CONFIG },
+  FAD05e: {
+    meaning: 'El número del documento está fuera del rango que autoriza la resolución de numeración.',
+    where: () => CONFIG,
+  },
   FAB07a: { meaning: 'La fecha del documento es anterior al inicio de la resolución de numeración.', where: () => CONFIG },
   FAB27b: { meaning: 'La huella del software de facturación no corresponde a un software autorizado.', where: () => CONFIG },
   ZE02: { meaning: 'La firma digital del documento no cumple la política de firma de la DIAN.', where: () => CONFIG },
@@ -67,9 +100,19 @@ const EXACT: Record<string, Help> = {
 
 /** Totals and tax rules (FAU.., DSAU.., FAS.., DSAS.., FAV.., DSAV..) share one explanation. */
 function byFamily(code: string): Help | undefined {
-  if (/^(FA|DSA)U\d/.test(code)) return { meaning: 'Los totales del documento no cuadran con la suma de sus líneas.', where: () => TOTALS };
-  if (/^(FA|DSA)S\d/.test(code)) return { meaning: 'Los impuestos o retenciones no cuadran: el valor no corresponde a la base por la tarifa, o el total de un impuesto no coincide con el de las líneas.', where: () => 'Tarifas de IVA de las líneas y retenciones' };
-  if (/^(FA|DSA)V\d/.test(code)) return { meaning: 'En una línea, el valor no es la cantidad por el precio.', where: (m) => `Líneas › ${lineOf(m)} › cantidad y precio` };
+  if (/^(FA|DSA)U\d/.test(code))
+    return { meaning: 'Los totales del documento no cuadran con la suma de sus líneas.', where: () => TOTALS };
+  if (/^(FA|DSA)S\d/.test(code))
+    return {
+      meaning:
+        'Los impuestos o retenciones no cuadran: el valor no corresponde a la base por la tarifa, o el total de un impuesto no coincide con el de las líneas.',
+      where: () => 'Tarifas de IVA de las líneas y retenciones',
+    };
+  if (/^(FA|DSA)V\d/.test(code))
+    return {
+      meaning: 'En una línea, el valor no es la cantidad por el precio.',
+      where: (m) => `Líneas › ${lineOf(m)} › cantidad y precio`,
+    };
   return undefined;
 }
 
@@ -79,7 +122,10 @@ export function explainRejection(message: string | null | undefined): RejectionR
   const out: RejectionRule[] = [];
   for (const match of message.matchAll(RULE)) {
     const code = match[1]!;
-    const text = match[2]!.trim().replace(/\.?\s*No se enviará de nuevo[\s\S]*$/, '').trim();
+    const text = match[2]!
+      .trim()
+      .replace(/\.?\s*No se enviará de nuevo[\s\S]*$/, '')
+      .trim();
     const help = EXACT[code] ?? byFamily(code);
     out.push({
       code,

@@ -7,13 +7,14 @@ import { fileURLToPath } from 'node:url';
 
 /** ISO 4217 active alphabetic codes (the list as published by the ISO 4217 maintenance agency). */
 export const ISO_4217 = new Set(
-  ('AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BOV BRL BSD BTN BWP BYN BZD CAD CDF CHE CHF CHW ' +
+  (
+    'AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BOV BRL BSD BTN BWP BYN BZD CAD CDF CHE CHF CHW ' +
     'CLF CLP CNY COP COU CRC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD GNF GTQ GYD HKD HNL HTG HUF ' +
     'IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS KHR KMF KPW KRW KWD KYD KZT LAK LBP LKR LRD LSL LYD MAD MDL MGA MKD MMK MNT MOP ' +
     'MRU MUR MVR MWK MXN MXV MYR MZN NAD NGN NIO NOK NPR NZD OMR PAB PEN PGK PHP PKR PLN PYG QAR RON RSD RUB RWF SAR SBD SCR SDG ' +
     'SEK SGD SHP SLE SOS SRD SSP STN SVC SYP SZL THB TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD USN UYI UYU UYW UZS VED VES VND ' +
-    'VUV WST XAF XAG XAU XBA XBB XBC XBD XCD XCG XDR XOF XPD XPF XPT XSU XTS XUA YER ZAR ZMW ZWG')
-    .split(' '),
+    'VUV WST XAF XAG XAU XBA XBB XBC XBD XCD XCG XDR XOF XPD XPF XPT XSU XTS XUA YER ZAR ZMW ZWG'
+  ).split(' '),
 );
 
 /**
@@ -23,9 +24,51 @@ export const ISO_4217 = new Set(
  * the DSE default and its alias.
  */
 export const UNITS_OF_MEASURE = new Set([
-  '94', 'EA', 'NIU', 'C62', 'ZZ', 'H87', 'SET', 'PR', 'DZN', 'BX', 'PK', 'CS', 'BG', 'BO', 'CT', 'RO',
-  'KGM', 'GRM', 'MGM', 'TNE', 'LBR', 'LTR', 'MLT', 'MTQ', 'GLL', 'GLI', 'MTR', 'CMT', 'MMT', 'KMT', 'MTK', 'CMK', 'HAR',
-  'SEC', 'MIN', 'HUR', 'DAY', 'WEE', 'MON', 'ANN', 'KWH', 'KWT', 'E48', 'ACT', 'LS',
+  '94',
+  'EA',
+  'NIU',
+  'C62',
+  'ZZ',
+  'H87',
+  'SET',
+  'PR',
+  'DZN',
+  'BX',
+  'PK',
+  'CS',
+  'BG',
+  'BO',
+  'CT',
+  'RO',
+  'KGM',
+  'GRM',
+  'MGM',
+  'TNE',
+  'LBR',
+  'LTR',
+  'MLT',
+  'MTQ',
+  'GLL',
+  'GLI',
+  'MTR',
+  'CMT',
+  'MMT',
+  'KMT',
+  'MTK',
+  'CMK',
+  'HAR',
+  'SEC',
+  'MIN',
+  'HUR',
+  'DAY',
+  'WEE',
+  'MON',
+  'ANN',
+  'KWH',
+  'KWT',
+  'E48',
+  'ACT',
+  'LS',
 ]);
 
 export interface Municipality {

@@ -47,28 +47,170 @@ export interface RuleInfo {
 
 /** The rules, in the order they are checked. */
 export const RULES: readonly RuleInfo[] = [
-  { id: 'xml', fe: 'ZB01', dse: 'ZB01', source: 'sandbox', checks: 'The transmitted file is well-formed XML with an Invoice root.' },
-  { id: 'signature', fe: 'ZE02', dse: 'ZE02', source: 'validator', checks: 'An XAdES-EPES signature is present: the DIAN signature policy identifier and hash, SigningTime with -05:00, SigningCertificate with a SHA-256 digest.' },
-  { id: 'customization', fe: 'SBX-OP01', dse: 'SBX-OP01', source: 'sandbox', checks: 'CustomizationID: 10 for an invoice and for a DSE with a resident supplier, 11 for a DSE with a supplier abroad (Country not CO).' },
-  { id: 'resolution-prefix', fe: 'FAB10b', dse: 'FAB10b', source: 'validator', checks: 'cbc:ID starts with the authorised prefix (sts:Prefix).' },
-  { id: 'resolution-range', fe: 'FAD05e', dse: 'FAD05e', source: 'validator', checks: 'The number after the prefix lies within the authorised range (sts:From..sts:To).' },
-  { id: 'resolution-start', fe: 'FAB07a', dse: 'FAB07a', source: 'public-table', checks: 'IssueDate is not before the resolution\'s StartDate.' },
-  { id: 'resolution-end', fe: 'SBX-RES01', dse: 'SBX-RES01', source: 'sandbox', checks: 'IssueDate is not after the resolution\'s EndDate (the resolution is in force).' },
-  { id: 'issue-date', fe: 'SBX-FEC01', dse: 'SBX-FEC01', source: 'sandbox', checks: 'FE: IssueDate equals the reception date in Colombia (an earlier one only in contingency); DSE: IssueDate is not after it. IssueTime ends in -05:00.' },
-  { id: 'software', fe: 'FAB27b', dse: 'FAB27b', source: 'validator', checks: 'sts:SoftwareSecurityCode = SHA-384(SoftwareID + PIN + cbc:ID).' },
-  { id: 'issuer-dv', fe: 'FAJ24', dse: 'DSAK24', source: 'validator', checks: 'The issuer\'s NIT check digit (schemeID) is right: FE AccountingSupplierParty, DSE AccountingCustomerParty.' },
-  { id: 'counterpart-dv', fe: 'FAK24', dse: 'DSAJ24b', source: 'validator', checks: 'The counterpart\'s NIT check digit, when its schemeName is 31: FE AccountingCustomerParty (FAK24 inferred), DSE AccountingSupplierParty.' },
-  { id: 'divipola', fe: 'SBX-DIR01', dse: 'SBX-DIR01', source: 'sandbox', checks: 'A Colombian address (Country CO) carries a municipality code (cbc:ID) that exists in DIVIPOLA and a department code (CountrySubentityCode) that is the municipality\'s; not a placeholder.' },
-  { id: 'currency', fe: 'SBX-MON01', dse: 'SBX-MON01', source: 'sandbox', checks: 'DocumentCurrencyCode is an ISO 4217 code, every currencyID equals it, and a document not in COP carries PaymentExchangeRate (source = document currency, target COP, positive CalculationRate).' },
-  { id: 'unit', fe: 'SBX-UND01', dse: 'SBX-UND01', source: 'sandbox', checks: 'Every InvoicedQuantity/@unitCode is a known unit of measure (UN/ECE Rec 20 subset) and the quantity is positive.' },
-  { id: 'line-amount', fe: 'FAV07', dse: 'DSAV07', source: 'inferred', checks: 'Each line: LineExtensionAmount = InvoicedQuantity x PriceAmount (within 1.00).' },
-  { id: 'line-extension', fe: 'FAU02', dse: 'DSAU02', source: 'inferred', checks: 'LegalMonetaryTotal/LineExtensionAmount = sum of the lines\' LineExtensionAmount.' },
-  { id: 'tax-exclusive', fe: 'FAU04', dse: 'DSAU04', source: 'public-table', checks: 'TaxExclusiveAmount = sum of the lines\' TaxSubtotal/TaxableAmount (DSAU04 public; FAU04 inferred).' },
-  { id: 'tax-product', fe: 'FAS07', dse: 'DSAS07', source: 'inferred', checks: 'Every TaxSubtotal (taxes and withholdings): TaxAmount = TaxableAmount x Percent / 100 (within 1.00); a TaxTotal\'s TaxAmount = the sum of its subtotals.' },
-  { id: 'tax-groups', fe: 'FAS01b', dse: 'DSAS01b', source: 'inferred', checks: 'One header TaxTotal per tax, each (tax, percent) subtotal equal to the sum of the lines\' subtotals of that tax and percent, and no header tax that no line carries (CAS01b of the credit note, public; FE/DSE codes inferred).' },
-  { id: 'tax-inclusive', fe: 'FAU06', dse: 'DSAU06', source: 'inferred', checks: 'TaxInclusiveAmount = LineExtensionAmount + the header TaxTotal amounts.' },
-  { id: 'payable', fe: 'FAU14', dse: 'DSAU14', source: 'public-table', checks: 'PayableAmount = TaxInclusiveAmount (no charges, discounts or prepayments are written; FAU14 public, DSAU14 inferred).' },
-  { id: 'uuid', fe: 'FAD06', dse: 'DSAD06', source: 'validator', checks: 'cbc:UUID equals the CUFE / CUDS recomputed from the XML\'s own values, the technical key (FE) or the software PIN (DSE).' },
+  {
+    id: 'xml',
+    fe: 'ZB01',
+    dse: 'ZB01',
+    source: 'sandbox',
+    checks: 'The transmitted file is well-formed XML with an Invoice root.',
+  },
+  {
+    id: 'signature',
+    fe: 'ZE02',
+    dse: 'ZE02',
+    source: 'validator',
+    checks:
+      'An XAdES-EPES signature is present: the DIAN signature policy identifier and hash, SigningTime with -05:00, SigningCertificate with a SHA-256 digest.',
+  },
+  {
+    id: 'customization',
+    fe: 'SBX-OP01',
+    dse: 'SBX-OP01',
+    source: 'sandbox',
+    checks:
+      'CustomizationID: 10 for an invoice and for a DSE with a resident supplier, 11 for a DSE with a supplier abroad (Country not CO).',
+  },
+  {
+    id: 'resolution-prefix',
+    fe: 'FAB10b',
+    dse: 'FAB10b',
+    source: 'validator',
+    checks: 'cbc:ID starts with the authorised prefix (sts:Prefix).',
+  },
+  {
+    id: 'resolution-range',
+    fe: 'FAD05e',
+    dse: 'FAD05e',
+    source: 'validator',
+    checks: 'The number after the prefix lies within the authorised range (sts:From..sts:To).',
+  },
+  {
+    id: 'resolution-start',
+    fe: 'FAB07a',
+    dse: 'FAB07a',
+    source: 'public-table',
+    checks: "IssueDate is not before the resolution's StartDate.",
+  },
+  {
+    id: 'resolution-end',
+    fe: 'SBX-RES01',
+    dse: 'SBX-RES01',
+    source: 'sandbox',
+    checks: "IssueDate is not after the resolution's EndDate (the resolution is in force).",
+  },
+  {
+    id: 'issue-date',
+    fe: 'SBX-FEC01',
+    dse: 'SBX-FEC01',
+    source: 'sandbox',
+    checks:
+      'FE: IssueDate equals the reception date in Colombia (an earlier one only in contingency); DSE: IssueDate is not after it. IssueTime ends in -05:00.',
+  },
+  {
+    id: 'software',
+    fe: 'FAB27b',
+    dse: 'FAB27b',
+    source: 'validator',
+    checks: 'sts:SoftwareSecurityCode = SHA-384(SoftwareID + PIN + cbc:ID).',
+  },
+  {
+    id: 'issuer-dv',
+    fe: 'FAJ24',
+    dse: 'DSAK24',
+    source: 'validator',
+    checks: "The issuer's NIT check digit (schemeID) is right: FE AccountingSupplierParty, DSE AccountingCustomerParty.",
+  },
+  {
+    id: 'counterpart-dv',
+    fe: 'FAK24',
+    dse: 'DSAJ24b',
+    source: 'validator',
+    checks:
+      "The counterpart's NIT check digit, when its schemeName is 31: FE AccountingCustomerParty (FAK24 inferred), DSE AccountingSupplierParty.",
+  },
+  {
+    id: 'divipola',
+    fe: 'SBX-DIR01',
+    dse: 'SBX-DIR01',
+    source: 'sandbox',
+    checks:
+      "A Colombian address (Country CO) carries a municipality code (cbc:ID) that exists in DIVIPOLA and a department code (CountrySubentityCode) that is the municipality's; not a placeholder.",
+  },
+  {
+    id: 'currency',
+    fe: 'SBX-MON01',
+    dse: 'SBX-MON01',
+    source: 'sandbox',
+    checks:
+      'DocumentCurrencyCode is an ISO 4217 code, every currencyID equals it, and a document not in COP carries PaymentExchangeRate (source = document currency, target COP, positive CalculationRate).',
+  },
+  {
+    id: 'unit',
+    fe: 'SBX-UND01',
+    dse: 'SBX-UND01',
+    source: 'sandbox',
+    checks: 'Every InvoicedQuantity/@unitCode is a known unit of measure (UN/ECE Rec 20 subset) and the quantity is positive.',
+  },
+  {
+    id: 'line-amount',
+    fe: 'FAV07',
+    dse: 'DSAV07',
+    source: 'inferred',
+    checks: 'Each line: LineExtensionAmount = InvoicedQuantity x PriceAmount (within 1.00).',
+  },
+  {
+    id: 'line-extension',
+    fe: 'FAU02',
+    dse: 'DSAU02',
+    source: 'inferred',
+    checks: "LegalMonetaryTotal/LineExtensionAmount = sum of the lines' LineExtensionAmount.",
+  },
+  {
+    id: 'tax-exclusive',
+    fe: 'FAU04',
+    dse: 'DSAU04',
+    source: 'public-table',
+    checks: "TaxExclusiveAmount = sum of the lines' TaxSubtotal/TaxableAmount (DSAU04 public; FAU04 inferred).",
+  },
+  {
+    id: 'tax-product',
+    fe: 'FAS07',
+    dse: 'DSAS07',
+    source: 'inferred',
+    checks:
+      "Every TaxSubtotal (taxes and withholdings): TaxAmount = TaxableAmount x Percent / 100 (within 1.00); a TaxTotal's TaxAmount = the sum of its subtotals.",
+  },
+  {
+    id: 'tax-groups',
+    fe: 'FAS01b',
+    dse: 'DSAS01b',
+    source: 'inferred',
+    checks:
+      "One header TaxTotal per tax, each (tax, percent) subtotal equal to the sum of the lines' subtotals of that tax and percent, and no header tax that no line carries (CAS01b of the credit note, public; FE/DSE codes inferred).",
+  },
+  {
+    id: 'tax-inclusive',
+    fe: 'FAU06',
+    dse: 'DSAU06',
+    source: 'inferred',
+    checks: 'TaxInclusiveAmount = LineExtensionAmount + the header TaxTotal amounts.',
+  },
+  {
+    id: 'payable',
+    fe: 'FAU14',
+    dse: 'DSAU14',
+    source: 'public-table',
+    checks:
+      'PayableAmount = TaxInclusiveAmount (no charges, discounts or prepayments are written; FAU14 public, DSAU14 inferred).',
+  },
+  {
+    id: 'uuid',
+    fe: 'FAD06',
+    dse: 'DSAD06',
+    source: 'validator',
+    checks:
+      "cbc:UUID equals the CUFE / CUDS recomputed from the XML's own values, the technical key (FE) or the software PIN (DSE).",
+  },
 ];
 
 const CODE = Object.fromEntries(RULES.map((r) => [r.id, r])) as Record<string, RuleInfo>;
@@ -98,7 +240,13 @@ export function checkTransmittedXml(xml: string, input: AuthorityInput): RuleVio
     return new RuleRun(root, input).run();
   } catch (error) {
     // A document so malformed that a rule cannot even read it is rejected, never a 500.
-    return [{ code: 'ZB01', message: `El documento no se pudo validar (${error instanceof Error ? error.message : 'estructura inesperada'}).`, field: null }];
+    return [
+      {
+        code: 'ZB01',
+        message: `El documento no se pudo validar (${error instanceof Error ? error.message : 'estructura inesperada'}).`,
+        field: null,
+      },
+    ];
   }
 }
 
@@ -154,13 +302,23 @@ class RuleRun {
     const extensions = childrenNamed(child(this.root, 'ext:UBLExtensions'), 'ext:UBLExtension');
     const signature = extensions.map((e) => child(child(e, 'ext:ExtensionContent'), 'ds:Signature')).find((s) => s);
     if (!signature) return this.fail('signature', 'El documento no está firmado (falta ds:Signature).');
-    const props = elementAt(signature, 'ds:Object', 'xades:QualifyingProperties', 'xades:SignedProperties', 'xades:SignedSignatureProperties');
-    if (!props) return this.fail('signature', 'La firma no es XAdES-EPES: faltan las propiedades firmadas (xades:SignedProperties).');
+    const props = elementAt(
+      signature,
+      'ds:Object',
+      'xades:QualifyingProperties',
+      'xades:SignedProperties',
+      'xades:SignedSignatureProperties',
+    );
+    if (!props)
+      return this.fail('signature', 'La firma no es XAdES-EPES: faltan las propiedades firmadas (xades:SignedProperties).');
     if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?-05:00$/.test(textAt(props, 'xades:SigningTime'))) {
       this.fail('signature', 'xades:SigningTime debe ser la hora de Colombia con -05:00.');
     }
     const policy = elementAt(props, 'xades:SignaturePolicyIdentifier', 'xades:SignaturePolicyId');
-    if (textAt(policy, 'xades:SigPolicyId', 'xades:Identifier') !== POLICY_ID || !textAt(policy, 'xades:SigPolicyHash', 'ds:DigestValue')) {
+    if (
+      textAt(policy, 'xades:SigPolicyId', 'xades:Identifier') !== POLICY_ID ||
+      !textAt(policy, 'xades:SigPolicyHash', 'ds:DigestValue')
+    ) {
       this.fail('signature', 'La firma no declara la política de firma de la DIAN (identificador y hash).');
     }
     if (!textAt(props, 'xades:SigningCertificate', 'xades:Cert', 'xades:CertDigest', 'ds:DigestValue')) {
@@ -171,50 +329,77 @@ class RuleRun {
   private customization(): void {
     const id = textAt(this.root, 'cbc:CustomizationID');
     if (this.kind === 'FE') {
-      if (id !== '10') this.fail('customization', `CustomizationID ${id || '(vacío)'} no corresponde a una factura de venta estándar (10).`);
+      if (id !== '10')
+        this.fail('customization', `CustomizationID ${id || '(vacío)'} no corresponde a una factura de venta estándar (10).`);
       return;
     }
-    const country = textAt(this.root, 'cac:AccountingSupplierParty', 'cac:Party', 'cac:PhysicalLocation', 'cac:Address', 'cac:Country', 'cbc:IdentificationCode') || 'CO';
+    const country =
+      textAt(
+        this.root,
+        'cac:AccountingSupplierParty',
+        'cac:Party',
+        'cac:PhysicalLocation',
+        'cac:Address',
+        'cac:Country',
+        'cbc:IdentificationCode',
+      ) || 'CO';
     const expected = country === 'CO' ? '10' : '11';
     if (id !== expected) {
-      this.fail('customization', `CustomizationID debe ser ${expected} (${expected === '10' ? 'proveedor residente' : 'proveedor no residente'}); el documento trae ${id || '(vacío)'}.`, 'proveedor.pais');
+      this.fail(
+        'customization',
+        `CustomizationID debe ser ${expected} (${expected === '10' ? 'proveedor residente' : 'proveedor no residente'}); el documento trae ${id || '(vacío)'}.`,
+        'proveedor.pais',
+      );
     }
   }
 
   private resolution(): void {
     const control = elementAt(this.root, 'ext:UBLExtensions');
-    const dian = childrenNamed(control, 'ext:UBLExtension').map((e) => child(child(e, 'ext:ExtensionContent'), 'sts:DianExtensions')).find((d) => d);
+    const dian = childrenNamed(control, 'ext:UBLExtension')
+      .map((e) => child(child(e, 'ext:ExtensionContent'), 'sts:DianExtensions'))
+      .find((d) => d);
     const invoiceControl = child(dian, 'sts:InvoiceControl');
     const id = textAt(this.root, 'cbc:ID');
     const prefix = textAt(invoiceControl, 'sts:AuthorizedInvoices', 'sts:Prefix');
-    if (!id.startsWith(prefix)) this.fail('resolution-prefix', `El prefijo de ${id} debe corresponder al prefijo autorizado en la resolución (${prefix}).`);
+    if (!id.startsWith(prefix))
+      this.fail('resolution-prefix', `El prefijo de ${id} debe corresponder al prefijo autorizado en la resolución (${prefix}).`);
     const number = Number(id.slice(prefix.length));
     const from = Number(textAt(invoiceControl, 'sts:AuthorizedInvoices', 'sts:From'));
     const to = Number(textAt(invoiceControl, 'sts:AuthorizedInvoices', 'sts:To'));
     if (!Number.isInteger(number) || number < from || number > to) {
-      this.fail('resolution-range', `Número ${id} no existe para el número de autorización: el rango autorizado es ${from} a ${to}.`);
+      this.fail(
+        'resolution-range',
+        `Número ${id} no existe para el número de autorización: el rango autorizado es ${from} a ${to}.`,
+      );
     }
     const issue = textAt(this.root, 'cbc:IssueDate');
     const start = textAt(invoiceControl, 'sts:AuthorizationPeriod', 'cbc:StartDate');
     const end = textAt(invoiceControl, 'sts:AuthorizationPeriod', 'cbc:EndDate');
-    if (start && issue < start) this.fail('resolution-start', `Fecha de emisión ${issue} anterior a la fecha de inicio de la resolución (${start}).`);
-    if (end && issue > end) this.fail('resolution-end', `La resolución de numeración venció el ${end}; la fecha de emisión es ${issue}.`);
+    if (start && issue < start)
+      this.fail('resolution-start', `Fecha de emisión ${issue} anterior a la fecha de inicio de la resolución (${start}).`);
+    if (end && issue > end)
+      this.fail('resolution-end', `La resolución de numeración venció el ${end}; la fecha de emisión es ${issue}.`);
   }
 
   private dates(): void {
     const issue = textAt(this.root, 'cbc:IssueDate');
     const time = textAt(this.root, 'cbc:IssueTime');
     const field = this.kind === 'FE' ? 'fecha_emision' : 'fecha_documento';
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(issue)) return this.fail('issue-date', `Fecha de emisión inválida: ${issue || '(vacía)'}.`, field);
-    if (!/^\d{2}:\d{2}:\d{2}-05:00$/.test(time)) this.fail('issue-date', `La hora de emisión debe llevar la zona de Colombia (-05:00); trae ${time || '(vacía)'}.`, 'hora');
-    if (issue > this.input.today) this.fail('issue-date', `La fecha de emisión ${issue} es posterior a la fecha de recepción (${this.input.today}).`, field);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(issue))
+      return this.fail('issue-date', `Fecha de emisión inválida: ${issue || '(vacía)'}.`, field);
+    if (!/^\d{2}:\d{2}:\d{2}-05:00$/.test(time))
+      this.fail('issue-date', `La hora de emisión debe llevar la zona de Colombia (-05:00); trae ${time || '(vacía)'}.`, 'hora');
+    if (issue > this.input.today)
+      this.fail('issue-date', `La fecha de emisión ${issue} es posterior a la fecha de recepción (${this.input.today}).`, field);
     else if (this.kind === 'FE' && issue < this.input.today && !this.input.contingency) {
       this.fail('issue-date', `La fecha de emisión ${issue} debe ser la fecha de envío (${this.input.today}).`, field);
     }
   }
 
   private software(): void {
-    const dian = childrenNamed(child(this.root, 'ext:UBLExtensions'), 'ext:UBLExtension').map((e) => child(child(e, 'ext:ExtensionContent'), 'sts:DianExtensions')).find((d) => d);
+    const dian = childrenNamed(child(this.root, 'ext:UBLExtensions'), 'ext:UBLExtension')
+      .map((e) => child(child(e, 'ext:ExtensionContent'), 'sts:DianExtensions'))
+      .find((d) => d);
     const softwareId = textAt(dian, 'sts:SoftwareProvider', 'sts:SoftwareID');
     const code = textAt(dian, 'sts:SoftwareSecurityCode');
     if (code.toLowerCase() !== sha384(softwareId + this.input.pin + textAt(this.root, 'cbc:ID'))) {
@@ -230,16 +415,27 @@ class RuleRun {
   private checkDigits(): void {
     const issuer = this.kind === 'FE' ? 'supplier' : 'customer';
     const counterpart = this.kind === 'FE' ? 'customer' : 'supplier';
-    for (const [which, rule] of [[issuer, 'issuer-dv'], [counterpart, 'counterpart-dv']] as const) {
+    for (const [which, rule] of [
+      [issuer, 'issuer-dv'],
+      [counterpart, 'counterpart-dv'],
+    ] as const) {
       const id = this.partyId(which);
       if (!id || id.attrs.schemeName !== '31') continue;
       const nit = id.text;
       const dv = id.attrs.schemeID ?? '';
       const prefix = this.partyField(which);
       if (!/^\d{1,15}$/.test(nit)) {
-        this.fail(rule, `El NIT ${nit} no es numérico.`, prefix ? `${prefix}.${this.kind === 'FE' ? 'numero_doc' : 'nit'}` : null);
+        this.fail(
+          rule,
+          `El NIT ${nit} no es numérico.`,
+          prefix ? `${prefix}.${this.kind === 'FE' ? 'numero_doc' : 'nit'}` : null,
+        );
       } else if (!isValidNitDv(nit, dv)) {
-        this.fail(rule, `El DV del NIT ${nit} no es correcto: es ${nitCheckDigit(nit)}, el documento trae ${dv || '(vacío)'}.`, prefix && this.kind === 'DSE' ? `${prefix}.dv` : prefix);
+        this.fail(
+          rule,
+          `El DV del NIT ${nit} no es correcto: es ${nitCheckDigit(nit)}, el documento trae ${dv || '(vacío)'}.`,
+          prefix && this.kind === 'DSE' ? `${prefix}.dv` : prefix,
+        );
       }
     }
   }
@@ -251,16 +447,30 @@ class RuleRun {
       const party = elementAt(this.root, wrapper, 'cac:Party');
       const prefix = this.partyField(which);
       const field = (name: string) => (prefix ? `${prefix}.${name}` : null);
-      for (const address of [elementAt(party, 'cac:PhysicalLocation', 'cac:Address'), elementAt(party, 'cac:PartyTaxScheme', 'cac:RegistrationAddress')]) {
+      for (const address of [
+        elementAt(party, 'cac:PhysicalLocation', 'cac:Address'),
+        elementAt(party, 'cac:PartyTaxScheme', 'cac:RegistrationAddress'),
+      ]) {
         if (!address || textAt(address, 'cac:Country', 'cbc:IdentificationCode') !== 'CO') continue;
         const city = textAt(address, 'cbc:ID');
         const department = textAt(address, 'cbc:CountrySubentityCode');
-        const who = which === 'supplier' ? (this.kind === 'FE' ? 'del emisor' : 'del proveedor') : this.kind === 'FE' ? 'del adquirente' : 'del emisor';
+        const who =
+          which === 'supplier'
+            ? this.kind === 'FE'
+              ? 'del emisor'
+              : 'del proveedor'
+            : this.kind === 'FE'
+              ? 'del adquirente'
+              : 'del emisor';
         const isIssuer = (which === 'supplier') === (this.kind === 'FE');
         if (!city) {
           // The issuer's address is always required; a counterpart's only when it gives a department.
           if (isIssuer || department) {
-            this.fail('divipola', `La dirección ${who} en Colombia no lleva el código DIVIPOLA del municipio.`, field('codigo_municipio'));
+            this.fail(
+              'divipola',
+              `La dirección ${who} en Colombia no lleva el código DIVIPOLA del municipio.`,
+              field('codigo_municipio'),
+            );
           }
           break;
         }
@@ -271,12 +481,20 @@ class RuleRun {
         }
         if (department !== municipality.departmentCode) {
           const name = departments.get(municipality.departmentCode) ?? municipality.departmentCode;
-          this.fail('divipola', `El municipio ${city} (${municipality.name}) ${who} pertenece a ${name} (${municipality.departmentCode}), no al departamento ${department || '(vacío)'}.`, field('codigo_departamento'));
+          this.fail(
+            'divipola',
+            `El municipio ${city} (${municipality.name}) ${who} pertenece a ${name} (${municipality.departmentCode}), no al departamento ${department || '(vacío)'}.`,
+            field('codigo_departamento'),
+          );
           break;
         }
         const line = textAt(address, 'cac:AddressLine', 'cbc:Line').trim();
         if (!line || /^(sin direcci[oó]n|n\/?a|no aplica|x+|\.+|-+|0+)$/i.test(line)) {
-          this.fail('divipola', `La dirección ${who} es un marcador (${line || 'vacía'}), no una dirección real.`, field('direccion'));
+          this.fail(
+            'divipola',
+            `La dirección ${who} es un marcador (${line || 'vacía'}), no una dirección real.`,
+            field('direccion'),
+          );
           break;
         }
       }
@@ -285,19 +503,31 @@ class RuleRun {
 
   private currencies(): void {
     const field = this.kind === 'FE' ? 'currency.commercial_currency' : 'moneda';
-    if (!ISO_4217.has(this.currency)) return this.fail('currency', `La moneda ${this.currency || '(vacía)'} no es un código ISO 4217.`, field);
+    if (!ISO_4217.has(this.currency))
+      return this.fail('currency', `La moneda ${this.currency || '(vacía)'} no es un código ISO 4217.`, field);
     const stack: XmlElement[] = [this.root];
     while (stack.length > 0) {
       const el = stack.pop()!;
       const id = el.attrs.currencyID;
-      if (id !== undefined && id !== this.currency) return this.fail('currency', `${el.name} está en ${id}, distinta de la moneda del documento (${this.currency}).`, field);
+      if (id !== undefined && id !== this.currency)
+        return this.fail('currency', `${el.name} está en ${id}, distinta de la moneda del documento (${this.currency}).`, field);
       for (const c of el.children) stack.push(c);
     }
     if (this.currency === 'COP') return;
     const rate = child(this.root, 'cac:PaymentExchangeRate');
     const calc = money(textAt(rate, 'cbc:CalculationRate'));
-    if (!rate || textAt(rate, 'cbc:SourceCurrencyCode') !== this.currency || textAt(rate, 'cbc:TargetCurrencyCode') !== 'COP' || !calc || calc.lte(0)) {
-      this.fail('currency', `Un documento en ${this.currency} debe informar la tasa de cambio a COP (cac:PaymentExchangeRate).`, this.kind === 'FE' ? 'currency.applied_rate' : 'tasa_cambio');
+    if (
+      !rate ||
+      textAt(rate, 'cbc:SourceCurrencyCode') !== this.currency ||
+      textAt(rate, 'cbc:TargetCurrencyCode') !== 'COP' ||
+      !calc ||
+      calc.lte(0)
+    ) {
+      this.fail(
+        'currency',
+        `Un documento en ${this.currency} debe informar la tasa de cambio a COP (cac:PaymentExchangeRate).`,
+        this.kind === 'FE' ? 'currency.applied_rate' : 'tasa_cambio',
+      );
     }
   }
 
@@ -305,9 +535,15 @@ class RuleRun {
     this.lines.forEach((line, i) => {
       const quantity = child(line, 'cbc:InvoicedQuantity');
       const unit = quantity?.attrs.unitCode ?? '';
-      if (!UNITS_OF_MEASURE.has(unit)) this.fail('unit', `Línea ${i + 1}: la unidad de medida ${unit || '(vacía)'} no está en la lista de unidades.`, this.lineField(i, 'unidad_medida'));
+      if (!UNITS_OF_MEASURE.has(unit))
+        this.fail(
+          'unit',
+          `Línea ${i + 1}: la unidad de medida ${unit || '(vacía)'} no está en la lista de unidades.`,
+          this.lineField(i, 'unidad_medida'),
+        );
       const q = money(quantity?.text ?? '');
-      if (!q || q.lte(0)) this.fail('unit', `Línea ${i + 1}: la cantidad debe ser mayor que cero.`, this.lineField(i, 'cantidad'));
+      if (!q || q.lte(0))
+        this.fail('unit', `Línea ${i + 1}: la cantidad debe ser mayor que cero.`, this.lineField(i, 'cantidad'));
     });
   }
 
@@ -322,17 +558,29 @@ class RuleRun {
     this.lines.forEach((line, i) => {
       const expected = this.amount(line, 'cbc:InvoicedQuantity').times(this.amount(line, 'cac:Price', 'cbc:PriceAmount'));
       if (!near(expected, this.amount(line, 'cbc:LineExtensionAmount'), '1.00')) {
-        this.fail('line-amount', `Línea ${i + 1}: el valor ${textAt(line, 'cbc:LineExtensionAmount')} no es la cantidad por el precio (${expected.toFixed(2)}).`, this.lineField(i, 'cantidad'));
+        this.fail(
+          'line-amount',
+          `Línea ${i + 1}: el valor ${textAt(line, 'cbc:LineExtensionAmount')} no es la cantidad por el precio (${expected.toFixed(2)}).`,
+          this.lineField(i, 'cantidad'),
+        );
       }
     });
     if (!lineExtension.eq(lineSum)) {
-      this.fail('line-extension', `El valor bruto (LineExtensionAmount ${lineExtension.toFixed(2)}) es distinto de la suma de las líneas (${lineSum.toFixed(2)}).`);
+      this.fail(
+        'line-extension',
+        `El valor bruto (LineExtensionAmount ${lineExtension.toFixed(2)}) es distinto de la suma de las líneas (${lineSum.toFixed(2)}).`,
+      );
     }
-    const lineSubtotals = this.lines.flatMap((l) => childrenNamed(l, 'cac:TaxTotal').flatMap((t) => childrenNamed(t, 'cac:TaxSubtotal')));
+    const lineSubtotals = this.lines.flatMap((l) =>
+      childrenNamed(l, 'cac:TaxTotal').flatMap((t) => childrenNamed(t, 'cac:TaxSubtotal')),
+    );
     const taxable = sum(lineSubtotals.map((s) => this.amount(s, 'cbc:TaxableAmount')));
     const taxExclusive = this.amount(totals, 'cbc:TaxExclusiveAmount');
     if (!taxExclusive.eq(taxable)) {
-      this.fail('tax-exclusive', `La base imponible (TaxExclusiveAmount ${taxExclusive.toFixed(2)}) es distinta de la suma de las bases imponibles de las líneas (${taxable.toFixed(2)}).`);
+      this.fail(
+        'tax-exclusive',
+        `La base imponible (TaxExclusiveAmount ${taxExclusive.toFixed(2)}) es distinta de la suma de las bases imponibles de las líneas (${taxable.toFixed(2)}).`,
+      );
     }
     const headerTaxes = childrenNamed(this.root, 'cac:TaxTotal');
     const withholdings = childrenNamed(this.root, 'cac:WithholdingTaxTotal');
@@ -343,29 +591,47 @@ class RuleRun {
         const expected = percent ? this.amount(s, 'cbc:TaxableAmount').times(percent).dividedBy(100) : null;
         if (!expected || !near(expected, this.amount(s, 'cbc:TaxAmount'), '1.00')) {
           const name = textAt(s, 'cac:TaxCategory', 'cac:TaxScheme', 'cbc:Name');
-          this.fail('tax-product', `El valor del tributo ${name} (${textAt(s, 'cbc:TaxAmount')}) no corresponde al producto del porcentaje (${textAt(s, 'cac:TaxCategory', 'cbc:Percent')}) aplicado sobre la base imponible (${textAt(s, 'cbc:TaxableAmount')}).`,
-            total.name === 'cac:WithholdingTaxTotal' ? 'retenciones' : null);
+          this.fail(
+            'tax-product',
+            `El valor del tributo ${name} (${textAt(s, 'cbc:TaxAmount')}) no corresponde al producto del porcentaje (${textAt(s, 'cac:TaxCategory', 'cbc:Percent')}) aplicado sobre la base imponible (${textAt(s, 'cbc:TaxableAmount')}).`,
+            total.name === 'cac:WithholdingTaxTotal' ? 'retenciones' : null,
+          );
         }
       }
       const subSum = sum(subtotals.map((s) => this.amount(s, 'cbc:TaxAmount')));
-      if (!this.amount(total, 'cbc:TaxAmount').eq(subSum)) this.fail('tax-product', `El total del tributo (${textAt(total, 'cbc:TaxAmount')}) es distinto de la suma de sus subtotales (${subSum.toFixed(2)}).`);
+      if (!this.amount(total, 'cbc:TaxAmount').eq(subSum))
+        this.fail(
+          'tax-product',
+          `El total del tributo (${textAt(total, 'cbc:TaxAmount')}) es distinto de la suma de sus subtotales (${subSum.toFixed(2)}).`,
+        );
     }
     this.taxGroups(headerTaxes, lineSubtotals);
     const taxSum = sum(headerTaxes.map((t) => this.amount(t, 'cbc:TaxAmount')));
     const inclusive = this.amount(totals, 'cbc:TaxInclusiveAmount');
     if (!inclusive.eq(lineExtension.plus(taxSum))) {
-      this.fail('tax-inclusive', `TaxInclusiveAmount (${inclusive.toFixed(2)}) es distinto del valor bruto más tributos (${lineExtension.plus(taxSum).toFixed(2)}).`);
+      this.fail(
+        'tax-inclusive',
+        `TaxInclusiveAmount (${inclusive.toFixed(2)}) es distinto del valor bruto más tributos (${lineExtension.plus(taxSum).toFixed(2)}).`,
+      );
     }
     const payable = this.amount(totals, 'cbc:PayableAmount');
-    if (!payable.eq(inclusive)) this.fail('payable', `El valor a pagar (${payable.toFixed(2)}) es distinto del valor bruto más tributos (${inclusive.toFixed(2)}).`);
+    if (!payable.eq(inclusive))
+      this.fail(
+        'payable',
+        `El valor a pagar (${payable.toFixed(2)}) es distinto del valor bruto más tributos (${inclusive.toFixed(2)}).`,
+      );
   }
 
   private taxGroups(headerTaxes: XmlElement[], lineSubtotals: XmlElement[]): void {
-    const key = (s: XmlElement) => `${textAt(s, 'cac:TaxCategory', 'cac:TaxScheme', 'cbc:ID')}|${money(textAt(s, 'cac:TaxCategory', 'cbc:Percent'))?.toFixed(2) ?? ''}`;
+    const key = (s: XmlElement) =>
+      `${textAt(s, 'cac:TaxCategory', 'cac:TaxScheme', 'cbc:ID')}|${money(textAt(s, 'cac:TaxCategory', 'cbc:Percent'))?.toFixed(2) ?? ''}`;
     const fromLines = new Map<string, { base: Dec; amount: Dec }>();
     for (const s of lineSubtotals) {
       const g = fromLines.get(key(s)) ?? { base: ZERO, amount: ZERO };
-      fromLines.set(key(s), { base: g.base.plus(this.amount(s, 'cbc:TaxableAmount')), amount: g.amount.plus(this.amount(s, 'cbc:TaxAmount')) });
+      fromLines.set(key(s), {
+        base: g.base.plus(this.amount(s, 'cbc:TaxableAmount')),
+        amount: g.amount.plus(this.amount(s, 'cbc:TaxAmount')),
+      });
     }
     const seenCodes = new Set<string>();
     const header = new Map<string, { base: Dec; amount: Dec }>();
@@ -376,15 +642,22 @@ class RuleRun {
       seenCodes.add(code);
       for (const s of subtotals) {
         const g = header.get(key(s)) ?? { base: ZERO, amount: ZERO };
-        header.set(key(s), { base: g.base.plus(this.amount(s, 'cbc:TaxableAmount')), amount: g.amount.plus(this.amount(s, 'cbc:TaxAmount')) });
+        header.set(key(s), {
+          base: g.base.plus(this.amount(s, 'cbc:TaxableAmount')),
+          amount: g.amount.plus(this.amount(s, 'cbc:TaxAmount')),
+        });
       }
     }
     for (const [k, g] of header) {
       const [code, percent] = k.split('|');
       const lines = fromLines.get(k);
-      if (!lines) this.fail('tax-groups', `El tributo ${code} al ${percent}% se totaliza en el encabezado sin que ninguna línea lo lleve.`);
+      if (!lines)
+        this.fail('tax-groups', `El tributo ${code} al ${percent}% se totaliza en el encabezado sin que ninguna línea lo lleve.`);
       else if (!lines.base.eq(g.base) || !lines.amount.eq(g.amount)) {
-        this.fail('tax-groups', `El tributo ${code} al ${percent}% totaliza base ${g.base.toFixed(2)} e impuesto ${g.amount.toFixed(2)}, pero las líneas suman base ${lines.base.toFixed(2)} e impuesto ${lines.amount.toFixed(2)}.`);
+        this.fail(
+          'tax-groups',
+          `El tributo ${code} al ${percent}% totaliza base ${g.base.toFixed(2)} e impuesto ${g.amount.toFixed(2)}, pero las líneas suman base ${lines.base.toFixed(2)} e impuesto ${lines.amount.toFixed(2)}.`,
+        );
       }
     }
     for (const k of fromLines.keys()) {
@@ -397,24 +670,49 @@ class RuleRun {
 
   private uuid(): void {
     const totals = child(this.root, 'cac:LegalMonetaryTotal');
-    const taxOf = (code: string) => sum(childrenNamed(this.root, 'cac:TaxTotal')
-      .filter((t) => textAt(child(t, 'cac:TaxSubtotal'), 'cac:TaxCategory', 'cac:TaxScheme', 'cbc:ID') === code)
-      .map((t) => this.amount(t, 'cbc:TaxAmount')));
+    const taxOf = (code: string) =>
+      sum(
+        childrenNamed(this.root, 'cac:TaxTotal')
+          .filter((t) => textAt(child(t, 'cac:TaxSubtotal'), 'cac:TaxCategory', 'cac:TaxScheme', 'cbc:ID') === code)
+          .map((t) => this.amount(t, 'cbc:TaxAmount')),
+      );
     const ambiente = textAt(this.root, 'cbc:ProfileExecutionID') as TipoAmbiente;
     const supplierId = this.partyId('supplier')?.text ?? '';
     const customerId = this.partyId('customer')?.text ?? '';
-    const common = { id: textAt(this.root, 'cbc:ID'), date: textAt(this.root, 'cbc:IssueDate'), time: textAt(this.root, 'cbc:IssueTime') };
-    const expected = sha384(this.kind === 'FE'
-      ? cufeInput({
-        numFac: common.id, fecFac: common.date, horFac: common.time, valFac: this.amount(totals, 'cbc:LineExtensionAmount'),
-        valImpIva: taxOf('01'), valImpInc: taxOf('04'), valImpIca: taxOf('03'), valTot: this.amount(totals, 'cbc:PayableAmount'),
-        nitOfe: supplierId, numAdq: customerId, claveTecnica: this.input.key, tipoAmbiente: ambiente,
-      })
-      : cudsInput({
-        numDs: common.id, fecDs: common.date, horDs: common.time, valDs: this.amount(totals, 'cbc:LineExtensionAmount'),
-        valImp: taxOf('01'), valTol: this.amount(totals, 'cbc:PayableAmount'), numSno: supplierId, nitAbs: customerId,
-        softwarePin: this.input.key, tipoAmbiente: ambiente,
-      }));
+    const common = {
+      id: textAt(this.root, 'cbc:ID'),
+      date: textAt(this.root, 'cbc:IssueDate'),
+      time: textAt(this.root, 'cbc:IssueTime'),
+    };
+    const expected = sha384(
+      this.kind === 'FE'
+        ? cufeInput({
+            numFac: common.id,
+            fecFac: common.date,
+            horFac: common.time,
+            valFac: this.amount(totals, 'cbc:LineExtensionAmount'),
+            valImpIva: taxOf('01'),
+            valImpInc: taxOf('04'),
+            valImpIca: taxOf('03'),
+            valTot: this.amount(totals, 'cbc:PayableAmount'),
+            nitOfe: supplierId,
+            numAdq: customerId,
+            claveTecnica: this.input.key,
+            tipoAmbiente: ambiente,
+          })
+        : cudsInput({
+            numDs: common.id,
+            fecDs: common.date,
+            horDs: common.time,
+            valDs: this.amount(totals, 'cbc:LineExtensionAmount'),
+            valImp: taxOf('01'),
+            valTol: this.amount(totals, 'cbc:PayableAmount'),
+            numSno: supplierId,
+            nitAbs: customerId,
+            softwarePin: this.input.key,
+            tipoAmbiente: ambiente,
+          }),
+    );
     if (textAt(this.root, 'cbc:UUID').toLowerCase() !== expected) {
       this.fail('uuid', `Valor del ${this.kind === 'FE' ? 'CUFE' : 'CUDS'} no está calculado correctamente.`);
     }

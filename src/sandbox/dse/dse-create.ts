@@ -19,18 +19,24 @@ function idempotencyKey(r: RouteRequest): string | Reply {
   const headerKey = Array.isArray(header) ? header[0] : header;
   const alias = dseBodyIdempotencyKey(r.body);
   if (alias && (typeof alias.value !== 'string' || alias.value.trim() === '')) {
-    return validationReply([{ field: alias.name, message: `${alias.name}: debe ser un texto no vacío (alias del encabezado Idempotency-Key)` }]);
+    return validationReply([
+      { field: alias.name, message: `${alias.name}: debe ser un texto no vacío (alias del encabezado Idempotency-Key)` },
+    ]);
   }
   const aliasKey = alias?.value as string | undefined;
   if (headerKey !== undefined && aliasKey !== undefined && headerKey !== aliasKey) {
-    return validationReply([{ field: alias?.name ?? 'request_key', message: `${alias?.name}: no coincide con el encabezado Idempotency-Key` }]);
+    return validationReply([
+      { field: alias?.name ?? 'request_key', message: `${alias?.name}: no coincide con el encabezado Idempotency-Key` },
+    ]);
   }
   const key = headerKey ?? aliasKey;
   if (key === undefined || key.trim() === '') {
     return validationReply([{ field: 'Idempotency-Key', message: 'Idempotency-Key: el encabezado es obligatorio' }]);
   }
   if (key.length > LIMITS.idempotencyKeyMax) {
-    return validationReply([{ field: 'Idempotency-Key', message: `Idempotency-Key: admite hasta ${LIMITS.idempotencyKeyMax} caracteres` }]);
+    return validationReply([
+      { field: 'Idempotency-Key', message: `Idempotency-Key: admite hasta ${LIMITS.idempotencyKeyMax} caracteres` },
+    ]);
   }
   return key;
 }
@@ -43,7 +49,8 @@ export async function createDse(r: RouteRequest): Promise<Reply> {
   // Same key: the existing reservation or document answers; a different payload is a 409.
   const existing = ctx.dse.reservation(company.id, client.id, key);
   if (existing) {
-    if (existing.payload_hash !== hash) return errorReply(409, 'key_conflict', 'Idempotency-Key ya usada con un contenido distinto');
+    if (existing.payload_hash !== hash)
+      return errorReply(409, 'key_conflict', 'Idempotency-Key ya usada con un contenido distinto');
     if (existing.document_id !== null) await ctx.dseSigning.settled(existing.document_id);
     const row = existing.document_id === null ? undefined : ctx.dse.byId(company.id, existing.document_id);
     return row ? replayReply(row.doc) : reservationReply(undefined);
@@ -55,12 +62,18 @@ export async function createDse(r: RouteRequest): Promise<Reply> {
   // Sandbox addition: `tasa_cambio`, COP per unit of `moneda`, written as PaymentExchangeRate.
   const rawRate = (r.body as Record<string, unknown>).tasa_cambio;
   if (rawRate !== undefined && (typeof rawRate !== 'number' || !(rawRate > 0))) {
-    return validationReply([{ field: 'tasa_cambio', message: 'tasa_cambio: debe ser un número positivo (pesos por unidad de la moneda del documento)' }]);
+    return validationReply([
+      { field: 'tasa_cambio', message: 'tasa_cambio: debe ser un número positivo (pesos por unidad de la moneda del documento)' },
+    ]);
   }
   const exchangeRate = typeof rawRate === 'number' ? String(rawRate) : null;
   const outcome = outcomeFor(request.proveedor.nit);
   if (outcome === 'fail_first_attempt' && ctx.faults.firstAttempt('dse', company.id, client.id, key)) {
-    return errorReply(500, 'internal', 'Error interno simulado del sandbox (primer intento de esta Idempotency-Key); reintente con la misma clave y el mismo contenido');
+    return errorReply(
+      500,
+      'internal',
+      'Error interno simulado del sandbox (primer intento de esta Idempotency-Key); reintente con la misma clave y el mismo contenido',
+    );
   }
   const left = ctx.companies.quotaLeft(company, 'dse', now.date.slice(0, 4));
   if (left !== null && left <= 0) {
@@ -69,22 +82,44 @@ export async function createDse(r: RouteRequest): Promise<Reply> {
   // Reserve, number and record in one transaction: a concurrent request with the same key finds the
   // reservation and its document, never a half-made one (its reads wait for the signing below).
   // What the DIAN knows besides the XML: the software PIN and the reception date.
-  const authority: AuthorityInput = { kind: 'DSE', key: company.software.pin, pin: company.software.pin, today: now.date, itemCount: request.items.length };
-  const created = ctx.db.transaction(() => {
-    ctx.dse.reserve(company.id, client.id, key, hash, now.stamp);
-    const p = request.proveedor;
-    const tercero = ctx.companies.upsertTercero(company.id, { nombre: p.nombre, tipo_documento: p.tipo_documento, numero_documento: p.nit, email: p.email, direccion: p.direccion });
-    const number = ctx.companies.takeNumber(company.id, 'dse');
-    const row = ctx.dse.insert(company.id, now.date.slice(0, 4), (id) =>
-      buildDseDocument(company, request, {
-        id, number, thirdPartyId: tercero.id, stamp: now.stamp,
-        xmlPath: (model) => xmlPathOf(ctx.xmlDir, company.id, model),
-      }, exchangeRate),
-    );
-    ctx.dse.attach(company.id, client.id, key, row.doc.id);
-    ctx.dse.markUnsigned(company.id, row.doc.id, row.model, authority);
-    return row;
-  }).immediate();
+  const authority: AuthorityInput = {
+    kind: 'DSE',
+    key: company.software.pin,
+    pin: company.software.pin,
+    today: now.date,
+    itemCount: request.items.length,
+  };
+  const created = ctx.db
+    .transaction(() => {
+      ctx.dse.reserve(company.id, client.id, key, hash, now.stamp);
+      const p = request.proveedor;
+      const tercero = ctx.companies.upsertTercero(company.id, {
+        nombre: p.nombre,
+        tipo_documento: p.tipo_documento,
+        numero_documento: p.nit,
+        email: p.email,
+        direccion: p.direccion,
+      });
+      const number = ctx.companies.takeNumber(company.id, 'dse');
+      const row = ctx.dse.insert(company.id, now.date.slice(0, 4), (id) =>
+        buildDseDocument(
+          company,
+          request,
+          {
+            id,
+            number,
+            thirdPartyId: tercero.id,
+            stamp: now.stamp,
+            xmlPath: (model) => xmlPathOf(ctx.xmlDir, company.id, model),
+          },
+          exchangeRate,
+        ),
+      );
+      ctx.dse.attach(company.id, client.id, key, row.doc.id);
+      ctx.dse.markUnsigned(company.id, row.doc.id, row.model, authority);
+      return row;
+    })
+    .immediate();
   // Signed and checked by the tax authority's rules off the event loop when the sandbox has signing
   // threads; then `firmado` -> `sending`.
   const violations = await ctx.dseSigning.sign(created.doc.id, company.id, created.model, authority);

@@ -24,13 +24,26 @@ export interface DseIssue {
 
 const m = toMoneyString;
 
-export function buildDseDocument(company: Company, req: DseRequest, issue: DseIssue, exchangeRate: string | null = null): DseRow & { model: UblInvoice } {
+export function buildDseDocument(
+  company: Company,
+  req: DseRequest,
+  issue: DseIssue,
+  exchangeRate: string | null = null,
+): DseRow & { model: UblInvoice } {
   const t = req.totals;
   const ambiente: TipoAmbiente = company.habilitacion ? '2' : '1';
   const numDs = `${company.dse.prefix}${issue.number}`;
   const cuds = computeCuds({
-    numDs, fecDs: req.fecha_documento, horDs: req.hora, valDs: t.subtotal, valImp: t.impuestos, valTol: t.total,
-    numSno: req.proveedor.nit, nitAbs: company.nit, softwarePin: company.software.pin, tipoAmbiente: ambiente,
+    numDs,
+    fecDs: req.fecha_documento,
+    horDs: req.hora,
+    valDs: t.subtotal,
+    valImp: t.impuestos,
+    valTol: t.total,
+    numSno: req.proveedor.nit,
+    nitAbs: company.nit,
+    softwarePin: company.software.pin,
+    tipoAmbiente: ambiente,
   });
   const p = req.proveedor;
   const model: UblInvoice = {
@@ -44,31 +57,81 @@ export function buildDseDocument(company: Company, req: DseRequest, issue: DseIs
     currency: req.moneda,
     note: null,
     control: {
-      resolution: company.dse.resolution.number, validFrom: company.dse.resolution.valid_from, validTo: company.dse.resolution.valid_to,
-      prefix: company.dse.prefix, from: company.dse.resolution.range_from, to: company.dse.resolution.range_to,
+      resolution: company.dse.resolution.number,
+      validFrom: company.dse.resolution.valid_from,
+      validTo: company.dse.resolution.valid_to,
+      prefix: company.dse.prefix,
+      from: company.dse.resolution.range_from,
+      to: company.dse.resolution.range_to,
     },
-    software: { providerNit: company.nit, providerDv: companyParty(company).dv ?? '', softwareId: company.software.id, securityCode: softwareSecurityCode(company.software.id, company.software.pin, numDs) },
+    software: {
+      providerNit: company.nit,
+      providerDv: companyParty(company).dv ?? '',
+      softwareId: company.software.id,
+      securityCode: softwareSecurityCode(company.software.id, company.software.pin, numDs),
+    },
     qr: dseQrText({
-      numDs, fecDs: req.fecha_documento, horDs: req.hora, numSno: p.nit, docAbs: company.nit, valDs: m(t.subtotal),
-      valIva: m(t.impuestos), valTolDs: m(t.total), cuds, ambiente,
+      numDs,
+      fecDs: req.fecha_documento,
+      horDs: req.hora,
+      numSno: p.nit,
+      docAbs: company.nit,
+      valDs: m(t.subtotal),
+      valIva: m(t.impuestos),
+      valTolDs: m(t.total),
+      cuds,
+      ambiente,
     }),
     supplier: personParty({
-      tipoDoc: p.tipo_documento, id: p.nit, dv: p.dv, name: p.nombre, email: p.email, phone: p.telefono, regimen: p.regimen,
+      tipoDoc: p.tipo_documento,
+      id: p.nit,
+      dv: p.dv,
+      name: p.nombre,
+      email: p.email,
+      phone: p.telefono,
+      regimen: p.regimen,
       taxScheme: { id: p.dian_tax_scheme_code, name: p.dian_tax_scheme_code === '01' ? 'IVA' : 'No aplica' },
-      address: withDepartment({ line: p.direccion, city: p.municipio, cityCode: p.codigo_municipio, department: p.departamento, departmentCode: p.codigo_departamento, country: p.pais, postalCode: p.codigo_postal }),
+      address: withDepartment({
+        line: p.direccion,
+        city: p.municipio,
+        cityCode: p.codigo_municipio,
+        department: p.departamento,
+        departmentCode: p.codigo_departamento,
+        country: p.pais,
+        postalCode: p.codigo_postal,
+      }),
     }),
     customer: companyParty(company),
     paymentMeans: { formId: req.forma_pago, code: req.medio_pago_codigo, dueDate: req.fecha_vencimiento },
     period: { start: req.fecha_inicio_periodo, end: req.fecha_fin_periodo },
     // Sandbox addition: `tasa_cambio` (COP per unit of the document currency) for a DSE not in COP.
-    exchangeRate: req.moneda !== 'COP' && exchangeRate ? { source: req.moneda, target: 'COP', rate: exchangeRate, date: req.fecha_documento } : null,
+    exchangeRate:
+      req.moneda !== 'COP' && exchangeRate
+        ? { source: req.moneda, target: 'COP', rate: exchangeRate, date: req.fecha_documento }
+        : null,
     taxTotals: taxGroups(req),
     // The percent exactly as computed (0.966, not 0.97), so that base x percent = amount in the XML too.
-    withholdings: req.retenciones.map((w) => ({ code: w.dian_tax_code, name: w.tax_name, rate: exactDecimal(w.percent), base: m(w.base), amount: m(w.amount) })),
+    withholdings: req.retenciones.map((w) => ({
+      code: w.dian_tax_code,
+      name: w.tax_name,
+      rate: exactDecimal(w.percent),
+      base: m(w.base),
+      amount: m(w.amount),
+    })),
     // TaxExclusiveAmount: the base of the taxed lines only (DSAU04).
-    totals: { lineExtension: m(t.subtotal), taxExclusive: m(sum(req.items.filter((l) => l.impuesto.gt(0)).map((l) => l.base))), taxInclusive: m(t.total), payable: m(t.total) },
+    totals: {
+      lineExtension: m(t.subtotal),
+      taxExclusive: m(sum(req.items.filter((l) => l.impuesto.gt(0)).map((l) => l.base))),
+      taxInclusive: m(t.total),
+      payable: m(t.total),
+    },
     lines: req.items.map((l) => ({
-      quantity: exactDecimal(l.cantidad), unitCode: l.unidad_medida, lineExtension: m(l.base), description: l.descripcion, price: m(l.precio_unitario), standardCode: l.codigo,
+      quantity: exactDecimal(l.cantidad),
+      unitCode: l.unidad_medida,
+      lineExtension: m(l.base),
+      description: l.descripcion,
+      price: m(l.precio_unitario),
+      standardCode: l.codigo,
       taxes: l.impuesto.gt(0) ? [{ code: '01', name: 'IVA', rate: lineRate(l), base: m(l.base), amount: m(l.impuesto) }] : [],
       period: {
         start: req.fecha_inicio_periodo,
@@ -115,11 +178,24 @@ export function buildDseDocument(company: Company, req: DseRequest, issue: DseIs
     fecha_vencimiento: req.fecha_vencimiento,
     proveedor: { tipo_documento: p.tipo_documento, nit: p.nit, dv: p.dv, nombre: p.nombre },
     items: req.items.map((l) => ({
-      codigo: l.codigo, descripcion: l.descripcion, cantidad: l.cantidad.toFixed(), unidad_medida: l.unidad_medida, precio_unitario: l.precio_unitario.toFixed(2),
-      base: m(l.base), porcentaje_iva: l.porcentaje_iva?.toFixed(2) ?? null, impuesto: m(l.impuesto), cost_center_id: l.cost_center_id,
+      codigo: l.codigo,
+      descripcion: l.descripcion,
+      cantidad: l.cantidad.toFixed(),
+      unidad_medida: l.unidad_medida,
+      precio_unitario: l.precio_unitario.toFixed(2),
+      base: m(l.base),
+      porcentaje_iva: l.porcentaje_iva?.toFixed(2) ?? null,
+      impuesto: m(l.impuesto),
+      cost_center_id: l.cost_center_id,
     })),
     retenciones: req.retenciones.map((w) => ({
-      retention_key: w.retention_key, dian_tax_code: w.dian_tax_code, tax_name: w.tax_name, base_mode: w.base_mode, base: m(w.base), percent: w.percent.toFixed(), amount: m(w.amount),
+      retention_key: w.retention_key,
+      dian_tax_code: w.dian_tax_code,
+      tax_name: w.tax_name,
+      base_mode: w.base_mode,
+      base: m(w.base),
+      percent: w.percent.toFixed(),
+      amount: m(w.amount),
     })),
   };
   return { doc, extra, model };

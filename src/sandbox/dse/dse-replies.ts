@@ -12,15 +12,27 @@ export function partial(doc: DseDocument): Record<string, unknown> {
 
 export function acceptedReply(doc: DseDocument, extra: Record<string, unknown>): Reply {
   return json(201, {
-    ok: true, pending: false, idempotent: false, documento: { ...doc, ...extra },
-    dian: { ...DIAN_ACCEPTED, status_message: `El documento soporte ${doc.prefijo}${doc.consecutivo}, ha sido autorizado (simulado).` },
+    ok: true,
+    pending: false,
+    idempotent: false,
+    documento: { ...doc, ...extra },
+    dian: {
+      ...DIAN_ACCEPTED,
+      status_message: `El documento soporte ${doc.prefijo}${doc.consecutivo}, ha sido autorizado (simulado).`,
+    },
   });
 }
 
 /** Sandbox decision ("body of 422: not shown"): the error envelope with the document and the `dian` result. */
-export function rejectedReply(doc: DseDocument, extra: Record<string, unknown>, violations: readonly RuleViolation[] = []): Reply {
+export function rejectedReply(
+  doc: DseDocument,
+  extra: Record<string, unknown>,
+  violations: readonly RuleViolation[] = [],
+): Reply {
   return json(422, {
-    ok: false, pending: false, idempotent: false,
+    ok: false,
+    pending: false,
+    idempotent: false,
     error: `Documento soporte ${doc.prefijo}${doc.consecutivo} rechazado por la DIAN: ${doc.last_status_error ?? 'rechazo simulado'}`,
     documento: { ...doc, ...extra },
     dian: dianRejection(doc.last_status_error ?? 'Rechazo simulado', violations),
@@ -29,8 +41,11 @@ export function rejectedReply(doc: DseDocument, extra: Record<string, unknown>, 
 
 export function uncertainReply(doc: DseDocument): Reply {
   return json(502, {
-    ok: false, pending: true, idempotent: false,
-    error: 'El resultado de la transmisión a la DIAN es incierto; el documento queda reservado y no se reenvía. Consulte el documento por su id.',
+    ok: false,
+    pending: true,
+    idempotent: false,
+    error:
+      'El resultado de la transmisión a la DIAN es incierto; el documento queda reservado y no se reenvía. Consulte el documento por su id.',
     documento: partial(doc),
   });
 }
@@ -38,8 +53,12 @@ export function uncertainReply(doc: DseDocument): Reply {
 /** 202: "same key and payload, reservation exists without terminal document". */
 export function reservationReply(doc: DseDocument | undefined): Reply {
   return json(202, {
-    ok: true, idempotent: true, pending: true, request_status: 'creating',
-    message: 'La solicitud con esta Idempotency-Key ya está reservada y aún no tiene un resultado definitivo; consulte más tarde con la misma clave o por id.',
+    ok: true,
+    idempotent: true,
+    pending: true,
+    request_status: 'creating',
+    message:
+      'La solicitud con esta Idempotency-Key ya está reservada y aún no tiene un resultado definitivo; consulte más tarde con la misma clave o por id.',
     ...(doc ? { documento: partial(doc) } : {}),
   });
 }
@@ -48,7 +67,13 @@ export function reservationReply(doc: DseDocument | undefined): Reply {
 export function replayReply(doc: DseDocument): Reply {
   if (!isTerminalDseState(doc.estado_dian)) return reservationReply(doc);
   if (doc.estado_dian === 'rechazado') {
-    return json(422, { ok: false, pending: false, idempotent: true, error: `Documento soporte ${doc.prefijo}${doc.consecutivo} rechazado por la DIAN: ${doc.last_status_error ?? ''}`.trim(), documento: partial(doc) });
+    return json(422, {
+      ok: false,
+      pending: false,
+      idempotent: true,
+      error: `Documento soporte ${doc.prefijo}${doc.consecutivo} rechazado por la DIAN: ${doc.last_status_error ?? ''}`.trim(),
+      documento: partial(doc),
+    });
   }
   return json(200, { ok: true, idempotent: true, pending: false, documento: partial(doc) });
 }

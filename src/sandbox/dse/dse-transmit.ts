@@ -9,7 +9,8 @@ import type { Reply } from '../http/reply';
 import { acceptedReply, rejectedReply, uncertainReply } from './dse-replies';
 
 /** The magic 222222222 / 444444444 rejection, in the DIAN's wording (README, "Magic outcomes"). */
-const MAGIC_REJECTION = 'Regla: SBX-SIM01, Rechazo: Rechazo simulado del sandbox: el número de identificación 222222222 (o 444444444) del proveedor siempre se rechaza.';
+const MAGIC_REJECTION =
+  'Regla: SBX-SIM01, Rechazo: Rechazo simulado del sandbox: el número de identificación 222222222 (o 444444444) del proveedor siempre se rechaza.';
 
 export async function transmit(
   ctx: SandboxContext,

@@ -13,12 +13,19 @@ import type { FeRow } from '../storage/fe-store';
 import { buildFeDocument, type FeReceiverPlace } from './fe-document';
 
 /** The magic 222222222 rejection (README, "Magic outcomes"). */
-const MAGIC_REJECTION = 'Regla: SBX-SIM01, Rechazo: Rechazo simulado del sandbox: el número de identificación 222222222 del adquirente siempre se rechaza.';
+const MAGIC_REJECTION =
+  'Regla: SBX-SIM01, Rechazo: Rechazo simulado del sandbox: el número de identificación 222222222 del adquirente siempre se rechaza.';
 
 function created(doc: FeDocument, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    factura_id: doc.id, cufe: doc.cufe, estado: doc.estado_dian, enviado: doc.estado_dian !== 'sending',
-    prefijo: doc.prefijo, consecutivo: doc.consecutivo, numero: `${doc.prefijo}${doc.consecutivo}`, ...extra,
+    factura_id: doc.id,
+    cufe: doc.cufe,
+    estado: doc.estado_dian,
+    enviado: doc.estado_dian !== 'sending',
+    prefijo: doc.prefijo,
+    consecutivo: doc.consecutivo,
+    numero: `${doc.prefijo}${doc.consecutivo}`,
+    ...extra,
   };
 }
 
@@ -35,19 +42,26 @@ function replyFor(doc: FeDocument, idempotent: boolean, violations?: readonly Ru
   if (state === 'rechazado') {
     const reason = (doc as FeDocument & { last_status_error?: string }).last_status_error ?? MAGIC_REJECTION;
     return json(422, {
-      ok: false, idempotent, error: `Factura rechazada por la DIAN: ${reason}`, ...created(doc),
+      ok: false,
+      idempotent,
+      error: `Factura rechazada por la DIAN: ${reason}`,
+      ...created(doc),
       ...(violations ? { dian: dianRejection(reason, violations) } : {}),
     });
   }
   return json(202, {
-    ok: true, idempotent, pending: true, request_status: 'creating',
+    ok: true,
+    idempotent,
+    pending: true,
+    request_status: 'creating',
     message: 'La factura existe y su resultado ante la DIAN aún no es definitivo; consulte el detalle con factura_id',
     ...created(doc),
   });
 }
 
 function replay(row: FeRow, hash: string): Reply {
-  if (row.payload_hash !== hash) return errorReply(409, 'key_conflict', 'draft_key ya usado con un contenido distinto en esta empresa');
+  if (row.payload_hash !== hash)
+    return errorReply(409, 'key_conflict', 'draft_key ya usado con un contenido distinto en esta empresa');
   return replyFor(row.doc, true);
 }
 
@@ -61,14 +75,22 @@ export async function createFe(r: RouteRequest): Promise<Reply> {
     if (existing) return replay(existing, hash);
   }
   const now = colombiaNow(ctx.clock);
-  const result = validateFeRequest(body, { today: now.date, paymentMethods: company.payment_methods, withholdingTypes: company.fe.withholding_types });
+  const result = validateFeRequest(body, {
+    today: now.date,
+    paymentMethods: company.payment_methods,
+    withholdingTypes: company.fe.withholding_types,
+  });
   if (!result.ok) return validationReply(result.errors);
   const request = result.value;
   const place = receiverPlace(body.receptor);
   if (typeof place === 'string') return validationReply([{ field: place, message: `${place}: debe ser un texto` }]);
   const outcome = outcomeFor(request.receptor.numero_doc);
   if (outcome === 'fail_first_attempt' && draftKey && ctx.faults.firstAttempt('fe', company.id, '', draftKey)) {
-    return errorReply(500, 'internal', 'Error interno simulado del sandbox (primer intento de este draft_key); reintente con el mismo draft_key');
+    return errorReply(
+      500,
+      'internal',
+      'Error interno simulado del sandbox (primer intento de este draft_key); reintente con el mismo draft_key',
+    );
   }
   const left = ctx.companies.quotaLeft(company, 'fe', now.date.slice(0, 4));
   if (left !== null && left <= 0) {
@@ -76,30 +98,44 @@ export async function createFe(r: RouteRequest): Promise<Reply> {
   }
 
   const authority: AuthorityInput = {
-    kind: 'FE', key: company.fe.technical_key, pin: company.software.pin, today: now.date,
-    contingency: request.es_contingencia, itemCount: request.items.length,
+    kind: 'FE',
+    key: company.fe.technical_key,
+    pin: company.software.pin,
+    today: now.date,
+    contingency: request.es_contingencia,
+    itemCount: request.items.length,
   };
   let violations: RuleViolation[] = [];
-  const doc = ctx.db.transaction(() => {
-    const tercero = ctx.companies.upsertTercero(company.id, {
-      nombre: request.receptor.nombre, tipo_documento: request.receptor.tipo_doc, numero_documento: request.receptor.numero_doc,
-      email: request.receptor.email, direccion: request.receptor.direccion,
-    });
-    const number = ctx.companies.takeNumber(company.id, 'fe');
-    return ctx.fe.insert(
-      company.id,
-      { draftKey, payloadHash: hash, clientId: client.id, year: now.date.slice(0, 4), habilitacion: company.habilitacion },
-      (id) => buildFeDocument(company, request, tercero, {
-        id, number, date: now.date, time: now.time, place,
-        // FE creation is one synchronous transaction (numbering, signature, record): signed here.
-        xmlPath: (model) => {
-          const signed = ctx.xml.signHere({ companyId: company.id, model, authority });
-          violations = signed.violations;
-          return signed.xmlPath;
-        },
-      }).doc,
-    );
-  }).immediate();
+  const doc = ctx.db
+    .transaction(() => {
+      const tercero = ctx.companies.upsertTercero(company.id, {
+        nombre: request.receptor.nombre,
+        tipo_documento: request.receptor.tipo_doc,
+        numero_documento: request.receptor.numero_doc,
+        email: request.receptor.email,
+        direccion: request.receptor.direccion,
+      });
+      const number = ctx.companies.takeNumber(company.id, 'fe');
+      return ctx.fe.insert(
+        company.id,
+        { draftKey, payloadHash: hash, clientId: client.id, year: now.date.slice(0, 4), habilitacion: company.habilitacion },
+        (id) =>
+          buildFeDocument(company, request, tercero, {
+            id,
+            number,
+            date: now.date,
+            time: now.time,
+            place,
+            // FE creation is one synchronous transaction (numbering, signature, record): signed here.
+            xmlPath: (model) => {
+              const signed = ctx.xml.signHere({ companyId: company.id, model, authority });
+              violations = signed.violations;
+              return signed.xmlPath;
+            },
+          }).doc,
+      );
+    })
+    .immediate();
   return transmitFe(ctx, doc, outcome, violations);
 }
 
@@ -115,10 +151,20 @@ function receiverPlace(raw: unknown): FeReceiverPlace | null | string {
   for (const name of names) if (r[name] !== undefined && typeof r[name] !== 'string') return `receptor.${name}`;
   const text = (name: (typeof names)[number]) => ((r[name] as string | undefined) ?? '').trim();
   if (names.every((name) => text(name) === '')) return null;
-  return { cityCode: text('codigo_municipio'), city: text('municipio'), departmentCode: text('codigo_departamento'), department: text('departamento') };
+  return {
+    cityCode: text('codigo_municipio'),
+    city: text('municipio'),
+    departmentCode: text('codigo_departamento'),
+    department: text('departamento'),
+  };
 }
 
-async function transmitFe(ctx: SandboxContext, doc: FeDocument, outcome: ReturnType<typeof outcomeFor>, violations: RuleViolation[]): Promise<Reply> {
+async function transmitFe(
+  ctx: SandboxContext,
+  doc: FeDocument,
+  outcome: ReturnType<typeof outcomeFor>,
+  violations: RuleViolation[],
+): Promise<Reply> {
   const settle = (to: string) => ({ at: Date.now() + ctx.settleMs, to });
   // Sandbox decision: an invoice that breaks a rule is rejected at once (422, with `dian`), whatever
   // its receiver; the magic outcomes apply to invoices that meet every rule.

@@ -46,8 +46,14 @@ function aiuLines(aiu: FeRequest['totals']['aiu']): UblLine[] {
   if (!aiu) return [];
   const tax = (base: Parameters<typeof m>[0]): UblTax[] =>
     aiu.taxRate.isZero() ? [] : [{ code: '01', name: 'IVA', rate: exactDecimal(aiu.taxRate), base: m(base), amount: m(aiu.tax) }];
-  const line = (description: string, amount: Parameters<typeof m>[0], taxes: UblTax[]): UblLine =>
-    ({ quantity: '1.00', unitCode: '94', lineExtension: m(amount), description, price: m(amount), taxes });
+  const line = (description: string, amount: Parameters<typeof m>[0], taxes: UblTax[]): UblLine => ({
+    quantity: '1.00',
+    unitCode: '94',
+    lineExtension: m(amount),
+    description,
+    price: m(amount),
+    taxes,
+  });
   const aiuSum = aiu.administracion.plus(aiu.imprevistos).plus(aiu.utilidad);
   if (aiuSum.isZero()) return [];
   if (aiu.taxBase.eq(aiuSum)) return [line('AIU: administración, imprevistos y utilidad', aiuSum, tax(aiuSum))];
@@ -58,22 +64,54 @@ function aiuLines(aiu: FeRequest['totals']['aiu']): UblLine[] {
   ];
 }
 
-export function buildFeDocument(company: Company, request: FeRequest, tercero: Tercero, issue: FeIssue): { doc: FeDocument; extra: Record<string, unknown> } {
+export function buildFeDocument(
+  company: Company,
+  request: FeRequest,
+  tercero: Tercero,
+  issue: FeIssue,
+): { doc: FeDocument; extra: Record<string, unknown> } {
   const t = request.totals;
   const ambiente: TipoAmbiente = company.habilitacion ? '2' : '1';
   const numFac = `${company.fe.prefix}${issue.number}`;
   const horFac = `${issue.time}-05:00`;
   const cufe = computeCufe({
-    numFac, fecFac: request.fecha_emision, horFac, valFac: t.subtotal, valImpIva: t.iva, valImpInc: t.inc, valImpIca: t.ica,
-    valTot: t.total, nitOfe: company.nit, numAdq: request.receptor.numero_doc, claveTecnica: company.fe.technical_key, tipoAmbiente: ambiente,
+    numFac,
+    fecFac: request.fecha_emision,
+    horFac,
+    valFac: t.subtotal,
+    valImpIva: t.iva,
+    valImpInc: t.inc,
+    valImpIca: t.ica,
+    valTot: t.total,
+    nitOfe: company.nit,
+    numAdq: request.receptor.numero_doc,
+    claveTecnica: company.fe.technical_key,
+    tipoAmbiente: ambiente,
   });
   const lineTaxes = (i: number): UblTax[] => {
     const line = t.lines[i];
-    return line?.tax ? [{ code: line.tax.code, name: line.tax.name, rate: exactDecimal(line.rate), base: m(line.base), amount: m(line.taxAmount) }] : [];
+    return line?.tax
+      ? [
+          {
+            code: line.tax.code,
+            name: line.tax.name,
+            rate: exactDecimal(line.rate),
+            base: m(line.base),
+            amount: m(line.taxAmount),
+          },
+        ]
+      : [];
   };
   const itemLines: UblLine[] = request.items.map((item, i) => {
     const line = t.lines[i]!;
-    return { quantity: exactDecimal(line.quantity), unitCode: '94', lineExtension: m(line.base), description: item.desc, price: m(line.unitValue), taxes: lineTaxes(i) };
+    return {
+      quantity: exactDecimal(line.quantity),
+      unitCode: '94',
+      lineExtension: m(line.base),
+      description: item.desc,
+      price: m(line.unitValue),
+      taxes: lineTaxes(i),
+    };
   });
   const lines = [...itemLines, ...aiuLines(t.aiu)];
   const model: UblInvoice = {
@@ -87,25 +125,75 @@ export function buildFeDocument(company: Company, request: FeRequest, tercero: T
     currency: request.currency.commercial_currency,
     note: request.observaciones,
     control: {
-      resolution: company.fe.resolution.number, validFrom: company.fe.resolution.valid_from, validTo: company.fe.resolution.valid_to,
-      prefix: company.fe.prefix, from: company.fe.resolution.range_from, to: company.fe.resolution.range_to,
+      resolution: company.fe.resolution.number,
+      validFrom: company.fe.resolution.valid_from,
+      validTo: company.fe.resolution.valid_to,
+      prefix: company.fe.prefix,
+      from: company.fe.resolution.range_from,
+      to: company.fe.resolution.range_to,
     },
-    software: { providerNit: company.nit, providerDv: companyParty(company).dv ?? '', softwareId: company.software.id, securityCode: softwareSecurityCode(company.software.id, company.software.pin, numFac) },
+    software: {
+      providerNit: company.nit,
+      providerDv: companyParty(company).dv ?? '',
+      softwareId: company.software.id,
+      securityCode: softwareSecurityCode(company.software.id, company.software.pin, numFac),
+    },
     qr: feQrText({
-      numFac, fecFac: request.fecha_emision, horFac, nitFac: company.nit, docAdq: request.receptor.numero_doc, valFac: m(t.subtotal),
-      valIva: m(t.iva), valOtroIm: m(t.inc.plus(t.ica)), valTolFac: m(t.total), cufe, ambiente,
+      numFac,
+      fecFac: request.fecha_emision,
+      horFac,
+      nitFac: company.nit,
+      docAdq: request.receptor.numero_doc,
+      valFac: m(t.subtotal),
+      valIva: m(t.iva),
+      valOtroIm: m(t.inc.plus(t.ica)),
+      valTolFac: m(t.total),
+      cufe,
+      ambiente,
     }),
     supplier: companyParty(company),
-    customer: personParty({ tipoDoc: request.receptor.tipo_doc, id: request.receptor.numero_doc, name: request.receptor.nombre, email: request.receptor.email, address: withDepartment({ line: request.receptor.direccion, ...(issue.place ?? {}) }) }),
-    paymentMeans: { formId: request.payment.form === 'contado' ? '1' : '2', code: request.payment.means_code, dueDate: request.payment.due_date },
+    customer: personParty({
+      tipoDoc: request.receptor.tipo_doc,
+      id: request.receptor.numero_doc,
+      name: request.receptor.nombre,
+      email: request.receptor.email,
+      address: withDepartment({ line: request.receptor.direccion, ...(issue.place ?? {}) }),
+    }),
+    paymentMeans: {
+      formId: request.payment.form === 'contado' ? '1' : '2',
+      code: request.payment.means_code,
+      dueDate: request.payment.due_date,
+    },
     period: null,
-    exchangeRate: request.currency.commercial_currency === 'USD' && request.currency.applied_rate
-      ? { source: 'USD', target: 'COP', rate: request.currency.applied_rate, date: request.currency.rate_date ?? request.fecha_emision }
-      : null,
-    taxTotals: t.taxGroups.map((g) => ({ code: g.code, name: g.name, rate: exactDecimal(g.rate), base: m(g.base), amount: m(g.amount) })),
-    withholdings: t.withholdings.map((w) => ({ ...withholdingScheme(w.type), rate: exactDecimal(w.percent), base: m(w.base), amount: m(w.amount) })),
+    exchangeRate:
+      request.currency.commercial_currency === 'USD' && request.currency.applied_rate
+        ? {
+            source: 'USD',
+            target: 'COP',
+            rate: request.currency.applied_rate,
+            date: request.currency.rate_date ?? request.fecha_emision,
+          }
+        : null,
+    taxTotals: t.taxGroups.map((g) => ({
+      code: g.code,
+      name: g.name,
+      rate: exactDecimal(g.rate),
+      base: m(g.base),
+      amount: m(g.amount),
+    })),
+    withholdings: t.withholdings.map((w) => ({
+      ...withholdingScheme(w.type),
+      rate: exactDecimal(w.percent),
+      base: m(w.base),
+      amount: m(w.amount),
+    })),
     // TaxExclusiveAmount: the base of the taxed lines only (FAU04).
-    totals: { lineExtension: m(t.subtotal), taxExclusive: m(sum(lines.flatMap((l) => l.taxes.map((x) => x.base)))), taxInclusive: m(t.total), payable: m(t.total) },
+    totals: {
+      lineExtension: m(t.subtotal),
+      taxExclusive: m(sum(lines.flatMap((l) => l.taxes.map((x) => x.base)))),
+      taxInclusive: m(t.total),
+      payable: m(t.total),
+    },
     lines,
   };
   const doc: FeDocument = {
@@ -126,7 +214,13 @@ export function buildFeDocument(company: Company, request: FeRequest, tercero: T
     xml_path: issue.xmlPath(model),
     track_id: randomUUID(),
     zip_key: randomUUID(),
-    tercero: { id: tercero.id, nombre: tercero.nombre, tipo_documento: tercero.tipo_documento, numero_documento: tercero.numero_documento, email: tercero.email },
+    tercero: {
+      id: tercero.id,
+      nombre: tercero.nombre,
+      tipo_documento: tercero.tipo_documento,
+      numero_documento: tercero.numero_documento,
+      email: tercero.email,
+    },
     items: request.items.map((item, i) => {
       const line = t.lines[i]!;
       return {
@@ -150,7 +244,16 @@ export function buildFeDocument(company: Company, request: FeRequest, tercero: T
     neto_pagar: m(t.netoPagar),
     payment: request.payment,
     currency: request.currency,
-    ...(t.aiu ? { aiu: { administracion: m(t.aiu.administracion), imprevistos: m(t.aiu.imprevistos), utilidad: m(t.aiu.utilidad), impuesto: m(t.aiu.tax) } } : {}),
+    ...(t.aiu
+      ? {
+          aiu: {
+            administracion: m(t.aiu.administracion),
+            imprevistos: m(t.aiu.imprevistos),
+            utilidad: m(t.aiu.utilidad),
+            impuesto: m(t.aiu.tax),
+          },
+        }
+      : {}),
   };
   return { doc: { ...doc, ...extra } as FeDocument, extra };
 }

@@ -13,11 +13,11 @@ const MAX_PAGE = 1_000_000;
 
 function positiveInt(value: string | null, field: string, errors: FieldErrors, min: number): number | undefined {
   if (value === null || value === '') return undefined;
-  if (!/^-?\d+$/.test(value)) return errors.add(field, 'debe ser un número entero'), undefined;
+  if (!/^-?\d+$/.test(value)) return (errors.add(field, 'debe ser un número entero'), undefined);
   const n = Number(value);
-  if (n < min) return errors.add(field, `el mínimo es ${min}`), undefined;
+  if (n < min) return (errors.add(field, `el mínimo es ${min}`), undefined);
   // Sandbox decision: a page beyond MAX_PAGE is a 400 (a huge one made SQLite's OFFSET fail with a 500).
-  if (!Number.isSafeInteger(n) || n > MAX_PAGE) return errors.add(field, `el máximo es ${MAX_PAGE}`), undefined;
+  if (!Number.isSafeInteger(n) || n > MAX_PAGE) return (errors.add(field, `el máximo es ${MAX_PAGE}`), undefined);
   return n;
 }
 
@@ -33,11 +33,16 @@ export function listFe(r: RouteRequest): Reply {
   const tipo = r.query.get('tipo') || undefined;
   if (tipo !== undefined && tipo !== '01' && tipo !== '91') errors.add('tipo', 'debe ser 01 (factura) o 91 (nota crédito)');
   const estado = r.query.get('estado') || undefined;
-  if (estado !== undefined && !(FE_LIST_ESTADOS as readonly string[]).includes(estado)) errors.add('estado', 'debe ser aprobado, rechazado o pendiente');
+  if (estado !== undefined && !(FE_LIST_ESTADOS as readonly string[]).includes(estado))
+    errors.add('estado', 'debe ser aprobado, rechazado o pendiente');
   if (!errors.empty) return validationReply(errors.list);
   const q = r.query.get('q') ?? undefined;
   const { docs, total } = r.ctx.fe.list(r.company.id, {
-    page, per_page: perPage, ...(tipo ? { tipo: tipo as '01' | '91' } : {}), ...(estado ? { estado: estado as (typeof FE_LIST_ESTADOS)[number] } : {}), ...(q ? { q } : {}),
+    page,
+    per_page: perPage,
+    ...(tipo ? { tipo: tipo as '01' | '91' } : {}),
+    ...(estado ? { estado: estado as (typeof FE_LIST_ESTADOS)[number] } : {}),
+    ...(q ? { q } : {}),
   });
   return json(200, { ok: true, docs, page, per_page: perPage, total, total_pages: Math.ceil(total / perPage) });
 }
@@ -82,7 +87,11 @@ export function getAcquirer(r: RouteRequest): Reply {
   if (!number) errors.add(numberField?.name ?? 'identification_number', 'es obligatorio (alias numero_doc, numero_documento)');
   if (!errors.empty || !type || !number || !isRawObject(body)) return validationReply(errors.list);
   if (number === ACQUIRER_UNAVAILABLE_NUMBER) {
-    return errorReply(502, 'acquirer_unavailable', 'La consulta del adquirente ante la DIAN no dio una respuesta satisfactoria (simulado)');
+    return errorReply(
+      502,
+      'acquirer_unavailable',
+      'La consulta del adquirente ante la DIAN no dio una respuesta satisfactoria (simulado)',
+    );
   }
   const known = r.ctx.companies.findTercero(r.company.id, number);
   if (!known) return errorReply(404, 'not_found', `No se encontró el adquirente ${type} ${number}`);
@@ -91,7 +100,8 @@ export function getAcquirer(r: RouteRequest): Reply {
     acquirer: {
       identification_type: known.tipo_documento,
       identification_number: known.numero_documento,
-      dv: known.tipo_documento === '31' && /^\d{1,15}$/.test(known.numero_documento) ? nitCheckDigit(known.numero_documento) : null,
+      dv:
+        known.tipo_documento === '31' && /^\d{1,15}$/.test(known.numero_documento) ? nitCheckDigit(known.numero_documento) : null,
       nombre: known.nombre,
       email: known.email,
       direccion: known.direccion,

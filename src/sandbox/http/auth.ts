@@ -27,16 +27,21 @@ export function authenticate(db: Db, header: string | undefined, now: Date): Api
       `SELECT t.hash, t.expires_at, t.revoked, c.id, c.company_id, c.scopes
        FROM tokens t JOIN clients c ON c.id = t.client_id WHERE t.hash = ?`,
     )
-    .get(presented) as { hash: Buffer; expires_at: string | null; revoked: number; id: string; company_id: number; scopes: string } | undefined;
+    .get(presented) as
+    { hash: Buffer; expires_at: string | null; revoked: number; id: string; company_id: number; scopes: string } | undefined;
   // The lookup is by hash; the comparison that decides is constant-time over the whole digest.
-  if (!row || row.hash.length !== presented.length || !timingSafeEqual(row.hash, presented)) return errorReply(401, 'unauthorized', INVALID);
+  if (!row || row.hash.length !== presented.length || !timingSafeEqual(row.hash, presented))
+    return errorReply(401, 'unauthorized', INVALID);
   if (row.revoked) return errorReply(401, 'unauthorized', `${INVALID}: el token fue revocado`);
-  if (row.expires_at !== null && Date.parse(row.expires_at) <= now.getTime()) return errorReply(401, 'unauthorized', `${INVALID}: el token venció`);
+  if (row.expires_at !== null && Date.parse(row.expires_at) <= now.getTime())
+    return errorReply(401, 'unauthorized', `${INVALID}: el token venció`);
   return { id: row.id, companyId: row.company_id, scopes: JSON.parse(row.scopes) as Scope[] };
 }
 
 export function authorize(client: ApiClient, companyIdParam: string, scope: Scope): Reply | null {
-  if (String(client.companyId) !== companyIdParam) return errorReply(403, 'forbidden_company', 'El token no tiene acceso a la empresa solicitada');
-  if (!client.scopes.includes(scope)) return errorReply(403, 'missing_scope', `Permisos insuficientes; falta el alcance: ${scope}`);
+  if (String(client.companyId) !== companyIdParam)
+    return errorReply(403, 'forbidden_company', 'El token no tiene acceso a la empresa solicitada');
+  if (!client.scopes.includes(scope))
+    return errorReply(403, 'missing_scope', `Permisos insuficientes; falta el alcance: ${scope}`);
   return null;
 }

@@ -6,7 +6,10 @@ import type { IncomingMessage } from 'node:http';
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 export class BodyError extends Error {
-  constructor(readonly status: 400 | 413, message: string) {
+  constructor(
+    readonly status: 400 | 413,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -49,7 +52,8 @@ export function parseJsonBody(bytes: Buffer): unknown {
   } catch {
     throw new BodyError(400, 'El cuerpo no es JSON válido');
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new BodyError(400, 'El cuerpo debe ser un objeto JSON');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new BodyError(400, 'El cuerpo debe ser un objeto JSON');
   return value;
 }
 
@@ -64,7 +68,8 @@ function nestingDepth(text: string): number {
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i += 1; // backslash: skip the escaped character
+      if (c === 92)
+        i += 1; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 123 || c === 91) deepest = Math.max(deepest, ++depth);

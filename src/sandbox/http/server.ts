@@ -66,7 +66,11 @@ export function createSandboxServer(ctx: SandboxContext, routes: readonly Route[
   return server;
 }
 
-async function dispatch(ctx: SandboxContext, router: FindMyWay.Instance<FindMyWay.HTTPVersion.V1>, req: IncomingMessage): Promise<Reply> {
+async function dispatch(
+  ctx: SandboxContext,
+  router: FindMyWay.Instance<FindMyWay.HTTPVersion.V1>,
+  req: IncomingMessage,
+): Promise<Reply> {
   const url = new URL(req.url ?? '/', 'http://sandbox');
   const found = router.find(req.method as FindMyWay.HTTPMethod, url.pathname);
   if (!found) return errorReply(404, 'not_found', `Ruta no encontrada: ${req.method} ${url.pathname}`);
@@ -83,7 +87,8 @@ async function dispatch(ctx: SandboxContext, router: FindMyWay.Instance<FindMyWa
     try {
       body = parseJsonBody(await readBody(req));
     } catch (error) {
-      if (error instanceof BodyError) return errorReply(error.status, error.status === 413 ? 'payload_too_large' : 'malformed_json', error.message);
+      if (error instanceof BodyError)
+        return errorReply(error.status, error.status === 413 ? 'payload_too_large' : 'malformed_json', error.message);
       throw error;
     }
   }

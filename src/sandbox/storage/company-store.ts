@@ -27,13 +27,17 @@ export class CompanyStore {
 
   terceros(companyId: number): Tercero[] {
     return this.db
-      .prepare('SELECT id, nombre, tipo_documento, numero_documento, email, direccion FROM terceros WHERE company_id = ? ORDER BY nombre, id')
+      .prepare(
+        'SELECT id, nombre, tipo_documento, numero_documento, email, direccion FROM terceros WHERE company_id = ? ORDER BY nombre, id',
+      )
       .all(companyId) as Tercero[];
   }
 
   findTercero(companyId: number, numeroDocumento: string): Tercero | undefined {
     return this.db
-      .prepare('SELECT id, nombre, tipo_documento, numero_documento, email, direccion FROM terceros WHERE company_id = ? AND numero_documento = ?')
+      .prepare(
+        'SELECT id, nombre, tipo_documento, numero_documento, email, direccion FROM terceros WHERE company_id = ? AND numero_documento = ?',
+      )
       .get(companyId, numeroDocumento) as Tercero | undefined;
   }
 
@@ -45,11 +49,15 @@ export class CompanyStore {
     const existing = this.findTercero(companyId, t.numero_documento);
     if (existing) {
       const merged = { ...existing, email: existing.email || t.email, direccion: existing.direccion || t.direccion };
-      this.db.prepare('UPDATE terceros SET email = ?, direccion = ? WHERE id = ?').run(merged.email, merged.direccion, existing.id);
+      this.db
+        .prepare('UPDATE terceros SET email = ?, direccion = ? WHERE id = ?')
+        .run(merged.email, merged.direccion, existing.id);
       return merged;
     }
     const info = this.db
-      .prepare('INSERT INTO terceros (company_id, nombre, tipo_documento, numero_documento, email, direccion) VALUES (?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO terceros (company_id, nombre, tipo_documento, numero_documento, email, direccion) VALUES (?, ?, ?, ?, ?, ?)',
+      )
       .run(companyId, t.nombre, t.tipo_documento, t.numero_documento, t.email, t.direccion);
     return { id: Number(info.lastInsertRowid), ...t };
   }
@@ -57,7 +65,9 @@ export class CompanyStore {
   /** Takes the next consecutive of the module; call inside the transaction that stores the document. */
   takeNumber(companyId: number, module: Module): number {
     const row = this.db
-      .prepare('UPDATE counters SET next_number = next_number + 1 WHERE company_id = ? AND module = ? RETURNING next_number - 1 AS n')
+      .prepare(
+        'UPDATE counters SET next_number = next_number + 1 WHERE company_id = ? AND module = ? RETURNING next_number - 1 AS n',
+      )
       .get(companyId, module) as { n: number };
     return row.n;
   }
@@ -72,7 +82,9 @@ export class CompanyStore {
     if (quota === null) return null;
     const table = module === 'fe' ? 'fe_documents' : 'dse_documents';
     const habil = module === 'fe' ? 'AND es_habilitacion = 0' : '';
-    const row = this.db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE company_id = ? AND year = ? ${habil}`).get(company.id, year) as { n: number };
+    const row = this.db
+      .prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE company_id = ? AND year = ? ${habil}`)
+      .get(company.id, year) as { n: number };
     return quota - company[module].used - row.n;
   }
 }

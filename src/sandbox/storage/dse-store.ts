@@ -37,16 +37,20 @@ export class DseStore {
   }
 
   release(companyId: number, clientId: string, key: string): void {
-    this.db.prepare('DELETE FROM dse_requests WHERE company_id = ? AND client_id = ? AND idem_key = ? AND document_id IS NULL').run(companyId, clientId, key);
+    this.db
+      .prepare('DELETE FROM dse_requests WHERE company_id = ? AND client_id = ? AND idem_key = ? AND document_id IS NULL')
+      .run(companyId, clientId, key);
   }
 
   byId(companyId: number, id: number): DseRow | undefined {
-    const r = this.db.prepare('SELECT doc, extra FROM dse_documents WHERE company_id = ? AND id = ?').get(companyId, id) as { doc: string; extra: string } | undefined;
+    const r = this.db.prepare('SELECT doc, extra FROM dse_documents WHERE company_id = ? AND id = ?').get(companyId, id) as
+      { doc: string; extra: string } | undefined;
     return r && { doc: JSON.parse(r.doc) as DseDocument, extra: JSON.parse(r.extra) as Record<string, unknown> };
   }
 
   byIdAnyCompany(id: number): DseRow | undefined {
-    const r = this.db.prepare('SELECT doc, extra FROM dse_documents WHERE id = ?').get(id) as { doc: string; extra: string } | undefined;
+    const r = this.db.prepare('SELECT doc, extra FROM dse_documents WHERE id = ?').get(id) as
+      { doc: string; extra: string } | undefined;
     return r && { doc: JSON.parse(r.doc) as DseDocument, extra: JSON.parse(r.extra) as Record<string, unknown> };
   }
 
@@ -55,7 +59,9 @@ export class DseStore {
       .prepare(`INSERT INTO dse_documents (company_id, estado_dian, year, doc, extra) VALUES (?, 'firmado', ?, '{}', '{}')`)
       .run(companyId, year);
     const row = build(Number(info.lastInsertRowid));
-    this.db.prepare('UPDATE dse_documents SET estado_dian = ?, doc = ?, extra = ? WHERE id = ?').run(row.doc.estado_dian, JSON.stringify(row.doc), JSON.stringify(row.extra), row.doc.id);
+    this.db
+      .prepare('UPDATE dse_documents SET estado_dian = ?, doc = ?, extra = ? WHERE id = ?')
+      .run(row.doc.estado_dian, JSON.stringify(row.doc), JSON.stringify(row.extra), row.doc.id);
     return row;
   }
 
@@ -65,7 +71,9 @@ export class DseStore {
    * before the rule engine holds the bare model).
    */
   markUnsigned(companyId: number, id: number, model: UblInvoice, authority: AuthorityInput): void {
-    this.db.prepare('INSERT INTO dse_unsigned (document_id, company_id, model) VALUES (?, ?, ?)').run(id, companyId, JSON.stringify({ model, authority }));
+    this.db
+      .prepare('INSERT INTO dse_unsigned (document_id, company_id, model) VALUES (?, ?, ?)')
+      .run(id, companyId, JSON.stringify({ model, authority }));
   }
 
   /** The document's XML is written: it is no longer unsigned. */
@@ -74,21 +82,30 @@ export class DseStore {
   }
 
   unsigned(id: number): { companyId: number; model: UblInvoice; authority?: AuthorityInput } | undefined {
-    const r = this.db.prepare('SELECT company_id, model FROM dse_unsigned WHERE document_id = ?').get(id) as { company_id: number; model: string } | undefined;
+    const r = this.db.prepare('SELECT company_id, model FROM dse_unsigned WHERE document_id = ?').get(id) as
+      { company_id: number; model: string } | undefined;
     if (!r) return undefined;
     const stored = JSON.parse(r.model) as UblInvoice | { model: UblInvoice; authority: AuthorityInput };
-    return 'authority' in stored ? { companyId: r.company_id, model: stored.model, authority: stored.authority } : { companyId: r.company_id, model: stored };
+    return 'authority' in stored
+      ? { companyId: r.company_id, model: stored.model, authority: stored.authority }
+      : { companyId: r.company_id, model: stored };
   }
 
   /** Documents signed and left `sending`: their transmission was interrupted (the process was killed). */
   sendingIds(): number[] {
     return (
-      this.db.prepare(`SELECT id FROM dse_documents WHERE estado_dian = 'sending' AND id NOT IN (SELECT document_id FROM dse_unsigned) ORDER BY id`).all() as { id: number }[]
+      this.db
+        .prepare(
+          `SELECT id FROM dse_documents WHERE estado_dian = 'sending' AND id NOT IN (SELECT document_id FROM dse_unsigned) ORDER BY id`,
+        )
+        .all() as { id: number }[]
     ).map((r) => r.id);
   }
 
   unsignedIds(): number[] {
-    return (this.db.prepare('SELECT document_id FROM dse_unsigned ORDER BY document_id').all() as { document_id: number }[]).map((r) => r.document_id);
+    return (this.db.prepare('SELECT document_id FROM dse_unsigned ORDER BY document_id').all() as { document_id: number }[]).map(
+      (r) => r.document_id,
+    );
   }
 
   update(id: number, patch: Partial<DseDocument>, settle?: { at: number; to: string }): void {
@@ -100,11 +117,15 @@ export class DseStore {
   }
 
   dueSettlements(now: number): { id: number; to: string }[] {
-    return this.db.prepare('SELECT id, settle_to AS "to" FROM dse_documents WHERE settle_at IS NOT NULL AND settle_at <= ?').all(now) as { id: number; to: string }[];
+    return this.db
+      .prepare('SELECT id, settle_to AS "to" FROM dse_documents WHERE settle_at IS NOT NULL AND settle_at <= ?')
+      .all(now) as { id: number; to: string }[];
   }
 
   nextSettlement(): number | null {
-    const r = this.db.prepare('SELECT MIN(settle_at) AS at FROM dse_documents WHERE settle_at IS NOT NULL').get() as { at: number | null };
+    const r = this.db.prepare('SELECT MIN(settle_at) AS at FROM dse_documents WHERE settle_at IS NOT NULL').get() as {
+      at: number | null;
+    };
     return r.at;
   }
 }

@@ -19,7 +19,13 @@ interface RawRow {
   doc: string;
 }
 
-const toRow = (r: RawRow): FeRow => ({ id: r.id, draft_key: r.draft_key, payload_hash: r.payload_hash, estado_dian: r.estado_dian, doc: JSON.parse(r.doc) as FeDocument });
+const toRow = (r: RawRow): FeRow => ({
+  id: r.id,
+  draft_key: r.draft_key,
+  payload_hash: r.payload_hash,
+  estado_dian: r.estado_dian,
+  doc: JSON.parse(r.doc) as FeDocument,
+});
 
 /** Lower-case text searched by `q`: id, number, CUFE, third party name and document. */
 export function feSearchText(d: FeDocument): string {
@@ -39,12 +45,14 @@ export class FeStore {
   constructor(private readonly db: Db) {}
 
   byId(companyId: number, id: number): FeRow | undefined {
-    const r = this.db.prepare('SELECT * FROM fe_documents WHERE company_id = ? AND id = ?').get(companyId, id) as RawRow | undefined;
+    const r = this.db.prepare('SELECT * FROM fe_documents WHERE company_id = ? AND id = ?').get(companyId, id) as
+      RawRow | undefined;
     return r && toRow(r);
   }
 
   byDraftKey(companyId: number, draftKey: string): FeRow | undefined {
-    const r = this.db.prepare('SELECT * FROM fe_documents WHERE company_id = ? AND draft_key = ?').get(companyId, draftKey) as RawRow | undefined;
+    const r = this.db.prepare('SELECT * FROM fe_documents WHERE company_id = ? AND draft_key = ?').get(companyId, draftKey) as
+      RawRow | undefined;
     return r && toRow(r);
   }
 
@@ -78,12 +86,17 @@ export class FeStore {
   /** `rechazado` with the tax authority's reason, kept in the document as `last_status_error`. */
   setRejected(id: number, reason: string): void {
     this.db
-      .prepare(`UPDATE fe_documents SET estado_dian = 'rechazado', doc = json_set(doc, '$.estado_dian', 'rechazado', '$.last_status_error', ?), settle_at = NULL, settle_to = NULL WHERE id = ?`)
+      .prepare(
+        `UPDATE fe_documents SET estado_dian = 'rechazado', doc = json_set(doc, '$.estado_dian', 'rechazado', '$.last_status_error', ?), settle_at = NULL, settle_to = NULL WHERE id = ?`,
+      )
       .run(reason, id);
   }
 
   /** Production documents only ("FE documents of the enablement environment are excluded from listings"). */
-  list(companyId: number, query: Required<Pick<FeListQuery, 'page' | 'per_page'>> & FeListQuery): { docs: FeDocument[]; total: number } {
+  list(
+    companyId: number,
+    query: Required<Pick<FeListQuery, 'page' | 'per_page'>> & FeListQuery,
+  ): { docs: FeDocument[]; total: number } {
     const where = ['company_id = ?', 'es_habilitacion = 0'];
     const params: (string | number)[] = [companyId];
     if (query.tipo) {
@@ -99,17 +112,23 @@ export class FeStore {
     const clause = where.join(' AND ');
     const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM fe_documents WHERE ${clause}`).get(...params) as { n: number }).n;
     const rows = this.db
-      .prepare(`SELECT doc FROM fe_documents WHERE ${clause} ORDER BY json_extract(doc, '$.fecha_emision') DESC, id DESC LIMIT ? OFFSET ?`)
+      .prepare(
+        `SELECT doc FROM fe_documents WHERE ${clause} ORDER BY json_extract(doc, '$.fecha_emision') DESC, id DESC LIMIT ? OFFSET ?`,
+      )
       .all(...params, query.per_page, (query.page - 1) * query.per_page) as { doc: string }[];
     return { docs: rows.map((r) => JSON.parse(r.doc) as FeDocument), total };
   }
 
   dueSettlements(now: number): { id: number; to: string }[] {
-    return this.db.prepare('SELECT id, settle_to AS "to" FROM fe_documents WHERE settle_at IS NOT NULL AND settle_at <= ?').all(now) as { id: number; to: string }[];
+    return this.db
+      .prepare('SELECT id, settle_to AS "to" FROM fe_documents WHERE settle_at IS NOT NULL AND settle_at <= ?')
+      .all(now) as { id: number; to: string }[];
   }
 
   nextSettlement(): number | null {
-    const r = this.db.prepare('SELECT MIN(settle_at) AS at FROM fe_documents WHERE settle_at IS NOT NULL').get() as { at: number | null };
+    const r = this.db.prepare('SELECT MIN(settle_at) AS at FROM fe_documents WHERE settle_at IS NOT NULL').get() as {
+      at: number | null;
+    };
     return r.at;
   }
 }

@@ -23,7 +23,16 @@ export function importSeed(db: Db, seed: Seed): void {
       counter.run(c.id, 'dse', c.dse.next_number);
       for (const t of terceros) tercero.run(t.id, c.id, t.nombre, t.tipo_documento, t.numero_documento, t.email, t.direccion);
       for (const d of fe_documents) {
-        feDoc.run(d.id, c.id, d.tipo_dian, d.estado_dian, d.es_habilitacion ? 1 : 0, d.fecha_emision.slice(0, 4), feSearchText(d), JSON.stringify(d));
+        feDoc.run(
+          d.id,
+          c.id,
+          d.tipo_dian,
+          d.estado_dian,
+          d.es_habilitacion ? 1 : 0,
+          d.fecha_emision.slice(0, 4),
+          feSearchText(d),
+          JSON.stringify(d),
+        );
       }
     }
     const client = db.prepare('INSERT INTO clients (id, company_id, scopes) VALUES (?, ?, ?)');

@@ -67,7 +67,9 @@ export function personParty(p: {
  * name), and a missing municipality name is filled too. A department that is given is kept as is, so
  * that a municipality of another department still reaches the tax authority's rule (SBX-DIR01).
  */
-export function withDepartment<A extends { cityCode?: string; city?: string; departmentCode?: string; department?: string; country?: string }>(address: A): A {
+export function withDepartment<
+  A extends { cityCode?: string; city?: string; departmentCode?: string; department?: string; country?: string },
+>(address: A): A {
   if (!address.cityCode || (address.country ?? 'CO') !== 'CO') return address;
   const { municipalities, departments } = loadDivipola();
   const municipality = municipalities.get(address.cityCode);

@@ -44,16 +44,24 @@ export type UblSigner = (xml: string, signingTime: string) => string;
 const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('base64');
 
 function reference(attrs: string, transforms: string[], digest: string): string {
-  const t = transforms.length === 0 ? '' : `<ds:Transforms>${transforms.map((a) => `<ds:Transform Algorithm="${a}"></ds:Transform>`).join('')}</ds:Transforms>`;
+  const t =
+    transforms.length === 0
+      ? ''
+      : `<ds:Transforms>${transforms.map((a) => `<ds:Transform Algorithm="${a}"></ds:Transform>`).join('')}</ds:Transforms>`;
   return `<ds:Reference${attrs}>${t}<ds:DigestMethod Algorithm="${SHA256}"></ds:DigestMethod><ds:DigestValue>${digest}</ds:DigestValue></ds:Reference>`;
 }
 
 /** RFC 2253 order (most specific first) of node's `issuer` lines ("C=CO\nO=...\nCN=..."). */
 function rfc2253(issuer: string): string {
-  return issuer.split('\n').filter(Boolean).reverse().map((rdn) => {
-    const at = rdn.indexOf('=');
-    return `${rdn.slice(0, at)}=${rdn.slice(at + 1).replace(/([,+"\\<>;])/g, '\\$1')}`;
-  }).join(',');
+  return issuer
+    .split('\n')
+    .filter(Boolean)
+    .reverse()
+    .map((rdn) => {
+      const at = rdn.indexOf('=');
+      return `${rdn.slice(0, at)}=${rdn.slice(at + 1).replace(/([,+"\\<>;])/g, '\\$1')}`;
+    })
+    .join(',');
 }
 
 /** The certificate's base64 body, as KeyInfo's X509Certificate carries it (no armor, no line breaks). */
@@ -91,7 +99,8 @@ export function createUblSigner(cert: SigningCertificate): UblSigner {
   // root's (ds among them, also declared on ds:Signature with the same URI).
   const signedInfoStart = `<ds:SignedInfo${ROOT_NAMESPACES}>`;
   return (xml, signingTime) => {
-    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-05:00$/.test(signingTime)) throw new Error(`SigningTime must be Colombia's time with -05:00: ${signingTime}`);
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-05:00$/.test(signingTime))
+      throw new Error(`SigningTime must be Colombia's time with -05:00: ${signingTime}`);
     const slot = xml.lastIndexOf(SIGNATURE_SLOT);
     if (!xml.startsWith(rootStart) || slot < 0 || xml.indexOf(SIGNATURE_SLOT) !== slot) {
       throw new Error('Only documents written by buildUbl can be signed here');
@@ -113,9 +122,21 @@ export function createUblSigner(cert: SigningCertificate): UblSigner {
       `<ds:CanonicalizationMethod Algorithm="${C14N}"></ds:CanonicalizationMethod>` +
       `<ds:SignatureMethod Algorithm="${RSA_SHA256}"></ds:SignatureMethod>` +
       reference(` Id="${id}-ref0" URI=""`, [ENVELOPED, C14N], digest) +
-      reference(` URI="#${id}-KeyInfo"`, [], sha256(`<ds:KeyInfo${ROOT_NAMESPACES}${keyInfoAttrs}>${keyInfoContent}</ds:KeyInfo>`)) +
-      reference(` Type="${SIGNED_PROPERTIES}" URI="#${id}-signedprops"`, [], sha256(`<xades:SignedProperties${ROOT_NAMESPACES}${propsAttrs}>${propsContent}</xades:SignedProperties>`));
-    const signatureValue = rsaSign('sha256', Buffer.from(`${signedInfoStart}${content}</ds:SignedInfo>`, 'utf8'), privateKey).toString('base64');
+      reference(
+        ` URI="#${id}-KeyInfo"`,
+        [],
+        sha256(`<ds:KeyInfo${ROOT_NAMESPACES}${keyInfoAttrs}>${keyInfoContent}</ds:KeyInfo>`),
+      ) +
+      reference(
+        ` Type="${SIGNED_PROPERTIES}" URI="#${id}-signedprops"`,
+        [],
+        sha256(`<xades:SignedProperties${ROOT_NAMESPACES}${propsAttrs}>${propsContent}</xades:SignedProperties>`),
+      );
+    const signatureValue = rsaSign(
+      'sha256',
+      Buffer.from(`${signedInfoStart}${content}</ds:SignedInfo>`, 'utf8'),
+      privateKey,
+    ).toString('base64');
     const signature =
       `<ds:Signature xmlns:ds="${DS}" Id="${id}"><ds:SignedInfo>${content}</ds:SignedInfo>` +
       `<ds:SignatureValue Id="${id}-sigvalue">${signatureValue}</ds:SignatureValue>` +

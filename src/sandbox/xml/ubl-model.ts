@@ -10,7 +10,15 @@ export interface UblParty {
   organizationType: '1' | '2';
   regimen: string;
   taxScheme: { id: string; name: string };
-  address: { line: string; city: string; cityCode: string; department: string; departmentCode: string; country: string; postalCode: string };
+  address: {
+    line: string;
+    city: string;
+    cityCode: string;
+    department: string;
+    departmentCode: string;
+    country: string;
+    postalCode: string;
+  };
   email: string;
   phone: string;
 }

@@ -33,8 +33,7 @@ const NS = {
 type Prefix = Exclude<keyof typeof NS, 'inv'>;
 
 /** The root's namespace declarations in canonical order (default first, then by prefix). */
-export const ROOT_NAMESPACES =
-  ` xmlns="${NS.inv}" xmlns:cac="${NS.cac}" xmlns:cbc="${NS.cbc}" xmlns:ds="${NS.ds}" xmlns:ext="${NS.ext}" xmlns:sts="${NS.sts}" xmlns:xades="${NS.xades}"`;
+export const ROOT_NAMESPACES = ` xmlns="${NS.inv}" xmlns:cac="${NS.cac}" xmlns:cbc="${NS.cbc}" xmlns:ds="${NS.ds}" xmlns:ext="${NS.ext}" xmlns:sts="${NS.sts}" xmlns:xades="${NS.xades}"`;
 
 export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="no"?>';
 
@@ -57,13 +56,22 @@ class Node {
   }
 }
 
-// eslint-disable-next-line no-control-regex
-const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NOT_XML_CHAR =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const TEXT_SPECIAL = /[&<>\r\u0085\u2028]/g;
 const ATTR_SPECIAL = /[&<"\t\n\r\u0085\u2028]/g;
 const LINE_BREAKS = { '\u0085': '&#x85;', '\u2028': '&#x2028;' };
 const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#xD;', ...LINE_BREAKS };
-const ATTR_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '"': '&quot;', '\t': '&#x9;', '\n': '&#xA;', '\r': '&#xD;', ...LINE_BREAKS };
+const ATTR_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '"': '&quot;',
+  '\t': '&#x9;',
+  '\n': '&#xA;',
+  '\r': '&#xD;',
+  ...LINE_BREAKS,
+};
 
 /** The references above that C14N writes as the literal character (it escapes only CR of the line breaks). */
 export const LITERAL_IN_C14N = /&#x(85|2028);/g;
@@ -83,7 +91,8 @@ export function escapeAttribute(value: string): string {
 function attributes(attrs: Record<string, string> | undefined): string {
   if (!attrs) return '';
   let out = '';
-  for (const name of Object.keys(attrs).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) out += ` ${name}="${escapeAttribute(attrs[name]!)}"`;
+  for (const name of Object.keys(attrs).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
+    out += ` ${name}="${escapeAttribute(attrs[name]!)}"`;
   return out;
 }
 
@@ -170,7 +179,8 @@ export function buildCanonicalUbl(doc: UblInvoice): string {
     for (const tax of line.taxes) taxTotal(node, 'cac:TaxTotal', [tax], doc.currency);
     const item = el(node, 'cac:Item');
     el(item, 'cbc:Description', line.description);
-    if (line.standardCode) el(el(item, 'cac:StandardItemIdentification'), 'cbc:ID', line.standardCode, { schemeID: '001', schemeName: 'UNSPSC' });
+    if (line.standardCode)
+      el(el(item, 'cac:StandardItemIdentification'), 'cbc:ID', line.standardCode, { schemeID: '001', schemeName: 'UNSPSC' });
     const price = el(node, 'cac:Price');
     el(price, 'cbc:PriceAmount', line.price, cur);
     el(price, 'cbc:BaseQuantity', line.quantity, { unitCode: line.unitCode });
@@ -196,12 +206,32 @@ function extensions(root: Node, doc: UblInvoice): void {
   const range = el(el(control, 'sts:AuthorizedInvoices'), 'sts:Prefix', doc.control.prefix).up();
   el(range, 'sts:From', String(doc.control.from));
   el(range, 'sts:To', String(doc.control.to));
-  el(el(dian, 'sts:InvoiceSource'), 'cbc:IdentificationCode', 'CO', { listAgencyID: '6', listAgencyName: 'United Nations Economic Commission for Europe', listSchemeURI: 'urn:oasis:names:specification:ubl:codelist:gc:CountryIdentificationCode-2.1' });
+  el(el(dian, 'sts:InvoiceSource'), 'cbc:IdentificationCode', 'CO', {
+    listAgencyID: '6',
+    listAgencyName: 'United Nations Economic Commission for Europe',
+    listSchemeURI: 'urn:oasis:names:specification:ubl:codelist:gc:CountryIdentificationCode-2.1',
+  });
   const provider = el(dian, 'sts:SoftwareProvider');
-  el(provider, 'sts:ProviderID', doc.software.providerNit, { schemeAgencyID: '195', schemeAgencyName: 'CO, DIAN (Dirección de Impuestos y Aduanas Nacionales)', schemeID: doc.software.providerDv, schemeName: '31' });
-  el(provider, 'sts:SoftwareID', doc.software.softwareId, { schemeAgencyID: '195', schemeAgencyName: 'CO, DIAN (Dirección de Impuestos y Aduanas Nacionales)' });
-  el(dian, 'sts:SoftwareSecurityCode', doc.software.securityCode, { schemeAgencyID: '195', schemeAgencyName: 'CO, DIAN (Dirección de Impuestos y Aduanas Nacionales)' });
-  el(el(dian, 'sts:AuthorizationProvider'), 'sts:AuthorizationProviderID', '800197268', { schemeAgencyID: '195', schemeAgencyName: 'CO, DIAN (Dirección de Impuestos y Aduanas Nacionales)', schemeID: '4', schemeName: '31' });
+  el(provider, 'sts:ProviderID', doc.software.providerNit, {
+    schemeAgencyID: '195',
+    schemeAgencyName: 'CO, DIAN (Dirección de Impuestos y Aduanas Nacionales)',
+    schemeID: doc.software.providerDv,
+    schemeName: '31',
+  });
+  el(provider, 'sts:SoftwareID', doc.software.softwareId, {
+    schemeAgencyID: '195',
+    schemeAgencyName: 'CO, DIAN (Dirección de Impuestos y Aduanas Nacionales)',
+  });
+  el(dian, 'sts:SoftwareSecurityCode', doc.software.securityCode, {
+    schemeAgencyID: '195',
+    schemeAgencyName: 'CO, DIAN (Dirección de Impuestos y Aduanas Nacionales)',
+  });
+  el(el(dian, 'sts:AuthorizationProvider'), 'sts:AuthorizationProviderID', '800197268', {
+    schemeAgencyID: '195',
+    schemeAgencyName: 'CO, DIAN (Dirección de Impuestos y Aduanas Nacionales)',
+    schemeID: '4',
+    schemeName: '31',
+  });
   el(dian, 'sts:QRCode', doc.qr);
   // The second extension stays empty until the signer appends ds:Signature to it.
   el(el(exts, 'ext:UBLExtension'), 'ext:ExtensionContent');
@@ -215,7 +245,12 @@ function party(wrapper: Node, p: UblParty): void {
   address(location, p);
   const tax = el(node, 'cac:PartyTaxScheme');
   el(tax, 'cbc:RegistrationName', p.name);
-  el(tax, 'cbc:CompanyID', p.id, { schemeAgencyID: '195', schemeAgencyName: 'CO, DIAN (Dirección de Impuestos y Aduanas Nacionales)', schemeName: p.tipoDoc, ...(p.dv ? { schemeID: p.dv } : {}) });
+  el(tax, 'cbc:CompanyID', p.id, {
+    schemeAgencyID: '195',
+    schemeAgencyName: 'CO, DIAN (Dirección de Impuestos y Aduanas Nacionales)',
+    schemeName: p.tipoDoc,
+    ...(p.dv ? { schemeID: p.dv } : {}),
+  });
   el(tax, 'cbc:TaxLevelCode', p.regimen);
   address(el(tax, 'cac:RegistrationAddress'), p);
   const scheme = el(tax, 'cac:TaxScheme');
@@ -249,7 +284,12 @@ function groupByCode(taxes: readonly UblTax[]): UblTax[][] {
   return [...groups.values()];
 }
 
-function taxTotal(parent: Node, qname: 'cac:TaxTotal' | 'cac:WithholdingTaxTotal', subtotals: readonly UblTax[], currency: string): void {
+function taxTotal(
+  parent: Node,
+  qname: 'cac:TaxTotal' | 'cac:WithholdingTaxTotal',
+  subtotals: readonly UblTax[],
+  currency: string,
+): void {
   const cur = { currencyID: currency };
   const node = el(parent, qname);
   el(node, 'cbc:TaxAmount', toMoneyString(sum(subtotals.map((t) => t.amount))), cur);

@@ -17,7 +17,12 @@ export function xmlPathOf(xmlDir: string, companyId: number, model: Located): st
 /** Folders this thread has made (or found) already: one mkdir per folder, not per document. */
 const made = new Set<string>();
 
-export function writeSignedXml(xmlDir: string, companyId: number, model: UblInvoice, sign: UblSigner): { xmlPath: string; xml: string } {
+export function writeSignedXml(
+  xmlDir: string,
+  companyId: number,
+  model: UblInvoice,
+  sign: UblSigner,
+): { xmlPath: string; xml: string } {
   const relativePath = xmlPathOf(xmlDir, companyId, model);
   const path = join(dirname(xmlDir), ...relativePath.split('/'));
   const folder = dirname(path);

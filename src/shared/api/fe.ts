@@ -231,7 +231,11 @@ export const FeCreateSandboxResponse = FeCreateResponse.extend({
   consecutivo: z.number().int(),
   numero: z.string(),
 });
-export const FeCreateRejectedResponse = FeCreateSandboxResponse.extend({ ok: z.literal(false), error: z.string(), dian: DianResult.optional() });
+export const FeCreateRejectedResponse = FeCreateSandboxResponse.extend({
+  ok: z.literal(false),
+  error: z.string(),
+  dian: DianResult.optional(),
+});
 export const FeCreatePendingResponse = FeCreateSandboxResponse.extend({
   ok: z.literal(true),
   pending: z.literal(true),

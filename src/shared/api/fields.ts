@@ -26,7 +26,11 @@ export function pick(obj: RawObject, names: readonly string[]): { name: string; 
  * Like `pick`, but a value under an alias that disagrees with the one chosen is an error naming the
  * alias: the client sent two different values for one field.
  */
-export function pickConsistent(obj: RawObject, names: readonly string[], errors: FieldErrors): { name: string; value: unknown } | undefined {
+export function pickConsistent(
+  obj: RawObject,
+  names: readonly string[],
+  errors: FieldErrors,
+): { name: string; value: unknown } | undefined {
   const found = pick(obj, names);
   if (!found) return undefined;
   for (const name of names) {

@@ -30,7 +30,10 @@ export const CustomerInput = z
       .trim()
       .max(CUSTOMER_LIMITS.emailMax)
       .refine((v) => v === '' || EMAIL.test(v), 'El correo electrónico no es válido.'),
-    direccion: z.string().trim().max(CUSTOMER_LIMITS.addressMax, `La dirección admite como máximo ${CUSTOMER_LIMITS.addressMax} caracteres.`),
+    direccion: z
+      .string()
+      .trim()
+      .max(CUSTOMER_LIMITS.addressMax, `La dirección admite como máximo ${CUSTOMER_LIMITS.addressMax} caracteres.`),
     telefono: z
       .string()
       .trim()
@@ -42,13 +45,20 @@ export const CustomerInput = z
     // One message per field: the general shape's, when that already failed.
     if (!/^[0-9A-Za-z-]+$/.test(value.numero_doc.trim())) return;
     if (value.tipo_doc === '31' && !/^\d{1,15}$/.test(value.numero_doc.trim())) {
-      ctx.addIssue({ code: 'custom', path: ['numero_doc'], message: 'El NIT se escribe solo con dígitos (hasta 15) y sin el dígito de verificación.' });
-    }
-    else if (['11', '12', '13'].includes(value.tipo_doc) && !/^\d{1,15}$/.test(value.numero_doc.trim())) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['numero_doc'],
+        message: 'El NIT se escribe solo con dígitos (hasta 15) y sin el dígito de verificación.',
+      });
+    } else if (['11', '12', '13'].includes(value.tipo_doc) && !/^\d{1,15}$/.test(value.numero_doc.trim())) {
       ctx.addIssue({ code: 'custom', path: ['numero_doc'], message: 'Este tipo de documento se escribe solo con dígitos.' });
     }
     if (value.tipo_doc === CONSUMIDOR_FINAL_ID.tipo_doc && value.numero_doc.trim() === CONSUMIDOR_FINAL_ID.numero_doc) {
-      ctx.addIssue({ code: 'custom', path: ['numero_doc'], message: '«Consumidor final» no se guarda como cliente: se elige con F4.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['numero_doc'],
+        message: '«Consumidor final» no se guarda como cliente: se elige con F4.',
+      });
     }
   });
 export type CustomerInput = z.infer<typeof CustomerInput>;
@@ -72,5 +82,8 @@ export type Customer = z.infer<typeof Customer>;
 
 /** Lower case, accents folded: what name searches compare. */
 export function foldCustomerText(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }

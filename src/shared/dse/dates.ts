@@ -59,8 +59,10 @@ export function readDseDates(raw: RawObject, today: string, nowTime: string, err
   if (modo === '1') {
     // "fecha_documento must be the current date; period start and end equal the document date."
     if (fecha !== today) errors.add(fechaName, `en forma_generacion 1 debe ser la fecha actual en Colombia (${today})`);
-    if (start !== undefined && start !== fecha) errors.add(startName, 'en un documento por operación debe ser igual a la fecha del documento');
-    if (end !== undefined && end !== fecha) errors.add(endName, 'en un documento por operación debe ser igual a la fecha del documento');
+    if (start !== undefined && start !== fecha)
+      errors.add(startName, 'en un documento por operación debe ser igual a la fecha del documento');
+    if (end !== undefined && end !== fecha)
+      errors.add(endName, 'en un documento por operación debe ser igual a la fecha del documento');
     start = fecha;
     end = fecha;
   } else {
@@ -71,7 +73,8 @@ export function readDseDates(raw: RawObject, today: string, nowTime: string, err
     if (start && end) {
       if (start > end) errors.add(startName, 'no puede ser posterior al fin del periodo');
       // "at most 7 calendar days", both ends included.
-      else if (daysBetween(start, end) + 1 > 7) errors.add(endName, `el periodo abarca ${daysBetween(start, end) + 1} días; el máximo es 7 días calendario`);
+      else if (daysBetween(start, end) + 1 > 7)
+        errors.add(endName, `el periodo abarca ${daysBetween(start, end) + 1} días; el máximo es 7 días calendario`);
       if (end > fecha) errors.add(endName, 'no puede ser posterior a la fecha del documento');
     }
   }
@@ -84,10 +87,17 @@ export function readDseDates(raw: RawObject, today: string, nowTime: string, err
   } else if (due < fecha) {
     errors.add(dueName, 'en crédito no puede ser anterior a la fecha del documento');
   }
-  if (contable !== null && contable < fecha) errors.add('fecha_vencimiento_contable', 'no puede ser anterior a la fecha del documento');
+  if (contable !== null && contable < fecha)
+    errors.add('fecha_vencimiento_contable', 'no puede ser anterior a la fecha del documento');
   if (errors.list.length > before || !start || !end || !due) return undefined;
   return {
-    fecha_documento: fecha, hora, forma_generacion: modo as '1' | '2', fecha_inicio_periodo: start, fecha_fin_periodo: end,
-    forma_pago: pago as '1' | '2', fecha_vencimiento: due, fecha_vencimiento_contable: contable,
+    fecha_documento: fecha,
+    hora,
+    forma_generacion: modo as '1' | '2',
+    fecha_inicio_periodo: start,
+    fecha_fin_periodo: end,
+    forma_pago: pago as '1' | '2',
+    fecha_vencimiento: due,
+    fecha_vencimiento_contable: contable,
   };
 }

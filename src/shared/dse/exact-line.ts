@@ -27,7 +27,11 @@ export class ExactDseLine implements DseLine {
 
   constructor(
     fields: { codigo: string; descripcion: string; unidad_medida: string; cost_center_id: number | null },
-    cantidad: number, precio: number, percent: number | undefined, baseCents: number, taxCents: number,
+    cantidad: number,
+    precio: number,
+    percent: number | undefined,
+    baseCents: number,
+    taxCents: number,
   ) {
     this.codigo = fields.codigo;
     this.descripcion = fields.descripcion;
@@ -62,7 +66,8 @@ export class ExactDseLine implements DseLine {
   }
 
   toJSON(): DseLine {
-    const { codigo, descripcion, cantidad, unidad_medida, precio_unitario, base, porcentaje_iva, impuesto, cost_center_id } = this;
+    const { codigo, descripcion, cantidad, unidad_medida, precio_unitario, base, porcentaje_iva, impuesto, cost_center_id } =
+      this;
     return { codigo, descripcion, cantidad, unidad_medida, precio_unitario, base, porcentaje_iva, impuesto, cost_center_id };
   }
 }

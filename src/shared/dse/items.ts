@@ -2,7 +2,15 @@
 // tax, and the company's cost centers. Amounts are exact cents.
 import { MAX_DOCUMENT_ITEMS } from '../api/common';
 import {
-  decOfJsonNumber, FieldErrors, isRawObject, pickConsistent, readCode, readInteger, readJsonNumber, readString, type FieldErrorSink,
+  decOfJsonNumber,
+  FieldErrors,
+  isRawObject,
+  pickConsistent,
+  readCode,
+  readInteger,
+  readJsonNumber,
+  readString,
+  type FieldErrorSink,
 } from '../api/fields';
 import { centsOfNumberPercent, centsOfNumbers, isSafeCents } from '../cents';
 import { roundCents, ZERO, type Dec } from '../money';
@@ -44,12 +52,18 @@ export function readDseItems(raw: unknown, costCenters: readonly DseCostCenter[]
   return lines.every((l): l is DseLine => l !== undefined) ? lines : undefined;
 }
 
-function readDseItem(item: unknown, index: number, costCenters: readonly DseCostCenter[], errors: FieldErrors): DseLine | undefined {
-  if (!isRawObject(item)) return errors.add(`items[${index}]`, 'debe ser un objeto'), undefined;
+function readDseItem(
+  item: unknown,
+  index: number,
+  costCenters: readonly DseCostCenter[],
+  errors: FieldErrors,
+): DseLine | undefined {
+  if (!isRawObject(item)) return (errors.add(`items[${index}]`, 'debe ser un objeto'), undefined);
   const before = errors.list.length;
   const itemErrors = new ItemFieldErrors(errors, index);
   const codigo = readCode(item.codigo, 'codigo', itemErrors);
-  if (codigo === undefined || !/^\d{8}$/.test(codigo)) itemErrors.add('codigo', 'debe ser un código UNSPSC numérico de exactamente 8 dígitos');
+  if (codigo === undefined || !/^\d{8}$/.test(codigo))
+    itemErrors.add('codigo', 'debe ser un código UNSPSC numérico de exactamente 8 dígitos');
   const descripcion = readString(item.descripcion, 'descripcion', itemErrors)?.trim() || `Bien o servicio ${codigo ?? ''}`.trim();
   // Numbers are read as they came and compared as doubles where that is exact (against 0 and 100,
   // both doubles, the shortest text of a double and the double itself always agree).
@@ -62,14 +76,19 @@ function readDseItem(item: unknown, index: number, costCenters: readonly DseCost
   const baseGiven = baseField ? readJsonNumber(baseField.value, baseField.name, itemErrors) : undefined;
   if (price !== undefined && price < 0) itemErrors.add('precio_unitario', 'no puede ser negativo');
   if (baseField && baseGiven !== undefined && baseGiven < 0) itemErrors.add(baseField.name, 'no puede ser negativa');
-  if (price === undefined && baseGiven === undefined) itemErrors.add('precio_unitario', 'es obligatorio (o base_imponible para derivarlo)');
+  if (price === undefined && baseGiven === undefined)
+    itemErrors.add('precio_unitario', 'es obligatorio (o base_imponible para derivarlo)');
   const percent = readJsonNumber(item.porcentaje_iva, 'porcentaje_iva', itemErrors);
   const impuesto = readJsonNumber(item.impuesto, 'impuesto', itemErrors);
   const ivaLegacy = readJsonNumber(item.iva, 'iva', itemErrors);
   if (percent !== undefined && (percent < 0 || percent > 100)) itemErrors.add('porcentaje_iva', 'debe estar entre 0 y 100');
   if (impuesto !== undefined && impuesto < 0) itemErrors.add('impuesto', 'no puede ser negativo');
   if (ivaLegacy !== undefined && ivaLegacy < 0) itemErrors.add('iva', 'no puede ser negativo (en DSE es un valor monetario)');
-  if (impuesto !== undefined && ivaLegacy !== undefined && !decOfJsonNumber(impuesto).minus(decOfJsonNumber(ivaLegacy)).abs().lte(CENT)) {
+  if (
+    impuesto !== undefined &&
+    ivaLegacy !== undefined &&
+    !decOfJsonNumber(impuesto).minus(decOfJsonNumber(ivaLegacy)).abs().lte(CENT)
+  ) {
     itemErrors.add('iva', 'no coincide con impuesto (iva es el alias heredado del valor monetario del impuesto)');
   }
   const costCenterId = resolveCostCenter(item, itemErrors, costCenters, errors);
@@ -94,8 +113,14 @@ function exactDseLine(fields: DseLineFields, cantidad: number, price: number, pe
 
 /** Every way the contract allows, in decimal.js: a derived price, an absolute tax, values out of range. */
 function decimalDseLine(
-  fields: DseLineFields, itemErrors: ItemFieldErrors, cantidadIn: number, price: number | undefined, baseGiven: number | undefined,
-  percentIn: number | undefined, impuesto: number | undefined, ivaLegacy: number | undefined,
+  fields: DseLineFields,
+  itemErrors: ItemFieldErrors,
+  cantidadIn: number,
+  price: number | undefined,
+  baseGiven: number | undefined,
+  percentIn: number | undefined,
+  impuesto: number | undefined,
+  ivaLegacy: number | undefined,
 ): DseLine | undefined {
   const cantidad = decOfJsonNumber(cantidadIn);
   // "if precio_unitario is missing, price may be derived as base divided by quantity"
@@ -121,11 +146,26 @@ function decimalDseLine(
     rate = ZERO;
   }
   const { codigo, descripcion, unidad_medida, cost_center_id } = fields;
-  return { codigo, descripcion, cantidad, unidad_medida, precio_unitario: precio, base, porcentaje_iva: rate, impuesto: tax, cost_center_id };
+  return {
+    codigo,
+    descripcion,
+    cantidad,
+    unidad_medida,
+    precio_unitario: precio,
+    base,
+    porcentaje_iva: rate,
+    impuesto: tax,
+    cost_center_id,
+  };
 }
 
 /** "cost_center_id: must belong to the company"; `cost_center_code`/`centro_costo_codigo` resolve one by code. */
-function resolveCostCenter(item: Record<string, unknown>, itemErrors: ItemFieldErrors, centers: readonly DseCostCenter[], errors: FieldErrors): number | null {
+function resolveCostCenter(
+  item: Record<string, unknown>,
+  itemErrors: ItemFieldErrors,
+  centers: readonly DseCostCenter[],
+  errors: FieldErrors,
+): number | null {
   const id = readInteger(item.cost_center_id, 'cost_center_id', itemErrors);
   const codeField = pickConsistent(item, DSE_ITEM_ALIASES.cost_center_code, errors);
   const code = codeField ? readString(codeField.value, codeField.name, itemErrors) : undefined;

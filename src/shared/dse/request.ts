@@ -1,7 +1,16 @@
 // Validation and normalisation of a DSE create request: every rule of "7. Create, sign and send
 // DSE" with its aliases, returning the request the server signs or Spanish errors naming each field.
 // The DSE form runs this very function while the user types.
-import { FieldErrors, isRawObject, pick, pickConsistent, readCode, readString, type FieldError, type RawObject } from '../api/fields';
+import {
+  FieldErrors,
+  isRawObject,
+  pick,
+  pickConsistent,
+  readCode,
+  readString,
+  type FieldError,
+  type RawObject,
+} from '../api/fields';
 import { DSE_FIELD_ALIASES as F, DSE_FORBIDDEN_FIELDS } from './aliases';
 import { readDseDates, type DseDates } from './dates';
 import { readDseItems, type DseCostCenter, type DseLine } from './items';
@@ -92,7 +101,8 @@ export function validateDseRequest(raw: unknown, ctx: DseRequestContext): DseReq
   if (!/^[A-Z]{3}$/.test(moneda)) errors.add('moneda', 'debe ser un código ISO 4217 de tres letras (COP por defecto)');
   const medioField = pickConsistent(raw, F.medio_pago_codigo, errors);
   const medio = (medioField ? readCode(medioField.value, medioField.name, errors) : undefined) ?? '10';
-  if (!/^\d{1,3}$/.test(medio)) errors.add(medioField?.name ?? 'medio_pago_codigo', 'debe ser un código numérico de 1 a 3 dígitos');
+  if (!/^\d{1,3}$/.test(medio))
+    errors.add(medioField?.name ?? 'medio_pago_codigo', 'debe ser un código numérico de 1 a 3 dígitos');
   const dates = readDseDates(raw, ctx.today, ctx.nowTime, errors);
   const proveedor = readSupplier(raw.proveedor, errors);
   const items = readDseItems(raw.items, ctx.costCenters, errors);
@@ -107,7 +117,13 @@ export function validateDseRequest(raw: unknown, ctx: DseRequestContext): DseReq
   return {
     ok: true,
     value: {
-      ...dates, tipo_dian: '05', moneda, proveedor, items, medio_pago_codigo: medio, retenciones,
+      ...dates,
+      tipo_dian: '05',
+      moneda,
+      proveedor,
+      items,
+      medio_pago_codigo: medio,
+      retenciones,
       totals: computeDseTotals(items, retenciones),
     },
   };

@@ -23,7 +23,14 @@ export interface DseSupplier {
 }
 
 const OPTIONAL_TEXT = [
-  'direccion', 'municipio', 'codigo_municipio', 'departamento', 'codigo_departamento', 'email', 'telefono', 'codigo_postal',
+  'direccion',
+  'municipio',
+  'codigo_municipio',
+  'departamento',
+  'codigo_departamento',
+  'email',
+  'telefono',
+  'codigo_postal',
 ] as const;
 
 /** Defaults of the contract: tipo_documento 13, regimen O-49, dian_tax_scheme_code ZZ, pais CO. */
@@ -39,8 +46,10 @@ export function readSupplier(raw: unknown, errors: FieldErrors): DseSupplier | u
   const nombre = readString(raw.nombre, 'proveedor.nombre', errors)?.trim();
   const text = (name: string): string => readString(raw[name], `proveedor.${name}`, errors)?.trim() ?? '';
   if (!nit) errors.add('proveedor.nit', 'la identificación del proveedor es obligatoria');
-  else if (!/^[0-9A-Za-z]{3,20}$/.test(nit)) errors.add('proveedor.nit', 'debe tener de 3 a 20 letras o dígitos, sin puntos, guiones ni dígito de verificación');
-  else if ((tipo === '13' || tipo === '31') && !/^\d+$/.test(nit)) errors.add('proveedor.nit', 'debe ser numérico para cédula (13) y NIT (31)');
+  else if (!/^[0-9A-Za-z]{3,20}$/.test(nit))
+    errors.add('proveedor.nit', 'debe tener de 3 a 20 letras o dígitos, sin puntos, guiones ni dígito de verificación');
+  else if ((tipo === '13' || tipo === '31') && !/^\d+$/.test(nit))
+    errors.add('proveedor.nit', 'debe ser numérico para cédula (13) y NIT (31)');
   if (!/^\d{2}$/.test(tipo)) errors.add('proveedor.tipo_documento', 'debe ser un código de dos dígitos (13 cédula, 31 NIT, ...)');
   if (dv !== null && nit && /^\d{1,15}$/.test(nit) && tipo === '31' && !isValidNitDv(nit, dv)) {
     errors.add('proveedor.dv', `no corresponde al NIT ${nit} (el dígito de verificación es ${nitCheckDigit(nit)})`);
@@ -49,7 +58,10 @@ export function readSupplier(raw: unknown, errors: FieldErrors): DseSupplier | u
   const email = text('email');
   if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.add('proveedor.email', 'no es un correo válido');
   if (!nit || !nombre) return undefined;
-  const rest = Object.fromEntries(OPTIONAL_TEXT.map((name) => [name, text(name)])) as Record<(typeof OPTIONAL_TEXT)[number], string>;
+  const rest = Object.fromEntries(OPTIONAL_TEXT.map((name) => [name, text(name)])) as Record<
+    (typeof OPTIONAL_TEXT)[number],
+    string
+  >;
   return {
     ...rest,
     tipo_documento: tipo,

@@ -1,6 +1,16 @@
 // DSE withholdings ("DSE withholding"): alias normalisation and the contract's nine validation rules.
 // Rule numbers in the comments are the contract's.
-import { FieldErrors, isRawObject, pick, readBoolean, readCode, readInteger, readNumber, readString, type RawObject } from '../api/fields';
+import {
+  FieldErrors,
+  isRawObject,
+  pick,
+  readBoolean,
+  readCode,
+  readInteger,
+  readNumber,
+  readString,
+  type RawObject,
+} from '../api/fields';
 import { roundCents, sum, type Dec } from '../money';
 import { DSE_BASE_MODE_ALIASES, DSE_WITHHOLDING_ALIASES as A, DSE_WITHHOLDINGS } from './aliases';
 
@@ -29,20 +39,27 @@ const CENT = '0.01';
 
 function canonicalOf(raw: string | undefined): (typeof DSE_WITHHOLDINGS)[number] | undefined {
   if (!raw) return undefined;
-  const k = raw.trim().toLowerCase().replace(/[\s_-]/g, '');
+  const k = raw
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]/g, '');
   return DSE_WITHHOLDINGS.find((w) => w.key === k || w.code === raw.trim());
 }
 
-export function readDseWithholdings(raw: unknown, amounts: DseDocumentAmounts, errors: FieldErrors): DseWithholding[] | undefined {
+export function readDseWithholdings(
+  raw: unknown,
+  amounts: DseDocumentAmounts,
+  errors: FieldErrors,
+): DseWithholding[] | undefined {
   if (raw === undefined || raw === null) return [];
   // 1. `retenciones` must be a list.
-  if (!Array.isArray(raw)) return errors.add('retenciones', 'debe ser una lista'), undefined;
+  if (!Array.isArray(raw)) return (errors.add('retenciones', 'debe ser una lista'), undefined);
   const out: DseWithholding[] = [];
   const keys = new Map<string, number>();
   let failed = false;
   raw.forEach((element: unknown, i) => {
     const at = `retenciones[${i}]`;
-    if (!isRawObject(element)) return (failed = true), errors.add(at, 'debe ser un objeto');
+    if (!isRawObject(element)) return ((failed = true), errors.add(at, 'debe ser un objeto'));
     const w = readOne(element, at, amounts, errors);
     if (w === 'skipped') return;
     if (!w) return (failed = true);
@@ -59,13 +76,21 @@ export function readDseWithholdings(raw: unknown, amounts: DseDocumentAmounts, e
   // 9. The sum of withholdings cannot exceed the document total.
   const total = sum(out.map((w) => w.amount));
   if (total.gt(amounts.total)) {
-    errors.add('retenciones', `la suma de las retenciones (${total.toFixed(2)}) supera el total del documento (${amounts.total.toFixed(2)})`);
+    errors.add(
+      'retenciones',
+      `la suma de las retenciones (${total.toFixed(2)}) supera el total del documento (${amounts.total.toFixed(2)})`,
+    );
     return undefined;
   }
   return out.sort((a, b) => (a.display_order ?? Infinity) - (b.display_order ?? Infinity));
 }
 
-function readOne(w: RawObject, at: string, amounts: DseDocumentAmounts, errors: FieldErrors): DseWithholding | 'skipped' | undefined {
+function readOne(
+  w: RawObject,
+  at: string,
+  amounts: DseDocumentAmounts,
+  errors: FieldErrors,
+): DseWithholding | 'skipped' | undefined {
   const before = errors.list.length;
   const field = (names: readonly string[]) => pick(w, names);
   // 2. Elements with enabled:false or activa:false are skipped.
@@ -85,9 +110,13 @@ function readOne(w: RawObject, at: string, amounts: DseDocumentAmounts, errors: 
   const code = rawCode || byKey?.code;
   const name = rawName?.trim() || byKey?.name;
   if (!code) errors.add(`${at}.dian_tax_code`, 'falta el código DIAN de la retención (05 ReteIVA, 06 ReteRenta, 07 ReteICA)');
-  else if (!DSE_WITHHOLDINGS.some((c) => c.code === code)) errors.add(`${at}.dian_tax_code`, `código ${code} no soportado (05 ReteIVA, 06 ReteRenta, 07 ReteICA)`);
+  else if (!DSE_WITHHOLDINGS.some((c) => c.code === code))
+    errors.add(`${at}.dian_tax_code`, `código ${code} no soportado (05 ReteIVA, 06 ReteRenta, 07 ReteICA)`);
   else if (byKey && byKey.code !== code) {
-    errors.add(`${at}.${codeField?.name ?? 'dian_tax_code'}`, `el código ${code} no corresponde a la retención ${byKey.name} (${byKey.code})`);
+    errors.add(
+      `${at}.${codeField?.name ?? 'dian_tax_code'}`,
+      `el código ${code} no corresponde a la retención ${byKey.name} (${byKey.code})`,
+    );
   }
   if (!name) errors.add(`${at}.tax_name`, 'falta el nombre de la retención');
   else {
@@ -98,8 +127,10 @@ function readOne(w: RawObject, at: string, amounts: DseDocumentAmounts, errors: 
   }
   const modeField = field(A.base_mode);
   const modeRaw = modeField ? readString(modeField.value, `${at}.${modeField.name}`, errors) : undefined;
-  const mode = modeRaw === undefined ? canonical?.defaultBaseMode ?? 'subtotal' : DSE_BASE_MODE_ALIASES[modeRaw.trim().toLowerCase()];
-  if (!mode) errors.add(`${at}.${modeField?.name ?? 'base_mode'}`, 'modo de base desconocido (subtotal/base, impuestos/iva, total/bruto)');
+  const mode =
+    modeRaw === undefined ? (canonical?.defaultBaseMode ?? 'subtotal') : DSE_BASE_MODE_ALIASES[modeRaw.trim().toLowerCase()];
+  if (!mode)
+    errors.add(`${at}.${modeField?.name ?? 'base_mode'}`, 'modo de base desconocido (subtotal/base, impuestos/iva, total/bruto)');
   const baseField = field(A.base_amount);
   const explicitBase = baseField ? readNumber(baseField.value, `${at}.${baseField.name}`, errors) : undefined;
   const percentField = field(A.percent);
@@ -112,18 +143,29 @@ function readOne(w: RawObject, at: string, amounts: DseDocumentAmounts, errors: 
   const base = roundCents(explicitBase ?? amounts[mode]);
   // 5. The base must be greater than zero and not exceed the document total.
   const baseName = `${at}.${baseField?.name ?? 'base_amount'}`;
-  if (!base.gt(0)) return errors.add(baseName, `la base debe ser mayor que cero (modo ${mode}: ${base.toFixed(2)})`), undefined;
-  if (base.gt(amounts.total)) return errors.add(baseName, `la base ${base.toFixed(2)} supera el total del documento ${amounts.total.toFixed(2)}`), undefined;
+  if (!base.gt(0)) return (errors.add(baseName, `la base debe ser mayor que cero (modo ${mode}: ${base.toFixed(2)})`), undefined);
+  if (base.gt(amounts.total))
+    return (
+      errors.add(baseName, `la base ${base.toFixed(2)} supera el total del documento ${amounts.total.toFixed(2)}`),
+      undefined
+    );
   // 6. The percentage cannot be negative.
-  if (percentIn?.isNegative()) return errors.add(`${at}.${percentField?.name}`, 'el porcentaje no puede ser negativo'), undefined;
-  if (amountIn?.isNegative()) return errors.add(`${at}.${amountField?.name}`, 'el valor no puede ser negativo'), undefined;
+  if (percentIn?.isNegative())
+    return (errors.add(`${at}.${percentField?.name}`, 'el porcentaje no puede ser negativo'), undefined);
+  if (amountIn?.isNegative()) return (errors.add(`${at}.${amountField?.name}`, 'el valor no puede ser negativo'), undefined);
   let percent: Dec;
   let amount: Dec;
   if (percentIn !== undefined && amountIn !== undefined) {
     // 7. amount must equal base x percent within one cent.
     const expected = base.times(percentIn).dividedBy(100);
     if (!amountIn.minus(expected).abs().lte(CENT)) {
-      return errors.add(`${at}.${amountField?.name}`, `no coincide con base x porcentaje (${roundCents(expected).toFixed(2)}), tolerancia de un centavo`), undefined;
+      return (
+        errors.add(
+          `${at}.${amountField?.name}`,
+          `no coincide con base x porcentaje (${roundCents(expected).toFixed(2)}), tolerancia de un centavo`,
+        ),
+        undefined
+      );
     }
     percent = percentIn;
     amount = roundCents(amountIn);
@@ -135,8 +177,17 @@ function readOne(w: RawObject, at: string, amounts: DseDocumentAmounts, errors: 
     percent = percentIn;
     amount = roundCents(base.times(percentIn).dividedBy(100));
   } else {
-    return errors.add(`${at}.percent`, 'indique el porcentaje o el valor de la retención'), undefined;
+    return (errors.add(`${at}.percent`, 'indique el porcentaje o el valor de la retención'), undefined);
   }
   const key = (rawKey?.trim() || canonical?.key || code).toLowerCase();
-  return { retention_key: key, dian_tax_code: code, tax_name: name, base_mode: mode, base, percent, amount, display_order: order };
+  return {
+    retention_key: key,
+    dian_tax_code: code,
+    tax_name: name,
+    base_mode: mode,
+    base,
+    percent,
+    amount,
+    display_order: order,
+  };
 }

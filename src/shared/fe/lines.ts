@@ -111,8 +111,14 @@ export class ExactFeLine implements FeLine {
   #total: Dec | undefined;
 
   constructor(
-    cant: DecimalInput, iva: DecimalInput, rate: Scaled, tax: FeTaxClass | null,
-    baseCents: number, taxCents: number, totalCents: number, unit: DecimalInput | null,
+    cant: DecimalInput,
+    iva: DecimalInput,
+    rate: Scaled,
+    tax: FeTaxClass | null,
+    baseCents: number,
+    taxCents: number,
+    totalCents: number,
+    unit: DecimalInput | null,
   ) {
     this.#cant = cant;
     this.#iva = iva;

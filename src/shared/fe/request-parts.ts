@@ -3,7 +3,15 @@
 import { MAX_DOCUMENT_ITEMS } from '../api/common';
 import { IDENTIFICATION_TYPE_CODES, type PaymentMethod } from '../api/fe';
 import {
-  FieldErrors, isRawObject, pick, readBoolean, readCode, readDate, readInteger, readNumber, readString,
+  FieldErrors,
+  isRawObject,
+  pick,
+  readBoolean,
+  readCode,
+  readDate,
+  readInteger,
+  readNumber,
+  readString,
   type RawObject,
 } from '../api/fields';
 import type { FeAiuInput } from './aiu';
@@ -82,7 +90,10 @@ export function readItems(raw: unknown, errors: FieldErrors): FeItemInput[] | un
     }
     if (errors.list.length > before || !desc || !cant || !iva) return;
     items.push({
-      desc, cant, iva, iva_incluido: incluido,
+      desc,
+      cant,
+      iva,
+      iva_incluido: incluido,
       ...(unit !== undefined ? { unit } : {}),
       ...(unitInput !== undefined ? { unit_input: unitInput } : {}),
       ...(taxCode ? { codigo_impuesto: taxCode } : {}),
@@ -99,7 +110,12 @@ export interface FePaymentInput {
 }
 
 /** Sandbox decision: without `payment` the company's default method applies; the method must belong to the company and be active. */
-export function readPayment(raw: unknown, methods: readonly PaymentMethod[], fechaEmision: string, errors: FieldErrors): FePaymentInput | undefined {
+export function readPayment(
+  raw: unknown,
+  methods: readonly PaymentMethod[],
+  fechaEmision: string,
+  errors: FieldErrors,
+): FePaymentInput | undefined {
   const obj: RawObject = raw === undefined || raw === null ? {} : isRawObject(raw) ? raw : {};
   if (raw !== undefined && raw !== null && !isRawObject(raw)) errors.add('payment', 'debe ser un objeto');
   const form = readString(obj.form, 'payment.form', errors);
@@ -108,14 +124,19 @@ export function readPayment(raw: unknown, methods: readonly PaymentMethod[], fec
   const dueDate = readDate(obj.due_date, 'payment.due_date', errors);
   if (form !== undefined && form !== 'contado' && form !== 'credito') errors.add('payment.form', 'debe ser contado o credito');
   const active = methods.filter((m) => m.is_active);
-  const method = methodId !== undefined
-    ? methods.find((m) => m.id === methodId)
-    : active.find((m) => m.is_default && (!form || m.payment_form === form)) ?? active.find((m) => !form || m.payment_form === form);
-  if (methodId !== undefined && !method) return errors.add('payment.method_id', `el medio de pago ${methodId} no existe en esta empresa`), undefined;
-  if (!method) return errors.add('payment.method_id', 'la empresa no tiene un medio de pago activo para esta forma de pago'), undefined;
+  const method =
+    methodId !== undefined
+      ? methods.find((m) => m.id === methodId)
+      : (active.find((m) => m.is_default && (!form || m.payment_form === form)) ??
+        active.find((m) => !form || m.payment_form === form));
+  if (methodId !== undefined && !method)
+    return (errors.add('payment.method_id', `el medio de pago ${methodId} no existe en esta empresa`), undefined);
+  if (!method)
+    return (errors.add('payment.method_id', 'la empresa no tiene un medio de pago activo para esta forma de pago'), undefined);
   if (!method.is_active) errors.add('payment.method_id', `el medio de pago ${method.id} está inactivo`);
-  const effectiveForm = (form === 'contado' || form === 'credito' ? form : method.payment_form);
-  if (effectiveForm !== method.payment_form) errors.add('payment.method_id', `el medio de pago ${method.id} es de forma ${method.payment_form}, no ${effectiveForm}`);
+  const effectiveForm = form === 'contado' || form === 'credito' ? form : method.payment_form;
+  if (effectiveForm !== method.payment_form)
+    errors.add('payment.method_id', `el medio de pago ${method.id} es de forma ${method.payment_form}, no ${effectiveForm}`);
   if (meansCode !== undefined && meansCode !== '' && meansCode !== method.payment_means_code) {
     errors.add('payment.means_code', `no corresponde al medio de pago ${method.id} (${method.payment_means_code})`);
   }
@@ -130,7 +151,7 @@ export function readPayment(raw: unknown, methods: readonly PaymentMethod[], fec
 
 export function readAiu(raw: unknown, errors: FieldErrors): FeAiuInput | undefined {
   if (raw === undefined || raw === null) return undefined;
-  if (!isRawObject(raw)) return errors.add('aiu', 'debe ser un objeto'), undefined;
+  if (!isRawObject(raw)) return (errors.add('aiu', 'debe ser un objeto'), undefined);
   const enabled = readBoolean(raw.enabled, 'aiu.enabled', errors);
   if (enabled === undefined) errors.add('aiu.enabled', 'es obligatorio (false cuando no se usa AIU)');
   if (!enabled) return undefined;
@@ -144,7 +165,10 @@ export function readAiu(raw: unknown, errors: FieldErrors): FeAiuInput | undefin
   const mode = readString(raw.iva_base_mode, 'aiu.iva_base_mode', errors) ?? 'AIU_TOTAL';
   if (!(AIU_BASE_MODES as readonly string[]).includes(mode)) errors.add('aiu.iva_base_mode', 'debe ser AIU_TOTAL o UTILIDAD');
   const out: FeAiuInput = { enabled: true, iva_base_mode: mode as AiuBaseMode };
-  const a = percent('administracion_percent'), i = percent('imprevistos_percent'), u = percent('utilidad_percent'), t = percent('tax_rate');
+  const a = percent('administracion_percent'),
+    i = percent('imprevistos_percent'),
+    u = percent('utilidad_percent'),
+    t = percent('tax_rate');
   if (contractBase) out.contract_base = contractBase;
   if (a) out.administracion_percent = a;
   if (i) out.imprevistos_percent = i;
@@ -155,7 +179,7 @@ export function readAiu(raw: unknown, errors: FieldErrors): FeAiuInput | undefin
 
 export function readWithholdings(raw: unknown, allowedTypes: readonly string[], errors: FieldErrors): FeWithholdingInput[] {
   if (raw === undefined || raw === null) return [];
-  if (!Array.isArray(raw)) return errors.add('withholdings', 'debe ser una lista ([] cuando no hay)'), [];
+  if (!Array.isArray(raw)) return (errors.add('withholdings', 'debe ser una lista ([] cuando no hay)'), []);
   const out: FeWithholdingInput[] = [];
   const seen = new Set<string>();
   raw.forEach((w: unknown, i) => {
@@ -164,10 +188,12 @@ export function readWithholdings(raw: unknown, allowedTypes: readonly string[], 
     const type = readString(w.type, `${at}.type`, errors);
     const mode = readString(w.base_mode, `${at}.base_mode`, errors);
     const percent = readNumber(w.percent, `${at}.percent`, errors);
-    if (!type || !allowedTypes.includes(type)) return errors.add(`${at}.type`, `tipo no configurado en la empresa (válidos: ${allowedTypes.join(', ')})`);
+    if (!type || !allowedTypes.includes(type))
+      return errors.add(`${at}.type`, `tipo no configurado en la empresa (válidos: ${allowedTypes.join(', ')})`);
     if (seen.has(type)) return errors.add(`${at}.type`, `retención ${type} repetida`);
     seen.add(type);
-    if (!mode || !(FE_WITHHOLDING_BASE_MODES as readonly string[]).includes(mode)) return errors.add(`${at}.base_mode`, 'debe ser subtotal, impuestos o total');
+    if (!mode || !(FE_WITHHOLDING_BASE_MODES as readonly string[]).includes(mode))
+      return errors.add(`${at}.base_mode`, 'debe ser subtotal, impuestos o total');
     if (!percent || percent.isNegative() || percent.gt(100)) return errors.add(`${at}.percent`, 'debe estar entre 0 y 100');
     out.push({ type, base_mode: mode as FeWithholdingBaseMode, percent });
   });
@@ -184,13 +210,15 @@ export interface FeCurrencyInput {
 export function readCurrency(raw: unknown, errors: FieldErrors): FeCurrencyInput {
   const cop: FeCurrencyInput = { commercial_currency: 'COP', applied_rate: null, official_trm: null, rate_date: null };
   if (raw === undefined || raw === null) return cop;
-  if (!isRawObject(raw)) return errors.add('currency', 'debe ser un objeto'), cop;
+  if (!isRawObject(raw)) return (errors.add('currency', 'debe ser un objeto'), cop);
   const code = readString(raw.commercial_currency, 'currency.commercial_currency', errors) ?? 'COP';
-  if (!(FE_CURRENCIES as readonly string[]).includes(code)) errors.add('currency.commercial_currency', 'solo se manejan COP o USD');
+  if (!(FE_CURRENCIES as readonly string[]).includes(code))
+    errors.add('currency.commercial_currency', 'solo se manejan COP o USD');
   const applied = readNumber(raw.applied_rate, 'currency.applied_rate', errors);
   const trm = readNumber(raw.official_trm, 'currency.official_trm', errors);
   const rateDate = readDate(raw.rate_date, 'currency.rate_date', errors) ?? null;
-  if (code === 'USD' && (!applied || !applied.gt(0))) errors.add('currency.applied_rate', 'es obligatoria y positiva cuando la moneda es USD');
+  if (code === 'USD' && (!applied || !applied.gt(0)))
+    errors.add('currency.applied_rate', 'es obligatoria y positiva cuando la moneda es USD');
   if (trm && !trm.gt(0)) errors.add('currency.official_trm', 'debe ser positiva');
   return {
     commercial_currency: code === 'USD' ? 'USD' : 'COP',

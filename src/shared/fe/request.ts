@@ -5,8 +5,16 @@ import { LIMITS } from '../api/common';
 import { FieldErrors, isRawObject, readBoolean, readDate, readNumber, readString, type FieldError } from '../api/fields';
 import type { FeAiuInput } from './aiu';
 import {
-  readAiu, readCurrency, readItems, readPayment, readReceptor, readWithholdings,
-  type FeCurrencyInput, type FeItemInput, type FePaymentInput, type FeReceptorInput,
+  readAiu,
+  readCurrency,
+  readItems,
+  readPayment,
+  readReceptor,
+  readWithholdings,
+  type FeCurrencyInput,
+  type FeItemInput,
+  type FePaymentInput,
+  type FeReceptorInput,
 } from './request-parts';
 import { agreesWithin, computeFeTotals, totalsTolerance, type FeTotals, type FeWithholdingInput } from './totals';
 
@@ -48,7 +56,10 @@ export function validateFeRequest(raw: unknown, ctx: FeRequestContext): FeReques
   // date; only a contingency invoice may carry an earlier one, never a future one.
   if (fecha > ctx.today) errors.add('fecha_emision', `no puede ser posterior a la fecha actual (${ctx.today})`);
   else if (fecha < ctx.today && !contingencia) {
-    errors.add('fecha_emision', `debe ser la fecha actual en Colombia (${ctx.today}); solo una factura de contingencia puede llevar una anterior`);
+    errors.add(
+      'fecha_emision',
+      `debe ser la fecha actual en Colombia (${ctx.today}); solo una factura de contingencia puede llevar una anterior`,
+    );
   }
   const payment = readPayment(raw.payment, ctx.paymentMethods, fecha, errors);
   const aiu = readAiu(raw.aiu, errors);
@@ -65,7 +76,8 @@ export function validateFeRequest(raw: unknown, ctx: FeRequestContext): FeReques
   // Sandbox decision: no public upload endpoint exists, so no attachment token can be valid.
   if (raw.attachment_tokens !== undefined && raw.attachment_tokens !== null) {
     if (!Array.isArray(raw.attachment_tokens)) errors.add('attachment_tokens', 'debe ser una lista ([] en integraciones)');
-    else if (raw.attachment_tokens.length > 0) errors.add('attachment_tokens', 'token de adjunto desconocido: no existe un endpoint público de carga, envíe []');
+    else if (raw.attachment_tokens.length > 0)
+      errors.add('attachment_tokens', 'token de adjunto desconocido: no existe un endpoint público de carga, envíe []');
   }
   if (!receptor || !items || !payment || !errors.empty) return { ok: false, errors: errors.list };
 
@@ -83,8 +95,17 @@ export function validateFeRequest(raw: unknown, ctx: FeRequestContext): FeReques
   return {
     ok: true,
     value: {
-      receptor, items, es_contingencia: contingencia, fecha_emision: fecha, payment, aiu, withholdings, currency,
-      observaciones, draft_key: draftKey ?? null, totals,
+      receptor,
+      items,
+      es_contingencia: contingencia,
+      fecha_emision: fecha,
+      payment,
+      aiu,
+      withholdings,
+      currency,
+      observaciones,
+      draft_key: draftKey ?? null,
+      totals,
     },
   };
 }

@@ -57,7 +57,11 @@ export function computeFeTotals(
 }
 
 /** The document totals in decimal.js, whatever the lines: the reference exactFeTotals agrees with. */
-function decimalFeTotals(lines: FeLine[], aiuInput: FeAiuInput | undefined, withholdingInputs: readonly FeWithholdingInput[]): FeTotals {
+function decimalFeTotals(
+  lines: FeLine[],
+  aiuInput: FeAiuInput | undefined,
+  withholdingInputs: readonly FeWithholdingInput[],
+): FeTotals {
   const linesSubtotal = sum(lines.map((l) => l.base));
   const aiu = computeFeAiu(aiuInput, linesSubtotal);
   const groups = new Map<string, FeTaxGroup>();
@@ -110,9 +114,20 @@ interface CentsGroup {
  * decimalFeTotals in integer cents, when every line is an ExactFeLine and every amount stays within
  * range (null otherwise). Amounts are non-negative here, so a sum past 2^53 shows in the final sums.
  */
-function exactFeTotals(lines: FeLine[], aiuInput: FeAiuInput | undefined, withholdingInputs: readonly FeWithholdingInput[]): FeTotals | null {
+function exactFeTotals(
+  lines: FeLine[],
+  aiuInput: FeAiuInput | undefined,
+  withholdingInputs: readonly FeWithholdingInput[],
+): FeTotals | null {
   const groups = new Map<string, CentsGroup>();
-  const addGroup = (code: FeTaxCode, name: FeTaxName, rate: Scaled, first: { readonly rate: Dec }, base: number, amount: number): void => {
+  const addGroup = (
+    code: FeTaxCode,
+    name: FeTaxName,
+    rate: Scaled,
+    first: { readonly rate: Dec },
+    base: number,
+    amount: number,
+  ): void => {
     const key = `${code}|${rate.units}|${rate.scale}`;
     const group = groups.get(key);
     if (group) {
@@ -152,13 +167,25 @@ function exactFeTotals(lines: FeLine[], aiuInput: FeAiuInput | undefined, withho
     const amount = percent ? centsOfPercent(baseCents[w.base_mode], percent) : NaN;
     if (!isSafeCents(amount)) return null;
     totalRetenciones += amount;
-    withholdings.push({ type: w.type, baseMode: w.base_mode, percent: dec(w.percent), base: amounts[w.base_mode], amount: centsToDec(amount) });
+    withholdings.push({
+      type: w.type,
+      baseMode: w.base_mode,
+      percent: dec(w.percent),
+      base: amounts[w.base_mode],
+      amount: centsToDec(amount),
+    });
   }
   if (!isSafeCents(totalRetenciones)) return null;
   return {
     lines,
     aiu,
-    taxGroups: cents.map((g) => ({ code: g.code, name: g.name, rate: g.first.rate, base: centsToDec(g.base), amount: centsToDec(g.amount) })),
+    taxGroups: cents.map((g) => ({
+      code: g.code,
+      name: g.name,
+      rate: g.first.rate,
+      base: centsToDec(g.base),
+      amount: centsToDec(g.amount),
+    })),
     subtotal: amounts.subtotal,
     iva: centsToDec(byCode('01')),
     inc: centsToDec(byCode('04')),

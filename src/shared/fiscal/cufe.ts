@@ -27,9 +27,21 @@ export interface CufeFields {
 export function cufeInput(f: CufeFields): string {
   const t = toTruncatedString;
   return (
-    f.numFac + f.fecFac + f.horFac + t(f.valFac) +
-    '01' + t(f.valImpIva) + '04' + t(f.valImpInc) + '03' + t(f.valImpIca) +
-    t(f.valTot) + f.nitOfe + f.numAdq + f.claveTecnica + f.tipoAmbiente
+    f.numFac +
+    f.fecFac +
+    f.horFac +
+    t(f.valFac) +
+    '01' +
+    t(f.valImpIva) +
+    '04' +
+    t(f.valImpInc) +
+    '03' +
+    t(f.valImpIca) +
+    t(f.valTot) +
+    f.nitOfe +
+    f.numAdq +
+    f.claveTecnica +
+    f.tipoAmbiente
   );
 }
 
@@ -56,8 +68,17 @@ export interface CudsFields {
 export function cudsInput(f: CudsFields): string {
   const t = toTruncatedString;
   return (
-    f.numDs + f.fecDs + f.horDs + t(f.valDs) + '01' + t(f.valImp) + t(f.valTol) +
-    f.numSno + f.nitAbs + f.softwarePin + f.tipoAmbiente
+    f.numDs +
+    f.fecDs +
+    f.horDs +
+    t(f.valDs) +
+    '01' +
+    t(f.valImp) +
+    t(f.valTol) +
+    f.numSno +
+    f.nitAbs +
+    f.softwarePin +
+    f.tipoAmbiente
   );
 }
 

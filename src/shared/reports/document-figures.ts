@@ -81,12 +81,21 @@ export function dseFigures(body: unknown): DocumentFigures | null {
   for (const line of lines) {
     // A taxed line is reported with its base even when its tax rounds to zero (as the FE tax groups do).
     if (line.impuesto.isZero() && !line.porcentaje_iva?.gt(0)) continue;
-    const rate = line.porcentaje_iva ?? (line.base.isZero() ? line.porcentaje_iva : line.impuesto.div(line.base).times(100).toDecimalPlaces(2));
+    const rate =
+      line.porcentaje_iva ??
+      (line.base.isZero() ? line.porcentaje_iva : line.impuesto.div(line.base).times(100).toDecimalPlaces(2));
     addTax(taxes, '01', 'IVA', rate ? rateText(rate) : '0', cents(line.base), cents(line.impuesto));
   }
   const withholdings = retenciones.map((w): WithholdingFigure => {
     const canonical = DSE_WITHHOLDINGS.find((c) => c.code === w.dian_tax_code)!;
-    return { code: canonical.code, name: canonical.name, base_mode: w.base_mode, rate: rateText(w.percent), base_cents: cents(w.base), amount_cents: cents(w.amount) };
+    return {
+      code: canonical.code,
+      name: canonical.name,
+      base_mode: w.base_mode,
+      rate: rateText(w.percent),
+      base_cents: cents(w.base),
+      amount_cents: cents(w.amount),
+    };
   });
   const mode = String(body.forma_generacion ?? '1');
   const from = body.fecha_inicio_periodo ?? body.period_start_date;
@@ -111,7 +120,8 @@ export function feFigures(body: unknown): DocumentFigures | null {
   if (!items || !errors.empty) return null;
   const totals = computeFeTotals(items, aiu);
   const taxes = new Map<string, TaxFigure>();
-  for (const group of totals.taxGroups) addTax(taxes, group.code, group.name, rateText(group.rate), cents(group.base), cents(group.amount));
+  for (const group of totals.taxGroups)
+    addTax(taxes, group.code, group.name, rateText(group.rate), cents(group.base), cents(group.amount));
   return {
     subtotal_cents: cents(totals.subtotal),
     taxes_cents: cents(totals.impuestos),

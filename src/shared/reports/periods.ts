@@ -26,7 +26,20 @@ export function periodIndexOf(kind: Exclude<PeriodKind, 'custom'>, date: string)
   return Math.floor((Number(date.slice(5, 7)) - 1) / PERIOD_MONTHS[kind]) + 1;
 }
 
-const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
 
 export function monthName(month: number): string {
   return MONTHS[month - 1] ?? String(month);

@@ -10,8 +10,7 @@ export const RpcRequest = z.object({
 export type RpcRequest = z.infer<typeof RpcRequest>;
 
 export type RpcReply =
-  | { id: string | number | null; ok: true; output: unknown }
-  | { id: string | number | null; ok: false; error: RpcErrorShape };
+  { id: string | number | null; ok: true; output: unknown } | { id: string | number | null; ok: false; error: RpcErrorShape };
 
 export const RpcEventMessage = z.object({ event: z.string(), payload: z.unknown() });
 export type RpcEventMessage = z.infer<typeof RpcEventMessage>;

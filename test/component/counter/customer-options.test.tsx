@@ -7,7 +7,19 @@ import type { Customer } from '../../../src/shared/customers/customer';
 import { customerOptions, typedNumber } from '../../../src/renderer/features/counter/customer-options';
 
 function saved(id: number, nombre: string, numero: string, tipo = '13'): Customer {
-  return { id, tipo_doc: tipo, numero_doc: numero, dv: null, nombre, email: '', direccion: '', telefono: '', active: true, last_used_at: null, updated_at: '' };
+  return {
+    id,
+    tipo_doc: tipo,
+    numero_doc: numero,
+    dv: null,
+    nombre,
+    email: '',
+    direccion: '',
+    telefono: '',
+    active: true,
+    last_used_at: null,
+    updated_at: '',
+  };
 }
 function tercero(id: number, nombre: string, numero: string, tipo = '13'): Tercero {
   return { id, nombre, tipo_documento: tipo, numero_documento: numero, email: '', direccion: '' };

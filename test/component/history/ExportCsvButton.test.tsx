@@ -10,8 +10,20 @@ import type { HistoryCsvChunk, HistoryCsvInput } from '../../../src/shared/rpc/m
 
 const HEADER = '\uFEFFTipo;Número\r\n';
 const CHUNKS: HistoryCsvChunk[] = [
-  { filename: 'historial-2026-11-20.csv', chunk: `${HEADER}FE;SETP3\r\n`, rows: 2_000, total: 5_000, next: { issue_date: '2026-11-20', id: 30 } },
-  { filename: 'historial-2026-11-20.csv', chunk: 'DSE;DS2 «Peña»\r\n', rows: 2_000, total: null, next: { issue_date: '2026-11-19', id: 20 } },
+  {
+    filename: 'historial-2026-11-20.csv',
+    chunk: `${HEADER}FE;SETP3\r\n`,
+    rows: 2_000,
+    total: 5_000,
+    next: { issue_date: '2026-11-20', id: 30 },
+  },
+  {
+    filename: 'historial-2026-11-20.csv',
+    chunk: 'DSE;DS2 «Peña»\r\n',
+    rows: 2_000,
+    total: null,
+    next: { issue_date: '2026-11-19', id: 20 },
+  },
   { filename: 'historial-2026-11-20.csv', chunk: 'FE;SETP1\r\n', rows: 1_000, total: null, next: null },
 ];
 
@@ -22,7 +34,8 @@ let failOn: number | null = null;
 
 const fakeBridge: RpcBridge = {
   invoke(method, input) {
-    if (method !== 'history.exportCsv') return Promise.resolve({ id: 1, ok: false, error: { code: 'unknown_method', message: method } });
+    if (method !== 'history.exportCsv')
+      return Promise.resolve({ id: 1, ok: false, error: { code: 'unknown_method', message: method } });
     const args = input as HistoryCsvInput;
     const index = calls.push(args) - 1;
     return new Promise<RpcReply>((resolve) => {
@@ -92,7 +105,11 @@ describe('CSV export button', () => {
     await releaseNext();
     expect(await screen.findByText('CSV con 5.000 documentos (historial-2026-11-20.csv).')).toBeTruthy();
 
-    expect(calls).toEqual([{ filter: { kind: 'FE' } }, { filter: { kind: 'FE' }, after: CHUNKS[0]!.next }, { filter: { kind: 'FE' }, after: CHUNKS[1]!.next }]);
+    expect(calls).toEqual([
+      { filter: { kind: 'FE' } },
+      { filter: { kind: 'FE' }, after: CHUNKS[0]!.next },
+      { filter: { kind: 'FE' }, after: CHUNKS[1]!.next },
+    ]);
     expect(saved).toHaveLength(1);
     expect(saved[0]!.filename).toBe('historial-2026-11-20.csv');
     expect(saved[0]!.blob.type).toBe('text/csv;charset=utf-8');

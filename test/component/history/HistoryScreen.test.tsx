@@ -39,11 +39,21 @@ const fakeBridge: RpcBridge = {
       case 'history.list': {
         const args = input as { filter: HistoryFilter; offset: number; limit: number };
         listCalls.push(args);
-        const matching = args.filter.q ? rows.filter((row) => row.counterpart_name.toLowerCase().includes(args.filter.q!.toLowerCase())) : rows;
+        const matching = args.filter.q
+          ? rows.filter((row) => row.counterpart_name.toLowerCase().includes(args.filter.q!.toLowerCase()))
+          : rows;
         return ok({ total: matching.length, offset: args.offset, items: matching.slice(args.offset, args.offset + args.limit) });
       }
       case 'history.status':
-        return ok({ running: false, documents: TOTAL, next_page: 1, total_pages: 10, started_at: null, finished_at: '2026-11-20T15:00:00Z', last_error: null });
+        return ok({
+          running: false,
+          documents: TOTAL,
+          next_page: 1,
+          total_pages: 10,
+          started_at: null,
+          finished_at: '2026-11-20T15:00:00Z',
+          last_error: null,
+        });
       case 'history.following':
         return ok([]);
       default:

@@ -4,26 +4,75 @@ import { describe, expect, it } from 'vitest';
 import { buildPrintModel, colombiaTime } from '../../../src/renderer/features/print/print-model';
 import type { HistoryDetail } from '../../../src/shared/rpc/methods/history-view';
 
-const issuer = { nombre: 'Comercializadora Demo S.A.S.', nit: '900123456', direccion: 'Calle 100', ciudad: 'Bogotá', email: '', telefono: '', dv: '', logo: '', resolucion: null, plan: 'ilimitado' as const };
+const issuer = {
+  nombre: 'Comercializadora Demo S.A.S.',
+  nit: '900123456',
+  direccion: 'Calle 100',
+  ciudad: 'Bogotá',
+  email: '',
+  telefono: '',
+  dv: '',
+  logo: '',
+  resolucion: null,
+  plan: 'ilimitado' as const,
+};
 const cufe = 'c'.repeat(96);
 const cuds = 'd'.repeat(96);
 
 function entry(kind: 'FE' | 'DSE', over: Partial<HistoryDetail['entry']> = {}): HistoryDetail['entry'] {
   return {
-    id: 1, kind, remote_id: 7, tipo_dian: kind === 'FE' ? '01' : '05', number: kind === 'FE' ? 'SETT1' : 'DSE1', estado_dian: 'aceptado',
-    fiscal_key: kind === 'FE' ? cufe : cuds, issue_date: '2026-11-20', counterpart_name: 'X', counterpart_doc: '1', subtotal: '120000.00',
-    impuestos: '20600.00', total: '140600.00', moneda: 'COP', submission_id: null, synced_at: 'now', submission_state: 'accepted', following: false, ...over,
+    id: 1,
+    kind,
+    remote_id: 7,
+    tipo_dian: kind === 'FE' ? '01' : '05',
+    number: kind === 'FE' ? 'SETT1' : 'DSE1',
+    estado_dian: 'aceptado',
+    fiscal_key: kind === 'FE' ? cufe : cuds,
+    issue_date: '2026-11-20',
+    counterpart_name: 'X',
+    counterpart_doc: '1',
+    subtotal: '120000.00',
+    impuestos: '20600.00',
+    total: '140600.00',
+    moneda: 'COP',
+    submission_id: null,
+    synced_at: 'now',
+    submission_state: 'accepted',
+    following: false,
+    ...over,
   };
 }
 
 const feDetail: HistoryDetail = {
   entry: entry('FE'),
   document: {
-    id: 7, es_habilitacion: false, fecha_emision: '2026-11-20T09:14:03', fecha_vencimiento: null, moneda: 'COP',
+    id: 7,
+    es_habilitacion: false,
+    fecha_emision: '2026-11-20T09:14:03',
+    fecha_vencimiento: null,
+    moneda: 'COP',
     tercero: { nombre: 'Ferretería El Tornillo S.A.S.', tipo_documento: '31', numero_documento: '900456789', email: 'c@x.co' },
     items: [
-      { descripcion: 'Camisa', cantidad: '2.00', valor_unitario: '50000.00', descuento: '0.00', base_imponible: '100000.00', impuesto: '19000.00', tipo_impuesto: 'IVA', codigo_impuesto: '01' },
-      { descripcion: 'Almuerzo', cantidad: '1.00', valor_unitario: '20000.00', descuento: '0.00', base_imponible: '20000.00', impuesto: '1600.00', tipo_impuesto: 'INC', codigo_impuesto: '04' },
+      {
+        descripcion: 'Camisa',
+        cantidad: '2.00',
+        valor_unitario: '50000.00',
+        descuento: '0.00',
+        base_imponible: '100000.00',
+        impuesto: '19000.00',
+        tipo_impuesto: 'IVA',
+        codigo_impuesto: '01',
+      },
+      {
+        descripcion: 'Almuerzo',
+        cantidad: '1.00',
+        valor_unitario: '20000.00',
+        descuento: '0.00',
+        base_imponible: '20000.00',
+        impuesto: '1600.00',
+        tipo_impuesto: 'INC',
+        codigo_impuesto: '04',
+      },
     ],
   },
   submission: null,
@@ -73,7 +122,14 @@ describe('printed representation model', () => {
     const model = buildPrintModel({
       ...feDetail,
       entry: entry('DSE', { subtotal: '450000.00', impuestos: '28500.00', total: '478500.00' }),
-      document: { id: 9, es_habilitacion: 0, document_date: '2026-11-20', created_at: '2026-11-20 10:05:00', total_retenciones: '11250.00', moneda: 'COP' },
+      document: {
+        id: 9,
+        es_habilitacion: 0,
+        document_date: '2026-11-20',
+        created_at: '2026-11-20 10:05:00',
+        total_retenciones: '11250.00',
+        moneda: 'COP',
+      },
       request: {
         proveedor: { tipo_documento: '13', nit: '1020304050', nombre: 'Pedro Gómez', municipio: 'Chía' },
         items: [
@@ -81,7 +137,16 @@ describe('printed representation model', () => {
           { codigo: '90101501', descripcion: 'Almuerzos', cantidad: 10, precio_unitario: 15000, porcentaje_iva: 19 },
         ],
         forma_pago: '1',
-        retenciones: [{ retention_key: 'reterenta', dian_tax_code: '06', tax_name: 'ReteRenta', base_mode: 'subtotal', percent: 2.5, amount: 11250 }],
+        retenciones: [
+          {
+            retention_key: 'reterenta',
+            dian_tax_code: '06',
+            tax_name: 'ReteRenta',
+            base_mode: 'subtotal',
+            percent: 2.5,
+            amount: 11250,
+          },
+        ],
       },
     });
     expect(model.qrText.split('\n')).toEqual([
@@ -103,7 +168,14 @@ describe('printed representation model', () => {
     ]);
     // The base as an amount and what it was taken from (issue 17: the printout shows base, rate and amount).
     expect(model.withholdings).toEqual([
-      { name: 'ReteRenta (06)', base: '450000.00 (sobre el subtotal)', baseAmount: '450000.00', baseMode: 'subtotal', percent: '2.5', amount: '11250.00' },
+      {
+        name: 'ReteRenta (06)',
+        base: '450000.00 (sobre el subtotal)',
+        baseAmount: '450000.00',
+        baseMode: 'subtotal',
+        percent: '2.5',
+        amount: '11250.00',
+      },
     ]);
     expect(model.totals.at(-1)).toEqual({ label: 'Neto a pagar', value: '467250.00', strong: true });
   });

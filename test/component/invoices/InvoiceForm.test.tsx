@@ -8,8 +8,24 @@ import type { PaymentMethod } from '../../../src/shared/api/fe';
 import type { RpcBridge } from '../../../src/shared/rpc/bridge';
 
 const METHODS: PaymentMethod[] = [
-  { id: 7, payment_form: 'contado', label: 'Efectivo', payment_means_code: '10', payment_means_name: 'Efectivo', is_active: true, is_default: true },
-  { id: 9, payment_form: 'credito', label: 'Crédito 30 días', payment_means_code: '1', payment_means_name: 'No definido', is_active: true, is_default: true },
+  {
+    id: 7,
+    payment_form: 'contado',
+    label: 'Efectivo',
+    payment_means_code: '10',
+    payment_means_name: 'Efectivo',
+    is_active: true,
+    is_default: true,
+  },
+  {
+    id: 9,
+    payment_form: 'credito',
+    label: 'Crédito 30 días',
+    payment_means_code: '1',
+    payment_means_name: 'No definido',
+    is_active: true,
+    is_default: true,
+  },
 ];
 let calls: { method: string; input: Record<string, unknown> }[] = [];
 let submitAnswer: Record<string, unknown> = {};
@@ -68,7 +84,10 @@ async function renderScreen(client = new QueryClient({ defaultOptions: { queries
 }
 
 const messageOf = (control: HTMLElement) => {
-  const id = control.getAttribute('aria-describedby')?.split(' ').find((part) => part.endsWith('error'));
+  const id = control
+    .getAttribute('aria-describedby')
+    ?.split(' ')
+    .find((part) => part.endsWith('error'));
   return id ? document.getElementById(id)?.textContent : undefined;
 };
 
@@ -85,16 +104,22 @@ describe('Facturas form validation', () => {
     expect(messageOf(screen.getByLabelText('Nombre o razón social'))).toBe('Es obligatorio.');
     expect(messageOf(screen.getByLabelText('Descripción, línea 1'))).toBe('La descripción es obligatoria.');
     expect(messageOf(screen.getByLabelText('Cantidad, línea 1'))).toBe('Escriba la cantidad (por ejemplo 2 o 1,5).');
-    expect(messageOf(screen.getByLabelText('Valor unitario, línea 1'))).toBe('Escriba el valor unitario (por ejemplo 12.500 o 12.500,50).');
+    expect(messageOf(screen.getByLabelText('Valor unitario, línea 1'))).toBe(
+      'Escriba el valor unitario (por ejemplo 12.500 o 12.500,50).',
+    );
     expect(calls.some((c) => c.method === 'fe.submit')).toBe(false);
   });
 
-  it('asks for the due date on crédito, offers only that form\'s methods, and clears the message once fixed', async () => {
+  it("asks for the due date on crédito, offers only that form's methods, and clears the message once fixed", async () => {
     const user = userEvent.setup();
     const emit = await renderScreen();
     await user.selectOptions(screen.getByLabelText('Forma de pago'), 'credito');
     const method = screen.getByLabelText('Medio de pago');
-    expect(within(method).getAllByRole('option').map((o) => o.textContent)).toEqual(['Crédito 30 días (predeterminado)']);
+    expect(
+      within(method)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Crédito 30 días (predeterminado)']);
     await user.click(emit);
     const due = screen.getByLabelText('Fecha de vencimiento');
     await waitFor(() => expect(messageOf(due)).toBe('La fecha de vencimiento es obligatoria para pagos a crédito.'));
@@ -124,10 +149,24 @@ describe('Facturas form validation', () => {
   it('puts a server 400 back on the field it names and keeps the form', async () => {
     const user = userEvent.setup();
     submitAnswer = {
-      id: 4, kind: 'FE', connection_id: 1, company_id: 101, idempotency_key: 'fe-x', payload_hash: 'h', state: 'failed', attempts: 1,
-      counterpart: 'Ana', http_status: 400, document_id: null, document_number: null, fiscal_key: null, estado_dian: null,
+      id: 4,
+      kind: 'FE',
+      connection_id: 1,
+      company_id: 101,
+      idempotency_key: 'fe-x',
+      payload_hash: 'h',
+      state: 'failed',
+      attempts: 1,
+      counterpart: 'Ana',
+      http_status: 400,
+      document_id: null,
+      document_number: null,
+      fiscal_key: null,
+      estado_dian: null,
       error: { code: 'api_invalid', message: 'El servicio rechazó los datos. Corrija los datos y vuelva a intentarlo.' },
-      created_at: 'x', updated_at: 'x', next_check_at: null,
+      created_at: 'x',
+      updated_at: 'x',
+      next_check_at: null,
     };
     fieldErrors = [{ path: 'receptor.email', message: 'no es un correo válido' }];
     const emit = await renderScreen();
@@ -139,7 +178,12 @@ describe('Facturas form validation', () => {
     await waitFor(() => expect(messageOf(screen.getByLabelText('Correo electrónico'))).toBe('No es un correo válido.'));
     expect(screen.getByText('El servicio rechazó los datos. Corrija los datos y vuelva a intentarlo.')).toBeTruthy();
     const submit = calls.find((c) => c.method === 'fe.submit')!.input.request as Record<string, unknown>;
-    expect(submit).toMatchObject({ subtotal: 10000, impuestos: 1900, total: 11900, payment: { form: 'contado', method_id: 7, means_code: '10', due_date: '' } });
+    expect(submit).toMatchObject({
+      subtotal: 10000,
+      impuestos: 1900,
+      total: 11900,
+      payment: { form: 'contado', method_id: 7, means_code: '10', due_date: '' },
+    });
     expect(String(submit.draft_key)).toMatch(/^fe-/);
   });
 });
@@ -161,7 +205,9 @@ describe('Facturas at start', () => {
     expect(screen.queryByText('Cargando…')).toBeNull();
     expect(await screen.findByRole('button', { name: 'Emitir factura' })).toBeTruthy();
     const count = (method: string) => calls.filter((c) => c.method === method).length;
-    expect([count('fe.paymentMethods'), count('feForm.withholdingTypes'), count('fe.terceros'), count('drafts.get')]).toEqual([1, 1, 1, 1]);
+    expect([count('fe.paymentMethods'), count('feForm.withholdingTypes'), count('fe.terceros'), count('drafts.get')]).toEqual([
+      1, 1, 1, 1,
+    ]);
     cleanup();
     await new Promise((resolve) => setTimeout(resolve, 10)); // the closed screen's draft query is collected (gcTime 0)
     await renderScreen(client);

@@ -13,13 +13,37 @@ import type { Submission } from '../../../src/shared/rpc/methods/submissions';
 
 const KEY = 'fe-clave-antes-del-cierre';
 const METHODS: PaymentMethod[] = [
-  { id: 7, payment_form: 'contado', label: 'Efectivo', payment_means_code: '10', payment_means_name: 'Efectivo', is_active: true, is_default: true },
+  {
+    id: 7,
+    payment_form: 'contado',
+    label: 'Efectivo',
+    payment_means_code: '10',
+    payment_means_name: 'Efectivo',
+    is_active: true,
+    is_default: true,
+  },
 ];
 
 const submission = (extra: Partial<Submission>): Submission => ({
-  id: 7, kind: 'FE', connection_id: 1, company_id: 101, idempotency_key: KEY, payload_hash: 'h', state: 'accepted', attempts: 2,
-  counterpart: 'Ana Pérez', http_status: 201, document_id: 12, document_number: 'SETT12', fiscal_key: 'c'.repeat(96), estado_dian: 'aceptado',
-  error: null, created_at: '2026-11-20T15:00:00Z', updated_at: '2026-11-20T15:00:00Z', next_check_at: null, ...extra,
+  id: 7,
+  kind: 'FE',
+  connection_id: 1,
+  company_id: 101,
+  idempotency_key: KEY,
+  payload_hash: 'h',
+  state: 'accepted',
+  attempts: 2,
+  counterpart: 'Ana Pérez',
+  http_status: 201,
+  document_id: 12,
+  document_number: 'SETT12',
+  fiscal_key: 'c'.repeat(96),
+  estado_dian: 'aceptado',
+  error: null,
+  created_at: '2026-11-20T15:00:00Z',
+  updated_at: '2026-11-20T15:00:00Z',
+  next_check_at: null,
+  ...extra,
 });
 
 /** What the ledger knows of the draft's key (null: nothing), whether the draft is still there, and the open list. */
@@ -101,7 +125,14 @@ describe('Facturas after a restart', () => {
   });
 
   it('one in doubt is shown as in confirmation ("no se creará una segunda factura"); only "Nueva venta" leads to a form, under a new key', async () => {
-    known = { state: 'in_doubt', http_status: null, document_id: null, document_number: null, fiscal_key: null, estado_dian: null };
+    known = {
+      state: 'in_doubt',
+      http_status: null,
+      document_id: null,
+      document_number: null,
+      fiscal_key: null,
+      estado_dian: null,
+    };
     renderScreen();
     await screen.findByRole('heading', { name: 'Factura en confirmación: puede seguir vendiendo' });
     expect(screen.getByText(/no se creará una segunda factura/)).toBeTruthy();
@@ -123,8 +154,27 @@ describe('Facturas after a restart', () => {
   it('an uncertain invoice whose draft already went stays in the pending list with its state; the form is a new sale', async () => {
     draftKept = false;
     open = [
-      submission({ id: 8, idempotency_key: 'fe-en-duda', state: 'in_doubt', counterpart: 'Cliente En Duda', http_status: null, document_id: null, document_number: null, fiscal_key: null, estado_dian: null, next_check_at: '2026-11-20T15:10:00Z' }),
-      submission({ id: 9, idempotency_key: 'fe-en-proceso', state: 'pending', counterpart: 'Cliente En Proceso', estado_dian: 'en_proceso', document_number: 'SETT13', http_status: 202 }),
+      submission({
+        id: 8,
+        idempotency_key: 'fe-en-duda',
+        state: 'in_doubt',
+        counterpart: 'Cliente En Duda',
+        http_status: null,
+        document_id: null,
+        document_number: null,
+        fiscal_key: null,
+        estado_dian: null,
+        next_check_at: '2026-11-20T15:10:00Z',
+      }),
+      submission({
+        id: 9,
+        idempotency_key: 'fe-en-proceso',
+        state: 'pending',
+        counterpart: 'Cliente En Proceso',
+        estado_dian: 'en_proceso',
+        document_number: 'SETT13',
+        http_status: 202,
+      }),
     ];
     renderScreen();
     const pending = await screen.findByTestId('pending-invoices');

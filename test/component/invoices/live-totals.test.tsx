@@ -7,7 +7,18 @@ import { LiveTotalsStore } from '../../../src/renderer/features/invoices/live-to
 import { defaultValues, type FeFormValues, type FeItemValues } from '../../../src/renderer/features/invoices/model';
 
 function form(items: Partial<FeItemValues>[]): FeFormValues {
-  return { ...defaultValues('2026-11-20'), items: items.map((item, i) => ({ key: String(i), desc: `Línea ${i}`, cant: '1', unit: '1000', iva: '19', iva_incluido: false, ...item })) };
+  return {
+    ...defaultValues('2026-11-20'),
+    items: items.map((item, i) => ({
+      key: String(i),
+      desc: `Línea ${i}`,
+      cant: '1',
+      unit: '1000',
+      iva: '19',
+      iva_incluido: false,
+      ...item,
+    })),
+  };
 }
 
 function publish(store: LiveTotalsStore, values: FeFormValues): void {
@@ -32,7 +43,14 @@ describe('LiveTotalsStore', () => {
     expect(store.get().totals.total.toFixed(2)).toBe('6890.00');
 
     // The tax-included switch alone changes a line.
-    publish(store, form([{ unit: '1000', iva_incluido: true }, { unit: '2500', iva: '8' }, { unit: '3000', iva_incluido: true }]));
+    publish(
+      store,
+      form([
+        { unit: '1000', iva_incluido: true },
+        { unit: '2500', iva: '8' },
+        { unit: '3000', iva_incluido: true },
+      ]),
+    );
     expect(store.get().lines[0]).not.toBe(after[0]);
     expect(store.get().lines[0]!.taxIncluded).toBe(true);
     expect(store.get().lines[1]).toBe(after[1]);

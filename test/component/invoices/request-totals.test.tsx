@@ -19,7 +19,14 @@ describe('the Facturas request', () => {
       fc.property(fc.array(arbLine, { minLength: 1, maxLength: 20 }), (lines) => {
         const values: FeFormValues = {
           ...defaultValues('2026-11-20'),
-          items: lines.map((l, i) => ({ key: String(i), desc: `Línea ${i}`, cant: l.cant.replace('.', ','), unit: l.unit.replace('.', ','), iva: l.iva, iva_incluido: l.iva_incluido })),
+          items: lines.map((l, i) => ({
+            key: String(i),
+            desc: `Línea ${i}`,
+            cant: l.cant.replace('.', ','),
+            unit: l.unit.replace('.', ','),
+            iva: l.iva,
+            iva_incluido: l.iva_incluido,
+          })),
         };
         const totals = computeFormTotals(values, []);
         const request = buildRequest(values, totals, { draftKey: 'fe-1', withholdingTypes: [], paymentMethods: [] });

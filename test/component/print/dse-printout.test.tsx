@@ -9,19 +9,48 @@ import type { HistoryDetail } from '../../../src/shared/rpc/methods/history-view
 
 const cuds = 'd'.repeat(96);
 
-function detail(request: Record<string, unknown>, totals: { subtotal: string; impuestos: string; total: string; total_retenciones: string }): HistoryDetail {
+function detail(
+  request: Record<string, unknown>,
+  totals: { subtotal: string; impuestos: string; total: string; total_retenciones: string },
+): HistoryDetail {
   return {
     entry: {
-      id: 3, kind: 'DSE', remote_id: 9, tipo_dian: '05', number: 'DS9', estado_dian: 'aceptado', fiscal_key: cuds, issue_date: '2026-11-20',
-      counterpart_name: 'Cosechas', counterpart_doc: '900123456', subtotal: totals.subtotal, impuestos: totals.impuestos, total: totals.total, moneda: 'COP',
-      submission_id: 4, synced_at: 'now', submission_state: 'accepted', following: false,
+      id: 3,
+      kind: 'DSE',
+      remote_id: 9,
+      tipo_dian: '05',
+      number: 'DS9',
+      estado_dian: 'aceptado',
+      fiscal_key: cuds,
+      issue_date: '2026-11-20',
+      counterpart_name: 'Cosechas',
+      counterpart_doc: '900123456',
+      subtotal: totals.subtotal,
+      impuestos: totals.impuestos,
+      total: totals.total,
+      moneda: 'COP',
+      submission_id: 4,
+      synced_at: 'now',
+      submission_state: 'accepted',
+      following: false,
     },
     document: { id: 9, es_habilitacion: 0, created_at: '2026-11-20 10:00:00', total_retenciones: totals.total_retenciones },
     submission: null,
     request,
     events: [],
     support: null,
-    issuer: { nombre: 'Demo S.A.S.', nit: '900999888', dv: '', direccion: '', ciudad: '', email: '', telefono: '', logo: '', resolucion: null, plan: 'ilimitado' },
+    issuer: {
+      nombre: 'Demo S.A.S.',
+      nit: '900999888',
+      dv: '',
+      direccion: '',
+      ciudad: '',
+      email: '',
+      telefono: '',
+      logo: '',
+      resolucion: null,
+      plan: 'ilimitado',
+    },
     company_id: 101,
   };
 }
@@ -40,7 +69,14 @@ const weekly = {
   retenciones: [
     { retention_key: 'reterenta', dian_tax_code: '06', tax_name: 'ReteRenta', base_mode: 'subtotal', percent: 2.5 },
     { retention_key: 'reteiva', dian_tax_code: '05', tax_name: 'ReteIVA', base_mode: 'impuestos', percent: 15 },
-    { retention_key: 'reteica', dian_tax_code: '07', tax_name: 'ReteICA', base_mode: 'subtotal', base_amount: 1000000, amount: 9660 },
+    {
+      retention_key: 'reteica',
+      dian_tax_code: '07',
+      tax_name: 'ReteICA',
+      base_mode: 'subtotal',
+      base_amount: 1000000,
+      amount: 9660,
+    },
   ],
 };
 
@@ -48,7 +84,9 @@ afterEach(cleanup);
 
 describe('DSE printout', () => {
   it('shows each withholding with base, rate and amount, and the weekly period', () => {
-    const model = buildPrintModel(detail(weekly, { subtotal: '1200000.00', impuestos: '190000.00', total: '1390000.00', total_retenciones: '68160.00' }));
+    const model = buildPrintModel(
+      detail(weekly, { subtotal: '1200000.00', impuestos: '190000.00', total: '1390000.00', total_retenciones: '68160.00' }),
+    );
     expect(model.period).toEqual({ from: '2026-11-09', to: '2026-11-15' });
     expect(model.withholdings.map((w) => [w.name, w.baseAmount, w.baseMode, w.percent, w.amount])).toEqual([
       ['ReteRenta (06)', '1200000.00', 'subtotal', '2.5', '30000.00'],
@@ -56,16 +94,23 @@ describe('DSE printout', () => {
       ['ReteICA (07)', '1000000.00', 'subtotal', '0.966', '9660.00'],
     ]);
     render(<PrintPage model={model} qr={null} />);
-    expect(screen.getByTestId('print-period').textContent).toBe('Documento semanal acumulado · periodo del 09/11/2026 al 15/11/2026');
+    expect(screen.getByTestId('print-period').textContent).toBe(
+      'Documento semanal acumulado · periodo del 09/11/2026 al 15/11/2026',
+    );
     const table = screen.getByTestId('print-withholdings');
-    const rows = within(table).getAllByRole('row').slice(1).map((row) => row.textContent?.replace(/\s+/g, ' ').trim());
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent?.replace(/\s+/g, ' ').trim());
     expect(rows[0]).toMatch(/^ReteRenta \(06\).*1\.200\.000.*sobre el subtotal.*2,5 %.*30\.000/);
     expect(rows[1]).toMatch(/^ReteIVA \(05\).*190\.000.*sobre el IVA.*15 %.*28\.500/);
   });
 
   it('shows the withholdings of a document whose lines carry no IVA (they used to hide with the empty tax table)', () => {
     const request = { ...weekly, forma_generacion: '1', items: [weekly.items[1]], retenciones: [weekly.retenciones[0]] };
-    const model = buildPrintModel(detail(request, { subtotal: '200000.00', impuestos: '0.00', total: '200000.00', total_retenciones: '5000.00' }));
+    const model = buildPrintModel(
+      detail(request, { subtotal: '200000.00', impuestos: '0.00', total: '200000.00', total_retenciones: '5000.00' }),
+    );
     expect(model.taxes).toEqual([]);
     expect(model.period).toBeNull();
     render(<PrintPage model={model} qr={null} />);

@@ -9,7 +9,10 @@ import type { RpcBridge } from '../../../src/shared/rpc/bridge';
 import type { BackupEntry } from '../../../src/shared/rpc/methods/app';
 
 let entries: BackupEntry[] = [];
-let restoreAnswer: { ok: true; output: unknown } | { ok: false; error: { code: 'conflict'; message: string } } = { ok: true, output: {} };
+let restoreAnswer: { ok: true; output: unknown } | { ok: false; error: { code: 'conflict'; message: string } } = {
+  ok: true,
+  output: {},
+};
 const calls: { method: string; input: unknown }[] = [];
 
 const fakeBridge: RpcBridge = {
@@ -33,7 +36,12 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-const entry = (later: BackupEntry['later']): BackupEntry => ({ name: 'factura-desk-2026-11-20T15-00-00-000Z.sqlite', bytes: 409_600, modified: '2026-11-20T15:00:00.000Z', later });
+const entry = (later: BackupEntry['later']): BackupEntry => ({
+  name: 'factura-desk-2026-11-20T15-00-00-000Z.sqlite',
+  bytes: 409_600,
+  modified: '2026-11-20T15:00:00.000Z',
+  later,
+});
 
 function renderPanel() {
   render(
@@ -47,7 +55,10 @@ function renderPanel() {
 describe('Restaurar una copia', () => {
   it('lists the backup in Spanish and says what is lost before the second click; then restores and has the app mounted again', async () => {
     entries = [entry({ fe: 3, dse: 1, unresolved: 0 })];
-    restoreAnswer = { ok: true, output: { name: entries[0]!.name, kept_as: '/x/factura-desk.sqlite.antes-de-restaurar', schema_version: 15 } };
+    restoreAnswer = {
+      ok: true,
+      output: { name: entries[0]!.name, kept_as: '/x/factura-desk.sqlite.antes-de-restaurar', schema_version: 15 },
+    };
     const replaced = vi.fn();
     window.addEventListener('factura-desk:data-replaced', replaced);
     renderPanel();
@@ -68,7 +79,9 @@ describe('Restaurar una copia', () => {
     cleanup();
     renderPanel();
     const done = await screen.findByText('Copia restaurada');
-    expect(done.parentElement?.textContent).toMatch(/trabaja ahora con los datos de la copia del 20\/11\/2026, 10:00 a\. m\.; el archivo anterior quedó en \/x\/factura-desk\.sqlite\.antes-de-restaurar$/);
+    expect(done.parentElement?.textContent).toMatch(
+      /trabaja ahora con los datos de la copia del 20\/11\/2026, 10:00 a\. m\.; el archivo anterior quedó en \/x\/factura-desk\.sqlite\.antes-de-restaurar$/,
+    );
     cleanup();
     renderPanel();
     await screen.findByText(/Copia del/);
@@ -77,7 +90,10 @@ describe('Restaurar una copia', () => {
 
   it('warns about unresolved submissions after the backup and shows the refusal; the app stays as it was', async () => {
     entries = [entry({ fe: 1, dse: 0, unresolved: 1 })];
-    restoreAnswer = { ok: false, error: { code: 'conflict', message: 'Hay 1 envío posterior a la copia que aún no tiene respuesta definitiva.' } };
+    restoreAnswer = {
+      ok: false,
+      error: { code: 'conflict', message: 'Hay 1 envío posterior a la copia que aún no tiene respuesta definitiva.' },
+    };
     const replaced = vi.fn();
     window.addEventListener('factura-desk:data-replaced', replaced);
     renderPanel();

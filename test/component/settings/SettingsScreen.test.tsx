@@ -60,7 +60,12 @@ afterEach(cleanup);
 beforeEach(() => {
   calls.length = 0;
   connections = [];
-  checkAnswer = { ok: true, code: null, message: 'Conexión correcta: el token es válido para la empresa 7 (2 medios de pago configurados).', payment_methods: 2 };
+  checkAnswer = {
+    ok: true,
+    code: null,
+    message: 'Conexión correcta: el token es válido para la empresa 7 (2 medios de pago configurados).',
+    payment_methods: 2,
+  };
 });
 
 function renderScreen() {
@@ -99,7 +104,12 @@ describe('Ajustes', () => {
   });
 
   it('explains a 403 for missing scopes', async () => {
-    checkAnswer = { ok: false, code: 'api_forbidden', message: 'El token no tiene los permisos necesarios: le falta fe.read.', missing_scopes: ['fe.read'] };
+    checkAnswer = {
+      ok: false,
+      code: 'api_forbidden',
+      message: 'El token no tiene los permisos necesarios: le falta fe.read.',
+      missing_scopes: ['fe.read'],
+    };
     renderScreen();
     await fillNewConnection();
     await screen.findByText('Sin acceso (403)');

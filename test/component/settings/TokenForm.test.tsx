@@ -11,16 +11,34 @@ const calls: Record<string, unknown>[] = [];
 const fakeBridge: RpcBridge = {
   async invoke(method, input) {
     const args = (input ?? {}) as Record<string, unknown>;
-    if (method !== 'connections.setToken') return { id: 1, ok: false as const, error: { code: 'unknown_method' as const, message: method } };
+    if (method !== 'connections.setToken')
+      return { id: 1, ok: false as const, error: { code: 'unknown_method' as const, message: method } };
     calls.push(args);
     if (!args.replace_unresolved) {
       return {
         id: 1,
         ok: false as const,
-        error: { code: 'credentials_changed' as const, message: 'Esta conexión tiene 1 envío sin confirmar hechos con el token actual.', details: { unresolved: 1 } },
+        error: {
+          code: 'credentials_changed' as const,
+          message: 'Esta conexión tiene 1 envío sin confirmar hechos con el token actual.',
+          details: { unresolved: 1 },
+        },
       };
     }
-    return { id: 1, ok: true as const, output: { id: 3, label: 'x', kind: 'production', base_url: 'https://a/api/v1', company_id: 7, active: true, embedded: false, has_token: true } };
+    return {
+      id: 1,
+      ok: true as const,
+      output: {
+        id: 3,
+        label: 'x',
+        kind: 'production',
+        base_url: 'https://a/api/v1',
+        company_id: 7,
+        active: true,
+        embedded: false,
+        has_token: true,
+      },
+    };
   },
   on: () => () => undefined,
 };

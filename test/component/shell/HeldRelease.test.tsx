@@ -10,7 +10,11 @@ const calls: { method: string; input: unknown }[] = [];
 const fakeBridge: RpcBridge = {
   async invoke(method, input) {
     calls.push({ method, input });
-    return { id: 1, ok: false as const, error: { code: 'conflict' as const, message: 'Este envío no está retenido por un cambio de token; no se envió nada.' } };
+    return {
+      id: 1,
+      ok: false as const,
+      error: { code: 'conflict' as const, message: 'Este envío no está retenido por un cambio de token; no se envió nada.' },
+    };
   },
   on: () => () => undefined,
 };
@@ -33,7 +37,9 @@ const held = {
   error: { code: 'credentials_changed' as const, message: 'Este envío se hizo con otro token.' },
 };
 
-function renderIt(submission: Omit<typeof held, 'error'> & { error: { code: 'credentials_changed' | 'api_uncertain'; message: string } }) {
+function renderIt(
+  submission: Omit<typeof held, 'error'> & { error: { code: 'credentials_changed' | 'api_uncertain'; message: string } },
+) {
   return render(
     <QueryClientProvider client={new QueryClient()}>
       <HeldRelease submission={submission} />
@@ -54,7 +60,9 @@ describe('HeldRelease', () => {
     expect(calls).toEqual([]);
     await user.click(screen.getByLabelText(/Revisé el portal del proveedor: la factura no existe/));
     await user.click(send);
-    await vi.waitFor(() => expect(calls).toEqual([{ method: 'submissions.release', input: { id: 9, confirm_not_created: true } }]));
+    await vi.waitFor(() =>
+      expect(calls).toEqual([{ method: 'submissions.release', input: { id: 9, confirm_not_created: true } }]),
+    );
     await screen.findByRole('alert');
     expect(screen.getByRole('alert').textContent).toMatch(/no se envió nada/);
   });

@@ -14,16 +14,26 @@ describe('explainRejection', () => {
   it('reads every rule of the message, explains it and points at the field', () => {
     const rules = explainRejection(SERVER);
     expect(rules.map((r) => r.code)).toEqual(['SBX-DIR01', 'SBX-UND01', 'DSAU04']);
-    expect(rules[0]).toMatchObject({ where: 'Proveedor › Departamento y municipio', message: 'El código de municipio 99999 del proveedor no existe en DIVIPOLA.' });
+    expect(rules[0]).toMatchObject({
+      where: 'Proveedor › Departamento y municipio',
+      message: 'El código de municipio 99999 del proveedor no existe en DIVIPOLA.',
+    });
     expect(rules[1]!.where).toBe('Líneas › línea 3 › unidad de medida y cantidad');
     expect(rules[2]!.meaning).toMatch(/totales/);
     expect(rules[2]!.message).toBe('La base imponible no cuadra');
   });
 
   it('sends configuration rules to the provider, a placeholder address to the address field, a customer DV to the customer', () => {
-    expect(explainRejection('Regla: FAD05e, Rechazo: Número DSE9 no existe para el número de autorización.')[0]!.where).toMatch(/configuración de la empresa/);
-    expect(explainRejection('Regla: SBX-DIR01, Rechazo: La dirección del proveedor es un marcador (N/A), no una dirección real.')[0]!.where).toBe('Proveedor › Dirección');
-    expect(explainRejection('Regla: SBX-DIR01, Rechazo: El código de municipio 99999 del adquirente no existe en DIVIPOLA.')[0]!.where).toBe('Cliente › Departamento y municipio');
+    expect(explainRejection('Regla: FAD05e, Rechazo: Número DSE9 no existe para el número de autorización.')[0]!.where).toMatch(
+      /configuración de la empresa/,
+    );
+    expect(
+      explainRejection('Regla: SBX-DIR01, Rechazo: La dirección del proveedor es un marcador (N/A), no una dirección real.')[0]!
+        .where,
+    ).toBe('Proveedor › Dirección');
+    expect(
+      explainRejection('Regla: SBX-DIR01, Rechazo: El código de municipio 99999 del adquirente no existe en DIVIPOLA.')[0]!.where,
+    ).toBe('Cliente › Departamento y municipio');
     expect(explainRejection('Regla: XYZ99, Rechazo: algo')[0]).toMatchObject({ code: 'XYZ99', message: 'algo' });
   });
 

@@ -103,7 +103,14 @@ describe('screen registry', () => {
 
   it('preloads every screen after start, and not before', async () => {
     vi.useFakeTimers();
-    const entries = [0, 1, 2].map((i) => screenEntry(`s${i}`, `/s${i}`, `S${i}`, vi.fn(() => Promise.resolve({ default: Hola }))));
+    const entries = [0, 1, 2].map((i) =>
+      screenEntry(
+        `s${i}`,
+        `/s${i}`,
+        `S${i}`,
+        vi.fn(() => Promise.resolve({ default: Hola })),
+      ),
+    );
     const loads = entries.map((e) => vi.spyOn(e, 'load'));
     const cancel = preloadScreens(entries);
     vi.advanceTimersByTime(PRELOAD_AFTER_MS - 1);
@@ -116,7 +123,12 @@ describe('screen registry', () => {
 
   it('waits while the first screen is still loading its data, but not forever', async () => {
     vi.useFakeTimers();
-    const entry = screenEntry('prueba', '/prueba', 'Prueba', vi.fn(() => Promise.resolve({ default: Hola })));
+    const entry = screenEntry(
+      'prueba',
+      '/prueba',
+      'Prueba',
+      vi.fn(() => Promise.resolve({ default: Hola })),
+    );
     const load = vi.spyOn(entry, 'load');
     let busy = true;
     preloadScreens([entry], () => busy);
@@ -126,7 +138,12 @@ describe('screen registry', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(load).toHaveBeenCalledTimes(1);
 
-    const stuck = screenEntry('otra', '/otra', 'Otra', vi.fn(() => Promise.resolve({ default: Hola })));
+    const stuck = screenEntry(
+      'otra',
+      '/otra',
+      'Otra',
+      vi.fn(() => Promise.resolve({ default: Hola })),
+    );
     const stuckLoad = vi.spyOn(stuck, 'load');
     preloadScreens([stuck], () => true);
     await vi.advanceTimersByTimeAsync(15_000);
@@ -135,7 +152,12 @@ describe('screen registry', () => {
 
   it('a preload cancelled before it starts loads nothing', () => {
     vi.useFakeTimers();
-    const entry = screenEntry('prueba', '/prueba', 'Prueba', vi.fn(() => Promise.resolve({ default: Hola })));
+    const entry = screenEntry(
+      'prueba',
+      '/prueba',
+      'Prueba',
+      vi.fn(() => Promise.resolve({ default: Hola })),
+    );
     const load = vi.spyOn(entry, 'load');
     preloadScreens([entry])();
     vi.advanceTimersByTime(10 * PRELOAD_AFTER_MS);

@@ -12,9 +12,25 @@ const calls: { method: string; input: Record<string, unknown> }[] = [];
 let submitAnswer: Partial<Submission> = {};
 
 const submission = (extra: Partial<Submission>): Submission => ({
-  id: 7, kind: 'DSE', connection_id: 1, company_id: 101, idempotency_key: 'k', payload_hash: 'h', state: 'accepted', attempts: 1,
-  counterpart: 'Cosechas', http_status: 201, document_id: 12, document_number: 'DSE12', fiscal_key: 'a'.repeat(96), estado_dian: 'aceptado',
-  error: null, created_at: '2026-11-20T15:00:00Z', updated_at: '2026-11-20T15:00:00Z', next_check_at: null, ...extra,
+  id: 7,
+  kind: 'DSE',
+  connection_id: 1,
+  company_id: 101,
+  idempotency_key: 'k',
+  payload_hash: 'h',
+  state: 'accepted',
+  attempts: 1,
+  counterpart: 'Cosechas',
+  http_status: 201,
+  document_id: 12,
+  document_number: 'DSE12',
+  fiscal_key: 'a'.repeat(96),
+  estado_dian: 'aceptado',
+  error: null,
+  created_at: '2026-11-20T15:00:00Z',
+  updated_at: '2026-11-20T15:00:00Z',
+  next_check_at: null,
+  ...extra,
 });
 
 const fakeBridge: RpcBridge = {
@@ -136,7 +152,9 @@ describe('Documentos soporte: inline rules', () => {
     await user.click(screen.getByRole('button', { name: '+ ReteICA (07)' }));
     const third = screen.getByTestId('dse-withholding-2');
     await user.type(within(third).getByLabelText('Porcentaje'), '99');
-    expect(await screen.findByText(/La suma de las retenciones \(101500\.00\) supera el total del documento \(100000\.00\)/)).toBeTruthy();
+    expect(
+      await screen.findByText(/La suma de las retenciones \(101500\.00\) supera el total del documento \(100000\.00\)/),
+    ).toBeTruthy();
     expect(screen.getByTestId('dse-rule-9').textContent).toMatch(/No se cumple/);
 
     // 5: an explicit base above the total
@@ -187,7 +205,12 @@ describe('Documentos soporte: submitting', () => {
   });
 
   it('sends once under the key saved with the draft, and shows a rejection without offering a duplicate', async () => {
-    submitAnswer = { state: 'rejected', estado_dian: 'rechazado', http_status: 422, error: { code: 'api_rejected', message: 'La DIAN rechazó el documento: Regla DSAJ24b.' } };
+    submitAnswer = {
+      state: 'rejected',
+      estado_dian: 'rechazado',
+      http_status: 422,
+      error: { code: 'api_rejected', message: 'La DIAN rechazó el documento: Regla DSAJ24b.' },
+    };
     const user = await renderForm();
     await fillValid(user);
     const button = screen.getByRole('button', { name: 'Emitir documento soporte' });
@@ -196,13 +219,18 @@ describe('Documentos soporte: submitting', () => {
     expect(await screen.findByTestId('dse-outcome-reason')).toBeTruthy();
     const submits = calls.filter((c) => c.method === 'dse.submit');
     expect(submits).toHaveLength(1);
-    const savedBefore = calls.slice(0, calls.indexOf(submits[0]!)).filter((c) => c.method === 'drafts.save').at(-1);
+    const savedBefore = calls
+      .slice(0, calls.indexOf(submits[0]!))
+      .filter((c) => c.method === 'drafts.save')
+      .at(-1);
     expect(submits[0]!.input.key).toBe(savedBefore?.input.idempotency_key);
     expect(String(submits[0]!.input.key)).toMatch(/^dse-/);
     expect(screen.getByTestId('dse-outcome-reason').textContent).toMatch(/DSAJ24b/);
     expect(screen.queryByRole('button', { name: 'Emitir documento soporte' })).toBeNull();
     expect(screen.queryByRole('button', { name: /reintentar|reenviar/i })).toBeNull();
-    await waitFor(() => expect(calls.filter((c) => c.method === 'drafts.save').at(-1)?.input.data).toMatchObject({ submission_id: 7 }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'drafts.save').at(-1)?.input.data).toMatchObject({ submission_id: 7 }),
+    );
   });
 
   it('shows an accepted document with its number and CUDS', async () => {

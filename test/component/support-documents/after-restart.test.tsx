@@ -12,9 +12,25 @@ const KEY = 'dse-clave-antes-del-cierre';
 let known: Partial<Submission> | null = null;
 
 const submission = (extra: Partial<Submission>): Submission => ({
-  id: 7, kind: 'DSE', connection_id: 1, company_id: 101, idempotency_key: KEY, payload_hash: 'h', state: 'accepted', attempts: 2,
-  counterpart: 'Cosechas', http_status: 200, document_id: 12, document_number: 'DSE12', fiscal_key: 'a'.repeat(96), estado_dian: 'aceptado',
-  error: null, created_at: '2026-11-20T15:00:00Z', updated_at: '2026-11-20T15:00:00Z', next_check_at: null, ...extra,
+  id: 7,
+  kind: 'DSE',
+  connection_id: 1,
+  company_id: 101,
+  idempotency_key: KEY,
+  payload_hash: 'h',
+  state: 'accepted',
+  attempts: 2,
+  counterpart: 'Cosechas',
+  http_status: 200,
+  document_id: 12,
+  document_number: 'DSE12',
+  fiscal_key: 'a'.repeat(96),
+  estado_dian: 'aceptado',
+  error: null,
+  created_at: '2026-11-20T15:00:00Z',
+  updated_at: '2026-11-20T15:00:00Z',
+  next_check_at: null,
+  ...extra,
 });
 
 const draftValues = {
@@ -29,7 +45,12 @@ const fakeBridge: RpcBridge = {
     switch (method) {
       case 'drafts.get':
         // What the form saved just before sending: the key and the values, no submission yet.
-        return ok({ kind: 'DSE', idempotency_key: KEY, data: { values: draftValues, submission_id: null }, updated_at: '2026-11-20T15:00:00Z' });
+        return ok({
+          kind: 'DSE',
+          idempotency_key: KEY,
+          data: { values: draftValues, submission_id: null },
+          updated_at: '2026-11-20T15:00:00Z',
+        });
       case 'drafts.save':
         return ok({ ...args, updated_at: '2026-11-20T15:00:00Z' });
       case 'submissions.byKey':
@@ -76,7 +97,14 @@ describe('Documentos soporte after a restart', () => {
   });
 
   it('one still in doubt is shown as followed, with no second submission offered', async () => {
-    known = { state: 'in_doubt', http_status: null, document_id: null, document_number: null, fiscal_key: null, estado_dian: null };
+    known = {
+      state: 'in_doubt',
+      http_status: null,
+      document_id: null,
+      document_number: null,
+      fiscal_key: null,
+      estado_dian: null,
+    };
     renderScreen();
     await screen.findByText('Documento en seguimiento');
     expect(screen.queryByRole('button', { name: 'Emitir documento soporte' })).toBeNull();

@@ -2,10 +2,17 @@
 // that program writes them (encoding, separator, decimal mark, empty trailing rows), then read by
 // the import the form uses.
 import { describe, expect, it } from 'vitest';
-import { describeFormat, importLinesFile, readCodeCell } from '../../../src/renderer/features/support-documents/model/lines-import';
+import {
+  describeFormat,
+  importLinesFile,
+  readCodeCell,
+} from '../../../src/renderer/features/support-documents/model/lines-import';
 import { decodeTextFile } from '../../../src/shared/text-file';
 
-const centers = [{ id: 1, code: 'ADM', name: 'Administración' }, { id: 3, code: 'BOD', name: 'Bodega' }];
+const centers = [
+  { id: 1, code: 'ADM', name: 'Administración' },
+  { id: 3, code: 'BOD', name: 'Bodega' },
+];
 
 /** Windows-1252 bytes: for the Spanish letters used here (á é í ó ú ñ Ñ) it coincides with Latin-1. */
 const cp1252 = (text: string) => new Uint8Array(Buffer.from(text, 'latin1'));
@@ -26,8 +33,18 @@ describe('line import of real files', () => {
     expect(result.format).toEqual({ encoding: 'Windows-1252', delimiter: ';', decimalComma: true, header: true });
     expect(result.rows).toHaveLength(2);
     expect(result.rows.map((r) => r.problems)).toEqual([[], []]);
-    expect(result.rows[0]!.item).toMatchObject({ codigo: '70111703', descripcion: 'Jardinería y poda', precio_unitario: '1.234,50', cost_center_id: '1' });
-    expect(result.rows[1]!.item).toMatchObject({ descripcion: 'Café molido en bolsa', cantidad: '12,5', unidad_medida: 'KGM', cost_center_id: '3' });
+    expect(result.rows[0]!.item).toMatchObject({
+      codigo: '70111703',
+      descripcion: 'Jardinería y poda',
+      precio_unitario: '1.234,50',
+      cost_center_id: '1',
+    });
+    expect(result.rows[1]!.item).toMatchObject({
+      descripcion: 'Café molido en bolsa',
+      cantidad: '12,5',
+      unidad_medida: 'KGM',
+      cost_center_id: '3',
+    });
     expect(describeFormat(result.format!)).toContain('Windows-1252');
   });
 
@@ -44,9 +61,24 @@ describe('line import of real files', () => {
   });
 
   it.each([
-    ['commas, decimal point (English spreadsheet)', 'Code,Description,Quantity,Unit,Unit price,IVA %\n70111703,"Poda, jardín",2,EA,1234.50,19\n', ',', false],
-    ['tabs (pasted or "Unicode text")', 'Código\tDescripción\tCantidad\tUnidad\tPrecio\tIVA\n70111703\tPoda\t2\tEA\t1.234,50\t19\n', '\t', true],
-    ['semicolons with commas inside quoted text', 'Código;Descripción;Cantidad;Unidad;Precio;IVA\n70111703;"Poda, jardín; y más";2;EA;"1.234,50";19\n', ';', true],
+    [
+      'commas, decimal point (English spreadsheet)',
+      'Code,Description,Quantity,Unit,Unit price,IVA %\n70111703,"Poda, jardín",2,EA,1234.50,19\n',
+      ',',
+      false,
+    ],
+    [
+      'tabs (pasted or "Unicode text")',
+      'Código\tDescripción\tCantidad\tUnidad\tPrecio\tIVA\n70111703\tPoda\t2\tEA\t1.234,50\t19\n',
+      '\t',
+      true,
+    ],
+    [
+      'semicolons with commas inside quoted text',
+      'Código;Descripción;Cantidad;Unidad;Precio;IVA\n70111703;"Poda, jardín; y más";2;EA;"1.234,50";19\n',
+      ';',
+      true,
+    ],
   ] as const)('detects the separator: %s', (_name, text, delimiter, decimalComma) => {
     const result = importLinesFile(utf8(text), centers);
     expect(result.format).toMatchObject({ delimiter, decimalComma, header: true });
@@ -66,7 +98,9 @@ describe('line import of real files', () => {
     expect(rows.map((r) => r.line)).toEqual([2, 3, 4, 6]);
     expect(rows[0]!.problems.join(' | ')).toMatch(/notación científica/);
     expect(rows[1]!.problems.join(' | ')).toMatch(/«4321150» tiene 7 dígitos.*8 dígitos.*Cantidad: «dos» no es un número/);
-    expect(rows[2]!.problems.join(' | ')).toMatch(/Precio unitario: «abc» no es un número.*Centro de costo: «XYZ» no está en la lista.*ADM, BOD/);
+    expect(rows[2]!.problems.join(' | ')).toMatch(
+      /Precio unitario: «abc» no es un número.*Centro de costo: «XYZ» no está en la lista.*ADM, BOD/,
+    );
     expect(rows[3]).toMatchObject({ problems: [], item: { codigo: '43211503' } });
   });
 

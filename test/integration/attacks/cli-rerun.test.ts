@@ -24,7 +24,12 @@ beforeAll(async () => {
   sandbox = await startSandbox({ seed: coreSeed(0), dataDir: join(dir.path, 'sandbox'), settleMs: 100 });
   home = join(dir.path, 'home');
   const core = createCore({ home, secrets: realKeychain(), transport: 'cli', logger: new FileLogger(null) });
-  const connection = await core.parts.connections.create({ label: 'Pruebas', kind: 'sandbox', base_url: sandbox.baseUrl, company_id: COMPANY });
+  const connection = await core.parts.connections.create({
+    label: 'Pruebas',
+    kind: 'sandbox',
+    base_url: sandbox.baseUrl,
+    company_id: COMPANY,
+  });
   await core.parts.connections.setToken(connection.id, TOKENS.full);
   await core.close();
 });
@@ -81,14 +86,28 @@ describe('re-running the command line after a crash', { timeout: 120_000 }, () =
   });
 
   it('a submission refused before anything was created does not hold the data back', async () => {
-    const core = createCore({ home: join(dir.path, 'home-revoked'), secrets: realKeychain(), transport: 'cli', logger: new FileLogger(null) });
-    const connection = await core.parts.connections.create({ label: 'Pruebas', kind: 'sandbox', base_url: sandbox.baseUrl, company_id: COMPANY });
+    const core = createCore({
+      home: join(dir.path, 'home-revoked'),
+      secrets: realKeychain(),
+      transport: 'cli',
+      logger: new FileLogger(null),
+    });
+    const connection = await core.parts.connections.create({
+      label: 'Pruebas',
+      kind: 'sandbox',
+      base_url: sandbox.baseUrl,
+      company_id: COMPANY,
+    });
     await core.parts.connections.setToken(connection.id, TOKENS.revoked);
     await core.close();
     const path = file('dse-revoked.json', dse(MAGIC.accept, 'token revocado'));
     const refused = await runCli(join(dir.path, 'home-revoked'), ['dse', 'submit', path]);
     expect(refused.json).toMatchObject({ state: 'failed', http_status: 401 });
-    const fixed = await runCli(join(dir.path, 'home-revoked'), ['connect', '--base-url', sandbox.baseUrl, '--company', String(COMPANY)], { stdin: TOKENS.full });
+    const fixed = await runCli(
+      join(dir.path, 'home-revoked'),
+      ['connect', '--base-url', sandbox.baseUrl, '--company', String(COMPANY)],
+      { stdin: TOKENS.full },
+    );
     expect(fixed.code).toBe(0);
     const sent = await runCli(join(dir.path, 'home-revoked'), ['dse', 'submit', path]);
     expect(sent.json).toMatchObject({ state: 'accepted' });

@@ -15,7 +15,13 @@ beforeAll(() => {
   dir = tempDir('factura-desk-files-');
   const home = join(dir.path, 'datos');
   // A frozen clock: every backup asks for the same timestamp.
-  core = createCore({ home, secrets: memorySecrets(), transport: 'cli', clock: () => frozen, logger: new FileLogger(join(home, 'logs', 'factura-desk.log')) });
+  core = createCore({
+    home,
+    secrets: memorySecrets(),
+    transport: 'cli',
+    clock: () => frozen,
+    logger: new FileLogger(join(home, 'logs', 'factura-desk.log')),
+  });
 });
 afterAll(async () => {
   await core?.close();
@@ -26,7 +32,9 @@ const mode = (path: string) => statSync(path).mode & 0o777;
 
 describe('data files', () => {
   it('twelve backups started at once all succeed, each in its own file', async () => {
-    const replies = await Promise.all(Array.from({ length: 12 }, (_, i) => core.dispatch({ id: i, method: 'app.backup', input: {} })));
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => core.dispatch({ id: i, method: 'app.backup', input: {} })),
+    );
     expect(replies.filter((r) => !r.ok)).toEqual([]);
     const files = replies.map((r) => (r as { output: { file: string } }).output.file);
     expect(new Set(files).size).toBe(12);
@@ -34,7 +42,12 @@ describe('data files', () => {
   });
 
   it.skipIf(process.platform === 'win32')('are readable by their owner only', async () => {
-    await core.parts.connections.create({ label: 'Pruebas', kind: 'sandbox', base_url: 'http://127.0.0.1:9/api/v1', company_id: 1 });
+    await core.parts.connections.create({
+      label: 'Pruebas',
+      kind: 'sandbox',
+      base_url: 'http://127.0.0.1:9/api/v1',
+      company_id: 1,
+    });
     core.parts.logger.info('una línea', {});
     const home = core.parts.home;
     expect(mode(home)).toBe(0o700);

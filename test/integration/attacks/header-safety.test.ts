@@ -36,7 +36,9 @@ describe('values that cannot travel in a header', () => {
   });
 
   it('core refuses such a key even when called directly (the command line and the app share it)', async () => {
-    await expect(core.parts.submissions.submitDse(dse(MAGIC.accept), 'clave\r\nmala')).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(core.parts.submissions.submitDse(dse(MAGIC.accept), 'clave\r\nmala')).rejects.toMatchObject({
+      code: 'invalid_input',
+    });
   });
 
   it.each(BAD_TOKENS)('connections.setToken refuses the token %j', async (token) => {

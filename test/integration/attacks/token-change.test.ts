@@ -44,7 +44,11 @@ describe('a token replaced while a DSE is unresolved', () => {
     expect(await documents()).toBe(before + 1);
 
     // Through the RPC (what Ajustes and `connect` use): the replacement is refused until confirmed.
-    const refused = await core.dispatch({ id: 1, method: 'connections.setToken', input: { id: connection.id, token: TOKENS.noFeRead } });
+    const refused = await core.dispatch({
+      id: 1,
+      method: 'connections.setToken',
+      input: { id: connection.id, token: TOKENS.noFeRead },
+    });
     expect(refused).toMatchObject({ ok: false, error: { code: 'credentials_changed', details: { unresolved: 1 } } });
     const replaced = await core.dispatch({
       id: 2,
@@ -72,7 +76,11 @@ describe('a token replaced while a DSE is unresolved', () => {
     const sent = await core.parts.submissions.submitDse(dse(MAGIC.uncertainAccept, 'pendiente'), 'dse-token-change-2');
     expect(sent.state).toBe('pending');
     expect(sent.document_id).not.toBeNull();
-    await core.dispatch({ id: 1, method: 'connections.setToken', input: { id: connection.id, token: TOKENS.noFeRead, replace_unresolved: true } });
+    await core.dispatch({
+      id: 1,
+      method: 'connections.setToken',
+      input: { id: connection.id, token: TOKENS.noFeRead, replace_unresolved: true },
+    });
     const checked = await core.parts.submissions.check(sent.id);
     expect(checked.attempts).toBe(1);
     expect(checked.document_id).toBe(sent.document_id);
@@ -83,7 +91,11 @@ describe('a token replaced while a DSE is unresolved', () => {
     const core = await bed.core({ fetch: losingFirstAnswer() });
     const connection = core.parts.connections.requireActive();
     await core.parts.submissions.submitDse(dse(MAGIC.accept, 'mismo token'), 'dse-token-change-3');
-    const again = await core.dispatch({ id: 1, method: 'connections.setToken', input: { id: connection.id, token: TOKENS.full } });
+    const again = await core.dispatch({
+      id: 1,
+      method: 'connections.setToken',
+      input: { id: connection.id, token: TOKENS.full },
+    });
     expect(again).toMatchObject({ ok: true });
   });
 
@@ -102,8 +114,15 @@ describe('a token replaced while a DSE is unresolved', () => {
     const connection = core.parts.connections.requireActive();
     const sent = await core.parts.submissions.submitDse(dse(MAGIC.accept, 'liberar'), 'dse-token-change-release');
     expect(sent).toMatchObject({ state: 'in_doubt', document_id: null });
-    await core.dispatch({ id: 1, method: 'connections.setToken', input: { id: connection.id, token: TOKENS.noFeRead, replace_unresolved: true } });
-    expect(await core.parts.submissions.check(sent.id)).toMatchObject({ state: 'in_doubt', error: { code: 'credentials_changed' } });
+    await core.dispatch({
+      id: 1,
+      method: 'connections.setToken',
+      input: { id: connection.id, token: TOKENS.noFeRead, replace_unresolved: true },
+    });
+    expect(await core.parts.submissions.check(sent.id)).toMatchObject({
+      state: 'in_doubt',
+      error: { code: 'credentials_changed' },
+    });
     expect(await documents()).toBe(before);
 
     // Without the confirmation nothing is sent (RPC, and the command line without --confirmar).
@@ -111,18 +130,35 @@ describe('a token replaced while a DSE is unresolved', () => {
     expect(unconfirmed).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     const cli = { core, readStdin: async () => '', progress: () => undefined };
     await expect(release({ ...cli, args: parseArgs(['release', String(sent.id)]) })).rejects.toThrow(/--confirmar/);
-    expect(await core.parts.submissions.check(sent.id)).toMatchObject({ state: 'in_doubt', attempts: 1, error: { code: 'credentials_changed' } });
+    expect(await core.parts.submissions.check(sent.id)).toMatchObject({
+      state: 'in_doubt',
+      attempts: 1,
+      error: { code: 'credentials_changed' },
+    });
     expect(await documents()).toBe(before);
 
-    const released = await core.dispatch({ id: 3, method: 'submissions.release', input: { id: sent.id, confirm_not_created: true } });
-    expect(released).toMatchObject({ ok: true, output: { id: sent.id, state: 'accepted', attempts: 2, idempotency_key: 'dse-token-change-release', error: null } });
+    const released = await core.dispatch({
+      id: 3,
+      method: 'submissions.release',
+      input: { id: sent.id, confirm_not_created: true },
+    });
+    expect(released).toMatchObject({
+      ok: true,
+      output: { id: sent.id, state: 'accepted', attempts: 2, idempotency_key: 'dse-token-change-release', error: null },
+    });
     expect(await documents()).toBe(before + 1);
     // It is settled: neither a check, a resume nor a second release sends it again.
     expect(await core.parts.submissions.check(sent.id)).toMatchObject({ state: 'accepted', attempts: 2 });
     await core.parts.submissions.resumeAll();
-    const again = await core.dispatch({ id: 4, method: 'submissions.release', input: { id: sent.id, confirm_not_created: true } });
+    const again = await core.dispatch({
+      id: 4,
+      method: 'submissions.release',
+      input: { id: sent.id, confirm_not_created: true },
+    });
     expect(again).toMatchObject({ ok: false, error: { code: 'conflict' } });
-    await expect(release({ ...cli, args: parseArgs(['release', String(sent.id), '--confirmar']) })).rejects.toThrow(/no está retenido/);
+    await expect(release({ ...cli, args: parseArgs(['release', String(sent.id), '--confirmar']) })).rejects.toThrow(
+      /no está retenido/,
+    );
     expect(await documents()).toBe(before + 1);
   });
 
@@ -130,14 +166,29 @@ describe('a token replaced while a DSE is unresolved', () => {
     const before = await documents();
     const core = await bed.core();
     const connection = core.parts.connections.requireActive();
-    const pending = await core.parts.submissions.submitDse(dse(MAGIC.uncertainAccept, 'pendiente liberar'), 'dse-token-change-release-2');
+    const pending = await core.parts.submissions.submitDse(
+      dse(MAGIC.uncertainAccept, 'pendiente liberar'),
+      'dse-token-change-release-2',
+    );
     expect(pending.document_id).not.toBeNull();
-    const notHeld = await core.dispatch({ id: 1, method: 'submissions.release', input: { id: pending.id, confirm_not_created: true } });
+    const notHeld = await core.dispatch({
+      id: 1,
+      method: 'submissions.release',
+      input: { id: pending.id, confirm_not_created: true },
+    });
     expect(notHeld).toMatchObject({ ok: false, error: { code: 'conflict' } });
-    await core.dispatch({ id: 2, method: 'connections.setToken', input: { id: connection.id, token: TOKENS.noFeRead, replace_unresolved: true } });
+    await core.dispatch({
+      id: 2,
+      method: 'connections.setToken',
+      input: { id: connection.id, token: TOKENS.noFeRead, replace_unresolved: true },
+    });
     const checked = await core.parts.submissions.check(pending.id);
     expect(checked.attempts).toBe(1);
-    const refused = await core.dispatch({ id: 3, method: 'submissions.release', input: { id: pending.id, confirm_not_created: true } });
+    const refused = await core.dispatch({
+      id: 3,
+      method: 'submissions.release',
+      input: { id: pending.id, confirm_not_created: true },
+    });
     expect(refused).toMatchObject({ ok: false, error: { code: 'conflict' } });
     expect((await core.parts.submissions.check(pending.id)).attempts).toBe(1);
     expect(await documents()).toBe(before + 1);

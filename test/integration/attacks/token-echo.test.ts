@@ -25,7 +25,12 @@ const echoing: typeof globalThis.fetch = async (_input, init) => {
 beforeAll(async () => {
   dir = tempDir('factura-desk-echo-');
   core = createCore({ home: dir.path, secrets: memorySecrets(), transport: 'cli', logger: new FileLogger(null), fetch: echoing });
-  const connection = await core.parts.connections.create({ label: 'Pruebas', kind: 'sandbox', base_url: 'http://127.0.0.1:9/api/v1', company_id: 7 });
+  const connection = await core.parts.connections.create({
+    label: 'Pruebas',
+    kind: 'sandbox',
+    base_url: 'http://127.0.0.1:9/api/v1',
+    company_id: 7,
+  });
   await core.parts.connections.setToken(connection.id, TOKEN);
 });
 afterAll(async () => {

@@ -28,7 +28,11 @@ describe.each(VARIANTS.map((v) => [v.name, v] as [string, ContractVariant]))('ag
     const { connections, fetch, clock } = bed.core.parts;
     const check = await checkConnection(connections, bed.connectionId, fetch, clock);
     expect(check).toMatchObject({ ok: true, code: null, payment_methods: 3 });
-    const methods = await call<{ id: number; payment_form: string; payment_means_code: string; is_default: boolean }[]>(bed.core, 'fe.paymentMethods', {});
+    const methods = await call<{ id: number; payment_form: string; payment_means_code: string; is_default: boolean }[]>(
+      bed.core,
+      'fe.paymentMethods',
+      {},
+    );
     expect(methods.map((m) => [m.id, m.payment_form, m.payment_means_code])).toEqual([
       [71, 'contado', '10'],
       [72, 'contado', '42'],
@@ -39,17 +43,26 @@ describe.each(VARIANTS.map((v) => [v.name, v] as [string, ContractVariant]))('ag
 
   it('connect: the acquirer lookup finds the record whatever its envelope and field names', async () => {
     const found = await call(bed.core, 'fe.lookupAcquirer', { identification_type: '31', identification_number: '900123456' });
-    expect(found).toMatchObject({ identification_number: '900123456', nombre: 'Ferretería El Tornillo SAS', email: 'compras@tornillo.co', direccion: 'Cra 7 # 8-9' });
+    expect(found).toMatchObject({
+      identification_number: '900123456',
+      nombre: 'Ferretería El Tornillo SAS',
+      email: 'compras@tornillo.co',
+      direccion: 'Cra 7 # 8-9',
+    });
   });
 
-  it('sync: every document once, pages ended by the server\'s own signals, per_page adapted when refused', async () => {
+  it("sync: every document once, pages ended by the server's own signals, per_page adapted when refused", async () => {
     const summary = await call<{ fe_pages: number }>(bed.core, 'history.sync', {});
     const mirrored = await call<HistoryPage>(bed.core, 'history.list', { filter: { kind: 'FE' }, offset: 0, limit: 500 });
     expect(mirrored.total).toBe(FE_DOCUMENTS);
     expect(new Set(mirrored.items.map((r) => r.remote_id)).size).toBe(FE_DOCUMENTS);
     // States read by meaning and stored in the contract's spelling, whatever the server wrote.
     expect(new Set(mirrored.items.map((r) => r.estado_dian))).toEqual(new Set(['aceptado', 'rechazado']));
-    const rejected = await call<HistoryPage>(bed.core, 'history.list', { filter: { kind: 'FE', state: 'rechazado' }, offset: 0, limit: 500 });
+    const rejected = await call<HistoryPage>(bed.core, 'history.list', {
+      filter: { kind: 'FE', state: 'rechazado' },
+      offset: 0,
+      limit: 500,
+    });
     expect(rejected.total).toBe(Math.floor(FE_DOCUMENTS / 9));
     // A bounded walk: the pages of the accepted size, at most one past the end, and the refused sizes.
     const lists = bed.server.requests.filter((r) => r.path.endsWith('/fe/docs'));
@@ -81,13 +94,23 @@ describe.each(VARIANTS.map((v) => [v.name, v] as [string, ContractVariant]))('ag
     const again = await call<Submission>(bed.core, 'submissions.check', { id: submission.id });
     expect(again.state).toBe('rejected');
     expect(creates('/fe/facturas').filter((r) => r.draftKey === submission.idempotency_key)).toHaveLength(1);
-    const found = await call<HistoryPage>(bed.core, 'history.list', { filter: { q: `Contrato ${N.reject}` }, offset: 0, limit: 10 });
-    expect(found.items).toEqual([expect.objectContaining({ kind: 'FE', estado_dian: 'rechazado', submission_id: submission.id })]);
+    const found = await call<HistoryPage>(bed.core, 'history.list', {
+      filter: { q: `Contrato ${N.reject}` },
+      offset: 0,
+      limit: 10,
+    });
+    expect(found.items).toEqual([
+      expect.objectContaining({ kind: 'FE', estado_dian: 'rechazado', submission_id: submission.id }),
+    ]);
   });
 
   it('submit FE in a state nobody knows: "en verificación", polled a bounded number of times', async () => {
     const submission = await call<Submission>(bed.core, 'fe.submit', { request: feRequest(N.unknown) });
-    expect(submission).toMatchObject({ state: 'pending', estado_dian: variant.spelling.unknown, error: { code: 'api_state_unknown' } });
+    expect(submission).toMatchObject({
+      state: 'pending',
+      estado_dian: variant.spelling.unknown,
+      error: { code: 'api_state_unknown' },
+    });
     expect(submission.error?.message).toContain(`«${variant.spelling.unknown}»`);
     let current = submission;
     for (let i = 0; i < UNKNOWN_STATE_MAX_CHECKS && current.next_check_at !== null; i += 1) {
@@ -97,10 +120,16 @@ describe.each(VARIANTS.map((v) => [v.name, v] as [string, ContractVariant]))('ag
     expect(current.error?.message).toContain('Se dejó de consultar automáticamente');
     expect(bed.core.parts.poller.nextDueAt).toBeNull();
     // Never resent with another key, never accepted.
-    expect(new Set(creates('/fe/facturas').filter((r) => r.draftKey === submission.idempotency_key).map((r) => r.draftKey)).size).toBe(1);
+    expect(
+      new Set(
+        creates('/fe/facturas')
+          .filter((r) => r.draftKey === submission.idempotency_key)
+          .map((r) => r.draftKey),
+      ).size,
+    ).toBe(1);
   });
 
-  it('submit FE refused with a 400: the server\'s message whole when it gives no field list', async () => {
+  it("submit FE refused with a 400: the server's message whole when it gives no field list", async () => {
     const submission = await call<Submission>(bed.core, 'fe.submit', { request: feRequest(N.invalid) });
     expect(submission.state).toBe('failed');
     const fields = await call<{ path: string }[]>(bed.core, 'feForm.submissionFieldErrors', { id: submission.id });
@@ -124,15 +153,25 @@ describe.each(VARIANTS.map((v) => [v.name, v] as [string, ContractVariant]))('ag
     const submission = await call<Submission>(bed.core, 'dse.submit', { request: dseRequest(N.reject) });
     expect(submission).toMatchObject({ state: 'rejected', error: { code: 'api_rejected' } });
     expect(submission.document_id).toEqual(variant.dseRejected === 'with-documento' ? expect.any(Number) : null);
-    const found = await call<HistoryPage>(bed.core, 'history.list', { filter: { kind: 'DSE', state: 'rechazado' }, offset: 0, limit: 10 });
-    expect(found.items).toEqual([expect.objectContaining({ estado_dian: 'rechazado', submission_id: submission.id, total: '100000.00' })]);
-    const detail = await call<{ submission: Submission | null; document: Record<string, unknown> }>(bed.core, 'history.detail', { id: found.items[0]!.id });
+    const found = await call<HistoryPage>(bed.core, 'history.list', {
+      filter: { kind: 'DSE', state: 'rechazado' },
+      offset: 0,
+      limit: 10,
+    });
+    expect(found.items).toEqual([
+      expect.objectContaining({ estado_dian: 'rechazado', submission_id: submission.id, total: '100000.00' }),
+    ]);
+    const detail = await call<{ submission: Submission | null; document: Record<string, unknown> }>(bed.core, 'history.detail', {
+      id: found.items[0]!.id,
+    });
     expect(detail.submission?.id).toBe(submission.id);
   });
 
   it('resume: an answer lost after the server processed it is confirmed with the same key, once', async () => {
     bed.server.dropCreates(1);
-    const fe = await call<Submission>(bed.core, 'fe.submit', { request: feRequest(N.accept, `fe-resume-${variant.name.length}`) });
+    const fe = await call<Submission>(bed.core, 'fe.submit', {
+      request: feRequest(N.accept, `fe-resume-${variant.name.length}`),
+    });
     expect(fe.state).toBe('in_doubt');
     bed.server.dropCreates(1);
     const dse = await call<Submission>(bed.core, 'dse.submit', { request: dseRequest(N.later) });
@@ -145,7 +184,13 @@ describe.each(VARIANTS.map((v) => [v.name, v] as [string, ContractVariant]))('ag
     if (dseNow.state === 'pending') dseNow = await call<Submission>(bed.core, 'submissions.check', { id: dse.id });
     expect(dseNow).toMatchObject({ state: 'accepted', estado_dian: 'aceptado' });
     expect([bed.server.feDocuments(), bed.server.dseDocuments()]).toEqual(documentsBefore);
-    expect(new Set(creates('/fe/facturas').filter((r) => r.draftKey === fe.idempotency_key).map((r) => r.draftKey)).size).toBe(1);
+    expect(
+      new Set(
+        creates('/fe/facturas')
+          .filter((r) => r.draftKey === fe.idempotency_key)
+          .map((r) => r.draftKey),
+      ).size,
+    ).toBe(1);
     expect(creates('/fe/facturas').filter((r) => r.draftKey === fe.idempotency_key)).toHaveLength(2);
     expect(creates('/dse/documentos').filter((r) => r.idempotencyKey === dse.idempotency_key)).toHaveLength(2);
   });
@@ -156,7 +201,11 @@ describe.each(VARIANTS.map((v) => [v.name, v] as [string, ContractVariant]))('ag
     const kinds = all.items.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.kind]: (acc[r.kind] ?? 0) + 1 }), {});
     expect(kinds.DSE).toBeGreaterThanOrEqual(2);
     expect(kinds.FE).toBeGreaterThanOrEqual(FE_DOCUMENTS + 2);
-    const rejectedFe = await call<HistoryPage>(bed.core, 'history.list', { filter: { q: `Contrato ${N.reject}`, kind: 'FE' }, offset: 0, limit: 10 });
+    const rejectedFe = await call<HistoryPage>(bed.core, 'history.list', {
+      filter: { q: `Contrato ${N.reject}`, kind: 'FE' },
+      offset: 0,
+      limit: 10,
+    });
     expect(rejectedFe.total).toBe(1);
     expect(rejectedFe.items[0]).toMatchObject({ estado_dian: 'rechazado' });
   });

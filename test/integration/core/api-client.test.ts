@@ -61,7 +61,9 @@ describe('API client against the sandbox', () => {
     const unavailable = await errorOf(client.lookupAcquirer({ identification_type: '13', identification_number: '502502502' }));
     expect(unavailable.code).toBe('api_unexpected');
     expect(unavailable.message).toContain('adquirente');
-    expect((await errorOf(client.lookupAcquirer({ identification_type: '13', identification_number: '123' }))).code).toBe('api_not_found');
+    expect((await errorOf(client.lookupAcquirer({ identification_type: '13', identification_number: '123' }))).code).toBe(
+      'api_not_found',
+    );
   });
 
   it('8. reads a DSE by id; 404 when it is not in the company', async () => {
@@ -96,7 +98,12 @@ describe('classified errors', () => {
   it('unreachable when nothing listens at the address', async () => {
     const core = await bed.core({ company: OTHER_COMPANY, token: TOKENS.otherCompany });
     const { connections } = core.parts;
-    const dead = await connections.create({ label: 'Apagado', kind: 'sandbox', base_url: 'http://127.0.0.1:9/api/v1', company_id: 5 });
+    const dead = await connections.create({
+      label: 'Apagado',
+      kind: 'sandbox',
+      base_url: 'http://127.0.0.1:9/api/v1',
+      company_id: 5,
+    });
     await connections.setToken(dead.id, 'tok-apagado-0123456789');
     const error = await errorOf(clientFor(connections, connections.resolve(dead.id), core.parts.fetch).listPaymentMethods());
     expect(error.code).toBe('api_unreachable');

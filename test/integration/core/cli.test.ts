@@ -32,9 +32,14 @@ afterAll(async () => {
 // Each test spawns several CLI processes; on a busy 2-core CI machine each may take seconds.
 describe('command line', { timeout: 180_000 }, () => {
   it('connect reads the token from stdin, stores it in the keychain and tests the connection', async () => {
-    const run = await runCli(home, ['connect', '--base-url', sandbox.baseUrl, '--company', String(COMPANY)], { stdin: `${TOKENS.full}\n` });
+    const run = await runCli(home, ['connect', '--base-url', sandbox.baseUrl, '--company', String(COMPANY)], {
+      stdin: `${TOKENS.full}\n`,
+    });
     expect(run.code).toBe(0);
-    expect(run.json).toMatchObject({ connection: { company_id: COMPANY, active: true, has_token: true, kind: 'sandbox' }, check: { ok: true } });
+    expect(run.json).toMatchObject({
+      connection: { company_id: COMPANY, active: true, has_token: true, kind: 'sandbox' },
+      check: { ok: true },
+    });
     expect(run.stdout + run.stderr).not.toContain(TOKENS.full);
   });
 
@@ -61,7 +66,9 @@ describe('command line', { timeout: 180_000 }, () => {
     const bad = { ...dse(MAGIC.accept), items: [{ codigo: '123', descripcion: 'x', cantidad: 0, precio_unitario: 1 }] };
     const invalid = await runCli(home, ['dse', 'submit', file('bad.json', bad)]);
     expect(invalid.code).toBe(2);
-    const fields = (invalid.json as { error: { details: { fields: { path: string }[] } } }).error.details.fields.map((f) => f.path);
+    const fields = (invalid.json as { error: { details: { fields: { path: string }[] } } }).error.details.fields.map(
+      (f) => f.path,
+    );
     expect(fields).toEqual(expect.arrayContaining(['request.items.0.codigo', 'request.items.0.cantidad']));
   });
 
@@ -110,8 +117,17 @@ describe('command line', { timeout: 180_000 }, () => {
 describe('command line: backup and restore (issue 14, item 12)', { timeout: 180_000 }, () => {
   it('a damaged file points to backups/restore; restore needs --confirmar; afterwards the data of the backup is back', async () => {
     const own = join(dir.path, 'home-restore');
-    expect((await runCli(own, ['connect', '--base-url', sandbox.baseUrl, '--company', String(COMPANY)], { stdin: `${TOKENS.full}\n` })).code).toBe(0);
-    const accepted = await runCli(own, ['dse', 'submit', file('restore-ok.json', dse(MAGIC.accept, 'antes de la copia')), '--key', 'dse-cli-restore-1']);
+    expect(
+      (await runCli(own, ['connect', '--base-url', sandbox.baseUrl, '--company', String(COMPANY)], { stdin: `${TOKENS.full}\n` }))
+        .code,
+    ).toBe(0);
+    const accepted = await runCli(own, [
+      'dse',
+      'submit',
+      file('restore-ok.json', dse(MAGIC.accept, 'antes de la copia')),
+      '--key',
+      'dse-cli-restore-1',
+    ]);
     expect(accepted.code).toBe(0);
     const backup = await runCli(own, ['backup']);
     expect(backup.code).toBe(0);
@@ -142,6 +158,8 @@ describe('command line: backup and restore (issue 14, item 12)', { timeout: 180_
     expect(readFileSync(keptAs).equals(bytes)).toBe(true);
     const status = await runCli(own, ['status']);
     expect(status.code).toBe(0);
-    expect(status.json).toMatchObject({ submissions: { total: 1, recent: [{ idempotency_key: 'dse-cli-restore-1', state: 'accepted' }] } });
+    expect(status.json).toMatchObject({
+      submissions: { total: 1, recent: [{ idempotency_key: 'dse-cli-restore-1', state: 'accepted' }] },
+    });
   });
 });

@@ -47,7 +47,12 @@ afterAll(async () => {
 
 async function prepareHome(home: string): Promise<void> {
   const core = createCore({ home, secrets: realKeychain(), transport: 'cli', logger: new FileLogger(null) });
-  const connection = await core.parts.connections.create({ label: 'Pruebas', kind: 'sandbox', base_url: sandbox.baseUrl, company_id: COMPANY });
+  const connection = await core.parts.connections.create({
+    label: 'Pruebas',
+    kind: 'sandbox',
+    base_url: sandbox.baseUrl,
+    company_id: COMPANY,
+  });
   await core.parts.connections.setToken(connection.id, TOKENS.full);
   await core.close();
 }
@@ -73,7 +78,10 @@ interface LedgerRow {
 function ledger(home: string, expected: string): LedgerRow[] {
   const db = new Database(join(home, DATABASE_FILE), { readonly: true });
   try {
-    return (db.prepare('SELECT kind, state, document_id FROM submissions').all() as LedgerRow[]).map((row) => ({ ...row, expected }));
+    return (db.prepare('SELECT kind, state, document_id FROM submissions').all() as LedgerRow[]).map((row) => ({
+      ...row,
+      expected,
+    }));
   } finally {
     db.close();
   }
@@ -130,7 +138,11 @@ async function crashStage(stage: CrashPoint): Promise<void> {
 }
 
 describe('SIGKILL at each stage of a submission', () => {
-  it.each(CRASH_POINTS.map((stage) => [stage]))('%s: exactly one document per operation after resume', async (stage) => {
-    await crashStage(stage);
-  }, 600_000);
+  it.each(CRASH_POINTS.map((stage) => [stage]))(
+    '%s: exactly one document per operation after resume',
+    async (stage) => {
+      await crashStage(stage);
+    },
+    600_000,
+  );
 });

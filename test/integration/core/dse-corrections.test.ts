@@ -23,40 +23,68 @@ async function call<T = Record<string, unknown>>(core: Core, method: string, inp
 describe('DSE corrections', () => {
   it('starts from the exact rejected request, sends the correction under a new key and links both ways', async () => {
     const core = await bed.core();
-    const rejected = await call<{ id: number; state: string; idempotency_key: string; payload_hash: string }>(core, 'dse.submit', {
-      request: { ...dse(MAGIC.reject), retenciones: [{ retention_key: 'reterenta', dian_tax_code: '06', tax_name: 'ReteRenta', base_mode: 'subtotal', percent: 2.5 }] },
-    });
+    const rejected = await call<{ id: number; state: string; idempotency_key: string; payload_hash: string }>(
+      core,
+      'dse.submit',
+      {
+        request: {
+          ...dse(MAGIC.reject),
+          retenciones: [
+            { retention_key: 'reterenta', dian_tax_code: '06', tax_name: 'ReteRenta', base_mode: 'subtotal', percent: 2.5 },
+          ],
+        },
+      },
+    );
     expect(rejected.state).toBe('rejected');
 
-    const start = await call<{ request: Record<string, unknown>; rejected: { submission_id: number; state: string }; reason: string | null }>(
-      core,
-      'dseCorrections.start',
-      { submission_id: rejected.id },
-    );
-    const row = core.parts.store.db.prepare<[number], { request_body: Buffer }>('SELECT request_body FROM submissions WHERE id = ?').get(rejected.id)!;
+    const start = await call<{
+      request: Record<string, unknown>;
+      rejected: { submission_id: number; state: string };
+      reason: string | null;
+    }>(core, 'dseCorrections.start', { submission_id: rejected.id });
+    const row = core.parts.store.db
+      .prepare<[number], { request_body: Buffer }>('SELECT request_body FROM submissions WHERE id = ?')
+      .get(rejected.id)!;
     expect(start.request).toEqual(JSON.parse(row.request_body.toString('utf8')));
     expect(start.rejected).toMatchObject({ submission_id: rejected.id, state: 'rejected' });
     expect(start.reason).toBeTruthy();
 
     // The same key as the rejected document is refused: it names a document the server already has.
-    await expect(call(core, 'dseCorrections.link', { rejected_submission_id: rejected.id, key: rejected.idempotency_key })).rejects.toMatchObject({
+    await expect(
+      call(core, 'dseCorrections.link', { rejected_submission_id: rejected.id, key: rejected.idempotency_key }),
+    ).rejects.toMatchObject({
       code: 'invalid_input',
     });
     const key = 'dse-correction-0001';
     expect(await call(core, 'dseCorrections.link', { rejected_submission_id: rejected.id, key })).toEqual({ linked: true });
     expect(await call(core, 'dseCorrections.link', { rejected_submission_id: rejected.id, key })).toEqual({ linked: false });
-    const corrected = { ...(start.request as ReturnType<typeof dse>), proveedor: { ...(start.request.proveedor as object), nit: MAGIC.accept } };
-    const correction = await call<{ id: number; state: string; document_number: string }>(core, 'dse.submit', { request: corrected, key });
+    const corrected = {
+      ...(start.request as ReturnType<typeof dse>),
+      proveedor: { ...(start.request.proveedor as object), nit: MAGIC.accept },
+    };
+    const correction = await call<{ id: number; state: string; document_number: string }>(core, 'dse.submit', {
+      request: corrected,
+      key,
+    });
     expect(correction.state).toBe('accepted');
 
-    const ofRejected = await call<{ corrects: unknown; corrected_by: { submission_id: number; number: string; state: string }[] }>(core, 'dseCorrections.of', {
+    const ofRejected = await call<{
+      corrects: unknown;
+      corrected_by: { submission_id: number; number: string; state: string }[];
+    }>(core, 'dseCorrections.of', {
       submission_id: rejected.id,
     });
     expect(ofRejected.corrects).toBeNull();
-    expect(ofRejected.corrected_by).toEqual([expect.objectContaining({ submission_id: correction.id, number: correction.document_number, state: 'accepted' })]);
-    const ofCorrection = await call<{ corrects: { submission_id: number; state: string } | null; corrected_by: unknown[] }>(core, 'dseCorrections.of', {
-      submission_id: correction.id,
-    });
+    expect(ofRejected.corrected_by).toEqual([
+      expect.objectContaining({ submission_id: correction.id, number: correction.document_number, state: 'accepted' }),
+    ]);
+    const ofCorrection = await call<{ corrects: { submission_id: number; state: string } | null; corrected_by: unknown[] }>(
+      core,
+      'dseCorrections.of',
+      {
+        submission_id: correction.id,
+      },
+    );
     expect(ofCorrection.corrects).toMatchObject({ submission_id: rejected.id, state: 'rejected' });
     expect(ofCorrection.corrected_by).toEqual([]);
 
@@ -74,13 +102,19 @@ describe('DSE corrections', () => {
     await call(core, 'dseCorrections.link', { rejected_submission_id: rejected.id, key: 'dse-correction-refused' });
     // A correction the service refuses (400: the code is not 8 digits) is 'failed': nothing was created.
     const bad = dse(MAGIC.accept);
-    const refused = await call<{ state: string }>(core, 'dse.submit', { request: { ...bad, items: [{ ...bad.items[0]!, codigo: '123' }] }, key: 'dse-correction-refused' }).catch(
-      (error: { code?: string }) => ({ state: error.code ?? 'error' }),
-    );
+    const refused = await call<{ state: string }>(core, 'dse.submit', {
+      request: { ...bad, items: [{ ...bad.items[0]!, codigo: '123' }] },
+      key: 'dse-correction-refused',
+    }).catch((error: { code?: string }) => ({ state: error.code ?? 'error' }));
     expect(['failed', 'invalid_input']).toContain(refused.state);
     await call(core, 'dseCorrections.link', { rejected_submission_id: rejected.id, key: 'dse-correction-second' });
-    const sent = await call<{ id: number }>(core, 'dse.submit', { request: dse(MAGIC.accept, 'corregido'), key: 'dse-correction-second' });
-    const links = await call<{ corrected_by: { submission_id: number }[] }>(core, 'dseCorrections.of', { submission_id: rejected.id });
+    const sent = await call<{ id: number }>(core, 'dse.submit', {
+      request: dse(MAGIC.accept, 'corregido'),
+      key: 'dse-correction-second',
+    });
+    const links = await call<{ corrected_by: { submission_id: number }[] }>(core, 'dseCorrections.of', {
+      submission_id: rejected.id,
+    });
     expect(links.corrected_by.map((side) => side.submission_id)).toEqual([sent.id]);
   });
 
@@ -89,6 +123,8 @@ describe('DSE corrections', () => {
     const accepted = await call<{ id: number }>(core, 'dse.submit', { request: dse(MAGIC.accept, 'bien') });
     await expect(call(core, 'dseCorrections.start', { submission_id: accepted.id })).rejects.toThrow(/fue aceptado/);
     await expect(call(core, 'dseCorrections.start', { submission_id: 999_999 })).rejects.toMatchObject({ code: 'not_found' });
-    await expect(call(core, 'dseCorrections.link', { rejected_submission_id: accepted.id, key: 'dse-correction-x1' })).rejects.toThrow(/no es un documento soporte rechazado/);
+    await expect(
+      call(core, 'dseCorrections.link', { rejected_submission_id: accepted.id, key: 'dse-correction-x1' }),
+    ).rejects.toThrow(/no es un documento soporte rechazado/);
   });
 });

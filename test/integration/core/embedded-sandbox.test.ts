@@ -36,7 +36,9 @@ describe('embedded sandbox on first run', () => {
   it('creates the default test connection with its token in the keychain, and it works', async () => {
     const host = await start();
     const list = (await call(host, 'connections.list', {})) as unknown as Record<string, unknown>[];
-    expect(list).toEqual([expect.objectContaining({ label: EMBEDDED_LABEL, kind: 'sandbox', embedded: true, active: true, has_token: true })]);
+    expect(list).toEqual([
+      expect.objectContaining({ label: EMBEDDED_LABEL, kind: 'sandbox', embedded: true, active: true, has_token: true }),
+    ]);
     const check = await call(host, 'connections.test', { id: list[0]!.id });
     expect(check).toMatchObject({ ok: true });
     const submitted = await call(host, 'dse.submit', { request: dse('900111222') });
@@ -84,7 +86,12 @@ describe('embedded sandbox on first run', () => {
     const host = await start();
     const { connections } = host.core.parts;
     const embedded = connections.requireActive();
-    const real = await connections.create({ label: 'Producción', kind: 'production', base_url: 'https://api.ejemplo.co/api/v1', company_id: 9 });
+    const real = await connections.create({
+      label: 'Producción',
+      kind: 'production',
+      base_url: 'https://api.ejemplo.co/api/v1',
+      company_id: 9,
+    });
     await connections.activate(real.id);
     await connections.remove(embedded.id);
     await host.close();

@@ -116,7 +116,9 @@ describe('history sync', () => {
     const before = snapshot();
     // Every UPDATE of a mirrored row, as the FTS trigger (0009) would see it.
     db.exec('CREATE TEMP TABLE updated_rows (id INTEGER NOT NULL)');
-    db.exec('CREATE TEMP TRIGGER log_history_update AFTER UPDATE ON main.history_documents BEGIN INSERT INTO updated_rows VALUES (new.id); END');
+    db.exec(
+      'CREATE TEMP TRIGGER log_history_update AFTER UPDATE ON main.history_documents BEGIN INSERT INTO updated_rows VALUES (new.id); END',
+    );
     const updatedRows = () => db.prepare<[], number>('SELECT id FROM updated_rows ORDER BY id').pluck().all();
     const ftsIntact = () => db.prepare("INSERT INTO history_search (history_search, rank) VALUES ('integrity-check', 1)").run();
     await new Promise((done) => setTimeout(done, 5)); // a later clock: synced_at would differ if rewritten
@@ -131,7 +133,9 @@ describe('history sync', () => {
     const changed = await bed.core({ home: core.parts.home, fetch: changingFetch(7, 'rechazado') });
     const changedDb = changed.parts.store.db;
     changedDb.exec('CREATE TEMP TABLE updated_rows (id INTEGER NOT NULL)');
-    changedDb.exec('CREATE TEMP TRIGGER log_history_update AFTER UPDATE ON main.history_documents BEGIN INSERT INTO updated_rows VALUES (new.id); END');
+    changedDb.exec(
+      'CREATE TEMP TRIGGER log_history_update AFTER UPDATE ON main.history_documents BEGIN INSERT INTO updated_rows VALUES (new.id); END',
+    );
     const third = await changed.parts.history.sync();
     expect(third).toMatchObject({ fe_documents: FE_DOCUMENTS, total_documents: FE_DOCUMENTS });
     const row = changedDb
@@ -147,6 +151,8 @@ describe('history sync', () => {
     // The search index follows the change: its state facet finds the document under its new state.
     const rejected = new HistoryQueries(changedDb).page(connection, { state: 'rechazado' }, 0, 50);
     expect(rejected.items.map((d) => d.remote_id)).toEqual([7]);
-    expect(() => changedDb.prepare("INSERT INTO history_search (history_search, rank) VALUES ('integrity-check', 1)").run()).not.toThrow();
+    expect(() =>
+      changedDb.prepare("INSERT INTO history_search (history_search, rank) VALUES ('integrity-check', 1)").run(),
+    ).not.toThrow();
   });
 });

@@ -13,7 +13,9 @@ afterEach(() => dir.remove());
 
 function tables(store: Store): string[] {
   return store.db
-    .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type IN ('table') AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .prepare<[], { name: string }>(
+      "SELECT name FROM sqlite_master WHERE type IN ('table') AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    )
     .all()
     .map((row) => row.name);
 }
@@ -28,9 +30,7 @@ describe('client core migrations, each from an empty database', () => {
     );
     insert.run();
     expect(() => insert.run()).toThrow(/UNIQUE/);
-    expect(() =>
-      store.db.prepare("UPDATE submissions SET state = 'lost'").run(),
-    ).toThrow(/CHECK/);
+    expect(() => store.db.prepare("UPDATE submissions SET state = 'lost'").run()).toThrow(/CHECK/);
     store.close();
   });
 
@@ -60,9 +60,12 @@ describe('client core migrations, each from an empty database', () => {
     insert.run(1, 'SETP990000001', 990000001, 'Panadería La Espiga', 'pan tajado');
     insert.run(2, 'SETP990000002', 990000002, 'Ferretería Central', 'tornillos');
     const match = (q: string) =>
-      store.db.prepare<[string], { remote_id: number }>(
-        'SELECT h.remote_id FROM history_search s JOIN history_documents h ON h.id = s.rowid WHERE history_search MATCH ?',
-      ).all(q).map((r) => r.remote_id);
+      store.db
+        .prepare<[string], { remote_id: number }>(
+          'SELECT h.remote_id FROM history_search s JOIN history_documents h ON h.id = s.rowid WHERE history_search MATCH ?',
+        )
+        .all(q)
+        .map((r) => r.remote_id);
     expect(match('"panaderia"*')).toEqual([1]);
     expect(match('"tornil"*')).toEqual([2]);
     store.db.prepare("UPDATE history_documents SET counterpart_name = 'Tienda Nueva' WHERE remote_id = 1").run();
@@ -76,7 +79,9 @@ describe('client core migrations, each from an empty database', () => {
   const upTo = (name: string) => migrations.slice(0, migrations.findIndex((m) => m.name === name) + 1);
   const connection = (store: Store, id = 1, active = 0) =>
     store.db
-      .prepare("INSERT INTO connections (id, label, kind, base_url, company_id, active, created_at) VALUES (?, 'C', 'sandbox', ?, 7, ?, 'now')")
+      .prepare(
+        "INSERT INTO connections (id, label, kind, base_url, company_id, active, created_at) VALUES (?, 'C', 'sandbox', ?, 7, ?, 'now')",
+      )
       .run(id, `http://a/${id}/v1`, active);
 
   it('0001 creates connections: one per API and company, kinds checked, at most one active', () => {
@@ -84,10 +89,18 @@ describe('client core migrations, each from an empty database', () => {
     expect(migrations[0]?.name).toBe('connections');
     connection(store, 1, 1);
     expect(() =>
-      store.db.prepare("INSERT INTO connections (label, kind, base_url, company_id, created_at) VALUES ('D', 'sandbox', 'http://a/1/v1', 7, 'now')").run(),
+      store.db
+        .prepare(
+          "INSERT INTO connections (label, kind, base_url, company_id, created_at) VALUES ('D', 'sandbox', 'http://a/1/v1', 7, 'now')",
+        )
+        .run(),
     ).toThrow(/UNIQUE/);
     expect(() =>
-      store.db.prepare("INSERT INTO connections (label, kind, base_url, company_id, created_at) VALUES ('D', 'pruebas', 'http://b/v1', 7, 'now')").run(),
+      store.db
+        .prepare(
+          "INSERT INTO connections (label, kind, base_url, company_id, created_at) VALUES ('D', 'pruebas', 'http://b/v1', 7, 'now')",
+        )
+        .run(),
     ).toThrow(/CHECK/);
     expect(() => connection(store, 2, 1)).toThrow(/UNIQUE/);
     connection(store, 2, 0);
@@ -97,7 +110,9 @@ describe('client core migrations, each from an empty database', () => {
   it('0005 creates one form draft per kind and connection, removed with its connection', () => {
     const store = Store.open(join(dir.path, 'db.sqlite'), { migrations: upTo('drafts') });
     connection(store);
-    const insert = store.db.prepare("INSERT INTO form_drafts (kind, connection_id, idempotency_key, data, updated_at) VALUES (?, 1, 'k', '{}', 'now')");
+    const insert = store.db.prepare(
+      "INSERT INTO form_drafts (kind, connection_id, idempotency_key, data, updated_at) VALUES (?, 1, 'k', '{}', 'now')",
+    );
     insert.run('FE');
     insert.run('DSE');
     expect(() => insert.run('FE')).toThrow(/UNIQUE|PRIMARY/);
@@ -110,7 +125,9 @@ describe('client core migrations, each from an empty database', () => {
   it('0007 creates cost centers per connection, removed with it', () => {
     const store = Store.open(join(dir.path, 'db.sqlite'), { migrations: upTo('cost_centers') });
     connection(store);
-    const insert = store.db.prepare("INSERT INTO cost_centers (connection_id, id, code, name) VALUES (1, ?, 'ADM', 'Administración')");
+    const insert = store.db.prepare(
+      "INSERT INTO cost_centers (connection_id, id, code, name) VALUES (1, ?, 'ADM', 'Administración')",
+    );
     insert.run(1);
     expect(() => insert.run(1)).toThrow(/UNIQUE|PRIMARY/);
     store.db.prepare('DELETE FROM connections WHERE id = 1').run();
@@ -121,7 +138,9 @@ describe('client core migrations, each from an empty database', () => {
   it('0008 creates the FE withholding types per connection, one row per type, removed with it', () => {
     const store = Store.open(join(dir.path, 'db.sqlite'), { migrations: upTo('fe_withholding_types') });
     connection(store);
-    const insert = store.db.prepare("INSERT INTO fe_withholding_types (connection_id, position, type, label, base_mode) VALUES (1, ?, ?, 'R', 'subtotal')");
+    const insert = store.db.prepare(
+      "INSERT INTO fe_withholding_types (connection_id, position, type, label, base_mode) VALUES (1, ?, ?, 'R', 'subtotal')",
+    );
     insert.run(1, 'ReteIVA');
     expect(() => insert.run(2, 'ReteIVA')).toThrow(/UNIQUE|PRIMARY/);
     store.db.prepare('DELETE FROM connections WHERE id = 1').run();
@@ -132,15 +151,28 @@ describe('client core migrations, each from an empty database', () => {
   it('0017 adds DV, logo, resolution and plan to issuer profiles, and print settings per connection', () => {
     const store = Store.open(join(dir.path, 'db.sqlite'), { migrations: upTo('issuer_profile') });
     connection(store);
-    store.db.prepare("INSERT INTO issuer_profiles (connection_id, nombre, nit, updated_at) VALUES (1, 'Tienda', '900123456', 'now')").run();
-    expect(store.db.prepare('SELECT dv, logo, resolucion_json, plan FROM issuer_profiles').get()).toEqual({ dv: '', logo: '', resolucion_json: null, plan: 'ilimitado' });
+    store.db
+      .prepare("INSERT INTO issuer_profiles (connection_id, nombre, nit, updated_at) VALUES (1, 'Tienda', '900123456', 'now')")
+      .run();
+    expect(store.db.prepare('SELECT dv, logo, resolucion_json, plan FROM issuer_profiles').get()).toEqual({
+      dv: '',
+      logo: '',
+      resolucion_json: null,
+      plan: 'ilimitado',
+    });
     expect(() => store.db.prepare("UPDATE issuer_profiles SET plan = '1000'").run()).toThrow(/CHECK/);
     const settings = store.db.prepare("INSERT INTO print_settings (connection_id, layout, updated_at) VALUES (1, ?, 'now')");
     expect(() => settings.run('a5')).toThrow(/CHECK/);
     settings.run('ticket58');
-    expect(store.db.prepare('SELECT layout, auto_print, printer FROM print_settings').get()).toEqual({ layout: 'ticket58', auto_print: 0, printer: '' });
+    expect(store.db.prepare('SELECT layout, auto_print, printer FROM print_settings').get()).toEqual({
+      layout: 'ticket58',
+      auto_print: 0,
+      printer: '',
+    });
     const plan = store.db
-      .prepare<[], { detail: string }>('EXPLAIN QUERY PLAN SELECT id FROM history_documents WHERE connection_id = 1 AND submission_id = 5')
+      .prepare<[], { detail: string }>(
+        'EXPLAIN QUERY PLAN SELECT id FROM history_documents WHERE connection_id = 1 AND submission_id = 5',
+      )
       .all()
       .map((r) => r.detail)
       .join(' ');

@@ -25,7 +25,10 @@ async function call(method: string, input: unknown) {
 describe('RPC domains of the client core', () => {
   it('connections.test answers ok, and explains a failure as an answer', async () => {
     const id = core.parts.connections.requireActive().id;
-    expect(await call('connections.test', { id })).toMatchObject({ ok: true, output: { ok: true, code: null, payment_methods: 2 } });
+    expect(await call('connections.test', { id })).toMatchObject({
+      ok: true,
+      output: { ok: true, code: null, payment_methods: 2 },
+    });
     await core.parts.connections.setToken(id, TOKENS.revoked);
     expect(await call('connections.test', { id })).toMatchObject({ ok: true, output: { ok: false, code: 'api_unauthorized' } });
     await core.parts.connections.setToken(id, TOKENS.full);
@@ -45,24 +48,41 @@ describe('RPC domains of the client core', () => {
     expect(await call('submissions.get', { id })).toMatchObject({ ok: true, output: { id } });
     expect(await call('submissions.check', { id })).toMatchObject({ ok: true, output: { state: 'accepted' } });
     expect(await call('submissions.list', { open: true })).toMatchObject({ ok: true, output: [] });
-    expect(await call('submissions.supportInfo', { id })).toMatchObject({ ok: true, output: { text: expect.stringContaining('rpc-clave-1') } });
+    expect(await call('submissions.supportInfo', { id })).toMatchObject({
+      ok: true,
+      output: { text: expect.stringContaining('rpc-clave-1') },
+    });
     expect(await call('dse.get', { id: documentId })).toMatchObject({ ok: true, output: { documento: { id: documentId } } });
     expect(await call('submissions.get', { id: 999 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 
   it('fe.submit and the FE reads', async () => {
-    expect(await call('fe.submit', { request: fe(MAGIC.accept) })).toMatchObject({ ok: true, output: { kind: 'FE', state: 'accepted' } });
-    expect(await call('fe.paymentMethods', {})).toMatchObject({ ok: true, output: expect.arrayContaining([expect.objectContaining({ payment_means_code: '10' })]) });
+    expect(await call('fe.submit', { request: fe(MAGIC.accept) })).toMatchObject({
+      ok: true,
+      output: { kind: 'FE', state: 'accepted' },
+    });
+    expect(await call('fe.paymentMethods', {})).toMatchObject({
+      ok: true,
+      output: expect.arrayContaining([expect.objectContaining({ payment_means_code: '10' })]),
+    });
     expect(await call('fe.terceros', {})).toMatchObject({ ok: true });
     expect(await call('fe.get', { id: 1 })).toMatchObject({ ok: true, output: { id: 1 } });
-    expect(await call('fe.lookupAcquirer', { identification_type: '13', identification_number: '10001' })).toMatchObject({ ok: true });
+    expect(await call('fe.lookupAcquirer', { identification_type: '13', identification_number: '10001' })).toMatchObject({
+      ok: true,
+    });
   });
 
   it('history.sync, status, search and get', async () => {
     expect(await call('history.sync', {})).toMatchObject({ ok: true, output: { fe_documents: 6, dse_documents: 1 } });
     expect(await call('history.status', {})).toMatchObject({ ok: true, output: { documents: 7, running: false } });
-    const found = (await call('history.search', { q: 'tornillos' })) as { ok: true; output: { total: number; items: { id: number }[] } };
+    const found = (await call('history.search', { q: 'tornillos' })) as {
+      ok: true;
+      output: { total: number; items: { id: number }[] };
+    };
     expect(found.output.total).toBe(3);
-    expect(await call('history.get', { id: found.output.items[0]!.id })).toMatchObject({ ok: true, output: { document: { items: expect.any(Array) } } });
+    expect(await call('history.get', { id: found.output.items[0]!.id })).toMatchObject({
+      ok: true,
+      output: { document: { items: expect.any(Array) } },
+    });
   });
 });

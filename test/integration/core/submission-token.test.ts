@@ -53,7 +53,12 @@ async function observedCore(token: string): Promise<Observed> {
       return fetch(input, init);
     },
   });
-  const connection = await core.parts.connections.create({ label: 'Pruebas', kind: 'sandbox', base_url: bed.sandbox.baseUrl, company_id: COMPANY });
+  const connection = await core.parts.connections.create({
+    label: 'Pruebas',
+    kind: 'sandbox',
+    base_url: bed.sandbox.baseUrl,
+    company_id: COMPANY,
+  });
   await core.parts.connections.setToken(connection.id, token);
   return { core, connectionId: connection.id, keychainReads: () => reads, sentTokens };
 }
@@ -94,7 +99,11 @@ describe('the token of a submission', () => {
     const refused = await core.parts.submissions.submitDse(dse(MAGIC.accept, 'revocado'));
     expect(refused).toMatchObject({ state: 'failed', http_status: 401 });
     // Another process (the command line) stores a good token behind this core's back.
-    await realKeychain().setPassword(VAULT_SERVICE, vaultAccount(bed.sandbox.baseUrl, COMPANY, vaultScope(core.parts.home, core.parts.store)), TOKENS.full);
+    await realKeychain().setPassword(
+      VAULT_SERVICE,
+      vaultAccount(bed.sandbox.baseUrl, COMPANY, vaultScope(core.parts.home, core.parts.store)),
+      TOKENS.full,
+    );
     expect(await core.parts.submissions.submitDse(dse(MAGIC.accept, 'nuevo'))).toMatchObject({ state: 'accepted' });
     expect(sentTokens).toEqual([TOKENS.revoked, TOKENS.full]);
     await core.close();

@@ -28,7 +28,9 @@ describe('DSE submissions', () => {
     const core = await bed.core({
       fetch: async (input, init) => {
         const reader = new Database(join(home, DATABASE_FILE), { readonly: true });
-        seenAtSend = reader.prepare('SELECT state, request_body, payload_hash FROM submissions ORDER BY id DESC LIMIT 1').get() as typeof seenAtSend;
+        seenAtSend = reader
+          .prepare('SELECT state, request_body, payload_hash FROM submissions ORDER BY id DESC LIMIT 1')
+          .get() as typeof seenAtSend;
         reader.close();
         sentBody = Buffer.from(init!.body as Uint8Array);
         return fetch(input, init);
@@ -60,7 +62,12 @@ describe('DSE submissions', () => {
     expect(submission.next_check_at).not.toBeNull();
     await sleep(SETTLE_MS + 100);
     const settled = await core.parts.submissions.check(submission.id);
-    expect(settled).toMatchObject({ state: 'accepted', estado_dian: 'aceptado', document_id: submission.document_id, attempts: 1 });
+    expect(settled).toMatchObject({
+      state: 'accepted',
+      estado_dian: 'aceptado',
+      document_id: submission.document_id,
+      attempts: 1,
+    });
     expect(settled.next_check_at).toBeNull();
   });
 
@@ -69,7 +76,11 @@ describe('DSE submissions', () => {
     const submission = await core.parts.submissions.submitDse(dse(MAGIC.uncertainReject));
     expect(submission.state).toBe('pending');
     await sleep(SETTLE_MS + 100);
-    expect(await core.parts.submissions.check(submission.id)).toMatchObject({ state: 'rejected', estado_dian: 'rechazado', attempts: 1 });
+    expect(await core.parts.submissions.check(submission.id)).toMatchObject({
+      state: 'rejected',
+      estado_dian: 'rechazado',
+      attempts: 1,
+    });
   });
 
   it('dropped connection after the server created it: in doubt, then the same bytes find the same document', async () => {
@@ -186,7 +197,18 @@ describe('secrets', () => {
     const core = await bed.core();
     const submission = await core.parts.submissions.submitDse(dse(MAGIC.uncertainAccept));
     const info = core.parts.submissions.supportInfo(submission.id);
-    for (const label of ['Fecha y hora', 'company_id', 'Endpoint', 'Estado HTTP', 'Idempotency-Key', 'documento.id', 'CUDS', 'estado_dian', 'Hash del payload (SHA-256)', 'Respuesta (sanitizada)']) {
+    for (const label of [
+      'Fecha y hora',
+      'company_id',
+      'Endpoint',
+      'Estado HTTP',
+      'Idempotency-Key',
+      'documento.id',
+      'CUDS',
+      'estado_dian',
+      'Hash del payload (SHA-256)',
+      'Respuesta (sanitizada)',
+    ]) {
       expect(info.fields.map((f) => f.label)).toContain(label);
     }
     expect(info.text).toMatch(/-05:00/);

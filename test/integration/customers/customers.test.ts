@@ -43,7 +43,8 @@ function refusal(work: () => unknown): { message: string; fields: string[] } | n
   try {
     work();
   } catch (error) {
-    if (error instanceof AppError) return { message: error.message, fields: (error.details?.fields ?? []).map((f) => `${f.path}: ${f.message}`) };
+    if (error instanceof AppError)
+      return { message: error.message, fields: (error.details?.fields ?? []).map((f) => `${f.path}: ${f.message}`) };
     throw error;
   }
   return null;
@@ -60,7 +61,9 @@ describe('migration 0015 (customers)', () => {
     expect(names).toEqual(['customers', 'customers_by_number', 'customers_by_recent']);
     expect(() =>
       fresh.db
-        .prepare("INSERT INTO customers (connection_id, tipo_doc, numero_doc, nombre, search_text, active, created_at, updated_at) VALUES (1, '13', '1', 'a', 'a', 2, '', '')")
+        .prepare(
+          "INSERT INTO customers (connection_id, tipo_doc, numero_doc, nombre, search_text, active, created_at, updated_at) VALUES (1, '13', '1', 'a', 'a', 2, '', '')",
+        )
         .run(),
     ).toThrow(/CHECK/);
     fresh.close();
@@ -91,7 +94,9 @@ describe('customers', () => {
     expect(refusal(() => customers.save(1, customer({ tipo_doc: '99' as CustomerInput['tipo_doc'] })))?.fields).toEqual([
       'tipo_doc: Elija un tipo de documento de la lista.',
     ]);
-    expect(refusal(() => customers.save(1, customer({ email: 'sin-arroba' })))?.fields).toEqual(['email: El correo electrónico no es válido.']);
+    expect(refusal(() => customers.save(1, customer({ email: 'sin-arroba' })))?.fields).toEqual([
+      'email: El correo electrónico no es válido.',
+    ]);
     expect(refusal(() => customers.save(1, customer({ nombre: '  ' })))?.fields).toEqual(['nombre: Este campo es obligatorio.']);
     expect(refusal(() => customers.save(1, customer({ tipo_doc: '13', numero_doc: '222222222222' })))?.fields).toEqual([
       'numero_doc: «Consumidor final» no se guarda como cliente: se elige con F4.',
@@ -100,7 +105,9 @@ describe('customers', () => {
       'Ya hay un cliente guardado con ese documento: Ferretería El Tornillo S.A.S..',
     );
     const other = customers.save(1, customer({ tipo_doc: '13', numero_doc: '52111222', nombre: 'Ana Gómez' }));
-    expect(refusal(() => customers.save(1, customer(), other.id))?.message).toMatch(/^Ya hay un cliente guardado con ese documento/);
+    expect(refusal(() => customers.save(1, customer(), other.id))?.message).toMatch(
+      /^Ya hay un cliente guardado con ese documento/,
+    );
     expect(customers.get(1, other.id).nombre).toBe('Ana Gómez');
     expect(refusal(() => customers.setActive(1, 999, false))?.message).toBe('El cliente no existe en la lista de esta empresa.');
     expect(store.db.prepare('SELECT * FROM customers WHERE id = ?').get(first.id)).toEqual(before[0]);
@@ -145,9 +152,17 @@ describe('customers', () => {
 describe('catalog search, bounded', () => {
   it('ranks a description starting with the text first and reads no further than the cap', () => {
     const catalog = new Catalog(store.db, () => now);
-    const base = { barcodes: [], unit_price: '1000', price_includes_tax: false, tax_rate: '19' as const, unit: 'unidad', unspsc: null };
+    const base = {
+      barcodes: [],
+      unit_price: '1000',
+      price_includes_tax: false,
+      tax_rate: '19' as const,
+      unit: 'unidad',
+      unspsc: null,
+    };
     catalog.runInTransaction(() => {
-      for (let i = 0; i < CANDIDATE_CAP + 50; i += 1) catalog.write(1, { ...base, code: `G${i}`, description: `Galletas surtidas ${i}` });
+      for (let i = 0; i < CANDIDATE_CAP + 50; i += 1)
+        catalog.write(1, { ...base, code: `G${i}`, description: `Galletas surtidas ${i}` });
       catalog.write(1, { ...base, code: 'ZZ1', description: 'Paquete de galletas' });
       catalog.write(1, { ...base, code: 'GAL', description: 'Arequipe' });
     });

@@ -42,7 +42,14 @@ function insert(sale: Sale): void {
   seq += 1;
   const body = {
     receptor: { tipo_doc: '13', numero_doc: '222222222222', nombre: 'Consumidor final', email: '', direccion: '' },
-    items: sale.lines.map((l, i) => ({ desc: `Producto ${i}`, cant: l.cant, unit: l.pesos, iva: l.rate, iva_incluido: false, unit_input: l.pesos })),
+    items: sale.lines.map((l, i) => ({
+      desc: `Producto ${i}`,
+      cant: l.cant,
+      unit: l.pesos,
+      iva: l.rate,
+      iva_incluido: false,
+      unit_input: l.pesos,
+    })),
     subtotal: 0,
     impuestos: 0,
     total: 0,
@@ -57,7 +64,16 @@ function insert(sale: Sale): void {
       `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path, request_body, payload_hash, state, counterpart, document_number, created_at, updated_at)
        VALUES (?, 'http://127.0.0.1:1', 1, ?, ?, '/fe/facturas', ?, 'h', ?, 'Consumidor final', ?, ?, ?)`,
     )
-    .run(sale.connection ?? 1, sale.kind ?? 'FE', `fe-test-${seq}`, Buffer.from(JSON.stringify(body)), sale.state, sale.number ?? null, sale.at, sale.at);
+    .run(
+      sale.connection ?? 1,
+      sale.kind ?? 'FE',
+      `fe-test-${seq}`,
+      Buffer.from(JSON.stringify(body)),
+      sale.state,
+      sale.number ?? null,
+      sale.at,
+      sale.at,
+    );
 }
 
 /** The reference: integer cents, computed here without the app's rules. */
@@ -121,19 +137,55 @@ describe('cierre de caja', () => {
         state: states[int(states.length)]!,
         ...methods[int(methods.length)]!,
         ...(i % 9 === 0 ? { form: 'credito' as const } : {}),
-        lines: Array.from({ length: 1 + int(4) }, () => ({ cant: 1 + int(5), pesos: 100 + int(250_000), rate: ([0, 5, 8, 19] as const)[int(4)]! })),
+        lines: Array.from({ length: 1 + int(4) }, () => ({
+          cant: 1 + int(5),
+          pesos: 100 + int(250_000),
+          rate: ([0, 5, 8, 19] as const)[int(4)]!,
+        })),
       };
       day.push(sale);
       insert(sale);
     }
     // Left out: the day before and after (Colombian time), another connection, a DSE, refused ones.
     const noise: Sale[] = [
-      { at: '2026-11-20T04:59:59.999Z', state: 'accepted', methodId: 1, means: '10', lines: [{ cant: 1, pesos: 1000, rate: 19 }] },
-      { at: '2026-11-21T05:00:00.000Z', state: 'accepted', methodId: 1, means: '10', lines: [{ cant: 1, pesos: 1000, rate: 19 }] },
-      { at: '2026-11-20T15:00:00.000Z', state: 'accepted', methodId: 1, means: '10', connection: 2, lines: [{ cant: 1, pesos: 1000, rate: 19 }] },
-      { at: '2026-11-20T15:00:00.000Z', state: 'accepted', methodId: 1, means: '10', kind: 'DSE', lines: [{ cant: 1, pesos: 1000, rate: 19 }] },
+      {
+        at: '2026-11-20T04:59:59.999Z',
+        state: 'accepted',
+        methodId: 1,
+        means: '10',
+        lines: [{ cant: 1, pesos: 1000, rate: 19 }],
+      },
+      {
+        at: '2026-11-21T05:00:00.000Z',
+        state: 'accepted',
+        methodId: 1,
+        means: '10',
+        lines: [{ cant: 1, pesos: 1000, rate: 19 }],
+      },
+      {
+        at: '2026-11-20T15:00:00.000Z',
+        state: 'accepted',
+        methodId: 1,
+        means: '10',
+        connection: 2,
+        lines: [{ cant: 1, pesos: 1000, rate: 19 }],
+      },
+      {
+        at: '2026-11-20T15:00:00.000Z',
+        state: 'accepted',
+        methodId: 1,
+        means: '10',
+        kind: 'DSE',
+        lines: [{ cant: 1, pesos: 1000, rate: 19 }],
+      },
       { at: '2026-11-20T15:00:00.000Z', state: 'failed', methodId: 1, means: '10', lines: [{ cant: 1, pesos: 1000, rate: 19 }] },
-      { at: '2026-11-20T15:00:00.000Z', state: 'conflict', methodId: 1, means: '10', lines: [{ cant: 1, pesos: 1000, rate: 19 }] },
+      {
+        at: '2026-11-20T15:00:00.000Z',
+        state: 'conflict',
+        methodId: 1,
+        means: '10',
+        lines: [{ cant: 1, pesos: 1000, rate: 19 }],
+      },
     ];
     for (const sale of noise) insert(sale);
 
@@ -154,14 +206,33 @@ describe('cierre de caja', () => {
     expect(ref.accepted).toBeGreaterThan(20);
     expect(ref.pending).toBeGreaterThan(0);
     expect(ref.rejected).toBeGreaterThan(0);
-    expect(new Map(close.by_payment.map((p) => [`${p.form}|${p.method_id}|${p.means_code}`, { documents: p.documents, total_cents: p.total_cents }]))).toEqual(ref.byPayment);
-    expect(new Map(close.taxes.map((t) => [`${t.code}|${t.rate}`, { base_cents: t.base_cents, amount_cents: t.amount_cents }]))).toEqual(ref.taxes);
+    expect(
+      new Map(
+        close.by_payment.map((p) => [
+          `${p.form}|${p.method_id}|${p.means_code}`,
+          { documents: p.documents, total_cents: p.total_cents },
+        ]),
+      ),
+    ).toEqual(ref.byPayment);
+    expect(
+      new Map(close.taxes.map((t) => [`${t.code}|${t.rate}`, { base_cents: t.base_cents, amount_cents: t.amount_cents }])),
+    ).toEqual(ref.taxes);
     expect(close.taxes.find((t) => t.rate === '8')?.name).toBe('INC');
     expect(close.by_payment.reduce((a, p) => a + p.total_cents, 0)).toBe(close.total_cents);
 
     // The given day; an empty one is all zeros.
-    expect(new DayCloseReader(store.db, () => new Date()).read(1, '2026-11-19')).toMatchObject({ accepted: 1, total_cents: 119_000 });
-    expect(new DayCloseReader(store.db, () => new Date()).read(1, '2026-11-25')).toMatchObject({ accepted: 0, total_cents: 0, pending: [], rejected: [], by_payment: [], taxes: [] });
+    expect(new DayCloseReader(store.db, () => new Date()).read(1, '2026-11-19')).toMatchObject({
+      accepted: 1,
+      total_cents: 119_000,
+    });
+    expect(new DayCloseReader(store.db, () => new Date()).read(1, '2026-11-25')).toMatchObject({
+      accepted: 0,
+      total_cents: 0,
+      pending: [],
+      rejected: [],
+      by_payment: [],
+      taxes: [],
+    });
   });
 
   it('gives the instants of a Colombian day', () => {

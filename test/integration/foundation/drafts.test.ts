@@ -26,7 +26,10 @@ describe('form drafts', () => {
     expect((await call('drafts.save', { kind: 'FE', idempotency_key: 'fe-key-0001', data })).ok).toBe(true);
     await core.close();
     core = createCore({ home: dir.path, secrets: realKeychain(), transport: 'cli' });
-    expect(await call('drafts.get', { kind: 'FE' })).toMatchObject({ ok: true, output: { idempotency_key: 'fe-key-0001', data } });
+    expect(await call('drafts.get', { kind: 'FE' })).toMatchObject({
+      ok: true,
+      output: { idempotency_key: 'fe-key-0001', data },
+    });
     expect(await call('drafts.get', { kind: 'DSE' })).toMatchObject({ ok: true, output: null });
     expect(await call('drafts.discard', { kind: 'FE' })).toMatchObject({ ok: true, output: { discarded: true } });
     expect(await call('drafts.get', { kind: 'FE' })).toMatchObject({ ok: true, output: null });
@@ -35,7 +38,11 @@ describe('form drafts', () => {
   it('refuses an oversized draft and changes nothing', async () => {
     await call('drafts.save', { kind: 'DSE', idempotency_key: 'dse-key-0001', data: { a: 1 } });
     const huge = { text: 'x'.repeat(3 * 1024 * 1024) };
-    expect((await call('drafts.save', { kind: 'DSE', idempotency_key: 'dse-key-0002', data: huge })).error?.code).toBe('invalid_input');
-    expect(await call('drafts.get', { kind: 'DSE' })).toMatchObject({ output: { idempotency_key: 'dse-key-0001', data: { a: 1 } } });
+    expect((await call('drafts.save', { kind: 'DSE', idempotency_key: 'dse-key-0002', data: huge })).error?.code).toBe(
+      'invalid_input',
+    );
+    expect(await call('drafts.get', { kind: 'DSE' })).toMatchObject({
+      output: { idempotency_key: 'dse-key-0001', data: { a: 1 } },
+    });
   });
 });

@@ -26,7 +26,11 @@ afterEach(async () => {
   dir.remove();
 });
 
-type Send = (message: unknown) => Promise<{ ok: boolean; error?: { code: string; message: string; details?: { fields?: { path: string }[] } }; output?: unknown }>;
+type Send = (message: unknown) => Promise<{
+  ok: boolean;
+  error?: { code: string; message: string; details?: { fields?: { path: string }[] } };
+  output?: unknown;
+}>;
 
 const ipc: Send = (message) => createIpcRpcHandler(core, () => true)({}, message) as ReturnType<Send>;
 const web: Send = async (message) => {
@@ -112,7 +116,9 @@ describe('web bridge guards', () => {
     expect(await status('/rpc', { method: 'POST', headers: { ...json, [SECRET_HEADER]: 'wrong' }, body: rpcBody })).toBe(403);
     expect(await status('/rpc', { method: 'POST', headers: { ...json, cookie: 'fd_session=wrong' }, body: rpcBody })).toBe(403);
     // The right secret in a cookie or in the query string is refused: only the header counts (issue 14, item 7).
-    expect(await status('/rpc', { method: 'POST', headers: { ...json, cookie: `fd_session=${bridge.secret}` }, body: rpcBody })).toBe(403);
+    expect(
+      await status('/rpc', { method: 'POST', headers: { ...json, cookie: `fd_session=${bridge.secret}` }, body: rpcBody }),
+    ).toBe(403);
     expect(await status(`/rpc?secret=${bridge.secret}`, { method: 'POST', headers: json, body: rpcBody })).toBe(403);
     expect(await status('/events')).toBe(403);
     expect(await status('/events', { headers: { cookie: `fd_session=${bridge.secret}` } })).toBe(403);
@@ -120,13 +126,23 @@ describe('web bridge guards', () => {
 
   it('refuses a foreign Origin, a cross-site fetch and a foreign Host even with the secret', async () => {
     const headers = { 'Content-Type': 'application/json', [SECRET_HEADER]: bridge.secret };
-    expect(await status('/rpc', { method: 'POST', headers: { ...headers, Origin: 'https://evil.example' }, body: rpcBody })).toBe(403);
-    expect(await status('/rpc', { method: 'POST', headers: { ...headers, 'Sec-Fetch-Site': 'cross-site' }, body: rpcBody })).toBe(403);
+    expect(await status('/rpc', { method: 'POST', headers: { ...headers, Origin: 'https://evil.example' }, body: rpcBody })).toBe(
+      403,
+    );
+    expect(await status('/rpc', { method: 'POST', headers: { ...headers, 'Sec-Fetch-Site': 'cross-site' }, body: rpcBody })).toBe(
+      403,
+    );
     const rebinding = await new Promise<number>((resolve, reject) => {
       // fetch() forbids setting Host, so speak HTTP directly as a DNS-rebinding page would.
       import('node:http').then(({ request }) => {
         const req = request(
-          { host: '127.0.0.1', port: bridge.port, path: '/rpc', method: 'POST', headers: { ...headers, Host: `evil.example:${bridge.port}` } },
+          {
+            host: '127.0.0.1',
+            port: bridge.port,
+            path: '/rpc',
+            method: 'POST',
+            headers: { ...headers, Host: `evil.example:${bridge.port}` },
+          },
           (res) => resolve(res.statusCode ?? 0),
         );
         req.on('error', reject);
@@ -148,7 +164,11 @@ describe('web bridge guards', () => {
     expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     expect(await page.text()).toContain('Factura Desk');
     expect(await status('/../../etc/passwd')).toBe(404);
-    const refused = await fetch(`${bridge.origin}/rpc`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: rpcBody });
+    const refused = await fetch(`${bridge.origin}/rpc`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: rpcBody,
+    });
     expect(refused.headers.get('referrer-policy')).toBe('no-referrer');
   });
 
@@ -171,10 +191,17 @@ describe('web bridge guards', () => {
 
   it('pushes core events to the page over server-sent events', async () => {
     const controller = new AbortController();
-    const response = await fetch(`${bridge.origin}/events`, { headers: { [SECRET_HEADER]: bridge.secret }, signal: controller.signal });
+    const response = await fetch(`${bridge.origin}/events`, {
+      headers: { [SECRET_HEADER]: bridge.secret },
+      signal: controller.signal,
+    });
     const reader = response.body!.getReader();
     await reader.read(); // the greeting comment
-    await web({ id: 1, method: 'connections.create', input: { label: 'A', kind: 'sandbox', base_url: 'http://127.0.0.1:9/api/v1', company_id: 1 } });
+    await web({
+      id: 1,
+      method: 'connections.create',
+      input: { label: 'A', kind: 'sandbox', base_url: 'http://127.0.0.1:9/api/v1', company_id: 1 },
+    });
     const { value } = await reader.read();
     const frame = new TextDecoder().decode(value);
     expect(frame).toMatch(/^data: /);

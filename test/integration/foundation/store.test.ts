@@ -24,18 +24,23 @@ describe('store', () => {
     store.close();
   });
 
-  it.each(migrations.map((m) => [m.version, m.name, m] as const))('migration %i (%s) applies alone on top of its predecessors', (version, _name, _m) => {
-    const store = Store.open(join(dir.path, `m${version}.sqlite`), { migrations: migrations.slice(0, version) });
-    expect(store.db.pragma('user_version', { simple: true })).toBe(version);
-    expect(store.db.pragma('foreign_key_check')).toEqual([]);
-    store.close();
-  });
+  it.each(migrations.map((m) => [m.version, m.name, m] as const))(
+    'migration %i (%s) applies alone on top of its predecessors',
+    (version, _name, _m) => {
+      const store = Store.open(join(dir.path, `m${version}.sqlite`), { migrations: migrations.slice(0, version) });
+      expect(store.db.pragma('user_version', { simple: true })).toBe(version);
+      expect(store.db.pragma('foreign_key_check')).toEqual([]);
+      store.close();
+    },
+  );
 
   it('keeps data across a reopen and does not re-run migrations', () => {
     const file = join(dir.path, 'db.sqlite');
     const first = Store.open(file);
     first.db
-      .prepare("INSERT INTO connections (label, kind, base_url, company_id, created_at) VALUES ('x', 'sandbox', 'http://a/v1', 1, 'now')")
+      .prepare(
+        "INSERT INTO connections (label, kind, base_url, company_id, created_at) VALUES ('x', 'sandbox', 'http://a/v1', 1, 'now')",
+      )
       .run();
     first.close();
     const second = Store.open(file);
@@ -83,13 +88,17 @@ describe('store', () => {
   it('refuses a file that is not a database with a Spanish message', () => {
     const file = join(dir.path, 'garbage.sqlite');
     writeFileSync(file, 'this is not sqlite '.repeat(100));
-    expect(() => Store.open(file)).toThrow(expect.objectContaining({ code: 'store_unavailable', message: expect.stringMatching(/dañado/) }));
+    expect(() => Store.open(file)).toThrow(
+      expect.objectContaining({ code: 'store_unavailable', message: expect.stringMatching(/dañado/) }),
+    );
   });
 
   it('backs up online to a file that opens with the same data', async () => {
     const store = Store.open(join(dir.path, 'db.sqlite'));
     store.db
-      .prepare("INSERT INTO connections (label, kind, base_url, company_id, created_at) VALUES ('Tienda', 'production', 'https://api/v1', 7, 'now')")
+      .prepare(
+        "INSERT INTO connections (label, kind, base_url, company_id, created_at) VALUES ('Tienda', 'production', 'https://api/v1', 7, 'now')",
+      )
       .run();
     const backup = join(dir.path, 'backups', 'copy.sqlite');
     await store.backup(backup);

@@ -48,7 +48,9 @@ describe('vault against the real Secret Service (gnome-keyring)', () => {
     await vault.setToken('https://api.example.co/api/v1', 101, TOKEN);
     expect(await vault.getToken('https://api.example.co/api/v1', 101)).toBe(TOKEN);
     expect(await vault.getToken('https://api.example.co/api/v1', 102)).toBeNull();
-    expect(await realKeychain().getPassword(VAULT_SERVICE, vaultAccount('https://api.example.co/api/v1/', 101, scope))).toBe(TOKEN);
+    expect(await realKeychain().getPassword(VAULT_SERVICE, vaultAccount('https://api.example.co/api/v1/', 101, scope))).toBe(
+      TOKEN,
+    );
     expect(await vault.deleteToken('https://api.example.co/api/v1', 101)).toBe(true);
     expect(await vault.getToken('https://api.example.co/api/v1', 101)).toBeNull();
   });
@@ -113,16 +115,23 @@ describe('vault against the real Secret Service (gnome-keyring)', () => {
       encoding: 'utf8',
       timeout: 60_000,
     });
-    expect(probeResult(read.stdout).reply).toMatchObject({ ok: true, output: [{ has_token: false, keychain_unavailable: true }] });
+    expect(probeResult(read.stdout).reply).toMatchObject({
+      ok: true,
+      output: [{ has_token: false, keychain_unavailable: true }],
+    });
   });
 
   it('with a locked keychain: the token cannot be read or replaced, the Spanish message says so, and nothing is written elsewhere', () => {
     const token = `fd-locked-${Date.now()}`;
-    const run = spawnSync('dbus-run-session', ['--', join(ROOT, 'test/support/locked-keyring.sh'), dir.path, token, `${token}-new`], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
+    const run = spawnSync(
+      'dbus-run-session',
+      ['--', join(ROOT, 'test/support/locked-keyring.sh'), dir.path, token, `${token}-new`],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
     const [read, store] = run.stdout.trim().split('\n').map(probeResult);
     // The app still opens: the connection is listed, with no token and the keychain marked unavailable.
     expect(read?.reply).toMatchObject({ ok: true, output: [{ has_token: false, keychain_unavailable: true }] });

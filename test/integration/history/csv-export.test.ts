@@ -6,7 +6,12 @@ import { createCore, type Core } from '../../../src/core/core';
 import { BOM, historyCsv } from '../../../src/core/history/csv';
 import { HistoryQueries } from '../../../src/core/history/query';
 import type { RpcReply } from '../../../src/shared/rpc/envelope';
-import { HISTORY_CSV_CHUNK_ROWS, type HistoryCsvChunk, type HistoryCsvCursor, type HistoryFilter } from '../../../src/shared/rpc/methods/history-view';
+import {
+  HISTORY_CSV_CHUNK_ROWS,
+  type HistoryCsvChunk,
+  type HistoryCsvCursor,
+  type HistoryFilter,
+} from '../../../src/shared/rpc/methods/history-view';
 import { generateHistory } from '../../support/history-generator';
 import { tempDir } from '../../support/temp';
 import { memorySecrets } from '../../unit/core/support/memory-secrets';
@@ -45,7 +50,9 @@ function insertCopy(id: number, remoteId: number, issueDate: string): number {
   const values = columns.map((name) => (name === 'remote_id' ? '@remote' : name === 'issue_date' ? '@date' : name));
   return Number(
     core.parts.store.db
-      .prepare(`INSERT INTO history_documents (${columns.join(', ')}) SELECT ${values.join(', ')} FROM history_documents WHERE id = @id`)
+      .prepare(
+        `INSERT INTO history_documents (${columns.join(', ')}) SELECT ${values.join(', ')} FROM history_documents WHERE id = @id`,
+      )
       .run({ id, remote: remoteId, date: issueDate }).lastInsertRowid,
   );
 }
@@ -53,7 +60,12 @@ function insertCopy(id: number, remoteId: number, issueDate: string): number {
 beforeAll(async () => {
   dir = tempDir();
   core = createCore({ home: dir.path, secrets: memorySecrets(), transport: 'cli' });
-  const created = await call('connections.create', { label: 'Pruebas', kind: 'sandbox', base_url: 'http://127.0.0.1:9/api/v1', company_id: 101 });
+  const created = await call('connections.create', {
+    label: 'Pruebas',
+    kind: 'sandbox',
+    base_url: 'http://127.0.0.1:9/api/v1',
+    company_id: 101,
+  });
   if (!created.ok) throw new Error(created.error.message);
   connectionId = (created.output as { id: number }).id;
   await call('connections.activate', { id: connectionId });
@@ -77,7 +89,9 @@ describe('CSV export in chunks', () => {
     const chunks = await exportAll(filter);
     const whole = historyCsv(queries.each(connectionId, filter));
     expect(chunks.map((chunk) => chunk.chunk).join('')).toBe(whole.content);
-    expect(Buffer.from(chunks.map((chunk) => chunk.chunk).join(''), 'utf8').equals(Buffer.from(whole.content, 'utf8'))).toBe(true);
+    expect(Buffer.from(chunks.map((chunk) => chunk.chunk).join(''), 'utf8').equals(Buffer.from(whole.content, 'utf8'))).toBe(
+      true,
+    );
     expect(chunks.reduce((rows, chunk) => rows + chunk.rows, 0)).toBe(whole.rows);
     expect(chunks.length).toBe(Math.max(1, Math.ceil(whole.rows / HISTORY_CSV_CHUNK_ROWS)));
     expect(chunks.every((chunk) => chunk.rows <= HISTORY_CSV_CHUNK_ROWS)).toBe(true);

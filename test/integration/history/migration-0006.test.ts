@@ -23,7 +23,9 @@ describe('migration 0006 (history view)', () => {
     db.prepare(`UPDATE submissions SET state = 'in_doubt', http_status = 502, updated_at = 't1' WHERE id = 1`).run();
     db.prepare(`UPDATE submissions SET updated_at = 't2' WHERE id = 1`).run();
     db.prepare(`UPDATE submissions SET state = 'sending', attempts = 2, updated_at = 't3' WHERE id = 1`).run();
-    db.prepare(`UPDATE submissions SET state = 'accepted', http_status = 200, estado_dian = 'aceptado', document_id = 9, updated_at = 't4' WHERE id = 1`).run();
+    db.prepare(
+      `UPDATE submissions SET state = 'accepted', http_status = 200, estado_dian = 'aceptado', document_id = 9, updated_at = 't4' WHERE id = 1`,
+    ).run();
     const events = db
       .prepare<[], { at: string; state: string; attempts: number; http_status: number | null }>(
         'SELECT at, state, attempts, http_status FROM submission_events WHERE submission_id = 1 ORDER BY id',
@@ -43,9 +45,15 @@ describe('migration 0006 (history view)', () => {
   it('keeps one issuer profile per connection and removes it with the connection', () => {
     const store = Store.open(join(dir.path, 'db.sqlite'), { migrations: migrations.slice(0, 6) });
     const db = store.db;
-    db.prepare(`INSERT INTO connections (id, label, kind, base_url, company_id, created_at) VALUES (1, 'x', 'sandbox', 'http://a/v1', 7, 'now')`).run();
-    db.prepare(`INSERT INTO issuer_profiles (connection_id, nombre, nit, updated_at) VALUES (1, 'Tienda', '900123456', 'now')`).run();
-    expect(() => db.prepare(`INSERT INTO issuer_profiles (connection_id, nombre, nit, updated_at) VALUES (1, 'Otra', '1', 'now')`).run()).toThrow(/UNIQUE|PRIMARY/);
+    db.prepare(
+      `INSERT INTO connections (id, label, kind, base_url, company_id, created_at) VALUES (1, 'x', 'sandbox', 'http://a/v1', 7, 'now')`,
+    ).run();
+    db.prepare(
+      `INSERT INTO issuer_profiles (connection_id, nombre, nit, updated_at) VALUES (1, 'Tienda', '900123456', 'now')`,
+    ).run();
+    expect(() =>
+      db.prepare(`INSERT INTO issuer_profiles (connection_id, nombre, nit, updated_at) VALUES (1, 'Otra', '1', 'now')`).run(),
+    ).toThrow(/UNIQUE|PRIMARY/);
     db.prepare('DELETE FROM connections WHERE id = 1').run();
     expect(db.prepare('SELECT count(*) AS n FROM issuer_profiles').get()).toEqual({ n: 0 });
     store.close();

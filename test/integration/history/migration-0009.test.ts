@@ -15,7 +15,14 @@ beforeEach(() => {
 });
 afterEach(() => dir.remove());
 
-const WORDS = ['"pena"*', '"ferreteria"* AND "tornillo"*', '"ca"*', '"SETP99000001"*', '"cemento" AND "50"', '"zuluaga"* OR "ocampo"*'];
+const WORDS = [
+  '"pena"*',
+  '"ferreteria"* AND "tornillo"*',
+  '"ca"*',
+  '"SETP99000001"*',
+  '"cemento" AND "50"',
+  '"zuluaga"* OR "ocampo"*',
+];
 
 function matches(db: Db, match: string): number[] {
   return db
@@ -42,7 +49,8 @@ function expectFacetsMatchColumns(db: Db): void {
     const token = `s${Buffer.from(state, 'utf8').toString('hex')}`;
     expect(matches(db, `facets : "${token}"`)).toEqual(byColumns(`estado_dian = '${state}'`));
   }
-  for (const connection of [1, 2, 3]) expect(matches(db, `facets : "c${connection}"`)).toEqual(byColumns(`connection_id = ${connection}`));
+  for (const connection of [1, 2, 3])
+    expect(matches(db, `facets : "c${connection}"`)).toEqual(byColumns(`connection_id = ${connection}`));
 }
 
 describe('migration 0009 (history search facets)', () => {
@@ -93,7 +101,9 @@ describe('migration 0009 (history search facets)', () => {
     for (const word of ['kdse', 'kfe', 'noaceptado', 'pendiente', 'c1', 's616365707461646f']) {
       // Only a document whose own text has a word starting so (a CUFE starting with "c1") matches.
       const expected = docs.filter((d) =>
-        [d.number, d.fiscal_key, d.counterpart_name, d.counterpart_doc, d.items_text].flatMap(words).some((w) => w.startsWith(word)),
+        [d.number, d.fiscal_key, d.counterpart_name, d.counterpart_doc, d.items_text]
+          .flatMap(words)
+          .some((w) => w.startsWith(word)),
       ).length;
       expect(queries.page(1, { q: word }, 0, 10).total).toBe(expected);
       expect(mirror.search(1, { q: word }).total).toBe(expected);

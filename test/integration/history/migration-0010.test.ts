@@ -20,7 +20,10 @@ describe('migration 0010 (history by kind and state)', () => {
     const store = Store.open(join(dir.path, 'db.sqlite'), { migrations: migrations.slice(0, 10) });
     const { docs } = generateHistory(store.db, { connectionId: 1, count: 2_000, seed: 41 });
     const queries = new HistoryQueries(store.db);
-    for (const filter of [{ kind: 'FE', state: 'aceptado' }, { kind: 'DSE', state: 'rechazado' }] satisfies HistoryFilter[]) {
+    for (const filter of [
+      { kind: 'FE', state: 'aceptado' },
+      { kind: 'DSE', state: 'rechazado' },
+    ] satisfies HistoryFilter[]) {
       const { from, where, params } = compileFilter(1, filter);
       const plan = (sql: string) =>
         store.db

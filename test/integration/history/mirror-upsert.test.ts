@@ -14,7 +14,9 @@ beforeEach(() => {
   store = Store.open(join(dir.path, 'db.sqlite'));
   mirror = new HistoryMirror(store.db);
   store.db.exec('CREATE TEMP TABLE updated_rows (id INTEGER NOT NULL)');
-  store.db.exec('CREATE TEMP TRIGGER log_history_update AFTER UPDATE ON main.history_documents BEGIN INSERT INTO updated_rows VALUES (new.id); END');
+  store.db.exec(
+    'CREATE TEMP TRIGGER log_history_update AFTER UPDATE ON main.history_documents BEGIN INSERT INTO updated_rows VALUES (new.id); END',
+  );
 });
 afterEach(() => {
   store.close();
@@ -22,10 +24,27 @@ afterEach(() => {
 });
 
 const row: MirrorRow = {
-  connection_id: 1, kind: 'DSE', remote_id: 42, tipo_dian: '05', number: 'DS42', prefijo: 'DS', consecutivo: 42,
-  estado_dian: 'en_proceso', fiscal_key: 'c'.repeat(96), issue_date: '2026-11-20', counterpart_name: 'Panadería La Espiga',
-  counterpart_doc: '900123456', subtotal: '100000.00', impuestos: '19000.00', total: '119000.00', total_cents: 11_900_000,
-  moneda: 'COP', items_text: 'Pan tajado integral', document_json: '{"id":42}', submission_id: 7, synced_at: '2026-11-20T15:00:00.000Z',
+  connection_id: 1,
+  kind: 'DSE',
+  remote_id: 42,
+  tipo_dian: '05',
+  number: 'DS42',
+  prefijo: 'DS',
+  consecutivo: 42,
+  estado_dian: 'en_proceso',
+  fiscal_key: 'c'.repeat(96),
+  issue_date: '2026-11-20',
+  counterpart_name: 'Panadería La Espiga',
+  counterpart_doc: '900123456',
+  subtotal: '100000.00',
+  impuestos: '19000.00',
+  total: '119000.00',
+  total_cents: 11_900_000,
+  moneda: 'COP',
+  items_text: 'Pan tajado integral',
+  document_json: '{"id":42}',
+  submission_id: 7,
+  synced_at: '2026-11-20T15:00:00.000Z',
 };
 
 const stored = () => store.db.prepare('SELECT * FROM history_documents WHERE remote_id = 42').get() as MirrorRow & { id: number };
@@ -57,10 +76,22 @@ describe('history mirror upsert', () => {
   });
 
   const changes: Partial<MirrorRow>[] = [
-    { tipo_dian: '95' }, { number: 'DS43' }, { prefijo: 'DX' }, { consecutivo: 43 }, { estado_dian: 'aceptado' },
-    { fiscal_key: 'd'.repeat(96) }, { issue_date: '2026-11-21' }, { counterpart_name: 'Panadería El Trigal' },
-    { counterpart_doc: '900999999' }, { subtotal: '100001.00' }, { impuestos: '19001.00' }, { total: '119001.00' },
-    { total_cents: 11_900_100 }, { moneda: 'USD' }, { items_text: 'Pan blanco' }, { document_json: '{"id":42,"x":1}' },
+    { tipo_dian: '95' },
+    { number: 'DS43' },
+    { prefijo: 'DX' },
+    { consecutivo: 43 },
+    { estado_dian: 'aceptado' },
+    { fiscal_key: 'd'.repeat(96) },
+    { issue_date: '2026-11-21' },
+    { counterpart_name: 'Panadería El Trigal' },
+    { counterpart_doc: '900999999' },
+    { subtotal: '100001.00' },
+    { impuestos: '19001.00' },
+    { total: '119001.00' },
+    { total_cents: 11_900_100 },
+    { moneda: 'USD' },
+    { items_text: 'Pan blanco' },
+    { document_json: '{"id":42,"x":1}' },
     { submission_id: 8 },
   ];
   it.each(changes)('writes a document whose stored field differs: %o', (change) => {

@@ -23,7 +23,12 @@ async function ok<T>(method: string, input: unknown): Promise<T> {
 beforeAll(async () => {
   dir = tempDir();
   core = createCore({ home: dir.path, secrets: memorySecrets(), transport: 'cli' });
-  const connection = await ok<{ id: number }>('connections.create', { label: 'Pruebas', kind: 'sandbox', base_url: 'http://127.0.0.1:9/api/v1', company_id: 101 });
+  const connection = await ok<{ id: number }>('connections.create', {
+    label: 'Pruebas',
+    kind: 'sandbox',
+    base_url: 'http://127.0.0.1:9/api/v1',
+    company_id: 101,
+  });
   await ok('connections.activate', { id: connection.id });
   docs = generateHistory(core.parts.store.db, { connectionId: connection.id, count: 2_000, seed: 5 }).docs;
   generateHistory(core.parts.store.db, { connectionId: connection.id + 1, count: 100, seed: 6 });
@@ -49,7 +54,11 @@ describe('Historial RPC', () => {
   });
 
   it.each([
-    ['a reversed date range', { filter: { from: '2026-02-01', to: '2026-01-01' }, offset: 0, limit: 10 }, 'La fecha inicial no puede ser posterior a la final.'],
+    [
+      'a reversed date range',
+      { filter: { from: '2026-02-01', to: '2026-01-01' }, offset: 0, limit: 10 },
+      'La fecha inicial no puede ser posterior a la final.',
+    ],
     ['a date that does not exist', { filter: { from: '2026-02-30' }, offset: 0, limit: 10 }, null],
     ['a page that is too large', { filter: {}, offset: 0, limit: 5_000 }, null],
     ['an unknown filter', { filter: { sql: '1=1' }, offset: 0, limit: 10 }, 'Campos no permitidos: sql.'],
@@ -65,9 +74,12 @@ describe('Historial RPC', () => {
 
   it('opens a document with its ledger row and recorded events', async () => {
     const followed = docs.find((doc) => doc.submission_state === 'pending')!;
-    const detail = await ok<{ entry: { following: boolean }; submission: { idempotency_key: string } | null; events: unknown[] }>('history.detail', {
-      id: followed.id,
-    });
+    const detail = await ok<{ entry: { following: boolean }; submission: { idempotency_key: string } | null; events: unknown[] }>(
+      'history.detail',
+      {
+        id: followed.id,
+      },
+    );
     expect(detail.entry.following).toBe(true);
     expect(detail.submission?.idempotency_key).toBe(`dse-gen-${followed.remote_id}`);
     expect(detail.events).toHaveLength(1);
@@ -82,8 +94,18 @@ describe('Historial RPC', () => {
 
   it('keeps the issuer profile and refuses a NIT with its check digit', async () => {
     expect(await ok('history.issuer', {})).toBeNull();
-    const bad = await call('history.setIssuer', { nombre: 'Tienda', nit: '900123456-7', direccion: '', ciudad: '', email: '', telefono: '' });
-    expect(bad.ok ? null : bad.error.details?.fields?.[0]).toEqual({ path: 'nit', message: 'El NIT va sin dígito de verificación, solo números (5 a 15).' });
+    const bad = await call('history.setIssuer', {
+      nombre: 'Tienda',
+      nit: '900123456-7',
+      direccion: '',
+      ciudad: '',
+      email: '',
+      telefono: '',
+    });
+    expect(bad.ok ? null : bad.error.details?.fields?.[0]).toEqual({
+      path: 'nit',
+      message: 'El NIT va sin dígito de verificación, solo números (5 a 15).',
+    });
     const saved = { nombre: 'Tienda La 14', nit: '900123456', direccion: 'Calle 1', ciudad: 'Cali', email: '', telefono: '' };
     expect(await ok('history.setIssuer', saved)).toEqual(saved);
     expect(await ok('history.issuer', {})).toEqual(saved);
@@ -91,9 +113,12 @@ describe('Historial RPC', () => {
 
   it('exports the filtered list as CSV', async () => {
     // Fewer than a chunk's rows: the whole file in the first chunk, and no next one.
-    const csv = await ok<{ filename: string; chunk: string; rows: number; total: number | null; next: unknown }>('history.exportCsv', {
-      filter: { kind: 'DSE' },
-    });
+    const csv = await ok<{ filename: string; chunk: string; rows: number; total: number | null; next: unknown }>(
+      'history.exportCsv',
+      {
+        filter: { kind: 'DSE' },
+      },
+    );
     const expected = docs.filter((doc) => doc.kind === 'DSE').length;
     expect(csv.rows).toBe(expected);
     expect(csv.total).toBe(expected);

@@ -30,7 +30,10 @@ afterAll(() => {
 });
 
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-const words = (text: string) => fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const words = (text: string) =>
+  fold(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 const tokenCache = new Map<string, string[]>();
 const tokensOf = (text: string) => {
   let tokens = tokenCache.get(text);
@@ -52,7 +55,11 @@ function oracle(filter: HistoryFilter): GeneratedDoc[] {
     .filter((d) => matchesWords([d.counterpart_name, d.counterpart_doc], filter.counterpart))
     .filter((d) => !filter.kind || d.kind === filter.kind)
     .filter((d) =>
-      !filter.state ? true : filter.state === 'pendiente' ? d.estado_dian !== 'aceptado' && d.estado_dian !== 'rechazado' : d.estado_dian === filter.state,
+      !filter.state
+        ? true
+        : filter.state === 'pendiente'
+          ? d.estado_dian !== 'aceptado' && d.estado_dian !== 'rechazado'
+          : d.estado_dian === filter.state,
     )
     .filter((d) => (!filter.from || d.issue_date >= filter.from) && (!filter.to || d.issue_date <= filter.to))
     .filter((d) => !filter.following || d.submission_state === 'pending' || d.submission_state === 'in_doubt')
@@ -97,7 +104,10 @@ describe('Historial over 100,000 generated documents', () => {
     ['a surname without its accent', { q: 'pena' }],
     ['two words of a business name', { q: 'ferreteria tornillo' }],
     ['an item description word', { q: 'cemento' }],
-    ['a counterpart filter with kind, state and dates', { counterpart: 'Zuluaga', kind: 'DSE', state: 'aceptado', from: '2025-01-01', to: '2025-06-30' }],
+    [
+      'a counterpart filter with kind, state and dates',
+      { counterpart: 'Zuluaga', kind: 'DSE', state: 'aceptado', from: '2025-01-01', to: '2025-06-30' },
+    ],
     ['every document not yet terminal', { state: 'pendiente' }],
     ['one DSE intermediate state in a month', { state: 'en_proceso_http', from: '2026-03-01', to: '2026-03-31' }],
     ['what the app still follows', { following: true }],

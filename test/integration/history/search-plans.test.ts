@@ -6,7 +6,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryQueries, ROW_COLUMNS, textMatch, toRow, type SearchPlan } from '../../../src/core/history/query';
 import { Store, type Db } from '../../../src/core/store/store';
-import { HISTORY_PAGE_MAX, HISTORY_STATE_FILTERS, type HistoryFilter, type HistoryPage } from '../../../src/shared/rpc/methods/history-view';
+import {
+  HISTORY_PAGE_MAX,
+  HISTORY_STATE_FILTERS,
+  type HistoryFilter,
+  type HistoryPage,
+} from '../../../src/shared/rpc/methods/history-view';
 import { generateHistory, seededRandom, type GeneratedDoc } from '../../support/history-generator';
 import { tempDir } from '../../support/temp';
 
@@ -43,7 +48,9 @@ function reference(db: Db, connectionId: number, filter: HistoryFilter, offset: 
       AND s.document_id = h.remote_id AND s.state IN ('sending', 'in_doubt', 'pending'))`);
   }
   const clause = where.join(' AND ');
-  const total = db.prepare<[Record<string, unknown>], { n: number }>(`SELECT count(*) AS n FROM history_documents h WHERE ${clause}`).get(params)!.n;
+  const total = db
+    .prepare<[Record<string, unknown>], { n: number }>(`SELECT count(*) AS n FROM history_documents h WHERE ${clause}`)
+    .get(params)!.n;
   const items = db
     .prepare<[Record<string, unknown>], Parameters<typeof toRow>[0]>(
       `SELECT ${ROW_COLUMNS} FROM history_documents h WHERE ${clause} ORDER BY h.issue_date DESC, h.id DESC LIMIT @limit OFFSET @offset`,
@@ -159,7 +166,11 @@ describe('Historial search plans against the plain query', () => {
   });
 
   it('agree page after page to the end, for a word most documents have and for a rare one', () => {
-    for (const filter of [{ q: 'ca', kind: 'FE' }, { q: 'pe', state: 'pendiente' }, { q: sharedDocs[42]!.counterpart_doc.slice(0, 5) }] satisfies HistoryFilter[]) {
+    for (const filter of [
+      { q: 'ca', kind: 'FE' },
+      { q: 'pe', state: 'pendiente' },
+      { q: sharedDocs[42]!.counterpart_doc.slice(0, 5) },
+    ] satisfies HistoryFilter[]) {
       const { total } = reference(shared.db, 1, filter, 0, 1);
       expect(total).toBeGreaterThan(0);
       for (let offset = 0; offset <= total; offset += 450) expectPlansAgree(shared.db, 1, { filter, offset, limit: 450 });
@@ -168,7 +179,11 @@ describe('Historial search plans against the plain query', () => {
 
   it('count the same total the page reports', () => {
     const queries = new HistoryQueries(shared.db);
-    for (const filter of [{ q: 'ferreteria', kind: 'FE', state: 'aceptado' }, { q: 'tornillo', from: '2025-01-01', following: false }, { counterpart: 'Zuluaga' }] satisfies HistoryFilter[]) {
+    for (const filter of [
+      { q: 'ferreteria', kind: 'FE', state: 'aceptado' },
+      { q: 'tornillo', from: '2025-01-01', following: false },
+      { counterpart: 'Zuluaga' },
+    ] satisfies HistoryFilter[]) {
       expect(queries.count(1, filter)).toBe(reference(shared.db, 1, filter, 0, 1).total);
     }
   });

@@ -31,7 +31,14 @@ const PROFILE = {
   email: 'ventas@laesquina.co',
   telefono: '604 444 5555',
   logo: 'data:image/png;base64,iVBORw0KGgo=',
-  resolucion: { numero: '18760000001', desde: '2026-01-01', hasta: '2027-01-01', prefijo: 'SETP', rango_desde: 1, rango_hasta: 5_000 },
+  resolucion: {
+    numero: '18760000001',
+    desde: '2026-01-01',
+    hasta: '2027-01-01',
+    prefijo: 'SETP',
+    rango_desde: 1,
+    rango_hasta: 5_000,
+  },
   plan: 'ilimitado',
 };
 
@@ -39,7 +46,14 @@ beforeEach(async () => {
   now = new Date('2026-11-24T15:00:00Z');
   dir = tempDir();
   core = createCore({ home: dir.path, secrets: memorySecrets(), transport: 'cli', clock: () => now });
-  connectionId = (await ok<{ id: number }>('connections.create', { label: 'Pruebas', kind: 'sandbox', base_url: 'http://127.0.0.1:9/api/v1', company_id: 101 })).id;
+  connectionId = (
+    await ok<{ id: number }>('connections.create', {
+      label: 'Pruebas',
+      kind: 'sandbox',
+      base_url: 'http://127.0.0.1:9/api/v1',
+      company_id: 101,
+    })
+  ).id;
   await ok('connections.activate', { id: connectionId });
 });
 afterEach(async () => {
@@ -60,11 +74,23 @@ describe('issuer profile', () => {
   });
 
   it.each([
-    ['a check digit that does not match the NIT', { dv: String((Number(PROFILE.dv) + 1) % 10) }, /dígito de verificación no corresponde/],
+    [
+      'a check digit that does not match the NIT',
+      { dv: String((Number(PROFILE.dv) + 1) % 10) },
+      /dígito de verificación no corresponde/,
+    ],
     ['a logo that is no PNG or JPEG', { logo: 'data:image/svg+xml;base64,PHN2Zz4=' }, /PNG o JPEG/],
     ['a logo over 150 KB', { logo: `data:image/png;base64,${'A'.repeat(220_000)}` }, /"path":"logo"|"logo"/],
-    ['a resolution that ends before it starts', { resolucion: { ...PROFILE.resolucion, hasta: '2025-01-01' } }, /vigencia termina antes/],
-    ['a range that ends before it starts', { resolucion: { ...PROFILE.resolucion, rango_desde: 10, rango_hasta: 5 } }, /rango termina antes/],
+    [
+      'a resolution that ends before it starts',
+      { resolucion: { ...PROFILE.resolucion, hasta: '2025-01-01' } },
+      /vigencia termina antes/,
+    ],
+    [
+      'a range that ends before it starts',
+      { resolucion: { ...PROFILE.resolucion, rango_desde: 10, rango_hasta: 5 } },
+      /rango termina antes/,
+    ],
     ['a date that does not exist', { resolucion: { ...PROFILE.resolucion, desde: '2026-02-30' } }, /fecha de la resolución/],
     ['an unknown plan', { plan: '1000' }, /plan/],
     ['a wrong e-mail', { email: 'ventas-en-laesquina' }, /correo válido/],
@@ -98,7 +124,9 @@ describe('warnings', () => {
 
   it('counts the range from the highest number of its prefix in the local history', async () => {
     const { docs } = generateHistory(core.parts.store.db, { connectionId, count: 300, seed: 3 });
-    const top = Math.max(...docs.filter((d) => d.kind === 'FE' && d.number.startsWith('SETP')).map((d) => Number(d.number.slice(4))));
+    const top = Math.max(
+      ...docs.filter((d) => d.kind === 'FE' && d.number.startsWith('SETP')).map((d) => Number(d.number.slice(4))),
+    );
     // 100 numbers or fewer left: a warning with the count.
     await ok('history.setIssuer', { ...PROFILE, resolucion: { ...PROFILE.resolucion, rango_desde: 1, rango_hasta: top + 40 } });
     const [warning] = await ok<{ code: string; text: string }[]>('history.issuerWarnings', {});
@@ -106,7 +134,10 @@ describe('warnings', () => {
     await ok('history.setIssuer', { ...PROFILE, resolucion: { ...PROFILE.resolucion, rango_desde: 1, rango_hasta: top } });
     expect(await codes()).toEqual(['range_used_up']);
     // Another prefix's numbers do not count.
-    await ok('history.setIssuer', { ...PROFILE, resolucion: { ...PROFILE.resolucion, prefijo: 'FV', rango_desde: 1, rango_hasta: top } });
+    await ok('history.setIssuer', {
+      ...PROFILE,
+      resolucion: { ...PROFILE.resolucion, prefijo: 'FV', rango_desde: 1, rango_hasta: top },
+    });
     expect(await codes()).toEqual([]);
   });
 
@@ -141,7 +172,10 @@ describe('print settings', () => {
   });
 
   it('refuses silent printing and the printer list outside the desktop app, in Spanish', async () => {
-    for (const [method, input] of [['history.printers', {}], ['history.printSilently', { layout: 'a4', printer: '' }]] as const) {
+    for (const [method, input] of [
+      ['history.printers', {}],
+      ['history.printSilently', { layout: 'a4', printer: '' }],
+    ] as const) {
       const reply = await call(method, input);
       expect(reply.ok).toBe(false);
       if (!reply.ok) expect(reply.error.message).toMatch(/aplicación de escritorio/);

@@ -80,7 +80,11 @@ const doc = fc.oneof(
       held:
         kind === 'DSE'
           ? fc.uniqueArray(
-              fc.record({ type: fc.constantFrom(0, 1, 2), mode: fc.constantFrom('subtotal', 'impuestos', 'total'), milli: fc.constantFrom(1000, 2500, 4000, 11000, 15000, 966) }),
+              fc.record({
+                type: fc.constantFrom(0, 1, 2),
+                mode: fc.constantFrom('subtotal', 'impuestos', 'total'),
+                milli: fc.constantFrom(1000, 2500, 4000, 11000, 15000, 966),
+              }),
               { selector: (h) => h.type, maxLength: 3 },
             )
           : fc.constant([]),
@@ -123,10 +127,22 @@ function request(d: Doc, f: ReturnType<typeof figures>): Record<string, unknown>
   return {
     fecha_documento: d.day,
     proveedor: { tipo_documento: '13', nit: PARTIES[d.party]!.doc, nombre: PARTIES[d.party]!.name },
-    items: d.lines.map((l) => ({ codigo: '11111501', descripcion: 'x', cantidad: l.cant, precio_unitario: l.unitCents / 100, porcentaje_iva: l.rate })),
+    items: d.lines.map((l) => ({
+      codigo: '11111501',
+      descripcion: 'x',
+      cantidad: l.cant,
+      precio_unitario: l.unitCents / 100,
+      porcentaje_iva: l.rate,
+    })),
     forma_generacion: '1',
     forma_pago: '1',
-    retenciones: f.held.map((h) => ({ retention_key: h.key, dian_tax_code: h.code, tax_name: h.name, base_mode: d.held.find((x) => WITHHOLDINGS[x.type].code === h.code)!.mode, percent: h.milli / 1000 })),
+    retenciones: f.held.map((h) => ({
+      retention_key: h.key,
+      dian_tax_code: h.code,
+      tax_name: h.name,
+      base_mode: d.held.find((x) => WITHHOLDINGS[x.type].code === h.code)!.mode,
+      percent: h.milli / 1000,
+    })),
   };
 }
 
@@ -146,11 +162,30 @@ function insert(connectionId: number, docs: Doc[]): void {
       const remote = i + 1;
       const party = PARTIES[d.party]!;
       history.run({
-        connection: connectionId, kind: d.kind, remote, tipo: d.kind === 'FE' ? '01' : '05', number: `${d.kind}${remote}`, prefijo: d.kind,
-        state: d.state, day: d.day, name: party.name, doc: party.doc, subtotal: money(f.subtotal), impuestos: money(f.taxes), total: money(f.total),
-        total_cents: f.total, moneda: d.usd ? 'USD' : 'COP',
+        connection: connectionId,
+        kind: d.kind,
+        remote,
+        tipo: d.kind === 'FE' ? '01' : '05',
+        number: `${d.kind}${remote}`,
+        prefijo: d.kind,
+        state: d.state,
+        day: d.day,
+        name: party.name,
+        doc: party.doc,
+        subtotal: money(f.subtotal),
+        impuestos: money(f.taxes),
+        total: money(f.total),
+        total_cents: f.total,
+        moneda: d.usd ? 'USD' : 'COP',
       });
-      if (d.exact) ledger.run({ connection: connectionId, kind: d.kind, key: `k-${connectionId}-${remote}`, body: Buffer.from(JSON.stringify(request(d, f))), remote });
+      if (d.exact)
+        ledger.run({
+          connection: connectionId,
+          kind: d.kind,
+          key: `k-${connectionId}-${remote}`,
+          body: Buffer.from(JSON.stringify(request(d, f))),
+          remote,
+        });
     });
   })();
 }
@@ -162,79 +197,131 @@ function bump<K>(map: Map<K, number>, key: K, value: number) {
 describe('period report', () => {
   it('equals the reference for any history: sums, taxes by type and rate, withholdings by type and supplier, parties, open documents', () => {
     fc.assert(
-      fc.property(fc.array(doc, { maxLength: 40 }), fc.constantFrom<undefined | 'FE' | 'DSE'>(undefined, 'FE', 'DSE'), (docs, kind) => {
-        const connectionId = nextConnection++;
-        insert(connectionId, docs);
-        const report = periodReport(store.db, { connectionId, connectionLabel: 'c', now: new Date('2026-03-05T12:00:00Z') }, { from: FROM, to: TO, ...(kind ? { kind } : {}) });
-        expect(report).toEqual(legacyPeriodReport(store.db, { connectionId, connectionLabel: 'c', now: new Date('2026-03-05T12:00:00Z') }, { from: FROM, to: TO, ...(kind ? { kind } : {}) }));
+      fc.property(
+        fc.array(doc, { maxLength: 40 }),
+        fc.constantFrom<undefined | 'FE' | 'DSE'>(undefined, 'FE', 'DSE'),
+        (docs, kind) => {
+          const connectionId = nextConnection++;
+          insert(connectionId, docs);
+          const report = periodReport(
+            store.db,
+            { connectionId, connectionLabel: 'c', now: new Date('2026-03-05T12:00:00Z') },
+            { from: FROM, to: TO, ...(kind ? { kind } : {}) },
+          );
+          expect(report).toEqual(
+            legacyPeriodReport(
+              store.db,
+              { connectionId, connectionLabel: 'c', now: new Date('2026-03-05T12:00:00Z') },
+              { from: FROM, to: TO, ...(kind ? { kind } : {}) },
+            ),
+          );
 
-        const inPeriod = docs.filter((d) => d.day >= FROM && d.day <= TO && (!kind || d.kind === kind));
-        const counted = inPeriod.filter((d) => d.state === 'aceptado' && !d.usd);
-        const summary = new Map<string, number[]>();
-        const taxes = new Map<string, number[]>();
-        const held = new Map<string, number[]>();
-        const bySupplier = new Map<string, number[]>();
-        const byDay = new Map<string, number>();
-        const totals = new Map<string, number>();
-        for (const d of counted) {
-          const f = figures(d);
-          const source = d.exact ? 'exact' : 'totals';
-          const s = summary.get(`${d.kind}|${source}`) ?? [0, 0, 0, 0, 0];
-          summary.set(`${d.kind}|${source}`, [s[0]! + 1, s[1]! + f.subtotal, s[2]! + f.taxes, s[3]! + f.total, s[4]! + (d.exact ? f.held.reduce((a, h) => a + h.amount, 0) : 0)]);
-          bump(byDay, `${d.day}|${d.kind}`, f.total);
-          bump(totals, `${d.kind}|${PARTIES[d.party]!.doc}`, f.total);
-          if (!d.exact) {
-            const t = taxes.get(`${d.kind}|totals||`) ?? [0, 0];
-            taxes.set(`${d.kind}|totals||`, [t[0]! + f.subtotal, t[1]! + f.taxes]);
-            continue;
+          const inPeriod = docs.filter((d) => d.day >= FROM && d.day <= TO && (!kind || d.kind === kind));
+          const counted = inPeriod.filter((d) => d.state === 'aceptado' && !d.usd);
+          const summary = new Map<string, number[]>();
+          const taxes = new Map<string, number[]>();
+          const held = new Map<string, number[]>();
+          const bySupplier = new Map<string, number[]>();
+          const byDay = new Map<string, number>();
+          const totals = new Map<string, number>();
+          for (const d of counted) {
+            const f = figures(d);
+            const source = d.exact ? 'exact' : 'totals';
+            const s = summary.get(`${d.kind}|${source}`) ?? [0, 0, 0, 0, 0];
+            summary.set(`${d.kind}|${source}`, [
+              s[0]! + 1,
+              s[1]! + f.subtotal,
+              s[2]! + f.taxes,
+              s[3]! + f.total,
+              s[4]! + (d.exact ? f.held.reduce((a, h) => a + h.amount, 0) : 0),
+            ]);
+            bump(byDay, `${d.day}|${d.kind}`, f.total);
+            bump(totals, `${d.kind}|${PARTIES[d.party]!.doc}`, f.total);
+            if (!d.exact) {
+              const t = taxes.get(`${d.kind}|totals||`) ?? [0, 0];
+              taxes.set(`${d.kind}|totals||`, [t[0]! + f.subtotal, t[1]! + f.taxes]);
+              continue;
+            }
+            for (const l of f.lines) {
+              if (l.rate === 0) continue;
+              const key = `${d.kind}|exact|${l.code}|${l.rate}`;
+              const t = taxes.get(key) ?? [0, 0];
+              taxes.set(key, [t[0]! + l.base, t[1]! + l.tax]);
+            }
+            for (const h of f.held) {
+              const t = held.get(h.code) ?? [0, 0];
+              held.set(h.code, [t[0]! + h.base, t[1]! + h.amount]);
+              const key = `${PARTIES[d.party]!.doc}|${h.code}|${h.milli / 1000}`;
+              const u = bySupplier.get(key) ?? [0, 0];
+              bySupplier.set(key, [u[0]! + h.base, u[1]! + h.amount]);
+            }
           }
-          for (const l of f.lines) {
-            if (l.rate === 0) continue;
-            const key = `${d.kind}|exact|${l.code}|${l.rate}`;
-            const t = taxes.get(key) ?? [0, 0];
-            taxes.set(key, [t[0]! + l.base, t[1]! + l.tax]);
-          }
-          for (const h of f.held) {
-            const t = held.get(h.code) ?? [0, 0];
-            held.set(h.code, [t[0]! + h.base, t[1]! + h.amount]);
-            const key = `${PARTIES[d.party]!.doc}|${h.code}|${h.milli / 1000}`;
-            const u = bySupplier.get(key) ?? [0, 0];
-            bySupplier.set(key, [u[0]! + h.base, u[1]! + h.amount]);
-          }
-        }
 
-        const asMap = <T>(rows: T[], key: (r: T) => string, value: (r: T) => number[]) => new Map(rows.map((r) => [key(r), value(r)]));
-        expect(asMap(report.summary, (s) => `${s.kind}|${s.source}`, (s) => [s.documents, s.subtotal, s.taxes, s.total, s.withholdings])).toEqual(summary);
-        expect(asMap(report.taxes, (t) => `${t.kind}|${t.source}|${t.code}|${t.rate}`, (t) => [t.base, t.amount])).toEqual(taxes);
-        expect(asMap(report.withholdings, (w) => w.code, (w) => [w.base, w.amount])).toEqual(held);
-        expect(asMap(report.withholdings_by_supplier, (w) => `${w.supplier_doc}|${w.code}|${Number(w.rate)}`, (w) => [w.base, w.amount])).toEqual(bySupplier);
-        expect(new Map(report.by_day.map((d) => [`${d.date}|${d.kind}`, d.total]))).toEqual(byDay);
-        expect(report.by_month.reduce((a, m) => a + m.total, 0)).toBe(counted.reduce((a, d) => a + figures(d).total, 0));
-        const topTotals = [...totals.entries()].filter(([k]) => k.startsWith('FE|')).map(([, v]) => v).sort((a, b) => b - a).slice(0, 10);
-        expect(report.top_customers.map((p) => p.total)).toEqual(topTotals);
-        expect(report.rejected.count).toBe(inPeriod.filter((d) => d.state === 'rechazado').length);
-        expect(report.pending.count).toBe(inPeriod.filter((d) => d.state === 'en_proceso').length);
-        expect(report.other_currency.count).toBe(inPeriod.filter((d) => d.state === 'aceptado' && d.usd).length);
-        // Taxes by month add up to the taxes of the period, broken down or not.
-        const monthTaxes = report.taxes_by_month.reduce((a, m) => a + m.iva + m.inc + m.other + m.unbroken, 0);
-        expect(monthTaxes).toBe(counted.reduce((a, d) => a + figures(d).taxes, 0));
+          const asMap = <T>(rows: T[], key: (r: T) => string, value: (r: T) => number[]) =>
+            new Map(rows.map((r) => [key(r), value(r)]));
+          expect(
+            asMap(
+              report.summary,
+              (s) => `${s.kind}|${s.source}`,
+              (s) => [s.documents, s.subtotal, s.taxes, s.total, s.withholdings],
+            ),
+          ).toEqual(summary);
+          expect(
+            asMap(
+              report.taxes,
+              (t) => `${t.kind}|${t.source}|${t.code}|${t.rate}`,
+              (t) => [t.base, t.amount],
+            ),
+          ).toEqual(taxes);
+          expect(
+            asMap(
+              report.withholdings,
+              (w) => w.code,
+              (w) => [w.base, w.amount],
+            ),
+          ).toEqual(held);
+          expect(
+            asMap(
+              report.withholdings_by_supplier,
+              (w) => `${w.supplier_doc}|${w.code}|${Number(w.rate)}`,
+              (w) => [w.base, w.amount],
+            ),
+          ).toEqual(bySupplier);
+          expect(new Map(report.by_day.map((d) => [`${d.date}|${d.kind}`, d.total]))).toEqual(byDay);
+          expect(report.by_month.reduce((a, m) => a + m.total, 0)).toBe(counted.reduce((a, d) => a + figures(d).total, 0));
+          const topTotals = [...totals.entries()]
+            .filter(([k]) => k.startsWith('FE|'))
+            .map(([, v]) => v)
+            .sort((a, b) => b - a)
+            .slice(0, 10);
+          expect(report.top_customers.map((p) => p.total)).toEqual(topTotals);
+          expect(report.rejected.count).toBe(inPeriod.filter((d) => d.state === 'rechazado').length);
+          expect(report.pending.count).toBe(inPeriod.filter((d) => d.state === 'en_proceso').length);
+          expect(report.other_currency.count).toBe(inPeriod.filter((d) => d.state === 'aceptado' && d.usd).length);
+          // Taxes by month add up to the taxes of the period, broken down or not.
+          const monthTaxes = report.taxes_by_month.reduce((a, m) => a + m.iva + m.inc + m.other + m.unbroken, 0);
+          expect(monthTaxes).toBe(counted.reduce((a, d) => a + figures(d).taxes, 0));
 
-        // Certificates: per supplier, the same withholdings as the report's table by supplier.
-        if (kind === undefined) {
-          const { certificates } = withholdingCertificates(store.db, connectionId, null, { from: FROM, to: TO });
-          const certified = new Map<string, number[]>();
-          for (const c of certificates) for (const l of c.lines) certified.set(`${c.supplier_doc}|${l.code}|${Number(l.rate)}`, [l.base, l.amount]);
-          expect(certified).toEqual(bySupplier);
-          for (const c of certificates) expect(c.amount).toBe(c.lines.reduce((a, l) => a + l.amount, 0));
-        }
-      }),
+          // Certificates: per supplier, the same withholdings as the report's table by supplier.
+          if (kind === undefined) {
+            const { certificates } = withholdingCertificates(store.db, connectionId, null, { from: FROM, to: TO });
+            const certified = new Map<string, number[]>();
+            for (const c of certificates)
+              for (const l of c.lines) certified.set(`${c.supplier_doc}|${l.code}|${Number(l.rate)}`, [l.base, l.amount]);
+            expect(certified).toEqual(bySupplier);
+            for (const c of certificates) expect(c.amount).toBe(c.lines.reduce((a, l) => a + l.amount, 0));
+          }
+        },
+      ),
       { numRuns: 60 },
     );
   });
 
   it('sums any money text as the JS reading did (signs, one or no decimals) and names each party by its newest document', () => {
     const amount = fc.oneof(
-      fc.integer({ min: -99_999_999, max: 999_999_999 }).map((c) => `${c < 0 ? '-' : ''}${Math.floor(Math.abs(c) / 100)}.${String(Math.abs(c) % 100).padStart(2, '0')}`),
+      fc
+        .integer({ min: -99_999_999, max: 999_999_999 })
+        .map((c) => `${c < 0 ? '-' : ''}${Math.floor(Math.abs(c) / 100)}.${String(Math.abs(c) % 100).padStart(2, '0')}`),
       fc.integer({ min: 0, max: 9_999_999 }).map((n) => `${n}`),
       fc.integer({ min: 0, max: 9_999_999 }).map((n) => `${Math.floor(n / 10)}.${n % 10}`),
       fc.integer({ min: 0, max: 9_999_999 }).map((n) => `${Math.floor(n / 1000)}.${String(n % 1000).padStart(3, '0')}`),
@@ -258,10 +345,26 @@ describe('period report', () => {
            VALUES (?, ?, ?, '01', ?, 'P', ?, ?, 'k', ?, ?, ?, ?, ?, '0.00', ?, ?, '', '{}', 'now')`,
         );
         rows.forEach((r, i) =>
-          history.run(connectionId, r.kind, i + 1, `P${i + 1}`, i + 1, r.state, r.day, `${PARTIES[r.party]!.name} ${i}`, PARTIES[r.party]!.doc, r.subtotal, r.impuestos, r.total, r.usd ? 'USD' : 'COP'),
+          history.run(
+            connectionId,
+            r.kind,
+            i + 1,
+            `P${i + 1}`,
+            i + 1,
+            r.state,
+            r.day,
+            `${PARTIES[r.party]!.name} ${i}`,
+            PARTIES[r.party]!.doc,
+            r.subtotal,
+            r.impuestos,
+            r.total,
+            r.usd ? 'USD' : 'COP',
+          ),
         );
         const scope = { connectionId, connectionLabel: 'c', now: new Date('2026-03-05T12:00:00Z') };
-        expect(periodReport(store.db, scope, { from: FROM, to: TO })).toEqual(legacyPeriodReport(store.db, scope, { from: FROM, to: TO }));
+        expect(periodReport(store.db, scope, { from: FROM, to: TO })).toEqual(
+          legacyPeriodReport(store.db, scope, { from: FROM, to: TO }),
+        );
       }),
       { numRuns: 60 },
     );
@@ -269,7 +372,16 @@ describe('period report', () => {
 
   it('reads a synced document again once its ledger row appears, and then gives its breakdown', () => {
     const connectionId = nextConnection++;
-    const d: Doc = { kind: 'FE', day: '2026-02-01', state: 'aceptado', party: 0, exact: false, usd: false, lines: [{ cant: 2, unitCents: 10_000, rate: 19 }], held: [] };
+    const d: Doc = {
+      kind: 'FE',
+      day: '2026-02-01',
+      state: 'aceptado',
+      party: 0,
+      exact: false,
+      usd: false,
+      lines: [{ cant: 2, unitCents: 10_000, rate: 19 }],
+      held: [],
+    };
     insert(connectionId, [d]);
     const scope = { connectionId, connectionLabel: 'c', now: new Date() };
     expect(periodReport(store.db, scope, { from: FROM, to: TO }).taxes).toEqual([

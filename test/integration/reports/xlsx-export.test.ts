@@ -35,10 +35,22 @@ describe('XLSX report', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(path);
     expect(workbook.worksheets.map((ws) => ws.name)).toEqual([
-      'Resumen', 'Por día', 'Por mes', 'Impuestos', 'Impuestos por mes', 'Retenciones', 'Retenciones por proveedor',
-      'Principales clientes', 'Principales proveedores', 'Rechazados', 'Pendientes', 'Documentos',
+      'Resumen',
+      'Por día',
+      'Por mes',
+      'Impuestos',
+      'Impuestos por mes',
+      'Retenciones',
+      'Retenciones por proveedor',
+      'Principales clientes',
+      'Principales proveedores',
+      'Rechazados',
+      'Pendientes',
+      'Documentos',
     ]);
-    const inPeriod = docs.filter((d) => d.issue_date >= filter.from && d.issue_date <= filter.to).sort((a, b) => (a.issue_date < b.issue_date ? -1 : a.issue_date > b.issue_date ? 1 : a.id - b.id));
+    const inPeriod = docs
+      .filter((d) => d.issue_date >= filter.from && d.issue_date <= filter.to)
+      .sort((a, b) => (a.issue_date < b.issue_date ? -1 : a.issue_date > b.issue_date ? 1 : a.id - b.id));
     expect(inPeriod.length).toBeGreaterThan(XLSX_DOCUMENT_CHUNK);
     const documents = workbook.getWorksheet('Documentos')!;
     expect(documents.rowCount - 1).toBe(inPeriod.length);

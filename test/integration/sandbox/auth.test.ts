@@ -7,20 +7,52 @@ import { CONFORMANCE_TOKENS as TOKENS } from '../../support/seed';
 
 const sandbox = useSandbox();
 
-const ENDPOINTS: { name: string; method: 'GET' | 'POST'; path: string; scope: string; body?: () => unknown; withoutScope: string }[] = [
+const ENDPOINTS: {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  scope: string;
+  body?: () => unknown;
+  withoutScope: string;
+}[] = [
   { name: '1 list FE', method: 'GET', path: '/fe/docs', scope: 'fe.read', withoutScope: TOKENS.dseOnly },
   { name: '2 FE detail', method: 'GET', path: '/fe/docs/2', scope: 'fe.read', withoutScope: TOKENS.dseOnly },
   { name: '3 terceros', method: 'GET', path: '/fe/terceros', scope: 'fe.read', withoutScope: TOKENS.dseOnly },
   { name: '4 payment methods', method: 'GET', path: '/fe/payment-methods', scope: 'fe.read', withoutScope: TOKENS.dseOnly },
-  { name: '5 get-acquirer', method: 'POST', path: '/dian/get-acquirer', scope: 'fe.read', body: () => ({ identification_type: '31', identification_number: '900456789' }), withoutScope: TOKENS.dseOnly },
-  { name: '6 create FE', method: 'POST', path: '/fe/facturas', scope: 'fe.write', body: () => feBody({ draft_key: newKey('auth') }), withoutScope: TOKENS.readOnly },
-  { name: '7 create DSE', method: 'POST', path: '/dse/documentos', scope: 'dse.write', body: () => dseBody(), withoutScope: TOKENS.readOnly },
+  {
+    name: '5 get-acquirer',
+    method: 'POST',
+    path: '/dian/get-acquirer',
+    scope: 'fe.read',
+    body: () => ({ identification_type: '31', identification_number: '900456789' }),
+    withoutScope: TOKENS.dseOnly,
+  },
+  {
+    name: '6 create FE',
+    method: 'POST',
+    path: '/fe/facturas',
+    scope: 'fe.write',
+    body: () => feBody({ draft_key: newKey('auth') }),
+    withoutScope: TOKENS.readOnly,
+  },
+  {
+    name: '7 create DSE',
+    method: 'POST',
+    path: '/dse/documentos',
+    scope: 'dse.write',
+    body: () => dseBody(),
+    withoutScope: TOKENS.readOnly,
+  },
   { name: '8 get DSE', method: 'GET', path: '/dse/documentos/1', scope: 'dse.read', withoutScope: TOKENS.feOnly },
 ];
 
 describe.each(ENDPOINTS)('auth on $name', (endpoint) => {
   const call = (token: string | null, path = endpoint.path) =>
-    sandbox.api.call(endpoint.method, path, { token, idempotencyKey: newKey('auth'), ...(endpoint.body ? { body: endpoint.body() } : {}) });
+    sandbox.api.call(endpoint.method, path, {
+      token,
+      idempotencyKey: newKey('auth'),
+      ...(endpoint.body ? { body: endpoint.body() } : {}),
+    });
 
   it.each([
     ['missing', null],

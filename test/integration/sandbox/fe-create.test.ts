@@ -7,8 +7,21 @@ import { useSandbox } from './support/fixture';
 import { CONFORMANCE_TOKENS as TOKENS } from '../../support/seed';
 
 const sandbox = useSandbox();
-type Created = { ok: boolean; factura_id: number; cufe: string; estado: string; enviado: boolean; idempotent: boolean; numero: string; consecutivo: number };
-type Doc = Record<string, unknown> & { items: Record<string, string>[]; fecha_emision: string; tercero: { id: number; numero_documento: string } };
+type Created = {
+  ok: boolean;
+  factura_id: number;
+  cufe: string;
+  estado: string;
+  enviado: boolean;
+  idempotent: boolean;
+  numero: string;
+  consecutivo: number;
+};
+type Doc = Record<string, unknown> & {
+  items: Record<string, string>[];
+  fecha_emision: string;
+  tercero: { id: number; numero_documento: string };
+};
 
 async function detail(id: number): Promise<Doc> {
   return (await sandbox.api.get<{ doc: Doc }>(`/fe/docs/${id}`)).body.doc;
@@ -35,25 +48,50 @@ describe('6. create FE', () => {
         { desc: 'IVA al 8 explícito', cant: 1, unit: 1000, iva: 8, iva_incluido: false, unit_input: 1000, codigo_impuesto: '01' },
         { desc: 'IVA 5', cant: 1, unit: 1000, iva: 5, iva_incluido: false, unit_input: 1000 },
       ],
-      subtotal: 5000, impuestos: 400, total: 5400,
+      subtotal: 5000,
+      impuestos: 400,
+      total: 5400,
     });
     const created = await sandbox.api.post<Created>('/fe/facturas', body);
     expect(created.status).toBe(201);
     const doc = await detail(created.body.factura_id);
     expect(doc.items.map((i) => [i.tipo_impuesto, i.codigo_impuesto, i.impuesto])).toEqual([
-      ['IVA', '01', '190.00'], ['INC', '04', '80.00'], ['No aplica', 'ZZ', '0.00'], ['IVA', '01', '80.00'], ['IVA', '01', '50.00'],
+      ['IVA', '01', '190.00'],
+      ['INC', '04', '80.00'],
+      ['No aplica', 'ZZ', '0.00'],
+      ['IVA', '01', '80.00'],
+      ['IVA', '01', '50.00'],
     ]);
-    expect(doc).toMatchObject({ subtotal: '5000.00', impuestos: '400.00', total: '5400.00', moneda: 'COP', tipo_dian: '01', es_habilitacion: false });
+    expect(doc).toMatchObject({
+      subtotal: '5000.00',
+      impuestos: '400.00',
+      total: '5400.00',
+      moneda: 'COP',
+      tipo_dian: '01',
+      es_habilitacion: false,
+    });
   });
 
   it('computes the CUFE as DIAN defines it, from the stored document', async () => {
     const created = await sandbox.api.post<Created>('/fe/facturas', feBody({ draft_key: newKey('fe-cufe') }));
     const doc = await detail(created.body.factura_id);
     const [date, time] = doc.fecha_emision.split('T') as [string, string];
-    expect(created.body.cufe).toBe(computeCufe({
-      numFac: `SETT${doc.consecutivo as number}`, fecFac: date, horFac: `${time}-05:00`, valFac: '120000', valImpIva: '19000', valImpInc: '1600', valImpIca: '0',
-      valTot: '140600', nitOfe: '900123456', numAdq: '1020304050', claveTecnica: 'fc8eac422eba16e22ffd8c6f94b3f40a6e38162c', tipoAmbiente: '1',
-    }));
+    expect(created.body.cufe).toBe(
+      computeCufe({
+        numFac: `SETT${doc.consecutivo as number}`,
+        fecFac: date,
+        horFac: `${time}-05:00`,
+        valFac: '120000',
+        valImpIva: '19000',
+        valImpInc: '1600',
+        valImpIca: '0',
+        valTot: '140600',
+        nitOfe: '900123456',
+        numAdq: '1020304050',
+        claveTecnica: 'fc8eac422eba16e22ffd8c6f94b3f40a6e38162c',
+        tipoAmbiente: '1',
+      }),
+    );
     expect(doc.fecha_emision).toBe('2026-11-20T10:00:00');
   });
 
@@ -66,39 +104,76 @@ describe('6. create FE', () => {
   });
 
   it('keeps the typed price with iva_incluido', async () => {
-    const created = await sandbox.api.post<Created>('/fe/facturas', feBody({
-      draft_key: newKey('fe-incl'),
-      items: [{ desc: 'Precio con IVA', cant: 1, unit: 8403.36, iva: 19, iva_incluido: true, unit_input: 10000 }],
-      subtotal: 8403.36, impuestos: 1596.64, total: 10000,
-    }));
+    const created = await sandbox.api.post<Created>(
+      '/fe/facturas',
+      feBody({
+        draft_key: newKey('fe-incl'),
+        items: [{ desc: 'Precio con IVA', cant: 1, unit: 8403.36, iva: 19, iva_incluido: true, unit_input: 10000 }],
+        subtotal: 8403.36,
+        impuestos: 1596.64,
+        total: 10000,
+      }),
+    );
     expect(created.status).toBe(201);
     expect(await detail(created.body.factura_id)).toMatchObject({ subtotal: '8403.36', impuestos: '1596.64', total: '10000.00' });
   });
 
   it('adds AIU, keeps a USD invoice, and accepts an earlier date in contingency', async () => {
-    const aiu = await sandbox.api.post<Created>('/fe/facturas', feBody({
-      draft_key: newKey('fe-aiu'),
-      items: [{ desc: 'Obra civil', cant: 1, unit: 10000000, iva: 0, iva_incluido: false, unit_input: 10000000 }],
-      aiu: { enabled: true, contract_base: 10000000, administracion_percent: 10, imprevistos_percent: 5, utilidad_percent: 5, tax_rate: 19, iva_base_mode: 'UTILIDAD' },
-      subtotal: 12000000, impuestos: 95000, total: 12095000,
-    }));
+    const aiu = await sandbox.api.post<Created>(
+      '/fe/facturas',
+      feBody({
+        draft_key: newKey('fe-aiu'),
+        items: [{ desc: 'Obra civil', cant: 1, unit: 10000000, iva: 0, iva_incluido: false, unit_input: 10000000 }],
+        aiu: {
+          enabled: true,
+          contract_base: 10000000,
+          administracion_percent: 10,
+          imprevistos_percent: 5,
+          utilidad_percent: 5,
+          tax_rate: 19,
+          iva_base_mode: 'UTILIDAD',
+        },
+        subtotal: 12000000,
+        impuestos: 95000,
+        total: 12095000,
+      }),
+    );
     expect(aiu.status).toBe(201);
-    expect(await detail(aiu.body.factura_id)).toMatchObject({ subtotal: '12000000.00', impuestos: '95000.00', total: '12095000.00' });
-    const usd = await sandbox.api.post<Created>('/fe/facturas', feBody({
-      draft_key: newKey('fe-usd'), currency: { commercial_currency: 'USD', applied_rate: 4100.5, official_trm: 4098.25, rate_date: '2026-11-20' },
-    }));
+    expect(await detail(aiu.body.factura_id)).toMatchObject({
+      subtotal: '12000000.00',
+      impuestos: '95000.00',
+      total: '12095000.00',
+    });
+    const usd = await sandbox.api.post<Created>(
+      '/fe/facturas',
+      feBody({
+        draft_key: newKey('fe-usd'),
+        currency: { commercial_currency: 'USD', applied_rate: 4100.5, official_trm: 4098.25, rate_date: '2026-11-20' },
+      }),
+    );
     expect(usd.status).toBe(201);
     expect((await detail(usd.body.factura_id)).moneda).toBe('USD');
-    const late = await sandbox.api.post<Created>('/fe/facturas', feBody({ draft_key: newKey('fe-cont'), fecha_emision: '2026-11-18', es_contingencia: true }));
+    const late = await sandbox.api.post<Created>(
+      '/fe/facturas',
+      feBody({ draft_key: newKey('fe-cont'), fecha_emision: '2026-11-18', es_contingencia: true }),
+    );
     expect(late.status).toBe(201);
   });
 
   it('computes configured withholdings without changing the total', async () => {
-    const created = await sandbox.api.post<Created>('/fe/facturas', feBody({
-      draft_key: newKey('fe-ret'), withholdings: [{ type: 'reterenta', base_mode: 'subtotal', percent: 2.5 }],
-    }));
+    const created = await sandbox.api.post<Created>(
+      '/fe/facturas',
+      feBody({
+        draft_key: newKey('fe-ret'),
+        withholdings: [{ type: 'reterenta', base_mode: 'subtotal', percent: 2.5 }],
+      }),
+    );
     expect(created.status).toBe(201);
-    expect(await detail(created.body.factura_id)).toMatchObject({ total: '140600.00', total_retenciones: '3000.00', neto_pagar: '137600.00' });
+    expect(await detail(created.body.factura_id)).toMatchObject({
+      total: '140600.00',
+      total_retenciones: '3000.00',
+      neto_pagar: '137600.00',
+    });
   });
 });
 
@@ -124,9 +199,15 @@ describe('6. create FE: draft_key idempotency', () => {
   it('scopes draft_key to the company, across API clients', async () => {
     const key = newKey('fe-scope');
     const first = await sandbox.api.post<Created>('/fe/facturas', feBody({ draft_key: key }));
-    const otherClient = await sandbox.api.post<Created>('/fe/facturas', feBody({ draft_key: key }), { token: TOKENS.secondClient });
+    const otherClient = await sandbox.api.post<Created>('/fe/facturas', feBody({ draft_key: key }), {
+      token: TOKENS.secondClient,
+    });
     expect(otherClient.body.factura_id).toBe(first.body.factura_id);
-    const otherCompany = await sandbox.api.post<Created>('/companies/202/fe/facturas', feBody({ draft_key: key, payment: { form: 'contado', method_id: 11, means_code: '10', due_date: '' } }), { token: TOKENS.other });
+    const otherCompany = await sandbox.api.post<Created>(
+      '/companies/202/fe/facturas',
+      feBody({ draft_key: key, payment: { form: 'contado', method_id: 11, means_code: '10', due_date: '' } }),
+      { token: TOKENS.other },
+    );
     expect(otherCompany.status).toBe(201);
     expect(otherCompany.body.factura_id).not.toBe(first.body.factura_id);
   });
@@ -150,8 +231,16 @@ describe('6. create FE: validation and limits (400 naming the field)', () => {
   it.each<[string, Record<string, unknown>, string]>([
     ['a past date without contingency', { fecha_emision: '2026-11-19' }, 'fecha_emision'],
     ['19% totals for 8% lines', { impuestos: 22800, total: 142800 }, 'impuestos'],
-    ['a payment method of another company', { payment: { form: 'contado', method_id: 11, means_code: '10', due_date: '' } }, 'payment.method_id'],
-    ['an invented withholding', { withholdings: [{ type: 'retecree', base_mode: 'subtotal', percent: 1 }] }, 'withholdings[0].type'],
+    [
+      'a payment method of another company',
+      { payment: { form: 'contado', method_id: 11, means_code: '10', due_date: '' } },
+      'payment.method_id',
+    ],
+    [
+      'an invented withholding',
+      { withholdings: [{ type: 'retecree', base_mode: 'subtotal', percent: 1 }] },
+      'withholdings[0].type',
+    ],
     ['an attachment token', { attachment_tokens: ['tok-1'] }, 'attachment_tokens'],
     ['observaciones over 4000 characters', { observaciones: 'x'.repeat(4001) }, 'observaciones'],
     ['a draft_key over 80 characters', { draft_key: 'k'.repeat(81) }, 'draft_key'],
@@ -165,7 +254,10 @@ describe('6. create FE: validation and limits (400 naming the field)', () => {
   });
 
   it('accepts the limits exactly: 4000-character observaciones and an 80-character draft_key', async () => {
-    const answer = await sandbox.api.post('/fe/facturas', feBody({ observaciones: 'x'.repeat(4000), draft_key: `${newKey('l')}-`.padEnd(80, 'k') }));
+    const answer = await sandbox.api.post(
+      '/fe/facturas',
+      feBody({ observaciones: 'x'.repeat(4000), draft_key: `${newKey('l')}-`.padEnd(80, 'k') }),
+    );
     expect(answer.status).toBe(201);
   });
 });

@@ -5,7 +5,15 @@ import { useSandbox } from './support/fixture';
 import { demoSeed, CONFORMANCE_TOKENS as TOKENS } from '../../support/seed';
 
 const sandbox = useSandbox();
-type Doc = { id: number; prefijo: string; consecutivo: number; estado_dian: string; tipo_dian: string; es_habilitacion: boolean; cufe: string };
+type Doc = {
+  id: number;
+  prefijo: string;
+  consecutivo: number;
+  estado_dian: string;
+  tipo_dian: string;
+  es_habilitacion: boolean;
+  cufe: string;
+};
 type List = { ok: boolean; docs: Doc[]; page: number; per_page: number; total: number; total_pages: number };
 
 describe('1. list FE documents', () => {
@@ -29,12 +37,15 @@ describe('1. list FE documents', () => {
     expect(beyond.body.docs).toEqual([]);
   });
 
-  it.each(['99999999999999999999', '9007199254740993', '1000001'])('a very large page (%s) is a 400 with the error envelope (issue 14, item 17)', async (page) => {
-    const answer = await sandbox.api.get<{ ok: boolean; error: string }>(`/fe/docs?page=${page}&per_page=100`);
-    expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ ok: false });
-    expect(answer.body.error).toMatch(/page/);
-  });
+  it.each(['99999999999999999999', '9007199254740993', '1000001'])(
+    'a very large page (%s) is a 400 with the error envelope (issue 14, item 17)',
+    async (page) => {
+      const answer = await sandbox.api.get<{ ok: boolean; error: string }>(`/fe/docs?page=${page}&per_page=100`);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ ok: false });
+      expect(answer.body.error).toMatch(/page/);
+    },
+  );
 
   it('restricts per_page to 1..100', async () => {
     expect((await sandbox.api.get<List>('/fe/docs?per_page=1000')).body.per_page).toBe(100);
@@ -71,7 +82,8 @@ describe('1. list FE documents', () => {
   it('searches by id, number, CUFE, third party and document', async () => {
     const all = (await sandbox.api.get<List>('/fe/docs')).body.docs;
     const target = all.find((d) => d.consecutivo === 102) as Doc;
-    const search = async (q: string) => (await sandbox.api.get<List>(`/fe/docs?q=${encodeURIComponent(q)}`)).body.docs.map((d) => d.id);
+    const search = async (q: string) =>
+      (await sandbox.api.get<List>(`/fe/docs?q=${encodeURIComponent(q)}`)).body.docs.map((d) => d.id);
     expect(await search('FV102')).toEqual([target.id]);
     expect(await search(target.cufe.slice(0, 20))).toEqual([target.id]);
     expect(await search('sabor paisa')).toEqual([target.id]);
@@ -83,10 +95,23 @@ describe('1. list FE documents', () => {
 
 describe('2. FE detail', () => {
   it('returns the document with money as two-decimal strings', async () => {
-    const answer = await sandbox.api.get<{ ok: boolean; doc: Record<string, unknown> & { items: Record<string, string>[] } }>('/fe/docs/3');
+    const answer = await sandbox.api.get<{ ok: boolean; doc: Record<string, unknown> & { items: Record<string, string>[] } }>(
+      '/fe/docs/3',
+    );
     expect(answer.status).toBe(200);
-    expect(answer.body.doc).toMatchObject({ id: 3, company_id: 101, prefijo: 'FV', consecutivo: 102, subtotal: '420000.00', impuestos: '40200.00', total: '460200.00' });
-    expect(answer.body.doc.items.map((i) => [i.tipo_impuesto, i.codigo_impuesto])).toEqual([['INC', '04'], ['IVA', '01']]);
+    expect(answer.body.doc).toMatchObject({
+      id: 3,
+      company_id: 101,
+      prefijo: 'FV',
+      consecutivo: 102,
+      subtotal: '420000.00',
+      impuestos: '40200.00',
+      total: '460200.00',
+    });
+    expect(answer.body.doc.items.map((i) => [i.tipo_impuesto, i.codigo_impuesto])).toEqual([
+      ['INC', '04'],
+      ['IVA', '01'],
+    ]);
   });
 
   it('returns enablement documents by id even though listings exclude them', async () => {
@@ -109,16 +134,25 @@ describe('3. third parties and 4. payment methods', () => {
     const answer = await sandbox.api.get<{ terceros: { numero_documento: string }[] }>('/fe/terceros');
     expect(answer.status).toBe(200);
     expect(answer.body.terceros.map((t) => t.numero_documento)).toContain('900456789');
-    const other = await sandbox.api.get<{ terceros: { numero_documento: string }[] }>('/companies/202/fe/terceros', { token: TOKENS.other });
+    const other = await sandbox.api.get<{ terceros: { numero_documento: string }[] }>('/companies/202/fe/terceros', {
+      token: TOKENS.other,
+    });
     expect(other.body.terceros.map((t) => t.numero_documento)).toEqual(['891800123']);
   });
 
   it('lists the company payment methods with their three distinct concepts', async () => {
-    const answer = await sandbox.api.get<{ payment_methods: { id: number; payment_form: string; payment_means_code: string; is_active: boolean }[] }>('/fe/payment-methods');
+    const answer = await sandbox.api.get<{
+      payment_methods: { id: number; payment_form: string; payment_means_code: string; is_active: boolean }[];
+    }>('/fe/payment-methods');
     expect(answer.status).toBe(200);
-    expect(answer.body.payment_methods.find((m) => m.id === 5)).toMatchObject({ payment_form: 'credito', payment_means_code: '1' });
+    expect(answer.body.payment_methods.find((m) => m.id === 5)).toMatchObject({
+      payment_form: 'credito',
+      payment_means_code: '1',
+    });
     expect(answer.body.payment_methods.some((m) => !m.is_active)).toBe(true);
-    const other = await sandbox.api.get<{ payment_methods: { id: number }[] }>('/companies/202/fe/payment-methods', { token: TOKENS.other });
+    const other = await sandbox.api.get<{ payment_methods: { id: number }[] }>('/companies/202/fe/payment-methods', {
+      token: TOKENS.other,
+    });
     expect(other.body.payment_methods.map((m) => m.id)).toEqual([11, 12]);
   });
 });
@@ -131,17 +165,34 @@ describe('5. acquirer lookup', () => {
   ])('finds a known acquirer with %j', async (body) => {
     const answer = await sandbox.api.post('/dian/get-acquirer', body);
     expect(answer.status).toBe(200);
-    expect(answer.body.acquirer).toMatchObject({ identification_number: '900456789', dv: '4', nombre: 'Ferretería El Tornillo S.A.S.' });
+    expect(answer.body.acquirer).toMatchObject({
+      identification_number: '900456789',
+      dv: '4',
+      nombre: 'Ferretería El Tornillo S.A.S.',
+    });
   });
 
   it('400 naming a missing field, 404 for an unknown acquirer, 502 for 502502502', async () => {
     const missing = await sandbox.api.post('/dian/get-acquirer', { identification_type: '13' });
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toEqual([expect.objectContaining({ field: 'identification_number' })]);
-    expect((await sandbox.api.post('/dian/get-acquirer', { identification_type: '13', identification_number: '123456789' })).status).toBe(404);
-    const unavailable = await sandbox.api.post('/dian/get-acquirer', { identification_type: '13', identification_number: '502502502' });
+    expect(
+      (await sandbox.api.post('/dian/get-acquirer', { identification_type: '13', identification_number: '123456789' })).status,
+    ).toBe(404);
+    const unavailable = await sandbox.api.post('/dian/get-acquirer', {
+      identification_type: '13',
+      identification_number: '502502502',
+    });
     expect(unavailable.status).toBe(502);
     expect(unavailable.body).toMatchObject({ ok: false });
-    expect((await sandbox.api.post('/dian/get-acquirer', { identification_type: '13', identification_number: '1', force_refresh: 'yes' })).status).toBe(400);
+    expect(
+      (
+        await sandbox.api.post('/dian/get-acquirer', {
+          identification_type: '13',
+          identification_number: '1',
+          force_refresh: 'yes',
+        })
+      ).status,
+    ).toBe(400);
   });
 });

@@ -7,7 +7,10 @@ import { useSandbox } from './support/fixture';
 const sandbox = useSandbox();
 const auth = { Authorization: 'Bearer sbx_101_full', 'Content-Type': 'application/json' };
 
-async function raw(path: string, init: RequestInit = {}): Promise<{ status: number; body: Record<string, unknown>; text: string }> {
+async function raw(
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: Record<string, unknown>; text: string }> {
   const res = await fetch(`${sandbox.baseUrl}${path}`, init);
   const text = await res.text();
   expect(text).not.toMatch(/\n\s+at |node_modules|\/tmp\/|\.ts:\d+/);
@@ -17,21 +20,31 @@ async function raw(path: string, init: RequestInit = {}): Promise<{ status: numb
 describe('request bodies', () => {
   it('413 for a body over 1 MiB, in the error envelope', async () => {
     const big = JSON.stringify({ ...dseBody(), relleno: 'x'.repeat(1024 * 1024) });
-    const answer = await raw('/companies/101/dse/documentos', { method: 'POST', headers: { ...auth, 'Idempotency-Key': newKey('big') }, body: big });
+    const answer = await raw('/companies/101/dse/documentos', {
+      method: 'POST',
+      headers: { ...auth, 'Idempotency-Key': newKey('big') },
+      body: big,
+    });
     expect(answer.status).toBe(413);
     expect(answer.body).toMatchObject({ ok: false, error: expect.any(String) });
   });
 
   it('a body just under the limit is read (and judged on its content)', async () => {
     const body = JSON.stringify({ ...dseBody(), nota: 'x'.repeat(1024 * 1024 - 2000) });
-    const answer = await raw('/companies/101/dse/documentos', { method: 'POST', headers: { ...auth, 'Idempotency-Key': newKey('near') }, body });
+    const answer = await raw('/companies/101/dse/documentos', {
+      method: 'POST',
+      headers: { ...auth, 'Idempotency-Key': newKey('near') },
+      body,
+    });
     expect(answer.status).toBe(201);
   });
 
   it('400 naming items for more than 1000 lines (sandbox limit)', async () => {
     const body = dseBody();
     const answer = await raw('/companies/101/dse/documentos', {
-      method: 'POST', headers: { ...auth, 'Idempotency-Key': newKey('lines') }, body: JSON.stringify({ ...body, items: Array.from({ length: 1001 }, () => body.items[1]) }),
+      method: 'POST',
+      headers: { ...auth, 'Idempotency-Key': newKey('lines') },
+      body: JSON.stringify({ ...body, items: Array.from({ length: 1001 }, () => body.items[1]) }),
     });
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toEqual([expect.objectContaining({ field: 'items' })]);

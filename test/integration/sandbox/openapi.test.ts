@@ -12,7 +12,9 @@ describe('resources/openapi.json', () => {
 
   it('is OpenAPI 3.1 with the eight endpoints of the contract', () => {
     expect(OPENAPI.openapi).toBe('3.1.0');
-    const operations = Object.entries(OPENAPI.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    const operations = Object.entries(OPENAPI.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     expect(operations.sort()).toEqual([
       'GET /companies/{company_id}/dse/documentos/{doc_id}',
       'GET /companies/{company_id}/fe/docs',
@@ -33,15 +35,40 @@ describe('resources/openapi.json', () => {
 
   it('rejects answers that break the contract (the validator can fail)', () => {
     const path = '/companies/101/dse/documentos/1';
-    const good = { ok: true, pending: false, documento: {
-      id: 1, company_id: 101, prefijo: 'DSE', consecutivo: 1, document_date: '2026-11-20', accounting_due_date: null, moneda: 'COP',
-      subtotal: '1.00', impuestos: '0.00', total: '1.00', total_retenciones: '0.00', es_habilitacion: 0, xml_path: 'x', estado_dian: 'aceptado',
-      cuds: 'c', zip_key: 'z', last_status_error: null, accounting_status: 'posted', third_party_id: 1, cost_center_id: null,
-      created_at: '2026-11-20 10:00:00', updated_at: '2026-11-20 10:00:00', extra_field: 'tolerated',
-    } };
+    const good = {
+      ok: true,
+      pending: false,
+      documento: {
+        id: 1,
+        company_id: 101,
+        prefijo: 'DSE',
+        consecutivo: 1,
+        document_date: '2026-11-20',
+        accounting_due_date: null,
+        moneda: 'COP',
+        subtotal: '1.00',
+        impuestos: '0.00',
+        total: '1.00',
+        total_retenciones: '0.00',
+        es_habilitacion: 0,
+        xml_path: 'x',
+        estado_dian: 'aceptado',
+        cuds: 'c',
+        zip_key: 'z',
+        last_status_error: null,
+        accounting_status: 'posted',
+        third_party_id: 1,
+        cost_center_id: null,
+        created_at: '2026-11-20 10:00:00',
+        updated_at: '2026-11-20 10:00:00',
+        extra_field: 'tolerated',
+      },
+    };
     expect(openApiMismatch('GET', path, 200, good)).toBeNull();
     expect(openApiMismatch('GET', path, 200, { ...good, documento: { ...good.documento, total: 1 } })).toMatch(/total/);
-    expect(openApiMismatch('GET', path, 200, { ...good, documento: { ...good.documento, estado_dian: 'perdido' } })).not.toBeNull();
+    expect(
+      openApiMismatch('GET', path, 200, { ...good, documento: { ...good.documento, estado_dian: 'perdido' } }),
+    ).not.toBeNull();
     expect(openApiMismatch('GET', path, 409, { ok: false, error: 'x' })).toMatch(/not documented/);
     expect(openApiMismatch('GET', path, 404, { ok: true })).not.toBeNull();
   });

@@ -8,11 +8,21 @@ import { useSandbox } from './support/fixture';
 const SETTLE = 600;
 const sandbox = useSandbox({ settleMs: SETTLE });
 type Doc = { id: number; estado_dian: string; last_status_error?: string | null; accounting_status?: string };
-type Envelope = { ok: boolean; pending?: boolean; idempotent?: boolean; documento: Doc; dian?: { is_valid: boolean }; error?: string; request_status?: string; message?: string };
+type Envelope = {
+  ok: boolean;
+  pending?: boolean;
+  idempotent?: boolean;
+  documento: Doc;
+  dian?: { is_valid: boolean };
+  error?: string;
+  request_status?: string;
+  message?: string;
+};
 type Fe = { ok: boolean; factura_id: number; estado: string; pending?: boolean; idempotent?: boolean; error?: string };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const dse = (nit: string, key: string) => sandbox.api.post<Envelope>('/dse/documentos', dseBody({}, nit), { idempotencyKey: key });
+const dse = (nit: string, key: string) =>
+  sandbox.api.post<Envelope>('/dse/documentos', dseBody({}, nit), { idempotencyKey: key });
 const getDse = (id: number) => sandbox.api.get<{ pending: boolean; documento: Doc }>(`/dse/documentos/${id}`);
 const fe = (numero: string, key: string) => sandbox.api.post<Fe>('/fe/facturas', feBody({ draft_key: key }, numero));
 const getFe = (id: number) => sandbox.api.get<{ doc: Doc }>(`/fe/docs/${id}`);
@@ -21,7 +31,9 @@ const getFe = (id: number) => sandbox.api.get<{ doc: Doc }>(`/fe/docs/${id}`);
 async function rawPost(path: string, body: unknown, headers: Record<string, string> = {}): Promise<'no answer' | number> {
   try {
     const res = await fetch(`${sandbox.baseUrl}/companies/101${path}`, {
-      method: 'POST', body: JSON.stringify(body), headers: { Authorization: 'Bearer sbx_101_full', 'Content-Type': 'application/json', ...headers },
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { Authorization: 'Bearer sbx_101_full', 'Content-Type': 'application/json', ...headers },
     });
     return res.status;
   } catch {
@@ -40,25 +52,51 @@ describe('DSE magic outcomes', () => {
     const key = newKey('222');
     const answer = await dse('222222222', key);
     expect(answer.status).toBe(422);
-    expect(answer.body).toMatchObject({ ok: false, pending: false, idempotent: false, documento: { estado_dian: 'rechazado' }, dian: { is_valid: false } });
+    expect(answer.body).toMatchObject({
+      ok: false,
+      pending: false,
+      idempotent: false,
+      documento: { estado_dian: 'rechazado' },
+      dian: { is_valid: false },
+    });
     const replay = await dse('222222222', key);
     expect(replay.status).toBe(422);
-    expect(replay.body).toMatchObject({ idempotent: true, documento: { id: answer.body.documento.id, estado_dian: 'rechazado' } });
-    expect((await getDse(answer.body.documento.id)).body).toMatchObject({ pending: false, documento: { accounting_status: 'not_posted' } });
+    expect(replay.body).toMatchObject({
+      idempotent: true,
+      documento: { id: answer.body.documento.id, estado_dian: 'rechazado' },
+    });
+    expect((await getDse(answer.body.documento.id)).body).toMatchObject({
+      pending: false,
+      documento: { accounting_status: 'not_posted' },
+    });
   });
 
   it('333333333: 502 pending en_proceso_http, 202 on replay, then aceptado after settle-ms (200 on replay)', async () => {
     const key = newKey('333');
     const answer = await dse('333333333', key);
     expect(answer.status).toBe(502);
-    expect(answer.body).toMatchObject({ ok: false, pending: true, idempotent: false, documento: { estado_dian: 'en_proceso_http' } });
+    expect(answer.body).toMatchObject({
+      ok: false,
+      pending: true,
+      idempotent: false,
+      documento: { estado_dian: 'en_proceso_http' },
+    });
     const id = answer.body.documento.id;
     expect((await getDse(id)).body).toMatchObject({ pending: true, documento: { estado_dian: 'en_proceso_http' } });
     const early = await dse('333333333', key);
     expect(early.status).toBe(202);
-    expect(early.body).toMatchObject({ ok: true, idempotent: true, pending: true, request_status: 'creating', message: expect.any(String) });
+    expect(early.body).toMatchObject({
+      ok: true,
+      idempotent: true,
+      pending: true,
+      request_status: 'creating',
+      message: expect.any(String),
+    });
     await sleep(SETTLE + 150);
-    expect((await getDse(id)).body).toMatchObject({ pending: false, documento: { estado_dian: 'aceptado', accounting_status: 'posted' } });
+    expect((await getDse(id)).body).toMatchObject({
+      pending: false,
+      documento: { estado_dian: 'aceptado', accounting_status: 'posted' },
+    });
     const late = await dse('333333333', key);
     expect(late.status).toBe(200);
     expect(late.body.documento).toMatchObject({ id, estado_dian: 'aceptado' });
@@ -69,7 +107,10 @@ describe('DSE magic outcomes', () => {
     const answer = await dse('444444444', key);
     expect(answer.status).toBe(502);
     await sleep(SETTLE + 150);
-    expect((await getDse(answer.body.documento.id)).body).toMatchObject({ pending: false, documento: { estado_dian: 'rechazado', last_status_error: expect.any(String) } });
+    expect((await getDse(answer.body.documento.id)).body).toMatchObject({
+      pending: false,
+      documento: { estado_dian: 'rechazado', last_status_error: expect.any(String) },
+    });
     expect((await dse('444444444', key)).status).toBe(422);
   });
 

@@ -18,7 +18,11 @@ afterAll(() => data.remove());
 const REPO = join(import.meta.dirname, '../../..');
 
 function runCli(args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', ...args], { cwd: REPO, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', ...args], {
+    cwd: REPO,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -49,14 +53,20 @@ describe('command line', () => {
   });
 
   it('works as documented: npm run --silent sandbox -- --seed FILE prints exactly one JSON line on stdout', async () => {
-    const child = spawn('npm', ['run', '--silent', 'sandbox', '--', '--seed', 'resources/demo-seed.json', '--port', '0'], { cwd: REPO, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', '--silent', 'sandbox', '--', '--seed', 'resources/demo-seed.json', '--port', '0'], {
+      cwd: REPO,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     const exited = new Promise((done) => child.once('exit', done));
     await expect.poll(() => stdout, { timeout: 30_000, interval: 100 }).toMatch(/\n$/);
     const line = JSON.parse(stdout) as { base_url: string };
     expect(Object.keys(line)).toEqual(['base_url']);
-    const res = await fetch(`${line.base_url}/companies/101/fe/payment-methods`, { headers: { Authorization: 'Bearer sbx_101_full' } });
+    const res = await fetch(`${line.base_url}/companies/101/fe/payment-methods`, {
+      headers: { Authorization: 'Bearer sbx_101_full' },
+    });
     expect(res.status).toBe(200);
     process.kill(-(child.pid as number), 'SIGTERM');
     await exited;
@@ -78,10 +88,16 @@ describe('--data: restart and signatures', () => {
     const first = await startSandboxProcess({ seed: conformanceSeed(), data: data.path, now: NOW, settleMs: 200 });
     const api = apiClient(first.baseUrl);
     const key = newKey('restart');
-    const created = await api.post<{ documento: { id: number; consecutivo: number; xml_path: string } }>('/dse/documentos', dseBody(), { idempotencyKey: key });
+    const created = await api.post<{ documento: { id: number; consecutivo: number; xml_path: string } }>(
+      '/dse/documentos',
+      dseBody(),
+      { idempotencyKey: key },
+    );
     const feKey = newKey('restart-fe');
     const invoice = await api.post<{ factura_id: number; consecutivo: number }>('/fe/facturas', feBody({ draft_key: feKey }));
-    const pending = await api.post<{ documento: { id: number } }>('/dse/documentos', dseBody({}, '333333333'), { idempotencyKey: newKey('pending') });
+    const pending = await api.post<{ documento: { id: number } }>('/dse/documentos', dseBody({}, '333333333'), {
+      idempotencyKey: newKey('pending'),
+    });
     expect([created.status, invoice.status, pending.status]).toEqual([201, 201, 502]);
     const certBefore = readFileSync(join(data.path, 'cert', 'sandbox-signing-cert.pem'), 'utf8');
     first.kill('SIGKILL');
@@ -92,12 +108,19 @@ describe('--data: restart and signatures', () => {
     const replay = await api2.post<{ documento: { id: number } }>('/dse/documentos', dseBody(), { idempotencyKey: key });
     expect(replay.status).toBe(200);
     expect(replay.body.documento.id).toBe(created.body.documento.id);
-    expect((await api2.post<{ factura_id: number }>('/fe/facturas', feBody({ draft_key: feKey }))).body.factura_id).toBe(invoice.body.factura_id);
-    const next = await api2.post<{ documento: { consecutivo: number } }>('/dse/documentos', dseBody(), { idempotencyKey: newKey('after') });
+    expect((await api2.post<{ factura_id: number }>('/fe/facturas', feBody({ draft_key: feKey }))).body.factura_id).toBe(
+      invoice.body.factura_id,
+    );
+    const next = await api2.post<{ documento: { consecutivo: number } }>('/dse/documentos', dseBody(), {
+      idempotencyKey: newKey('after'),
+    });
     expect(next.body.documento.consecutivo).toBe(created.body.documento.consecutivo + 2);
     // the uncertain document settles after the restart: its settle time is stored
     await new Promise((r) => setTimeout(r, 300));
-    expect((await api2.get<{ documento: { estado_dian: string } }>(`/dse/documentos/${pending.body.documento.id}`)).body.documento.estado_dian).toBe('aceptado');
+    expect(
+      (await api2.get<{ documento: { estado_dian: string } }>(`/dse/documentos/${pending.body.documento.id}`)).body.documento
+        .estado_dian,
+    ).toBe('aceptado');
     expect(readFileSync(join(data.path, 'cert', 'sandbox-signing-cert.pem'), 'utf8')).toBe(certBefore);
     await second.stop();
   });
@@ -107,7 +130,8 @@ describe('--data: restart and signatures', () => {
     const api = apiClient(sandbox.baseUrl);
     const dse = await api.post<{ documento: { id: number } }>('/dse/documentos', dseBody(), { idempotencyKey: newKey('xml') });
     const invoice = await api.post<{ factura_id: number }>('/fe/facturas', feBody({ draft_key: newKey('xml-fe') }));
-    const dsePath = (await api.get<{ documento: { xml_path: string; cuds: string } }>(`/dse/documentos/${dse.body.documento.id}`)).body.documento;
+    const dsePath = (await api.get<{ documento: { xml_path: string; cuds: string } }>(`/dse/documentos/${dse.body.documento.id}`))
+      .body.documento;
     const fePath = (await api.get<{ doc: { xml_path: string; cufe: string } }>(`/fe/docs/${invoice.body.factura_id}`)).body.doc;
     await sandbox.stop();
     const cert = readFileSync(join(data.path, 'cert', 'sandbox-signing-cert.pem'), 'utf8');

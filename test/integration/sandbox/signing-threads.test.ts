@@ -126,7 +126,9 @@ describe('XML signed in a worker thread', () => {
     try {
       expect(threaded.threads).toBe(2);
       const models = [dseModel(1), dseModel(2, 40), dseModel(3, 1)];
-      const paths = (await Promise.all(models.map((model) => threaded.sign({ companyId: 101, model })))).map((signed) => signed.xmlPath);
+      const paths = (await Promise.all(models.map((model) => threaded.sign({ companyId: 101, model })))).map(
+        (signed) => signed.xmlPath,
+      );
       expect(paths).toEqual(models.map((model) => `xml/dse/101/${model.id}.xml`));
       for (const [i, model] of models.entries()) {
         const fromThread = readFileSync(join(dir.path, 'threads', paths[i]!), 'utf8');

@@ -13,7 +13,12 @@ export function fuzzRuns(fallback: number): number {
 }
 
 /** fc.assert with the seed printed up front and in the failure (replay with FUZZ_SEED=<seed>). */
-export async function assertProperty(name: string, property: fc.IAsyncProperty<[unknown]> | fc.IAsyncPropertyWithHooks<[unknown]>, runs: number, tally: Map<string, number>): Promise<void> {
+export async function assertProperty(
+  name: string,
+  property: fc.IAsyncProperty<[unknown]> | fc.IAsyncPropertyWithHooks<[unknown]>,
+  runs: number,
+  tally: Map<string, number>,
+): Promise<void> {
   const seed = fuzzSeed();
   console.log(`fuzz ${name}: ${runs} runs, seed ${seed} (replay: FUZZ_SEED=${seed})`);
   try {
@@ -21,13 +26,16 @@ export async function assertProperty(name: string, property: fc.IAsyncProperty<[
   } catch (error) {
     // No `cause`: Vitest's worker cannot clone fast-check's error; its whole text is kept instead.
     // eslint-disable-next-line preserve-caught-error
-    throw new Error(`fuzz ${name} failed with seed ${seed} (replay: FUZZ_SEED=${seed})\n${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `fuzz ${name} failed with seed ${seed} (replay: FUZZ_SEED=${seed})\n${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   tally.set(name, (tally.get(name) ?? 0) + runs);
 }
 
 /** Text that must never reach a client: stack frames, source or install paths. */
-export const LEAK = /\bat [\w.<>]+ \(|at file:|node_modules|\/work\/|\/src\/(?:sandbox|core|shared)|\.ts:\d+|SqliteError|TypeError|ReferenceError/;
+export const LEAK =
+  /\bat [\w.<>]+ \(|at file:|node_modules|\/work\/|\/src\/(?:sandbox|core|shared)|\.ts:\d+|SqliteError|TypeError|ReferenceError/;
 
 /** A valid body with random surgery: fields removed, replaced by hostile values, or added. */
 export function mutated(base: Record<string, unknown>): fc.Arbitrary<unknown> {
@@ -48,11 +56,17 @@ export function mutated(base: Record<string, unknown>): fc.Arbitrary<unknown> {
     fc.jsonValue({ maxDepth: 3 }),
   );
   const paths = collectPaths(base);
-  const edit = fc.record({ path: fc.constantFrom(...paths), action: fc.constantFrom('delete', 'replace', 'add'), value: hostile, name: fc.string({ maxLength: 12 }) });
+  const edit = fc.record({
+    path: fc.constantFrom(...paths),
+    action: fc.constantFrom('delete', 'replace', 'add'),
+    value: hostile,
+    name: fc.string({ maxLength: 12 }),
+  });
   return fc.array(edit, { minLength: 1, maxLength: 4 }).map((edits) => {
     const copy = structuredClone(base) as Record<string, unknown>;
     // Values are copied: a shared constant edited in place could end up containing itself.
-    for (const e of edits) applyEdit(copy, e.path, e.action, e.value === undefined ? undefined : JSON.parse(JSON.stringify(e.value)), e.name);
+    for (const e of edits)
+      applyEdit(copy, e.path, e.action, e.value === undefined ? undefined : JSON.parse(JSON.stringify(e.value)), e.name);
     return copy;
   });
 }

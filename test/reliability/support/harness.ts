@@ -72,7 +72,9 @@ export interface LedgerRow {
 export function ledgerRows(home: string): LedgerRow[] {
   const db = new Database(join(home, 'factura-desk.sqlite'), { readonly: true, fileMustExist: true });
   try {
-    return db.prepare('SELECT id, kind, idempotency_key, state, document_id, attempts FROM submissions ORDER BY id').all() as LedgerRow[];
+    return db
+      .prepare('SELECT id, kind, idempotency_key, state, document_id, attempts FROM submissions ORDER BY id')
+      .all() as LedgerRow[];
   } finally {
     db.close();
   }
@@ -97,7 +99,9 @@ export function serverDocuments(sandboxDataDir: string, companyId: number): Serv
     const dse = db
       .prepare('SELECT idem_key, document_id FROM dse_requests WHERE company_id = ? AND document_id IS NOT NULL')
       .all(companyId) as { idem_key: string; document_id: number }[];
-    const dseCreated = (db.prepare('SELECT count(*) AS n FROM dse_documents WHERE company_id = ?').get(companyId) as { n: number }).n;
+    const dseCreated = (
+      db.prepare('SELECT count(*) AS n FROM dse_documents WHERE company_id = ?').get(companyId) as { n: number }
+    ).n;
     const feByKey = new Map<string, number[]>();
     for (const row of fe) feByKey.set(row.draft_key, [...(feByKey.get(row.draft_key) ?? []), row.id]);
     const dseByKey = new Map<string, number[]>();
@@ -153,7 +157,11 @@ export function reconcile(rows: readonly LedgerRow[], server: ServerDocuments): 
 }
 
 /** Runs `work` over `items` with at most `limit` at a time. */
-export async function inBatches<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function inBatches<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {

@@ -8,7 +8,11 @@ import type { AddressInfo } from 'node:net';
 import { OUTCOME_BY_NUMBER as N, type ContractVariant } from './variants';
 
 export const CONTRACT_COMPANY = 7;
-export const CONTRACT_TOKENS = { full: 'contract-token-full', otherCompany: 'contract-token-other', readOnly: 'contract-token-read' } as const;
+export const CONTRACT_TOKENS = {
+  full: 'contract-token-full',
+  otherCompany: 'contract-token-other',
+  readOnly: 'contract-token-read',
+} as const;
 const TOKENS: Record<string, { company: number; scopes: string[] }> = {
   [CONTRACT_TOKENS.full]: { company: CONTRACT_COMPANY, scopes: ['fe.read', 'fe.write', 'dse.read', 'dse.write'] },
   [CONTRACT_TOKENS.otherCompany]: { company: CONTRACT_COMPANY + 1, scopes: ['fe.read', 'fe.write', 'dse.read', 'dse.write'] },
@@ -56,7 +60,10 @@ export interface ContractServer {
   close(): Promise<void>;
 }
 
-export async function startContractServer(variant: ContractVariant, options: { feDocuments?: number } = {}): Promise<ContractServer> {
+export async function startContractServer(
+  variant: ContractVariant,
+  options: { feDocuments?: number } = {},
+): Promise<ContractServer> {
   const fe = new Map<number, FeDoc>();
   const feByDraftKey = new Map<string, number>();
   const dse = new Map<number, DseDoc>();
@@ -70,7 +77,13 @@ export async function startContractServer(variant: ContractVariant, options: { f
       id,
       consecutivo: 1000 + id,
       estado: id % 9 === 0 ? 'rejected' : 'accepted',
-      receptor: { tipo_doc: '13', numero_doc: String(10_000 + id), nombre: `Cliente ${id}`, email: `c${id}@example.co`, direccion: 'Calle 1' },
+      receptor: {
+        tipo_doc: '13',
+        numero_doc: String(10_000 + id),
+        nombre: `Cliente ${id}`,
+        email: `c${id}@example.co`,
+        direccion: 'Calle 1',
+      },
       items: [{ desc: `Artículo ${id}`, cant: 1, unit: 1000 * id, iva: 19 }],
       total: 1190 * id,
       fecha: '2026-01-15',
@@ -178,7 +191,9 @@ export async function startContractServer(variant: ContractVariant, options: { f
   function badRequest(field: string): Answer {
     const message =
       `La solicitud no cumple las reglas del servicio: el campo ${field} no es válido para la configuración de la empresa ` +
-      '(revise el documento del adquirente, el tipo de identificación y el régimen; la DIAN exige que coincidan con el RUT vigente). '.repeat(6);
+      '(revise el documento del adquirente, el tipo de identificación y el régimen; la DIAN exige que coincidan con el RUT vigente). '.repeat(
+        6,
+      );
     const body: Json = { ok: false, error: message };
     if (variant.badRequest === 'errors-list') body.errors = [{ field, message: 'no es válido' }];
     return [400, body];
@@ -200,7 +215,8 @@ export async function startContractServer(variant: ContractVariant, options: { f
       if (variant.paging.pastEnd === 'not-found') return [404, { ok: false, error: 'página inexistente' }];
       if (variant.paging.pastEnd === 'repeat-last') shown = pages;
     }
-    const entries = page > pages && variant.paging.pastEnd === 'empty' ? [] : all.slice((shown - 1) * perPage, shown * perPage).map(listEntry);
+    const entries =
+      page > pages && variant.paging.pastEnd === 'empty' ? [] : all.slice((shown - 1) * perPage, shown * perPage).map(listEntry);
     const totals = variant.paging.totals ? { total: all.length, total_pages: pages } : {};
     switch (variant.feList) {
       case 'bare':
@@ -208,7 +224,14 @@ export async function startContractServer(variant: ContractVariant, options: { f
       case 'data.items':
         return [200, { ok: true, data: { items: entries, pagination: { current: page, size: perPage, ...totals } } }];
       case 'documentos+meta':
-        return [200, { ok: true, documentos: entries, meta: { pagina: page, ...(variant.paging.totals ? { last_page: pages, total: all.length } : {}) } }];
+        return [
+          200,
+          {
+            ok: true,
+            documentos: entries,
+            meta: { pagina: page, ...(variant.paging.totals ? { last_page: pages, total: all.length } : {}) },
+          },
+        ];
       default:
         return [200, { ok: true, docs: entries, page, per_page: perPage, ...totals }];
     }
@@ -216,9 +239,33 @@ export async function startContractServer(variant: ContractVariant, options: { f
 
   function paymentMethods(): Answer {
     const methods = [
-      { id: 71, payment_form: 'contado', label: 'Efectivo', payment_means_code: '10', payment_means_name: 'Efectivo', is_active: true, is_default: true },
-      { id: 72, payment_form: 'contado', label: 'Transferencia', payment_means_code: '42', payment_means_name: 'Consignación', is_active: true, is_default: false },
-      { id: 73, payment_form: 'credito', label: 'Crédito 30 días', payment_means_code: '10', payment_means_name: 'Efectivo', is_active: true, is_default: false },
+      {
+        id: 71,
+        payment_form: 'contado',
+        label: 'Efectivo',
+        payment_means_code: '10',
+        payment_means_name: 'Efectivo',
+        is_active: true,
+        is_default: true,
+      },
+      {
+        id: 72,
+        payment_form: 'contado',
+        label: 'Transferencia',
+        payment_means_code: '42',
+        payment_means_name: 'Consignación',
+        is_active: true,
+        is_default: false,
+      },
+      {
+        id: 73,
+        payment_form: 'credito',
+        label: 'Crédito 30 días',
+        payment_means_code: '10',
+        payment_means_name: 'Efectivo',
+        is_active: true,
+        is_default: false,
+      },
     ];
     if (variant.paymentMethods === 'bare') return [200, methods];
     if (variant.paymentMethods === 'data') return [200, { ok: true, data: methods, count: methods.length }];
@@ -232,12 +279,47 @@ export async function startContractServer(variant: ContractVariant, options: { f
     if (typeof number !== 'string' || number.length < 5) return [404, { ok: false, error: 'no encontrado' }];
     const type = String(body.identification_type ?? body.tipo_doc ?? '13');
     if (variant.acquirer === 'data-english') {
-      return [200, { ok: true, data: { document_type: type, document_number: number, name: 'Ferretería El Tornillo SAS', email: 'compras@tornillo.co', address: 'Cra 7 # 8-9' } }];
+      return [
+        200,
+        {
+          ok: true,
+          data: {
+            document_type: type,
+            document_number: number,
+            name: 'Ferretería El Tornillo SAS',
+            email: 'compras@tornillo.co',
+            address: 'Cra 7 # 8-9',
+          },
+        },
+      ];
     }
     if (variant.acquirer === 'bare-spanish') {
-      return [200, { tipo_documento: type, numero_documento: number, razon_social: 'Ferretería El Tornillo SAS', correo: 'compras@tornillo.co', direccion: 'Cra 7 # 8-9', dv: '3' }];
+      return [
+        200,
+        {
+          tipo_documento: type,
+          numero_documento: number,
+          razon_social: 'Ferretería El Tornillo SAS',
+          correo: 'compras@tornillo.co',
+          direccion: 'Cra 7 # 8-9',
+          dv: '3',
+        },
+      ];
     }
-    return [200, { ok: true, acquirer: { identification_type: type, identification_number: number, dv: '3', nombre: 'Ferretería El Tornillo SAS', email: 'compras@tornillo.co', direccion: 'Cra 7 # 8-9' } }];
+    return [
+      200,
+      {
+        ok: true,
+        acquirer: {
+          identification_type: type,
+          identification_number: number,
+          dv: '3',
+          nombre: 'Ferretería El Tornillo SAS',
+          email: 'compras@tornillo.co',
+          direccion: 'Cra 7 # 8-9',
+        },
+      },
+    ];
   }
 
   function feCreateAnswer(doc: FeDoc, replay: boolean): Answer {
@@ -300,9 +382,28 @@ export async function startContractServer(variant: ContractVariant, options: { f
     dse.set(id, doc);
     dseByKey.set(key, { id, hash });
     if (outcome === 'rejected') return rejectedDse(doc, false);
-    if (outcome === 'later') return [502, { ok: false, pending: true, idempotent: false, error: 'Resultado de la DIAN incierto', documento: dseDocument(doc, 'partial') }];
+    if (outcome === 'later')
+      return [
+        502,
+        {
+          ok: false,
+          pending: true,
+          idempotent: false,
+          error: 'Resultado de la DIAN incierto',
+          documento: dseDocument(doc, 'partial'),
+        },
+      ];
     const dian = { is_valid: outcome === 'accepted', status_code: '00', status_description: 'Procesado', status_message: 'ok' };
-    return [201, { ok: true, pending: outcome === 'unknown', idempotent: false, documento: dseDocument(doc, variant.dseCreated === 'partial' ? 'partial' : 'full'), dian }];
+    return [
+      201,
+      {
+        ok: true,
+        pending: outcome === 'unknown',
+        idempotent: false,
+        documento: dseDocument(doc, variant.dseCreated === 'partial' ? 'partial' : 'full'),
+        dian,
+      },
+    ];
   }
 
   function rejectedDse(doc: DseDoc, replay: boolean): Answer {
@@ -332,7 +433,10 @@ export async function startContractServer(variant: ContractVariant, options: { f
       };
       requests.push(record);
       // "400: ... malformed payload".
-      const answer = parsed === null ? ([400, { ok: false, error: 'El cuerpo no es JSON válido' }] as Answer) : route(req, url.pathname, query, raw, body);
+      const answer =
+        parsed === null
+          ? ([400, { ok: false, error: 'El cuerpo no es JSON válido' }] as Answer)
+          : route(req, url.pathname, query, raw, body);
       if (answer === 'drop') {
         // Processed, then the connection is cut: the client never learns the outcome.
         record.status = -1;
@@ -353,7 +457,13 @@ export async function startContractServer(variant: ContractVariant, options: { f
     if (!grant) return [401, { ok: false, error: 'Bearer ausente o inválido' }];
     if (grant.company !== Number(match[1])) return [403, { ok: false, error: 'El token no tiene acceso a la empresa' }];
     const rest = match[2]!;
-    const scope = rest.startsWith('/dse/') ? (req.method === 'POST' ? 'dse.write' : 'dse.read') : rest === '/fe/facturas' ? 'fe.write' : 'fe.read';
+    const scope = rest.startsWith('/dse/')
+      ? req.method === 'POST'
+        ? 'dse.write'
+        : 'dse.read'
+      : rest === '/fe/facturas'
+        ? 'fe.write'
+        : 'fe.read';
     if (!grant.scopes.includes(scope)) return [403, { ok: false, error: `Permisos insuficientes: ${scope}` }];
     if (req.method === 'GET' && rest === '/fe/docs') return listFe(query);
     const feDetail = /^\/fe\/docs\/(\d+)$/.exec(rest);
@@ -364,7 +474,14 @@ export async function startContractServer(variant: ContractVariant, options: { f
       return [200, { ok: true, doc: feDocument(doc) }];
     }
     if (req.method === 'GET' && rest === '/fe/terceros') {
-      const terceros = [...fe.values()].slice(0, 5).map((d) => ({ id: d.id, nombre: d.receptor.nombre, tipo_documento: '13', numero_documento: d.receptor.numero_doc, email: '', direccion: '' }));
+      const terceros = [...fe.values()].slice(0, 5).map((d) => ({
+        id: d.id,
+        nombre: d.receptor.nombre,
+        tipo_documento: '13',
+        numero_documento: d.receptor.numero_doc,
+        email: '',
+        direccion: '',
+      }));
       return [200, { ok: true, terceros }];
     }
     if (req.method === 'GET' && rest === '/fe/payment-methods') return paymentMethods();

@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { exchange, TransportFailure } from '../../../src/core/api/http';
 
 const LIMIT_MS = 20;
-const request = { method: 'GET' as const, url: 'http://127.0.0.1:9/api/v1/companies/1/dse/documentos/7', token: 'token-de-prueba-123', timeoutMs: LIMIT_MS };
+const request = {
+  method: 'GET' as const,
+  url: 'http://127.0.0.1:9/api/v1/companies/1/dse/documentos/7',
+  token: 'token-de-prueba-123',
+  timeoutMs: LIMIT_MS,
+};
 
 /** Waits on a timer set after the exchange's own, so that its limit, had it stayed armed, fires first. */
 const pastTheLimit = () => new Promise((resolve) => setTimeout(resolve, LIMIT_MS * 3));

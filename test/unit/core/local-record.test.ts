@@ -39,7 +39,10 @@ describe('local record of a rejected document', () => {
   it('an FE refused without factura_id: the submission id negated, the request as sent', () => {
     const fe = {
       receptor: { tipo_doc: '13', numero_doc: '1020', nombre: 'Ana Pérez', email: '', direccion: '' },
-      items: [{ desc: 'Corte de cabello', cant: 1, unit: 20000, iva: 19 }, { desc: 'Tinte', cant: 1, unit: 30000, iva: 19 }],
+      items: [
+        { desc: 'Corte de cabello', cant: 1, unit: 20000, iva: 19 },
+        { desc: 'Tinte', cant: 1, unit: 30000, iva: 19 },
+      ],
       subtotal: 50000,
       impuestos: 9500,
       total: 59500,
@@ -72,8 +75,22 @@ describe('local record of a rejected document', () => {
       items: [{ codigo: '70111703', descripcion: 'Jardinería', cantidad: 3, precio_unitario: 33333.33, porcentaje_iva: 19 }],
     };
     const made = rejectedRow(row('DSE', dse, { document_id: 88, document_number: 'DS501', fiscal_key: 'cuds' }), 'now');
-    expect(made).toMatchObject({ remote_id: 88, number: 'DS501', prefijo: 'DS', consecutivo: 501, fiscal_key: 'cuds', subtotal: '99999.99', impuestos: '19000.00', total: '118999.99', moneda: 'COP' });
-    expect(JSON.parse(made.document_json)).toMatchObject({ registro_local: true, id: 88, motivo: 'La DIAN rechazó el documento: regla.' });
+    expect(made).toMatchObject({
+      remote_id: 88,
+      number: 'DS501',
+      prefijo: 'DS',
+      consecutivo: 501,
+      fiscal_key: 'cuds',
+      subtotal: '99999.99',
+      impuestos: '19000.00',
+      total: '118999.99',
+      moneda: 'COP',
+    });
+    expect(JSON.parse(made.document_json)).toMatchObject({
+      registro_local: true,
+      id: 88,
+      motivo: 'La DIAN rechazó el documento: regla.',
+    });
   });
 
   it('an unreadable request still gives a row, dated the day the submission was made in Colombia', () => {

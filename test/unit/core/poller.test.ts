@@ -20,7 +20,13 @@ function stubServer(clock: FakeClock, pendingReads: number) {
     if (init?.method === 'POST') {
       nextId += 1;
       return Response.json(
-        { ok: false, pending: true, idempotent: false, error: 'incierto', documento: { id: nextId, estado_dian: 'en_proceso_http' } },
+        {
+          ok: false,
+          pending: true,
+          idempotent: false,
+          error: 'incierto',
+          documento: { id: nextId, estado_dian: 'en_proceso_http' },
+        },
         { status: 502 },
       );
     }
@@ -49,10 +55,23 @@ const secrets = memorySecrets();
 const cores: Core[] = [];
 
 async function openCore(clock: FakeClock, fetch: typeof globalThis.fetch): Promise<Core> {
-  const core = createCore({ home: dir.path, secrets, transport: 'cli', clock: clock.date, timers: clock, fetch, logger: new FileLogger(null) });
+  const core = createCore({
+    home: dir.path,
+    secrets,
+    transport: 'cli',
+    clock: clock.date,
+    timers: clock,
+    fetch,
+    logger: new FileLogger(null),
+  });
   cores.push(core);
   if ((await core.parts.connections.list()).length === 0) {
-    const connection = await core.parts.connections.create({ label: 'Pruebas', kind: 'sandbox', base_url: 'http://127.0.0.1:9/api/v1', company_id: 1 });
+    const connection = await core.parts.connections.create({
+      label: 'Pruebas',
+      kind: 'sandbox',
+      base_url: 'http://127.0.0.1:9/api/v1',
+      company_id: 1,
+    });
     await core.parts.connections.setToken(connection.id, 'token-de-prueba-123');
   }
   return core;

@@ -3,7 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import type { FeListPage } from '../../../src/core/api/readers';
 import { PageWalk } from '../../../src/core/history/paging';
-import { boundUnknownState, canonicalEstado, meaningOfEstado, UNKNOWN_STATE_MAX_CHECKS } from '../../../src/core/submissions/states';
+import {
+  boundUnknownState,
+  canonicalEstado,
+  meaningOfEstado,
+  UNKNOWN_STATE_MAX_CHECKS,
+} from '../../../src/core/submissions/states';
 
 describe('states by meaning', () => {
   it.each([

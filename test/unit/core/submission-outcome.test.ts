@@ -12,11 +12,26 @@ const fe = (status: number, body: unknown, mayExist = false) =>
 describe('DSE answers', () => {
   it.each([
     ['201 accepted', 201, { ok: true, pending: false, idempotent: false, documento: doc('aceptado') }, 'accepted'],
-    ['200 replay of an accepted document', 200, { ok: true, pending: false, idempotent: true, documento: { id: 41, estado_dian: 'aceptado' } }, 'accepted'],
-    ['200 replay of a non-terminal document', 200, { ok: true, idempotent: true, documento: { id: 41, estado_dian: 'en_proceso' } }, 'pending'],
+    [
+      '200 replay of an accepted document',
+      200,
+      { ok: true, pending: false, idempotent: true, documento: { id: 41, estado_dian: 'aceptado' } },
+      'accepted',
+    ],
+    [
+      '200 replay of a non-terminal document',
+      200,
+      { ok: true, idempotent: true, documento: { id: 41, estado_dian: 'en_proceso' } },
+      'pending',
+    ],
     ['202 reservation', 202, { ok: true, idempotent: true, pending: true, message: 'm', request_status: 'creating' }, 'pending'],
     ['422 rejected', 422, { ok: false, error: 'rechazado', documento: doc('rechazado') }, 'rejected'],
-    ['502 pending with a document', 502, { ok: false, pending: true, idempotent: false, error: 'e', documento: { id: 41, estado_dian: 'en_proceso_http' } }, 'pending'],
+    [
+      '502 pending with a document',
+      502,
+      { ok: false, pending: true, idempotent: false, error: 'e', documento: { id: 41, estado_dian: 'en_proceso_http' } },
+      'pending',
+    ],
     ['502 without a document', 502, { ok: false, error: 'e' }, 'in_doubt'],
     ['500', 500, null, 'in_doubt'],
     ['409', 409, { ok: false, error: 'payload distinto' }, 'conflict'],
@@ -28,12 +43,24 @@ describe('DSE answers', () => {
   });
 
   it('keeps the document id, number and CUDS the answer carries', () => {
-    expect(dse(201, { ok: true, documento: doc('aceptado') })).toMatchObject({ documentId: 41, documentNumber: 'DSE9', fiscalKey: 'abc', estadoDian: 'aceptado' });
+    expect(dse(201, { ok: true, documento: doc('aceptado') })).toMatchObject({
+      documentId: 41,
+      documentNumber: 'DSE9',
+      fiscalKey: 'abc',
+      estadoDian: 'aceptado',
+    });
     expect(dse(502, { ok: false, pending: true, documento: { id: 41, estado_dian: 'en_proceso_http' } }).documentId).toBe(41);
   });
 
   it('a 202 that carries the document keeps its id, so that it is followed by id (issue 14, item 5)', () => {
-    const reservation = { ok: true, idempotent: true, pending: true, message: 'm', request_status: 'creating', documento: { id: 41, estado_dian: 'sending' } };
+    const reservation = {
+      ok: true,
+      idempotent: true,
+      pending: true,
+      message: 'm',
+      request_status: 'creating',
+      documento: { id: 41, estado_dian: 'sending' },
+    };
     expect(dse(202, reservation)).toMatchObject({ state: 'pending', documentId: 41, estadoDian: 'sending' });
   });
 
@@ -48,7 +75,11 @@ describe('FE answers', () => {
     ['rechazado', 'rejected'],
     ['pendiente', 'pending'],
   ] as const)('2xx with estado %s → %s', (estado, state) => {
-    expect(fe(201, { ok: true, factura_id: 3, cufe: 'c', estado, enviado: true })).toMatchObject({ state, documentId: 3, fiscalKey: 'c' });
+    expect(fe(201, { ok: true, factura_id: 3, cufe: 'c', estado, enviado: true })).toMatchObject({
+      state,
+      documentId: 3,
+      fiscalKey: 'c',
+    });
   });
 
   it('a 2xx whose body is unreadable stays in doubt (resent with the same draft_key)', () => {

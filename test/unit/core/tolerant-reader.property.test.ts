@@ -8,23 +8,78 @@ import { readFeListPage, readPaymentMethods } from '../../../src/core/api/reader
 import { outcomeOfAnswer } from '../../../src/core/submissions/outcome';
 
 const RECORD_FIELDS = new Set([
-  'id', 'payment_form', 'label', 'payment_means_code', 'payment_means_name', 'is_active', 'is_default', 'prefijo', 'consecutivo',
-  'estado_dian', 'estado', 'cufe', 'tipo_dian', 'fecha_emision', 'numero', 'total', 'subtotal', 'impuestos', 'tercero', 'items',
-  'factura_id', 'ok', 'documento', 'cuds', 'error', 'pending', 'idempotent', 'company_id', 'zip_key', 'moneda',
+  'id',
+  'payment_form',
+  'label',
+  'payment_means_code',
+  'payment_means_name',
+  'is_active',
+  'is_default',
+  'prefijo',
+  'consecutivo',
+  'estado_dian',
+  'estado',
+  'cufe',
+  'tipo_dian',
+  'fecha_emision',
+  'numero',
+  'total',
+  'subtotal',
+  'impuestos',
+  'tercero',
+  'items',
+  'factura_id',
+  'ok',
+  'documento',
+  'cuds',
+  'error',
+  'pending',
+  'idempotent',
+  'company_id',
+  'zip_key',
+  'moneda',
 ]);
-const PAGING_NAMES = new Set(['total', 'total_count', 'totalCount', 'total_items', 'count', 'total_pages', 'totalPages', 'last_page', 'lastPage', 'pages', 'page_count', 'per_page', 'perPage', 'page_size', 'pageSize', 'limit']);
+const PAGING_NAMES = new Set([
+  'total',
+  'total_count',
+  'totalCount',
+  'total_items',
+  'count',
+  'total_pages',
+  'totalPages',
+  'last_page',
+  'lastPage',
+  'pages',
+  'page_count',
+  'per_page',
+  'perPage',
+  'page_size',
+  'pageSize',
+  'limit',
+]);
 
 /** A field name no reader looks at. */
-const extraKey = fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !RECORD_FIELDS.has(k) && !PAGING_NAMES.has(k) && k !== '__proto__');
+const extraKey = fc
+  .string({ minLength: 1, maxLength: 12 })
+  .filter((k) => !RECORD_FIELDS.has(k) && !PAGING_NAMES.has(k) && k !== '__proto__');
 /** Extra values: JSON without arrays of objects (a list of something else would be another list). */
-const extraValue = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.oneof(fc.string(), fc.integer())), fc.dictionary(extraKey, fc.string(), { maxKeys: 3 }));
+const extraValue = fc.oneof(
+  fc.string(),
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.oneof(fc.string(), fc.integer())),
+  fc.dictionary(extraKey, fc.string(), { maxKeys: 3 }),
+);
 const extras = fc.dictionary(extraKey, extraValue, { maxKeys: 4 });
 
 /** A list of records placed in an envelope a conforming server may choose. */
 function enveloped(records: unknown[]): fc.Arbitrary<unknown> {
   return fc.oneof(
     fc.constant(records),
-    fc.tuple(extras, fc.constantFrom('payment_methods', 'methods', 'data', 'docs', 'documentos', 'items', 'results')).map(([more, key]) => ({ ...more, ok: true, [key]: records })),
+    fc
+      .tuple(extras, fc.constantFrom('payment_methods', 'methods', 'data', 'docs', 'documentos', 'items', 'results'))
+      .map(([more, key]) => ({ ...more, ok: true, [key]: records })),
     fc.tuple(extras, extras).map(([outer, inner]) => ({ ...outer, ok: true, data: { ...inner, items: records } })),
     fc.tuple(extras, extras).map(([outer, meta]) => ({ ...outer, ok: true, documentos: records, meta })),
   );
@@ -44,13 +99,17 @@ describe('payment methods in any envelope, with any extra fields', () => {
   it('finds every method, in order, with its form and means code', () => {
     fc.assert(
       fc.property(
-        fc.uniqueArray(fc.tuple(paymentMethod, extras), { minLength: 1, maxLength: 8, selector: ([m]) => m.id }).chain((pairs) =>
-          enveloped(pairs.map(([m, more]) => ({ ...more, ...m }))).map((body) => ({ body, methods: pairs.map(([m]) => m) })),
-        ),
+        fc
+          .uniqueArray(fc.tuple(paymentMethod, extras), { minLength: 1, maxLength: 8, selector: ([m]) => m.id })
+          .chain((pairs) =>
+            enveloped(pairs.map(([m, more]) => ({ ...more, ...m }))).map((body) => ({ body, methods: pairs.map(([m]) => m) })),
+          ),
         ({ body, methods }) => {
           const read = readPaymentMethods(body);
           expect(read.map((m) => m.id)).toEqual(methods.map((m) => m.id));
-          expect(read.map((m) => m.payment_form)).toEqual(methods.map((m) => (['contado', 'Contado', '1'].includes(m.payment_form) ? 'contado' : 'credito')));
+          expect(read.map((m) => m.payment_form)).toEqual(
+            methods.map((m) => (['contado', 'Contado', '1'].includes(m.payment_form) ? 'contado' : 'credito')),
+          );
           expect(read.map((m) => m.payment_means_code)).toEqual(methods.map((m) => String(m.payment_means_code)));
         },
       ),
@@ -94,7 +153,9 @@ describe('FE list pages in any envelope, paging metadata anywhere', () => {
           expect(page.entries.map((e) => e.id)).toEqual(docs.map((d) => d.id));
           for (const [i, entry] of page.entries.entries()) {
             const raw = docs[i]!.estado_dian.toLowerCase();
-            expect(entry.estado_dian).toBe(raw.startsWith('acept') ? 'aceptado' : raw.startsWith('rechaz') ? 'rechazado' : 'procesando');
+            expect(entry.estado_dian).toBe(
+              raw.startsWith('acept') ? 'aceptado' : raw.startsWith('rechaz') ? 'rechazado' : 'procesando',
+            );
           }
           expect(page.totalPages).toBe(pages);
         },
@@ -105,8 +166,27 @@ describe('FE list pages in any envelope, paging metadata anywhere', () => {
 
 const ACCEPTED = ['aceptado', 'Aceptada', 'ACEPTADO', 'aprobada', ' aceptado '];
 const REJECTED = ['rechazado', 'Rechazada', 'RECHAZADA', 'rejected'];
-const KNOWN = new Set(['aceptado', 'aceptada', 'aprobado', 'aprobada', 'accepted', 'approved', 'rechazado', 'rechazada', 'rejected']);
-const unknownEstado = fc.string({ minLength: 1, maxLength: 15 }).filter((s) => !KNOWN.has(s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase()));
+const KNOWN = new Set([
+  'aceptado',
+  'aceptada',
+  'aprobado',
+  'aprobada',
+  'accepted',
+  'approved',
+  'rechazado',
+  'rechazada',
+  'rejected',
+]);
+const unknownEstado = fc.string({ minLength: 1, maxLength: 15 }).filter(
+  (s) =>
+    !KNOWN.has(
+      s
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .trim()
+        .toLowerCase(),
+    ),
+);
 
 const answer = (status: number, body: unknown, kind: 'FE' | 'DSE') =>
   outcomeOfAnswer({ status, body, text: JSON.stringify(body) }, { kind, companyId: 1, mayExist: false, sanitisedBody: null });
@@ -134,7 +214,11 @@ describe('create answers with random extra fields and spellings', () => {
   });
 
   it('DSE 201/200: a documento with loose or extra fields is read by its id and state', () => {
-    const loose = fc.record({ zip_key: fc.constantFrom(null, 'z', 5), consecutivo: fc.constantFrom(7, '7', null), prefijo: fc.constantFrom('DS', null, 3) });
+    const loose = fc.record({
+      zip_key: fc.constantFrom(null, 'z', 5),
+      consecutivo: fc.constantFrom(7, '7', null),
+      prefijo: fc.constantFrom('DS', null, 3),
+    });
     fc.assert(
       fc.property(
         fc.constantFrom(200, 201),
@@ -144,7 +228,13 @@ describe('create answers with random extra fields and spellings', () => {
         extras,
         extras,
         (status, estado, id, fields, moreDoc, moreBody) => {
-          const body = { ...moreBody, ok: true, pending: false, idempotent: status === 200, documento: { ...moreDoc, ...fields, id, estado_dian: estado } };
+          const body = {
+            ...moreBody,
+            ok: true,
+            pending: false,
+            idempotent: status === 200,
+            documento: { ...moreDoc, ...fields, id, estado_dian: estado },
+          };
           const outcome = answer(status, body, 'DSE');
           const expected = ACCEPTED.includes(estado) ? 'accepted' : REJECTED.includes(estado) ? 'rejected' : 'pending';
           expect(outcome.state).toBe(expected);

@@ -2,7 +2,14 @@
 // D-Bus round trip to the keychain; every change made through the vault takes effect at once, and a
 // token the API refused is read again from the keychain (SECURITY.md, "The bearer token").
 import { describe, expect, it } from 'vitest';
-import { legacyVaultAccount, Vault, VAULT_SERVICE, vaultAccount, type SecretStore, type VaultScope } from '../../../src/core/vault/vault';
+import {
+  legacyVaultAccount,
+  Vault,
+  VAULT_SERVICE,
+  vaultAccount,
+  type SecretStore,
+  type VaultScope,
+} from '../../../src/core/vault/vault';
 import { memorySecrets } from './support/memory-secrets';
 
 const BASE = 'https://api.example.co/api/v1';

@@ -15,10 +15,24 @@ export type Body = Record<string, unknown> & { items: Record<string, unknown>[];
 export function validDse(): Body {
   return {
     fecha_documento: '2026-11-20',
-    proveedor: { tipo_documento: '13', nit: '1020304050', nombre: 'Pedro Gómez', direccion: 'Vereda El Salitre', municipio: 'Chía', codigo_municipio: '25175' },
+    proveedor: {
+      tipo_documento: '13',
+      nit: '1020304050',
+      nombre: 'Pedro Gómez',
+      direccion: 'Vereda El Salitre',
+      municipio: 'Chía',
+      codigo_municipio: '25175',
+    },
     items: [
       { codigo: '70111703', descripcion: 'Mantenimiento de jardines', cantidad: 2, precio_unitario: 150000, porcentaje_iva: 0 },
-      { codigo: '90101501', descripcion: 'Almuerzos', cantidad: 10, precio_unitario: 15000, porcentaje_iva: 19, cost_center_id: 1 },
+      {
+        codigo: '90101501',
+        descripcion: 'Almuerzos',
+        cantidad: 10,
+        precio_unitario: 15000,
+        porcentaje_iva: 19,
+        cost_center_id: 1,
+      },
     ],
     forma_generacion: '1',
     forma_pago: '1',

@@ -4,9 +4,23 @@
 // the same totals; and the `_` field rule names the same fields.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FieldErrors, isRawObject, pickConsistent, readCode, readInteger, readNumber, readString } from '../../../src/shared/api/fields';
 import {
-  computeDseAmounts, computeDseTotals, readDseItems, readDseWithholdings, validateDseRequest, type DseCostCenter, type DseLine,
+  FieldErrors,
+  isRawObject,
+  pickConsistent,
+  readCode,
+  readInteger,
+  readNumber,
+  readString,
+} from '../../../src/shared/api/fields';
+import {
+  computeDseAmounts,
+  computeDseTotals,
+  readDseItems,
+  readDseWithholdings,
+  validateDseRequest,
+  type DseCostCenter,
+  type DseLine,
 } from '../../../src/shared/dse';
 import { ExactDseLine } from '../../../src/shared/dse/exact-line';
 import { Dec } from '../../../src/shared/money';
@@ -20,11 +34,13 @@ const cents = (v: D): D => v.toDecimalPlaces(2, Dec.ROUND_HALF_UP);
 const CENT = '0.01';
 
 function referenceItem(item: unknown, at: string, centers: readonly DseCostCenter[], errors: FieldErrors): DseLine | undefined {
-  if (!isRawObject(item)) return errors.add(at, 'debe ser un objeto'), undefined;
+  if (!isRawObject(item)) return (errors.add(at, 'debe ser un objeto'), undefined);
   const before = errors.list.length;
   const codigo = readCode(item.codigo, `${at}.codigo`, errors);
-  if (codigo === undefined || !/^\d{8}$/.test(codigo)) errors.add(`${at}.codigo`, 'debe ser un código UNSPSC numérico de exactamente 8 dígitos');
-  const descripcion = readString(item.descripcion, `${at}.descripcion`, errors)?.trim() || `Bien o servicio ${codigo ?? ''}`.trim();
+  if (codigo === undefined || !/^\d{8}$/.test(codigo))
+    errors.add(`${at}.codigo`, 'debe ser un código UNSPSC numérico de exactamente 8 dígitos');
+  const descripcion =
+    readString(item.descripcion, `${at}.descripcion`, errors)?.trim() || `Bien o servicio ${codigo ?? ''}`.trim();
   const cantidad = readNumber(item.cantidad, `${at}.cantidad`, errors);
   if (!cantidad || !cantidad.gt(0)) errors.add(`${at}.cantidad`, 'debe ser mayor que 0');
   const unidadRaw = readString(item.unidad_medida, `${at}.unidad_medida`, errors)?.trim().toUpperCase() || 'EA';
@@ -34,7 +50,8 @@ function referenceItem(item: unknown, at: string, centers: readonly DseCostCente
   const baseGiven = baseField ? readNumber(baseField.value, `${at}.${baseField.name}`, errors) : undefined;
   if (price?.isNegative()) errors.add(`${at}.precio_unitario`, 'no puede ser negativo');
   if (baseGiven?.isNegative()) errors.add(`${at}.${baseField?.name}`, 'no puede ser negativa');
-  if (price === undefined && baseGiven === undefined) errors.add(`${at}.precio_unitario`, 'es obligatorio (o base_imponible para derivarlo)');
+  if (price === undefined && baseGiven === undefined)
+    errors.add(`${at}.precio_unitario`, 'es obligatorio (o base_imponible para derivarlo)');
   const percent = readNumber(item.porcentaje_iva, `${at}.porcentaje_iva`, errors);
   const impuesto = readNumber(item.impuesto, `${at}.impuesto`, errors);
   const ivaLegacy = readNumber(item.iva, `${at}.iva`, errors);
@@ -55,7 +72,10 @@ function referenceItem(item: unknown, at: string, centers: readonly DseCostCente
     rate = percent;
     tax = cents(base.times(percent).dividedBy(100));
     if (absolute !== undefined && !absolute.minus(tax).abs().lte(CENT)) {
-      errors.add(`${at}.${impuesto !== undefined ? 'impuesto' : 'iva'}`, `no coincide con base x porcentaje_iva (${tax.toFixed(2)})`);
+      errors.add(
+        `${at}.${impuesto !== undefined ? 'impuesto' : 'iva'}`,
+        `no coincide con base x porcentaje_iva (${tax.toFixed(2)})`,
+      );
       return undefined;
     }
   } else if (absolute !== undefined) {
@@ -65,10 +85,25 @@ function referenceItem(item: unknown, at: string, centers: readonly DseCostCente
     tax = new Dec(0);
     rate = new Dec(0);
   }
-  return { codigo, descripcion, cantidad, unidad_medida: unidad, precio_unitario: precio, base, porcentaje_iva: rate, impuesto: tax, cost_center_id: costCenterId };
+  return {
+    codigo,
+    descripcion,
+    cantidad,
+    unidad_medida: unidad,
+    precio_unitario: precio,
+    base,
+    porcentaje_iva: rate,
+    impuesto: tax,
+    cost_center_id: costCenterId,
+  };
 }
 
-function referenceCostCenter(item: Record<string, unknown>, at: string, centers: readonly DseCostCenter[], errors: FieldErrors): number | null {
+function referenceCostCenter(
+  item: Record<string, unknown>,
+  at: string,
+  centers: readonly DseCostCenter[],
+  errors: FieldErrors,
+): number | null {
   const id = readInteger(item.cost_center_id, `${at}.cost_center_id`, errors);
   const codeField = pickConsistent(item, ['cost_center_code', 'centro_costo_codigo'], errors);
   const code = codeField ? readString(codeField.value, `${at}.${codeField.name}`, errors) : undefined;
@@ -108,18 +143,51 @@ function referenceUnderscoreFields(value: unknown, path: string, errors: FieldEr
 const twoPlaces = fc.integer({ min: 0, max: 10_000_000_000 }).map((c) => c / 100);
 const anyNumber = fc.oneof(
   { weight: 3, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) },
-  { weight: 3, arbitrary: fc.constantFrom(0, -0, -1, -0.001, 0.1 + 0.2, 1e-7, 1e-9, 1e21, 1e300, 2 ** 53, 2 ** 53 + 2, 100, 100.00000000000001, 99.99999999999999, 0.005, 2.675, 90071992547409.91) },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      0,
+      -0,
+      -1,
+      -0.001,
+      0.1 + 0.2,
+      1e-7,
+      1e-9,
+      1e21,
+      1e300,
+      2 ** 53,
+      2 ** 53 + 2,
+      100,
+      100.00000000000001,
+      99.99999999999999,
+      0.005,
+      2.675,
+      90071992547409.91,
+    ),
+  },
   { weight: 1, arbitrary: fc.constantFrom<unknown>('5', true, null, {}) },
 );
 const amount = fc.oneof({ weight: 12, arbitrary: twoPlaces }, { weight: 4, arbitrary: anyNumber });
-const quantity = fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 1, max: 60 }) }, { weight: 6, arbitrary: fc.integer({ min: 1, max: 100_000 }).map((n) => n / 1000) }, { weight: 3, arbitrary: anyNumber });
-const rate = fc.oneof({ weight: 8, arbitrary: fc.constantFrom(0, 5, 19) }, { weight: 4, arbitrary: fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100) }, { weight: 2, arbitrary: anyNumber });
-const rarely = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
+const quantity = fc.oneof(
+  { weight: 6, arbitrary: fc.integer({ min: 1, max: 60 }) },
+  { weight: 6, arbitrary: fc.integer({ min: 1, max: 100_000 }).map((n) => n / 1000) },
+  { weight: 3, arbitrary: anyNumber },
+);
+const rate = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom(0, 5, 19) },
+  { weight: 4, arbitrary: fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100) },
+  { weight: 2, arbitrary: anyNumber },
+);
+const rarely = <T>(arb: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
 const usually = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq: 5 });
 
 const itemArb = fc
   .record({
-    codigo: fc.oneof({ weight: 10, arbitrary: fc.constantFrom('70111703', '90101501', 70111703) }, { weight: 1, arbitrary: fc.constantFrom<unknown>('123', 'abcdefgh', undefined, 5) }),
+    codigo: fc.oneof(
+      { weight: 10, arbitrary: fc.constantFrom('70111703', '90101501', 70111703) },
+      { weight: 1, arbitrary: fc.constantFrom<unknown>('123', 'abcdefgh', undefined, 5) },
+    ),
     descripcion: rarely(fc.constantFrom<unknown>('Jornal', '  ', 7)),
     cantidad: fc.oneof({ weight: 20, arbitrary: quantity }, { weight: 1, arbitrary: fc.constant(undefined) }),
     precio_unitario: fc.oneof({ weight: 8, arbitrary: amount }, { weight: 1, arbitrary: fc.constant(undefined) }),
@@ -148,16 +216,31 @@ function referenceReadItems(raw: unknown, centers: readonly DseCostCenter[], err
 function expectSameAsReference(items: unknown[]): void {
   const actual = read(readDseItems, items);
   const expected = read(referenceReadItems, items);
-  expect({ errors: actual.errors, lines: actual.lines, json: actual.json }).toEqual({ errors: expected.errors, lines: expected.lines, json: expected.json });
+  expect({ errors: actual.errors, lines: actual.lines, json: actual.json }).toEqual({
+    errors: expected.errors,
+    lines: expected.lines,
+    json: expected.json,
+  });
   if (!actual.value || !expected.value) return;
   const amounts = computeDseAmounts(actual.value);
   const expectedAmounts = referenceAmounts(expected.value);
   expect(decimalShape(amounts)).toEqual(decimalShape(expectedAmounts));
   if (!expectedAmounts.total.gt(0)) return;
-  const withholdings = readDseWithholdings([{ type: 'reterenta', percent: 2.5 }, { type: 'reteiva', percent: 15 }, { type: 'reteica', percent: 0.966 }], amounts, new FieldErrors()) ?? [];
+  const withholdings =
+    readDseWithholdings(
+      [
+        { type: 'reterenta', percent: 2.5 },
+        { type: 'reteiva', percent: 15 },
+        { type: 'reteica', percent: 0.966 },
+      ],
+      amounts,
+      new FieldErrors(),
+    ) ?? [];
   const totals = computeDseTotals(actual.value, withholdings);
   const retenciones = withholdings.reduce((a, w) => a.plus(w.amount), new Dec(0));
-  expect(decimalShape(totals)).toEqual(decimalShape({ ...expectedAmounts, total_retenciones: retenciones, neto_pagar: expectedAmounts.total.minus(retenciones) }));
+  expect(decimalShape(totals)).toEqual(
+    decimalShape({ ...expectedAmounts, total_retenciones: retenciones, neto_pagar: expectedAmounts.total.minus(retenciones) }),
+  );
 }
 
 describe('DSE items and totals against the decimal.js reference', () => {
@@ -166,23 +249,37 @@ describe('DSE items and totals against the decimal.js reference', () => {
   }, 60_000);
 
   it('reads documents of 500 to 1,000 ordinary lines the same', () => {
-    const ordinary = fc.record({ codigo: fc.constant('70111703'), cantidad: quantity, precio_unitario: twoPlaces, porcentaje_iva: fc.constantFrom(0, 5, 19) });
+    const ordinary = fc.record({
+      codigo: fc.constant('70111703'),
+      cantidad: quantity,
+      precio_unitario: twoPlaces,
+      porcentaje_iva: fc.constantFrom(0, 5, 19),
+    });
     fc.assert(fc.property(fc.array(ordinary, { minLength: 500, maxLength: 1000 }), expectSameAsReference), { numRuns: 10 });
   }, 60_000);
 
   it('computes ordinary lines in integer cents and the rest in decimal.js', () => {
-    const lines = readDseItems([
-      { codigo: '70111703', cantidad: 2, precio_unitario: 1234.5, porcentaje_iva: 19 },
-      { codigo: '70111703', cantidad: 2, base_imponible: 100 },
-      { codigo: '70111703', cantidad: 1e-10, precio_unitario: 1 },
-    ], [], new FieldErrors());
+    const lines = readDseItems(
+      [
+        { codigo: '70111703', cantidad: 2, precio_unitario: 1234.5, porcentaje_iva: 19 },
+        { codigo: '70111703', cantidad: 2, base_imponible: 100 },
+        { codigo: '70111703', cantidad: 1e-10, precio_unitario: 1 },
+      ],
+      [],
+      new FieldErrors(),
+    );
     expect(lines?.map((l) => l instanceof ExactDseLine)).toEqual([true, false, false]);
   });
 
   it('names every field starting with _ at any depth, in order', () => {
     const key = fc.constantFrom('a', 'b', '_x', '_', 'items', '__proto', 'c_');
     const tree = fc.letrec((tie) => ({
-      node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, fc.constantFrom<unknown>(1, 'x', null, true), tie('object'), tie('array')),
+      node: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        fc.constantFrom<unknown>(1, 'x', null, true),
+        tie('object'),
+        tie('array'),
+      ),
       object: fc.dictionary(key, tie('node'), { maxKeys: 4 }),
       array: fc.array(tie('node'), { maxLength: 3 }),
     })).object;
@@ -194,7 +291,8 @@ describe('DSE items and totals against the decimal.js reference', () => {
         const result = validateDseRequest(body, ctx);
         const underscored = result.ok ? [] : result.errors.slice(0, expected.list.length);
         expect(underscored).toEqual(expected.list);
-        if (!result.ok && result.errors.length > expected.list.length) expect(result.errors[expected.list.length]!.message).not.toMatch(/empiezan por _/);
+        if (!result.ok && result.errors.length > expected.list.length)
+          expect(result.errors[expected.list.length]!.message).not.toMatch(/empiezan por _/);
       }),
       { numRuns: 500 },
     );

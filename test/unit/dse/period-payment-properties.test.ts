@@ -23,7 +23,13 @@ describe('DSE period rules, properties', () => {
         const start = TODAY + s * DAY;
         const end = TODAY + e * DAY;
         const fecha = TODAY + d * DAY;
-        const body = { ...validDse(), fecha_documento: iso(fecha), forma_generacion: '2', fecha_inicio_periodo: iso(start), fecha_fin_periodo: iso(end) };
+        const body = {
+          ...validDse(),
+          fecha_documento: iso(fecha),
+          forma_generacion: '2',
+          fecha_inicio_periodo: iso(start),
+          fecha_fin_periodo: iso(end),
+        };
         const days = (end - start) / DAY + 1;
         const valid = start <= end && days <= 7 && end <= fecha && fecha <= TODAY;
         expect(fieldsOf(body).length === 0).toBe(valid);
@@ -34,7 +40,12 @@ describe('DSE period rules, properties', () => {
   it('weekly: each broken rule names its field', () => {
     fc.assert(
       fc.property(offsetArb, offsetArb, (s, e) => {
-        const body = { ...validDse(), forma_generacion: '2', fecha_inicio_periodo: iso(TODAY + s * DAY), fecha_fin_periodo: iso(TODAY + e * DAY) };
+        const body = {
+          ...validDse(),
+          forma_generacion: '2',
+          fecha_inicio_periodo: iso(TODAY + s * DAY),
+          fecha_fin_periodo: iso(TODAY + e * DAY),
+        };
         const f = fieldsOf(body);
         if (s > e) expect(f).toContain('fecha_inicio_periodo');
         else if (e - s + 1 > 7) expect(f).toContain('fecha_fin_periodo');

@@ -10,7 +10,10 @@ describe('DSE totals (computed by the server)', () => {
       ['150000.00', '28500.00'],
     ]);
     expect([v.totals.subtotal, v.totals.impuestos, v.totals.total, v.totals.neto_pagar].map((d) => d.toFixed(2))).toEqual([
-      '450000.00', '28500.00', '478500.00', '478500.00',
+      '450000.00',
+      '28500.00',
+      '478500.00',
+      '478500.00',
     ]);
   });
 
@@ -27,7 +30,11 @@ describe('DSE totals (computed by the server)', () => {
     });
     fc.assert(
       fc.property(fc.array(item, { minLength: 1, maxLength: 8 }), fc.integer({ min: 0, max: 1000 }), (items, permille) => {
-        const body = { ...validDse(), items: items.map((i) => ({ ...i, codigo: '70111703', descripcion: 'x' })), retenciones: [] as unknown[] };
+        const body = {
+          ...validDse(),
+          items: items.map((i) => ({ ...i, codigo: '70111703', descripcion: 'x' })),
+          retenciones: [] as unknown[],
+        };
         const subtotal = accepted(body).totals.subtotal;
         if (subtotal.gt(0)) body.retenciones = [{ type: 'reterenta', percent: permille / 10 }];
         const t = accepted(body).totals;

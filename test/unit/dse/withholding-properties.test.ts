@@ -12,7 +12,11 @@ const documentArb = fc.record({
 });
 
 function body(baseCents: number, iva: number, retenciones: unknown[]) {
-  return { ...validDse(), items: [{ codigo: '70111703', descripcion: 'Servicio', cantidad: 1, precio_unitario: baseCents / 100, porcentaje_iva: iva }], retenciones };
+  return {
+    ...validDse(),
+    items: [{ codigo: '70111703', descripcion: 'Servicio', cantidad: 1, precio_unitario: baseCents / 100, porcentaje_iva: iva }],
+    retenciones,
+  };
 }
 /** Half-up rounding of a non-negative exact rational in cents. */
 const taxCents = (baseCents: number, iva: number) => Math.floor((baseCents * iva + 50) / 100);
@@ -43,15 +47,22 @@ describe('DSE withholding rules, properties', () => {
 
   it('7. amount with percent: accepted within one cent of base x percent, refused beyond', () => {
     fc.assert(
-      fc.property(documentArb, fc.integer({ min: 0, max: 1100 }), fc.integer({ min: -5, max: 5 }), ({ baseCents, iva }, permil, offset) => {
-        // subtotal mode: base = baseCents; percent with up to 3 decimals (ReteICA per mil rates).
-        const exact = (baseCents * permil) / 100_000; // cents, exact rational
-        const amountCents = Math.round(exact) + offset;
-        const b = body(baseCents, iva, [{ type: 'reterenta', base_mode: 'subtotal', percent: permil / 1000, amount: amountCents / 100 }]);
-        // A negative amount is refused on its own ("el valor no puede ser negativo").
-        const within = amountCents >= 0 && Math.abs(amountCents - exact) <= 1 + 1e-9;
-        expect(fields(b).includes('retenciones[0].amount')).toBe(!within);
-      }),
+      fc.property(
+        documentArb,
+        fc.integer({ min: 0, max: 1100 }),
+        fc.integer({ min: -5, max: 5 }),
+        ({ baseCents, iva }, permil, offset) => {
+          // subtotal mode: base = baseCents; percent with up to 3 decimals (ReteICA per mil rates).
+          const exact = (baseCents * permil) / 100_000; // cents, exact rational
+          const amountCents = Math.round(exact) + offset;
+          const b = body(baseCents, iva, [
+            { type: 'reterenta', base_mode: 'subtotal', percent: permil / 1000, amount: amountCents / 100 },
+          ]);
+          // A negative amount is refused on its own ("el valor no puede ser negativo").
+          const within = amountCents >= 0 && Math.abs(amountCents - exact) <= 1 + 1e-9;
+          expect(fields(b).includes('retenciones[0].amount')).toBe(!within);
+        },
+      ),
     );
   });
 
@@ -59,7 +70,10 @@ describe('DSE withholding rules, properties', () => {
     fc.assert(
       fc.property(documentArb, fc.integer({ min: 1, max: 10_000 }), ({ baseCents, iva }, fraction) => {
         const amountCents = Math.max(1, Math.floor((baseCents * fraction) / 100_000));
-        const r = validateDseRequest(body(baseCents, iva, [{ type: 'reterenta', base_mode: 'subtotal', amount: amountCents / 100 }]), ctx);
+        const r = validateDseRequest(
+          body(baseCents, iva, [{ type: 'reterenta', base_mode: 'subtotal', amount: amountCents / 100 }]),
+          ctx,
+        );
         expect(r.ok).toBe(true);
         if (!r.ok) return;
         const w = r.value.retenciones[0]!;
@@ -71,31 +85,39 @@ describe('DSE withholding rules, properties', () => {
 
   it('9. the withholdings are refused exactly when their sum exceeds the total; totals follow the contract', () => {
     fc.assert(
-      fc.property(documentArb, fc.array(fc.integer({ min: 0, max: 60_000 }), { minLength: 1, maxLength: 3 }), ({ baseCents, iva }, shares) => {
-        const total = baseCents + taxCents(baseCents, iva);
-        const keys = ['reteiva', 'reterenta', 'reteica'];
-        // amounts as a fraction (per 100000) of the total, each on base mode total
-        const amounts = shares.map((s) => Math.floor((total * s) / 100_000));
-        const retenciones = amounts.map((a, i) => ({ type: keys[i], base_mode: 'total', amount: a / 100 }));
-        const r = validateDseRequest(body(baseCents, iva, retenciones), ctx);
-        const sum = amounts.reduce((x, y) => x + y, 0);
-        if (sum > total) {
-          expect(r.ok).toBe(false);
-          if (!r.ok) expect(r.errors.map((e) => e.field)).toContain('retenciones');
-        } else {
-          expect(r.ok).toBe(true);
-          if (!r.ok) return;
-          const t = r.value.totals;
-          expect(t.total.times(100).toNumber()).toBe(total);
-          expect(t.total_retenciones.times(100).toNumber()).toBe(sum);
-          expect(t.neto_pagar.times(100).toNumber()).toBe(total - sum);
-        }
-      }),
+      fc.property(
+        documentArb,
+        fc.array(fc.integer({ min: 0, max: 60_000 }), { minLength: 1, maxLength: 3 }),
+        ({ baseCents, iva }, shares) => {
+          const total = baseCents + taxCents(baseCents, iva);
+          const keys = ['reteiva', 'reterenta', 'reteica'];
+          // amounts as a fraction (per 100000) of the total, each on base mode total
+          const amounts = shares.map((s) => Math.floor((total * s) / 100_000));
+          const retenciones = amounts.map((a, i) => ({ type: keys[i], base_mode: 'total', amount: a / 100 }));
+          const r = validateDseRequest(body(baseCents, iva, retenciones), ctx);
+          const sum = amounts.reduce((x, y) => x + y, 0);
+          if (sum > total) {
+            expect(r.ok).toBe(false);
+            if (!r.ok) expect(r.errors.map((e) => e.field)).toContain('retenciones');
+          } else {
+            expect(r.ok).toBe(true);
+            if (!r.ok) return;
+            const t = r.value.totals;
+            expect(t.total.times(100).toNumber()).toBe(total);
+            expect(t.total_retenciones.times(100).toNumber()).toBe(sum);
+            expect(t.neto_pagar.times(100).toNumber()).toBe(total - sum);
+          }
+        },
+      ),
     );
   });
 
   it('2. disabled withholdings never change the verdict nor the totals', () => {
-    const junk = fc.record({ retention_key: fc.string(), percent: fc.integer({ min: -100, max: 100 }), base_amount: fc.integer({ min: -1, max: 10 }) });
+    const junk = fc.record({
+      retention_key: fc.string(),
+      percent: fc.integer({ min: -100, max: 100 }),
+      base_amount: fc.integer({ min: -1, max: 10 }),
+    });
     fc.assert(
       fc.property(documentArb, junk, fc.boolean(), ({ baseCents, iva }, garbage, useActiva) => {
         const active = [{ type: 'reterenta', percent: 2.5 }];
@@ -110,11 +132,18 @@ describe('DSE withholding rules, properties', () => {
 
   it('3. the same withholding twice is refused whichever alias names it', () => {
     const names = fc.constantFrom(
-      { type: 'reterenta' }, { tipo: 'ReteRenta' }, { dian_tax_code: '06', tax_name: 'Retención en la fuente', retention_key: 'reterenta' },
+      { type: 'reterenta' },
+      { tipo: 'ReteRenta' },
+      { dian_tax_code: '06', tax_name: 'Retención en la fuente', retention_key: 'reterenta' },
     );
     fc.assert(
       fc.property(names, names, (x, y) => {
-        const f = fields(body(100_000_00, 19, [{ ...x, percent: 1 }, { ...y, percent: 2 }]));
+        const f = fields(
+          body(100_000_00, 19, [
+            { ...x, percent: 1 },
+            { ...y, percent: 2 },
+          ]),
+        );
         expect(f).toContain('retenciones[1].retention_key');
       }),
     );

@@ -21,14 +21,20 @@ describe('DSE withholding rules', () => {
   });
 
   it('3. duplicate retention keys are not allowed', () => {
-    expect(errorFields(withRet(reteRenta, { ...reteRenta, retention_key: 'reteica', dian_tax_code: '07', tax_name: 'ReteICA' }))).toEqual([]);
+    expect(
+      errorFields(withRet(reteRenta, { ...reteRenta, retention_key: 'reteica', dian_tax_code: '07', tax_name: 'ReteICA' })),
+    ).toEqual([]);
     expect(errorFields(withRet(reteRenta, { ...reteRenta, percent: 1 }))).toContain('retenciones[1].retention_key');
   });
 
   it('4. a tax-authority code and a name must exist', () => {
-    expect(errorFields(withRet({ tipo: 'retencion local', codigo_dian: '07', label: 'ReteICA Chía', porcentaje: 1 }))).toEqual([]);
+    expect(errorFields(withRet({ tipo: 'retencion local', codigo_dian: '07', label: 'ReteICA Chía', porcentaje: 1 }))).toEqual(
+      [],
+    );
     expect(errorFields(withRet({ tipo: 'retencion local', porcentaje: 1 }))).toContain('retenciones[0].dian_tax_code');
-    expect(errorFields(withRet({ retention_key: 'x', codigo_dian: '99', nombre: 'Otra', porcentaje: 1 }))).toContain('retenciones[0].dian_tax_code');
+    expect(errorFields(withRet({ retention_key: 'x', codigo_dian: '99', nombre: 'Otra', porcentaje: 1 }))).toContain(
+      'retenciones[0].dian_tax_code',
+    );
   });
 
   it('5. the base is greater than zero and not above the document total', () => {
@@ -76,7 +82,16 @@ describe('DSE withholding normalisation', () => {
         { type: 'reteica', label: 'ReteICA Bogotá', modo_base: 'bruto', percent: 0.966 },
       ],
     });
-    expect(v.retenciones.map((w) => [w.retention_key, w.dian_tax_code, w.tax_name, w.base_mode, w.base.toFixed(2), w.amount.toFixed(2)])).toEqual([
+    expect(
+      v.retenciones.map((w) => [
+        w.retention_key,
+        w.dian_tax_code,
+        w.tax_name,
+        w.base_mode,
+        w.base.toFixed(2),
+        w.amount.toFixed(2),
+      ]),
+    ).toEqual([
       ['reterenta', '06', 'ReteRenta', 'subtotal', '450000.00', '11250.00'],
       ['reteiva', '05', 'ReteIVA', 'impuestos', '28500.00', '4275.00'],
       ['reteica', '07', 'ReteICA Bogotá', 'total', '478500.00', '4622.31'],
@@ -94,8 +109,16 @@ describe('rule 4 taken whole (issue 14, item 18)', () => {
   it.each([
     ['a code and no name', { dian_tax_code: '06', percent: 1 }, 'retenciones[0].tax_name'],
     ['a name and no code', { tax_name: 'ReteRenta', percent: 1 }, 'retenciones[0].dian_tax_code'],
-    ["ReteIVA's key with ReteICA's code", { retention_key: 'reteiva', dian_tax_code: '07', tax_name: 'ReteIVA', percent: 1 }, 'retenciones[0].dian_tax_code'],
-    ["ReteICA's code with ReteRenta's name", { dian_tax_code: '07', tax_name: 'ReteRenta', percent: 1 }, 'retenciones[0].tax_name'],
+    [
+      "ReteIVA's key with ReteICA's code",
+      { retention_key: 'reteiva', dian_tax_code: '07', tax_name: 'ReteIVA', percent: 1 },
+      'retenciones[0].dian_tax_code',
+    ],
+    [
+      "ReteICA's code with ReteRenta's name",
+      { dian_tax_code: '07', tax_name: 'ReteRenta', percent: 1 },
+      'retenciones[0].tax_name',
+    ],
   ])('refuses %s', (_case, element, field) => {
     expect(errorFields(withRet(element))).toContain(field);
   });

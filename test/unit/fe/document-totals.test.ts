@@ -10,30 +10,82 @@ const line = (cant: string, unit: string, iva: string, incluido = false): FeLine
   incluido ? { cant, unit_input: unit, iva, iva_incluido: true } : { cant, unit, iva };
 
 describe('FE document totals (table)', () => {
-  it.each<[string, FeLineInput[], FeAiuInput | undefined, { subtotal: string; iva: string; inc: string; total: string; groups: string[] }]>([
-    ['IVA 19 only', [line('2', '12500', '19')], undefined, { subtotal: '25000.00', iva: '4750.00', inc: '0.00', total: '29750.00', groups: ['01@19=4750.00'] }],
-    ['INC 8 is its own tax (04)', [line('3', '18000', '8')], undefined, { subtotal: '54000.00', iva: '0.00', inc: '4320.00', total: '58320.00', groups: ['04@8=4320.00'] }],
-    ['rate 0 generates no tax', [line('1', '9999.99', '0')], undefined, { subtotal: '9999.99', iva: '0.00', inc: '0.00', total: '9999.99', groups: [] }],
-    ['tax-included price keeps the typed total', [line('4', '3570', '19', true)], undefined, { subtotal: '12000.00', iva: '2280.00', inc: '0.00', total: '14280.00', groups: ['01@19=2280.00'] }],
+  it.each<
+    [
+      string,
+      FeLineInput[],
+      FeAiuInput | undefined,
+      { subtotal: string; iva: string; inc: string; total: string; groups: string[] },
+    ]
+  >([
+    [
+      'IVA 19 only',
+      [line('2', '12500', '19')],
+      undefined,
+      { subtotal: '25000.00', iva: '4750.00', inc: '0.00', total: '29750.00', groups: ['01@19=4750.00'] },
+    ],
+    [
+      'INC 8 is its own tax (04)',
+      [line('3', '18000', '8')],
+      undefined,
+      { subtotal: '54000.00', iva: '0.00', inc: '4320.00', total: '58320.00', groups: ['04@8=4320.00'] },
+    ],
+    [
+      'rate 0 generates no tax',
+      [line('1', '9999.99', '0')],
+      undefined,
+      { subtotal: '9999.99', iva: '0.00', inc: '0.00', total: '9999.99', groups: [] },
+    ],
+    [
+      'tax-included price keeps the typed total',
+      [line('4', '3570', '19', true)],
+      undefined,
+      { subtotal: '12000.00', iva: '2280.00', inc: '0.00', total: '14280.00', groups: ['01@19=2280.00'] },
+    ],
     [
       'IVA 19, IVA 5, INC 8 and exempt together',
       [line('2', '12500', '19'), line('1', '1000', '5'), line('3', '18000', '8'), line('1', '500', '0')],
       undefined,
-      { subtotal: '80500.00', iva: '4800.00', inc: '4320.00', total: '89620.00', groups: ['01@19=4750.00', '01@5=50.00', '04@8=4320.00'] },
+      {
+        subtotal: '80500.00',
+        iva: '4800.00',
+        inc: '4320.00',
+        total: '89620.00',
+        groups: ['01@19=4750.00', '01@5=50.00', '04@8=4320.00'],
+      },
     ],
     [
       'AIU 10/5/5 with IVA 19 on the whole AIU',
       [line('1', '1000000', '0')],
-      { enabled: true, administracion_percent: '10', imprevistos_percent: '5', utilidad_percent: '5', tax_rate: '19', iva_base_mode: 'AIU_TOTAL' },
+      {
+        enabled: true,
+        administracion_percent: '10',
+        imprevistos_percent: '5',
+        utilidad_percent: '5',
+        tax_rate: '19',
+        iva_base_mode: 'AIU_TOTAL',
+      },
       { subtotal: '1200000.00', iva: '38000.00', inc: '0.00', total: '1238000.00', groups: ['01@19=38000.00'] },
     ],
     [
       'AIU with IVA on the utility only',
       [line('1', '1000000', '0')],
-      { enabled: true, administracion_percent: '10', imprevistos_percent: '5', utilidad_percent: '5', tax_rate: '19', iva_base_mode: 'UTILIDAD' },
+      {
+        enabled: true,
+        administracion_percent: '10',
+        imprevistos_percent: '5',
+        utilidad_percent: '5',
+        tax_rate: '19',
+        iva_base_mode: 'UTILIDAD',
+      },
       { subtotal: '1200000.00', iva: '9500.00', inc: '0.00', total: '1209500.00', groups: ['01@19=9500.00'] },
     ],
-    ['half a cent rounds half up per line', [line('1', '0.05', '19'), line('1', '0.05', '19')], undefined, { subtotal: '0.10', iva: '0.02', inc: '0.00', total: '0.12', groups: ['01@19=0.02'] }],
+    [
+      'half a cent rounds half up per line',
+      [line('1', '0.05', '19'), line('1', '0.05', '19')],
+      undefined,
+      { subtotal: '0.10', iva: '0.02', inc: '0.00', total: '0.12', groups: ['01@19=0.02'] },
+    ],
   ])('%s', (_name, items, aiu, expected) => {
     const t = computeFeTotals(items, aiu);
     expect(t.subtotal.toFixed(2)).toBe(expected.subtotal);
@@ -68,7 +120,11 @@ describe('FE totals (properties)', () => {
         expect(t.iva.plus(t.inc).equals(t.impuestos)).toBe(true);
         expect(t.total.equals(sum(t.lines.map((l) => l.total)))).toBe(true);
         expect(t.total.equals(t.subtotal.plus(t.impuestos))).toBe(true);
-        expect(t.lines.every((l) => l.rate.equals(8) ? l.tax?.code === '04' : l.rate.isZero() ? l.tax === null : l.tax?.code === '01')).toBe(true);
+        expect(
+          t.lines.every((l) =>
+            l.rate.equals(8) ? l.tax?.code === '04' : l.rate.isZero() ? l.tax === null : l.tax?.code === '01',
+          ),
+        ).toBe(true);
       }),
     );
   });

@@ -3,12 +3,48 @@ import type { PaymentMethod } from '../../../src/shared/api';
 import { validateFeRequest, type FeRequestContext } from '../../../src/shared/fe';
 
 const methods: PaymentMethod[] = [
-  { id: 1, payment_form: 'contado', label: 'Efectivo', payment_means_code: '10', payment_means_name: 'Efectivo', is_active: true, is_default: true },
-  { id: 2, payment_form: 'contado', label: 'Transferencia', payment_means_code: '42', payment_means_name: 'Consignación', is_active: true, is_default: false },
-  { id: 3, payment_form: 'credito', label: 'Crédito 30 días', payment_means_code: '1', payment_means_name: 'Instrumento no definido', is_active: true, is_default: false },
-  { id: 4, payment_form: 'contado', label: 'Cheque', payment_means_code: '20', payment_means_name: 'Cheque', is_active: false, is_default: false },
+  {
+    id: 1,
+    payment_form: 'contado',
+    label: 'Efectivo',
+    payment_means_code: '10',
+    payment_means_name: 'Efectivo',
+    is_active: true,
+    is_default: true,
+  },
+  {
+    id: 2,
+    payment_form: 'contado',
+    label: 'Transferencia',
+    payment_means_code: '42',
+    payment_means_name: 'Consignación',
+    is_active: true,
+    is_default: false,
+  },
+  {
+    id: 3,
+    payment_form: 'credito',
+    label: 'Crédito 30 días',
+    payment_means_code: '1',
+    payment_means_name: 'Instrumento no definido',
+    is_active: true,
+    is_default: false,
+  },
+  {
+    id: 4,
+    payment_form: 'contado',
+    label: 'Cheque',
+    payment_means_code: '20',
+    payment_means_name: 'Cheque',
+    is_active: false,
+    is_default: false,
+  },
 ];
-const ctx: FeRequestContext = { today: '2026-11-20', paymentMethods: methods, withholdingTypes: ['reterenta', 'reteiva', 'reteica'] };
+const ctx: FeRequestContext = {
+  today: '2026-11-20',
+  paymentMethods: methods,
+  withholdingTypes: ['reterenta', 'reteiva', 'reteica'],
+};
 
 const valid = () => ({
   receptor: { tipo_doc: '13', numero_doc: '1020304050', nombre: 'Ana Pérez', email: 'ana@example.com', direccion: 'Cra 1 # 2-3' },
@@ -51,16 +87,35 @@ describe('FE create request validation', () => {
     ['unknown tax code', (b) => ({ ...b, items: [{ ...b.items[0], tax_code: '99' }] }), 'items[0].tax_code'],
     ['19% totals for 8% lines', (b) => ({ ...b, impuestos: 22800, total: 142800 }), 'impuestos'],
     ['foreign payment method', (b) => ({ ...b, payment: { ...b.payment, method_id: 99 } }), 'payment.method_id'],
-    ['inactive payment method', (b) => ({ ...b, payment: { ...b.payment, method_id: 4, means_code: '20' } }), 'payment.method_id'],
+    [
+      'inactive payment method',
+      (b) => ({ ...b, payment: { ...b.payment, method_id: 4, means_code: '20' } }),
+      'payment.method_id',
+    ],
     ['means code of another method', (b) => ({ ...b, payment: { ...b.payment, means_code: '42' } }), 'payment.means_code'],
-    ['credit without due date', (b) => ({ ...b, payment: { form: 'credito', method_id: 3, means_code: '1', due_date: '' } }), 'payment.due_date'],
+    [
+      'credit without due date',
+      (b) => ({ ...b, payment: { form: 'credito', method_id: 3, means_code: '1', due_date: '' } }),
+      'payment.due_date',
+    ],
     ['past date without contingency', (b) => ({ ...b, fecha_emision: '2026-11-19' }), 'fecha_emision'],
     ['future date', (b) => ({ ...b, fecha_emision: '2026-11-21', es_contingencia: true }), 'fecha_emision'],
-    ['invented withholding', (b) => ({ ...b, withholdings: [{ type: 'retefoo', base_mode: 'subtotal', percent: 1 }] }), 'withholdings[0].type'],
+    [
+      'invented withholding',
+      (b) => ({ ...b, withholdings: [{ type: 'retefoo', base_mode: 'subtotal', percent: 1 }] }),
+      'withholdings[0].type',
+    ],
     ['observaciones too long', (b) => ({ ...b, observaciones: 'x'.repeat(4001) }), 'observaciones'],
     ['draft_key too long', (b) => ({ ...b, draft_key: 'k'.repeat(81) }), 'draft_key'],
     ['attachment token', (b) => ({ ...b, attachment_tokens: ['abc'] }), 'attachment_tokens'],
-    ['USD without rate', (b) => ({ ...b, currency: { commercial_currency: 'USD', applied_rate: null, official_trm: null, rate_date: '2026-11-20' } }), 'currency.applied_rate'],
+    [
+      'USD without rate',
+      (b) => ({
+        ...b,
+        currency: { commercial_currency: 'USD', applied_rate: null, official_trm: null, rate_date: '2026-11-20' },
+      }),
+      'currency.applied_rate',
+    ],
     ['AIU mode unknown', (b) => ({ ...b, aiu: { enabled: true, iva_base_mode: 'X' } }), 'aiu.iva_base_mode'],
   ])('rejects %s naming the field', (_name, mutate, field) => {
     expect(fieldsOf(mutate(valid()))).toContain(field);
@@ -74,18 +129,32 @@ describe('FE create request validation', () => {
   it('uses the default method when payment is omitted and a credit method with its due date', () => {
     const r = validateFeRequest({ ...valid(), payment: undefined }, ctx);
     expect(r.ok && r.value.payment.method_id).toBe(1);
-    const credit = validateFeRequest({ ...valid(), payment: { form: 'credito', method_id: 3, means_code: '1', due_date: '2026-12-20' } }, ctx);
+    const credit = validateFeRequest(
+      { ...valid(), payment: { form: 'credito', method_id: 3, means_code: '1', due_date: '2026-12-20' } },
+      ctx,
+    );
     expect(credit.ok && credit.value.payment.due_date).toBe('2026-12-20');
   });
 
   it('accepts 1000 items and refuses 1001 (sandbox limit)', () => {
     const item = { desc: 'x', cant: 1, unit: 10, iva: 0, iva_incluido: false, unit_input: 10 };
-    const body = (n: number) => ({ ...valid(), items: Array.from({ length: n }, () => item), subtotal: undefined, impuestos: undefined, total: undefined });
+    const body = (n: number) => ({
+      ...valid(),
+      items: Array.from({ length: n }, () => item),
+      subtotal: undefined,
+      impuestos: undefined,
+      total: undefined,
+    });
     expect(fieldsOf(body(1000))).toEqual([]);
     expect(fieldsOf(body(1001))).toEqual(['items']);
   });
 
   it('accepts a USD invoice with an applied rate', () => {
-    expect(fieldsOf({ ...valid(), currency: { commercial_currency: 'USD', applied_rate: 4100.5, official_trm: 4098, rate_date: '2026-11-20' } })).toEqual([]);
+    expect(
+      fieldsOf({
+        ...valid(),
+        currency: { commercial_currency: 'USD', applied_rate: 4100.5, official_trm: 4098, rate_date: '2026-11-20' },
+      }),
+    ).toEqual([]);
   });
 });

@@ -20,9 +20,12 @@ describe('FE tax classification ("FE item", rule)', () => {
 
   it('classifies every positive rate other than 8 as IVA when no code is given', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 10_000 }).filter((n) => n !== 800), (hundredths) => {
-        expect(classifyFeTax((hundredths / 100).toFixed(2))?.code).toBe('01');
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 10_000 }).filter((n) => n !== 800),
+        (hundredths) => {
+          expect(classifyFeTax((hundredths / 100).toFixed(2))?.code).toBe('01');
+        },
+      ),
     );
   });
 

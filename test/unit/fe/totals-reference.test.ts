@@ -4,7 +4,14 @@
 // whatever the reference refuses with an error is refused with the same error.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeFeLine, computeFeTotals, ExactFeLine, type FeAiuInput, type FeLineInput, type FeWithholdingInput } from '../../../src/shared/fe';
+import {
+  computeFeLine,
+  computeFeTotals,
+  ExactFeLine,
+  type FeAiuInput,
+  type FeLineInput,
+  type FeWithholdingInput,
+} from '../../../src/shared/fe';
 import { Dec, type DecimalInput } from '../../../src/shared/money';
 import { decimalShape } from '../../support/decimal-shape';
 
@@ -81,8 +88,18 @@ function referenceTotals(items: FeLineInput[], aiuInput: FeAiuInput | undefined,
   const totalRetenciones = total(withholdings.map((w) => w.amount));
   const byCode = (code: string) => total(groups.filter((g) => g.code === code).map((g) => g.amount));
   return {
-    lines, aiu, taxGroups: groups, subtotal, iva: byCode('01'), inc: byCode('04'), ica: byCode('03'), impuestos,
-    total: documentTotal, withholdings, totalRetenciones, netoPagar: documentTotal.minus(totalRetenciones),
+    lines,
+    aiu,
+    taxGroups: groups,
+    subtotal,
+    iva: byCode('01'),
+    inc: byCode('04'),
+    ica: byCode('03'),
+    impuestos,
+    total: documentTotal,
+    withholdings,
+    totalRetenciones,
+    netoPagar: documentTotal.minus(totalRetenciones),
   };
 }
 
@@ -101,12 +118,34 @@ const plainAmount = fc.oneof(
 );
 const plainRate = fc.oneof(
   fc.constantFrom('0', '5', '8', '19', '8.0', '19.00', '8.000000001', '100'),
-  fc.tuple(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 0, max: 4 })).map(([n, k]) => decimalText(n, k)).filter((t) => Number(t) <= 100),
+  fc
+    .tuple(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 0, max: 4 }))
+    .map(([n, k]) => decimalText(n, k))
+    .filter((t) => Number(t) <= 100),
 );
 const extremeText = fc.constantFrom(
-  '0', '0.005', '0.015', '2.675', '1e3', '.5', '5.', '+3', '-2', '-0', '007', '1.500000000000000000000', '123456789012345678901234567890',
-  '0.0000000001', '9007199254740993', '4503599627370495.5', '99999999999999.99', '90071992547409.91', '90071992547409.92',
-  '45035996273704.96', 'abc', '',
+  '0',
+  '0.005',
+  '0.015',
+  '2.675',
+  '1e3',
+  '.5',
+  '5.',
+  '+3',
+  '-2',
+  '-0',
+  '007',
+  '1.500000000000000000000',
+  '123456789012345678901234567890',
+  '0.0000000001',
+  '9007199254740993',
+  '4503599627370495.5',
+  '99999999999999.99',
+  '90071992547409.91',
+  '90071992547409.92',
+  '45035996273704.96',
+  'abc',
+  '',
 );
 const extremeNumber = fc.oneof(
   fc.constantFrom(0, -0, -1, 0.1 + 0.2, 1e-7, 1e21, 1e300, 2 ** 53, 2 ** 53 - 1, NaN, Infinity, 8, 19),
@@ -120,7 +159,10 @@ const value = (plain: fc.Arbitrary<string>): fc.Arbitrary<DecimalInput> =>
     { weight: 2, arbitrary: extremeNumber },
     { weight: 2, arbitrary: plain.map((t) => new Dec(t)) },
   );
-const code = fc.oneof({ weight: 12, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom('01', '03', '04', '', 'XX') });
+const code = fc.oneof(
+  { weight: 12, arbitrary: fc.constant(undefined) },
+  { weight: 1, arbitrary: fc.constantFrom('01', '03', '04', '', 'XX') },
+);
 
 const lineArb: fc.Arbitrary<FeLineInput> = fc
   .record({
@@ -132,7 +174,9 @@ const lineArb: fc.Arbitrary<FeLineInput> = fc
     code,
   })
   .map(({ cant, iva, incluido, unit, unitInput, code }) => ({
-    cant, iva, iva_incluido: incluido,
+    cant,
+    iva,
+    iva_incluido: incluido,
     ...(unit !== null ? { unit } : {}),
     ...(unitInput !== null ? { unit_input: unitInput } : {}),
     ...(code !== undefined ? { codigo_impuesto: code } : {}),
@@ -177,19 +221,20 @@ function expectSameAsReference(items: FeLineInput[], aiu: FeAiuInput | undefined
 
 describe('FE totals against the decimal.js reference', () => {
   it('gives the reference result for any lines, AIU and withholdings', () => {
-    fc.assert(
-      fc.property(fc.array(lineArb, { maxLength: 40 }), aiuArb, withholdingsArb, expectSameAsReference),
-      { numRuns: 600 },
-    );
+    fc.assert(fc.property(fc.array(lineArb, { maxLength: 40 }), aiuArb, withholdingsArb, expectSameAsReference), {
+      numRuns: 600,
+    });
   }, 60_000);
 
   it('gives the reference result for documents of 500 to 1,000 lines', () => {
-    const typical: fc.Arbitrary<FeLineInput> = fc.record({
-      cant: fc.integer({ min: 1, max: 12 }).map(String),
-      unit: fc.integer({ min: 0, max: 50_000_000 }).map((c) => decimalText(c, 2)),
-      iva: fc.constantFrom('0', '5', '8', '19'),
-      iva_incluido: fc.boolean(),
-    }).map((l) => (l.iva_incluido ? { ...l, unit_input: l.unit } : l));
+    const typical: fc.Arbitrary<FeLineInput> = fc
+      .record({
+        cant: fc.integer({ min: 1, max: 12 }).map(String),
+        unit: fc.integer({ min: 0, max: 50_000_000 }).map((c) => decimalText(c, 2)),
+        iva: fc.constantFrom('0', '5', '8', '19'),
+        iva_incluido: fc.boolean(),
+      })
+      .map((l) => (l.iva_incluido ? { ...l, unit_input: l.unit } : l));
     fc.assert(
       fc.property(fc.array(typical, { minLength: 500, maxLength: 1000 }), aiuArb, withholdingsArb, expectSameAsReference),
       { numRuns: 10 },
@@ -207,7 +252,13 @@ describe('FE totals against the decimal.js reference', () => {
   it('keeps a computed line readable as JSON in the plain shape', () => {
     const line = computeFeLine({ cant: '2', unit_input: '10000', iva: '19', iva_incluido: true });
     expect(JSON.parse(JSON.stringify(line))).toEqual({
-      quantity: '2', unitValue: '8403.36', rate: '19', tax: { code: '01', name: 'IVA' }, base: '16806.72', taxAmount: '3193.28', total: '20000',
+      quantity: '2',
+      unitValue: '8403.36',
+      rate: '19',
+      tax: { code: '01', name: 'IVA' },
+      base: '16806.72',
+      taxAmount: '3193.28',
+      total: '20000',
     });
   });
 });

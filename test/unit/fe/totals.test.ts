@@ -26,7 +26,12 @@ describe('FE line', () => {
         fc.constantFrom(0, 5, 8, 19),
         (cant, cents, rate) => {
           const line = computeFeLine({ cant, unit_input: (cents / 100).toFixed(2), iva: rate, iva_incluido: true });
-          expect(line.total.toFixed(2)).toBe((BigInt(cents) * BigInt(cant)).toString().padStart(3, '0').replace(/(\d\d)$/, '.$1'));
+          expect(line.total.toFixed(2)).toBe(
+            (BigInt(cents) * BigInt(cant))
+              .toString()
+              .padStart(3, '0')
+              .replace(/(\d\d)$/, '.$1'),
+          );
           expect(line.base.plus(line.taxAmount).equals(line.total)).toBe(true);
         },
       ),
@@ -65,12 +70,22 @@ describe('FE totals', () => {
   it('adds AIU to the subtotal and taxes the chosen AIU base', () => {
     const items = [{ cant: 1, unit: 10000000, iva: 0 }];
     const total = computeFeTotals(items, {
-      enabled: true, administracion_percent: 10, imprevistos_percent: 5, utilidad_percent: 5, tax_rate: 19, iva_base_mode: 'AIU_TOTAL',
+      enabled: true,
+      administracion_percent: 10,
+      imprevistos_percent: 5,
+      utilidad_percent: 5,
+      tax_rate: 19,
+      iva_base_mode: 'AIU_TOTAL',
     });
     expect(total.subtotal.toFixed(2)).toBe('12000000.00');
     expect(total.iva.toFixed(2)).toBe('380000.00');
     const utility = computeFeTotals(items, {
-      enabled: true, administracion_percent: 10, imprevistos_percent: 5, utilidad_percent: 5, tax_rate: 19, iva_base_mode: 'UTILIDAD',
+      enabled: true,
+      administracion_percent: 10,
+      imprevistos_percent: 5,
+      utilidad_percent: 5,
+      tax_rate: 19,
+      iva_base_mode: 'UTILIDAD',
     });
     expect(utility.iva.toFixed(2)).toBe('95000.00');
     expect(utility.total.toFixed(2)).toBe('12095000.00');

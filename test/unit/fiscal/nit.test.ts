@@ -15,7 +15,11 @@ describe('NIT check digit', () => {
     const weights = [3, 7, 13, 17, 19, 23, 29, 37, 41, 43, 47, 53, 59, 67, 71];
     fc.assert(
       fc.property(fc.stringMatching(/^\d{1,15}$/), (nit) => {
-        const r = nit.split('').reverse().reduce((acc, d, i) => acc + Number(d) * weights[i]!, 0) % 11;
+        const r =
+          nit
+            .split('')
+            .reverse()
+            .reduce((acc, d, i) => acc + Number(d) * weights[i]!, 0) % 11;
         expect(nitCheckDigit(nit)).toBe(String(r < 2 ? r : 11 - r));
       }),
     );

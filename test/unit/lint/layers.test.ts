@@ -30,18 +30,78 @@ async function errors(file: string, code: string, linter = eslint): Promise<stri
 }
 
 const VIOLATIONS: [string, string, string, RegExp][] = [
-  ['bare fs in shared', 'src/shared/probe.ts', "import { readFileSync } from 'fs';\nexport const x = readFileSync;\n", /layers\/allowed-imports.*'fs'/],
-  ['bare crypto in shared', 'src/shared/probe.ts', "import { createHash } from 'crypto';\nexport const x = createHash;\n", /layers\/allowed-imports.*'crypto'/],
-  ['node: built-in in shared', 'src/shared/probe.ts', "import { join } from 'node:path';\nexport const x = join;\n", /layers\/allowed-imports.*'node:path'/],
-  ['better-sqlite3 in the renderer', 'src/renderer/probe.ts', "import Database from 'better-sqlite3';\nexport const x = Database;\n", /layers\/allowed-imports.*'better-sqlite3'/],
-  ['electron/main in core', 'src/core/probe.ts', "import { app } from 'electron/main';\nexport const x = app;\n", /layers\/allowed-imports.*'electron\/main'/],
-  ['react-dom in core', 'src/core/probe.ts', "import { createRoot } from 'react-dom/client';\nexport const x = createRoot;\n", /layers\/allowed-imports.*'react-dom\/client'/],
-  ['core importing the sandbox by its index', 'src/core/probe.ts', "import { startSandbox } from '../sandbox';\nexport const x = startSandbox;\n", /may not import sandbox/],
-  ['core importing the renderer', 'src/core/history/probe.ts', "import { App } from '../../renderer/App';\nexport const x = App;\n", /may not import renderer/],
-  ['main importing the renderer', 'src/main/probe.ts', "import { App } from '../renderer/App';\nexport const x = App;\n", /may not import renderer/],
-  ['preload importing main', 'src/preload/probe.ts', "import { start } from '../main/host';\nexport const x = start;\n", /may not import main/],
-  ['the sandbox importing core', 'src/sandbox/probe.ts', "import { createCore } from '../core/core';\nexport const x = createCore;\n", /may not import core/],
-  ['the renderer importing core by a dynamic import', 'src/renderer/probe.ts', "export const x = () => import('../core/core');\n", /may not import core/],
+  [
+    'bare fs in shared',
+    'src/shared/probe.ts',
+    "import { readFileSync } from 'fs';\nexport const x = readFileSync;\n",
+    /layers\/allowed-imports.*'fs'/,
+  ],
+  [
+    'bare crypto in shared',
+    'src/shared/probe.ts',
+    "import { createHash } from 'crypto';\nexport const x = createHash;\n",
+    /layers\/allowed-imports.*'crypto'/,
+  ],
+  [
+    'node: built-in in shared',
+    'src/shared/probe.ts',
+    "import { join } from 'node:path';\nexport const x = join;\n",
+    /layers\/allowed-imports.*'node:path'/,
+  ],
+  [
+    'better-sqlite3 in the renderer',
+    'src/renderer/probe.ts',
+    "import Database from 'better-sqlite3';\nexport const x = Database;\n",
+    /layers\/allowed-imports.*'better-sqlite3'/,
+  ],
+  [
+    'electron/main in core',
+    'src/core/probe.ts',
+    "import { app } from 'electron/main';\nexport const x = app;\n",
+    /layers\/allowed-imports.*'electron\/main'/,
+  ],
+  [
+    'react-dom in core',
+    'src/core/probe.ts',
+    "import { createRoot } from 'react-dom/client';\nexport const x = createRoot;\n",
+    /layers\/allowed-imports.*'react-dom\/client'/,
+  ],
+  [
+    'core importing the sandbox by its index',
+    'src/core/probe.ts',
+    "import { startSandbox } from '../sandbox';\nexport const x = startSandbox;\n",
+    /may not import sandbox/,
+  ],
+  [
+    'core importing the renderer',
+    'src/core/history/probe.ts',
+    "import { App } from '../../renderer/App';\nexport const x = App;\n",
+    /may not import renderer/,
+  ],
+  [
+    'main importing the renderer',
+    'src/main/probe.ts',
+    "import { App } from '../renderer/App';\nexport const x = App;\n",
+    /may not import renderer/,
+  ],
+  [
+    'preload importing main',
+    'src/preload/probe.ts',
+    "import { start } from '../main/host';\nexport const x = start;\n",
+    /may not import main/,
+  ],
+  [
+    'the sandbox importing core',
+    'src/sandbox/probe.ts',
+    "import { createCore } from '../core/core';\nexport const x = createCore;\n",
+    /may not import core/,
+  ],
+  [
+    'the renderer importing core by a dynamic import',
+    'src/renderer/probe.ts',
+    "export const x = () => import('../core/core');\n",
+    /may not import core/,
+  ],
   ['shared re-exporting core', 'src/shared/probe.ts', "export * from '../core/core';\n", /may not import core/],
   ['an unknown package in core', 'src/core/probe.ts', "import left from 'left-pad';\nexport const x = left;\n", /'left-pad'/],
   ['process in the renderer', 'src/renderer/probe.ts', 'export const x = process.env.HOME;\n', /no-restricted-globals/],
@@ -50,25 +110,68 @@ const VIOLATIONS: [string, string, string, RegExp][] = [
 ];
 
 const ALLOWED: [string, string, string][] = [
-  ['core imports shared and node built-ins', 'src/core/probe.ts', "import { join } from 'node:path';\nimport { AppError } from '../shared/rpc/errors';\nexport const x = [join, AppError];\n"],
-  ['the renderer imports react and shared', 'src/renderer/probe.ts', "import { useState } from 'react';\nimport { formatCop } from '../shared/money';\nexport const x = [useState, formatCop];\n"],
-  ['main imports core, the sandbox and electron', 'src/main/probe.ts', "import { app } from 'electron';\nimport { createCore } from '../core/core';\nimport { startSandbox } from '../sandbox/index';\nexport const x = [app, createCore, startSandbox];\n"],
-  ['preload imports electron and shared', 'src/preload/probe.ts', "import { contextBridge } from 'electron';\nimport { AppError } from '../shared/rpc/errors';\nexport const x = [contextBridge, AppError];\n"],
+  [
+    'core imports shared and node built-ins',
+    'src/core/probe.ts',
+    "import { join } from 'node:path';\nimport { AppError } from '../shared/rpc/errors';\nexport const x = [join, AppError];\n",
+  ],
+  [
+    'the renderer imports react and shared',
+    'src/renderer/probe.ts',
+    "import { useState } from 'react';\nimport { formatCop } from '../shared/money';\nexport const x = [useState, formatCop];\n",
+  ],
+  [
+    'main imports core, the sandbox and electron',
+    'src/main/probe.ts',
+    "import { app } from 'electron';\nimport { createCore } from '../core/core';\nimport { startSandbox } from '../sandbox/index';\nexport const x = [app, createCore, startSandbox];\n",
+  ],
+  [
+    'preload imports electron and shared',
+    'src/preload/probe.ts',
+    "import { contextBridge } from 'electron';\nimport { AppError } from '../shared/rpc/errors';\nexport const x = [contextBridge, AppError];\n",
+  ],
 ];
 
 // Type-aware rules, fed as the text of files that belong to the project.
 const TYPED: [string, string, string, RegExp][] = [
-  ['a floating promise in core', 'src/core/events.ts', 'export async function f(): Promise<void> {}\nexport function g(): void {\n  f();\n}\n', /no-floating-promises/],
-  ['a floating promise in a test', 'test/unit/lint/layers.test.ts', 'async function f(): Promise<void> {}\nf();\n', /no-floating-promises/],
-  ['an any flowing into a typed value', 'src/shared/money.ts', 'export const x: string = JSON.parse(\'"a"\');\n', /no-unsafe-assignment/],
-  ['a member of an any', 'src/renderer/App.tsx', 'export const x = (JSON.parse(\'{}\') as never as ReturnType<typeof JSON.parse>).a;\n', /no-unsafe-member-access/],
+  [
+    'a floating promise in core',
+    'src/core/events.ts',
+    'export async function f(): Promise<void> {}\nexport function g(): void {\n  f();\n}\n',
+    /no-floating-promises/,
+  ],
+  [
+    'a floating promise in a test',
+    'test/unit/lint/layers.test.ts',
+    'async function f(): Promise<void> {}\nf();\n',
+    /no-floating-promises/,
+  ],
+  [
+    'an any flowing into a typed value',
+    'src/shared/money.ts',
+    'export const x: string = JSON.parse(\'"a"\');\n',
+    /no-unsafe-assignment/,
+  ],
+  [
+    'a member of an any',
+    'src/renderer/App.tsx',
+    "export const x = (JSON.parse('{}') as never as ReturnType<typeof JSON.parse>).a;\n",
+    /no-unsafe-member-access/,
+  ],
 ];
 
 describe('type-aware rules', () => {
-  it.each(TYPED)('refuses %s', async (_name, file, code, expected) => {
-    const found = await errors(file, code, typedEslint);
-    expect(found.some((message) => expected.test(message)), found.join('\n')).toBe(true);
-  }, 120_000);
+  it.each(TYPED)(
+    'refuses %s',
+    async (_name, file, code, expected) => {
+      const found = await errors(file, code, typedEslint);
+      expect(
+        found.some((message) => expected.test(message)),
+        found.join('\n'),
+      ).toBe(true);
+    },
+    120_000,
+  );
 
   it('allows a handled promise', async () => {
     const code = 'export async function f(): Promise<void> {}\nexport function g(): void {\n  void f();\n}\n';
@@ -82,7 +185,10 @@ describe('layer allow-lists', () => {
 
   it.each(VIOLATIONS)('refuses %s', async (_name, file, code, expected) => {
     const found = await errors(file, code);
-    expect(found.some((message) => expected.test(message)), found.join('\n')).toBe(true);
+    expect(
+      found.some((message) => expected.test(message)),
+      found.join('\n'),
+    ).toBe(true);
   });
 
   it.each(ALLOWED)('allows: %s', async (_name, file, code) => {

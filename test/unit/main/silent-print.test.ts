@@ -8,7 +8,12 @@ function fakeTarget(outcome: { success: boolean; reason: string }, printers: str
   const calls: WebContentsPrintOptions[] = [];
   const target: PrintTarget = {
     getPrintersAsync: () =>
-      Promise.resolve(printers.map((name, index) => ({ name, displayName: `${name} (USB)`, description: '', options: {}, isDefault: index === 1 }) as PrinterInfo)),
+      Promise.resolve(
+        printers.map(
+          (name, index) =>
+            ({ name, displayName: `${name} (USB)`, description: '', options: {}, isDefault: index === 1 }) as PrinterInfo,
+        ),
+      ),
     print: (options, callback) => {
       calls.push(options ?? {});
       callback?.(outcome.success, outcome.reason);
@@ -22,7 +27,13 @@ describe('silent printing', () => {
     const { target, calls } = fakeTarget({ success: true, reason: '' });
     await expect(printSilently(target, 'ticket80', 'EPSON TM-T20')).resolves.toEqual({ printed: true });
     expect(calls).toEqual([
-      { silent: true, printBackground: true, pageSize: { width: 80_000, height: 297_000 }, margins: { marginType: 'none' }, deviceName: 'EPSON TM-T20' },
+      {
+        silent: true,
+        printBackground: true,
+        pageSize: { width: 80_000, height: 297_000 },
+        margins: { marginType: 'none' },
+        deviceName: 'EPSON TM-T20',
+      },
     ]);
   });
 
@@ -45,8 +56,12 @@ describe('silent printing', () => {
   });
 
   it('turns a failed print into a message in the user’s words, and a cancelled one into printed: false', async () => {
-    await expect(printSilently(fakeTarget({ success: false, reason: 'failed' }).target, 'a4', '')).rejects.toThrow(/no recibió el documento.*papel/);
-    await expect(printSilently(fakeTarget({ success: false, reason: 'cancelled' }).target, 'a4', '')).resolves.toEqual({ printed: false });
+    await expect(printSilently(fakeTarget({ success: false, reason: 'failed' }).target, 'a4', '')).rejects.toThrow(
+      /no recibió el documento.*papel/,
+    );
+    await expect(printSilently(fakeTarget({ success: false, reason: 'cancelled' }).target, 'a4', '')).resolves.toEqual({
+      printed: false,
+    });
   });
 
   it('lists the printers with their names for people and the default marked', async () => {

@@ -94,7 +94,9 @@ describe('DseSigning', () => {
       { resumed: (id) => resumed.push(id) },
     );
     const id = recordUnsigned(db, dse, 2);
-    await expect(signing.sign(id, 101, { kind: 'DSE', id: 'DSE2' } as UblInvoice, AUTHORITY)).rejects.toBeInstanceOf(WorkerCrashedError);
+    await expect(signing.sign(id, 101, { kind: 'DSE', id: 'DSE2' } as UblInvoice, AUTHORITY)).rejects.toBeInstanceOf(
+      WorkerCrashedError,
+    );
     expect(dse.unsigned(id)).toBeDefined();
     expect(dse.byId(101, id)?.doc.estado_dian).toBe('firmado');
     await Promise.all([signing.settled(id), signing.settled(id)]);

@@ -77,7 +77,9 @@ describe('the UBL signer', () => {
     );
     const signed = fast(buildUbl(fc.sample(ublModel(fc.constant('Línea'), fc.constant('94')), { numRuns: 1, seed: 9 })[0]!));
     expect(xmlsec1Verify(signed.replace(SIGNING_TIME, '2026-11-20T11:00:00-05:00'), certificate.certificatePem).ok).toBe(false);
-    expect(xmlsec1Verify(signed.replace('<cbc:Description>Línea', '<cbc:Description>Otra'), certificate.certificatePem).ok).toBe(false);
+    expect(xmlsec1Verify(signed.replace('<cbc:Description>Línea', '<cbc:Description>Otra'), certificate.certificatePem).ok).toBe(
+      false,
+    );
   }, 300_000);
 
   it('carries the XAdES-EPES properties: DIAN policy and hash, SigningTime with -05:00, SigningCertificate digest, issuer (RFC 2253, as openssl prints it) and serial', () => {
@@ -85,12 +87,25 @@ describe('the UBL signer', () => {
     const x509 = new X509Certificate(certificate.certificatePem);
     expect(signed).toContain(`<xades:SigningTime>${SIGNING_TIME}</xades:SigningTime>`);
     expect(signed).toContain(`<xades:Identifier>${DIAN_SIGNATURE_POLICY.identifier}</xades:Identifier>`);
-    expect(signed).toMatch(/<xades:SigPolicyHash><ds:DigestMethod Algorithm="http:\/\/www.w3.org\/2001\/04\/xmlenc#sha256"><\/ds:DigestMethod><ds:DigestValue>dMoMvtcG5aIzgYo0tIsSQeVJBDnUnfSOfBpxXrmor0Y=<\/ds:DigestValue>/);
-    expect(signed).toContain(`<ds:DigestValue>${createHash('sha256').update(x509.raw).digest('base64')}</ds:DigestValue></xades:CertDigest>`);
+    expect(signed).toMatch(
+      /<xades:SigPolicyHash><ds:DigestMethod Algorithm="http:\/\/www.w3.org\/2001\/04\/xmlenc#sha256"><\/ds:DigestMethod><ds:DigestValue>dMoMvtcG5aIzgYo0tIsSQeVJBDnUnfSOfBpxXrmor0Y=<\/ds:DigestValue>/,
+    );
+    expect(signed).toContain(
+      `<ds:DigestValue>${createHash('sha256').update(x509.raw).digest('base64')}</ds:DigestValue></xades:CertDigest>`,
+    );
     expect(signed).toContain(`<ds:X509SerialNumber>${BigInt(`0x${x509.serialNumber}`).toString()}</ds:X509SerialNumber>`);
-    expect(signed).toContain('<ds:X509IssuerName>C=CO,O=Factura Desk Sandbox,CN=Factura Desk Sandbox (certificado de prueba)</ds:X509IssuerName>');
-    expect(signed).toMatch(/<ds:Reference Type="http:\/\/uri.etsi.org\/01903#SignedProperties" URI="#(xmldsig-[0-9a-f]{32})-signedprops">/);
-    expect(() => sign(buildUbl(fc.sample(ublModel(fc.constant('x'), fc.constant('94')), { numRuns: 1, seed: 4 })[0]!), '2026-11-20T10:00:00Z')).toThrow(/-05:00/);
+    expect(signed).toContain(
+      '<ds:X509IssuerName>C=CO,O=Factura Desk Sandbox,CN=Factura Desk Sandbox (certificado de prueba)</ds:X509IssuerName>',
+    );
+    expect(signed).toMatch(
+      /<ds:Reference Type="http:\/\/uri.etsi.org\/01903#SignedProperties" URI="#(xmldsig-[0-9a-f]{32})-signedprops">/,
+    );
+    expect(() =>
+      sign(
+        buildUbl(fc.sample(ublModel(fc.constant('x'), fc.constant('94')), { numRuns: 1, seed: 4 })[0]!),
+        '2026-11-20T10:00:00Z',
+      ),
+    ).toThrow(/-05:00/);
   });
 
   it('puts the signature in the last, empty extension and changes nothing else', () => {
@@ -100,7 +115,9 @@ describe('the UBL signer', () => {
         const signed = fast(xml);
         const signature = /<ds:Signature [\s\S]*<\/ds:Signature>/.exec(signed)![0];
         expect(signed.replace(signature, '')).toBe(xml);
-        expect(signed).toContain(`<ext:ExtensionContent>${signature}</ext:ExtensionContent></ext:UBLExtension></ext:UBLExtensions>`);
+        expect(signed).toContain(
+          `<ext:ExtensionContent>${signature}</ext:ExtensionContent></ext:UBLExtension></ext:UBLExtensions>`,
+        );
       }),
       { numRuns: 30 },
     );
@@ -116,7 +133,9 @@ describe('the UBL signer', () => {
   it('refuses a document it did not write (another declaration, no empty slot, or two)', () => {
     const xml = buildUbl(fc.sample(ublModel(fc.constant('x'), fc.constant('94')), { numRuns: 1, seed: 3 })[0]!);
     expect(() => fast(xml.slice(XML_DECLARATION.length))).toThrow(/buildUbl/);
-    expect(() => fast(xml.replace('<ext:ExtensionContent></ext:ExtensionContent>', '<ext:ExtensionContent/>'))).toThrow(/buildUbl/);
+    expect(() => fast(xml.replace('<ext:ExtensionContent></ext:ExtensionContent>', '<ext:ExtensionContent/>'))).toThrow(
+      /buildUbl/,
+    );
     const slot = '<ext:ExtensionContent></ext:ExtensionContent></ext:UBLExtension></ext:UBLExtensions>';
     expect(() => fast(xml.replace(slot, slot + slot))).toThrow(/buildUbl/);
   });

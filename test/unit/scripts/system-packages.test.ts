@@ -16,7 +16,8 @@ function bareMachine(sudo: 'absent' | 'needs-password'): string {
   dir = tempDir('factura-desk-syspkg-');
   const bin = join(dir.path, 'bin');
   mkdirSync(bin);
-  for (const tool of ['bash', 'dpkg-query', 'grep']) symlinkSync(spawnSync('bash', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim(), join(bin, tool));
+  for (const tool of ['bash', 'dpkg-query', 'grep'])
+    symlinkSync(spawnSync('bash', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim(), join(bin, tool));
   const fake = (name: string, body: string) => {
     writeFileSync(join(bin, name), `#!/bin/sh\n${body}\n`);
     chmodSync(join(bin, name), 0o755);
@@ -33,7 +34,9 @@ describe('npm test set-up without root', () => {
     const run = spawnSync(join(bin, 'bash'), [SCRIPT], { env: { PATH: bin }, encoding: 'utf8' });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('Faltan paquetes del sistema para las pruebas');
-    const command = /sudo apt-get update && sudo apt-get install -y -qq --no-install-recommends ([a-z0-9.+ -]+)$/m.exec(run.stderr);
+    const command = /sudo apt-get update && sudo apt-get install -y -qq --no-install-recommends ([a-z0-9.+ -]+)$/m.exec(
+      run.stderr,
+    );
     expect(command?.[1]?.split(' ')).toEqual(expect.arrayContaining(['chromium', 'gnome-keyring', 'dbus', 'poppler-utils']));
     expect(spawnSync('test', ['-e', join(dir!.path, 'apt-calls')]).status).not.toBe(0);
   });

@@ -3,14 +3,24 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  centsBeforePercent, centsOfPercent, centsOfProduct, centsToDec, decToCents, divideHalfUp, MAX_SCALE, scaledOf,
-  scaledOfNumber, scaledOfText, type Scaled,
+  centsBeforePercent,
+  centsOfPercent,
+  centsOfProduct,
+  centsToDec,
+  decToCents,
+  divideHalfUp,
+  MAX_SCALE,
+  scaledOf,
+  scaledOfNumber,
+  scaledOfText,
+  type Scaled,
 } from '../../../src/shared/cents';
 import { Dec, roundCents } from '../../../src/shared/money';
 
 const MAX = Number.MAX_SAFE_INTEGER;
 const valueOf = (s: Scaled) => new Dec(s.units).dividedBy(new Dec(10).pow(s.scale));
-const isNormal = (s: Scaled) => Number.isSafeInteger(s.units) && s.units >= 0 && s.scale >= 0 && s.scale <= MAX_SCALE && (s.scale === 0 || s.units % 10 !== 0);
+const isNormal = (s: Scaled) =>
+  Number.isSafeInteger(s.units) && s.units >= 0 && s.scale >= 0 && s.scale <= MAX_SCALE && (s.scale === 0 || s.units % 10 !== 0);
 /** Whether decimal.js reads `d` as a plain non-negative decimal the integer code can hold. */
 const holdable = (d: InstanceType<typeof Dec>) =>
   d.isFinite() && !d.isNeg() && d.decimalPlaces() <= MAX_SCALE && d.times(new Dec(10).pow(d.decimalPlaces())).lte(MAX);
@@ -21,13 +31,54 @@ const doubleArb = fc.oneof(
   fc.tuple(fc.integer({ min: 0, max: 1e12 }), fc.integer({ min: 0, max: 12 })).map(([n, k]) => n / 10 ** k),
   fc.double({ noNaN: true }),
   fc.double({ min: 0, max: 1e16, noNaN: true }),
-  fc.constantFrom(0, -0, 0.1 + 0.2, 1e-7, 1e-9, 1e-10, 1e15, 1e15 + 0.5, 2 ** 53, 2 ** 53 - 1, 1e21, 1e300, 5e-324, 4503599627370495.5, Infinity, -Infinity, NaN),
+  fc.constantFrom(
+    0,
+    -0,
+    0.1 + 0.2,
+    1e-7,
+    1e-9,
+    1e-10,
+    1e15,
+    1e15 + 0.5,
+    2 ** 53,
+    2 ** 53 - 1,
+    1e21,
+    1e300,
+    5e-324,
+    4503599627370495.5,
+    Infinity,
+    -Infinity,
+    NaN,
+  ),
 );
 
 const textArb = fc.oneof(
-  fc.tuple(fc.stringMatching(/^\d{1,18}$/), fc.option(fc.stringMatching(/^\d{0,14}$/))).map(([i, f]) => (f === null ? i : `${i}.${f}`)),
+  fc
+    .tuple(fc.stringMatching(/^\d{1,18}$/), fc.option(fc.stringMatching(/^\d{0,14}$/)))
+    .map(([i, f]) => (f === null ? i : `${i}.${f}`)),
   fc.stringMatching(/^[-+]?\d{0,6}\.?\d{0,6}(e[-+]?\d{1,2})?$/),
-  fc.constantFrom('0', '00', '007.50', '1.500000000000000000000', '0.0000000001', '9007199254740991', '9007199254740992', '900719925474099.1', '.5', '5.', '+3', '-2', '-0', '1e3', '', ' 1', 'abc', '0x10', 'Infinity', 'NaN'),
+  fc.constantFrom(
+    '0',
+    '00',
+    '007.50',
+    '1.500000000000000000000',
+    '0.0000000001',
+    '9007199254740991',
+    '9007199254740992',
+    '900719925474099.1',
+    '.5',
+    '5.',
+    '+3',
+    '-2',
+    '-0',
+    '1e3',
+    '',
+    ' 1',
+    'abc',
+    '0x10',
+    'Infinity',
+    'NaN',
+  ),
 );
 
 describe('reading values', () => {
@@ -72,16 +123,24 @@ describe('reading values', () => {
 });
 
 describe('rounding steps', () => {
-  const safeInt = fc.oneof(fc.integer({ min: 0, max: 1e6 }), fc.integer({ min: 0, max: MAX }), fc.constantFrom(0, 1, MAX, MAX - 1, 2 ** 52));
+  const safeInt = fc.oneof(
+    fc.integer({ min: 0, max: 1e6 }),
+    fc.integer({ min: 0, max: MAX }),
+    fc.constantFrom(0, 1, MAX, MAX - 1, 2 ** 52),
+  );
   const scaledArb = fc.oneof(doubleArb.map(scaledOfNumber), textArb.map(scaledOfText)).filter((s): s is Scaled => s !== null);
 
   it('divides half up like BigInt arithmetic', () => {
     fc.assert(
-      fc.property(safeInt, safeInt.filter((d) => d > 0), (n, d) => {
-        const q = BigInt(n) / BigInt(d);
-        const r = BigInt(n) % BigInt(d);
-        expect(divideHalfUp(n, d)).toBe(Number(r * 2n >= BigInt(d) ? q + 1n : q));
-      }),
+      fc.property(
+        safeInt,
+        safeInt.filter((d) => d > 0),
+        (n, d) => {
+          const q = BigInt(n) / BigInt(d);
+          const r = BigInt(n) % BigInt(d);
+          expect(divideHalfUp(n, d)).toBe(Number(r * 2n >= BigInt(d) ? q + 1n : q));
+        },
+      ),
       { numRuns: 3000 },
     );
   }, 30_000);
@@ -90,7 +149,8 @@ describe('rounding steps', () => {
     fc.assert(
       fc.property(scaledArb, scaledArb, safeInt, (a, b, cents) => {
         // NaN only when an integer step leaves the safe range; otherwise the decimal result.
-        const same = (got: number, expected: InstanceType<typeof Dec>) => expect(new Dec(got).dividedBy(100).equals(expected)).toBe(true);
+        const same = (got: number, expected: InstanceType<typeof Dec>) =>
+          expect(new Dec(got).dividedBy(100).equals(expected)).toBe(true);
         const product = centsOfProduct(a, b);
         const exact = roundCents(valueOf(a).times(valueOf(b)));
         if (Number.isNaN(product)) expect(new Dec(a.units).times(b.units).gt(MAX) || exact.times(100).gt(MAX)).toBe(true);

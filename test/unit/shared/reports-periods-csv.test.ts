@@ -26,11 +26,16 @@ describe('report periods', () => {
 
 describe('report table CSV', () => {
   it('writes BOM, semicolons, decimal commas, dd/mm/aaaa dates, and defuses formulas', () => {
-    const csv = tableCsv(['Proveedor', 'Fecha', 'Mes', 'Tarifa', 'Valor'], [
-      ['=HYPERLINK("x")', { date: '2026-11-24' }, { date: '2026-11' }, 2.5, { cents: 1_234_567 }],
-      ['Pérez; Hnos.', null, null, 19, { cents: -5 }],
-    ]);
-    expect(csv).toBe('\uFEFFProveedor;Fecha;Mes;Tarifa;Valor\r\n"\'=HYPERLINK(""x"")";24/11/2026;11/2026;2,5;12345,67\r\n"Pérez; Hnos.";;;19;-0,05\r\n');
+    const csv = tableCsv(
+      ['Proveedor', 'Fecha', 'Mes', 'Tarifa', 'Valor'],
+      [
+        ['=HYPERLINK("x")', { date: '2026-11-24' }, { date: '2026-11' }, 2.5, { cents: 1_234_567 }],
+        ['Pérez; Hnos.', null, null, 19, { cents: -5 }],
+      ],
+    );
+    expect(csv).toBe(
+      '\uFEFFProveedor;Fecha;Mes;Tarifa;Valor\r\n"\'=HYPERLINK(""x"")";24/11/2026;11/2026;2,5;12345,67\r\n"Pérez; Hnos.";;;19;-0,05\r\n',
+    );
     expect(centsText(0)).toBe('0,00');
   });
 });

@@ -30,7 +30,10 @@ export function appHandlers(parts: CoreParts): Handlers<typeof appMethods> {
     'app.restore': async ({ name }) => {
       assertRestorable(parts.home, parts.store.db, name);
       if (!parts.restore) {
-        throw new AppError('conflict', 'Esta forma de abrir Factura Desk no puede restaurar copias. Use la aplicación o el comando «restore» con la aplicación cerrada.');
+        throw new AppError(
+          'conflict',
+          'Esta forma de abrir Factura Desk no puede restaurar copias. Use la aplicación o el comando «restore» con la aplicación cerrada.',
+        );
       }
       const result = await parts.restore(name);
       return { name: result.backup.name, kept_as: result.keptAs, schema_version: result.schemaVersion };
@@ -68,6 +71,11 @@ export function backupEntries(home: string, db: Db | null): BackupEntry[] {
     if (!after) return { name, bytes, modified, later: null };
     const rows = after.all(modified);
     const count = (kind: string) => rows.find((row) => row.kind === kind)?.n ?? 0;
-    return { name, bytes, modified, later: { fe: count('FE'), dse: count('DSE'), unresolved: rows.reduce((sum, row) => sum + row.unresolved, 0) } };
+    return {
+      name,
+      bytes,
+      modified,
+      later: { fe: count('FE'), dse: count('DSE'), unresolved: rows.reduce((sum, row) => sum + row.unresolved, 0) },
+    };
   });
 }

@@ -7,7 +7,8 @@ export function draftHandlers(parts: CoreParts): Handlers<typeof draftMethods> {
   const drafts = new Drafts(parts.store.db, parts.clock);
   return {
     'drafts.get': ({ kind }) => drafts.get(kind, parts.connections.requireActive().id),
-    'drafts.save': ({ kind, idempotency_key, data }) => drafts.save(kind, parts.connections.requireActive().id, idempotency_key, data),
+    'drafts.save': ({ kind, idempotency_key, data }) =>
+      drafts.save(kind, parts.connections.requireActive().id, idempotency_key, data),
     'drafts.discard': ({ kind }) => ({ discarded: drafts.discard(kind, parts.connections.requireActive().id) }),
   };
 }

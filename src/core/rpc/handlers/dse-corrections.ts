@@ -8,7 +8,9 @@ export function dseCorrectionHandlers(parts: CoreParts): Handlers<typeof dseCorr
   const active = () => parts.connections.requireActive().id;
   return {
     'dseCorrections.start': ({ submission_id }) => corrections.start(active(), submission_id),
-    'dseCorrections.link': ({ rejected_submission_id, key }) => ({ linked: corrections.link(active(), rejected_submission_id, key) }),
+    'dseCorrections.link': ({ rejected_submission_id, key }) => ({
+      linked: corrections.link(active(), rejected_submission_id, key),
+    }),
     'dseCorrections.of': ({ submission_id }) => corrections.of(active(), submission_id),
   };
 }

@@ -14,7 +14,8 @@ export function historyViewHandlers({ store, connections, submissions, clock }: 
   return {
     'history.list': ({ filter, offset, limit }) => queries.page(connections.requireActive().id, filter, offset, limit),
     'history.detail': ({ id }) => historyDetail({ db: store.db, queries, submissions, issuers }, connections.requireActive(), id),
-    'history.following': () => unmirroredOpenSubmissions(store.db, connections.requireActive().id).map((id) => submissions.get(id)),
+    'history.following': () =>
+      unmirroredOpenSubmissions(store.db, connections.requireActive().id).map((id) => submissions.get(id)),
     // One chunk per call: the host never holds the whole file (100,000 rows are about 20 MB of
     // text, twice that as a JS string with the BOM, plus the transport's copy).
     'history.exportCsv': ({ filter, after }) => {
@@ -52,15 +53,23 @@ export function historyViewHandlers({ store, connections, submissions, clock }: 
     'history.idOfSubmission': ({ submission_id }) => ({
       id:
         store.db
-          .prepare<[number, number], { id: number }>('SELECT id FROM history_documents WHERE connection_id = ? AND submission_id = ?')
+          .prepare<[number, number], { id: number }>(
+            'SELECT id FROM history_documents WHERE connection_id = ? AND submission_id = ?',
+          )
           .get(connections.requireActive().id, submission_id)?.id ?? null,
     }),
     // The Electron shell answers these two itself (src/main/print.ts): only it knows the printers.
     'history.printers': () => {
-      throw new AppError('invalid_input', 'La lista de impresoras solo está en la aplicación de escritorio; el navegador la muestra en su diálogo de impresión.');
+      throw new AppError(
+        'invalid_input',
+        'La lista de impresoras solo está en la aplicación de escritorio; el navegador la muestra en su diálogo de impresión.',
+      );
     },
     'history.printSilently': () => {
-      throw new AppError('invalid_input', 'Imprimir sin diálogo solo es posible en la aplicación de escritorio. En el navegador use «Imprimir».');
+      throw new AppError(
+        'invalid_input',
+        'Imprimir sin diálogo solo es posible en la aplicación de escritorio. En el navegador use «Imprimir».',
+      );
     },
     // The Electron shell answers this one itself (src/main/print.ts): only it can print a window.
     'history.exportPdf': () => {

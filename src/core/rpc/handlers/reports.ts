@@ -38,7 +38,10 @@ export function reportHandlers(parts: CoreParts): Handlers<typeof reportMethods>
       } catch (error) {
         files.remove(file.path);
         logger.warn('xlsx export failed', { error: error instanceof Error ? error.message : String(error) });
-        throw new AppError('internal', 'No se pudo escribir el archivo XLSX. Verifique que haya espacio en el disco e intente de nuevo.');
+        throw new AppError(
+          'internal',
+          'No se pudo escribir el archivo XLSX. Verifique que haya espacio en el disco e intente de nuevo.',
+        );
       }
     },
     'reports.exportChunk': ({ export_id, offset }) => files.read(export_id, 'xlsx', offset),

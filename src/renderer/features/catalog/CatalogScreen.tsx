@@ -183,10 +183,22 @@ export default function CatalogScreen() {
   const [tab, setTab] = useState<'products' | 'customers'>('products');
   const tabs = (
     <div className="catalog-tabs" role="tablist" aria-label="Listas de la empresa">
-      <button type="button" role="tab" aria-selected={tab === 'products'} className="catalog-tab" onClick={() => setTab('products')}>
+      <button
+        type="button"
+        role="tab"
+        aria-selected={tab === 'products'}
+        className="catalog-tab"
+        onClick={() => setTab('products')}
+      >
         Productos
       </button>
-      <button type="button" role="tab" aria-selected={tab === 'customers'} className="catalog-tab" onClick={() => setTab('customers')}>
+      <button
+        type="button"
+        role="tab"
+        aria-selected={tab === 'customers'}
+        className="catalog-tab"
+        onClick={() => setTab('customers')}
+      >
         Clientes
       </button>
     </div>

@@ -83,8 +83,8 @@ export function CounterShortcuts() {
   return (
     <>
       <p className="muted counter-keys-hint">
-        Teclado: <kbd>F1</kbd> ayuda · <kbd>F2</kbd> producto · <kbd>F3</kbd> cliente · <kbd>F4</kbd> consumidor final · <kbd>F8</kbd> efectivo ·{' '}
-        <kbd>Ctrl</kbd>+<kbd>Enter</kbd> emitir · <kbd>F9</kbd> imprimir
+        Teclado: <kbd>F1</kbd> ayuda · <kbd>F2</kbd> producto · <kbd>F3</kbd> cliente · <kbd>F4</kbd> consumidor final ·{' '}
+        <kbd>F8</kbd> efectivo · <kbd>Ctrl</kbd>+<kbd>Enter</kbd> emitir · <kbd>F9</kbd> imprimir
       </p>
       {help && (
         <div className="counter-help__backdrop" onClick={() => setHelp(false)}>

@@ -39,7 +39,11 @@ export function CustomerPicker() {
   const [status, setStatus] = useState<{ text: string; tone: 'ok' | 'error' } | null>(null);
   const listId = useId();
   const text = q.trim();
-  const saved = useRpcQuery('customers.search', { q: text, limit: text === '' ? 5 : RESULTS }, { enabled: open, placeholderData: (p) => p, staleTime: 2_000 });
+  const saved = useRpcQuery(
+    'customers.search',
+    { q: text, limit: text === '' ? 5 : RESULTS },
+    { enabled: open, placeholderData: (p) => p, staleTime: 2_000 },
+  );
   const terceros = useTerceros();
   const options = useMemo(
     () => (open ? customerOptions(saved.data?.items ?? [], terceros.data ?? [], text, RESULTS) : []),
@@ -49,7 +53,10 @@ export function CustomerPicker() {
   const fill = (values: Partial<FeFormValues['receptor']>) => {
     for (const [name, value] of Object.entries(values)) {
       if (typeof value === 'string')
-        setValue(`receptor.${name as keyof FeFormValues['receptor']}`, value, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+        setValue(`receptor.${name as keyof FeFormValues['receptor']}`, value, {
+          shouldDirty: true,
+          shouldValidate: formState.isSubmitted,
+        });
     }
   };
   const done = (message: string) => {
@@ -67,7 +74,13 @@ export function CustomerPicker() {
       done(`Cliente: ${c.nombre}.`);
     } else if (option.kind === 'tercero') {
       const t: Tercero = option.tercero;
-      fill({ tipo_doc: t.tipo_documento, numero_doc: t.numero_documento, nombre: t.nombre, email: t.email, direccion: t.direccion });
+      fill({
+        tipo_doc: t.tipo_documento,
+        numero_doc: t.numero_documento,
+        nombre: t.nombre,
+        email: t.email,
+        direccion: t.direccion,
+      });
       done(`Cliente: ${t.nombre}.`);
     } else {
       const tipo = getValues('receptor.tipo_doc') || '13';
@@ -128,7 +141,11 @@ export function CustomerPicker() {
           onKeyDown={onKeyDown}
         />
       </label>
-      {terceros.isError && <p className="muted">No se pudo cargar la lista de terceros de la empresa ({terceros.error.message}); se buscan los clientes guardados.</p>}
+      {terceros.isError && (
+        <p className="muted">
+          No se pudo cargar la lista de terceros de la empresa ({terceros.error.message}); se buscan los clientes guardados.
+        </p>
+      )}
       {options.length > 0 && (
         <ul className="customer-picker__results" id={listId} role="listbox" aria-label="Clientes encontrados">
           {text === '' && <li className="muted customer-picker__caption">Recientes</li>}

@@ -53,7 +53,11 @@ export function PendingInvoices({ exclude }: { exclude?: number | null }) {
               <td>{s.document_number ?? '—'}</td>
               <td>
                 {pendingStateText(s)}
-                {s.error?.code === 'credentials_changed' ? <HeldRelease submission={s} /> : s.error && <div className="muted">{s.error.message}</div>}
+                {s.error?.code === 'credentials_changed' ? (
+                  <HeldRelease submission={s} />
+                ) : (
+                  s.error && <div className="muted">{s.error.message}</div>
+                )}
               </td>
               <td>{formatDateTime(s.created_at)}</td>
               <td>{s.next_check_at ? formatDateTime(s.next_check_at) : '—'}</td>

@@ -60,7 +60,10 @@ export function ProductSearch({ onPick }: { onPick: (product: Product) => string
         const exact = await invoke('catalog.byCode', { code: typed });
         // Words typed and Enter pressed before their results arrived: the first result of these
         // very words (never of an earlier text). Digits alone are a scan, which is exact only.
-        const first = !exact && !chosen && pickFirst && !/^\d+$/.test(typed) ? (await invoke('catalog.search', { q: typed, limit: 1 })).items[0] : undefined;
+        const first =
+          !exact && !chosen && pickFirst && !/^\d+$/.test(typed)
+            ? (await invoke('catalog.search', { q: typed, limit: 1 })).items[0]
+            : undefined;
         if (exact) add(exact);
         else if (chosen) add(chosen);
         else if (first) add(first);
@@ -86,7 +89,11 @@ export function ProductSearch({ onPick }: { onPick: (product: Product) => string
       if (text === '' || text.length > 40) return;
       // Results still shown from an earlier text (placeholder data while this one's search runs) are
       // never chosen: a fast scan of an unknown code added the product scanned before it.
-      enter(text, results.isPlaceholderData ? undefined : items[highlight], results.isPlaceholderData || results.isPending ? highlight === 0 : false);
+      enter(
+        text,
+        results.isPlaceholderData ? undefined : items[highlight],
+        results.isPlaceholderData || results.isPending ? highlight === 0 : false,
+      );
       setQ('');
       setHighlight(0);
     } else if (event.key === 'Escape') {

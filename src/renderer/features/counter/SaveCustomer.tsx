@@ -16,8 +16,13 @@ export function isConsumidorFinal(receptor: Pick<Receptor, 'tipo_doc' | 'numero_
 }
 
 /** Saves (or updates) the customer of these values; the Spanish reason when it cannot. */
-export async function saveReceptor(receptor: Receptor): Promise<{ ok: true; customer: Customer; updated: boolean } | { ok: false; message: string }> {
-  const existing = await invoke('customers.find', { tipo_doc: receptor.tipo_doc, numero_doc: receptor.numero_doc.trim() || '-' }).catch(() => null);
+export async function saveReceptor(
+  receptor: Receptor,
+): Promise<{ ok: true; customer: Customer; updated: boolean } | { ok: false; message: string }> {
+  const existing = await invoke('customers.find', {
+    tipo_doc: receptor.tipo_doc,
+    numero_doc: receptor.numero_doc.trim() || '-',
+  }).catch(() => null);
   const input = {
     tipo_doc: receptor.tipo_doc,
     numero_doc: receptor.numero_doc.trim(),
@@ -35,7 +40,10 @@ export async function saveReceptor(receptor: Receptor): Promise<{ ok: true; cust
     const customer = await invoke('customers.save', { ...(existing ? { id: existing.id } : {}), customer: checked.data });
     return { ok: true, customer, updated: existing !== null };
   } catch (error) {
-    return { ok: false, message: `No se guardó el cliente: ${error instanceof RpcClientError ? error.message : 'error inesperado.'}` };
+    return {
+      ok: false,
+      message: `No se guardó el cliente: ${error instanceof RpcClientError ? error.message : 'error inesperado.'}`,
+    };
   }
 }
 
@@ -47,7 +55,10 @@ export function SaveCustomerButton() {
     const result = await saveReceptor(getValues('receptor'));
     if (result.ok) {
       void client.invalidateQueries({ queryKey: ['customers.search'] });
-      setStatus({ text: `${result.updated ? 'Cliente actualizado' : 'Cliente guardado'}: ${result.customer.nombre}.`, tone: 'ok' });
+      setStatus({
+        text: `${result.updated ? 'Cliente actualizado' : 'Cliente guardado'}: ${result.customer.nombre}.`,
+        tone: 'ok',
+      });
     } else setStatus({ text: result.message, tone: 'error' });
   };
   return (
@@ -71,9 +82,9 @@ export function SaveCustomerButton() {
 export function SaveCustomerOffer({ receptor }: { receptor: Receptor }) {
   const client = useQueryClient();
   const skip = isConsumidorFinal(receptor) || receptor.numero_doc.trim() === '';
-  const [state, setState] = useState<{ kind: 'checking' } | { kind: 'offer' } | { kind: 'none' } | { kind: 'done'; text: string; tone: 'ok' | 'error' }>(
-    () => (skip ? { kind: 'none' } : { kind: 'checking' }),
-  );
+  const [state, setState] = useState<
+    { kind: 'checking' } | { kind: 'offer' } | { kind: 'none' } | { kind: 'done'; text: string; tone: 'ok' | 'error' }
+  >(() => (skip ? { kind: 'none' } : { kind: 'checking' }));
   const { tipo_doc: tipo, numero_doc: numero } = receptor;
   useEffect(() => {
     if (skip) return;
@@ -93,17 +104,21 @@ export function SaveCustomerOffer({ receptor }: { receptor: Receptor }) {
     const result = await saveReceptor(receptor);
     if (result.ok) {
       void client.invalidateQueries({ queryKey: ['customers.search'] });
-      await invoke('customers.markUsed', { tipo_doc: result.customer.tipo_doc, numero_doc: result.customer.numero_doc }).catch(() => null);
-      setState({ kind: 'done', text: `Cliente guardado: ${result.customer.nombre}. La próxima vez búsquelo con F3.`, tone: 'ok' });
+      await invoke('customers.markUsed', { tipo_doc: result.customer.tipo_doc, numero_doc: result.customer.numero_doc }).catch(
+        () => null,
+      );
+      setState({
+        kind: 'done',
+        text: `Cliente guardado: ${result.customer.nombre}. La próxima vez búsquelo con F3.`,
+        tone: 'ok',
+      });
     } else setState({ kind: 'done', text: result.message, tone: 'error' });
   };
   return (
     <div className="panel save-customer-offer" data-testid="save-customer-offer">
       {state.kind === 'offer' ? (
         <>
-          <span>
-            {receptor.nombre.trim() || 'Este cliente'} no está entre sus clientes guardados.
-          </span>{' '}
+          <span>{receptor.nombre.trim() || 'Este cliente'} no está entre sus clientes guardados.</span>{' '}
           <button type="button" className="button button--secondary" onClick={() => void save()}>
             Guardar cliente
           </button>

@@ -21,7 +21,12 @@ export function typedNumber(query: string): string {
   return /^\d+$/.test(compact) ? compact : '';
 }
 
-export function customerOptions(saved: readonly Customer[], terceros: readonly Tercero[], query: string, limit = 8): CustomerOption[] {
+export function customerOptions(
+  saved: readonly Customer[],
+  terceros: readonly Tercero[],
+  query: string,
+  limit = 8,
+): CustomerOption[] {
   const digits = typedNumber(query);
   const words = foldCustomerText(query.trim()).split(/\s+/).filter(Boolean);
   const savedIds = new Set(saved.map((c) => `${c.tipo_doc}:${c.numero_doc}`));
@@ -33,12 +38,14 @@ export function customerOptions(saved: readonly Customer[], terceros: readonly T
           .filter((t) => !savedIds.has(`${t.tipo_documento}:${t.numero_documento}`) && terceroMatches(t, words, digits))
           .sort((a, b) => a.nombre.localeCompare(b.nombre, 'es-CO'))
           .map((tercero) => ({ kind: 'tercero', key: `t${tercero.id}`, tercero }));
-  const number = (o: CustomerOption) => (o.kind === 'saved' ? o.customer.numero_doc : o.kind === 'tercero' ? o.tercero.numero_documento : o.numero);
+  const number = (o: CustomerOption) =>
+    o.kind === 'saved' ? o.customer.numero_doc : o.kind === 'tercero' ? o.tercero.numero_documento : o.numero;
   const all = [...fromSaved, ...fromTerceros];
   // The exact number first, wherever it came from; otherwise saved (recent first), then third parties.
   const exact = digits === '' ? [] : all.filter((o) => number(o) === digits);
   const rest = all.filter((o) => !exact.includes(o));
   const list = [...exact, ...rest].slice(0, limit);
-  if (digits.length >= 5 && digits.length <= 15 && exact.length === 0) list.push({ kind: 'dian', key: `d${digits}`, numero: digits });
+  if (digits.length >= 5 && digits.length <= 15 && exact.length === 0)
+    list.push({ kind: 'dian', key: `d${digits}`, numero: digits });
   return list;
 }

@@ -19,16 +19,32 @@ function typeLabel(code: string): string {
   return IDENTIFICATION_TYPES.find((t) => t.code === code)?.label ?? code;
 }
 
-function CustomerForm({ customer, onSaved, onCancel }: { customer: Customer | null; onSaved: (c: Customer) => void; onCancel: () => void }) {
+function CustomerForm({
+  customer,
+  onSaved,
+  onCancel,
+}: {
+  customer: Customer | null;
+  onSaved: (c: Customer) => void;
+  onCancel: () => void;
+}) {
   const [values, setValues] = useState<Values>(() =>
     customer
-      ? { tipo_doc: customer.tipo_doc, numero_doc: customer.numero_doc, nombre: customer.nombre, email: customer.email, direccion: customer.direccion, telefono: customer.telefono }
+      ? {
+          tipo_doc: customer.tipo_doc,
+          numero_doc: customer.numero_doc,
+          nombre: customer.nombre,
+          email: customer.email,
+          direccion: customer.direccion,
+          telefono: customer.telefono,
+        }
       : EMPTY,
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const set = (key: keyof Values, value: string) => setValues((v) => ({ ...v, [key]: value }));
-  const dv = values.tipo_doc === '31' && /^\d{1,15}$/.test(values.numero_doc.trim()) ? nitCheckDigit(values.numero_doc.trim()) : '';
+  const dv =
+    values.tipo_doc === '31' && /^\d{1,15}$/.test(values.numero_doc.trim()) ? nitCheckDigit(values.numero_doc.trim()) : '';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -49,7 +65,12 @@ function CustomerForm({ customer, onSaved, onCancel }: { customer: Customer | nu
   };
 
   return (
-    <form className="panel customer-form" onSubmit={(e) => void submit(e)} noValidate aria-label={customer ? 'Editar cliente' : 'Nuevo cliente'}>
+    <form
+      className="panel customer-form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label={customer ? 'Editar cliente' : 'Nuevo cliente'}
+    >
       <h2>{customer ? `Editar cliente ${customer.nombre}` : 'Nuevo cliente'}</h2>
       <div className="form-grid">
         <Field label="Tipo de documento" error={errors.tipo_doc}>
@@ -61,7 +82,11 @@ function CustomerForm({ customer, onSaved, onCancel }: { customer: Customer | nu
             ))}
           </select>
         </Field>
-        <Field label="Número de documento" error={errors.numero_doc} hint={values.tipo_doc === '31' ? `Sin el dígito de verificación${dv ? ` (DV ${dv})` : ''}` : undefined}>
+        <Field
+          label="Número de documento"
+          error={errors.numero_doc}
+          hint={values.tipo_doc === '31' ? `Sin el dígito de verificación${dv ? ` (DV ${dv})` : ''}` : undefined}
+        >
           <input type="text" autoComplete="off" value={values.numero_doc} onChange={(e) => set('numero_doc', e.target.value)} />
         </Field>
         <Field label="Nombre o razón social" error={errors.nombre}>
@@ -97,7 +122,11 @@ export function CustomersPanel() {
   const [editing, setEditing] = useState<{ customer: Customer | null } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const query = useDeferredValue(q);
-  const list = useRpcQuery('customers.search', { q: query, include_inactive: showInactive, limit: 200 }, { placeholderData: (p) => p });
+  const list = useRpcQuery(
+    'customers.search',
+    { q: query, include_inactive: showInactive, limit: 200 },
+    { placeholderData: (p) => p },
+  );
   const toggle = useRpcMutation('customers.setActive', ['customers.search']);
 
   return (
@@ -105,7 +134,13 @@ export function CustomersPanel() {
       <div className="catalog-toolbar">
         <label className="field catalog-toolbar__search">
           <span>Buscar cliente guardado</span>
-          <input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Nombre o número de documento" autoComplete="off" />
+          <input
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder="Nombre o número de documento"
+            autoComplete="off"
+          />
         </label>
         <label className="catalog-toolbar__check">
           <input type="checkbox" checked={showInactive} onChange={(e) => setShowInactive(e.target.checked)} /> Mostrar inactivos

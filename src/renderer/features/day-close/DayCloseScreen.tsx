@@ -91,8 +91,8 @@ function Ticket({ close, connection, printedAt }: { close: DayClose; connection:
           <dd data-testid="day-close-rejected">{cop(close.rejected_total_cents)}</dd>
         </dl>
         <p className="day-close-ticket__small">
-          Documentos: {(close.accepted + close.pending.length + close.rejected.length).toLocaleString('es-CO')}. Las pendientes y rechazadas no
-          suman en las ventas.
+          Documentos: {(close.accepted + close.pending.length + close.rejected.length).toLocaleString('es-CO')}. Las pendientes y
+          rechazadas no suman en las ventas.
         </p>
         {close.unreadable > 0 && (
           <p className="day-close-ticket__small">

@@ -18,7 +18,8 @@ const MEANS: Record<string, string> = {
 
 export function paymentLabel(group: DayClose['by_payment'][number], methods: readonly PaymentMethod[]): string {
   const method = methods.find((m) => m.id === group.method_id);
-  const name = method?.label || method?.payment_means_name || MEANS[group.means_code] || `Medio de pago ${group.means_code || 'sin código'}`;
+  const name =
+    method?.label || method?.payment_means_name || MEANS[group.means_code] || `Medio de pago ${group.means_code || 'sin código'}`;
   return group.form === 'credito' ? `Crédito · ${name}` : name;
 }
 

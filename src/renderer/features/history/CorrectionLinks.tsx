@@ -15,7 +15,11 @@ function SideLink({ side }: { side: CorrectionSide }) {
 
 export function CorrectionLinks({ detail }: { detail: HistoryDetail }) {
   const submission = detail.submission;
-  const links = useRpcQuery('dseCorrections.of', { submission_id: submission?.id ?? 1 }, { enabled: submission !== null && detail.entry.kind === 'DSE' });
+  const links = useRpcQuery(
+    'dseCorrections.of',
+    { submission_id: submission?.id ?? 1 },
+    { enabled: submission !== null && detail.entry.kind === 'DSE' },
+  );
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   if (!submission || detail.entry.kind !== 'DSE') return null;
@@ -58,8 +62,8 @@ export function CorrectionLinks({ detail }: { detail: HistoryDetail }) {
       {rejected && (
         <>
           <p className="muted">
-            La DIAN rechazó este documento. Corregirlo abre un documento nuevo con el mismo proveedor, líneas y retenciones y una clave nueva; este
-            queda en el Historial tal como está.
+            La DIAN rechazó este documento. Corregirlo abre un documento nuevo con el mismo proveedor, líneas y retenciones y una
+            clave nueva; este queda en el Historial tal como está.
           </p>
           <button type="button" className="button" disabled={busy} onClick={() => void correct()}>
             {busy ? 'Preparando…' : 'Corregir y enviar de nuevo'}

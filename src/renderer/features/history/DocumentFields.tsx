@@ -15,7 +15,11 @@ export function DocumentFields({ document }: { document: Record<string, unknown>
                 <ol className="history-fields__list">
                   {value.map((element, index) => (
                     <li key={index}>
-                      {element !== null && typeof element === 'object' ? <DocumentFields document={asObj(element)} /> : text(element)}
+                      {element !== null && typeof element === 'object' ? (
+                        <DocumentFields document={asObj(element)} />
+                      ) : (
+                        text(element)
+                      )}
                     </li>
                   ))}
                 </ol>

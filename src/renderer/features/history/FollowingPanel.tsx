@@ -19,8 +19,8 @@ export function FollowingPanel() {
       <ul>
         {following.data.map((submission) => (
           <li key={submission.id}>
-            <strong>{submission.kind}</strong> {submission.document_number ?? 'sin número aún'} · {submission.counterpart ?? '—'} ·{' '}
-            {SUBMISSION_STATE_LABELS[submission.state]} · enviado {formatDateTime(submission.created_at)}
+            <strong>{submission.kind}</strong> {submission.document_number ?? 'sin número aún'} · {submission.counterpart ?? '—'}{' '}
+            · {SUBMISSION_STATE_LABELS[submission.state]} · enviado {formatDateTime(submission.created_at)}
             {submission.error ? <span className="muted"> · {submission.error.message}</span> : null}
           </li>
         ))}

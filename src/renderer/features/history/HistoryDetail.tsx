@@ -99,10 +99,17 @@ function DetailBody({ detail }: { detail: HistoryDetail }) {
                 <td>
                   {line.cantidad} {line.unidad}
                 </td>
-                <td><Money value={line.valor_unitario} currency={currency} /></td>
-                <td><Money value={line.base} currency={currency} /></td>
                 <td>
-                  <Money value={line.impuesto} currency={currency} /> <span className="muted">{line.tipo_impuesto} {line.tarifa}%</span>
+                  <Money value={line.valor_unitario} currency={currency} />
+                </td>
+                <td>
+                  <Money value={line.base} currency={currency} />
+                </td>
+                <td>
+                  <Money value={line.impuesto} currency={currency} />{' '}
+                  <span className="muted">
+                    {line.tipo_impuesto} {line.tarifa}%
+                  </span>
                 </td>
               </tr>
             ))}
@@ -116,14 +123,20 @@ function DetailBody({ detail }: { detail: HistoryDetail }) {
           {taxes.map((tax) => (
             <tr key={tax.name}>
               <th scope="row">{tax.name}</th>
-              <td>base <Money value={tax.base} currency={currency} /></td>
-              <td><Money value={tax.amount} currency={currency} /></td>
+              <td>
+                base <Money value={tax.base} currency={currency} />
+              </td>
+              <td>
+                <Money value={tax.amount} currency={currency} />
+              </td>
             </tr>
           ))}
           {held.map((w, index) => (
             <tr key={`w${index}`}>
               <th scope="row">Retención {w.name}</th>
-              <td>{w.base} {w.percent ? `${w.percent}%` : ''}</td>
+              <td>
+                {w.base} {w.percent ? `${w.percent}%` : ''}
+              </td>
               <td>{w.amount ? <Money value={w.amount} currency={currency} /> : '—'}</td>
             </tr>
           ))}

@@ -15,7 +15,12 @@ export function HistoryFilters({ value, onChange }: { value: FilterForm; onChang
   }, [q, counterpart, value, onChange]);
 
   return (
-    <form className="history-filters" role="search" aria-label="Buscar y filtrar documentos" onSubmit={(event) => event.preventDefault()}>
+    <form
+      className="history-filters"
+      role="search"
+      aria-label="Buscar y filtrar documentos"
+      onSubmit={(event) => event.preventDefault()}
+    >
       <label className="field history-filters__search">
         <span>Buscar</span>
         <input
@@ -36,7 +41,10 @@ export function HistoryFilters({ value, onChange }: { value: FilterForm; onChang
       </label>
       <label className="field">
         <span>Estado</span>
-        <select value={value.state} onChange={(event) => onChange({ ...value, state: event.target.value as FilterForm['state'] })}>
+        <select
+          value={value.state}
+          onChange={(event) => onChange({ ...value, state: event.target.value as FilterForm['state'] })}
+        >
           <option value="">Todos</option>
           {STATE_FILTER_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
@@ -69,10 +77,19 @@ export function HistoryFilters({ value, onChange }: { value: FilterForm; onChang
       </label>
       <label className="field">
         <span>Cliente / proveedor</span>
-        <input value={counterpart} placeholder="Nombre o número de documento" maxLength={120} onChange={(event) => setCounterpart(event.target.value)} />
+        <input
+          value={counterpart}
+          placeholder="Nombre o número de documento"
+          maxLength={120}
+          onChange={(event) => setCounterpart(event.target.value)}
+        />
       </label>
       <label className="history-filters__check">
-        <input type="checkbox" checked={value.following} onChange={(event) => onChange({ ...value, following: event.target.checked })} />
+        <input
+          type="checkbox"
+          checked={value.following}
+          onChange={(event) => onChange({ ...value, following: event.target.checked })}
+        />
         Solo en duda / pendientes
       </label>
     </form>

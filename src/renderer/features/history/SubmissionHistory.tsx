@@ -11,7 +11,8 @@ export function SubmissionHistory({ detail }: { detail: HistoryDetail }) {
   if (!submission) {
     return (
       <p className="muted">
-        Este documento llegó por sincronización: no se envió desde este equipo, así que no hay intentos ni claves registradas aquí.
+        Este documento llegó por sincronización: no se envió desde este equipo, así que no hay intentos ni claves registradas
+        aquí.
       </p>
     );
   }

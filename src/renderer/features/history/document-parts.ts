@@ -37,7 +37,8 @@ export interface Withholding {
 type Obj = Record<string, unknown>;
 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
-const asObj = (value: unknown): Obj => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Obj) : {});
+const asObj = (value: unknown): Obj =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Obj) : {};
 const asList = (value: unknown): Obj[] => (Array.isArray(value) ? value.map(asObj) : []);
 const money = (value: unknown): string => {
   try {
@@ -108,7 +109,12 @@ export function taxGroups(lines: DocLine[]): TaxGroup[] {
 /** FE: the request's withholdings (type, base mode, percent); DSE: the request's retenciones. */
 export function withholdings(kind: 'FE' | 'DSE', request: Obj | null): Withholding[] {
   if (kind === 'FE') {
-    return asList(request?.withholdings).map((w) => ({ name: text(w.type), base: text(w.base_mode), percent: text(w.percent), amount: '' }));
+    return asList(request?.withholdings).map((w) => ({
+      name: text(w.type),
+      base: text(w.base_mode),
+      percent: text(w.percent),
+      amount: '',
+    }));
   }
   return asList(request?.retenciones)
     .filter((w) => w.enabled !== false && w.activa !== false)

@@ -32,8 +32,12 @@ export function toHistoryFilter(form: FilterForm): HistoryFilter {
 
 /** A problem the user can fix before anything is asked of core. */
 export function filterProblem(form: FilterForm): string | null {
-  for (const [label, text] of [['desde', form.from], ['hasta', form.to]] as const) {
-    if (text.trim() && !parseUserDate(text)) return `La fecha «${label}» no es válida: escríbala como dd/mm/aaaa (por ejemplo 05/11/2026).`;
+  for (const [label, text] of [
+    ['desde', form.from],
+    ['hasta', form.to],
+  ] as const) {
+    if (text.trim() && !parseUserDate(text))
+      return `La fecha «${label}» no es válida: escríbala como dd/mm/aaaa (por ejemplo 05/11/2026).`;
   }
   const from = parseUserDate(form.from);
   const to = parseUserDate(form.to);

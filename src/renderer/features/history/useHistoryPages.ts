@@ -9,7 +9,8 @@ export const PAGE_SIZE = 100;
 export function pagesFor(first: number, last: number): number[] {
   if (last < first) return [0];
   const pages: number[] = [];
-  for (let page = Math.max(0, Math.floor(first / PAGE_SIZE) - 1); page <= Math.floor(last / PAGE_SIZE) + 1; page += 1) pages.push(page);
+  for (let page = Math.max(0, Math.floor(first / PAGE_SIZE) - 1); page <= Math.floor(last / PAGE_SIZE) + 1; page += 1)
+    pages.push(page);
   return pages;
 }
 

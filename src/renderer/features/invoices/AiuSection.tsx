@@ -14,7 +14,10 @@ export function AiuSection() {
   const enabled = useWatch({ control, name: 'aiu.enabled' });
   const errors = formState.errors.aiu;
   return (
-    <Section title="AIU (administración, imprevistos y utilidad)" summary={enabled ? 'Activo' : 'Para contratos de obra o servicios con AIU'}>
+    <Section
+      title="AIU (administración, imprevistos y utilidad)"
+      summary={enabled ? 'Activo' : 'Para contratos de obra o servicios con AIU'}
+    >
       <label className="check">
         <input type="checkbox" {...register('aiu.enabled')} /> Esta factura lleva AIU
       </label>
@@ -46,15 +49,25 @@ export function AiuSection() {
           {aiu && (
             <dl className="aiu-amounts">
               <dt>Base</dt>
-              <dd><Money value={aiu.contractBase} currency={currency} /></dd>
+              <dd>
+                <Money value={aiu.contractBase} currency={currency} />
+              </dd>
               <dt>Administración</dt>
-              <dd data-testid="aiu-a"><Money value={aiu.administracion} currency={currency} /></dd>
+              <dd data-testid="aiu-a">
+                <Money value={aiu.administracion} currency={currency} />
+              </dd>
               <dt>Imprevistos</dt>
-              <dd data-testid="aiu-i"><Money value={aiu.imprevistos} currency={currency} /></dd>
+              <dd data-testid="aiu-i">
+                <Money value={aiu.imprevistos} currency={currency} />
+              </dd>
               <dt>Utilidad</dt>
-              <dd data-testid="aiu-u"><Money value={aiu.utilidad} currency={currency} /></dd>
+              <dd data-testid="aiu-u">
+                <Money value={aiu.utilidad} currency={currency} />
+              </dd>
               <dt>IVA del AIU</dt>
-              <dd data-testid="aiu-tax"><Money value={aiu.tax} currency={currency} /></dd>
+              <dd data-testid="aiu-tax">
+                <Money value={aiu.tax} currency={currency} />
+              </dd>
             </dl>
           )}
         </>

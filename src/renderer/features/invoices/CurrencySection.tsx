@@ -20,7 +20,11 @@ export function CurrencySection() {
         </Field>
         {currency === 'USD' && (
           <>
-            <Field label="Tasa aplicada (COP por USD)" error={errors?.applied_rate?.message} hint="Con la que se convierten los totales a pesos">
+            <Field
+              label="Tasa aplicada (COP por USD)"
+              error={errors?.applied_rate?.message}
+              hint="Con la que se convierten los totales a pesos"
+            >
               <input type="text" inputMode="decimal" {...register('currency.applied_rate')} />
             </Field>
             <Field label="TRM oficial" error={errors?.official_trm?.message} hint="La del Banco de la República para esa fecha">
@@ -31,14 +35,22 @@ export function CurrencySection() {
               name="currency.rate_date"
               render={({ field }) => (
                 <Field label="Fecha de la TRM" error={errors?.rate_date?.message} hint="dd/mm/aaaa">
-                  <DateInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} name={field.name} />
+                  <DateInput
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    name={field.name}
+                  />
                 </Field>
               )}
             />
           </>
         )}
       </div>
-      {currency === 'USD' && <p className="muted">Los valores de las líneas se escriben en dólares; los totales se muestran en dólares y en pesos.</p>}
+      {currency === 'USD' && (
+        <p className="muted">Los valores de las líneas se escriben en dólares; los totales se muestran en dólares y en pesos.</p>
+      )}
     </Section>
   );
 }

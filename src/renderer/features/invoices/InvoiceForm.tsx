@@ -52,7 +52,9 @@ export function InvoiceForm(props: InvoiceFormProps) {
   });
   // Nothing here watches the form's values: the bar does, so that a keystroke does not re-render the
   // whole form (see live-totals.ts).
-  const [liveTotals] = useState(() => new LiveTotalsStore(computeFormTotals(props.initialValues, types), props.initialValues.items));
+  const [liveTotals] = useState(
+    () => new LiveTotalsStore(computeFormTotals(props.initialValues, types), props.initialValues.items),
+  );
   const inFlight = useRef(false);
   const [sending, setSending] = useState(false);
   const [serverError, setServerError] = useState<{ message: string; list: string[] } | null>(null);
@@ -66,7 +68,11 @@ export function InvoiceForm(props: InvoiceFormProps) {
       const current = computeFormTotals(values, types);
       const request = buildRequest(values, current, { draftKey, withholdingTypes: types, paymentMethods: paymentMethods ?? [] });
       // The key goes to disk with the form before anything is sent (the ledger also commits it).
-      await invoke('drafts.save', { kind: 'FE', idempotency_key: draftKey, data: values as unknown as Record<string, unknown> }).catch(() => undefined);
+      await invoke('drafts.save', {
+        kind: 'FE',
+        idempotency_key: draftKey,
+        data: values as unknown as Record<string, unknown>,
+      }).catch(() => undefined);
       const submission = await invoke('fe.submit', { request });
       if (submission.state === 'failed') {
         const issues = await invoke('feForm.submissionFieldErrors', { id: submission.id }).catch(() => []);
@@ -78,7 +84,12 @@ export function InvoiceForm(props: InvoiceFormProps) {
       if (error instanceof RpcClientError) {
         const issues = Object.entries(error.fields).map(([path, message]) => ({ path, message }));
         setServerError({ message: error.message, list: applyFieldErrors(issues, form.setError) });
-      } else setServerError({ message: 'No se pudo emitir la factura por un error inesperado. Intente de nuevo; si se repite, reinicie la aplicación.', list: [] });
+      } else
+        setServerError({
+          message:
+            'No se pudo emitir la factura por un error inesperado. Intente de nuevo; si se repite, reinicie la aplicación.',
+          list: [],
+        });
     } finally {
       inFlight.current = false;
       setSending(false);
@@ -89,7 +100,12 @@ export function InvoiceForm(props: InvoiceFormProps) {
   return (
     <FormProvider {...form}>
       <LiveTotalsContext.Provider value={liveTotals}>
-        <form className="invoice-form" onSubmit={(event) => void form.handleSubmit(send)(event)} noValidate aria-label="Factura electrónica de venta">
+        <form
+          className="invoice-form"
+          onSubmit={(event) => void form.handleSubmit(send)(event)}
+          noValidate
+          aria-label="Factura electrónica de venta"
+        >
           <div className="invoice-form__main">
             <CounterShortcuts />
             <ReceiverSection />
@@ -100,8 +116,16 @@ export function InvoiceForm(props: InvoiceFormProps) {
             <CurrencySection />
             <MoreSection />
           </div>
-          <InvoiceBar types={types} draftKey={draftKey} sending={sending} canSubmit={!sending && Boolean(paymentMethods)} onDiscard={props.onDiscard}>
-            {form.formState.errors.root?.totals?.message && <Alert tone="error">{form.formState.errors.root.totals.message}</Alert>}
+          <InvoiceBar
+            types={types}
+            draftKey={draftKey}
+            sending={sending}
+            canSubmit={!sending && Boolean(paymentMethods)}
+            onDiscard={props.onDiscard}
+          >
+            {form.formState.errors.root?.totals?.message && (
+              <Alert tone="error">{form.formState.errors.root.totals.message}</Alert>
+            )}
             {errorCount > 0 && form.formState.isSubmitted && !serverError && (
               <Alert tone="error">No se emitió: revise los campos marcados en rojo.</Alert>
             )}

@@ -67,7 +67,9 @@ export function InvoiceSession({ draft, today }: { draft: Draft | null; today: s
           onNew={() => startNew(defaultValues(today))}
           onCorrect={() => startNew({ ...values, fecha_emision: today })}
         />
-        {submission.state !== 'failed' && submission.state !== 'rejected' && <SaveCustomerOffer key={submission.id} receptor={values.receptor} />}
+        {submission.state !== 'failed' && submission.state !== 'rejected' && (
+          <SaveCustomerOffer key={submission.id} receptor={values.receptor} />
+        )}
         <PendingInvoices exclude={submission.id} />
       </>
     );

@@ -28,12 +28,23 @@ interface ItemRowProps {
   actions: LineActions;
 }
 
-export const ItemRow = memo(function ItemRow({ index, isLast, onlyLine, descError, cantError, unitError, ivaError, register, actions }: ItemRowProps) {
+export const ItemRow = memo(function ItemRow({
+  index,
+  isLast,
+  onlyLine,
+  descError,
+  cantError,
+  unitError,
+  ivaError,
+  register,
+  actions,
+}: ItemRowProps) {
   const n = index + 1;
   const amounts = useLiveTotals((live) => live.lines[index]);
   const currency = useLiveTotals((live) => live.totals.currency);
   const cell = (col: number) => ({ 'data-cell': true, 'data-row': index, 'data-col': col, onKeyDown: actions.keyDown });
-  const described = (name: string, message: string | undefined) => (message ? { 'aria-invalid': true, 'aria-describedby': `item-${index}-${name}-error` } : {});
+  const described = (name: string, message: string | undefined) =>
+    message ? { 'aria-invalid': true, 'aria-describedby': `item-${index}-${name}-error` } : {};
   const errorText = (name: string, message: string | undefined) =>
     message ? (
       <span id={`item-${index}-${name}-error`} className="field__error" role="alert">
@@ -43,17 +54,43 @@ export const ItemRow = memo(function ItemRow({ index, isLast, onlyLine, descErro
 
   return (
     <tr role="row" data-testid={`item-row-${n}`}>
-      <td role="cell" className="muted">{n}</td>
+      <td role="cell" className="muted">
+        {n}
+      </td>
       <td role="cell" className="items-grid__desc">
-        <input type="text" aria-label={`Descripción, línea ${n}`} autoComplete="off" {...register(`items.${index}.desc`)} {...cell(0)} {...described('desc', descError)} onPaste={(event) => actions.paste(index, event)} />
+        <input
+          type="text"
+          aria-label={`Descripción, línea ${n}`}
+          autoComplete="off"
+          {...register(`items.${index}.desc`)}
+          {...cell(0)}
+          {...described('desc', descError)}
+          onPaste={(event) => actions.paste(index, event)}
+        />
         {errorText('desc', descError)}
       </td>
       <td role="cell" className="num items-grid__qty">
-        <input type="text" inputMode="decimal" aria-label={`Cantidad, línea ${n}`} autoComplete="off" {...register(`items.${index}.cant`)} {...cell(1)} {...described('cant', cantError)} />
+        <input
+          type="text"
+          inputMode="decimal"
+          aria-label={`Cantidad, línea ${n}`}
+          autoComplete="off"
+          {...register(`items.${index}.cant`)}
+          {...cell(1)}
+          {...described('cant', cantError)}
+        />
         {errorText('cant', cantError)}
       </td>
       <td role="cell" className="num items-grid__unit">
-        <input type="text" inputMode="decimal" aria-label={`Valor unitario, línea ${n}`} autoComplete="off" {...register(`items.${index}.unit`)} {...cell(2)} {...described('unit', unitError)} />
+        <input
+          type="text"
+          inputMode="decimal"
+          aria-label={`Valor unitario, línea ${n}`}
+          autoComplete="off"
+          {...register(`items.${index}.unit`)}
+          {...cell(2)}
+          {...described('unit', unitError)}
+        />
         {errorText('unit', unitError)}
         {amounts?.taxIncluded && (
           <span className="muted items-grid__derived">
@@ -62,7 +99,12 @@ export const ItemRow = memo(function ItemRow({ index, isLast, onlyLine, descErro
         )}
       </td>
       <td role="cell">
-        <select aria-label={`Impuesto, línea ${n}`} {...register(`items.${index}.iva`)} {...cell(3)} {...described('iva', ivaError)}>
+        <select
+          aria-label={`Impuesto, línea ${n}`}
+          {...register(`items.${index}.iva`)}
+          {...cell(3)}
+          {...described('iva', ivaError)}
+        >
           {TAX_RATE_OPTIONS.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -72,25 +114,63 @@ export const ItemRow = memo(function ItemRow({ index, isLast, onlyLine, descErro
         {errorText('iva', ivaError)}
       </td>
       <td role="cell" className="items-grid__check">
-        <input type="checkbox" aria-label={`Valor incluye IVA, línea ${n}`} {...register(`items.${index}.iva_incluido`)} {...cell(4)} />
+        <input
+          type="checkbox"
+          aria-label={`Valor incluye IVA, línea ${n}`}
+          {...register(`items.${index}.iva_incluido`)}
+          {...cell(4)}
+        />
       </td>
-      <td role="cell" className="num" data-testid={`line-base-${n}`}>{amounts && <Money value={amounts.line.base} currency={currency} />}</td>
-      <td role="cell" className="num" data-testid={`line-tax-${n}`}>{amounts && <Money value={amounts.line.taxAmount} currency={currency} />}</td>
-      <td role="cell" className="num" data-testid={`line-total-${n}`}>{amounts && <Money value={amounts.line.total} currency={currency} />}</td>
+      <td role="cell" className="num" data-testid={`line-base-${n}`}>
+        {amounts && <Money value={amounts.line.base} currency={currency} />}
+      </td>
+      <td role="cell" className="num" data-testid={`line-tax-${n}`}>
+        {amounts && <Money value={amounts.line.taxAmount} currency={currency} />}
+      </td>
+      <td role="cell" className="num" data-testid={`line-total-${n}`}>
+        {amounts && <Money value={amounts.line.total} currency={currency} />}
+      </td>
       <td role="cell" className="items-grid__actions">
-        <button type="button" className="icon-button" aria-label={`Subir línea ${n}`} title="Subir" disabled={index === 0} onClick={() => actions.move(index, index - 1)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Subir línea ${n}`}
+          title="Subir"
+          disabled={index === 0}
+          onClick={() => actions.move(index, index - 1)}
+        >
           ↑
         </button>
-        <button type="button" className="icon-button" aria-label={`Bajar línea ${n}`} title="Bajar" disabled={isLast} onClick={() => actions.move(index, index + 1)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Bajar línea ${n}`}
+          title="Bajar"
+          disabled={isLast}
+          onClick={() => actions.move(index, index + 1)}
+        >
           ↓
         </button>
-        <button type="button" className="icon-button" aria-label={`Duplicar línea ${n}`} title="Duplicar" onClick={() => actions.duplicate(index)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Duplicar línea ${n}`}
+          title="Duplicar"
+          onClick={() => actions.duplicate(index)}
+        >
           <svg viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5">
             <rect x="5" y="5" width="9" height="9" rx="1" />
             <path d="M3 11V3a1 1 0 0 1 1-1h7" />
           </svg>
         </button>
-        <button type="button" className="icon-button icon-button--danger" aria-label={`Quitar línea ${n}`} title="Quitar" disabled={onlyLine} onClick={() => actions.remove(index)}>
+        <button
+          type="button"
+          className="icon-button icon-button--danger"
+          aria-label={`Quitar línea ${n}`}
+          title="Quitar"
+          disabled={onlyLine}
+          onClick={() => actions.remove(index)}
+        >
           ✕
         </button>
       </td>

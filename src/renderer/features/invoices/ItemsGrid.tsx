@@ -100,20 +100,33 @@ export function ItemsGrid() {
     <fieldset className="panel invoice-items">
       <legend>Productos o servicios</legend>
       <ProductSearch onPick={addProduct} />
-      <p className="muted items-help">Enter pasa a la siguiente casilla; al final se agrega una línea. Puede pegar varias filas desde una hoja de cálculo (descripción, cantidad, valor unitario, tarifa).</p>
+      <p className="muted items-help">
+        Enter pasa a la siguiente casilla; al final se agrega una línea. Puede pegar varias filas desde una hoja de cálculo
+        (descripción, cantidad, valor unitario, tarifa).
+      </p>
       {/* Roles spelled out: the rows are laid out as CSS grids (items-grid.css), not as table rows. */}
       <table className="data items-grid" role="table">
         <thead role="rowgroup">
           <tr role="row">
             <th role="columnheader">#</th>
             <th role="columnheader">Descripción</th>
-            <th role="columnheader" className="num">Cantidad</th>
-            <th role="columnheader" className="num">Valor unitario</th>
+            <th role="columnheader" className="num">
+              Cantidad
+            </th>
+            <th role="columnheader" className="num">
+              Valor unitario
+            </th>
             <th role="columnheader">Impuesto</th>
             <th role="columnheader">Incluye IVA</th>
-            <th role="columnheader" className="num">Base</th>
-            <th role="columnheader" className="num">Impuesto</th>
-            <th role="columnheader" className="num">Total línea</th>
+            <th role="columnheader" className="num">
+              Base
+            </th>
+            <th role="columnheader" className="num">
+              Impuesto
+            </th>
+            <th role="columnheader" className="num">
+              Total línea
+            </th>
             <th role="columnheader">
               <span className="visually-hidden">Acciones</span>
             </th>

@@ -25,7 +25,8 @@ export function MoreSection() {
         <textarea rows={3} {...register('observaciones')} />
       </Field>
       <label className="check">
-        <input type="checkbox" {...register('es_contingencia')} /> Factura de contingencia (se expidió cuando no se podía enviar a la DIAN)
+        <input type="checkbox" {...register('es_contingencia')} /> Factura de contingencia (se expidió cuando no se podía enviar a
+        la DIAN)
       </label>
     </Section>
   );

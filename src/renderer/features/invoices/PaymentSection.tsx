@@ -14,7 +14,13 @@ export function methodsFor(methods: readonly PaymentMethod[], form: 'contado' | 
   return methods.filter((m) => m.is_active && m.payment_form === form);
 }
 
-export function PaymentSection({ methods, loadError }: { methods: readonly PaymentMethod[] | undefined; loadError: string | null }) {
+export function PaymentSection({
+  methods,
+  loadError,
+}: {
+  methods: readonly PaymentMethod[] | undefined;
+  loadError: string | null;
+}) {
   const { register, setValue, getValues, control, formState } = useFormContext<FeFormValues>();
   const errors = formState.errors.payment;
   const [form, methodId, contingencia, fechaEmision, currency] = useWatch({
@@ -67,8 +73,19 @@ export function PaymentSection({ methods, loadError }: { methods: readonly Payme
           control={control}
           name="payment.due_date"
           render={({ field }) => (
-            <Field label="Fecha de vencimiento" error={errors?.due_date?.message} hint={form === 'contado' ? 'Solo para pagos a crédito' : 'dd/mm/aaaa'}>
-              <DateInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} name={field.name} disabled={form === 'contado'} />
+            <Field
+              label="Fecha de vencimiento"
+              error={errors?.due_date?.message}
+              hint={form === 'contado' ? 'Solo para pagos a crédito' : 'dd/mm/aaaa'}
+            >
+              <DateInput
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                name={field.name}
+                disabled={form === 'contado'}
+              />
             </Field>
           )}
         />
@@ -77,13 +94,27 @@ export function PaymentSection({ methods, loadError }: { methods: readonly Payme
             control={control}
             name="fecha_emision"
             render={({ field }) => (
-              <Field label="Fecha de emisión" error={formState.errors.fecha_emision?.message} hint="Factura de contingencia: puede llevar una fecha anterior">
-                <DateInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} name={field.name} />
+              <Field
+                label="Fecha de emisión"
+                error={formState.errors.fecha_emision?.message}
+                hint="Factura de contingencia: puede llevar una fecha anterior"
+              >
+                <DateInput
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  name={field.name}
+                />
               </Field>
             )}
           />
         ) : (
-          <Field label="Fecha de emisión" error={formState.errors.fecha_emision?.message} hint="Hoy en Colombia (la DIAN exige la fecha del envío)">
+          <Field
+            label="Fecha de emisión"
+            error={formState.errors.fecha_emision?.message}
+            hint="Hoy en Colombia (la DIAN exige la fecha del envío)"
+          >
             <input type="text" readOnly value={formatDate(fechaEmision)} />
           </Field>
         )}

@@ -21,7 +21,11 @@ export function ReceiverSection() {
 
   const fill = (values: Partial<FeFormValues['receptor']>) => {
     for (const [name, value] of Object.entries(values)) {
-      if (typeof value === 'string') setValue(`receptor.${name as keyof FeFormValues['receptor']}`, value, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+      if (typeof value === 'string')
+        setValue(`receptor.${name as keyof FeFormValues['receptor']}`, value, {
+          shouldDirty: true,
+          shouldValidate: formState.isSubmitted,
+        });
     }
   };
   const runLookup = async () => {
@@ -53,8 +57,17 @@ export function ReceiverSection() {
             ))}
           </select>
         </Field>
-        <Field label="Número de documento" error={errors?.numero_doc?.message} hint={tipo === '31' ? 'Sin el dígito de verificación' : undefined}>
-          <input type="text" autoComplete="off" inputMode={tipo === '31' ? 'numeric' : 'text'} {...register('receptor.numero_doc')} />
+        <Field
+          label="Número de documento"
+          error={errors?.numero_doc?.message}
+          hint={tipo === '31' ? 'Sin el dígito de verificación' : undefined}
+        >
+          <input
+            type="text"
+            autoComplete="off"
+            inputMode={tipo === '31' ? 'numeric' : 'text'}
+            {...register('receptor.numero_doc')}
+          />
         </Field>
         {tipo === '31' && (
           <Field label="DV" hint="Calculado">

@@ -159,7 +159,9 @@ export function SubmissionResult({ submission, onChange, onNew, onCorrect }: Pro
 
   return (
     <section className="panel result result--warn" aria-labelledby="result-title" data-testid="invoice-result">
-      <h2 id="result-title">{unknownState ? 'Factura en verificación: puede seguir vendiendo' : 'Factura en confirmación: puede seguir vendiendo'}</h2>
+      <h2 id="result-title">
+        {unknownState ? 'Factura en verificación: puede seguir vendiendo' : 'Factura en confirmación: puede seguir vendiendo'}
+      </h2>
       <Alert tone="warn">
         {unknownState
           ? submission.error?.message
@@ -169,9 +171,11 @@ export function SubmissionResult({ submission, onChange, onNew, onCorrect }: Pro
       </Alert>
       <p>
         Pasó a <strong>Facturas pendientes de confirmar</strong>:{' '}
-        {unknownState ? 'la factura existe en el servicio; ' : 'Factura Desk la confirma sola, en segundo plano y con la misma clave de envío; '}
-        <strong>no se creará una segunda factura</strong>, aunque cierre la aplicación o se vaya el internet. Le avisaremos cuando la
-        DIAN responda. No emita la misma venta otra vez: atienda la siguiente con «Nueva venta».
+        {unknownState
+          ? 'la factura existe en el servicio; '
+          : 'Factura Desk la confirma sola, en segundo plano y con la misma clave de envío; '}
+        <strong>no se creará una segunda factura</strong>, aunque cierre la aplicación o se vaya el internet. Le avisaremos cuando
+        la DIAN responda. No emita la misma venta otra vez: atienda la siguiente con «Nueva venta».
       </p>
       {details}
       {checkError && <Alert tone="error">{checkError}</Alert>}

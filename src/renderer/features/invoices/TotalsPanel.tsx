@@ -8,7 +8,19 @@ function rateText(rate: { toFixed(): string }): string {
   return `${rate.toFixed().replace('.', ',')} %`;
 }
 
-function Item({ label, testId, note, total, children }: { label: string; testId: string; note?: ReactNode; total?: boolean; children: ReactNode }) {
+function Item({
+  label,
+  testId,
+  note,
+  total,
+  children,
+}: {
+  label: string;
+  testId: string;
+  note?: ReactNode;
+  total?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className={total ? 'totals-item totals-item--total' : 'totals-item'}>
       <dt>{label}</dt>
@@ -37,7 +49,11 @@ export function TotalsPanel({ totals }: { totals: FormTotals }) {
             key={`${group.code}-${group.rate.toFixed()}`}
             label={`${group.name} ${rateText(group.rate)}`}
             testId={`totals-tax-${group.code}-${group.rate.toFixed()}`}
-            note={<>código {group.code} · base <Money value={group.base} currency={currency} /></>}
+            note={
+              <>
+                código {group.code} · base <Money value={group.base} currency={currency} />
+              </>
+            }
           >
             <Money value={group.amount} currency={currency} />
           </Item>
@@ -47,7 +63,18 @@ export function TotalsPanel({ totals }: { totals: FormTotals }) {
             <Money value={totals.impuestos} currency={currency} />
           </Item>
         )}
-        <Item label="Total" testId="totals-total" total note={cop ? <>≈ <Money value={cop.total} /></> : undefined}>
+        <Item
+          label="Total"
+          testId="totals-total"
+          total
+          note={
+            cop ? (
+              <>
+                ≈ <Money value={cop.total} />
+              </>
+            ) : undefined
+          }
+        >
           <Money value={totals.total} currency={currency} />
         </Item>
         {totals.withholdings.length > 0 && (

@@ -27,7 +27,9 @@ export function WithholdingTypesEditor({ initial, onDone }: { initial: readonly 
       onDone();
     } catch (e) {
       const fields = e instanceof RpcClientError ? Object.values(e.fields) : [];
-      setError(fields.length > 0 ? fields.join(' ') : e instanceof Error ? e.message : 'No se pudieron guardar los tipos de retención.');
+      setError(
+        fields.length > 0 ? fields.join(' ') : e instanceof Error ? e.message : 'No se pudieron guardar los tipos de retención.',
+      );
     } finally {
       setBusy(false);
     }
@@ -36,8 +38,8 @@ export function WithholdingTypesEditor({ initial, onDone }: { initial: readonly 
   return (
     <div className="withholding-editor" role="group" aria-label="Tipos de retención de la empresa">
       <p className="muted">
-        Escriba los tipos de retención exactamente como aparecen en la configuración de facturación de su proveedor (código y base). Se
-        guardan para esta conexión.
+        Escriba los tipos de retención exactamente como aparecen en la configuración de facturación de su proveedor (código y
+        base). Se guardan para esta conexión.
       </p>
       <table className="data">
         <thead>
@@ -54,16 +56,34 @@ export function WithholdingTypesEditor({ initial, onDone }: { initial: readonly 
           {rows.map((row, i) => (
             <tr key={i}>
               <td>
-                <input aria-label={`Código del tipo ${i + 1}`} value={row.type} onChange={(e) => change(i, 'type', e.target.value)} />
+                <input
+                  aria-label={`Código del tipo ${i + 1}`}
+                  value={row.type}
+                  onChange={(e) => change(i, 'type', e.target.value)}
+                />
               </td>
               <td>
-                <input aria-label={`Nombre del tipo ${i + 1}`} value={row.label} onChange={(e) => change(i, 'label', e.target.value)} />
+                <input
+                  aria-label={`Nombre del tipo ${i + 1}`}
+                  value={row.label}
+                  onChange={(e) => change(i, 'label', e.target.value)}
+                />
               </td>
               <td>
-                <input aria-label={`Base del tipo ${i + 1}`} list="fe-withholding-base-modes" value={row.base_mode} onChange={(e) => change(i, 'base_mode', e.target.value)} />
+                <input
+                  aria-label={`Base del tipo ${i + 1}`}
+                  list="fe-withholding-base-modes"
+                  value={row.base_mode}
+                  onChange={(e) => change(i, 'base_mode', e.target.value)}
+                />
               </td>
               <td>
-                <button type="button" className="icon-button icon-button--danger" aria-label={`Quitar tipo ${i + 1}`} onClick={() => setRows((list) => list.filter((_, j) => j !== i))}>
+                <button
+                  type="button"
+                  className="icon-button icon-button--danger"
+                  aria-label={`Quitar tipo ${i + 1}`}
+                  onClick={() => setRows((list) => list.filter((_, j) => j !== i))}
+                >
                   ✕
                 </button>
               </td>

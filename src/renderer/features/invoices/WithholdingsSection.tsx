@@ -32,9 +32,9 @@ export function WithholdingsSection({ types, loadError }: Props) {
       ) : configured.length === 0 ? (
         <div className="empty-state">
           <p>
-            Aún no hay tipos de retención configurados para esta conexión. El servicio no publica la lista: los tipos válidos dependen de la
-            configuración de facturación de su empresa en el proveedor. Si su empresa practica retenciones en las facturas, agréguelos tal
-            como aparecen allí; si no, no necesita hacer nada.
+            Aún no hay tipos de retención configurados para esta conexión. El servicio no publica la lista: los tipos válidos
+            dependen de la configuración de facturación de su empresa en el proveedor. Si su empresa practica retenciones en las
+            facturas, agréguelos tal como aparecen allí; si no, no necesita hacer nada.
           </p>
           <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
             Configurar tipos de retención
@@ -63,20 +63,30 @@ export function WithholdingsSection({ types, loadError }: Props) {
                 <div className="withholding-row__amount">
                   {amount ? (
                     <>
-                      Base <Money value={amount.base} currency={currency} /> · Retención <Money value={amount.amount} currency={currency} />
+                      Base <Money value={amount.base} currency={currency} /> · Retención{' '}
+                      <Money value={amount.amount} currency={currency} />
                     </>
                   ) : type ? (
                     <span className="muted">Base «{type.base_mode}»: la calcula el proveedor.</span>
                   ) : null}
                 </div>
-                <button type="button" className="icon-button icon-button--danger" aria-label={`Quitar retención ${index + 1}`} onClick={() => remove(index)}>
+                <button
+                  type="button"
+                  className="icon-button icon-button--danger"
+                  aria-label={`Quitar retención ${index + 1}`}
+                  onClick={() => remove(index)}
+                >
                   ✕
                 </button>
               </div>
             );
           })}
           <div className="button-row">
-            <button type="button" className="button button--secondary" onClick={() => append({ type: configured[0]?.type ?? '', percent: '' })}>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => append({ type: configured[0]?.type ?? '', percent: '' })}
+            >
               Agregar retención
             </button>
             <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>

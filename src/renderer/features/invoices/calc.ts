@@ -3,8 +3,14 @@
 // are always the computed ones ("FE create request": consistent with the lines).
 import type { FeCreateRequest, PaymentMethod } from '../../../shared/api/fe';
 import {
-  computeFeTotals, FE_WITHHOLDING_BASE_MODES, toCop, type FeAiuInput, type FeLineInput, type FeTotals,
-  type FeWithholdingBaseMode, type FeWithholdingInput,
+  computeFeTotals,
+  FE_WITHHOLDING_BASE_MODES,
+  toCop,
+  type FeAiuInput,
+  type FeLineInput,
+  type FeTotals,
+  type FeWithholdingBaseMode,
+  type FeWithholdingInput,
 } from '../../../shared/fe';
 import { dec, toRequestNumber, ZERO, type Dec } from '../../../shared/money';
 import type { FeSubmitInput } from '../../../shared/rpc/methods/fe';
@@ -23,7 +29,13 @@ function numberOr0(text: string): string {
 
 export function lineInput(item: FeItemValues): FeLineInput {
   const typed = numberOr0(item.unit);
-  return { cant: numberOr0(item.cant), iva: numberOr0(item.iva), iva_incluido: item.iva_incluido, unit: typed, unit_input: typed };
+  return {
+    cant: numberOr0(item.cant),
+    iva: numberOr0(item.iva),
+    iva_incluido: item.iva_incluido,
+    unit: typed,
+    unit_input: typed,
+  };
 }
 
 export function aiuInput(values: FeFormValues): FeAiuInput | undefined {
@@ -52,7 +64,9 @@ function isKnownBaseMode(mode: string): mode is FeWithholdingBaseMode {
 export function computableWithholdings(values: FeFormValues, types: WithholdingTypes): FeWithholdingInput[] {
   return values.withholdings.flatMap((w) => {
     const type = types.find((t) => t.type === w.type);
-    return type && isKnownBaseMode(type.base_mode) ? [{ type: w.type, base_mode: type.base_mode, percent: numberOr0(w.percent) }] : [];
+    return type && isKnownBaseMode(type.base_mode)
+      ? [{ type: w.type, base_mode: type.base_mode, percent: numberOr0(w.percent) }]
+      : [];
   });
 }
 
@@ -108,7 +122,13 @@ export function buildRequest(values: FeFormValues, totals: FeTotals, ctx: Reques
   const aiu = aiuInput(values);
   const currency = values.currency;
   const request: z.input<typeof FeSubmitInput> = {
-    receptor: { tipo_doc: r.tipo_doc, numero_doc: r.numero_doc.trim(), nombre: r.nombre.trim(), email: r.email.trim(), direccion: r.direccion.trim() },
+    receptor: {
+      tipo_doc: r.tipo_doc,
+      numero_doc: r.numero_doc.trim(),
+      nombre: r.nombre.trim(),
+      email: r.email.trim(),
+      direccion: r.direccion.trim(),
+    },
     items,
     subtotal: toRequestNumber(totals.subtotal),
     impuestos: toRequestNumber(totals.impuestos),

@@ -39,7 +39,8 @@ function lineEntries(totals: FormTotals, items: LineItems, previous: readonly Li
     const iva = item?.iva ?? '';
     const taxIncluded = Boolean(item?.iva_incluido);
     const before = previous[i];
-    if (before && before.cant === cant && before.unit === unit && before.iva === iva && before.taxIncluded === taxIncluded) return before;
+    if (before && before.cant === cant && before.unit === unit && before.iva === iva && before.taxIncluded === taxIncluded)
+      return before;
     return { line, taxIncluded, cant, unit, iva };
   });
 }

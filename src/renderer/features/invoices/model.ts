@@ -83,7 +83,10 @@ export function defaultValues(today: string): FeFormValues {
 export function valuesFromDraft(data: Record<string, unknown>, today: string): FeFormValues {
   const base = defaultValues(today);
   const d = data as Partial<FeFormValues>;
-  const items = Array.isArray(d.items) && d.items.length > 0 ? d.items.map((item) => ({ ...emptyItem(), ...item, key: lineKey() })) : base.items;
+  const items =
+    Array.isArray(d.items) && d.items.length > 0
+      ? d.items.map((item) => ({ ...emptyItem(), ...item, key: lineKey() }))
+      : base.items;
   return {
     ...base,
     ...d,

@@ -16,7 +16,8 @@ export function itemsFromPaste(text: string): FeItemValues[] {
   try {
     rows = parseTabular(text, { maxRows: MAX_PASTED_LINES + 1 });
   } catch (error) {
-    if (error instanceof TabularError) throw new Error(`No se pudieron leer las líneas pegadas: ${error.message}`, { cause: error });
+    if (error instanceof TabularError)
+      throw new Error(`No se pudieron leer las líneas pegadas: ${error.message}`, { cause: error });
     throw error;
   }
   const items: FeItemValues[] = [];

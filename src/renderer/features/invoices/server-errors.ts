@@ -14,7 +14,10 @@ const FORM_FIELDS = [
 ];
 
 /** Sets the errors that name a form field; returns the others as sentences to show together. */
-export function applyFieldErrors(issues: readonly { path: string; message: string }[], setError: UseFormSetError<FeFormValues>): string[] {
+export function applyFieldErrors(
+  issues: readonly { path: string; message: string }[],
+  setError: UseFormSetError<FeFormValues>,
+): string[] {
   const unplaced: string[] = [];
   let focused = false;
   for (const issue of issues) {

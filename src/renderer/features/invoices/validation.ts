@@ -45,19 +45,23 @@ export function validateForm(values: FeFormValues, ctx: ValidationContext): Form
   const errors: FormErrors = {};
   values.items.forEach((item, i) => {
     if (readNumber(item.cant) === null) add(errors, `items.${i}.cant`, 'Escriba la cantidad (por ejemplo 2 o 1,5)');
-    if (readNumber(item.unit) === null) add(errors, `items.${i}.unit`, 'Escriba el valor unitario (por ejemplo 12.500 o 12.500,50)');
+    if (readNumber(item.unit) === null)
+      add(errors, `items.${i}.unit`, 'Escriba el valor unitario (por ejemplo 12.500 o 12.500,50)');
   });
   const typed = (path: string, text: string, required: boolean) => {
     if (text.trim() === '' ? required : readNumber(text) === null) add(errors, path, 'Escriba un número (por ejemplo 10 o 2,5)');
   };
   if (values.aiu.enabled) {
     typed('aiu.contract_base', values.aiu.contract_base, false);
-    for (const name of ['administracion_percent', 'imprevistos_percent', 'utilidad_percent', 'tax_rate'] as const) typed(`aiu.${name}`, values.aiu[name], true);
+    for (const name of ['administracion_percent', 'imprevistos_percent', 'utilidad_percent', 'tax_rate'] as const)
+      typed(`aiu.${name}`, values.aiu[name], true);
   }
   values.withholdings.forEach((w, i) => {
-    if (!ctx.withholdingTypes.some((t) => t.type === w.type)) add(errors, `withholdings.${i}.type`, 'Elija un tipo de retención configurado');
+    if (!ctx.withholdingTypes.some((t) => t.type === w.type))
+      add(errors, `withholdings.${i}.type`, 'Elija un tipo de retención configurado');
     const percent = readNumber(w.percent);
-    if (percent === null || Number(percent) < 0 || Number(percent) > 100) add(errors, `withholdings.${i}.percent`, 'El porcentaje debe estar entre 0 y 100');
+    if (percent === null || Number(percent) < 0 || Number(percent) > 100)
+      add(errors, `withholdings.${i}.percent`, 'El porcentaje debe estar entre 0 y 100');
   });
   if (values.currency.commercial_currency === 'USD') {
     typed('currency.applied_rate', values.currency.applied_rate, true);
@@ -71,17 +75,30 @@ export function validateForm(values: FeFormValues, ctx: ValidationContext): Form
   if (values.currency.commercial_currency === 'USD') date('currency.rate_date', values.currency.rate_date);
   if (values.es_contingencia) date('fecha_emision', values.fecha_emision);
   if (!values.payment.method_id) add(errors, 'payment.method_id', 'Elija el medio de pago');
-  if (values.payment.form === 'credito' && !values.payment.due_date) add(errors, 'payment.due_date', 'La fecha de vencimiento es obligatoria para pagos a crédito');
-  if (values.observaciones.length > LIMITS.observacionesMax) add(errors, 'observaciones', `Admite hasta ${LIMITS.observacionesMax} caracteres`);
-  if (values.receptor.tipo_doc === '31' && values.receptor.numero_doc.trim() !== '' && !/^\d{1,15}$/.test(values.receptor.numero_doc.trim())) {
+  if (values.payment.form === 'credito' && !values.payment.due_date)
+    add(errors, 'payment.due_date', 'La fecha de vencimiento es obligatoria para pagos a crédito');
+  if (values.observaciones.length > LIMITS.observacionesMax)
+    add(errors, 'observaciones', `Admite hasta ${LIMITS.observacionesMax} caracteres`);
+  if (
+    values.receptor.tipo_doc === '31' &&
+    values.receptor.numero_doc.trim() !== '' &&
+    !/^\d{1,15}$/.test(values.receptor.numero_doc.trim())
+  ) {
     add(errors, 'receptor.numero_doc', 'El NIT se escribe solo con dígitos y sin el dígito de verificación');
   }
 
   const totals = computeFeTotals(values.items.map(lineInput), aiuInput(values));
-  const request = buildRequest(values, totals, { draftKey: 'validation', withholdingTypes: ctx.withholdingTypes, paymentMethods: ctx.paymentMethods });
+  const request = buildRequest(values, totals, {
+    draftKey: 'validation',
+    withholdingTypes: ctx.withholdingTypes,
+    paymentMethods: ctx.paymentMethods,
+  });
   // Withholdings were checked above against the connection's configured types; the shared rule only
   // knows the sandbox's base modes, so it does not judge them here.
-  const shared = validateFeRequest({ ...request, withholdings: [] }, { today: ctx.today, paymentMethods: ctx.paymentMethods, withholdingTypes: [] });
+  const shared = validateFeRequest(
+    { ...request, withholdings: [] },
+    { today: ctx.today, paymentMethods: ctx.paymentMethods, withholdingTypes: [] },
+  );
   if (!shared.ok) for (const e of shared.errors) add(errors, formPath(e.field), e.message);
   const parsed = FeCreateRequest.safeParse(request);
   if (!parsed.success) for (const issue of fieldIssues(parsed.error)) add(errors, formPath(issue.path), issue.message);

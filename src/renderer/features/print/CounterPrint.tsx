@@ -54,7 +54,12 @@ export function CounterPrint({ submissionId }: { submissionId: number }) {
 
   return (
     <>
-      <button type="button" className="button button--secondary" disabled={!ready || printNow.isPending} onClick={() => print(layout)}>
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={!ready || printNow.isPending}
+        onClick={() => print(layout)}
+      >
         Imprimir ({LAYOUT_LABELS[layout].toLowerCase()}) · F9
       </button>
       {model?.issuerMissing && (

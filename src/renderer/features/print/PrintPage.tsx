@@ -36,7 +36,9 @@ export function PrintPage({ model, qr, paper = 'a4' }: { model: PrintModel; qr: 
               {model.resolution}
             </div>
           )}
-          {model.ambiente === '2' && <div className="print-page__test">Documento de prueba (habilitación): sin validez fiscal</div>}
+          {model.ambiente === '2' && (
+            <div className="print-page__test">Documento de prueba (habilitación): sin validez fiscal</div>
+          )}
         </div>
       </header>
 
@@ -77,7 +79,11 @@ export function PrintPage({ model, qr, paper = 'a4' }: { model: PrintModel; qr: 
 
       <section className="print-page__bottom">
         <div className="print-page__fiscal">
-          {qr ? <img className="print-page__qr" src={qr} alt={`Código QR del ${model.fiscalKeyLabel}`} /> : <div className="print-page__qr" />}
+          {qr ? (
+            <img className="print-page__qr" src={qr} alt={`Código QR del ${model.fiscalKeyLabel}`} />
+          ) : (
+            <div className="print-page__qr" />
+          )}
           <div>
             <div className="print-page__key-label">{model.fiscalKeyLabel}</div>
             <div className="print-page__key" data-testid="fiscal-key">
@@ -145,11 +151,15 @@ export function PrintPage({ model, qr, paper = 'a4' }: { model: PrintModel; qr: 
           </tbody>
         </table>
       </section>
-      {model.rate && <p className="print-page__note">Valores en USD; equivalentes en COP a la tasa aplicada de {formatCop(model.rate)} por dólar.</p>}
+      {model.rate && (
+        <p className="print-page__note">
+          Valores en USD; equivalentes en COP a la tasa aplicada de {formatCop(model.rate)} por dólar.
+        </p>
+      )}
       {model.notes && <p className="print-page__note">Observaciones: {model.notes}</p>}
       <footer className="print-page__footer">
-        Representación gráfica de documento electrónico · Software: {model.software} · generada desde el historial local · consulte el
-        documento en el servicio de la DIAN con el código QR.
+        Representación gráfica de documento electrónico · Software: {model.software} · generada desde el historial local ·
+        consulte el documento en el servicio de la DIAN con el código QR.
       </footer>
     </article>
   );

@@ -74,12 +74,16 @@ export default function PrintView({ id }: { id: number }) {
           {detail.error.message}
         </Alert>
       )}
-      {qr.isError && <Alert tone="error">No se pudo generar el código QR. Vuelva a abrir esta vista; si se repite, copie la información de soporte del detalle.</Alert>}
+      {qr.isError && (
+        <Alert tone="error">
+          No se pudo generar el código QR. Vuelva a abrir esta vista; si se repite, copie la información de soporte del detalle.
+        </Alert>
+      )}
       {model?.issuerMissing && (
         <div className="no-print">
           <Alert tone="warn" title="Faltan los datos del emisor">
-            Complete la razón social y el NIT en <a href="#/ajustes">Ajustes › Datos del emisor</a> antes de entregar este documento: el QR
-            los incluye.
+            Complete la razón social y el NIT en <a href="#/ajustes">Ajustes › Datos del emisor</a> antes de entregar este
+            documento: el QR los incluye.
           </Alert>
         </div>
       )}

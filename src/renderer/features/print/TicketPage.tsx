@@ -104,14 +104,19 @@ export function TicketPage({ model, qr, width }: { model: PrintModel; qr: string
       {model.notes && <p className="ticket__small">Observaciones: {model.notes}</p>}
       <hr />
       <div className="ticket__center">
-        {qr ? <img className="ticket__qr" src={qr} alt={`Código QR del ${model.fiscalKeyLabel}`} /> : <div className="ticket__qr" />}
+        {qr ? (
+          <img className="ticket__qr" src={qr} alt={`Código QR del ${model.fiscalKeyLabel}`} />
+        ) : (
+          <div className="ticket__qr" />
+        )}
         <div className="ticket__strong">{model.fiscalKeyLabel}</div>
         <div className="ticket__key" data-testid="fiscal-key">
           {model.fiscalKey}
         </div>
       </div>
       <footer className="ticket__center ticket__small">
-        Representación gráfica de documento electrónico · Software: {model.software} · consulte el documento en la DIAN con el código QR.
+        Representación gráfica de documento electrónico · Software: {model.software} · consulte el documento en la DIAN con el
+        código QR.
       </footer>
     </article>
   );

@@ -11,4 +11,5 @@ export const LAYOUT_LABELS: Record<PrintLayout, string> = {
   ticket58: 'Tirilla de 58 mm',
 };
 
-export const isTicket = (layout: PrintLayout): layout is 'ticket80' | 'ticket58' => layout === 'ticket80' || layout === 'ticket58';
+export const isTicket = (layout: PrintLayout): layout is 'ticket80' | 'ticket58' =>
+  layout === 'ticket80' || layout === 'ticket58';

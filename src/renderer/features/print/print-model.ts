@@ -9,7 +9,18 @@ import { dec, toMoneyString } from '../../../shared/money';
 import type { HistoryDetail, IssuerProfile } from '../../../shared/rpc/methods/history-view';
 import { PAYMENT_MEANS } from '../support-documents/model/catalogs';
 import { dsePrintParts } from './dse-print';
-import { asObj, dseLines, feLines, ivaAndOthers, taxGroups, text, withholdings, type DocLine, type TaxGroup, type Withholding } from '../history/document-parts';
+import {
+  asObj,
+  dseLines,
+  feLines,
+  ivaAndOthers,
+  taxGroups,
+  text,
+  withholdings,
+  type DocLine,
+  type TaxGroup,
+  type Withholding,
+} from '../history/document-parts';
 
 export interface PrintParty {
   role: string;
@@ -68,7 +79,8 @@ function nitWithDv(issuer: IssuerProfile): string {
 }
 
 const FE_TITLE = 'Factura electrónica de venta';
-const DSE_TITLE = 'Documento soporte en adquisiciones efectuadas a sujetos no obligados a expedir factura o documento equivalente';
+const DSE_TITLE =
+  'Documento soporte en adquisiciones efectuadas a sujetos no obligados a expedir factura o documento equivalente';
 
 /** "HH:MM:SS-05:00" from "YYYY-MM-DDTHH:MM:SS" or "YYYY-MM-DD HH:MM:SS". */
 export function colombiaTime(stamp: string): string {
@@ -112,8 +124,10 @@ export function buildPrintModel(detail: HistoryDetail): PrintModel {
       number: entry.number,
       issueDate: entry.issue_date,
       issueTime,
-      dueDate: text(document.fecha_vencimiento) || (text(payment.due_date) || null),
-      payment: payment.form ? `${text(payment.form) === 'credito' ? 'Crédito' : 'Contado'} · ${meansLabel(text(payment.means_code))}` : null,
+      dueDate: text(document.fecha_vencimiento) || text(payment.due_date) || null,
+      payment: payment.form
+        ? `${text(payment.form) === 'credito' ? 'Crédito' : 'Contado'} · ${meansLabel(text(payment.means_code))}`
+        : null,
       ambiente,
       issuer: issuerParty(issuer, detail.company_id, 'Emisor (vendedor)'),
       counterpart: {
@@ -131,8 +145,17 @@ export function buildPrintModel(detail: HistoryDetail): PrintModel {
       fiscalKeyLabel: 'CUFE',
       fiscalKey: entry.fiscal_key,
       qrText: feQrText({
-        numFac: entry.number, fecFac: entry.issue_date, horFac: issueTime, nitFac: nit, docAdq: text(tercero.numero_documento) || entry.counterpart_doc,
-        valFac: m(entry.subtotal), valIva: iva, valOtroIm: others, valTolFac: m(entry.total), cufe: entry.fiscal_key, ambiente,
+        numFac: entry.number,
+        fecFac: entry.issue_date,
+        horFac: issueTime,
+        nitFac: nit,
+        docAdq: text(tercero.numero_documento) || entry.counterpart_doc,
+        valFac: m(entry.subtotal),
+        valIva: iva,
+        valOtroIm: others,
+        valTolFac: m(entry.total),
+        cufe: entry.fiscal_key,
+        ambiente,
       }),
       notes: text(request?.observaciones) || null,
       issuerMissing: issuer === null,
@@ -155,16 +178,20 @@ export function buildPrintModel(detail: HistoryDetail): PrintModel {
     issueDate: entry.issue_date,
     issueTime,
     dueDate: text(request?.fecha_vencimiento) || null,
-    payment: request?.forma_pago ? `${text(request.forma_pago) === '2' ? 'Crédito' : 'Contado'} · ${meansLabel(text(request.medio_pago_codigo) || '10')}` : null,
+    payment: request?.forma_pago
+      ? `${text(request.forma_pago) === '2' ? 'Crédito' : 'Contado'} · ${meansLabel(text(request.medio_pago_codigo) || '10')}`
+      : null,
     ambiente,
     issuer: issuerParty(issuer, detail.company_id, 'Adquiriente (emisor del documento)'),
     counterpart: {
       role: 'Vendedor no obligado a facturar (proveedor)',
       nombre: text(supplier.nombre) || entry.counterpart_name,
       documento: `${docTypeLabel(text(supplier.tipo_documento))} ${text(supplier.nit) || entry.counterpart_doc}${supplier.dv ? `-${text(supplier.dv)}` : ''}`,
-      lines: [text(supplier.direccion), [text(supplier.municipio), text(supplier.departamento)].filter(Boolean).join(', '), text(supplier.email)].filter(
-        (line) => line.length > 0,
-      ),
+      lines: [
+        text(supplier.direccion),
+        [text(supplier.municipio), text(supplier.departamento)].filter(Boolean).join(', '),
+        text(supplier.email),
+      ].filter((line) => line.length > 0),
     },
     lines,
     taxes: taxGroups(lines),
@@ -181,8 +208,16 @@ export function buildPrintModel(detail: HistoryDetail): PrintModel {
     fiscalKeyLabel: 'CUDS',
     fiscalKey: entry.fiscal_key,
     qrText: dseQrText({
-      numDs: entry.number, fecDs: entry.issue_date, horDs: issueTime, numSno: text(supplier.nit) || entry.counterpart_doc, docAbs: nit,
-      valDs: m(entry.subtotal), valIva: m(entry.impuestos), valTolDs: m(entry.total), cuds: entry.fiscal_key, ambiente,
+      numDs: entry.number,
+      fecDs: entry.issue_date,
+      horDs: issueTime,
+      numSno: text(supplier.nit) || entry.counterpart_doc,
+      docAbs: nit,
+      valDs: m(entry.subtotal),
+      valIva: m(entry.impuestos),
+      valTolDs: m(entry.total),
+      cuds: entry.fiscal_key,
+      ambiente,
     }),
     notes: null,
     issuerMissing: issuer === null,
@@ -199,5 +234,15 @@ function meansLabel(code: string): string {
 }
 
 function docTypeLabel(code: string): string {
-  return code === '31' ? 'NIT' : code === '13' ? 'C.C.' : code === '22' ? 'C.E.' : code === '41' ? 'Pasaporte' : code ? `Doc. ${code}` : '';
+  return code === '31'
+    ? 'NIT'
+    : code === '13'
+      ? 'C.C.'
+      : code === '22'
+        ? 'C.E.'
+        : code === '41'
+          ? 'Pasaporte'
+          : code
+            ? `Doc. ${code}`
+            : '';
 }

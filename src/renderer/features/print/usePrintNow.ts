@@ -27,7 +27,9 @@ export function usePrintNow() {
         { layout, printer },
         {
           onSuccess: ({ printed }) =>
-            setMessage(printed ? `Enviado a ${printer === '' ? 'la impresora predeterminada' : `«${printer}»`}.` : 'Impresión cancelada.'),
+            setMessage(
+              printed ? `Enviado a ${printer === '' ? 'la impresora predeterminada' : `«${printer}»`}.` : 'Impresión cancelada.',
+            ),
         },
       );
     },

@@ -14,7 +14,12 @@ export function Certificates({ filter }: { filter: ReportFilter }) {
     ...(filter.connection_id ? { connection_id: filter.connection_id } : {}),
   });
   if (query.isLoading) return <p className="muted">Preparando los certificados…</p>;
-  if (query.isError) return <Alert tone="error" title="No se pudieron preparar los certificados">{query.error.message}</Alert>;
+  if (query.isError)
+    return (
+      <Alert tone="error" title="No se pudieron preparar los certificados">
+        {query.error.message}
+      </Alert>
+    );
   const data = query.data!;
   return (
     <div className="certificates" data-testid="certificates">
@@ -26,13 +31,14 @@ export function Certificates({ filter }: { filter: ReportFilter }) {
       </div>
       {!data.issuer && (
         <Alert tone="warn" title="Faltan los datos del agente retenedor">
-          Los certificados llevan la razón social y el NIT de la empresa. Complételos en Historial → cualquier documento → «Representación gráfica».
+          Los certificados llevan la razón social y el NIT de la empresa. Complételos en Historial → cualquier documento →
+          «Representación gráfica».
         </Alert>
       )}
       {data.without_detail > 0 && (
         <p className="report-source-note">
-          {data.without_detail} documentos soporte aceptados del periodo se conocen solo por sus totales: sus retenciones no se pueden certificar
-          desde este equipo.
+          {data.without_detail} documentos soporte aceptados del periodo se conocen solo por sus totales: sus retenciones no se
+          pueden certificar desde este equipo.
         </p>
       )}
       {data.certificates.length === 0 ? (
@@ -44,10 +50,20 @@ export function Certificates({ filter }: { filter: ReportFilter }) {
   );
 }
 
-function CertificatePage({ certificate: c, data }: { certificate: CertificatesOutput['certificates'][number]; data: CertificatesOutput }) {
+function CertificatePage({
+  certificate: c,
+  data,
+}: {
+  certificate: CertificatesOutput['certificates'][number];
+  data: CertificatesOutput;
+}) {
   const issuer = data.issuer;
   return (
-    <article className="panel certificate" aria-label={`Certificado de retenciones de ${c.supplier_name}`} data-testid="certificate">
+    <article
+      className="panel certificate"
+      aria-label={`Certificado de retenciones de ${c.supplier_name}`}
+      data-testid="certificate"
+    >
       <header className="certificate__header">
         <h2>Certificado de retenciones</h2>
         <p>
@@ -55,17 +71,24 @@ function CertificatePage({ certificate: c, data }: { certificate: CertificatesOu
         </p>
       </header>
       <p>
-        <strong>{issuer?.nombre ?? 'Razón social sin configurar'}</strong>, NIT {issuer?.nit ?? '—'}, en calidad de agente retenedor, certifica que
-        durante el periodo practicó a <strong>{c.supplier_name}</strong>, identificado con el documento <strong>{c.supplier_doc}</strong>, las
-        siguientes retenciones en documentos soporte de adquisiciones a sujetos no obligados a facturar:
+        <strong>{issuer?.nombre ?? 'Razón social sin configurar'}</strong>, NIT {issuer?.nit ?? '—'}, en calidad de agente
+        retenedor, certifica que durante el periodo practicó a <strong>{c.supplier_name}</strong>, identificado con el documento{' '}
+        <strong>{c.supplier_doc}</strong>, las siguientes retenciones en documentos soporte de adquisiciones a sujetos no
+        obligados a facturar:
       </p>
       <table className="data">
         <thead>
           <tr>
             <th scope="col">Concepto</th>
-            <th scope="col" className="num">Tarifa</th>
-            <th scope="col" className="num">Base</th>
-            <th scope="col" className="num">Valor retenido</th>
+            <th scope="col" className="num">
+              Tarifa
+            </th>
+            <th scope="col" className="num">
+              Base
+            </th>
+            <th scope="col" className="num">
+              Valor retenido
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -85,9 +108,7 @@ function CertificatePage({ certificate: c, data }: { certificate: CertificatesOu
           </tr>
         </tbody>
       </table>
-      <p className="muted">
-        Documentos: {c.documents.map((d) => `${d.number} (${formatDate(d.issue_date)})`).join(', ')}.
-      </p>
+      <p className="muted">Documentos: {c.documents.map((d) => `${d.number} (${formatDate(d.issue_date)})`).join(', ')}.</p>
       <p>
         Expedido en {issuer?.ciudad || '__________'} el {formatDate(colombiaToday(new Date()))}.
       </p>

@@ -13,7 +13,15 @@ const KINDS: { value: PeriodKind; label: string }[] = [
 ];
 
 /** Period (month, two months, four months, year, any range), connection and document kind. */
-export function PeriodFilters({ choice, onChange, currentYear }: { choice: ReportChoice; onChange: (next: ReportChoice) => void; currentYear: number }) {
+export function PeriodFilters({
+  choice,
+  onChange,
+  currentYear,
+}: {
+  choice: ReportChoice;
+  onChange: (next: ReportChoice) => void;
+  currentYear: number;
+}) {
   const connections = useRpcQuery('connections.list', {});
   const set = (patch: Partial<ReportChoice>) => onChange({ ...choice, ...patch });
   const years = Array.from({ length: 6 }, (_, i) => currentYear - i);
@@ -64,8 +72,14 @@ export function PeriodFilters({ choice, onChange, currentYear }: { choice: Repor
           </div>
           {periods > 1 && (
             <div className="field">
-              <label htmlFor="report-index">{choice.kind === 'month' ? 'Mes' : choice.kind === 'bimester' ? 'Bimestre' : 'Cuatrimestre'}</label>
-              <select id="report-index" value={Math.min(choice.index, periods)} onChange={(e) => set({ index: Number(e.target.value) })}>
+              <label htmlFor="report-index">
+                {choice.kind === 'month' ? 'Mes' : choice.kind === 'bimester' ? 'Bimestre' : 'Cuatrimestre'}
+              </label>
+              <select
+                id="report-index"
+                value={Math.min(choice.index, periods)}
+                onChange={(e) => set({ index: Number(e.target.value) })}
+              >
                 {Array.from({ length: periods }, (_, i) => i + 1).map((i) => (
                   <option key={i} value={i}>
                     {periodLabel(choice.kind as Exclude<PeriodKind, 'custom'>, choice.year, i).replace(` de ${choice.year}`, '')}
@@ -78,7 +92,11 @@ export function PeriodFilters({ choice, onChange, currentYear }: { choice: Repor
       )}
       <div className="field">
         <label htmlFor="report-kind">Documentos</label>
-        <select id="report-kind" value={choice.docKind} onChange={(e) => set({ docKind: e.target.value as ReportChoice['docKind'] })}>
+        <select
+          id="report-kind"
+          value={choice.docKind}
+          onChange={(e) => set({ docKind: e.target.value as ReportChoice['docKind'] })}
+        >
           <option value="">Facturas y documentos soporte</option>
           <option value="FE">Solo facturas (ventas)</option>
           <option value="DSE">Solo documentos soporte (compras)</option>

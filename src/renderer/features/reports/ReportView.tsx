@@ -5,16 +5,39 @@ import { ReportTable } from './ReportTable';
 import { cop, KIND_LABEL, reportTables } from './tables';
 
 function Totals({ report }: { report: PeriodReport }) {
-  const sum = (kind: 'FE' | 'DSE') => report.summary.filter((s) => s.kind === kind).reduce((a, s) => ({ total: a.total + s.total, taxes: a.taxes + s.taxes, documents: a.documents + s.documents }), { total: 0, taxes: 0, documents: 0 });
+  const sum = (kind: 'FE' | 'DSE') =>
+    report.summary
+      .filter((s) => s.kind === kind)
+      .reduce((a, s) => ({ total: a.total + s.total, taxes: a.taxes + s.taxes, documents: a.documents + s.documents }), {
+        total: 0,
+        taxes: 0,
+        documents: 0,
+      });
   const sales = sum('FE');
   const purchases = sum('DSE');
   const withheld = report.withholdings.reduce((a, w) => a + w.amount, 0);
   const synced = report.summary.filter((s) => s.source === 'totals').reduce((a, s) => a + s.documents, 0);
   const cards = [
-    { label: 'Ventas (facturas aceptadas)', value: cop(sales.total), detail: `${sales.documents.toLocaleString('es-CO')} documentos · impuestos ${cop(sales.taxes)}` },
-    { label: 'Compras (documentos soporte aceptados)', value: cop(purchases.total), detail: `${purchases.documents.toLocaleString('es-CO')} documentos · IVA ${cop(purchases.taxes)}` },
-    { label: 'Retenciones practicadas', value: cop(withheld), detail: report.withholdings.map((w) => `${w.name} ${cop(w.amount)}`).join(' · ') || 'ninguna' },
-    { label: 'Rechazados / pendientes', value: `${report.rejected.count} / ${report.pending.count}`, detail: 'no se suman en los totales' },
+    {
+      label: 'Ventas (facturas aceptadas)',
+      value: cop(sales.total),
+      detail: `${sales.documents.toLocaleString('es-CO')} documentos · impuestos ${cop(sales.taxes)}`,
+    },
+    {
+      label: 'Compras (documentos soporte aceptados)',
+      value: cop(purchases.total),
+      detail: `${purchases.documents.toLocaleString('es-CO')} documentos · IVA ${cop(purchases.taxes)}`,
+    },
+    {
+      label: 'Retenciones practicadas',
+      value: cop(withheld),
+      detail: report.withholdings.map((w) => `${w.name} ${cop(w.amount)}`).join(' · ') || 'ninguna',
+    },
+    {
+      label: 'Rechazados / pendientes',
+      value: `${report.rejected.count} / ${report.pending.count}`,
+      detail: 'no se suman en los totales',
+    },
   ];
   return (
     <>
@@ -29,12 +52,14 @@ function Totals({ report }: { report: PeriodReport }) {
       </div>
       {synced > 0 && (
         <p className="report-source-note" data-testid="report-synced-note">
-          {synced.toLocaleString('es-CO')} documentos aceptados se conocen solo por sincronización: de ellos se suman los totales, sin desglose por
-          tarifa ni retenciones. Los emitidos desde esta aplicación se leen de la solicitud exacta que se envió.
+          {synced.toLocaleString('es-CO')} documentos aceptados se conocen solo por sincronización: de ellos se suman los totales,
+          sin desglose por tarifa ni retenciones. Los emitidos desde esta aplicación se leen de la solicitud exacta que se envió.
         </p>
       )}
       {report.other_currency.count > 0 && (
-        <p className="report-source-note">{report.other_currency.count} documentos en otra moneda (USD) no se suman a los valores en pesos.</p>
+        <p className="report-source-note">
+          {report.other_currency.count} documentos en otra moneda (USD) no se suman a los valores en pesos.
+        </p>
       )}
     </>
   );

@@ -32,8 +32,14 @@ function PrintableReport({ query }: { query: string }) {
         </button>
         <span className="muted">En el diálogo de impresión elija «Guardar como PDF».</span>
       </div>
-      {!filter && <Alert tone="error">La dirección del informe no tiene un periodo válido. Vuelva a Informes y ábralo de nuevo.</Alert>}
-      {report.isError && <Alert tone="error" title="No se pudo preparar el informe">{report.error.message}</Alert>}
+      {!filter && (
+        <Alert tone="error">La dirección del informe no tiene un periodo válido. Vuelva a Informes y ábralo de nuevo.</Alert>
+      )}
+      {report.isError && (
+        <Alert tone="error" title="No se pudo preparar el informe">
+          {report.error.message}
+        </Alert>
+      )}
       {report.data && (
         <>
           <h1 className="report-print__title">Informe del periodo</h1>

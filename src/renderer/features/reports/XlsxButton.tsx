@@ -7,7 +7,9 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 /** The report as an XLSX workbook: core writes it as a stream, then hands it over in chunks. */
 export function XlsxButton({ filter }: { filter: ReportFilter }) {
-  const [state, setState] = useState<{ phase: 'idle' | 'running' } | { phase: 'done'; filename: string; rows: number } | { phase: 'error'; message: string }>({ phase: 'idle' });
+  const [state, setState] = useState<
+    { phase: 'idle' | 'running' } | { phase: 'done'; filename: string; rows: number } | { phase: 'error'; message: string }
+  >({ phase: 'idle' });
   const run = async () => {
     setState({ phase: 'running' });
     try {
@@ -15,7 +17,10 @@ export function XlsxButton({ filter }: { filter: ReportFilter }) {
       const parts: Uint8Array<ArrayBuffer>[] = [];
       let offset: number | null = 0;
       while (offset !== null) {
-        const chunk: { data: string; next: number | null } = await invoke('reports.exportChunk', { export_id: file.export_id, offset });
+        const chunk: { data: string; next: number | null } = await invoke('reports.exportChunk', {
+          export_id: file.export_id,
+          offset,
+        });
         const binary = atob(chunk.data);
         const bytes = new Uint8Array(binary.length);
         for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);

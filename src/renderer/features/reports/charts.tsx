@@ -76,7 +76,10 @@ export function SalesByDayChart({ report, printable = false }: { report: PeriodR
               <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
               <XAxis dataKey="date" tickFormatter={shortDate} minTickGap={8} />
               <YAxis tickFormatter={axisMoney} width={72} />
-              <Tooltip formatter={(value) => cop(Math.round(Number(value) * 100))} labelFormatter={(label) => formatDate(String(label))} />
+              <Tooltip
+                formatter={(value) => cop(Math.round(Number(value) * 100))}
+                labelFormatter={(label) => formatDate(String(label))}
+              />
               <Legend />
               <Bar dataKey="Ventas" fill="#1d4ed8" isAnimationActive={false} />
               <Bar dataKey="Compras" fill="#b45309" isAnimationActive={false} />
@@ -86,7 +89,10 @@ export function SalesByDayChart({ report, printable = false }: { report: PeriodR
               <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
               <XAxis dataKey="date" tickFormatter={shortDate} minTickGap={16} />
               <YAxis tickFormatter={axisMoney} width={72} />
-              <Tooltip formatter={(value) => cop(Math.round(Number(value) * 100))} labelFormatter={(label) => formatDate(String(label))} />
+              <Tooltip
+                formatter={(value) => cop(Math.round(Number(value) * 100))}
+                labelFormatter={(label) => formatDate(String(label))}
+              />
               <Legend />
               <Line type="linear" dataKey="Ventas" stroke="#1d4ed8" strokeWidth={1.5} dot={false} isAnimationActive={false} />
               <Line type="linear" dataKey="Compras" stroke="#b45309" strokeWidth={1.5} dot={false} isAnimationActive={false} />
@@ -100,8 +106,12 @@ export function SalesByDayChart({ report, printable = false }: { report: PeriodR
           <thead>
             <tr>
               <th scope="col">Fecha</th>
-              <th scope="col" className="num">Ventas</th>
-              <th scope="col" className="num">Compras</th>
+              <th scope="col" className="num">
+                Ventas
+              </th>
+              <th scope="col" className="num">
+                Compras
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -121,18 +131,36 @@ export function SalesByDayChart({ report, printable = false }: { report: PeriodR
 
 export function TaxesByMonthChart({ report, printable = false }: { report: PeriodReport; printable?: boolean }) {
   const sales = report.taxes_by_month.filter((m) => m.kind === 'FE');
-  const purchases = new Map(report.taxes_by_month.filter((m) => m.kind === 'DSE').map((m) => [m.month, m.iva + m.other + m.unbroken]));
+  const purchases = new Map(
+    report.taxes_by_month.filter((m) => m.kind === 'DSE').map((m) => [m.month, m.iva + m.other + m.unbroken]),
+  );
   const months = [...new Set(report.taxes_by_month.map((m) => m.month))].sort();
   const rows = months.map((month) => {
     const s = sales.find((m) => m.month === month);
-    return { month, iva: s?.iva ?? 0, inc: s?.inc ?? 0, unbroken: (s?.unbroken ?? 0) + (s?.other ?? 0), purchases: purchases.get(month) ?? 0 };
+    return {
+      month,
+      iva: s?.iva ?? 0,
+      inc: s?.inc ?? 0,
+      unbroken: (s?.unbroken ?? 0) + (s?.other ?? 0),
+      purchases: purchases.get(month) ?? 0,
+    };
   });
-  const data = rows.map((r) => ({ month: monthLabel(r.month), IVA: r.iva / 100, INC: r.inc / 100, 'Sin desglose': r.unbroken / 100, 'IVA compras': r.purchases / 100 }));
+  const data = rows.map((r) => ({
+    month: monthLabel(r.month),
+    IVA: r.iva / 100,
+    INC: r.inc / 100,
+    'Sin desglose': r.unbroken / 100,
+    'IVA compras': r.purchases / 100,
+  }));
   return (
     <ChartFigure
       testId="chart-taxes-by-month"
       title="Impuestos por mes"
-      summary={rows.length === 0 ? 'No hay impuestos en el periodo.' : 'IVA e INC generados en ventas (y los sincronizados sin desglose), frente al IVA de las compras con documento soporte.'}
+      summary={
+        rows.length === 0
+          ? 'No hay impuestos en el periodo.'
+          : 'IVA e INC generados en ventas (y los sincronizados sin desglose), frente al IVA de las compras con documento soporte.'
+      }
       printable={printable}
       chart={
         <ResponsiveContainer width="100%" height={260}>
@@ -155,10 +183,18 @@ export function TaxesByMonthChart({ report, printable = false }: { report: Perio
           <thead>
             <tr>
               <th scope="col">Mes</th>
-              <th scope="col" className="num">IVA ventas</th>
-              <th scope="col" className="num">INC ventas</th>
-              <th scope="col" className="num">Sin desglose</th>
-              <th scope="col" className="num">IVA compras</th>
+              <th scope="col" className="num">
+                IVA ventas
+              </th>
+              <th scope="col" className="num">
+                INC ventas
+              </th>
+              <th scope="col" className="num">
+                Sin desglose
+              </th>
+              <th scope="col" className="num">
+                IVA compras
+              </th>
             </tr>
           </thead>
           <tbody>

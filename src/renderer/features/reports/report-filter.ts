@@ -18,11 +18,20 @@ export interface ReportChoice {
 export function defaultChoice(now: Date): ReportChoice {
   const today = colombiaToday(now);
   const { from, to } = periodOf('month', Number(today.slice(0, 4)), periodIndexOf('month', today));
-  return { kind: 'month', year: Number(today.slice(0, 4)), index: periodIndexOf('month', today), from, to, docKind: '', connectionId: null };
+  return {
+    kind: 'month',
+    year: Number(today.slice(0, 4)),
+    index: periodIndexOf('month', today),
+    from,
+    to,
+    docKind: '',
+    connectionId: null,
+  };
 }
 
 export function filterOf(choice: ReportChoice): ReportFilter {
-  const range = choice.kind === 'custom' ? { from: choice.from, to: choice.to } : periodOf(choice.kind, choice.year, choice.index);
+  const range =
+    choice.kind === 'custom' ? { from: choice.from, to: choice.to } : periodOf(choice.kind, choice.year, choice.index);
   return {
     ...range,
     ...(choice.docKind ? { kind: choice.docKind } : {}),

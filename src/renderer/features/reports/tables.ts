@@ -27,7 +27,10 @@ export interface TableSpec<T = unknown> {
 
 export const cop = (cents: number) => formatCop(centsToDec(cents));
 export const KIND_LABEL = { FE: 'Facturas (ventas)', DSE: 'Documentos soporte (compras)' } as const;
-export const SOURCE_LABEL = { exact: 'Emitidos desde esta aplicación · datos exactos', totals: 'Sincronizados · solo totales' } as const;
+export const SOURCE_LABEL = {
+  exact: 'Emitidos desde esta aplicación · datos exactos',
+  totals: 'Sincronizados · solo totales',
+} as const;
 
 export function display<T>(column: Column<T>, row: T): string {
   if (column.show) return column.show(row);
@@ -39,9 +42,18 @@ export function display<T>(column: Column<T>, row: T): string {
   return value.date.length === 7 ? `${value.date.slice(5, 7)}/${value.date.slice(0, 4)}` : formatDate(value.date);
 }
 
-const money = <T,>(header: string, get: (row: T) => number): Column<T> => ({ header, numeric: true, value: (row) => ({ cents: get(row) }) });
-const count = <T,>(header: string, get: (row: T) => number): Column<T> => ({ header, numeric: true, value: (row) => get(row) });
-const rate = <T,>(get: (row: T) => string): Column<T> => ({ header: 'Tarifa', numeric: true, value: (row) => (get(row) === '' ? null : Number(get(row))), show: (row) => (get(row) === '' ? '—' : `${get(row).replace('.', ',')} %`) });
+const money = <T>(header: string, get: (row: T) => number): Column<T> => ({
+  header,
+  numeric: true,
+  value: (row) => ({ cents: get(row) }),
+});
+const count = <T>(header: string, get: (row: T) => number): Column<T> => ({ header, numeric: true, value: (row) => get(row) });
+const rate = <T>(get: (row: T) => string): Column<T> => ({
+  header: 'Tarifa',
+  numeric: true,
+  value: (row) => (get(row) === '' ? null : Number(get(row))),
+  show: (row) => (get(row) === '' ? '—' : `${get(row).replace('.', ',')} %`),
+});
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of tables whose rows differ
 export type AnyTable = TableSpec<any>;
@@ -70,7 +82,10 @@ export function reportTables(report: PeriodReport): AnyTable[] {
       note: 'IVA e INC generados en las facturas, IVA descontable en los documentos soporte. «Sin desglose»: documentos sincronizados, de los que solo se conocen los totales.',
       columns: [
         { header: 'Documento', value: (t: PeriodReport['taxes'][number]) => KIND_LABEL[t.kind] },
-        { header: 'Impuesto', value: (t: PeriodReport['taxes'][number]) => (t.source === 'totals' ? t.name : `${t.name} (${t.code})`) },
+        {
+          header: 'Impuesto',
+          value: (t: PeriodReport['taxes'][number]) => (t.source === 'totals' ? t.name : `${t.name} (${t.code})`),
+        },
         rate((t: PeriodReport['taxes'][number]) => t.rate),
         count('Documentos', (t: PeriodReport['taxes'][number]) => t.documents),
         money('Base', (t: PeriodReport['taxes'][number]) => t.base),
@@ -108,7 +123,12 @@ export function reportTables(report: PeriodReport): AnyTable[] {
       empty: 'No se practicaron retenciones en el periodo.',
     },
     partyTable('clientes', 'Principales clientes', report.top_customers, 'No hay facturas aceptadas en el periodo.'),
-    partyTable('proveedores', 'Principales proveedores', report.top_suppliers, 'No hay documentos soporte aceptados en el periodo.'),
+    partyTable(
+      'proveedores',
+      'Principales proveedores',
+      report.top_suppliers,
+      'No hay documentos soporte aceptados en el periodo.',
+    ),
     {
       id: 'por-mes',
       title: 'Totales por mes',
@@ -123,13 +143,28 @@ export function reportTables(report: PeriodReport): AnyTable[] {
       rows: report.by_month,
       empty: 'No hay documentos aceptados en el periodo.',
     },
-    openTable('rechazados', `Rechazados (${report.rejected.count})`, report.rejected, 'Ningún documento rechazado en el periodo.'),
-    openTable('pendientes', `Pendientes de resultado (${report.pending.count})`, report.pending, 'Ningún documento pendiente en el periodo.'),
+    openTable(
+      'rechazados',
+      `Rechazados (${report.rejected.count})`,
+      report.rejected,
+      'Ningún documento rechazado en el periodo.',
+    ),
+    openTable(
+      'pendientes',
+      `Pendientes de resultado (${report.pending.count})`,
+      report.pending,
+      'Ningún documento pendiente en el periodo.',
+    ),
   ];
   return tables;
 }
 
-function partyTable(id: string, title: string, rows: PeriodReport['top_customers'], empty: string): TableSpec<PeriodReport['top_customers'][number]> {
+function partyTable(
+  id: string,
+  title: string,
+  rows: PeriodReport['top_customers'],
+  empty: string,
+): TableSpec<PeriodReport['top_customers'][number]> {
   return {
     id,
     title,
@@ -146,7 +181,12 @@ function partyTable(id: string, title: string, rows: PeriodReport['top_customers
   };
 }
 
-function openTable(id: string, title: string, open: PeriodReport['rejected'], empty: string): TableSpec<PeriodReport['rejected']['items'][number]> {
+function openTable(
+  id: string,
+  title: string,
+  open: PeriodReport['rejected'],
+  empty: string,
+): TableSpec<PeriodReport['rejected']['items'][number]> {
   return {
     id,
     title,

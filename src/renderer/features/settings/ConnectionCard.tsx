@@ -29,19 +29,25 @@ export function ConnectionCard({ connection, onChanged }: { connection: Connecti
   const test = () => run('test', async () => setCheck(await invoke('connections.test', { id: connection.id })));
   const activate = () => run('activate', () => invoke('connections.activate', { id: connection.id }));
   const forget = () => {
-    if (!window.confirm(`¿Olvidar el token de «${connection.label}»? Tendrá que escribirlo de nuevo para usar esta conexión.`)) return;
+    if (!window.confirm(`¿Olvidar el token de «${connection.label}»? Tendrá que escribirlo de nuevo para usar esta conexión.`))
+      return;
     void run('forget', async () => {
       await invoke('connections.forgetToken', { id: connection.id });
       setCheck(null);
     });
   };
   const remove = () => {
-    if (!window.confirm(`¿Eliminar la conexión «${connection.label}» y su token? El historial local y los envíos se conservan.`)) return;
+    if (!window.confirm(`¿Eliminar la conexión «${connection.label}» y su token? El historial local y los envíos se conservan.`))
+      return;
     void run('remove', () => invoke('connections.remove', { id: connection.id }));
   };
 
   return (
-    <article className="panel connection-card" aria-label={`Conexión ${connection.label}`} data-testid={`connection-${connection.id}`}>
+    <article
+      className="panel connection-card"
+      aria-label={`Conexión ${connection.label}`}
+      data-testid={`connection-${connection.id}`}
+    >
       <header className="connection-card__header">
         <h3>{connection.label}</h3>
         <span className={`badge ${connection.kind === 'sandbox' ? 'badge--test' : 'badge--production'}`}>
@@ -82,11 +88,21 @@ export function ConnectionCard({ connection, onChanged }: { connection: Connecti
               Usar esta conexión
             </button>
           )}
-          <button className="button button--secondary" type="button" onClick={() => void test()} disabled={busy !== null || !connection.has_token}>
+          <button
+            className="button button--secondary"
+            type="button"
+            onClick={() => void test()}
+            disabled={busy !== null || !connection.has_token}
+          >
             {busy === 'test' ? 'Probando…' : 'Probar conexión'}
           </button>
           {!connection.embedded && (
-            <button className="button button--secondary" type="button" onClick={() => setEditingToken(true)} disabled={busy !== null}>
+            <button
+              className="button button--secondary"
+              type="button"
+              onClick={() => setEditingToken(true)}
+              disabled={busy !== null}
+            >
               {connection.has_token ? 'Cambiar token' : 'Ingresar token'}
             </button>
           )}

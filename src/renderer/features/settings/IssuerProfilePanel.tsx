@@ -27,8 +27,20 @@ export interface IssuerFormValues {
 }
 
 const EMPTY: IssuerFormValues = {
-  nombre: '', nit: '', dv: '', direccion: '', ciudad: '', telefono: '', email: '', plan: 'ilimitado',
-  res_numero: '', res_desde: '', res_hasta: '', res_prefijo: '', res_rango_desde: '', res_rango_hasta: '',
+  nombre: '',
+  nit: '',
+  dv: '',
+  direccion: '',
+  ciudad: '',
+  telefono: '',
+  email: '',
+  plan: 'ilimitado',
+  res_numero: '',
+  res_desde: '',
+  res_hasta: '',
+  res_prefijo: '',
+  res_rango_desde: '',
+  res_rango_hasta: '',
 };
 
 const PLAN_LABELS: Record<IssuerProfile['plan'], string> = {
@@ -42,28 +54,50 @@ function toValues(profile: IssuerProfile | null): IssuerFormValues {
   if (!profile) return EMPTY;
   const r = profile.resolucion;
   return {
-    nombre: profile.nombre, nit: profile.nit, dv: profile.dv, direccion: profile.direccion, ciudad: profile.ciudad,
-    telefono: profile.telefono, email: profile.email, plan: profile.plan,
-    res_numero: r?.numero ?? '', res_desde: r?.desde ?? '', res_hasta: r?.hasta ?? '', res_prefijo: r?.prefijo ?? '',
-    res_rango_desde: r ? String(r.rango_desde) : '', res_rango_hasta: r ? String(r.rango_hasta) : '',
+    nombre: profile.nombre,
+    nit: profile.nit,
+    dv: profile.dv,
+    direccion: profile.direccion,
+    ciudad: profile.ciudad,
+    telefono: profile.telefono,
+    email: profile.email,
+    plan: profile.plan,
+    res_numero: r?.numero ?? '',
+    res_desde: r?.desde ?? '',
+    res_hasta: r?.hasta ?? '',
+    res_prefijo: r?.prefijo ?? '',
+    res_rango_desde: r ? String(r.rango_desde) : '',
+    res_rango_hasta: r ? String(r.rango_hasta) : '',
   };
 }
 
 const RESOLUTION_FIELDS = ['res_numero', 'res_desde', 'res_hasta', 'res_prefijo', 'res_rango_desde', 'res_rango_hasta'] as const;
 
 /** A whole number typed by a person ("990.000.000" or "990000000"), or NaN. */
-const wholeNumber = (text: string) => (/^\d{1,3}(\.\d{3})*$|^\d+$/.test(text.trim()) ? Number(text.trim().replaceAll('.', '')) : Number.NaN);
+const wholeNumber = (text: string) =>
+  /^\d{1,3}(\.\d{3})*$|^\d+$/.test(text.trim()) ? Number(text.trim().replaceAll('.', '')) : Number.NaN;
 
 /** The form's text as the profile the contract of core accepts (checked there and here alike). */
 export function toProfile(values: IssuerFormValues, logo: string): unknown {
   const anyResolution = RESOLUTION_FIELDS.some((name) => values[name].trim() !== '');
   return {
-    nombre: values.nombre, nit: values.nit.trim(), dv: values.dv.trim(), direccion: values.direccion, ciudad: values.ciudad,
-    telefono: values.telefono, email: values.email, plan: values.plan, logo,
+    nombre: values.nombre,
+    nit: values.nit.trim(),
+    dv: values.dv.trim(),
+    direccion: values.direccion,
+    ciudad: values.ciudad,
+    telefono: values.telefono,
+    email: values.email,
+    plan: values.plan,
+    logo,
     resolucion: anyResolution
       ? {
-          numero: values.res_numero.trim(), desde: values.res_desde, hasta: values.res_hasta, prefijo: values.res_prefijo.trim().toUpperCase(),
-          rango_desde: wholeNumber(values.res_rango_desde), rango_hasta: wholeNumber(values.res_rango_hasta),
+          numero: values.res_numero.trim(),
+          desde: values.res_desde,
+          hasta: values.res_hasta,
+          prefijo: values.res_prefijo.trim().toUpperCase(),
+          rango_desde: wholeNumber(values.res_rango_desde),
+          rango_hasta: wholeNumber(values.res_rango_hasta),
         }
       : null,
   };
@@ -106,7 +140,9 @@ function IssuerProfileForm({ initial }: { initial: IssuerProfile | null }) {
       return;
     }
     if (file.size > LOGO_MAX_BYTES) {
-      setLogoProblem(`La imagen pesa ${Math.ceil(file.size / 1024)} KB; el máximo es ${LOGO_MAX_BYTES / 1000} KB. Use una más pequeña.`);
+      setLogoProblem(
+        `La imagen pesa ${Math.ceil(file.size / 1024)} KB; el máximo es ${LOGO_MAX_BYTES / 1000} KB. Use una más pequeña.`,
+      );
       return;
     }
     const reader = new FileReader();
@@ -189,10 +225,20 @@ function IssuerProfileForm({ initial }: { initial: IssuerProfile | null }) {
 
       <fieldset className="issuer-logo">
         <legend>Logo</legend>
-        {logo ? <img src={logo} alt="Logo del emisor" className="issuer-logo__preview" /> : <span className="muted">Sin logo.</span>}
+        {logo ? (
+          <img src={logo} alt="Logo del emisor" className="issuer-logo__preview" />
+        ) : (
+          <span className="muted">Sin logo.</span>
+        )}
         <label className="button button--secondary">
           {logo ? 'Cambiar logo' : 'Elegir logo'}
-          <input type="file" accept="image/png,image/jpeg" className="visually-hidden" onChange={chooseLogo} data-testid="logo-input" />
+          <input
+            type="file"
+            accept="image/png,image/jpeg"
+            className="visually-hidden"
+            onChange={chooseLogo}
+            data-testid="logo-input"
+          />
         </label>
         {logo && (
           <button type="button" className="button button--secondary" onClick={() => setLogo('')}>
@@ -228,7 +274,11 @@ function IssuerProfileForm({ initial }: { initial: IssuerProfile | null }) {
         </div>
       </fieldset>
 
-      <Field label="Plan anual con su proveedor" error={errors.plan?.message} hint="Factura Desk avisa al 80 % y al llegar al límite.">
+      <Field
+        label="Plan anual con su proveedor"
+        error={errors.plan?.message}
+        hint="Factura Desk avisa al 80 % y al llegar al límite."
+      >
         <select {...form.register('plan')}>
           {YEARLY_PLANS.map((plan) => (
             <option key={plan} value={plan}>

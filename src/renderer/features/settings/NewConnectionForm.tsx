@@ -34,7 +34,8 @@ export function NewConnectionForm({ onSaved }: { onSaved: () => void }) {
       form.setValue('token', '');
       if (error instanceof RpcClientError) {
         for (const [path, message] of Object.entries(error.fields)) {
-          if (path === 'label' || path === 'base_url' || path === 'company_id' || path === 'kind') form.setError(path, { message });
+          if (path === 'label' || path === 'base_url' || path === 'company_id' || path === 'kind')
+            form.setError(path, { message });
         }
         setServerError(error.message);
       } else {
@@ -56,7 +57,11 @@ export function NewConnectionForm({ onSaved }: { onSaved: () => void }) {
             <option value="sandbox">Pruebas (no se envía a la DIAN)</option>
           </select>
         </Field>
-        <Field label="URL base de la API" error={errors.base_url?.message} hint="Termina en /v1, por ejemplo https://api.proveedor.co/api/v1">
+        <Field
+          label="URL base de la API"
+          error={errors.base_url?.message}
+          hint="Termina en /v1, por ejemplo https://api.proveedor.co/api/v1"
+        >
           <input type="url" autoComplete="off" spellCheck={false} {...form.register('base_url')} />
         </Field>
         <Field label="Número de empresa (company_id)" error={errors.company_id?.message}>

@@ -24,11 +24,11 @@ export default function SettingsScreen() {
       </header>
       <RestoredNotice />
       <h2>Conexiones</h2>
-      <p className="muted">
-        Los documentos se envían con la conexión en uso. Una conexión de pruebas no envía nada a la DIAN.
-      </p>
+      <p className="muted">Los documentos se envían con la conexión en uso. Una conexión de pruebas no envía nada a la DIAN.</p>
       {connections.isError && <Alert tone="error">{connections.error.message}</Alert>}
-      {connections.data?.length === 0 && <Alert tone="warn">No hay conexiones. Cree una con los datos que le dio su proveedor.</Alert>}
+      {connections.data?.length === 0 && (
+        <Alert tone="warn">No hay conexiones. Cree una con los datos que le dio su proveedor.</Alert>
+      )}
       <div className="connection-list">
         {connections.data?.map((connection) => (
           <ConnectionCard key={connection.id} connection={connection} onChanged={refresh} />

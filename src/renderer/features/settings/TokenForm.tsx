@@ -7,7 +7,15 @@ import { Field } from '../../ui/Field';
 import { TokenForm as Schema, type TokenValues } from './schema';
 
 /** Typing a (new) token for a connection; it goes to the keychain and the field is emptied. */
-export function TokenForm({ connectionId, onSaved, onCancel }: { connectionId: number; onSaved: () => void; onCancel: () => void }) {
+export function TokenForm({
+  connectionId,
+  onSaved,
+  onCancel,
+}: {
+  connectionId: number;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
   const [serverError, setServerError] = useState<string | null>(null);
   // Unresolved submissions were sent with the current token: the new one waits here for a confirmation.
   const [warning, setWarning] = useState<{ message: string; token: string } | null>(null);
@@ -16,7 +24,11 @@ export function TokenForm({ connectionId, onSaved, onCancel }: { connectionId: n
     setServerError(null);
     setWarning(null);
     try {
-      await invoke('connections.setToken', { id: connectionId, token, ...(replaceUnresolved ? { replace_unresolved: true } : {}) });
+      await invoke('connections.setToken', {
+        id: connectionId,
+        token,
+        ...(replaceUnresolved ? { replace_unresolved: true } : {}),
+      });
       form.reset({ token: '' });
       onSaved();
     } catch (error) {
@@ -33,7 +45,11 @@ export function TokenForm({ connectionId, onSaved, onCancel }: { connectionId: n
   };
   return (
     <form className="token-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Token de la conexión">
-      <Field label="Token nuevo" error={form.formState.errors.token?.message} hint="Se guarda en el llavero del sistema y no se vuelve a mostrar.">
+      <Field
+        label="Token nuevo"
+        error={form.formState.errors.token?.message}
+        hint="Se guarda en el llavero del sistema y no se vuelve a mostrar."
+      >
         <input type="password" autoComplete="off" spellCheck={false} {...form.register('token')} />
       </Field>
       {serverError && <Alert tone="error">{serverError}</Alert>}

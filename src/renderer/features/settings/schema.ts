@@ -9,23 +9,32 @@ export const TokenField = z
   .min(8, 'El token es demasiado corto.')
   .max(4096, 'El token es demasiado largo.')
   .regex(/^\S+$/, 'El token no puede tener espacios.')
-  .regex(HEADER_SAFE, 'El token solo admite caracteres ASCII visibles (sin tildes ni caracteres de control). Cópielo de nuevo desde su proveedor.');
+  .regex(
+    HEADER_SAFE,
+    'El token solo admite caracteres ASCII visibles (sin tildes ni caracteres de control). Cópielo de nuevo desde su proveedor.',
+  );
 
-export const NewConnectionForm = z.object({
-  label: z.string().trim().min(1, 'Escriba un nombre para reconocer la conexión.').max(80, 'Máximo 80 caracteres.'),
-  kind: ConnectionKind,
-  base_url: ConnectionFields.shape.base_url,
-  company_id: z.coerce
-    .number({ message: 'Escriba el número de empresa.' })
-    .int('Debe ser un número entero.')
-    .positive('Debe ser mayor que cero.')
-    .max(2_147_483_647, 'Número demasiado grande.'),
-  token: TokenField,
-}).superRefine((draft, context) => {
-  if (draft.kind === 'production' && draft.base_url.trim().toLowerCase().startsWith('http:') && !isLoopbackUrl(draft.base_url.trim())) {
-    context.addIssue({ code: 'custom', path: ['base_url'], message: PLAIN_HTTP_REFUSED });
-  }
-});
+export const NewConnectionForm = z
+  .object({
+    label: z.string().trim().min(1, 'Escriba un nombre para reconocer la conexión.').max(80, 'Máximo 80 caracteres.'),
+    kind: ConnectionKind,
+    base_url: ConnectionFields.shape.base_url,
+    company_id: z.coerce
+      .number({ message: 'Escriba el número de empresa.' })
+      .int('Debe ser un número entero.')
+      .positive('Debe ser mayor que cero.')
+      .max(2_147_483_647, 'Número demasiado grande.'),
+    token: TokenField,
+  })
+  .superRefine((draft, context) => {
+    if (
+      draft.kind === 'production' &&
+      draft.base_url.trim().toLowerCase().startsWith('http:') &&
+      !isLoopbackUrl(draft.base_url.trim())
+    ) {
+      context.addIssue({ code: 'custom', path: ['base_url'], message: PLAIN_HTTP_REFUSED });
+    }
+  });
 export type NewConnectionInput = z.input<typeof NewConnectionForm>;
 export type NewConnectionValues = z.output<typeof NewConnectionForm>;
 

@@ -33,10 +33,13 @@ interface Props {
 }
 
 function get(obj: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
+  return path
+    .split('.')
+    .reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
 }
 
-const visibleValue = (value: unknown) => (typeof value === 'string' ? value.trim() !== '' : value !== undefined && typeof value !== 'object');
+const visibleValue = (value: unknown) =>
+  typeof value === 'string' ? value.trim() !== '' : value !== undefined && typeof value !== 'object';
 
 export function DseForm({ draft, saveLater, saveNow, discard, onCorrected }: Props) {
   const corrects = draft.corrects ?? null;
@@ -74,7 +77,12 @@ export function DseForm({ draft, saveLater, saveNow, discard, onCorrected }: Pro
       const message = validation.errors[path];
       if (!message) return undefined;
       const isSection = !path.includes('.') && get(values, path) === undefined;
-      const shown = attempted || isSection || Boolean(get(touchedFields, path)) || Boolean(get(dirtyFields, path)) || visibleValue(get(values, path));
+      const shown =
+        attempted ||
+        isSection ||
+        Boolean(get(touchedFields, path)) ||
+        Boolean(get(dirtyFields, path)) ||
+        visibleValue(get(values, path));
       return shown ? message : undefined;
     },
   };
@@ -88,7 +96,11 @@ export function DseForm({ draft, saveLater, saveNow, discard, onCorrected }: Pro
     setServerFields({});
     try {
       const current = form.getValues();
-      const verdict = validateDseForm(current, { today: colombiaToday(new Date()), nowTime: toColombia(new Date()).time, costCenters });
+      const verdict = validateDseForm(current, {
+        today: colombiaToday(new Date()),
+        nowTime: toColombia(new Date()).time,
+        costCenters,
+      });
       if (!verdict.request) {
         setFailure('Hay datos por corregir; están marcados en rojo junto a cada campo.');
         const first = Object.keys(verdict.errors)[0];
@@ -127,7 +139,10 @@ export function DseForm({ draft, saveLater, saveNow, discard, onCorrected }: Pro
       } else if (error instanceof RpcClientError) {
         if (error.code === 'invalid_input') setServerFields(fieldsFromRpc(error.fields));
         setFailure(error.message);
-      } else setFailure('No se pudo emitir el documento por un error inesperado. Vuelva a intentarlo; si se repite, reinicie la aplicación.');
+      } else
+        setFailure(
+          'No se pudo emitir el documento por un error inesperado. Vuelva a intentarlo; si se repite, reinicie la aplicación.',
+        );
     } finally {
       busyRef.current = false;
       setBusy(false);
@@ -156,8 +171,9 @@ export function DseForm({ draft, saveLater, saveNow, discard, onCorrected }: Pro
             {corrects && (
               <Alert tone="warn" title={`Corrección del documento soporte ${corrects.number ?? ''} rechazado`}>
                 <p data-testid="dse-correction-of">
-                  Los datos vienen del documento rechazado{corrects.reason ? ` (motivo: ${corrects.reason})` : ''}. Corrija lo necesario y emítalo: se
-                  enviará como un documento nuevo, con su propia clave; el rechazado queda en el Historial, enlazado a esta corrección.
+                  Los datos vienen del documento rechazado{corrects.reason ? ` (motivo: ${corrects.reason})` : ''}. Corrija lo
+                  necesario y emítalo: se enviará como un documento nuevo, con su propia clave; el rechazado queda en el
+                  Historial, enlazado a esta corrección.
                 </p>
               </Alert>
             )}
@@ -184,7 +200,10 @@ export function DseForm({ draft, saveLater, saveNow, discard, onCorrected }: Pro
                   {busy ? 'Emitiendo…' : 'Emitir documento soporte'}
                 </button>
                 <p className="muted dse-submit__hint">
-                  {errorCount > 0 ? `${errorCount} ${errorCount === 1 ? 'dato por corregir' : 'datos por corregir'}.` : 'Todo listo para emitir.'} El borrador se guarda solo.
+                  {errorCount > 0
+                    ? `${errorCount} ${errorCount === 1 ? 'dato por corregir' : 'datos por corregir'}.`
+                    : 'Todo listo para emitir.'}{' '}
+                  El borrador se guarda solo.
                 </p>
               </div>
             )}

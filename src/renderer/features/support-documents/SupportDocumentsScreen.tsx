@@ -17,14 +17,24 @@ function Editor() {
   if (load.status === 'loading') return <p className="muted">Abriendo el borrador…</p>;
   if (load.status === 'error')
     return (
-      <Alert tone={load.noConnection ? 'warn' : 'error'} title={load.noConnection ? 'Sin conexión configurada' : 'No se pudo abrir el formulario'}>
+      <Alert
+        tone={load.noConnection ? 'warn' : 'error'}
+        title={load.noConnection ? 'Sin conexión configurada' : 'No se pudo abrir el formulario'}
+      >
         {load.message} {load.noConnection && <a href="#/ajustes">Ir a Ajustes</a>}
       </Alert>
     );
   return (
     <>
       {saveError && <Alert tone="error">{saveError}</Alert>}
-      <DseForm key={load.draft.key} draft={load.draft} saveLater={saveLater} saveNow={saveNow} discard={discard} onCorrected={replace} />
+      <DseForm
+        key={load.draft.key}
+        draft={load.draft}
+        saveLater={saveLater}
+        saveNow={saveNow}
+        discard={discard}
+        onCorrected={replace}
+      />
     </>
   );
 }

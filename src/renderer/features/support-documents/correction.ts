@@ -10,10 +10,15 @@ import { draftData, type DseDraftState } from './useDseDraft';
 export async function unsentDraftExists(): Promise<boolean> {
   const draft = await invoke('drafts.get', { kind: 'DSE' });
   if (!draft) return false;
-  const data = draft.data as { submission_id?: unknown; values?: { items?: { descripcion?: string; precio_unitario?: string }[]; proveedor?: { nit?: string } } };
+  const data = draft.data as {
+    submission_id?: unknown;
+    values?: { items?: { descripcion?: string; precio_unitario?: string }[]; proveedor?: { nit?: string } };
+  };
   if (typeof data.submission_id === 'number') return false;
   const values = data.values;
-  return Boolean(values?.proveedor?.nit?.trim() || values?.items?.some((i) => i.descripcion?.trim() || i.precio_unitario?.trim()));
+  return Boolean(
+    values?.proveedor?.nit?.trim() || values?.items?.some((i) => i.descripcion?.trim() || i.precio_unitario?.trim()),
+  );
 }
 
 /** Builds and saves the correction draft; the DSE form opens on it. */

@@ -22,19 +22,25 @@ export interface DseDraftState {
 function correctionOf(value: unknown): CorrectionOf | null {
   const v = value as Partial<CorrectionOf> | null | undefined;
   return v && typeof v.submission_id === 'number'
-    ? { submission_id: v.submission_id, number: typeof v.number === 'string' ? v.number : null, reason: typeof v.reason === 'string' ? v.reason : null }
+    ? {
+        submission_id: v.submission_id,
+        number: typeof v.number === 'string' ? v.number : null,
+        reason: typeof v.reason === 'string' ? v.reason : null,
+      }
     : null;
 }
 
 /** What a draft saves: the values, the submission once sent, and the document it corrects. */
 export function draftData(state: DseDraftState): Record<string, unknown> {
-  return { values: state.values as unknown as Record<string, unknown>, submission_id: state.submissionId, corrects: state.corrects ?? null };
+  return {
+    values: state.values as unknown as Record<string, unknown>,
+    submission_id: state.submissionId,
+    corrects: state.corrects ?? null,
+  };
 }
 
 export type DraftLoad =
-  | { status: 'loading' }
-  | { status: 'ready'; draft: DseDraftState }
-  | { status: 'error'; message: string; noConnection: boolean };
+  { status: 'loading' } | { status: 'ready'; draft: DseDraftState } | { status: 'error'; message: string; noConnection: boolean };
 
 const SAVE_DELAY_MS = 400;
 
@@ -98,7 +104,9 @@ export function useDseDraft() {
       });
       setSaveError(null);
     } catch (error) {
-      setSaveError(`El borrador no se pudo guardar: ${error instanceof Error ? error.message : 'error desconocido'}. No cierre la aplicación hasta enviar el documento.`);
+      setSaveError(
+        `El borrador no se pudo guardar: ${error instanceof Error ? error.message : 'error desconocido'}. No cierre la aplicación hasta enviar el documento.`,
+      );
       throw error;
     }
   }, []);

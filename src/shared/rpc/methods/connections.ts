@@ -55,7 +55,11 @@ export const ConnectionFields = z.object({
 
 /** Production over plain http:// is refused except to loopback (issue 14, item 9). */
 function refusePlainHttp(draft: { kind: ConnectionKind; base_url: string }, context: z.RefinementCtx): void {
-  if (draft.kind === 'production' && draft.base_url.trim().toLowerCase().startsWith('http:') && !isLoopbackUrl(draft.base_url.trim())) {
+  if (
+    draft.kind === 'production' &&
+    draft.base_url.trim().toLowerCase().startsWith('http:') &&
+    !isLoopbackUrl(draft.base_url.trim())
+  ) {
     context.addIssue({ code: 'custom', path: ['base_url'], message: PLAIN_HTTP_REFUSED });
   }
 }
@@ -71,12 +75,18 @@ const Token = z
   .min(8, 'El token es demasiado corto.')
   .max(4096)
   .regex(/^\S+$/, 'El token no puede tener espacios.')
-  .regex(HEADER_SAFE, 'El token solo admite caracteres ASCII visibles (sin tildes ni caracteres de control). Cópielo de nuevo desde su proveedor.');
+  .regex(
+    HEADER_SAFE,
+    'El token solo admite caracteres ASCII visibles (sin tildes ni caracteres de control). Cópielo de nuevo desde su proveedor.',
+  );
 
 export const connectionMethods = {
   'connections.list': method(z.object({}).strict(), z.array(Connection)),
   'connections.create': method(ConnectionFields.strict().superRefine(refusePlainHttp), Connection),
-  'connections.update': method(ConnectionFields.extend({ id: z.number().int().positive() }).strict().superRefine(refusePlainHttp), Connection),
+  'connections.update': method(
+    ConnectionFields.extend({ id: z.number().int().positive() }).strict().superRefine(refusePlainHttp),
+    Connection,
+  ),
   'connections.activate': method(ConnectionId, Connection),
   'connections.remove': method(ConnectionId, z.object({ removed: z.literal(true) })),
   /**

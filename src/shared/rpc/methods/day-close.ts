@@ -29,7 +29,13 @@ export const DayClose = z.object({
   total_cents: Cents,
   /** accepted invoices by payment: form (contado/crédito), the company's method id and its means code */
   by_payment: z.array(
-    z.object({ form: z.string(), method_id: z.number().int().nullable(), means_code: z.string(), documents: z.number().int(), total_cents: Cents }),
+    z.object({
+      form: z.string(),
+      method_id: z.number().int().nullable(),
+      means_code: z.string(),
+      documents: z.number().int(),
+      total_cents: Cents,
+    }),
   ),
   /** taxes of accepted invoices by type and rate */
   taxes: z.array(z.object({ code: z.string(), name: z.string(), rate: z.string(), base_cents: Cents, amount_cents: Cents })),

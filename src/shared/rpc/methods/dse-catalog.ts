@@ -28,7 +28,10 @@ export const dseCatalogMethods = {
       .object({ items: z.array(CostCenter).max(500) })
       .strict()
       .refine((v) => new Set(v.items.map((c) => c.id)).size === v.items.length, 'Hay dos centros de costo con el mismo id.')
-      .refine((v) => new Set(v.items.map((c) => c.code)).size === v.items.length, 'Hay dos centros de costo con el mismo código.'),
+      .refine(
+        (v) => new Set(v.items.map((c) => c.code)).size === v.items.length,
+        'Hay dos centros de costo con el mismo código.',
+      ),
     z.array(CostCenter),
   ),
 };

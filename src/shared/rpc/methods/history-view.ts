@@ -10,7 +10,12 @@ import { HistoryEntry } from './history';
 import { DocumentKind, Submission, SubmissionState, SupportInfo } from './submissions';
 
 /** State filter: the two terminal states, every non-terminal one together, or one DSE state. */
-export const HISTORY_STATE_FILTERS = ['aceptado', 'rechazado', 'pendiente', ...DSE_STATES.filter((s) => s !== 'aceptado' && s !== 'rechazado')] as const;
+export const HISTORY_STATE_FILTERS = [
+  'aceptado',
+  'rechazado',
+  'pendiente',
+  ...DSE_STATES.filter((s) => s !== 'aceptado' && s !== 'rechazado'),
+] as const;
 export const HistoryStateFilter = z.enum(HISTORY_STATE_FILTERS);
 export type HistoryStateFilter = z.infer<typeof HistoryStateFilter>;
 
@@ -28,7 +33,10 @@ export const HistoryFilter = z
     following: z.boolean().optional(),
   })
   .strict()
-  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'La fecha inicial no puede ser posterior a la final.', path: ['from'] });
+  .refine((f) => !f.from || !f.to || f.from <= f.to, {
+    message: 'La fecha inicial no puede ser posterior a la final.',
+    path: ['from'],
+  });
 export type HistoryFilter = z.infer<typeof HistoryFilter>;
 
 export const HISTORY_PAGE_MAX = 500;
@@ -69,16 +77,25 @@ export type SubmissionEvent = z.infer<typeof SubmissionEvent>;
 /** The DIAN's numbering resolution printed on every FE (number, validity, prefix and range). */
 export const NumberingResolution = z
   .object({
-    numero: z.string().trim().regex(/^\d{6,20}$/, 'El número de la resolución son solo dígitos (6 a 20).'),
+    numero: z
+      .string()
+      .trim()
+      .regex(/^\d{6,20}$/, 'El número de la resolución son solo dígitos (6 a 20).'),
     desde: z.string().refine(isIsoDate, 'Indique la fecha de la resolución.'),
     hasta: z.string().refine(isIsoDate, 'Indique hasta qué fecha está vigente la resolución.'),
-    prefijo: z.string().trim().regex(/^[A-Z0-9]{0,4}$/, 'El prefijo tiene hasta 4 letras mayúsculas o dígitos.'),
+    prefijo: z
+      .string()
+      .trim()
+      .regex(/^[A-Z0-9]{0,4}$/, 'El prefijo tiene hasta 4 letras mayúsculas o dígitos.'),
     rango_desde: z.number().int().min(1, 'El rango empieza en 1 o más.').max(999_999_999_999),
     rango_hasta: z.number().int().min(1).max(999_999_999_999),
   })
   .strict()
   .refine((r) => r.desde <= r.hasta, { message: 'La vigencia termina antes de empezar: revise las fechas.', path: ['hasta'] })
-  .refine((r) => r.rango_desde <= r.rango_hasta, { message: 'El rango termina antes de empezar: revise los números.', path: ['rango_hasta'] });
+  .refine((r) => r.rango_desde <= r.rango_hasta, {
+    message: 'El rango termina antes de empezar: revise los números.',
+    path: ['rango_hasta'],
+  });
 export type NumberingResolution = z.infer<typeof NumberingResolution>;
 
 /** Documents a year the provider's plan allows ('ilimitado': no limit). */
@@ -90,7 +107,10 @@ const LOGO_PATTERN = /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/;
 export const IssuerProfile = z
   .object({
     nombre: z.string().trim().min(1, 'Escriba la razón social del emisor.').max(200),
-    nit: z.string().trim().regex(/^\d{5,15}$/, 'El NIT va sin dígito de verificación, solo números (5 a 15).'),
+    nit: z
+      .string()
+      .trim()
+      .regex(/^\d{5,15}$/, 'El NIT va sin dígito de verificación, solo números (5 a 15).'),
     /** The NIT's check digit; '' when the user did not enter it (profiles saved before it existed). */
     dv: z.string().trim().regex(/^\d?$/, 'El dígito de verificación es un solo dígito.').default(''),
     direccion: z.string().trim().max(200),
@@ -99,7 +119,10 @@ export const IssuerProfile = z
       .string()
       .trim()
       .max(200)
-      .refine((value) => value === '' || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value), 'Escriba un correo válido, como ventas@mitienda.co.'),
+      .refine(
+        (value) => value === '' || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value),
+        'Escriba un correo válido, como ventas@mitienda.co.',
+      ),
     telefono: z.string().trim().max(60),
     logo: z
       .string()
@@ -156,7 +179,9 @@ export type HistoryCsvChunk = z.infer<typeof HistoryCsvChunk>;
 
 /** Printed layouts: a full page (A4 or letter) or a thermal ticket 80 or 58 mm wide. */
 export const PRINT_LAYOUTS = ['a4', 'letter', 'ticket80', 'ticket58'] as const;
-export const PrintLayout = z.enum(PRINT_LAYOUTS, { message: 'Elija un formato de impresión: A4, carta, tirilla de 80 mm o de 58 mm.' });
+export const PrintLayout = z.enum(PRINT_LAYOUTS, {
+  message: 'Elija un formato de impresión: A4, carta, tirilla de 80 mm o de 58 mm.',
+});
 export type PrintLayout = z.infer<typeof PrintLayout>;
 
 export const PrintSettings = z
@@ -173,7 +198,15 @@ export type PrintSettings = z.infer<typeof PrintSettings>;
 
 export const IssuerWarning = z.object({
   level: z.enum(['warn', 'error']),
-  code: z.enum(['resolution_expired', 'resolution_not_yet', 'resolution_ending', 'range_used_up', 'range_ending', 'plan_used_up', 'plan_ending']),
+  code: z.enum([
+    'resolution_expired',
+    'resolution_not_yet',
+    'resolution_ending',
+    'range_used_up',
+    'range_ending',
+    'plan_used_up',
+    'plan_ending',
+  ]),
   /** the warning in the user's words */
   text: z.string(),
 });

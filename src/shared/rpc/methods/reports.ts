@@ -53,7 +53,14 @@ export const TaxRow = z.object({
 });
 export type TaxRow = z.infer<typeof TaxRow>;
 
-export const TaxMonth = z.object({ month: z.string(), kind: DocumentKind, iva: Cents, inc: Cents, other: Cents, unbroken: Cents });
+export const TaxMonth = z.object({
+  month: z.string(),
+  kind: DocumentKind,
+  iva: Cents,
+  inc: Cents,
+  other: Cents,
+  unbroken: Cents,
+});
 export type TaxMonth = z.infer<typeof TaxMonth>;
 
 export const WithholdingRow = z.object({
@@ -73,7 +80,15 @@ export const SupplierWithholdingRow = WithholdingRow.extend({
 });
 export type SupplierWithholdingRow = z.infer<typeof SupplierWithholdingRow>;
 
-export const PartyRow = z.object({ kind: DocumentKind, doc: z.string(), name: z.string(), documents: z.number().int(), subtotal: Cents, taxes: Cents, total: Cents });
+export const PartyRow = z.object({
+  kind: DocumentKind,
+  doc: z.string(),
+  name: z.string(),
+  documents: z.number().int(),
+  subtotal: Cents,
+  taxes: Cents,
+  total: Cents,
+});
 export type PartyRow = z.infer<typeof PartyRow>;
 
 export const OpenDocument = z.object({
@@ -109,7 +124,13 @@ export const PeriodReport = z.object({
 });
 export type PeriodReport = z.infer<typeof PeriodReport>;
 
-export const CertificateLine = z.object({ code: z.enum(['05', '06', '07']), name: z.string(), rate: z.string(), base: Cents, amount: Cents });
+export const CertificateLine = z.object({
+  code: z.enum(['05', '06', '07']),
+  name: z.string(),
+  rate: z.string(),
+  base: Cents,
+  amount: Cents,
+});
 export const Certificate = z.object({
   supplier_doc: z.string(),
   supplier_name: z.string(),
@@ -130,7 +151,12 @@ export const CertificatesOutput = z.object({
 });
 export type CertificatesOutput = z.infer<typeof CertificatesOutput>;
 
-export const XlsxExport = z.object({ export_id: z.string(), filename: z.string(), bytes: z.number().int(), rows: z.number().int() });
+export const XlsxExport = z.object({
+  export_id: z.string(),
+  filename: z.string(),
+  bytes: z.number().int(),
+  rows: z.number().int(),
+});
 export const XLSX_CHUNK_BYTES = 512 * 1024;
 
 export const reportMethods = {
@@ -138,7 +164,12 @@ export const reportMethods = {
   /** Withholding certificates per supplier and period (DSE accepted, from their exact requests). */
   'reports.certificates': method(
     z
-      .object({ from: IsoDate, to: IsoDate, connection_id: z.number().int().positive().optional(), supplier: z.string().trim().max(20).optional() })
+      .object({
+        from: IsoDate,
+        to: IsoDate,
+        connection_id: z.number().int().positive().optional(),
+        supplier: z.string().trim().max(20).optional(),
+      })
       .strict()
       .refine((f) => f.from <= f.to, { message: 'La fecha inicial no puede ser posterior a la final.', path: ['from'] }),
     CertificatesOutput,

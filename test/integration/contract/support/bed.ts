@@ -5,7 +5,12 @@ import { createCore, type Core } from '../../../../src/core/core';
 import { FileLogger } from '../../../../src/core/log/logger';
 import { colombiaToday } from '../../../../src/shared/dates';
 import type { DseCreateRequest, FeCreateRequest } from '../../../../src/shared/api';
-import { CONTRACT_COMPANY, CONTRACT_TOKENS, startContractServer, type ContractServer } from '../../../support/contract-server/server';
+import {
+  CONTRACT_COMPANY,
+  CONTRACT_TOKENS,
+  startContractServer,
+  type ContractServer,
+} from '../../../support/contract-server/server';
 import type { ContractVariant } from '../../../support/contract-server/variants';
 import { realKeychain } from '../../../support/keychain';
 import { tempDir } from '../../../support/temp';
@@ -20,8 +25,18 @@ export interface ContractBed {
 export async function contractBed(variant: ContractVariant, options: { feDocuments?: number } = {}): Promise<ContractBed> {
   const dir = tempDir('factura-desk-contract-');
   const server = await startContractServer(variant, options);
-  const core = createCore({ home: join(dir.path, 'home'), secrets: realKeychain(), transport: 'cli', logger: new FileLogger(null) });
-  const connection = await core.parts.connections.create({ label: 'Proveedor', kind: 'production', base_url: server.baseUrl, company_id: CONTRACT_COMPANY });
+  const core = createCore({
+    home: join(dir.path, 'home'),
+    secrets: realKeychain(),
+    transport: 'cli',
+    logger: new FileLogger(null),
+  });
+  const connection = await core.parts.connections.create({
+    label: 'Proveedor',
+    kind: 'production',
+    base_url: server.baseUrl,
+    company_id: CONTRACT_COMPANY,
+  });
   await core.parts.connections.setToken(connection.id, CONTRACT_TOKENS.full);
   await core.parts.connections.activate(connection.id);
   return {
@@ -46,7 +61,13 @@ export async function call<T = unknown>(core: Core, method: string, input: unkno
 
 export function feRequest(numeroDoc: string, draftKey?: string): Omit<FeCreateRequest, 'draft_key'> & { draft_key?: string } {
   return {
-    receptor: { tipo_doc: '13', numero_doc: numeroDoc, nombre: `Cliente Contrato ${numeroDoc}`, email: 'cliente@example.co', direccion: 'Calle 1 # 2-3' },
+    receptor: {
+      tipo_doc: '13',
+      numero_doc: numeroDoc,
+      nombre: `Cliente Contrato ${numeroDoc}`,
+      email: 'cliente@example.co',
+      direccion: 'Calle 1 # 2-3',
+    },
     items: [{ desc: 'Pan tajado', cant: 1, unit: 10000, iva: 19, iva_incluido: false, unit_input: 10000 }],
     subtotal: 10000,
     impuestos: 1900,

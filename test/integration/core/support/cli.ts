@@ -35,7 +35,11 @@ export interface CliRun {
   json: unknown;
 }
 
-export async function runCli(home: string, args: string[], options: { env?: Record<string, string>; stdin?: string } = {}): Promise<CliRun> {
+export async function runCli(
+  home: string,
+  args: string[],
+  options: { env?: Record<string, string>; stdin?: string } = {},
+): Promise<CliRun> {
   const entry = await cliEntry();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [entry, '--home', home, ...args], {

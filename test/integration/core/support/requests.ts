@@ -18,7 +18,9 @@ export function dse(nit: string, note = ''): DseCreateRequest {
   return {
     fecha_documento: colombiaToday(new Date()),
     proveedor: { tipo_documento: '13', nit, nombre: `Proveedor ${nit}` },
-    items: [{ codigo: '11111501', descripcion: `Arena lavada ${note}`.trim(), cantidad: 2, precio_unitario: 50000, porcentaje_iva: 0 }],
+    items: [
+      { codigo: '11111501', descripcion: `Arena lavada ${note}`.trim(), cantidad: 2, precio_unitario: 50000, porcentaje_iva: 0 },
+    ],
     forma_generacion: '1',
     forma_pago: '1',
     medio_pago_codigo: '10',
@@ -28,7 +30,13 @@ export function dse(nit: string, note = ''): DseCreateRequest {
 
 export function fe(numeroDoc: string, note = ''): Omit<FeCreateRequest, 'draft_key'> {
   return {
-    receptor: { tipo_doc: '13', numero_doc: numeroDoc, nombre: `Cliente ${numeroDoc}`, email: 'cliente@example.co', direccion: 'Calle 1 # 2-3' },
+    receptor: {
+      tipo_doc: '13',
+      numero_doc: numeroDoc,
+      nombre: `Cliente ${numeroDoc}`,
+      email: 'cliente@example.co',
+      direccion: 'Calle 1 # 2-3',
+    },
     items: [{ desc: `Pan tajado ${note}`.trim(), cant: 1, unit: 10000, iva: 19, iva_incluido: false, unit_input: 10000 }],
     subtotal: 10000,
     impuestos: 1900,
@@ -45,7 +53,9 @@ export async function dseDocumentIds(baseUrl: string, token: string, company = C
   const found: number[] = [];
   let misses = 0;
   for (let id = 1; misses < 5; id += 1) {
-    const response = await fetch(`${baseUrl}/companies/${company}/dse/documentos/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+    const response = await fetch(`${baseUrl}/companies/${company}/dse/documentos/${id}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     if (response.status === 200) {
       found.push(id);
       misses = 0;
@@ -58,7 +68,9 @@ export async function dseDocumentIds(baseUrl: string, token: string, company = C
 
 /** How many FE documents the company has on the sandbox (the list's total). */
 export async function feTotal(baseUrl: string, token: string, company = COMPANY): Promise<number> {
-  const response = await fetch(`${baseUrl}/companies/${company}/fe/docs?per_page=1`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await fetch(`${baseUrl}/companies/${company}/fe/docs?per_page=1`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   return ((await response.json()) as { total: number }).total;
 }
 

@@ -17,7 +17,11 @@ export interface TestBed {
 
 export async function testBed(options: { feDocuments?: number; settleMs?: number } = {}): Promise<TestBed> {
   const dir = tempDir('factura-desk-core-');
-  const sandbox = await startSandbox({ seed: coreSeed(options.feDocuments), dataDir: join(dir.path, 'sandbox'), settleMs: options.settleMs ?? 150 });
+  const sandbox = await startSandbox({
+    seed: coreSeed(options.feDocuments),
+    dataDir: join(dir.path, 'sandbox'),
+    settleMs: options.settleMs ?? 150,
+  });
   const cores: Core[] = [];
   let homes = 0;
   return {
@@ -35,7 +39,13 @@ export async function testBed(options: { feDocuments?: number; settleMs?: number
       cores.push(core);
       const existing = (await core.parts.connections.list()).find((c) => c.company_id === company);
       const connection =
-        existing ?? (await core.parts.connections.create({ label: 'Pruebas', kind: 'sandbox', base_url: sandbox.baseUrl, company_id: company }));
+        existing ??
+        (await core.parts.connections.create({
+          label: 'Pruebas',
+          kind: 'sandbox',
+          base_url: sandbox.baseUrl,
+          company_id: company,
+        }));
       await core.parts.connections.setToken(connection.id, token);
       await core.parts.connections.activate(connection.id);
       return core;

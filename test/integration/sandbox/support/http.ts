@@ -42,7 +42,8 @@ export function apiClient(baseUrl: string, companyId = 101) {
   return {
     call,
     get: <T = Record<string, unknown>>(path: string, options?: CallOptions) => call<T>('GET', path, options),
-    post: <T = Record<string, unknown>>(path: string, body: unknown, options?: CallOptions) => call<T>('POST', path, { ...options, body }),
+    post: <T = Record<string, unknown>>(path: string, body: unknown, options?: CallOptions) =>
+      call<T>('POST', path, { ...options, body }),
   };
 }
 export type ApiClient = ReturnType<typeof apiClient>;

@@ -4,11 +4,38 @@ import fc from 'fast-check';
 import type { UblInvoice, UblLine, UblParty, UblTax } from '../../../../src/sandbox/xml/ubl-model';
 
 /** The characters XML escaping and C14N treat specially, and some that only look special. */
-const SPECIAL = ['&', '<', '>', '"', "'", '\r', '\n', '\r\n', '\t', ' ', 'ñ', 'á', 'Ñ', '€', '😀', '👩‍👩‍👧', '&amp;', '&#65;', '&nbsp;', ']]>', '<!--', '?>', '\u00a0', '\u2028', '\u0085', '\u2029'];
+const SPECIAL = [
+  '&',
+  '<',
+  '>',
+  '"',
+  "'",
+  '\r',
+  '\n',
+  '\r\n',
+  '\t',
+  ' ',
+  'ñ',
+  'á',
+  'Ñ',
+  '€',
+  '😀',
+  '👩‍👩‍👧',
+  '&amp;',
+  '&#65;',
+  '&nbsp;',
+  ']]>',
+  '<!--',
+  '?>',
+  '\u00a0',
+  '\u2028',
+  '\u0085',
+  '\u2029',
+];
 
 /** Any text: specials, non-ASCII, emojis, long lines, C0 controls and lone surrogates (XML cannot carry them). */
 export const anyText: fc.Arbitrary<string> = fc.oneof(
-  fc.string({ unit: fc.constantFrom(...SPECIAL, 'a', 'Z', '0', ' ') , maxLength: 30 }),
+  fc.string({ unit: fc.constantFrom(...SPECIAL, 'a', 'Z', '0', ' '), maxLength: 30 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
   fc.string({ unit: 'binary', maxLength: 20 }),
   fc.string({ unit: fc.constantFrom(...SPECIAL, 'x'), minLength: 300, maxLength: 800 }),
@@ -107,6 +134,9 @@ export function ublModel(text: fc.Arbitrary<string> = anyText, attr: fc.Arbitrar
     taxTotals: fc.array(tax(text), { maxLength: 3 }),
     withholdings: fc.array(tax(text), { maxLength: 3 }),
     totals: fc.record({ lineExtension: text, taxExclusive: text, taxInclusive: text, payable: text }),
-    lines: fc.oneof({ weight: 5, arbitrary: fc.array(line(text, attr), { maxLength: 8 }) }, { weight: 1, arbitrary: fc.array(line(text, attr), { minLength: 60, maxLength: 120 }) }),
+    lines: fc.oneof(
+      { weight: 5, arbitrary: fc.array(line(text, attr), { maxLength: 8 }) },
+      { weight: 1, arbitrary: fc.array(line(text, attr), { minLength: 60, maxLength: 120 }) },
+    ),
   });
 }

@@ -37,7 +37,12 @@ const PROFILE = {
 export function buildUblWithXmlbuilder2(doc: UblInvoice): string {
   const p = PROFILE[doc.kind];
   const root = create({ version: '1.0', encoding: 'UTF-8', standalone: false }).ele(NS.inv, 'Invoice', {
-    'xmlns:cac': NS.cac, 'xmlns:cbc': NS.cbc, 'xmlns:ext': NS.ext, 'xmlns:sts': NS.sts, 'xmlns:ds': NS.ds, 'xmlns:xades': NS.xades,
+    'xmlns:cac': NS.cac,
+    'xmlns:cbc': NS.cbc,
+    'xmlns:ext': NS.ext,
+    'xmlns:sts': NS.sts,
+    'xmlns:ds': NS.ds,
+    'xmlns:xades': NS.xades,
   });
   extensions(root, doc);
   el(root, 'cbc:UBLVersionID', 'UBL 2.1');
@@ -94,7 +99,8 @@ export function buildUblWithXmlbuilder2(doc: UblInvoice): string {
     for (const tax of line.taxes) taxTotal(node, 'cac:TaxTotal', [tax], doc.currency);
     const item = el(node, 'cac:Item');
     el(item, 'cbc:Description', line.description);
-    if (line.standardCode) el(el(item, 'cac:StandardItemIdentification'), 'cbc:ID', line.standardCode, { schemeID: '001', schemeName: 'UNSPSC' });
+    if (line.standardCode)
+      el(el(item, 'cac:StandardItemIdentification'), 'cbc:ID', line.standardCode, { schemeID: '001', schemeName: 'UNSPSC' });
     const price = el(node, 'cac:Price');
     el(price, 'cbc:PriceAmount', line.price, cur);
     el(price, 'cbc:BaseQuantity', line.quantity, { unitCode: line.unitCode });
@@ -113,12 +119,32 @@ function extensions(root: XMLBuilder, doc: UblInvoice): void {
   const range = el(el(control, 'sts:AuthorizedInvoices'), 'sts:Prefix', doc.control.prefix).up();
   el(range, 'sts:From', String(doc.control.from));
   el(range, 'sts:To', String(doc.control.to));
-  el(el(dian, 'sts:InvoiceSource'), 'cbc:IdentificationCode', 'CO', { listAgencyID: '6', listAgencyName: 'United Nations Economic Commission for Europe', listSchemeURI: 'urn:oasis:names:specification:ubl:codelist:gc:CountryIdentificationCode-2.1' });
+  el(el(dian, 'sts:InvoiceSource'), 'cbc:IdentificationCode', 'CO', {
+    listAgencyID: '6',
+    listAgencyName: 'United Nations Economic Commission for Europe',
+    listSchemeURI: 'urn:oasis:names:specification:ubl:codelist:gc:CountryIdentificationCode-2.1',
+  });
   const provider = el(dian, 'sts:SoftwareProvider');
-  el(provider, 'sts:ProviderID', doc.software.providerNit, { schemeAgencyID: '195', schemeAgencyName: 'CO, DIAN (Dirección de Impuestos y Aduanas Nacionales)', schemeID: doc.software.providerDv, schemeName: '31' });
-  el(provider, 'sts:SoftwareID', doc.software.softwareId, { schemeAgencyID: '195', schemeAgencyName: 'CO, DIAN (Dirección de Impuestos y Aduanas Nacionales)' });
-  el(dian, 'sts:SoftwareSecurityCode', doc.software.securityCode, { schemeAgencyID: '195', schemeAgencyName: 'CO, DIAN (Dirección de Impuestos y Aduanas Nacionales)' });
-  el(el(dian, 'sts:AuthorizationProvider'), 'sts:AuthorizationProviderID', '800197268', { schemeAgencyID: '195', schemeAgencyName: 'CO, DIAN (Dirección de Impuestos y Aduanas Nacionales)', schemeID: '4', schemeName: '31' });
+  el(provider, 'sts:ProviderID', doc.software.providerNit, {
+    schemeAgencyID: '195',
+    schemeAgencyName: 'CO, DIAN (Dirección de Impuestos y Aduanas Nacionales)',
+    schemeID: doc.software.providerDv,
+    schemeName: '31',
+  });
+  el(provider, 'sts:SoftwareID', doc.software.softwareId, {
+    schemeAgencyID: '195',
+    schemeAgencyName: 'CO, DIAN (Dirección de Impuestos y Aduanas Nacionales)',
+  });
+  el(dian, 'sts:SoftwareSecurityCode', doc.software.securityCode, {
+    schemeAgencyID: '195',
+    schemeAgencyName: 'CO, DIAN (Dirección de Impuestos y Aduanas Nacionales)',
+  });
+  el(el(dian, 'sts:AuthorizationProvider'), 'sts:AuthorizationProviderID', '800197268', {
+    schemeAgencyID: '195',
+    schemeAgencyName: 'CO, DIAN (Dirección de Impuestos y Aduanas Nacionales)',
+    schemeID: '4',
+    schemeName: '31',
+  });
   el(dian, 'sts:QRCode', doc.qr);
   // The second extension stays empty until the signer appends ds:Signature to it.
   el(el(exts, 'ext:UBLExtension'), 'ext:ExtensionContent');
@@ -132,7 +158,12 @@ function party(wrapper: XMLBuilder, p: UblParty): void {
   address(location, p);
   const tax = el(node, 'cac:PartyTaxScheme');
   el(tax, 'cbc:RegistrationName', p.name);
-  el(tax, 'cbc:CompanyID', p.id, { schemeAgencyID: '195', schemeAgencyName: 'CO, DIAN (Dirección de Impuestos y Aduanas Nacionales)', schemeName: p.tipoDoc, ...(p.dv ? { schemeID: p.dv } : {}) });
+  el(tax, 'cbc:CompanyID', p.id, {
+    schemeAgencyID: '195',
+    schemeAgencyName: 'CO, DIAN (Dirección de Impuestos y Aduanas Nacionales)',
+    schemeName: p.tipoDoc,
+    ...(p.dv ? { schemeID: p.dv } : {}),
+  });
   el(tax, 'cbc:TaxLevelCode', p.regimen);
   address(el(tax, 'cac:RegistrationAddress'), p);
   const scheme = el(tax, 'cac:TaxScheme');
@@ -166,7 +197,12 @@ function groupByCode(taxes: readonly UblTax[]): UblTax[][] {
   return [...groups.values()];
 }
 
-function taxTotal(parent: XMLBuilder, qname: 'cac:TaxTotal' | 'cac:WithholdingTaxTotal', subtotals: readonly UblTax[], currency: string): void {
+function taxTotal(
+  parent: XMLBuilder,
+  qname: 'cac:TaxTotal' | 'cac:WithholdingTaxTotal',
+  subtotals: readonly UblTax[],
+  currency: string,
+): void {
   const cur = { currencyID: currency };
   const node = el(parent, qname);
   el(node, 'cbc:TaxAmount', toMoneyString(sum(subtotals.map((t) => t.amount))), cur);

@@ -10,7 +10,9 @@ export function xmlsec1Verify(xml: string, certificatePem: string): { ok: boolea
   try {
     writeFileSync(join(dir, 'doc.xml'), xml);
     writeFileSync(join(dir, 'cert.pem'), certificatePem);
-    const run = spawnSync('xmlsec1', ['--verify', '--pubkey-cert-pem', join(dir, 'cert.pem'), join(dir, 'doc.xml')], { encoding: 'utf8' });
+    const run = spawnSync('xmlsec1', ['--verify', '--pubkey-cert-pem', join(dir, 'cert.pem'), join(dir, 'doc.xml')], {
+      encoding: 'utf8',
+    });
     if (run.error) throw run.error;
     return { ok: run.status === 0, output: `${run.stdout}${run.stderr}` };
   } finally {

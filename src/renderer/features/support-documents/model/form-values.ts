@@ -57,13 +57,35 @@ export interface DseFormValues {
 
 export function emptySupplier(): SupplierValues {
   return {
-    tipo_documento: '13', nit: '', dv: '', nombre: '', nombre_comercial: '', regimen: 'O-49', dian_tax_scheme_code: 'ZZ',
-    direccion: '', codigo_departamento: '', departamento: '', codigo_municipio: '', municipio: '', pais: 'CO', email: '', telefono: '', codigo_postal: '',
+    tipo_documento: '13',
+    nit: '',
+    dv: '',
+    nombre: '',
+    nombre_comercial: '',
+    regimen: 'O-49',
+    dian_tax_scheme_code: 'ZZ',
+    direccion: '',
+    codigo_departamento: '',
+    departamento: '',
+    codigo_municipio: '',
+    municipio: '',
+    pais: 'CO',
+    email: '',
+    telefono: '',
+    codigo_postal: '',
   };
 }
 
 export function emptyItem(): ItemValues {
-  return { codigo: '', descripcion: '', cantidad: '1', unidad_medida: 'EA', precio_unitario: '', porcentaje_iva: '0', cost_center_id: '' };
+  return {
+    codigo: '',
+    descripcion: '',
+    cantidad: '1',
+    unidad_medida: 'EA',
+    precio_unitario: '',
+    porcentaje_iva: '0',
+    cost_center_id: '',
+  };
 }
 
 export function emptyWithholding(code: WithholdingCode = ''): WithholdingValues {
@@ -94,7 +116,8 @@ export function formFromDraft(data: Record<string, unknown>): DseFormValues {
     ...base,
     ...values,
     proveedor: { ...base.proveedor, ...(values.proveedor ?? {}) },
-    items: Array.isArray(values.items) && values.items.length > 0 ? values.items.map((i) => ({ ...emptyItem(), ...i })) : base.items,
+    items:
+      Array.isArray(values.items) && values.items.length > 0 ? values.items.map((i) => ({ ...emptyItem(), ...i })) : base.items,
     retenciones: Array.isArray(values.retenciones) ? values.retenciones.map((w) => ({ ...emptyWithholding(), ...w })) : [],
   };
 }

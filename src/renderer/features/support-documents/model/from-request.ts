@@ -3,11 +3,21 @@
 // Numbers are written with a decimal comma and no thousands separator ("1234,5"), which the form
 // reads back to the very same value (a "123.456" would read as thousands).
 import { DSE_WITHHOLDINGS } from '../../../../shared/dse';
-import { emptyForm, emptyItem, emptySupplier, emptyWithholding, type DseFormValues, type ItemValues, type SupplierValues, type WithholdingValues } from './form-values';
+import {
+  emptyForm,
+  emptyItem,
+  emptySupplier,
+  emptyWithholding,
+  type DseFormValues,
+  type ItemValues,
+  type SupplierValues,
+  type WithholdingValues,
+} from './form-values';
 
 type Obj = Record<string, unknown>;
 
-const asObj = (value: unknown): Obj => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Obj) : {});
+const asObj = (value: unknown): Obj =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Obj) : {};
 const asList = (value: unknown): Obj[] => (Array.isArray(value) ? value.map(asObj) : []);
 const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
 

@@ -33,7 +33,11 @@ export interface ImportFormat {
   header: boolean;
 }
 
-const DELIMITER_NAMES: Record<ImportFormat['delimiter'], string> = { '\t': 'tabulador', ',': 'coma (,)', ';': 'punto y coma (;)' };
+const DELIMITER_NAMES: Record<ImportFormat['delimiter'], string> = {
+  '\t': 'tabulador',
+  ',': 'coma (,)',
+  ';': 'punto y coma (;)',
+};
 
 /** The preview's one-line account of how the file was read, in the user's words. */
 export function describeFormat(format: ImportFormat): string {
@@ -41,14 +45,24 @@ export function describeFormat(format: ImportFormat): string {
     format.encoding ? `Codificación ${format.encoding}` : null,
     `separador ${DELIMITER_NAMES[format.delimiter]}`,
     format.decimalComma ? 'decimales con coma (1.234,50)' : 'decimales con punto (1234.50)',
-    format.header ? 'columnas por su encabezado' : 'sin encabezado: columnas en el orden código, descripción, cantidad, unidad, precio, % IVA, centro de costo',
+    format.header
+      ? 'columnas por su encabezado'
+      : 'sin encabezado: columnas en el orden código, descripción, cantidad, unidad, precio, % IVA, centro de costo',
   ]
     .filter(Boolean)
     .join(' · ');
 }
 
 type Column = keyof ItemValues | 'cost_center';
-const ORDER: Column[] = ['codigo', 'descripcion', 'cantidad', 'unidad_medida', 'precio_unitario', 'porcentaje_iva', 'cost_center'];
+const ORDER: Column[] = [
+  'codigo',
+  'descripcion',
+  'cantidad',
+  'unidad_medida',
+  'precio_unitario',
+  'porcentaje_iva',
+  'cost_center',
+];
 
 // Spanish and English headers (a template may come from an English spreadsheet), compared without accents.
 const HEADER_WORDS: [RegExp, Column][] = [
@@ -63,7 +77,10 @@ const HEADER_WORDS: [RegExp, Column][] = [
 
 /** Header text compared without accents or case: "Código", "CODIGO" and "código" are one column. */
 function plain(cell: string): string {
-  return cell.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim();
+  return cell
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim();
 }
 
 function headerColumns(row: string[]): Column[] | null {
@@ -73,8 +90,13 @@ function headerColumns(row: string[]): Column[] | null {
 }
 
 const LABEL: Record<string, string> = {
-  codigo: 'Código', descripcion: 'Descripción', cantidad: 'Cantidad', unidad_medida: 'Unidad', precio_unitario: 'Precio unitario',
-  porcentaje_iva: '% IVA', cost_center_id: 'Centro de costo',
+  codigo: 'Código',
+  descripcion: 'Descripción',
+  cantidad: 'Cantidad',
+  unidad_medida: 'Unidad',
+  precio_unitario: 'Precio unitario',
+  porcentaje_iva: '% IVA',
+  cost_center_id: 'Centro de costo',
 };
 
 /**
@@ -98,7 +120,10 @@ export function readCodeCell(cell: string): { codigo: string; problem: string | 
     };
   }
   if (value !== '' && !/^\d+$/.test(value)) {
-    return { codigo: value, problem: `Código: «${value}» no es un código UNSPSC: debe tener exactamente 8 dígitos, sin letras ni espacios (por ejemplo 43211503)` };
+    return {
+      codigo: value,
+      problem: `Código: «${value}» no es un código UNSPSC: debe tener exactamente 8 dígitos, sin letras ni espacios (por ejemplo 43211503)`,
+    };
   }
   return { codigo: value, problem: value === '' ? 'Código: falta el código UNSPSC de 8 dígitos del bien o servicio' : null };
 }
@@ -146,13 +171,22 @@ export function importLines(text: string, costCenters: readonly (DseCostCenter &
     return { rows: [], error: `${reason} Revise el archivo o lo copiado y vuelva a intentarlo.` };
   }
   // Spreadsheets save rows that look empty (";;;;;") after the data: they are not lines.
-  const lines = table.map((cells, index) => ({ cells, line: index + 1 })).filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
-  if (lines.length === 0) return { rows: [], error: 'No hay filas para importar: el archivo está vacío o solo tiene separadores.' };
+  const lines = table
+    .map((cells, index) => ({ cells, line: index + 1 }))
+    .filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
+  if (lines.length === 0)
+    return { rows: [], error: 'No hay filas para importar: el archivo está vacío o solo tiene separadores.' };
   const header = headerColumns(lines[0]!.cells);
   const columns = header ?? ORDER;
   const body = header ? lines.slice(1) : lines;
-  if (body.length === 0) return { rows: [], error: 'El archivo solo tiene la fila de encabezados; agregue las líneas debajo y vuelva a importarlo.' };
-  const format: ImportFormat = { encoding: null, delimiter, decimalComma: usesDecimalComma(body.map((l) => l.cells)), header: header !== null };
+  if (body.length === 0)
+    return { rows: [], error: 'El archivo solo tiene la fila de encabezados; agregue las líneas debajo y vuelva a importarlo.' };
+  const format: ImportFormat = {
+    encoding: null,
+    delimiter,
+    decimalComma: usesDecimalComma(body.map((l) => l.cells)),
+    header: header !== null,
+  };
   const rows = body.map(({ cells, line }): ImportedRow => {
     const item = emptyItem();
     const problems: string[] = [];

@@ -3,8 +3,14 @@
 import { DseCreateRequest } from '../../../../shared/api';
 import { FieldErrors, type FieldError } from '../../../../shared/api/fields';
 import {
-  computeDseAmounts, readDseItems, readDseWithholdings, validateDseRequest,
-  type DseCostCenter, type DseDocumentAmounts, type DseLine, type DseWithholding,
+  computeDseAmounts,
+  readDseItems,
+  readDseWithholdings,
+  validateDseRequest,
+  type DseCostCenter,
+  type DseDocumentAmounts,
+  type DseLine,
+  type DseWithholding,
 } from '../../../../shared/dse';
 import { sum, ZERO, type Dec } from '../../../../shared/money';
 import type { DseFormValues } from './form-values';
@@ -37,8 +43,14 @@ export interface DseValidation {
 }
 
 const WITHHOLDING_FIELD: Record<string, string> = {
-  retention_key: 'code', dian_tax_code: 'code', tax_name: 'code', base_mode: 'base_mode',
-  base_amount: 'base_amount', base: 'base_amount', percent: 'percent', amount: 'amount',
+  retention_key: 'code',
+  dian_tax_code: 'code',
+  tax_name: 'code',
+  base_mode: 'base_mode',
+  base_amount: 'base_amount',
+  base: 'base_amount',
+  percent: 'percent',
+  amount: 'amount',
 };
 
 /** "items[3].codigo" -> "items.3.codigo"; withholdings are renumbered to the form's rows. */
@@ -67,35 +79,53 @@ function withholdingRule(field: string, values: DseFormValues, withholdingRows: 
   if (m[1] === undefined) return 9;
   const row = values.retenciones[withholdingRows[Number(m[1])] ?? -1];
   switch (m[2]) {
-    case 'retention_key': return 3;
+    case 'retention_key':
+      return 3;
     case 'dian_tax_code':
-    case 'tax_name': return 4;
+    case 'tax_name':
+      return 4;
     case 'base_amount':
-    case 'base': return 5;
-    case 'percent': return row && row.percent.trim().startsWith('-') ? 6 : null;
-    case 'amount': return row && row.percent.trim() !== '' && !row.amount.trim().startsWith('-') ? 7 : null;
-    default: return null;
+    case 'base':
+      return 5;
+    case 'percent':
+      return row && row.percent.trim().startsWith('-') ? 6 : null;
+    case 'amount':
+      return row && row.percent.trim() !== '' && !row.amount.trim().startsWith('-') ? 7 : null;
+    default:
+      return null;
   }
 }
 
-function preview(body: Raw, values: DseFormValues, withholdingRows: readonly number[], costCenters: readonly DseCostCenter[]): DsePreview {
+function preview(
+  body: Raw,
+  values: DseFormValues,
+  withholdingRows: readonly number[],
+  costCenters: readonly DseCostCenter[],
+): DsePreview {
   const items = body.items as Raw[];
   const lines = items.map((item) => readDseItems([item], costCenters, new FieldErrors())?.[0] ?? null);
   const amounts = computeDseAmounts(lines.filter((l): l is DseLine => l !== null));
   const sent = body.retenciones as Raw[];
   const withholdings: WithholdingPreview[] = values.retenciones.map((w, row) => {
     const index = withholdingRows.indexOf(row);
-    const value = index < 0 ? null : readDseWithholdings([sent[index]], amounts, new FieldErrors())?.[0] ?? null;
+    const value = index < 0 ? null : (readDseWithholdings([sent[index]], amounts, new FieldErrors())?.[0] ?? null);
     return { row, enabled: w.enabled, value };
   });
   const total = sum(withholdings.map((w) => w.value?.amount ?? ZERO));
   return {
-    lines, amounts, withholdings, total_retenciones: total, neto_pagar: amounts.total.minus(total),
+    lines,
+    amounts,
+    withholdings,
+    total_retenciones: total,
+    neto_pagar: amounts.total.minus(total),
     invalidLines: lines.filter((l) => l === null).length,
   };
 }
 
-export function validateDseForm(values: DseFormValues, ctx: { today: string; nowTime: string; costCenters: readonly DseCostCenter[] }): DseValidation {
+export function validateDseForm(
+  values: DseFormValues,
+  ctx: { today: string; nowTime: string; costCenters: readonly DseCostCenter[] },
+): DseValidation {
   const { body, withholdingRows, parseErrors } = toRawRequest(values, ctx.today);
   const result = validateDseRequest(body, { today: ctx.today, nowTime: ctx.nowTime, costCenters: ctx.costCenters });
   const errors: Record<string, string> = {};

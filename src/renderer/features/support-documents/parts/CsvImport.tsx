@@ -28,13 +28,23 @@ export function CsvImport({ onAdd }: { onAdd: (items: ItemValues[]) => void }) {
     <div className="dse-csv">
       <label className="button button--secondary">
         Importar CSV de líneas
-        <input type="file" accept=".csv,.txt,.tsv,text/csv,text/plain" className="sr-only" onChange={(e) => void read(e.target.files?.[0]).finally(() => (e.target.value = ''))} />
+        <input
+          type="file"
+          accept=".csv,.txt,.tsv,text/csv,text/plain"
+          className="sr-only"
+          onChange={(e) => void read(e.target.files?.[0]).finally(() => (e.target.value = ''))}
+        />
       </label>
-      {error && <p className="field__error" role="alert">{error}</p>}
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
       {result && (
         <div className="dse-csv__preview panel" role="dialog" aria-label="Vista previa del CSV">
           <p>
-            <strong>{result.file}</strong>: {result.rows.length} filas, {good.length} sin errores, {result.rows.length - good.length} con errores.
+            <strong>{result.file}</strong>: {result.rows.length} filas, {good.length} sin errores,{' '}
+            {result.rows.length - good.length} con errores.
           </p>
           {result.format && (
             <p className="muted" data-testid="csv-format">
@@ -63,14 +73,34 @@ export function CsvImport({ onAdd }: { onAdd: (items: ItemValues[]) => void }) {
                     <td className="num">{r.item.cantidad}</td>
                     <td className="num">{r.item.precio_unitario}</td>
                     <td className="num">{r.item.porcentaje_iva}</td>
-                    <td>{r.problems.length === 0 ? <span className="badge badge--ok">Correcta</span> : <ul className="dse-problems">{r.problems.map((p) => <li key={p} className="field__error">{p}</li>)}</ul>}</td>
+                    <td>
+                      {r.problems.length === 0 ? (
+                        <span className="badge badge--ok">Correcta</span>
+                      ) : (
+                        <ul className="dse-problems">
+                          {r.problems.map((p) => (
+                            <li key={p} className="field__error">
+                              {p}
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
           <div className="dse-actions">
-            <button type="button" className="button" disabled={good.length === 0} onClick={() => { onAdd(good.map((r) => r.item)); setResult(null); }}>
+            <button
+              type="button"
+              className="button"
+              disabled={good.length === 0}
+              onClick={() => {
+                onAdd(good.map((r) => r.item));
+                setResult(null);
+              }}
+            >
               {`Agregar ${good.length} líneas correctas`}
             </button>
             <button type="button" className="button button--secondary" onClick={() => setResult(null)}>

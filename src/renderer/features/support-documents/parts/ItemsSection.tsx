@@ -54,7 +54,8 @@ export function ItemsSection() {
   const onCodeChange = (row: number, code: string) => {
     // Choosing a listed code fills an empty description with its name.
     const entry = unspsc.data?.find((u) => u.codigo === code.trim());
-    if (entry && !getValues(`items.${row}.descripcion`).trim()) setValue(`items.${row}.descripcion`, entry.nombre, { shouldDirty: true });
+    if (entry && !getValues(`items.${row}.descripcion`).trim())
+      setValue(`items.${row}.descripcion`, entry.nombre, { shouldDirty: true });
   };
 
   return (
@@ -64,8 +65,16 @@ export function ItemsSection() {
         <span className="muted">Enter baja a la línea siguiente; puede pegar filas copiadas de una hoja de cálculo.</span>
         {mode === '2' && !locked && <CsvImport onAdd={addLines} />}
       </div>
-      {pasteNote && <p className="dse-note" role="status">{pasteNote}</p>}
-      {err('items') && <p className="field__error" role="alert">{err('items')}</p>}
+      {pasteNote && (
+        <p className="dse-note" role="status">
+          {pasteNote}
+        </p>
+      )}
+      {err('items') && (
+        <p className="field__error" role="alert">
+          {err('items')}
+        </p>
+      )}
       <datalist id="dse-unspsc">
         {unspsc.data?.map((u) => (
           <option key={u.codigo} value={u.codigo} label={`${u.codigo} · ${u.nombre}`} />
@@ -77,12 +86,16 @@ export function ItemsSection() {
             <tr>
               <th>#</th>
               {COLUMNS.map((c) => (
-                <th key={c.name} className={c.className}>{c.label}</th>
+                <th key={c.name} className={c.className}>
+                  {c.label}
+                </th>
               ))}
               <th>Centro de costo</th>
               <th className="num">Base</th>
               <th className="num">IVA</th>
-              <th><span className="sr-only">Acciones</span></th>
+              <th>
+                <span className="sr-only">Acciones</span>
+              </th>
             </tr>
           </thead>
           <tbody onPaste={onPaste}>
@@ -95,7 +108,12 @@ export function ItemsSection() {
                 <tr key={field.id} className={problems.length ? 'dse-row--bad' : undefined} data-testid={`dse-item-${row}`}>
                   <td className="muted">{row + 1}</td>
                   {COLUMNS.map((c) => {
-                    const reg = register(`items.${row}.${c.name}`, c.name === 'codigo' ? { onChange: (e: { target: { value: string } }) => onCodeChange(row, e.target.value) } : {});
+                    const reg = register(
+                      `items.${row}.${c.name}`,
+                      c.name === 'codigo'
+                        ? { onChange: (e: { target: { value: string } }) => onCodeChange(row, e.target.value) }
+                        : {},
+                    );
                     return (
                       <td key={c.name} className={c.className}>
                         <input
@@ -112,7 +130,11 @@ export function ItemsSection() {
                     );
                   })}
                   <td>
-                    <select {...register(`items.${row}.cost_center_id`)} aria-label={`Centro de costo, línea ${row + 1}`} aria-invalid={err(`items.${row}.cost_center_id`) ? true : undefined}>
+                    <select
+                      {...register(`items.${row}.cost_center_id`)}
+                      aria-label={`Centro de costo, línea ${row + 1}`}
+                      aria-invalid={err(`items.${row}.cost_center_id`) ? true : undefined}
+                    >
                       <option value="">—</option>
                       {costCenters.map((c) => (
                         <option key={c.id} value={String(c.id)}>{`${c.code} · ${c.name}`}</option>
@@ -122,7 +144,13 @@ export function ItemsSection() {
                   <td className="num">{line ? <Money value={line.base} /> : <span className="muted">—</span>}</td>
                   <td className="num">{line ? <Money value={line.impuesto} /> : <span className="muted">—</span>}</td>
                   <td>
-                    <button type="button" className="button button--secondary dse-icon" aria-label={`Quitar línea ${row + 1}`} disabled={fields.length === 1} onClick={() => remove(row)}>
+                    <button
+                      type="button"
+                      className="button button--secondary dse-icon"
+                      aria-label={`Quitar línea ${row + 1}`}
+                      disabled={fields.length === 1}
+                      onClick={() => remove(row)}
+                    >
                       ✕
                     </button>
                   </td>
@@ -133,7 +161,9 @@ export function ItemsSection() {
                     <td colSpan={10}>
                       <ul>
                         {problems.map((p) => (
-                          <li key={p} className="field__error">{p}</li>
+                          <li key={p} className="field__error">
+                            {p}
+                          </li>
                         ))}
                       </ul>
                     </td>

@@ -28,7 +28,10 @@ export function KnownSupplierPicker() {
       >
         <option value="">Elegir de los usados antes…</option>
         {list.map((s, i) => (
-          <option key={`${s.proveedor.tipo_documento}-${s.proveedor.nit}`} value={i}>{`${s.proveedor.nombre} · ${s.proveedor.nit}`}</option>
+          <option
+            key={`${s.proveedor.tipo_documento}-${s.proveedor.nit}`}
+            value={i}
+          >{`${s.proveedor.nombre} · ${s.proveedor.nit}`}</option>
         ))}
       </select>
     </label>

@@ -25,7 +25,11 @@ export function ModeSection() {
         Fecha del documento: <strong data-testid="dse-fecha-documento">{formatDate(today)}</strong>{' '}
         <span className="muted">(hoy en Colombia; la DIAN exige la fecha del envío)</span>
       </p>
-      {err('fecha_documento') && <p className="field__error" role="alert">{err('fecha_documento')}</p>}
+      {err('fecha_documento') && (
+        <p className="field__error" role="alert">
+          {err('fecha_documento')}
+        </p>
+      )}
       {mode === '2' && (
         <div className="form-grid">
           <DateField name="fecha_inicio_periodo" label="Inicio del periodo" error={err('fecha_inicio_periodo')} />
@@ -33,7 +37,11 @@ export function ModeSection() {
             name="fecha_fin_periodo"
             label="Fin del periodo"
             error={err('fecha_fin_periodo')}
-            hint={days !== null ? `${days} ${days === 1 ? 'día' : 'días'} de máximo 7; el fin no puede ser posterior a ${formatDate(today)}` : 'Máximo 7 días calendario, sin pasar de la fecha del documento'}
+            hint={
+              days !== null
+                ? `${days} ${days === 1 ? 'día' : 'días'} de máximo 7; el fin no puede ser posterior a ${formatDate(today)}`
+                : 'Máximo 7 días calendario, sin pasar de la fecha del documento'
+            }
           />
         </div>
       )}

@@ -15,7 +15,9 @@ export function MunicipalityPicker() {
   const set = (name: 'codigo_departamento' | 'departamento' | 'codigo_municipio' | 'municipio', value: string) =>
     setValue(`proveedor.${name}`, value, { shouldDirty: true, shouldTouch: true });
   if (divipola.isError) {
-    return <p className="field__error">No se pudo cargar la lista de municipios (DIVIPOLA). Cierre y vuelva a abrir la pantalla.</p>;
+    return (
+      <p className="field__error">No se pudo cargar la lista de municipios (DIVIPOLA). Cierre y vuelva a abrir la pantalla.</p>
+    );
   }
   return (
     <>

@@ -42,7 +42,17 @@ function SupportInfo({ id }: { id: number }) {
 }
 
 /** What the answer means, from the contract's table of DSE responses, kept current by the poller's events. */
-export function OutcomePanel({ id, onNew, onFix, onCorrected }: { id: number; onNew: () => void; onFix: () => void; onCorrected: (state: DseDraftState) => void }) {
+export function OutcomePanel({
+  id,
+  onNew,
+  onFix,
+  onCorrected,
+}: {
+  id: number;
+  onNew: () => void;
+  onFix: () => void;
+  onCorrected: (state: DseDraftState) => void;
+}) {
   const [correcting, setCorrecting] = useState<'idle' | 'busy' | string>('idle');
   const correct = () => {
     setCorrecting('busy');
@@ -59,7 +69,12 @@ export function OutcomePanel({ id, onNew, onFix, onCorrected }: { id: number; on
     // The answer appears above the form: bring it into view after the click at the bottom.
     if (loaded) panel.current?.scrollIntoView?.({ block: 'start' });
   }, [loaded]);
-  if (query.isError) return <Alert tone="error" title="No se pudo leer el envío">{query.error.message}</Alert>;
+  if (query.isError)
+    return (
+      <Alert tone="error" title="No se pudo leer el envío">
+        {query.error.message}
+      </Alert>
+    );
   if (!s) return <p className="muted">Consultando el envío…</p>;
   const newButton = (
     <button type="button" className="button" onClick={onNew}>
@@ -70,8 +85,12 @@ export function OutcomePanel({ id, onNew, onFix, onCorrected }: { id: number; on
     <section ref={panel} className="panel dse-outcome" aria-live="polite" data-testid="dse-outcome" data-state={s.state}>
       {s.state === 'accepted' && (
         <Alert tone="ok" title="Documento soporte aceptado por la DIAN">
-          <p>Número <strong data-testid="dse-outcome-number">{s.document_number ?? '—'}</strong></p>
-          <p className="dse-cuds">CUDS <code data-testid="dse-outcome-cuds">{s.fiscal_key ?? '—'}</code></p>
+          <p>
+            Número <strong data-testid="dse-outcome-number">{s.document_number ?? '—'}</strong>
+          </p>
+          <p className="dse-cuds">
+            CUDS <code data-testid="dse-outcome-cuds">{s.fiscal_key ?? '—'}</code>
+          </p>
         </Alert>
       )}
       {s.state === 'rejected' && (
@@ -80,30 +99,52 @@ export function OutcomePanel({ id, onNew, onFix, onCorrected }: { id: number; on
             <RejectionReasons message={s.error?.message} fallback="Sin motivo informado." />
           </div>
           <p>
-            Número <strong>{s.document_number ?? '—'}</strong>{s.fiscal_key ? <> · CUDS <code className="dse-cuds">{s.fiscal_key}</code></> : null}
+            Número <strong>{s.document_number ?? '—'}</strong>
+            {s.fiscal_key ? (
+              <>
+                {' '}
+                · CUDS <code className="dse-cuds">{s.fiscal_key}</code>
+              </>
+            ) : null}
           </p>
-          <p>Corríjalo sin escribir todo de nuevo: se abre un documento nuevo con el mismo proveedor, líneas y retenciones; el rechazado queda en el Historial.</p>
+          <p>
+            Corríjalo sin escribir todo de nuevo: se abre un documento nuevo con el mismo proveedor, líneas y retenciones; el
+            rechazado queda en el Historial.
+          </p>
           <button type="button" className="button" disabled={correcting === 'busy'} onClick={correct}>
             {correcting === 'busy' ? 'Preparando…' : 'Corregir y enviar de nuevo'}
           </button>
-          {correcting !== 'idle' && correcting !== 'busy' && <p className="field__error" role="alert">{correcting}</p>}
+          {correcting !== 'idle' && correcting !== 'busy' && (
+            <p className="field__error" role="alert">
+              {correcting}
+            </p>
+          )}
         </Alert>
       )}
       {(s.state === 'pending' || s.state === 'sending' || s.state === 'in_doubt') && (
-        <Alert tone="warn" title={s.error?.code === 'api_state_unknown' ? 'Documento en verificación' : 'Documento en seguimiento'}>
+        <Alert
+          tone="warn"
+          title={s.error?.code === 'api_state_unknown' ? 'Documento en verificación' : 'Documento en seguimiento'}
+        >
           <p>
             Estado: <strong data-testid="dse-outcome-estado">{estadoText(s)}</strong>
             {s.document_id !== null && ` · documento ${s.document_id}`}
           </p>
           {s.error?.code !== 'api_state_unknown' && (
             <p>
-              La DIAN aún no da un resultado definitivo. Factura Desk lo consulta solo, con la misma clave y sin crear duplicados; esta
-              pantalla se actualiza cuando cambie{s.next_check_at ? ` (próxima consulta: ${formatDateTime(s.next_check_at)})` : ''}. Puede
-              cerrar la aplicación: lo seguirá al volver a abrirla.
+              La DIAN aún no da un resultado definitivo. Factura Desk lo consulta solo, con la misma clave y sin crear duplicados;
+              esta pantalla se actualiza cuando cambie
+              {s.next_check_at ? ` (próxima consulta: ${formatDateTime(s.next_check_at)})` : ''}. Puede cerrar la aplicación: lo
+              seguirá al volver a abrirla.
             </p>
           )}
           {s.error?.code === 'credentials_changed' ? <HeldRelease submission={s} /> : s.error && <p>{s.error.message}</p>}
-          <button type="button" className="button button--secondary" disabled={check.isPending} onClick={() => check.mutate({ id })}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={check.isPending}
+            onClick={() => check.mutate({ id })}
+          >
             {check.isPending ? 'Consultando…' : 'Consultar ahora'}
           </button>
           {check.isError && <p className="field__error">{check.error.message}</p>}

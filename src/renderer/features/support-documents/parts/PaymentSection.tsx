@@ -31,9 +31,18 @@ export function PaymentSection() {
             </span>
           </div>
         ) : (
-          <DateField name="fecha_vencimiento" label="Fecha de vencimiento" error={err('fecha_vencimiento')} hint="No puede ser anterior a la fecha del documento" />
+          <DateField
+            name="fecha_vencimiento"
+            label="Fecha de vencimiento"
+            error={err('fecha_vencimiento')}
+            hint="No puede ser anterior a la fecha del documento"
+          />
         )}
-        <Field label="Medio de pago" error={err('medio_pago_codigo')} hint={meansLabel ?? (means.trim() ? 'Código sin nombre en la lista' : 'Código de 1 a 3 dígitos')}>
+        <Field
+          label="Medio de pago"
+          error={err('medio_pago_codigo')}
+          hint={meansLabel ?? (means.trim() ? 'Código sin nombre en la lista' : 'Código de 1 a 3 dígitos')}
+        >
           <input list="dse-payment-means" inputMode="numeric" maxLength={3} {...register('medio_pago_codigo')} />
         </Field>
         <datalist id="dse-payment-means">
@@ -41,7 +50,12 @@ export function PaymentSection() {
             <option key={m.code} value={m.code} label={`${m.code} · ${m.label}`} />
           ))}
         </datalist>
-        <DateField name="fecha_vencimiento_contable" label="Vencimiento contable (opcional)" error={err('fecha_vencimiento_contable')} hint="No puede ser anterior a la fecha del documento" />
+        <DateField
+          name="fecha_vencimiento_contable"
+          label="Vencimiento contable (opcional)"
+          error={err('fecha_vencimiento_contable')}
+          hint="No puede ser anterior a la fecha del documento"
+        />
       </div>
     </section>
   );

@@ -13,13 +13,20 @@ export function PendingView() {
   const check = useRpcMutation('submissions.check', ['submissions.list', 'submissions.get']);
   const refresh = useCallback(() => void client.invalidateQueries({ queryKey: ['submissions.list'] }), [client]);
   useRpcEvent('document.changed', refresh);
-  if (list.isError) return <Alert tone="error" title="No se pudo leer la lista de pendientes">{list.error.message}</Alert>;
+  if (list.isError)
+    return (
+      <Alert tone="error" title="No se pudo leer la lista de pendientes">
+        {list.error.message}
+      </Alert>
+    );
   if (!list.data) return <p className="muted">Cargando…</p>;
   const rows = list.data.filter((s) => s.kind === 'DSE');
   return (
     <section className="panel" aria-labelledby="dse-pending-title">
       <h2 id="dse-pending-title">Documentos soporte pendientes</h2>
-      <p className="muted">Se consultan solos con espacios crecientes (5 s, 15 s, 30 s, 60 s y luego más largos), siempre con la misma clave.</p>
+      <p className="muted">
+        Se consultan solos con espacios crecientes (5 s, 15 s, 30 s, 60 s y luego más largos), siempre con la misma clave.
+      </p>
       {rows.length === 0 ? (
         <p data-testid="dse-pending-empty">No hay documentos soporte pendientes.</p>
       ) : (
@@ -31,7 +38,9 @@ export function PendingView() {
               <th>Último estado</th>
               <th>Enviado</th>
               <th>Próxima consulta</th>
-              <th><span className="sr-only">Acciones</span></th>
+              <th>
+                <span className="sr-only">Acciones</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -41,7 +50,11 @@ export function PendingView() {
                 <td>{s.document_number ?? (s.document_id !== null ? `id ${s.document_id}` : '—')}</td>
                 <td>
                   {estadoText(s)}
-                  {s.error?.code === 'credentials_changed' ? <HeldRelease submission={s} /> : s.error && <div className="muted">{s.error.message}</div>}
+                  {s.error?.code === 'credentials_changed' ? (
+                    <HeldRelease submission={s} />
+                  ) : (
+                    s.error && <div className="muted">{s.error.message}</div>
+                  )}
                 </td>
                 <td>{formatDateTime(s.created_at)}</td>
                 <td>{s.next_check_at ? formatDateTime(s.next_check_at) : '—'}</td>
@@ -60,7 +73,11 @@ export function PendingView() {
           </tbody>
         </table>
       )}
-      {check.isError && <p className="field__error" role="alert">{check.error.message}</p>}
+      {check.isError && (
+        <p className="field__error" role="alert">
+          {check.error.message}
+        </p>
+      )}
     </section>
   );
 }

@@ -27,7 +27,11 @@ export function SupplierSection() {
             ))}
           </select>
         </Field>
-        <Field label="Número de identificación" error={err('proveedor.nit')} hint={tipo === '31' ? 'Sin puntos, guiones ni dígito de verificación' : undefined}>
+        <Field
+          label="Número de identificación"
+          error={err('proveedor.nit')}
+          hint={tipo === '31' ? 'Sin puntos, guiones ni dígito de verificación' : undefined}
+        >
           <input {...register('proveedor.nit')} inputMode="numeric" autoComplete="off" />
         </Field>
         {tipo === '31' && (
@@ -36,7 +40,13 @@ export function SupplierSection() {
             error={err('proveedor.dv')}
             hint={computedDv === null ? 'Se calcula con el NIT' : `Calculado: ${computedDv}`}
           >
-            <input {...register('proveedor.dv')} inputMode="numeric" maxLength={1} placeholder={computedDv ?? ''} className="dse-input--short" />
+            <input
+              {...register('proveedor.dv')}
+              inputMode="numeric"
+              maxLength={1}
+              placeholder={computedDv ?? ''}
+              className="dse-input--short"
+            />
           </Field>
         )}
         <Field label="Nombre o razón social" error={err('proveedor.nombre')}>

@@ -18,15 +18,21 @@ export function TotalsPanel() {
         {rows.map(([label, id, value]) => (
           <div key={id}>
             <dt>{label}</dt>
-            <dd><Money value={value} testId={`dse-total-${id}`} /></dd>
+            <dd>
+              <Money value={value} testId={`dse-total-${id}`} />
+            </dd>
           </div>
         ))}
         <div className="dse-totals__net">
           <dt>Neto a pagar</dt>
-          <dd><Money value={neto_pagar} testId="dse-total-neto" /></dd>
+          <dd>
+            <Money value={neto_pagar} testId="dse-total-neto" />
+          </dd>
         </div>
       </dl>
-      {invalidLines > 0 && <p className="field__error">{`${invalidLines} ${invalidLines === 1 ? 'línea con errores no se suma' : 'líneas con errores no se suman'} hasta corregirlas.`}</p>}
+      {invalidLines > 0 && (
+        <p className="field__error">{`${invalidLines} ${invalidLines === 1 ? 'línea con errores no se suma' : 'líneas con errores no se suman'} hasta corregirlas.`}</p>
+      )}
     </aside>
   );
 }

@@ -20,7 +20,12 @@ export function WithholdingsSection() {
         <h2 id="dse-withholdings">Retenciones</h2>
         {!locked &&
           DSE_WITHHOLDINGS.map((w) => (
-            <button key={w.code} type="button" className="button button--secondary" onClick={() => append(emptyWithholding(w.code))}>
+            <button
+              key={w.code}
+              type="button"
+              className="button button--secondary"
+              onClick={() => append(emptyWithholding(w.code))}
+            >
               {`+ ${w.name} (${w.code})`}
             </button>
           ))}
@@ -45,7 +50,9 @@ export function WithholdingsSection() {
             <Field label="Base" error={err(`${at}.base_mode`)}>
               <select {...register(`retenciones.${row}.base_mode`)}>
                 {Object.entries(BASE_MODE_LABELS).map(([value, label]) => (
-                  <option key={value} value={value}>{label}</option>
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
                 ))}
               </select>
             </Field>
@@ -59,7 +66,12 @@ export function WithholdingsSection() {
               <input inputMode="decimal" autoComplete="off" {...register(`retenciones.${row}.amount`)} />
             </Field>
             {!locked ? (
-              <button type="button" className="button button--secondary dse-icon" aria-label={`Quitar retención ${row + 1}`} onClick={() => remove(row)}>
+              <button
+                type="button"
+                className="button button--secondary dse-icon"
+                aria-label={`Quitar retención ${row + 1}`}
+                onClick={() => remove(row)}
+              >
                 ✕
               </button>
             ) : (
@@ -70,9 +82,13 @@ export function WithholdingsSection() {
                 <span className="muted">No se aplica (desactivada)</span>
               ) : p.value ? (
                 <>
-                  <span>Base <Money value={p.value.base} testId={`dse-withholding-${row}-base`} /></span>
+                  <span>
+                    Base <Money value={p.value.base} testId={`dse-withholding-${row}-base`} />
+                  </span>
                   <span>{percentText(p.value.percent)}</span>
-                  <strong>Valor <Money value={p.value.amount} testId={`dse-withholding-${row}-value`} /></strong>
+                  <strong>
+                    Valor <Money value={p.value.amount} testId={`dse-withholding-${row}-value`} />
+                  </strong>
                 </>
               ) : (
                 <span className="muted">Sin valor hasta corregir</span>
@@ -81,15 +97,28 @@ export function WithholdingsSection() {
           </div>
         );
       })}
-      {err('retenciones') && <p className="field__error" role="alert">{err('retenciones')}</p>}
+      {err('retenciones') && (
+        <p className="field__error" role="alert">
+          {err('retenciones')}
+        </p>
+      )}
       {fields.length > 0 && (
         <details className="dse-rules" open={brokenRules.size > 0}>
           <summary>
-            Reglas de las retenciones {brokenRules.size > 0 ? <span className="badge badge--error">{`${brokenRules.size} sin cumplir`}</span> : <span className="badge badge--ok">se cumplen</span>}
+            Reglas de las retenciones{' '}
+            {brokenRules.size > 0 ? (
+              <span className="badge badge--error">{`${brokenRules.size} sin cumplir`}</span>
+            ) : (
+              <span className="badge badge--ok">se cumplen</span>
+            )}
           </summary>
           <ol>
             {WITHHOLDING_RULES.map((rule, i) => (
-              <li key={rule} className={brokenRules.has(i + 1) ? 'dse-rule--broken' : undefined} data-testid={`dse-rule-${i + 1}`}>
+              <li
+                key={rule}
+                className={brokenRules.has(i + 1) ? 'dse-rule--broken' : undefined}
+                data-testid={`dse-rule-${i + 1}`}
+              >
                 {rule} {brokenRules.has(i + 1) && <strong>No se cumple.</strong>}
               </li>
             ))}
