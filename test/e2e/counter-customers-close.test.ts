@@ -12,23 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductInput } from '../../src/shared/catalog/product';
 import type { Customer } from '../../src/shared/customers/customer';
 import { formatCop } from '../../src/shared/money';
-import type { RpcReply } from '../../src/shared/rpc/envelope';
-import { launchBrowser, SCREENSHOTS, viewportScreenshots } from '../support/browser';
-import { startSandboxProcess, type SandboxProcess } from '../support/sandbox-process';
-import { tempDir } from '../support/temp';
-import { startWebApp, type WebApp } from '../support/web-app';
+import { SCREENSHOTS, viewportScreenshots } from '../support/browser';
+import { openShop, type Shop } from '../support/shop';
+import type { WebApp } from '../support/web-app';
 
-let dir: ReturnType<typeof tempDir>;
+let shop: Shop;
 let app: WebApp;
-let sandbox: SandboxProcess;
 let browser: Browser;
-let nextId = 1;
-
-async function rpc<T>(method: string, input: unknown): Promise<T> {
-  const reply: RpcReply = await app.host.core.dispatch({ id: nextId++, method, input });
-  if (!reply.ok) throw new Error(`${method} failed: ${JSON.stringify(reply.error)}`);
-  return reply.output as T;
-}
+const rpc = <T>(method: string, input: unknown): Promise<T> => shop.rpc<T>(method, input);
 
 const base = { price_includes_tax: false, unit: 'unidad', unspsc: null } as const;
 const PRODUCTS: ProductInput[] = [
@@ -39,18 +30,8 @@ const PRODUCTS: ProductInput[] = [
 ];
 
 beforeAll(async () => {
-  dir = tempDir();
-  sandbox = await startSandboxProcess({ seed: 'resources/demo-seed.json', settleMs: 200 });
-  app = await startWebApp(dir.path);
-  const connection = await rpc<{ id: number }>('connections.create', {
-    label: 'Tienda Demo',
-    kind: 'sandbox',
-    base_url: sandbox.baseUrl,
-    company_id: 101,
-  });
-  await rpc('connections.setToken', { id: connection.id, token: 'sbx_101_full' });
-  await rpc('connections.activate', { id: connection.id });
-  for (const product of PRODUCTS) await rpc('catalog.save', { product });
+  shop = await openShop({ label: 'Tienda Demo', products: PRODUCTS });
+  ({ app, browser } = shop);
   await rpc('customers.save', {
     customer: {
       tipo_doc: '31',
@@ -71,15 +52,9 @@ beforeAll(async () => {
       telefono: '3001234567',
     },
   });
-  browser = await launchBrowser();
 }, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await sandbox?.stop();
-  dir?.remove();
-});
+afterAll(() => shop?.close());
 
 const folded = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 const cop = (amount: string) => folded(formatCop(amount));

@@ -5,47 +5,23 @@
 // it after settle-ms; the poller reads it again at 5 s, 15 s, ... after its answer.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RpcReply } from '../../src/shared/rpc/envelope';
-import { launchBrowser, viewportScreenshots } from '../support/browser';
-import { startSandboxProcess, type SandboxProcess } from '../support/sandbox-process';
-import { tempDir } from '../support/temp';
-import { startWebApp, type WebApp } from '../support/web-app';
+import { viewportScreenshots } from '../support/browser';
+import { openShop, type Shop } from '../support/shop';
+import type { WebApp } from '../support/web-app';
 
-let dir: ReturnType<typeof tempDir>;
+let shop: Shop;
 let app: WebApp;
-let sandbox: SandboxProcess;
 let browser: Browser;
-let nextId = 1;
-
-async function rpc<T>(method: string, input: unknown): Promise<T> {
-  const reply: RpcReply = await app.host.core.dispatch({ id: nextId++, method, input });
-  if (!reply.ok) throw new Error(`${method} failed: ${JSON.stringify(reply.error)}`);
-  return reply.output as T;
-}
+const rpc = <T>(method: string, input: unknown): Promise<T> => shop.rpc<T>(method, input);
 
 beforeAll(async () => {
-  dir = tempDir();
   // Long enough (the poller looks at 5, 15, 30 s) for the pending state to be looked at and the page
   // reloaded on a loaded machine before the check that finds it accepted.
-  sandbox = await startSandboxProcess({ seed: 'resources/demo-seed.json', settleMs: 20_000 });
-  app = await startWebApp(dir.path);
-  const connection = await rpc<{ id: number }>('connections.create', {
-    label: 'Demo',
-    kind: 'sandbox',
-    base_url: sandbox.baseUrl,
-    company_id: 101,
-  });
-  await rpc('connections.setToken', { id: connection.id, token: 'sbx_101_full' });
-  await rpc('connections.activate', { id: connection.id });
-  browser = await launchBrowser();
+  shop = await openShop({ sandbox: { settleMs: 20_000 } });
+  ({ app, browser } = shop);
 }, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await sandbox?.stop();
-  dir?.remove();
-});
+afterAll(() => shop?.close());
 
 async function openInvoices(): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'es-CO' });

@@ -4,45 +4,21 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nitCheckDigit } from '../../src/shared/fiscal/nit';
 import { formatCop } from '../../src/shared/money';
-import type { RpcReply } from '../../src/shared/rpc/envelope';
-import { launchBrowser, screenshot } from '../support/browser';
-import { startSandboxProcess, type SandboxProcess } from '../support/sandbox-process';
-import { tempDir } from '../support/temp';
-import { startWebApp, type WebApp } from '../support/web-app';
+import { screenshot } from '../support/browser';
+import { openShop, type Shop } from '../support/shop';
+import type { WebApp } from '../support/web-app';
 
-let dir: ReturnType<typeof tempDir>;
+let shop: Shop;
 let app: WebApp;
-let sandbox: SandboxProcess;
 let browser: Browser;
-let nextId = 1;
-
-async function rpc<T>(method: string, input: unknown): Promise<T> {
-  const reply: RpcReply = await app.host.core.dispatch({ id: nextId++, method, input });
-  if (!reply.ok) throw new Error(`${method} failed: ${JSON.stringify(reply.error)}`);
-  return reply.output as T;
-}
+const rpc = <T>(method: string, input: unknown): Promise<T> => shop.rpc<T>(method, input);
 
 beforeAll(async () => {
-  dir = tempDir();
-  sandbox = await startSandboxProcess({ seed: 'resources/demo-seed.json', settleMs: 200 });
-  app = await startWebApp(dir.path);
-  const connection = await rpc<{ id: number }>('connections.create', {
-    label: 'Demo',
-    kind: 'sandbox',
-    base_url: sandbox.baseUrl,
-    company_id: 101,
-  });
-  await rpc('connections.setToken', { id: connection.id, token: 'sbx_101_full' });
-  await rpc('connections.activate', { id: connection.id });
-  browser = await launchBrowser();
+  shop = await openShop();
+  ({ app, browser } = shop);
 }, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await sandbox?.stop();
-  dir?.remove();
-});
+afterAll(() => shop?.close());
 
 /** Screen text with every kind of space folded to one, so Intl's no-break spaces compare. */
 const folded = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();

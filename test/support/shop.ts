@@ -1,0 +1,67 @@
+// The set-up most end-to-end tests share: a shop's app in the browser (the web bridge over a real
+// core on a temporary data folder), optionally the sandbox as its API with the demo company's
+// connection active, products in its catalog, and Chromium. `rpc` calls core directly, for set-up
+// and for checks that need no screen.
+import type { Browser } from 'playwright-core';
+import type { ProductInput } from '../../src/shared/catalog/product';
+import type { RpcReply } from '../../src/shared/rpc/envelope';
+import { launchBrowser } from './browser';
+import { startSandboxProcess, type SandboxProcess } from './sandbox-process';
+import { tempDir } from './temp';
+import { startWebApp, type WebApp } from './web-app';
+
+export interface Shop {
+  app: WebApp;
+  /** null when the shop works on the embedded sandbox connection */
+  sandbox: SandboxProcess | null;
+  browser: Browser;
+  rpc<T>(method: string, input: unknown): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface ShopOptions {
+  /** Start the sandbox as a separate process (the demo seed, company 101 with its full token). Default: yes, settling in 200 ms. */
+  sandbox?: { settleMs: number } | false;
+  /** The connection's name in Ajustes. */
+  label?: string;
+  products?: readonly ProductInput[];
+}
+
+export async function openShop(options: ShopOptions = {}): Promise<Shop> {
+  const dir = tempDir();
+  let nextId = 1;
+  const sandbox =
+    options.sandbox === false
+      ? null
+      : await startSandboxProcess({ seed: 'resources/demo-seed.json', settleMs: options.sandbox?.settleMs ?? 200 });
+  const app = await startWebApp(dir.path);
+  const rpc = async <T>(method: string, input: unknown): Promise<T> => {
+    const reply: RpcReply = await app.host.core.dispatch({ id: nextId++, method, input });
+    if (!reply.ok) throw new Error(`${method} failed: ${JSON.stringify(reply.error)}`);
+    return reply.output as T;
+  };
+  if (sandbox) {
+    const connection = await rpc<{ id: number }>('connections.create', {
+      label: options.label ?? 'Demo',
+      kind: 'sandbox',
+      base_url: sandbox.baseUrl,
+      company_id: 101,
+    });
+    await rpc('connections.setToken', { id: connection.id, token: 'sbx_101_full' });
+    await rpc('connections.activate', { id: connection.id });
+  }
+  for (const product of options.products ?? []) await rpc('catalog.save', { product });
+  const browser = await launchBrowser();
+  return {
+    app,
+    sandbox,
+    browser,
+    rpc,
+    async close() {
+      await browser.close();
+      await app.close();
+      await sandbox?.stop();
+      dir.remove();
+    },
+  };
+}
