@@ -107,8 +107,10 @@ describe('Historial RPC', () => {
       message: 'El NIT va sin dígito de verificación, solo números (5 a 15).',
     });
     const saved = { nombre: 'Tienda La 14', nit: '900123456', direccion: 'Calle 1', ciudad: 'Cali', email: '', telefono: '' };
-    expect(await ok('history.setIssuer', saved)).toEqual(saved);
-    expect(await ok('history.issuer', {})).toEqual(saved);
+    // A profile from before issue 15's DV, logo, resolution and plan reads back with their defaults.
+    const stored = { ...saved, dv: '', logo: '', resolucion: null, plan: 'ilimitado' };
+    expect(await ok('history.setIssuer', saved)).toEqual(stored);
+    expect(await ok('history.issuer', {})).toEqual(stored);
   });
 
   it('exports the filtered list as CSV', async () => {
