@@ -13,6 +13,7 @@ import { CustomersPanel } from '../customers/CustomersPanel';
 import { ImportPanel } from './ImportPanel';
 import { ProductForm } from './ProductForm';
 import './catalog.css';
+import { ActiveRowCells } from '../../ui/RowActions';
 
 type Panel = { kind: 'none' } | { kind: 'form'; product: Product | null } | { kind: 'import' };
 
@@ -149,24 +150,12 @@ function ProductsView({ tabs }: { tabs: ReactNode }) {
                     </td>
                     <td>{CATALOG_TAX_LABELS[p.tax_rate]}</td>
                     <td>{p.unit}</td>
-                    <td>{p.active ? 'Activo' : 'Inactivo'}</td>
-                    <td className="catalog-actions">
-                      <button
-                        type="button"
-                        className="button button--secondary"
-                        onClick={() => setPanel({ kind: 'form', product: p })}
-                      >
-                        Editar
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--secondary"
-                        disabled={toggle.isPending}
-                        onClick={() => toggle.mutate({ id: p.id, active: !p.active })}
-                      >
-                        {p.active ? 'Desactivar' : 'Activar'}
-                      </button>
-                    </td>
+                    <ActiveRowCells
+                      active={p.active}
+                      onEdit={() => setPanel({ kind: 'form', product: p })}
+                      onToggle={() => toggle.mutate({ id: p.id, active: !p.active })}
+                      toggling={toggle.isPending}
+                    />
                   </tr>
                 ))}
               </tbody>

@@ -10,6 +10,7 @@ import { invoke, RpcClientError } from '../../rpc/client';
 import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { Field } from '../../ui/Field';
+import { ActiveRowCells } from '../../ui/RowActions';
 
 type Values = CustomerInput;
 
@@ -203,20 +204,12 @@ export function CustomersPanel() {
                     <td>{c.email || '—'}</td>
                     <td>{c.telefono || '—'}</td>
                     <td>{c.last_used_at ? formatDateTime(c.last_used_at) : '—'}</td>
-                    <td>{c.active ? 'Activo' : 'Inactivo'}</td>
-                    <td className="catalog-actions">
-                      <button type="button" className="button button--secondary" onClick={() => setEditing({ customer: c })}>
-                        Editar
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--secondary"
-                        disabled={toggle.isPending}
-                        onClick={() => toggle.mutate({ id: c.id, active: !c.active })}
-                      >
-                        {c.active ? 'Desactivar' : 'Activar'}
-                      </button>
-                    </td>
+                    <ActiveRowCells
+                      active={c.active}
+                      onEdit={() => setEditing({ customer: c })}
+                      onToggle={() => toggle.mutate({ id: c.id, active: !c.active })}
+                      toggling={toggle.isPending}
+                    />
                   </tr>
                 ))}
               </tbody>

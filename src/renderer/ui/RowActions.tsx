@@ -1,0 +1,29 @@
+/**
+ * The last cells of a row of a list that can be edited and switched off (products, customers):
+ * its state in words, then "Editar" and "Desactivar"/"Activar".
+ */
+export function ActiveRowCells({
+  active,
+  onEdit,
+  onToggle,
+  toggling,
+}: {
+  active: boolean;
+  onEdit: () => void;
+  onToggle: () => void;
+  toggling: boolean;
+}) {
+  return (
+    <>
+      <td>{active ? 'Activo' : 'Inactivo'}</td>
+      <td className="catalog-actions">
+        <button type="button" className="button button--secondary" onClick={onEdit}>
+          Editar
+        </button>
+        <button type="button" className="button button--secondary" disabled={toggling} onClick={onToggle}>
+          {active ? 'Desactivar' : 'Activar'}
+        </button>
+      </td>
+    </>
+  );
+}
