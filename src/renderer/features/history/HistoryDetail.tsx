@@ -9,6 +9,7 @@ import { dseLines, feLines, taxGroups, withholdings } from './document-parts';
 import { kindLabel } from './labels';
 import { FollowingMarker, StateBadge } from './StateBadge';
 import { SubmissionHistory } from './SubmissionHistory';
+import { formatQuantity } from '../../ui/quantity';
 
 export function HistoryDetailView({ id }: { id: number }) {
   const detail = useRpcQuery('history.detail', { id });
@@ -96,9 +97,7 @@ function DetailBody({ detail }: { detail: HistoryDetail }) {
               <tr key={index}>
                 <td>{line.codigo}</td>
                 <td>{line.descripcion}</td>
-                <td>
-                  {line.cantidad} {line.unidad}
-                </td>
+                <td>{formatQuantity(line.cantidad, line.unidad)}</td>
                 <td>
                   <Money value={line.valor_unitario} currency={currency} />
                 </td>

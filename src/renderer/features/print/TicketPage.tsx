@@ -1,7 +1,7 @@
 import { formatDate } from '../../../shared/dates';
 import { formatCop, formatUsd } from '../../../shared/money';
 import type { PrintModel } from './print-model';
-import { formatQuantity } from './quantity';
+import { formatQuantity } from '../../ui/quantity';
 
 /**
  * The printed representation on a thermal ticket, 80 or 58 mm wide: one column, every word
