@@ -199,7 +199,8 @@ describe('Historial offline: find, open, print and export what was issued', () =
     const detail = page.locator('.history-detail');
     await expect.poll(() => detail.textContent()).toContain(dse.fiscal_key!);
     expect(await detail.textContent()).toContain('Mantenimiento de jardines');
-    expect(await detail.textContent()).toContain('Idempotency-Key');
+    expect(await detail.textContent()).toContain('Clave del envío (para soporte)');
+    expect(await detail.textContent()).toContain(dse.idempotency_key);
     expect(await page.getByRole('table', { name: 'Intentos y respuestas' }).locator('tbody tr').count()).toBeGreaterThanOrEqual(
       2,
     );
@@ -216,7 +217,7 @@ describe('Historial offline: find, open, print and export what was issued', () =
     await expect.poll(() => rows.count()).toBe(1);
     await rows.first().click();
     await page.getByRole('heading', { level: 1, name: `Factura ${fe.document_number}` }).waitFor();
-    expect(await page.locator('.history-detail').textContent()).toContain('draft_key');
+    expect(await page.locator('.history-detail').textContent()).toContain('Clave del envío (para soporte)');
     expect(await page.locator('.history-detail').textContent()).toContain('Camisa de dotación');
     await screenshot(page, 'history-fe-detail');
     const fePdf = await printToPdf(page, 'fe');

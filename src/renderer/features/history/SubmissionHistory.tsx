@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatDateTime } from '../../../shared/dates';
 import type { HistoryDetail } from '../../../shared/rpc/methods/history-view';
 import { copyText } from '../../ui/copy';
-import { SUBMISSION_STATE_LABELS } from './labels';
+import { estadoLabel, SUBMISSION_STATE_LABELS } from './labels';
 
 /** The submission's history: keys, attempts, every recorded answer, and the support information. */
 export function SubmissionHistory({ detail }: { detail: HistoryDetail }) {
@@ -20,7 +20,7 @@ export function SubmissionHistory({ detail }: { detail: HistoryDetail }) {
     <>
       <dl className="history-fields">
         <div className="history-fields__item">
-          <dt>{submission.kind === 'DSE' ? 'Idempotency-Key' : 'draft_key'}</dt>
+          <dt>Clave del envío (para soporte)</dt>
           <dd className="history-fields__value">{submission.idempotency_key}</dd>
         </div>
         <div className="history-fields__item">
@@ -51,7 +51,7 @@ export function SubmissionHistory({ detail }: { detail: HistoryDetail }) {
               <th>Intento</th>
               <th>Estado</th>
               <th>HTTP</th>
-              <th>estado_dian</th>
+              <th>Estado DIAN</th>
               <th>Respuesta</th>
             </tr>
           </thead>
@@ -62,10 +62,15 @@ export function SubmissionHistory({ detail }: { detail: HistoryDetail }) {
                 <td>{event.attempts}</td>
                 <td>{SUBMISSION_STATE_LABELS[event.state]}</td>
                 <td>{event.http_status ?? 'sin respuesta'}</td>
-                <td>{event.estado_dian ?? '—'}</td>
+                <td>{event.estado_dian ? estadoLabel(event.estado_dian) : '—'}</td>
                 <td className="history-table__body">
                   {event.error_message ? <div>{event.error_message}</div> : null}
-                  {event.response_body ? <code>{event.response_body}</code> : null}
+                  {event.response_body ? (
+                    <details>
+                      <summary>Ver datos técnicos</summary>
+                      <code>{event.response_body}</code>
+                    </details>
+                  ) : null}
                 </td>
               </tr>
             ))}
