@@ -16,5 +16,6 @@ import { migration0012 } from './0012_dse_corrections';
 import { migration0013 } from './0013_report_facts';
 import { migration0014 } from './0014_credentials';
 import { migration0015 } from './0015_customers';
+import { migration0016 } from './0016_contingency';
 
-export const migrations: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009, migration0010, migration0011, migration0012, migration0013, migration0014, migration0015];
+export const migrations: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009, migration0010, migration0011, migration0012, migration0013, migration0014, migration0015, migration0016];
