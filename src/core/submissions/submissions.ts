@@ -314,21 +314,25 @@ export class Submissions {
       const entry = this.outbox.queued()[0];
       if (!entry) break;
       let row = this.require(entry.submission_id);
-      if (row.kind === 'DSE' && this.heldPastItsDate(row)) {
+      if (row.kind === 'DSE' && this.heldPastMidnight(row, entry.queued_at)) {
         // Proven unsent: a new key with today's date. Otherwise the same key is asked first.
         if (nothingSent(row)) row = this.redate(row, entry.id) ?? row;
       }
       const result = await this.check(row.id, true);
       const after = this.require(row.id);
-      if (after.state === 'in_doubt' || after.state === 'sending') {
+      if (nothingSent(after)) {
+        // Still nothing left (refused again, or no token to send with): it keeps its place.
         this.ledger.park(row.id);
-        const refused = nothingSent(after) && (result.error === null || result.error.code === 'api_unreachable');
-        pass.reachable = refused ? false : after.http_status !== null ? true : null;
+        const refused = result.error === null || result.error.code === 'api_unreachable';
+        pass.reachable = refused ? false : null;
         pass.message = refused ? UNREACHABLE_AGAIN : (result.error?.message ?? UNREACHABLE_AGAIN);
         this.outbox.failedAttempt(entry.id, pass.message);
         break;
       }
-      pass.reachable = true;
+      // It may have reached the server: the outbox holds only what provably never left. One still in
+      // doubt is now an ordinary submission in doubt (same key, same bytes, the poller's back-off).
+      if (after.state === 'in_doubt' || after.state === 'sending') this.ledger.postpone(row.id, result.error?.message ?? null);
+      pass.reachable = after.http_status !== null ? true : pass.reachable;
       this.outbox.transmitted(entry.id);
       if (after.state === 'failed' || after.state === 'conflict' || after.state === 'rejected') pass.failed += 1;
       pass.transmitted += 1;
@@ -336,7 +340,7 @@ export class Submissions {
         phase: 'progress',
         queued: this.outbox.count(),
         transmitted: pass.transmitted,
-        ...(after.state === 'failed' || after.state === 'conflict'
+        ...(after.state === 'failed' || after.state === 'conflict' || after.state === 'rejected'
           ? { message: `${entry.local_ref}: ${after.error_message ?? 'el servicio no aceptó el documento.'}` }
           : {}),
       });
@@ -353,12 +357,17 @@ export class Submissions {
     return pass;
   }
 
-  /** A per-operation DSE (forma_generacion 1, the default) dated another day than today in Colombia. */
-  private heldPastItsDate(row: SubmissionRow): boolean {
+  /**
+   * A per-operation DSE (forma_generacion 1, the default) sold on an earlier day in Colombia than
+   * today and dated another day than today: held in the outbox past midnight.
+   */
+  private heldPastMidnight(row: SubmissionRow, soldAt: string): boolean {
+    const today = colombiaToday(this.options.clock());
+    if (colombiaToday(new Date(soldAt)) === today) return false;
     const request = JSON.parse(row.request_body.toString('utf8')) as Record<string, unknown>;
     const mode = request.forma_generacion ?? '1';
     const date = request.fecha_documento ?? request.fecha;
-    return mode === '1' && typeof date === 'string' && date !== colombiaToday(this.options.clock());
+    return mode === '1' && typeof date === 'string' && date !== today;
   }
 
   /** The same DSE with today's date under a new key; the old key was never seen by the server. */
