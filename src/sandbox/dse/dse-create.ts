@@ -58,7 +58,7 @@ export async function createDse(r: RouteRequest): Promise<Reply> {
     return validationReply([{ field: 'tasa_cambio', message: 'tasa_cambio: debe ser un número positivo (pesos por unidad de la moneda del documento)' }]);
   }
   const exchangeRate = typeof rawRate === 'number' ? String(rawRate) : null;
-  const outcome = outcomeFor(request.proveedor.nit);
+  const outcome = ctx.outage.outcome(outcomeFor(request.proveedor.nit));
   if (outcome === 'fail_first_attempt' && ctx.faults.firstAttempt('dse', company.id, client.id, key)) {
     return errorReply(500, 'internal', 'Error interno simulado del sandbox (primer intento de esta Idempotency-Key); reintente con la misma clave y el mismo contenido');
   }
