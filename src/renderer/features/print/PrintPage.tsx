@@ -3,7 +3,16 @@ import { dec, formatCop, formatUsd } from '../../../shared/money';
 import type { PrintModel, PrintParty } from './print-model';
 
 /** One A4 page (its content also fits a letter page): what the PDF and a paper copy show. */
-export function PrintPage({ model, qr }: { model: PrintModel; qr: string | null }) {
+export function PrintPage({
+  model,
+  qr,
+  contingency = null,
+}: {
+  model: PrintModel;
+  qr: string | null;
+  /** An FE issued in contingency (issue 16): printed as such, with its local reference. */
+  contingency?: { localRef: string | null } | null;
+}) {
   const amount = (value: string) => (model.currency === 'USD' ? formatUsd(value) : formatCop(value));
   const cop = (value: string) => (model.rate ? formatCop(dec(value).times(model.rate)) : null);
   return (
@@ -18,6 +27,11 @@ export function PrintPage({ model, qr }: { model: PrintModel; qr: string | null 
         </div>
         <div className="print-page__title">
           <div>{model.title}</div>
+          {contingency && (
+            <div className="print-page__contingency" data-testid="print-contingency">
+              Factura de contingencia{contingency.localRef ? ` · Ref. local ${contingency.localRef}` : ''}
+            </div>
+          )}
           <div className="print-page__number">No. {model.number}</div>
           <div>
             Fecha de emisión: {formatDate(model.issueDate)} {model.issueTime}

@@ -1,12 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { useMemo } from 'react';
+import type { HistoryDetail } from '../../../shared/rpc/methods/history-view';
 import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { IssuerForm } from './IssuerForm';
 import { buildPrintModel } from './print-model';
 import { PrintPage } from './PrintPage';
 import './print.css';
+
+/** An FE issued in contingency (issue 16): its local reference, when this app made it. */
+function contingencyOf(detail: HistoryDetail | undefined): { localRef: string | null } | null {
+  if (!detail || detail.entry.kind !== 'FE') return null;
+  const flagged = detail.document.es_contingencia === true || detail.request?.es_contingencia === true;
+  return flagged || detail.submission?.contingency ? { localRef: detail.submission?.contingency?.local_ref ?? null } : null;
+}
 
 /**
  * The printable page of one document. In the desktop app "Guardar PDF" asks the shell to print
@@ -63,7 +71,7 @@ export default function PrintView({ id }: { id: number }) {
           <IssuerForm initial={detail.data?.issuer ?? null} />
         </>
       )}
-      {model && <PrintPage model={model} qr={qr.data ?? null} />}
+      {model && <PrintPage model={model} qr={qr.data ?? null} contingency={contingencyOf(detail.data)} />}
     </section>
   );
 }
