@@ -3,7 +3,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../src/core/core';
+import { createCore } from '../../../src/core/core';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../../support/seed';
