@@ -281,6 +281,8 @@ export class Submissions {
     }
     const entry = this.outbox.enqueue(row.id, row.kind, originalHash, new Date(row.created_at));
     this.ledger.park(row.id);
+    // The sale's own attempt was a check of the service (refused); one queued behind others was not.
+    if (row.attempts > 0) this.outbox.checked(false);
     this.options.logger.warn('service unreachable: sale queued in the contingency outbox', { submission: row.id, kind: row.kind, ref: entry.local_ref });
     this.options.events.emit('outbox.changed', { phase: 'queued', queued: this.outbox.count(), transmitted: 0 });
     const queued = this.require(row.id);
