@@ -93,6 +93,20 @@ describe('selling through an outage in Chromium', () => {
     expect(sent.map((s) => s.contingency!.local_ref)).toEqual([ref1, ref2]);
     expect(sent.every((s) => s.state === 'accepted' || s.state === 'pending')).toBe(true);
     expect(sent[0]!.document_id! < sent[1]!.document_id!).toBe(true);
+
+    // The definitive invoice prints with its number and CUFE, marked as a contingency invoice.
+    await page.goto(`${app.bridge.url}#/historial`);
+    await page.getByRole('heading', { level: 1, name: 'Historial' }).waitFor();
+    const number1 = (await rpc<{ document_number: string | null }>('submissions.get', { id: sent[0]!.id })).document_number!;
+    const row = page.getByTestId('history-row').filter({ has: page.getByText(number1, { exact: true }) });
+    await row.waitFor({ timeout: 30_000 });
+    await row.click();
+    await page.getByRole('link', { name: 'Representación gráfica (PDF)' }).click();
+    const printout = page.getByRole('article', { name: 'Representación gráfica' });
+    await printout.waitFor();
+    await expect.poll(async () => folded(await page.getByTestId('print-contingency').textContent())).toBe(`Factura de contingencia · Ref. local ${ref1}`);
+    expect(folded(await printout.textContent())).toContain(`No. ${number1}`);
+    await viewportScreenshots(page, 'contingency-printout');
     expect(errors).toEqual([]);
     await page.close();
   });
