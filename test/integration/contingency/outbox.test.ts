@@ -210,4 +210,36 @@ describe('contingency outbox through an outage', () => {
       await next.close();
     }
   }, 60_000);
+
+  it('a queued DSE that may have been sent (an attempt written ahead, its outcome lost) is not re-dated past midnight: its own key is asked first', async () => {
+    const home = join(dir.path, 'home-midnight-doubt');
+    let now = new Date('2026-11-20T23:50:00-05:00');
+    const app = open(home, memorySecrets(), () => now);
+    try {
+      await connect(app.ok);
+      await proxy.setFault('refuse');
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the pool sees its closed sockets
+      const held = await app.ok<Sub>('dse.submit', { request: { ...dseBody(950), fecha_documento: '2026-11-20' } });
+      expect(held.contingency?.local_ref).toMatch(/^CONT-/);
+      // An outbox pass wrote its attempt ahead and the app died before the outcome: the ledger can no
+      // longer prove that nothing left.
+      app.core.parts.submissions.ledger.markSending(held.id);
+
+      now = new Date('2026-11-21T00:30:00-05:00');
+      await proxy.setFault('none');
+      let left = Infinity;
+      for (let round = 0; round < 5 && left > 0; round += 1) {
+        left = (await app.ok<{ queued: number }>('outbox.transmit', {})).queued;
+        if (left > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(left).toBe(0);
+      const rows = ledgerRows(home);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ id: held.id, idempotency_key: held.idempotency_key, state: 'accepted' });
+      const server = serverDocuments(sandboxData(), COMPANY_A);
+      expect(server.dseByKey.get(held.idempotency_key)).toHaveLength(1);
+    } finally {
+      await app.core.close();
+    }
+  }, 60_000);
 });
