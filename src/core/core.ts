@@ -30,6 +30,8 @@ import { submissionHandlers } from './rpc/handlers/submissions';
 import { createDispatcher, type Dispatcher } from './rpc/registry';
 import type { RestoreResult } from './store/restore';
 import { Store } from './store/store';
+import { outboxHandlers } from './rpc/handlers/outbox';
+import { OutboxRunner } from './submissions/outbox-runner';
 import { Submissions } from './submissions/submissions';
 import { Vault, type SecretStore, type VaultScope } from './vault/vault';
 
@@ -44,6 +46,10 @@ export interface CoreOptions {
   fetch?: typeof globalThis.fetch;
   logger?: Logger;
   nativeBinding?: string;
+  /** Transmission window of a contingency document, in hours (default 48; issue 16). */
+  contingencyWindowHours?: number;
+  /** How often the contingency outbox tries the service while documents wait (default 15 s). */
+  outboxProbeMs?: number;
   /** A bus the host keeps across a restore (its subscribers stay); default: a new one. */
   events?: EventBus;
   /** The host's restore of a backup (issue 14, item 12): `app.restore` calls it after its checks. */
@@ -79,9 +85,18 @@ export function createCore(options: CoreOptions): Core {
   const events = options.events ?? new EventBus();
   const fetch = options.fetch ?? globalThis.fetch;
   const connections = new Connections(store.db, vault, events, clock);
-  const submissions = new Submissions({ store, connections, fetch, clock, events, logger });
+  const submissions = new Submissions({
+    store,
+    connections,
+    fetch,
+    clock,
+    events,
+    logger,
+    ...(options.contingencyWindowHours ? { contingencyWindowHours: options.contingencyWindowHours } : {}),
+  });
   const history = new HistorySync({ store, connections, fetch, clock, events, logger });
   const poller = new Poller(submissions, options.timers ?? realTimers(clock), logger);
+  const outboxRunner = new OutboxRunner(submissions, options.timers ?? realTimers(clock), logger, options.outboxProbeMs);
   // Every rejected document appears in the Historial at once, in every host (app, web, CLI).
   submissions.onRecorded((row) => {
     if (row.state === 'rejected') history.recordRejected(row);
@@ -121,6 +136,7 @@ export function createCore(options: CoreOptions): Core {
       ...dayCloseHandlers(parts),
       ...dseCorrectionHandlers(parts),
       ...reportHandlers(parts),
+      ...outboxHandlers(parts),
     },
     logger,
   );
@@ -137,6 +153,7 @@ export function createCore(options: CoreOptions): Core {
         stopMirroring = issued.attach(submissions);
         await submissions.ensureResumed();
         if (!closing) poller.start();
+        if (!closing) outboxRunner.start();
       })();
       return background;
     },
@@ -144,6 +161,7 @@ export function createCore(options: CoreOptions): Core {
       closing = true;
       await background?.catch(() => undefined);
       stopMirroring?.();
+      await outboxRunner.stop();
       await poller.stop();
       await issued.whenIdle();
       store.close();

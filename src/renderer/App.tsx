@@ -3,6 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { preloadScreens, screenFor, screens } from './screens';
 import { ErrorBoundary } from './shell/ErrorBoundary';
 import { Notices } from './shell/notices/Notices';
+import { OutboxBanner } from './shell/OutboxBanner';
 import { SettlementNotices } from './shell/notices/SettlementNotices';
 import { StatusBar } from './shell/StatusBar';
 import { useConnectionScope } from './shell/useConnectionScope';
@@ -40,6 +41,7 @@ export function App() {
         </ul>
       </nav>
       <main className="content">
+        <OutboxBanner />
         <ErrorBoundary resetKey={screen.id}>
           <Suspense fallback={<p className="muted">Cargando…</p>}>
             <Screen />

@@ -8,6 +8,7 @@ import type { DseStore } from './storage/dse-store';
 import type { FaultStore } from './storage/fault-store';
 import type { FeStore } from './storage/fe-store';
 import type { XmlSigning } from './xml/signing';
+import type { OutageState } from './outage';
 
 export interface SandboxContext {
   db: Db;
@@ -24,5 +25,7 @@ export interface SandboxContext {
   /** folder where signed XML files are written (`<data>/xml`; `xml_path` is relative to its parent) */
   xmlDir: string;
   settleMs: number;
+  /** outages on demand (README, "Outages") */
+  outage: OutageState;
   log(message: string): void;
 }

@@ -19,6 +19,7 @@ import { FeStore } from './storage/fe-store';
 import { importSeed } from './storage/seed-import';
 import { loadOrCreateCertificate } from './xml/certificate';
 import { createXmlSigning } from './xml/signing';
+import { OutageState, type OutageMode } from './outage';
 
 export interface SandboxOptions {
   /** path of a seed JSON file, or the seed itself */
@@ -45,10 +46,17 @@ export interface SandboxOptions {
 export interface RunningSandbox {
   /** e.g. http://127.0.0.1:43123/api/v1 */
   baseUrl: string;
+  /**
+   * Starts an outage (README, "Outages"): 'refuse' (nothing listens on the port), 'unavailable' (503
+   * to every request), 'authority' (documents created but pending until settle-ms), for `forMs` of
+   * real time or until the next call; 'none' ends it.
+   */
+  outage(mode: OutageMode, options?: { forMs?: number }): Promise<void>;
   close(): Promise<void>;
 }
 
 export { SeedError } from './seed';
+export { OUTAGE_MODES, type OutageMode } from './outage';
 
 export async function startSandbox(options: SandboxOptions): Promise<RunningSandbox> {
   const seed = typeof options.seed === 'string' ? loadSeedFile(options.seed) : parseSeed(options.seed);
@@ -88,6 +96,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     companies: new CompanyStore(db),
     faults: new FaultStore(db),
     settleMs: options.settleMs ?? 3000,
+    outage: new OutageState((mode) => listening(mode !== 'refuse')),
   };
   ctxRef.ctx = ctx;
   settler.settleDue();
@@ -103,13 +112,36 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
   const address = server.address() as AddressInfo;
+  let closed = false;
+  // 'refuse': the port stops listening (connections refused) and listens again, on the same port, after.
+  async function listening(on: boolean): Promise<void> {
+    if (closed || on === server.listening) return;
+    if (!on) {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return;
+    }
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(address.port, address.address, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  }
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let closing: Promise<void> | null = null;
   return {
     baseUrl: `http://${host}:${address.port}${BASE_PATH}`,
+    outage: (mode, outageOptions = {}) => ctx.outage.set(mode, outageOptions.forMs),
     close() {
+      closed = true;
+      ctx.outage.stop();
       closing ??= new Promise<void>((resolve) => {
         settler.stop();
+        if (!server.listening) return resolve();
         server.close(() => resolve());
         server.closeAllConnections();
       }).then(async () => {

@@ -91,8 +91,19 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** A refused or unresolvable address: nothing was sent, so even a write did not arrive. */
-function isRefused(error: unknown): boolean {
+/**
+ * A refused or unresolvable address, or a connection that was never established (undici's connect
+ * time-out): nothing was sent, so even a write did not arrive. Our own time limit firing is never
+ * this: it may fire after the request left.
+ */
+export function isRefused(error: unknown): boolean {
   const code = (error as { cause?: { code?: string } } | null)?.cause?.code;
-  return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EHOSTUNREACH';
+  return (
+    code === 'ECONNREFUSED' ||
+    code === 'ENOTFOUND' ||
+    code === 'EAI_AGAIN' ||
+    code === 'EHOSTUNREACH' ||
+    code === 'ENETUNREACH' ||
+    code === 'UND_ERR_CONNECT_TIMEOUT'
+  );
 }

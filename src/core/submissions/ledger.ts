@@ -35,6 +35,12 @@ export interface SubmissionRow {
   /** SHA-256 of the request without its key; null for FE rows written before migration 0014. */
   content_hash: string | null;
   due_at?: number | null;
+  /** Attempts that provably never left (refused, unresolvable); migration 0018. */
+  unreachable_attempts?: number;
+  /** The contingency outbox's entry of this submission, if it has one (migration 0018). */
+  outbox_ref?: string | null;
+  outbox_deadline_at?: string | null;
+  outbox_transmitted_at?: string | null;
 }
 
 export interface NewSubmission {
@@ -64,6 +70,8 @@ export interface Outcome {
   error: { code: string; message: string } | null;
   /** An unresolved outcome that is not to be looked at again automatically (a state nobody knows, checked enough). */
   stopPolling?: boolean;
+  /** The attempt provably never left (address refused or unresolvable): counted in `unreachable_attempts`. */
+  unreachable?: boolean;
 }
 
 /** The due time of a check that only the user (or a repeated answer) asks for: later than any clock. */
@@ -75,7 +83,8 @@ export function backoffDelay(checks: number): number {
   return BACKOFF_MS[Math.min(checks, BACKOFF_MS.length - 1)]!;
 }
 
-const SELECT = `SELECT s.*, p.due_at FROM submissions s LEFT JOIN poll_schedule p ON p.submission_id = s.id`;
+const SELECT = `SELECT s.*, p.due_at, o.local_ref AS outbox_ref, o.deadline_at AS outbox_deadline_at, o.transmitted_at AS outbox_transmitted_at
+  FROM submissions s LEFT JOIN poll_schedule p ON p.submission_id = s.id LEFT JOIN outbox o ON o.submission_id = s.id`;
 
 export class SubmissionLedger {
   private readonly statements = new Map<string, Statement<unknown[], unknown>>();
@@ -126,14 +135,19 @@ export class SubmissionLedger {
     return this.statement<[], SubmissionRow>(`${SELECT} WHERE s.state IN ('sending', 'in_doubt', 'pending') ORDER BY s.id`).all();
   }
 
-  /** The write-ahead record of a new operation: committed to disk before anything is sent. */
-  insert(entry: NewSubmission): SubmissionRow {
+  /**
+   * The write-ahead record of a new operation: committed to disk before anything is sent. A `queued`
+   * one is not sent now (the contingency outbox holds older sales): no attempt, nothing sent, and the
+   * ledger can prove it (0 attempts, 0 unreachable).
+   */
+  insert(entry: NewSubmission, queued?: { code: string; message: string }): SubmissionRow {
     const at = this.now().toISOString();
     const id = this.store.durably(() => {
       const result = this.statement(
         `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path,
-             request_body, payload_hash, state, attempts, counterpart, created_at, updated_at, last_attempt_at, credential, content_hash)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'sending', 1, ?, ?, ?, ?, ?, ?)`,
+             request_body, payload_hash, state, attempts, counterpart, created_at, updated_at, last_attempt_at, credential, content_hash,
+             error_code, error_message)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
         entry.connectionId,
         entry.baseUrl,
@@ -143,12 +157,16 @@ export class SubmissionLedger {
         entry.endpointPath,
         entry.body,
         entry.payloadHash,
+        queued ? 'in_doubt' : 'sending',
+        queued ? 0 : 1,
         entry.counterpart,
         at,
         at,
-        at,
+        queued ? null : at,
         entry.credential ?? null,
         entry.contentHash ?? null,
+        queued?.code ?? null,
+        queued?.message ?? null,
       );
       return Number(result.lastInsertRowid);
     });
@@ -175,7 +193,8 @@ export class SubmissionLedger {
         `UPDATE submissions SET state = ?, http_status = ?,
              document_id = COALESCE(?, document_id), document_number = COALESCE(?, document_number),
              fiscal_key = COALESCE(?, fiscal_key), estado_dian = COALESCE(?, estado_dian),
-             response_body = ?, error_code = ?, error_message = ?, updated_at = ?
+             response_body = ?, error_code = ?, error_message = ?, updated_at = ?,
+             unreachable_attempts = unreachable_attempts + ?
            WHERE id = ?`,
       ).run(
         outcome.state,
@@ -188,6 +207,7 @@ export class SubmissionLedger {
         outcome.error?.code ?? null,
         outcome.error?.message ?? null,
         at,
+        outcome.unreachable ? 1 : 0,
         id,
       );
       if (outcome.state === 'in_doubt' || outcome.state === 'pending')
@@ -259,6 +279,88 @@ export class SubmissionLedger {
     });
   }
 
+  /**
+   * A submission the contingency outbox transmits: the poller leaves it alone (its check is due
+   * never); the outbox sends it in its turn.
+   */
+  park(id: number): void {
+    this.store.durably(() => {
+      this.statement(
+        `INSERT INTO poll_schedule (submission_id, due_at, checks) VALUES (?, ${NEVER_DUE}, 0)
+           ON CONFLICT (submission_id) DO UPDATE SET due_at = excluded.due_at`,
+      ).run(id);
+    });
+  }
+
+  /**
+   * Replaces the body of a submission the ledger proves was never sent (every attempt refused before
+   * a byte left): the key was never seen by the server, so its first real request may carry other
+   * bytes (an FE turned into a contingency invoice). Refused, returning false, for any other row.
+   */
+  rewriteUnsent(id: number, body: Buffer, payloadHash: string, error: { code: string; message: string }): boolean {
+    return this.store.durably(() => {
+      const result = this.statement(
+        `UPDATE submissions SET request_body = ?, payload_hash = ?, error_code = ?, error_message = ?, updated_at = ?
+           WHERE id = ? AND state = 'in_doubt' AND attempts = unreachable_attempts AND document_id IS NULL`,
+      ).run(body, payloadHash, error.code, error.message, this.now().toISOString(), id);
+      return result.changes === 1;
+    });
+  }
+
+  /**
+   * A queued DSE the ledger proves was never sent, re-dated under a new key (issue 16, item 4): in one
+   * durable commit the new submission is written (queued, no attempt), the outbox entry moves to it,
+   * and the old one is closed as `failed` (nothing was created under its key). Null, and nothing
+   * changed, when the old row no longer proves that nothing was sent.
+   */
+  redateUnsent(
+    oldId: number,
+    outboxId: number,
+    entry: NewSubmission,
+    queued: { code: string; message: string },
+    closing: string,
+  ): SubmissionRow | null {
+    const at = this.now().toISOString();
+    const id = this.store.durably(() => {
+      const closed = this.statement(
+        `UPDATE submissions SET state = 'failed', error_code = 'conflict', error_message = ?, updated_at = ?
+           WHERE id = ? AND state = 'in_doubt' AND attempts = unreachable_attempts AND document_id IS NULL AND http_status IS NULL`,
+      ).run(closing, at, oldId);
+      if (closed.changes !== 1) return null;
+      this.statement('DELETE FROM poll_schedule WHERE submission_id = ?').run(oldId);
+      const result = this.statement(
+        `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path,
+             request_body, payload_hash, state, attempts, counterpart, created_at, updated_at, last_attempt_at, credential, content_hash,
+             error_code, error_message)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'in_doubt', 0, ?, ?, ?, NULL, ?, ?, ?, ?)`,
+      ).run(
+        entry.connectionId,
+        entry.baseUrl,
+        entry.companyId,
+        entry.kind,
+        entry.key,
+        entry.endpointPath,
+        entry.body,
+        entry.payloadHash,
+        entry.counterpart,
+        at,
+        at,
+        entry.credential ?? null,
+        entry.contentHash ?? null,
+        queued.code,
+        queued.message,
+      );
+      const newId = Number(result.lastInsertRowid);
+      this.statement('UPDATE outbox SET replaced_id = submission_id, submission_id = ? WHERE id = ?').run(newId, outboxId);
+      this.statement(
+        `INSERT INTO poll_schedule (submission_id, due_at, checks) VALUES (?, ${NEVER_DUE}, 0)
+           ON CONFLICT (submission_id) DO UPDATE SET due_at = excluded.due_at`,
+      ).run(newId);
+      return newId;
+    });
+    return id === null ? null : this.get(id)!;
+  }
+
   /** The earliest scheduled check, if any. */
   nextDue(): { submission_id: number; due_at: number } | undefined {
     return this.statement<[], { submission_id: number; due_at: number }>(
@@ -316,5 +418,8 @@ export function toSubmission(row: SubmissionRow): Submission {
     created_at: row.created_at,
     updated_at: row.updated_at,
     next_check_at: row.due_at && row.due_at < NEVER_DUE ? new Date(row.due_at).toISOString() : null,
+    contingency: row.outbox_ref
+      ? { local_ref: row.outbox_ref, deadline_at: row.outbox_deadline_at!, transmitted_at: row.outbox_transmitted_at ?? null }
+      : null,
   };
 }

@@ -5,7 +5,7 @@ import { classifyAnswer } from '../api/errors';
 import type { ApiAnswer, TransportFailure } from '../api/http';
 import { readDsePartial, type DsePartial } from '../api/readers';
 import { findRecord, integerOf, isObject, textOf } from '../api/records';
-import type { Outcome } from './ledger';
+import type { Outcome, SubmissionRow } from './ledger';
 import { canonicalEstado, isTerminalEstado, ledgerStateOf } from './states';
 
 export interface AnswerContext {
@@ -50,6 +50,7 @@ export function outcomeOfTransport(failure: TransportFailure): Outcome {
     state: 'in_doubt',
     httpStatus: null,
     responseBody: null,
+    unreachable: failure.kind === 'unreachable',
     error: {
       code: failure.kind === 'unreachable' ? 'api_unreachable' : 'api_uncertain',
       message:
@@ -141,4 +142,22 @@ function documentFields(doc: DsePartial): DocumentFields {
 export function documentOf(body: unknown): DocumentFields {
   const doc = readDsePartial(isObject(body) ? body.documento : undefined);
   return doc ? documentFields(doc) : {};
+}
+
+/** What the ledger must know of a submission to tell whether anything of it was ever sent. */
+export type SentEvidence = Pick<SubmissionRow, 'state' | 'attempts' | 'unreachable_attempts' | 'document_id' | 'http_status'>;
+
+/**
+ * Whether the ledger proves that no byte of this submission ever reached the server: it is in doubt,
+ * has no document and no HTTP answer, and every attempt it made (none, for one queued behind others)
+ * ended with the address refused or unresolvable. A crash while sending, a time-out, a dropped
+ * connection or any answer makes this false for ever: such a submission is never created again.
+ */
+export function nothingSent(row: SentEvidence): boolean {
+  return (
+    row.state === 'in_doubt' &&
+    row.document_id === null &&
+    row.http_status === null &&
+    row.attempts === (row.unreachable_attempts ?? 0)
+  );
 }

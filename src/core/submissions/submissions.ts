@@ -15,10 +15,32 @@ import { SubmissionLedger, toSubmission, type Outcome, type SubmissionRow } from
 import { outcomeOfAnswer, outcomeOfTransport } from './outcome';
 import { boundUnknownState, ledgerStateOf } from './states';
 import { supportInfo } from './support';
+import { colombiaToday } from '../../shared/dates';
+import {
+  DEFAULT_WINDOW_HOURS,
+  deadlineLevel,
+  deadlineMessage,
+  isNewWarning,
+  timeLeftText,
+  type DeadlineLevel,
+} from './deadlines';
+import { nothingSent } from './outcome';
+import { OutboxStore } from './outbox';
 
 export interface SubmissionsOptions extends ServiceParts {
   writeTimeoutMs?: number;
   readTimeoutMs?: number;
+  /** The transmission window of a contingency document, in hours (default 48). */
+  contingencyWindowHours?: number;
+}
+
+/** One pass over the contingency outbox: what went out, what stopped it. */
+export interface OutboxPass {
+  transmitted: number;
+  failed: number;
+  queued: number;
+  reachable: boolean | null;
+  message: string | null;
 }
 
 export type FeSubmitRequest = Omit<FeCreateRequest, 'draft_key'> & { draft_key?: string | undefined };
@@ -30,15 +52,25 @@ const CREDENTIALS_CHANGED =
   'en el portal de su proveedor: si el documento no existe, envíelo con el token actual desde «Pendientes» (o con «release ID --confirmar» ' +
   'en la línea de comandos); si existe, no haga nada más.';
 const OPEN = new Set<string>(OPEN_SUBMISSION_STATES);
+const QUEUED = {
+  code: 'api_unreachable',
+  message:
+    'Sin conexión con el servicio: el documento quedó en la cola de contingencia y se transmitirá en orden, con la misma clave, cuando el servicio responda.',
+};
+const UNREACHABLE_AGAIN = 'El servicio sigue sin responder; la cola se transmitirá en la próxima comprobación.';
 
 export class Submissions {
   readonly ledger: SubmissionLedger;
+  readonly outbox: OutboxStore;
+  /** The outbox pass in flight, if any. */
+  transmitting: Promise<OutboxPass> | null = null;
   private readonly locks = new Map<number, Promise<unknown>>();
   private readonly listeners = new Set<(row: SubmissionRow) => void>();
   private resumed: Promise<void> | null = null;
 
   constructor(private readonly options: SubmissionsOptions) {
     this.ledger = new SubmissionLedger(options.store, options.clock);
+    this.outbox = new OutboxStore(options.store, options.clock, options.contingencyWindowHours ?? DEFAULT_WINDOW_HOURS);
   }
 
   /** Called after every recorded outcome (the poller re-arms, history mirrors the document). */
@@ -67,6 +99,7 @@ export class Submissions {
 
   /** Checks every unresolved submission now, scheduled or not (the user's or the CLI's `resume`). */
   async resumeAll(): Promise<Submission[]> {
+    await this.transmitOutbox();
     const results: Submission[] = [];
     for (const row of this.ledger.open()) results.push(await this.check(row.id));
     return results;
@@ -114,10 +147,15 @@ export class Submissions {
    * Idempotency-Key to the company AND the API client: the same key under another client's token is a
    * new operation, so a submission whose token was replaced is held (issue 14, item 1).
    */
-  async check(id: number): Promise<Submission> {
+  async check(id: number, fromOutbox = false): Promise<Submission> {
     return this.locked(id, async () => {
       const row = this.require(id);
       if (!OPEN.has(row.state)) return toSubmission(row);
+      if (!fromOutbox && this.outbox.isQueued(id)) {
+        // Its turn comes in the outbox's order; the poller leaves it alone.
+        this.ledger.park(id);
+        return toSubmission(this.require(id));
+      }
       try {
         const connection = this.connectionOf(row);
         const token = await this.options.connections.tokenFor(connection);
@@ -213,7 +251,8 @@ export class Submissions {
     const credential = this.options.connections.fingerprint(token);
     const existing = this.ledger.byKey(connection.baseUrl, connection.companyId, kind, key);
     if (existing) {
-      if (existing.payload_hash !== payloadHash) {
+      const queuedAs = this.outbox.bySubmission(existing.id);
+      if (existing.payload_hash !== payloadHash && queuedAs?.original_hash !== payloadHash) {
         throw new AppError(
           'conflict',
           'Esa clave de envío ya se usó con otros datos. Use otra clave para una operación distinta.',
@@ -225,23 +264,224 @@ export class Submissions {
       return this.check(existing.id);
     }
     crashPoint('before-ledger-commit');
-    const row = this.ledger.insert({
-      connectionId: connection.id,
-      baseUrl: connection.baseUrl,
-      companyId: connection.companyId,
-      kind,
-      key,
-      endpointPath: `/companies/${connection.companyId}${path}`,
-      body,
-      payloadHash,
-      counterpart,
-      credential,
-      contentHash,
-    });
-    crashPoint('after-ledger-commit');
-    return this.locked(row.id, async () =>
-      toSubmission(await this.withNumber(await this.attempt(row, connection, token, true), connection, token)),
+    // Older sales wait in the contingency outbox: this one waits behind them (order), unsent.
+    const behindQueue = this.outbox.count() > 0;
+    const row = this.ledger.insert(
+      {
+        connectionId: connection.id,
+        baseUrl: connection.baseUrl,
+        companyId: connection.companyId,
+        kind,
+        key,
+        endpointPath: `/companies/${connection.companyId}${path}`,
+        body,
+        payloadHash,
+        counterpart,
+        credential,
+        contentHash,
+      },
+      behindQueue ? QUEUED : undefined,
     );
+    crashPoint('after-ledger-commit');
+    if (behindQueue) return toSubmission(this.toOutbox(row, payloadHash));
+    return this.locked(row.id, async () => {
+      const sent = await this.attempt(row, connection, token, true);
+      // The service could not be reached and the ledger proves nothing left: a contingency sale.
+      if (nothingSent(sent)) return toSubmission(this.toOutbox(sent, payloadHash));
+      return toSubmission(await this.withNumber(sent, connection, token));
+    });
+  }
+
+  /**
+   * Puts a submission the ledger proves was never sent in the contingency outbox. An FE becomes a
+   * contingency invoice (`es_contingencia` true, its sale date kept): its key was never seen by the
+   * server, so its first real request may carry these bytes. A DSE keeps its bytes.
+   */
+  private toOutbox(row: SubmissionRow, originalHash: string): SubmissionRow {
+    if (row.kind === 'FE') {
+      const request = JSON.parse(row.request_body.toString('utf8')) as Record<string, unknown>;
+      if (request.es_contingencia !== true) {
+        const body = Buffer.from(JSON.stringify({ ...request, es_contingencia: true }), 'utf8');
+        if (!this.ledger.rewriteUnsent(row.id, body, createHash('sha256').update(body).digest('hex'), QUEUED)) return row;
+      }
+    }
+    const entry = this.outbox.enqueue(row.id, row.kind, originalHash, new Date(row.created_at));
+    this.ledger.park(row.id);
+    // The sale's own attempt was a check of the service (refused); one queued behind others was not.
+    if (row.attempts > 0) this.outbox.checked(false);
+    this.options.logger.warn('service unreachable: sale queued in the contingency outbox', {
+      submission: row.id,
+      kind: row.kind,
+      ref: entry.local_ref,
+    });
+    this.options.events.emit('outbox.changed', { phase: 'queued', queued: this.outbox.count(), transmitted: 0 });
+    const queued = this.require(row.id);
+    this.notify(queued);
+    return queued;
+  }
+
+  /**
+   * Transmits the contingency outbox in the order of the sales, each with its own key and bytes (the
+   * same request every time, so exactly once). Stops at the first document still in doubt (the
+   * service down again, or an answer that proves nothing): the next pass starts with it. One pass at
+   * a time; a call during a pass waits for it.
+   */
+  transmitOutbox(): Promise<OutboxPass> {
+    this.transmitting ??= this.runOutbox().finally(() => {
+      this.transmitting = null;
+    });
+    return this.transmitting;
+  }
+
+  get transmittingNow(): boolean {
+    return this.transmitting !== null;
+  }
+
+  private async runOutbox(): Promise<OutboxPass> {
+    const events = this.options.events;
+    const pass: OutboxPass = { transmitted: 0, failed: 0, queued: this.outbox.count(), reachable: null, message: null };
+    if (pass.queued === 0) return pass;
+    events.emit('outbox.changed', { phase: 'started', queued: pass.queued, transmitted: 0 });
+    for (;;) {
+      const entry = this.outbox.queued()[0];
+      if (!entry) break;
+      let row = this.require(entry.submission_id);
+      if (row.kind === 'DSE' && this.heldPastMidnight(row, entry.queued_at)) {
+        // Proven unsent: a new key with today's date. Otherwise the same key is asked first.
+        if (nothingSent(row)) row = this.redate(row, entry.id) ?? row;
+      }
+      const result = await this.check(row.id, true);
+      const after = this.require(row.id);
+      if (nothingSent(after)) {
+        // Still nothing left (refused again, or no token to send with): it keeps its place.
+        this.ledger.park(row.id);
+        const refused = result.error === null || result.error.code === 'api_unreachable';
+        pass.reachable = refused ? false : null;
+        pass.message = refused ? UNREACHABLE_AGAIN : (result.error?.message ?? UNREACHABLE_AGAIN);
+        this.outbox.failedAttempt(entry.id, pass.message);
+        break;
+      }
+      // It may have reached the server: the outbox holds only what provably never left. One still in
+      // doubt is now an ordinary submission in doubt (same key, same bytes, the poller's back-off).
+      if (after.state === 'in_doubt' || after.state === 'sending') this.ledger.postpone(row.id, result.error?.message ?? null);
+      pass.reachable = after.http_status !== null ? true : pass.reachable;
+      this.outbox.transmitted(entry.id);
+      if (after.state === 'failed' || after.state === 'conflict' || after.state === 'rejected') pass.failed += 1;
+      pass.transmitted += 1;
+      events.emit('outbox.changed', {
+        phase: 'progress',
+        queued: this.outbox.count(),
+        transmitted: pass.transmitted,
+        ...(after.state === 'failed' || after.state === 'conflict' || after.state === 'rejected'
+          ? { message: `${entry.local_ref}: ${after.error_message ?? 'el servicio no aceptó el documento.'}` }
+          : {}),
+      });
+    }
+    this.outbox.checked(pass.reachable === true);
+    pass.queued = this.outbox.count();
+    events.emit('outbox.changed', {
+      phase: pass.queued === 0 ? 'done' : 'failed',
+      queued: pass.queued,
+      transmitted: pass.transmitted,
+      ...(pass.message ? { message: pass.message } : {}),
+    });
+    this.options.logger.info('contingency outbox pass', {
+      transmitted: pass.transmitted,
+      failed: pass.failed,
+      queued: pass.queued,
+    });
+    return pass;
+  }
+
+  /**
+   * A per-operation DSE (forma_generacion 1, the default) sold on an earlier day in Colombia than
+   * today and dated another day than today: held in the outbox past midnight.
+   */
+  private heldPastMidnight(row: SubmissionRow, soldAt: string): boolean {
+    const today = colombiaToday(this.options.clock());
+    if (colombiaToday(new Date(soldAt)) === today) return false;
+    const request = JSON.parse(row.request_body.toString('utf8')) as Record<string, unknown>;
+    const mode = request.forma_generacion ?? '1';
+    const date = request.fecha_documento ?? request.fecha;
+    return mode === '1' && typeof date === 'string' && date !== today;
+  }
+
+  /** The same DSE with today's date under a new key; the old key was never seen by the server. */
+  private redate(row: SubmissionRow, outboxId: number): SubmissionRow | null {
+    const today = colombiaToday(this.options.clock());
+    const request = JSON.parse(row.request_body.toString('utf8')) as Record<string, unknown>;
+    const dated: Record<string, unknown> = { ...request, fecha_documento: today };
+    if ('fecha' in dated) dated.fecha = today;
+    for (const field of ['fecha_inicio_periodo', 'fecha_fin_periodo']) if (typeof dated[field] === 'string') dated[field] = today;
+    if ((dated.forma_pago ?? '1') === '1' && typeof dated.fecha_vencimiento === 'string') dated.fecha_vencimiento = today;
+    const json = JSON.stringify(dated);
+    const body = Buffer.from(json, 'utf8');
+    const key = `dse-${randomUUID()}`;
+    const replaced = this.ledger.redateUnsent(
+      row.id,
+      outboxId,
+      {
+        connectionId: row.connection_id,
+        baseUrl: row.base_url,
+        companyId: row.company_id,
+        kind: 'DSE',
+        key,
+        endpointPath: row.endpoint_path,
+        body,
+        payloadHash: createHash('sha256').update(body).digest('hex'),
+        counterpart: row.counterpart,
+        credential: row.credential,
+        contentHash: sha256(json),
+      },
+      QUEUED,
+      `Re-fechado al ${today} con una clave nueva: este envío nunca salió (el servicio no respondía) y un documento soporte por operación debe llevar la fecha del día.`,
+    );
+    if (replaced) this.options.logger.warn('queued DSE re-dated under a new key', { from: row.id, to: replaced.id });
+    return replaced;
+  }
+
+  /** Gives each warning of a transmission window once (24 h, 4 h, missed), as events and in the log. */
+  checkDeadlines(): void {
+    const now = this.options.clock();
+    for (const entry of this.outbox.queued()) {
+      const level = deadlineLevel(now, new Date(entry.deadline_at));
+      if (!isNewWarning(level, entry.warned)) continue;
+      this.outbox.warned(entry.id, level);
+      const message = deadlineMessage(level, entry.local_ref, new Date(entry.deadline_at), this.outbox.windowHours)!;
+      this.options.logger.warn('contingency deadline', { ref: entry.local_ref, level });
+      this.options.events.emit('outbox.changed', { phase: 'warning', queued: this.outbox.count(), transmitted: 0, message });
+    }
+  }
+
+  /** What the banner and the outbox screen show. */
+  outboxStatus() {
+    const now = this.options.clock();
+    const meta = this.outbox.meta();
+    const items = this.outbox.queued().map((entry) => {
+      const row = this.require(entry.submission_id);
+      const deadline = new Date(entry.deadline_at);
+      const level: DeadlineLevel = deadlineLevel(now, deadline);
+      return {
+        submission_id: entry.submission_id,
+        kind: entry.kind,
+        local_ref: entry.local_ref,
+        counterpart: row.counterpart,
+        queued_at: entry.queued_at,
+        deadline_at: entry.deadline_at,
+        level,
+        time_left: timeLeftText(deadline.getTime() - now.getTime()),
+        message: deadlineMessage(level, entry.local_ref, deadline, this.outbox.windowHours),
+        last_error: entry.last_error,
+      };
+    });
+    return {
+      queued: items.length,
+      last_check_at: meta.last_check_at,
+      reachable: meta.reachable,
+      transmitting: this.transmittingNow,
+      window_hours: this.outbox.windowHours,
+      items,
+    };
   }
 
   /**

@@ -67,7 +67,7 @@ export async function createDse(r: RouteRequest): Promise<Reply> {
     ]);
   }
   const exchangeRate = typeof rawRate === 'number' ? String(rawRate) : null;
-  const outcome = outcomeFor(request.proveedor.nit);
+  const outcome = ctx.outage.outcome(outcomeFor(request.proveedor.nit));
   if (outcome === 'fail_first_attempt' && ctx.faults.firstAttempt('dse', company.id, client.id, key)) {
     return errorReply(
       500,

@@ -84,7 +84,7 @@ export async function createFe(r: RouteRequest): Promise<Reply> {
   const request = result.value;
   const place = receiverPlace(body.receptor);
   if (typeof place === 'string') return validationReply([{ field: place, message: `${place}: debe ser un texto` }]);
-  const outcome = outcomeFor(request.receptor.numero_doc);
+  const outcome = ctx.outage.outcome(outcomeFor(request.receptor.numero_doc));
   if (outcome === 'fail_first_attempt' && draftKey && ctx.faults.firstAttempt('fe', company.id, '', draftKey)) {
     return errorReply(
       500,

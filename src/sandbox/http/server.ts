@@ -8,6 +8,7 @@ import type { Company } from '../storage/company-store';
 import { authenticate, authorize, type ApiClient } from './auth';
 import { BodyError, parseJsonBody, readBody } from './body';
 import { errorReply, isReply, type Reply } from './reply';
+import { UNAVAILABLE_BODY } from '../outage';
 
 export const BASE_PATH = '/api/v1';
 
@@ -35,6 +36,18 @@ export function createSandboxServer(ctx: SandboxContext, routes: readonly Route[
   for (const route of routes) router.on(route.method, `${BASE_PATH}${route.path}`, () => undefined, route);
 
   const server = createServer((req, res) => {
+    if (ctx.outage?.current === 'unavailable') {
+      // An outage on demand: nothing is read, nothing is created.
+      res
+        .writeHead(503, {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Retry-After': '5',
+          'Cache-Control': 'no-store',
+          Connection: 'close',
+        })
+        .end(UNAVAILABLE_BODY);
+      return;
+    }
     // Never rejects: every failure becomes the 500 envelope before `send`.
     void dispatch(ctx, router, req)
       .catch((error: unknown) => {

@@ -15,6 +15,7 @@ import { feMethods } from './methods/fe';
 import { feFormMethods } from './methods/fe-form';
 import { historyMethods } from './methods/history';
 import { historyViewMethods } from './methods/history-view';
+import { outboxMethods } from './methods/outbox';
 import { reportMethods } from './methods/reports';
 import { submissionMethods } from './methods/submissions';
 
@@ -35,6 +36,7 @@ export const rpcContract = {
   ...reportMethods,
   ...customerMethods,
   ...dayCloseMethods,
+  ...outboxMethods,
 } satisfies MethodTable;
 
 export type RpcContract = typeof rpcContract;

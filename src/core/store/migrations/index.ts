@@ -18,6 +18,7 @@ import { migration0014 } from './0014_credentials';
 import { migration0015 } from './0015_customers';
 import { migration0016 } from './0016_report_indexes';
 import { migration0017 } from './0017_issuer_profile';
+import { migration0018 } from './0018_contingency';
 
 export const migrations: readonly Migration[] = [
   migration0001,
@@ -37,4 +38,5 @@ export const migrations: readonly Migration[] = [
   migration0015,
   migration0016,
   migration0017,
+  migration0018,
 ];

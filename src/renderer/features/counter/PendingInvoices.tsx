@@ -8,7 +8,11 @@ import { HeldRelease } from '../../ui/HeldRelease';
 import { estadoLabel, SUBMISSION_STATE_LABELS } from '../history/labels';
 import './counter.css';
 
-export function pendingStateText(s: Pick<Submission, 'state' | 'estado_dian'>): string {
+export function pendingStateText(
+  s: Pick<Submission, 'state' | 'estado_dian'> & Partial<Pick<Submission, 'contingency'>>,
+): string {
+  if (s.contingency && !s.contingency.transmitted_at && s.state === 'in_doubt')
+    return `Factura de contingencia en cola · ${s.contingency.local_ref}`;
   if (s.state === 'pending' && s.estado_dian) return estadoLabel(s.estado_dian);
   if (s.state === 'in_doubt') return 'Sin respuesta confirmada';
   return SUBMISSION_STATE_LABELS[s.state];

@@ -11,6 +11,7 @@ import { RejectionReasons } from '../../ui/RejectionReasons';
 import { copyText } from '../../ui/copy';
 import { estadoLabel } from '../history/labels';
 import { CounterPrint } from '../print/CounterPrint';
+import { formatDateTime } from '../../../shared/dates';
 
 interface Props {
   submission: Submission;
@@ -101,6 +102,11 @@ export function SubmissionResult({ submission, onChange, onNew, onCorrect }: Pro
     return (
       <section className="panel result result--ok" aria-labelledby="result-title" data-testid="invoice-result">
         <h2 id="result-title">Factura aceptada por la DIAN</h2>
+        {submission.contingency && (
+          <p data-testid="contingency-note">
+            Factura de contingencia · referencia local <strong>{submission.contingency.local_ref}</strong>, transmitida.
+          </p>
+        )}
         {details}
         <div className="button-row">
           {/* Enter starts the next sale. */}
@@ -152,6 +158,38 @@ export function SubmissionResult({ submission, onChange, onNew, onCorrect }: Pro
           <button type="button" className="button button--secondary" onClick={onNew}>
             Nueva factura
           </button>
+        </div>
+      </section>
+    );
+  }
+
+  const contingency = submission.contingency;
+  if (contingency && !contingency.transmitted_at && submission.state === 'in_doubt') {
+    return (
+      <section className="panel result result--warn" aria-labelledby="result-title" data-testid="invoice-result">
+        <h2 id="result-title">Factura de contingencia: puede seguir vendiendo</h2>
+        <Alert tone="warn">
+          No hay conexión con el servicio de facturación. La venta quedó registrada como <strong>factura de contingencia</strong>{' '}
+          con la referencia local <strong data-testid="contingency-ref">{contingency.local_ref}</strong> y se transmitirá sola, en
+          orden y una sola vez, cuando el servicio responda.
+        </Alert>
+        <dl className="result-details">
+          <dt>Referencia local</dt>
+          <dd>{contingency.local_ref}</dd>
+          <dt>Transmitir antes del</dt>
+          <dd>{formatDateTime(contingency.deadline_at)}</dd>
+          <dt>Cliente</dt>
+          <dd>{submission.counterpart ?? '—'}</dd>
+        </dl>
+        <p>
+          Entregue al cliente la referencia local; el número y el CUFE definitivos se podrán imprimir desde el historial cuando la
+          factura se haya transmitido. No emita la misma venta otra vez.
+        </p>
+        <div className="button-row">
+          <button type="button" className="button" onClick={onNew} autoFocus>
+            Nueva venta
+          </button>
+          <SupportInfoButton id={submission.id} />
         </div>
       </section>
     );

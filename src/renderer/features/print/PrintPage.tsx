@@ -20,6 +20,11 @@ export function PrintPage({ model, qr, paper = 'a4' }: { model: PrintModel; qr: 
         </div>
         <div className="print-page__title">
           <div>{model.title}</div>
+          {model.contingency && (
+            <div className="print-page__contingency" data-testid="print-contingency">
+              Factura de contingencia{model.contingency.localRef ? ` · Ref. local ${model.contingency.localRef}` : ''}
+            </div>
+          )}
           <div className="print-page__number">No. {model.number}</div>
           <div>
             Fecha de emisión: {formatDate(model.issueDate)} {model.issueTime}

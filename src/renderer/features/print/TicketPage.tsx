@@ -23,6 +23,11 @@ export function TicketPage({ model, qr, width }: { model: PrintModel; qr: string
       <hr />
       <div className="ticket__center">
         <div className="ticket__title">{model.title}</div>
+        {model.contingency && (
+          <div className="ticket__strong" data-testid="print-contingency">
+            FACTURA DE CONTINGENCIA{model.contingency.localRef ? ` · Ref. local ${model.contingency.localRef}` : ''}
+          </div>
+        )}
         <div className="ticket__number">No. {model.number}</div>
         <div>
           {formatDate(model.issueDate)} {model.issueTime}

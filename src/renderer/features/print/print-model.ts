@@ -60,6 +60,14 @@ export interface PrintModel {
   resolution: string | null;
   /** the software that generated the printed representation */
   software: string;
+  /** An FE issued in contingency (issue 16): printed as such, with its local reference when this app made it. */
+  contingency: { localRef: string | null } | null;
+}
+
+function contingencyOf(detail: HistoryDetail): PrintModel['contingency'] {
+  if (detail.entry.kind !== 'FE') return null;
+  const flagged = detail.document.es_contingencia === true || detail.request?.es_contingencia === true;
+  return flagged || detail.submission?.contingency ? { localRef: detail.submission?.contingency?.local_ref ?? null } : null;
 }
 
 export const SOFTWARE_NAME = 'Factura Desk';
@@ -159,6 +167,7 @@ export function buildPrintModel(detail: HistoryDetail): PrintModel {
       }),
       notes: text(request?.observaciones) || null,
       issuerMissing: issuer === null,
+      contingency: contingencyOf(detail),
       period: null,
       logo: issuer?.logo || null,
       resolution: issuer?.resolucion ? resolutionText(issuer.resolucion) : null,
@@ -221,6 +230,7 @@ export function buildPrintModel(detail: HistoryDetail): PrintModel {
     }),
     notes: null,
     issuerMissing: issuer === null,
+    contingency: null,
     period: dseParts?.period ?? null,
     logo: issuer?.logo || null,
     resolution: null,

@@ -39,6 +39,14 @@ export const Submission = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   next_check_at: z.string().nullable(),
+  /**
+   * Set when the sale was recorded in the contingency outbox (issue 16): its local reference, the end
+   * of its transmission window, and when it left the outbox (null while it waits).
+   */
+  contingency: z
+    .object({ local_ref: z.string(), deadline_at: z.string(), transmitted_at: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 export type Submission = z.infer<typeof Submission>;
 

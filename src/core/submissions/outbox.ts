@@ -1,0 +1,127 @@
+// The contingency outbox's rows (issue 16): sales recorded while the service could not be reached,
+// transmitted later in the order they were made. The submission ledger decides what may enter (only
+// a submission it proves was never sent); this file only keeps the queue, its references and windows.
+import type { DocumentKind } from '../../shared/rpc/methods/submissions';
+import type { Store } from '../store/store';
+import { deadlineOf, type DeadlineLevel } from './deadlines';
+
+export interface OutboxRow {
+  id: number;
+  submission_id: number;
+  replaced_id: number | null;
+  kind: DocumentKind;
+  local_ref: string;
+  original_hash: string;
+  queued_at: string;
+  deadline_at: string;
+  warned: DeadlineLevel | 'none';
+  transmitted_at: string | null;
+  last_error: string | null;
+}
+
+export interface OutboxMeta {
+  last_check_at: string | null;
+  reachable: boolean | null;
+}
+
+/** "CONT-000012": the local reference printed on a contingency document until its number is known. */
+export function localRefOf(id: number): string {
+  return `CONT-${String(id).padStart(6, '0')}`;
+}
+
+export class OutboxStore {
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => Date,
+    readonly windowHours: number,
+  ) {}
+
+  private get db() {
+    return this.store.db;
+  }
+
+  /** Queues a submission (in the same durable commit as its reference and deadline). */
+  enqueue(submissionId: number, kind: DocumentKind, originalHash: string, soldAt: Date): OutboxRow {
+    const id = this.store.durably(() => {
+      const result = this.db
+        .prepare(
+          `INSERT INTO outbox (submission_id, kind, local_ref, original_hash, queued_at, deadline_at)
+             VALUES (?, ?, 'CONT-pending-' || ?, ?, ?, ?)`,
+        )
+        .run(
+          submissionId,
+          kind,
+          submissionId,
+          originalHash,
+          soldAt.toISOString(),
+          deadlineOf(soldAt, this.windowHours).toISOString(),
+        );
+      const rowId = Number(result.lastInsertRowid);
+      this.db.prepare('UPDATE outbox SET local_ref = ? WHERE id = ?').run(localRefOf(rowId), rowId);
+      return rowId;
+    });
+    return this.get(id)!;
+  }
+
+  get(id: number): OutboxRow | undefined {
+    return this.db.prepare<[number], OutboxRow>('SELECT * FROM outbox WHERE id = ?').get(id);
+  }
+
+  bySubmission(submissionId: number): OutboxRow | undefined {
+    return this.db.prepare<[number], OutboxRow>('SELECT * FROM outbox WHERE submission_id = ?').get(submissionId);
+  }
+
+  /** Whether this submission waits in the outbox (queued, not transmitted yet). */
+  isQueued(submissionId: number): boolean {
+    return (
+      this.db
+        .prepare<[number], { n: number }>('SELECT count(*) AS n FROM outbox WHERE submission_id = ? AND transmitted_at IS NULL')
+        .get(submissionId)!.n > 0
+    );
+  }
+
+  /** What waits, oldest sale first (the order of transmission). */
+  queued(): OutboxRow[] {
+    return this.db.prepare<[], OutboxRow>('SELECT * FROM outbox WHERE transmitted_at IS NULL ORDER BY id').all();
+  }
+
+  count(): number {
+    return this.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM outbox WHERE transmitted_at IS NULL').get()!.n;
+  }
+
+  /** The document left the outbox: its submission got an answer that is not "in doubt". */
+  transmitted(id: number): void {
+    this.store.durably(() => {
+      this.db.prepare('UPDATE outbox SET transmitted_at = ?, last_error = NULL WHERE id = ?').run(this.now().toISOString(), id);
+    });
+  }
+
+  failedAttempt(id: number, message: string): void {
+    this.db.prepare('UPDATE outbox SET last_error = ? WHERE id = ?').run(message, id);
+  }
+
+  /** A DSE re-dated under a new key: the entry keeps its place and now transmits the new submission. */
+  replaceSubmission(id: number, submissionId: number): void {
+    this.db.prepare('UPDATE outbox SET replaced_id = submission_id, submission_id = ? WHERE id = ?').run(submissionId, id);
+  }
+
+  warned(id: number, level: DeadlineLevel): void {
+    this.db.prepare('UPDATE outbox SET warned = ? WHERE id = ?').run(level, id);
+  }
+
+  checked(reachable: boolean): void {
+    this.db
+      .prepare(
+        `INSERT INTO outbox_meta (singleton, last_check_at, reachable) VALUES (1, ?, ?)
+           ON CONFLICT (singleton) DO UPDATE SET last_check_at = excluded.last_check_at, reachable = excluded.reachable`,
+      )
+      .run(this.now().toISOString(), reachable ? 1 : 0);
+  }
+
+  meta(): OutboxMeta {
+    const row = this.db
+      .prepare<[], { last_check_at: string | null; reachable: number | null }>('SELECT last_check_at, reachable FROM outbox_meta')
+      .get();
+    return { last_check_at: row?.last_check_at ?? null, reachable: row?.reachable == null ? null : row.reachable === 1 };
+  }
+}

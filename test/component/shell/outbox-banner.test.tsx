@@ -1,0 +1,157 @@
+// Issue 16, item 5, against a fake bridge: the contingency banner says how many documents wait and
+// when the service was last tried, "Transmitir ahora" asks core for a pass, the banner follows the
+// outbox's events and goes when the queue is empty; the FE result of a queued sale says
+// "Factura de contingencia" with its local reference, and offers the next sale.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RpcBridge } from '../../../src/shared/rpc/bridge';
+import type { OutboxStatus } from '../../../src/shared/rpc/methods/outbox';
+import type { Submission } from '../../../src/shared/rpc/methods/submissions';
+
+let status: OutboxStatus;
+let transmits = 0;
+let listeners: ((message: { event: string; payload: unknown }) => void)[] = [];
+
+const item = (n: number, level: OutboxStatus['items'][number]['level'] = 'ok', message: string | null = null) => ({
+  submission_id: n,
+  kind: 'FE' as const,
+  local_ref: `CONT-${String(n).padStart(6, '0')}`,
+  counterpart: `Cliente ${n}`,
+  queued_at: '2026-11-20T15:00:00Z',
+  deadline_at: '2026-11-22T15:00:00Z',
+  level,
+  time_left: 'quedan 48 h',
+  message,
+  last_error: null,
+});
+
+const fakeBridge: RpcBridge = {
+  async invoke(method) {
+    const ok = (output: unknown) => ({ id: 1, ok: true as const, output });
+    switch (method) {
+      case 'outbox.status':
+        return ok(status);
+      case 'outbox.transmit':
+        transmits += 1;
+        return ok({
+          transmitted: 0,
+          failed: 0,
+          queued: status.queued,
+          reachable: false,
+          message: 'El servicio sigue sin responder; la cola se transmitirá en la próxima comprobación.',
+        });
+      case 'submissions.list':
+        return ok([]);
+      default:
+        return { id: 1, ok: false as const, error: { code: 'unknown_method' as const, message: method } };
+    }
+  },
+  on: (listener) => {
+    listeners.push(listener as (typeof listeners)[number]);
+    return () => {
+      listeners = listeners.filter((l) => l !== listener);
+    };
+  },
+};
+
+let OutboxBanner: typeof import('../../../src/renderer/shell/OutboxBanner').OutboxBanner;
+let SubmissionResult: typeof import('../../../src/renderer/features/invoices/SubmissionResult').SubmissionResult;
+
+beforeAll(async () => {
+  window.facturaDesk = fakeBridge;
+  ({ OutboxBanner } = await import('../../../src/renderer/shell/OutboxBanner'));
+  ({ SubmissionResult } = await import('../../../src/renderer/features/invoices/SubmissionResult'));
+});
+beforeEach(() => {
+  transmits = 0;
+  status = { queued: 0, last_check_at: null, reachable: null, transmitting: false, window_hours: 48, items: [] };
+});
+afterEach(cleanup);
+
+const wrap = (node: React.ReactNode) => (
+  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{node}</QueryClientProvider>
+);
+
+describe('the contingency banner', () => {
+  it('is absent with an empty queue, then counts, dates the last check, transmits on demand, and warns of the nearest deadline', async () => {
+    const user = userEvent.setup();
+    render(wrap(<OutboxBanner />));
+    await waitFor(() => expect(screen.queryByTestId('outbox-banner')).toBeNull());
+
+    status = { ...status, queued: 2, last_check_at: '2026-11-20T15:04:00Z', reachable: false, items: [item(1), item(2)] };
+    act(() => {
+      for (const listener of listeners)
+        listener({ event: 'outbox.changed', payload: { phase: 'queued', queued: 2, transmitted: 0 } });
+    });
+    const banner = await screen.findByTestId('outbox-banner');
+    expect(banner.textContent).toContain('Sin conexión con el servicio — 2 documentos en cola');
+    expect(banner.textContent).toMatch(/Última comprobación: 20\/11\/2026.*10:04/);
+    expect(banner.textContent).not.toMatch(/pending|in_doubt|outbox/);
+
+    await user.click(screen.getByRole('button', { name: 'Transmitir ahora' }));
+    expect(transmits).toBe(1);
+    expect(await screen.findByText(/sigue sin responder/)).toBeTruthy();
+
+    status = {
+      ...status,
+      queued: 1,
+      items: [
+        item(2, '4h', 'Urgente: el documento CONT-000002 debe transmitirse antes del 22/11/2026: quedan menos de 4 horas.'),
+      ],
+    };
+    act(() => {
+      for (const listener of listeners)
+        listener({ event: 'outbox.changed', payload: { phase: 'warning', queued: 1, transmitted: 0 } });
+    });
+    expect(await screen.findByText(/Urgente: el documento CONT-000002/)).toBeTruthy();
+    expect(screen.getByTestId('outbox-banner').textContent).toContain('1 documento en cola');
+
+    status = { ...status, queued: 0, items: [] };
+    act(() => {
+      for (const listener of listeners)
+        listener({ event: 'outbox.changed', payload: { phase: 'done', queued: 0, transmitted: 1 } });
+    });
+    await waitFor(() => expect(screen.queryByTestId('outbox-banner')).toBeNull());
+  });
+});
+
+describe('the result of a sale queued in contingency', () => {
+  it('says «Factura de contingencia» with the local reference and the window, and offers the next sale', async () => {
+    const queued: Submission = {
+      id: 7,
+      kind: 'FE',
+      connection_id: 1,
+      company_id: 1,
+      idempotency_key: 'fe-7',
+      payload_hash: 'h',
+      state: 'in_doubt',
+      attempts: 1,
+      counterpart: 'Ana Pérez',
+      http_status: null,
+      document_id: null,
+      document_number: null,
+      fiscal_key: null,
+      estado_dian: null,
+      error: { code: 'api_unreachable', message: 'Sin conexión con el servicio.' },
+      created_at: '2026-11-20T15:00:00Z',
+      updated_at: '2026-11-20T15:00:00Z',
+      next_check_at: null,
+      contingency: { local_ref: 'CONT-000007', deadline_at: '2026-11-22T15:00:00Z', transmitted_at: null },
+    };
+    let news = 0;
+    render(
+      wrap(
+        <SubmissionResult submission={queued} onChange={() => undefined} onNew={() => (news += 1)} onCorrect={() => undefined} />,
+      ),
+    );
+    expect(screen.getByRole('heading', { name: /Factura de contingencia/ })).toBeTruthy();
+    expect(screen.getByTestId('contingency-ref').textContent).toContain('CONT-000007');
+    expect(screen.getByText(/22\/11\/2026/)).toBeTruthy();
+    const next = screen.getByRole('button', { name: 'Nueva venta' });
+    expect(document.activeElement).toBe(next);
+    await userEvent.setup().click(next);
+    expect(news).toBe(1);
+  });
+});

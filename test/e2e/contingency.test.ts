@@ -1,0 +1,124 @@
+// Issue 16 in Chromium against the sandbox: the service stops accepting connections in the middle of
+// the day; the counter keeps selling, each invoice is a "Factura de contingencia" with its local
+// reference, a banner (never a modal) counts the queue; when the service is back, "Transmitir ahora"
+// sends the queue in order and the banner goes. Screenshots at 1366x768 and 1920x1080.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import type { RpcReply } from '../../src/shared/rpc/envelope';
+import { launchBrowser, viewportScreenshots } from '../support/browser';
+import { tempDir } from '../support/temp';
+import { startWebApp, type WebApp } from '../support/web-app';
+
+let dir: ReturnType<typeof tempDir>;
+let app: WebApp;
+let sandbox: RunningSandbox;
+let browser: Browser;
+let nextId = 1;
+
+async function rpc<T>(method: string, input: unknown): Promise<T> {
+  const reply: RpcReply = await app.host.core.dispatch({ id: nextId++, method, input });
+  if (!reply.ok) throw new Error(`${method} failed: ${JSON.stringify(reply.error)}`);
+  return reply.output as T;
+}
+
+beforeAll(async () => {
+  dir = tempDir();
+  sandbox = await startSandbox({ seed: 'resources/demo-seed.json', settleMs: 200 });
+  app = await startWebApp(dir.path);
+  const connection = await rpc<{ id: number }>('connections.create', {
+    label: 'Demo',
+    kind: 'sandbox',
+    base_url: sandbox.baseUrl,
+    company_id: 101,
+  });
+  await rpc('connections.setToken', { id: connection.id, token: 'sbx_101_full' });
+  await rpc('connections.activate', { id: connection.id });
+  browser = await launchBrowser();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await sandbox?.close();
+  dir?.remove();
+});
+
+async function fillSale(page: Page, numero: string, name: string, item: string): Promise<void> {
+  await page.getByLabel('Tipo de documento').selectOption('13');
+  await page.getByLabel('Número de documento').fill(numero);
+  await page.getByLabel('Nombre o razón social').fill(name);
+  await page.getByLabel('Descripción, línea 1').fill(item);
+  await page.getByLabel('Valor unitario, línea 1').fill('20.000');
+}
+
+const folded = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('selling through an outage in Chromium', () => {
+  it('sells contingency invoices while the service refuses connections, then transmits them in order', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'es-CO' });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${app.bridge.url}#/facturas`);
+    await page.getByRole('button', { name: 'Emitir factura' }).waitFor();
+
+    await sandbox.outage('refuse');
+    await sleep(300); // the client's pool sees its kept-alive sockets closed
+    await fillSale(page, '1020304050', 'Cliente Sin Servicio', 'Arroz 5 kg');
+    await page.getByRole('button', { name: 'Emitir factura' }).click();
+    await page.getByRole('heading', { name: 'Factura de contingencia: puede seguir vendiendo' }).waitFor({ timeout: 30_000 });
+    const ref1 = folded(await page.getByTestId('contingency-ref').textContent());
+    expect(ref1).toMatch(/^CONT-\d{6}$/);
+    await expect.poll(() => page.locator(':focus').textContent()).toBe('Nueva venta');
+    const banner = page.getByTestId('outbox-banner');
+    await expect
+      .poll(async () => folded(await banner.textContent()))
+      .toContain('Sin conexión con el servicio — 1 documento en cola');
+    await viewportScreenshots(page, 'contingency-result');
+
+    // The counter goes on: the next sale, also in contingency, behind the first.
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Emitir factura' }).waitFor();
+    await fillSale(page, '1020304051', 'Segundo Cliente', 'Aceite 1 l');
+    await page.getByRole('button', { name: 'Emitir factura' }).click();
+    await page.getByRole('heading', { name: 'Factura de contingencia: puede seguir vendiendo' }).waitFor({ timeout: 30_000 });
+    const ref2 = folded(await page.getByTestId('contingency-ref').textContent());
+    expect(ref2 > ref1).toBe(true);
+    await expect.poll(async () => folded(await banner.textContent())).toContain('2 documentos en cola');
+    expect(folded(await banner.textContent())).toMatch(/Última comprobación: \d{2}\/\d{2}\/\d{4}/);
+    await viewportScreenshots(page, 'contingency-banner');
+
+    // The service is back: "Transmitir ahora" sends the queue; the banner goes.
+    await sandbox.outage('none');
+    await banner.getByRole('button', { name: 'Transmitir ahora' }).click();
+    await banner.waitFor({ state: 'detached', timeout: 30_000 });
+    await viewportScreenshots(page, 'contingency-transmitted');
+
+    const list = await rpc<
+      { id: number; state: string; document_id: number | null; contingency: { local_ref: string } | null }[]
+    >('submissions.list', {});
+    const sent = list.filter((s) => s.contingency).sort((a, b) => a.id - b.id);
+    expect(sent.map((s) => s.contingency!.local_ref)).toEqual([ref1, ref2]);
+    expect(sent.every((s) => s.state === 'accepted' || s.state === 'pending')).toBe(true);
+    expect(sent[0]!.document_id! < sent[1]!.document_id!).toBe(true);
+
+    // The definitive invoice prints with its number and CUFE, marked as a contingency invoice.
+    await page.goto(`${app.bridge.url}#/historial`);
+    await page.getByRole('heading', { level: 1, name: 'Historial' }).waitFor();
+    const number1 = (await rpc<{ document_number: string | null }>('submissions.get', { id: sent[0]!.id })).document_number!;
+    const row = page.getByTestId('history-row').filter({ has: page.getByText(number1, { exact: true }) });
+    await row.waitFor({ timeout: 30_000 });
+    await row.click();
+    await page.getByRole('link', { name: 'Representación gráfica (PDF)' }).click();
+    const printout = page.getByRole('article', { name: 'Representación gráfica' });
+    await printout.waitFor();
+    await expect
+      .poll(async () => folded(await page.getByTestId('print-contingency').textContent()))
+      .toBe(`Factura de contingencia · Ref. local ${ref1}`);
+    expect(folded(await printout.textContent())).toContain(`No. ${number1}`);
+    await viewportScreenshots(page, 'contingency-printout');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,262 @@
+// Issue 16: the shop keeps selling while the service cannot be reached. Real core on a real SQLite
+// file, real sandbox over loopback HTTP, the fault proxy refusing connections for the outage.
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore } from '../../../src/core/core';
+import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
+import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
+import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../../support/seed';
+import { tempDir } from '../../support/temp';
+import { memorySecrets } from '../../unit/core/support/memory-secrets';
+import { dseBody, feBody, SANDBOX_NOW } from '../../reliability/support/bodies';
+import { ledgerRows, reconcile, scopedTo, serverDocuments } from '../../reliability/support/harness';
+
+interface Sub {
+  id: number;
+  kind: 'FE' | 'DSE';
+  state: string;
+  idempotency_key: string;
+  document_id: number | null;
+  contingency?: { local_ref: string; deadline_at: string; transmitted_at: string | null } | null;
+}
+
+let dir: ReturnType<typeof tempDir>;
+let sandbox: RunningSandbox;
+let proxy: FaultProxy;
+const sandboxData = () => join(dir.path, 'sandbox');
+
+beforeAll(async () => {
+  dir = tempDir('factura-desk-contingency-');
+  sandbox = await startSandbox({ seed: reliabilitySeed(), now: SANDBOX_NOW, settleMs: 50, dataDir: sandboxData() });
+  proxy = await startFaultProxy(new URL(sandbox.baseUrl).origin);
+});
+
+afterAll(async () => {
+  await proxy?.close();
+  await sandbox?.close();
+  dir?.remove();
+});
+
+function open(home: string, secrets: ReturnType<typeof memorySecrets>, clock: () => Date) {
+  const core = createCore({ home, secrets, transport: 'cli', clock });
+  let next = 1;
+  const ok = async <T>(method: string, input: unknown): Promise<T> => {
+    const reply = await core.dispatch({ id: next++, method, input });
+    if (!reply.ok) throw new Error(`${method} failed: ${JSON.stringify(reply.error)}`);
+    return reply.output as T;
+  };
+  return { core, ok };
+}
+
+async function connect(ok: <T>(method: string, input: unknown) => Promise<T>) {
+  const connection = await ok<{ id: number }>('connections.create', {
+    label: 'Empresa A',
+    kind: 'sandbox',
+    base_url: proxy.url('/api/v1'),
+    company_id: COMPANY_A,
+  });
+  await ok('connections.setToken', { id: connection.id, token: TOKENS.a });
+  await ok('connections.activate', { id: connection.id });
+}
+
+function outboxOrder(home: string): { id: number; submission_id: number; kind: string; local_ref: string }[] {
+  const db = new Database(join(home, 'factura-desk.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare('SELECT id, submission_id, kind, local_ref FROM outbox ORDER BY id').all() as never;
+  } finally {
+    db.close();
+  }
+}
+
+function sandboxFeContingency(keys: string[]): Map<string, number> {
+  const db = new Database(join(sandboxData(), 'sandbox.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const out = new Map<string, number>();
+    for (const key of keys) {
+      const row = db
+        .prepare(`SELECT json_extract(doc, '$.es_contingencia') AS c FROM fe_documents WHERE draft_key = ?`)
+        .get(key) as { c: number } | undefined;
+      if (row) out.set(key, Number(row.c));
+    }
+    return out;
+  } finally {
+    db.close();
+  }
+}
+
+describe('contingency outbox through an outage', () => {
+  it('50 sales (FE and DSE) across an outage and a restart: each transmitted exactly once, in order, none lost', async () => {
+    const home = join(dir.path, 'home-outage');
+    const secrets = memorySecrets();
+    const clock = () => new Date(SANDBOX_NOW);
+    let app = open(home, secrets, clock);
+    await connect(app.ok);
+    const sell = (n: number) =>
+      n % 2 === 0
+        ? app.ok<Sub>('fe.submit', { request: feBody(500 + n) })
+        : app.ok<Sub>('dse.submit', { request: dseBody(500 + n) });
+    const results: Sub[] = [];
+
+    await proxy.setFault('none');
+    for (let n = 0; n < 5; n += 1) results.push(await sell(n));
+    expect(results.every((s) => s.state === 'accepted' && !s.contingency)).toBe(true);
+
+    await proxy.setFault('refuse');
+    for (let n = 5; n < 30; n += 1) results.push(await sell(n));
+    // A kept-alive connection the outage cut may have carried the first request of the outage: that
+    // one is "in doubt" (never queued, never created again), all the others are provably unsent.
+    const doubtful = results.slice(5).filter((s) => !s.contingency);
+    expect(doubtful.length).toBeLessThanOrEqual(1);
+    expect(doubtful.every((s) => s.state === 'in_doubt')).toBe(true);
+    // The service is still down: a transmission on demand sends nothing and loses nothing.
+    const stillDown = await app.ok<{ transmitted: number; queued: number; reachable: boolean | null }>('outbox.transmit', {});
+    expect(stillDown).toMatchObject({ transmitted: 0, queued: 25 - doubtful.length, reachable: false });
+
+    // The app is closed and opened again in the middle of the outage.
+    await app.core.close();
+    app = open(home, secrets, clock);
+    await app.core.startBackground();
+    for (let n = 30; n < 50; n += 1) results.push(await sell(n));
+
+    const queued = results.slice(5).filter((s) => s.contingency);
+    expect(queued).toHaveLength(45 - doubtful.length);
+    // Behind a non-empty outbox every sale is queued (order), even the first after the restart.
+    expect(results.slice(30).every((s) => s.contingency)).toBe(true);
+    expect(queued.every((s) => s.state === 'in_doubt' && s.contingency?.local_ref.startsWith('CONT-'))).toBe(true);
+    const status = await app.ok<{ queued: number; last_check_at: string | null; items: { local_ref: string; level: string }[] }>(
+      'outbox.status',
+      {},
+    );
+    expect(status.queued).toBe(queued.length);
+    expect(status.last_check_at).not.toBeNull();
+    expect(new Set(status.items.map((i) => i.local_ref)).size).toBe(queued.length);
+    // Nothing of the queued sales reached the server during the outage.
+    const during = serverDocuments(sandboxData(), COMPANY_A);
+    for (const s of queued) expect((s.kind === 'FE' ? during.feByKey : during.dseByKey).has(s.idempotency_key)).toBe(false);
+
+    await proxy.setFault('none');
+    // The periodic probe's work, on demand: passes until the outbox is empty (the proxy's port may take
+    // a moment to accept again; a refused pass sends nothing).
+    let transmitted = 0;
+    let left = Infinity;
+    for (let round = 0; round < 5 && left > 0; round += 1) {
+      const pass = await app.ok<{ transmitted: number; queued: number; failed: number }>('outbox.transmit', {});
+      expect(pass.failed).toBe(0);
+      transmitted += pass.transmitted;
+      left = pass.queued;
+      if (left > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect({ transmitted, left }).toEqual({ transmitted: queued.length, left: 0 });
+    // The one in doubt, if any, is confirmed with its own key (sent again with the same bytes).
+    await app.ok('submissions.resume', {});
+    await app.core.close();
+
+    const rows = ledgerRows(home);
+    expect(rows).toHaveLength(50);
+    const server = scopedTo(rows, serverDocuments(sandboxData(), COMPANY_A));
+    expect(reconcile(rows, server)).toEqual({ operations: 50, duplicates: 0, lost: 0, open: 0, mismatched: 0 });
+    expect(rows.every((r) => r.state === 'accepted')).toBe(true);
+
+    // In order: per kind, the server's document ids follow the order of the sales.
+    const order = outboxOrder(home);
+    expect(order).toHaveLength(queued.length);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const kind of ['FE', 'DSE'] as const) {
+      const ids = results.filter((s) => s.kind === kind && !doubtful.includes(s)).map((s) => byId.get(s.id)!.document_id!);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    }
+    expect(order.map((o) => o.submission_id)).toEqual(queued.map((s) => s.id));
+    // The FE sales of the outage are contingency invoices on the server; the first ones are not.
+    const flags = sandboxFeContingency(results.filter((s) => s.kind === 'FE').map((s) => s.idempotency_key));
+    for (const s of results.filter((r) => r.kind === 'FE')) expect(flags.get(s.idempotency_key)).toBe(s.contingency ? 1 : 0);
+  }, 120_000);
+
+  it('a DSE held in the outbox past midnight (Colombia) is re-dated under a new key, the old key never sent', async () => {
+    // The sandbox lives on the next day; the client sells at 23:50 the day before, during an outage.
+    const next = await startSandbox({
+      seed: reliabilitySeed(),
+      now: '2026-11-21T00:30:00-05:00',
+      settleMs: 50,
+      dataDir: join(dir.path, 'sandbox-midnight'),
+    });
+    const nextProxy = await startFaultProxy(new URL(next.baseUrl).origin);
+    const home = join(dir.path, 'home-midnight');
+    let now = new Date('2026-11-20T23:50:00-05:00');
+    const app = open(home, memorySecrets(), () => now);
+    try {
+      const connection = await app.ok<{ id: number }>('connections.create', {
+        label: 'Empresa A',
+        kind: 'sandbox',
+        base_url: nextProxy.url('/api/v1'),
+        company_id: COMPANY_A,
+      });
+      await app.ok('connections.setToken', { id: connection.id, token: TOKENS.a });
+      await app.ok('connections.activate', { id: connection.id });
+      await nextProxy.setFault('refuse');
+      const held = await app.ok<Sub>('dse.submit', { request: { ...dseBody(900), fecha_documento: '2026-11-20' } });
+      expect(held.contingency?.local_ref).toMatch(/^CONT-/);
+
+      now = new Date('2026-11-21T00:30:00-05:00');
+      await nextProxy.setFault('none');
+      const pass = await app.ok<{ transmitted: number; queued: number }>('outbox.transmit', {});
+      expect(pass).toMatchObject({ transmitted: 1, queued: 0 });
+
+      const old = await app.ok<Sub>('submissions.get', { id: held.id });
+      expect(old.state).toBe('failed');
+      const rows = ledgerRows(home);
+      expect(rows).toHaveLength(2);
+      const redated = rows.find((r) => r.id !== held.id)!;
+      expect(redated.idempotency_key).not.toBe(held.idempotency_key);
+      expect(redated.state).toBe('accepted');
+      const server = serverDocuments(join(dir.path, 'sandbox-midnight'), COMPANY_A);
+      expect(server.dseByKey.has(held.idempotency_key)).toBe(false);
+      expect(server.dseByKey.get(redated.idempotency_key)).toHaveLength(1);
+      const db = new Database(join(home, 'factura-desk.sqlite'), { readonly: true });
+      const body = JSON.parse(
+        String(
+          (db.prepare('SELECT request_body FROM submissions WHERE id = ?').get(redated.id) as { request_body: Buffer })
+            .request_body,
+        ),
+      ) as { fecha_documento: string };
+      db.close();
+      expect(body.fecha_documento).toBe('2026-11-21');
+    } finally {
+      await app.core.close();
+      await nextProxy.close();
+      await next.close();
+    }
+  }, 60_000);
+
+  it('a queued DSE that may have been sent (an attempt written ahead, its outcome lost) is not re-dated past midnight: its own key is asked first', async () => {
+    const home = join(dir.path, 'home-midnight-doubt');
+    let now = new Date('2026-11-20T23:50:00-05:00');
+    const app = open(home, memorySecrets(), () => now);
+    try {
+      await connect(app.ok);
+      await proxy.setFault('refuse');
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the pool sees its closed sockets
+      const held = await app.ok<Sub>('dse.submit', { request: { ...dseBody(950), fecha_documento: '2026-11-20' } });
+      expect(held.contingency?.local_ref).toMatch(/^CONT-/);
+      // An outbox pass wrote its attempt ahead and the app died before the outcome: the ledger can no
+      // longer prove that nothing left.
+      app.core.parts.submissions.ledger.markSending(held.id);
+
+      now = new Date('2026-11-21T00:30:00-05:00');
+      await proxy.setFault('none');
+      let left = Infinity;
+      for (let round = 0; round < 5 && left > 0; round += 1) {
+        left = (await app.ok<{ queued: number }>('outbox.transmit', {})).queued;
+        if (left > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(left).toBe(0);
+      const rows = ledgerRows(home);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ id: held.id, idempotency_key: held.idempotency_key, state: 'accepted' });
+      const server = serverDocuments(sandboxData(), COMPANY_A);
+      expect(server.dseByKey.get(held.idempotency_key)).toHaveLength(1);
+    } finally {
+      await app.core.close();
+    }
+  }, 60_000);
+});
