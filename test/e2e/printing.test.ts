@@ -175,7 +175,8 @@ describe('issuer profile and printing', () => {
     const entry = await rpc<{ items: { id: number; number: string }[] }>('history.search', { q: number });
     await page.goto(`${app.bridge.url}#/historial/${entry.items[0]!.id}/imprimir`);
     await page.getByTestId('print-layout').waitFor();
-    expect(await page.getByTestId('print-layout').inputValue()).toBe('ticket80');
+    // The layout saved in Ajustes, once the settings have loaded (the choice is disabled until then).
+    await expect.poll(() => page.getByTestId('print-layout').inputValue()).toBe('ticket80');
     await page.getByTestId('print-layout').selectOption('ticket58');
     await page.getByTestId('ticket').getByRole('img', { name: 'Código QR del CUFE' }).waitFor();
     await page.emulateMedia({ media: 'print' });

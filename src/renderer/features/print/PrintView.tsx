@@ -39,7 +39,12 @@ export default function PrintView({ id }: { id: number }) {
         </button>
         <label className="field field--inline">
           <span>Formato</span>
-          <select value={layout} onChange={(event) => setChosen(event.target.value as PrintLayout)} data-testid="print-layout">
+          <select
+            value={layout}
+            disabled={settings.isPending}
+            onChange={(event) => setChosen(event.target.value as PrintLayout)}
+            data-testid="print-layout"
+          >
             {PRINT_LAYOUTS.map((option) => (
               <option key={option} value={option}>
                 {LAYOUT_LABELS[option]}

@@ -25,7 +25,7 @@ export function TicketPage({ model, qr, width }: { model: PrintModel; qr: string
         <div className="ticket__title">{model.title}</div>
         {model.contingency && (
           <div className="ticket__strong" data-testid="print-contingency">
-            FACTURA DE CONTINGENCIA{model.contingency.localRef ? ` · Ref. local ${model.contingency.localRef}` : ''}
+            Factura de contingencia{model.contingency.localRef ? ` · Ref. local ${model.contingency.localRef}` : ''}
           </div>
         )}
         <div className="ticket__number">No. {model.number}</div>
