@@ -60,6 +60,10 @@ describe('selling through an outage in Chromium', () => {
     const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'es-CO' });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    // The browser's print dialog, counted instead of opened (a headless page cannot show it).
+    let dialogs = 0;
+    await page.exposeFunction('countPrint', () => (dialogs += 1));
+    await page.addInitScript('window.print = () => { void window.countPrint(); };');
     await page.goto(`${app.bridge.url}#/facturas`);
     await page.getByRole('button', { name: 'Emitir factura' }).waitFor();
 
@@ -76,6 +80,34 @@ describe('selling through an outage in Chromium', () => {
       .poll(async () => folded(await banner.textContent()))
       .toContain('Sin conexión con el servicio — 1 documento en cola');
     await viewportScreenshots(page, 'contingency-result');
+
+    // The customer leaves with a printed receipt: marked as contingency, with the local reference and
+    // the sale's lines and totals; no number, CUFE or QR until the service numbers it.
+    const printButton = page.getByRole('button', { name: /^Imprimir \(.*\) · F9$/ });
+    await expect.poll(() => printButton.isEnabled()).toBe(true);
+    await page.keyboard.press('F9');
+    await expect.poll(() => dialogs).toBe(1);
+    const receipt = page.getByTestId('counter-printout');
+    const receiptText = folded(await receipt.textContent());
+    for (const expected of [
+      `Factura de contingencia · Ref. local ${ref1}`,
+      'No. por asignar al transmitir',
+      'Cliente Sin Servicio',
+      'Arroz 5 kg',
+      '$ 23.800,00',
+      'Se asigna al transmitir la factura',
+      'Comprobante de venta en contingencia',
+    ]) {
+      expect(receiptText).toContain(expected);
+    }
+    expect(receiptText).not.toContain('código QR');
+    expect(await receipt.getByRole('img', { name: /Código QR/ }).count()).toBe(0);
+    await page.emulateMedia({ media: 'print' });
+    await viewportScreenshots(page, 'contingency-receipt');
+    await page.emulateMedia({ media: 'screen' });
+    // Emulating print media hides the app (only the printout is on paper), which drops the focus; a real
+    // print dialog leaves the page as it was, with «Nueva venta» focused.
+    await page.getByRole('button', { name: 'Nueva venta' }).focus();
 
     // The counter goes on: the next sale, also in contingency, behind the first.
     await page.keyboard.press('Enter');

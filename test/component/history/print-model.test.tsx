@@ -86,7 +86,7 @@ const feDetail: HistoryDetail = {
 describe('printed representation model', () => {
   it('builds the FE QR text with IVA and the other taxes apart, and the Colombian time', () => {
     const model = buildPrintModel(feDetail);
-    expect(model.qrText.split('\n')).toEqual([
+    expect(model.qrText?.split('\n')).toEqual([
       'NumFac: SETT1',
       'FecFac: 2026-11-20',
       'HorFac: 09:14:03-05:00',
@@ -149,7 +149,7 @@ describe('printed representation model', () => {
         ],
       },
     });
-    expect(model.qrText.split('\n')).toEqual([
+    expect(model.qrText?.split('\n')).toEqual([
       'NumDS: DSE1',
       'FecDS: 2026-11-20',
       'HorDS: 10:05:00-05:00',

@@ -259,4 +259,64 @@ describe('contingency outbox through an outage', () => {
       await app.core.close();
     }
   }, 60_000);
+
+  it('prints a queued invoice at once: the sale as recorded, with its local reference and no number or CUFE yet', async () => {
+    const home = join(dir.path, 'home-receipt');
+    const app = open(home, memorySecrets(), () => new Date(SANDBOX_NOW));
+    await connect(app.ok);
+    await proxy.setFault('none');
+    const accepted = await app.ok<Sub>('fe.submit', { request: feBody(900) });
+    const dse = await app.ok<Sub>('dse.submit', { request: dseBody(901) });
+    await proxy.setFault('refuse');
+    const body = feBody(902);
+    // Three lines under the shared rule: IVA 19 on a net price, INC 8, IVA 19 on a price with tax.
+    body.items = [
+      { desc: 'Arroz', cant: 2, unit: 4_200, iva: 19, iva_incluido: false, unit_input: 4_200 },
+      { desc: 'Almuerzo', cant: 1, unit: 18_000, iva: 8, iva_incluido: false, unit_input: 18_000 },
+      { desc: 'Gaseosa', cant: 3, unit: 2_521.01, iva: 19, iva_incluido: true, unit_input: 3_000 },
+    ];
+    body.subtotal = 8_400 + 18_000 + 7_563.03;
+    body.impuestos = 1_596 + 1_440 + 1_436.97;
+    body.total = 9_996 + 19_440 + 9_000;
+    // The first request of an outage may ride a kept-alive connection the outage cut (in doubt, never
+    // queued); behind a non-empty outbox every sale is queued, so the three-line sale goes in second.
+    let first = await app.ok<Sub>('fe.submit', { request: feBody(903) });
+    if (!first.contingency) first = await app.ok<Sub>('fe.submit', { request: feBody(904) });
+    expect(first.contingency).toBeTruthy();
+    const queued = await app.ok<Sub>('fe.submit', { request: body });
+    expect(queued.contingency).toBeTruthy();
+
+    const receipt = await app.ok<{
+      entry: { number: string; fiscal_key: string; total: string; issue_date: string };
+      document: { es_contingencia: boolean; items: { base_imponible: string; impuesto: string; codigo_impuesto: string }[] };
+      submission: { id: number };
+    }>('history.contingencyDetail', { submission_id: queued.id });
+    expect(receipt.entry.number).toBe(queued.contingency!.local_ref);
+    expect(receipt.entry.fiscal_key).toBe('');
+    expect(receipt.document.es_contingencia).toBe(true);
+    expect(receipt.submission.id).toBe(queued.id);
+    // The lines' own bases and taxes, by the rule the form and the server use, add up to the sale.
+    expect(receipt.document.items.map((i) => [i.base_imponible, i.impuesto, i.codigo_impuesto])).toEqual([
+      ['8400.00', '1596.00', '01'],
+      ['18000.00', '1440.00', '04'],
+      ['7563.03', '1436.97', '01'],
+    ]);
+    expect(receipt.entry.total).toBe('38436.00');
+
+    // Only a contingency invoice of this connection has such a receipt; the others print from Historial.
+    for (const other of [accepted, dse]) {
+      const reply = await app.core.dispatch({
+        id: 9_000 + other.id,
+        method: 'history.contingencyDetail',
+        input: { submission_id: other.id },
+      });
+      expect(reply.ok).toBe(false);
+      if (!reply.ok) {
+        expect(reply.error.code).toBe('not_found');
+        expect(reply.error.message).toContain('no es una factura de contingencia');
+      }
+    }
+    await proxy.setFault('none');
+    await app.core.close();
+  });
 });

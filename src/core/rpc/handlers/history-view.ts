@@ -2,6 +2,7 @@ import { AppError } from '../../../shared/rpc/errors';
 import { HISTORY_CSV_CHUNK_ROWS, type historyViewMethods } from '../../../shared/rpc/methods/history-view';
 import { colombiaToday } from '../../../shared/dates';
 import { historyCsvPart } from '../../history/csv';
+import { contingencyDetail } from '../../history/contingency-detail';
 import { historyDetail, unmirroredOpenSubmissions } from '../../history/detail';
 import { IssuerProfiles } from '../../history/issuer';
 import { HistoryQueries } from '../../history/query';
@@ -14,6 +15,8 @@ export function historyViewHandlers({ store, connections, submissions, clock }: 
   return {
     'history.list': ({ filter, offset, limit }) => queries.page(connections.requireActive().id, filter, offset, limit),
     'history.detail': ({ id }) => historyDetail({ db: store.db, queries, submissions, issuers }, connections.requireActive(), id),
+    'history.contingencyDetail': ({ submission_id }) =>
+      contingencyDetail({ db: store.db, submissions, issuers }, connections.requireActive(), submission_id),
     'history.following': () =>
       unmirroredOpenSubmissions(store.db, connections.requireActive().id).map((id) => submissions.get(id)),
     // One chunk per call: the host never holds the whole file (100,000 rows are about 20 MB of

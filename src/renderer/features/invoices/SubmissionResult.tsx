@@ -182,13 +182,15 @@ export function SubmissionResult({ submission, onChange, onNew, onCorrect }: Pro
           <dd>{submission.counterpart ?? '—'}</dd>
         </dl>
         <p>
-          Entregue al cliente la referencia local; el número y el CUFE definitivos se podrán imprimir desde el historial cuando la
-          factura se haya transmitido. No emita la misma venta otra vez.
+          Entregue al cliente el comprobante impreso: lleva la marca «contingencia» y la referencia local. El número y el CUFE
+          definitivos se podrán imprimir desde el historial cuando la factura se haya transmitido. No emita la misma venta otra
+          vez.
         </p>
         <div className="button-row">
           <button type="button" className="button" onClick={onNew} autoFocus>
             Nueva venta
           </button>
+          <CounterPrint submissionId={submission.id} contingency />
           <SupportInfoButton id={submission.id} />
         </div>
       </section>

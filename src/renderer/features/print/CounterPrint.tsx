@@ -16,21 +16,24 @@ const autoPrinted = new Set<number>();
  * in the layout of Ajustes › Impresión, and with "imprimir apenas se acepte" it prints by itself,
  * once. The printout lives beside the app's root and is the only thing on paper.
  */
-export function CounterPrint({ submissionId }: { submissionId: number }) {
+export function CounterPrint({ submissionId, contingency = false }: { submissionId: number; contingency?: boolean }) {
   const entry = useRpcQuery(
     'history.idOfSubmission',
     { submission_id: submissionId },
     // The mirror writes the accepted invoice at once; until then, look again shortly.
-    { refetchInterval: (query) => (query.state.data?.id ? false : 500) },
+    { enabled: !contingency, refetchInterval: (query) => (query.state.data?.id ? false : 500) },
   );
   const historyId = entry.data?.id ?? null;
-  const detail = useRpcQuery('history.detail', { id: historyId ?? 0 }, { enabled: historyId !== null });
+  const mirrored = useRpcQuery('history.detail', { id: historyId ?? 0 }, { enabled: !contingency && historyId !== null });
+  // A contingency invoice not yet transmitted (issue 16): the sale as recorded, with its local reference.
+  const local = useRpcQuery('history.contingencyDetail', { submission_id: submissionId }, { enabled: contingency });
+  const detail = contingency ? local : mirrored;
   const settings = useRpcQuery('history.printSettings', {});
   const model = useMemo(() => (detail.data ? buildPrintModel(detail.data) : null), [detail.data]);
   const qr = useQrImage(model?.qrText ?? null);
   const printNow = usePrintNow();
   const layout = settings.data?.layout ?? 'ticket80';
-  const ready = model !== null && qr.data !== null && settings.data !== undefined;
+  const ready = model !== null && (model.qrText === null || qr.data !== null) && settings.data !== undefined;
   const { print } = printNow;
 
   useEffect(() => {

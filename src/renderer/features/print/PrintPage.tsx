@@ -1,6 +1,6 @@
 import { formatDate } from '../../../shared/dates';
 import { dec, formatCop, formatUsd } from '../../../shared/money';
-import type { PrintModel, PrintParty } from './print-model';
+import { PENDING_FOOTER, PENDING_KEY, type PrintModel, type PrintParty } from './print-model';
 import { formatQuantity } from '../../ui/quantity';
 
 /** One A4 or letter page (content 186 mm wide fits both): what the PDF and a paper copy show. */
@@ -84,7 +84,7 @@ export function PrintPage({ model, qr, paper = 'a4' }: { model: PrintModel; qr: 
 
       <section className="print-page__bottom">
         <div className="print-page__fiscal">
-          {qr ? (
+          {model.qrText === null ? null : qr ? (
             <img className="print-page__qr" src={qr} alt={`Código QR del ${model.fiscalKeyLabel}`} />
           ) : (
             <div className="print-page__qr" />
@@ -92,7 +92,7 @@ export function PrintPage({ model, qr, paper = 'a4' }: { model: PrintModel; qr: 
           <div>
             <div className="print-page__key-label">{model.fiscalKeyLabel}</div>
             <div className="print-page__key" data-testid="fiscal-key">
-              {model.fiscalKey}
+              {model.qrText === null ? PENDING_KEY : model.fiscalKey}
             </div>
             {model.taxes.length > 0 && (
               <table className="print-page__taxes">
@@ -163,8 +163,16 @@ export function PrintPage({ model, qr, paper = 'a4' }: { model: PrintModel; qr: 
       )}
       {model.notes && <p className="print-page__note">Observaciones: {model.notes}</p>}
       <footer className="print-page__footer">
-        Representación gráfica de documento electrónico · Software: {model.software} · generada desde el historial local ·
-        consulte el documento en el servicio de la DIAN con el código QR.
+        {model.qrText === null ? (
+          <>
+            Comprobante de venta en contingencia · Software: {model.software} · {PENDING_FOOTER}
+          </>
+        ) : (
+          <>
+            Representación gráfica de documento electrónico · Software: {model.software} · generada desde el historial local ·
+            consulte el documento en el servicio de la DIAN con el código QR.
+          </>
+        )}
       </footer>
     </article>
   );

@@ -1,6 +1,6 @@
 import { formatDate } from '../../../shared/dates';
 import { formatCop, formatUsd } from '../../../shared/money';
-import type { PrintModel } from './print-model';
+import { PENDING_FOOTER, PENDING_KEY, type PrintModel } from './print-model';
 import { formatQuantity } from '../../ui/quantity';
 
 /**
@@ -109,19 +109,27 @@ export function TicketPage({ model, qr, width }: { model: PrintModel; qr: string
       {model.notes && <p className="ticket__small">Observaciones: {model.notes}</p>}
       <hr />
       <div className="ticket__center">
-        {qr ? (
+        {model.qrText === null ? null : qr ? (
           <img className="ticket__qr" src={qr} alt={`Código QR del ${model.fiscalKeyLabel}`} />
         ) : (
           <div className="ticket__qr" />
         )}
         <div className="ticket__strong">{model.fiscalKeyLabel}</div>
-        <div className="ticket__key" data-testid="fiscal-key">
-          {model.fiscalKey}
+        <div className={model.qrText === null ? 'ticket__small' : 'ticket__key'} data-testid="fiscal-key">
+          {model.qrText === null ? PENDING_KEY : model.fiscalKey}
         </div>
       </div>
       <footer className="ticket__center ticket__small">
-        Representación gráfica de documento electrónico · Software: {model.software} · consulte el documento en la DIAN con el
-        código QR.
+        {model.qrText === null ? (
+          <>
+            Comprobante de venta en contingencia · Software: {model.software} · {PENDING_FOOTER}
+          </>
+        ) : (
+          <>
+            Representación gráfica de documento electrónico · Software: {model.software} · consulte el documento en la DIAN con el
+            código QR.
+          </>
+        )}
       </footer>
     </article>
   );

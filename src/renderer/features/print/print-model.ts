@@ -49,7 +49,8 @@ export interface PrintModel {
   totals: { label: string; value: string; strong?: boolean }[];
   fiscalKeyLabel: 'CUFE' | 'CUDS';
   fiscalKey: string;
-  qrText: string;
+  /** null for a contingency invoice not yet transmitted: it has no CUFE yet */
+  qrText: string | null;
   notes: string | null;
   issuerMissing: boolean;
   /** DSE weekly accumulated: the period it covers */
@@ -69,6 +70,13 @@ function contingencyOf(detail: HistoryDetail): PrintModel['contingency'] {
   const flagged = detail.document.es_contingencia === true || detail.request?.es_contingencia === true;
   return flagged || detail.submission?.contingency ? { localRef: detail.submission?.contingency?.local_ref ?? null } : null;
 }
+
+/** Said where a contingency invoice not yet transmitted has no CUFE (nor QR) yet. */
+export const PENDING_KEY =
+  'Se asigna al transmitir la factura. Este comprobante de contingencia y su referencia local valen hasta entonces; la factura electrónica con su número y CUFE queda en el historial.';
+
+export const PENDING_FOOTER =
+  'la factura electrónica se transmite a la DIAN dentro del plazo de contingencia; con la referencia local se consulta su número y CUFE.';
 
 export const SOFTWARE_NAME = 'Factura Desk';
 
@@ -129,7 +137,8 @@ export function buildPrintModel(detail: HistoryDetail): PrintModel {
     return {
       kind: 'FE',
       title: FE_TITLE,
-      number: entry.number,
+      // A contingency invoice not yet transmitted: the service numbers it.
+      number: entry.fiscal_key ? entry.number : 'por asignar al transmitir',
       issueDate: entry.issue_date,
       issueTime,
       dueDate: text(document.fecha_vencimiento) || text(payment.due_date) || null,
@@ -152,19 +161,21 @@ export function buildPrintModel(detail: HistoryDetail): PrintModel {
       totals,
       fiscalKeyLabel: 'CUFE',
       fiscalKey: entry.fiscal_key,
-      qrText: feQrText({
-        numFac: entry.number,
-        fecFac: entry.issue_date,
-        horFac: issueTime,
-        nitFac: nit,
-        docAdq: text(tercero.numero_documento) || entry.counterpart_doc,
-        valFac: m(entry.subtotal),
-        valIva: iva,
-        valOtroIm: others,
-        valTolFac: m(entry.total),
-        cufe: entry.fiscal_key,
-        ambiente,
-      }),
+      qrText: !entry.fiscal_key
+        ? null
+        : feQrText({
+            numFac: entry.number,
+            fecFac: entry.issue_date,
+            horFac: issueTime,
+            nitFac: nit,
+            docAdq: text(tercero.numero_documento) || entry.counterpart_doc,
+            valFac: m(entry.subtotal),
+            valIva: iva,
+            valOtroIm: others,
+            valTolFac: m(entry.total),
+            cufe: entry.fiscal_key,
+            ambiente,
+          }),
       notes: text(request?.observaciones) || null,
       issuerMissing: issuer === null,
       contingency: contingencyOf(detail),

@@ -234,6 +234,11 @@ export const historyViewMethods = {
   'history.issuerWarnings': method(z.object({}).strict(), z.array(IssuerWarning)),
   'history.printSettings': method(z.object({}).strict(), PrintSettings),
   'history.setPrintSettings': method(PrintSettings, PrintSettings),
+  /**
+   * A contingency invoice as recorded before the service numbered it (issue 16): printable at the
+   * counter with its local reference; no number or CUFE until it is transmitted.
+   */
+  'history.contingencyDetail': method(z.object({ submission_id: z.number().int().positive() }).strict(), HistoryDetail),
   /** The Historial entry of a submission's document (null until the mirror holds it). */
   'history.idOfSubmission': method(
     z.object({ submission_id: z.number().int().positive() }).strict(),
