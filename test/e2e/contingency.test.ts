@@ -120,6 +120,22 @@ describe('selling through an outage in Chromium', () => {
     await expect.poll(async () => folded(await banner.textContent())).toContain('2 documentos en cola');
     expect(folded(await banner.textContent())).toMatch(/Última comprobación: \d{2}\/\d{2}\/\d{4}/);
     await viewportScreenshots(page, 'contingency-banner');
+    // The queue, each document with the time left of its 48-hour window, in transmission order.
+    await banner.getByRole('button', { name: 'Ver la cola' }).click();
+    const queueRows = page.getByTestId('outbox-list').locator('tbody tr');
+    await expect.poll(() => queueRows.count()).toBe(2);
+    const cells = (n: number) => queueRows.nth(n).locator('td').allInnerTexts();
+    expect(await cells(0)).toEqual([
+      ref1,
+      'Factura',
+      'Cliente Sin Servicio',
+      expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}/),
+      expect.stringMatching(/^quedan 4[78] h/),
+      expect.any(String),
+    ]);
+    expect((await cells(1)).slice(0, 3)).toEqual([ref2, 'Factura', 'Segundo Cliente']);
+    await viewportScreenshots(page, 'contingency-queue');
+    await banner.getByRole('button', { name: 'Ocultar la cola' }).click();
 
     // The service is back: "Transmitir ahora" sends the queue; the banner goes.
     await sandbox.outage('none');

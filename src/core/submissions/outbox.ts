@@ -33,8 +33,27 @@ export class OutboxStore {
   constructor(
     private readonly store: Store,
     private readonly now: () => Date,
-    readonly windowHours: number,
+    private readonly defaultWindowHours: number,
   ) {}
+
+  /** The transmission window of the next sale queued: the one set in Ajustes, or the default. */
+  get windowHours(): number {
+    const row = this.db.prepare<[], { window_hours: number | null }>('SELECT window_hours FROM outbox_meta').get();
+    return row?.window_hours ?? this.defaultWindowHours;
+  }
+
+  /**
+   * Sets the window of the sales queued from now on. A sale already queued keeps the deadline it was
+   * given (what its warnings and its printout said).
+   */
+  setWindowHours(hours: number): void {
+    this.db
+      .prepare(
+        `INSERT INTO outbox_meta (singleton, window_hours) VALUES (1, ?)
+           ON CONFLICT (singleton) DO UPDATE SET window_hours = excluded.window_hours`,
+      )
+      .run(hours);
+  }
 
   private get db() {
     return this.store.db;

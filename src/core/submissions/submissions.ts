@@ -453,6 +453,12 @@ export class Submissions {
     }
   }
 
+  /** The transmission window of the sales queued from now on (Ajustes › Contingencia). */
+  setOutboxWindow(hours: number) {
+    this.outbox.setWindowHours(hours);
+    return this.outboxStatus();
+  }
+
   /** What the banner and the outbox screen show. */
   outboxStatus() {
     const now = this.options.clock();

@@ -2,7 +2,7 @@
 // transmitted, a banner over every screen says how many, when the service was last tried, and offers
 // "Transmitir ahora". Selling goes on underneath; nothing here is modal.
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { formatDateTime } from '../../shared/dates';
 import type { OutboxStatus } from '../../shared/rpc/methods/outbox';
 import { useRpcEvent, useRpcMutation, useRpcQuery } from '../rpc/hooks';
@@ -26,6 +26,7 @@ export function OutboxBanner() {
   const refresh = useCallback(() => void client.invalidateQueries({ queryKey: ['outbox.status'] }), [client]);
   useRpcEvent('outbox.changed', refresh);
 
+  const [open, setOpen] = useState(false);
   const data = status.data;
   if (!data || (data.queued === 0 && !data.transmitting)) return null;
   const busy = transmit.isPending || data.transmitting;
@@ -54,9 +55,59 @@ export function OutboxBanner() {
         )}
         {transmit.isError && <span className="outbox-banner__urgent">{transmit.error.message}</span>}
       </div>
-      <button type="button" className="button button--secondary" disabled={busy} onClick={() => transmit.mutate({})}>
-        {busy ? 'Transmitiendo…' : 'Transmitir ahora'}
-      </button>
+      <div className="outbox-banner__actions">
+        <button type="button" className="button button--secondary" disabled={busy} onClick={() => transmit.mutate({})}>
+          {busy ? 'Transmitiendo…' : 'Transmitir ahora'}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-expanded={open}
+          aria-controls="outbox-list"
+          onClick={() => setOpen((before) => !before)}
+        >
+          {open ? 'Ocultar la cola' : 'Ver la cola'}
+        </button>
+      </div>
+      {open && <OutboxList items={data.items} />}
+    </div>
+  );
+}
+
+const KIND_LABELS = { FE: 'Factura', DSE: 'Documento soporte' } as const;
+
+/** Each queued document with the time left of its window (issue 16, item 3), in transmission order. */
+function OutboxList({ items }: { items: OutboxStatus['items'] }) {
+  return (
+    <div className="outbox-banner__list" id="outbox-list">
+      <table className="data" data-testid="outbox-list">
+        <caption className="visually-hidden">Documentos en la cola de contingencia, en el orden en que se transmitirán</caption>
+        <thead>
+          <tr>
+            <th scope="col">Ref. local</th>
+            <th scope="col">Documento</th>
+            <th scope="col">Cliente o proveedor</th>
+            <th scope="col">Registrado</th>
+            <th scope="col">Tiempo para transmitir</th>
+            <th scope="col">Último intento</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.local_ref} className={item.level === 'ok' ? undefined : 'outbox-banner__row--urgent'}>
+              <td>{item.local_ref}</td>
+              <td>{KIND_LABELS[item.kind]}</td>
+              <td>{item.counterpart ?? '—'}</td>
+              <td>{formatDateTime(item.queued_at)}</td>
+              <td>
+                {item.time_left}
+                {item.message && <div className="outbox-banner__urgent">{item.message}</div>}
+              </td>
+              <td>{item.last_error ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import type { Submission } from '../../../src/shared/rpc/methods/submissions';
 
 let status: OutboxStatus;
 let transmits = 0;
+let windows: number[] = [];
 let listeners: ((message: { event: string; payload: unknown }) => void)[] = [];
 
 const item = (n: number, level: OutboxStatus['items'][number]['level'] = 'ok', message: string | null = null) => ({
@@ -28,7 +29,7 @@ const item = (n: number, level: OutboxStatus['items'][number]['level'] = 'ok', m
 });
 
 const fakeBridge: RpcBridge = {
-  async invoke(method) {
+  async invoke(method, input) {
     const ok = (output: unknown) => ({ id: 1, ok: true as const, output });
     switch (method) {
       case 'outbox.status':
@@ -44,6 +45,12 @@ const fakeBridge: RpcBridge = {
         });
       case 'submissions.list':
         return ok([]);
+      case 'outbox.setWindow': {
+        const { hours } = input as { hours: number };
+        windows.push(hours);
+        status = { ...status, window_hours: hours };
+        return ok(status);
+      }
       default:
         return { id: 1, ok: false as const, error: { code: 'unknown_method' as const, message: method } };
     }
@@ -57,15 +64,18 @@ const fakeBridge: RpcBridge = {
 };
 
 let OutboxBanner: typeof import('../../../src/renderer/shell/OutboxBanner').OutboxBanner;
+let ContingencyPanel: typeof import('../../../src/renderer/features/settings/ContingencyPanel').ContingencyPanel;
 let SubmissionResult: typeof import('../../../src/renderer/features/invoices/SubmissionResult').SubmissionResult;
 
 beforeAll(async () => {
   window.facturaDesk = fakeBridge;
   ({ OutboxBanner } = await import('../../../src/renderer/shell/OutboxBanner'));
+  ({ ContingencyPanel } = await import('../../../src/renderer/features/settings/ContingencyPanel'));
   ({ SubmissionResult } = await import('../../../src/renderer/features/invoices/SubmissionResult'));
 });
 beforeEach(() => {
   transmits = 0;
+  windows = [];
   status = { queued: 0, last_check_at: null, reachable: null, transmitting: false, window_hours: 48, items: [] };
 });
 afterEach(cleanup);
@@ -89,6 +99,30 @@ describe('the contingency banner', () => {
     expect(banner.textContent).toContain('Sin conexión con el servicio — 2 documentos en cola');
     expect(banner.textContent).toMatch(/Última comprobación: 20\/11\/2026.*10:04/);
     expect(banner.textContent).not.toMatch(/pending|in_doubt|outbox/);
+
+    // Each queued document with the time left of its window, in the order they will be transmitted.
+    await user.click(screen.getByRole('button', { name: 'Ver la cola' }));
+    const rows = screen.getByTestId('outbox-list').querySelectorAll('tbody tr');
+    expect([...rows].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([
+      [
+        'CONT-000001',
+        'Factura',
+        'Cliente 1',
+        expect.stringMatching(/^20\/11\/2026/),
+        'quedan 48 h',
+        'Sin intentos desde que se registró',
+      ],
+      [
+        'CONT-000002',
+        'Factura',
+        'Cliente 2',
+        expect.stringMatching(/^20\/11\/2026/),
+        'quedan 48 h',
+        'Sin intentos desde que se registró',
+      ],
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Ocultar la cola' }));
+    expect(screen.queryByTestId('outbox-list')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Transmitir ahora' }));
     expect(transmits).toBe(1);
@@ -153,5 +187,26 @@ describe('the result of a sale queued in contingency', () => {
     expect(document.activeElement).toBe(next);
     await userEvent.setup().click(next);
     expect(news).toBe(1);
+  });
+});
+
+describe('Ajustes › Contingencia', () => {
+  it('shows the window, refuses what is not a whole number of hours without saving, and saves a valid one', async () => {
+    const user = userEvent.setup();
+    render(wrap(<ContingencyPanel />));
+    const input = await screen.findByLabelText('Plazo para transmitir (horas)');
+    expect((input as HTMLInputElement).value).toBe('48');
+    for (const bad of ['0', '1,5', 'dos', '1000']) {
+      await user.clear(input);
+      await user.type(input, bad);
+      await user.click(screen.getByRole('button', { name: 'Guardar plazo' }));
+      expect(await screen.findByRole('alert')).toBeTruthy();
+    }
+    expect(windows).toEqual([]);
+    await user.clear(input);
+    await user.type(input, '72');
+    await user.click(screen.getByRole('button', { name: 'Guardar plazo' }));
+    expect(await screen.findByText('Plazo de contingencia guardado.')).toBeTruthy();
+    expect(windows).toEqual([72]);
   });
 });

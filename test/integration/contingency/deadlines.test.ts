@@ -111,6 +111,43 @@ describe('contingency deadlines', () => {
     }
   });
 
+  it('takes a window set in Ajustes for the sales queued from then on, refuses a bad one, and keeps it across a restart', async () => {
+    const now = new Date(SANDBOX_NOW);
+    const home = join(dir.path, 'home-set');
+    const { core, ok } = await coreAt(home, () => now);
+    try {
+      await ok('fe.submit', { request: feBody(3) });
+      for (const hours of [0, 721, 1.5, '72', -4]) {
+        const reply = await core.dispatch({ id: 900, method: 'outbox.setWindow', input: { hours } });
+        expect(reply.ok).toBe(false);
+        // Refused as bad input, naming the field, in Spanish.
+        if (!reply.ok) {
+          expect(reply.error.code).toBe('invalid_input');
+          expect(reply.error.details).toMatchObject({
+            fields: [{ path: 'hours', message: expect.stringMatching(/^[A-ZÁÉÍÓÚ]/) }],
+          });
+        }
+      }
+      expect((await ok<Status>('outbox.status', {})).window_hours).toBe(48);
+
+      const set = await ok<Status>('outbox.setWindow', { hours: 72 });
+      expect(set.window_hours).toBe(72);
+      await ok('fe.submit', { request: feBody(4) });
+      const status = await ok<Status>('outbox.status', {});
+      // The sale queued before keeps the deadline it was given; the next one has the new window.
+      expect(status.items.map((i) => (new Date(i.deadline_at).getTime() - now.getTime()) / HOUR)).toEqual([48, 72]);
+    } finally {
+      await core.close();
+    }
+    const reopened = createCore({ home, secrets: memorySecrets(), transport: 'cli', clock: () => now });
+    try {
+      const reply = await reopened.dispatch({ id: 1, method: 'outbox.status', input: {} });
+      expect(reply.ok && (reply.output as Status).window_hours).toBe(72);
+    } finally {
+      await reopened.close();
+    }
+  });
+
   it('migration 0018 from an empty database', () => {
     const store = Store.open(join(dir.path, 'empty', 'factura-desk.sqlite'));
     try {
@@ -121,6 +158,8 @@ describe('contingency deadlines', () => {
         (t) => t.name,
       );
       expect(tables).toEqual(expect.arrayContaining(['outbox', 'outbox_meta']));
+      const meta = (store.db.prepare('PRAGMA table_info(outbox_meta)').all() as { name: string }[]).map((c) => c.name);
+      expect(meta).toContain('window_hours');
       expect(() =>
         store.db
           .prepare(

@@ -6,5 +6,6 @@ export function outboxHandlers({ submissions }: CoreParts): Handlers<typeof outb
   return {
     'outbox.status': () => submissions.outboxStatus(),
     'outbox.transmit': () => submissions.transmitOutbox(),
+    'outbox.setWindow': ({ hours }) => submissions.setOutboxWindow(hours),
   };
 }

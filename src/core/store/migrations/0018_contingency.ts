@@ -11,7 +11,8 @@ import type { Migration } from '../migration';
  *   submission that transmits it (a DSE re-dated past midnight gets a new one; `replaced_id` keeps
  *   the first). `original_hash` is the hash of the body as the counter first sent it (an FE body is
  *   rewritten with `es_contingencia`), so the same draft submitted again finds its queued sale.
- * - `outbox_meta`: the last check of the service and what it found.
+ * - `outbox_meta`: the last check of the service and what it found, and the transmission window the
+ *   user set in Ajustes (null: the default, 48 hours).
  */
 export const migration0018: Migration = {
   version: 18,
@@ -36,7 +37,8 @@ export const migration0018: Migration = {
       CREATE TABLE outbox_meta (
         singleton      INTEGER PRIMARY KEY CHECK (singleton = 1),
         last_check_at  TEXT,
-        reachable      INTEGER
+        reachable      INTEGER,
+        window_hours   INTEGER CHECK (window_hours BETWEEN 1 AND 720)
       );
     `);
   },

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useRpcEvent, useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { BackupPanel } from './BackupPanel';
+import { ContingencyPanel } from './ContingencyPanel';
 import { IssuerProfilePanel } from './IssuerProfilePanel';
 import { PrintSettingsPanel } from './PrintSettingsPanel';
 import { ConnectionCard } from './ConnectionCard';
@@ -41,6 +42,7 @@ export default function SettingsScreen() {
           <PrintSettingsPanel />
         </>
       )}
+      <ContingencyPanel />
       <BackupPanel />
     </section>
   );

@@ -44,4 +44,17 @@ export const outboxMethods = {
   'outbox.status': method(z.object({}).strict(), OutboxStatus),
   /** Transmits the outbox now, in order (the "Transmitir ahora" button); waits for the pass. */
   'outbox.transmit': method(z.object({}).strict(), OutboxPass),
+  /** The transmission window of the sales queued from now on; those already queued keep theirs. */
+  'outbox.setWindow': method(
+    z
+      .object({
+        hours: z
+          .number({ message: 'Indique el plazo en horas, con números.' })
+          .int('Indique el plazo en horas enteras.')
+          .min(1, 'El plazo es de al menos 1 hora.')
+          .max(720, 'El plazo es de máximo 720 horas (30 días).'),
+      })
+      .strict(),
+    OutboxStatus,
+  ),
 };

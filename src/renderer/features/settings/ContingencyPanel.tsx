@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
+import { Alert } from '../../ui/Alert';
+import { Field } from '../../ui/Field';
+
+/**
+ * Ajustes › Contingencia (issue 16, item 3): how long a sale recorded while the service could not be
+ * reached may wait to be transmitted. 48 hours is what the DIAN gave merchants in past outages; an
+ * announced outage may come with another term, so the shop can set it.
+ */
+export function ContingencyPanel() {
+  const status = useRpcQuery('outbox.status', {});
+  if (status.isError) return <Alert tone="error">No se pudo leer la cola de contingencia: {status.error.message}</Alert>;
+  return status.data ? <ContingencyForm initialHours={status.data.window_hours} /> : null;
+}
+
+function ContingencyForm({ initialHours }: { initialHours: number }) {
+  const save = useRpcMutation('outbox.setWindow', ['outbox.status']);
+  const [hours, setHours] = useState(String(initialHours));
+  const [saved, setSaved] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  return (
+    <form
+      className="panel"
+      aria-labelledby="contingency-settings-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setSaved(false);
+        const value = hours.trim();
+        if (!/^\d{1,3}$/.test(value) || Number(value) < 1 || Number(value) > 720) {
+          setError('Indique el plazo en horas enteras, entre 1 y 720.');
+          return;
+        }
+        setError(null);
+        save.mutate({ hours: Number(value) }, { onSuccess: () => setSaved(true) });
+      }}
+    >
+      <h2 id="contingency-settings-title">Contingencia</h2>
+      <p className="muted">
+        Si el servicio de facturación no responde, las ventas salen como «Factura de contingencia» y se transmiten solas cuando
+        vuelva. Aquí se fija cuánto tiempo pueden esperar; la aplicación avisa cuando falten 24 y 4 horas.
+      </p>
+      <div className="form-grid">
+        <Field
+          label="Plazo para transmitir (horas)"
+          hint="La DIAN ha dado 48 horas en las contingencias anunciadas. Las ventas que ya están en cola conservan su plazo."
+          error={error ?? undefined}
+        >
+          <input
+            inputMode="numeric"
+            value={hours}
+            onChange={(event) => {
+              setSaved(false);
+              setHours(event.target.value);
+            }}
+          />
+        </Field>
+      </div>
+      {save.isError && <Alert tone="error">{save.error.message}</Alert>}
+      {saved && <Alert tone="ok">Plazo de contingencia guardado.</Alert>}
+      <button type="submit" className="button" disabled={save.isPending}>
+        Guardar plazo
+      </button>
+    </form>
+  );
+}
