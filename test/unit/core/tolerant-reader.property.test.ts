@@ -177,8 +177,11 @@ const KNOWN = new Set([
   'rechazada',
   'rejected',
 ]);
+// A state that is there but unknown. A blank one (spaces only) is no state at all: the reader skips it
+// like an absent field (the "without a state" test below).
 const unknownEstado = fc.string({ minLength: 1, maxLength: 15 }).filter(
   (s) =>
+    s.trim() !== '' &&
     !KNOWN.has(
       s
         .normalize('NFD')
@@ -242,5 +245,18 @@ describe('create answers with random extra fields and spellings', () => {
         },
       ),
     );
+  });
+
+  it('a create answer whose state is blank is read as without a state, whatever the spaces', () => {
+    for (const blank of ['', ' ', '\t', '   ']) {
+      const fe = answer(201, { ok: true, factura_id: 9, cufe: 'c', estado: blank }, 'FE');
+      const feAbsent = answer(201, { ok: true, factura_id: 9, cufe: 'c' }, 'FE');
+      expect(fe.state).toBe(feAbsent.state);
+      expect(fe.state === 'accepted' || fe.state === 'rejected').toBe(false);
+      const dse = answer(201, { ok: true, pending: false, documento: { id: 9, estado_dian: blank } }, 'DSE');
+      const dseAbsent = answer(201, { ok: true, pending: false, documento: { id: 9 } }, 'DSE');
+      expect(dse.state).toBe(dseAbsent.state);
+      expect(dse.state === 'accepted' || dse.state === 'rejected').toBe(false);
+    }
   });
 });
