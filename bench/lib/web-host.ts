@@ -48,10 +48,17 @@ export interface WebHostChild {
  * nothing new is installed) and returns the file to run with plain Node.
  */
 export async function bundleWebHost(dir: string): Promise<string> {
+  return bundleForNode(ENTRY, join(dir, 'web-host.mjs'));
+}
+
+/**
+ * `entry` bundled to one ES module for plain Node, as electron-vite bundles core into the desktop
+ * app's main process: no TypeScript loader in the measured process.
+ */
+export async function bundleForNode(entry: string, outfile: string): Promise<string> {
   const requireFromRoot = createRequire(join(ROOT, 'package.json'));
-  const outfile = join(dir, 'web-host.mjs');
   await build({
-    entryPoints: [ENTRY],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     platform: 'node',

@@ -131,7 +131,8 @@ async function measuredRun(
       base_url: api.baseUrl,
       company_id: 101,
     });
-    await host.rpc('connections.setToken', { id: history.connectionId, token: 'bench-history-token' });
+    // The generated history has DSE submissions still open under its own token (issue 14 holds them).
+    await host.rpc('connections.setToken', { id: history.connectionId, token: 'bench-history-token', replace_unresolved: true });
     await host.rpc('history.sync', {});
     const syncSeconds = (performance.now() - syncFrom) / 1000;
     const syncRequests = `${api.served.feList - served.feList} FE pages of 100 and ${api.served.dseGet - served.dseGet} DSE`;

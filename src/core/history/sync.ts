@@ -13,6 +13,7 @@ import type { SubmissionRow } from '../submissions/ledger';
 import { recordRejected } from './local-record';
 import { dseRow, feRow, HistoryMirror, type MirrorRow } from './mirror';
 import { PAGE_SIZES, PageWalk } from './paging';
+import { collectGarbage } from '../memory';
 
 export const SYNC_PAGE_SIZE = PAGE_SIZES[0]!;
 
@@ -144,6 +145,8 @@ export class HistorySync {
         })();
         feDocuments += result.entries.length;
         fePages += 1;
+        // A long pass gives back the garbage of every 100 pages read (core/memory.ts).
+        if (fePages % 100 === 0) collectGarbage();
         progress.emit('sync.progress', { phase: 'page', done: feDocuments, total: result.total ?? null });
         if (end) break;
         page += 1;
@@ -157,6 +160,7 @@ export class HistorySync {
         finished_at: this.now(),
       };
       progress.emit('sync.progress', { phase: 'done', done: summary.total_documents, total: summary.total_documents });
+      if (fePages >= 10) collectGarbage();
       return summary;
     } catch (error) {
       const message = error instanceof AppError ? error.message : 'Error inesperado durante la sincronización.';

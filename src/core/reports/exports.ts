@@ -11,6 +11,11 @@ const STALE_MS = 60 * 60 * 1000;
 
 export class ExportFiles {
   private readonly folder: string;
+  /**
+   * One buffer every chunk is read into (the base64 text is a copy): a new 512 KB buffer per chunk
+   * lives outside V8's heap until a full GC, tens of MB for a large report read to the end.
+   */
+  private readonly chunk = Buffer.allocUnsafe(XLSX_CHUNK_BYTES);
 
   constructor(
     home: string,
@@ -45,11 +50,11 @@ export class ExportFiles {
     }
     try {
       const size = statSync(path).size;
-      const buffer = Buffer.alloc(Math.max(0, Math.min(XLSX_CHUNK_BYTES, size - offset)));
-      const read = buffer.length > 0 ? readSync(fd, buffer, 0, buffer.length, offset) : 0;
+      const wanted = Math.max(0, Math.min(XLSX_CHUNK_BYTES, size - offset));
+      const read = wanted > 0 ? readSync(fd, this.chunk, 0, wanted, offset) : 0;
       const end = offset + read;
       const next = end < size ? end : null;
-      return { data: buffer.subarray(0, read).toString('base64'), next };
+      return { data: this.chunk.subarray(0, read).toString('base64'), next };
     } finally {
       closeSync(fd);
       if (offset + XLSX_CHUNK_BYTES >= this.sizeOrZero(path)) rmSync(path, { force: true });

@@ -6,7 +6,11 @@ import ExcelJS from 'exceljs';
 import type { DocumentKind } from '../../shared/rpc/methods/submissions';
 import type { PeriodReport, ReportFilter } from '../../shared/rpc/methods/reports';
 import type { Db } from '../store/store';
+import { collectGarbage } from '../memory';
 import { moneyCents } from './period-report';
+
+/** Rows of the documents sheet between two full collections (ten chunks; see core/memory.ts). */
+const GC_EVERY_ROWS = 5_000;
 
 export const COP_FORMAT = '"$"#,##0.00;-"$"#,##0.00';
 export const DATE_FORMAT = 'dd/mm/yyyy';
@@ -125,6 +129,8 @@ async function streamedTable(
     for (const values of chunk) ws.addRow(values).commit();
     count += chunk.length;
     await drained(pipe);
+    // The garbage of each 5,000 rows goes before the next (see core/memory.ts).
+    if (count % GC_EVERY_ROWS === 0) collectGarbage();
   }
   ws.commit();
   return count;
@@ -150,6 +156,8 @@ interface DocumentRow {
 
 /** Writes the workbook to `filename`; returns the number of data rows written (every sheet). */
 export async function writeReportXlsx(db: Db, report: PeriodReport, filter: ReportFilter, filename: string): Promise<number> {
+  // Start from what is live, not from the garbage of the report just computed (see core/memory.ts).
+  collectGarbage();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Factura Desk';
   let rows = 0;
@@ -336,6 +344,7 @@ export async function writeReportXlsx(db: Db, report: PeriodReport, filter: Repo
     documentChunks(db, report.filter.connection_id, filter),
   );
   await workbook.commit();
+  collectGarbage();
   return rows;
 }
 

@@ -2,6 +2,7 @@ import { AppError } from '../../../shared/rpc/errors';
 import { HISTORY_CSV_CHUNK_ROWS, type historyViewMethods } from '../../../shared/rpc/methods/history-view';
 import { colombiaToday } from '../../../shared/dates';
 import { historyCsvPart } from '../../history/csv';
+import { collectGarbage } from '../../memory';
 import { contingencyDetail } from '../../history/contingency-detail';
 import { historyDetail, unmirroredOpenSubmissions } from '../../history/detail';
 import { IssuerProfiles } from '../../history/issuer';
@@ -12,6 +13,8 @@ import type { Handlers } from '../registry';
 export function historyViewHandlers({ store, connections, submissions, clock }: CoreParts): Handlers<typeof historyViewMethods> {
   const queries = new HistoryQueries(store.db);
   const issuers = new IssuerProfiles(store.db, clock);
+  /** CSV chunks asked since the last first chunk (for the collections below). */
+  let chunks = 0;
   return {
     'history.list': ({ filter, offset, limit }) => queries.page(connections.requireActive().id, filter, offset, limit),
     'history.detail': ({ id }) => historyDetail({ db: store.db, queries, submissions, issuers }, connections.requireActive(), id),
@@ -40,12 +43,16 @@ export function historyViewHandlers({ store, connections, submissions, clock }: 
         }
       };
       const chunk = historyCsvPart(rows(), !after).content;
+      const next = more && last ? { issue_date: last.issue_date, id: last.id } : null;
+      // Every tenth chunk (20,000 rows) and the last: the garbage of the rows read goes (core/memory.ts).
+      chunks = after ? chunks + 1 : 1;
+      if (next === null || chunks % 10 === 0) collectGarbage();
       return {
         filename: `historial-${colombiaToday(clock())}.csv`,
         chunk,
         rows: taken,
         total: after ? null : queries.count(connectionId, filter),
-        next: more && last ? { issue_date: last.issue_date, id: last.id } : null,
+        next,
       };
     },
     'history.issuer': () => issuers.get(connections.requireActive().id),
