@@ -2,7 +2,7 @@
 // scenario, so every document stays `en_proceso_http`). The documents are submitted through core's
 // RPC ('dse.submit', real keychain) and sit in its ledger as pending; then core's background work runs
 // for a measured window, and again for a short window after a restart of core on the same home.
-//  - requests to the sandbox, by route, against what the back-off allows: the ledger's BACKOFF_MS
+//  - requests to the sandbox, by route, against what the back-off allows: the poller's BACKOFF_MS (core/poller/backoff.ts)
 //    (5 s, 15 s, 30 s, 60 s, 120 s, 300 s, then 600 s each), check k of a document no sooner than
 //    BACKOFF_MS[k-1] after the answer before it; the contract offers no list of DSE (only "8. Get DSE
 //    by id"), so each pending document costs one GET per step;
@@ -10,7 +10,7 @@
 //    polls: process.cpuUsage() sampled every 250 ms, over the samples with no request within
 //    250 ms before or 500 ms after them (the outcome's commit), as % of one core.
 import { join } from 'node:path';
-import { BACKOFF_MS } from '../../src/core/submissions/ledger';
+import { BACKOFF_MS } from '../../src/core/poller/backoff';
 import type { Core } from '../../src/core/core';
 import { osKeychain } from '../../src/core/vault/os-keychain';
 import type { Submission } from '../../src/shared/rpc/methods/submissions';

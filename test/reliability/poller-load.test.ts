@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../src/core/core';
 import { FileLogger } from '../../src/core/log/logger';
 import type { Timers } from '../../src/core/poller/timers';
-import { BACKOFF_MS } from '../../src/core/submissions/ledger';
+import { BACKOFF_MS } from '../../src/core/poller/backoff';
 import { tempDir } from '../support/temp';
 import { dseDocument } from '../unit/core/support/fixtures';
 import { memorySecrets } from '../unit/core/support/memory-secrets';

@@ -5,6 +5,7 @@ import type { Statement } from 'better-sqlite3';
 import type { DocumentKind, Submission, SubmissionState } from '../../shared/rpc/methods/submissions';
 import { ErrorCode } from '../../shared/rpc/errors';
 import type { Store } from '../store/store';
+import { backoffDelay } from '../poller/backoff';
 
 export interface SubmissionRow {
   id: number;
@@ -76,12 +77,6 @@ export interface Outcome {
 
 /** The due time of a check that only the user (or a repeated answer) asks for: later than any clock. */
 export const NEVER_DUE = 8_640_000_000_000_000;
-
-/** Back-off for unresolved submissions: the contract's 5 s, 15 s, 30 s, 60 s, then longer, capped. */
-export const BACKOFF_MS = [5_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000] as const;
-export function backoffDelay(checks: number): number {
-  return BACKOFF_MS[Math.min(checks, BACKOFF_MS.length - 1)]!;
-}
 
 const SELECT = `SELECT s.*, p.due_at, o.local_ref AS outbox_ref, o.deadline_at AS outbox_deadline_at, o.transmitted_at AS outbox_transmitted_at
   FROM submissions s LEFT JOIN poll_schedule p ON p.submission_id = s.id LEFT JOIN outbox o ON o.submission_id = s.id`;

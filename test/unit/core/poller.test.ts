@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src/core/core';
 import { FileLogger } from '../../../src/core/log/logger';
-import { BACKOFF_MS } from '../../../src/core/submissions/ledger';
+import { BACKOFF_MS } from '../../../src/core/poller/backoff';
 import { tempDir } from '../../support/temp';
 import { FakeClock } from './support/fake-clock';
 import { dseDocument, dseRequest } from './support/fixtures';
