@@ -6,7 +6,7 @@ import type { ApiAnswer, TransportFailure } from '../api/http';
 import { readDsePartial, type DsePartial } from '../api/readers';
 import { findRecord, integerOf, isObject, textOf } from '../api/records';
 import type { Outcome, SubmissionRow } from './ledger';
-import { canonicalEstado, isTerminalEstado, ledgerStateOf } from './states';
+import { canonicalEstado, ledgerStateOf } from './states';
 
 export interface AnswerContext {
   kind: DocumentKind;
@@ -64,7 +64,7 @@ export function outcomeOfTransport(failure: TransportFailure): Outcome {
 type Partial = Omit<Outcome, 'httpStatus' | 'responseBody'>;
 type DocumentFields = Pick<Outcome, 'documentId' | 'documentNumber' | 'fiscalKey' | 'estadoDian'>;
 
-/** DSE 201, 200 (replay), 202 (reservation) and 502 with a non-terminal document. */
+/** DSE 201, 200 (replay), 202 (reservation) and 502 with a document. */
 function dseOutcome(answer: ApiAnswer): Partial | null {
   const body = isObject(answer.body) ? answer.body : null;
   const documento = readDsePartial(body?.documento);
@@ -81,7 +81,9 @@ function dseOutcome(answer: ApiAnswer): Partial | null {
     const requestStatus = typeof body?.request_status === 'string' && body.request_status ? body.request_status : 'creating';
     return { state: 'pending', error: null, ...(documento ? documentFields(documento) : { estadoDian: requestStatus }) };
   }
-  if (answer.status === 502 && documento && !isTerminalEstado(documento.estado_dian)) {
+  if (answer.status === 502 && documento) {
+    // "Persist the document id; do not create another key; query endpoint 8": whatever state the
+    // uncertain answer carries, even a final one, the service confirms it there.
     return { state: 'pending', error: null, ...documentFields(documento) };
   }
   return null;

@@ -32,6 +32,18 @@ describe('DSE answers', () => {
       { ok: false, pending: true, idempotent: false, error: 'e', documento: { id: 41, estado_dian: 'en_proceso_http' } },
       'pending',
     ],
+    [
+      '502 with a document already accepted (queried, not trusted)',
+      502,
+      { ok: false, pending: true, idempotent: false, error: 'e', documento: { id: 41, estado_dian: 'aceptado' } },
+      'pending',
+    ],
+    [
+      '502 with a document already rejected (queried, not trusted)',
+      502,
+      { ok: false, pending: true, idempotent: false, error: 'e', documento: { id: 41, estado_dian: 'rechazado' } },
+      'pending',
+    ],
     ['502 without a document', 502, { ok: false, error: 'e' }, 'in_doubt'],
     ['500', 500, null, 'in_doubt'],
     ['409', 409, { ok: false, error: 'payload distinto' }, 'conflict'],
