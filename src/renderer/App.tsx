@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
+import { useEventInvalidation } from './rpc/invalidation';
 import { preloadScreens, screenFor, screens } from './screens';
 import { ErrorBoundary } from './shell/ErrorBoundary';
 import { Notices } from './shell/notices/Notices';
@@ -8,7 +9,6 @@ import { SettlementNotices } from './shell/notices/SettlementNotices';
 import { StatusBar } from './shell/StatusBar';
 import { useConnectionScope } from './shell/useConnectionScope';
 import { useHashRoute } from './shell/useHashRoute';
-import { useLiveLists } from './shell/useLiveLists';
 
 export function App() {
   const path = useHashRoute();
@@ -16,7 +16,7 @@ export function App() {
   const Screen = screen.component;
   const queries = useQueryClient();
   useConnectionScope();
-  useLiveLists();
+  useEventInvalidation();
   // The other screens' code, once this one has its data.
   useEffect(() => preloadScreens(screens, () => queries.isFetching() > 0), [queries]);
   return (

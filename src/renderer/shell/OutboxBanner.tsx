@@ -1,11 +1,10 @@
 // The contingency outbox in sight, never in the way (issue 16, item 5): while documents wait to be
 // transmitted, a banner over every screen says how many, when the service was last tried, and offers
 // "Transmitir ahora". Selling goes on underneath; nothing here is modal.
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { formatDateTime } from '../../shared/dates';
 import type { OutboxStatus } from '../../shared/rpc/methods/outbox';
-import { useRpcEvent, useRpcMutation, useRpcQuery } from '../rpc/hooks';
+import { useRpcMutation, useRpcQuery } from '../rpc/hooks';
 
 /** "1 documento en cola", "12 documentos en cola". */
 export function queuedText(n: number): string {
@@ -20,11 +19,8 @@ export function urgentMessage(status: OutboxStatus): string | null {
 }
 
 export function OutboxBanner() {
-  const client = useQueryClient();
   const status = useRpcQuery('outbox.status', {}, { refetchInterval: 15_000 });
   const transmit = useRpcMutation('outbox.transmit', ['outbox.status', 'submissions.list']);
-  const refresh = useCallback(() => void client.invalidateQueries({ queryKey: ['outbox.status'] }), [client]);
-  useRpcEvent('outbox.changed', refresh);
 
   const [open, setOpen] = useState(false);
   const data = status.data;

@@ -1,15 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { useRpcEvent, useRpcQuery } from '../rpc/hooks';
+import { useRpcQuery } from '../rpc/hooks';
 import { transportName } from '../rpc/transport';
 
 /** The active connection, always in sight: a user must know whether an invoice goes to the DIAN. */
 export function StatusBar() {
-  const client = useQueryClient();
   const connections = useRpcQuery('connections.list', {});
   const info = useRpcQuery('app.info', {});
-  const refresh = useCallback(() => void client.invalidateQueries({ queryKey: ['connections.list'] }), [client]);
-  useRpcEvent('connection.changed', refresh);
 
   const active = connections.data?.find((connection) => connection.active);
   return (

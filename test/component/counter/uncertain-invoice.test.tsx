@@ -100,11 +100,11 @@ let InvoicesScreen: typeof import('../../../src/renderer/features/invoices/Invoi
 let SettlementNotices: typeof import('../../../src/renderer/shell/notices/SettlementNotices').SettlementNotices;
 let Notices: typeof import('../../../src/renderer/shell/notices/Notices').Notices;
 let clearNotices: () => void;
-let useLiveLists: () => void;
+let useEventInvalidation: () => void;
 
 /** The shell's part of the app that these screens rely on (App mounts the same). */
 function Shell() {
-  useLiveLists();
+  useEventInvalidation();
   return (
     <>
       <SettlementNotices />
@@ -119,7 +119,7 @@ beforeAll(async () => {
   ({ SettlementNotices } = await import('../../../src/renderer/shell/notices/SettlementNotices'));
   ({ Notices } = await import('../../../src/renderer/shell/notices/Notices'));
   ({ clearNotices } = await import('../../../src/renderer/shell/notices/notices'));
-  ({ useLiveLists } = await import('../../../src/renderer/shell/useLiveLists'));
+  ({ useEventInvalidation } = await import('../../../src/renderer/rpc/invalidation'));
 });
 beforeEach(() => {
   calls = [];

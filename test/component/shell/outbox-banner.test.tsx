@@ -64,12 +64,14 @@ const fakeBridge: RpcBridge = {
 };
 
 let OutboxBanner: typeof import('../../../src/renderer/shell/OutboxBanner').OutboxBanner;
+let useEventInvalidation: typeof import('../../../src/renderer/rpc/invalidation').useEventInvalidation;
 let ContingencyPanel: typeof import('../../../src/renderer/features/settings/ContingencyPanel').ContingencyPanel;
 let SubmissionResult: typeof import('../../../src/renderer/features/invoices/SubmissionResult').SubmissionResult;
 
 beforeAll(async () => {
   window.facturaDesk = fakeBridge;
   ({ OutboxBanner } = await import('../../../src/renderer/shell/OutboxBanner'));
+  ({ useEventInvalidation } = await import('../../../src/renderer/rpc/invalidation'));
   ({ ContingencyPanel } = await import('../../../src/renderer/features/settings/ContingencyPanel'));
   ({ SubmissionResult } = await import('../../../src/renderer/features/invoices/SubmissionResult'));
 });
@@ -80,8 +82,16 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
+/** The app's root installs the event map (rpc/invalidation.ts) that refreshes the banner. */
+function WithEvents({ children }: { children: React.ReactNode }) {
+  useEventInvalidation();
+  return <>{children}</>;
+}
+
 const wrap = (node: React.ReactNode) => (
-  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{node}</QueryClientProvider>
+  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <WithEvents>{node}</WithEvents>
+  </QueryClientProvider>
 );
 
 describe('the contingency banner', () => {

@@ -1,6 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRpcEvent } from '../../rpc/hooks';
+import { useMemo, useState } from 'react';
 import { useHashRoute } from '../../shell/useHashRoute';
 import { Alert } from '../../ui/Alert';
 import PrintView from '../print/PrintView';
@@ -23,12 +21,6 @@ export function parseHistoryRoute(path: string): { view: 'list' } | { view: 'det
 export default function HistoryScreen() {
   const route = parseHistoryRoute(useHashRoute());
   const [form, setForm] = useState<FilterForm>(EMPTY_FILTER);
-  const client = useQueryClient();
-  const refresh = useCallback(() => {
-    void client.invalidateQueries({ queryKey: ['history.list'] });
-    void client.invalidateQueries({ queryKey: ['history.following'] });
-  }, [client]);
-  useRpcEvent('document.changed', refresh);
 
   if (route.view === 'print') return <PrintView id={route.id} />;
   if (route.view === 'detail') return <HistoryDetailView id={route.id} />;

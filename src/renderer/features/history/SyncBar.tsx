@@ -1,5 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { formatDateTime } from '../../../shared/dates';
 import type { EventPayload } from '../../../shared/rpc/events';
 import { useRpcEvent, useRpcMutation, useRpcQuery } from '../../rpc/hooks';
@@ -10,18 +9,11 @@ type Progress = EventPayload<'sync.progress'>;
 
 /** "Sincronizar": brings what the server has that the mirror lacks; the list keeps working offline. */
 export function SyncBar() {
-  const client = useQueryClient();
   const status = useRpcQuery('history.status', {});
   const sync = useRpcMutation('history.sync', ['history.status', 'history.list', 'history.following']);
   const [progress, setProgress] = useState<Progress | null>(null);
-  const onProgress = useCallback(
-    (payload: Progress) => {
-      setProgress(payload);
-      if (payload.phase === 'page' || payload.phase === 'done') void client.invalidateQueries({ queryKey: ['history.list'] });
-    },
-    [client],
-  );
-  useRpcEvent('sync.progress', onProgress);
+  // The progress shown here; the list and status are made stale by the app's event map (rpc/invalidation.ts).
+  useRpcEvent('sync.progress', setProgress);
 
   const running = sync.isPending || status.data?.running === true;
   const last = status.data?.finished_at;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useRpcEvent, useRpcQuery } from '../../rpc/hooks';
+import { useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { BackupPanel } from './BackupPanel';
 import { ContingencyPanel } from './ContingencyPanel';
@@ -16,7 +16,6 @@ export default function SettingsScreen() {
   const client = useQueryClient();
   const connections = useRpcQuery('connections.list', {});
   const refresh = useCallback(() => void client.invalidateQueries({ queryKey: ['connections.list'] }), [client]);
-  useRpcEvent('connection.changed', refresh);
 
   return (
     <section className="screen" aria-labelledby="settings-title">

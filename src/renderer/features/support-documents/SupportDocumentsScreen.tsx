@@ -1,8 +1,6 @@
 // Documentos soporte: the DSE form (per operation or weekly accumulated) and the Pendientes view
 // (sub-route #/documentos-soporte/pendientes).
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { useRpcEvent, useRpcQuery } from '../../rpc/hooks';
+import { useRpcQuery } from '../../rpc/hooks';
 import { useHashRoute } from '../../shell/useHashRoute';
 import { Alert } from '../../ui/Alert';
 import { DseForm } from './DseForm';
@@ -42,10 +40,7 @@ function Editor() {
 export default function SupportDocumentsScreen() {
   const path = useHashRoute();
   const pendingTab = path === `${BASE}/pendientes`;
-  const client = useQueryClient();
   const open = useRpcQuery('submissions.list', { open: true, limit: 500 });
-  const refresh = useCallback(() => void client.invalidateQueries({ queryKey: ['submissions.list'] }), [client]);
-  useRpcEvent('document.changed', refresh);
   const pendingCount = open.data?.filter((s) => s.kind === 'DSE').length ?? 0;
   return (
     <div className="dse-screen">

@@ -1,18 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import { formatDateTime } from '../../../../shared/dates';
 import { Alert } from '../../../ui/Alert';
 import { HeldRelease } from '../../../ui/HeldRelease';
-import { useRpcEvent, useRpcMutation, useRpcQuery } from '../../../rpc/hooks';
+import { useRpcMutation, useRpcQuery } from '../../../rpc/hooks';
 import { estadoText } from './OutcomePanel';
 
 /** Every DSE not yet terminal: its last state, when it is checked next, and "consultar ahora". */
 export function PendingView() {
-  const client = useQueryClient();
   const list = useRpcQuery('submissions.list', { open: true, limit: 500 });
   const check = useRpcMutation('submissions.check', ['submissions.list', 'submissions.get']);
-  const refresh = useCallback(() => void client.invalidateQueries({ queryKey: ['submissions.list'] }), [client]);
-  useRpcEvent('document.changed', refresh);
   if (list.isError)
     return (
       <Alert tone="error" title="No se pudo leer la lista de pendientes">

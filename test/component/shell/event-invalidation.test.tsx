@@ -1,0 +1,115 @@
+// Issue 18, item 3: one map from core's events to the queries they make stale, installed once at the
+// app's root. Each event, pushed through the bridge as core pushes it, invalidates exactly the
+// queries the map names and leaves every other query as it was.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { RpcBridge } from '../../../src/shared/rpc/bridge';
+import type { EventName, EventPayload } from '../../../src/shared/rpc/events';
+
+let listeners: ((message: { event: string; payload: unknown }) => void)[] = [];
+const fakeBridge: RpcBridge = {
+  invoke: () => Promise.resolve({ id: 1, ok: false as const, error: { code: 'unknown_method' as const, message: 'x' } }),
+  on: (listener) => {
+    listeners.push(listener as (typeof listeners)[number]);
+    return () => {
+      listeners = listeners.filter((l) => l !== listener);
+    };
+  },
+};
+
+let useEventInvalidation: typeof import('../../../src/renderer/rpc/invalidation').useEventInvalidation;
+beforeAll(async () => {
+  window.facturaDesk = fakeBridge;
+  ({ useEventInvalidation } = await import('../../../src/renderer/rpc/invalidation'));
+});
+afterEach(() => {
+  cleanup();
+  listeners = [];
+});
+
+/** Queries a session may hold, keyed as useRpcQuery keys them. */
+const CACHED = [
+  ['connections.list', {}],
+  ['app.info', {}],
+  ['submissions.list', { open: true, limit: 500 }],
+  ['submissions.get', { id: 7 }],
+  ['submissions.get', { id: 8 }],
+  ['outbox.status', {}],
+  ['history.list', { filter: {}, offset: 0, limit: 100 }],
+  ['history.following', {}],
+  ['history.status', {}],
+  ['catalog.search', { q: 'arroz' }],
+] as const;
+
+function Root() {
+  useEventInvalidation();
+  return null;
+}
+
+function staleAfter<K extends EventName>(event: K, payload: EventPayload<K>): string[] {
+  const client = new QueryClient();
+  for (const key of CACHED) client.setQueryData(key, { cached: true });
+  render(
+    <QueryClientProvider client={client}>
+      <Root />
+    </QueryClientProvider>,
+  );
+  act(() => {
+    for (const listener of listeners) listener({ event, payload });
+  });
+  return client
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.isInvalidated)
+    .map((query) => JSON.stringify(query.queryKey))
+    .sort();
+}
+
+const key = (...parts: unknown[]) => JSON.stringify(parts);
+
+describe('the event map', () => {
+  it('a document that changed: the pending lists, the outbox, the Historial and that submission', () => {
+    expect(staleAfter('document.changed', { kind: 'DSE', submission_id: 7, document_id: 41, estado: 'aceptado' })).toEqual(
+      [
+        key('history.following', {}),
+        key('history.list', { filter: {}, offset: 0, limit: 100 }),
+        key('outbox.status', {}),
+        key('submissions.get', { id: 7 }),
+        key('submissions.list', { open: true, limit: 500 }),
+      ].sort(),
+    );
+  });
+
+  it('a connection that changed: the connections only (a switch of company is useConnectionScope’s)', () => {
+    expect(staleAfter('connection.changed', { id: 1 })).toEqual([key('connections.list', {})]);
+  });
+
+  it('the history written outside a sync: its list, the followed documents and its status', () => {
+    expect(staleAfter('history.changed', { kind: 'FE', document_id: 3 })).toEqual(
+      [
+        key('history.following', {}),
+        key('history.list', { filter: {}, offset: 0, limit: 100 }),
+        key('history.status', {}),
+      ].sort(),
+    );
+  });
+
+  it('the outbox: its status and the pending submissions', () => {
+    expect(staleAfter('outbox.changed', { phase: 'progress', queued: 1, transmitted: 1 })).toEqual(
+      [key('outbox.status', {}), key('submissions.list', { open: true, limit: 500 })].sort(),
+    );
+  });
+
+  it('a sync pass: nothing when it starts, the list per page, the whole Historial when it ends', () => {
+    expect(staleAfter('sync.progress', { phase: 'started', done: 0, total: null })).toEqual([]);
+    cleanup();
+    listeners = [];
+    expect(staleAfter('sync.progress', { phase: 'page', done: 100, total: 200 })).toEqual([
+      key('history.list', { filter: {}, offset: 0, limit: 100 }),
+    ]);
+    cleanup();
+    listeners = [];
+    expect(staleAfter('sync.progress', { phase: 'done', done: 200, total: 200 })).toHaveLength(3);
+  });
+});
