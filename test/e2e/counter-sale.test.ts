@@ -131,7 +131,11 @@ describe('a sale from the catalog, keyboard only', () => {
     // The issued invoice keeps its prices when the catalog's price changes later.
     const cafe = await rpc<{ id: number }>('catalog.byCode', { code: 'CAF500' });
     await rpc('catalog.save', { id: cafe.id, product: { ...PRODUCTS[1], unit_price: '13900' } });
-    const found = await rpc<{ items: { number: string; total: string }[] }>('history.search', { q: number });
+    const found = await rpc<{ items: { number: string; total: string }[] }>('history.list', {
+      filter: { q: number },
+      offset: 0,
+      limit: 50,
+    });
     expect(found.items).toMatchObject([{ number, total: '41720.00' }]);
     expect(errors).toEqual([]);
     await page.close();

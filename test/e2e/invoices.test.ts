@@ -109,9 +109,10 @@ describe('Facturas in Chromium against the sandbox', () => {
     const submissions = await rpc<{ kind: string; state: string; fiscal_key: string }[]>('submissions.list', {});
     expect(submissions.filter((s) => s.kind === 'FE')).toMatchObject([{ state: 'accepted', fiscal_key: cufe }]);
     await rpc('history.sync', {});
-    const found = await rpc<{ total: number; items: { number: string; fiscal_key: string; total: string }[] }>('history.search', {
-      q: cufe,
-      kind: 'FE',
+    const found = await rpc<{ total: number; items: { number: string; fiscal_key: string; total: string }[] }>('history.list', {
+      filter: { q: cufe, kind: 'FE' },
+      offset: 0,
+      limit: 50,
     });
     expect(found.items).toMatchObject([{ number, fiscal_key: cufe, total: '102350.00' }]);
 

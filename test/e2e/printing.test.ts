@@ -172,7 +172,11 @@ describe('issuer profile and printing', () => {
     await page.emulateMedia({ media: 'screen' });
 
     // Reprint from Historial: 58 mm, then A4.
-    const entry = await rpc<{ items: { id: number; number: string }[] }>('history.search', { q: number });
+    const entry = await rpc<{ items: { id: number; number: string }[] }>('history.list', {
+      filter: { q: number },
+      offset: 0,
+      limit: 50,
+    });
     await page.goto(`${app.bridge.url}#/historial/${entry.items[0]!.id}/imprimir`);
     await page.getByTestId('print-layout').waitFor();
     // The layout saved in Ajustes, once the settings have loaded (the choice is disabled until then).

@@ -203,7 +203,7 @@ describe('a damaged database file at start', () => {
     expect(host.startupError?.message).toMatch(/El archivo de datos está dañado/);
     expect(host.startupError?.message).toContain(backup.file);
     expect(host.startupError?.details?.backups).toEqual([expect.objectContaining({ file: backup.file })]);
-    for (const method of ['app.info', 'connections.list', 'history.search', 'fe.submit']) {
+    for (const method of ['app.info', 'connections.list', 'history.list', 'fe.submit']) {
       const reply = await host.dispatcher.dispatch({ id: method, method, input: {} });
       expect(reply).toMatchObject({ id: method, ok: false, error: { code: 'store_unavailable' } });
       expect(JSON.stringify(reply)).not.toMatch(/SqliteError|at \w+ \(/);

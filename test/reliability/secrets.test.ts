@@ -84,7 +84,7 @@ describe('the bearer token after a day of use', () => {
     }
     await record('submissions.check', { id: pending.id });
     await record('history.sync', {});
-    await record('history.search', { q: 'Cliente' });
+    await record('history.list', { filter: { q: 'Cliente' }, offset: 0, limit: 50 });
     const list = (await record('submissions.list', { limit: 50 })) as { id: number }[];
     for (const s of list) await record('submissions.supportInfo', { id: s.id });
     await record('history.exportCsv', { filter: {} });

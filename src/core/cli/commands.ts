@@ -163,9 +163,12 @@ export async function status({ core }: CommandContext): Promise<CommandResult> {
 export async function history({ core, args }: CommandContext): Promise<CommandResult> {
   const kind = flag(args, 'kind');
   const limit = flag(args, 'limit');
-  const result = await call(core, 'history.search', {
-    ...(flag(args, 'q') ? { q: flag(args, 'q') } : {}),
-    ...(kind === 'FE' || kind === 'DSE' ? { kind } : {}),
+  const result = await call(core, 'history.list', {
+    filter: {
+      ...(flag(args, 'q') ? { q: flag(args, 'q') } : {}),
+      ...(kind === 'FE' || kind === 'DSE' ? { kind } : {}),
+    },
+    offset: 0,
     limit: limit ? Number(limit) : 50,
   });
   if (args.flags.has('json')) return { output: result, exitCode: EXIT.ok };

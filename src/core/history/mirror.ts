@@ -1,10 +1,8 @@
-// The history mirror's rows: upserts from API documents, and offline search through FTS5.
+// The history mirror's rows: upserts from API documents (the Historial's search is query.ts).
 import type { DseDocumentAsRead, FeDocument } from '../../shared/api';
 import { dec } from '../../shared/money';
-import type { HistoryEntry, HistoryQuery } from '../../shared/rpc/methods/history';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../store/store';
-import { TEXT_COLUMNS } from './query';
 
 export interface MirrorRow {
   connection_id: number;
@@ -163,53 +161,4 @@ export class HistoryMirror {
       .prepare<[number], { n: number }>('SELECT count(*) AS n FROM history_documents WHERE connection_id = ?')
       .get(connectionId)!.n;
   }
-
-  search(connectionId: number, query: HistoryQuery): { total: number; items: HistoryEntry[] } {
-    const where = ['h.connection_id = @connection'];
-    const params: Record<string, unknown> = { connection: connectionId, limit: query.limit ?? 50, offset: query.offset ?? 0 };
-    const match = ftsQuery(query.q ?? '');
-    let from = 'history_documents h';
-    if (match) {
-      from = 'history_search s JOIN history_documents h ON h.id = s.rowid';
-      where.push('history_search MATCH @match');
-      // The words are searched in the text columns only, never in the index's facet tokens (0009).
-      params.match = `${TEXT_COLUMNS} : (${match})`;
-    }
-    if (query.kind) {
-      where.push('h.kind = @kind');
-      params.kind = query.kind;
-    }
-    const clause = where.join(' AND ');
-    const total = this.db
-      .prepare<[Record<string, unknown>], { n: number }>(`SELECT count(*) AS n FROM ${from} WHERE ${clause}`)
-      .get(params)!.n;
-    const items = this.db
-      .prepare<[Record<string, unknown>], HistoryEntry>(
-        `SELECT h.id, h.kind, h.remote_id, h.tipo_dian, h.number, h.estado_dian, h.fiscal_key, h.issue_date,
-                h.counterpart_name, h.counterpart_doc, h.subtotal, h.impuestos, h.total, h.moneda, h.submission_id, h.synced_at
-         FROM ${from} WHERE ${clause} ORDER BY h.issue_date DESC, h.id DESC LIMIT @limit OFFSET @offset`,
-      )
-      .all(params);
-    return { total, items };
-  }
-
-  get(connectionId: number, id: number): (HistoryEntry & { document_json: string }) | undefined {
-    return this.db
-      .prepare<[number, number], HistoryEntry & { document_json: string }>(
-        `SELECT id, kind, remote_id, tipo_dian, number, estado_dian, fiscal_key, issue_date, counterpart_name, counterpart_doc,
-                subtotal, impuestos, total, moneda, submission_id, synced_at, document_json
-         FROM history_documents WHERE connection_id = ? AND id = ?`,
-      )
-      .get(connectionId, id);
-  }
-}
-
-/** User text to an FTS5 query: each word a quoted prefix term, all required. */
-export function ftsQuery(text: string): string | null {
-  const words = text
-    .split(/\s+/)
-    .map((word) => word.replace(/"/g, '').trim())
-    .filter((word) => word.length > 0)
-    .slice(0, 12);
-  return words.length > 0 ? words.map((word) => `"${word}"*`).join(' ') : null;
 }

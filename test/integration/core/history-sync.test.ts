@@ -5,6 +5,7 @@ import { HistoryQueries } from '../../../src/core/history/query';
 import type { EventPayload } from '../../../src/shared/rpc/events';
 import { testBed, type TestBed } from './support/sandbox';
 import { dse, MAGIC } from './support/requests';
+import { searchHistory } from '../../support/history-search';
 
 const FE_DOCUMENTS = 230;
 let bed: TestBed;
@@ -60,11 +61,11 @@ describe('history sync', () => {
     expect(progress.filter((p) => p.phase === 'page').map((p) => p.done)).toEqual([100, 200, 230]);
 
     const connection = core.parts.connections.requireActive().id;
-    const panaderia = core.parts.history.mirror.search(connection, { q: 'panaderia' });
+    const panaderia = searchHistory(core.parts.store.db, connection, { q: 'panaderia' });
     expect(panaderia.total).toBe(FE_DOCUMENTS / 2);
-    const one = core.parts.history.mirror.search(connection, { q: 'SETP990000007' });
+    const one = searchHistory(core.parts.store.db, connection, { q: 'SETP990000007' });
     expect(one.items.map((d) => d.remote_id)).toEqual([7]);
-    expect(core.parts.history.mirror.search(connection, { q: 'tornillos', limit: 5 }).items).toHaveLength(5);
+    expect(searchHistory(core.parts.store.db, connection, { q: 'tornillos', limit: 5 }).items).toHaveLength(5);
   });
 
   it('a failure part-way keeps the pages already synced and the next sync resumes there', async () => {
@@ -93,7 +94,7 @@ describe('history sync', () => {
     const summary = await core.parts.history.sync();
     expect(summary.dse_documents).toBe(1);
     const connection = core.parts.connections.requireActive().id;
-    const found = core.parts.history.mirror.search(connection, { kind: 'DSE' });
+    const found = searchHistory(core.parts.store.db, connection, { kind: 'DSE' });
     expect(found.items).toEqual([
       expect.objectContaining({
         remote_id: submission.document_id,
@@ -103,7 +104,7 @@ describe('history sync', () => {
         tipo_dian: '05',
       }),
     ]);
-    expect(core.parts.history.mirror.search(connection, { q: 'historial' }).total).toBe(1);
+    expect(searchHistory(core.parts.store.db, connection, { q: 'historial' }).total).toBe(1);
     expect((await core.parts.history.sync()).dse_documents).toBe(0);
   });
 

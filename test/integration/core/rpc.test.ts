@@ -72,15 +72,15 @@ describe('RPC domains of the client core', () => {
     });
   });
 
-  it('history.sync, status, search and get', async () => {
+  it('history.sync, status, list and detail', async () => {
     expect(await call('history.sync', {})).toMatchObject({ ok: true, output: { fe_documents: 6, dse_documents: 1 } });
     expect(await call('history.status', {})).toMatchObject({ ok: true, output: { documents: 7, running: false } });
-    const found = (await call('history.search', { q: 'tornillos' })) as {
+    const found = (await call('history.list', { filter: { q: 'tornillos' }, offset: 0, limit: 50 })) as {
       ok: true;
       output: { total: number; items: { id: number }[] };
     };
     expect(found.output.total).toBe(3);
-    expect(await call('history.get', { id: found.output.items[0]!.id })).toMatchObject({
+    expect(await call('history.detail', { id: found.output.items[0]!.id })).toMatchObject({
       ok: true,
       output: { document: { items: expect.any(Array) } },
     });

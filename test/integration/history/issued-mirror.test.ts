@@ -10,6 +10,7 @@ import { CORE_COMPANY as COMPANY, CORE_TOKENS as TOKENS } from '../../support/se
 import { FakeClock } from '../../unit/core/support/fake-clock';
 import { fe, MAGIC } from '../core/support/requests';
 import { testBed, type TestBed } from '../core/support/sandbox';
+import { searchHistory } from '../../support/history-search';
 
 let bed: TestBed;
 beforeAll(async () => {
@@ -59,7 +60,7 @@ describe('issued documents in the history at once', () => {
     expect(sent.state).toBe('accepted');
     await waitFor(() => seen.length > 0);
     const connectionId = core.parts.connections.requireActive().id;
-    const found = core.parts.history.mirror.search(connectionId, { q: 'inmediata', kind: 'FE' });
+    const found = searchHistory(core.parts.store.db, connectionId, { q: 'inmediata', kind: 'FE' });
     expect(found.items).toMatchObject([
       { kind: 'FE', remote_id: sent.document_id, number: sent.document_number, estado_dian: 'aceptado', submission_id: sent.id },
     ]);
@@ -78,7 +79,7 @@ describe('issued documents in the history at once', () => {
     const connectionId = core.parts.connections.requireActive().id;
     // Written at the pending outcome, before any check of the poller (under load the sandbox may
     // already have settled it when the mirror reads it, so its state there is not asserted).
-    const first = core.parts.history.mirror.search(connectionId, { q: 'en-proceso', kind: 'FE' });
+    const first = searchHistory(core.parts.store.db, connectionId, { q: 'en-proceso', kind: 'FE' });
     expect(first.items).toMatchObject([{ remote_id: sent.document_id, submission_id: sent.id }]);
 
     // The sandbox settles after its settle-ms of real time; the poller reads it at its due times. The
@@ -88,7 +89,7 @@ describe('issued documents in the history at once', () => {
       await clock.run(60_000, () => core.parts.poller.whenIdle());
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    const row = () => core.parts.history.mirror.search(connectionId, { q: 'en-proceso', kind: 'FE' });
+    const row = () => searchHistory(core.parts.store.db, connectionId, { q: 'en-proceso', kind: 'FE' });
     await waitFor(() => row().items[0]?.estado_dian === 'aceptado');
     expect(row().total).toBe(1);
     expect(row().items[0]).toMatchObject({ remote_id: sent.document_id, submission_id: sent.id });

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HistoryMirror, type MirrorRow } from '../../../src/core/history/mirror';
 import { Store } from '../../../src/core/store/store';
 import { tempDir } from '../../support/temp';
+import { searchHistory } from '../../support/history-search';
 
 let dir: ReturnType<typeof tempDir>;
 let store: Store;
@@ -56,7 +57,7 @@ describe('history mirror upsert', () => {
   it('writes a new document', () => {
     expect(mirror.upsert(row)).toBe(true);
     expect(stored()).toMatchObject(row);
-    expect(mirror.search(1, { q: 'espiga' }).items.map((d) => d.remote_id)).toEqual([42]);
+    expect(searchHistory(store.db, 1, { q: 'espiga' }).items.map((d) => d.remote_id)).toEqual([42]);
   });
 
   it('leaves an unchanged document alone, synced_at included, and fires no trigger', () => {
@@ -105,7 +106,7 @@ describe('history mirror upsert', () => {
   it('the search index follows a changed counterpart', () => {
     mirror.upsert(row);
     mirror.upsert({ ...row, counterpart_name: 'Distribuidora Andina', synced_at: later });
-    expect(mirror.search(1, { q: 'espiga' }).total).toBe(0);
-    expect(mirror.search(1, { q: 'andina' }).items.map((d) => d.remote_id)).toEqual([42]);
+    expect(searchHistory(store.db, 1, { q: 'espiga' }).total).toBe(0);
+    expect(searchHistory(store.db, 1, { q: 'andina' }).items.map((d) => d.remote_id)).toEqual([42]);
   });
 });

@@ -43,25 +43,8 @@ export const SyncStatus = z.object({
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
 
-export const HistoryQuery = z
-  .object({
-    q: z.string().trim().max(200).optional(),
-    kind: DocumentKind.optional(),
-    limit: z.number().int().min(1).max(500).optional(),
-    offset: z.number().int().min(0).optional(),
-  })
-  .strict();
-export type HistoryQuery = z.infer<typeof HistoryQuery>;
-
 export const historyMethods = {
   /** Brings the local mirror up to date with the active connection; progress arrives as 'sync.progress'. */
   'history.sync': method(z.object({}).strict(), SyncSummary),
   'history.status': method(z.object({}).strict(), SyncStatus),
-  /** Offline search over the mirror (full text on number, CUFE/CUDS, counterpart and item descriptions). */
-  'history.search': method(HistoryQuery, z.object({ total: z.number().int(), items: z.array(HistoryEntry) })),
-  /** One mirrored document with the full body the API returned. */
-  'history.get': method(
-    z.object({ id: z.number().int().positive() }).strict(),
-    HistoryEntry.extend({ document: z.record(z.string(), z.unknown()) }),
-  ),
 };

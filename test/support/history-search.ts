@@ -1,0 +1,13 @@
+// The Historial's own search (HistoryQueries.page, what `history.list` answers) for tests that look
+// documents up by words or kind, first page.
+import { HistoryQueries } from '../../src/core/history/query';
+import type { Db } from '../../src/core/store/store';
+import type { HistoryPage } from '../../src/shared/rpc/methods/history-view';
+
+export function searchHistory(
+  db: Db,
+  connectionId: number,
+  { q, kind, limit = 50 }: { q?: string; kind?: 'FE' | 'DSE'; limit?: number },
+): HistoryPage {
+  return new HistoryQueries(db).page(connectionId, { ...(q ? { q } : {}), ...(kind ? { kind } : {}) }, 0, limit);
+}
