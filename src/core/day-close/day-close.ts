@@ -9,6 +9,7 @@ import { addDays, colombiaToday } from '../../shared/dates';
 import { feFigures } from '../../shared/reports/document-figures';
 import type { DayClose, DayCloseDocument } from '../../shared/rpc/methods/day-close';
 import type { Db } from '../store/store';
+import { OPEN_SUBMISSION_STATES } from '../../shared/rpc/methods/submissions';
 
 interface Row {
   id: number;
@@ -19,7 +20,7 @@ interface Row {
   created_at: string;
 }
 
-const PENDING = new Set(['sending', 'in_doubt', 'pending']);
+const PENDING = new Set<string>(OPEN_SUBMISSION_STATES);
 
 /** The instants [from, to) of a Colombian day (UTC-05:00 all year). */
 export function colombiaDayRange(date: string): { from: string; to: string } {

@@ -7,6 +7,7 @@ import type { Db } from '../store/store';
 import type { Submissions } from '../submissions/submissions';
 import type { IssuerProfiles } from './issuer';
 import type { HistoryQueries } from './query';
+import { OPEN_STATES_SQL } from '../submissions/states';
 
 export interface DetailParts {
   db: Db;
@@ -76,7 +77,7 @@ export function unmirroredOpenSubmissions(db: Db, connectionId: number): number[
     .prepare<[number], { id: number }>(
       `SELECT s.id FROM submissions s
        LEFT JOIN history_documents h ON h.connection_id = s.connection_id AND h.kind = s.kind AND h.remote_id = s.document_id
-       WHERE s.connection_id = ? AND s.state IN ('sending', 'in_doubt', 'pending') AND h.id IS NULL
+       WHERE s.connection_id = ? AND s.state IN ${OPEN_STATES_SQL} AND h.id IS NULL
        ORDER BY s.id DESC LIMIT 200`,
     )
     .all(connectionId)

@@ -15,8 +15,8 @@ import type { Statement } from 'better-sqlite3';
 import type { HistoryFilter, HistoryPage, HistoryRow } from '../../shared/rpc/methods/history-view';
 import type { SubmissionState } from '../../shared/rpc/methods/submissions';
 import type { Db } from '../store/store';
-
-const OPEN_STATES = "('sending', 'in_doubt', 'pending')";
+import { OPEN_STATES_SQL } from '../submissions/states';
+import { OPEN_SUBMISSION_STATES } from '../../shared/rpc/methods/submissions';
 
 /** The newest ledger row for a mirrored document (index submissions_by_document, migration 0006). */
 const LEDGER_OF = `(SELECT s.%s FROM submissions s
@@ -93,7 +93,7 @@ function rowConditions(filter: HistoryFilter, params: Record<string, unknown>): 
   }
   if (filter.following) {
     where.push(`EXISTS (SELECT 1 FROM submissions s WHERE s.connection_id = h.connection_id AND s.kind = h.kind
-      AND s.document_id = h.remote_id AND s.state IN ${OPEN_STATES})`);
+      AND s.document_id = h.remote_id AND s.state IN ${OPEN_STATES_SQL})`);
   }
   return where;
 }
@@ -136,7 +136,7 @@ export interface HistoryCursor {
 
 export function toRow(raw: RawRow): HistoryRow {
   const state = raw.submission_state as SubmissionState | null;
-  return { ...raw, following: state === 'sending' || state === 'in_doubt' || state === 'pending' };
+  return { ...raw, following: state !== null && OPEN_SUBMISSION_STATES.includes(state) };
 }
 
 /** How `page` orders the matches of a search: picked from the count, or forced (tests). */

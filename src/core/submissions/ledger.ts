@@ -6,6 +6,7 @@ import type { DocumentKind, Submission, SubmissionState } from '../../shared/rpc
 import { ErrorCode } from '../../shared/rpc/errors';
 import type { Store } from '../store/store';
 import { backoffDelay } from '../poller/backoff';
+import { OPEN_STATES_SQL } from './states';
 
 export interface SubmissionRow {
   id: number;
@@ -121,13 +122,13 @@ export class SubmissionLedger {
   }
 
   list(options: { open?: boolean; limit?: number } = {}): SubmissionRow[] {
-    const where = options.open ? `WHERE s.state IN ('sending', 'in_doubt', 'pending')` : '';
+    const where = options.open ? `WHERE s.state IN ${OPEN_STATES_SQL}` : '';
     return this.statement<[number], SubmissionRow>(`${SELECT} ${where} ORDER BY s.id DESC LIMIT ?`).all(options.limit ?? 100);
   }
 
   /** Every unresolved submission, oldest first (the order they are resumed in). */
   open(): SubmissionRow[] {
-    return this.statement<[], SubmissionRow>(`${SELECT} WHERE s.state IN ('sending', 'in_doubt', 'pending') ORDER BY s.id`).all();
+    return this.statement<[], SubmissionRow>(`${SELECT} WHERE s.state IN ${OPEN_STATES_SQL} ORDER BY s.id`).all();
   }
 
   /**
@@ -254,7 +255,7 @@ export class SubmissionLedger {
   /** How many unresolved submissions of a connection were not sent with these credentials. */
   unresolvedUnder(connectionId: number, credential: string): number {
     return this.statement<[number, string], { n: number }>(
-      `SELECT count(*) AS n FROM submissions WHERE connection_id = ? AND state IN ('sending', 'in_doubt', 'pending')
+      `SELECT count(*) AS n FROM submissions WHERE connection_id = ? AND state IN ${OPEN_STATES_SQL}
          AND (credential IS NULL OR credential <> ?)`,
     ).get(connectionId, credential)!.n;
   }
@@ -262,7 +263,7 @@ export class SubmissionLedger {
   /** How many submissions of a connection are unresolved. */
   openOf(connectionId: number): number {
     return this.statement<[number], { n: number }>(
-      `SELECT count(*) AS n FROM submissions WHERE connection_id = ? AND state IN ('sending', 'in_doubt', 'pending')`,
+      `SELECT count(*) AS n FROM submissions WHERE connection_id = ? AND state IN ${OPEN_STATES_SQL}`,
     ).get(connectionId)!.n;
   }
 

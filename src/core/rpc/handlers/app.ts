@@ -6,6 +6,7 @@ import type { CoreParts } from '../../parts';
 import type { Db } from '../../store/store';
 import { listBackups } from '../../store/restore';
 import type { Handlers } from '../registry';
+import { OPEN_STATES_SQL } from '../../submissions/states';
 
 export function appHandlers(parts: CoreParts): Handlers<typeof appMethods> {
   return {
@@ -64,7 +65,7 @@ export function assertRestorable(home: string, db: Db | null, name: string): Bac
 /** The backups, each with what the current ledger holds that was sent after it (null when it cannot be read). */
 export function backupEntries(home: string, db: Db | null): BackupEntry[] {
   const after = db?.prepare<[string], { kind: string; n: number; unresolved: number }>(
-    `SELECT kind, count(*) AS n, sum(state IN ('sending', 'in_doubt', 'pending')) AS unresolved
+    `SELECT kind, count(*) AS n, sum(state IN ${OPEN_STATES_SQL}) AS unresolved
        FROM submissions WHERE created_at > ? GROUP BY kind`,
   );
   return listBackups(home).map(({ name, bytes, modified }) => {

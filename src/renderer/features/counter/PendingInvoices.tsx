@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../shared/dates';
 import type { Submission } from '../../../shared/rpc/methods/submissions';
 import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
 import { HeldRelease } from '../../ui/HeldRelease';
-import { estadoLabel, SUBMISSION_STATE_LABELS } from '../history/labels';
+import { estadoLabel, SUBMISSION_STATE_LABELS } from '../../ui/states';
 import './counter.css';
 
 export function pendingStateText(

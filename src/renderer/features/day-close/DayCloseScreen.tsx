@@ -5,11 +5,13 @@
 import { useState } from 'react';
 import { colombiaToday, formatDate, formatDateTime, isIsoDate } from '../../../shared/dates';
 import type { DayClose, DayCloseDocument } from '../../../shared/rpc/methods/day-close';
+import type { SubmissionState } from '../../../shared/rpc/methods/submissions';
 import { useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { DateInput } from '../../ui/DateInput';
 import { usePaymentMethods } from '../invoices/useInvoiceData';
-import { cop, documentsText, paymentLabel, STATE_LABELS, taxLabel } from './labels';
+import { SUBMISSION_STATE_LABELS } from '../../ui/states';
+import { cop, documentsText, paymentLabel, taxLabel } from './labels';
 import './day-close.css';
 
 function Ticket({ close, connection, printedAt }: { close: DayClose; connection: string; printedAt: Date }) {
@@ -126,7 +128,7 @@ function DocumentList({ title, docs }: { title: string; docs: readonly DayCloseD
               <td>{formatDateTime(d.created_at).split(' ').pop()}</td>
               <td>{d.number ?? 'Sin número aún'}</td>
               <td>{d.counterpart || '—'}</td>
-              <td>{STATE_LABELS[d.state] ?? 'Sin confirmar'}</td>
+              <td>{SUBMISSION_STATE_LABELS[d.state as SubmissionState] ?? SUBMISSION_STATE_LABELS.in_doubt}</td>
               <td className="num">{cop(d.total_cents)}</td>
             </tr>
           ))}

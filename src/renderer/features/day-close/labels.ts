@@ -34,11 +34,3 @@ export function cop(cents: number): string {
 export function documentsText(n: number): string {
   return `${n.toLocaleString('es-CO')} ${n === 1 ? 'documento' : 'documentos'}`;
 }
-
-export const STATE_LABELS: Record<string, string> = {
-  sending: 'Enviando',
-  in_doubt: 'Sin confirmar',
-  pending: 'Esperando a la DIAN',
-  rejected: 'Rechazada',
-  accepted: 'Aceptada',
-};

@@ -6,10 +6,10 @@ import type { HistoryDetail } from '../../../shared/rpc/methods/history-view';
 import type { CorrectionSide } from '../../../shared/rpc/methods/dse-corrections';
 import { useRpcQuery } from '../../rpc/hooks';
 import { REPLACE_DRAFT_QUESTION, startCorrection, unsentDraftExists } from '../support-documents/correction';
-import { ESTADO_LABELS } from '../support-documents/parts/OutcomePanel';
+import { submissionStateDetail } from '../../ui/states';
 
 function SideLink({ side }: { side: CorrectionSide }) {
-  const label = `${side.number ?? `envío ${side.submission_id}`} (${ESTADO_LABELS[side.estado_dian ?? ''] ?? side.estado_dian ?? side.state})`;
+  const label = `${side.number ?? `envío ${side.submission_id}`} (${submissionStateDetail(side)})`;
   return side.history_id !== null ? <a href={`#/historial/${side.history_id}`}>{label}</a> : <span>{label}</span>;
 }
 

@@ -1,6 +1,6 @@
 import { formatDateTime } from '../../../shared/dates';
 import { useRpcQuery } from '../../rpc/hooks';
-import { SUBMISSION_STATE_LABELS } from './labels';
+import { SUBMISSION_STATE_LABELS } from '../../ui/states';
 
 /**
  * Submissions the app is still following whose document the local history does not hold: a sale

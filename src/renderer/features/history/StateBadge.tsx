@@ -1,4 +1,4 @@
-import { estadoLabel, estadoTone } from './labels';
+import { estadoLabel, estadoTone } from '../../ui/states';
 
 export function StateBadge({ estado }: { estado: string }) {
   return <span className={`badge badge--${estadoTone(estado)}`}>{estadoLabel(estado)}</span>;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatDateTime } from '../../../shared/dates';
 import type { HistoryDetail } from '../../../shared/rpc/methods/history-view';
 import { copyText } from '../../ui/copy';
-import { estadoLabel, SUBMISSION_STATE_LABELS } from './labels';
+import { estadoLabel, SUBMISSION_STATE_LABELS } from '../../ui/states';
 
 /** The submission's history: keys, attempts, every recorded answer, and the support information. */
 export function SubmissionHistory({ detail }: { detail: HistoryDetail }) {

@@ -9,7 +9,7 @@ import { useRpcEvent, useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { RejectionReasons } from '../../ui/RejectionReasons';
 import { copyText } from '../../ui/copy';
-import { estadoLabel } from '../history/labels';
+import { estadoLabel } from '../../ui/states';
 import { CounterPrint } from '../print/CounterPrint';
 import { formatDateTime } from '../../../shared/dates';
 

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatDateTime } from '../../../../shared/dates';
-import type { Submission } from '../../../../shared/rpc/methods/submissions';
 import { copyText } from '../../../ui/copy';
 import { Alert } from '../../../ui/Alert';
 import { HeldRelease } from '../../../ui/HeldRelease';
@@ -9,23 +8,8 @@ import { useRpcMutation, useRpcQuery } from '../../../rpc/hooks';
 import { useFollowedSubmission } from '../useFollowedSubmission';
 import { startCorrection } from '../correction';
 import type { DseDraftState } from '../useDseDraft';
-
-export const ESTADO_LABELS: Record<string, string> = {
-  creating: 'reservado, creándose',
-  firmado: 'firmado, antes del envío',
-  sending: 'en envío',
-  enviado: 'enviado, sin resultado aún',
-  en_proceso: 'en proceso en la DIAN',
-  en_proceso_http: 'resultado del envío pendiente',
-  send_unknown: 'resultado del envío no concluyente',
-  aceptado: 'aceptado',
-  rechazado: 'rechazado',
-};
-
-export function estadoText(s: Pick<Submission, 'estado_dian' | 'state'>): string {
-  if (s.estado_dian) return ESTADO_LABELS[s.estado_dian] ?? `en verificación («${s.estado_dian}»)`;
-  return s.state === 'in_doubt' ? 'sin respuesta confirmada' : s.state === 'sending' ? 'enviándose' : s.state;
-}
+import { submissionStateDetail } from '../../../ui/states';
+import { OPEN_SUBMISSION_STATES } from '../../../../shared/rpc/methods/submissions';
 
 function SupportInfo({ id }: { id: number }) {
   const info = useRpcQuery('submissions.supportInfo', { id });
@@ -121,13 +105,13 @@ export function OutcomePanel({
           )}
         </Alert>
       )}
-      {(s.state === 'pending' || s.state === 'sending' || s.state === 'in_doubt') && (
+      {OPEN_SUBMISSION_STATES.includes(s.state) && (
         <Alert
           tone="warn"
           title={s.error?.code === 'api_state_unknown' ? 'Documento en verificación' : 'Documento en seguimiento'}
         >
           <p>
-            Estado: <strong data-testid="dse-outcome-estado">{estadoText(s)}</strong>
+            Estado: <strong data-testid="dse-outcome-estado">{submissionStateDetail(s)}</strong>
             {s.document_id !== null && ` · documento ${s.document_id}`}
           </p>
           {s.error?.code !== 'api_state_unknown' && (

@@ -2,7 +2,7 @@ import { formatDateTime } from '../../../../shared/dates';
 import { Alert } from '../../../ui/Alert';
 import { HeldRelease } from '../../../ui/HeldRelease';
 import { useRpcMutation, useRpcQuery } from '../../../rpc/hooks';
-import { estadoText } from './OutcomePanel';
+import { submissionStateDetail } from '../../../ui/states';
 
 /** Every DSE not yet terminal: its last state, when it is checked next, and "consultar ahora". */
 export function PendingView() {
@@ -44,7 +44,7 @@ export function PendingView() {
                 <td>{s.counterpart ?? '—'}</td>
                 <td>{s.document_number ?? (s.document_id !== null ? `id ${s.document_id}` : '—')}</td>
                 <td>
-                  {estadoText(s)}
+                  {submissionStateDetail(s)}
                   {s.error?.code === 'credentials_changed' ? (
                     <HeldRelease submission={s} />
                   ) : (

@@ -1,0 +1,54 @@
+// The one home of the Spanish names of states (issue 18, item 2): a document's state at the DIAN
+// (`estado_dian`, as the contract and the sandbox spell it) and a submission's state in the ledger.
+// No raw state reaches a screen: an unknown one is shown as the server wrote it, "en verificación".
+import type { SubmissionState } from '../../shared/rpc/methods/submissions';
+
+interface EstadoNames {
+  /** a badge or a column: "En proceso" */
+  label: string;
+  /** in a sentence ("Estado: …"): "en proceso en la DIAN" */
+  detail: string;
+}
+
+const ESTADOS: Record<string, EstadoNames> = {
+  aceptado: { label: 'Aceptado', detail: 'aceptado' },
+  rechazado: { label: 'Rechazado', detail: 'rechazado' },
+  pendiente: { label: 'Pendiente', detail: 'pendiente en la DIAN' },
+  creating: { label: 'Reservado', detail: 'reservado, creándose' },
+  firmado: { label: 'Firmado', detail: 'firmado, antes del envío' },
+  sending: { label: 'Enviándose', detail: 'en envío' },
+  enviado: { label: 'Enviado', detail: 'enviado, sin resultado aún' },
+  en_proceso: { label: 'En proceso', detail: 'en proceso en la DIAN' },
+  en_proceso_http: { label: 'En proceso (transporte)', detail: 'resultado del envío pendiente' },
+  send_unknown: { label: 'Envío sin confirmar', detail: 'resultado del envío no concluyente' },
+};
+
+/** "En proceso"; a state the contract does not name: "En verificación («…»)". */
+export function estadoLabel(estado: string): string {
+  return ESTADOS[estado]?.label ?? `En verificación («${estado}»)`;
+}
+
+/** "en proceso en la DIAN", for a sentence. */
+export function estadoDetail(estado: string): string {
+  return ESTADOS[estado]?.detail ?? `en verificación («${estado}»)`;
+}
+
+export function estadoTone(estado: string): 'ok' | 'error' | 'warn' {
+  return estado === 'aceptado' ? 'ok' : estado === 'rechazado' ? 'error' : 'warn';
+}
+
+export const SUBMISSION_STATE_LABELS: Record<SubmissionState, string> = {
+  sending: 'Enviando',
+  in_doubt: 'Sin confirmar',
+  pending: 'Esperando a la DIAN',
+  accepted: 'Aceptado',
+  rejected: 'Rechazado',
+  failed: 'No enviado',
+  conflict: 'Conflicto de clave',
+};
+
+/** What a submission is at, in a sentence: the DIAN's state when known, else the ledger's. */
+export function submissionStateDetail(s: { estado_dian: string | null; state: SubmissionState }): string {
+  if (s.estado_dian) return estadoDetail(s.estado_dian);
+  return s.state === 'in_doubt' ? 'sin respuesta confirmada' : SUBMISSION_STATE_LABELS[s.state].toLowerCase();
+}
