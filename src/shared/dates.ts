@@ -81,3 +81,23 @@ export function formatDate(isoDate: string): string {
 export function formatDateTime(instant: Date | string): string {
   return dateTimeFormatter.format(typeof instant === 'string' ? new Date(instant) : instant);
 }
+
+const wallClockFormatter = new Intl.DateTimeFormat('es-CO', {
+  timeZone: 'UTC',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/**
+ * "18/11/2026, 06:45 p. m." for a date-time the server wrote without a zone (Colombia's wall clock,
+ * as the contract's `fecha_emision`); anything that is not such a date-time is returned as it is.
+ */
+export function formatWallClock(value: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)/.exec(value);
+  if (!match || !isIsoDate(match[1]!)) return isIsoDate(value) ? formatDate(value) : value;
+  const instant = new Date(`${match[1]}T${match[2]}Z`);
+  return Number.isNaN(instant.getTime()) ? value : wallClockFormatter.format(instant);
+}

@@ -81,7 +81,7 @@ async function fillNewConnection(url = 'https://api.ejemplo.co/api/v1') {
   const user = userEvent.setup();
   await user.type(screen.getByLabelText('Nombre'), 'Mi tienda');
   await user.type(screen.getByLabelText('URL base de la API'), url);
-  await user.type(screen.getByLabelText('Número de empresa (company_id)'), '7');
+  await user.type(screen.getByLabelText('Número de empresa'), '7');
   await user.type(screen.getByLabelText('Token de la API'), TOKEN);
   await user.click(screen.getByRole('button', { name: 'Guardar y probar' }));
 }

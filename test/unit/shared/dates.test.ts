@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, colombiaToday, daysBetween, isIsoDate, toColombiaIso } from '../../../src/shared/dates';
+import { formatWallClock, addDays, colombiaToday, daysBetween, isIsoDate, toColombiaIso } from '../../../src/shared/dates';
 
 describe('Colombia dates', () => {
   it('uses Bogota time, not UTC: 03:00 UTC is still the previous day in Colombia', () => {
@@ -25,5 +25,18 @@ describe('Colombia dates', () => {
   it('counts calendar days across month ends', () => {
     expect(daysBetween('2026-11-28', '2026-12-04')).toBe(6);
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+  });
+});
+
+describe('a server date-time without a zone, as the shop reads it', () => {
+  it("is Colombia's wall clock, whatever this machine's zone", () => {
+    expect(formatWallClock('2026-11-18T18:45:31')).toMatch(/^18\/11\/2026,? 06:45\sp\.\s?m\.$/);
+    expect(formatWallClock('2026-01-02 07:05')).toMatch(/^02\/01\/2026,? 07:05\sa\.\s?m\.$/);
+  });
+
+  it('a plain date is a date; anything else is shown as the server wrote it', () => {
+    expect(formatWallClock('2026-11-18')).toBe('18/11/2026');
+    expect(formatWallClock('mañana')).toBe('mañana');
+    expect(formatWallClock('2026-13-40T10:00:00')).toBe('2026-13-40T10:00:00');
   });
 });

@@ -147,7 +147,7 @@ function DetailBody({ detail }: { detail: HistoryDetail }) {
         </tbody>
       </table>
 
-      <h2>Documento (recurso del servicio)</h2>
+      <h2>Datos del documento en el servicio</h2>
       <DocumentFields document={document} />
 
       <h2>Envío</h2>

@@ -133,4 +133,4 @@ export function ivaAndOthers(lines: DocLine[]): { iva: string; others: string } 
   return { iva: toMoneyString(iva), others: toMoneyString(others) };
 }
 
-export { asObj, asList, text };
+export { asObj, text };

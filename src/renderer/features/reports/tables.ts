@@ -5,6 +5,7 @@ import { formatDate } from '../../../shared/dates';
 import { formatCop } from '../../../shared/money';
 import type { CsvCell } from '../../../shared/reports/report-csv';
 import type { PeriodReport } from '../../../shared/rpc/methods/reports';
+import { estadoLabel } from '../../ui/states';
 
 export interface Column<T> {
   header: string;
@@ -196,7 +197,7 @@ function openTable(
       { header: 'Número', value: (d) => d.number },
       { header: 'Fecha', value: (d) => ({ date: d.issue_date }) },
       { header: 'Contraparte', value: (d) => d.counterpart_name },
-      { header: 'Estado DIAN', value: (d) => d.estado_dian },
+      { header: 'Estado DIAN', value: (d) => estadoLabel(d.estado_dian) },
       money('Total', (d) => d.total),
     ],
     rows: open.items,

@@ -64,7 +64,11 @@ export function NewConnectionForm({ onSaved }: { onSaved: () => void }) {
         >
           <input type="url" autoComplete="off" spellCheck={false} {...form.register('base_url')} />
         </Field>
-        <Field label="Número de empresa (company_id)" error={errors.company_id?.message}>
+        <Field
+          label="Número de empresa"
+          error={errors.company_id?.message}
+          hint="El número de su empresa en el proveedor de facturación electrónica."
+        >
           <input type="text" inputMode="numeric" autoComplete="off" {...form.register('company_id')} />
         </Field>
         <Field

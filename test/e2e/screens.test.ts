@@ -1,0 +1,152 @@
+// Every screen of the app in Chromium, as a shop with a synced history sees it, at 1366×768 (the
+// most common laptop) and 1920×1080 (issue 18, items 6 and 7): each is screenshot at both sizes
+// (test-results/screen-*.png), read as a user reads it and refused if it shows a contract field
+// name, a raw state, an ISO date, a wrong plural or an English word, and if the page scrolls
+// sideways or a control sticks out of the window.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { viewportScreenshots } from '../support/browser';
+import { openShop, type Shop } from '../support/shop';
+import { screenProblems, visibleText, type ScreenProblem } from '../support/spanish-screen';
+
+let shop: Shop;
+let page: Page;
+let detailId = 0;
+
+beforeAll(async () => {
+  shop = await openShop({
+    products: [
+      {
+        code: 'ARZ-5',
+        barcodes: ['7702001000011'],
+        description: 'Arroz Diana 5 kg, bolsa con cierre y empaque reciclable para el hogar',
+        unit_price: '23800',
+        tax_rate: '19',
+        price_includes_tax: true,
+        unit: 'unidad',
+        unspsc: '50221101',
+      },
+    ],
+  });
+  await shop.rpc('history.sync', {});
+  const page1 = await shop.rpc<{ items: { id: number; kind: string }[] }>('history.list', {
+    filter: { kind: 'FE' },
+    offset: 0,
+    limit: 1,
+  });
+  detailId = page1.items[0]!.id;
+  page = await shop.browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'es-CO' });
+}, 120_000);
+
+afterAll(async () => {
+  await shop?.close();
+});
+
+/** Facts of the layout at the current size: sideways scroll, and controls that leave the window. */
+async function layoutFaults(): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const faults = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth + 1) faults.push('la página se desplaza de lado: ' + root.scrollWidth + ' > ' + root.clientWidth);
+    for (const el of document.querySelectorAll('button, input, select, a.button')) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (box.right > root.clientWidth + 1) faults.push('fuera de la ventana: ' + (el.getAttribute('aria-label') || el.textContent || el.tagName).trim().slice(0, 60));
+    }
+    // A cell whose content runs past its own box covers the next one (a long amount over the buttons).
+    for (const el of document.querySelectorAll('td, th, dd')) {
+      if (getComputedStyle(el).overflowX !== 'visible' || el.clientWidth === 0) continue;
+      if (el.scrollWidth > el.clientWidth + 1) faults.push('se sale de su columna: ' + (el.textContent || '').trim().slice(0, 60));
+    }
+    // A value cut inside its field (a code or a description the user cannot read whole).
+    for (const el of document.querySelectorAll('input[type=text], input:not([type])')) {
+      if (el.clientWidth === 0 || !el.value) continue;
+      if (el.scrollWidth > el.clientWidth + 1) faults.push('texto cortado en ' + (el.getAttribute('aria-label') || el.name || 'un campo') + ': ' + el.value.slice(0, 60));
+    }
+    return faults;
+  })()`);
+}
+
+/** Scrolls a field into view and then past the sticky totals bar, for the screenshot. */
+async function showAboveTotals(p: Page, label: string): Promise<void> {
+  await p.getByLabel(label).scrollIntoViewIfNeeded();
+  await p.mouse.move(760, 300);
+  await p.mouse.wheel(0, 400);
+  await p.waitForTimeout(100);
+}
+
+const SCREENS: { name: string; path: string; ready: string; before?: (page: Page) => Promise<void> }[] = [
+  {
+    name: 'facturas',
+    path: '/facturas',
+    ready: 'Emitir factura',
+    // A line as a shop writes it: a long description, a large quantity, an eight-digit total.
+    before: async (p) => {
+      await p.keyboard.press('F2');
+      await p.keyboard.type('ARZ-5');
+      await p.getByRole('option', { name: /Arroz Diana 5 kg/ }).waitFor();
+      await p.keyboard.press('Enter');
+      await p.getByLabel('Cantidad, línea 1').fill('1500');
+      await p.getByTestId('line-total-1').getByText('35.700.000,00', { exact: false }).waitFor();
+      await showAboveTotals(p, 'Descripción, línea 1');
+    },
+  },
+  { name: 'productos', path: '/productos', ready: 'Productos' },
+  {
+    name: 'clientes',
+    path: '/productos',
+    ready: 'Productos',
+    before: async (p) => {
+      await p.getByRole('tab', { name: 'Clientes' }).click();
+      await p.getByRole('heading', { level: 1, name: 'Clientes' }).waitFor();
+    },
+  },
+  {
+    name: 'documentos-soporte',
+    path: '/documentos-soporte',
+    ready: 'Documentos soporte',
+    // A purchase line with an eight-digit UNSPSC code, a long description and a large amount.
+    before: async (p) => {
+      await p.getByLabel('Código UNSPSC, línea 1').fill('50221101');
+      await p.getByLabel('Descripción, línea 1').fill('Arroz paddy seco sin trillar, cosecha de noviembre, bultos de 62,5 kg');
+      await p.getByLabel('Cantidad, línea 1').fill('1.250');
+      await p.getByLabel('Precio unitario, línea 1').fill('118.400,50');
+      await showAboveTotals(p, 'Descripción, línea 1');
+    },
+  },
+  { name: 'documentos-soporte-pendientes', path: '/documentos-soporte/pendientes', ready: 'Documentos soporte' },
+  { name: 'historial', path: '/historial', ready: 'Historial' },
+  { name: 'historial-detalle', path: '/historial/DETAIL', ready: 'Historial' },
+  { name: 'historial-imprimir', path: '/historial/DETAIL/imprimir', ready: 'Guardar PDF' },
+  { name: 'cierre', path: '/cierre', ready: 'Cierre de caja' },
+  { name: 'informes', path: '/informes', ready: 'Informes' },
+  { name: 'informes-certificados', path: '/informes/certificados', ready: 'Informes' },
+  { name: 'ajustes', path: '/ajustes', ready: 'Ajustes' },
+];
+
+describe('every screen, in Spanish and inside the window', () => {
+  it.each(SCREENS)('$name', async ({ name, path, ready, before }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto(`${shop.app.bridge.url}#${path.replace('DETAIL', String(detailId))}`);
+    await page.getByText(ready, { exact: true }).first().waitFor({ timeout: 30_000 });
+    await before?.(page);
+    // Data that loads after the first paint (lists, totals) is on screen: nothing says it is
+    // still loading. (Not 'networkidle': the bridge's event stream keeps a request open.)
+    await page.waitForFunction('!/Cargando/.test(document.body.innerText)', undefined, { timeout: 15_000 });
+    await page.waitForTimeout(300);
+
+    const problems: ScreenProblem[] = [];
+    const faults: string[] = [];
+    for (const [width, height] of [
+      [1366, 768],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      problems.push(...screenProblems(await visibleText(page)));
+      faults.push(...(await layoutFaults()).map((fault) => `${width}: ${fault}`));
+    }
+    await viewportScreenshots(page, `screen-${name}`);
+    expect(problems).toEqual([]);
+    expect(faults).toEqual([]);
+  });
+});
