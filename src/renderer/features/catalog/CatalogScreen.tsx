@@ -14,6 +14,7 @@ import { ImportPanel } from './ImportPanel';
 import { ProductForm } from './ProductForm';
 import './catalog.css';
 import { ActiveRowCells } from '../../ui/RowActions';
+import { countOf } from '../../../shared/plural';
 
 type Panel = { kind: 'none' } | { kind: 'form'; product: Product | null } | { kind: 'import' };
 
@@ -46,7 +47,7 @@ function ProductsView({ tabs }: { tabs: ReactNode }) {
     try {
       const file = await invoke('catalog.exportCsv', {});
       download(file.content, file.filename);
-      setMessage(`Se exportaron ${file.rows} productos a ${file.filename}.`);
+      setMessage(`Se exportaron ${countOf(file.rows, 'producto')} a ${file.filename}.`);
     } catch (error) {
       setMessage(error instanceof Error ? error.message : 'No se pudo exportar.');
     }
@@ -55,7 +56,7 @@ function ProductsView({ tabs }: { tabs: ReactNode }) {
   const imported = (result: ImportPreview) => {
     setPanel({ kind: 'none' });
     setMessage(
-      `Importación terminada: ${result.create} productos nuevos, ${result.update} actualizados; ${result.errors} filas con errores no se importaron.`,
+      `Importación terminada: ${countOf(result.create, 'producto nuevo', 'productos nuevos')}, ${countOf(result.update, 'actualizado')}; ${result.errors === 1 ? 'una fila con errores no se importó' : `${countOf(result.errors, 'fila')} con errores no se importaron`}.`,
     );
     refresh();
   };

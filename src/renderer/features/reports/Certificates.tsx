@@ -2,6 +2,7 @@
 // withholding agent) withheld from each supplier, by type and rate, with the base and the documents,
 // ready to print and sign. Each certificate prints on its own page.
 import { colombiaToday, formatDate } from '../../../shared/dates';
+import { countOf } from '../../../shared/plural';
 import type { CertificatesOutput, ReportFilter } from '../../../shared/rpc/methods/reports';
 import { useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
@@ -31,14 +32,15 @@ export function Certificates({ filter }: { filter: ReportFilter }) {
       </div>
       {!data.issuer && (
         <Alert tone="warn" title="Faltan los datos del agente retenedor">
-          Los certificados llevan la razón social y el NIT de la empresa. Complételos en Historial → cualquier documento →
-          «Representación gráfica».
+          Los certificados llevan la razón social y el NIT de la empresa. Complételos en{' '}
+          <a href="#/ajustes">Ajustes › Datos del emisor</a>.
         </Alert>
       )}
       {data.without_detail > 0 && (
         <p className="report-source-note">
-          {data.without_detail} documentos soporte aceptados del periodo se conocen solo por sus totales: sus retenciones no se
-          pueden certificar desde este equipo.
+          {data.without_detail === 1
+            ? 'Un documento soporte aceptado del periodo se conoce solo por sus totales: sus retenciones no se pueden certificar desde este equipo.'
+            : `${countOf(data.without_detail, 'documento soporte', 'documentos soporte')} aceptados del periodo se conocen solo por sus totales: sus retenciones no se pueden certificar desde este equipo.`}
         </p>
       )}
       {data.certificates.length === 0 ? (

@@ -3,6 +3,7 @@ import type { PeriodReport } from '../../../shared/rpc/methods/reports';
 import { SalesByDayChart, TaxesByMonthChart } from './charts';
 import { ReportTable } from './ReportTable';
 import { cop, KIND_LABEL, reportTables } from './tables';
+import { countOf } from '../../../shared/plural';
 
 function Totals({ report }: { report: PeriodReport }) {
   const sum = (kind: 'FE' | 'DSE') =>
@@ -21,12 +22,12 @@ function Totals({ report }: { report: PeriodReport }) {
     {
       label: 'Ventas (facturas aceptadas)',
       value: cop(sales.total),
-      detail: `${sales.documents.toLocaleString('es-CO')} documentos · impuestos ${cop(sales.taxes)}`,
+      detail: `${countOf(sales.documents, 'documento')} · impuestos ${cop(sales.taxes)}`,
     },
     {
       label: 'Compras (documentos soporte aceptados)',
       value: cop(purchases.total),
-      detail: `${purchases.documents.toLocaleString('es-CO')} documentos · IVA ${cop(purchases.taxes)}`,
+      detail: `${countOf(purchases.documents, 'documento')} · IVA ${cop(purchases.taxes)}`,
     },
     {
       label: 'Retenciones practicadas',
@@ -52,13 +53,17 @@ function Totals({ report }: { report: PeriodReport }) {
       </div>
       {synced > 0 && (
         <p className="report-source-note" data-testid="report-synced-note">
-          {synced.toLocaleString('es-CO')} documentos aceptados se conocen solo por sincronización: de ellos se suman los totales,
+          {synced === 1
+            ? 'Un documento aceptado se conoce solo por sincronización: de él se suman los totales,'
+            : `${countOf(synced, 'documento')} aceptados se conocen solo por sincronización: de ellos se suman los totales,`}
           sin desglose por tarifa ni retenciones. Los emitidos desde esta aplicación se leen de la solicitud exacta que se envió.
         </p>
       )}
       {report.other_currency.count > 0 && (
         <p className="report-source-note">
-          {report.other_currency.count} documentos en otra moneda (USD) no se suman a los valores en pesos.
+          {report.other_currency.count === 1
+            ? 'Un documento en otra moneda (USD) no se suma a los valores en pesos.'
+            : `${countOf(report.other_currency.count, 'documento')} en otra moneda (USD) no se suman a los valores en pesos.`}
         </p>
       )}
     </>

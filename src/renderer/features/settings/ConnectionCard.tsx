@@ -57,7 +57,7 @@ export function ConnectionCard({ connection, onChanged }: { connection: Connecti
       </header>
       <dl className="connection-card__facts">
         <dt>Dirección</dt>
-        <dd>{connection.embedded ? 'Sandbox integrado en este equipo' : connection.base_url}</dd>
+        <dd>{connection.embedded ? 'Entorno de pruebas integrado en este equipo' : connection.base_url}</dd>
         <dt>Empresa</dt>
         <dd>{connection.company_id}</dd>
         <dt>Token</dt>

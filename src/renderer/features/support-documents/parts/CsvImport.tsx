@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ItemValues } from '../model/form-values';
 import { describeFormat, importLinesFile, type ImportResult } from '../model/lines-import';
 import { useDseForm } from './form-context';
+import { countOf } from '../../../../shared/plural';
 
 const MAX_BYTES = 2 * 1024 * 1024;
 
@@ -43,7 +44,7 @@ export function CsvImport({ onAdd }: { onAdd: (items: ItemValues[]) => void }) {
       {result && (
         <div className="dse-csv__preview panel" role="dialog" aria-label="Vista previa del CSV">
           <p>
-            <strong>{result.file}</strong>: {result.rows.length} filas, {good.length} sin errores,{' '}
+            <strong>{result.file}</strong>: {countOf(result.rows.length, 'fila')}, {good.length} sin errores,{' '}
             {result.rows.length - good.length} con errores.
           </p>
           {result.format && (
@@ -101,7 +102,7 @@ export function CsvImport({ onAdd }: { onAdd: (items: ItemValues[]) => void }) {
                 setResult(null);
               }}
             >
-              {`Agregar ${good.length} líneas correctas`}
+              {`Agregar ${countOf(good.length, 'línea correcta', 'líneas correctas')}`}
             </button>
             <button type="button" className="button button--secondary" onClick={() => setResult(null)}>
               Cancelar

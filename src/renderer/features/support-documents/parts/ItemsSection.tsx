@@ -6,6 +6,7 @@ import { emptyItem, type DseFormValues, type ItemValues } from '../model/form-va
 import { importLines } from '../model/lines-import';
 import { CsvImport } from './CsvImport';
 import { useDseForm } from './form-context';
+import { countOf } from '../../../../shared/plural';
 
 const COLUMNS: { name: keyof ItemValues; label: string; className: string }[] = [
   { name: 'codigo', label: 'Código UNSPSC', className: 'dse-col--code' },
@@ -41,7 +42,9 @@ export function ItemsSection() {
     if (result.error) return setPasteNote(result.error);
     addLines(result.rows.map((r) => r.item));
     const bad = result.rows.filter((r) => r.problems.length > 0).length;
-    setPasteNote(`Se pegaron ${result.rows.length} líneas${bad ? `; ${bad} con errores marcados abajo` : ''}.`);
+    setPasteNote(
+      `Se ${result.rows.length === 1 ? 'pegó' : 'pegaron'} ${countOf(result.rows.length, 'línea')}${bad ? `; ${bad} con errores marcados abajo` : ''}.`,
+    );
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>, row: number, column: keyof ItemValues) => {
