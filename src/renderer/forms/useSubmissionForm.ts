@@ -109,11 +109,18 @@ export function useSubmissionForm<V extends FieldValues, C = unknown>(options: S
     }
   };
 
+  /** A refusal learnt later (a followed submission that ended refused): its fields are marked as after a submit. */
+  const showRefusal = (submission: Submission, values: V) => {
+    clearServerErrors();
+    const list = place(submissionFieldErrors(submission), values);
+    setProblem({ message: submission.error?.message ?? options.refusedMessage, list });
+  };
+
   /** The form's onSubmit: the previous server errors go, the resolver judges, then `send`. */
   const onSubmit = (event?: BaseSyntheticEvent) => {
     clearServerErrors();
     return form.handleSubmit(send)(event);
   };
 
-  return { form, onSubmit, sending, problem, setProblem };
+  return { form, onSubmit, sending, problem, showRefusal };
 }
