@@ -172,9 +172,7 @@ describe('the result of a sale queued in contingency', () => {
     };
     let news = 0;
     render(
-      wrap(
-        <SubmissionResult submission={queued} onChange={() => undefined} onNew={() => (news += 1)} onCorrect={() => undefined} />,
-      ),
+      wrap(<SubmissionResult submission={queued} onNew={() => (news += 1)} onCorrect={() => undefined} />),
     );
     expect(screen.getByRole('heading', { name: /Factura de contingencia/ })).toBeTruthy();
     expect(screen.getByTestId('contingency-ref').textContent).toContain('CONT-000007');
