@@ -25,4 +25,3 @@ export class FeWithholdingTypes {
     return this.list(connectionId);
   }
 }
-

@@ -104,7 +104,6 @@ export function useDraftAutosave(kind: DocumentKind, { delayMs, flushOnUnmount =
     [cancel, write],
   );
 
-  const shown: DraftStatus =
-    status.status.state === 'idle' || status.seq === status.latest ? status.status : { state: 'saving' };
+  const shown: DraftStatus = status.status.state === 'idle' || status.seq === status.latest ? status.status : { state: 'saving' };
   return { saveLater, saveNow, discard, cancel, status: shown };
 }

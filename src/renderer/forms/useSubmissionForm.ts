@@ -10,7 +10,7 @@ import { useForm, type FieldPath, type FieldValues, type UseFormProps } from 're
 import type { SubmissionFieldError } from '../../shared/api/field-errors';
 import type { Submission } from '../../shared/rpc/methods/submissions';
 import { RpcClientError } from '../rpc/client';
-import { placeServerErrors, rpcFieldErrors, submissionFieldErrors, type FieldOf, type LabelOf } from './server-fields';
+import { placeServerErrors, rpcFieldErrors, submissionFieldErrors, type LabelOf } from './server-fields';
 
 /** What the form shows above its button when nothing was sent, or the server refused it. */
 export interface FormProblem {
@@ -101,7 +101,8 @@ export function useSubmissionForm<V extends FieldValues, C = unknown>(options: S
     } catch (error) {
       const known = error instanceof RpcClientError ? error.details?.submission_id : undefined;
       if (typeof known === 'number' && options.onExisting) await options.onExisting(known, values);
-      else if (error instanceof RpcClientError) setProblem({ message: error.message, list: place(rpcFieldErrors(error), values) });
+      else if (error instanceof RpcClientError)
+        setProblem({ message: error.message, list: place(rpcFieldErrors(error), values) });
       else setProblem({ message: options.unexpectedMessage, list: [] });
     } finally {
       inFlight.current = false;

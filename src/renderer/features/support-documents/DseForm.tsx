@@ -55,7 +55,13 @@ export function DseForm({ draft, saveLater, saveNow, discard, onCorrected }: Pro
   const judge = (current: DseFormValues) =>
     validateDseForm(current, { today: colombiaToday(new Date()), nowTime: toColombia(new Date()).time, costCenters });
 
-  const { form, onSubmit, sending: busy, problem, showRefusal } = useSubmissionForm<DseFormValues>({
+  const {
+    form,
+    onSubmit,
+    sending: busy,
+    problem,
+    showRefusal,
+  } = useSubmissionForm<DseFormValues>({
     form: { defaultValues: draft.values },
     blocked: locked,
     check: (current) => {
@@ -137,11 +143,7 @@ export function DseForm({ draft, saveLater, saveNow, discard, onCorrected }: Pro
   return (
     <FormProvider {...form}>
       <DseFormContext.Provider value={context}>
-        <form
-          className="dse-layout"
-          noValidate
-          onSubmit={(event) => void onSubmit(event)}
-        >
+        <form className="dse-layout" noValidate onSubmit={(event) => void onSubmit(event)}>
           <div className="dse-main">
             {corrects && (
               <Alert tone="warn" title={`Corrección del documento soporte ${corrects.number ?? ''} rechazado`}>

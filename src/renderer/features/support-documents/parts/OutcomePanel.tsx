@@ -124,12 +124,7 @@ export function OutcomePanel({
             </p>
           )}
           {s.error?.code === 'credentials_changed' ? <HeldRelease submission={s} /> : s.error && <p>{s.error.message}</p>}
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={check.isPending}
-            onClick={() => check.mutate()}
-          >
+          <button type="button" className="button button--secondary" disabled={check.isPending} onClick={() => check.mutate()}>
             {check.isPending ? 'Consultando…' : 'Consultar ahora'}
           </button>
           {check.isError && <p className="field__error">{check.error.message}</p>}
