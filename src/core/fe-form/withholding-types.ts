@@ -1,6 +1,5 @@
 // The FE withholding types entered per connection (migration 0008). The contract has no endpoint
 // listing them, so this list is the only source the form offers; nothing is invented.
-import { fieldErrorList } from '../../shared/api/field-errors';
 import type { FeWithholdingType } from '../../shared/rpc/methods/fe-form';
 import type { Db } from '../store/store';
 
@@ -25,19 +24,4 @@ export class FeWithholdingTypes {
     })();
     return this.list(connectionId);
   }
-}
-
-/**
- * Field errors in a refused answer's body. Bodies of 400 are "not shown" by the contract; the list
- * is read in the shapes fieldErrorList knows (the sandbox's `errors: [{field, message}]` among them).
- */
-export function fieldErrorsOf(responseBody: string | null): { path: string; message: string }[] {
-  if (!responseBody) return [];
-  let body: unknown;
-  try {
-    body = JSON.parse(responseBody);
-  } catch {
-    return [];
-  }
-  return fieldErrorList(body).map((e) => ({ path: e.field, message: e.message }));
 }

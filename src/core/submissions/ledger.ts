@@ -2,6 +2,8 @@
 // first byte is sent, the outcome after the answer (Store.durably: synchronous=FULL). Its statements
 // are prepared once per ledger and reused (each submission runs several).
 import type { Statement } from 'better-sqlite3';
+import { z } from 'zod';
+import { SubmissionFieldError } from '../../shared/api/field-errors';
 import type { DocumentKind, Submission, SubmissionState } from '../../shared/rpc/methods/submissions';
 import { ErrorCode } from '../../shared/rpc/errors';
 import type { Store } from '../store/store';
@@ -43,6 +45,8 @@ export interface SubmissionRow {
   outbox_ref?: string | null;
   outbox_deadline_at?: string | null;
   outbox_transmitted_at?: string | null;
+  /** JSON list of the fields a refused answer named (SubmissionFieldError[]); migration 0019. */
+  field_errors?: string | null;
 }
 
 export interface NewSubmission {
@@ -70,6 +74,8 @@ export interface Outcome {
   estadoDian?: string;
   responseBody: string | null;
   error: { code: string; message: string } | null;
+  /** The fields a 400 answer named, read from its whole body (not the stored, cut copy). */
+  fieldErrors?: readonly SubmissionFieldError[];
   /** An unresolved outcome that is not to be looked at again automatically (a state nobody knows, checked enough). */
   stopPolling?: boolean;
   /** The attempt provably never left (address refused or unresolvable): counted in `unreachable_attempts`. */
@@ -189,7 +195,7 @@ export class SubmissionLedger {
         `UPDATE submissions SET state = ?, http_status = ?,
              document_id = COALESCE(?, document_id), document_number = COALESCE(?, document_number),
              fiscal_key = COALESCE(?, fiscal_key), estado_dian = COALESCE(?, estado_dian),
-             response_body = ?, error_code = ?, error_message = ?, updated_at = ?,
+             response_body = ?, field_errors = ?, error_code = ?, error_message = ?, updated_at = ?,
              unreachable_attempts = unreachable_attempts + ?
            WHERE id = ?`,
       ).run(
@@ -200,6 +206,7 @@ export class SubmissionLedger {
         outcome.fiscalKey ?? null,
         outcome.estadoDian ?? null,
         outcome.responseBody,
+        outcome.fieldErrors && outcome.fieldErrors.length > 0 ? JSON.stringify(outcome.fieldErrors) : null,
         outcome.error?.code ?? null,
         outcome.error?.message ?? null,
         at,
@@ -395,6 +402,7 @@ export class SubmissionLedger {
 
 export function toSubmission(row: SubmissionRow): Submission {
   const code = ErrorCode.safeParse(row.error_code);
+  const fieldErrors = fieldErrorsOf(row);
   return {
     id: row.id,
     kind: row.kind,
@@ -417,5 +425,17 @@ export function toSubmission(row: SubmissionRow): Submission {
     contingency: row.outbox_ref
       ? { local_ref: row.outbox_ref, deadline_at: row.outbox_deadline_at!, transmitted_at: row.outbox_transmitted_at ?? null }
       : null,
+    ...(fieldErrors.length > 0 ? { field_errors: fieldErrors } : {}),
   };
+}
+
+/** The recorded field errors of a submission; a row that is not valid JSON of that shape names none. */
+function fieldErrorsOf(row: SubmissionRow): SubmissionFieldError[] {
+  if (!row.field_errors) return [];
+  try {
+    const parsed = z.array(SubmissionFieldError).safeParse(JSON.parse(row.field_errors));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
 }

@@ -1,6 +1,7 @@
 // What an answer to a create request means for the ledger, from the contract's tables ("7. Create,
 // sign and send DSE" responses; "6. Create FE"; "Errors"). Pure: no I/O, table-tested.
 import type { DocumentKind } from '../../shared/rpc/methods/submissions';
+import { submissionFieldErrors } from '../../shared/api/field-errors';
 import { classifyAnswer } from '../api/errors';
 import type { ApiAnswer, TransportFailure } from '../api/http';
 import { readDsePartial, type DsePartial } from '../api/readers';
@@ -40,7 +41,14 @@ export function outcomeOfAnswer(answer: ApiAnswer, context: AnswerContext): Outc
   if ([400, 401, 403, 404].includes(answer.status)) {
     // Nothing was created by this request; but if an earlier attempt may have created the document,
     // refusing now proves nothing, so the submission stays open and shows why it is stuck.
-    return { ...base, state: context.mayExist ? 'in_doubt' : 'failed', error: shown };
+    // The fields a 400 names are read here, from the whole parsed body: the stored copy is cut.
+    const fieldErrors = answer.status === 400 ? submissionFieldErrors(answer.body) : [];
+    return {
+      ...base,
+      state: context.mayExist ? 'in_doubt' : 'failed',
+      error: shown,
+      ...(fieldErrors.length > 0 ? { fieldErrors } : {}),
+    };
   }
   return { ...base, state: 'in_doubt', error: { code: 'api_uncertain', message: IN_DOUBT_MESSAGE } };
 }

@@ -29,7 +29,7 @@ const METHODS: PaymentMethod[] = [
 ];
 let calls: { method: string; input: Record<string, unknown> }[] = [];
 let submitAnswer: Record<string, unknown> = {};
-let fieldErrors: { path: string; message: string }[] = [];
+let fieldErrors: { path: string; code: string; message: string }[] = [];
 
 const fakeBridge: RpcBridge = {
   async invoke(method, input) {
@@ -49,9 +49,8 @@ const fakeBridge: RpcBridge = {
       case 'feForm.withholdingTypes':
         return ok([]);
       case 'fe.submit':
-        return ok(submitAnswer);
-      case 'feForm.submissionFieldErrors':
-        return ok(fieldErrors);
+        // A refusal carries the fields the server named, as core recorded them (Submission.field_errors).
+        return ok(fieldErrors.length > 0 ? { ...submitAnswer, field_errors: fieldErrors } : submitAnswer);
       default:
         return { id: 1, ok: false as const, error: { code: 'unknown_method' as const, message: method } };
     }
@@ -168,7 +167,7 @@ describe('Facturas form validation', () => {
       updated_at: 'x',
       next_check_at: null,
     };
-    fieldErrors = [{ path: 'receptor.email', message: 'no es un correo válido' }];
+    fieldErrors = [{ path: 'receptor.email', code: 'invalid', message: 'no es un correo válido' }];
     const emit = await renderScreen();
     await user.type(screen.getByLabelText('Número de documento'), '52345678');
     await user.type(screen.getByLabelText('Nombre o razón social'), 'Ana');

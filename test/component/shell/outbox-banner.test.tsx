@@ -171,11 +171,7 @@ describe('the result of a sale queued in contingency', () => {
       contingency: { local_ref: 'CONT-000007', deadline_at: '2026-11-22T15:00:00Z', transmitted_at: null },
     };
     let news = 0;
-    render(
-      wrap(
-        <SubmissionResult submission={queued} onChange={() => undefined} onNew={() => (news += 1)} onCorrect={() => undefined} />,
-      ),
-    );
+    render(wrap(<SubmissionResult submission={queued} onNew={() => (news += 1)} onCorrect={() => undefined} />));
     expect(screen.getByRole('heading', { name: /Factura de contingencia/ })).toBeTruthy();
     expect(screen.getByTestId('contingency-ref').textContent).toContain('CONT-000007');
     expect(screen.getByText(/22\/11\/2026/)).toBeTruthy();

@@ -19,6 +19,7 @@ import { migration0015 } from './0015_customers';
 import { migration0016 } from './0016_report_indexes';
 import { migration0017 } from './0017_issuer_profile';
 import { migration0018 } from './0018_contingency';
+import { migration0019 } from './0019_submission_field_errors';
 
 export const migrations: readonly Migration[] = [
   migration0001,
@@ -39,4 +40,5 @@ export const migrations: readonly Migration[] = [
   migration0016,
   migration0017,
   migration0018,
+  migration0019,
 ];

@@ -1,19 +1,21 @@
 // The form's bottom bar: live totals, "Emitir factura", discard and the draft's status. It is the one
 // part that watches every value of the form: it recomputes the totals once per change, publishes
 // them to the lines and sections that show amounts (live-totals.ts) and autosaves the draft.
-import { useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { computeFormTotals } from './calc';
 import { LiveTotalsContext } from './live-totals';
 import type { FeFormValues, WithholdingTypes } from './model';
 import { TotalsPanel } from './TotalsPanel';
-import { useDraftAutosave } from './useInvoiceData';
+import type { useDraftAutosave } from '../../forms/useDraftAutosave';
 
 const timeFormat = new Intl.DateTimeFormat('es-CO', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Bogota' });
 
 interface InvoiceBarProps {
   types: WithholdingTypes;
   draftKey: string;
+  /** the form's draft (src/renderer/forms/useDraftAutosave.ts) */
+  draft: ReturnType<typeof useDraftAutosave>;
   sending: boolean;
   canSubmit: boolean;
   onDiscard: () => void;
@@ -21,14 +23,23 @@ interface InvoiceBarProps {
   children: ReactNode;
 }
 
-export function InvoiceBar({ types, draftKey, sending, canSubmit, onDiscard, children }: InvoiceBarProps) {
+export function InvoiceBar({ types, draftKey, draft, sending, canSubmit, onDiscard, children }: InvoiceBarProps) {
   const { control } = useFormContext<FeFormValues>();
   const liveTotals = useContext(LiveTotalsContext);
   const values = useWatch({ control }) as FeFormValues;
   const totals = useMemo(() => computeFormTotals(values, types), [values, types]);
   // Before paint: the lines show the same totals as this bar in the same frame.
   useLayoutEffect(() => liveTotals?.publish(totals, values.items), [liveTotals, totals, values.items]);
-  const draftStatus = useDraftAutosave(values, draftKey, !sending);
+  // The draft is saved shortly after each change (not for the values the form opened with, nor while
+  // sending: the submit writes it itself).
+  const opened = useRef(values);
+  const { saveLater, cancel } = draft;
+  useEffect(() => {
+    if (sending) return cancel();
+    if (values === opened.current) return;
+    saveLater(draftKey, () => JSON.parse(JSON.stringify(values)) as Record<string, unknown>);
+  }, [values, draftKey, sending, saveLater, cancel]);
+  const draftStatus = draft.status;
   const [confirmDiscard, setConfirmDiscard] = useState(false);
 
   return (

@@ -1,10 +1,13 @@
 // The FE form: receiver, lines, live totals, payment and the optional sections, submitted once
-// through the core's exactly-once submission (`fe.submit`) under the form's draft_key.
-import { useMemo, useRef, useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+// through the core's exactly-once submission (`fe.submit`) under the form's draft_key. Validation,
+// the draft, the submit and the server's field errors follow the one form pattern (src/renderer/forms/).
+import { useMemo, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
 import type { PaymentMethod } from '../../../shared/api/fe';
 import type { Submission } from '../../../shared/rpc/methods/submissions';
-import { invoke, RpcClientError } from '../../rpc/client';
+import { useDraftAutosave } from '../../forms/useDraftAutosave';
+import { useSubmissionForm } from '../../forms/useSubmissionForm';
+import { invoke } from '../../rpc/client';
 import { Alert } from '../../ui/Alert';
 import { CounterShortcuts } from '../counter/CounterShortcuts';
 import { AiuSection } from './AiuSection';
@@ -18,8 +21,7 @@ import { MoreSection } from './MoreSection';
 import { PaymentSection } from './PaymentSection';
 import { ReceiverSection } from './ReceiverSection';
 import { feResolver } from './resolver';
-import { applyFieldErrors } from './server-errors';
-import type { ValidationContext } from './validation';
+import { feFieldOf, feLabelOf, type ValidationContext } from './validation';
 import { WithholdingsSection } from './WithholdingsSection';
 
 export interface InvoiceFormProps {
@@ -43,58 +45,35 @@ export function InvoiceForm(props: InvoiceFormProps) {
     () => ({ today, paymentMethods: paymentMethods ?? [], withholdingTypes: types }),
     [today, paymentMethods, types],
   );
-  const form = useForm<FeFormValues, ValidationContext>({
-    defaultValues: props.initialValues,
-    resolver: feResolver,
-    context,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  const draft = useDraftAutosave('FE', { delayMs: 500 });
+  const { form, onSubmit, sending, problem } = useSubmissionForm<FeFormValues, ValidationContext>({
+    form: {
+      defaultValues: props.initialValues,
+      resolver: feResolver,
+      context,
+      mode: 'onSubmit',
+      reValidateMode: 'onChange',
+    },
+    submit: async (values) => {
+      const current = computeFormTotals(values, types);
+      const request = buildRequest(values, current, { draftKey, withholdingTypes: types, paymentMethods: paymentMethods ?? [] });
+      // The key goes to disk with the form before anything is sent (the ledger also commits it).
+      await draft.saveNow(draftKey, values as unknown as Record<string, unknown>).catch(() => undefined);
+      return invoke('fe.submit', { request });
+    },
+    fieldOf: feFieldOf,
+    labelOf: feLabelOf,
+    refusedMessage: 'El servicio no aceptó la factura.',
+    unexpectedMessage:
+      'No se pudo emitir la factura por un error inesperado. Intente de nuevo; si se repite, reinicie la aplicación.',
+    onRefused: (_submission, values) => props.onRefused(values),
+    onSubmitted: (submission, values) => props.onSubmitted(submission, values),
   });
   // Nothing here watches the form's values: the bar does, so that a keystroke does not re-render the
   // whole form (see live-totals.ts).
   const [liveTotals] = useState(
     () => new LiveTotalsStore(computeFormTotals(props.initialValues, types), props.initialValues.items),
   );
-  const inFlight = useRef(false);
-  const [sending, setSending] = useState(false);
-  const [serverError, setServerError] = useState<{ message: string; list: string[] } | null>(null);
-
-  const send = async (values: FeFormValues) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setSending(true);
-    setServerError(null);
-    try {
-      const current = computeFormTotals(values, types);
-      const request = buildRequest(values, current, { draftKey, withholdingTypes: types, paymentMethods: paymentMethods ?? [] });
-      // The key goes to disk with the form before anything is sent (the ledger also commits it).
-      await invoke('drafts.save', {
-        kind: 'FE',
-        idempotency_key: draftKey,
-        data: values as unknown as Record<string, unknown>,
-      }).catch(() => undefined);
-      const submission = await invoke('fe.submit', { request });
-      if (submission.state === 'failed') {
-        const issues = await invoke('feForm.submissionFieldErrors', { id: submission.id }).catch(() => []);
-        const list = applyFieldErrors(issues, form.setError);
-        setServerError({ message: submission.error?.message ?? 'El servicio no aceptó la factura.', list });
-        props.onRefused(values);
-      } else props.onSubmitted(submission, values);
-    } catch (error) {
-      if (error instanceof RpcClientError) {
-        const issues = Object.entries(error.fields).map(([path, message]) => ({ path, message }));
-        setServerError({ message: error.message, list: applyFieldErrors(issues, form.setError) });
-      } else
-        setServerError({
-          message:
-            'No se pudo emitir la factura por un error inesperado. Intente de nuevo; si se repite, reinicie la aplicación.',
-          list: [],
-        });
-    } finally {
-      inFlight.current = false;
-      setSending(false);
-    }
-  };
 
   const errorCount = Object.keys(form.formState.errors).length;
   return (
@@ -102,7 +81,7 @@ export function InvoiceForm(props: InvoiceFormProps) {
       <LiveTotalsContext.Provider value={liveTotals}>
         <form
           className="invoice-form"
-          onSubmit={(event) => void form.handleSubmit(send)(event)}
+          onSubmit={(event) => void onSubmit(event)}
           noValidate
           aria-label="Factura electrónica de venta"
         >
@@ -119,6 +98,7 @@ export function InvoiceForm(props: InvoiceFormProps) {
           <InvoiceBar
             types={types}
             draftKey={draftKey}
+            draft={draft}
             sending={sending}
             canSubmit={!sending && Boolean(paymentMethods)}
             onDiscard={props.onDiscard}
@@ -126,15 +106,15 @@ export function InvoiceForm(props: InvoiceFormProps) {
             {form.formState.errors.root?.totals?.message && (
               <Alert tone="error">{form.formState.errors.root.totals.message}</Alert>
             )}
-            {errorCount > 0 && form.formState.isSubmitted && !serverError && (
+            {errorCount > 0 && form.formState.isSubmitted && !problem && (
               <Alert tone="error">No se emitió: revise los campos marcados en rojo.</Alert>
             )}
-            {serverError && (
+            {problem && (
               <Alert tone="error" title="No se emitió la factura">
-                <p>{serverError.message}</p>
-                {serverError.list.length > 0 && (
+                <p>{problem.message}</p>
+                {problem.list.length > 0 && (
                   <ul>
-                    {serverError.list.map((item) => (
+                    {problem.list.map((item) => (
                       <li key={item}>{item}</li>
                     ))}
                   </ul>

@@ -1,10 +1,12 @@
 // One invoice at a time: its draft_key (created once per form, kept in the draft), the form, and the
 // result after submitting. A reopened draft whose key was already submitted shows that submission.
+// The submission is followed through forms/useFollowedSubmission (core's events refresh it).
 // Once the ledger holds a submission (whatever its state) the draft goes: an uncertain invoice is
 // confirmed from the ledger with its own key and listed as pending, and the counter sells on.
 import { useCallback, useEffect, useState } from 'react';
 import type { Draft } from '../../../shared/rpc/methods/drafts';
 import type { Submission } from '../../../shared/rpc/methods/submissions';
+import { useFollowedSubmission } from '../../forms/useFollowedSubmission';
 import { invoke } from '../../rpc/client';
 import { PendingInvoices } from '../counter/PendingInvoices';
 import { SaveCustomerOffer } from '../counter/SaveCustomer';
@@ -17,7 +19,10 @@ export function InvoiceSession({ draft, today }: { draft: Draft | null; today: s
   const [draftKey, setDraftKey] = useState(() => draft?.idempotency_key ?? newDraftKey());
   const [values, setValues] = useState<FeFormValues>(() => (draft ? valuesFromDraft(draft.data, today) : defaultValues(today)));
   const [formId, setFormId] = useState(0);
-  const [submission, setSubmission] = useState<Submission | null>(null);
+  // The submission as the submit (or the ledger, after a restart) answered it, then followed.
+  const [sent, setSent] = useState<Submission | null>(null);
+  const followed = useFollowedSubmission(sent?.id ?? null, sent);
+  const submission = sent && followed.data?.id === sent.id ? followed.data : sent;
   const [resolvingDraft, setResolvingDraft] = useState(draft !== null);
   const methods = usePaymentMethods();
   const types = useWithholdingTypes();
@@ -29,8 +34,8 @@ export function InvoiceSession({ draft, today }: { draft: Draft | null; today: s
     // Looked up by its key, not among the latest submissions: after a restart the ledger is the only
     // witness of what this key did (issue 14, item 4).
     invoke('submissions.byKey', { kind: 'FE', key: draft.idempotency_key })
-      .then((sent) => {
-        if (live && sent && sent.state !== 'failed') setSubmission(sent);
+      .then((known) => {
+        if (live && known && known.state !== 'failed') setSent(known);
       })
       .catch(() => undefined)
       .finally(() => live && setResolvingDraft(false));
@@ -47,7 +52,7 @@ export function InvoiceSession({ draft, today }: { draft: Draft | null; today: s
   const startNew = useCallback((next: FeFormValues) => {
     setValues(next);
     setDraftKey(newDraftKey());
-    setSubmission(null);
+    setSent(null);
     setFormId((n) => n + 1);
   }, []);
 
@@ -63,7 +68,6 @@ export function InvoiceSession({ draft, today }: { draft: Draft | null; today: s
       <>
         <SubmissionResult
           submission={submission}
-          onChange={setSubmission}
           onNew={() => startNew(defaultValues(today))}
           onCorrect={() => startNew({ ...values, fecha_emision: today })}
         />
@@ -92,9 +96,9 @@ export function InvoiceSession({ draft, today }: { draft: Draft | null; today: s
           setValues(submitted);
           setDraftKey(newDraftKey());
         }}
-        onSubmitted={(sent, submitted) => {
+        onSubmitted={(answer, submitted) => {
           setValues(submitted);
-          setSubmission(sent);
+          setSent(answer);
         }}
         onDiscard={discard}
       />

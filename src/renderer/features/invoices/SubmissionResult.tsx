@@ -1,11 +1,11 @@
 // What happened after "Emitir factura": accepted (number, CUFE, state), rejected (the server's reason
 // and what to fix), or in doubt (what the app is doing; no second invoice will be created). In doubt
 // never stops the shop: "Nueva venta" has the focus, and the invoice goes on in the pending list.
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import type { Submission } from '../../../shared/rpc/methods/submissions';
-import type { EventPayload } from '../../../shared/rpc/events';
 import { invoke } from '../../rpc/client';
-import { useRpcEvent, useRpcQuery } from '../../rpc/hooks';
+import { useSubmissionCheck } from '../../forms/useFollowedSubmission';
+import { useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { RejectionReasons } from '../../ui/RejectionReasons';
 import { copyText } from '../../ui/copy';
@@ -14,8 +14,8 @@ import { CounterPrint } from '../print/CounterPrint';
 import { formatDateTime } from '../../../shared/dates';
 
 interface Props {
+  /** followed by the session (forms/useFollowedSubmission): it changes when core says so */
   submission: Submission;
-  onChange: (submission: Submission) => void;
   onNew: () => void;
   onCorrect: () => void;
 }
@@ -56,30 +56,12 @@ function useDocumentNumber(submission: Submission): string | null {
   return doc.data ? `${doc.data.prefijo}${doc.data.consecutivo}` : null;
 }
 
-export function SubmissionResult({ submission, onChange, onNew, onCorrect }: Props) {
-  const [checking, setChecking] = useState(false);
-  const [checkError, setCheckError] = useState<string | null>(null);
+export function SubmissionResult({ submission, onNew, onCorrect }: Props) {
   const number = useDocumentNumber(submission);
-  const refresh = useCallback(
-    (payload: EventPayload<'document.changed'>) => {
-      if (payload.submission_id !== submission.id) return;
-      void invoke('submissions.get', { id: submission.id }).then(onChange, () => undefined);
-    },
-    [submission.id, onChange],
-  );
-  useRpcEvent('document.changed', refresh);
-
-  const checkNow = async () => {
-    setChecking(true);
-    setCheckError(null);
-    try {
-      onChange(await invoke('submissions.check', { id: submission.id }));
-    } catch (error) {
-      setCheckError(error instanceof Error ? error.message : 'No se pudo verificar ahora.');
-    } finally {
-      setChecking(false);
-    }
-  };
+  const check = useSubmissionCheck(submission.id);
+  const checking = check.isPending;
+  const checkError = check.isError ? check.error.message || 'No se pudo verificar ahora.' : null;
+  const checkNow = () => check.mutate();
 
   /** The service reports a state Factura Desk does not know: shown as it is, "en verificación". */
   const unknownState = submission.state === 'pending' && submission.error?.code === 'api_state_unknown';
@@ -223,7 +205,7 @@ export function SubmissionResult({ submission, onChange, onNew, onCorrect }: Pro
         <button type="button" className="button" onClick={onNew} autoFocus>
           Nueva venta
         </button>
-        <button type="button" className="button button--secondary" onClick={() => void checkNow()} disabled={checking}>
+        <button type="button" className="button button--secondary" onClick={checkNow} disabled={checking}>
           {checking ? 'Verificando…' : 'Verificar ahora'}
         </button>
         <SupportInfoButton id={submission.id} />

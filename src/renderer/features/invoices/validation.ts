@@ -6,6 +6,7 @@ import { isIsoDate } from '../../../shared/dates';
 import { computeFeTotals } from '../../../shared/fe';
 import { validateFeRequest } from '../../../shared/fe/request';
 import { fieldIssues } from '../../../shared/rpc/errors';
+import { userSentence } from '../../forms/server-fields';
 import { buildRequest, lineInput, readNumber, aiuInput } from './calc';
 import type { FeFormValues, WithholdingTypes } from './model';
 
@@ -29,11 +30,45 @@ export function formPath(apiPath: string): string {
   return path;
 }
 
-export function sentence(message: string): string {
-  // The shared rules name the field first ("receptor.nombre: es obligatorio"); the form shows it under the field.
-  const text = message.trim().replace(/^[a-z_]+(?:\[\d+\])?(?:\.[a-z_]+(?:\[\d+\])?)*:\s+/i, '');
-  const capital = text.charAt(0).toUpperCase() + text.slice(1);
-  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+/** The shared rules name the field first ("receptor.nombre: es obligatorio"); the form shows it under the field. */
+export const sentence = userSentence;
+
+const FORM_FIELDS = [
+  /^receptor\.(tipo_doc|numero_doc|nombre|email|direccion)$/,
+  /^items\.\d+\.(desc|cant|unit|iva)$/,
+  /^payment\.(form|method_id|due_date)$/,
+  /^aiu\.(contract_base|administracion_percent|imprevistos_percent|utilidad_percent|tax_rate|iva_base_mode)$/,
+  /^withholdings\.\d+\.(type|percent)$/,
+  /^currency\.(commercial_currency|applied_rate|official_trm|rate_date)$/,
+  /^(observaciones|fecha_emision)$/,
+];
+
+/** The form field that shows a server path, or null: a field the form has no control for, or a line it no longer has. */
+export function feFieldOf(apiPath: string, values: FeFormValues): string | null {
+  const path = formPath(apiPath);
+  if (!FORM_FIELDS.some((re) => re.test(path))) return null;
+  const row = /^(items|withholdings)\.(\d+)\./.exec(path);
+  if (row && Number(row[2]) >= values[row[1] as 'items' | 'withholdings'].length) return null;
+  return path;
+}
+
+/** The request's fields the form has no control for, in the user's words. */
+const FE_LABELS: Record<string, string> = {
+  subtotal: 'Subtotal',
+  impuestos: 'Impuestos',
+  total: 'Total',
+  draft_key: 'Clave de envío',
+  attachment_tokens: 'Adjuntos',
+  items: 'Líneas de la factura',
+  receptor: 'Cliente',
+  payment: 'Pago',
+  withholdings: 'Retenciones',
+  es_contingencia: 'Factura de contingencia',
+};
+
+export function feLabelOf(apiPath: string): string | undefined {
+  const path = apiPath.replace(/^request\./, '');
+  return FE_LABELS[path] ?? FE_LABELS[path.replace(/[.[].*$/, '')];
 }
 
 function add(errors: FormErrors, path: string, message: string): void {

@@ -1,17 +1,18 @@
 // The DSE form: react-hook-form holds what the user types; the shared DSE rules judge it on every
 // change; "Emitir documento soporte" submits once through the core's exactly-once dse.submit with the
-// Idempotency-Key kept in the draft.
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { FormProvider, useForm, useWatch } from 'react-hook-form';
+// Idempotency-Key kept in the draft. The submit, the server's field errors and the draft follow the
+// one form pattern (src/renderer/forms/).
+import { useEffect, useMemo, useState } from 'react';
+import { FormProvider, useWatch } from 'react-hook-form';
 import { colombiaToday, toColombia } from '../../../shared/dates';
-import { invoke, RpcClientError } from '../../rpc/client';
+import type { Submission } from '../../../shared/rpc/methods/submissions';
+import { useSubmissionForm } from '../../forms/useSubmissionForm';
+import { invoke } from '../../rpc/client';
 import { useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import type { DseFormValues } from './model/form-values';
 import { newIdempotencyKey } from './model/keys';
-import { fieldsFromResponse, fieldsFromRpc } from './model/server-fields';
-import { toRawRequest } from './model/to-request';
-import { validateDseForm } from './model/validate';
+import { dseFieldOf, dseLabelOf, validateDseForm } from './model/validate';
 import { CostCentersEditor } from './parts/CostCentersEditor';
 import { DseFormContext, type DseFormContextValue } from './parts/form-context';
 import { ItemsSection } from './parts/ItemsSection';
@@ -43,25 +44,67 @@ const visibleValue = (value: unknown) =>
 
 export function DseForm({ draft, saveLater, saveNow, discard, onCorrected }: Props) {
   const corrects = draft.corrects ?? null;
-  const form = useForm<DseFormValues>({ defaultValues: draft.values });
-  const values = useWatch({ control: form.control }) as DseFormValues;
-  const serialized = JSON.stringify(values);
   const [key, setKey] = useState(draft.key);
   const [submissionId, setSubmissionId] = useState<number | null>(draft.submissionId);
-  const [attempted, setAttempted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const busyRef = useRef(false);
-  const [serverFields, setServerFields] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const locked = submissionId !== null;
   const centersQuery = useRpcQuery('dseCatalog.costCenters', {});
   const costCenters = useMemo(() => centersQuery.data ?? [], [centersQuery.data]);
   const now = new Date();
   const today = colombiaToday(now);
   const nowTime = toColombia(now).time;
+  const judge = (current: DseFormValues) =>
+    validateDseForm(current, { today: colombiaToday(new Date()), nowTime: toColombia(new Date()).time, costCenters });
+
+  const {
+    form,
+    onSubmit,
+    sending: busy,
+    problem,
+    showRefusal,
+  } = useSubmissionForm<DseFormValues>({
+    form: { defaultValues: draft.values },
+    blocked: locked,
+    check: (current) => {
+      const verdict = judge(current);
+      if (verdict.request) return {};
+      return Object.keys(verdict.errors).length > 0 ? verdict.errors : { body: 'Revise los datos.' };
+    },
+    invalidMessage: 'Hay datos por corregir; están marcados en rojo junto a cada campo.',
+    submit: async (current) => {
+      const request = judge(current).request;
+      if (!request) throw new Error('Hay datos por corregir.');
+      // The key and the values are on disk before anything is sent.
+      await saveNow({ values: current, key, submissionId: null, corrects });
+      // The link to the rejected document is on disk before its correction's first byte is sent.
+      if (corrects) await invoke('dseCorrections.link', { rejected_submission_id: corrects.submission_id, key });
+      return invoke('dse.submit', { request, key });
+    },
+    fieldOf: (path, current) => dseFieldOf(path, current, today),
+    labelOf: dseLabelOf,
+    refusedMessage: 'El servicio no aceptó los datos. Corríjalos y vuelva a emitir.',
+    unexpectedMessage:
+      'No se pudo emitir el documento por un error inesperado. Vuelva a intentarlo; si se repite, reinicie la aplicación.',
+    onRefused: async (_submission, current) => {
+      // Refused before anything was created: the corrected document goes under a new key.
+      const next = newIdempotencyKey();
+      setKey(next);
+      await saveNow({ values: current, key: next, submissionId: null, corrects });
+    },
+    onSubmitted: async (submission, current) => {
+      setSubmissionId(submission.id);
+      await saveNow({ values: current, key, submissionId: submission.id, corrects });
+    },
+    onExisting: async (known, current) => {
+      // This key already has a submission (sent before a restart): show it, never "No se emitió".
+      setSubmissionId(known);
+      await saveNow({ values: current, key, submissionId: known }).catch(() => undefined);
+    },
+  });
+  const values = useWatch({ control: form.control }) as DseFormValues;
+  const serialized = JSON.stringify(values);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `serialized` stands for `values`, whose identity does not change
   const validation = useMemo(() => validateDseForm(values, { today, nowTime, costCenters }), [serialized, today, costCenters]);
-  const { touchedFields, dirtyFields } = form.formState;
-  const locked = submissionId !== null;
+  const { touchedFields, dirtyFields, errors: formErrors, isSubmitted } = form.formState;
 
   useEffect(() => {
     saveLater({ values: JSON.parse(serialized) as DseFormValues, key, submissionId, corrects });
@@ -73,12 +116,14 @@ export function DseForm({ draft, saveLater, saveNow, discard, onCorrected }: Pro
     costCenters,
     locked,
     err: (path) => {
-      if (serverFields[path]) return serverFields[path];
+      // What the server said of this field (placed by the form pattern) comes first.
+      const server = get(formErrors, path) as { type?: unknown; message?: unknown } | undefined;
+      if (server?.type === 'server' && typeof server.message === 'string') return server.message;
       const message = validation.errors[path];
       if (!message) return undefined;
       const isSection = !path.includes('.') && get(values, path) === undefined;
       const shown =
-        attempted ||
+        isSubmitted ||
         isSection ||
         Boolean(get(touchedFields, path)) ||
         Boolean(get(dirtyFields, path)) ||
@@ -87,86 +132,18 @@ export function DseForm({ draft, saveLater, saveNow, discard, onCorrected }: Pro
     },
   };
 
-  const emit = async () => {
-    if (busyRef.current || locked) return;
-    busyRef.current = true;
-    setBusy(true);
-    setAttempted(true);
-    setFailure(null);
-    setServerFields({});
-    try {
-      const current = form.getValues();
-      const verdict = validateDseForm(current, {
-        today: colombiaToday(new Date()),
-        nowTime: toColombia(new Date()).time,
-        costCenters,
-      });
-      if (!verdict.request) {
-        setFailure('Hay datos por corregir; están marcados en rojo junto a cada campo.');
-        const first = Object.keys(verdict.errors)[0];
-        if (first) {
-          try {
-            form.setFocus(first as Parameters<typeof form.setFocus>[0]);
-          } catch {
-            // a section-level message has no control to focus
-          }
-        }
-        return;
-      }
-      // The key and the values are on disk before anything is sent.
-      await saveNow({ values: current, key, submissionId: null, corrects });
-      // The link to the rejected document is on disk before its correction's first byte is sent.
-      if (corrects) await invoke('dseCorrections.link', { rejected_submission_id: corrects.submission_id, key });
-      const submission = await invoke('dse.submit', { request: verdict.request, key });
-      if (submission.state === 'failed') {
-        // Refused before anything was created: the corrected document goes under a new key.
-        const info = await invoke('submissions.supportInfo', { id: submission.id }).catch(() => null);
-        if (info) setServerFields(fieldsFromResponse(info, toRawRequest(current, today).withholdingRows));
-        setFailure(submission.error?.message ?? 'El servicio no aceptó los datos. Corríjalos y vuelva a emitir.');
-        const next = newIdempotencyKey();
-        setKey(next);
-        await saveNow({ values: current, key: next, submissionId: null, corrects });
-        return;
-      }
-      setSubmissionId(submission.id);
-      await saveNow({ values: current, key, submissionId: submission.id, corrects });
-    } catch (error) {
-      const known = error instanceof RpcClientError ? error.details?.submission_id : undefined;
-      if (typeof known === 'number') {
-        // This key already has a submission (sent before a restart): show it, never "No se emitió".
-        setSubmissionId(known);
-        await saveNow({ values: form.getValues(), key, submissionId: known }).catch(() => undefined);
-      } else if (error instanceof RpcClientError) {
-        if (error.code === 'invalid_input') setServerFields(fieldsFromRpc(error.fields));
-        setFailure(error.message);
-      } else
-        setFailure(
-          'No se pudo emitir el documento por un error inesperado. Vuelva a intentarlo; si se repite, reinicie la aplicación.',
-        );
-    } finally {
-      busyRef.current = false;
-      setBusy(false);
-    }
-  };
-
-  const fix = () => {
+  const fix = (refused: Submission) => {
     const next = newIdempotencyKey();
     setKey(next);
     setSubmissionId(null);
+    showRefusal(refused, form.getValues());
   };
 
   const errorCount = Object.keys(validation.errors).length;
   return (
     <FormProvider {...form}>
       <DseFormContext.Provider value={context}>
-        <form
-          className="dse-layout"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void emit();
-          }}
-        >
+        <form className="dse-layout" noValidate onSubmit={(event) => void onSubmit(event)}>
           <div className="dse-main">
             {corrects && (
               <Alert tone="warn" title={`Corrección del documento soporte ${corrects.number ?? ''} rechazado`}>
@@ -191,9 +168,16 @@ export function DseForm({ draft, saveLater, saveNow, discard, onCorrected }: Pro
             <TotalsPanel />
             {!locked && (
               <div className="panel dse-submit">
-                {failure && (
+                {problem && (
                   <Alert tone="error" title="No se emitió">
-                    {failure}
+                    {problem.message}
+                    {problem.list.length > 0 && (
+                      <ul>
+                        {problem.list.map((item) => (
+                          <li key={item}>{item}</li>
+                        ))}
+                      </ul>
+                    )}
                   </Alert>
                 )}
                 <button type="submit" className="button dse-submit__button" disabled={busy}>

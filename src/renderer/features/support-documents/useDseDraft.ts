@@ -1,6 +1,7 @@
 // The DSE draft in core (drafts.get/save/discard, kind 'DSE'): the form's values, the Idempotency-Key
 // created once for the document, and the submission once it was sent. Closing the app loses nothing.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useDraftAutosave } from '../../forms/useDraftAutosave';
 import { invoke, RpcClientError } from '../../rpc/client';
 import { emptyForm, formFromDraft, type DseFormValues } from './model/form-values';
 import { newIdempotencyKey } from './model/keys';
@@ -79,11 +80,14 @@ async function fetchDraft(): Promise<DraftLoad> {
   }
 }
 
+/**
+ * The DSE screen's draft: loaded once (with what the ledger knows of its key), then saved through the
+ * shared autosave (src/renderer/forms/useDraftAutosave.ts); leaving the screen writes what waits.
+ */
 export function useDseDraft() {
   const [load, setLoad] = useState<DraftLoad>({ status: 'loading' });
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const pending = useRef<DseDraftState | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const autosave = useDraftAutosave('DSE', { delayMs: SAVE_DELAY_MS, flushOnUnmount: true });
+  const { saveLater: later, saveNow: now, discard: drop, cancel } = autosave;
 
   useEffect(() => {
     let live = true;
@@ -95,73 +99,29 @@ export function useDseDraft() {
     };
   }, []);
 
-  const write = useCallback(async (state: DseDraftState) => {
-    try {
-      await invoke('drafts.save', {
-        kind: 'DSE',
-        idempotency_key: state.key,
-        data: draftData(state),
-      });
-      setSaveError(null);
-    } catch (error) {
-      setSaveError(
-        `El borrador no se pudo guardar: ${error instanceof Error ? error.message : 'error desconocido'}. No cierre la aplicación hasta enviar el documento.`,
-      );
-      throw error;
-    }
-  }, []);
-
   /** Saves soon (the user is typing). */
-  const saveLater = useCallback(
-    (state: DseDraftState) => {
-      pending.current = state;
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
-        timer.current = null;
-        const next = pending.current;
-        pending.current = null;
-        if (next) void write(next).catch(() => undefined);
-      }, SAVE_DELAY_MS);
-    },
-    [write],
-  );
+  const saveLater = useCallback((state: DseDraftState) => later(state.key, () => draftData(state)), [later]);
 
   /** Saves now (before submitting, after the answer): the key is on disk before anything is sent. */
-  const saveNow = useCallback(
-    async (state: DseDraftState) => {
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = null;
-      pending.current = null;
-      await write(state);
-    },
-    [write],
-  );
+  const saveNow = useCallback((state: DseDraftState) => now(state.key, draftData(state)), [now]);
 
   const discard = useCallback(async () => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    pending.current = null;
-    await invoke('drafts.discard', { kind: 'DSE' });
+    await drop();
     setLoad({ status: 'ready', draft: { values: emptyForm(), key: newIdempotencyKey(), submissionId: null } });
-  }, []);
+  }, [drop]);
 
   /** Another draft takes the form's place (a correction of a rejected document), already saved. */
-  const replace = useCallback((state: DseDraftState) => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    pending.current = null;
-    setLoad({ status: 'ready', draft: state });
-  }, []);
-
-  useEffect(
-    () => () => {
-      // Leaving the screen: whatever is waiting is written now.
-      if (timer.current) clearTimeout(timer.current);
-      const next = pending.current;
-      if (next) void write(next).catch(() => undefined);
+  const replace = useCallback(
+    (state: DseDraftState) => {
+      cancel();
+      setLoad({ status: 'ready', draft: state });
     },
-    [write],
+    [cancel],
   );
 
+  const saveError =
+    autosave.status.state === 'error'
+      ? `El borrador no se pudo guardar: ${autosave.status.message}. No cierre la aplicación hasta enviar el documento.`
+      : null;
   return { load, saveLater, saveNow, discard, replace, saveError };
 }

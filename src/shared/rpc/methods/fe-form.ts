@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { FieldIssue } from '../errors';
 import { method } from '../define';
 
 /**
@@ -28,10 +27,4 @@ export const feFormMethods = {
       }),
     z.array(FeWithholdingType),
   ),
-  /**
-   * Field errors a refused FE submission's answer named (400 "invalid payload"), so the form can mark
-   * them. The contract does not show 400 bodies; an `errors: [{field, message}]` list is read when
-   * present, otherwise the list is empty and the form shows the server's message alone.
-   */
-  'feForm.submissionFieldErrors': method(z.object({ id: z.number().int().positive() }).strict(), z.array(FieldIssue)),
 };

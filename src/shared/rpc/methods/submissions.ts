@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { method } from '../define';
 import { ErrorCode } from '../errors';
+import { SubmissionFieldError } from '../../api/field-errors';
 
 /**
  * Where a submission stands in the ledger.
@@ -47,6 +48,12 @@ export const Submission = z.object({
     .object({ local_ref: z.string(), deadline_at: z.string(), transmitted_at: z.string().nullable() })
     .nullable()
     .optional(),
+  /**
+   * The fields the server named when it refused the submission (a 400), as data: the server's path,
+   * a code and the message. Recorded by core from the whole answer (migration 0019); the forms mark
+   * their fields from it. Empty when none were named.
+   */
+  field_errors: z.array(SubmissionFieldError).optional(),
 });
 export type Submission = z.infer<typeof Submission>;
 

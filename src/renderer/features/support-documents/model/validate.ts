@@ -66,6 +66,34 @@ export function formPathOf(field: string, withholdingRows: readonly number[]): s
   return path;
 }
 
+/**
+ * The form field that shows a server path (the contract's "items[0].codigo" or an RPC input path
+ * "items.0.codigo"), or null when the form holds no such value. Withholdings are renumbered to the
+ * form's rows as they were sent.
+ */
+export function dseFieldOf(serverPath: string, values: DseFormValues, today: string): string | null {
+  const bracketed = serverPath.replace(/^request\./, '').replace(/\.(\d+)(?=\.|$)/g, '[$1]');
+  const path = formPathOf(bracketed, toRawRequest(values, today).withholdingRows);
+  const value = path
+    .split('.')
+    .reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), values);
+  return value === undefined ? null : path;
+}
+
+/** The request's parts the form shows no control for, in the user's words. */
+const DSE_LABELS: Record<string, string> = {
+  proveedor: 'Proveedor',
+  items: 'Líneas del documento',
+  retenciones: 'Retenciones',
+  cost_centers: 'Centros de costo',
+  subtotal: 'Subtotal',
+  total: 'Total',
+};
+
+export function dseLabelOf(serverPath: string): string | undefined {
+  return DSE_LABELS[serverPath.replace(/^request\./, '').replace(/[.[].*$/, '')];
+}
+
 /** The shared messages start with the field's contract name; the form shows it beside the control. */
 export function messageOf(error: FieldError): string {
   const prefix = `${error.field}: `;

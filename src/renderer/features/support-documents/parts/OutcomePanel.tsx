@@ -4,12 +4,12 @@ import { copyText } from '../../../ui/copy';
 import { Alert } from '../../../ui/Alert';
 import { HeldRelease } from '../../../ui/HeldRelease';
 import { RejectionReasons } from '../../../ui/RejectionReasons';
-import { useRpcMutation, useRpcQuery } from '../../../rpc/hooks';
-import { useFollowedSubmission } from '../useFollowedSubmission';
+import { useRpcQuery } from '../../../rpc/hooks';
+import { useFollowedSubmission, useSubmissionCheck } from '../../../forms/useFollowedSubmission';
 import { startCorrection } from '../correction';
 import type { DseDraftState } from '../useDseDraft';
 import { submissionStateDetail } from '../../../ui/states';
-import { OPEN_SUBMISSION_STATES } from '../../../../shared/rpc/methods/submissions';
+import { OPEN_SUBMISSION_STATES, type Submission } from '../../../../shared/rpc/methods/submissions';
 
 function SupportInfo({ id }: { id: number }) {
   const info = useRpcQuery('submissions.supportInfo', { id });
@@ -34,7 +34,8 @@ export function OutcomePanel({
 }: {
   id: number;
   onNew: () => void;
-  onFix: () => void;
+  /** the service refused the data: the form takes them back, with the fields it named marked */
+  onFix: (refused: Submission) => void;
   onCorrected: (state: DseDraftState) => void;
 }) {
   const [correcting, setCorrecting] = useState<'idle' | 'busy' | string>('idle');
@@ -45,7 +46,7 @@ export function OutcomePanel({
     );
   };
   const query = useFollowedSubmission(id);
-  const check = useRpcMutation('submissions.check', ['submissions.get', 'submissions.list']);
+  const check = useSubmissionCheck(id);
   const panel = useRef<HTMLElement>(null);
   const s = query.data;
   const loaded = s !== undefined;
@@ -123,12 +124,7 @@ export function OutcomePanel({
             </p>
           )}
           {s.error?.code === 'credentials_changed' ? <HeldRelease submission={s} /> : s.error && <p>{s.error.message}</p>}
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={check.isPending}
-            onClick={() => check.mutate({ id })}
-          >
+          <button type="button" className="button button--secondary" disabled={check.isPending} onClick={() => check.mutate()}>
             {check.isPending ? 'Consultando…' : 'Consultar ahora'}
           </button>
           {check.isError && <p className="field__error">{check.error.message}</p>}
@@ -145,7 +141,7 @@ export function OutcomePanel({
       {s.state === 'failed' && (
         <Alert tone="error" title="El servicio no aceptó los datos; no se creó el documento">
           <p data-testid="dse-outcome-reason">{s.error?.message}</p>
-          <button type="button" className="button" onClick={onFix}>
+          <button type="button" className="button" onClick={() => onFix(s)}>
             Corregir los datos
           </button>
         </Alert>
