@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { DATABASE_FILE } from '../../src/core/core';
 import { rpcContract } from '../../src/shared/rpc/contract';
-import type { HistoryPage } from '../../src/shared/rpc/methods/history-view';
+import type { HistoryPage } from '../../src/shared/rpc/methods/history';
 import { openCore, call } from '../lib/core';
 import { seededRandom } from '../generator';
 import { summarise, timeEach, type Figure } from '../lib/figure';

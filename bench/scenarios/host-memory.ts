@@ -15,7 +15,7 @@ import {
   type HistoryCsvChunk,
   type HistoryCsvCursor,
   type HistoryFilter,
-} from '../../src/shared/rpc/methods/history-view';
+} from '../../src/shared/rpc/methods/history';
 import type { Figure } from '../lib/figure';
 import { startHistoryApi, type HistoryApi } from '../lib/history-api';
 import { processMemory, resetPeak } from '../lib/process-memory';

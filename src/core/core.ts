@@ -15,16 +15,13 @@ import { appHandlers } from './rpc/handlers/app';
 import { catalogHandlers } from './rpc/handlers/catalog';
 import { customerHandlers } from './rpc/handlers/customers';
 import { dayCloseHandlers } from './rpc/handlers/day-close';
-import { connectionCheckHandlers } from './rpc/handlers/connection-check';
 import { connectionHandlers } from './rpc/handlers/connections';
 import { draftHandlers } from './rpc/handlers/drafts';
 import { dseCatalogHandlers } from './rpc/handlers/dse-catalog';
 import { dseCorrectionHandlers } from './rpc/handlers/dse-corrections';
 import { dseHandlers } from './rpc/handlers/dse';
 import { feHandlers } from './rpc/handlers/fe';
-import { feFormHandlers } from './rpc/handlers/fe-form';
 import { historyHandlers } from './rpc/handlers/history';
-import { historyViewHandlers } from './rpc/handlers/history-view';
 import { reportHandlers } from './rpc/handlers/reports';
 import { submissionHandlers } from './rpc/handlers/submissions';
 import { createDispatcher, type Dispatcher } from './rpc/registry';
@@ -122,13 +119,10 @@ export function createCore(options: CoreOptions): Core {
     {
       ...appHandlers(parts),
       ...connectionHandlers(parts),
-      ...connectionCheckHandlers(parts),
       ...submissionHandlers(parts),
       ...dseHandlers(parts),
       ...feHandlers(parts),
-      ...feFormHandlers(parts),
       ...historyHandlers(parts),
-      ...historyViewHandlers(parts),
       ...draftHandlers(parts),
       ...dseCatalogHandlers(parts),
       ...catalogHandlers(parts),

@@ -2,7 +2,7 @@
 // documents up by words or kind, first page.
 import { HistoryQueries } from '../../src/core/history/query';
 import type { Db } from '../../src/core/store/store';
-import type { HistoryPage } from '../../src/shared/rpc/methods/history-view';
+import type { HistoryPage } from '../../src/shared/rpc/methods/history';
 
 export function searchHistory(
   db: Db,

@@ -7,7 +7,7 @@ import { toColombia } from '../../shared/dates';
 import { computeFeLine } from '../../shared/fe';
 import { dec, toMoneyString, ZERO } from '../../shared/money';
 import { AppError } from '../../shared/rpc/errors';
-import type { HistoryDetail } from '../../shared/rpc/methods/history-view';
+import type { HistoryDetail } from '../../shared/rpc/methods/history';
 import { isObject, type Json } from '../api/records';
 import type { Db } from '../store/store';
 import type { Submissions } from '../submissions/submissions';

@@ -3,7 +3,7 @@
 // fields quoted per RFC 4180 when they hold a separator, a quote or a line break.
 import { formatDate } from '../../shared/dates';
 import { toMoneyString } from '../../shared/money';
-import type { HistoryRow } from '../../shared/rpc/methods/history-view';
+import type { HistoryRow } from '../../shared/rpc/methods/history';
 
 export const BOM = '\uFEFF';
 const SEPARATOR = ';';

@@ -2,7 +2,7 @@
 // resource as mirrored, the ledger's submission (keys, attempts, answers) with its recorded events,
 // the exact request this app sent, and the support information.
 import { AppError } from '../../shared/rpc/errors';
-import type { HistoryDetail, SubmissionEvent } from '../../shared/rpc/methods/history-view';
+import type { HistoryDetail, SubmissionEvent } from '../../shared/rpc/methods/history';
 import type { Db } from '../store/store';
 import type { Submissions } from '../submissions/submissions';
 import type { IssuerProfiles } from './issuer';

@@ -8,7 +8,7 @@ import {
   type IssuerProfile,
   type IssuerWarning,
   type PrintSettings,
-} from '../../shared/rpc/methods/history-view';
+} from '../../shared/rpc/methods/history';
 import type { Db } from '../store/store';
 
 interface ProfileRow {

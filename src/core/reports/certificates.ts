@@ -3,7 +3,7 @@
 // exact requests (report facts), with the documents they come from. The withholding agent is the
 // company (issuer profile); a DSE known only by its totals cannot be certified and is counted apart.
 import type { Certificate, CertificatesOutput } from '../../shared/rpc/methods/reports';
-import type { IssuerProfile } from '../../shared/rpc/methods/history-view';
+import type { IssuerProfile } from '../../shared/rpc/methods/history';
 import type { Db } from '../store/store';
 import { ReportFacts } from './facts';
 

@@ -3,7 +3,6 @@
 import type { MethodTable } from './define';
 import { appMethods } from './methods/app';
 import { catalogMethods } from './methods/catalog';
-import { connectionCheckMethods } from './methods/connection-check';
 import { connectionMethods } from './methods/connections';
 import { customerMethods } from './methods/customers';
 import { dayCloseMethods } from './methods/day-close';
@@ -12,9 +11,7 @@ import { dseCatalogMethods } from './methods/dse-catalog';
 import { dseCorrectionMethods } from './methods/dse-corrections';
 import { dseMethods } from './methods/dse';
 import { feMethods } from './methods/fe';
-import { feFormMethods } from './methods/fe-form';
 import { historyMethods } from './methods/history';
-import { historyViewMethods } from './methods/history-view';
 import { outboxMethods } from './methods/outbox';
 import { reportMethods } from './methods/reports';
 import { submissionMethods } from './methods/submissions';
@@ -22,13 +19,10 @@ import { submissionMethods } from './methods/submissions';
 export const rpcContract = {
   ...appMethods,
   ...connectionMethods,
-  ...connectionCheckMethods,
   ...submissionMethods,
   ...dseMethods,
   ...feMethods,
-  ...feFormMethods,
   ...historyMethods,
-  ...historyViewMethods,
   ...draftMethods,
   ...dseCatalogMethods,
   ...catalogMethods,

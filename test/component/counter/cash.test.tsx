@@ -43,7 +43,7 @@ const fakeBridge: RpcBridge = {
       case 'fe.paymentMethods':
         return ok(METHODS);
       case 'fe.terceros':
-      case 'feForm.withholdingTypes':
+      case 'fe.withholdingTypes':
         return ok([]);
       case 'submissions.list':
         return ok([]);

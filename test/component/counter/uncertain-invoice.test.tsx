@@ -63,7 +63,7 @@ const fakeBridge: RpcBridge = {
       case 'fe.paymentMethods':
         return ok(METHODS);
       case 'fe.terceros':
-      case 'feForm.withholdingTypes':
+      case 'fe.withholdingTypes':
         return ok([]);
       case 'fe.submit': {
         const sent = submission({});

@@ -68,7 +68,7 @@ const fakeBridge: RpcBridge = {
       case 'fe.paymentMethods':
         return ok(METHODS);
       case 'fe.terceros':
-      case 'feForm.withholdingTypes':
+      case 'fe.withholdingTypes':
       case 'dseCatalog.suppliers':
       case 'submissions.list':
         return ok([]);

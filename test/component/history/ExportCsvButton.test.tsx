@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RpcBridge } from '../../../src/shared/rpc/bridge';
 import type { RpcReply } from '../../../src/shared/rpc/envelope';
-import type { HistoryCsvChunk, HistoryCsvInput } from '../../../src/shared/rpc/methods/history-view';
+import type { HistoryCsvChunk, HistoryCsvInput } from '../../../src/shared/rpc/methods/history';
 
 const HEADER = '\uFEFFTipo;Número\r\n';
 const CHUNKS: HistoryCsvChunk[] = [

@@ -6,7 +6,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RpcBridge } from '../../../src/shared/rpc/bridge';
-import type { HistoryFilter, HistoryRow } from '../../../src/shared/rpc/methods/history-view';
+import type { HistoryFilter, HistoryRow } from '../../../src/shared/rpc/methods/history';
 
 const TOTAL = 1000;
 const rows: HistoryRow[] = Array.from({ length: TOTAL }, (_, i) => ({

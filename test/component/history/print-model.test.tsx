@@ -2,7 +2,7 @@
 // round for each kind, taxes grouped, totals from the document, and the missing issuer flagged.
 import { describe, expect, it } from 'vitest';
 import { buildPrintModel, colombiaTime } from '../../../src/renderer/features/print/print-model';
-import type { HistoryDetail } from '../../../src/shared/rpc/methods/history-view';
+import type { HistoryDetail } from '../../../src/shared/rpc/methods/history';
 
 const issuer = {
   nombre: 'Comercializadora Demo S.A.S.',

@@ -46,7 +46,7 @@ const fakeBridge: RpcBridge = {
         return ok(METHODS);
       case 'fe.terceros':
         return ok([]);
-      case 'feForm.withholdingTypes':
+      case 'fe.withholdingTypes':
         return ok([]);
       case 'fe.submit':
         // A refusal carries the fields the server named, as core recorded them (Submission.field_errors).
@@ -204,7 +204,7 @@ describe('Facturas at start', () => {
     expect(screen.queryByText('Cargando…')).toBeNull();
     expect(await screen.findByRole('button', { name: 'Emitir factura' })).toBeTruthy();
     const count = (method: string) => calls.filter((c) => c.method === method).length;
-    expect([count('fe.paymentMethods'), count('feForm.withholdingTypes'), count('fe.terceros'), count('drafts.get')]).toEqual([
+    expect([count('fe.paymentMethods'), count('fe.withholdingTypes'), count('fe.terceros'), count('drafts.get')]).toEqual([
       1, 1, 1, 1,
     ]);
     cleanup();

@@ -76,7 +76,7 @@ const fakeBridge: RpcBridge = {
       case 'fe.paymentMethods':
         return ok(METHODS);
       case 'fe.terceros':
-      case 'feForm.withholdingTypes':
+      case 'fe.withholdingTypes':
         return ok([]);
       default:
         return { id: 1, ok: false as const, error: { code: 'unknown_method' as const, message: method } };

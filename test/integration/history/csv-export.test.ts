@@ -11,7 +11,7 @@ import {
   type HistoryCsvChunk,
   type HistoryCsvCursor,
   type HistoryFilter,
-} from '../../../src/shared/rpc/methods/history-view';
+} from '../../../src/shared/rpc/methods/history';
 import { generateHistory } from '../../support/history-generator';
 import { tempDir } from '../../support/temp';
 import { memorySecrets } from '../../unit/core/support/memory-secrets';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { compileFilter, HistoryQueries, ROW_COLUMNS } from '../../../src/core/history/query';
 import { migrations } from '../../../src/core/store/migrations';
 import { Store } from '../../../src/core/store/store';
-import type { HistoryFilter } from '../../../src/shared/rpc/methods/history-view';
+import type { HistoryFilter } from '../../../src/shared/rpc/methods/history';
 import { generateHistory } from '../../support/history-generator';
 import { tempDir } from '../../support/temp';
 

@@ -6,7 +6,7 @@ import { BOM, CSV_HEADER, historyCsv } from '../../../src/core/history/csv';
 import { HistoryQueries } from '../../../src/core/history/query';
 import { Store } from '../../../src/core/store/store';
 import { dec, sum, toMoneyString } from '../../../src/shared/money';
-import type { HistoryFilter } from '../../../src/shared/rpc/methods/history-view';
+import type { HistoryFilter } from '../../../src/shared/rpc/methods/history';
 import { generateHistory, type GeneratedDoc } from '../../support/history-generator';
 import { tempDir } from '../../support/temp';
 

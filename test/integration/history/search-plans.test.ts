@@ -11,7 +11,7 @@ import {
   HISTORY_STATE_FILTERS,
   type HistoryFilter,
   type HistoryPage,
-} from '../../../src/shared/rpc/methods/history-view';
+} from '../../../src/shared/rpc/methods/history';
 import { generateHistory, seededRandom, type GeneratedDoc } from '../../support/history-generator';
 import { tempDir } from '../../support/temp';
 

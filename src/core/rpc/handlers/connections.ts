@@ -1,9 +1,10 @@
 import { AppError } from '../../../shared/rpc/errors';
 import type { connectionMethods } from '../../../shared/rpc/methods/connections';
+import { checkConnection } from '../../connections/check';
 import type { CoreParts } from '../../parts';
 import type { Handlers } from '../registry';
 
-export function connectionHandlers({ connections, submissions }: CoreParts): Handlers<typeof connectionMethods> {
+export function connectionHandlers({ connections, submissions, fetch, clock }: CoreParts): Handlers<typeof connectionMethods> {
   return {
     'connections.list': () => connections.list(),
     'connections.create': (draft) => connections.create(draft),
@@ -38,5 +39,6 @@ export function connectionHandlers({ connections, submissions }: CoreParts): Han
       return connections.setToken(id, token);
     },
     'connections.forgetToken': ({ id }) => connections.forgetToken(id),
+    'connections.test': ({ id }) => checkConnection(connections, id, fetch, clock),
   };
 }

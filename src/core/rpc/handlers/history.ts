@@ -1,10 +1,94 @@
-import type { historyMethods } from '../../../shared/rpc/methods/history';
+import { AppError } from '../../../shared/rpc/errors';
+import { HISTORY_CSV_CHUNK_ROWS, type historyMethods } from '../../../shared/rpc/methods/history';
+import { colombiaToday } from '../../../shared/dates';
+import { historyCsvPart } from '../../history/csv';
+import { collectGarbage } from '../../memory';
+import { contingencyDetail } from '../../history/contingency-detail';
+import { historyDetail, unmirroredOpenSubmissions } from '../../history/detail';
+import { IssuerProfiles } from '../../history/issuer';
+import { HistoryQueries } from '../../history/query';
 import type { CoreParts } from '../../parts';
 import type { Handlers } from '../registry';
 
-export function historyHandlers({ history }: CoreParts): Handlers<typeof historyMethods> {
+export function historyHandlers({ store, connections, submissions, clock, history }: CoreParts): Handlers<typeof historyMethods> {
+  const queries = new HistoryQueries(store.db);
+  const issuers = new IssuerProfiles(store.db, clock);
+  /** CSV chunks asked since the last first chunk (for the collections below). */
+  let chunks = 0;
   return {
     'history.sync': () => history.sync(),
     'history.status': () => history.status(),
+    'history.list': ({ filter, offset, limit }) => queries.page(connections.requireActive().id, filter, offset, limit),
+    'history.detail': ({ id }) => historyDetail({ db: store.db, queries, submissions, issuers }, connections.requireActive(), id),
+    'history.contingencyDetail': ({ submission_id }) =>
+      contingencyDetail({ db: store.db, submissions, issuers }, connections.requireActive(), submission_id),
+    'history.following': () =>
+      unmirroredOpenSubmissions(store.db, connections.requireActive().id).map((id) => submissions.get(id)),
+    // One chunk per call: the host never holds the whole file (100,000 rows are about 20 MB of
+    // text, twice that as a JS string with the BOM, plus the transport's copy).
+    'history.exportCsv': ({ filter, after }) => {
+      const connectionId = connections.requireActive().id;
+      // Each row written as SQLite gives it (no array of the chunk's row objects); one row past the
+      // chunk says whether another follows.
+      let more = false;
+      let last: { issue_date: string; id: number } | undefined;
+      let taken = 0;
+      const rows = function* () {
+        for (const row of queries.eachAfter(connectionId, filter, after, HISTORY_CSV_CHUNK_ROWS + 1)) {
+          if (taken === HISTORY_CSV_CHUNK_ROWS) {
+            more = true;
+            return;
+          }
+          taken += 1;
+          last = row;
+          yield row;
+        }
+      };
+      const chunk = historyCsvPart(rows(), !after).content;
+      const next = more && last ? { issue_date: last.issue_date, id: last.id } : null;
+      // Every tenth chunk (20,000 rows) and the last: the garbage of the rows read goes (core/memory.ts).
+      chunks = after ? chunks + 1 : 1;
+      if (next === null || chunks % 10 === 0) collectGarbage();
+      return {
+        filename: `historial-${colombiaToday(clock())}.csv`,
+        chunk,
+        rows: taken,
+        total: after ? null : queries.count(connectionId, filter),
+        next,
+      };
+    },
+    'history.issuer': () => issuers.get(connections.requireActive().id),
+    'history.setIssuer': (profile) => issuers.set(connections.requireActive().id, profile),
+    'history.issuerWarnings': () => issuers.warnings(connections.requireActive().id),
+    'history.printSettings': () => issuers.printSettings(connections.requireActive().id),
+    'history.setPrintSettings': (settings) => issuers.setPrintSettings(connections.requireActive().id, settings),
+    'history.idOfSubmission': ({ submission_id }) => ({
+      id:
+        store.db
+          .prepare<[number, number], { id: number }>(
+            'SELECT id FROM history_documents WHERE connection_id = ? AND submission_id = ?',
+          )
+          .get(connections.requireActive().id, submission_id)?.id ?? null,
+    }),
+    // The Electron shell answers these two itself (src/main/print.ts): only it knows the printers.
+    'history.printers': () => {
+      throw new AppError(
+        'invalid_input',
+        'La lista de impresoras solo está en la aplicación de escritorio; el navegador la muestra en su diálogo de impresión.',
+      );
+    },
+    'history.printSilently': () => {
+      throw new AppError(
+        'invalid_input',
+        'Imprimir sin diálogo solo es posible en la aplicación de escritorio. En el navegador use «Imprimir».',
+      );
+    },
+    // The Electron shell answers this one itself (src/main/print.ts): only it can print a window.
+    'history.exportPdf': () => {
+      throw new AppError(
+        'invalid_input',
+        'Guardar el PDF directamente solo es posible en la aplicación de escritorio. En el navegador use «Imprimir» y elija «Guardar como PDF».',
+      );
+    },
   };
 }

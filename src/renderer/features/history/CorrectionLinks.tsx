@@ -2,7 +2,7 @@
 // "Corregir y enviar de nuevo" and names the documents that correct it; a correction names the
 // rejected document it replaces. The rejected one is never changed.
 import { useState } from 'react';
-import type { HistoryDetail } from '../../../shared/rpc/methods/history-view';
+import type { HistoryDetail } from '../../../shared/rpc/methods/history';
 import type { CorrectionSide } from '../../../shared/rpc/methods/dse-corrections';
 import { useRpcQuery } from '../../rpc/hooks';
 import { REPLACE_DRAFT_QUESTION, startCorrection, unsentDraftExists } from '../support-documents/correction';

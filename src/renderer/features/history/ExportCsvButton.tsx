@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { HistoryCsvCursor, HistoryFilter } from '../../../shared/rpc/methods/history-view';
+import type { HistoryCsvCursor, HistoryFilter } from '../../../shared/rpc/methods/history';
 import { invoke } from '../../rpc/client';
 import { Alert } from '../../ui/Alert';
 import { countOf } from '../../../shared/plural';

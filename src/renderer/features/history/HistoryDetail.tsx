@@ -1,5 +1,5 @@
 import { formatDate } from '../../../shared/dates';
-import type { HistoryDetail } from '../../../shared/rpc/methods/history-view';
+import type { HistoryDetail } from '../../../shared/rpc/methods/history';
 import { useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { Money } from '../../ui/Money';

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { formatDate } from '../../../shared/dates';
-import type { HistoryFilter, HistoryRow } from '../../../shared/rpc/methods/history-view';
+import type { HistoryFilter, HistoryRow } from '../../../shared/rpc/methods/history';
 import { Alert } from '../../ui/Alert';
 import { Money } from '../../ui/Money';
 import { kindLabel } from './labels';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/dates';
-import type { HistoryDetail } from '../../../shared/rpc/methods/history-view';
+import type { HistoryDetail } from '../../../shared/rpc/methods/history';
 import { copyText } from '../../ui/copy';
 import { estadoLabel, SUBMISSION_STATE_LABELS } from '../../ui/states';
 

@@ -1,5 +1,5 @@
 // Spanish names of the Historial's state filters and of document kinds (the states themselves: ui/states.ts).
-import type { HistoryStateFilter } from '../../../shared/rpc/methods/history-view';
+import type { HistoryStateFilter } from '../../../shared/rpc/methods/history';
 
 export const STATE_FILTER_OPTIONS: { value: HistoryStateFilter; label: string }[] = [
   { value: 'aceptado', label: 'Aceptado' },

@@ -3,7 +3,7 @@
 // codes"), so the app offers exactly what the user enters here, and nothing else.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { FeWithholdingType } from '../../../shared/rpc/methods/fe-form';
+import type { FeWithholdingType } from '../../../shared/rpc/methods/fe';
 import { invoke, RpcClientError } from '../../rpc/client';
 import { Alert } from '../../ui/Alert';
 
@@ -22,8 +22,8 @@ export function WithholdingTypesEditor({ initial, onDone }: { initial: readonly 
     const types = rows.filter((r) => r.type.trim() || r.label.trim() || r.base_mode.trim());
     setBusy(true);
     try {
-      await invoke('feForm.saveWithholdingTypes', { types });
-      await client.invalidateQueries({ queryKey: ['feForm.withholdingTypes'] });
+      await invoke('fe.saveWithholdingTypes', { types });
+      await client.invalidateQueries({ queryKey: ['fe.withholdingTypes'] });
       onDone();
     } catch (e) {
       const fields = e instanceof RpcClientError ? Object.values(e.fields) : [];

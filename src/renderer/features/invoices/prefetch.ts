@@ -10,6 +10,6 @@ export function prefetchInvoices(client: QueryClient): void {
   const prefetch = (query: ReturnType<typeof rpcQuery>, answer: Promise<unknown> | undefined) =>
     void client.prefetchQuery(answer ? { ...query, queryFn: () => answer } : query);
   prefetch(rpcQuery('fe.paymentMethods', {}), early?.paymentMethods);
-  prefetch(rpcQuery('feForm.withholdingTypes', {}), early?.withholdingTypes);
+  prefetch(rpcQuery('fe.withholdingTypes', {}), early?.withholdingTypes);
   prefetch(rpcQuery('fe.terceros', {}), early?.terceros);
 }

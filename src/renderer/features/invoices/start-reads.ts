@@ -26,7 +26,7 @@ export function startInvoices(): void {
   startDraft = read;
   startCatalogs = {
     paymentMethods: invoke('fe.paymentMethods', {}),
-    withholdingTypes: invoke('feForm.withholdingTypes', {}),
+    withholdingTypes: invoke('fe.withholdingTypes', {}),
     terceros: invoke('fe.terceros', {}),
   };
   const { paymentMethods, withholdingTypes, terceros } = startCatalogs;

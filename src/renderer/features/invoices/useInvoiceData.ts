@@ -15,5 +15,5 @@ export function useTerceros() {
 }
 
 export function useWithholdingTypes() {
-  return useRpcQuery('feForm.withholdingTypes', {}, { retry: false });
+  return useRpcQuery('fe.withholdingTypes', {}, { retry: false });
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { PRINT_LAYOUTS, type PrintLayout } from '../../../shared/rpc/methods/history-view';
+import { PRINT_LAYOUTS, type PrintLayout } from '../../../shared/rpc/methods/history';
 import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { LAYOUT_LABELS } from './layouts';

@@ -6,7 +6,7 @@ import { dseQrText, feQrText } from '../../../shared/fiscal/qr';
 import { formatDate } from '../../../shared/dates';
 import { nitCheckDigit } from '../../../shared/fiscal/nit';
 import { dec, toMoneyString } from '../../../shared/money';
-import type { HistoryDetail, IssuerProfile } from '../../../shared/rpc/methods/history-view';
+import type { HistoryDetail, IssuerProfile } from '../../../shared/rpc/methods/history';
 import { PAYMENT_MEANS } from '../support-documents/model/catalogs';
 import { dsePrintParts } from './dse-print';
 import {

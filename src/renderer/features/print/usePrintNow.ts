@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { PrintLayout } from '../../../shared/rpc/methods/history-view';
+import type { PrintLayout } from '../../../shared/rpc/methods/history';
 import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
 
 /**

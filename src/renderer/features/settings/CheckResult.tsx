@@ -1,4 +1,4 @@
-import type { ConnectionCheck } from '../../../shared/rpc/methods/connection-check';
+import type { ConnectionCheck } from '../../../shared/rpc/methods/connections';
 import { formatDateTime } from '../../../shared/dates';
 import { Alert } from '../../ui/Alert';
 

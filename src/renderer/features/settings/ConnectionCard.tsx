@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ConnectionCheck } from '../../../shared/rpc/methods/connection-check';
+import type { ConnectionCheck } from '../../../shared/rpc/methods/connections';
 import type { Connection } from '../../../shared/rpc/methods/connections';
 import { invoke, RpcClientError } from '../../rpc/client';
 import { Alert } from '../../ui/Alert';

@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { nitCheckDigit } from '../../../shared/fiscal/nit';
-import { IssuerProfile, LOGO_MAX_BYTES, YEARLY_PLANS } from '../../../shared/rpc/methods/history-view';
+import { IssuerProfile, LOGO_MAX_BYTES, YEARLY_PLANS } from '../../../shared/rpc/methods/history';
 import { RpcClientError } from '../../rpc/client';
 import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';

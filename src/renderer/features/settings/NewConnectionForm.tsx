@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { ConnectionCheck } from '../../../shared/rpc/methods/connection-check';
+import type { ConnectionCheck } from '../../../shared/rpc/methods/connections';
 import { invoke, RpcClientError } from '../../rpc/client';
 import { Alert } from '../../ui/Alert';
 import { Field } from '../../ui/Field';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PRINT_LAYOUTS, type PrintSettings } from '../../../shared/rpc/methods/history-view';
+import { PRINT_LAYOUTS, type PrintSettings } from '../../../shared/rpc/methods/history';
 import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { Field } from '../../ui/Field';

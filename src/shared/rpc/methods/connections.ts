@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HEADER_SAFE } from '../../api/common';
 import { method } from '../define';
+import { ErrorCode } from '../errors';
 
 export const ConnectionKind = z.enum(['sandbox', 'production']);
 export type ConnectionKind = z.infer<typeof ConnectionKind>;
@@ -80,7 +81,23 @@ const Token = z
     'El token solo admite caracteres ASCII visibles (sin tildes ni caracteres de control). Cópielo de nuevo desde su proveedor.',
   );
 
+/**
+ * "Probar conexión": the payment-methods endpoint, the contract's recommended call to verify token,
+ * company and `fe.read` without creating a document. A failure is an answer here, not an error, so
+ * the screen can explain it next to the form.
+ */
+export const ConnectionCheck = z.object({
+  ok: z.boolean(),
+  code: ErrorCode.nullable(),
+  message: z.string(),
+  payment_methods: z.number().int().nullable(),
+  missing_scopes: z.array(z.string()),
+  checked_at: z.string(),
+});
+export type ConnectionCheck = z.infer<typeof ConnectionCheck>;
+
 export const connectionMethods = {
+  'connections.test': method(z.object({ id: z.number().int().positive() }).strict(), ConnectionCheck),
   'connections.list': method(z.object({}).strict(), z.array(Connection)),
   'connections.create': method(ConnectionFields.strict().superRefine(refusePlainHttp), Connection),
   'connections.update': method(

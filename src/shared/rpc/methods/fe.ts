@@ -6,6 +6,18 @@ import { Submission } from './submissions';
 /** The FE body as forms send it: `draft_key` is generated unless the caller already has one. */
 export const FeSubmitInput = FeCreateRequest.extend({ draft_key: z.string().min(1).max(LIMITS.draftKeyMax).optional() });
 
+/**
+ * One FE withholding type the company's configuration accepts, typed by the user from the provider's
+ * configuration (the contract lists no values: "FE withholdings", "not shown"). `type` and
+ * `base_mode` are sent exactly as entered; `label` is what the form shows.
+ */
+export const FeWithholdingType = z.object({
+  type: z.string().trim().min(1, 'Escriba el código del tipo.').max(40),
+  label: z.string().trim().min(1, 'Escriba un nombre para mostrar.').max(80),
+  base_mode: z.string().trim().min(1, 'Escriba la base (por ejemplo subtotal).').max(40),
+});
+export type FeWithholdingType = z.infer<typeof FeWithholdingType>;
+
 export const feMethods = {
   'fe.submit': method(z.object({ request: FeSubmitInput }).strict(), Submission),
   /** Like dse.findSame: the same invoice (draft_key aside) already in the ledger, or null. */
@@ -18,4 +30,17 @@ export const feMethods = {
   'fe.terceros': method(z.object({}).strict(), z.array(Tercero)),
   /** Endpoint 5. */
   'fe.lookupAcquirer': method(AcquirerLookupRequest.strict(), Acquirer),
+  /** The active connection's FE withholding types, in the order the user entered them. */
+  'fe.withholdingTypes': method(z.object({}).strict(), z.array(FeWithholdingType)),
+  /** Replaces the active connection's list (an empty list: the company applies no withholdings here). */
+  'fe.saveWithholdingTypes': method(
+    z
+      .object({ types: z.array(FeWithholdingType).max(30) })
+      .strict()
+      .refine((input) => new Set(input.types.map((t) => t.type)).size === input.types.length, {
+        message: 'Hay tipos de retención repetidos.',
+        path: ['types'],
+      }),
+    z.array(FeWithholdingType),
+  ),
 };

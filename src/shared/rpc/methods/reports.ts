@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { IsoDate } from '../../api';
 import { method } from '../define';
-import { IssuerProfile } from './history-view';
+import { IssuerProfile } from './history';
 import { DocumentKind } from './submissions';
 
 export const ReportFilter = z
