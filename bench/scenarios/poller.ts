@@ -22,7 +22,7 @@ import type { Scenario } from '../lib/scenario';
 import { connectedCore } from './submission';
 
 const DOCUMENTS = 1_000;
-/** The simulated authority's magic NIT for "uncertain, settles after settle-ms" (src/sandbox/README.md). */
+/** The simulated authority's magic NIT for "uncertain, settles after settle-ms" (docs/SANDBOX.md). */
 const PENDING_NIT = '333333333';
 const WINDOW_MS = 150_000;
 const RESTART_WINDOW_MS = 15_000;

@@ -25,7 +25,7 @@ export interface SandboxContext {
   /** folder where signed XML files are written (`<data>/xml`; `xml_path` is relative to its parent) */
   xmlDir: string;
   settleMs: number;
-  /** outages on demand (README, "Outages") */
+  /** outages on demand (docs/SANDBOX.md, "Outages") */
   outage: OutageState;
   log(message: string): void;
 }

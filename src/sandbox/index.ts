@@ -47,7 +47,7 @@ export interface RunningSandbox {
   /** e.g. http://127.0.0.1:43123/api/v1 */
   baseUrl: string;
   /**
-   * Starts an outage (README, "Outages"): 'refuse' (nothing listens on the port), 'unavailable' (503
+   * Starts an outage (docs/SANDBOX.md, "Outages"): 'refuse' (nothing listens on the port), 'unavailable' (503
    * to every request), 'authority' (documents created but pending until settle-ms), for `forMs` of
    * real time or until the next call; 'none' ends it.
    */

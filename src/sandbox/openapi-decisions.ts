@@ -1,5 +1,5 @@
 // Every choice the contract leaves "not shown" (or leaves to the server), as the sandbox makes it.
-// Published in resources/openapi.json (x-sandbox-decisions) and in src/sandbox/README.md.
+// Published in resources/openapi.json (x-sandbox-decisions) and in docs/SANDBOX.md.
 export const SANDBOX_DECISIONS: readonly { topic: string; decision: string }[] = [
   {
     topic: 'Error bodies (400, 404, 500, FE create)',

@@ -1,6 +1,6 @@
 // Outages on demand (issue 16, item 6): the service refusing connections, answering 503, or the
 // simulated tax authority unavailable, for a period or until lifted. Driven from code through
-// RunningSandbox.outage() (tests, the web bridge's test host) and described in README, "Outages".
+// RunningSandbox.outage() (tests, the web bridge's test host) and described in docs/SANDBOX.md, "Outages".
 import type { Outcome } from './authority/outcomes';
 
 export const OUTAGE_MODES = ['none', 'refuse', 'unavailable', 'authority'] as const;

@@ -1,5 +1,5 @@
 // Issue 14, item 5: a sandbox killed while it transmits a DSE (state `sending`) settles that
-// transmission at its next start, as its README says, instead of answering 202 for ever.
+// transmission at its next start, as docs/SANDBOX.md says, instead of answering 202 for ever.
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSandboxProcess, type SandboxProcess } from '../support/sandbox-process';

@@ -4,7 +4,7 @@
 // Original header:
 // The period report (Informes): one pass over the mirrored documents of the period and one over the
 // figures of those this app issued (report facts, migration 0013). What counts, written down in
-// src/core/CLIENT-DECISIONS.md ("Informes"):
+// docs/CLIENT-DECISIONS.md ("Informes"):
 // - documents are placed by their issue date, both ends of the period included;
 // - sums are of accepted documents (estado_dian 'aceptado') in COP; rejected and not yet final ones
 //   are listed apart, and documents in another currency are counted, never added to pesos;

@@ -1,6 +1,6 @@
 // The period report (Informes): the mirrored documents of the period and the figures of those this
 // app issued (report facts, migration 0013), summed by SQLite in a few grouped queries. What counts, written down in
-// src/core/CLIENT-DECISIONS.md ("Informes"):
+// docs/CLIENT-DECISIONS.md ("Informes"):
 // - documents are placed by their issue date, both ends of the period included;
 // - sums are of accepted documents (estado_dian 'aceptado') in COP; rejected and not yet final ones
 //   are listed apart, and documents in another currency are counted, never added to pesos;
@@ -129,7 +129,7 @@ export function periodReport(db: Db, scope: ReportScope, filter: ReportFilter): 
   const kindClause = filter.kind ? 'AND h.kind = @kind' : '';
   const params = { connection: connectionId, from: filter.from, to: filter.to, ...(filter.kind ? { kind: filter.kind } : {}) };
   const period = `h.connection_id = @connection AND h.issue_date >= @from AND h.issue_date <= @to ${kindClause}`;
-  // What is summed: accepted documents in pesos (CLIENT-DECISIONS.md, "Informes").
+  // What is summed: accepted documents in pesos (docs/CLIENT-DECISIONS.md, "Informes").
   const counted = `${period} AND h.estado_dian = 'aceptado' AND h.moneda = 'COP'`;
   const subtotalCents = centsSql('h.subtotal');
   const taxesCents = centsSql('h.impuestos');

@@ -1,7 +1,7 @@
 // The OS keychain behind the vault: macOS Keychain, Windows Credential Manager, the Secret Service
 // (gnome-keyring, KWallet) on Linux, through @napi-rs/keyring. It replaced keytar, which is archived
 // upstream and builds from source against libsecret's headers wherever its prebuilt binaries cannot
-// be downloaded (CLIENT-DECISIONS.md, "The keychain binding"). Its binaries are N-API and come from the
+// be downloaded (docs/CLIENT-DECISIONS.md, "The keychain binding"). Its binaries are N-API and come from the
 // npm registry, so one build serves Node (tests, CLI, web bridge) and Electron alike.
 import { AsyncEntry, type EntryOptions } from '@napi-rs/keyring';
 import type { SecretStore } from './vault';

@@ -1,5 +1,5 @@
 // The simulated tax authority's reproducible outcomes, chosen by the DSE supplier's `proveedor.nit`
-// or the FE receiver's `receptor.numero_doc` (README, "Magic outcomes").
+// or the FE receiver's `receptor.numero_doc` (docs/SANDBOX.md, "Magic outcomes").
 export type Outcome =
   | 'accept'
   | 'reject'

@@ -1,7 +1,7 @@
 // The simulated tax authority's rule engine: a documented subset of the DIAN's validation rules,
 // checked against the transmitted (signed) XML itself, as the DIAN does, never against the JSON
 // request. Each rule carries the DIAN rule code for FE and for DSE and where that code comes from
-// (RULES below; the table in src/sandbox/README.md and resources/openapi.json is generated from it).
+// (RULES below; the table in docs/SANDBOX.md and resources/openapi.json is generated from it).
 // A document that breaks any rule is rejected with every rule it breaks, in the order below.
 import { createHash } from 'node:crypto';
 import { cudsInput, cufeInput, isValidNitDv, nitCheckDigit, type TipoAmbiente } from '../../shared/fiscal';
@@ -34,7 +34,7 @@ export interface AuthorityInput {
   itemCount?: number;
 }
 
-/** Where a rule's DIAN code comes from (README, "Rules of the simulated tax authority"). */
+/** Where a rule's DIAN code comes from (docs/SANDBOX.md, "Rules of the simulated tax authority"). */
 export type CodeSource = 'validator' | 'public-table' | 'inferred' | 'sandbox';
 
 export interface RuleInfo {

@@ -134,7 +134,7 @@ export const DsePartialDocument = DseDocument.partial().extend({
 });
 export type DsePartialDocument = z.infer<typeof DsePartialDocument>;
 
-/** One violated tax-authority rule of a rejection (a sandbox addition to `dian`, README of the sandbox). */
+/** One violated tax-authority rule of a rejection (a sandbox addition to `dian`, docs/SANDBOX.md). */
 export const DianRuleError = z.object({
   regla: z.string(),
   mensaje: z.string(),

@@ -1,4 +1,4 @@
-// Conformance of the simulated tax authority's rule engine over HTTP (README, "Rules of the simulated
+// Conformance of the simulated tax authority's rule engine over HTTP (docs/SANDBOX.md, "Rules of the simulated
 // tax authority"): a document that breaks a rule is created, numbered and signed, then rejected with
 // the rule's DIAN code and message in `dian` (422 for a DSE as the contract says; 422 for an FE, a
 // sandbox decision), and a replay of its key answers the same rejection; one that meets every rule is

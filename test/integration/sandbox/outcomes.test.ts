@@ -1,4 +1,4 @@
-// Conformance, the simulated tax authority's reproducible outcomes (README, "Magic outcomes") and the
+// Conformance, the simulated tax authority's reproducible outcomes (docs/SANDBOX.md, "Magic outcomes") and the
 // DSE state machine of "DSE moves shown by the processing flow": 201, 422, 502 -> settle, lost
 // answer, first-attempt 500, and a slow transmission met by a concurrent repeat (202).
 import { describe, expect, it } from 'vitest';

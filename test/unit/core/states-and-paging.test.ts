@@ -1,5 +1,5 @@
 // States read by what they mean (submissions/states.ts) and the end of a walk through the FE list
-// (history/paging.ts): the tables of CLIENT-DECISIONS.md, "States by meaning" and "History paging".
+// (history/paging.ts): the tables of docs/CLIENT-DECISIONS.md, "States by meaning" and "History paging".
 import { describe, expect, it } from 'vitest';
 import type { FeListPage } from '../../../src/core/api/readers';
 import { PageWalk } from '../../../src/core/history/paging';

@@ -45,7 +45,7 @@ export function appHandlers(parts: CoreParts): Handlers<typeof appMethods> {
 /**
  * Refuses a restore of `name` when it is not one of the backups, or when a submission created after
  * it is unresolved: its key lives only in this ledger, and forgetting it could make a second document
- * of an operation that may have arrived (CLIENT-DECISIONS.md, "Restoring a backup").
+ * of an operation that may have arrived (docs/CLIENT-DECISIONS.md, "Restoring a backup").
  */
 export function assertRestorable(home: string, db: Db | null, name: string): BackupEntry {
   const entry = backupEntries(home, db).find((each) => each.name === name);
