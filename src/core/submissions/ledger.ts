@@ -144,35 +144,38 @@ export class SubmissionLedger {
    */
   insert(entry: NewSubmission, queued?: { code: string; message: string }): SubmissionRow {
     const at = this.now().toISOString();
-    const id = this.store.durably(() => {
-      const result = this.statement(
-        `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path,
-             request_body, payload_hash, state, attempts, counterpart, created_at, updated_at, last_attempt_at, credential, content_hash,
-             error_code, error_message)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        entry.connectionId,
-        entry.baseUrl,
-        entry.companyId,
-        entry.kind,
-        entry.key,
-        entry.endpointPath,
-        entry.body,
-        entry.payloadHash,
-        queued ? 'in_doubt' : 'sending',
-        queued ? 0 : 1,
-        entry.counterpart,
-        at,
-        at,
-        queued ? null : at,
-        entry.credential ?? null,
-        entry.contentHash ?? null,
-        queued?.code ?? null,
-        queued?.message ?? null,
-      );
-      return Number(result.lastInsertRowid);
-    });
+    const id = this.store.durably(() => this.insertRow(entry, at, queued));
     return this.get(id)!;
+  }
+
+  /** The row of a new operation (inside the caller's transaction): sending now, or queued unsent. */
+  private insertRow(entry: NewSubmission, at: string, queued?: { code: string; message: string }): number {
+    const result = this.statement(
+      `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path,
+           request_body, payload_hash, state, attempts, counterpart, created_at, updated_at, last_attempt_at, credential, content_hash,
+           error_code, error_message)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      entry.connectionId,
+      entry.baseUrl,
+      entry.companyId,
+      entry.kind,
+      entry.key,
+      entry.endpointPath,
+      entry.body,
+      entry.payloadHash,
+      queued ? 'in_doubt' : 'sending',
+      queued ? 0 : 1,
+      entry.counterpart,
+      at,
+      at,
+      queued ? null : at,
+      entry.credential ?? null,
+      entry.contentHash ?? null,
+      queued?.code ?? null,
+      queued?.message ?? null,
+    );
+    return Number(result.lastInsertRowid);
   }
 
   /** The write-ahead record of a repeated attempt (same key, same bytes). */
@@ -331,29 +334,7 @@ export class SubmissionLedger {
       ).run(closing, at, oldId);
       if (closed.changes !== 1) return null;
       this.statement('DELETE FROM poll_schedule WHERE submission_id = ?').run(oldId);
-      const result = this.statement(
-        `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path,
-             request_body, payload_hash, state, attempts, counterpart, created_at, updated_at, last_attempt_at, credential, content_hash,
-             error_code, error_message)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'in_doubt', 0, ?, ?, ?, NULL, ?, ?, ?, ?)`,
-      ).run(
-        entry.connectionId,
-        entry.baseUrl,
-        entry.companyId,
-        entry.kind,
-        entry.key,
-        entry.endpointPath,
-        entry.body,
-        entry.payloadHash,
-        entry.counterpart,
-        at,
-        at,
-        entry.credential ?? null,
-        entry.contentHash ?? null,
-        queued.code,
-        queued.message,
-      );
-      const newId = Number(result.lastInsertRowid);
+      const newId = this.insertRow(entry, at, queued);
       this.statement('UPDATE outbox SET replaced_id = submission_id, submission_id = ? WHERE id = ?').run(newId, outboxId);
       this.statement(
         `INSERT INTO poll_schedule (submission_id, due_at, checks) VALUES (?, ${NEVER_DUE}, 0)

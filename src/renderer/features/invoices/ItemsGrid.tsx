@@ -105,7 +105,7 @@ export function ItemsGrid() {
         (descripción, cantidad, valor unitario, tarifa).
       </p>
       {/* Roles spelled out: the rows are laid out as CSS grids (items-grid.css), not as table rows. */}
-      <table className="data items-grid" role="table">
+      <table className="data line-grid items-grid" role="table">
         <thead role="rowgroup">
           <tr role="row">
             <th role="columnheader">#</th>

@@ -84,7 +84,7 @@ export function ItemsSection() {
         ))}
       </datalist>
       <div className="dse-table-wrap">
-        <table className="data dse-items">
+        <table className="data line-grid dse-items">
           <thead>
             <tr>
               <th>#</th>
