@@ -2,38 +2,27 @@
 // the day; the counter keeps selling, each invoice is a "Factura de contingencia" with its local
 // reference, a banner (never a modal) counts the queue; when the service is back, "Transmitir ahora"
 // sends the queue in order and the banner goes. Screenshots at 1366x768 and 1920x1080.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
-import type { RpcReply } from '../../src/shared/rpc/envelope';
 import { launchBrowser, viewportScreenshots } from '../support/browser';
+import { connectDemo, coreRpc } from '../support/shop';
 import { tempDir } from '../support/temp';
 import { startWebApp, type WebApp } from '../support/web-app';
+import { fillSale, folded } from '../support/sale';
 
 let dir: ReturnType<typeof tempDir>;
 let app: WebApp;
 let sandbox: RunningSandbox;
 let browser: Browser;
-let nextId = 1;
-
-async function rpc<T>(method: string, input: unknown): Promise<T> {
-  const reply: RpcReply = await app.host.core.dispatch({ id: nextId++, method, input });
-  if (!reply.ok) throw new Error(`${method} failed: ${JSON.stringify(reply.error)}`);
-  return reply.output as T;
-}
+let rpc: ReturnType<typeof coreRpc>;
 
 beforeAll(async () => {
   dir = tempDir();
   sandbox = await startSandbox({ seed: 'resources/demo-seed.json', settleMs: 200 });
   app = await startWebApp(dir.path);
-  const connection = await rpc<{ id: number }>('connections.create', {
-    label: 'Demo',
-    kind: 'sandbox',
-    base_url: sandbox.baseUrl,
-    company_id: 101,
-  });
-  await rpc('connections.setToken', { id: connection.id, token: 'sbx_101_full' });
-  await rpc('connections.activate', { id: connection.id });
+  rpc = coreRpc(app);
+  await connectDemo(rpc, sandbox.baseUrl);
   browser = await launchBrowser();
 }, 60_000);
 
@@ -44,15 +33,6 @@ afterAll(async () => {
   dir?.remove();
 });
 
-async function fillSale(page: Page, numero: string, name: string, item: string): Promise<void> {
-  await page.getByLabel('Tipo de documento').selectOption('13');
-  await page.getByLabel('Número de documento').fill(numero);
-  await page.getByLabel('Nombre o razón social').fill(name);
-  await page.getByLabel('Descripción, línea 1').fill(item);
-  await page.getByLabel('Valor unitario, línea 1').fill('20.000');
-}
-
-const folded = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('selling through an outage in Chromium', () => {

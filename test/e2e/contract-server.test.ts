@@ -83,7 +83,7 @@ describe('the Historial against a server that is not the sandbox', () => {
     await screenshot(page, `contract-server-history-${width}x${height}`);
     // The DSE rejected without a document: a local record, opened with its submission and reason.
     await page.getByText(`Proveedor Contrato ${N.reject}`).click();
-    await page.getByText('registro_local').first().waitFor();
+    await page.getByText('Registro local de este equipo').first().waitFor();
     await page
       .getByText(/regla DSAD01/)
       .first()

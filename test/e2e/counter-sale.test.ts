@@ -10,6 +10,7 @@ import { formatCop } from '../../src/shared/money';
 import { viewportScreenshots } from '../support/browser';
 import { openShop, type Shop } from '../support/shop';
 import type { WebApp } from '../support/web-app';
+import { folded } from '../support/sale';
 
 let shop: Shop;
 let app: WebApp;
@@ -56,7 +57,6 @@ beforeAll(async () => {
 
 afterAll(() => shop?.close());
 
-const folded = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 const cop = (amount: string) => folded(formatCop(amount));
 
 async function expectText(page: Page, testId: string, expected: string): Promise<void> {

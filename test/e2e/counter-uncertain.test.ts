@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewportScreenshots } from '../support/browser';
 import { openShop, type Shop } from '../support/shop';
 import type { WebApp } from '../support/web-app';
+import { fillSale, folded } from '../support/sale';
 
 let shop: Shop;
 let app: WebApp;
@@ -34,16 +35,6 @@ async function openInvoices(): Promise<{ page: Page; errors: string[] }> {
   await page.getByRole('button', { name: 'Emitir factura' }).waitFor();
   return { page, errors };
 }
-
-async function fillSale(page: Page, numero: string, name: string, item: string): Promise<void> {
-  await page.getByLabel('Tipo de documento').selectOption('13');
-  await page.getByLabel('Número de documento').fill(numero);
-  await page.getByLabel('Nombre o razón social').fill(name);
-  await page.getByLabel('Descripción, línea 1').fill(item);
-  await page.getByLabel('Valor unitario, línea 1').fill('20.000');
-}
-
-const folded = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 
 describe('the counter in Chromium', () => {
   it('sells on while an invoice is uncertain, lists it as pending (also after a reload) and says when it settles', async () => {

@@ -7,6 +7,7 @@ import { formatCop } from '../../src/shared/money';
 import { screenshot } from '../support/browser';
 import { openShop, type Shop } from '../support/shop';
 import type { WebApp } from '../support/web-app';
+import { folded } from '../support/sale';
 
 let shop: Shop;
 let app: WebApp;
@@ -21,7 +22,6 @@ beforeAll(async () => {
 afterAll(() => shop?.close());
 
 /** Screen text with every kind of space folded to one, so Intl's no-break spaces compare. */
-const folded = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 const cop = (amount: string) => folded(formatCop(amount));
 
 async function openInvoices(): Promise<{ page: Page; errors: string[] }> {

@@ -12,6 +12,7 @@ import { nitCheckDigit } from '../../src/shared/fiscal/nit';
 import { SCREENSHOTS, viewportScreenshots } from '../support/browser';
 import { openShop, type Shop } from '../support/shop';
 import type { WebApp } from '../support/web-app';
+import { folded } from '../support/sale';
 
 let shop: Shop;
 let app: WebApp;
@@ -65,8 +66,6 @@ async function pdfAndPng(page: Page, name: string): Promise<{ width: number; hei
   const size = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(info);
   return { width: Number(size?.[1]), height: Number(size?.[2]) };
 }
-
-const folded = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 
 describe('issuer profile and printing', () => {
   it('enters the profile once, prints at the counter with F9 on 80 mm, and reprints on 58 mm and A4 from Historial', async () => {

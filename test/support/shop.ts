@@ -27,29 +27,42 @@ export interface ShopOptions {
   products?: readonly ProductInput[];
 }
 
+/** Calls core directly, as the app's host would (set-up and checks that need no screen). */
+export function coreRpc(app: WebApp): <T>(method: string, input: unknown) => Promise<T> {
+  let nextId = 1;
+  return async <T>(method: string, input: unknown): Promise<T> => {
+    const reply: RpcReply = await app.host.core.dispatch({ id: nextId++, method, input });
+    if (!reply.ok) throw new Error(`${method} failed: ${JSON.stringify(reply.error)}`);
+    return reply.output as T;
+  };
+}
+
+/** The demo company's connection to a sandbox (company 101, its full token), made the active one. */
+export async function connectDemo(
+  rpc: <T>(method: string, input: unknown) => Promise<T>,
+  baseUrl: string,
+  label = 'Demo',
+): Promise<number> {
+  const connection = await rpc<{ id: number }>('connections.create', {
+    label,
+    kind: 'sandbox',
+    base_url: baseUrl,
+    company_id: 101,
+  });
+  await rpc('connections.setToken', { id: connection.id, token: 'sbx_101_full' });
+  await rpc('connections.activate', { id: connection.id });
+  return connection.id;
+}
+
 export async function openShop(options: ShopOptions = {}): Promise<Shop> {
   const dir = tempDir();
-  let nextId = 1;
   const sandbox =
     options.sandbox === false
       ? null
       : await startSandboxProcess({ seed: 'resources/demo-seed.json', settleMs: options.sandbox?.settleMs ?? 200 });
   const app = await startWebApp(dir.path);
-  const rpc = async <T>(method: string, input: unknown): Promise<T> => {
-    const reply: RpcReply = await app.host.core.dispatch({ id: nextId++, method, input });
-    if (!reply.ok) throw new Error(`${method} failed: ${JSON.stringify(reply.error)}`);
-    return reply.output as T;
-  };
-  if (sandbox) {
-    const connection = await rpc<{ id: number }>('connections.create', {
-      label: options.label ?? 'Demo',
-      kind: 'sandbox',
-      base_url: sandbox.baseUrl,
-      company_id: 101,
-    });
-    await rpc('connections.setToken', { id: connection.id, token: 'sbx_101_full' });
-    await rpc('connections.activate', { id: connection.id });
-  }
+  const rpc = coreRpc(app);
+  if (sandbox) await connectDemo(rpc, sandbox.baseUrl, options.label);
   for (const product of options.products ?? []) await rpc('catalog.save', { product });
   const browser = await launchBrowser();
   return {

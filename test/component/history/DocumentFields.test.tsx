@@ -102,3 +102,23 @@ describe('the service record of a document', () => {
     expect(term('Creado en el servicio')).toMatch(/^20\/11\/2026,? 03:04/);
   });
 });
+
+describe('the local record of a rejected document the service returned none for', () => {
+  it("says it is this computer's record, with the reason, in words", () => {
+    render(
+      <DocumentFields
+        document={{
+          registro_local: true,
+          estado_dian: 'rechazado',
+          motivo: 'Regla DSAD01: NIT inválido.',
+          nota: 'Registro local.',
+        }}
+      />,
+    );
+    const term = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(term('Origen')).toBe('Registro local de este equipo');
+    expect(term('Motivo del rechazo')).toBe('Regla DSAD01: NIT inválido.');
+    expect(term('Estado ante la DIAN')).toBe('Rechazado');
+    expect(document.body.textContent).not.toContain('registro_local');
+  });
+});

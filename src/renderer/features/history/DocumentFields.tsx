@@ -60,6 +60,10 @@ const FIELDS: Record<string, { label: string; show: Show }> = {
   zip_key: { label: 'Paquete enviado a la DIAN', show: plain },
   created_at: { label: 'Creado en el servicio', show: instant },
   updated_at: { label: 'Última actualización', show: instant },
+  // A local record of a rejected document the service gave none for (core/history/local-record.ts).
+  registro_local: { label: 'Origen', show: (v) => (v === true ? 'Registro local de este equipo' : plain(v, {})) },
+  motivo: { label: 'Motivo del rechazo', show: plain },
+  nota: { label: 'Nota', show: plain },
   tercero: {
     label: 'Cliente en el servicio',
     show: (v) => {
