@@ -89,7 +89,6 @@ const Client = z.object({
     }),
   ),
 });
-export type SeedClient = z.infer<typeof Client>;
 
 export const Seed = z.object({ companies: z.array(Company).min(1), clients: z.array(Client) }).superRefine((seed, ctx) => {
   const ids = new Set(seed.companies.map((c) => c.id));

@@ -82,7 +82,7 @@ export function csvLine(row: HistoryRow): string {
 
 /**
  * Part of the file: the lines of `rows`, each ending in CRLF, after the BOM and the header when it
- * is the first part. The parts of one export, joined, are `historyCsv` of all its rows.
+ * is the first part. The parts of one export, joined, are the whole file (test/support/history-csv.ts).
  */
 export function historyCsvPart(rows: Iterable<HistoryRow>, first: boolean): { content: string; rows: number } {
   const lines = first ? [CSV_HEADER.map(csvField).join(SEPARATOR)] : [];
@@ -93,15 +93,4 @@ export function historyCsvPart(rows: Iterable<HistoryRow>, first: boolean): { co
   }
   if (lines.length === 0) return { content: '', rows: 0 };
   return { content: `${first ? BOM : ''}${lines.join('\r\n')}\r\n`, rows: count };
-}
-
-/** The whole file in one string (small exports and tests; the RPC answers it in parts). */
-export function historyCsv(rows: Iterable<HistoryRow>): { content: string; rows: number } {
-  const lines = [CSV_HEADER.map(csvField).join(SEPARATOR)];
-  let count = 0;
-  for (const row of rows) {
-    lines.push(csvLine(row));
-    count += 1;
-  }
-  return { content: `${BOM}${lines.join('\r\n')}\r\n`, rows: count };
 }

@@ -15,8 +15,6 @@ import { dseRow, feRow, HistoryMirror, type MirrorRow } from './mirror';
 import { PAGE_SIZES, PageWalk } from './paging';
 import { collectGarbage } from '../memory';
 
-export const SYNC_PAGE_SIZE = PAGE_SIZES[0]!;
-
 interface SyncStateRow {
   next_page: number;
   total_pages: number | null;

@@ -1,6 +1,6 @@
 // React Query over the RPC client. Query keys start with the method name, so invalidating a method
 // refreshes every screen that shows it.
-import { useMutation, useQuery, useQueryClient, type QueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { InputOf, OutputOf } from '../../shared/rpc/define';
 import type { MethodName, RpcContract } from '../../shared/rpc/contract';
@@ -18,14 +18,6 @@ export function useRpcQuery<K extends MethodName>(
   options: Omit<UseQueryOptions<OutputOf<RpcContract, K>, RpcClientError>, 'queryKey' | 'queryFn'> = {},
 ) {
   return useQuery<OutputOf<RpcContract, K>, RpcClientError>({ ...rpcQuery(method, input), ...options });
-}
-
-/**
- * Asks for an RPC call before the screen that shows it has rendered (its result waits in the cache
- * for the screen's useRpcQuery of the same method and input). A failure is left to the screen's query.
- */
-export function prefetchRpc<K extends MethodName>(client: QueryClient, method: K, input: InputOf<RpcContract, K>): void {
-  void client.prefetchQuery<OutputOf<RpcContract, K>, RpcClientError>(rpcQuery(method, input));
 }
 
 export function useRpcMutation<K extends MethodName>(method: K, invalidates: MethodName[] = []) {

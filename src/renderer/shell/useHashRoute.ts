@@ -10,7 +10,3 @@ function subscribe(onChange: () => void): () => void {
 export function useHashRoute(): string {
   return useSyncExternalStore(subscribe, currentPath);
 }
-
-export function navigate(path: string): void {
-  window.location.hash = path;
-}

@@ -36,12 +36,6 @@ export const DIAN_ACCEPTED = {
   status_description: 'Procesado Correctamente.',
 } as const;
 
-export const DIAN_REJECTED = {
-  is_valid: false,
-  status_code: '99',
-  status_description: 'Validación contiene errores en campos mandatorios.',
-} as const;
-
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

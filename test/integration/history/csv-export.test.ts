@@ -3,7 +3,8 @@
 // and a document synced between two chunk requests is neither written twice nor breaks the file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src/core/core';
-import { BOM, historyCsv } from '../../../src/core/history/csv';
+import { BOM } from '../../../src/core/history/csv';
+import { historyCsv } from '../../support/history-csv';
 import { HistoryQueries } from '../../../src/core/history/query';
 import type { RpcReply } from '../../../src/shared/rpc/envelope';
 import {

@@ -2,7 +2,8 @@
 // checked against a plain-JavaScript oracle that reads the generator's own record of what it wrote.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOM, CSV_HEADER, historyCsv } from '../../../src/core/history/csv';
+import { BOM, CSV_HEADER } from '../../../src/core/history/csv';
+import { historyCsv } from '../../support/history-csv';
 import { HistoryQueries } from '../../../src/core/history/query';
 import { Store } from '../../../src/core/store/store';
 import { dec, sum, toMoneyString } from '../../../src/shared/money';
