@@ -15,6 +15,7 @@ import { ProductForm } from './ProductForm';
 import './catalog.css';
 import { ActiveRowCells } from '../../ui/RowActions';
 import { countOf } from '../../../shared/plural';
+import { ListToolbar } from '../../ui/ListToolbar';
 
 type Panel = { kind: 'none' } | { kind: 'form'; product: Product | null } | { kind: 'import' };
 
@@ -68,20 +69,16 @@ function ProductsView({ tabs }: { tabs: ReactNode }) {
         <span className="muted">Catálogo de esta empresa, guardado en este equipo</span>
       </header>
       {tabs}
-      <div className="catalog-toolbar">
-        <label className="field catalog-toolbar__search">
-          <span>Buscar producto</span>
-          <input
-            type="search"
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-            placeholder="Código, código de barras o palabras de la descripción"
-            autoComplete="off"
-          />
-        </label>
-        <label className="catalog-toolbar__check">
-          <input type="checkbox" checked={showInactive} onChange={(e) => setShowInactive(e.target.checked)} /> Mostrar inactivos
-        </label>
+      <ListToolbar
+        label="Buscar producto"
+        placeholder="Código, código de barras o palabras de la descripción"
+        query={q}
+        onQuery={setQ}
+        showInactive={showInactive}
+        onShowInactive={setShowInactive}
+        message={message}
+        messageTestId="catalog-message"
+      >
         <button type="button" className="button" onClick={() => setPanel({ kind: 'form', product: null })}>
           Nuevo producto
         </button>
@@ -91,12 +88,7 @@ function ProductsView({ tabs }: { tabs: ReactNode }) {
         <button type="button" className="button button--secondary" onClick={() => void exportCsv()}>
           Exportar CSV
         </button>
-      </div>
-      {message && (
-        <p role="status" className="catalog-message" data-testid="catalog-message">
-          {message}
-        </p>
-      )}
+      </ListToolbar>
       {panel.kind === 'form' && (
         <ProductForm
           key={panel.product?.id ?? 'new'}
@@ -168,29 +160,21 @@ function ProductsView({ tabs }: { tabs: ReactNode }) {
   );
 }
 
+const TABS = [
+  ['products', 'Productos'],
+  ['customers', 'Clientes'],
+] as const;
+
 /** Productos and Clientes: the company's local lists, one tab each. */
 export default function CatalogScreen() {
   const [tab, setTab] = useState<'products' | 'customers'>('products');
   const tabs = (
     <div className="catalog-tabs" role="tablist" aria-label="Listas de la empresa">
-      <button
-        type="button"
-        role="tab"
-        aria-selected={tab === 'products'}
-        className="catalog-tab"
-        onClick={() => setTab('products')}
-      >
-        Productos
-      </button>
-      <button
-        type="button"
-        role="tab"
-        aria-selected={tab === 'customers'}
-        className="catalog-tab"
-        onClick={() => setTab('customers')}
-      >
-        Clientes
-      </button>
+      {TABS.map(([id, label]) => (
+        <button key={id} type="button" role="tab" aria-selected={tab === id} className="catalog-tab" onClick={() => setTab(id)}>
+          {label}
+        </button>
+      ))}
     </div>
   );
   if (tab === 'products') return <ProductsView tabs={tabs} />;

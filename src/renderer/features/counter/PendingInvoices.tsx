@@ -1,10 +1,9 @@
 // The invoices the shop sold while their outcome was uncertain (issue 15, item 8): each one with
 // its state, confirmed in the background with its own key while the counter goes on selling.
 // Shown on Facturas only when there is one; the shell's notice says when each one settles.
-import { formatDateTime } from '../../../shared/dates';
 import type { Submission } from '../../../shared/rpc/methods/submissions';
 import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
-import { HeldRelease } from '../../ui/HeldRelease';
+import { PendingTable } from '../../ui/PendingTable';
 import { estadoLabel, SUBMISSION_STATE_LABELS } from '../../ui/states';
 import './counter.css';
 
@@ -37,48 +36,15 @@ export function PendingInvoices({ exclude }: { exclude?: number | null }) {
         Se confirman solas en segundo plano con su misma clave: no se crearán duplicados. Siga vendiendo; le avisaremos cuando la
         DIAN responda. No las emita otra vez.
       </p>
-      <table className="data">
-        <thead>
-          <tr>
-            <th>Cliente</th>
-            <th>Número</th>
-            <th>Estado</th>
-            <th>Enviada</th>
-            <th>Próxima consulta</th>
-            <th>
-              <span className="sr-only">Acciones</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((s) => (
-            <tr key={s.id} data-testid="pending-invoice">
-              <td>{s.counterpart ?? '—'}</td>
-              <td>{s.document_number ?? '—'}</td>
-              <td>
-                {pendingStateText(s)}
-                {s.error?.code === 'credentials_changed' ? (
-                  <HeldRelease submission={s} />
-                ) : (
-                  s.error && <div className="muted">{s.error.message}</div>
-                )}
-              </td>
-              <td>{formatDateTime(s.created_at)}</td>
-              <td>{s.next_check_at ? formatDateTime(s.next_check_at) : '—'}</td>
-              <td>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  disabled={check.isPending && check.variables?.id === s.id}
-                  onClick={() => check.mutate({ id: s.id })}
-                >
-                  {check.isPending && check.variables?.id === s.id ? 'Verificando…' : 'Verificar ahora'}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <PendingTable
+        rows={rows}
+        columns={{ counterpart: 'Cliente', number: 'Número', state: 'Estado', sent: 'Enviada' }}
+        number={(s) => s.document_number ?? '—'}
+        stateText={pendingStateText}
+        check={check}
+        checkLabel={(checking) => (checking ? 'Verificando…' : 'Verificar ahora')}
+        rowTestId="pending-invoice"
+      />
       {check.isError && (
         <p className="field__error" role="alert">
           {check.error.message}

@@ -11,6 +11,8 @@ import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { Field } from '../../ui/Field';
 import { ActiveRowCells } from '../../ui/RowActions';
+import { IdentificationOptions } from '../../ui/IdentificationOptions';
+import { ListToolbar } from '../../ui/ListToolbar';
 
 type Values = CustomerInput;
 
@@ -76,11 +78,7 @@ function CustomerForm({
       <div className="form-grid">
         <Field label="Tipo de documento" error={errors.tipo_doc}>
           <select value={values.tipo_doc} onChange={(e) => set('tipo_doc', e.target.value)}>
-            {IDENTIFICATION_TYPES.map((t) => (
-              <option key={t.code} value={t.code}>
-                {t.code} — {t.label}
-              </option>
-            ))}
+            <IdentificationOptions />
           </select>
         </Field>
         <Field
@@ -132,29 +130,20 @@ export function CustomersPanel() {
 
   return (
     <div className="customers-panel">
-      <div className="catalog-toolbar">
-        <label className="field catalog-toolbar__search">
-          <span>Buscar cliente guardado</span>
-          <input
-            type="search"
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-            placeholder="Nombre o número de documento"
-            autoComplete="off"
-          />
-        </label>
-        <label className="catalog-toolbar__check">
-          <input type="checkbox" checked={showInactive} onChange={(e) => setShowInactive(e.target.checked)} /> Mostrar inactivos
-        </label>
+      <ListToolbar
+        label="Buscar cliente guardado"
+        placeholder="Nombre o número de documento"
+        query={q}
+        onQuery={setQ}
+        showInactive={showInactive}
+        onShowInactive={setShowInactive}
+        message={message}
+        messageTestId="customers-message"
+      >
         <button type="button" className="button" onClick={() => setEditing({ customer: null })}>
           Nuevo cliente
         </button>
-      </div>
-      {message && (
-        <p role="status" className="catalog-message" data-testid="customers-message">
-          {message}
-        </p>
-      )}
+      </ListToolbar>
       {editing && (
         <CustomerForm
           key={editing.customer?.id ?? 'new'}

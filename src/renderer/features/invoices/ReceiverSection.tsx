@@ -3,7 +3,6 @@
 // NIT check digit for type 31; acquirer lookup (endpoint 5).
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { IDENTIFICATION_TYPES } from '../../../shared/api/fe';
 import { nitCheckDigit } from '../../../shared/fiscal/nit';
 import { invoke } from '../../rpc/client';
 import { Alert } from '../../ui/Alert';
@@ -11,6 +10,7 @@ import { Field } from '../../ui/Field';
 import { CustomerPicker, lookupMessage } from '../counter/CustomerPicker';
 import { SaveCustomerButton } from '../counter/SaveCustomer';
 import type { FeFormValues } from './model';
+import { IdentificationOptions } from '../../ui/IdentificationOptions';
 
 export function ReceiverSection() {
   const { register, setValue, control, formState } = useFormContext<FeFormValues>();
@@ -50,11 +50,7 @@ export function ReceiverSection() {
       <div className="form-grid receiver-grid">
         <Field label="Tipo de documento" error={errors?.tipo_doc?.message}>
           <select {...register('receptor.tipo_doc')}>
-            {IDENTIFICATION_TYPES.map((t) => (
-              <option key={t.code} value={t.code}>
-                {t.code} — {t.label}
-              </option>
-            ))}
+            <IdentificationOptions />
           </select>
         </Field>
         <Field

@@ -1,6 +1,5 @@
-import { formatDateTime } from '../../../../shared/dates';
 import { Alert } from '../../../ui/Alert';
-import { HeldRelease } from '../../../ui/HeldRelease';
+import { PendingTable } from '../../../ui/PendingTable';
 import { useRpcMutation, useRpcQuery } from '../../../rpc/hooks';
 import { submissionStateDetail } from '../../../ui/states';
 
@@ -25,48 +24,15 @@ export function PendingView() {
       {rows.length === 0 ? (
         <p data-testid="dse-pending-empty">No hay documentos soporte pendientes.</p>
       ) : (
-        <table className="data" data-testid="dse-pending-table">
-          <thead>
-            <tr>
-              <th>Proveedor</th>
-              <th>Documento</th>
-              <th>Último estado</th>
-              <th>Enviado</th>
-              <th>Próxima consulta</th>
-              <th>
-                <span className="sr-only">Acciones</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((s) => (
-              <tr key={s.id}>
-                <td>{s.counterpart ?? '—'}</td>
-                <td>{s.document_number ?? (s.document_id !== null ? `id ${s.document_id}` : '—')}</td>
-                <td>
-                  {submissionStateDetail(s)}
-                  {s.error?.code === 'credentials_changed' ? (
-                    <HeldRelease submission={s} />
-                  ) : (
-                    s.error && <div className="muted">{s.error.message}</div>
-                  )}
-                </td>
-                <td>{formatDateTime(s.created_at)}</td>
-                <td>{s.next_check_at ? formatDateTime(s.next_check_at) : '—'}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    disabled={check.isPending && check.variables?.id === s.id}
-                    onClick={() => check.mutate({ id: s.id })}
-                  >
-                    Consultar ahora
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PendingTable
+          rows={rows}
+          columns={{ counterpart: 'Proveedor', number: 'Documento', state: 'Último estado', sent: 'Enviado' }}
+          number={(s) => s.document_number ?? (s.document_id !== null ? `id ${s.document_id}` : '—')}
+          stateText={submissionStateDetail}
+          check={check}
+          checkLabel={() => 'Consultar ahora'}
+          testId="dse-pending-table"
+        />
       )}
       {check.isError && (
         <p className="field__error" role="alert">
