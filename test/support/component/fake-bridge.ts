@@ -19,14 +19,22 @@ export type FakeHandler<K extends MethodName> = (
 
 export type FakeHandlers = { [K in MethodName]?: FakeHandler<K> };
 
-/** One call the renderer made, as it sent it. */
-export type FakeCall = { [K in MethodName]: { method: K; input: InputOf<RpcContract, K> } }[MethodName];
+/** One call the renderer made to `K`, as it sent it. */
+export interface CallTo<K extends MethodName> {
+  method: K;
+  input: InputOf<RpcContract, K>;
+}
+
+/** One call the renderer made, to any method. */
+export type FakeCall = { [K in MethodName]: CallTo<K> }[MethodName];
 
 export interface FakeBridge {
   /** What `window.facturaDesk` holds. */
   readonly bridge: RpcBridge;
   /** Every call in order (cleared before each test when installed with `installFakeBridge`). */
   readonly calls: FakeCall[];
+  /** The calls to one method, in order (the same objects as in `calls`). */
+  callsTo<K extends MethodName>(method: K): CallTo<K>[];
   /** The inputs sent to one method, in order. */
   inputsOf<K extends MethodName>(method: K): InputOf<RpcContract, K>[];
   /** The methods called, in order (one entry per call). */
@@ -50,6 +58,10 @@ export function createFakeBridge(initial: FakeHandlers = {}): FakeBridge {
   const listeners = new Set<(message: RpcEventMessage) => void>();
   const problems: string[] = [];
   let nextId = 0;
+
+  function callsTo<K extends MethodName>(method: K): CallTo<K>[] {
+    return calls.filter((call): call is FakeCall & CallTo<K> => call.method === method);
+  }
 
   const failure = (id: number, error: RpcErrorShape): RpcReply => ({ id, ok: false, error });
 
@@ -96,9 +108,8 @@ export function createFakeBridge(initial: FakeHandlers = {}): FakeBridge {
       },
     },
     calls,
-    inputsOf<K extends MethodName>(method: K) {
-      return calls.filter((call) => call.method === method).map((call) => call.input as InputOf<RpcContract, K>);
-    },
+    callsTo,
+    inputsOf: (method) => callsTo(method).map((call) => call.input),
     methods: () => calls.map((call) => call.method),
     handle(more) {
       Object.assign(handlers, more);
