@@ -7,6 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Submission } from '../../../src/shared/rpc/methods/submissions';
 import { installFakeBridge, rpcError } from '../../support/component/fake-bridge';
 import { aSubmission, CASH } from '../../support/component/fixtures';
+import { fillInvoice } from '../../support/component/form-filling';
 import { renderWithQueries } from '../../support/component/render';
 
 const submission = (overrides: Partial<Submission>): Submission =>
@@ -88,10 +89,7 @@ describe('an uncertain invoice at the counter', () => {
     );
     const emit = await screen.findByRole('button', { name: 'Emitir factura' });
     await waitFor(() => expect((emit as HTMLButtonElement).disabled).toBe(false));
-    await user.type(screen.getByLabelText('Número de documento'), '52345678');
-    await user.type(screen.getByLabelText('Nombre o razón social'), 'Ana Pérez');
-    await user.type(screen.getByLabelText('Descripción, línea 1'), 'Café');
-    await user.type(screen.getByLabelText('Valor unitario, línea 1'), '10.000');
+    await fillInvoice(user, 'Ana Pérez');
     await user.click(emit);
 
     await screen.findByRole('heading', { name: 'Factura en confirmación: puede seguir vendiendo' });

@@ -10,6 +10,7 @@ import type { Submission } from '../../../src/shared/rpc/methods/submissions';
 import { installFakeBridge } from '../../support/component/fake-bridge';
 import { fieldMessageOf } from '../../support/component/field-message';
 import { aSubmission, CASH } from '../../support/component/fixtures';
+import { fillInvoice, fillSupportDocument } from '../../support/component/form-filling';
 import { renderWithQueries } from '../../support/component/render';
 
 /** The server's answer: 5,000 characters of detail, then the field list. The ledger keeps 4,000. */
@@ -84,10 +85,7 @@ describe('a 400 that names fields, placed from data', () => {
     renderWithQueries(<InvoicesScreen />);
     const emit = await screen.findByRole('button', { name: 'Emitir factura' });
     await waitFor(() => expect((emit as HTMLButtonElement).disabled).toBe(false));
-    await user.type(screen.getByLabelText('Número de documento'), '52345678');
-    await user.type(screen.getByLabelText('Nombre o razón social'), 'Ana');
-    await user.type(screen.getByLabelText('Descripción, línea 1'), 'Café');
-    await user.type(screen.getByLabelText('Valor unitario, línea 1'), '10.000');
+    await fillInvoice(user, 'Ana');
     await user.click(emit);
     await waitFor(() => expect(fieldMessageOf(screen.getByLabelText('Nombre o razón social'))).toBe('No coincide con el RUT.'));
     expect(fieldMessageOf(screen.getByLabelText('Valor unitario, línea 1'))).toBe('Debe ser mayor que cero.');
@@ -112,11 +110,7 @@ describe('a 400 that names fields, placed from data', () => {
     renderWithQueries(<SupportDocumentsScreen />);
     await screen.findByRole('button', { name: 'Emitir documento soporte' });
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Número de identificación'), '1020304050');
-    await user.type(screen.getByLabelText('Nombre o razón social'), 'Pedro Gómez');
-    await user.type(screen.getByLabelText('Código UNSPSC, línea 1'), '70111703');
-    await user.type(screen.getByLabelText('Descripción, línea 1'), 'Mantenimiento de jardines');
-    await user.type(screen.getByLabelText('Precio unitario, línea 1'), '100.000');
+    await fillSupportDocument(user);
     await user.click(screen.getByRole('button', { name: 'Emitir documento soporte' }));
     await waitFor(() =>
       expect(fieldMessageOf(screen.getByLabelText('Número de identificación'))).toBe('El NIT no existe en el RUT.'),

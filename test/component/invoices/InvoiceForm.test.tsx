@@ -11,6 +11,7 @@ import type { Submission } from '../../../src/shared/rpc/methods/submissions';
 import { installFakeBridge } from '../../support/component/fake-bridge';
 import { fieldMessageOf } from '../../support/component/field-message';
 import { aSubmission, CASH } from '../../support/component/fixtures';
+import { fillInvoice } from '../../support/component/form-filling';
 import { renderWithQueries, testQueryClient } from '../../support/component/render';
 
 const METHODS: PaymentMethod[] = [
@@ -134,10 +135,7 @@ describe('Facturas form validation', () => {
     });
     fieldErrors = [{ path: 'receptor.email', code: 'invalid', message: 'no es un correo válido' }];
     const emit = await renderScreen();
-    await user.type(screen.getByLabelText('Número de documento'), '52345678');
-    await user.type(screen.getByLabelText('Nombre o razón social'), 'Ana');
-    await user.type(screen.getByLabelText('Descripción, línea 1'), 'Café');
-    await user.type(screen.getByLabelText('Valor unitario, línea 1'), '10.000');
+    await fillInvoice(user, 'Ana');
     await user.click(emit);
     await waitFor(() => expect(fieldMessageOf(screen.getByLabelText('Correo electrónico'))).toBe('No es un correo válido.'));
     expect(screen.getByText('El servicio rechazó los datos. Corrija los datos y vuelva a intentarlo.')).toBeTruthy();

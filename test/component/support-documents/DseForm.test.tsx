@@ -7,6 +7,7 @@ import { addDays, colombiaToday } from '../../../src/shared/dates';
 import type { Submission } from '../../../src/shared/rpc/methods/submissions';
 import { installFakeBridge } from '../../support/component/fake-bridge';
 import { aSubmission } from '../../support/component/fixtures';
+import { fillSupportDocument } from '../../support/component/form-filling';
 import { renderWithQueries } from '../../support/component/render';
 
 let submitAnswer: Partial<Submission> = {};
@@ -44,14 +45,6 @@ async function renderForm() {
   return userEvent.setup();
 }
 
-async function fillValid(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText('Número de identificación'), '1020304050');
-  await user.type(screen.getByLabelText('Nombre o razón social'), 'Pedro Gómez');
-  await user.type(screen.getByLabelText('Código UNSPSC, línea 1'), '70111703');
-  await user.type(screen.getByLabelText('Descripción, línea 1'), 'Mantenimiento de jardines');
-  await user.type(screen.getByLabelText('Precio unitario, línea 1'), '100.000');
-}
-
 describe('Documentos soporte: inline rules', () => {
   it('shows the weekly period rules as they are broken', async () => {
     const user = await renderForm();
@@ -74,7 +67,7 @@ describe('Documentos soporte: inline rules', () => {
 
   it('shows the withholding rules inline, with their live values, and marks the broken ones in the list of nine', async () => {
     const user = await renderForm();
-    await fillValid(user);
+    await fillSupportDocument(user);
     await user.click(screen.getByRole('button', { name: '+ ReteRenta (06)' }));
     const first = screen.getByTestId('dse-withholding-0');
     await user.type(within(first).getByLabelText('Porcentaje'), '2,5');
@@ -168,7 +161,7 @@ describe('Documentos soporte: submitting', () => {
       error: { code: 'api_rejected', message: 'La DIAN rechazó el documento: Regla DSAJ24b.' },
     };
     const user = await renderForm();
-    await fillValid(user);
+    await fillSupportDocument(user);
     const button = screen.getByRole('button', { name: 'Emitir documento soporte' });
     fireEvent.click(button);
     fireEvent.click(button);
@@ -190,7 +183,7 @@ describe('Documentos soporte: submitting', () => {
 
   it('shows an accepted document with its number and CUDS', async () => {
     const user = await renderForm();
-    await fillValid(user);
+    await fillSupportDocument(user);
     await user.click(screen.getByRole('button', { name: 'Emitir documento soporte' }));
     expect((await screen.findByTestId('dse-outcome-number')).textContent).toBe('DSE12');
     expect(screen.getByTestId('dse-outcome-cuds').textContent).toBe('a'.repeat(96));
