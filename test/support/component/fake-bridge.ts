@@ -39,11 +39,12 @@ export interface FakeBridge {
   inputsOf<K extends MethodName>(method: K): InputOf<RpcContract, K>[];
   /** The methods called, in order (one entry per call). */
   methods(): MethodName[];
-  /** Adds or replaces handlers. */
-  handle(handlers: FakeHandlers): void;
   /** Pushes an event to the renderer's listeners, as core does, inside React's act(). */
   emit<K extends EventName>(event: K, payload: EventPayload<K>): void;
-  /** Fails (throws) if a handler answered what core never would, or threw something that is not an AppError. */
+  /**
+   * Throws (failing the test) if the renderer sent an input core refuses or a method outside the
+   * contract, or a handler answered what core never would or threw something that is not an AppError.
+   */
   assertNoProblems(): void;
 }
 
@@ -52,8 +53,7 @@ export function rpcError(code: ErrorCode, message: string, details?: RpcErrorSha
   return new AppError(code, message, details);
 }
 
-export function createFakeBridge(initial: FakeHandlers = {}): FakeBridge {
-  const handlers: FakeHandlers = { ...initial };
+export function createFakeBridge(handlers: FakeHandlers = {}): FakeBridge {
   const calls: FakeCall[] = [];
   const listeners = new Set<(message: RpcEventMessage) => void>();
   const problems: string[] = [];
@@ -111,9 +111,6 @@ export function createFakeBridge(initial: FakeHandlers = {}): FakeBridge {
     callsTo,
     inputsOf: (method) => callsTo(method).map((call) => call.input),
     methods: () => calls.map((call) => call.method),
-    handle(more) {
-      Object.assign(handlers, more);
-    },
     emit(event, payload) {
       act(() => {
         for (const listener of [...listeners]) listener({ event, payload });
