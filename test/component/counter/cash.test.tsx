@@ -1,24 +1,17 @@
 // Cash received and change (issue 15, item 5): exact, against the live total, shown only for a cash
 // sale in pesos, and never part of what is sent.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cashChange } from '../../../src/renderer/features/counter/cash';
 import { dec } from '../../../src/shared/money';
 import type { PaymentMethod } from '../../../src/shared/api/fe';
-import type { RpcBridge } from '../../../src/shared/rpc/bridge';
+import { installFakeBridge } from '../../support/component/fake-bridge';
+import { CASH } from '../../support/component/fixtures';
+import { renderWithQueries } from '../../support/component/render';
 
 const METHODS: PaymentMethod[] = [
-  {
-    id: 7,
-    payment_form: 'contado',
-    label: 'Efectivo',
-    payment_means_code: '10',
-    payment_means_name: 'Efectivo',
-    is_active: true,
-    is_default: true,
-  },
+  CASH,
   {
     id: 8,
     payment_form: 'contado',
@@ -31,32 +24,20 @@ const METHODS: PaymentMethod[] = [
 ];
 const saved: Record<string, unknown>[] = [];
 
-const fakeBridge: RpcBridge = {
-  async invoke(method, input) {
-    const ok = (output: unknown) => ({ id: 1, ok: true as const, output });
-    switch (method) {
-      case 'drafts.get':
-        return ok(null);
-      case 'drafts.save':
-        saved.push((input as { data: Record<string, unknown> }).data);
-        return ok({ kind: 'FE', idempotency_key: 'k', data: {}, updated_at: '2026-11-20T15:00:00Z' });
-      case 'fe.paymentMethods':
-        return ok(METHODS);
-      case 'fe.terceros':
-      case 'fe.withholdingTypes':
-        return ok([]);
-      case 'submissions.list':
-        return ok([]);
-      default:
-        return { id: 1, ok: false as const, error: { code: 'unknown_method' as const, message: method } };
-    }
+installFakeBridge({
+  'drafts.get': () => null,
+  'drafts.save': (input) => {
+    saved.push(input.data);
+    return { kind: 'FE', idempotency_key: 'k', data: {}, updated_at: '2026-11-20T15:00:00Z' };
   },
-  on: () => () => undefined,
-};
+  'fe.paymentMethods': () => METHODS,
+  'fe.terceros': () => [],
+  'fe.withholdingTypes': () => [],
+  'submissions.list': () => [],
+});
 
 let InvoicesScreen: typeof import('../../../src/renderer/features/invoices/InvoicesScreen').default;
 beforeAll(async () => {
-  window.facturaDesk = fakeBridge;
   InvoicesScreen = (await import('../../../src/renderer/features/invoices/InvoicesScreen')).default;
 });
 afterEach(cleanup);
@@ -83,11 +64,7 @@ describe('cash change', () => {
 
   it('shows the change of a cash sale as the total changes, and hides it for another means', async () => {
     const user = userEvent.setup();
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <InvoicesScreen />
-      </QueryClientProvider>,
-    );
+    renderWithQueries(<InvoicesScreen />);
     await screen.findByRole('button', { name: 'Emitir factura' });
     await user.type(screen.getByLabelText('Descripción, línea 1'), 'Café');
     await user.type(screen.getByLabelText('Valor unitario, línea 1'), '10.000');

@@ -2,122 +2,71 @@
 // fields marks the FE and the DSE form's own fields, from the data core recorded
 // (Submission.field_errors), never from the support text. The support text here is what the ledger
 // keeps of such an answer: its first 4,000 characters, which do not reach the field list.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PaymentMethod } from '../../../src/shared/api/fe';
 import type { SubmissionFieldError } from '../../../src/shared/api/field-errors';
-import type { RpcBridge } from '../../../src/shared/rpc/bridge';
 import type { Submission } from '../../../src/shared/rpc/methods/submissions';
-
-const METHODS: PaymentMethod[] = [
-  {
-    id: 7,
-    payment_form: 'contado',
-    label: 'Efectivo',
-    payment_means_code: '10',
-    payment_means_name: 'Efectivo',
-    is_active: true,
-    is_default: true,
-  },
-];
+import { installFakeBridge } from '../../support/component/fake-bridge';
+import { fieldMessageOf } from '../../support/component/field-message';
+import { aSubmission, CASH } from '../../support/component/fixtures';
+import { fillInvoice, fillSupportDocument } from '../../support/component/form-filling';
+import { renderWithQueries } from '../../support/component/render';
 
 /** The server's answer: 5,000 characters of detail, then the field list. The ledger keeps 4,000. */
 const longBody = (errors: unknown[]) => JSON.stringify({ ok: false, error: 'Datos inválidos', traza: 'x'.repeat(5000), errors });
 
-let calls: string[] = [];
 let fieldErrors: SubmissionFieldError[] = [];
 let serverErrors: unknown[] = [];
 
-const refused = (kind: 'FE' | 'DSE', key: string): Submission => ({
-  id: 9,
-  kind,
-  connection_id: 1,
-  company_id: 101,
-  idempotency_key: key,
-  payload_hash: 'h',
-  state: 'failed',
-  attempts: 1,
-  counterpart: 'Ana',
-  http_status: 400,
-  document_id: null,
-  document_number: null,
-  fiscal_key: null,
-  estado_dian: null,
-  error: { code: 'api_invalid', message: 'El servicio rechazó los datos. Corrija los datos y vuelva a intentarlo.' },
-  created_at: 'x',
-  updated_at: 'x',
-  next_check_at: null,
-  field_errors: fieldErrors,
-});
+const refused = (kind: 'FE' | 'DSE', key: string): Submission =>
+  aSubmission({
+    id: 9,
+    kind,
+    idempotency_key: key,
+    state: 'failed',
+    counterpart: 'Ana',
+    http_status: 400,
+    document_id: null,
+    document_number: null,
+    fiscal_key: null,
+    estado_dian: null,
+    error: { code: 'api_invalid', message: 'El servicio rechazó los datos. Corrija los datos y vuelva a intentarlo.' },
+    created_at: 'x',
+    updated_at: 'x',
+    field_errors: fieldErrors,
+  });
 
-const fakeBridge: RpcBridge = {
-  async invoke(method, input) {
-    calls.push(method);
-    const args = (input ?? {}) as Record<string, unknown>;
-    const ok = (output: unknown) => ({ id: 1, ok: true as const, output });
-    switch (method) {
-      case 'drafts.get':
-      case 'submissions.byKey':
-        return ok(null);
-      case 'drafts.save':
-        return ok({ ...args, updated_at: '2026-11-20T15:00:00Z' });
-      case 'drafts.discard':
-        return ok({ discarded: true });
-      case 'fe.paymentMethods':
-        return ok(METHODS);
-      case 'fe.terceros':
-      case 'fe.withholdingTypes':
-      case 'dseCatalog.suppliers':
-      case 'submissions.list':
-        return ok([]);
-      case 'dseCatalog.costCenters':
-        return ok([{ id: 1, code: 'ADM', name: 'Administración' }]);
-      case 'fe.submit':
-        return ok(refused('FE', String((args.request as { draft_key: string }).draft_key)));
-      case 'dse.submit':
-        return ok(refused('DSE', String(args.key)));
-      case 'submissions.supportInfo': {
-        const cut = longBody(serverErrors).slice(0, 4000);
-        return ok({ fields: [{ label: 'Respuesta (sanitizada)', value: cut }], text: cut });
-      }
-      default:
-        return { id: 1, ok: false as const, error: { code: 'unknown_method' as const, message: method } };
-    }
+const fake = installFakeBridge({
+  'drafts.get': () => null,
+  'submissions.byKey': () => null,
+  'drafts.save': (input) => ({ ...input, updated_at: '2026-11-20T15:00:00Z' }),
+  'drafts.discard': () => ({ discarded: true }),
+  'fe.paymentMethods': () => [CASH],
+  'fe.terceros': () => [],
+  'fe.withholdingTypes': () => [],
+  'dseCatalog.suppliers': () => [],
+  'submissions.list': () => [],
+  'dseCatalog.costCenters': () => [{ id: 1, code: 'ADM', name: 'Administración' }],
+  'fe.submit': (input) => refused('FE', String(input.request.draft_key)),
+  'dse.submit': (input) => refused('DSE', String(input.key)),
+  'submissions.supportInfo': () => {
+    const cut = longBody(serverErrors).slice(0, 4000);
+    return { fields: [{ label: 'Respuesta (sanitizada)', value: cut }], text: cut };
   },
-  on: () => () => undefined,
-};
+});
 
 let InvoicesScreen: typeof import('../../../src/renderer/features/invoices/InvoicesScreen').default;
 let SupportDocumentsScreen: typeof import('../../../src/renderer/features/support-documents/SupportDocumentsScreen').default;
 
 beforeAll(async () => {
-  window.facturaDesk = fakeBridge;
   InvoicesScreen = (await import('../../../src/renderer/features/invoices/InvoicesScreen')).default;
   SupportDocumentsScreen = (await import('../../../src/renderer/features/support-documents/SupportDocumentsScreen')).default;
 });
 beforeEach(() => {
-  calls = [];
   window.location.hash = '#/';
 });
 afterEach(cleanup);
-
-function wrap(children: React.ReactNode) {
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      {children}
-    </QueryClientProvider>,
-  );
-}
-
-const messageOf = (control: HTMLElement) => {
-  const id = control
-    .getAttribute('aria-describedby')
-    ?.split(' ')
-    .find((part) => part.endsWith('error'));
-  return id ? document.getElementById(id)?.textContent : undefined;
-};
 
 describe('a 400 that names fields, placed from data', () => {
   it('FE: marks the fields it names (a line by its row), lists the rest in Spanish, never reads the support text', async () => {
@@ -133,20 +82,17 @@ describe('a 400 that names fields, placed from data', () => {
     ];
     expect(longBody(serverErrors).slice(0, 4000)).not.toContain('receptor.nombre');
     const user = userEvent.setup();
-    wrap(<InvoicesScreen />);
+    renderWithQueries(<InvoicesScreen />);
     const emit = await screen.findByRole('button', { name: 'Emitir factura' });
     await waitFor(() => expect((emit as HTMLButtonElement).disabled).toBe(false));
-    await user.type(screen.getByLabelText('Número de documento'), '52345678');
-    await user.type(screen.getByLabelText('Nombre o razón social'), 'Ana');
-    await user.type(screen.getByLabelText('Descripción, línea 1'), 'Café');
-    await user.type(screen.getByLabelText('Valor unitario, línea 1'), '10.000');
+    await fillInvoice(user, 'Ana');
     await user.click(emit);
-    await waitFor(() => expect(messageOf(screen.getByLabelText('Nombre o razón social'))).toBe('No coincide con el RUT.'));
-    expect(messageOf(screen.getByLabelText('Valor unitario, línea 1'))).toBe('Debe ser mayor que cero.');
+    await waitFor(() => expect(fieldMessageOf(screen.getByLabelText('Nombre o razón social'))).toBe('No coincide con el RUT.'));
+    expect(fieldMessageOf(screen.getByLabelText('Valor unitario, línea 1'))).toBe('Debe ser mayor que cero.');
     const alert = screen.getByText('El servicio rechazó los datos. Corrija los datos y vuelva a intentarlo.').closest('[role]')!;
     expect(alert.textContent).toContain('Total: no coincide con la suma de las líneas.');
     expect(alert.textContent).not.toMatch(/receptor\.|items\[|unit_input/);
-    expect(calls).not.toContain('submissions.supportInfo');
+    expect(fake.methods()).not.toContain('submissions.supportInfo');
     // The form stays, for the corrected invoice.
     expect(screen.getByRole('button', { name: 'Emitir factura' })).toBeTruthy();
   });
@@ -161,24 +107,22 @@ describe('a 400 that names fields, placed from data', () => {
       { path: 'items[0].descripcion', code: 'invalid', message: 'es demasiado genérica' },
     ];
     window.location.hash = '#/documentos-soporte';
-    wrap(<SupportDocumentsScreen />);
+    renderWithQueries(<SupportDocumentsScreen />);
     await screen.findByRole('button', { name: 'Emitir documento soporte' });
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Número de identificación'), '1020304050');
-    await user.type(screen.getByLabelText('Nombre o razón social'), 'Pedro Gómez');
-    await user.type(screen.getByLabelText('Código UNSPSC, línea 1'), '70111703');
-    await user.type(screen.getByLabelText('Descripción, línea 1'), 'Mantenimiento de jardines');
-    await user.type(screen.getByLabelText('Precio unitario, línea 1'), '100.000');
+    await fillSupportDocument(user);
     await user.click(screen.getByRole('button', { name: 'Emitir documento soporte' }));
-    await waitFor(() => expect(messageOf(screen.getByLabelText('Número de identificación'))).toBe('El NIT no existe en el RUT.'));
+    await waitFor(() =>
+      expect(fieldMessageOf(screen.getByLabelText('Número de identificación'))).toBe('El NIT no existe en el RUT.'),
+    );
     // A line's cell says it in its title and marks itself invalid (the row lists its problems).
     const line = screen.getByLabelText('Descripción, línea 1');
     expect(line.getAttribute('title')).toBe('Es demasiado genérica.');
     expect(line.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('El servicio rechazó los datos. Corrija los datos y vuelva a intentarlo.')).toBeTruthy();
-    expect(calls).not.toContain('submissions.supportInfo');
+    expect(fake.methods()).not.toContain('submissions.supportInfo');
     // Refused before anything was created: the form stays, with its draft saved.
-    expect(calls).toContain('drafts.save');
+    expect(fake.methods()).toContain('drafts.save');
     expect(screen.getByRole('button', { name: 'Emitir documento soporte' })).toBeTruthy();
   });
 });

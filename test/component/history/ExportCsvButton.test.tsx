@@ -4,9 +4,8 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RpcBridge } from '../../../src/shared/rpc/bridge';
-import type { RpcReply } from '../../../src/shared/rpc/envelope';
-import type { HistoryCsvChunk, HistoryCsvInput } from '../../../src/shared/rpc/methods/history';
+import type { HistoryCsvChunk } from '../../../src/shared/rpc/methods/history';
+import { installFakeBridge, rpcError } from '../../support/component/fake-bridge';
 
 const HEADER = '\uFEFFTipo;Número\r\n';
 const CHUNKS: HistoryCsvChunk[] = [
@@ -27,30 +26,22 @@ const CHUNKS: HistoryCsvChunk[] = [
   { filename: 'historial-2026-11-20.csv', chunk: 'FE;SETP1\r\n', rows: 1_000, total: null, next: null },
 ];
 
-let calls: HistoryCsvInput[] = [];
 /** Each answer waits until the test lets it go, so the screen can be looked at between chunks. */
 let pending: { release: () => void }[] = [];
 let failOn: number | null = null;
 
-const fakeBridge: RpcBridge = {
-  invoke(method, input) {
-    if (method !== 'history.exportCsv')
-      return Promise.resolve({ id: 1, ok: false, error: { code: 'unknown_method', message: method } });
-    const args = input as HistoryCsvInput;
-    const index = calls.push(args) - 1;
-    return new Promise<RpcReply>((resolve) => {
+const fake = installFakeBridge({
+  'history.exportCsv': () => {
+    const index = fake.callsTo('history.exportCsv').length - 1;
+    return new Promise<HistoryCsvChunk>((resolve, reject) => {
       pending.push({
         release: () =>
-          resolve(
-            index === failOn
-              ? { id: 1, ok: false, error: { code: 'internal', message: 'La base de datos local no respondió.' } }
-              : { id: 1, ok: true, output: CHUNKS[index]! },
-          ),
+          index === failOn ? reject(rpcError('internal', 'La base de datos local no respondió.')) : resolve(CHUNKS[index]!),
       });
     });
   },
-  on: () => () => undefined,
-};
+});
+const calls = () => fake.inputsOf('history.exportCsv');
 
 async function releaseNext() {
   await waitFor(() => expect(pending.length).toBeGreaterThan(0));
@@ -61,12 +52,10 @@ let ExportCsvButton: typeof import('../../../src/renderer/features/history/Expor
 let saved: { blob: Blob; filename: string }[] = [];
 
 beforeAll(async () => {
-  window.facturaDesk = fakeBridge;
   ExportCsvButton = (await import('../../../src/renderer/features/history/ExportCsvButton')).ExportCsvButton;
 });
 
 beforeEach(() => {
-  calls = [];
   pending = [];
   failOn = null;
   saved = [];
@@ -105,7 +94,7 @@ describe('CSV export button', () => {
     await releaseNext();
     expect(await screen.findByText('CSV con 5.000 documentos (historial-2026-11-20.csv).')).toBeTruthy();
 
-    expect(calls).toEqual([
+    expect(calls()).toEqual([
       { filter: { kind: 'FE' } },
       { filter: { kind: 'FE' }, after: CHUNKS[0]!.next },
       { filter: { kind: 'FE' }, after: CHUNKS[1]!.next },
@@ -129,7 +118,7 @@ describe('CSV export button', () => {
     expect(screen.getByText('Exportación cancelada.')).toBeTruthy();
     await releaseNext(); // the chunk already asked for arrives after the cancel
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(calls).toHaveLength(2);
+    expect(calls()).toHaveLength(2);
     expect(saved).toEqual([]);
     expect(screen.getByRole('button', { name: 'Exportar CSV' })).toHaveProperty('disabled', false);
   });

@@ -1,12 +1,12 @@
 // Historial against a fake bridge holding 1,000 documents: the list is virtualised and paged (only
 // visible pages are asked for), search and filters reach core as a typed filter, a bad date gets a
 // Spanish message instead of a query, and followed documents carry the "en duda / pendiente" marker.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RpcBridge } from '../../../src/shared/rpc/bridge';
-import type { HistoryFilter, HistoryRow } from '../../../src/shared/rpc/methods/history';
+import type { HistoryRow } from '../../../src/shared/rpc/methods/history';
+import { installFakeBridge } from '../../support/component/fake-bridge';
+import { renderWithQueries } from '../../support/component/render';
 
 const TOTAL = 1000;
 const rows: HistoryRow[] = Array.from({ length: TOTAL }, (_, i) => ({
@@ -30,43 +30,29 @@ const rows: HistoryRow[] = Array.from({ length: TOTAL }, (_, i) => ({
   following: i === 1,
 }));
 
-const listCalls: { filter: HistoryFilter; offset: number; limit: number }[] = [];
-
-const fakeBridge: RpcBridge = {
-  async invoke(method, input) {
-    const ok = (output: unknown) => ({ id: 1, ok: true as const, output });
-    switch (method) {
-      case 'history.list': {
-        const args = input as { filter: HistoryFilter; offset: number; limit: number };
-        listCalls.push(args);
-        const matching = args.filter.q
-          ? rows.filter((row) => row.counterpart_name.toLowerCase().includes(args.filter.q!.toLowerCase()))
-          : rows;
-        return ok({ total: matching.length, offset: args.offset, items: matching.slice(args.offset, args.offset + args.limit) });
-      }
-      case 'history.status':
-        return ok({
-          running: false,
-          documents: TOTAL,
-          next_page: 1,
-          total_pages: 10,
-          started_at: null,
-          finished_at: '2026-11-20T15:00:00Z',
-          last_error: null,
-        });
-      case 'history.following':
-        return ok([]);
-      default:
-        return { id: 1, ok: false as const, error: { code: 'unknown_method' as const, message: method } };
-    }
+const fake = installFakeBridge({
+  'history.list': (args) => {
+    const matching = args.filter.q
+      ? rows.filter((row) => row.counterpart_name.toLowerCase().includes(args.filter.q!.toLowerCase()))
+      : rows;
+    return { total: matching.length, offset: args.offset, items: matching.slice(args.offset, args.offset + args.limit) };
   },
-  on: () => () => undefined,
-};
+  'history.status': () => ({
+    running: false,
+    documents: TOTAL,
+    next_page: 1,
+    total_pages: 10,
+    started_at: null,
+    finished_at: '2026-11-20T15:00:00Z',
+    last_error: null,
+  }),
+  'history.following': () => [],
+});
+const listCalls = () => fake.inputsOf('history.list');
 
 let HistoryScreen: typeof import('../../../src/renderer/features/history/HistoryScreen').default;
 
 beforeAll(async () => {
-  window.facturaDesk = fakeBridge;
   // jsdom has no layout: give the scroller a height so the virtualizer has a window to fill.
   const NoResize = class {
     observe() {}
@@ -82,17 +68,11 @@ beforeAll(async () => {
 
 afterEach(cleanup);
 beforeEach(() => {
-  listCalls.length = 0;
   window.location.hash = '#/historial';
 });
 
 function renderScreen() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <HistoryScreen />
-    </QueryClientProvider>,
-  );
+  return renderWithQueries(<HistoryScreen />);
 }
 
 describe('Historial screen', () => {
@@ -105,8 +85,8 @@ describe('Historial screen', () => {
     expect(shown[0]!.textContent).toContain('SETP990001000');
     expect(shown[0]!.textContent).toContain('20/11/2026');
     expect(shown[0]!.textContent?.replace(/\u00a0/g, ' ')).toContain('$ 1.190.000,50');
-    expect(Math.max(...listCalls.map((call) => call.offset))).toBeLessThan(300);
-    expect(listCalls.every((call) => call.limit === 100)).toBe(true);
+    expect(Math.max(...listCalls().map((call) => call.offset))).toBeLessThan(300);
+    expect(listCalls().every((call) => call.limit === 100)).toBe(true);
     expect(screen.getByTestId('last-sync').textContent).toMatch(/Última sincronización: 20\/11\/2026/);
   });
 
@@ -125,7 +105,7 @@ describe('Historial screen', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'espiga');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Tipo' }), 'FE');
     await screen.findByText('500 documentos, del más reciente al más antiguo');
-    expect(listCalls.at(-1)?.filter).toEqual({ q: 'espiga', kind: 'FE' });
+    expect(listCalls().at(-1)?.filter).toEqual({ q: 'espiga', kind: 'FE' });
     for (const row of await screen.findAllByTestId('history-row')) expect(row.textContent).toContain('Panadería La Espiga');
   });
 
@@ -137,6 +117,6 @@ describe('Historial screen', () => {
     expect(await screen.findByText(/La fecha «desde» no es válida: escríbala como dd\/mm\/aaaa/)).toBeTruthy();
     await user.clear(screen.getByRole('textbox', { name: 'Desde' }));
     await user.type(screen.getByRole('textbox', { name: 'Desde' }), '01/11/2026');
-    await waitFor(() => expect(listCalls.at(-1)?.filter).toEqual({ from: '2026-11-01' }));
+    await waitFor(() => expect(listCalls().at(-1)?.filter).toEqual({ from: '2026-11-01' }));
   });
 });

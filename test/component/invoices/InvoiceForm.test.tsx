@@ -1,22 +1,21 @@
 // Facturas against a fake bridge: the form's validation messages (shared zod schema + shared FE
 // rules), and a server 400 mapped back onto the field it names.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PaymentMethod } from '../../../src/shared/api/fe';
-import type { RpcBridge } from '../../../src/shared/rpc/bridge';
+import type { SubmissionFieldError } from '../../../src/shared/api/field-errors';
+import type { MethodName } from '../../../src/shared/rpc/contract';
+import type { Submission } from '../../../src/shared/rpc/methods/submissions';
+import { installFakeBridge } from '../../support/component/fake-bridge';
+import { fieldMessageOf } from '../../support/component/field-message';
+import { aSubmission, CASH } from '../../support/component/fixtures';
+import { fillInvoice } from '../../support/component/form-filling';
+import { renderWithQueries, testQueryClient } from '../../support/component/render';
 
 const METHODS: PaymentMethod[] = [
-  {
-    id: 7,
-    payment_form: 'contado',
-    label: 'Efectivo',
-    payment_means_code: '10',
-    payment_means_name: 'Efectivo',
-    is_active: true,
-    is_default: true,
-  },
+  CASH,
   {
     id: 9,
     payment_form: 'credito',
@@ -27,68 +26,41 @@ const METHODS: PaymentMethod[] = [
     is_default: true,
   },
 ];
-let calls: { method: string; input: Record<string, unknown> }[] = [];
-let submitAnswer: Record<string, unknown> = {};
-let fieldErrors: { path: string; code: string; message: string }[] = [];
+/** What core answers to fe.submit; a test that sends sets it first. */
+let submitAnswer: Submission | null = null;
+let fieldErrors: SubmissionFieldError[] = [];
 
-const fakeBridge: RpcBridge = {
-  async invoke(method, input) {
-    calls.push({ method, input: (input ?? {}) as Record<string, unknown> });
-    const ok = (output: unknown) => ({ id: 1, ok: true as const, output });
-    switch (method) {
-      case 'drafts.get':
-        return ok(null);
-      case 'drafts.save':
-        return ok({ kind: 'FE', idempotency_key: 'k', data: {}, updated_at: '2026-11-20T15:00:00Z' });
-      case 'drafts.discard':
-        return ok({ discarded: true });
-      case 'fe.paymentMethods':
-        return ok(METHODS);
-      case 'fe.terceros':
-        return ok([]);
-      case 'fe.withholdingTypes':
-        return ok([]);
-      case 'fe.submit':
-        // A refusal carries the fields the server named, as core recorded them (Submission.field_errors).
-        return ok(fieldErrors.length > 0 ? { ...submitAnswer, field_errors: fieldErrors } : submitAnswer);
-      default:
-        return { id: 1, ok: false as const, error: { code: 'unknown_method' as const, message: method } };
-    }
+const fake = installFakeBridge({
+  'drafts.get': () => null,
+  'drafts.save': () => ({ kind: 'FE', idempotency_key: 'k', data: {}, updated_at: '2026-11-20T15:00:00Z' }),
+  'drafts.discard': () => ({ discarded: true }),
+  'fe.paymentMethods': () => METHODS,
+  'fe.terceros': () => [],
+  'fe.withholdingTypes': () => [],
+  'fe.submit': () => {
+    if (!submitAnswer) throw new Error('this test does not expect fe.submit');
+    // A refusal carries the fields the server named, as core recorded them (Submission.field_errors).
+    return fieldErrors.length > 0 ? { ...submitAnswer, field_errors: fieldErrors } : submitAnswer;
   },
-  on: () => () => undefined,
-};
+});
 
 let InvoicesScreen: typeof import('../../../src/renderer/features/invoices/InvoicesScreen').default;
 
 beforeAll(async () => {
-  window.facturaDesk = fakeBridge;
   InvoicesScreen = (await import('../../../src/renderer/features/invoices/InvoicesScreen')).default;
 });
 beforeEach(() => {
-  calls = [];
   fieldErrors = [];
-  submitAnswer = {};
+  submitAnswer = null;
 });
 afterEach(cleanup);
 
-async function renderScreen(client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
-  render(
-    <QueryClientProvider client={client}>
-      <InvoicesScreen />
-    </QueryClientProvider>,
-  );
+async function renderScreen(client: QueryClient = testQueryClient()) {
+  renderWithQueries(<InvoicesScreen />, client);
   const emit = await screen.findByRole('button', { name: 'Emitir factura' });
   await waitFor(() => expect((emit as HTMLButtonElement).disabled).toBe(false));
   return emit;
 }
-
-const messageOf = (control: HTMLElement) => {
-  const id = control
-    .getAttribute('aria-describedby')
-    ?.split(' ')
-    .find((part) => part.endsWith('error'));
-  return id ? document.getElementById(id)?.textContent : undefined;
-};
 
 describe('Facturas form validation', () => {
   it('names every missing or malformed field in Spanish and sends nothing', async () => {
@@ -99,14 +71,14 @@ describe('Facturas form validation', () => {
     await user.click(emit);
 
     expect(await screen.findByText('No se emitió: revise los campos marcados en rojo.')).toBeTruthy();
-    expect(messageOf(screen.getByLabelText('Número de documento'))).toBe('Es obligatorio.');
-    expect(messageOf(screen.getByLabelText('Nombre o razón social'))).toBe('Es obligatorio.');
-    expect(messageOf(screen.getByLabelText('Descripción, línea 1'))).toBe('La descripción es obligatoria.');
-    expect(messageOf(screen.getByLabelText('Cantidad, línea 1'))).toBe('Escriba la cantidad (por ejemplo 2 o 1,5).');
-    expect(messageOf(screen.getByLabelText('Valor unitario, línea 1'))).toBe(
+    expect(fieldMessageOf(screen.getByLabelText('Número de documento'))).toBe('Es obligatorio.');
+    expect(fieldMessageOf(screen.getByLabelText('Nombre o razón social'))).toBe('Es obligatorio.');
+    expect(fieldMessageOf(screen.getByLabelText('Descripción, línea 1'))).toBe('La descripción es obligatoria.');
+    expect(fieldMessageOf(screen.getByLabelText('Cantidad, línea 1'))).toBe('Escriba la cantidad (por ejemplo 2 o 1,5).');
+    expect(fieldMessageOf(screen.getByLabelText('Valor unitario, línea 1'))).toBe(
       'Escriba el valor unitario (por ejemplo 12.500 o 12.500,50).',
     );
-    expect(calls.some((c) => c.method === 'fe.submit')).toBe(false);
+    expect(fake.calls.some((c) => c.method === 'fe.submit')).toBe(false);
   });
 
   it("asks for the due date on crédito, offers only that form's methods, and clears the message once fixed", async () => {
@@ -121,12 +93,12 @@ describe('Facturas form validation', () => {
     ).toEqual(['Crédito 30 días (predeterminado)']);
     await user.click(emit);
     const due = screen.getByLabelText('Fecha de vencimiento');
-    await waitFor(() => expect(messageOf(due)).toBe('La fecha de vencimiento es obligatoria para pagos a crédito.'));
+    await waitFor(() => expect(fieldMessageOf(due)).toBe('La fecha de vencimiento es obligatoria para pagos a crédito.'));
     await user.type(due, '32/13/2026');
-    await waitFor(() => expect(messageOf(due)).toBe('Escriba la fecha como dd/mm/aaaa (por ejemplo 20/12/2026).'));
+    await waitFor(() => expect(fieldMessageOf(due)).toBe('Escriba la fecha como dd/mm/aaaa (por ejemplo 20/12/2026).'));
     await user.clear(due);
     await user.type(due, '20/12/2099');
-    await waitFor(() => expect(messageOf(due)).toBeUndefined());
+    await waitFor(() => expect(fieldMessageOf(due)).toBeUndefined());
   });
 
   it('shows live totals with IVA and INC by rate as the lines are typed', async () => {
@@ -147,15 +119,10 @@ describe('Facturas form validation', () => {
 
   it('puts a server 400 back on the field it names and keeps the form', async () => {
     const user = userEvent.setup();
-    submitAnswer = {
+    submitAnswer = aSubmission({
       id: 4,
-      kind: 'FE',
-      connection_id: 1,
-      company_id: 101,
       idempotency_key: 'fe-x',
-      payload_hash: 'h',
       state: 'failed',
-      attempts: 1,
       counterpart: 'Ana',
       http_status: 400,
       document_id: null,
@@ -165,18 +132,14 @@ describe('Facturas form validation', () => {
       error: { code: 'api_invalid', message: 'El servicio rechazó los datos. Corrija los datos y vuelva a intentarlo.' },
       created_at: 'x',
       updated_at: 'x',
-      next_check_at: null,
-    };
+    });
     fieldErrors = [{ path: 'receptor.email', code: 'invalid', message: 'no es un correo válido' }];
     const emit = await renderScreen();
-    await user.type(screen.getByLabelText('Número de documento'), '52345678');
-    await user.type(screen.getByLabelText('Nombre o razón social'), 'Ana');
-    await user.type(screen.getByLabelText('Descripción, línea 1'), 'Café');
-    await user.type(screen.getByLabelText('Valor unitario, línea 1'), '10.000');
+    await fillInvoice(user, 'Ana');
     await user.click(emit);
-    await waitFor(() => expect(messageOf(screen.getByLabelText('Correo electrónico'))).toBe('No es un correo válido.'));
+    await waitFor(() => expect(fieldMessageOf(screen.getByLabelText('Correo electrónico'))).toBe('No es un correo válido.'));
     expect(screen.getByText('El servicio rechazó los datos. Corrija los datos y vuelva a intentarlo.')).toBeTruthy();
-    const submit = calls.find((c) => c.method === 'fe.submit')!.input.request as Record<string, unknown>;
+    const submit = fake.inputsOf('fe.submit')[0]!.request;
     expect(submit).toMatchObject({
       subtotal: 10000,
       impuestos: 1900,
@@ -195,15 +158,11 @@ describe('Facturas at start', () => {
     startInvoices();
     prefetchInvoices(client);
     await new Promise((resolve) => setTimeout(resolve, 10)); // the answers arrive before the first render
-    render(
-      <QueryClientProvider client={client}>
-        <InvoicesScreen />
-      </QueryClientProvider>,
-    );
+    renderWithQueries(<InvoicesScreen />, client);
     // The draft read at start is the first render's data: no "Cargando…".
     expect(screen.queryByText('Cargando…')).toBeNull();
     expect(await screen.findByRole('button', { name: 'Emitir factura' })).toBeTruthy();
-    const count = (method: string) => calls.filter((c) => c.method === method).length;
+    const count = (method: MethodName) => fake.callsTo(method).length;
     expect([count('fe.paymentMethods'), count('fe.withholdingTypes'), count('fe.terceros'), count('drafts.get')]).toEqual([
       1, 1, 1, 1,
     ]);

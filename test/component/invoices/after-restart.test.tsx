@@ -3,107 +3,57 @@
 // ledger knows of the draft's key and never offers "Emitir" for an operation that may have arrived;
 // an uncertain invoice whose draft already went stays in the pending list with its state, and
 // "Emitir factura" is for a new sale only (a new key).
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PaymentMethod } from '../../../src/shared/api/fe';
-import type { RpcBridge } from '../../../src/shared/rpc/bridge';
 import type { Submission } from '../../../src/shared/rpc/methods/submissions';
+import { installFakeBridge } from '../../support/component/fake-bridge';
+import { aSubmission, CASH } from '../../support/component/fixtures';
+import { renderWithQueries } from '../../support/component/render';
 
 const KEY = 'fe-clave-antes-del-cierre';
-const METHODS: PaymentMethod[] = [
-  {
-    id: 7,
-    payment_form: 'contado',
-    label: 'Efectivo',
-    payment_means_code: '10',
-    payment_means_name: 'Efectivo',
-    is_active: true,
-    is_default: true,
-  },
-];
 
-const submission = (extra: Partial<Submission>): Submission => ({
-  id: 7,
-  kind: 'FE',
-  connection_id: 1,
-  company_id: 101,
-  idempotency_key: KEY,
-  payload_hash: 'h',
-  state: 'accepted',
-  attempts: 2,
-  counterpart: 'Ana Pérez',
-  http_status: 201,
-  document_id: 12,
-  document_number: 'SETT12',
-  fiscal_key: 'c'.repeat(96),
-  estado_dian: 'aceptado',
-  error: null,
-  created_at: '2026-11-20T15:00:00Z',
-  updated_at: '2026-11-20T15:00:00Z',
-  next_check_at: null,
-  ...extra,
-});
+const submission = (extra: Partial<Submission>): Submission => aSubmission({ idempotency_key: KEY, attempts: 2, ...extra });
 
 /** What the ledger knows of the draft's key (null: nothing), whether the draft is still there, and the open list. */
 let known: Partial<Submission> | null = null;
 let draftKept = true;
 let open: Submission[] = [];
-let calls: { method: string; input: Record<string, unknown> }[] = [];
 
 const draftValues = { receptor: { tipo_documento: '13', numero_documento: '1020304050', nombre: 'Ana Pérez' } };
 
-const fakeBridge: RpcBridge = {
-  async invoke(method, input) {
-    const args = (input ?? {}) as Record<string, unknown>;
-    calls.push({ method, input: args });
-    const ok = (output: unknown) => ({ id: 1, ok: true as const, output });
-    switch (method) {
-      case 'drafts.get':
-        // What the form saved just before sending: the key and the values.
-        return ok(draftKept ? { kind: 'FE', idempotency_key: KEY, data: draftValues, updated_at: '2026-11-20T15:00:00Z' } : null);
-      case 'drafts.save':
-        return ok({ kind: 'FE', idempotency_key: args.idempotency_key, data: {}, updated_at: '2026-11-20T15:00:00Z' });
-      case 'drafts.discard':
-        return ok({ discarded: true });
-      case 'submissions.byKey':
-        return ok(known && args.key === KEY ? submission(known) : null);
-      case 'submissions.get':
-        return ok(submission(known ?? {}));
-      case 'submissions.list':
-        return ok(open);
-      case 'fe.paymentMethods':
-        return ok(METHODS);
-      case 'fe.terceros':
-      case 'fe.withholdingTypes':
-        return ok([]);
-      default:
-        return { id: 1, ok: false as const, error: { code: 'unknown_method' as const, message: method } };
-    }
-  },
-  on: () => () => undefined,
-};
+const fake = installFakeBridge({
+  // What the form saved just before sending: the key and the values.
+  'drafts.get': () =>
+    draftKept ? { kind: 'FE', idempotency_key: KEY, data: draftValues, updated_at: '2026-11-20T15:00:00Z' } : null,
+  'drafts.save': (input) => ({
+    kind: 'FE',
+    idempotency_key: input.idempotency_key,
+    data: {},
+    updated_at: '2026-11-20T15:00:00Z',
+  }),
+  'drafts.discard': () => ({ discarded: true }),
+  'submissions.byKey': (input) => (known && input.key === KEY ? submission(known) : null),
+  'submissions.get': () => submission(known ?? {}),
+  'submissions.list': () => open,
+  'fe.paymentMethods': () => [CASH],
+  'fe.terceros': () => [],
+  'fe.withholdingTypes': () => [],
+});
 
 let InvoicesScreen: typeof import('../../../src/renderer/features/invoices/InvoicesScreen').default;
 beforeAll(async () => {
-  window.facturaDesk = fakeBridge;
   InvoicesScreen = (await import('../../../src/renderer/features/invoices/InvoicesScreen')).default;
 });
 beforeEach(() => {
   known = null;
   draftKept = true;
   open = [];
-  calls = [];
 });
 afterEach(cleanup);
 
 function renderScreen() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <InvoicesScreen />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<InvoicesScreen />);
 }
 
 describe('Facturas after a restart', () => {
@@ -113,7 +63,7 @@ describe('Facturas after a restart', () => {
     await screen.findByRole('heading', { name: 'Factura aceptada por la DIAN' });
     expect(screen.getByTestId('result-number').textContent).toBe('SETT12');
     expect(screen.queryByRole('button', { name: 'Emitir factura' })).toBeNull();
-    expect(calls.find((c) => c.method === 'submissions.byKey')?.input).toEqual({ kind: 'FE', key: KEY });
+    expect(fake.inputsOf('submissions.byKey')[0]).toEqual({ kind: 'FE', key: KEY });
   });
 
   it('one pending at the DIAN is shown as in confirmation, with no second submission offered', async () => {
@@ -138,15 +88,15 @@ describe('Facturas after a restart', () => {
     expect(screen.getByText(/no se creará una segunda factura/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Emitir factura' })).toBeNull();
     // The draft goes: the ledger holds the key now.
-    await waitFor(() => expect(calls.some((c) => c.method === 'drafts.discard')).toBe(true));
+    await waitFor(() => expect(fake.calls.some((c) => c.method === 'drafts.discard')).toBe(true));
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Nueva venta' }));
     await screen.findByRole('button', { name: 'Emitir factura' });
     expect((screen.getByLabelText('Nombre o razón social') as HTMLInputElement).value).toBe('');
     await user.type(screen.getByLabelText('Descripción, línea 1'), 'Otra venta');
-    await waitFor(() => expect(calls.some((c) => c.method === 'drafts.save')).toBe(true));
-    const keys = calls.filter((c) => c.method === 'drafts.save').map((c) => c.input.idempotency_key);
+    await waitFor(() => expect(fake.calls.some((c) => c.method === 'drafts.save')).toBe(true));
+    const keys = fake.inputsOf('drafts.save').map((input) => input.idempotency_key);
     expect(keys.length).toBeGreaterThan(0);
     expect(keys).not.toContain(KEY);
   });
@@ -186,7 +136,7 @@ describe('Facturas after a restart', () => {
     expect(within(pending).getByText(/No las emita otra vez/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Emitir factura' })).toBeTruthy();
     expect((screen.getByLabelText('Nombre o razón social') as HTMLInputElement).value).toBe('');
-    expect(calls.some((c) => c.method === 'submissions.byKey')).toBe(false);
+    expect(fake.calls.some((c) => c.method === 'submissions.byKey')).toBe(false);
   });
 
   it('a key the ledger does not know keeps the draft in the form (nothing was sent)', async () => {

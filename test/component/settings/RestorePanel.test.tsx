@@ -1,38 +1,30 @@
 // Issue 14, item 12: Ajustes › Restaurar una copia against a fake bridge. The confirmation says what
 // is lost (by the counts core gives), nothing is restored without the second click, a refusal is
 // shown in Spanish and the page stays; a success reloads the page.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RpcBridge } from '../../../src/shared/rpc/bridge';
-import type { BackupEntry } from '../../../src/shared/rpc/methods/app';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AppError } from '../../../src/shared/rpc/errors';
+import type { BackupEntry, RestoreResult } from '../../../src/shared/rpc/methods/app';
+import { installFakeBridge, rpcError } from '../../support/component/fake-bridge';
+import { renderWithQueries } from '../../support/component/render';
 
 let entries: BackupEntry[] = [];
-let restoreAnswer: { ok: true; output: unknown } | { ok: false; error: { code: 'conflict'; message: string } } = {
-  ok: true,
-  output: {},
-};
-const calls: { method: string; input: unknown }[] = [];
+/** What core answers to the restore: its result, or the refusal it throws. */
+let restoreAnswer: RestoreResult | AppError = { name: '', kept_as: null, schema_version: 0 };
 
-const fakeBridge: RpcBridge = {
-  async invoke(method, input) {
-    calls.push({ method, input });
-    if (method === 'app.backups') return { id: 1, ok: true as const, output: entries };
-    if (method === 'app.restore') return { id: 1, ...restoreAnswer };
-    return { id: 1, ok: false as const, error: { code: 'unknown_method' as const, message: method } };
+const fake = installFakeBridge({
+  'app.backups': () => entries,
+  'app.restore': () => {
+    if (restoreAnswer instanceof Error) throw restoreAnswer;
+    return restoreAnswer;
   },
-  on: () => () => undefined,
-};
+});
 
 let RestorePanel: typeof import('../../../src/renderer/features/settings/RestorePanel').RestorePanel;
 let RestoredNotice: typeof import('../../../src/renderer/features/settings/RestorePanel').RestoredNotice;
 beforeAll(async () => {
-  window.facturaDesk = fakeBridge;
   ({ RestorePanel, RestoredNotice } = await import('../../../src/renderer/features/settings/RestorePanel'));
-});
-beforeEach(() => {
-  calls.length = 0;
 });
 afterEach(cleanup);
 
@@ -44,21 +36,18 @@ const entry = (later: BackupEntry['later']): BackupEntry => ({
 });
 
 function renderPanel() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+  renderWithQueries(
+    <>
       <RestoredNotice />
       <RestorePanel />
-    </QueryClientProvider>,
+    </>,
   );
 }
 
 describe('Restaurar una copia', () => {
   it('lists the backup in Spanish and says what is lost before the second click; then restores and has the app mounted again', async () => {
     entries = [entry({ fe: 3, dse: 1, unresolved: 0 })];
-    restoreAnswer = {
-      ok: true,
-      output: { name: entries[0]!.name, kept_as: '/x/factura-desk.sqlite.antes-de-restaurar', schema_version: 15 },
-    };
+    restoreAnswer = { name: entries[0]!.name, kept_as: '/x/factura-desk.sqlite.antes-de-restaurar', schema_version: 15 };
     const replaced = vi.fn();
     window.addEventListener('factura-desk:data-replaced', replaced);
     renderPanel();
@@ -70,11 +59,11 @@ describe('Restaurar una copia', () => {
     expect(dialog.textContent).toMatch(/El archivo actual no se borra/);
     expect(dialog.textContent).toMatch(/se enviaron 3 facturas electrónicas y 1 documento soporte/);
     expect(dialog.textContent).toMatch(/Las facturas vuelven al Historial con «Sincronizar»/);
-    expect(calls.some((c) => c.method === 'app.restore')).toBe(false);
+    expect(fake.methods()).not.toContain('app.restore');
     await user.click(within(dialog).getByRole('button', { name: 'Sí, restaurar esta copia' }));
     await vi.waitFor(() => expect(replaced).toHaveBeenCalledTimes(1));
     window.removeEventListener('factura-desk:data-replaced', replaced);
-    expect(calls.find((c) => c.method === 'app.restore')?.input).toEqual({ name: entries[0]!.name, confirm: true });
+    expect(fake.inputsOf('app.restore')[0]).toEqual({ name: entries[0]!.name, confirm: true });
     // The app mounted again shows what happened, once.
     cleanup();
     renderPanel();
@@ -90,10 +79,7 @@ describe('Restaurar una copia', () => {
 
   it('warns about unresolved submissions after the backup and shows the refusal; the app stays as it was', async () => {
     entries = [entry({ fe: 1, dse: 0, unresolved: 1 })];
-    restoreAnswer = {
-      ok: false,
-      error: { code: 'conflict', message: 'Hay 1 envío posterior a la copia que aún no tiene respuesta definitiva.' },
-    };
+    restoreAnswer = rpcError('conflict', 'Hay 1 envío posterior a la copia que aún no tiene respuesta definitiva.');
     const replaced = vi.fn();
     window.addEventListener('factura-desk:data-replaced', replaced);
     renderPanel();

@@ -1,64 +1,52 @@
 // Ajustes against a fake bridge: the token goes to setToken once and is never shown again;
 // "Probar conexión" explains each failure with the contract's meaning.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RpcBridge } from '../../../src/shared/rpc/bridge';
-import type { Connection } from '../../../src/shared/rpc/methods/connections';
+import type { Connection, ConnectionCheck } from '../../../src/shared/rpc/methods/connections';
+import { installFakeBridge, rpcError } from '../../support/component/fake-bridge';
+import { renderWithQueries } from '../../support/component/render';
 
 const TOKEN = 'secreto-muy-largo-123';
-const calls: { method: string; input: Record<string, unknown> }[] = [];
 let connections: Connection[] = [];
-let checkAnswer: Record<string, unknown> = {};
+/** The check's verdict; the rest of the answer defaults below. */
+let checkAnswer: Pick<ConnectionCheck, 'ok' | 'code' | 'message'> & Partial<ConnectionCheck>;
 
-const fakeBridge: RpcBridge = {
-  async invoke(method, input) {
-    const args = (input ?? {}) as Record<string, unknown>;
-    calls.push({ method, input: args });
-    const ok = (output: unknown) => ({ id: 1, ok: true as const, output });
-    switch (method) {
-      case 'connections.list':
-        return ok(connections);
-      case 'connections.create': {
-        const created: Connection = {
-          id: connections.length + 1,
-          label: String(args.label),
-          kind: args.kind as Connection['kind'],
-          base_url: String(args.base_url),
-          company_id: Number(args.company_id),
-          active: connections.length === 0,
-          embedded: false,
-          has_token: false,
-        };
-        connections = [...connections, created];
-        return ok(created);
-      }
-      case 'connections.setToken':
-        connections = connections.map((c) => (c.id === args.id ? { ...c, has_token: true } : c));
-        return ok(connections.find((c) => c.id === args.id));
-      case 'connections.test':
-        return ok({ payment_methods: null, missing_scopes: [], checked_at: '2026-11-20T15:00:00Z', ...checkAnswer });
-      case 'app.info':
-        return ok({ version: '0.1.0', schemaVersion: 5, dataFolder: '/datos', transport: 'web' });
-      default:
-        return { id: 1, ok: false as const, error: { code: 'unknown_method' as const, message: method } };
-    }
+const fake = installFakeBridge({
+  'connections.list': () => connections,
+  'connections.create': (input) => {
+    const created: Connection = {
+      id: connections.length + 1,
+      label: input.label,
+      kind: input.kind,
+      base_url: input.base_url,
+      company_id: input.company_id,
+      active: connections.length === 0,
+      embedded: false,
+      has_token: false,
+    };
+    connections = [...connections, created];
+    return created;
   },
-  on: () => () => undefined,
-};
+  'connections.setToken': (input) => {
+    connections = connections.map((c) => (c.id === input.id ? { ...c, has_token: true } : c));
+    const stored = connections.find((c) => c.id === input.id);
+    if (!stored) throw rpcError('not_found', `No hay una conexión ${input.id}.`);
+    return stored;
+  },
+  'connections.test': () => ({ payment_methods: null, missing_scopes: [], checked_at: '2026-11-20T15:00:00Z', ...checkAnswer }),
+  'app.info': () => ({ version: '0.1.0', schemaVersion: 5, dataFolder: '/datos', transport: 'web' }),
+});
 
 let SettingsScreen: typeof import('../../../src/renderer/features/settings/SettingsScreen').default;
 
 beforeAll(async () => {
-  window.facturaDesk = fakeBridge;
   SettingsScreen = (await import('../../../src/renderer/features/settings/SettingsScreen')).default;
 });
 
 afterEach(cleanup);
 
 beforeEach(() => {
-  calls.length = 0;
   connections = [];
   checkAnswer = {
     ok: true,
@@ -69,12 +57,7 @@ beforeEach(() => {
 });
 
 function renderScreen() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <SettingsScreen />
-    </QueryClientProvider>,
-  );
+  return renderWithQueries(<SettingsScreen />);
 }
 
 async function fillNewConnection(url = 'https://api.ejemplo.co/api/v1') {
@@ -91,13 +74,13 @@ describe('Ajustes', () => {
     renderScreen();
     await fillNewConnection();
     await screen.findByText(/Conexión correcta: el token es válido/);
-    expect(calls.find((c) => c.method === 'connections.create')?.input).toEqual({
+    expect(fake.inputsOf('connections.create')[0]).toEqual({
       label: 'Mi tienda',
       kind: 'production',
       base_url: 'https://api.ejemplo.co/api/v1',
       company_id: 7,
     });
-    expect(calls.filter((c) => c.method === 'connections.setToken').map((c) => c.input)).toEqual([{ id: 1, token: TOKEN }]);
+    expect(fake.inputsOf('connections.setToken')).toEqual([{ id: 1, token: TOKEN }]);
     expect((screen.getByLabelText('Token de la API') as HTMLInputElement).value).toBe('');
     await screen.findByText('Guardado en el llavero del sistema');
     expect(document.body.innerHTML).not.toContain(TOKEN);
@@ -120,6 +103,6 @@ describe('Ajustes', () => {
     renderScreen();
     await fillNewConnection('https://api.ejemplo.co/otra');
     await waitFor(() => expect(screen.getByText(/termine en \/v1/)).toBeTruthy());
-    expect(calls.some((c) => c.method === 'connections.create')).toBe(false);
+    expect(fake.calls.some((c) => c.method === 'connections.create')).toBe(false);
   });
 });

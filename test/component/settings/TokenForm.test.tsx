@@ -3,49 +3,32 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { RpcBridge } from '../../../src/shared/rpc/bridge';
+import { installFakeBridge, rpcError } from '../../support/component/fake-bridge';
 
 const TOKEN = 'token-de-otro-cliente-123';
-const calls: Record<string, unknown>[] = [];
 
-const fakeBridge: RpcBridge = {
-  async invoke(method, input) {
-    const args = (input ?? {}) as Record<string, unknown>;
-    if (method !== 'connections.setToken')
-      return { id: 1, ok: false as const, error: { code: 'unknown_method' as const, message: method } };
-    calls.push(args);
-    if (!args.replace_unresolved) {
-      return {
-        id: 1,
-        ok: false as const,
-        error: {
-          code: 'credentials_changed' as const,
-          message: 'Esta conexión tiene 1 envío sin confirmar hechos con el token actual.',
-          details: { unresolved: 1 },
-        },
-      };
+const fake = installFakeBridge({
+  'connections.setToken': (input) => {
+    if (!input.replace_unresolved) {
+      throw rpcError('credentials_changed', 'Esta conexión tiene 1 envío sin confirmar hechos con el token actual.', {
+        unresolved: 1,
+      });
     }
     return {
-      id: 1,
-      ok: true as const,
-      output: {
-        id: 3,
-        label: 'x',
-        kind: 'production',
-        base_url: 'https://a/api/v1',
-        company_id: 7,
-        active: true,
-        embedded: false,
-        has_token: true,
-      },
+      id: 3,
+      label: 'x',
+      kind: 'production',
+      base_url: 'https://a/api/v1',
+      company_id: 7,
+      active: true,
+      embedded: false,
+      has_token: true,
     };
   },
-  on: () => () => undefined,
-};
+});
 
 let TokenForm: typeof import('../../../src/renderer/features/settings/TokenForm').TokenForm;
 beforeAll(async () => {
-  window.facturaDesk = fakeBridge;
   TokenForm = (await import('../../../src/renderer/features/settings/TokenForm')).TokenForm;
 });
 afterEach(cleanup);
@@ -62,7 +45,7 @@ describe('TokenForm', () => {
     expect(document.body.innerHTML).not.toContain(TOKEN);
     await user.click(screen.getByRole('button', { name: 'Cambiar el token de todos modos' }));
     await vi.waitFor(() => expect(saved).toBe(1));
-    expect(calls).toEqual([
+    expect(fake.inputsOf('connections.setToken')).toEqual([
       { id: 3, token: TOKEN },
       { id: 3, token: TOKEN, replace_unresolved: true },
     ]);

@@ -1,33 +1,23 @@
 // Issue 14, item 1: a submission held by a token change says what happened and what to do; it is
 // sent under the current token only after the user states the portal shows no such document.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { RpcBridge } from '../../../src/shared/rpc/bridge';
+import { installFakeBridge, rpcError } from '../../support/component/fake-bridge';
+import { renderWithQueries } from '../../support/component/render';
 
-const calls: { method: string; input: unknown }[] = [];
-const fakeBridge: RpcBridge = {
-  async invoke(method, input) {
-    calls.push({ method, input });
-    return {
-      id: 1,
-      ok: false as const,
-      error: { code: 'conflict' as const, message: 'Este envío no está retenido por un cambio de token; no se envió nada.' },
-    };
+const fake = installFakeBridge({
+  'submissions.release': () => {
+    throw rpcError('conflict', 'Este envío no está retenido por un cambio de token; no se envió nada.');
   },
-  on: () => () => undefined,
-};
+});
 
 let HeldRelease: typeof import('../../../src/renderer/ui/HeldRelease').HeldRelease;
 beforeAll(async () => {
-  window.facturaDesk = fakeBridge;
   HeldRelease = (await import('../../../src/renderer/ui/HeldRelease')).HeldRelease;
 });
-afterEach(() => {
-  cleanup();
-  calls.length = 0;
-});
+afterEach(cleanup);
 
 const held = {
   id: 9,
@@ -40,11 +30,7 @@ const held = {
 function renderIt(
   submission: Omit<typeof held, 'error'> & { error: { code: 'credentials_changed' | 'api_uncertain'; message: string } },
 ) {
-  return render(
-    <QueryClientProvider client={new QueryClient()}>
-      <HeldRelease submission={submission} />
-    </QueryClientProvider>,
-  );
+  return renderWithQueries(<HeldRelease submission={submission} />, new QueryClient());
 }
 
 describe('HeldRelease', () => {
@@ -57,11 +43,11 @@ describe('HeldRelease', () => {
     expect((send as HTMLButtonElement).disabled).toBe(true);
     const user = userEvent.setup();
     await user.click(send);
-    expect(calls).toEqual([]);
+    expect(fake.calls).toEqual([]);
     await user.click(screen.getByLabelText(/Revisé el portal del proveedor: la factura no existe/));
     await user.click(send);
     await vi.waitFor(() =>
-      expect(calls).toEqual([{ method: 'submissions.release', input: { id: 9, confirm_not_created: true } }]),
+      expect(fake.calls).toEqual([{ method: 'submissions.release', input: { id: 9, confirm_not_created: true } }]),
     );
     await screen.findByRole('alert');
     expect(screen.getByRole('alert').textContent).toMatch(/no se envió nada/);

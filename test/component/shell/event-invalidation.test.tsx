@@ -1,32 +1,21 @@
 // Issue 18, item 3: one map from core's events to the queries they make stale, installed once at the
 // app's root. Each event, pushed through the bridge as core pushes it, invalidates exactly the
 // queries the map names and leaves every other query as it was.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RpcBridge } from '../../../src/shared/rpc/bridge';
 import type { EventName, EventPayload } from '../../../src/shared/rpc/events';
+import { installFakeBridge } from '../../support/component/fake-bridge';
+import { renderWithQueries } from '../../support/component/render';
 
-let listeners: ((message: { event: string; payload: unknown }) => void)[] = [];
-const fakeBridge: RpcBridge = {
-  invoke: () => Promise.resolve({ id: 1, ok: false as const, error: { code: 'unknown_method' as const, message: 'x' } }),
-  on: (listener) => {
-    listeners.push(listener as (typeof listeners)[number]);
-    return () => {
-      listeners = listeners.filter((l) => l !== listener);
-    };
-  },
-};
+/** No method answers: the cached queries below are only marked stale, never fetched for real. */
+const fake = installFakeBridge();
 
 let useEventInvalidation: typeof import('../../../src/renderer/rpc/invalidation').useEventInvalidation;
 beforeAll(async () => {
-  window.facturaDesk = fakeBridge;
   ({ useEventInvalidation } = await import('../../../src/renderer/rpc/invalidation'));
 });
-afterEach(() => {
-  cleanup();
-  listeners = [];
-});
+afterEach(cleanup);
 
 /** Queries a session may hold, keyed as useRpcQuery keys them. */
 const CACHED = [
@@ -50,14 +39,8 @@ function Root() {
 function staleAfter<K extends EventName>(event: K, payload: EventPayload<K>): string[] {
   const client = new QueryClient();
   for (const key of CACHED) client.setQueryData(key, { cached: true });
-  render(
-    <QueryClientProvider client={client}>
-      <Root />
-    </QueryClientProvider>,
-  );
-  act(() => {
-    for (const listener of listeners) listener({ event, payload });
-  });
+  renderWithQueries(<Root />, client);
+  fake.emit(event, payload);
   return client
     .getQueryCache()
     .getAll()
@@ -104,12 +87,10 @@ describe('the event map', () => {
   it('a sync pass: nothing when it starts, the list per page, the whole Historial when it ends', () => {
     expect(staleAfter('sync.progress', { phase: 'started', done: 0, total: null })).toEqual([]);
     cleanup();
-    listeners = [];
     expect(staleAfter('sync.progress', { phase: 'page', done: 100, total: 200 })).toEqual([
       key('history.list', { filter: {}, offset: 0, limit: 100 }),
     ]);
     cleanup();
-    listeners = [];
     expect(staleAfter('sync.progress', { phase: 'done', done: 200, total: 200 })).toHaveLength(3);
   });
 });

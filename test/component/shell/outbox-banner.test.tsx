@@ -2,18 +2,17 @@
 // when the service was last tried, "Transmitir ahora" asks core for a pass, the banner follows the
 // outbox's events and goes when the queue is empty; the FE result of a queued sale says
 // "Factura de contingencia" with its local reference, and offers the next sale.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RpcBridge } from '../../../src/shared/rpc/bridge';
 import type { OutboxStatus } from '../../../src/shared/rpc/methods/outbox';
 import type { Submission } from '../../../src/shared/rpc/methods/submissions';
+import { installFakeBridge } from '../../support/component/fake-bridge';
+import { renderWithQueries } from '../../support/component/render';
 
 let status: OutboxStatus;
 let transmits = 0;
 let windows: number[] = [];
-let listeners: ((message: { event: string; payload: unknown }) => void)[] = [];
 
 const item = (n: number, level: OutboxStatus['items'][number]['level'] = 'ok', message: string | null = null) => ({
   submission_id: n,
@@ -28,40 +27,25 @@ const item = (n: number, level: OutboxStatus['items'][number]['level'] = 'ok', m
   last_error: null,
 });
 
-const fakeBridge: RpcBridge = {
-  async invoke(method, input) {
-    const ok = (output: unknown) => ({ id: 1, ok: true as const, output });
-    switch (method) {
-      case 'outbox.status':
-        return ok(status);
-      case 'outbox.transmit':
-        transmits += 1;
-        return ok({
-          transmitted: 0,
-          failed: 0,
-          queued: status.queued,
-          reachable: false,
-          message: 'El servicio sigue sin responder; la cola se transmitirá en la próxima comprobación.',
-        });
-      case 'submissions.list':
-        return ok([]);
-      case 'outbox.setWindow': {
-        const { hours } = input as { hours: number };
-        windows.push(hours);
-        status = { ...status, window_hours: hours };
-        return ok(status);
-      }
-      default:
-        return { id: 1, ok: false as const, error: { code: 'unknown_method' as const, message: method } };
-    }
-  },
-  on: (listener) => {
-    listeners.push(listener as (typeof listeners)[number]);
-    return () => {
-      listeners = listeners.filter((l) => l !== listener);
+const fake = installFakeBridge({
+  'outbox.status': () => status,
+  'outbox.transmit': () => {
+    transmits += 1;
+    return {
+      transmitted: 0,
+      failed: 0,
+      queued: status.queued,
+      reachable: false,
+      message: 'El servicio sigue sin responder; la cola se transmitirá en la próxima comprobación.',
     };
   },
-};
+  'submissions.list': () => [],
+  'outbox.setWindow': ({ hours }) => {
+    windows.push(hours);
+    status = { ...status, window_hours: hours };
+    return status;
+  },
+});
 
 let OutboxBanner: typeof import('../../../src/renderer/shell/OutboxBanner').OutboxBanner;
 let useEventInvalidation: typeof import('../../../src/renderer/rpc/invalidation').useEventInvalidation;
@@ -69,7 +53,6 @@ let ContingencyPanel: typeof import('../../../src/renderer/features/settings/Con
 let SubmissionResult: typeof import('../../../src/renderer/features/invoices/SubmissionResult').SubmissionResult;
 
 beforeAll(async () => {
-  window.facturaDesk = fakeBridge;
   ({ OutboxBanner } = await import('../../../src/renderer/shell/OutboxBanner'));
   ({ useEventInvalidation } = await import('../../../src/renderer/rpc/invalidation'));
   ({ ContingencyPanel } = await import('../../../src/renderer/features/settings/ContingencyPanel'));
@@ -88,23 +71,16 @@ function WithEvents({ children }: { children: React.ReactNode }) {
   return <>{children}</>;
 }
 
-const wrap = (node: React.ReactNode) => (
-  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-    <WithEvents>{node}</WithEvents>
-  </QueryClientProvider>
-);
+const renderWithEvents = (node: React.ReactNode) => renderWithQueries(<WithEvents>{node}</WithEvents>);
 
 describe('the contingency banner', () => {
   it('is absent with an empty queue, then counts, dates the last check, transmits on demand, and warns of the nearest deadline', async () => {
     const user = userEvent.setup();
-    render(wrap(<OutboxBanner />));
+    renderWithEvents(<OutboxBanner />);
     await waitFor(() => expect(screen.queryByTestId('outbox-banner')).toBeNull());
 
     status = { ...status, queued: 2, last_check_at: '2026-11-20T15:04:00Z', reachable: false, items: [item(1), item(2)] };
-    act(() => {
-      for (const listener of listeners)
-        listener({ event: 'outbox.changed', payload: { phase: 'queued', queued: 2, transmitted: 0 } });
-    });
+    fake.emit('outbox.changed', { phase: 'queued', queued: 2, transmitted: 0 });
     const banner = await screen.findByTestId('outbox-banner');
     expect(banner.textContent).toContain('Sin conexión con el servicio — 2 documentos en cola');
     expect(banner.textContent).toMatch(/Última comprobación: 20\/11\/2026.*10:04/);
@@ -131,18 +107,12 @@ describe('the contingency banner', () => {
         item(2, '4h', 'Urgente: el documento CONT-000002 debe transmitirse antes del 22/11/2026: quedan menos de 4 horas.'),
       ],
     };
-    act(() => {
-      for (const listener of listeners)
-        listener({ event: 'outbox.changed', payload: { phase: 'warning', queued: 1, transmitted: 0 } });
-    });
+    fake.emit('outbox.changed', { phase: 'warning', queued: 1, transmitted: 0 });
     expect(await screen.findByText(/Urgente: el documento CONT-000002/)).toBeTruthy();
     expect(screen.getByTestId('outbox-banner').textContent).toContain('1 documento en cola');
 
     status = { ...status, queued: 0, items: [] };
-    act(() => {
-      for (const listener of listeners)
-        listener({ event: 'outbox.changed', payload: { phase: 'done', queued: 0, transmitted: 1 } });
-    });
+    fake.emit('outbox.changed', { phase: 'done', queued: 0, transmitted: 1 });
     await waitFor(() => expect(screen.queryByTestId('outbox-banner')).toBeNull());
   });
 });
@@ -171,7 +141,7 @@ describe('the result of a sale queued in contingency', () => {
       contingency: { local_ref: 'CONT-000007', deadline_at: '2026-11-22T15:00:00Z', transmitted_at: null },
     };
     let news = 0;
-    render(wrap(<SubmissionResult submission={queued} onNew={() => (news += 1)} onCorrect={() => undefined} />));
+    renderWithEvents(<SubmissionResult submission={queued} onNew={() => (news += 1)} onCorrect={() => undefined} />);
     expect(screen.getByRole('heading', { name: /Factura de contingencia/ })).toBeTruthy();
     expect(screen.getByTestId('contingency-ref').textContent).toContain('CONT-000007');
     expect(screen.getByText(/22\/11\/2026/)).toBeTruthy();
@@ -185,7 +155,7 @@ describe('the result of a sale queued in contingency', () => {
 describe('Ajustes › Contingencia', () => {
   it('shows the window, refuses what is not a whole number of hours without saving, and saves a valid one', async () => {
     const user = userEvent.setup();
-    render(wrap(<ContingencyPanel />));
+    renderWithEvents(<ContingencyPanel />);
     const input = await screen.findByLabelText('Plazo para transmitir (horas)');
     expect((input as HTMLInputElement).value).toBe('48');
     for (const bad of ['0', '1,5', 'dos', '1000']) {

@@ -1,99 +1,48 @@
 // Documentos soporte against a fake core: the contract's rules appear inline, beside the control,
 // as the user breaks them; a submission goes once, under the draft's Idempotency-Key.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, colombiaToday } from '../../../src/shared/dates';
-import type { RpcBridge } from '../../../src/shared/rpc/bridge';
 import type { Submission } from '../../../src/shared/rpc/methods/submissions';
+import { installFakeBridge } from '../../support/component/fake-bridge';
+import { aSubmission } from '../../support/component/fixtures';
+import { fillSupportDocument } from '../../support/component/form-filling';
+import { renderWithQueries } from '../../support/component/render';
 
-const calls: { method: string; input: Record<string, unknown> }[] = [];
 let submitAnswer: Partial<Submission> = {};
 
-const submission = (extra: Partial<Submission>): Submission => ({
-  id: 7,
-  kind: 'DSE',
-  connection_id: 1,
-  company_id: 101,
-  idempotency_key: 'k',
-  payload_hash: 'h',
-  state: 'accepted',
-  attempts: 1,
-  counterpart: 'Cosechas',
-  http_status: 201,
-  document_id: 12,
-  document_number: 'DSE12',
-  fiscal_key: 'a'.repeat(96),
-  estado_dian: 'aceptado',
-  error: null,
-  created_at: '2026-11-20T15:00:00Z',
-  updated_at: '2026-11-20T15:00:00Z',
-  next_check_at: null,
-  ...extra,
-});
+const submission = (extra: Partial<Submission>): Submission =>
+  aSubmission({ kind: 'DSE', counterpart: 'Cosechas', document_number: 'DSE12', fiscal_key: 'a'.repeat(96), ...extra });
 
-const fakeBridge: RpcBridge = {
-  async invoke(method, input) {
-    const args = (input ?? {}) as Record<string, unknown>;
-    calls.push({ method, input: args });
-    const ok = (output: unknown) => ({ id: 1, ok: true as const, output });
-    switch (method) {
-      case 'drafts.get':
-        return ok(null);
-      case 'drafts.save':
-        return ok({ ...args, updated_at: '2026-11-20T15:00:00Z' });
-      case 'drafts.discard':
-        return ok({ discarded: true });
-      case 'dseCatalog.costCenters':
-        return ok([{ id: 1, code: 'ADM', name: 'Administración' }]);
-      case 'dseCatalog.suppliers':
-        return ok([]);
-      case 'submissions.list':
-        return ok([]);
-      case 'dse.submit':
-        return ok(submission({ idempotency_key: String(args.key), ...submitAnswer }));
-      case 'submissions.get':
-        return ok(submission(submitAnswer));
-      default:
-        return { id: 1, ok: false as const, error: { code: 'unknown_method' as const, message: method } };
-    }
-  },
-  on: () => () => undefined,
-};
+const fake = installFakeBridge({
+  'drafts.get': () => null,
+  'drafts.save': (input) => ({ ...input, updated_at: '2026-11-20T15:00:00Z' }),
+  'drafts.discard': () => ({ discarded: true }),
+  'dseCatalog.costCenters': () => [{ id: 1, code: 'ADM', name: 'Administración' }],
+  'dseCatalog.suppliers': () => [],
+  'submissions.list': () => [],
+  'dse.submit': (input) => submission({ idempotency_key: String(input.key), ...submitAnswer }),
+  'submissions.get': () => submission(submitAnswer),
+});
 
 let Screen: typeof import('../../../src/renderer/features/support-documents/SupportDocumentsScreen').default;
 const today = colombiaToday(new Date());
 const userDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 beforeAll(async () => {
-  window.facturaDesk = fakeBridge;
   Screen = (await import('../../../src/renderer/features/support-documents/SupportDocumentsScreen')).default;
 });
 afterEach(cleanup);
 beforeEach(() => {
-  calls.length = 0;
   submitAnswer = {};
   window.location.hash = '#/documentos-soporte';
 });
 
 async function renderForm() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <Screen />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<Screen />);
   await screen.findByRole('button', { name: 'Emitir documento soporte' });
   return userEvent.setup();
-}
-
-async function fillValid(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText('Número de identificación'), '1020304050');
-  await user.type(screen.getByLabelText('Nombre o razón social'), 'Pedro Gómez');
-  await user.type(screen.getByLabelText('Código UNSPSC, línea 1'), '70111703');
-  await user.type(screen.getByLabelText('Descripción, línea 1'), 'Mantenimiento de jardines');
-  await user.type(screen.getByLabelText('Precio unitario, línea 1'), '100.000');
 }
 
 describe('Documentos soporte: inline rules', () => {
@@ -118,7 +67,7 @@ describe('Documentos soporte: inline rules', () => {
 
   it('shows the withholding rules inline, with their live values, and marks the broken ones in the list of nine', async () => {
     const user = await renderForm();
-    await fillValid(user);
+    await fillSupportDocument(user);
     await user.click(screen.getByRole('button', { name: '+ ReteRenta (06)' }));
     const first = screen.getByTestId('dse-withholding-0');
     await user.type(within(first).getByLabelText('Porcentaje'), '2,5');
@@ -201,7 +150,7 @@ describe('Documentos soporte: submitting', () => {
     await user.click(screen.getByRole('button', { name: 'Emitir documento soporte' }));
     expect(await screen.findByText(/Hay datos por corregir/)).toBeTruthy();
     expect(screen.getAllByText('El nombre o razón social es obligatorio').length).toBeGreaterThan(0);
-    expect(calls.some((c) => c.method === 'dse.submit')).toBe(false);
+    expect(fake.calls.some((c) => c.method === 'dse.submit')).toBe(false);
   });
 
   it('sends once under the key saved with the draft, and shows a rejection without offering a duplicate', async () => {
@@ -212,30 +161,29 @@ describe('Documentos soporte: submitting', () => {
       error: { code: 'api_rejected', message: 'La DIAN rechazó el documento: Regla DSAJ24b.' },
     };
     const user = await renderForm();
-    await fillValid(user);
+    await fillSupportDocument(user);
     const button = screen.getByRole('button', { name: 'Emitir documento soporte' });
     fireEvent.click(button);
     fireEvent.click(button);
     expect(await screen.findByTestId('dse-outcome-reason')).toBeTruthy();
-    const submits = calls.filter((c) => c.method === 'dse.submit');
+    const submits = fake.callsTo('dse.submit');
     expect(submits).toHaveLength(1);
-    const savedBefore = calls
-      .slice(0, calls.indexOf(submits[0]!))
-      .filter((c) => c.method === 'drafts.save')
+    const before = fake.calls.slice(0, fake.calls.indexOf(submits[0]!));
+    const savedBefore = fake
+      .callsTo('drafts.save')
+      .filter((c) => before.includes(c))
       .at(-1);
     expect(submits[0]!.input.key).toBe(savedBefore?.input.idempotency_key);
     expect(String(submits[0]!.input.key)).toMatch(/^dse-/);
     expect(screen.getByTestId('dse-outcome-reason').textContent).toMatch(/DSAJ24b/);
     expect(screen.queryByRole('button', { name: 'Emitir documento soporte' })).toBeNull();
     expect(screen.queryByRole('button', { name: /reintentar|reenviar/i })).toBeNull();
-    await waitFor(() =>
-      expect(calls.filter((c) => c.method === 'drafts.save').at(-1)?.input.data).toMatchObject({ submission_id: 7 }),
-    );
+    await waitFor(() => expect(fake.inputsOf('drafts.save').at(-1)?.data).toMatchObject({ submission_id: 7 }));
   });
 
   it('shows an accepted document with its number and CUDS', async () => {
     const user = await renderForm();
-    await fillValid(user);
+    await fillSupportDocument(user);
     await user.click(screen.getByRole('button', { name: 'Emitir documento soporte' }));
     expect((await screen.findByTestId('dse-outcome-number')).textContent).toBe('DSE12');
     expect(screen.getByTestId('dse-outcome-cuds').textContent).toBe('a'.repeat(96));
