@@ -177,6 +177,16 @@ export class Catalog {
         });
       }
     }
+    // The product's own columns, in the order both statements below name them.
+    const fields = [
+      input.code,
+      input.description,
+      input.unit_price,
+      input.price_includes_tax ? 1 : 0,
+      input.tax_rate,
+      input.unit,
+      input.unspsc,
+    ] as const;
     let productId: number;
     if (id === undefined) {
       productId = Number(
@@ -185,18 +195,7 @@ export class Catalog {
             `INSERT INTO catalog_products (connection_id, code, description, unit_price, price_includes_tax, tax_rate, unit, unspsc, active, created_at, updated_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
           )
-          .run(
-            connectionId,
-            input.code,
-            input.description,
-            input.unit_price,
-            input.price_includes_tax ? 1 : 0,
-            input.tax_rate,
-            input.unit,
-            input.unspsc,
-            stamp,
-            stamp,
-          ).lastInsertRowid,
+          .run(connectionId, ...fields, stamp, stamp).lastInsertRowid,
       );
     } else {
       this.get(connectionId, id);
@@ -206,18 +205,7 @@ export class Catalog {
           `UPDATE catalog_products SET code = ?, description = ?, unit_price = ?, price_includes_tax = ?, tax_rate = ?, unit = ?, unspsc = ?, updated_at = ?
            WHERE connection_id = ? AND id = ?`,
         )
-        .run(
-          input.code,
-          input.description,
-          input.unit_price,
-          input.price_includes_tax ? 1 : 0,
-          input.tax_rate,
-          input.unit,
-          input.unspsc,
-          stamp,
-          connectionId,
-          id,
-        );
+        .run(...fields, stamp, connectionId, id);
       this.db.prepare('DELETE FROM catalog_barcodes WHERE product_id = ?').run(id);
       this.db.prepare('DELETE FROM catalog_search WHERE rowid = ?').run(id);
     }

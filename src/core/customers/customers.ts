@@ -84,24 +84,23 @@ export class Customers {
       }
       const stamp = this.now().toISOString();
       const search = foldCustomerText(`${input.nombre} ${input.numero_doc}`);
+      // The customer's own columns, in the order both statements below name them.
+      const fields = [
+        input.tipo_doc,
+        input.numero_doc,
+        input.nombre,
+        input.email,
+        input.direccion,
+        input.telefono,
+        search,
+      ] as const;
       if (id === undefined) {
         const created = this.db
           .prepare(
             `INSERT INTO customers (connection_id, tipo_doc, numero_doc, nombre, email, direccion, telefono, search_text, created_at, updated_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           )
-          .run(
-            connectionId,
-            input.tipo_doc,
-            input.numero_doc,
-            input.nombre,
-            input.email,
-            input.direccion,
-            input.telefono,
-            search,
-            stamp,
-            stamp,
-          );
+          .run(connectionId, ...fields, stamp, stamp);
         return this.get(connectionId, Number(created.lastInsertRowid));
       }
       this.get(connectionId, id);
@@ -110,18 +109,7 @@ export class Customers {
           `UPDATE customers SET tipo_doc = ?, numero_doc = ?, nombre = ?, email = ?, direccion = ?, telefono = ?, search_text = ?, updated_at = ?
            WHERE connection_id = ? AND id = ?`,
         )
-        .run(
-          input.tipo_doc,
-          input.numero_doc,
-          input.nombre,
-          input.email,
-          input.direccion,
-          input.telefono,
-          search,
-          stamp,
-          connectionId,
-          id,
-        );
+        .run(...fields, stamp, connectionId, id);
       return this.get(connectionId, id);
     })();
   }

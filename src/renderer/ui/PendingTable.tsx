@@ -5,6 +5,7 @@ import { formatDateTime } from '../../shared/dates';
 import type { Submission } from '../../shared/rpc/methods/submissions';
 import type { useRpcMutation } from '../rpc/hooks';
 import { HeldRelease } from './HeldRelease';
+import { ListHead } from './RowActions';
 
 interface Columns {
   counterpart: string;
@@ -34,18 +35,7 @@ export function PendingTable({
 }) {
   return (
     <table className="data" data-testid={testId}>
-      <thead>
-        <tr>
-          <th>{columns.counterpart}</th>
-          <th>{columns.number}</th>
-          <th>{columns.state}</th>
-          <th>{columns.sent}</th>
-          <th>Próxima consulta</th>
-          <th>
-            <span className="sr-only">Acciones</span>
-          </th>
-        </tr>
-      </thead>
+      <ListHead columns={[columns.counterpart, columns.number, columns.state, columns.sent, 'Próxima consulta']} />
       <tbody>
         {rows.map((s) => {
           const checking = check.isPending && check.variables?.id === s.id;

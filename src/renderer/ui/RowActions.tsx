@@ -27,3 +27,25 @@ export function ActiveRowCells({
     </>
   );
 }
+
+/** The header of such a list: its columns (amounts right-aligned), then the actions' column, named for screen readers only. */
+export function ListHead({ columns }: { columns: readonly (string | { label: string; num: true })[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) =>
+          typeof column === 'string' ? (
+            <th key={column}>{column}</th>
+          ) : (
+            <th key={column.label} className="num">
+              {column.label}
+            </th>
+          ),
+        )}
+        <th>
+          <span className="sr-only">Acciones</span>
+        </th>
+      </tr>
+    </thead>
+  );
+}

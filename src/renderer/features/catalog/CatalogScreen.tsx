@@ -13,20 +13,12 @@ import { CustomersPanel } from '../customers/CustomersPanel';
 import { ImportPanel } from './ImportPanel';
 import { ProductForm } from './ProductForm';
 import './catalog.css';
-import { ActiveRowCells } from '../../ui/RowActions';
+import { ActiveRowCells, ListHead } from '../../ui/RowActions';
 import { countOf } from '../../../shared/plural';
 import { ListToolbar } from '../../ui/ListToolbar';
+import { download } from '../../ui/download';
 
 type Panel = { kind: 'none' } | { kind: 'form'; product: Product | null } | { kind: 'import' };
-
-function download(content: string, filename: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 function ProductsView({ tabs }: { tabs: ReactNode }) {
   const client = useQueryClient();
@@ -47,7 +39,7 @@ function ProductsView({ tabs }: { tabs: ReactNode }) {
     setMessage(null);
     try {
       const file = await invoke('catalog.exportCsv', {});
-      download(file.content, file.filename);
+      download([file.content], file.filename, 'text/csv;charset=utf-8');
       setMessage(`Se exportaron ${countOf(file.rows, 'producto')} a ${file.filename}.`);
     } catch (error) {
       setMessage(error instanceof Error ? error.message : 'No se pudo exportar.');
@@ -117,20 +109,17 @@ function ProductsView({ tabs }: { tabs: ReactNode }) {
           </p>
           {list.data.items.length > 0 && (
             <table className="data catalog-table">
-              <thead>
-                <tr>
-                  <th>Código</th>
-                  <th>Descripción</th>
-                  <th>Códigos de barras</th>
-                  <th className="num">Precio</th>
-                  <th>Impuesto</th>
-                  <th>Unidad</th>
-                  <th>Estado</th>
-                  <th>
-                    <span className="sr-only">Acciones</span>
-                  </th>
-                </tr>
-              </thead>
+              <ListHead
+                columns={[
+                  'Código',
+                  'Descripción',
+                  'Códigos de barras',
+                  { label: 'Precio', num: true },
+                  'Impuesto',
+                  'Unidad',
+                  'Estado',
+                ]}
+              />
               <tbody>
                 {list.data.items.map((p) => (
                   <tr key={p.id} data-testid="catalog-row" className={p.active ? undefined : 'catalog-row--inactive'}>

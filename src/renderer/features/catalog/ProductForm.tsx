@@ -12,6 +12,7 @@ import {
 import { invoke, RpcClientError } from '../../rpc/client';
 import { Alert } from '../../ui/Alert';
 import { Field } from '../../ui/Field';
+import { FormActions } from '../../ui/FormActions';
 
 interface Props {
   product: Product | null;
@@ -129,14 +130,7 @@ export function ProductForm({ product, onSaved, onCancel }: Props) {
           <input value={values.unspsc} onChange={(e) => set('unspsc', e.target.value)} inputMode="numeric" autoComplete="off" />
         </Field>
       </div>
-      <div className="button-row">
-        <button type="submit" className="button" disabled={saving}>
-          {saving ? 'Guardando…' : 'Guardar producto'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onCancel}>
-          Cancelar
-        </button>
-      </div>
+      <FormActions saveLabel="Guardar producto" saving={saving} onCancel={onCancel} />
     </form>
   );
 }

@@ -10,6 +10,7 @@ import { useRpcQuery } from '../../rpc/hooks';
 import type { FeFormValues } from '../invoices/model';
 import { useTerceros } from '../invoices/useInvoiceData';
 import { customerOptions, typedNumber, type CustomerOption } from './customer-options';
+import { useFillReceptor } from '../invoices/fill-receptor';
 
 const RESULTS = 8;
 
@@ -32,7 +33,7 @@ function focusProducts(): void {
 }
 
 export function CustomerPicker() {
-  const { setValue, getValues, formState } = useFormContext<FeFormValues>();
+  const { getValues } = useFormContext<FeFormValues>();
   const [q, setQ] = useState('');
   const [open, setOpen] = useState(false);
   const [highlight, setHighlight] = useState(0);
@@ -50,15 +51,7 @@ export function CustomerPicker() {
     [open, saved.data, terceros.data, text],
   );
 
-  const fill = (values: Partial<FeFormValues['receptor']>) => {
-    for (const [name, value] of Object.entries(values)) {
-      if (typeof value === 'string')
-        setValue(`receptor.${name as keyof FeFormValues['receptor']}`, value, {
-          shouldDirty: true,
-          shouldValidate: formState.isSubmitted,
-        });
-    }
-  };
+  const fill = useFillReceptor();
   const done = (message: string) => {
     setQ('');
     setOpen(false);

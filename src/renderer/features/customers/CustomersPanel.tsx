@@ -10,9 +10,10 @@ import { invoke, RpcClientError } from '../../rpc/client';
 import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { Field } from '../../ui/Field';
-import { ActiveRowCells } from '../../ui/RowActions';
+import { ActiveRowCells, ListHead } from '../../ui/RowActions';
 import { IdentificationOptions } from '../../ui/IdentificationOptions';
 import { ListToolbar } from '../../ui/ListToolbar';
+import { FormActions } from '../../ui/FormActions';
 
 type Values = CustomerInput;
 
@@ -102,14 +103,7 @@ function CustomerForm({
         </Field>
       </div>
       {failure && <Alert tone="error">{failure}</Alert>}
-      <div className="customer-form__actions">
-        <button type="submit" className="button">
-          Guardar
-        </button>
-        <button type="button" className="button button--secondary" onClick={onCancel}>
-          Cancelar
-        </button>
-      </div>
+      <FormActions saveLabel="Guardar" onCancel={onCancel} className="customer-form__actions" />
     </form>
   );
 }
@@ -169,19 +163,7 @@ export function CustomersPanel() {
           </p>
           {list.data.items.length > 0 && (
             <table className="data catalog-table">
-              <thead>
-                <tr>
-                  <th>Nombre</th>
-                  <th>Documento</th>
-                  <th>Correo</th>
-                  <th>Teléfono</th>
-                  <th>Última factura</th>
-                  <th>Estado</th>
-                  <th>
-                    <span className="sr-only">Acciones</span>
-                  </th>
-                </tr>
-              </thead>
+              <ListHead columns={['Nombre', 'Documento', 'Correo', 'Teléfono', 'Última factura', 'Estado']} />
               <tbody>
                 {list.data.items.map((c) => (
                   <tr key={c.id} data-testid="customer-row" className={c.active ? undefined : 'catalog-row--inactive'}>

@@ -3,6 +3,7 @@ import type { HistoryCsvCursor, HistoryFilter } from '../../../shared/rpc/method
 import { invoke } from '../../rpc/client';
 import { Alert } from '../../ui/Alert';
 import { countOf } from '../../../shared/plural';
+import { download } from '../../ui/download';
 
 type ExportState =
   | { phase: 'idle' }
@@ -13,17 +14,6 @@ type ExportState =
 
 const CSV_TYPE = 'text/csv;charset=utf-8';
 const count = (n: number) => n.toLocaleString('es-CO');
-
-function download(parts: Blob[], filename: string): void {
-  const url = URL.createObjectURL(new Blob(parts, { type: CSV_TYPE }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * Saves the filtered list as CSV (UTF-8 with BOM, `;` and decimal comma, for es-CO spreadsheets).
@@ -62,7 +52,7 @@ export function ExportCsvButton({ filter }: { filter: HistoryFilter }) {
         after = answer.next ?? undefined;
         setState({ phase: 'running', done, total: Math.max(total, done) });
       } while (after);
-      download(parts, filename);
+      download(parts, filename, CSV_TYPE);
       setState({ phase: 'done', rows: done, filename });
     } catch (error) {
       if (job.cancelled) return;

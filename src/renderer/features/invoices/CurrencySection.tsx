@@ -1,6 +1,6 @@
 // Currency ("Currency"): COP by default; USD with the applied rate, the official TRM and its date.
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { DateInput } from '../../ui/DateInput';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { DateField } from '../../ui/DateField';
 import { Field } from '../../ui/Field';
 import { Section } from '../../ui/Section';
 import type { FeFormValues } from './model';
@@ -30,20 +30,12 @@ export function CurrencySection() {
             <Field label="TRM oficial" error={errors?.official_trm?.message} hint="La del Banco de la República para esa fecha">
               <input type="text" inputMode="decimal" {...register('currency.official_trm')} />
             </Field>
-            <Controller
+            <DateField
               control={control}
               name="currency.rate_date"
-              render={({ field }) => (
-                <Field label="Fecha de la TRM" error={errors?.rate_date?.message} hint="dd/mm/aaaa">
-                  <DateInput
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    name={field.name}
-                  />
-                </Field>
-              )}
+              label="Fecha de la TRM"
+              error={errors?.rate_date?.message}
+              hint="dd/mm/aaaa"
             />
           </>
         )}

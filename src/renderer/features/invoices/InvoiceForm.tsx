@@ -23,6 +23,7 @@ import { ReceiverSection } from './ReceiverSection';
 import { feResolver } from './resolver';
 import { feFieldOf, feLabelOf, type ValidationContext } from './validation';
 import { WithholdingsSection } from './WithholdingsSection';
+import { SubmitProblem } from '../../forms/SubmitProblem';
 
 export interface InvoiceFormProps {
   initialValues: FeFormValues;
@@ -109,18 +110,7 @@ export function InvoiceForm(props: InvoiceFormProps) {
             {errorCount > 0 && form.formState.isSubmitted && !problem && (
               <Alert tone="error">No se emitió: revise los campos marcados en rojo.</Alert>
             )}
-            {problem && (
-              <Alert tone="error" title="No se emitió la factura">
-                <p>{problem.message}</p>
-                {problem.list.length > 0 && (
-                  <ul>
-                    {problem.list.map((item) => (
-                      <li key={item}>{item}</li>
-                    ))}
-                  </ul>
-                )}
-              </Alert>
-            )}
+            <SubmitProblem problem={problem} title="No se emitió la factura" />
           </InvoiceBar>
         </form>
       </LiveTotalsContext.Provider>

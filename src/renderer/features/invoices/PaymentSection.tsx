@@ -1,11 +1,11 @@
 // Payment ("FE payment"): form (contado/crédito), the method from the company's catalog (active ones,
 // the default preselected, never a hard-coded id), its means code, the due date for crédito only.
 import { useEffect } from 'react';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { formatDate } from '../../../shared/dates';
 import type { PaymentMethod } from '../../../shared/api/fe';
 import { Alert } from '../../ui/Alert';
-import { DateInput } from '../../ui/DateInput';
+import { DateField } from '../../ui/DateField';
 import { Field } from '../../ui/Field';
 import { CashChange } from '../counter/CashChange';
 import type { FeFormValues } from './model';
@@ -69,45 +69,21 @@ export function PaymentSection({
             ))}
           </select>
         </Field>
-        <Controller
+        <DateField
           control={control}
           name="payment.due_date"
-          render={({ field }) => (
-            <Field
-              label="Fecha de vencimiento"
-              error={errors?.due_date?.message}
-              hint={form === 'contado' ? 'Solo para pagos a crédito' : 'dd/mm/aaaa'}
-            >
-              <DateInput
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                name={field.name}
-                disabled={form === 'contado'}
-              />
-            </Field>
-          )}
+          label="Fecha de vencimiento"
+          error={errors?.due_date?.message}
+          hint={form === 'contado' ? 'Solo para pagos a crédito' : 'dd/mm/aaaa'}
+          disabled={form === 'contado'}
         />
         {contingencia ? (
-          <Controller
+          <DateField
             control={control}
             name="fecha_emision"
-            render={({ field }) => (
-              <Field
-                label="Fecha de emisión"
-                error={formState.errors.fecha_emision?.message}
-                hint="Factura de contingencia: puede llevar una fecha anterior"
-              >
-                <DateInput
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  name={field.name}
-                />
-              </Field>
-            )}
+            label="Fecha de emisión"
+            error={formState.errors.fecha_emision?.message}
+            hint="Factura de contingencia: puede llevar una fecha anterior"
           />
         ) : (
           <Field

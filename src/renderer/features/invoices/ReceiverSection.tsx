@@ -11,23 +11,16 @@ import { CustomerPicker, lookupMessage } from '../counter/CustomerPicker';
 import { SaveCustomerButton } from '../counter/SaveCustomer';
 import type { FeFormValues } from './model';
 import { IdentificationOptions } from '../../ui/IdentificationOptions';
+import { useFillReceptor } from './fill-receptor';
 
 export function ReceiverSection() {
-  const { register, setValue, control, formState } = useFormContext<FeFormValues>();
+  const { register, control, formState } = useFormContext<FeFormValues>();
   const errors = formState.errors.receptor;
   const [tipo, numero] = useWatch({ control, name: ['receptor.tipo_doc', 'receptor.numero_doc'] });
   const [lookup, setLookup] = useState<{ busy: boolean; tone?: 'ok' | 'error'; message?: string }>({ busy: false });
   const dv = tipo === '31' && /^\d{1,15}$/.test(numero.trim()) ? nitCheckDigit(numero.trim()) : '';
 
-  const fill = (values: Partial<FeFormValues['receptor']>) => {
-    for (const [name, value] of Object.entries(values)) {
-      if (typeof value === 'string')
-        setValue(`receptor.${name as keyof FeFormValues['receptor']}`, value, {
-          shouldDirty: true,
-          shouldValidate: formState.isSubmitted,
-        });
-    }
-  };
+  const fill = useFillReceptor();
   const runLookup = async () => {
     if (!numero.trim()) {
       setLookup({ busy: false, tone: 'error', message: 'Escriba primero el número de documento.' });

@@ -23,6 +23,7 @@ import { SupplierSection } from './parts/SupplierSection';
 import { TotalsPanel } from './parts/TotalsPanel';
 import { WithholdingsSection } from './parts/WithholdingsSection';
 import type { DseDraftState } from './useDseDraft';
+import { SubmitProblem } from '../../forms/SubmitProblem';
 
 interface Props {
   draft: DseDraftState;
@@ -168,18 +169,7 @@ export function DseForm({ draft, saveLater, saveNow, discard, onCorrected }: Pro
             <TotalsPanel />
             {!locked && (
               <div className="panel dse-submit">
-                {problem && (
-                  <Alert tone="error" title="No se emitió">
-                    {problem.message}
-                    {problem.list.length > 0 && (
-                      <ul>
-                        {problem.list.map((item) => (
-                          <li key={item}>{item}</li>
-                        ))}
-                      </ul>
-                    )}
-                  </Alert>
-                )}
+                <SubmitProblem problem={problem} title="No se emitió" />
                 <button type="submit" className="button dse-submit__button" disabled={busy}>
                   {busy ? 'Emitiendo…' : 'Emitir documento soporte'}
                 </button>

@@ -3,6 +3,7 @@ import type { ItemValues } from '../model/form-values';
 import { describeFormat, importLinesFile, type ImportResult } from '../model/lines-import';
 import { useDseForm } from './form-context';
 import { countOf } from '../../../../shared/plural';
+import { ProblemList } from '../../../ui/ProblemList';
 
 const MAX_BYTES = 2 * 1024 * 1024;
 
@@ -78,13 +79,7 @@ export function CsvImport({ onAdd }: { onAdd: (items: ItemValues[]) => void }) {
                       {r.problems.length === 0 ? (
                         <span className="badge badge--ok">Correcta</span>
                       ) : (
-                        <ul className="dse-problems">
-                          {r.problems.map((p) => (
-                            <li key={p} className="field__error">
-                              {p}
-                            </li>
-                          ))}
-                        </ul>
+                        <ProblemList problems={r.problems} className="dse-problems" />
                       )}
                     </td>
                   </tr>

@@ -1,6 +1,5 @@
-import { Controller, useFormContext, type FieldPath } from 'react-hook-form';
-import { DateInput } from '../../../ui/DateInput';
-import { Field } from '../../../ui/Field';
+import { useFormContext, type FieldPath } from 'react-hook-form';
+import { DateField as FormDateField } from '../../../ui/DateField';
 import type { DseFormValues } from '../model/form-values';
 
 type DatePath = Extract<
@@ -8,6 +7,7 @@ type DatePath = Extract<
   'fecha_inicio_periodo' | 'fecha_fin_periodo' | 'fecha_vencimiento' | 'fecha_vencimiento_contable'
 >;
 
+/** A date of the DSE form (the form's own control, from its context). */
 export function DateField({
   name,
   label,
@@ -20,22 +20,5 @@ export function DateField({
   hint?: string;
 }) {
   const { control } = useFormContext<DseFormValues>();
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <Field label={label} error={error} hint={hint}>
-          <DateInput
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            disabled={field.disabled}
-          />
-        </Field>
-      )}
-    />
-  );
+  return <FormDateField control={control} name={name} label={label} error={error} hint={hint} />;
 }

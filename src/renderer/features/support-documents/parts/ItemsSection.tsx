@@ -7,6 +7,7 @@ import { importLines } from '../model/lines-import';
 import { CsvImport } from './CsvImport';
 import { useDseForm } from './form-context';
 import { countOf } from '../../../../shared/plural';
+import { ProblemList } from '../../../ui/ProblemList';
 
 const COLUMNS: { name: keyof ItemValues; label: string; className: string }[] = [
   { name: 'codigo', label: 'Código UNSPSC', className: 'dse-col--code' },
@@ -162,13 +163,7 @@ export function ItemsSection() {
                   <tr key={`${field.id}-errors`} className="dse-row-errors">
                     <td />
                     <td colSpan={10}>
-                      <ul>
-                        {problems.map((p) => (
-                          <li key={p} className="field__error">
-                            {p}
-                          </li>
-                        ))}
-                      </ul>
+                      <ProblemList problems={problems} />
                     </td>
                   </tr>
                 ),
