@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Submission } from '../../src/shared/rpc/methods/submissions';
 import { CONTRACT_COMPANY, CONTRACT_TOKENS, startContractServer, type ContractServer } from '../support/contract-server/server';
 import { OUTCOME_BY_NUMBER as N, VARIANTS } from '../support/contract-server/variants';
-import { dseRequest, feRequest } from '../integration/contract/support/bed';
+import { dseRequest, feRequest } from '../support/contract-server/bed';
 import { launchBrowser, screenshot } from '../support/browser';
 import { tempDir } from '../support/temp';
 import { startWebApp, type WebApp } from '../support/web-app';

@@ -13,8 +13,8 @@ import { launchBrowser, viewportScreenshots } from '../support/browser';
 import { RELIABILITY_COMPANY_A as COMPANY, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
 import { tempDir } from '../support/temp';
 import { RENDERER_DIR } from '../support/web-app';
-import { memorySecrets } from '../unit/core/support/memory-secrets';
-import { feBody, SANDBOX_NOW } from '../reliability/support/bodies';
+import { memorySecrets } from '../support/core/memory-secrets';
+import { feBody, SANDBOX_NOW } from '../support/requests/numbered';
 
 let dir: ReturnType<typeof tempDir>;
 let sandbox: RunningSandbox;

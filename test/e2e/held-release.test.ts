@@ -11,8 +11,8 @@ import { launchBrowser, viewportScreenshots } from '../support/browser';
 import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '../support/seed';
 import { tempDir } from '../support/temp';
 import { RENDERER_DIR } from '../support/web-app';
-import { memorySecrets } from '../unit/core/support/memory-secrets';
-import { dse, dseDocumentIds, MAGIC } from '../integration/core/support/requests';
+import { memorySecrets } from '../support/core/memory-secrets';
+import { dse, dseDocumentIds, MAGIC } from '../support/requests/outcomes';
 
 let dir: ReturnType<typeof tempDir>;
 let sandbox: RunningSandbox;

@@ -11,7 +11,7 @@ import { startServedHost, type ServedHost } from '../../src/main/host';
 import { launchBrowser, viewportScreenshots } from '../support/browser';
 import { tempDir } from '../support/temp';
 import { RENDERER_DIR } from '../support/web-app';
-import { memorySecrets } from '../unit/core/support/memory-secrets';
+import { memorySecrets } from '../support/core/memory-secrets';
 
 let dir: ReturnType<typeof tempDir>;
 let browser: Browser;

@@ -1,5 +1,5 @@
 // Valid request bodies for 2026-11-20 (the suite's frozen date), varied per test with overrides.
-import { SANDBOX_TODAY as TODAY } from '../../../support/seed';
+import { SANDBOX_TODAY as TODAY } from '../seed';
 
 type Json = Record<string, unknown>;
 export type DseBody = Json & { items: Json[]; proveedor: Json };
