@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RpcReply } from '../../src/shared/rpc/envelope';
-import { launchBrowser, viewportScreenshots } from '../support/browser';
+import { launchBrowser, viewportScreenshots, watchedPage } from '../support/browser';
 import { tempDir } from '../support/temp';
 import { startWebApp, type WebApp } from '../support/web-app';
 
@@ -44,12 +44,7 @@ const PASTE = [
 
 describe('Productos in Chromium', () => {
   it('previews a paste with bad rows, imports only the good ones, edits by keyboard and exports', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'es-CO', acceptDownloads: true });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    const { page, errors } = await watchedPage(browser, { acceptDownloads: true });
     await page.goto(`${app.bridge.url}#/productos`);
     await page.getByRole('heading', { level: 1, name: 'Productos' }).waitFor();
     await page.getByText('El catálogo está vacío: cree un producto o importe una lista.').waitFor();

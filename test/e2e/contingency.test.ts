@@ -5,7 +5,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { launchBrowser, viewportScreenshots } from '../support/browser';
+import { launchBrowser, viewportScreenshots, watchedPage } from '../support/browser';
 import { connectDemo, coreRpc } from '../support/shop';
 import { tempDir } from '../support/temp';
 import { startWebApp, type WebApp } from '../support/web-app';
@@ -37,9 +37,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('selling through an outage in Chromium', () => {
   it('sells contingency invoices while the service refuses connections, then transmits them in order', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'es-CO' });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { page, errors } = await watchedPage(browser, {}, { consoleErrors: false });
     // The browser's print dialog, counted instead of opened (a headless page cannot show it).
     let dialogs = 0;
     await page.exposeFunction('countPrint', () => (dialogs += 1));

@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Submission } from '../../src/shared/rpc/methods/submissions';
 import { CONTRACT_COMPANY, CONTRACT_TOKENS, startContractServer, type ContractServer } from '../support/contract-server/server';
 import { OUTCOME_BY_NUMBER as N, VARIANTS } from '../support/contract-server/variants';
-import { dseRequest, feRequest } from '../integration/contract/support/bed';
-import { launchBrowser, screenshot } from '../support/browser';
+import { dseRequest, feRequest } from '../support/contract-server/bed';
+import { launchBrowser, screenshot, watchedPage } from '../support/browser';
+import { connect, coreRpc, type Rpc } from '../support/shop';
 import { tempDir } from '../support/temp';
 import { startWebApp, type WebApp } from '../support/web-app';
 
@@ -19,27 +20,19 @@ let dir: ReturnType<typeof tempDir>;
 let app: WebApp;
 let server: ContractServer;
 let browser: Browser;
-let nextId = 1;
+let rpc: Rpc;
 const submitted: Record<string, Submission> = {};
-
-async function rpc<T>(method: string, input: unknown): Promise<T> {
-  const reply = await app.host.core.dispatch({ id: nextId++, method, input });
-  if (!reply.ok) throw new Error(`${method}: ${reply.error.code} ${reply.error.message}`);
-  return reply.output as T;
-}
 
 beforeAll(async () => {
   dir = tempDir();
   server = await startContractServer(VARIANT, { feDocuments: 30 });
   app = await startWebApp(dir.path);
-  const connection = await rpc<{ id: number }>('connections.create', {
-    label: 'Proveedor conforme al contrato',
-    kind: 'production',
-    base_url: server.baseUrl,
-    company_id: CONTRACT_COMPANY,
-  });
-  await rpc('connections.setToken', { id: connection.id, token: CONTRACT_TOKENS.full });
-  await rpc('connections.activate', { id: connection.id });
+  rpc = coreRpc(app);
+  await connect(
+    rpc,
+    { label: 'Proveedor conforme al contrato', kind: 'production', base_url: server.baseUrl, company_id: CONTRACT_COMPANY },
+    CONTRACT_TOKENS.full,
+  );
   submitted.feRejected = await rpc<Submission>('fe.submit', { request: feRequest(N.reject) });
   submitted.feUnknown = await rpc<Submission>('fe.submit', { request: feRequest(N.unknown) });
   submitted.dseRejected = await rpc<Submission>('dse.submit', { request: dseRequest(N.reject) });
@@ -68,9 +61,7 @@ describe('the Historial against a server that is not the sandbox', () => {
     [1366, 768],
     [1920, 1080],
   ])('syncs to the end and lists rejected and unknown documents (%ix%i)', async (width, height) => {
-    const page = await browser.newPage({ viewport: { width, height }, locale: 'es-CO' });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { page, errors } = await watchedPage(browser, { viewport: { width, height } }, { consoleErrors: false });
     await page.goto(`${app.bridge.url}#/historial`);
     await page.getByRole('heading', { level: 1, name: 'Historial' }).waitFor();
     await page.getByRole('button', { name: 'Sincronizar' }).click();

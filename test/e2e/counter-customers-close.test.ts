@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductInput } from '../../src/shared/catalog/product';
 import type { Customer } from '../../src/shared/customers/customer';
 import { formatCop } from '../../src/shared/money';
-import { SCREENSHOTS, viewportScreenshots } from '../support/browser';
+import { SCREENSHOTS, viewportScreenshots, watchedPage } from '../support/browser';
 import { openShop, type Shop } from '../support/shop';
 import type { WebApp } from '../support/web-app';
 import { folded } from '../support/sale';
@@ -60,12 +60,7 @@ afterAll(() => shop?.close());
 const cop = (amount: string) => folded(formatCop(amount));
 
 async function openCounter(): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'es-CO' });
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
+  const { page, errors } = await watchedPage(browser);
   await page.goto(`${app.bridge.url}#/facturas`);
   await page.getByRole('button', { name: 'Emitir factura' }).waitFor();
   // The form's data (payment methods) has arrived: the issue button is enabled.
@@ -231,9 +226,7 @@ describe('cierre de caja', () => {
     // 22.645 (arroz 4.200 at 0 %, café 12.500 + 2.375 IVA, gaseosa 3.000 + 570 IVA),
     // 1.080 (chocolatina 1.000 + 80 INC) and 4.200 (arroz, 0 %).
     const expected = { documents: 3, total: '27925', iva19Base: '15500', iva19: '2945', inc8Base: '1000', inc8: '80' };
-    const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'es-CO' });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { page, errors } = await watchedPage(browser, {}, { consoleErrors: false });
     await page.goto(`${app.bridge.url}#/cierre`);
     await page.getByRole('heading', { level: 1, name: 'Cierre de caja' }).waitFor();
     const ticket = page.getByTestId('day-close-ticket');

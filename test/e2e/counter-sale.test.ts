@@ -7,7 +7,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductInput } from '../../src/shared/catalog/product';
 import { formatCop } from '../../src/shared/money';
-import { viewportScreenshots } from '../support/browser';
+import { viewportScreenshots, watchedPage } from '../support/browser';
+import { COFFEE, RICE, SODA } from '../support/products';
 import { openShop, type Shop } from '../support/shop';
 import type { WebApp } from '../support/web-app';
 import { folded } from '../support/sale';
@@ -17,38 +18,7 @@ let app: WebApp;
 let browser: Browser;
 const rpc = <T>(method: string, input: unknown): Promise<T> => shop.rpc<T>(method, input);
 
-const PRODUCTS: ProductInput[] = [
-  {
-    code: 'ARR1',
-    barcodes: ['7701234000015'],
-    description: 'Arroz Diana 1 kg',
-    unit_price: '4200',
-    price_includes_tax: true,
-    tax_rate: '0',
-    unit: 'kg',
-    unspsc: null,
-  },
-  {
-    code: 'CAF500',
-    barcodes: ['7702001000011'],
-    description: 'Café molido 500 g',
-    unit_price: '12500',
-    price_includes_tax: false,
-    tax_rate: '19',
-    unit: 'unidad',
-    unspsc: null,
-  },
-  {
-    code: 'GAS400',
-    barcodes: ['7702001000035'],
-    description: 'Gaseosa 400 ml',
-    unit_price: '3570',
-    price_includes_tax: true,
-    tax_rate: '19',
-    unit: 'unidad',
-    unspsc: null,
-  },
-];
+const PRODUCTS: ProductInput[] = [RICE, COFFEE, SODA];
 
 beforeAll(async () => {
   shop = await openShop({ products: PRODUCTS });
@@ -71,12 +41,7 @@ async function scan(page: Page, code: string): Promise<void> {
 
 describe('a sale from the catalog, keyboard only', () => {
   it('finds by words, scans barcodes (a second scan adds 1), keeps totals exact and issues the invoice', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'es-CO' });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    const { page, errors } = await watchedPage(browser);
     await page.goto(`${app.bridge.url}#/facturas`);
     await page.getByRole('button', { name: 'Emitir factura' }).waitFor();
 
@@ -142,9 +107,7 @@ describe('a sale from the catalog, keyboard only', () => {
   });
 
   it('sells 3 catalog products in cash to "Consumidor final" with a handful of keys and no mouse', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'es-CO' });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { page, errors } = await watchedPage(browser, {}, { consoleErrors: false });
     await page.goto(`${app.bridge.url}#/facturas`);
     await page.getByRole('button', { name: 'Emitir factura' }).waitFor();
     let keys = 0;

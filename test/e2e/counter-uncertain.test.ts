@@ -5,7 +5,7 @@
 // it after settle-ms; the poller reads it again at 5 s, 15 s, ... after its answer.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { viewportScreenshots } from '../support/browser';
+import { viewportScreenshots, watchedPage } from '../support/browser';
 import { openShop, type Shop } from '../support/shop';
 import type { WebApp } from '../support/web-app';
 import { fillSale, folded } from '../support/sale';
@@ -25,12 +25,7 @@ beforeAll(async () => {
 afterAll(() => shop?.close());
 
 async function openInvoices(): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'es-CO' });
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
+  const { page, errors } = await watchedPage(browser);
   await page.goto(`${app.bridge.url}#/facturas`);
   await page.getByRole('button', { name: 'Emitir factura' }).waitFor();
   return { page, errors };

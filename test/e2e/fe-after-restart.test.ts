@@ -6,21 +6,20 @@
 // their states, and "Emitir factura" afterwards is a new sale under a new key.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebBridge, type WebBridge } from '../../src/core/bridge/web-bridge';
-import { startHost, type Host } from '../../src/main/host';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { launchBrowser, viewportScreenshots } from '../support/browser';
+import { launchBrowser, viewportScreenshots, watchedPage } from '../support/browser';
 import { RELIABILITY_COMPANY_A as COMPANY, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
 import { tempDir } from '../support/temp';
-import { RENDERER_DIR } from '../support/web-app';
-import { memorySecrets } from '../unit/core/support/memory-secrets';
-import { feBody, SANDBOX_NOW } from '../reliability/support/bodies';
+import { connect, coreRpc, type Rpc } from '../support/shop';
+import { startWebApp, type WebApp } from '../support/web-app';
+import { memorySecrets } from '../support/core/memory-secrets';
+import { feBody, SANDBOX_NOW } from '../support/requests/numbered';
 
 let dir: ReturnType<typeof tempDir>;
 let sandbox: RunningSandbox;
 let browser: Browser;
-let host: Host | null = null;
-let bridge: WebBridge | null = null;
+let app: WebApp | null = null;
+let rpc: Rpc;
 const secrets = memorySecrets();
 
 beforeAll(async () => {
@@ -31,22 +30,15 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
-  await bridge?.close();
-  await host?.close();
+  await app?.close();
   await sandbox?.close();
   dir?.remove();
 });
 
 async function start(fetch: typeof globalThis.fetch): Promise<string> {
-  host = await startHost({ home: dir.path, secrets, transport: 'web', embeddedSandbox: false, fetch });
-  bridge = await startWebBridge({ dispatcher: host.core, events: host.core.events, staticDir: RENDERER_DIR });
-  return bridge.url;
-}
-
-async function rpc<T>(method: string, input: unknown): Promise<T> {
-  const reply = await host!.core.dispatch({ id: 1, method, input });
-  if (!reply.ok) throw new Error(`${method}: ${JSON.stringify(reply.error)}`);
-  return reply.output as T;
+  app = await startWebApp(dir.path, { secrets, embeddedSandbox: false, fetch });
+  rpc = coreRpc(app);
+  return app.bridge.url;
 }
 
 /** Lets the invoice of "Cliente 3" reach the server and loses its answer: the app cannot know it arrived. */
@@ -71,14 +63,7 @@ const offline: typeof globalThis.fetch = async () => {
 describe('Facturas after core restarts', () => {
   it('shows what the ledger knows and offers "Emitir" for a new sale only', async () => {
     await start(losingOne);
-    const connection = await rpc<{ id: number }>('connections.create', {
-      label: 'Pruebas',
-      kind: 'sandbox',
-      base_url: sandbox.baseUrl,
-      company_id: COMPANY,
-    });
-    await rpc('connections.setToken', { id: connection.id, token: TOKENS.a });
-    await rpc('connections.activate', { id: connection.id });
+    await connect(rpc, { label: 'Pruebas', kind: 'sandbox', base_url: sandbox.baseUrl, company_id: COMPANY }, TOKENS.a);
     const accepted = await rpc<{ state: string }>('fe.submit', { request: { ...feBody(1), draft_key: 'fe-restart-aceptada' } });
     const pending = await rpc<{ state: string; document_number: string | null }>('fe.submit', {
       request: { ...feBody(2, { receptor: '333333333' }), draft_key: 'fe-restart-en-proceso' },
@@ -94,12 +79,9 @@ describe('Facturas after core restarts', () => {
     expect([accepted.state, pending.state, inDoubt.state]).toEqual(['accepted', 'pending', 'in_doubt']);
 
     // Restart: a new core on the same data folder, with no network.
-    await bridge!.close();
-    await host!.close();
+    await app!.close();
     const url = await start(offline);
-    const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'es-CO' });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { page, errors } = await watchedPage(browser, {}, { consoleErrors: false });
     await page.goto(`${url}#/facturas`);
 
     // The saved draft's key is in the ledger: its state, not the form.

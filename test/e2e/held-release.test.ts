@@ -4,21 +4,20 @@
 // that the provider's portal shows no such document; then it is sent once, with the same key.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebBridge, type WebBridge } from '../../src/core/bridge/web-bridge';
-import { startHost, type Host } from '../../src/main/host';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { launchBrowser, viewportScreenshots } from '../support/browser';
+import { launchBrowser, viewportScreenshots, watchedPage } from '../support/browser';
 import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '../support/seed';
 import { tempDir } from '../support/temp';
-import { RENDERER_DIR } from '../support/web-app';
-import { memorySecrets } from '../unit/core/support/memory-secrets';
-import { dse, dseDocumentIds, MAGIC } from '../integration/core/support/requests';
+import { connect, coreRpc, type Rpc } from '../support/shop';
+import { startWebApp, type WebApp } from '../support/web-app';
+import { memorySecrets } from '../support/core/memory-secrets';
+import { dse, dseDocumentIds, MAGIC } from '../support/requests/outcomes';
 
 let dir: ReturnType<typeof tempDir>;
 let sandbox: RunningSandbox;
 let browser: Browser;
-let host: Host;
-let bridge: WebBridge;
+let app: WebApp;
+let rpc: Rpc;
 
 /** The first POST never leaves: the server has nothing, the app cannot know that. */
 let dropped = false;
@@ -33,56 +32,38 @@ const droppingFirst: typeof globalThis.fetch = async (input, init) => {
 beforeAll(async () => {
   dir = tempDir('factura-desk-e2e-held-');
   sandbox = await startSandbox({ seed: coreSeed(0), settleMs: 50 });
-  host = await startHost({
-    home: dir.path,
-    secrets: memorySecrets(),
-    transport: 'web',
-    embeddedSandbox: false,
-    fetch: droppingFirst,
-  });
-  bridge = await startWebBridge({ dispatcher: host.core, events: host.core.events, staticDir: RENDERER_DIR });
+  app = await startWebApp(dir.path, { secrets: memorySecrets(), embeddedSandbox: false, fetch: droppingFirst });
+  rpc = coreRpc(app);
   browser = await launchBrowser();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
-  await bridge?.close();
-  await host?.close();
+  await app?.close();
   await sandbox?.close();
   dir?.remove();
 });
 
-async function rpc<T>(method: string, input: unknown): Promise<T> {
-  const reply = await host.core.dispatch({ id: 1, method, input });
-  if (!reply.ok) throw new Error(`${method}: ${JSON.stringify(reply.error)}`);
-  return reply.output as T;
-}
-
 describe('a submission held by a token change', () => {
   it('is explained in Pendientes and sent under the new token only after the portal check is confirmed', async () => {
-    const connection = await rpc<{ id: number }>('connections.create', {
-      label: 'Pruebas',
-      kind: 'sandbox',
-      base_url: sandbox.baseUrl,
-      company_id: COMPANY,
-    });
-    await rpc('connections.setToken', { id: connection.id, token: TOKENS.full });
-    await rpc('connections.activate', { id: connection.id });
+    const connection = await connect(
+      rpc,
+      { label: 'Pruebas', kind: 'sandbox', base_url: sandbox.baseUrl, company_id: COMPANY },
+      TOKENS.full,
+    );
     const sent = await rpc<{ id: number; state: string }>('dse.submit', {
       request: dse(MAGIC.accept, 'retenido'),
       key: 'dse-retenido-e2e-1',
     });
     expect(sent.state).toBe('in_doubt');
-    await rpc('connections.setToken', { id: connection.id, token: TOKENS.noFeRead, replace_unresolved: true });
+    await rpc('connections.setToken', { id: connection, token: TOKENS.noFeRead, replace_unresolved: true });
     expect(await rpc('submissions.check', { id: sent.id })).toMatchObject({
       state: 'in_doubt',
       error: { code: 'credentials_changed' },
     });
     expect(await dseDocumentIds(sandbox.baseUrl, TOKENS.full)).toHaveLength(0);
 
-    const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'es-CO' });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${bridge.url}#/documentos-soporte/pendientes`);
+    const { page, errors } = await watchedPage(browser, {}, { consoleErrors: false });
+    await page.goto(`${app.bridge.url}#/documentos-soporte/pendientes`);
     const held = page.getByTestId('held-release');
     await held.waitFor({ timeout: 20_000 });
     expect((await held.textContent())?.replace(/\s+/g, ' ')).toMatch(

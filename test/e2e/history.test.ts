@@ -8,8 +8,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { colombiaToday } from '../../src/shared/dates';
 import type { Submission } from '../../src/shared/rpc/methods/submissions';
-import { launchBrowser, screenshot, SCREENSHOTS } from '../support/browser';
+import { launchBrowser, screenshot, SCREENSHOTS, watchedPage } from '../support/browser';
+import { ferreteriaFe, gardeningDse } from '../support/requests/issued-from-app';
+import { IN_CHIA } from '../support/requests/lines';
 import { startSandboxProcess, type SandboxProcess } from '../support/sandbox-process';
+import { connectDemo, coreRpc, type Rpc } from '../support/shop';
 import { tempDir } from '../support/temp';
 import { startWebApp, type WebApp } from '../support/web-app';
 
@@ -19,70 +22,20 @@ let browser: Browser;
 let sandbox: SandboxProcess;
 let fe: Submission;
 let dse: Submission;
-let nextId = 1;
-
-async function rpc<T>(method: string, input: unknown): Promise<T> {
-  const reply = await app.host.core.dispatch({ id: nextId++, method, input });
-  if (!reply.ok) throw new Error(`${method}: ${reply.error.code} ${reply.error.message}`);
-  return reply.output as T;
-}
+let rpc: Rpc;
 
 beforeAll(async () => {
   dir = tempDir();
   sandbox = await startSandboxProcess({ seed: 'resources/demo-seed.json', settleMs: 200 });
   app = await startWebApp(dir.path);
-  const connection = await rpc<{ id: number }>('connections.create', {
-    label: 'Sandbox del historial',
-    kind: 'sandbox',
-    base_url: sandbox.baseUrl,
-    company_id: 101,
-  });
-  await rpc('connections.setToken', { id: connection.id, token: 'sbx_101_full' });
-  await rpc('connections.activate', { id: connection.id });
+  rpc = coreRpc(app);
+  await connectDemo(rpc, sandbox.baseUrl, 'Sandbox del historial');
   const today = colombiaToday(new Date());
   fe = await rpc<Submission>('fe.submit', {
-    request: {
-      receptor: {
-        tipo_doc: '31',
-        numero_doc: '900456789',
-        nombre: 'Ferretería El Tornillo S.A.S.',
-        email: 'compras@eltornillo.example.co',
-        direccion: 'Carrera 30 # 8-15, Bogotá',
-      },
-      items: [
-        { desc: 'Camisa de dotación', cant: 2, unit: 50000, iva: 19, iva_incluido: false, unit_input: 50000 },
-        { desc: 'Almuerzo ejecutivo', cant: 1, unit: 20000, iva: 8, iva_incluido: false, unit_input: 20000 },
-      ],
-      subtotal: 120000,
-      impuestos: 20600,
-      total: 140600,
-      fecha_emision: today,
-      payment: { form: 'contado', method_id: 1, means_code: '10', due_date: '' },
-      withholdings: [],
-      attachment_tokens: [],
-      observaciones: 'Entrega en bodega principal',
-    },
+    request: ferreteriaFe(today, 'Carrera 30 # 8-15, Bogotá', { observaciones: 'Entrega en bodega principal' }),
   });
   dse = await rpc<Submission>('dse.submit', {
-    request: {
-      fecha_documento: today,
-      proveedor: {
-        tipo_documento: '13',
-        nit: '1020304050',
-        nombre: 'Pedro Gómez Jardinero',
-        direccion: 'Vereda El Salitre',
-        municipio: 'Chía',
-        codigo_municipio: '25175',
-      },
-      items: [
-        { codigo: '70111703', descripcion: 'Mantenimiento de jardines', cantidad: 2, precio_unitario: 150000, porcentaje_iva: 0 },
-        { codigo: '90101501', descripcion: 'Almuerzos', cantidad: 10, precio_unitario: 15000, porcentaje_iva: 19 },
-      ],
-      forma_generacion: '1',
-      forma_pago: '1',
-      medio_pago_codigo: '10',
-      retenciones: [],
-    },
+    request: gardeningDse(today, { nit: '1020304050', nombre: 'Pedro Gómez Jardinero', ...IN_CHIA }),
   });
   browser = await launchBrowser();
 });
@@ -156,9 +109,11 @@ describe('Historial offline: find, open, print and export what was issued', () =
   });
 
   it('syncs, then with the sandbox stopped finds both by search, opens the detail, makes one-page PDFs with CUFE/CUDS and QR, and exports CSV', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, locale: 'es-CO', acceptDownloads: true });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { page, errors } = await watchedPage(
+      browser,
+      { viewport: { width: 1366, height: 900 }, acceptDownloads: true },
+      { consoleErrors: false },
+    );
     await page.goto(`${app.bridge.url}#/historial`);
     await page.getByRole('heading', { level: 1, name: 'Historial' }).waitFor();
 

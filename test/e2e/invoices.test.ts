@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nitCheckDigit } from '../../src/shared/fiscal/nit';
 import { formatCop } from '../../src/shared/money';
-import { screenshot } from '../support/browser';
+import { screenshot, watchedPage } from '../support/browser';
 import { openShop, type Shop } from '../support/shop';
 import type { WebApp } from '../support/web-app';
 import { folded } from '../support/sale';
@@ -25,12 +25,7 @@ afterAll(() => shop?.close());
 const cop = (amount: string) => folded(formatCop(amount));
 
 async function openInvoices(): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 1000 }, locale: 'es-CO' });
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
+  const { page, errors } = await watchedPage(browser, { viewport: { width: 1440, height: 1000 } });
   await page.goto(`${app.bridge.url}#/facturas`);
   await page.getByRole('heading', { level: 1, name: 'Facturas' }).waitFor();
   await page.getByRole('button', { name: 'Emitir factura' }).waitFor();

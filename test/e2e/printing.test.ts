@@ -9,7 +9,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductInput } from '../../src/shared/catalog/product';
 import { nitCheckDigit } from '../../src/shared/fiscal/nit';
-import { SCREENSHOTS, viewportScreenshots } from '../support/browser';
+import { SCREENSHOTS, viewportScreenshots, watchedPage } from '../support/browser';
+import { COFFEE, RICE } from '../support/products';
 import { openShop, type Shop } from '../support/shop';
 import type { WebApp } from '../support/web-app';
 import { folded } from '../support/sale';
@@ -19,28 +20,7 @@ let app: WebApp;
 let browser: Browser;
 const rpc = <T>(method: string, input: unknown): Promise<T> => shop.rpc<T>(method, input);
 
-const PRODUCTS: ProductInput[] = [
-  {
-    code: 'CAF500',
-    barcodes: ['7702001000011'],
-    description: 'Café molido tostado de origen Huila, bolsa de 500 g',
-    unit_price: '12500',
-    price_includes_tax: false,
-    tax_rate: '19',
-    unit: 'unidad',
-    unspsc: null,
-  },
-  {
-    code: 'ARR1',
-    barcodes: ['7701234000015'],
-    description: 'Arroz Diana 1 kg',
-    unit_price: '4200',
-    price_includes_tax: true,
-    tax_rate: '0',
-    unit: 'kg',
-    unspsc: null,
-  },
-];
+const PRODUCTS: ProductInput[] = [{ ...COFFEE, description: 'Café molido tostado de origen Huila, bolsa de 500 g' }, RICE];
 
 const NIT = '900123456';
 // A 1×1 PNG: the logo's path from file to page, not its looks.
@@ -69,9 +49,7 @@ async function pdfAndPng(page: Page, name: string): Promise<{ width: number; hei
 
 describe('issuer profile and printing', () => {
   it('enters the profile once, prints at the counter with F9 on 80 mm, and reprints on 58 mm and A4 from Historial', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'es-CO' });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { page, errors } = await watchedPage(browser, {}, { consoleErrors: false });
 
     // Ajustes › Datos del emisor: a wrong check digit is refused and nothing is saved.
     await page.goto(`${app.bridge.url}#/ajustes`);

@@ -9,8 +9,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { colombiaToday } from '../../src/shared/dates';
 import type { Submission } from '../../src/shared/rpc/methods/submissions';
-import { launchBrowser, screenshot, SCREENSHOTS } from '../support/browser';
+import { launchBrowser, screenshot, SCREENSHOTS, watchedPage } from '../support/browser';
 import { generateHistory } from '../support/history-generator';
+import { ferreteriaFe, gardeningDse } from '../support/requests/issued-from-app';
+import { coreRpc, type Rpc } from '../support/shop';
 import { tempDir } from '../support/temp';
 import { startWebApp, type WebApp } from '../support/web-app';
 
@@ -18,15 +20,9 @@ let dir: ReturnType<typeof tempDir>;
 let app: WebApp;
 let browser: Browser;
 let rejected: Submission;
-let nextId = 1;
+let rpc: Rpc;
 const today = colombiaToday(new Date());
 const year = Number(today.slice(0, 4));
-
-async function rpc<T>(method: string, input: unknown): Promise<T> {
-  const reply = await app.host.core.dispatch({ id: nextId++, method, input });
-  if (!reply.ok) throw new Error(`${method}: ${reply.error.code} ${reply.error.message}`);
-  return reply.output as T;
-}
 
 const plain = (text: string | null) =>
   (text ?? '')
@@ -34,46 +30,13 @@ const plain = (text: string | null) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-function dse(nit: string, nombre: string, retenciones: unknown[]) {
-  return {
-    fecha_documento: today,
-    proveedor: { tipo_documento: '13', nit, nombre },
-    items: [
-      { codigo: '70111703', descripcion: 'Mantenimiento de jardines', cantidad: 2, precio_unitario: 150000, porcentaje_iva: 0 },
-      { codigo: '90101501', descripcion: 'Almuerzos', cantidad: 10, precio_unitario: 15000, porcentaje_iva: 19 },
-    ],
-    forma_generacion: '1',
-    forma_pago: '1',
-    medio_pago_codigo: '10',
-    retenciones,
-  };
-}
+const dse = (nit: string, nombre: string, retenciones: unknown[]) => gardeningDse(today, { nit, nombre }, retenciones);
 
 beforeAll(async () => {
   dir = tempDir();
   app = await startWebApp(dir.path);
-  const fe = await rpc<Submission>('fe.submit', {
-    request: {
-      receptor: {
-        tipo_doc: '31',
-        numero_doc: '900456789',
-        nombre: 'Ferretería El Tornillo S.A.S.',
-        email: 'compras@eltornillo.example.co',
-        direccion: 'Carrera 30 # 8-15',
-      },
-      items: [
-        { desc: 'Camisa de dotación', cant: 2, unit: 50000, iva: 19, iva_incluido: false, unit_input: 50000 },
-        { desc: 'Almuerzo ejecutivo', cant: 1, unit: 20000, iva: 8, iva_incluido: false, unit_input: 20000 },
-      ],
-      subtotal: 120000,
-      impuestos: 20600,
-      total: 140600,
-      fecha_emision: today,
-      payment: { form: 'contado', method_id: 1, means_code: '10', due_date: '' },
-      withholdings: [],
-      attachment_tokens: [],
-    },
-  });
+  rpc = coreRpc(app);
+  const fe = await rpc<Submission>('fe.submit', { request: ferreteriaFe(today, 'Carrera 30 # 8-15') });
   expect(fe.state).toBe('accepted');
   const accepted = await rpc<Submission>('dse.submit', {
     request: dse('1020304050', 'Pedro Gómez Jardinero', [
@@ -123,9 +86,7 @@ async function open(page: Page, hash: string) {
 
 describe('Informes', () => {
   it('shows this month: exact taxes by type and rate, withholdings by type and supplier, rejected documents, charts with tables', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'es-CO' });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { page, errors } = await watchedPage(browser, {}, { consoleErrors: false });
     await open(page, '/informes');
     const taxes = page.getByTestId('report-table-impuestos');
     await taxes.waitFor();

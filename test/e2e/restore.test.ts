@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebBridge, type WebBridge } from '../../src/core/bridge/web-bridge';
 import { DATABASE_FILE } from '../../src/core/core';
 import { startServedHost, type ServedHost } from '../../src/main/host';
-import { launchBrowser, viewportScreenshots } from '../support/browser';
+import { launchBrowser, viewportScreenshots, watchedPage } from '../support/browser';
 import { tempDir } from '../support/temp';
 import { RENDERER_DIR } from '../support/web-app';
-import { memorySecrets } from '../unit/core/support/memory-secrets';
+import { memorySecrets } from '../support/core/memory-secrets';
 
 let dir: ReturnType<typeof tempDir>;
 let browser: Browser;
@@ -70,9 +70,7 @@ describe('Ajustes › Restaurar una copia', () => {
     writeFileSync(file, bytes);
 
     const url = await serve(home, secrets);
-    const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'es-CO' });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { page, errors } = await watchedPage(browser, {}, { consoleErrors: false });
     await page.goto(url);
     await page
       .getByRole('navigation', { name: 'Navegación principal' })

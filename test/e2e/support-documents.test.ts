@@ -4,8 +4,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, colombiaToday } from '../../src/shared/dates';
 import { dec, formatCop } from '../../src/shared/money';
-import { launchBrowser, screenshot } from '../support/browser';
+import { launchBrowser, screenshot, watchedPage } from '../support/browser';
 import { startSandboxProcess, type SandboxProcess } from '../support/sandbox-process';
+import { connectDemo, coreRpc, type Rpc } from '../support/shop';
 import { tempDir } from '../support/temp';
 import { startWebApp, type WebApp } from '../support/web-app';
 
@@ -13,30 +14,14 @@ let dir: ReturnType<typeof tempDir>;
 let app: WebApp;
 let sandbox: SandboxProcess;
 let browser: Browser;
-let rpcId = 1;
-
-async function rpc<T>(method: string, input: unknown): Promise<T> {
-  const reply = (await app.host.core.dispatch({ id: rpcId++, method, input })) as {
-    ok: boolean;
-    output?: T;
-    error?: { message: string };
-  };
-  if (!reply.ok) throw new Error(`${method}: ${reply.error?.message}`);
-  return reply.output as T;
-}
+let rpc: Rpc;
 
 beforeAll(async () => {
   dir = tempDir();
   sandbox = await startSandboxProcess({ seed: 'resources/demo-seed.json', settleMs: 200 });
   app = await startWebApp(dir.path);
-  const connection = await rpc<{ id: number }>('connections.create', {
-    label: 'Sandbox demo',
-    kind: 'sandbox',
-    base_url: sandbox.baseUrl,
-    company_id: 101,
-  });
-  await rpc('connections.setToken', { id: connection.id, token: 'sbx_101_full' });
-  await rpc('connections.activate', { id: connection.id });
+  rpc = coreRpc(app);
+  await connectDemo(rpc, sandbox.baseUrl, 'Sandbox demo');
   await rpc('dseCatalog.saveCostCenters', {
     items: [
       { id: 1, code: 'ADM', name: 'Administración' },
@@ -56,12 +41,7 @@ afterAll(async () => {
 });
 
 async function openForm(): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 1800 }, locale: 'es-CO', timezoneId: 'America/Bogota' });
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
+  const { page, errors } = await watchedPage(browser, { viewport: { width: 1440, height: 1800 }, timezoneId: 'America/Bogota' });
   await page.goto(app.bridge.url);
   await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Documentos soporte' }).click();
   await page.getByRole('heading', { level: 1, name: 'Documentos soporte' }).waitFor();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_HEADER, startWebBridge, type WebBridge } from '../../src/core/bridge/web-bridge';
 import { createCore, type Core } from '../../src/core/core';
 import { tempDir } from '../support/temp';
-import { memorySecrets } from '../unit/core/support/memory-secrets';
+import { memorySecrets } from '../support/core/memory-secrets';
 
 let dir: ReturnType<typeof tempDir>;
 let core: Core;

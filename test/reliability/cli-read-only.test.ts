@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../src/core/core';
 import { FileLogger } from '../../src/core/log/logger';
-import { runCli } from '../integration/core/support/cli';
+import { runCli } from '../support/core/cli';
 import { tempDir } from '../support/temp';
-import { memorySecrets } from '../unit/core/support/memory-secrets';
+import { memorySecrets } from '../support/core/memory-secrets';
 
 let dir: ReturnType<typeof tempDir>;
 const mounts: string[] = [];

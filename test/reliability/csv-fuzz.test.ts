@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseTabular, TabularError } from '../../src/shared/tabular';
-import { assertProperty, fuzzRuns } from './support/fuzz';
+import { assertProperty, fuzzRuns } from '../support/reliability/fuzz';
 
 const tally = new Map<string, number>();
 

@@ -13,9 +13,9 @@ import { Store } from '../../src/core/store/store';
 import { startServedHost } from '../../src/main/host';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { tempDir } from '../support/temp';
-import { memorySecrets } from '../unit/core/support/memory-secrets';
-import { dseBody, feBody, SANDBOX_NOW } from './support/bodies';
-import { ledgerRows, reconcile, scopedTo, serverDocuments, startApp, type AppUnderTest } from './support/harness';
+import { memorySecrets } from '../support/core/memory-secrets';
+import { dseBody, feBody, SANDBOX_NOW } from '../support/requests/numbered';
+import { ledgerRows, reconcile, scopedTo, serverDocuments, startApp, type AppUnderTest } from '../support/reliability/harness';
 import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
 
 let dir: ReturnType<typeof tempDir>;

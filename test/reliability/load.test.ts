@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSandboxProcess, type SandboxProcess } from '../support/sandbox-process';
 import { tempDir } from '../support/temp';
-import { dseBody, feBody, SANDBOX_NOW } from './support/bodies';
-import { serverDocuments } from './support/harness';
+import { dseBody, feBody, SANDBOX_NOW } from '../support/requests/numbered';
+import { serverDocuments } from '../support/reliability/harness';
 import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
 
 const CLIENTS = 32;

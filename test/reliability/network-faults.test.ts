@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { FAULTS, startFaultProxy, type Fault, type FaultProxy } from '../support/fault-proxy';
 import { tempDir } from '../support/temp';
-import { memorySecrets } from '../unit/core/support/memory-secrets';
-import { dseBody, feBody, SANDBOX_NOW } from './support/bodies';
+import { memorySecrets } from '../support/core/memory-secrets';
+import { dseBody, feBody, SANDBOX_NOW } from '../support/requests/numbered';
 import {
   fetchWithTimeout,
   inBatches,
@@ -22,7 +22,7 @@ import {
   sleep,
   startApp,
   type AppUnderTest,
-} from './support/harness';
+} from '../support/reliability/harness';
 import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
 
 const PER_KIND = 10; // FE and DSE submissions per fault

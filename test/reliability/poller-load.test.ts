@@ -8,8 +8,8 @@ import { FileLogger } from '../../src/core/log/logger';
 import type { Timers } from '../../src/core/poller/timers';
 import { BACKOFF_MS } from '../../src/core/poller/backoff';
 import { tempDir } from '../support/temp';
-import { dseDocument } from '../unit/core/support/fixtures';
-import { memorySecrets } from '../unit/core/support/memory-secrets';
+import { dseDocument } from '../support/requests/documents';
+import { memorySecrets } from '../support/core/memory-secrets';
 
 const DOCUMENTS = 1_000;
 const SIMULATED_MS = 30 * 60 * 1000;

@@ -16,8 +16,8 @@ import type { RpcReply } from '../../src/shared/rpc/envelope';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { RELIABILITY_COMPANY_A as COMPANY, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
 import { tempDir } from '../support/temp';
-import { feBody, SANDBOX_NOW } from './support/bodies';
-import { memorySecrets } from '../unit/core/support/memory-secrets';
+import { feBody, SANDBOX_NOW } from '../support/requests/numbered';
+import { memorySecrets } from '../support/core/memory-secrets';
 
 const dirs: ReturnType<typeof tempDir>[] = [];
 const hosts: ServedHost[] = [];

@@ -15,9 +15,9 @@ import { rpcContract } from '../../src/shared/rpc/contract';
 import type { RpcReply } from '../../src/shared/rpc/envelope';
 import { ERROR_CODES } from '../../src/shared/rpc/errors';
 import { tempDir } from '../support/temp';
-import { memorySecrets } from '../unit/core/support/memory-secrets';
-import { dseBody, feBody, SANDBOX_NOW } from './support/bodies';
-import { assertProperty, fuzzRuns, LEAK, mutated } from './support/fuzz';
+import { memorySecrets } from '../support/core/memory-secrets';
+import { dseBody, feBody, SANDBOX_NOW } from '../support/requests/numbered';
+import { assertProperty, fuzzRuns, LEAK, mutated } from '../support/reliability/fuzz';
 import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
 
 let dir: ReturnType<typeof tempDir>;

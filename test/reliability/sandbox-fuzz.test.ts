@@ -6,8 +6,8 @@ import fc from 'fast-check';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { dseBody, feBody, SANDBOX_NOW } from './support/bodies';
-import { assertProperty, fuzzRuns, LEAK, mutated } from './support/fuzz';
+import { dseBody, feBody, SANDBOX_NOW } from '../support/requests/numbered';
+import { assertProperty, fuzzRuns, LEAK, mutated } from '../support/reliability/fuzz';
 import {
   RELIABILITY_COMPANY_A as COMPANY_A,
   RELIABILITY_COMPANY_B as COMPANY_B,

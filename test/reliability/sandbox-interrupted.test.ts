@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSandboxProcess, type SandboxProcess } from '../support/sandbox-process';
 import { tempDir } from '../support/temp';
-import { dseBody, SANDBOX_NOW } from './support/bodies';
+import { dseBody, SANDBOX_NOW } from '../support/requests/numbered';
 import { reliabilitySeed, RELIABILITY_COMPANY_A as COMPANY, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
 
 const SLOW = '777777777';

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSandboxProcess, type SandboxProcess } from '../support/sandbox-process';
 import { tempDir } from '../support/temp';
-import { memorySecrets } from '../unit/core/support/memory-secrets';
-import { dseBody, feBody, SANDBOX_NOW } from './support/bodies';
+import { memorySecrets } from '../support/core/memory-secrets';
+import { dseBody, feBody, SANDBOX_NOW } from '../support/requests/numbered';
 import {
   fetchWithTimeout,
   inBatches,
@@ -16,7 +16,7 @@ import {
   serverDocuments,
   sleep,
   startApp,
-} from './support/harness';
+} from '../support/reliability/harness';
 import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
 
 const dir = tempDir('factura-desk-restart-');

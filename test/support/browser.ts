@@ -45,3 +45,25 @@ export async function viewportScreenshots(page: Page, name: string): Promise<voi
   }
   if (size) await page.setViewportSize(size);
 }
+
+export type PageOptions = NonNullable<Parameters<Browser['newPage']>[0]>;
+
+/**
+ * A new page (1366x768, es-CO unless `options` say otherwise) whose uncaught script errors gather in
+ * `errors`, and its console errors too unless `consoleErrors` is false: a test ends expecting none.
+ */
+export async function watchedPage(
+  browser: Browser,
+  options: PageOptions = {},
+  { consoleErrors = true } = {},
+): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'es-CO', ...options });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  if (consoleErrors) {
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+  }
+  return { page, errors };
+}

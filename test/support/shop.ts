@@ -15,7 +15,7 @@ export interface Shop {
   /** null when the shop works on the embedded sandbox connection */
   sandbox: SandboxProcess | null;
   browser: Browser;
-  rpc<T>(method: string, input: unknown): Promise<T>;
+  rpc: Rpc;
   close(): Promise<void>;
 }
 
@@ -28,7 +28,7 @@ export interface ShopOptions {
 }
 
 /** Calls core directly, as the app's host would (set-up and checks that need no screen). */
-export function coreRpc(app: WebApp): <T>(method: string, input: unknown) => Promise<T> {
+export function coreRpc(app: Pick<WebApp, 'host'>): Rpc {
   let nextId = 1;
   return async <T>(method: string, input: unknown): Promise<T> => {
     const reply: RpcReply = await app.host.core.dispatch({ id: nextId++, method, input });
@@ -37,21 +37,26 @@ export function coreRpc(app: WebApp): <T>(method: string, input: unknown) => Pro
   };
 }
 
+export type Rpc = <T>(method: string, input: unknown) => Promise<T>;
+
+export interface ConnectionInput {
+  label: string;
+  kind: 'sandbox' | 'production';
+  base_url: string;
+  company_id: number;
+}
+
+/** A connection with its token stored, made the active one. */
+export async function connect(rpc: Rpc, connection: ConnectionInput, token: string): Promise<number> {
+  const { id } = await rpc<{ id: number }>('connections.create', connection);
+  await rpc('connections.setToken', { id, token });
+  await rpc('connections.activate', { id });
+  return id;
+}
+
 /** The demo company's connection to a sandbox (company 101, its full token), made the active one. */
-export async function connectDemo(
-  rpc: <T>(method: string, input: unknown) => Promise<T>,
-  baseUrl: string,
-  label = 'Demo',
-): Promise<number> {
-  const connection = await rpc<{ id: number }>('connections.create', {
-    label,
-    kind: 'sandbox',
-    base_url: baseUrl,
-    company_id: 101,
-  });
-  await rpc('connections.setToken', { id: connection.id, token: 'sbx_101_full' });
-  await rpc('connections.activate', { id: connection.id });
-  return connection.id;
+export async function connectDemo(rpc: Rpc, baseUrl: string, label = 'Demo'): Promise<number> {
+  return connect(rpc, { label, kind: 'sandbox', base_url: baseUrl, company_id: 101 }, 'sbx_101_full');
 }
 
 export async function openShop(options: ShopOptions = {}): Promise<Shop> {

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startWebBridge, type WebBridge } from '../../src/core/bridge/web-bridge';
-import { startHost, type Host } from '../../src/main/host';
+import { startHost, type Host, type HostOptions } from '../../src/main/host';
 import { realKeychain } from './keychain';
 
 export const RENDERER_DIR = join(import.meta.dirname, '..', '..', 'out', 'renderer');
@@ -14,11 +14,14 @@ export interface WebApp {
   close(): Promise<void>;
 }
 
-export async function startWebApp(home: string): Promise<WebApp> {
+/** What a test hands the host instead of the real thing: its secret store, its network, no embedded sandbox. */
+export type WebAppOptions = Partial<Pick<HostOptions, 'secrets' | 'fetch' | 'embeddedSandbox'>>;
+
+export async function startWebApp(home: string, options: WebAppOptions = {}): Promise<WebApp> {
   if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
     throw new Error('out/renderer is missing: run `npx electron-vite build` (npm test does it)');
   }
-  const host = await startHost({ home, secrets: realKeychain(), transport: 'web' });
+  const host = await startHost({ home, secrets: realKeychain(), transport: 'web', ...options });
   const bridge = await startWebBridge({ dispatcher: host.core, events: host.core.events, staticDir: RENDERER_DIR });
   return {
     host,

@@ -11,8 +11,8 @@ import { CRASH_ENV } from '../../../src/core/submissions/crash';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index';
 import { realKeychain } from '../../support/keychain';
 import { tempDir } from '../../support/temp';
-import { runCli } from '../core/support/cli';
-import { dse, dseDocumentIds, fe, feTotal, MAGIC } from '../core/support/requests';
+import { runCli } from '../../support/core/cli';
+import { dse, dseDocumentIds, fe, feTotal, MAGIC } from '../../support/requests/outcomes';
 import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '../../support/seed';
 
 let dir: ReturnType<typeof tempDir>;

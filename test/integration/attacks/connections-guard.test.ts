@@ -2,8 +2,8 @@
 // and a connection with unresolved submissions cannot be removed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/core/core';
-import { testBed, type TestBed } from '../core/support/sandbox';
-import { dse, MAGIC } from '../core/support/requests';
+import { testBed, type TestBed } from '../../support/core/sandbox';
+import { dse, MAGIC } from '../../support/requests/outcomes';
 
 let bed: TestBed;
 let core: Core;

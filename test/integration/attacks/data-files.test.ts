@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, DATABASE_FILE, type Core } from '../../../src/core/core';
 import { FileLogger } from '../../../src/core/log/logger';
 import { tempDir } from '../../support/temp';
-import { memorySecrets } from '../../unit/core/support/memory-secrets';
+import { memorySecrets } from '../../support/core/memory-secrets';
 
 let dir: ReturnType<typeof tempDir>;
 let core: Core;

@@ -3,8 +3,8 @@
 // nothing is sent, so no submission stays "in doubt, may have arrived" for ever.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/core/core';
-import { testBed, type TestBed } from '../core/support/sandbox';
-import { dse, MAGIC } from '../core/support/requests';
+import { testBed, type TestBed } from '../../support/core/sandbox';
+import { dse, MAGIC } from '../../support/requests/outcomes';
 
 let bed: TestBed;
 let core: Core;

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, DATABASE_FILE, type Core } from '../../../src/core/core';
 import { FileLogger } from '../../../src/core/log/logger';
 import { tempDir } from '../../support/temp';
-import { memorySecrets } from '../../unit/core/support/memory-secrets';
-import { dse, MAGIC } from '../core/support/requests';
+import { memorySecrets } from '../../support/core/memory-secrets';
+import { dse, MAGIC } from '../../support/requests/outcomes';
 
 const TOKEN = 'tok-ECO-reconocible-123456';
 let dir: ReturnType<typeof tempDir>;

@@ -8,6 +8,7 @@ import { migrations } from '../../../src/core/store/migrations';
 import { Store } from '../../../src/core/store/store';
 import { ProductInput } from '../../../src/shared/catalog/product';
 import { AppError } from '../../../src/shared/rpc/errors';
+import { COFFEE } from '../../support/products';
 import { tempDir } from '../../support/temp';
 
 let dir: ReturnType<typeof tempDir>;
@@ -23,19 +24,7 @@ afterEach(() => {
   dir.remove();
 });
 
-function product(overrides: Partial<ProductInput> = {}): ProductInput {
-  return {
-    code: 'CAF500',
-    barcodes: ['7702001000011'],
-    description: 'Café molido 500 g',
-    unit_price: '12500',
-    price_includes_tax: false,
-    tax_rate: '19',
-    unit: 'unidad',
-    unspsc: null,
-    ...overrides,
-  };
-}
+const product = (overrides: Partial<ProductInput> = {}): ProductInput => ({ ...COFFEE, ...overrides });
 
 describe('migration 0011 (catalog)', () => {
   it('creates the catalog tables on top of 0010 from an empty database', () => {

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../../src/core/core';
 import { Store } from '../../../src/core/store/store';
 import { tempDir } from '../../support/temp';
-import { memorySecrets } from '../../unit/core/support/memory-secrets';
-import { feBody, SANDBOX_NOW } from '../../reliability/support/bodies';
+import { memorySecrets } from '../../support/core/memory-secrets';
+import { feBody, SANDBOX_NOW } from '../../support/requests/numbered';
 
 const HOUR = 3_600_000;
 let dir: ReturnType<typeof tempDir>;

@@ -8,9 +8,9 @@ import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../../support/seed';
 import { tempDir } from '../../support/temp';
-import { memorySecrets } from '../../unit/core/support/memory-secrets';
-import { dseBody, feBody, SANDBOX_NOW } from '../../reliability/support/bodies';
-import { ledgerRows, reconcile, scopedTo, serverDocuments } from '../../reliability/support/harness';
+import { memorySecrets } from '../../support/core/memory-secrets';
+import { dseBody, feBody, SANDBOX_NOW } from '../../support/requests/numbered';
+import { ledgerRows, reconcile, scopedTo, serverDocuments } from '../../support/reliability/harness';
 
 interface Sub {
   id: number;

@@ -9,7 +9,7 @@ import { UNKNOWN_STATE_MAX_CHECKS } from '../../../src/core/submissions/states';
 import type { HistoryPage } from '../../../src/shared/rpc/methods/history';
 import type { Submission } from '../../../src/shared/rpc/methods/submissions';
 import { OUTCOME_BY_NUMBER as N, VARIANTS, type ContractVariant } from '../../support/contract-server/variants';
-import { call, contractBed, dseRequest, feRequest, type ContractBed } from './support/bed';
+import { call, contractBed, dseRequest, feRequest, type ContractBed } from '../../support/contract-server/bed';
 
 const FE_DOCUMENTS = 45;
 

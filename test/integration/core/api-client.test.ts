@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFor } from '../../../src/core/api/for-connection';
 import type { Core } from '../../../src/core/core';
-import { testBed, type TestBed } from './support/sandbox';
+import { testBed, type TestBed } from '../../support/core/sandbox';
 import { CORE_COMPANY as COMPANY, CORE_OTHER_COMPANY as OTHER_COMPANY, CORE_TOKENS as TOKENS } from '../../support/seed';
 
 let bed: TestBed;

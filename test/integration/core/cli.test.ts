@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index';
 import { tempDir } from '../../support/temp';
-import { runCli } from './support/cli';
-import { dse, fe, MAGIC, sleep } from './support/requests';
+import { runCli } from '../../support/core/cli';
+import { dse, fe, MAGIC, sleep } from '../../support/requests/outcomes';
 import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '../../support/seed';
 
 let dir: ReturnType<typeof tempDir>;

@@ -12,8 +12,8 @@ import { CRASH_ENV, CRASH_POINTS, type CrashPoint } from '../../../src/core/subm
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index';
 import { realKeychain } from '../../support/keychain';
 import { tempDir } from '../../support/temp';
-import { runCli } from './support/cli';
-import { dse, dseDocumentIds, fe, feTotal, MAGIC, sleep } from './support/requests';
+import { runCli } from '../../support/core/cli';
+import { dse, dseDocumentIds, fe, feTotal, MAGIC, sleep } from '../../support/requests/outcomes';
 import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '../../support/seed';
 
 const RUNS = Number(process.env.FACTURA_DESK_CRASH_RUNS ?? 2);

@@ -6,8 +6,8 @@
 // rewritten into that 502 (the contract's 502 body: ok false, pending true, documento with id and
 // estado_dian).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testBed, type TestBed } from './support/sandbox';
-import { dse, dseDocumentIds, MAGIC } from './support/requests';
+import { testBed, type TestBed } from '../../support/core/sandbox';
+import { dse, dseDocumentIds, MAGIC } from '../../support/requests/outcomes';
 import { CORE_TOKENS as TOKENS } from '../../support/seed';
 
 let bed: TestBed;

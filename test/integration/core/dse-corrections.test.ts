@@ -3,8 +3,8 @@
 // both are linked; the rejected submission is not touched.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/core/core';
-import { testBed, type TestBed } from './support/sandbox';
-import { dse, MAGIC } from './support/requests';
+import { testBed, type TestBed } from '../../support/core/sandbox';
+import { dse, MAGIC } from '../../support/requests/outcomes';
 
 let bed: TestBed;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { EMBEDDED_LABEL } from '../../../src/main/embedded-sandbox';
 import { startHost, type Host } from '../../../src/main/host';
 import { realKeychain } from '../../support/keychain';
 import { tempDir } from '../../support/temp';
-import { dse } from './support/requests';
+import { dse } from '../../support/requests/outcomes';
 
 let dir: ReturnType<typeof tempDir>;
 const hosts: Host[] = [];

@@ -4,8 +4,8 @@
 // item 1). Nothing is read back from the support text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Submission } from '../../../src/shared/rpc/methods/submissions';
-import { testBed, type TestBed } from './support/sandbox';
-import { dse, fe, MAGIC } from './support/requests';
+import { testBed, type TestBed } from '../../support/core/sandbox';
+import { dse, fe, MAGIC } from '../../support/requests/outcomes';
 
 let bed: TestBed;
 beforeAll(async () => {

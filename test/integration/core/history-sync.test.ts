@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryQueries } from '../../../src/core/history/query';
 import type { EventPayload } from '../../../src/shared/rpc/events';
-import { testBed, type TestBed } from './support/sandbox';
-import { dse, MAGIC } from './support/requests';
+import { testBed, type TestBed } from '../../support/core/sandbox';
+import { dse, MAGIC } from '../../support/requests/outcomes';
 import { searchHistory } from '../../support/history-search';
 
 const FE_DOCUMENTS = 230;

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src/core/core';
 import { FileLogger } from '../../../src/core/log/logger';
 import { realKeychain } from '../../support/keychain';
-import { FakeClock } from '../../unit/core/support/fake-clock';
-import { testBed, type TestBed } from './support/sandbox';
-import { dse, MAGIC, sleep } from './support/requests';
+import { FakeClock } from '../../support/core/fake-clock';
+import { testBed, type TestBed } from '../../support/core/sandbox';
+import { dse, MAGIC, sleep } from '../../support/requests/outcomes';
 import { CORE_COMPANY as COMPANY, CORE_TOKENS as TOKENS } from '../../support/seed';
 
 let bed: TestBed;

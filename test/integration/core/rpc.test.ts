@@ -2,8 +2,8 @@
 // the contract's schemas, outputs checked too, errors typed, the token never in an output.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/core/core';
-import { testBed, type TestBed } from './support/sandbox';
-import { dse, fe, MAGIC } from './support/requests';
+import { testBed, type TestBed } from '../../support/core/sandbox';
+import { dse, fe, MAGIC } from '../../support/requests/outcomes';
 import { CORE_TOKENS as TOKENS } from '../../support/seed';
 
 let bed: TestBed;

@@ -7,8 +7,8 @@ import { createCore, vaultScope, type Core } from '../../../src/core/core';
 import { FileLogger } from '../../../src/core/log/logger';
 import { VAULT_SERVICE, vaultAccount, type SecretStore } from '../../../src/core/vault/vault';
 import { realKeychain } from '../../support/keychain';
-import { testBed, type TestBed } from './support/sandbox';
-import { dse, MAGIC } from './support/requests';
+import { testBed, type TestBed } from '../../support/core/sandbox';
+import { dse, MAGIC } from '../../support/requests/outcomes';
 import { CORE_COMPANY as COMPANY, CORE_TOKENS as TOKENS } from '../../support/seed';
 
 let bed: TestBed;

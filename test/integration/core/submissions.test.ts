@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../../src/core/core';
-import { testBed, type TestBed } from './support/sandbox';
-import { dse, dseDocumentIds, fe, feTotal, MAGIC, sleep } from './support/requests';
+import { testBed, type TestBed } from '../../support/core/sandbox';
+import { dse, dseDocumentIds, fe, feTotal, MAGIC, sleep } from '../../support/requests/outcomes';
 import { CORE_TOKENS as TOKENS } from '../../support/seed';
 
 const SETTLE_MS = 150;

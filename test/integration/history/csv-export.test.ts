@@ -15,7 +15,7 @@ import {
 } from '../../../src/shared/rpc/methods/history';
 import { generateHistory } from '../../support/history-generator';
 import { tempDir } from '../../support/temp';
-import { memorySecrets } from '../../unit/core/support/memory-secrets';
+import { memorySecrets } from '../../support/core/memory-secrets';
 
 let dir: ReturnType<typeof tempDir>;
 let core: Core;

@@ -7,9 +7,9 @@ import { createCore, type Core } from '../../../src/core/core';
 import { FileLogger } from '../../../src/core/log/logger';
 import { realKeychain } from '../../support/keychain';
 import { CORE_COMPANY as COMPANY, CORE_TOKENS as TOKENS } from '../../support/seed';
-import { FakeClock } from '../../unit/core/support/fake-clock';
-import { fe, MAGIC } from '../core/support/requests';
-import { testBed, type TestBed } from '../core/support/sandbox';
+import { FakeClock } from '../../support/core/fake-clock';
+import { fe, MAGIC } from '../../support/requests/outcomes';
+import { testBed, type TestBed } from '../../support/core/sandbox';
 import { searchHistory } from '../../support/history-search';
 
 let bed: TestBed;

@@ -6,7 +6,7 @@ import { createCore, type Core } from '../../../src/core/core';
 import type { RpcReply } from '../../../src/shared/rpc/envelope';
 import { generateHistory, type GeneratedDoc } from '../../support/history-generator';
 import { tempDir } from '../../support/temp';
-import { memorySecrets } from '../../unit/core/support/memory-secrets';
+import { memorySecrets } from '../../support/core/memory-secrets';
 
 let dir: ReturnType<typeof tempDir>;
 let core: Core;

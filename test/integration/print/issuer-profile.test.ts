@@ -7,7 +7,7 @@ import type { RpcReply } from '../../../src/shared/rpc/envelope';
 import { nitCheckDigit } from '../../../src/shared/fiscal/nit';
 import { generateHistory } from '../../support/history-generator';
 import { tempDir } from '../../support/temp';
-import { memorySecrets } from '../../unit/core/support/memory-secrets';
+import { memorySecrets } from '../../support/core/memory-secrets';
 
 let dir: ReturnType<typeof tempDir>;
 let core: Core;

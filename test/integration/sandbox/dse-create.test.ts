@@ -2,8 +2,8 @@
 // totals and numbering, CUDS, Idempotency-Key rules, replays, concurrency, quota.
 import { describe, expect, it } from 'vitest';
 import { computeCuds } from '../../../src/shared/fiscal';
-import { dseBody, newKey } from './support/bodies';
-import { useSandbox } from './support/fixture';
+import { dseBody, newKey } from '../../support/requests/conformance';
+import { useSandbox } from '../../support/sandbox/fixture';
 import { CONFORMANCE_TOKENS as TOKENS } from '../../support/seed';
 
 const sandbox = useSandbox();

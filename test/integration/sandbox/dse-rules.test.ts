@@ -1,8 +1,8 @@
 // Conformance, "7. Create, sign and send DSE", validation rules: each rule with a passing case (201)
 // and a failing case (400 naming the field), over HTTP.
 import { describe, expect, it } from 'vitest';
-import { dseBody, newKey } from './support/bodies';
-import { useSandbox } from './support/fixture';
+import { dseBody, newKey } from '../../support/requests/conformance';
+import { useSandbox } from '../../support/sandbox/fixture';
 
 const sandbox = useSandbox();
 type Body = Record<string, unknown> & { items: Record<string, unknown>[]; proveedor: Record<string, unknown> };

@@ -2,8 +2,8 @@
 // contingency, AIU, currency, withholdings, limits, validation answers and the yearly quota.
 import { describe, expect, it } from 'vitest';
 import { computeCufe } from '../../../src/shared/fiscal';
-import { feBody, newKey } from './support/bodies';
-import { useSandbox } from './support/fixture';
+import { feBody, newKey } from '../../support/requests/conformance';
+import { useSandbox } from '../../support/sandbox/fixture';
 import { CONFORMANCE_TOKENS as TOKENS } from '../../support/seed';
 
 const sandbox = useSandbox();

@@ -1,7 +1,7 @@
 // Conformance, endpoints 1-5: FE list (paging, bounds, filters, search, enablement excluded), FE
 // detail, third parties, payment methods, acquirer lookup with its aliases.
 import { describe, expect, it } from 'vitest';
-import { useSandbox } from './support/fixture';
+import { useSandbox } from '../../support/sandbox/fixture';
 import { demoSeed, CONFORMANCE_TOKENS as TOKENS } from '../../support/seed';
 
 const sandbox = useSandbox();

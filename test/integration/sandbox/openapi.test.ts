@@ -1,9 +1,9 @@
 // resources/openapi.json: generated from the shared zod schemas and committed; every "not shown"
-// choice is marked. (Every answer of the conformance suite is validated against it in support/http.ts.)
+// choice is marked. (Every answer of the conformance suite is validated against it in test/support/sandbox/http.ts.)
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { OPENAPI_PATH, renderOpenApi } from '../../../src/sandbox/openapi';
-import { OPENAPI, openApiMismatch } from './support/openapi';
+import { OPENAPI, openApiMismatch } from '../../support/sandbox/openapi';
 
 describe('resources/openapi.json', () => {
   it('is up to date with the shared schemas (npm run openapi)', () => {

@@ -2,8 +2,8 @@
 // DSE state machine of "DSE moves shown by the processing flow": 201, 422, 502 -> settle, lost
 // answer, first-attempt 500, and a slow transmission met by a concurrent repeat (202).
 import { describe, expect, it } from 'vitest';
-import { dseBody, feBody, newKey } from './support/bodies';
-import { useSandbox } from './support/fixture';
+import { dseBody, feBody, newKey } from '../../support/requests/conformance';
+import { useSandbox } from '../../support/sandbox/fixture';
 
 const SETTLE = 600;
 const sandbox = useSandbox({ settleMs: SETTLE });

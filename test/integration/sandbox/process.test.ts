@@ -8,8 +8,8 @@ import { SignedXml } from 'xml-crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSandboxProcess } from '../../support/sandbox-process';
 import { tempDir } from '../../support/temp';
-import { dseBody, feBody, newKey } from './support/bodies';
-import { apiClient } from './support/http';
+import { dseBody, feBody, newKey } from '../../support/requests/conformance';
+import { apiClient } from '../../support/sandbox/http';
 import { conformanceSeed, SANDBOX_NOW as NOW } from '../../support/seed';
 
 const data = tempDir('sandbox-data-');

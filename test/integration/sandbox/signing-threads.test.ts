@@ -14,9 +14,9 @@ import { createXmlSigning } from '../../../src/sandbox/xml/signing';
 import type { UblInvoice } from '../../../src/sandbox/xml/ubl-model';
 import { PoolClosedError, WorkerCrashedError, WorkerPool } from '../../../src/sandbox/workers/pool';
 import { tempDir } from '../../support/temp';
-import type { TestTask } from './support/task-worker';
+import type { TestTask } from '../../support/sandbox/task-worker';
 
-const TASK_WORKER = join(import.meta.dirname, 'support', 'task-worker.ts');
+const TASK_WORKER = join(import.meta.dirname, '..', '..', 'support', 'sandbox', 'task-worker.ts');
 const dir = tempDir('signing-threads-');
 afterAll(() => dir.remove());
 

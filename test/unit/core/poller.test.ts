@@ -6,9 +6,9 @@ import { createCore, type Core } from '../../../src/core/core';
 import { FileLogger } from '../../../src/core/log/logger';
 import { BACKOFF_MS } from '../../../src/core/poller/backoff';
 import { tempDir } from '../../support/temp';
-import { FakeClock } from './support/fake-clock';
-import { dseDocument, dseRequest } from './support/fixtures';
-import { memorySecrets } from './support/memory-secrets';
+import { FakeClock } from '../../support/core/fake-clock';
+import { dseDocument, dseRequest } from '../../support/requests/documents';
+import { memorySecrets } from '../../support/core/memory-secrets';
 
 /** A stand-in for the server's DSE endpoints: 502 pending on create, then N pending reads before `aceptado`. */
 function stubServer(clock: FakeClock, pendingReads: number) {

@@ -10,7 +10,7 @@ import {
   type SecretStore,
   type VaultScope,
 } from '../../../src/core/vault/vault';
-import { memorySecrets } from './support/memory-secrets';
+import { memorySecrets } from '../../support/core/memory-secrets';
 
 const BASE = 'https://api.example.co/api/v1';
 const COMPANY = 101;

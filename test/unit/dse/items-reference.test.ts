@@ -25,7 +25,7 @@ import {
 import { ExactDseLine } from '../../../src/shared/dse/exact-line';
 import { Dec } from '../../../src/shared/money';
 import { decimalShape } from '../../support/decimal-shape';
-import { ctx, validDse } from './fixtures';
+import { ctx, validDse } from '../../support/requests/dse-rules';
 
 // ---- the reference, in decimal.js throughout ----
 

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateDseRequest } from '../../../src/shared/dse';
-import { ctx, validDse } from './fixtures';
+import { ctx, validDse } from '../../support/requests/dse-rules';
 
 const DAY = 86_400_000;
 const TODAY = Date.UTC(2026, 10, 20); // ctx.today, 2026-11-20

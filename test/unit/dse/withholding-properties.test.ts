@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateDseRequest } from '../../../src/shared/dse';
-import { ctx, validDse } from './fixtures';
+import { ctx, validDse } from '../../support/requests/dse-rules';
 
 /** A one-line document: base in cents, IVA rate; total = base + round(base * iva / 100). */
 const documentArb = fc.record({

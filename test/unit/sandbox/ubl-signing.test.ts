@@ -13,10 +13,10 @@ import { createHash, X509Certificate } from 'node:crypto';
 import { createUblSigner, DIAN_SIGNATURE_POLICY, type UblSigner } from '../../../src/sandbox/xml/signer';
 import { buildCanonicalUbl, buildUbl, XML_DECLARATION } from '../../../src/sandbox/xml/ubl';
 import { tempDir } from '../../support/temp';
-import { anyText, plainAttribute, plainText, ublModel } from './support/ubl-arbitrary';
-import { createUblSigner as createXmlCryptoSigner } from './support/xml-crypto-signer';
-import { buildUblWithXmlbuilder2 } from './support/xmlbuilder2-ubl';
-import { xmlsec1Verify } from './support/xmlsec1';
+import { anyText, plainAttribute, plainText, ublModel } from '../../support/ubl/ubl-arbitrary';
+import { createUblSigner as createXmlCryptoSigner } from '../../support/ubl/xml-crypto-signer';
+import { buildUblWithXmlbuilder2 } from '../../support/ubl/xmlbuilder2-ubl';
+import { xmlsec1Verify } from '../../support/ubl/xmlsec1';
 
 const SIGNING_TIME = '2026-11-20T10:00:00-05:00';
 

@@ -1,5 +1,6 @@
 // A valid DSE request for 2026-11-20 and helpers shared by the DSE rule tests.
 import { validateDseRequest, type DseRequestContext } from '../../../src/shared/dse';
+import { DSE_TERMS, GARDENING, IN_CHIA, LUNCHES } from './lines';
 
 export const ctx: DseRequestContext = {
   today: '2026-11-20',
@@ -19,24 +20,10 @@ export function validDse(): Body {
       tipo_documento: '13',
       nit: '1020304050',
       nombre: 'Pedro Gómez',
-      direccion: 'Vereda El Salitre',
-      municipio: 'Chía',
-      codigo_municipio: '25175',
+      ...IN_CHIA,
     },
-    items: [
-      { codigo: '70111703', descripcion: 'Mantenimiento de jardines', cantidad: 2, precio_unitario: 150000, porcentaje_iva: 0 },
-      {
-        codigo: '90101501',
-        descripcion: 'Almuerzos',
-        cantidad: 10,
-        precio_unitario: 15000,
-        porcentaje_iva: 19,
-        cost_center_id: 1,
-      },
-    ],
-    forma_generacion: '1',
-    forma_pago: '1',
-    medio_pago_codigo: '10',
+    items: [{ ...GARDENING }, { ...LUNCHES, cost_center_id: 1 }],
+    ...DSE_TERMS,
     retenciones: [],
   };
 }

@@ -5,9 +5,7 @@ import { resolve } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 
 type Json = Record<string, unknown>;
-export const OPENAPI = JSON.parse(
-  readFileSync(resolve(import.meta.dirname, '../../../../resources/openapi.json'), 'utf8'),
-) as Json;
+export const OPENAPI = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../resources/openapi.json'), 'utf8')) as Json;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 ajv.addSchema(OPENAPI, 'openapi.json');
 

@@ -1,8 +1,8 @@
 // Request bodies for the sandbox's magic outcomes (by proveedor.nit / receptor.numero_doc), dated
 // with Colombia's current date as the contract requires for per-operation DSE.
-import { colombiaToday } from '../../../../src/shared/dates';
-import type { DseCreateRequest, FeCreateRequest } from '../../../../src/shared/api';
-import { CORE_COMPANY as COMPANY } from '../../../support/seed';
+import { colombiaToday } from '../../../src/shared/dates';
+import type { DseCreateRequest, FeCreateRequest } from '../../../src/shared/api';
+import { CORE_COMPANY as COMPANY } from '../seed';
 
 export const MAGIC = {
   accept: '900111222',

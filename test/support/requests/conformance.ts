@@ -1,5 +1,6 @@
 // Valid request bodies for 2026-11-20 (the suite's frozen date), varied per test with overrides.
-import { SANDBOX_TODAY as TODAY } from '../../../support/seed';
+import { SANDBOX_TODAY as TODAY } from '../seed';
+import { cashPayment, DSE_TERMS, feLines, FE_SUMS, GARDENING, IN_CHIA, LUNCHES } from './lines';
 
 type Json = Record<string, unknown>;
 export type DseBody = Json & { items: Json[]; proveedor: Json };
@@ -13,16 +14,11 @@ export function feBody(overrides: Json = {}, receptorNumber = '1020304050'): Jso
       email: 'carlos@example.com',
       direccion: 'Transversal 5 # 70-12',
     },
-    items: [
-      { desc: 'Camisa manga larga', cant: 2, unit: 50000, iva: 19, iva_incluido: false, unit_input: 50000 },
-      { desc: 'Almuerzo ejecutivo', cant: 1, unit: 20000, iva: 8, iva_incluido: false, unit_input: 20000 },
-    ],
-    subtotal: 120000,
-    impuestos: 20600,
-    total: 140600,
+    items: feLines('Camisa manga larga'),
+    ...FE_SUMS,
     es_contingencia: false,
     fecha_emision: TODAY,
-    payment: { form: 'contado', method_id: 1, means_code: '10', due_date: '' },
+    payment: cashPayment(),
     aiu: { enabled: false },
     withholdings: [],
     attachment_tokens: [],
@@ -37,33 +33,15 @@ export function dseBody(overrides: Json = {}, supplierNit = '1098765432'): DseBo
       tipo_documento: '13',
       nit: supplierNit,
       nombre: 'Pedro Gómez',
-      direccion: 'Vereda El Salitre',
-      municipio: 'Chía',
-      codigo_municipio: '25175',
+      ...IN_CHIA,
       departamento: 'Cundinamarca',
       codigo_departamento: '25',
     },
     items: [
-      {
-        codigo: '70111703',
-        descripcion: 'Mantenimiento de jardines',
-        cantidad: 2,
-        precio_unitario: 150000,
-        porcentaje_iva: 0,
-        cost_center_id: 1,
-      },
-      {
-        codigo: '90101501',
-        descripcion: 'Almuerzos',
-        cantidad: 10,
-        precio_unitario: 15000,
-        porcentaje_iva: 19,
-        cost_center_id: 1,
-      },
+      { ...GARDENING, cost_center_id: 1 },
+      { ...LUNCHES, cost_center_id: 1 },
     ],
-    forma_generacion: '1',
-    forma_pago: '1',
-    medio_pago_codigo: '10',
+    ...DSE_TERMS,
     retenciones: [],
     ...overrides,
   } as DseBody;

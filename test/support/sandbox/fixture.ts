@@ -1,8 +1,8 @@
 // One sandbox process per test file, started through the CLI with the conformance seed.
 import { afterAll, beforeAll } from 'vitest';
-import { startSandboxProcess, type SandboxProcess, type SandboxProcessOptions } from '../../../support/sandbox-process';
+import { startSandboxProcess, type SandboxProcess, type SandboxProcessOptions } from '../sandbox-process';
 import { apiClient, type ApiClient } from './http';
-import { conformanceSeed, SANDBOX_NOW as NOW } from '../../../support/seed';
+import { conformanceSeed, SANDBOX_NOW as NOW } from '../seed';
 
 /** How long the sandbox keeps a pending document pending (`--settle-ms`) in the conformance suite. */
 const SETTLE_MS = 200;

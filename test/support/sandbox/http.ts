@@ -2,7 +2,7 @@
 // on the way (a test fails on any undocumented status or body), and never contains a stack trace.
 import { expect } from 'vitest';
 import { openApiMismatch } from './openapi';
-import { CONFORMANCE_TOKENS as TOKENS } from '../../../support/seed';
+import { CONFORMANCE_TOKENS as TOKENS } from '../seed';
 
 export interface Answer<T = Record<string, unknown>> {
   status: number;

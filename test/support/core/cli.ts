@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 // Inside node_modules so that the bundle's external packages (better-sqlite3, keytar...) resolve.
 const bundle = join(root, 'node_modules', '.cache', 'factura-desk-test', `cli-${process.pid}.mjs`);
 let bundled: Promise<string> | null = null;
