@@ -71,17 +71,28 @@ export function isAppError(value: unknown): value is AppError {
 export function fieldIssues(error: z.ZodError): FieldIssue[] {
   return error.issues.map((issue) => ({
     path: issue.path.map(String).join('.'),
-    message: spanishIssue(issue),
+    message: schemaMessage(issue) ?? spanishIssue(issue),
   }));
+}
+
+/** zod's own messages are English ("Invalid input: …", "Too small: …"); a schema's are ours, in Spanish. */
+const ZOD_DEFAULT = /^(Invalid|Too (small|big)|Unrecognized|Expected|Required)\b/;
+
+/** The message the schema gave for this check (`.int('Indique …')`), when it gave one. */
+function schemaMessage(issue: z.core.$ZodIssue): string | null {
+  if (issue.code === 'custom' || issue.code === 'invalid_format') return null; // handled below, as before
+  return issue.message && !ZOD_DEFAULT.test(issue.message) ? capitalize(issue.message) : null;
 }
 
 function spanishIssue(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? 'Este campo es obligatorio.' : 'El valor no tiene el tipo esperado.';
+      // zod leaves the input out of its issues; its message says what it received.
+      if (issue.expected === 'int') return 'Debe ser un número entero.';
+      return /received undefined$/.test(issue.message) ? 'Este campo es obligatorio.' : 'El valor no tiene el tipo esperado.';
     case 'too_small':
       return issue.origin === 'array'
-        ? `Debe tener al menos ${String(issue.minimum)} elemento(s).`
+        ? `Debe tener al menos ${Number(issue.minimum) === 1 ? 'un elemento' : `${String(issue.minimum)} elementos`}.`
         : issue.origin === 'string'
           ? issue.minimum === 1
             ? 'Este campo es obligatorio.'
