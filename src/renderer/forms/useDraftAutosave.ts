@@ -2,7 +2,12 @@
 // idempotency key created once for the document, written shortly after each change and at once
 // before anything is sent, so that closing the app loses nothing and a reopened draft submits under
 // the key it was first given. The same for every form.
-import { useCallback, useEffect, useRef, useState } from 'react';
+//
+// The autosave is a small store outside React: the form holds it (one per form, stable), and only
+// the part that shows the draft's status subscribes to it (useDraftStatus). A save, or the first
+// change after one, then re-renders that status line, not the form: with 200 lines, re-rendering the
+// form for them cost several milliseconds per keystroke (typing benchmark).
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { DocumentKind } from '../../shared/rpc/methods/submissions';
 import { invoke } from '../rpc/client';
 
@@ -22,88 +27,111 @@ interface Save {
   data: () => Record<string, unknown>;
 }
 
-export function useDraftAutosave(kind: DocumentKind, { delayMs, flushOnUnmount = false }: DraftAutosaveOptions) {
-  // "saved" is shown only for the latest change, never for an earlier save while a later change
-  // waits for its own (issue 13's flake): each change has a number.
-  const [status, setStatus] = useState<{ status: DraftStatus; seq: number; latest: number }>({
-    status: { state: 'idle' },
-    seq: 0,
-    latest: 0,
-  });
-  const seq = useRef(0);
-  const pending = useRef<Save | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+const IDLE: DraftStatus = { state: 'idle' };
+const SAVING: DraftStatus = { state: 'saving' };
 
-  const cancel = useCallback(() => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    pending.current = null;
-  }, []);
+export class DraftAutosave {
+  /** each change has a number: "saved" is shown only for the latest one (issue 13's flake) */
+  private seq = 0;
+  private settled: { status: DraftStatus; seq: number } = { status: IDLE, seq: 0 };
+  private shown: DraftStatus = IDLE;
+  private pending: Save | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly listeners = new Set<() => void>();
 
-  const write = useCallback(
-    async (save: Save, n: number) => {
-      try {
-        await invoke('drafts.save', { kind, idempotency_key: save.key, data: save.data() });
-        setStatus((s) => ({ ...s, status: { state: 'saved', at: new Date() }, seq: n }));
-      } catch (error) {
-        const message = error instanceof Error ? error.message : 'No se pudo guardar el borrador.';
-        setStatus((s) => ({ ...s, status: { state: 'error', message }, seq: n }));
-        throw error;
-      }
-    },
-    [kind],
-  );
+  constructor(
+    private readonly kind: DocumentKind,
+    private readonly options: DraftAutosaveOptions,
+  ) {}
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** What the status line shows: the latest change's save, "saving" while a later change waits. */
+  readonly getStatus = (): DraftStatus => this.shown;
 
   /** Saves soon (the user is typing). */
-  const saveLater = useCallback(
-    (key: string, data: () => Record<string, unknown>) => {
-      const n = ++seq.current;
-      cancel();
-      pending.current = { key, data };
-      setStatus((s) => ({ ...s, latest: n }));
-      timer.current = setTimeout(() => {
-        timer.current = null;
-        const next = pending.current;
-        pending.current = null;
-        if (next) void write(next, n).catch(() => undefined);
-      }, delayMs);
-    },
-    [cancel, write, delayMs],
-  );
+  readonly saveLater = (key: string, data: () => Record<string, unknown>): void => {
+    const n = this.change();
+    this.pending = { key, data };
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      const next = this.pending;
+      this.pending = null;
+      if (next) void this.write(next, n).catch(() => undefined);
+    }, this.options.delayMs);
+  };
 
   /** Saves now (before sending, after the answer): the key is on disk before anything is sent. */
-  const saveNow = useCallback(
-    async (key: string, data: Record<string, unknown>) => {
-      cancel();
-      const n = ++seq.current;
-      setStatus((s) => ({ ...s, latest: n }));
-      await write({ key, data: () => data }, n);
-    },
-    [cancel, write],
-  );
+  readonly saveNow = async (key: string, data: Record<string, unknown>): Promise<void> => {
+    const n = this.change();
+    await this.write({ key, data: () => data }, n);
+  };
 
   /** The draft is gone (discarded, or its submission is in the ledger). */
-  const discard = useCallback(async () => {
-    cancel();
-    const n = ++seq.current;
-    setStatus({ status: { state: 'idle' }, seq: n, latest: n });
-    await invoke('drafts.discard', { kind });
-  }, [cancel, kind]);
+  readonly discard = async (): Promise<void> => {
+    this.cancel();
+    this.settle(IDLE, ++this.seq);
+    await invoke('drafts.discard', { kind: this.kind });
+  };
 
-  const flush = useRef(flushOnUnmount);
-  useEffect(() => {
-    flush.current = flushOnUnmount;
-  }, [flushOnUnmount]);
-  useEffect(
-    () => () => {
-      // Leaving the form: whatever is waiting is written now, or dropped.
-      const next = pending.current;
-      cancel();
-      if (next && flush.current) void write(next, seq.current).catch(() => undefined);
-    },
-    [cancel, write],
-  );
+  /** Drops a save that waits (a submit writes the draft itself). */
+  readonly cancel = (): void => {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.pending = null;
+  };
 
-  const shown: DraftStatus = status.status.state === 'idle' || status.seq === status.latest ? status.status : { state: 'saving' };
-  return { saveLater, saveNow, discard, cancel, status: shown };
+  /** Leaving the form: what waits is written now (flushOnUnmount), or dropped. */
+  close(): void {
+    const next = this.pending;
+    this.cancel();
+    if (next && this.options.flushOnUnmount) void this.write(next, this.seq).catch(() => undefined);
+  }
+
+  private change(): number {
+    this.cancel();
+    const n = ++this.seq;
+    this.show();
+    return n;
+  }
+
+  private async write(save: Save, n: number): Promise<void> {
+    try {
+      await invoke('drafts.save', { kind: this.kind, idempotency_key: save.key, data: save.data() });
+      this.settle({ state: 'saved', at: new Date() }, n);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : 'No se pudo guardar el borrador.';
+      this.settle({ state: 'error', message }, n);
+      throw error;
+    }
+  }
+
+  private settle(status: DraftStatus, n: number): void {
+    this.settled = { status, seq: n };
+    this.show();
+  }
+
+  /** Tells the subscribers only when what is shown changes (not on every keystroke). */
+  private show(): void {
+    const { status, seq } = this.settled;
+    const next = status.state === 'idle' || seq === this.seq ? status : SAVING;
+    if (next === this.shown) return;
+    this.shown = next;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** The form's autosave: one store for the form's life, closed (flushed or dropped) when it goes. */
+export function useDraftAutosave(kind: DocumentKind, options: DraftAutosaveOptions): DraftAutosave {
+  const [draft] = useState(() => new DraftAutosave(kind, options));
+  useEffect(() => () => draft.close(), [draft]);
+  return draft;
+}
+
+/** The draft's status, for the one component that shows it. */
+export function useDraftStatus(draft: DraftAutosave): DraftStatus {
+  return useSyncExternalStore(draft.subscribe, draft.getStatus);
 }

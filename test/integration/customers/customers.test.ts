@@ -97,7 +97,9 @@ describe('customers', () => {
     expect(refusal(() => customers.save(1, customer({ email: 'sin-arroba' })))?.fields).toEqual([
       'email: El correo electrónico no es válido.',
     ]);
-    expect(refusal(() => customers.save(1, customer({ nombre: '  ' })))?.fields).toEqual(['nombre: Escriba el nombre o la razón social.']);
+    expect(refusal(() => customers.save(1, customer({ nombre: '  ' })))?.fields).toEqual([
+      'nombre: Escriba el nombre o la razón social.',
+    ]);
     expect(refusal(() => customers.save(1, customer({ tipo_doc: '13', numero_doc: '222222222222' })))?.fields).toEqual([
       'numero_doc: «Consumidor final» no se guarda como cliente: se elige con F4.',
     ]);

@@ -7,7 +7,7 @@ import { computeFormTotals } from './calc';
 import { LiveTotalsContext } from './live-totals';
 import type { FeFormValues, WithholdingTypes } from './model';
 import { TotalsPanel } from './TotalsPanel';
-import type { useDraftAutosave } from '../../forms/useDraftAutosave';
+import { useDraftStatus, type DraftAutosave } from '../../forms/useDraftAutosave';
 
 const timeFormat = new Intl.DateTimeFormat('es-CO', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Bogota' });
 
@@ -15,7 +15,7 @@ interface InvoiceBarProps {
   types: WithholdingTypes;
   draftKey: string;
   /** the form's draft (src/renderer/forms/useDraftAutosave.ts) */
-  draft: ReturnType<typeof useDraftAutosave>;
+  draft: DraftAutosave;
   sending: boolean;
   canSubmit: boolean;
   onDiscard: () => void;
@@ -39,7 +39,7 @@ export function InvoiceBar({ types, draftKey, draft, sending, canSubmit, onDisca
     if (values === opened.current) return;
     saveLater(draftKey, () => JSON.parse(JSON.stringify(values)) as Record<string, unknown>);
   }, [values, draftKey, sending, saveLater, cancel]);
-  const draftStatus = draft.status;
+  const draftStatus = useDraftStatus(draft);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
 
   return (

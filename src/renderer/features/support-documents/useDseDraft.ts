@@ -1,7 +1,7 @@
 // The DSE draft in core (drafts.get/save/discard, kind 'DSE'): the form's values, the Idempotency-Key
 // created once for the document, and the submission once it was sent. Closing the app loses nothing.
 import { useCallback, useEffect, useState } from 'react';
-import { useDraftAutosave } from '../../forms/useDraftAutosave';
+import { useDraftAutosave, useDraftStatus } from '../../forms/useDraftAutosave';
 import { invoke, RpcClientError } from '../../rpc/client';
 import { emptyForm, formFromDraft, type DseFormValues } from './model/form-values';
 import { newIdempotencyKey } from './model/keys';
@@ -88,6 +88,7 @@ export function useDseDraft() {
   const [load, setLoad] = useState<DraftLoad>({ status: 'loading' });
   const autosave = useDraftAutosave('DSE', { delayMs: SAVE_DELAY_MS, flushOnUnmount: true });
   const { saveLater: later, saveNow: now, discard: drop, cancel } = autosave;
+  const status = useDraftStatus(autosave);
 
   useEffect(() => {
     let live = true;
@@ -120,8 +121,8 @@ export function useDseDraft() {
   );
 
   const saveError =
-    autosave.status.state === 'error'
-      ? `El borrador no se pudo guardar: ${autosave.status.message}. No cierre la aplicación hasta enviar el documento.`
+    status.state === 'error'
+      ? `El borrador no se pudo guardar: ${status.message}. No cierre la aplicación hasta enviar el documento.`
       : null;
   return { load, saveLater, saveNow, discard, replace, saveError };
 }
