@@ -80,7 +80,6 @@ const ZOD_DEFAULT = /^(Invalid|Too (small|big)|Unrecognized|Expected|Required)\b
 
 /** The message the schema gave for this check (`.int('Indique …')`), when it gave one. */
 function schemaMessage(issue: z.core.$ZodIssue): string | null {
-  if (issue.code === 'custom' || issue.code === 'invalid_format') return null; // handled below, as before
   return issue.message && !ZOD_DEFAULT.test(issue.message) ? capitalize(issue.message) : null;
 }
 
@@ -110,7 +109,7 @@ function spanishIssue(issue: z.core.$ZodIssue): string {
       return `Campos no permitidos: ${issue.keys.join(', ')}.`;
     case 'invalid_format':
     case 'custom':
-      return issue.message && !issue.message.startsWith('Invalid') ? capitalize(issue.message) : 'Formato inválido.';
+      return 'Formato inválido.';
     default:
       return 'Valor inválido.';
   }
