@@ -179,7 +179,8 @@ export const typingScenario: Scenario = {
             `quantity of line ${LINES}, ${CYCLES_PER_RUN * KEYS_PER_CYCLE} keystrokes per run; keydown timeStamp to the end of the next frame. ` +
             `Bound: up to one frame interval (16.7 ms) of waiting for the frame is in every figure, and the bare input's p95 was ` +
             `${median(bareP95s).toFixed(1)} ms in the same runs; the form's own work is ${median(cpu).toFixed(1)} ms of main-thread CPU per ` +
-            `keystroke (bare input ${median(bareCpu).toFixed(1)}): recomputing 200 lines' totals, React and the form library, two layouts, paint. ` +
+            `keystroke (bare input ${median(bareCpu).toFixed(1)}): the form library's copy of every value, the typed line computed again ` +
+            `(the other 199 keep their results), React rendering that line's amounts and the totals, a layout of the page, paint. ` +
             `Keys go every few ms, so one stall of the machine (seen on the bare input too: 100+ ms, then each queued key a few ms less) ` +
             `lands in the p95`,
         },

@@ -52,7 +52,15 @@ export function computeFeTotals(
   aiuInput?: FeAiuInput,
   withholdingInputs: readonly FeWithholdingInput[] = [],
 ): FeTotals {
-  const lines = items.map(computeFeLine);
+  return feTotalsOfLines(items.map(computeFeLine), aiuInput, withholdingInputs);
+}
+
+/** The document totals of lines already computed by computeFeLine (a form that keeps its unchanged lines' results). */
+export function feTotalsOfLines(
+  lines: FeLine[],
+  aiuInput?: FeAiuInput,
+  withholdingInputs: readonly FeWithholdingInput[] = [],
+): FeTotals {
   return exactFeTotals(lines, aiuInput, withholdingInputs) ?? decimalFeTotals(lines, aiuInput, withholdingInputs);
 }
 

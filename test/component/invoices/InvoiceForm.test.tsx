@@ -213,3 +213,28 @@ describe('Facturas lines: each line shows its own amounts as lines are typed, mo
     expect(screen.getByTestId('totals-total').textContent?.replace(/\s+/g, ' ')).toBe('$ 42.350,00');
   }, 30_000);
 });
+
+describe('Facturas lines: their controls are not controls of the invoice form', () => {
+  // React sets a typed input's name again after each keystroke, and a form rebuilds its lookup of
+  // controls by name over all of them when one is renamed: the lines' controls belong to their own
+  // empty form (InvoiceForm), so that the invoice's form stays small however many lines there are.
+  it('keeps the invoice form to its own fields, and the lines still edit, submit and move by keyboard', async () => {
+    const user = userEvent.setup();
+    await renderScreen();
+    const invoice = screen.getByRole('form', { name: 'Factura electrónica de venta' }) as HTMLFormElement;
+    const before = invoice.elements.length;
+    for (let n = 0; n < 5; n += 1) await user.click(screen.getByRole('button', { name: 'Agregar línea' }));
+    expect(invoice.elements.length).toBe(before);
+    const quantity = screen.getByLabelText('Cantidad, línea 6') as HTMLInputElement;
+    expect(invoice.contains(quantity)).toBe(true);
+    expect(quantity.form).not.toBe(invoice);
+    expect(quantity.form?.hidden).toBe(true);
+    expect((screen.getByRole('button', { name: 'Quitar línea 6' }) as HTMLButtonElement).form).toBe(quantity.form);
+    expect((screen.getByLabelText('Nombre o razón social') as HTMLInputElement).form).toBe(invoice);
+
+    // Enter in a line still moves to the next cell, never submits either form.
+    await user.type(screen.getByLabelText('Descripción, línea 6'), 'Tornillos{Enter}');
+    expect(document.activeElement).toBe(quantity);
+    expect(fake.callsTo('fe.submit')).toHaveLength(0);
+  });
+});

@@ -3,7 +3,7 @@
 // them to the lines and sections that show amounts (live-totals.ts) and autosaves the draft.
 import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { computeFormTotals } from './calc';
+import { computeFormTotals, LineCalculator } from './calc';
 import { LiveTotalsContext } from './live-totals';
 import type { FeFormValues, WithholdingTypes } from './model';
 import { TotalsPanel } from './TotalsPanel';
@@ -27,7 +27,9 @@ export function InvoiceBar({ types, draftKey, draft, sending, canSubmit, onDisca
   const { control } = useFormContext<FeFormValues>();
   const liveTotals = useContext(LiveTotalsContext);
   const values = useWatch({ control }) as FeFormValues;
-  const totals = useMemo(() => computeFormTotals(values, types), [values, types]);
+  // Unchanged lines keep their computed amounts: a keystroke computes one line again, not 200.
+  const [calculator] = useState(() => new LineCalculator());
+  const totals = useMemo(() => computeFormTotals(values, types, calculator), [values, types, calculator]);
   // Before paint: the lines show the same totals as this bar in the same frame.
   useLayoutEffect(() => liveTotals?.publish(totals, values.items), [liveTotals, totals, values.items]);
   // The draft is saved shortly after each change (not for the values the form opened with, nor while

@@ -1,9 +1,10 @@
-// One line of the items grid. Memoized: typing in a line re-renders only that line (its amounts come
-// from the live totals through a selector), not the other lines of a long invoice.
+// One line of the items grid. Memoized, and its amounts are their own components reading the live
+// totals through a selector: a keystroke re-renders that line's amounts, not its inputs (whose
+// registration would be renewed) nor the other lines of a long invoice.
 import { memo, type ClipboardEvent, type KeyboardEvent } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
 import { Money } from '../../ui/Money';
-import { useLiveTotals } from './live-totals';
+import { useLineAmounts } from './live-totals';
 import { TAX_RATE_OPTIONS, type FeFormValues } from './model';
 
 /** The grid's line operations; the same object across renders, so that rows stay memoized. */
@@ -16,6 +17,8 @@ export interface LineActions {
 }
 
 interface ItemRowProps {
+  /** id of the form that owns the line's controls (ItemsGrid: not the invoice's own form) */
+  controlsForm: string;
   index: number;
   isLast: boolean;
   onlyLine: boolean;
@@ -29,6 +32,7 @@ interface ItemRowProps {
 }
 
 export const ItemRow = memo(function ItemRow({
+  controlsForm,
   index,
   isLast,
   onlyLine,
@@ -40,9 +44,13 @@ export const ItemRow = memo(function ItemRow({
   actions,
 }: ItemRowProps) {
   const n = index + 1;
-  const amounts = useLiveTotals((live) => live.lines[index]);
-  const currency = useLiveTotals((live) => live.totals.currency);
-  const cell = (col: number) => ({ 'data-cell': true, 'data-row': index, 'data-col': col, onKeyDown: actions.keyDown });
+  const cell = (col: number) => ({
+    'data-cell': true,
+    'data-row': index,
+    'data-col': col,
+    onKeyDown: actions.keyDown,
+    form: controlsForm,
+  });
   const described = (name: string, message: string | undefined) =>
     message ? { 'aria-invalid': true, 'aria-describedby': `item-${index}-${name}-error` } : {};
   const errorText = (name: string, message: string | undefined) =>
@@ -92,11 +100,7 @@ export const ItemRow = memo(function ItemRow({
           {...described('unit', unitError)}
         />
         {errorText('unit', unitError)}
-        {amounts?.taxIncluded && (
-          <span className="muted items-grid__derived">
-            Base unitaria <Money value={amounts.line.unitValue} currency={currency} />
-          </span>
-        )}
+        <DerivedUnitValue index={index} />
       </td>
       <td role="cell">
         <select
@@ -121,18 +125,11 @@ export const ItemRow = memo(function ItemRow({
           {...cell(4)}
         />
       </td>
-      <td role="cell" className="num" data-testid={`line-base-${n}`}>
-        {amounts && <Money value={amounts.line.base} currency={currency} />}
-      </td>
-      <td role="cell" className="num" data-testid={`line-tax-${n}`}>
-        {amounts && <Money value={amounts.line.taxAmount} currency={currency} />}
-      </td>
-      <td role="cell" className="num" data-testid={`line-total-${n}`}>
-        {amounts && <Money value={amounts.line.total} currency={currency} />}
-      </td>
+      <LineAmountCells index={index} />
       <td role="cell" className="items-grid__actions">
         <button
           type="button"
+          form={controlsForm}
           className="icon-button"
           aria-label={`Subir línea ${n}`}
           title="Subir"
@@ -143,6 +140,7 @@ export const ItemRow = memo(function ItemRow({
         </button>
         <button
           type="button"
+          form={controlsForm}
           className="icon-button"
           aria-label={`Bajar línea ${n}`}
           title="Bajar"
@@ -153,6 +151,7 @@ export const ItemRow = memo(function ItemRow({
         </button>
         <button
           type="button"
+          form={controlsForm}
           className="icon-button"
           aria-label={`Duplicar línea ${n}`}
           title="Duplicar"
@@ -165,6 +164,7 @@ export const ItemRow = memo(function ItemRow({
         </button>
         <button
           type="button"
+          form={controlsForm}
           className="icon-button icon-button--danger"
           aria-label={`Quitar línea ${n}`}
           title="Quitar"
@@ -177,3 +177,33 @@ export const ItemRow = memo(function ItemRow({
     </tr>
   );
 });
+
+/** The base unit value a tax-inclusive price implies, under the price. */
+function DerivedUnitValue({ index }: { index: number }) {
+  const { amounts, currency } = useLineAmounts(index);
+  if (!amounts?.taxIncluded) return null;
+  return (
+    <span className="muted items-grid__derived">
+      Base unitaria <Money value={amounts.line.unitValue} currency={currency} />
+    </span>
+  );
+}
+
+/** The line's base, tax and total. */
+function LineAmountCells({ index }: { index: number }) {
+  const { amounts, currency } = useLineAmounts(index);
+  const n = index + 1;
+  return (
+    <>
+      <td role="cell" className="num" data-testid={`line-base-${n}`}>
+        {amounts && <Money value={amounts.line.base} currency={currency} />}
+      </td>
+      <td role="cell" className="num" data-testid={`line-tax-${n}`}>
+        {amounts && <Money value={amounts.line.taxAmount} currency={currency} />}
+      </td>
+      <td role="cell" className="num" data-testid={`line-total-${n}`}>
+        {amounts && <Money value={amounts.line.total} currency={currency} />}
+      </td>
+    </>
+  );
+}

@@ -12,7 +12,8 @@ import { emptyItem, lineKey, type FeFormValues } from './model';
 import { isTabularPaste, itemsFromPaste } from './paste';
 import './items-grid.css';
 
-export function ItemsGrid() {
+/** `controlsForm`: id of the form that owns the lines' controls (InvoiceForm explains why). */
+export function ItemsGrid({ controlsForm }: { controlsForm: string }) {
   const { control, register, getValues, formState } = useFormContext<FeFormValues>();
   const { fields, append, remove, insert, move, update } = useFieldArray({ control, name: 'items' });
   const gridRef = useRef<HTMLTableSectionElement>(null);
@@ -138,6 +139,7 @@ export function ItemsGrid() {
             return (
               <ItemRow
                 key={field.id}
+                controlsForm={controlsForm}
                 index={index}
                 isLast={index === fields.length - 1}
                 onlyLine={fields.length === 1}

@@ -17,8 +17,6 @@ interface Props {
 
 export function WithholdingsSection({ types, loadError }: Props) {
   const { control, register, formState } = useFormContext<FeFormValues>();
-  const computed = useLiveTotals((live) => live.totals.withholdings);
-  const currency = useLiveTotals((live) => live.totals.currency);
   const { fields, append, remove } = useFieldArray({ control, name: 'withholdings' });
   const [editing, setEditing] = useState(false);
   const errors = formState.errors.withholdings;
@@ -44,7 +42,6 @@ export function WithholdingsSection({ types, loadError }: Props) {
         <>
           {fields.map((field, index) => {
             const type = configured.find((t) => t.type === field.type);
-            const amount = computed.find((w) => w.type === field.type);
             return (
               <div className="withholding-row" key={field.id}>
                 <Field label={`Tipo, retención ${index + 1}`} error={errors?.[index]?.type?.message}>
@@ -61,14 +58,7 @@ export function WithholdingsSection({ types, loadError }: Props) {
                   <input type="text" inputMode="decimal" {...register(`withholdings.${index}.percent`)} />
                 </Field>
                 <div className="withholding-row__amount">
-                  {amount ? (
-                    <>
-                      Base <Money value={amount.base} currency={currency} /> · Retención{' '}
-                      <Money value={amount.amount} currency={currency} />
-                    </>
-                  ) : type ? (
-                    <span className="muted">Base «{type.base_mode}»: la calcula el proveedor.</span>
-                  ) : null}
+                  <WithholdingAmount type={field.type} baseMode={type?.base_mode} />
                 </div>
                 <button
                   type="button"
@@ -97,4 +87,21 @@ export function WithholdingsSection({ types, loadError }: Props) {
       )}
     </Section>
   );
+}
+
+/**
+ * The computed base and amount of one withholding. Its own component, reading the live totals: the
+ * section's inputs do not render again on every keystroke elsewhere in the invoice.
+ */
+function WithholdingAmount({ type, baseMode }: { type: string; baseMode: string | undefined }) {
+  const withholdings = useLiveTotals((live) => live.totals.withholdings);
+  const currency = useLiveTotals((live) => live.totals.currency);
+  const amount = withholdings.find((w) => w.type === type);
+  if (amount)
+    return (
+      <>
+        Base <Money value={amount.base} currency={currency} /> · Retención <Money value={amount.amount} currency={currency} />
+      </>
+    );
+  return baseMode ? <span className="muted">Base «{baseMode}»: la calcula el proveedor.</span> : null;
 }

@@ -3,10 +3,12 @@
 // are always the computed ones ("FE create request": consistent with the lines).
 import type { FeCreateRequest, PaymentMethod } from '../../../shared/api/fe';
 import {
-  computeFeTotals,
+  computeFeLine,
   FE_WITHHOLDING_BASE_MODES,
+  feTotalsOfLines,
   toCop,
   type FeAiuInput,
+  type FeLine,
   type FeLineInput,
   type FeTotals,
   type FeWithholdingBaseMode,
@@ -76,8 +78,35 @@ export interface FormTotals extends FeTotals {
   cop: { subtotal: Dec; impuestos: Dec; total: Dec } | null;
 }
 
-export function computeFormTotals(values: FeFormValues, types: WithholdingTypes): FormTotals {
-  const totals = computeFeTotals(values.items.map(lineInput), aiuInput(values), computableWithholdings(values, types));
+/**
+ * computeFeLine of a typed line, remembered by what was typed: a keystroke changes one line, and the
+ * other lines of a long invoice are not parsed and computed again (parsing a typed number builds a
+ * decimal; 200 lines of that per keystroke was the form's largest share of script time). Results
+ * are immutable, so lines typed alike share one. Bounded: cleared when it grows past `limit`.
+ */
+export class LineCalculator {
+  private readonly results = new Map<string, FeLine>();
+
+  constructor(private readonly limit = 4096) {}
+
+  line(item: FeItemValues): FeLine {
+    const key = `${item.cant}\u0000${item.unit}\u0000${item.iva}\u0000${item.iva_incluido ? 1 : 0}`;
+    const known = this.results.get(key);
+    if (known) return known;
+    const line = computeFeLine(lineInput(item));
+    if (this.results.size >= this.limit) this.results.clear();
+    this.results.set(key, line);
+    return line;
+  }
+}
+
+export function computeFormTotals(
+  values: FeFormValues,
+  types: WithholdingTypes,
+  calculator: LineCalculator = new LineCalculator(),
+): FormTotals {
+  const lines = values.items.map((item) => calculator.line(item));
+  const totals = feTotalsOfLines(lines, aiuInput(values), computableWithholdings(values, types));
   const currency = values.currency.commercial_currency;
   const rate = readNumber(values.currency.applied_rate);
   const cop =

@@ -2,7 +2,7 @@
 // whole form) and read by the parts that show them through selectors. A keystroke in one line then
 // re-renders that line's amounts, the totals and little else: with a whole-form watch at the top, a
 // keystroke at line 200 re-rendered and re-registered all 200 lines (issue 8, typing benchmark).
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 import type { FeLine } from '../../../shared/fe';
 import type { FormTotals } from './calc';
 import type { FeItemValues } from './model';
@@ -48,6 +48,8 @@ function lineEntries(totals: FormTotals, items: LineItems, previous: readonly Li
 export class LiveTotalsStore {
   private snapshot: { totals: FormTotals; lines: readonly LineEntry[] };
   private readonly listeners = new Set<() => void>();
+  /** per line: told only when that line's amounts (or the currency) change, not on every keystroke */
+  private readonly lineListeners = new Map<number, Set<() => void>>();
 
   constructor(totals: FormTotals, items: LineItems) {
     this.snapshot = { totals, lines: lineEntries(totals, items, []) };
@@ -60,15 +62,38 @@ export class LiveTotalsStore {
     return () => this.listeners.delete(listener);
   };
 
+  readonly subscribeLine = (index: number, listener: () => void): (() => void) => {
+    let set = this.lineListeners.get(index);
+    if (!set) this.lineListeners.set(index, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.lineListeners.delete(index);
+    };
+  };
+
   /** New totals of the form, computed from `items`; unchanged lines keep their object (and their render). */
   publish(totals: FormTotals, items: LineItems): void {
-    if (totals === this.snapshot.totals) return;
-    this.snapshot = { totals, lines: lineEntries(totals, items, this.snapshot.lines) };
+    const before = this.snapshot;
+    if (totals === before.totals) return;
+    this.snapshot = { totals, lines: lineEntries(totals, items, before.lines) };
+    const everyLine = totals.currency !== before.totals.currency;
+    for (const [index, listeners] of this.lineListeners)
+      if (everyLine || this.snapshot.lines[index] !== before.lines[index]) for (const listener of listeners) listener();
     for (const listener of this.listeners) listener();
   }
 }
 
 export const LiveTotalsContext = createContext<LiveTotalsStore | null>(null);
+
+/** One line's amounts and the invoice's currency; the component re-renders only when they change. */
+export function useLineAmounts(index: number): { amounts: LineAmounts | undefined; currency: FormTotals['currency'] } {
+  const store = useContext(LiveTotalsContext);
+  if (!store) throw new Error('useLineAmounts needs a LiveTotalsContext provider (the FE form gives one)');
+  const subscribe = useCallback((listener: () => void) => store.subscribeLine(index, listener), [store, index]);
+  const amounts = useSyncExternalStore(subscribe, () => store.get().lines[index]);
+  return { amounts, currency: store.get().totals.currency };
+}
 
 /** Part of the live totals; the component re-renders only when the selected value changes (Object.is). */
 export function useLiveTotals<T>(select: (live: LiveTotals) => T): T {
