@@ -189,3 +189,32 @@ describe('Documentos soporte: submitting', () => {
     expect(screen.getByTestId('dse-outcome-cuds').textContent).toBe('a'.repeat(96));
   });
 });
+
+describe("Documentos soporte: the lines' controls are not controls of the document's form", () => {
+  // As in Facturas: React sets a typed input's name again on every keystroke, and a form rebuilds its
+  // lookup of controls by name over all of them; the lines' controls belong to their own empty form.
+  it('keeps the document form to its own fields; the lines still send with the document, once, and lock after it', async () => {
+    const user = await renderForm();
+    const document = screen.getByRole('button', { name: 'Emitir documento soporte' }).closest('form')!;
+    const before = document.elements.length;
+    for (let n = 0; n < 3; n += 1) await user.click(screen.getByRole('button', { name: 'Agregar línea' }));
+    expect(document.elements.length).toBe(before);
+    const quantity = screen.getByLabelText('Cantidad, línea 4') as HTMLInputElement;
+    expect(document.contains(quantity)).toBe(true);
+    expect(quantity.form).not.toBe(document);
+    expect(quantity.form?.hidden).toBe(true);
+    expect((screen.getByLabelText('Centro de costo, línea 4') as HTMLSelectElement).form).toBe(quantity.form);
+    expect((screen.getByRole('button', { name: 'Quitar línea 4' }) as HTMLButtonElement).form).toBe(quantity.form);
+
+    // A filled document still goes out with its lines, once; then the lines are locked with the rest.
+    await user.click(screen.getByRole('button', { name: 'Quitar línea 4' }));
+    await user.click(screen.getByRole('button', { name: 'Quitar línea 3' }));
+    await user.click(screen.getByRole('button', { name: 'Quitar línea 2' }));
+    await fillSupportDocument(user);
+    await user.click(screen.getByRole('button', { name: 'Emitir documento soporte' }));
+    expect((await screen.findByTestId('dse-outcome-number')).textContent).toBe('DSE12');
+    expect(fake.inputsOf('dse.submit')).toHaveLength(1);
+    expect(fake.inputsOf('dse.submit')[0]!.request.items).toHaveLength(1);
+    expect(screen.getByLabelText('Cantidad, línea 1').matches(':disabled')).toBe(true);
+  });
+});

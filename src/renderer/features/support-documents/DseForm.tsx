@@ -2,7 +2,7 @@
 // change; "Emitir documento soporte" submits once through the core's exactly-once dse.submit with the
 // Idempotency-Key kept in the draft. The submit, the server's field errors and the draft follow the
 // one form pattern (src/renderer/forms/).
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
 import { colombiaToday, toColombia } from '../../../shared/dates';
 import type { Submission } from '../../../shared/rpc/methods/submissions';
@@ -111,8 +111,10 @@ export function DseForm({ draft, saveLater, saveNow, discard, onCorrected }: Pro
     saveLater({ values: JSON.parse(serialized) as DseFormValues, key, submissionId, corrects });
   }, [serialized, key, submissionId, saveLater, corrects]);
 
+  const linesForm = useId();
   const context: DseFormContextValue = {
     validation,
+    linesForm,
     today,
     costCenters,
     locked,
@@ -183,6 +185,10 @@ export function DseForm({ draft, saveLater, saveNow, discard, onCorrected }: Pro
             )}
           </div>
         </form>
+        {/* The lines' controls belong to this empty form, not to the document's: React sets a typed
+            input's name again on every keystroke, and a form rebuilds its lookup of controls by name
+            over all of them on the next read of any of its properties (the FE form explains it). */}
+        <form id={linesForm} hidden aria-hidden="true" onSubmit={(event) => event.preventDefault()} />
       </DseFormContext.Provider>
     </FormProvider>
   );

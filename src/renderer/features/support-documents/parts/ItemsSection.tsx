@@ -23,7 +23,7 @@ const isEmptyItem = (i: ItemValues) => !i.codigo.trim() && !i.descripcion.trim()
 /** The lines: typed (Enter goes down a row, adding one at the end), pasted from a spreadsheet, or imported. */
 export function ItemsSection() {
   const { register, control, setValue, setFocus, getValues } = useFormContext<DseFormValues>();
-  const { err, validation, costCenters, locked } = useDseForm();
+  const { err, validation, costCenters, locked, linesForm } = useDseForm();
   const { fields, append, remove, replace } = useFieldArray({ control, name: 'items' });
   const mode = useWatch({ control, name: 'forma_generacion' });
   const unspsc = useUnspsc();
@@ -122,6 +122,7 @@ export function ItemsSection() {
                       <td key={c.name} className={c.className}>
                         <input
                           {...reg}
+                          form={linesForm}
                           aria-label={`${c.label}, línea ${row + 1}`}
                           aria-invalid={err(`items.${row}.${c.name}`) ? true : undefined}
                           title={err(`items.${row}.${c.name}`)}
@@ -136,6 +137,7 @@ export function ItemsSection() {
                   <td>
                     <select
                       {...register(`items.${row}.cost_center_id`)}
+                      form={linesForm}
                       aria-label={`Centro de costo, línea ${row + 1}`}
                       aria-invalid={err(`items.${row}.cost_center_id`) ? true : undefined}
                     >
@@ -150,6 +152,7 @@ export function ItemsSection() {
                   <td>
                     <button
                       type="button"
+                      form={linesForm}
                       className="button button--secondary dse-icon"
                       aria-label={`Quitar línea ${row + 1}`}
                       disabled={fields.length === 1}

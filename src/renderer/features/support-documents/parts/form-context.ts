@@ -6,6 +6,8 @@ import type { DseValidation } from '../model/validate';
 
 export interface DseFormContextValue {
   validation: DseValidation;
+  /** id of the (empty) form that owns the lines' controls, so that the document's form stays small */
+  linesForm: string;
   /** the message for a form path, once the user can be told (touched, typed or tried to submit) */
   err: (path: string) => string | undefined;
   today: string;
