@@ -12,6 +12,7 @@ import { installFakeBridge } from '../../support/component/fake-bridge';
 import { fieldMessageOf } from '../../support/component/field-message';
 import { aSubmission, CASH } from '../../support/component/fixtures';
 import { fillInvoice } from '../../support/component/form-filling';
+import { expectLinesOutsideForm } from '../../support/component/lines-form';
 import { renderWithQueries, testQueryClient } from '../../support/component/render';
 
 const METHODS: PaymentMethod[] = [
@@ -222,14 +223,18 @@ describe('Facturas lines: their controls are not controls of the invoice form', 
     const user = userEvent.setup();
     await renderScreen();
     const invoice = screen.getByRole('form', { name: 'Factura electrónica de venta' }) as HTMLFormElement;
-    const before = invoice.elements.length;
-    for (let n = 0; n < 5; n += 1) await user.click(screen.getByRole('button', { name: 'Agregar línea' }));
-    expect(invoice.elements.length).toBe(before);
-    const quantity = screen.getByLabelText('Cantidad, línea 6') as HTMLInputElement;
-    expect(invoice.contains(quantity)).toBe(true);
-    expect(quantity.form).not.toBe(invoice);
-    expect(quantity.form?.hidden).toBe(true);
-    expect((screen.getByRole('button', { name: 'Quitar línea 6' }) as HTMLButtonElement).form).toBe(quantity.form);
+    await expectLinesOutsideForm(
+      invoice,
+      async () => {
+        for (let n = 0; n < 5; n += 1) await user.click(screen.getByRole('button', { name: 'Agregar línea' }));
+      },
+      () => [
+        screen.getByLabelText<HTMLInputElement>('Cantidad, línea 6'),
+        screen.getByLabelText<HTMLSelectElement>('Impuesto, línea 6'),
+        screen.getByRole<HTMLButtonElement>('button', { name: 'Quitar línea 6' }),
+      ],
+    );
+    const quantity = screen.getByLabelText('Cantidad, línea 6');
     expect((screen.getByLabelText('Nombre o razón social') as HTMLInputElement).form).toBe(invoice);
 
     // Enter in a line still moves to the next cell, never submits either form.
