@@ -218,7 +218,7 @@ describe('Facturas lines: each line shows its own amounts as lines are typed, mo
 describe('Facturas lines: their controls are not controls of the invoice form', () => {
   // React sets a typed input's name again after each keystroke, and a form rebuilds its lookup of
   // controls by name over all of them when one is renamed: the lines' controls belong to their own
-  // empty form (InvoiceForm), so that the invoice's form stays small however many lines there are.
+  // empty form (forms/LinesForm.tsx), so that the invoice's form stays small however many lines there are.
   it('keeps the invoice form to its own fields, and the lines still edit, submit and move by keyboard', async () => {
     const user = userEvent.setup();
     await renderScreen();

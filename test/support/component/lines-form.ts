@@ -1,4 +1,4 @@
-// The document forms' lines belong to an empty form of their own (InvoiceForm explains why): adding
+// The document forms' lines belong to an empty form of their own (forms/LinesForm.tsx explains why): adding
 // lines must not add controls to the document's form, and each line control must sit inside the
 // document's markup while being owned by that other, hidden form.
 import { expect } from 'vitest';

@@ -24,6 +24,7 @@ import { feResolver } from './resolver';
 import { feFieldOf, feLabelOf, type ValidationContext } from './validation';
 import { WithholdingsSection } from './WithholdingsSection';
 import { SubmitProblem } from '../../forms/SubmitProblem';
+import { LinesForm } from '../../forms/LinesForm';
 
 export interface InvoiceFormProps {
   initialValues: FeFormValues;
@@ -115,14 +116,7 @@ export function InvoiceForm(props: InvoiceFormProps) {
             <SubmitProblem problem={problem} title="No se emitió la factura" />
           </InvoiceBar>
         </form>
-        {/* The lines' controls (about 1,800 for 200 lines) belong to this empty form, not to the
-            invoice's. React sets a typed input's name again after every keystroke, and a form one
-            of whose controls was renamed rebuilds its lookup of controls by name, over all of
-            them, the next time any property of the form is read; React reads one on the form for
-            every event that passes through it. With the lines in the invoice's form that was about
-            0.2 ms for each rebuild, one or more per keystroke (typing benchmark). Nothing reads the
-            lines through a DOM form: their values are the form library's. */}
-        <form id={linesForm} hidden aria-hidden="true" onSubmit={(event) => event.preventDefault()} />
+        <LinesForm id={linesForm} />
       </LiveTotalsContext.Provider>
     </FormProvider>
   );

@@ -12,7 +12,7 @@ import { emptyItem, lineKey, type FeFormValues } from './model';
 import { isTabularPaste, itemsFromPaste } from './paste';
 import './items-grid.css';
 
-/** `controlsForm`: id of the form that owns the lines' controls (InvoiceForm explains why). */
+/** `controlsForm`: id of the form that owns the lines' controls (forms/LinesForm.tsx). */
 export function ItemsGrid({ controlsForm }: { controlsForm: string }) {
   const { control, register, getValues, formState } = useFormContext<FeFormValues>();
   const { fields, append, remove, insert, move, update } = useFieldArray({ control, name: 'items' });

@@ -24,6 +24,7 @@ import { TotalsPanel } from './parts/TotalsPanel';
 import { WithholdingsSection } from './parts/WithholdingsSection';
 import type { DseDraftState } from './useDseDraft';
 import { SubmitProblem } from '../../forms/SubmitProblem';
+import { LinesForm } from '../../forms/LinesForm';
 
 interface Props {
   draft: DseDraftState;
@@ -185,10 +186,7 @@ export function DseForm({ draft, saveLater, saveNow, discard, onCorrected }: Pro
             )}
           </div>
         </form>
-        {/* The lines' controls belong to this empty form, not to the document's: React sets a typed
-            input's name again on every keystroke, and a form rebuilds its lookup of controls by name
-            over all of them on the next read of any of its properties (the FE form explains it). */}
-        <form id={linesForm} hidden aria-hidden="true" onSubmit={(event) => event.preventDefault()} />
+        <LinesForm id={linesForm} />
       </DseFormContext.Provider>
     </FormProvider>
   );
