@@ -9,14 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, DATABASE_FILE } from '../../../src/core/core';
 import { FileLogger } from '../../../src/core/log/logger';
 import { CRASH_ENV, CRASH_POINTS, type CrashPoint } from '../../../src/core/submissions/crash';
+import { OPEN_SUBMISSION_STATES, type Submission } from '../../../src/shared/rpc/methods/submissions';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index';
 import { realKeychain } from '../../support/keychain';
 import { tempDir } from '../../support/temp';
-import { runCli } from '../../support/core/cli';
+import { runCli, type CliRun } from '../../support/core/cli';
 import { dse, dseDocumentIds, fe, feTotal, MAGIC, sleep } from '../../support/requests/outcomes';
 import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '../../support/seed';
 
 const RUNS = Number(process.env.FACTURA_DESK_CRASH_RUNS ?? 2);
+const RESUME_DEADLINE_MS = 60_000;
 const OUTCOMES = [
   { kind: 'dse', name: 'accepted', party: MAGIC.accept, final: 'accepted' },
   { kind: 'dse', name: 'dropped connection', party: MAGIC.drop, final: 'accepted' },
@@ -57,15 +59,29 @@ async function prepareHome(home: string): Promise<void> {
   await core.close();
 }
 
-/** `resume` until nothing is open (an uncertain DSE settles after settle-ms). */
+/**
+ * `resume` until nothing is open (an uncertain DSE settles after settle-ms). Bounded by time, not by
+ * a count of resumes: on a loaded 2-core machine each CLI start takes seconds, and ten of them once
+ * were not enough. When it gives up, the error names what was still open.
+ */
 async function resumeUntilSettled(home: string): Promise<number> {
-  for (let attempt = 0; attempt < 10; attempt += 1) {
+  const deadline = Date.now() + RESUME_DEADLINE_MS;
+  let last: CliRun | null = null;
+  for (let attempt = 1; ; attempt += 1) {
     const run = await runCli(home, ['resume']);
-    if (run.code === 0) return attempt + 1;
+    if (run.code === 0) return attempt;
     if (run.code !== 3) throw new Error(`resume exited ${run.code}: ${run.stderr}`);
+    last = run;
+    if (Date.now() >= deadline) break;
     await sleep(150);
   }
-  throw new Error('submissions still open after 10 resumes');
+  throw new Error(`submissions still open after ${RESUME_DEADLINE_MS / 1000} s of resumes: ${stillOpen(last)}`);
+}
+
+function stillOpen(run: CliRun | null): string {
+  const outcomes = (run?.json as { outcomes?: Submission[] } | null)?.outcomes ?? [];
+  const open = outcomes.filter((s) => OPEN_SUBMISSION_STATES.includes(s.state));
+  return JSON.stringify(open.map(({ id, kind, state, estado_dian, error }) => ({ id, kind, state, estado_dian, error })));
 }
 
 interface LedgerRow {
