@@ -215,6 +215,24 @@ describe('Facturas lines: each line shows its own amounts as lines are typed, mo
   }, 30_000);
 });
 
+describe('Facturas lines: amounts as layout boundaries (items-grid.css, "live amounts")', () => {
+  it('marks a line amount live only while its text fits its column on one line; longer ones keep wrapping', async () => {
+    const user = userEvent.setup();
+    await renderScreen();
+    await user.type(screen.getByLabelText('Descripción, línea 1'), 'Obra');
+    await user.type(screen.getByLabelText('Valor unitario, línea 1'), '999.999.999');
+    const amount = (id: string) => screen.getByTestId(id).querySelector('.money')!;
+    // "$ 1.189.999.998,81" is 18 characters: past the 17 a column holds at 1360 px.
+    expect(amount('line-total-1').textContent?.replace(/\s+/g, ' ')).toBe('$ 1.189.999.998,81');
+    expect(amount('line-total-1').classList.contains('money--live')).toBe(false);
+    expect(amount('line-base-1').textContent?.replace(/\s+/g, ' ')).toBe('$ 999.999.999,00');
+    expect(amount('line-base-1').classList.contains('money--live')).toBe(true);
+    await user.clear(screen.getByLabelText('Valor unitario, línea 1'));
+    await user.type(screen.getByLabelText('Valor unitario, línea 1'), '1.000');
+    expect(amount('line-total-1').classList.contains('money--live')).toBe(true);
+  }, 30_000);
+});
+
 describe('Facturas lines: their controls are not controls of the invoice form', () => {
   // React sets a typed input's name again after each keystroke, and a form rebuilds its lookup of
   // controls by name over all of them when one is renamed: the lines' controls belong to their own

@@ -45,22 +45,24 @@ function CashResult({ received }: { received: string }) {
   const state = cashChange(received, due);
   return (
     <div className="cash-change__result" role="status" data-testid="cash-change">
-      {state.kind === 'empty' && (
-        <span className="muted">
-          A pagar: <Money value={due} />
-        </span>
-      )}
-      {state.kind === 'invalid' && <span className="field__error">Escriba el valor recibido, por ejemplo 50.000.</span>}
-      {state.kind === 'short' && (
-        <span className="field__error">
-          Faltan <Money value={state.missing} />
-        </span>
-      )}
-      {state.kind === 'change' && (
-        <span className="cash-change__change">
-          Cambio: <Money value={state.change} />
-        </span>
-      )}
+      <div className="cash-change__status">
+        {state.kind === 'empty' && (
+          <span className="muted">
+            A pagar: <Money value={due} />
+          </span>
+        )}
+        {state.kind === 'invalid' && <span className="field__error">Escriba el valor recibido, por ejemplo 50.000.</span>}
+        {state.kind === 'short' && (
+          <span className="field__error">
+            Faltan <Money value={state.missing} />
+          </span>
+        )}
+        {state.kind === 'change' && (
+          <span className="cash-change__change">
+            Cambio: <Money value={state.change} />
+          </span>
+        )}
+      </div>
     </div>
   );
 }

@@ -3,6 +3,7 @@
 // registration would be renewed) nor the other lines of a long invoice.
 import { memo, type ClipboardEvent, type KeyboardEvent } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
+import { formatCop, formatUsd, type Dec } from '../../../shared/money';
 import { Money } from '../../ui/Money';
 import { useLineAmounts } from './live-totals';
 import { TAX_RATE_OPTIONS, type FeFormValues } from './model';
@@ -189,6 +190,19 @@ function DerivedUnitValue({ index }: { index: number }) {
   );
 }
 
+/**
+ * The longest amount text that stays a layout boundary (items-grid.css, "live amounts"): at the
+ * windows where the rule applies its column holds 17 tabular digits and signs on one line
+ * ("$ 9.999.999.999,99" is 18). Longer ones keep wrapping inside their column.
+ */
+const BOUNDED_AMOUNT_CHARS = 17;
+
+/** One of the line's amounts; it changes on every keystroke in the line. */
+function LineMoney({ value, currency }: { value: Dec; currency: 'COP' | 'USD' }) {
+  const text = currency === 'USD' ? formatUsd(value) : formatCop(value);
+  return <span className={text.length <= BOUNDED_AMOUNT_CHARS ? 'money money--live' : 'money'}>{text}</span>;
+}
+
 /** The line's base, tax and total. */
 function LineAmountCells({ index }: { index: number }) {
   const { amounts, currency } = useLineAmounts(index);
@@ -196,13 +210,13 @@ function LineAmountCells({ index }: { index: number }) {
   return (
     <>
       <td role="cell" className="num" data-testid={`line-base-${n}`}>
-        {amounts && <Money value={amounts.line.base} currency={currency} />}
+        {amounts && <LineMoney value={amounts.line.base} currency={currency} />}
       </td>
       <td role="cell" className="num" data-testid={`line-tax-${n}`}>
-        {amounts && <Money value={amounts.line.taxAmount} currency={currency} />}
+        {amounts && <LineMoney value={amounts.line.taxAmount} currency={currency} />}
       </td>
       <td role="cell" className="num" data-testid={`line-total-${n}`}>
-        {amounts && <Money value={amounts.line.total} currency={currency} />}
+        {amounts && <LineMoney value={amounts.line.total} currency={currency} />}
       </td>
     </>
   );
