@@ -66,20 +66,18 @@ async function prepareHome(home: string): Promise<void> {
  */
 async function resumeUntilSettled(home: string): Promise<number> {
   const deadline = Date.now() + RESUME_DEADLINE_MS;
-  let last: CliRun | null = null;
   for (let attempt = 1; ; attempt += 1) {
     const run = await runCli(home, ['resume']);
     if (run.code === 0) return attempt;
     if (run.code !== 3) throw new Error(`resume exited ${run.code}: ${run.stderr}`);
-    last = run;
-    if (Date.now() >= deadline) break;
+    if (Date.now() >= deadline)
+      throw new Error(`submissions still open after ${RESUME_DEADLINE_MS / 1000} s of resumes: ${stillOpen(run)}`);
     await sleep(150);
   }
-  throw new Error(`submissions still open after ${RESUME_DEADLINE_MS / 1000} s of resumes: ${stillOpen(last)}`);
 }
 
-function stillOpen(run: CliRun | null): string {
-  const outcomes = (run?.json as { outcomes?: Submission[] } | null)?.outcomes ?? [];
+function stillOpen(run: CliRun): string {
+  const outcomes = (run.json as { outcomes?: Submission[] } | null)?.outcomes ?? [];
   const open = outcomes.filter((s) => OPEN_SUBMISSION_STATES.includes(s.state));
   return JSON.stringify(open.map(({ id, kind, state, estado_dian, error }) => ({ id, kind, state, estado_dian, error })));
 }
