@@ -1,13 +1,14 @@
 // The form's bottom bar: live totals, "Emitir factura", discard and the draft's status. It is the one
 // part that watches every value of the form: it recomputes the totals once per change, publishes
 // them to the lines and sections that show amounts (live-totals.ts) and autosaves the draft.
-import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { useFormContext } from 'react-hook-form';
 import { computeFormTotals, LineCalculator } from './calc';
 import { LiveTotalsContext } from './live-totals';
 import type { FeFormValues, WithholdingTypes } from './model';
 import { TotalsPanel } from './TotalsPanel';
 import { useDraftStatus, type DraftAutosave } from '../../forms/useDraftAutosave';
+import { useFormVersion } from '../../forms/useFormVersion';
 
 const timeFormat = new Intl.DateTimeFormat('es-CO', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Bogota' });
 
@@ -24,23 +25,25 @@ interface InvoiceBarProps {
 }
 
 export function InvoiceBar({ types, draftKey, draft, sending, canSubmit, onDiscard, children }: InvoiceBarProps) {
-  const { control } = useFormContext<FeFormValues>();
+  const { control, getValues } = useFormContext<FeFormValues>();
   const liveTotals = useContext(LiveTotalsContext);
-  const values = useWatch({ control }) as FeFormValues;
+  // The form's current values, read again after each change (useFormVersion.ts: without the copy of
+  // every value a whole-form watcher costs). The values object is the form's own: read, not kept.
+  const version = useFormVersion(control);
   // Unchanged lines keep their computed amounts: a keystroke computes one line again, not 200.
   const [calculator] = useState(() => new LineCalculator());
-  const totals = useMemo(() => computeFormTotals(values, types, calculator), [values, types, calculator]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` stands for the values read here
+  const totals = useMemo(() => computeFormTotals(getValues(), types, calculator), [version, types, calculator, getValues]);
   // Before paint: the lines show the same totals as this bar in the same frame.
-  useLayoutEffect(() => liveTotals?.publish(totals, values.items), [liveTotals, totals, values.items]);
+  useLayoutEffect(() => liveTotals?.publish(totals, getValues().items), [liveTotals, totals, getValues]);
   // The draft is saved shortly after each change (not for the values the form opened with, nor while
-  // sending: the submit writes it itself).
-  const opened = useRef(values);
+  // sending: the submit writes it itself); what is written is the values when the save is due.
   const { saveLater, cancel } = draft;
   useEffect(() => {
     if (sending) return cancel();
-    if (values === opened.current) return;
-    saveLater(draftKey, () => JSON.parse(JSON.stringify(values)) as Record<string, unknown>);
-  }, [values, draftKey, sending, saveLater, cancel]);
+    if (version === 0) return;
+    saveLater(draftKey, () => JSON.parse(JSON.stringify(getValues())) as Record<string, unknown>);
+  }, [version, draftKey, sending, saveLater, cancel, getValues]);
   const draftStatus = useDraftStatus(draft);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
 
