@@ -9,7 +9,7 @@
 // change signal (the control's state and field-array subjects, part of its typed `Control`) without
 // asking for a copy. A change of values is an emission with the event's `type` (typing) or with a
 // `values` key (setValue, field arrays, reset); focus, blur, errors and submit state have neither.
-// Tested in test/component/forms/useFormVersion.test.tsx against every way the form changes values.
+// Tested in test/component/forms/form-version.test.tsx against every way the form changes values.
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Control, FieldValues } from 'react-hook-form';
 
