@@ -220,3 +220,35 @@ describe("Documentos soporte: the lines' controls are not controls of the docume
     expect(screen.getByLabelText('Cantidad, línea 1').matches(':disabled')).toBe(true);
   });
 });
+
+describe('Documentos soporte: a keystroke renders its own line, not every line', () => {
+  // A DSE can hold 1,000 imported lines; rendering every line on each keystroke made typing take
+  // about 300 ms per key in Chromium. React sets a rendered input's name again on each render, so
+  // the name mutations tell which lines rendered.
+  it('leaves the other lines untouched while one is typed, and still shows each line its own messages', async () => {
+    const user = await renderForm();
+    for (let n = 0; n < 2; n += 1) await user.click(screen.getByRole('button', { name: 'Agregar línea' }));
+    for (const n of [1, 2, 3]) {
+      await user.type(screen.getByLabelText(`Descripción, línea ${n}`), `Insumo ${n}`);
+      await user.type(screen.getByLabelText(`Precio unitario, línea ${n}`), `${n}000`);
+    }
+    const rendered = new Set<string>();
+    const observer = new MutationObserver((records) => {
+      for (const r of records) if (r.attributeName === 'name') rendered.add((r.target as HTMLInputElement).name.split('.')[1]!);
+    });
+    observer.observe(screen.getByTestId('dse-item-0').closest('tbody')!, { subtree: true, attributes: true });
+    await user.type(screen.getByLabelText('Cantidad, línea 2'), '5');
+    expect(screen.getByLabelText<HTMLInputElement>('Cantidad, línea 2').value).toBe('15');
+    await waitFor(() => expect(rendered.has('1')).toBe(true));
+    observer.disconnect();
+    expect([...rendered]).toEqual(['1']);
+    // A message still reaches the line it belongs to, and leaves it once fixed.
+    await user.clear(screen.getByLabelText('Precio unitario, línea 3'));
+    await user.type(screen.getByLabelText('Precio unitario, línea 3'), 'abc');
+    await waitFor(() => expect(screen.getByLabelText('Precio unitario, línea 3').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByLabelText('Precio unitario, línea 1').getAttribute('aria-invalid')).toBeNull();
+    await user.clear(screen.getByLabelText('Precio unitario, línea 3'));
+    await user.type(screen.getByLabelText('Precio unitario, línea 3'), '3000');
+    await waitFor(() => expect(screen.getByLabelText('Precio unitario, línea 3').getAttribute('aria-invalid')).toBeNull());
+  });
+});
