@@ -14,7 +14,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Control, FieldValues } from 'react-hook-form';
 
 /** Calls `listener` after each change of the form's values. */
-export function onValueChange<V extends FieldValues>(control: Control<V>, listener: () => void): () => void {
+function onValueChange<V extends FieldValues>(control: Control<V>, listener: () => void): () => void {
   const state = control._subjects.state.subscribe({
     next: (change) => {
       if (change.type !== undefined || 'values' in change) listener();

@@ -3,8 +3,8 @@
 // registration would be renewed) nor the other lines of a long invoice.
 import { memo, type ClipboardEvent, type KeyboardEvent } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
-import { formatCop, formatUsd, type Dec } from '../../../shared/money';
-import { Money } from '../../ui/Money';
+import type { Dec } from '../../../shared/money';
+import { formatMoney, Money } from '../../ui/Money';
 import { useLineAmounts } from './live-totals';
 import { TAX_RATE_OPTIONS, type FeFormValues } from './model';
 
@@ -199,7 +199,7 @@ const BOUNDED_AMOUNT_CHARS = 17;
 
 /** One of the line's amounts; it changes on every keystroke in the line. */
 function LineMoney({ value, currency }: { value: Dec; currency: 'COP' | 'USD' }) {
-  const text = currency === 'USD' ? formatUsd(value) : formatCop(value);
+  const text = formatMoney(value, currency);
   return <span className={text.length <= BOUNDED_AMOUNT_CHARS ? 'money money--live' : 'money'}>{text}</span>;
 }
 
