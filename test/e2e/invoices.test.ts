@@ -141,4 +141,45 @@ describe('Facturas in Chromium against the sandbox', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  // Live amounts are boxes sized for their longest text, so that typing lays out the box alone
+  // (items-grid.css, invoices.css): the text must never run past its box, at any window the rules cover.
+  it('keeps every live amount inside its box at 1366, 1440 and 1920 px, long amounts included', async () => {
+    const { page, errors } = await openInvoices();
+    await page.getByLabel('Descripción, línea 1').fill('Obra civil');
+    await page.getByLabel('Valor unitario, línea 1').fill('999.999.999.999');
+    await page.getByRole('button', { name: 'Agregar línea' }).click();
+    await page.getByLabel('Descripción, línea 2').fill('Diseño');
+    await page.getByLabel('Valor unitario, línea 2').fill('9.999.999.999');
+    await page.getByLabel('Impuesto, línea 2').selectOption('5');
+    // 20 characters (boxed, smaller below 1440 px), 18 (boxed), 22 (follows its text).
+    await expectText(page, 'line-base-1', cop('999999999999'));
+    await expectText(page, 'line-base-2', cop('9999999999'));
+    await expectText(page, 'line-total-1', cop('1189999999998.81'));
+    for (const width of [1366, 1440, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      const boxes = (await page.evaluate(`[...document.querySelectorAll(
+        '.money--live, .totals-item__amount--fits, .totals-item__note--fits',
+      )].map((box) => {
+        const range = document.createRange();
+        range.selectNodeContents(box);
+        const text = range.getBoundingClientRect();
+        const outer = box.getBoundingClientRect();
+        return {
+          text: box.textContent,
+          overflow: Math.max(outer.left - text.left, text.right - outer.right, text.bottom - outer.bottom, outer.top - text.top),
+        };
+      })`)) as { text: string; overflow: number }[];
+      // Boxed: the lines' amounts but line 1's total, and the two taxes in the bar. The subtotal and the
+      // total (22 characters) and the two bases (past 21) follow their text.
+      expect(boxes.length, `${width} px`).toBe(7);
+      for (const box of boxes) expect(box.overflow, `${box.text} at ${width} px`).toBeLessThanOrEqual(0.5);
+    }
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await screenshot(page, 'invoices-long-amounts-1366');
+    await page.getByRole('button', { name: 'Descartar borrador' }).click();
+    await page.getByRole('button', { name: 'Sí, descartar' }).click();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -215,21 +215,47 @@ describe('Facturas lines: each line shows its own amounts as lines are typed, mo
   }, 30_000);
 });
 
-describe('Facturas lines: amounts as layout boundaries (items-grid.css, "live amounts")', () => {
-  it('marks a line amount live only while its text fits its column on one line; longer ones keep wrapping', async () => {
+describe('Facturas amounts as layout boundaries (items-grid.css "live amounts", invoices.css "the bar\'s amounts")', () => {
+  it('keeps a line amount in its one-line box up to 20 characters (smaller past 17) and a bar amount up to 20; longer ones follow their text', async () => {
     const user = userEvent.setup();
     await renderScreen();
     await user.type(screen.getByLabelText('Descripción, línea 1'), 'Obra');
-    await user.type(screen.getByLabelText('Valor unitario, línea 1'), '999.999.999');
-    const amount = (id: string) => screen.getByTestId(id).querySelector('.money')!;
-    // "$ 1.189.999.998,81" is 18 characters: past the 17 a column holds at 1360 px.
-    expect(amount('line-total-1').textContent?.replace(/\s+/g, ' ')).toBe('$ 1.189.999.998,81');
-    expect(amount('line-total-1').classList.contains('money--live')).toBe(false);
-    expect(amount('line-base-1').textContent?.replace(/\s+/g, ' ')).toBe('$ 999.999.999,00');
-    expect(amount('line-base-1').classList.contains('money--live')).toBe(true);
-    await user.clear(screen.getByLabelText('Valor unitario, línea 1'));
-    await user.type(screen.getByLabelText('Valor unitario, línea 1'), '1.000');
-    expect(amount('line-total-1').classList.contains('money--live')).toBe(true);
+    const price = screen.getByLabelText('Valor unitario, línea 1');
+    const line = (id: string) => screen.getByTestId(id).querySelector('.money')!;
+    const shown = (element: Element) => element.textContent?.replace(/\s+/g, ' ');
+    const live = (element: Element) => element.classList.contains('money--live');
+    const small = (element: Element) => element.querySelector('.money__text--small') !== null;
+    const bar = (id: string) => screen.getByTestId(id);
+    const boxed = (element: Element) => element.classList.contains('totals-item__amount--fits');
+
+    await user.type(price, '999.999.999');
+    // "$ 999.999.999,00" (16 characters) in the cell's font; "$ 1.189.999.998,81" (18) smaller.
+    expect(shown(line('line-base-1'))).toBe('$ 999.999.999,00');
+    expect([live(line('line-base-1')), small(line('line-base-1'))]).toEqual([true, false]);
+    expect(shown(line('line-total-1'))).toBe('$ 1.189.999.998,81');
+    expect([live(line('line-total-1')), small(line('line-total-1'))]).toEqual([true, true]);
+    expect([boxed(bar('totals-subtotal')), boxed(bar('totals-total'))]).toEqual([true, true]);
+
+    await user.clear(price);
+    await user.type(price, '999.999.999.999');
+    // "$ 999.999.999.999,00" is 20 characters: still boxed; "$ 1.189.999.999.998,81" (22) is not.
+    expect(shown(line('line-base-1'))).toBe('$ 999.999.999.999,00');
+    expect([live(line('line-base-1')), small(line('line-base-1'))]).toEqual([true, true]);
+    expect(shown(line('line-total-1'))).toBe('$ 1.189.999.999.998,81');
+    expect([live(line('line-total-1')), small(line('line-total-1'))]).toEqual([false, false]);
+    expect(shown(bar('totals-subtotal'))).toBe('$ 999.999.999.999,00');
+    expect([boxed(bar('totals-subtotal')), boxed(bar('totals-total'))]).toEqual([true, false]);
+
+    await user.clear(price);
+    await user.type(price, '1.000');
+    expect([live(line('line-total-1')), small(line('line-total-1'))]).toEqual([true, false]);
+    expect([boxed(bar('totals-subtotal')), boxed(bar('totals-total'))]).toEqual([true, true]);
+    // A tax group's note is its base, boxed the same way; its code is in its label.
+    const iva = bar('totals-tax-01-19').closest('.totals-item')!;
+    expect(iva.querySelector('dt')?.textContent).toBe('IVA 19 % · código 01');
+    const note = iva.querySelector('.totals-item__note')!;
+    expect(shown(note)).toBe('base $ 1.000,00');
+    expect(note.classList.contains('totals-item__note--fits')).toBe(true);
   }, 30_000);
 });
 

@@ -4,7 +4,7 @@
 import { memo, type ClipboardEvent, type KeyboardEvent } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
 import type { Dec } from '../../../shared/money';
-import { formatMoney, Money } from '../../ui/Money';
+import { amountFit, formatMoney, Money } from '../../ui/Money';
 import { useLineAmounts } from './live-totals';
 import { TAX_RATE_OPTIONS, type FeFormValues } from './model';
 
@@ -191,16 +191,27 @@ function DerivedUnitValue({ index }: { index: number }) {
 }
 
 /**
- * The longest amount text that stays a layout boundary (items-grid.css, "live amounts"): at the
- * windows where the rule applies its column holds 17 tabular digits and signs on one line
- * ("$ 9.999.999.999,99" is 18). Longer ones keep wrapping inside their column.
+ * Line amounts as layout boundaries (items-grid.css, "live amounts"): at the windows where the rule
+ * applies, a column holds 17 tabular digits and signs on one line ("$ 999.999.999,99" is 16, and
+ * "$ 9.999.999.999,99" 18), and up to 20 ("$ 999.999.999.999,99") in a smaller font. Longer ones
+ * keep wrapping inside their column.
  */
-const BOUNDED_AMOUNT_CHARS = 17;
+const LINE_AMOUNT_FITS = 17;
+const LINE_AMOUNT_SMALL = 20;
 
-/** One of the line's amounts; it changes on every keystroke in the line. */
+/**
+ * One of the line's amounts; it changes on every keystroke in the line. The smaller font is set on
+ * the text inside the box, not on the box: a change of the box's own style would lay out the page
+ * around it again.
+ */
 function LineMoney({ value, currency }: { value: Dec; currency: 'COP' | 'USD' }) {
   const text = formatMoney(value, currency);
-  return <span className={text.length <= BOUNDED_AMOUNT_CHARS ? 'money money--live' : 'money'}>{text}</span>;
+  const fit = amountFit(text, LINE_AMOUNT_FITS, LINE_AMOUNT_SMALL);
+  return (
+    <span className={fit === 'free' ? 'money' : 'money money--live'}>
+      <span className={fit === 'small' ? 'money__text money__text--small' : 'money__text'}>{text}</span>
+    </span>
+  );
 }
 
 /** The line's base, tax and total. */

@@ -1,31 +1,42 @@
 // Live totals: subtotal, taxes by kind and rate (IVA 01, INC 04), AIU, total, withholdings; a USD
 // invoice also in pesos at the applied rate. Laid out as one row of the form's bottom bar.
-import type { ReactNode } from 'react';
-import { Money } from '../../ui/Money';
+import { amountFit, formatMoney } from '../../ui/Money';
 import type { FormTotals } from './calc';
 
 function rateText(rate: { toFixed(): string }): string {
   return `${rate.toFixed().replace('.', ',')} %`;
 }
 
+// The bar's amounts change on every keystroke in a line. Each is a box whose size does not depend on
+// its text (invoices.css, "the bar's amounts"), sized for 20 characters ("$ 999.999.999.999,99"); a
+// longer one gets a box that follows its text. A note ("base $ 999.999.999,99") is sized for 21.
+const AMOUNT_FITS = 20;
+const NOTE_FITS = 21;
+
 function Item({
   label,
   testId,
+  amount,
   note,
   total,
-  children,
 }: {
   label: string;
   testId: string;
-  note?: ReactNode;
+  /** the amount's text (formatMoney) */
+  amount: string;
+  note?: string;
   total?: boolean;
-  children: ReactNode;
 }) {
   return (
     <div className={total ? 'totals-item totals-item--total' : 'totals-item'}>
       <dt>{label}</dt>
-      <dd data-testid={testId}>{children}</dd>
-      {note && <dd className="totals-item__note muted">{note}</dd>}
+      <dd
+        data-testid={testId}
+        className={`totals-item__amount totals-item__amount--${amountFit(amount, AMOUNT_FITS, AMOUNT_FITS)}`}
+      >
+        <span className="money">{amount}</span>
+      </dd>
+      {note && <dd className={`totals-item__note totals-item__note--${amountFit(note, NOTE_FITS, NOTE_FITS)} muted`}>{note}</dd>}
     </div>
   );
 }
@@ -33,73 +44,49 @@ function Item({
 export function TotalsPanel({ totals }: { totals: FormTotals }) {
   const currency = totals.currency;
   const cop = totals.cop;
+  const money = (value: Parameters<typeof formatMoney>[0]) => formatMoney(value, currency);
   return (
     <section className="invoice-totals" aria-label="Totales">
       <dl className="totals-row">
-        <Item label="Subtotal" testId="totals-subtotal">
-          <Money value={totals.subtotal} currency={currency} />
-        </Item>
+        <Item label="Subtotal" testId="totals-subtotal" amount={money(totals.subtotal)} />
         {totals.aiu && (
-          <Item label="AIU" testId="totals-aiu" note="Administración, imprevistos y utilidad">
-            <Money value={totals.aiu.administracion.plus(totals.aiu.imprevistos).plus(totals.aiu.utilidad)} currency={currency} />
-          </Item>
+          <Item
+            label="AIU"
+            testId="totals-aiu"
+            amount={money(totals.aiu.administracion.plus(totals.aiu.imprevistos).plus(totals.aiu.utilidad))}
+            note="Administración, imprevistos y utilidad"
+          />
         )}
         {totals.taxGroups.map((group) => (
           <Item
             key={`${group.code}-${group.rate.toFixed()}`}
-            label={`${group.name} ${rateText(group.rate)}`}
+            label={`${group.name} ${rateText(group.rate)} · código ${group.code}`}
             testId={`totals-tax-${group.code}-${group.rate.toFixed()}`}
-            note={
-              <>
-                código {group.code} · base <Money value={group.base} currency={currency} />
-              </>
-            }
-          >
-            <Money value={group.amount} currency={currency} />
-          </Item>
+            amount={money(group.amount)}
+            note={`base ${money(group.base)}`}
+          />
         ))}
-        {totals.taxGroups.length === 0 && (
-          <Item label="Impuestos" testId="totals-impuestos">
-            <Money value={totals.impuestos} currency={currency} />
-          </Item>
-        )}
+        {totals.taxGroups.length === 0 && <Item label="Impuestos" testId="totals-impuestos" amount={money(totals.impuestos)} />}
         <Item
           label="Total"
           testId="totals-total"
           total
-          note={
-            cop ? (
-              <>
-                ≈ <Money value={cop.total} />
-              </>
-            ) : undefined
-          }
-        >
-          <Money value={totals.total} currency={currency} />
-        </Item>
+          amount={money(totals.total)}
+          note={cop ? `≈ ${formatMoney(cop.total)}` : undefined}
+        />
         {totals.withholdings.length > 0 && (
           <>
-            <Item label="Retenciones" testId="totals-retenciones">
-              <Money value={totals.totalRetenciones.negated()} currency={currency} />
-            </Item>
-            <Item label="Neto a pagar" testId="totals-neto">
-              <Money value={totals.netoPagar} currency={currency} />
-            </Item>
+            <Item label="Retenciones" testId="totals-retenciones" amount={money(totals.totalRetenciones.negated())} />
+            <Item label="Neto a pagar" testId="totals-neto" amount={money(totals.netoPagar)} />
           </>
         )}
       </dl>
       {currency === 'USD' &&
         (cop ? (
           <dl className="totals-row totals-row--cop" aria-label="Totales en pesos">
-            <Item label="Subtotal en pesos" testId="totals-cop-subtotal">
-              <Money value={cop.subtotal} />
-            </Item>
-            <Item label="Impuestos en pesos" testId="totals-cop-impuestos">
-              <Money value={cop.impuestos} />
-            </Item>
-            <Item label="Total en pesos" testId="totals-cop-total">
-              <Money value={cop.total} />
-            </Item>
+            <Item label="Subtotal en pesos" testId="totals-cop-subtotal" amount={formatMoney(cop.subtotal)} />
+            <Item label="Impuestos en pesos" testId="totals-cop-impuestos" amount={formatMoney(cop.impuestos)} />
+            <Item label="Total en pesos" testId="totals-cop-total" amount={formatMoney(cop.total)} />
           </dl>
         ) : (
           <p className="muted">Escriba la tasa aplicada (en Moneda) para ver los totales en pesos.</p>
