@@ -1,7 +1,8 @@
 // Facturas against a fake bridge: the form's validation messages (shared zod schema + shared FE
 // rules), and a server 400 mapped back onto the field it names.
 import { QueryClient } from '@tanstack/react-query';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { Profiler } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PaymentMethod } from '../../../src/shared/api/fe';
@@ -285,5 +286,31 @@ describe('Facturas lines: their controls are not controls of the invoice form', 
     await user.type(screen.getByLabelText('Descripción, línea 6'), 'Tornillos{Enter}');
     expect(document.activeElement).toBe(quantity);
     expect(fake.callsTo('fe.submit')).toHaveLength(0);
+  });
+});
+
+describe('Facturas: a catalog going stale', () => {
+  // A component that follows a query and reads none of its fields renders again on every change of
+  // it, staleness included: the screen above the form did so for the catalogs it asks for, and took
+  // the whole form with it (about 11 ms, under a keystroke, 5 s after the withholding types arrived).
+  it('renders nothing again: the screen asks for the catalogs without following them', async () => {
+    const client = testQueryClient();
+    let renders = 0;
+    renderWithQueries(
+      <Profiler id="facturas" onRender={() => void (renders += 1)}>
+        <InvoicesScreen />
+      </Profiler>,
+      client,
+    );
+    const emit = await screen.findByRole('button', { name: 'Emitir factura' });
+    await waitFor(() => expect((emit as HTMLButtonElement).disabled).toBe(false));
+    const settle = () => act(async () => void (await new Promise((done) => setTimeout(done, 50))));
+    await settle();
+    renders = 0;
+    for (const method of ['fe.withholdingTypes', 'fe.paymentMethods', 'fe.terceros'])
+      await act(() => client.invalidateQueries({ queryKey: [method], refetchType: 'none' }));
+    await settle();
+    expect(client.getQueryState(['fe.withholdingTypes', {}])?.isInvalidated).toBe(true);
+    expect(renders).toBe(0);
   });
 });

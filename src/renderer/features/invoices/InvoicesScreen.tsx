@@ -7,7 +7,7 @@ import { rpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { InvoiceSession } from './InvoiceSession';
 import { readDraft, takeStartDraft } from './start-reads';
-import { usePaymentMethods, useTerceros, useToday, useWithholdingTypes } from './useInvoiceData';
+import { usePrefetchInvoiceCatalogs, useToday } from './useInvoiceData';
 import './invoices.css';
 import { IssuerWarnings } from '../settings/IssuerWarnings';
 
@@ -25,9 +25,7 @@ export default function InvoicesScreen() {
     refetchOnWindowFocus: false,
   });
   // The form's catalogs are asked for with the draft, not after it (the form reads the same queries).
-  usePaymentMethods();
-  useWithholdingTypes();
-  useTerceros();
+  usePrefetchInvoiceCatalogs();
   return (
     <section className="screen invoices-screen" aria-labelledby="invoices-title">
       <header className="screen__header">
