@@ -192,12 +192,12 @@ function DerivedUnitValue({ index }: { index: number }) {
 
 /**
  * Line amounts as layout boundaries (items-grid.css, "live amounts"): at the windows where the rule
- * applies, a column holds 17 tabular digits and signs on one line ("$ 999.999.999,99" is 16, and
- * "$ 9.999.999.999,99" 18), and up to 20 ("$ 999.999.999.999,99") in a smaller font. Longer ones
- * keep wrapping inside their column.
+ * applies, a column holds 15 ch of the cell's font on one line ("$ 999.999.999,99" is 14 ch; widths
+ * as ui/Money.tsx estimates them), and 17.5 ch in a smaller font ("$ 999.999.999.999,99"). Wider
+ * ones keep wrapping inside their column.
  */
-const LINE_AMOUNT_FITS = 17;
-const LINE_AMOUNT_SMALL = 20;
+const LINE_AMOUNT_FITS = 15;
+const LINE_AMOUNT_SMALL = 17.5;
 
 /**
  * One of the line's amounts; it changes on every keystroke in the line. The smaller font is set on

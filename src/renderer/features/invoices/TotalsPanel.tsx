@@ -8,10 +8,11 @@ function rateText(rate: { toFixed(): string }): string {
 }
 
 // The bar's amounts change on every keystroke in a line. Each is a box whose size does not depend on
-// its text (invoices.css, "the bar's amounts"), sized for 20 characters ("$ 999.999.999.999,99"); a
-// longer one gets a box that follows its text. A note ("base $ 999.999.999,99") is sized for 21.
-const AMOUNT_FITS = 20;
-const NOTE_FITS = 21;
+// its text (invoices.css, "the bar's amounts"), 17.5 ch wide ("$ 999.999.999.999,99"; widths as
+// ui/Money.tsx estimates them); a wider one gets a box that follows its text. A note ("base
+// $ 999.999.999,99") has a box of 19 ch.
+const AMOUNT_FITS = 17.5;
+const NOTE_FITS = 19;
 
 function Item({
   label,
