@@ -22,6 +22,11 @@ export function Money({ value, currency = 'COP', testId }: { value: DecimalInput
  */
 export type AmountFit = 'fits' | 'small' | 'free';
 
+/** Whether a text fits a one-line box `ch` wide (see amountFit), in the box's own font. */
+export function fitsIn(text: string, ch: number): boolean {
+  return widthInCh(text) <= ch;
+}
+
 export function amountFit(text: string, fits: number, small: number): AmountFit {
   const width = widthInCh(text);
   if (width <= fits) return 'fits';

@@ -1,6 +1,6 @@
 // Live totals: subtotal, taxes by kind and rate (IVA 01, INC 04), AIU, total, withholdings; a USD
 // invoice also in pesos at the applied rate. Laid out as one row of the form's bottom bar.
-import { amountFit, formatMoney } from '../../ui/Money';
+import { fitsIn, formatMoney } from '../../ui/Money';
 import type { FormTotals } from './calc';
 
 function rateText(rate: { toFixed(): string }): string {
@@ -33,11 +33,15 @@ function Item({
       <dt>{label}</dt>
       <dd
         data-testid={testId}
-        className={`totals-item__amount totals-item__amount--${amountFit(amount, AMOUNT_FITS, AMOUNT_FITS)}`}
+        className={fitsIn(amount, AMOUNT_FITS) ? 'totals-item__amount totals-item__amount--fits' : 'totals-item__amount'}
       >
         <span className="money">{amount}</span>
       </dd>
-      {note && <dd className={`totals-item__note totals-item__note--${amountFit(note, NOTE_FITS, NOTE_FITS)} muted`}>{note}</dd>}
+      {note && (
+        <dd className={fitsIn(note, NOTE_FITS) ? 'totals-item__note totals-item__note--fits muted' : 'totals-item__note muted'}>
+          {note}
+        </dd>
+      )}
     </div>
   );
 }

@@ -2,25 +2,23 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { colombiaToday } from '../../../shared/dates';
-import { rpcQuery, useRpcQuery } from '../../rpc/hooks';
-
-/** How long the payment methods and third parties are fresh (they change in Ajustes, rarely). */
-const CATALOG_STALE_MS = 5 * 60_000;
+import { useRpcQuery } from '../../rpc/hooks';
+import { CATALOGS, catalogQuery, type CatalogMethod } from './catalog-queries';
 
 export function useToday(): string {
   return colombiaToday(new Date());
 }
 
 export function usePaymentMethods() {
-  return useRpcQuery('fe.paymentMethods', {}, { staleTime: CATALOG_STALE_MS, retry: false });
+  return useRpcQuery('fe.paymentMethods', {}, CATALOGS['fe.paymentMethods']);
 }
 
 export function useTerceros() {
-  return useRpcQuery('fe.terceros', {}, { staleTime: CATALOG_STALE_MS, retry: false });
+  return useRpcQuery('fe.terceros', {}, CATALOGS['fe.terceros']);
 }
 
 export function useWithholdingTypes() {
-  return useRpcQuery('fe.withholdingTypes', {}, { retry: false });
+  return useRpcQuery('fe.withholdingTypes', {}, CATALOGS['fe.withholdingTypes']);
 }
 
 /**
@@ -32,8 +30,6 @@ export function useWithholdingTypes() {
 export function usePrefetchInvoiceCatalogs(): void {
   const client = useQueryClient();
   useEffect(() => {
-    void client.prefetchQuery({ ...rpcQuery('fe.paymentMethods', {}), staleTime: CATALOG_STALE_MS, retry: false });
-    void client.prefetchQuery({ ...rpcQuery('fe.withholdingTypes', {}), retry: false });
-    void client.prefetchQuery({ ...rpcQuery('fe.terceros', {}), staleTime: CATALOG_STALE_MS, retry: false });
+    for (const method of Object.keys(CATALOGS) as CatalogMethod[]) void client.prefetchQuery(catalogQuery(method));
   }, [client]);
 }
