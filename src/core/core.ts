@@ -3,6 +3,7 @@
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { rpcContract } from '../shared/rpc/contract';
+import { CompanyLists } from './company-lists/company-lists';
 import { Connections } from './connections/connections';
 import { EventBus } from './events';
 import { IssuedMirror } from './history/issued-mirror';
@@ -94,6 +95,7 @@ export function createCore(options: CoreOptions): Core {
   const history = new HistorySync({ store, connections, fetch, clock, events, logger });
   const poller = new Poller(submissions, options.timers ?? realTimers(clock), logger);
   const outboxRunner = new OutboxRunner(submissions, options.timers ?? realTimers(clock), logger, options.outboxProbeMs);
+  const lists = new CompanyLists({ store, connections, fetch, clock, events, logger });
   // Every rejected document appears in the Historial at once, in every host (app, web, CLI).
   submissions.onRecorded((row) => {
     if (row.state === 'rejected') history.recordRejected(row);
@@ -112,6 +114,7 @@ export function createCore(options: CoreOptions): Core {
     submissions,
     poller,
     history,
+    lists,
     ...(options.restore ? { restore: options.restore } : {}),
   };
   const dispatcher = createDispatcher(
@@ -136,6 +139,7 @@ export function createCore(options: CoreOptions): Core {
   );
   const issued = new IssuedMirror({ store, connections, fetch, clock, events, logger }, history);
   let stopMirroring: (() => void) | null = null;
+  let stopListening: (() => void) | null = null;
   let background: Promise<void> | null = null;
   let closing = false;
   return {
@@ -145,6 +149,12 @@ export function createCore(options: CoreOptions): Core {
     startBackground() {
       background ??= (async () => {
         stopMirroring = issued.attach(submissions);
+        // A service that answers a submission refreshes the connection's lists (a copy for the next outage).
+        stopListening = submissions.onRecorded((row) => {
+          if (row.http_status !== null) lists.serviceAnswered(row.connection_id);
+        });
+        const active = connections.active();
+        if (active) lists.serviceAnswered(active.id);
         await submissions.ensureResumed();
         if (!closing) poller.start();
         if (!closing) outboxRunner.start();
@@ -155,6 +165,8 @@ export function createCore(options: CoreOptions): Core {
       closing = true;
       await background?.catch(() => undefined);
       stopMirroring?.();
+      stopListening?.();
+      await lists.whenIdle();
       await outboxRunner.stop();
       await poller.stop();
       await issued.whenIdle();

@@ -1,5 +1,6 @@
 // What core is built from (STYLE.md, convention 4): everything from outside is handed in, so tests
 // hand in a fake clock and the real sandbox, and the app hands in the real things.
+import type { CompanyLists } from './company-lists/company-lists';
 import type { Connections } from './connections/connections';
 import type { EventBus } from './events';
 import type { HistorySync } from './history/sync';
@@ -26,6 +27,7 @@ export interface CoreParts {
   submissions: Submissions;
   poller: Poller;
   history: HistorySync;
+  lists: CompanyLists;
   /** The host's restore (closes this core, restores, opens a new one); absent where the host cannot. */
   restore?: (name: string) => Promise<RestoreResult>;
 }

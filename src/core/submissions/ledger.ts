@@ -262,11 +262,15 @@ export class SubmissionLedger {
     return this.get(id)!;
   }
 
-  /** How many unresolved submissions of a connection were not sent with these credentials. */
+  /**
+   * How many unresolved submissions of a connection were sent with other credentials (a sale that
+   * provably never left is not counted: it goes with whatever token the connection holds).
+   */
   unresolvedUnder(connectionId: number, credential: string): number {
     return this.statement<[number, string], { n: number }>(
       `SELECT count(*) AS n FROM submissions WHERE connection_id = ? AND state IN ${OPEN_STATES_SQL}
-         AND (credential IS NULL OR credential <> ?)`,
+         AND (credential IS NULL OR credential <> ?)
+         AND NOT (state = 'in_doubt' AND attempts = unreachable_attempts AND document_id IS NULL AND http_status IS NULL)`,
     ).get(connectionId, credential)!.n;
   }
 
@@ -274,6 +278,14 @@ export class SubmissionLedger {
   openOf(connectionId: number): number {
     return this.statement<[number], { n: number }>(
       `SELECT count(*) AS n FROM submissions WHERE connection_id = ? AND state IN ${OPEN_STATES_SQL}`,
+    ).get(connectionId)!.n;
+  }
+
+  /** How many submissions of a connection are unresolved and may have reached the server. */
+  sentOpenOf(connectionId: number): number {
+    return this.statement<[number], { n: number }>(
+      `SELECT count(*) AS n FROM submissions WHERE connection_id = ? AND state IN ${OPEN_STATES_SQL}
+         AND NOT (state = 'in_doubt' AND attempts = unreachable_attempts AND document_id IS NULL AND http_status IS NULL)`,
     ).get(connectionId)!.n;
   }
 
@@ -311,6 +323,26 @@ export class SubmissionLedger {
       ).run(body, payloadHash, error.code, error.message, this.now().toISOString(), id);
       return result.changes === 1;
     });
+  }
+
+  /**
+   * Moves a submission the ledger proves was never sent to its connection's new address (same
+   * company). Null, and nothing changed, for any other row or when that address already has its key.
+   */
+  moveUnsent(id: number, baseUrl: string): SubmissionRow | null {
+    try {
+      const moved = this.store.durably(
+        () =>
+          this.statement(
+            `UPDATE submissions SET base_url = ?, updated_at = ?
+               WHERE id = ? AND state = 'in_doubt' AND attempts = unreachable_attempts AND document_id IS NULL
+                 AND http_status IS NULL`,
+          ).run(baseUrl, this.now().toISOString(), id).changes === 1,
+      );
+      return moved ? this.get(id)! : null;
+    } catch {
+      return null;
+    }
   }
 
   /**

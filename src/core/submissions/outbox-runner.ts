@@ -1,7 +1,8 @@
-// The periodic probe of the contingency outbox (issue 16, item 2): while documents wait, the service
-// is tried every `probeMs` by transmitting the oldest one (a refused connection sends nothing, so the
-// try itself is the probe); as soon as it answers, the whole outbox goes out in order. Deadline
-// warnings are checked on the same beat.
+// The periodic probe of the contingency outbox: while documents wait, the service is tried every
+// `probeMs` by transmitting the oldest one of each connection (a refused connection sends nothing, so
+// the try itself is the probe); as soon as it answers, that connection's queue goes out in order.
+// Deadline warnings are checked on the same beat. The beat re-arms itself whatever the last one found
+// (an empty queue, a failure), for as long as the runner runs.
 import type { Logger } from '../log/logger';
 import type { Timers } from '../poller/timers';
 import type { Submissions } from './submissions';
@@ -34,20 +35,29 @@ export class OutboxRunner {
     await this.submissions.transmitting;
   }
 
+  /** Whether a next beat is armed (tests: the runner never stops beating while it runs). */
+  get armed(): boolean {
+    return this.timer !== null;
+  }
+
   /** One beat: deadline warnings, then a pass if anything waits. Tests call it directly. */
   tick(): Promise<void> {
-    this.inFlight ??= (async () => {
-      try {
-        this.submissions.checkDeadlines();
-        if (this.submissions.outbox.count() > 0) await this.submissions.transmitOutbox();
-      } catch (error) {
-        this.logger.error('contingency outbox pass failed', { error: String(error) });
-      } finally {
-        this.inFlight = null;
-        this.arm();
-      }
-    })();
+    // The beat's own promise is stored before it can settle (a `.then` runs later), so a beat that
+    // finds nothing to do still clears itself and arms the next one.
+    this.inFlight ??= this.beat().then(() => {
+      this.inFlight = null;
+      this.arm();
+    });
     return this.inFlight;
+  }
+
+  private async beat(): Promise<void> {
+    try {
+      this.submissions.checkDeadlines();
+      if (this.submissions.outbox.count() > 0) await this.submissions.transmitOutbox();
+    } catch (error) {
+      this.logger.error('contingency outbox pass failed', { error: String(error) });
+    }
   }
 
   private arm(): void {

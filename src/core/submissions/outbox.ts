@@ -17,6 +17,8 @@ export interface OutboxRow {
   warned: DeadlineLevel | 'none';
   transmitted_at: string | null;
   last_error: string | null;
+  /** The connection its submission belongs to (each connection's queue runs on its own). */
+  connection_id: number;
 }
 
 export interface OutboxMeta {
@@ -83,11 +85,11 @@ export class OutboxStore {
   }
 
   get(id: number): OutboxRow | undefined {
-    return this.db.prepare<[number], OutboxRow>('SELECT * FROM outbox WHERE id = ?').get(id);
+    return this.db.prepare<[number], OutboxRow>(`${SELECT_ENTRY} WHERE o.id = ?`).get(id);
   }
 
   bySubmission(submissionId: number): OutboxRow | undefined {
-    return this.db.prepare<[number], OutboxRow>('SELECT * FROM outbox WHERE submission_id = ?').get(submissionId);
+    return this.db.prepare<[number], OutboxRow>(`${SELECT_ENTRY} WHERE o.submission_id = ?`).get(submissionId);
   }
 
   /** Whether this submission waits in the outbox (queued, not transmitted yet). */
@@ -99,13 +101,24 @@ export class OutboxStore {
     );
   }
 
-  /** What waits, oldest sale first (the order of transmission). */
+  /** What waits, oldest sale first (the order of transmission), of every connection. */
   queued(): OutboxRow[] {
-    return this.db.prepare<[], OutboxRow>('SELECT * FROM outbox WHERE transmitted_at IS NULL ORDER BY id').all();
+    return this.db.prepare<[], OutboxRow>(`${SELECT_ENTRY} WHERE o.transmitted_at IS NULL ORDER BY o.id`).all();
   }
 
+  /** How many sales wait, of every connection. */
   count(): number {
     return this.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM outbox WHERE transmitted_at IS NULL').get()!.n;
+  }
+
+  /** How many sales of one connection wait: a new sale of that connection queues behind them. */
+  countFor(connectionId: number): number {
+    return this.db
+      .prepare<[number], { n: number }>(
+        `SELECT count(*) AS n FROM outbox o JOIN submissions s ON s.id = o.submission_id
+           WHERE o.transmitted_at IS NULL AND s.connection_id = ?`,
+      )
+      .get(connectionId)!.n;
   }
 
   /** The document left the outbox: its submission got an answer that is not "in doubt". */
@@ -128,19 +141,28 @@ export class OutboxStore {
     this.db.prepare('UPDATE outbox SET warned = ? WHERE id = ?').run(level, id);
   }
 
-  checked(reachable: boolean): void {
+  /** What the last try of this connection's service found. */
+  checked(connectionId: number, reachable: boolean): void {
     this.db
       .prepare(
-        `INSERT INTO outbox_meta (singleton, last_check_at, reachable) VALUES (1, ?, ?)
-           ON CONFLICT (singleton) DO UPDATE SET last_check_at = excluded.last_check_at, reachable = excluded.reachable`,
+        `INSERT INTO outbox_checks (connection_id, last_check_at, reachable) VALUES (?, ?, ?)
+           ON CONFLICT (connection_id) DO UPDATE SET last_check_at = excluded.last_check_at, reachable = excluded.reachable`,
       )
-      .run(this.now().toISOString(), reachable ? 1 : 0);
+      .run(connectionId, this.now().toISOString(), reachable ? 1 : 0);
   }
 
-  meta(): OutboxMeta {
-    const row = this.db
-      .prepare<[], { last_check_at: string | null; reachable: number | null }>('SELECT last_check_at, reachable FROM outbox_meta')
-      .get();
-    return { last_check_at: row?.last_check_at ?? null, reachable: row?.reachable == null ? null : row.reachable === 1 };
+  /** The last check of one connection's service (null: never checked). */
+  meta(connectionId: number | null): OutboxMeta {
+    const row =
+      connectionId === null
+        ? undefined
+        : this.db
+            .prepare<[number], { last_check_at: string; reachable: number }>(
+              'SELECT last_check_at, reachable FROM outbox_checks WHERE connection_id = ?',
+            )
+            .get(connectionId);
+    return { last_check_at: row?.last_check_at ?? null, reachable: row ? row.reachable === 1 : null };
   }
 }
+
+const SELECT_ENTRY = 'SELECT o.*, s.connection_id FROM outbox o JOIN submissions s ON s.id = o.submission_id';

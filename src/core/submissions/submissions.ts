@@ -149,7 +149,7 @@ export class Submissions {
    */
   async check(id: number, fromOutbox = false): Promise<Submission> {
     return this.locked(id, async () => {
-      const row = this.require(id);
+      const row = this.followConnection(this.require(id));
       if (!OPEN.has(row.state)) return toSubmission(row);
       if (!fromOutbox && this.outbox.isQueued(id)) {
         // Its turn comes in the outbox's order; the poller leaves it alone.
@@ -160,7 +160,14 @@ export class Submissions {
         const connection = this.connectionOf(row);
         const token = await this.options.connections.tokenFor(connection);
         const credential = this.options.connections.fingerprint(token);
-        const current = row.credential === null ? this.ledger.adoptCredential(id, credential) : row;
+        // A sale the ledger proves never left has its key on no server: it goes with the token the
+        // connection holds now (the user replaced a revoked one during the outage), not held.
+        const current =
+          row.credential === null
+            ? this.ledger.adoptCredential(id, credential)
+            : row.credential !== credential && nothingSent(row)
+              ? this.ledger.reassignCredential(id, credential)
+              : row;
         const sameCredentials = current.credential === credential;
         if (current.document_id !== null && (current.kind === 'DSE' || current.state === 'pending' || !sameCredentials)) {
           return toSubmission(await this.query(current, connection, token));
@@ -264,8 +271,9 @@ export class Submissions {
       return this.check(existing.id);
     }
     crashPoint('before-ledger-commit');
-    // Older sales wait in the contingency outbox: this one waits behind them (order), unsent.
-    const behindQueue = this.outbox.count() > 0;
+    // Older sales of this connection wait in the contingency outbox: this one waits behind them
+    // (order), unsent. Another connection's queue is not this sale's business.
+    const behindQueue = this.outbox.countFor(connection.id) > 0;
     const row = this.ledger.insert(
       {
         connectionId: connection.id,
@@ -308,7 +316,7 @@ export class Submissions {
     const entry = this.outbox.enqueue(row.id, row.kind, originalHash, new Date(row.created_at));
     this.ledger.park(row.id);
     // The sale's own attempt was a check of the service (refused); one queued behind others was not.
-    if (row.attempts > 0) this.outbox.checked(false);
+    if (row.attempts > 0) this.outbox.checked(row.connection_id, false);
     this.options.logger.warn('service unreachable: sale queued in the contingency outbox', {
       submission: row.id,
       kind: row.kind,
@@ -337,14 +345,21 @@ export class Submissions {
     return this.transmitting !== null;
   }
 
+  /**
+   * Each connection's queue in its own order: a connection whose service is still down stops its own
+   * queue for this pass and no other; the pass goes on with the next connection's oldest sale.
+   */
   private async runOutbox(): Promise<OutboxPass> {
     const events = this.options.events;
     const pass: OutboxPass = { transmitted: 0, failed: 0, queued: this.outbox.count(), reachable: null, message: null };
     if (pass.queued === 0) return pass;
     events.emit('outbox.changed', { phase: 'started', queued: pass.queued, transmitted: 0 });
+    const stopped = new Set<number>();
+    const reached = new Set<number>();
     for (;;) {
-      const entry = this.outbox.queued()[0];
+      const entry = this.outbox.queued().find((queued) => !stopped.has(queued.connection_id));
       if (!entry) break;
+      const connectionId = entry.connection_id;
       let row = this.require(entry.submission_id);
       if (row.kind === 'DSE' && this.heldPastMidnight(row, entry.queued_at)) {
         // Proven unsent: a new key with today's date. Otherwise the same key is asked first.
@@ -353,32 +368,39 @@ export class Submissions {
       const result = await this.check(row.id, true);
       const after = this.require(row.id);
       if (nothingSent(after)) {
-        // Still nothing left (refused again, or no token to send with): it keeps its place.
+        // Still nothing left (refused again, no token to send with, the connection moved to another
+        // company): it keeps its place, and so does every later sale of its connection.
         this.ledger.park(row.id);
         const refused = result.error === null || result.error.code === 'api_unreachable';
-        pass.reachable = refused ? false : null;
-        pass.message = refused ? UNREACHABLE_AGAIN : (result.error?.message ?? UNREACHABLE_AGAIN);
-        this.outbox.failedAttempt(entry.id, pass.message);
-        break;
+        const message = refused ? UNREACHABLE_AGAIN : (result.error?.message ?? UNREACHABLE_AGAIN);
+        if (refused) this.outbox.checked(connectionId, false);
+        if (refused && pass.reachable !== true) pass.reachable = false;
+        pass.message ??= message;
+        this.outbox.failedAttempt(entry.id, message);
+        stopped.add(connectionId);
+        continue;
       }
       // It may have reached the server: the outbox holds only what provably never left. One still in
       // doubt is now an ordinary submission in doubt (same key, same bytes, the poller's back-off).
       if (after.state === 'in_doubt' || after.state === 'sending') this.ledger.postpone(row.id, result.error?.message ?? null);
-      pass.reachable = after.http_status !== null ? true : pass.reachable;
+      if (after.http_status !== null) {
+        pass.reachable = true;
+        reached.add(connectionId);
+      }
       this.outbox.transmitted(entry.id);
-      if (after.state === 'failed' || after.state === 'conflict' || after.state === 'rejected') pass.failed += 1;
+      const failed = after.state === 'failed' || after.state === 'conflict' || after.state === 'rejected';
+      if (failed) pass.failed += 1;
       pass.transmitted += 1;
       events.emit('outbox.changed', {
         phase: 'progress',
         queued: this.outbox.count(),
         transmitted: pass.transmitted,
-        ...(after.state === 'failed' || after.state === 'conflict' || after.state === 'rejected'
-          ? { message: `${entry.local_ref}: ${after.error_message ?? 'el servicio no aceptó el documento.'}` }
-          : {}),
+        ...(failed ? { message: `${entry.local_ref}: ${after.error_message ?? 'el servicio no aceptó el documento.'}` } : {}),
       });
     }
-    this.outbox.checked(pass.reachable === true);
+    for (const connectionId of reached) this.outbox.checked(connectionId, true);
     pass.queued = this.outbox.count();
+    if (pass.queued === 0) pass.message = null;
     events.emit('outbox.changed', {
       phase: pass.queued === 0 ? 'done' : 'failed',
       queued: pass.queued,
@@ -462,8 +484,16 @@ export class Submissions {
   /** What the banner and the outbox screen show. */
   outboxStatus() {
     const now = this.options.clock();
-    const meta = this.outbox.meta();
-    const items = this.outbox.queued().map((entry) => {
+    const queued = this.outbox.queued();
+    // The banner speaks of the connection in use; with none, of the one whose sale waits first.
+    const shown = this.options.connections.active()?.id ?? queued[0]?.connection_id ?? null;
+    const meta = this.outbox.meta(shown);
+    const labels = new Map<number, string>();
+    const labelOf = (id: number) => {
+      if (!labels.has(id)) labels.set(id, this.connectionLabel(id));
+      return labels.get(id)!;
+    };
+    const items = queued.map((entry) => {
       const row = this.require(entry.submission_id);
       const deadline = new Date(entry.deadline_at);
       const level: DeadlineLevel = deadlineLevel(now, deadline);
@@ -478,6 +508,7 @@ export class Submissions {
         time_left: timeLeftText(deadline.getTime() - now.getTime()),
         message: deadlineMessage(level, entry.local_ref, deadline, this.outbox.windowHours),
         last_error: entry.last_error,
+        connection_label: labelOf(entry.connection_id),
       };
     });
     return {
@@ -610,6 +641,33 @@ export class Submissions {
     }
   }
 
+  private connectionLabel(id: number): string {
+    try {
+      return this.options.connections.resolve(id).label;
+    } catch {
+      return 'Conexión eliminada';
+    }
+  }
+
+  /**
+   * A sale that provably never left follows its connection to the address the user gave it since
+   * (the same company at the provider's new address): no server ever saw its key. A connection now
+   * of another company keeps it where it was, and connectionOf says why.
+   */
+  private followConnection(row: SubmissionRow): SubmissionRow {
+    if (!nothingSent(row)) return row;
+    let connection: ActiveConnection;
+    try {
+      connection = this.options.connections.resolve(row.connection_id);
+    } catch {
+      return row;
+    }
+    if (connection.baseUrl === row.base_url || connection.companyId !== row.company_id) return row;
+    const moved = this.ledger.moveUnsent(row.id, connection.baseUrl);
+    if (moved) this.options.logger.warn('unsent submission follows its connection to a new address', { submission: row.id });
+    return moved ?? row;
+  }
+
   private connectionOf(row: SubmissionRow): ActiveConnection {
     let connection: ActiveConnection;
     try {
@@ -618,6 +676,14 @@ export class Submissions {
       throw new AppError(
         'no_connection',
         'La conexión con la que se envió este documento ya no existe. Vuelva a crearla para confirmarlo.',
+      );
+    }
+    if (connection.companyId !== row.company_id && nothingSent(row)) {
+      throw new AppError(
+        'no_connection',
+        `Esta venta se hizo para la empresa ${row.company_id} y la conexión «${connection.label}» ahora es de la empresa ` +
+          `${connection.companyId}: no se enviará a otra empresa. Vuelva a poner la empresa ${row.company_id} en Ajustes › Conexión ` +
+          '(o cree una conexión para ella) y la venta se transmitirá; mientras tanto sigue en la cola.',
       );
     }
     if (connection.baseUrl !== row.base_url || connection.companyId !== row.company_id) {

@@ -25,6 +25,7 @@ export const INVALIDATES: { [K in EventName]: (payload: EventPayload<K>) => Stal
   ],
   'history.changed': () => HISTORY,
   'outbox.changed': () => [['outbox.status'], ['submissions.list']],
+  'lists.changed': (payload) => [[payload.name === 'payment_methods' ? 'fe.paymentMethods' : 'fe.terceros'], ['fe.listsStatus']],
   // Each page read adds documents to the list; the status (counts, last sync) when the pass ends.
   'sync.progress': (payload) => (payload.phase === 'page' ? [['history.list']] : payload.phase === 'started' ? [] : HISTORY),
 };

@@ -22,6 +22,8 @@ export const rpcEvents = {
     transmitted: z.number().int(),
     message: z.string().optional(),
   }),
+  /** A company list of a connection (payment methods, third parties) was read anew and changed. */
+  'lists.changed': z.object({ connection_id: z.number().int(), name: z.enum(['payment_methods', 'terceros']) }),
   'sync.progress': z.object({
     phase: z.enum(['started', 'page', 'done', 'failed']),
     done: z.number().int(),

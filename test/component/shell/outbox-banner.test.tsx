@@ -25,6 +25,7 @@ const item = (n: number, level: OutboxStatus['items'][number]['level'] = 'ok', m
   time_left: 'quedan 48 h',
   message,
   last_error: null,
+  connection_label: 'Empresa A',
 });
 
 const fake = installFakeBridge({

@@ -1,6 +1,7 @@
 import { AppError } from '../../../shared/rpc/errors';
 import type { connectionMethods } from '../../../shared/rpc/methods/connections';
 import { checkConnection } from '../../connections/check';
+import { normaliseBaseUrl } from '../../connections/connections';
 import type { CoreParts } from '../../parts';
 import type { Handlers } from '../registry';
 
@@ -8,7 +9,26 @@ export function connectionHandlers({ connections, submissions, fetch, clock }: C
   return {
     'connections.list': () => connections.list(),
     'connections.create': (draft) => connections.create(draft),
-    'connections.update': ({ id, ...draft }) => connections.update(id, draft),
+    'connections.update': async ({ id, ...draft }) => {
+      const current = await connections.get(id);
+      const company = current.company_id !== draft.company_id || current.kind !== draft.kind;
+      // Sales that never left follow a new address of the same company; anything that may have reached
+      // the server is confirmed only where it was sent, and no sale goes to another company or from
+      // tests to production.
+      const bound = company ? submissions.ledger.openOf(id) : submissions.ledger.sentOpenOf(id);
+      if (bound > 0 && (company || current.base_url !== normaliseBaseUrl(draft.base_url))) {
+        throw new AppError(
+          'conflict',
+          `No se puede cambiar ${company ? 'la empresa o el tipo' : 'la URL'} de esta conexión: tiene ${plural(bound)} ` +
+            (company
+              ? 'que pertenecen a esta empresa (en la cola de contingencia, en duda o pendientes). '
+              : 'que pudieron llegar al servicio y se confirman en esta dirección. ') +
+            'Espere a que se transmitan y confirmen (Pendientes, cola de contingencia) o cree otra conexión para el cambio.',
+          { unresolved: bound },
+        );
+      }
+      return connections.update(id, draft);
+    },
     'connections.activate': ({ id }) => connections.activate(id),
     'connections.remove': async ({ id }) => {
       // Its token and address are what confirms them: removing it would leave them unresolvable (issue 14, item 15).
@@ -16,7 +36,7 @@ export function connectionHandlers({ connections, submissions, fetch, clock }: C
       if (open > 0) {
         throw new AppError(
           'conflict',
-          `No se puede eliminar esta conexión: tiene ${open === 1 ? '1 envío sin confirmar' : `${open} envíos sin confirmar`} ` +
+          `No se puede eliminar esta conexión: tiene ${plural(open)} ` +
             '(en duda o pendientes) que se confirman con ella. Espere a que se resuelvan o consúltelos en «Pendientes» y vuelva a intentarlo.',
           { unresolved: open },
         );
@@ -29,7 +49,7 @@ export function connectionHandlers({ connections, submissions, fetch, clock }: C
       if (unresolved > 0 && !replace_unresolved) {
         throw new AppError(
           'credentials_changed',
-          `Esta conexión tiene ${unresolved === 1 ? '1 envío sin confirmar' : `${unresolved} envíos sin confirmar`} hechos con el token actual. ` +
+          `Esta conexión tiene ${plural(unresolved)} hechos con el token actual. ` +
             'Con otro token no se reenviarán, para no crear duplicados: se consultarán si se conoce el documento y, si no, quedarán en espera ' +
             'hasta que vuelva el token anterior o hasta que usted confirme, tras revisar el portal de su proveedor, que no se crearon. ' +
             'Confírmelos primero en «Pendientes» o confirme el cambio de token.',
@@ -41,4 +61,8 @@ export function connectionHandlers({ connections, submissions, fetch, clock }: C
     'connections.forgetToken': ({ id }) => connections.forgetToken(id),
     'connections.test': ({ id }) => checkConnection(connections, id, fetch, clock),
   };
+}
+
+function plural(count: number): string {
+  return count === 1 ? '1 envío sin confirmar' : `${count} envíos sin confirmar`;
 }

@@ -4,16 +4,18 @@ import { FeWithholdingTypes } from '../../fe/withholding-types';
 import type { CoreParts } from '../../parts';
 import type { Handlers } from '../registry';
 
-export function feHandlers({ submissions, connections, fetch, store }: CoreParts): Handlers<typeof feMethods> {
+export function feHandlers({ submissions, connections, fetch, store, lists }: CoreParts): Handlers<typeof feMethods> {
   const withholdingTypes = new FeWithholdingTypes(store.db);
   const api = () => clientFor(connections, connections.requireActive(), fetch);
   return {
     'fe.submit': ({ request }) => submissions.submitFe(request),
     'fe.findSame': ({ request }) => submissions.findSame('FE', request),
     'fe.get': ({ id }) => api().getFeDoc(id),
-    'fe.paymentMethods': () => api().listPaymentMethods(),
-    'fe.terceros': () => api().listTerceros(),
-    'fe.lookupAcquirer': (request) => api().lookupAcquirer(request),
+    'fe.paymentMethods': () => lists.read('payment_methods'),
+    'fe.terceros': () => lists.read('terceros'),
+    'fe.listsStatus': () => lists.status(),
+    'fe.refreshLists': () => lists.refreshAll(),
+    'fe.lookupAcquirer': (request) => lists.lookupAcquirer(request),
     'fe.withholdingTypes': () => withholdingTypes.list(connections.requireActive().id),
     'fe.saveWithholdingTypes': ({ types }) => withholdingTypes.replace(connections.requireActive().id, types),
   };

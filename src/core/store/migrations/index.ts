@@ -20,6 +20,7 @@ import { migration0016 } from './0016_report_indexes';
 import { migration0017 } from './0017_issuer_profile';
 import { migration0018 } from './0018_contingency';
 import { migration0019 } from './0019_submission_field_errors';
+import { migration0020 } from './0020_local_first';
 
 export const migrations: readonly Migration[] = [
   migration0001,
@@ -41,4 +42,5 @@ export const migrations: readonly Migration[] = [
   migration0017,
   migration0018,
   migration0019,
+  migration0020,
 ];

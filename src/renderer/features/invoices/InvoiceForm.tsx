@@ -22,6 +22,7 @@ import { PaymentSection } from './PaymentSection';
 import { ReceiverSection } from './ReceiverSection';
 import { feResolver } from './resolver';
 import { feFieldOf, feLabelOf, type ValidationContext } from './validation';
+import { notIssuedMessage } from './not-issued';
 import { WithholdingsSection } from './WithholdingsSection';
 import { SubmitProblem } from '../../forms/SubmitProblem';
 import { LinesForm } from '../../forms/LinesForm';
@@ -32,6 +33,7 @@ export interface InvoiceFormProps {
   today: string;
   paymentMethods: readonly PaymentMethod[] | undefined;
   paymentMethodsError: string | null;
+  onRetryPaymentMethods?: () => void;
   withholdingTypes: WithholdingTypes | undefined;
   withholdingTypesError: string | null;
   /** A submission the server refused before creating anything: the corrected invoice needs a new key. */
@@ -93,7 +95,11 @@ export function InvoiceForm(props: InvoiceFormProps) {
             <CounterShortcuts />
             <ReceiverSection />
             <ItemsGrid controlsForm={linesForm} />
-            <PaymentSection methods={paymentMethods} loadError={props.paymentMethodsError} />
+            <PaymentSection
+              methods={paymentMethods}
+              loadError={props.paymentMethodsError}
+              {...(props.onRetryPaymentMethods ? { onRetry: props.onRetryPaymentMethods } : {})}
+            />
             <AiuSection />
             <WithholdingsSection types={withholdingTypes} loadError={props.withholdingTypesError} />
             <CurrencySection />
@@ -111,7 +117,7 @@ export function InvoiceForm(props: InvoiceFormProps) {
               <Alert tone="error">{form.formState.errors.root.totals.message}</Alert>
             )}
             {errorCount > 0 && form.formState.isSubmitted && !problem && (
-              <Alert tone="error">No se emitió: revise los campos marcados en rojo.</Alert>
+              <Alert tone="error">{notIssuedMessage(form.formState.errors)}</Alert>
             )}
             <SubmitProblem problem={problem} title="No se emitió la factura" />
           </InvoiceBar>

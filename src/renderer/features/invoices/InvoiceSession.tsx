@@ -89,6 +89,7 @@ export function InvoiceSession({ draft, today }: { draft: Draft | null; today: s
         today={today}
         paymentMethods={methods.data}
         paymentMethodsError={methods.isError ? methods.error.message : null}
+        onRetryPaymentMethods={() => void methods.refetch()}
         withholdingTypes={types.data}
         withholdingTypesError={types.isError ? types.error.message : null}
         onRefused={(submitted) => {

@@ -17,9 +17,12 @@ export function methodsFor(methods: readonly PaymentMethod[], form: 'contado' | 
 export function PaymentSection({
   methods,
   loadError,
+  onRetry,
 }: {
   methods: readonly PaymentMethod[] | undefined;
   loadError: string | null;
+  /** Asks the service for the list again (a brand-new connection with no local copy yet). */
+  onRetry?: () => void;
 }) {
   const { register, setValue, getValues, resetField, control, formState } = useFormContext<FeFormValues>();
   const errors = formState.errors.payment;
@@ -100,7 +103,16 @@ export function PaymentSection({
       </div>
       {/* Cash in pesos (means code 10, "Efectivo"): what was received and the change. */}
       {form === 'contado' && chosen?.payment_means_code === '10' && currency === 'COP' && <CashChange />}
-      {loadError && <Alert tone="error">No se pudieron cargar los medios de pago de la empresa: {loadError}</Alert>}
+      {loadError && (
+        <Alert tone="error">
+          No se pudieron cargar los medios de pago de la empresa: {loadError}{' '}
+          {onRetry && (
+            <button type="button" className="button button--secondary" onClick={onRetry}>
+              Intentar de nuevo
+            </button>
+          )}
+        </Alert>
+      )}
     </fieldset>
   );
 }

@@ -18,16 +18,34 @@ export const FeWithholdingType = z.object({
 });
 export type FeWithholdingType = z.infer<typeof FeWithholdingType>;
 
+export const COMPANY_LIST_NAMES = ['payment_methods', 'terceros'] as const;
+export type CompanyListName = (typeof COMPANY_LIST_NAMES)[number];
+const CompanyListStatus = z.object({
+  /** When the local copy was read from the service (an instant); null: there is no copy yet. */
+  read_at: z.string().nullable(),
+  /** Why the last refresh failed, in Spanish; null when it did not (or none was tried this run). */
+  error: z.string().nullable(),
+});
+export const CompanyListsStatus = z.object({ payment_methods: CompanyListStatus, terceros: CompanyListStatus });
+export type CompanyListsStatus = z.infer<typeof CompanyListsStatus>;
+
 export const feMethods = {
   'fe.submit': method(z.object({ request: FeSubmitInput }).strict(), Submission),
   /** Like dse.findSame: the same invoice (draft_key aside) already in the ledger, or null. */
   'fe.findSame': method(z.object({ request: FeSubmitInput }).strict(), Submission.nullable()),
   /** Endpoint 2. */
   'fe.get': method(z.object({ id: z.number().int().positive() }).strict(), FeDocument),
-  /** Endpoint 4: the company's payment methods (ids are per company; never hard-coded). */
+  /**
+   * Endpoint 4: the company's payment methods (ids are per company; never hard-coded), from the
+   * connection's local copy (read from the service in the background; see CompanyLists).
+   */
   'fe.paymentMethods': method(z.object({}).strict(), z.array(PaymentMethod)),
-  /** Endpoint 3. */
+  /** Endpoint 3, from the local copy like the payment methods. */
   'fe.terceros': method(z.object({}).strict(), z.array(Tercero)),
+  /** When the active connection's lists were last read from the service. */
+  'fe.listsStatus': method(z.object({}).strict(), CompanyListsStatus),
+  /** Reads them from the service now (waits for the answers). */
+  'fe.refreshLists': method(z.object({}).strict(), CompanyListsStatus),
   /** Endpoint 5. */
   'fe.lookupAcquirer': method(AcquirerLookupRequest.strict(), Acquirer),
   /** The active connection's FE withholding types, in the order the user entered them. */

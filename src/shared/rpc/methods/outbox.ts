@@ -18,6 +18,8 @@ export const OutboxItem = z.object({
   /** The warning or the missed-deadline message, in Spanish; null while the window is wide. */
   message: z.string().nullable(),
   last_error: z.string().nullable(),
+  /** The name of the connection (company and service) the sale waits for. */
+  connection_label: z.string(),
 });
 export type OutboxItem = z.infer<typeof OutboxItem>;
 

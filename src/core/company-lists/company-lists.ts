@@ -1,0 +1,203 @@
+// Local first: the company lists a sale needs that only the service knows (payment methods, third
+// parties, the DIAN's answers about acquirers) are kept in the local database per connection, with
+// when they were read. A form opens from the local copy at once, whatever the service does; the copy
+// is refreshed in the background when it is older than a few minutes, whenever the service answers a
+// submission, and on demand. Only a brand-new connection with no copy waits for the service, and
+// then a failure says, in words, that there is no copy yet.
+import { z } from 'zod';
+import { Acquirer, PaymentMethod, Tercero, type AcquirerLookupRequest } from '../../shared/api';
+import { AppError } from '../../shared/rpc/errors';
+import type { CompanyListName, CompanyListsStatus } from '../../shared/rpc/methods/fe';
+import { clientFor } from '../api/for-connection';
+import type { ActiveConnection } from '../connections/connections';
+import type { ServiceParts } from '../parts';
+
+/** A copy younger than this is used without asking the service again. */
+export const FRESH_MS = 5 * 60_000;
+/** After a failed refresh, the service is not asked again for a list before this. */
+export const RETRY_MS = 60_000;
+
+const SCHEMAS = { payment_methods: z.array(PaymentMethod), terceros: z.array(Tercero) } as const;
+type ListOf<N extends CompanyListName> = z.infer<(typeof SCHEMAS)[N]>;
+
+const WHAT: Record<CompanyListName, string> = {
+  payment_methods: 'los medios de pago',
+  terceros: 'los terceros',
+};
+
+interface Attempt {
+  at: number;
+  error: string | null;
+  running: Promise<void> | null;
+}
+
+export class CompanyLists {
+  private readonly attempts = new Map<string, Attempt>();
+
+  constructor(private readonly parts: ServiceParts) {}
+
+  private get db() {
+    return this.parts.store.db;
+  }
+
+  /** The active connection's list: the local copy when there is one, else the service's answer. */
+  async read<N extends CompanyListName>(name: N): Promise<ListOf<N>> {
+    const connection = this.parts.connections.requireActive();
+    const copy = this.copy(connection.id, name);
+    if (copy) {
+      if (this.parts.clock().getTime() - Date.parse(copy.read_at) > FRESH_MS) void this.refresh(connection, name);
+      return copy.value;
+    }
+    await this.refresh(connection, name, true);
+    const fresh = this.copy(connection.id, name);
+    if (fresh) return fresh.value;
+    const reason = this.attempts.get(attemptKey(connection.id, name))?.error ?? 'el servicio no respondió';
+    throw new AppError(
+      'api_unreachable',
+      `Esta conexión aún no tiene una copia de ${WHAT[name]}: se guarda la primera vez que el servicio responde, y el ` +
+        `servicio no respondió ahora (${stripFinalStop(reason)}). Cuando vuelva, use «Intentar de nuevo»; desde entonces ` +
+        'podrá vender aunque se caiga el internet.',
+    );
+  }
+
+  /** Resolves when no list is being read (close waits, so nothing writes after the store closes). */
+  async whenIdle(): Promise<void> {
+    for (const attempt of this.attempts.values()) await attempt.running?.catch(() => undefined);
+  }
+
+  /** When each list of the active connection was read, and why its last refresh failed, if it did. */
+  status(): CompanyListsStatus {
+    const connection = this.parts.connections.requireActive();
+    return Object.fromEntries(
+      (Object.keys(SCHEMAS) as CompanyListName[]).map((name) => {
+        const row = this.db
+          .prepare<[number, string], { read_at: string }>(
+            'SELECT read_at FROM company_lists WHERE connection_id = ? AND name = ?',
+          )
+          .get(connection.id, name);
+        const attempt = this.attempts.get(attemptKey(connection.id, name));
+        return [name, { read_at: row?.read_at ?? null, error: attempt?.error ?? null }];
+      }),
+    ) as CompanyListsStatus;
+  }
+
+  /** Reads every list of the active connection from the service now (the user's «Actualizar»). */
+  async refreshAll(): Promise<CompanyListsStatus> {
+    const connection = this.parts.connections.requireActive();
+    await Promise.all((Object.keys(SCHEMAS) as CompanyListName[]).map((name) => this.refresh(connection, name, true)));
+    return this.status();
+  }
+
+  /** The service answered on this connection: lists older than a few minutes are read again, in the background. */
+  serviceAnswered(connectionId: number): void {
+    let connection: ActiveConnection;
+    try {
+      connection = this.parts.connections.resolve(connectionId);
+    } catch {
+      return;
+    }
+    const now = this.parts.clock().getTime();
+    for (const name of Object.keys(SCHEMAS) as CompanyListName[]) {
+      const copy = this.copy(connectionId, name);
+      if (!copy || now - Date.parse(copy.read_at) > FRESH_MS) void this.refresh(connection, name, true);
+    }
+  }
+
+  /**
+   * The DIAN's answer for an acquirer: asked of the service, kept; when the service cannot answer, the
+   * answer kept from an earlier lookup of the same identification, if any.
+   */
+  async lookupAcquirer(request: AcquirerLookupRequest): Promise<Acquirer> {
+    const connection = this.parts.connections.requireActive();
+    const type = request.identification_type;
+    const number = request.identification_number.trim();
+    try {
+      const answer = await clientFor(this.parts.connections, connection, this.parts.fetch).lookupAcquirer(request);
+      this.db
+        .prepare(
+          `INSERT INTO acquirer_lookups (connection_id, identification_type, identification_number, body, read_at)
+             VALUES (?, ?, ?, ?, ?)
+             ON CONFLICT (connection_id, identification_type, identification_number)
+             DO UPDATE SET body = excluded.body, read_at = excluded.read_at`,
+        )
+        .run(connection.id, type, number, JSON.stringify(answer), this.parts.clock().toISOString());
+      return answer;
+    } catch (error) {
+      if (!(error instanceof AppError) || !SERVICE_DOWN.has(error.code)) throw error;
+      const row = this.db
+        .prepare<[number, string, string], { body: string }>(
+          `SELECT body FROM acquirer_lookups WHERE connection_id = ? AND identification_type = ? AND identification_number = ?`,
+        )
+        .get(connection.id, type, number);
+      const kept = row ? Acquirer.safeParse(JSON.parse(row.body)) : null;
+      if (kept?.success) return kept.data;
+      throw new AppError(
+        error.code,
+        `${stripFinalStop(error.message)}. Escriba a mano los datos del cliente (nombre, correo y dirección): la factura sale igual.`,
+      );
+    }
+  }
+
+  private copy<N extends CompanyListName>(connectionId: number, name: N): { value: ListOf<N>; read_at: string } | null {
+    const row = this.db
+      .prepare<[number, string], { body: string; read_at: string }>(
+        'SELECT body, read_at FROM company_lists WHERE connection_id = ? AND name = ?',
+      )
+      .get(connectionId, name);
+    if (!row) return null;
+    const parsed = SCHEMAS[name].safeParse(JSON.parse(row.body));
+    // A copy an older version wrote in another shape is no copy: the service is asked.
+    return parsed.success ? { value: parsed.data as ListOf<N>, read_at: row.read_at } : null;
+  }
+
+  /** One read of a list from the service at a time per connection; none within RETRY_MS of a failure unless forced. */
+  private refresh(connection: ActiveConnection, name: CompanyListName, force = false): Promise<void> {
+    const key = attemptKey(connection.id, name);
+    const attempt = this.attempts.get(key);
+    if (attempt?.running) return attempt.running;
+    const now = this.parts.clock().getTime();
+    if (!force && attempt && attempt.error !== null && now - attempt.at < RETRY_MS) return Promise.resolve();
+    const current: Attempt = { at: now, error: attempt?.error ?? null, running: null };
+    current.running = this.fetchList(connection, name).then(
+      (value) => {
+        const body = JSON.stringify(value);
+        const before = this.db
+          .prepare<[number, string], { body: string }>('SELECT body FROM company_lists WHERE connection_id = ? AND name = ?')
+          .get(connection.id, name);
+        this.db
+          .prepare(
+            `INSERT INTO company_lists (connection_id, name, body, read_at) VALUES (?, ?, ?, ?)
+               ON CONFLICT (connection_id, name) DO UPDATE SET body = excluded.body, read_at = excluded.read_at`,
+          )
+          .run(connection.id, name, body, this.parts.clock().toISOString());
+        current.error = null;
+        if (before?.body !== body) this.parts.events.emit('lists.changed', { connection_id: connection.id, name });
+      },
+      (error: unknown) => {
+        current.error = error instanceof AppError ? error.message : 'error inesperado al leer la lista';
+        if (!(error instanceof AppError)) this.parts.logger.error('company list refresh failed', { name, error: String(error) });
+      },
+    );
+    void current.running.finally(() => {
+      current.running = null;
+    });
+    this.attempts.set(key, current);
+    return current.running;
+  }
+
+  private fetchList(connection: ActiveConnection, name: CompanyListName): Promise<unknown> {
+    const api = clientFor(this.parts.connections, connection, this.parts.fetch);
+    return name === 'payment_methods' ? api.listPaymentMethods() : api.listTerceros();
+  }
+}
+
+/** Failures that say nothing about the data asked for: the service, or the way to it, is down. */
+const SERVICE_DOWN = new Set(['api_unreachable', 'api_uncertain', 'api_unexpected']);
+
+function attemptKey(connectionId: number, name: CompanyListName): string {
+  return `${connectionId}:${name}`;
+}
+
+function stripFinalStop(text: string): string {
+  return text.trim().replace(/\.$/, '');
+}

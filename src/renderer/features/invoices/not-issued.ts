@@ -1,0 +1,40 @@
+// Why an invoice was not issued, when the form itself refused it: each section with a marked field,
+// by its name and its first message, so the cashier knows where to look without hunting for red.
+import type { FieldErrors } from 'react-hook-form';
+import { feLabelOf } from './validation';
+
+const LIST = new Intl.ListFormat('es-CO', { style: 'long', type: 'conjunction' });
+
+/** "No se emitió: corrija Pago (Elija un medio de pago.) y Cliente (Escriba el nombre.)". */
+export function notIssuedMessage(errors: FieldErrors): string {
+  const sections = new Map<string, string>();
+  for (const [path, message] of flatten(errors, '')) {
+    if (path.startsWith('root')) continue;
+    const label = feLabelOf(path) ?? labelOfFormPath(path);
+    if (!sections.has(label)) sections.set(label, message);
+  }
+  if (sections.size === 0) return 'No se emitió: hay datos por corregir en el formulario.';
+  const parts = [...sections].map(([label, message]) => (message ? `${label} (${message})` : label));
+  return `No se emitió: corrija ${LIST.format(parts)}.`;
+}
+
+/** The form's own sections that are not fields of the request (AIU, currency, notes). */
+function labelOfFormPath(path: string): string {
+  const top = path.split('.')[0]!;
+  return (
+    { aiu: 'AIU', currency: 'Moneda', observaciones: 'Observaciones', fecha_emision: 'Fecha de emisión' }[top] ?? 'Otros datos'
+  );
+}
+
+function* flatten(node: unknown, prefix: string): Generator<[string, string]> {
+  if (!node || typeof node !== 'object') return;
+  const record = node as Record<string, unknown>;
+  if (typeof record.message === 'string' || typeof record.type === 'string') {
+    yield [prefix, typeof record.message === 'string' ? record.message : ''];
+    return;
+  }
+  for (const [key, value] of Object.entries(record)) {
+    if (key === 'ref') continue;
+    yield* flatten(value, prefix ? `${prefix}.${key}` : key);
+  }
+}
