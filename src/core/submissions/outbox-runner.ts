@@ -40,6 +40,11 @@ export class OutboxRunner {
     return this.timer !== null;
   }
 
+  /** Resolves when no beat is running (tests with a controlled clock wait on this). */
+  async whenIdle(): Promise<void> {
+    while (this.inFlight) await this.inFlight;
+  }
+
   /** One beat: deadline warnings, then a pass if anything waits. Tests call it directly. */
   tick(): Promise<void> {
     // The beat's own promise is stored before it can settle (a `.then` runs later), so a beat that
