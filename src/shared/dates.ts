@@ -33,6 +33,12 @@ export function colombiaToday(now: Date): string {
   return toColombia(now).date;
 }
 
+/** Milliseconds from `now` to the next 00:00:00 in Colombia, when `colombiaToday` turns (always > 0). */
+export function msUntilNextColombiaDay(now: Date): number {
+  const next = Date.parse(`${addDays(colombiaToday(now), 1)}T00:00:00${COLOMBIA_OFFSET}`);
+  return next - now.getTime();
+}
+
 /** "2026-11-20T10:00:00-05:00" */
 export function toColombiaIso(instant: Date): string {
   const { date, time } = toColombia(instant);

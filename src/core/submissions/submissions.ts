@@ -26,6 +26,7 @@ import {
 } from './deadlines';
 import { nothingSent } from './outcome';
 import { OutboxStore } from './outbox';
+import { redateDseRequest } from '../../shared/dse/redate';
 
 export interface SubmissionsOptions extends ServiceParts {
   writeTimeoutMs?: number;
@@ -432,11 +433,8 @@ export class Submissions {
   private redate(row: SubmissionRow, outboxId: number): SubmissionRow | null {
     const today = colombiaToday(this.options.clock());
     const request = JSON.parse(row.request_body.toString('utf8')) as Record<string, unknown>;
-    const dated: Record<string, unknown> = { ...request, fecha_documento: today };
-    if ('fecha' in dated) dated.fecha = today;
-    for (const field of ['fecha_inicio_periodo', 'fecha_fin_periodo']) if (typeof dated[field] === 'string') dated[field] = today;
-    if ((dated.forma_pago ?? '1') === '1' && typeof dated.fecha_vencimiento === 'string') dated.fecha_vencimiento = today;
-    const json = JSON.stringify(dated);
+    // Every date rule of the day (document, period, cash and credit due dates) in one shared place.
+    const json = JSON.stringify(redateDseRequest(request, today));
     const body = Buffer.from(json, 'utf8');
     const key = `dse-${randomUUID()}`;
     const replaced = this.ledger.redateUnsent(

@@ -5,3 +5,4 @@ export * from './withholdings';
 export * from './dates';
 export * from './totals';
 export * from './request';
+export * from './redate';

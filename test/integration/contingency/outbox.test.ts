@@ -228,6 +228,68 @@ describe('contingency outbox through an outage', () => {
     }
   }, 60_000);
 
+  it('a credit DSE due on the sale day, its accounting due date too, queued at 23:50 and sent at 00:30: re-dated and accepted once', async () => {
+    const sandboxDir = join(dir.path, 'sandbox-midnight-credit');
+    const next = await startSandbox({
+      seed: reliabilitySeed(),
+      now: '2026-11-21T00:30:00-05:00',
+      settleMs: 50,
+      dataDir: sandboxDir,
+    });
+    const nextProxy = await startFaultProxy(new URL(next.baseUrl).origin);
+    const home = join(dir.path, 'home-midnight-credit');
+    let now = new Date('2026-11-20T23:50:00-05:00');
+    const app = open(home, memorySecrets(), () => now);
+    try {
+      const connection = await app.ok<{ id: number }>('connections.create', {
+        label: 'Empresa A',
+        kind: 'sandbox',
+        base_url: nextProxy.url('/api/v1'),
+        company_id: COMPANY_A,
+      });
+      await app.ok('connections.setToken', { id: connection.id, token: TOKENS.a });
+      await app.ok('connections.activate', { id: connection.id });
+      await nextProxy.setFault('refuse');
+      const sale = {
+        ...dseBody(960),
+        fecha_documento: '2026-11-20',
+        forma_pago: '2',
+        fecha_vencimiento: '2026-11-20',
+        fecha_vencimiento_contable: '2026-11-20',
+      };
+      const held = await app.ok<Sub>('dse.submit', { request: sale });
+      expect(held.contingency?.local_ref).toMatch(/^CONT-/);
+
+      now = new Date('2026-11-21T00:30:00-05:00');
+      await nextProxy.setFault('none');
+      const pass = await app.ok<{ transmitted: number; failed: number; queued: number }>('outbox.transmit', {});
+      expect(pass).toMatchObject({ transmitted: 1, queued: 0 });
+
+      const rows = ledgerRows(home);
+      expect(rows).toHaveLength(2);
+      const redated = rows.find((r) => r.id !== held.id)!;
+      expect(redated.state).toBe('accepted');
+      // Exactly one document on the server, under the new key; the old key never reached it.
+      const server = serverDocuments(sandboxDir, COMPANY_A);
+      expect(server.dseCreated).toBe(1);
+      expect(server.dseByKey.has(held.idempotency_key)).toBe(false);
+      expect(server.dseByKey.get(redated.idempotency_key)).toHaveLength(1);
+      const db = new Database(join(sandboxDir, 'sandbox.sqlite'), { readonly: true });
+      const doc = db
+        .prepare(
+          `SELECT json_extract(doc, '$.document_date') AS date, json_extract(doc, '$.accounting_due_date') AS accounting
+           FROM dse_documents WHERE id = ?`,
+        )
+        .get(server.dseByKey.get(redated.idempotency_key)![0]) as { date: string; accounting: string };
+      db.close();
+      expect(doc).toEqual({ date: '2026-11-21', accounting: '2026-11-21' });
+    } finally {
+      await app.core.close();
+      await nextProxy.close();
+      await next.close();
+    }
+  }, 60_000);
+
   it('a queued DSE that may have been sent (an attempt written ahead, its outcome lost) is not re-dated past midnight: its own key is asked first', async () => {
     const home = join(dir.path, 'home-midnight-doubt');
     let now = new Date('2026-11-20T23:50:00-05:00');

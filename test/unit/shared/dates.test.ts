@@ -1,10 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { formatWallClock, addDays, colombiaToday, daysBetween, isIsoDate, toColombiaIso } from '../../../src/shared/dates';
+import {
+  formatWallClock,
+  addDays,
+  colombiaToday,
+  daysBetween,
+  isIsoDate,
+  msUntilNextColombiaDay,
+  toColombiaIso,
+} from '../../../src/shared/dates';
 
 describe('Colombia dates', () => {
   it('uses Bogota time, not UTC: 03:00 UTC is still the previous day in Colombia', () => {
     expect(colombiaToday(new Date('2026-11-21T03:00:00Z'))).toBe('2026-11-20');
     expect(colombiaToday(new Date('2026-11-21T05:00:00Z'))).toBe('2026-11-21');
+  });
+
+  it('turns the day at 00:00:00 in Bogotá (05:00:00Z): 23:59:59 is the day before', () => {
+    expect(colombiaToday(new Date('2026-11-21T04:59:59Z'))).toBe('2026-11-20');
+    expect(colombiaToday(new Date('2026-11-21T05:00:00Z'))).toBe('2026-11-21');
+    expect(colombiaToday(new Date('2026-12-31T23:00:00Z'))).toBe('2026-12-31');
+    expect(colombiaToday(new Date('2027-01-01T05:00:00Z'))).toBe('2027-01-01');
+  });
+
+  it.each([
+    ['2026-11-21T04:59:59Z', 1000],
+    ['2026-11-21T04:59:59.999Z', 1],
+    ['2026-11-21T05:00:00Z', 86_400_000],
+    ['2026-11-20T17:00:00Z', 12 * 3_600_000],
+    ['2026-12-31T23:30:00Z', 5.5 * 3_600_000],
+  ])('from %s the next Colombian day is %i ms away', (instant, ms) => {
+    const now = new Date(instant);
+    expect(msUntilNextColombiaDay(now)).toBe(ms);
+    expect(colombiaToday(new Date(now.getTime() + ms))).toBe(addDays(colombiaToday(now), 1));
+    expect(colombiaToday(new Date(now.getTime() + ms - 1))).toBe(colombiaToday(now));
   });
 
   it('writes instants with the -05:00 offset', () => {

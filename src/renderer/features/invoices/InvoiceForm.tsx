@@ -4,6 +4,7 @@
 import { useId, useMemo, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import type { PaymentMethod } from '../../../shared/api/fe';
+import { colombiaToday } from '../../../shared/dates';
 import type { Submission } from '../../../shared/rpc/methods/submissions';
 import { useDraftAutosave } from '../../forms/useDraftAutosave';
 import { useSubmissionForm } from '../../forms/useSubmissionForm';
@@ -14,6 +15,7 @@ import { AiuSection } from './AiuSection';
 import { buildRequest, computeFormTotals } from './calc';
 import { CurrencySection } from './CurrencySection';
 import { InvoiceBar } from './InvoiceBar';
+import { IssueDateFollowsTheDay, issueDateOn } from './IssueDate';
 import { ItemsGrid } from './ItemsGrid';
 import { LiveTotalsContext, LiveTotalsStore } from './live-totals';
 import type { FeFormValues, WithholdingTypes } from './model';
@@ -58,7 +60,12 @@ export function InvoiceForm(props: InvoiceFormProps) {
       mode: 'onSubmit',
       reValidateMode: 'onChange',
     },
-    submit: async (values) => {
+    submit: async (typed) => {
+      // The date of the moment it is sent, even if the form has not seen the day turn yet (a timer
+      // late after sleep): never a stale "today".
+      const date = issueDateOn(typed, today, colombiaToday(new Date()));
+      if (date !== typed.fecha_emision) form.setValue('fecha_emision', date);
+      const values = { ...typed, fecha_emision: date };
       const current = computeFormTotals(values, types);
       const request = buildRequest(values, current, { draftKey, withholdingTypes: types, paymentMethods: paymentMethods ?? [] });
       // The key goes to disk with the form before anything is sent (the ledger also commits it).
@@ -93,6 +100,7 @@ export function InvoiceForm(props: InvoiceFormProps) {
         >
           <div className="invoice-form__main">
             <CounterShortcuts />
+            <IssueDateFollowsTheDay today={today} />
             <ReceiverSection />
             <ItemsGrid controlsForm={linesForm} />
             <PaymentSection

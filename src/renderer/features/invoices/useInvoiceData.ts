@@ -1,12 +1,38 @@
 // What the FE form needs from core: the company's catalogs (the draft: src/renderer/forms/useDraftAutosave.ts).
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { colombiaToday } from '../../../shared/dates';
+import { useEffect, useState } from 'react';
+import { colombiaToday, msUntilNextColombiaDay } from '../../../shared/dates';
 import { useRpcQuery } from '../../rpc/hooks';
 import { CATALOGS, catalogQuery, type CatalogMethod } from './catalog-queries';
 
+/**
+ * Colombia's date, which turns at 00:00:00 in Bogotá while the screen stays open: a timer set for the
+ * next midnight, and a look at the clock whenever the window comes back (a machine asleep through
+ * midnight runs its timers late).
+ */
 export function useToday(): string {
-  return colombiaToday(new Date());
+  const [today, setToday] = useState(() => colombiaToday(new Date()));
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const look = () => {
+      const now = new Date();
+      setToday(colombiaToday(now));
+      clearTimeout(timer);
+      timer = setTimeout(look, msUntilNextColombiaDay(now));
+    };
+    const lookWhenShown = () => {
+      if (document.visibilityState === 'visible') look();
+    };
+    look();
+    document.addEventListener('visibilitychange', lookWhenShown);
+    window.addEventListener('focus', look);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', lookWhenShown);
+      window.removeEventListener('focus', look);
+    };
+  }, []);
+  return today;
 }
 
 export function usePaymentMethods() {
