@@ -22,6 +22,24 @@ export interface AnswerContext {
 }
 
 const IN_DOUBT_MESSAGE = 'No se sabe aún si el documento llegó. Se confirmará con la misma clave, sin crear un duplicado.';
+/** What the cashier must know of any doubt: it settles by itself, and the sale must not be made again. */
+const SETTLES =
+  'No se sabe si el documento alcanzó a llegar: Factura Desk lo confirmará solo, con la misma clave, sin crear un duplicado. ' +
+  'No repita la venta; puede seguir vendiendo.';
+
+/** What happened, in the shop's words, when a create request ended in doubt. */
+export function inDoubtMessage(cause: { status: number } | { transport: 'timeout' | 'dropped' }): string {
+  if ('transport' in cause) {
+    return cause.transport === 'timeout'
+      ? `El servicio de facturación no respondió a tiempo. ${SETTLES}`
+      : `Se cortó la conexión con el servicio de facturación mientras se enviaba el documento. ${SETTLES}`;
+  }
+  if (cause.status === 429) return `El servicio de facturación pidió esperar (recibe demasiadas solicitudes). ${SETTLES}`;
+  if (cause.status === 502 || cause.status === 503 || cause.status === 504)
+    return `El servicio de facturación no está disponible en este momento (HTTP ${cause.status}). ${SETTLES}`;
+  if (cause.status >= 500) return `El servicio de facturación tuvo un error interno (HTTP ${cause.status}). ${SETTLES}`;
+  return IN_DOUBT_MESSAGE;
+}
 
 export function outcomeOfAnswer(answer: ApiAnswer, context: AnswerContext): Outcome {
   const base = { httpStatus: answer.status, responseBody: context.sanitisedBody };
@@ -50,7 +68,7 @@ export function outcomeOfAnswer(answer: ApiAnswer, context: AnswerContext): Outc
       ...(fieldErrors.length > 0 ? { fieldErrors } : {}),
     };
   }
-  return { ...base, state: 'in_doubt', error: { code: 'api_uncertain', message: IN_DOUBT_MESSAGE } };
+  return { ...base, state: 'in_doubt', error: { code: 'api_uncertain', message: inDoubtMessage({ status: answer.status }) } };
 }
 
 export function outcomeOfTransport(failure: TransportFailure): Outcome {
@@ -64,7 +82,7 @@ export function outcomeOfTransport(failure: TransportFailure): Outcome {
       message:
         failure.kind === 'unreachable'
           ? 'No se pudo conectar con el servicio de facturación. Se reintentará con la misma clave.'
-          : IN_DOUBT_MESSAGE,
+          : inDoubtMessage({ transport: failure.kind }),
     },
   };
 }

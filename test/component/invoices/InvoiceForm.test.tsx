@@ -72,7 +72,10 @@ describe('Facturas form validation', () => {
     await user.type(screen.getByLabelText('Cantidad, línea 1'), 'dos');
     await user.click(emit);
 
-    expect(await screen.findByText('No se emitió: revise los campos marcados en rojo.')).toBeTruthy();
+    // The bar names each section with a marked field and its first reason, not just «in red».
+    const problem = await screen.findByText(/^No se emitió: corrija /);
+    expect(problem.textContent).toMatch(/Cliente \(Es obligatorio\.\)/);
+    expect(problem.textContent).toMatch(/Líneas de la factura \(.+\)/);
     expect(fieldMessageOf(screen.getByLabelText('Número de documento'))).toBe('Es obligatorio.');
     expect(fieldMessageOf(screen.getByLabelText('Nombre o razón social'))).toBe('Es obligatorio.');
     expect(fieldMessageOf(screen.getByLabelText('Descripción, línea 1'))).toBe('La descripción es obligatoria.');

@@ -113,3 +113,27 @@ describe('no answer', () => {
     expect(outcomeOfTransport(new TransportFailure(kind, null)).state).toBe('in_doubt');
   });
 });
+
+describe('a create that ends in doubt says what happened, in the shop words', () => {
+  it.each([
+    [
+      'a gateway answering 503 with an HTML page (no JSON body)',
+      () => fe(503, null),
+      /no está disponible en este momento \(HTTP 503\)/,
+    ],
+    ['a 502 from a proxy', () => fe(502, null), /no está disponible en este momento \(HTTP 502\)/],
+    ['a 504 from a proxy', () => dse(504, null), /no está disponible en este momento \(HTTP 504\)/],
+    ['429 with Retry-After', () => fe(429, { error: 'Too Many Requests' }), /pidió esperar/],
+    ['500', () => fe(500, { error: 'boom' }), /error interno \(HTTP 500\)/],
+    ['our own time limit', () => outcomeOfTransport(new TransportFailure('timeout', null)), /no respondió a tiempo/],
+    ['a reset after sending', () => outcomeOfTransport(new TransportFailure('dropped', null)), /Se cortó la conexión/],
+  ])('%s', (_name, outcome, says) => {
+    const result = outcome();
+    expect(result.state).toBe('in_doubt');
+    expect(result.error?.code).toBe('api_uncertain');
+    expect(result.error?.message).toMatch(says);
+    // Every doubt tells the cashier not to sell it again, and never points at fields.
+    expect(result.error?.message).toContain('No repita la venta');
+    expect(result.error?.message).not.toMatch(/campos|rojo|Service|Unavailable|Too Many/);
+  });
+});
