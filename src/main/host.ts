@@ -12,10 +12,13 @@ import { AppError, isAppError, type RpcErrorShape } from '../shared/rpc/errors';
 import { RpcRequest, type RpcReply } from '../shared/rpc/envelope';
 import type { RunningSandbox } from '../sandbox/index';
 import { startEmbeddedSandbox, type EmbeddedSandboxOptions } from './embedded-sandbox';
+import { withSandboxOutages } from './sandbox-outage';
 import { unavailableStoreDispatcher, unavailableStoreError } from './unavailable-store';
 
 export interface Host {
   core: Core;
+  /** What a window talks to: core, plus the embedded sandbox's outage switch when it runs. */
+  dispatcher: Dispatcher;
   close(): Promise<void>;
 }
 
@@ -39,6 +42,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   void core.startBackground();
   return {
     core,
+    dispatcher: sandbox ? withSandboxOutages(core, sandbox, core.parts.logger) : core,
     async close() {
       await core.close();
       await sandbox?.close();
@@ -107,7 +111,7 @@ export async function startServedHost(options: HostOptions): Promise<ServedHost>
   const open = async (): Promise<Served> => {
     try {
       const host = await startHost({ ...options, events, restore });
-      return { dispatcher: host.core, db: host.core.parts.store.db, startupError: null, close: () => host.close() };
+      return { dispatcher: host.dispatcher, db: host.core.parts.store.db, startupError: null, close: () => host.close() };
     } catch (error) {
       if (!isAppError(error) || (error.code !== 'store_unavailable' && error.code !== 'store_newer_than_app')) throw error;
       const shape = unavailableStoreError(error, options.home, databaseFile);
