@@ -10,6 +10,7 @@ import type { Db } from '../core/store/store';
 import type { Dispatcher } from '../core/rpc/registry';
 import { AppError, isAppError, type RpcErrorShape } from '../shared/rpc/errors';
 import { RpcRequest, type RpcReply } from '../shared/rpc/envelope';
+import { KeychainStatus } from '../shared/rpc/methods/connections';
 import type { RunningSandbox } from '../sandbox/index';
 import { startEmbeddedSandbox, type EmbeddedSandboxOptions } from './embedded-sandbox';
 import { withSandboxOutages } from './sandbox-outage';
@@ -159,6 +160,18 @@ export async function startServedHost(options: HostOptions): Promise<ServedHost>
 }
 
 const QUIET_TIMEOUT_MS = 60_000;
+
+/**
+ * The terminal's line when no OS keychain answers (Spanish, for whoever started the app from a shell):
+ * the test environment works, a real provider's token cannot be kept, and how to get a keychain.
+ * Null when it answers, or when core does not run (the store's own message is shown instead).
+ */
+export async function keychainWarning(host: Pick<ServedHost, 'dispatcher'>): Promise<string | null> {
+  const reply = await host.dispatcher.dispatch({ id: 'keychain', method: 'connections.keychain', input: {} });
+  if (!reply.ok) return null;
+  const status = KeychainStatus.parse(reply.output);
+  return status.available ? null : `[Factura Desk] Aviso: falta el llavero del sistema. ${status.message ?? ''}`.trim();
+}
 
 function busy(message: unknown): RpcReply {
   const parsed = RpcRequest.safeParse(message);

@@ -7,6 +7,7 @@ import type { Handlers } from '../registry';
 export function connectionHandlers({ connections, submissions, fetch, clock }: CoreParts): Handlers<typeof connectionMethods> {
   return {
     'connections.list': () => connections.list(),
+    'connections.keychain': () => connections.keychain(),
     'connections.create': (draft) => connections.create(draft),
     'connections.update': ({ id, ...draft }) => connections.update(id, draft),
     'connections.activate': ({ id }) => connections.activate(id),
