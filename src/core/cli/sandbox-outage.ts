@@ -3,12 +3,7 @@
 // while the API port refuses connections. Needs no data folder: it runs without opening core.
 import { AppError } from '../../shared/rpc/errors';
 import { isLoopbackUrl } from '../../shared/rpc/methods/connections';
-import {
-  OUTAGE_DESCRIPTIONS,
-  OutageRequest,
-  OutageStatus,
-  SimulatedOutage,
-} from '../../shared/rpc/methods/sandbox';
+import { OUTAGE_DESCRIPTIONS, OutageRequest, OutageStatus, SimulatedOutage } from '../../shared/rpc/methods/sandbox';
 import { flag, type ParsedArgs } from './args';
 import { EXIT } from './exit-codes';
 import type { CommandResult } from './commands';
@@ -50,9 +45,7 @@ export async function sandboxOutageCommand(
   try {
     answer = await fetch(
       url,
-      body
-        ? { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }
-        : { method: 'GET' },
+      body ? { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) } : { method: 'GET' },
     );
   } catch {
     throw new AppError(

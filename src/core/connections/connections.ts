@@ -168,9 +168,7 @@ export class Connections {
    * real connections are read, else an entry that never exists). When not, the Spanish way to get one.
    */
   async keychain(): Promise<KeychainStatus> {
-    const rows = this.db
-      .prepare<[], ConnectionRow>('SELECT * FROM connections WHERE embedded = 0 ORDER BY id')
-      .all();
+    const rows = this.db.prepare<[], ConnectionRow>('SELECT * FROM connections WHERE embedded = 0 ORDER BY id').all();
     try {
       if (rows.length === 0) await this.vault.probe();
       for (const row of rows) await this.vault.hasToken(row.base_url, row.company_id);

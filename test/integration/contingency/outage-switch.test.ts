@@ -35,7 +35,11 @@ async function probe(baseUrl: string): Promise<{ status: number; type: string; b
   }
 }
 
-const GATEWAY = { status: 503, type: 'text/html', body: expect.stringMatching(/^<html>[\s\S]*503 Service Temporarily Unavailable/) };
+const GATEWAY = {
+  status: 503,
+  type: 'text/html',
+  body: expect.stringMatching(/^<html>[\s\S]*503 Service Temporarily Unavailable/),
+};
 
 describe('in the app: Ajustes › Entorno de pruebas integrado (the host answers the RPC)', () => {
   let host: Host;
@@ -46,7 +50,12 @@ describe('in the app: Ajustes › Entorno de pruebas integrado (the host answers
     return reply.output as T;
   };
   beforeAll(async () => {
-    host = await startHost({ home: join(dir.path, 'app'), secrets: realKeychain(), transport: 'web', logger: new FileLogger(null) });
+    host = await startHost({
+      home: join(dir.path, 'app'),
+      secrets: realKeychain(),
+      transport: 'web',
+      logger: new FileLogger(null),
+    });
   }, 60_000);
   afterAll(() => host?.close());
 
@@ -86,7 +95,12 @@ describe('in the app: Ajustes › Entorno de pruebas integrado (the host answers
 
 describe('core alone (no embedded sandbox running)', () => {
   it('answers in Spanish where the switch is', async () => {
-    const core = createCore({ home: join(dir.path, 'core'), secrets: memorySecrets(), transport: 'cli', logger: new FileLogger(null) });
+    const core = createCore({
+      home: join(dir.path, 'core'),
+      secrets: memorySecrets(),
+      transport: 'cli',
+      logger: new FileLogger(null),
+    });
     try {
       const reply = await core.dispatch({ id: 1, method: 'sandbox.setOutage', input: { mode: 'refuse' } });
       expect(reply).toMatchObject({ ok: false, error: { code: 'no_connection' } });
@@ -148,7 +162,11 @@ describe('the standalone sandbox: its admin port and the command line', () => {
     const created = await fetch(`${sandbox.baseUrl}/companies/101/fe/facturas`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${DEMO_TOKEN}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...request, payment: { ...request.payment, method_id: 1 }, draft_key: 'a1b2c3d4-0000-4000-8000-00000000aaaa' }),
+      body: JSON.stringify({
+        ...request,
+        payment: { ...request.payment, method_id: 1 },
+        draft_key: 'a1b2c3d4-0000-4000-8000-00000000aaaa',
+      }),
     });
     // Accepted would be 201: with the DIAN silent the invoice is created and stays pending.
     expect(created.status).toBe(202);

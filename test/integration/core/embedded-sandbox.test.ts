@@ -49,7 +49,11 @@ describe('embedded sandbox on first run', () => {
     const { vault } = host.core.parts;
     vault.forgetCached(EMBEDDED_SANDBOX_IDENTITY, 101);
     expect(await vault.getToken(EMBEDDED_SANDBOX_IDENTITY, 101)).toBeNull();
-    const refused = await host.core.dispatch({ id: 2, method: 'connections.setToken', input: { id: list[0]!.id, token: 'otro-token-123' } });
+    const refused = await host.core.dispatch({
+      id: 2,
+      method: 'connections.setToken',
+      input: { id: list[0]!.id, token: 'otro-token-123' },
+    });
     expect(refused).toMatchObject({ ok: false, error: { code: 'conflict' } });
     expect(JSON.stringify(refused)).toContain('datos de demostración');
   });

@@ -52,8 +52,8 @@ export function EmbeddedSandboxPanel() {
     <section className="panel" aria-labelledby="embedded-sandbox-title" data-testid="embedded-sandbox-panel">
       <h2 id="embedded-sandbox-title">Entorno de pruebas integrado</h2>
       <p className="muted">
-        Ensaye en este equipo qué pasa en la caja cuando el servicio de facturación o la DIAN fallan. Solo afecta al entorno
-        de pruebas integrado; nada llega a la DIAN.
+        Ensaye en este equipo qué pasa en la caja cuando el servicio de facturación o la DIAN fallan. Solo afecta al entorno de
+        pruebas integrado; nada llega a la DIAN.
       </p>
       {status.isError && <Alert tone="error">{status.error.message}</Alert>}
       {current && (
@@ -77,11 +77,7 @@ export function EmbeddedSandboxPanel() {
         ))}
       </fieldset>
       <div className="form-grid">
-        <Field
-          label="Durante (minutos)"
-          hint="Déjelo vacío para que dure hasta que la termine."
-          error={error ?? undefined}
-        >
+        <Field label="Durante (minutos)" hint="Déjelo vacío para que dure hasta que la termine." error={error ?? undefined}>
           <input inputMode="numeric" value={minutes} onChange={(event) => setMinutes(event.target.value)} />
         </Field>
       </div>
