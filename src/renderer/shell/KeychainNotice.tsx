@@ -13,7 +13,7 @@ export function KeychainNotice() {
     <div className="keychain-notice" data-testid="keychain-notice">
       <Alert tone="warn" title="Falta el llavero del sistema: solo puede usar el entorno de pruebas">
         <p>{keychain.data.message}</p>
-        <div className="actions">
+        <div className="keychain-notice__actions">
           <a className="button button--secondary" href="#/ajustes">
             Ver las conexiones en Ajustes
           </a>
