@@ -90,6 +90,10 @@ export class Connections {
     const current = this.row(id);
     const baseUrl = normaliseBaseUrl(draft.base_url);
     const moved = current.base_url !== baseUrl || current.company_id !== draft.company_id;
+    if (moved && current.embedded === 1) {
+      // Its identity is what binds it to the sandbox this app starts, with the seed's company.
+      throw new AppError('conflict', 'La dirección y la empresa del entorno de pruebas integrado no se pueden cambiar.');
+    }
     if (moved && (await this.vault.hasToken(current.base_url, current.company_id))) {
       // A token belongs to one company at one address; moving the connection must not carry it.
       throw new AppError('conflict', 'Olvide primero el token de esta conexión para cambiar su URL o su empresa.');
