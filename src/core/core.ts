@@ -24,6 +24,7 @@ import { dseHandlers } from './rpc/handlers/dse';
 import { feHandlers } from './rpc/handlers/fe';
 import { historyHandlers } from './rpc/handlers/history';
 import { reportHandlers } from './rpc/handlers/reports';
+import { sandboxHandlers } from './rpc/handlers/sandbox';
 import { submissionHandlers } from './rpc/handlers/submissions';
 import { createDispatcher, type Dispatcher } from './rpc/registry';
 import type { RestoreResult } from './store/restore';
@@ -134,6 +135,7 @@ export function createCore(options: CoreOptions): Core {
       ...dseCorrectionHandlers(parts),
       ...reportHandlers(parts),
       ...outboxHandlers(parts),
+      ...sandboxHandlers(),
     },
     logger,
   );

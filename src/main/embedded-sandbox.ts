@@ -1,7 +1,9 @@
 // First run with no connection: the embedded sandbox on loopback with the demo seed, used as the
 // default connection and labelled everywhere as tests that never reach the DIAN (issue 4).
-// Its port changes every run, so the connection keeps a stable identity (EMBEDDED_SANDBOX_IDENTITY,
-// which keys its token in the keychain) and is bound to this run's address once the sandbox listens.
+// Its port changes every run, so the connection keeps a stable identity (EMBEDDED_SANDBOX_IDENTITY)
+// and is bound to this run's address once the sandbox listens, with the demo seed's token: a
+// published fixture, read from the seed each start and kept in memory only, so the test environment
+// works on a machine without an OS keychain (docs/CLIENT-DECISIONS.md, "The embedded sandbox's token").
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,14 +43,8 @@ export async function startEmbeddedSandbox(core: Core, options: EmbeddedSandboxO
       { embedded: true },
     );
     id = created.id;
-    try {
-      await connections.setToken(id, demo.token);
-    } catch (error) {
-      // Without a keychain the connection exists but has no token; Ajustes says why.
-      logger.warn('embedded sandbox token not stored', { error: error instanceof Error ? error.message : String(error) });
-    }
   }
-  connections.bindEndpoint(id, sandbox.baseUrl);
+  connections.bindEmbedded(id, sandbox.baseUrl, demo.token);
   seedCostCenters(core, id, seed);
   logger.info('embedded sandbox started', { baseUrl: sandbox.baseUrl });
   return sandbox;

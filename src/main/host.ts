@@ -10,12 +10,16 @@ import type { Db } from '../core/store/store';
 import type { Dispatcher } from '../core/rpc/registry';
 import { AppError, isAppError, type RpcErrorShape } from '../shared/rpc/errors';
 import { RpcRequest, type RpcReply } from '../shared/rpc/envelope';
+import { KeychainStatus } from '../shared/rpc/methods/connections';
 import type { RunningSandbox } from '../sandbox/index';
 import { startEmbeddedSandbox, type EmbeddedSandboxOptions } from './embedded-sandbox';
+import { withSandboxOutages } from './sandbox-outage';
 import { unavailableStoreDispatcher, unavailableStoreError } from './unavailable-store';
 
 export interface Host {
   core: Core;
+  /** What a window talks to: core, plus the embedded sandbox's outage switch when it runs. */
+  dispatcher: Dispatcher;
   close(): Promise<void>;
 }
 
@@ -39,6 +43,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   void core.startBackground();
   return {
     core,
+    dispatcher: sandbox ? withSandboxOutages(core, sandbox, core.parts.logger) : core,
     async close() {
       await core.close();
       await sandbox?.close();
@@ -107,7 +112,7 @@ export async function startServedHost(options: HostOptions): Promise<ServedHost>
   const open = async (): Promise<Served> => {
     try {
       const host = await startHost({ ...options, events, restore });
-      return { dispatcher: host.core, db: host.core.parts.store.db, startupError: null, close: () => host.close() };
+      return { dispatcher: host.dispatcher, db: host.core.parts.store.db, startupError: null, close: () => host.close() };
     } catch (error) {
       if (!isAppError(error) || (error.code !== 'store_unavailable' && error.code !== 'store_newer_than_app')) throw error;
       const shape = unavailableStoreError(error, options.home, databaseFile);
@@ -155,6 +160,18 @@ export async function startServedHost(options: HostOptions): Promise<ServedHost>
 }
 
 const QUIET_TIMEOUT_MS = 60_000;
+
+/**
+ * The terminal's line when no OS keychain answers (Spanish, for whoever started the app from a shell):
+ * the test environment works, a real provider's token cannot be kept, and how to get a keychain.
+ * Null when it answers, or when core does not run (the store's own message is shown instead).
+ */
+export async function keychainWarning(host: Pick<ServedHost, 'dispatcher'>): Promise<string | null> {
+  const reply = await host.dispatcher.dispatch({ id: 'keychain', method: 'connections.keychain', input: {} });
+  if (!reply.ok) return null;
+  const status = KeychainStatus.parse(reply.output);
+  return status.available ? null : `[Factura Desk] Aviso: falta el llavero del sistema. ${status.message ?? ''}`.trim();
+}
 
 function busy(message: unknown): RpcReply {
   const parsed = RpcRequest.safeParse(message);

@@ -2,7 +2,7 @@
 import { app, BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServedHost, type ServedHost } from './host';
+import { keychainWarning, startServedHost, type ServedHost } from './host';
 import { createIpcRpcHandler } from './ipc';
 import { osKeychain } from '../core/vault/os-keychain';
 import { electronSqliteBinding } from './natives';
@@ -50,6 +50,9 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     nativeBinding: electronSqliteBinding(app.getAppPath()),
   });
+  // Whoever started the app from a terminal reads it there too; the window shows it as a notice.
+  const keychain = await keychainWarning(host);
+  if (keychain) console.warn(keychain);
   ipcMain.handle(
     'rpc',
     createIpcRpcHandler(

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { startWebBridge } from '../core/bridge/web-bridge';
 import { osKeychain } from '../core/vault/os-keychain';
 import { resolveHome } from '../core/home';
-import { startServedHost } from './host';
+import { keychainWarning, startServedHost } from './host';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -19,6 +19,8 @@ async function main(): Promise<void> {
   }
   const host = await startServedHost({ home, secrets: osKeychain, transport: 'web' });
   if (host.startupError) process.stderr.write(`${host.startupError.message}\n`);
+  const keychain = await keychainWarning(host);
+  if (keychain) process.stderr.write(`${keychain}\n`);
   const bridge = await startWebBridge({
     dispatcher: host.dispatcher,
     events: host.events,

@@ -4,6 +4,7 @@ import { useEventInvalidation } from './rpc/invalidation';
 import { preloadScreens, screenFor, screens } from './screens';
 import { ErrorBoundary } from './shell/ErrorBoundary';
 import { Notices } from './shell/notices/Notices';
+import { KeychainNotice } from './shell/KeychainNotice';
 import { OutboxBanner } from './shell/OutboxBanner';
 import { SettlementNotices } from './shell/notices/SettlementNotices';
 import { StatusBar } from './shell/StatusBar';
@@ -41,6 +42,7 @@ export function App() {
         </ul>
       </nav>
       <main className="content">
+        <KeychainNotice />
         <OutboxBanner />
         <ErrorBoundary resetKey={screen.id}>
           <Suspense fallback={<p className="muted">Cargando…</p>}>

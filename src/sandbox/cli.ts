@@ -1,6 +1,8 @@
 // The sandbox's command line (issue 3, "Command line"):
-//   npm run --silent sandbox -- --seed FILE [--port N] [--host 127.0.0.1] [--data DIR] [--now ISO] [--settle-ms N] [--signing-threads N]
-// When ready it prints exactly one line of JSON on stdout, {"base_url": "..."}; diagnostics go to stderr.
+//   npm run --silent sandbox -- --seed FILE [--port N] [--host 127.0.0.1] [--data DIR] [--now ISO] [--settle-ms N] [--signing-threads N] [--admin-port N]
+// When ready it prints exactly one line of JSON on stdout, {"base_url": "...", "admin_url": "..."};
+// diagnostics go to stderr. admin_url is the outage switch (admin.ts), always on loopback.
+import { startOutageAdmin, type OutageAdmin } from './admin';
 import { startSandbox } from './index';
 import { SeedError } from './seed';
 
@@ -13,12 +15,14 @@ interface CliOptions {
   settleMs: number;
   /** default: one per available core */
   signingThreads?: number;
+  /** the outage switch's loopback port; default: a free one */
+  adminPort: number;
 }
 
 class UsageError extends Error {}
 
 const USAGE =
-  'uso: sandbox --seed ARCHIVO [--port N] [--host 127.0.0.1] [--data DIR] [--now ISO] [--settle-ms N] [--signing-threads N]';
+  'uso: sandbox --seed ARCHIVO [--port N] [--host 127.0.0.1] [--data DIR] [--now ISO] [--settle-ms N] [--signing-threads N] [--admin-port N]';
 
 function parseArgs(argv: readonly string[]): CliOptions {
   const values = new Map<string, string>();
@@ -27,7 +31,7 @@ function parseArgs(argv: readonly string[]): CliOptions {
     const [flag, inline] = arg.includes('=')
       ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
       : [arg, undefined];
-    if (!['--seed', '--port', '--host', '--data', '--now', '--settle-ms', '--signing-threads'].includes(flag))
+    if (!['--seed', '--port', '--host', '--data', '--now', '--settle-ms', '--signing-threads', '--admin-port'].includes(flag))
       throw new UsageError(`opción desconocida: ${arg}`);
     const value = inline ?? argv[++i];
     if (value === undefined) throw new UsageError(`falta el valor de ${flag}`);
@@ -44,6 +48,7 @@ function parseArgs(argv: readonly string[]): CliOptions {
   return {
     seed,
     port: int('--port', 0, 65535),
+    adminPort: int('--admin-port', 0, 65535),
     host: values.get('--host') ?? '127.0.0.1',
     settleMs: int('--settle-ms', 3000, 86_400_000),
     ...(values.has('--data') ? { data: values.get('--data') as string } : {}),
@@ -66,6 +71,7 @@ async function main(): Promise<void> {
   // Signal handlers come first: a parent may signal as soon as it reads the base_url line, and a
   // signal that arrives before a listener exists would kill the process without closing it.
   let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
+  let admin: OutageAdmin | undefined;
   let stopRequested = false;
   let stopping = false;
   const shutdown = (): void => {
@@ -73,7 +79,7 @@ async function main(): Promise<void> {
     // during start-up the request is honoured as soon as the sandbox exists (below)
     if (!sandbox || stopping) return;
     stopping = true;
-    sandbox.close().then(
+    Promise.all([admin?.close(), sandbox.close()]).then(
       () => process.exit(0),
       () => process.exit(1),
     );
@@ -91,6 +97,8 @@ async function main(): Promise<void> {
       ...(options.data ? { dataDir: options.data } : {}),
       ...(options.now ? { now: options.now } : {}),
     });
+    // Only on loopback, whatever --host says: it switches the service off for everyone.
+    admin = await startOutageAdmin(sandbox, { port: options.adminPort, host: '127.0.0.1', log });
   } catch (error) {
     process.stderr.write(
       `${error instanceof SeedError ? error.message : `no se pudo iniciar el sandbox: ${(error as Error).message}`}\n`,
@@ -101,7 +109,8 @@ async function main(): Promise<void> {
     shutdown();
     return;
   }
-  process.stdout.write(`${JSON.stringify({ base_url: sandbox.baseUrl })}\n`);
+  log(`cortes simulados: ${admin.url}/outage (npm run cli -- sandbox-outage --admin ${admin.url} MODO)`);
+  process.stdout.write(`${JSON.stringify({ base_url: sandbox.baseUrl, admin_url: admin.url })}\n`);
 }
 
 void main();

@@ -20,6 +20,7 @@ import { importSeed } from './storage/seed-import';
 import { loadOrCreateCertificate } from './xml/certificate';
 import { createXmlSigning } from './xml/signing';
 import { OutageState, type OutageMode } from './outage';
+import type { OutageStatus } from '../shared/rpc/methods/sandbox';
 
 export interface SandboxOptions {
   /** path of a seed JSON file, or the seed itself */
@@ -48,10 +49,12 @@ export interface RunningSandbox {
   baseUrl: string;
   /**
    * Starts an outage (docs/SANDBOX.md, "Outages"): 'refuse' (nothing listens on the port), 'unavailable' (503
-   * to every request), 'authority' (documents created but pending until settle-ms), for `forMs` of
+   * to every request), 'gateway' (503 with a proxy's HTML page), 'authority' (documents created but pending until settle-ms), for `forMs` of
    * real time or until the next call; 'none' ends it.
    */
   outage(mode: OutageMode, options?: { forMs?: number }): Promise<void>;
+  /** The outage in force now, and when a timed one ends. */
+  outageStatus(): OutageStatus;
   close(): Promise<void>;
 }
 
@@ -136,6 +139,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   return {
     baseUrl: `http://${host}:${address.port}${BASE_PATH}`,
     outage: (mode, outageOptions = {}) => ctx.outage.set(mode, outageOptions.forMs),
+    outageStatus: () => ctx.outage.status,
     close() {
       closed = true;
       ctx.outage.stop();

@@ -1,10 +1,12 @@
-// Outages on demand (issue 16, item 6): the service refusing connections, answering 503, or the
-// simulated tax authority unavailable, for a period or until lifted. Driven from code through
-// RunningSandbox.outage() (tests, the web bridge's test host) and described in docs/SANDBOX.md, "Outages".
+// Outages on demand: the service refusing connections, answering 503 (its own JSON, or a gateway's
+// HTML page), or the simulated tax authority unavailable, for a period or until lifted. Driven from
+// code through RunningSandbox.outage(), from the app's Ajustes (the embedded sandbox), and from the
+// standalone sandbox's admin port (admin.ts); described in docs/SANDBOX.md, "Outages".
+import { SimulatedOutage, type OutageStatus } from '../shared/rpc/methods/sandbox';
 import type { Outcome } from './authority/outcomes';
 
-export const OUTAGE_MODES = ['none', 'refuse', 'unavailable', 'authority'] as const;
-export type OutageMode = (typeof OUTAGE_MODES)[number];
+export const OUTAGE_MODES = SimulatedOutage.options;
+export type OutageMode = SimulatedOutage;
 
 export class OutageState {
   private mode: OutageMode = 'none';
@@ -17,6 +19,12 @@ export class OutageState {
   get current(): OutageMode {
     if (this.until !== null && Date.now() >= this.until) return 'none';
     return this.mode;
+  }
+
+  /** The mode in force and, for a timed one, when it ends by itself. */
+  get status(): OutageStatus {
+    const mode = this.current;
+    return { mode, until: mode !== 'none' && this.until !== null ? new Date(this.until).toISOString() : null };
   }
 
   /** Starts `mode` (for `forMs` of real time, else until changed); 'none' lifts any outage. */
@@ -51,3 +59,11 @@ export const UNAVAILABLE_BODY = JSON.stringify({
   error: 'Servicio temporalmente no disponible (interrupción simulada del sandbox); reintente más tarde',
   code: 'service_unavailable',
 });
+
+/**
+ * What a reverse proxy (nginx, a cloud load balancer) answers when the service behind it is down:
+ * an HTML page, not the API's JSON. A client must not take it for an answer of the API.
+ */
+export const GATEWAY_BODY =
+  '<html>\r\n<head><title>503 Service Temporarily Unavailable</title></head>\r\n<body>\r\n' +
+  '<center><h1>503 Service Temporarily Unavailable</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';

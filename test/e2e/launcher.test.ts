@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser';
+import { fillSale } from '../support/sale';
 import { tempDir } from '../support/temp';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -96,6 +97,26 @@ describe('npm start without the Electron binary', () => {
     await expect.poll(() => existsSync(opened) && readFileSync(opened, 'utf8')).toBe(address);
     await expectAppServed(address, 'launcher-browser-opened');
     launcher!.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  });
+
+  it('with no Secret Service (a plain shell): the terminal and the first screen say what is missing; the test environment sells', async () => {
+    const run = startLauncher({ DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' });
+    const address = await run.address;
+    await expect.poll(() => run.output()).toContain('[Factura Desk] Aviso: falta el llavero del sistema.');
+    expect(run.output()).toContain('sudo apt install gnome-keyring');
+    const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'es-CO' });
+    await page.goto(address);
+    const notice = page.getByTestId('keychain-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('Falta el llavero del sistema: solo puede usar el entorno de pruebas');
+    await screenshot(page, 'launcher-no-keychain');
+    await page.getByRole('button', { name: 'Emitir factura' }).waitFor();
+    await fillSale(page, '900111222', 'Cliente Sin Llavero', 'Arroz 5 kg');
+    await page.getByRole('button', { name: 'Emitir factura' }).click();
+    await page.getByRole('heading', { name: 'Factura aceptada por la DIAN' }).waitFor({ timeout: 30_000 });
+    await page.close();
+    launcher!.kill('SIGINT');
     expect(await run.exited).toBe(0);
   });
 });

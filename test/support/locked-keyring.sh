@@ -2,7 +2,8 @@
 # Inside its own private D-Bus session (`dbus-run-session -- test/support/locked-keyring.sh ...`):
 # a fresh gnome-keyring, unlocked, where the vault probe stores TOKEN; then the keyring is locked
 # through the Secret Service's own Lock call (no prompt can unlock it: there is no display), and the
-# probe tries to read it and to store NEW_TOKEN. Prints the probe's two JSON lines.
+# probe tries to read it and to store NEW_TOKEN, then asks core what it says of the keychain. Prints
+# the probe's three JSON lines.
 # Usage: locked-keyring.sh HOME TOKEN NEW_TOKEN
 set -euo pipefail
 home=$1 token=$2 new_token=$3
@@ -19,3 +20,4 @@ dbus-send --session --dest=org.freedesktop.secrets --type=method_call --print-re
   array:objpath:/org/freedesktop/secrets/collection/login >/dev/null
 probe read "$token"
 probe store "$new_token"
+probe keychain "$token"

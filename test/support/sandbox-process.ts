@@ -34,6 +34,8 @@ export interface SandboxProcessOptions {
 
 export interface SandboxProcess {
   baseUrl: string;
+  /** the outage switch on its own loopback port (src/sandbox/admin.ts) */
+  adminUrl: string;
   pid: number;
   /** sends a signal (default SIGTERM) to the sandbox's process group */
   kill(signal?: NodeJS.Signals): void;
@@ -83,7 +85,7 @@ export async function startSandboxProcess(options: SandboxProcessOptions): Promi
     }
   };
 
-  const baseUrl = await new Promise<string>((resolveUrl, reject) => {
+  const { baseUrl, adminUrl } = await new Promise<{ baseUrl: string; adminUrl: string }>((resolveUrl, reject) => {
     const timer = setTimeout(() => {
       kill('SIGKILL');
       reject(new Error(`sandbox did not start within ${options.startTimeoutMs ?? 30_000} ms\n${stderr}`));
@@ -94,7 +96,8 @@ export async function startSandboxProcess(options: SandboxProcessOptions): Promi
       if (stdout.includes('\n') && line) {
         clearTimeout(timer);
         try {
-          resolveUrl((JSON.parse(line) as { base_url: string }).base_url);
+          const ready = JSON.parse(line) as { base_url: string; admin_url: string };
+          resolveUrl({ baseUrl: ready.base_url, adminUrl: ready.admin_url });
         } catch {
           reject(new Error(`unexpected first stdout line: ${line}`));
         }
@@ -108,6 +111,7 @@ export async function startSandboxProcess(options: SandboxProcessOptions): Promi
 
   return {
     baseUrl,
+    adminUrl,
     pid,
     kill,
     exited,

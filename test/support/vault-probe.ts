@@ -2,7 +2,7 @@
 // locked one): stores a token through core as the app does, then reports what it got and whether
 // the token landed anywhere it must not (the data folder, the kernel keyring the binding would
 // otherwise fall back to). Prints one line of JSON.
-// Usage: tsx test/support/vault-probe.ts HOME store|read TOKEN
+// Usage: tsx test/support/vault-probe.ts HOME store|read|keychain TOKEN  (keychain: what core says of the keychain)
 import { Entry } from '@napi-rs/keyring';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { VAULT_SERVICE, vaultAccount } from '../../src/core/vault/vault';
 
 const BASE_URL = 'https://api.example.co/api/v1';
 const COMPANY = 101;
-const [home, action, token] = process.argv.slice(2) as [string, 'store' | 'read', string];
+const [home, action, token] = process.argv.slice(2) as [string, 'store' | 'read' | 'keychain', string];
 
 function filesContaining(dir: string, needle: string): string[] {
   const hits: string[] = [];
@@ -46,7 +46,12 @@ if (id === undefined) {
   });
   id = (created as { output: { id: number } }).output.id;
 }
-const reply = action === 'store' ? await call('connections.setToken', { id, token }) : await call('connections.list', {});
+const reply =
+  action === 'store'
+    ? await call('connections.setToken', { id, token })
+    : action === 'keychain'
+      ? await call('connections.keychain', {})
+      : await call('connections.list', {});
 await core.close();
 process.stdout.write(
   `${JSON.stringify({

@@ -22,7 +22,7 @@ export async function startWebApp(home: string, options: WebAppOptions = {}): Pr
     throw new Error('out/renderer is missing: run `npx electron-vite build` (npm test does it)');
   }
   const host = await startHost({ home, secrets: realKeychain(), transport: 'web', ...options });
-  const bridge = await startWebBridge({ dispatcher: host.core, events: host.core.events, staticDir: RENDERER_DIR });
+  const bridge = await startWebBridge({ dispatcher: host.dispatcher, events: host.core.events, staticDir: RENDERER_DIR });
   return {
     host,
     bridge,

@@ -20,6 +20,7 @@ import {
 } from './commands';
 import { EXIT, exitForError } from './exit-codes';
 import { backupsCommand, restoreCommand } from './restore';
+import { SANDBOX_OUTAGE_USAGE, sandboxOutageCommand } from './sandbox-outage';
 
 const USAGE = `Uso: npm run --silent cli -- [--home DIR] <comando>
   connect --base-url URL --company ID [--label NOMBRE] [--kind sandbox|production] [--replace-token]   (token por stdin)
@@ -32,7 +33,8 @@ const USAGE = `Uso: npm run --silent cli -- [--home DIR] <comando>
   sync
   backup
   backups
-  restore NOMBRE --confirmar   (con la aplicación cerrada)`;
+  restore NOMBRE --confirmar   (con la aplicación cerrada)
+  ${SANDBOX_OUTAGE_USAGE}`;
 
 async function run(context: CommandContext): Promise<CommandResult> {
   const [command, sub] = context.args.positional;
@@ -66,6 +68,12 @@ async function main(): Promise<number> {
     // A restore runs with no core open (and a damaged file cannot open one).
     const args = parseArgs(rest);
     const command = args.positional[0];
+    if (command === 'sandbox-outage') {
+      // A standalone sandbox's switch: no data folder is opened.
+      const result = await sandboxOutageCommand(args);
+      process.stdout.write(`${JSON.stringify(result.output, null, 2)}\n`);
+      return result.exitCode;
+    }
     if (command === 'backups' || command === 'restore') {
       const options = { home, secrets: osKeychain };
       const result = command === 'backups' ? backupsCommand(options) : restoreCommand(options, args, new Date());

@@ -1,9 +1,10 @@
 // Connections: base URL + company + label in SQLite; each one's token in the vault.
-import type { Connection, ConnectionDraft } from '../../shared/rpc/methods/connections';
+import type { Connection, ConnectionDraft, KeychainStatus } from '../../shared/rpc/methods/connections';
 import { HEADER_SAFE } from '../../shared/api/common';
 import { AppError, isAppError } from '../../shared/rpc/errors';
 import type { EventBus } from '../events';
 import type { Db } from '../store/store';
+import { keychainUnavailableMessage } from '../vault/keychain-help';
 import type { Vault } from '../vault/vault';
 
 interface ConnectionRow {
@@ -36,6 +37,12 @@ export const EMBEDDED_SANDBOX_IDENTITY = 'http://sandbox.invalid/api/v1';
 
 export class Connections {
   private readonly endpoints = new Map<number, string>();
+  /**
+   * The embedded sandbox's token, handed in by the host from the demo seed each run: a fixture
+   * published with the app, not a secret, so it needs no keychain and is never written anywhere
+   * (docs/CLIENT-DECISIONS.md, "The embedded sandbox's token").
+   */
+  private readonly embeddedTokens = new Map<number, string>();
 
   constructor(
     private readonly db: Db,
@@ -83,6 +90,10 @@ export class Connections {
     const current = this.row(id);
     const baseUrl = normaliseBaseUrl(draft.base_url);
     const moved = current.base_url !== baseUrl || current.company_id !== draft.company_id;
+    if (moved && current.embedded === 1) {
+      // Its identity is what binds it to the sandbox this app starts, with the seed's company.
+      throw new AppError('conflict', 'La dirección y la empresa del entorno de pruebas integrado no se pueden cambiar.');
+    }
     if (moved && (await this.vault.hasToken(current.base_url, current.company_id))) {
       // A token belongs to one company at one address; moving the connection must not carry it.
       throw new AppError('conflict', 'Olvide primero el token de esta conexión para cambiar su URL o su empresa.');
@@ -106,13 +117,15 @@ export class Connections {
 
   async remove(id: number): Promise<void> {
     const row = this.row(id);
-    await this.vault.deleteToken(row.base_url, row.company_id);
+    if (row.embedded === 1) await this.forgetLegacyEmbeddedToken(row);
+    else await this.vault.deleteToken(row.base_url, row.company_id);
     this.db.prepare('DELETE FROM connections WHERE id = ?').run(id);
     this.events.emit('connection.changed', { id: null });
   }
 
   async setToken(id: number, token: string): Promise<Connection> {
     const row = this.row(id);
+    refuseEmbeddedToken(row);
     await this.vault.setToken(row.base_url, row.company_id, token);
     this.events.emit('connection.changed', { id });
     return this.get(id);
@@ -120,6 +133,7 @@ export class Connections {
 
   async forgetToken(id: number): Promise<Connection> {
     const row = this.row(id);
+    refuseEmbeddedToken(row);
     await this.vault.deleteToken(row.base_url, row.company_id);
     this.events.emit('connection.changed', { id });
     return this.get(id);
@@ -146,6 +160,30 @@ export class Connections {
     this.endpoints.set(id, normaliseBaseUrl(endpoint));
   }
 
+  /** The embedded connection, bound to this run's sandbox and its demo token (no keychain involved). */
+  bindEmbedded(id: number, endpoint: string, token: string): void {
+    if (this.row(id).embedded !== 1) throw new Error(`connection ${id} is not the embedded one`);
+    this.bindEndpoint(id, endpoint);
+    this.embeddedTokens.set(id, token);
+  }
+
+  /**
+   * Whether a real provider's token can be kept here: the OS keychain answers (the stored tokens of
+   * real connections are read, else an entry that never exists). When not, the Spanish way to get one.
+   */
+  async keychain(): Promise<KeychainStatus> {
+    const rows = this.db.prepare<[], ConnectionRow>('SELECT * FROM connections WHERE embedded = 0 ORDER BY id').all();
+    try {
+      if (rows.length === 0) await this.vault.probe();
+      for (const row of rows) await this.vault.hasToken(row.base_url, row.company_id);
+      return { available: true, message: null };
+    } catch (error) {
+      if (isAppError(error) && error.code === 'keychain_unavailable')
+        return { available: false, message: keychainUnavailableMessage() };
+      throw error;
+    }
+  }
+
   requireActive(): ActiveConnection {
     const active = this.active();
     if (!active) {
@@ -163,7 +201,9 @@ export class Connections {
         'El sandbox de pruebas integrado solo está disponible mientras Factura Desk está abierto. Active otra conexión o abra la aplicación.',
       );
     }
-    const token = await this.vault.getToken(connection.baseUrl, connection.companyId);
+    const token = connection.embedded
+      ? (this.embeddedTokens.get(connection.id) ?? null)
+      : await this.vault.getToken(connection.baseUrl, connection.companyId);
     if (!token) {
       throw new AppError('no_token', `La conexión «${connection.label}» no tiene token. Ingréselo en Ajustes.`);
     }
@@ -206,7 +246,18 @@ export class Connections {
     return row;
   }
 
+  /**
+   * Versions that kept the embedded token in the keychain left an entry there; removing the
+   * connection removes it too, where a keychain answers (without one there is nothing to remove).
+   */
+  private async forgetLegacyEmbeddedToken(row: ConnectionRow): Promise<void> {
+    await this.vault.deleteToken(row.base_url, row.company_id).catch((error: unknown) => {
+      if (!isAppError(error) || error.code !== 'keychain_unavailable') throw error;
+    });
+  }
+
   private async present(row: ConnectionRow): Promise<Connection> {
+    if (row.embedded === 1) return this.presentRow(row, { has_token: this.embeddedTokens.has(row.id) });
     // Without a usable keychain the connections are still listed (the app must open and say why),
     // with no token; storing one is refused by the vault with its Spanish message.
     const token = await this.vault.hasToken(row.base_url, row.company_id).then(
@@ -216,6 +267,10 @@ export class Connections {
         throw error;
       },
     );
+    return this.presentRow(row, token);
+  }
+
+  private presentRow(row: ConnectionRow, token: Pick<Connection, 'has_token' | 'keychain_unavailable'>): Connection {
     return {
       id: row.id,
       label: row.label,
@@ -226,6 +281,15 @@ export class Connections {
       embedded: row.embedded === 1,
       ...token,
     };
+  }
+}
+
+function refuseEmbeddedToken(row: ConnectionRow): void {
+  if (row.embedded === 1) {
+    throw new AppError(
+      'conflict',
+      'El entorno de pruebas integrado usa el token de sus datos de demostración: no se ingresa ni se olvida.',
+    );
   }
 }
 

@@ -3,6 +3,7 @@
 // Electron Fiddle).
 import { createHmac } from 'node:crypto';
 import { AppError } from '../../shared/rpc/errors';
+import { keychainUnavailableMessage } from './keychain-help';
 
 /** What the vault needs of an OS keychain (`os-keychain.ts`); core receives it from whoever starts the process. */
 export interface SecretStore {
@@ -99,6 +100,15 @@ export class Vault {
     return (await this.getToken(baseUrl, companyId)) !== null;
   }
 
+  /**
+   * Whether a keychain answers at all: reads an entry that is never written. It tells an absent
+   * Secret Service (or a dead D-Bus session) from a present one; a locked keyring answers this read
+   * (nothing to unlock), and is noticed when a stored token is read or a new one written.
+   */
+  async probe(): Promise<void> {
+    await this.guard(() => this.secrets.getPassword(VAULT_SERVICE, `probe#installation=${this.scope.installation}`));
+  }
+
   /** Drops the in-memory copy (the API refused it: it may have been replaced elsewhere); the next read asks the keychain. */
   forgetCached(baseUrl: string, companyId: number): void {
     this.invalidate(this.account(baseUrl, companyId));
@@ -136,12 +146,7 @@ export class Vault {
     } catch {
       // The binding's messages may quote the D-Bus reply; none of it is useful to a shop owner and
       // none of it may carry the secret, so the cause is deliberately dropped.
-      throw new AppError(
-        'keychain_unavailable',
-        'No se pudo usar el llavero del sistema: no hay uno disponible o está bloqueado. ' +
-          'Inicie sesión en el escritorio o desbloquee el llavero (en Linux, instale gnome-keyring o KWallet si no lo tiene) y vuelva a intentarlo. ' +
-          'Factura Desk no guarda el token en texto plano.',
-      );
+      throw new AppError('keychain_unavailable', `No se pudo usar el llavero del sistema. ${keychainUnavailableMessage()}`);
     }
   }
 }

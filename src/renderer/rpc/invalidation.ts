@@ -15,7 +15,7 @@ export type StaleQuery = readonly [MethodName] | readonly [MethodName, Record<st
 const HISTORY: StaleQuery[] = [['history.list'], ['history.following'], ['history.status']];
 
 export const INVALIDATES: { [K in EventName]: (payload: EventPayload<K>) => StaleQuery[] } = {
-  'connection.changed': () => [['connections.list']],
+  'connection.changed': () => [['connections.list'], ['connections.keychain']],
   'document.changed': (payload) => [
     ['submissions.list'],
     ['outbox.status'],

@@ -8,7 +8,7 @@ import type { Company } from '../storage/company-store';
 import { authenticate, authorize, type ApiClient } from './auth';
 import { BodyError, parseJsonBody, readBody } from './body';
 import { errorReply, isReply, type Reply } from './reply';
-import { UNAVAILABLE_BODY } from '../outage';
+import { GATEWAY_BODY, UNAVAILABLE_BODY } from '../outage';
 
 export const BASE_PATH = '/api/v1';
 
@@ -46,6 +46,11 @@ export function createSandboxServer(ctx: SandboxContext, routes: readonly Route[
           Connection: 'close',
         })
         .end(UNAVAILABLE_BODY);
+      return;
+    }
+    if (ctx.outage?.current === 'gateway') {
+      // A proxy in front of a service that is down: its own HTML page, no Retry-After.
+      res.writeHead(503, { 'Content-Type': 'text/html', Server: 'nginx', Connection: 'close' }).end(GATEWAY_BODY);
       return;
     }
     // Never rejects: every failure becomes the 500 envelope before `send`.

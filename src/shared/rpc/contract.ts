@@ -14,6 +14,7 @@ import { feMethods } from './methods/fe';
 import { historyMethods } from './methods/history';
 import { outboxMethods } from './methods/outbox';
 import { reportMethods } from './methods/reports';
+import { sandboxMethods } from './methods/sandbox';
 import { submissionMethods } from './methods/submissions';
 
 export const rpcContract = {
@@ -31,6 +32,7 @@ export const rpcContract = {
   ...customerMethods,
   ...dayCloseMethods,
   ...outboxMethods,
+  ...sandboxMethods,
 } satisfies MethodTable;
 
 export type RpcContract = typeof rpcContract;

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileLogger } from '../../../src/core/log/logger';
+import { EMBEDDED_SANDBOX_IDENTITY } from '../../../src/core/connections/connections';
 import { EMBEDDED_LABEL } from '../../../src/main/embedded-sandbox';
 import { startHost, type Host } from '../../../src/main/host';
 import { realKeychain } from '../../support/keychain';
@@ -33,7 +34,7 @@ async function call(host: Host, method: string, input: unknown) {
 }
 
 describe('embedded sandbox on first run', () => {
-  it('creates the default test connection with its token in the keychain, and it works', async () => {
+  it('creates the default test connection with the demo token, kept out of the keychain, and it works', async () => {
     const host = await start();
     const list = (await call(host, 'connections.list', {})) as unknown as Record<string, unknown>[];
     expect(list).toEqual([
@@ -44,6 +45,17 @@ describe('embedded sandbox on first run', () => {
     const submitted = await call(host, 'dse.submit', { request: dse('900111222') });
     expect(submitted).toMatchObject({ state: 'accepted' });
     expect(existsSync(join(dir.path, 'sandbox'))).toBe(true);
+    // The demo token is the seed's, re-read each start: nothing is written to the keychain for it.
+    const { vault } = host.core.parts;
+    vault.forgetCached(EMBEDDED_SANDBOX_IDENTITY, 101);
+    expect(await vault.getToken(EMBEDDED_SANDBOX_IDENTITY, 101)).toBeNull();
+    const refused = await host.core.dispatch({
+      id: 2,
+      method: 'connections.setToken',
+      input: { id: list[0]!.id, token: 'otro-token-123' },
+    });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(JSON.stringify(refused)).toContain('datos de demostración');
   });
 
   it("starts with the sandbox company's cost centers, and keeps the ones the user saved instead", async () => {

@@ -132,11 +132,14 @@ describe('vault against the real Secret Service (gnome-keyring)', () => {
         timeout: 120_000,
       },
     );
-    const [read, store] = run.stdout.trim().split('\n').map(probeResult);
+    const [read, store, keychain] = run.stdout.trim().split('\n').map(probeResult);
     // The app still opens: the connection is listed, with no token and the keychain marked unavailable.
     expect(read?.reply).toMatchObject({ ok: true, output: [{ has_token: false, keychain_unavailable: true }] });
     expect(store?.reply).toMatchObject({ ok: false, error: { code: 'keychain_unavailable' } });
     expect(store?.reply.error?.message).toMatch(/bloqueado/);
+    // What the first screen and Ajustes show: the keychain is missing for real tokens, and how to get one.
+    expect(keychain?.reply).toMatchObject({ ok: true, output: { available: false } });
+    expect(JSON.stringify(keychain?.reply)).toContain('sudo apt install gnome-keyring');
     for (const result of [read, store]) {
       expect(result?.filesWithToken).toEqual([]);
       expect(result?.kernelKeyring === null || result?.kernelKeyring === 'unavailable').toBe(true);

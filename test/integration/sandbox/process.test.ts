@@ -63,7 +63,7 @@ describe('command line', () => {
     const exited = new Promise((done) => child.once('exit', done));
     await expect.poll(() => stdout, { timeout: 30_000, interval: 100 }).toMatch(/\n$/);
     const line = JSON.parse(stdout) as { base_url: string };
-    expect(Object.keys(line)).toEqual(['base_url']);
+    expect(Object.keys(line)).toEqual(['base_url', 'admin_url']);
     const res = await fetch(`${line.base_url}/companies/101/fe/payment-methods`, {
       headers: { Authorization: 'Bearer sbx_101_full' },
     });

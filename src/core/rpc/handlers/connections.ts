@@ -8,6 +8,7 @@ import type { Handlers } from '../registry';
 export function connectionHandlers({ connections, submissions, fetch, clock }: CoreParts): Handlers<typeof connectionMethods> {
   return {
     'connections.list': () => connections.list(),
+    'connections.keychain': () => connections.keychain(),
     'connections.create': (draft) => connections.create(draft),
     'connections.update': async ({ id, ...draft }) => {
       const current = await connections.get(id);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ConnectionCheck } from '../../../shared/rpc/methods/connections';
 import type { Connection } from '../../../shared/rpc/methods/connections';
 import { invoke, RpcClientError } from '../../rpc/client';
+import { useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { CheckResult } from './CheckResult';
 import { TokenForm } from './TokenForm';
@@ -12,6 +13,9 @@ export function ConnectionCard({ connection, onChanged }: { connection: Connecti
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [editingToken, setEditingToken] = useState(false);
+  const keychain = useRpcQuery('connections.keychain', {});
+  // A real provider's token lives only in the OS keychain: without one, say what is missing and how to get it.
+  const keychainMissing = !connection.embedded && (connection.keychain_unavailable || keychain.data?.available === false);
 
   async function run(action: string, work: () => Promise<unknown>): Promise<void> {
     setBusy(action);
@@ -62,13 +66,23 @@ export function ConnectionCard({ connection, onChanged }: { connection: Connecti
         <dd>{connection.company_id}</dd>
         <dt>Token</dt>
         <dd>
-          {connection.keychain_unavailable
-            ? 'Llavero del sistema no disponible o bloqueado: desbloquéelo o inicie sesión en el escritorio'
-            : connection.has_token
-              ? 'Guardado en el llavero del sistema'
-              : 'Sin token'}
+          {connection.embedded
+            ? connection.has_token
+              ? 'Incluido en el entorno de pruebas (no usa el llavero del sistema)'
+              : 'Disponible solo mientras Factura Desk está abierto'
+            : connection.keychain_unavailable
+              ? 'Llavero del sistema no disponible o bloqueado'
+              : connection.has_token
+                ? 'Guardado en el llavero del sistema'
+                : 'Sin token'}
         </dd>
       </dl>
+      {keychainMissing && (
+        <Alert tone="warn" title="Falta el llavero del sistema para guardar el token de esta conexión">
+          {keychain.data?.message ??
+            'El llavero del sistema no está disponible o está bloqueado. Desbloquéelo o inicie sesión en el escritorio y vuelva a intentarlo.'}
+        </Alert>
+      )}
       {error && <Alert tone="error">{error}</Alert>}
       {check && <CheckResult check={check} />}
       {editingToken ? (
@@ -101,7 +115,7 @@ export function ConnectionCard({ connection, onChanged }: { connection: Connecti
               className="button button--secondary"
               type="button"
               onClick={() => setEditingToken(true)}
-              disabled={busy !== null}
+              disabled={busy !== null || keychainMissing}
             >
               {connection.has_token ? 'Cambiar token' : 'Ingresar token'}
             </button>

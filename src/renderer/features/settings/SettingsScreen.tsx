@@ -4,6 +4,7 @@ import { useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { BackupPanel } from './BackupPanel';
 import { ContingencyPanel } from './ContingencyPanel';
+import { EmbeddedSandboxPanel } from './EmbeddedSandboxPanel';
 import { IssuerProfilePanel } from './IssuerProfilePanel';
 import { PrintSettingsPanel } from './PrintSettingsPanel';
 import { ConnectionCard } from './ConnectionCard';
@@ -42,6 +43,7 @@ export default function SettingsScreen() {
         </>
       )}
       <ContingencyPanel />
+      {connections.data?.some((connection) => connection.embedded) && <EmbeddedSandboxPanel />}
       <BackupPanel />
     </section>
   );

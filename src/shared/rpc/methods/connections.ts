@@ -96,7 +96,12 @@ export const ConnectionCheck = z.object({
 });
 export type ConnectionCheck = z.infer<typeof ConnectionCheck>;
 
+/** Whether the OS keychain can keep a real provider's token; when not, what is missing and how to get it (Spanish). */
+export const KeychainStatus = z.object({ available: z.boolean(), message: z.string().nullable() });
+export type KeychainStatus = z.infer<typeof KeychainStatus>;
+
 export const connectionMethods = {
+  'connections.keychain': method(z.object({}).strict(), KeychainStatus),
   'connections.test': method(z.object({ id: z.number().int().positive() }).strict(), ConnectionCheck),
   'connections.list': method(z.object({}).strict(), z.array(Connection)),
   'connections.create': method(ConnectionFields.strict().superRefine(refusePlainHttp), Connection),
