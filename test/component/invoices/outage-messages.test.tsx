@@ -5,7 +5,6 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { inDoubtMessage } from '../../../src/core/submissions/outcome';
 import type { Submission } from '../../../src/shared/rpc/methods/submissions';
 import { installFakeBridge, rpcError } from '../../support/component/fake-bridge';
 import { aSubmission, CASH } from '../../support/component/fixtures';
@@ -14,6 +13,11 @@ import { renderWithQueries } from '../../support/component/render';
 
 const NO_COPY =
   'Esta conexión aún no tiene una copia de los medios de pago: se guarda la primera vez que el servicio responde, y el servicio no respondió ahora (No se pudo conectar con el servicio de facturación). Cuando vuelva, use «Intentar de nuevo»; desde entonces podrá vender aunque se caiga el internet.';
+
+/** What core records for a create answered 503 (test/unit/core/submission-outcome.test.ts holds core to it). */
+const GATEWAY_503 =
+  'El servicio de facturación no está disponible en este momento (HTTP 503). No se sabe si el documento alcanzó a llegar: ' +
+  'Factura Desk lo confirmará solo, con la misma clave, sin crear un duplicado. No repita la venta; puede seguir vendiendo.';
 
 let serviceUp = true;
 let sent: Submission | null = null;
@@ -38,7 +42,7 @@ installFakeBridge({
       document_number: null,
       fiscal_key: null,
       estado_dian: null,
-      error: { code: 'api_uncertain', message: inDoubtMessage({ status: 503 }) },
+      error: { code: 'api_uncertain', message: GATEWAY_503 },
       next_check_at: '2026-11-20T15:00:05Z',
     });
     return sent;
