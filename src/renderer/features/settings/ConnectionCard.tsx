@@ -1,3 +1,4 @@
+import { CompanyListsFacts } from './CompanyListsFacts';
 import { useState } from 'react';
 import type { ConnectionCheck } from '../../../shared/rpc/methods/connections';
 import type { Connection } from '../../../shared/rpc/methods/connections';
@@ -77,6 +78,7 @@ export function ConnectionCard({ connection, onChanged }: { connection: Connecti
                 : 'Sin token'}
         </dd>
       </dl>
+      {connection.active && connection.has_token && <CompanyListsFacts />}
       {keychainMissing && (
         <Alert tone="warn" title="Falta el llavero del sistema para guardar el token de esta conexión">
           {keychain.data?.message ??
