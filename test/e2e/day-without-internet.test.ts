@@ -217,12 +217,20 @@ describe('a shop’s day without the internet, in Chromium', () => {
     expect(said).toContain('Esta conexión aún no tiene una copia de los medios de pago');
     expect(said).toContain('Intentar de nuevo');
     expect(said).not.toMatch(/rojo|fetch|ECONNREFUSED|payment/i);
+    // The customer search says the same of the third parties, with its own «Intentar de nuevo».
+    const customer = page.getByRole('group', { name: 'Cliente' });
+    const noTerceros = customer.getByText(/No se pudo cargar la lista de terceros/);
+    await noTerceros.waitFor();
+    expect(folded(await noTerceros.textContent())).toContain('Esta conexión aún no tiene una copia de los terceros');
+    await payment.scrollIntoViewIfNeeded();
     await viewportScreenshots(page, 'day-without-internet-new-connection');
 
     await proxy.setFault('none');
     await payment.getByRole('button', { name: 'Intentar de nuevo' }).click();
     expect(await paymentMethodsShown(page)).toContain('Efectivo (predeterminado)');
     await alert.waitFor({ state: 'detached', timeout: 20_000 });
+    await customer.getByRole('button', { name: 'Intentar de nuevo' }).click();
+    await noTerceros.waitFor({ state: 'detached', timeout: 20_000 });
     expect(errors).toEqual([]);
     await page.close();
     await closeApp();
