@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { launchBrowser, viewportScreenshots, watchedPage } from '../support/browser';
 import { memorySecrets } from '../support/core/memory-secrets';
-import { startFaultProxy, type Fault, type FaultProxy } from '../support/fault-proxy';
+import { startFaultProxy, type FaultProxy, type ProxyMode } from '../support/fault-proxy';
 import { fillSale, folded } from '../support/sale';
 import { connectDemo, coreRpc, type Rpc } from '../support/shop';
 import { tempDir } from '../support/temp';
@@ -105,7 +105,7 @@ async function screenText(page: Page): Promise<string> {
   return folded(await page.locator('body').innerText());
 }
 
-const OUTAGES: { fault: Fault; name: string; heading: string }[] = [
+const OUTAGES: { fault: ProxyMode; name: string; heading: string }[] = [
   { fault: 'refuse', name: 'connections refused', heading: CONTINGENCY },
   { fault: 'unavailable-html', name: 'a gateway answering 503 with an HTML page', heading: IN_DOUBT },
   { fault: 'stall', name: 'answers that never come (time-out)', heading: IN_DOUBT },
@@ -179,9 +179,7 @@ describe('a shop’s day without the internet, in Chromium', () => {
 
       // c. The service is back: nothing is pressed; every sale reaches the server once, in sale order.
       await proxy.setFault('none');
-      await expect
-        .poll(() => serverInvoices(before).map((d) => d.draft_key), { timeout: 120_000, interval: 500 })
-        .toEqual(keys);
+      await expect.poll(() => serverInvoices(before).map((d) => d.draft_key), { timeout: 120_000, interval: 500 }).toEqual(keys);
       await expect
         .poll(
           async () =>

@@ -27,15 +27,17 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 export const FAULTS = ['none', 'latency', 'reset-before-body', 'reset-after-body', 'cut-mid-body', 'stall', 'refuse'] as const;
 /** Answers a gateway gives on the service's behalf: the network works, the service does not (kept out of the network-fault figures). */
 export const GATEWAY_FAULTS = ['unavailable-html'] as const;
-export type Fault = (typeof FAULTS)[number] | (typeof GATEWAY_FAULTS)[number];
+export type Fault = (typeof FAULTS)[number];
+/** What the proxy can be set to: a network fault or a gateway's answer. */
+export type ProxyMode = Fault | (typeof GATEWAY_FAULTS)[number];
 
 export interface FaultProxy {
   port: number;
   url(path?: string): string;
-  fault: Fault;
-  setFault(fault: Fault, options?: { latencyMs?: number }): Promise<void>;
+  fault: ProxyMode;
+  setFault(fault: ProxyMode, options?: { latencyMs?: number }): Promise<void>;
   /** Connections accepted and faults applied, per fault, since the start. */
-  counts: Record<Fault, { connections: number; applied: number }>;
+  counts: Record<ProxyMode, { connections: number; applied: number }>;
   close(): Promise<void>;
 }
 
@@ -57,8 +59,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   }
   const targetPort = Number(upstream.port);
   const sockets = new Set<Socket>();
-  const counts = Object.fromEntries([...FAULTS, ...GATEWAY_FAULTS].map((f) => [f, { connections: 0, applied: 0 }])) as FaultProxy['counts'];
-  let fault: Fault = 'none';
+  const counts = Object.fromEntries(
+    [...FAULTS, ...GATEWAY_FAULTS].map((f) => [f, { connections: 0, applied: 0 }]),
+  ) as FaultProxy['counts'];
+  let fault: ProxyMode = 'none';
   let latencyMs = 100;
   let port = 0;
   let server: Server | null = null;

@@ -97,7 +97,9 @@ describe('sales in doubt after a long outage', () => {
     // Half an hour of outage: the back-off reaches its cap; the beat tries only the oldest sale.
     await clock.run(30 * 60_000, settle);
     const ledger = core.parts.submissions.ledger;
-    const waits = keys.map((key) => ledger.uncertainScheduled().find((r) => core!.parts.submissions.get(r.id).idempotency_key === key)!);
+    const waits = keys.map((key) =>
+      ledger.uncertainScheduled().find((r) => core!.parts.submissions.get(r.id).idempotency_key === key)!,
+    );
     expect(Math.min(...waits.map((r) => r.due_at - clock.now()))).toBeGreaterThan(DEFAULT_PROBE_MS);
     const lastMinute = server.posts.filter((p) => p.at > clock.now() - 60_000);
     expect(lastMinute.length).toBeGreaterThan(0);
