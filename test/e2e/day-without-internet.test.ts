@@ -215,6 +215,8 @@ describe('a shop’s day without the internet, in Chromium', () => {
     expect(said).toContain('Esta conexión aún no tiene una copia de los medios de pago');
     expect(said).toContain('Intentar de nuevo');
     expect(said).not.toMatch(/rojo|fetch|ECONNREFUSED|payment/i);
+    // The empty select does not pretend to be loading.
+    expect(await page.getByLabel('Medio de pago').locator('option').allInnerTexts()).toEqual(['Sin la lista de medios de pago']);
     // The customer search says the same of the third parties, with its own «Intentar de nuevo».
     const customer = page.getByRole('group', { name: 'Cliente' });
     const noTerceros = customer.getByText(/No se pudo cargar la lista de terceros/);
