@@ -15,6 +15,7 @@ import { launchBrowser, viewportScreenshots, watchedPage } from '../support/brow
 import { memorySecrets } from '../support/core/memory-secrets';
 import { startFaultProxy, type FaultProxy, type ProxyMode } from '../support/fault-proxy';
 import { fillSale, folded } from '../support/sale';
+import { screenProblems, visibleText } from '../support/spanish-screen';
 import { connectDemo, coreRpc, type Rpc } from '../support/shop';
 import { tempDir } from '../support/temp';
 import { startWebApp, type WebApp } from '../support/web-app';
@@ -157,6 +158,7 @@ describe('a shop’s day without the internet, in Chromium', () => {
         await page.getByRole('heading', { name: heading }).waitFor({ timeout: 30_000 });
         const text = await screenText(page);
         expect(text).not.toMatch(/rojo|campos marcados|No se emitió/i);
+        expect(screenProblems(await visibleText(page))).toEqual([]);
         await expect.poll(() => page.locator(':focus').textContent()).toBe('Nueva venta');
       }
       if (fault === 'refuse') {
@@ -215,6 +217,7 @@ describe('a shop’s day without the internet, in Chromium', () => {
     expect(said).toContain('Esta conexión aún no tiene una copia de los medios de pago');
     expect(said).toContain('Intentar de nuevo');
     expect(said).not.toMatch(/rojo|fetch|ECONNREFUSED|payment/i);
+    expect(screenProblems(await visibleText(page))).toEqual([]);
     // The empty select does not pretend to be loading.
     expect(await page.getByLabel('Medio de pago').locator('option').allInnerTexts()).toEqual(['Sin la lista de medios de pago']);
     // The customer search says the same of the third parties, with its own «Intentar de nuevo».
