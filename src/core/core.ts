@@ -49,6 +49,10 @@ export interface CoreOptions {
   contingencyWindowHours?: number;
   /** How often the contingency outbox tries the service while documents wait (default 15 s). */
   outboxProbeMs?: number;
+  /** How long a create request may wait for its answer (default: the API client's 60 s). */
+  writeTimeoutMs?: number;
+  /** How long a read (lists, details) may wait for its answer (default: the API client's 15 s). */
+  readTimeoutMs?: number;
   /** A bus the host keeps across a restore (its subscribers stay); default: a new one. */
   events?: EventBus;
   /** The host's restore of a backup (issue 14, item 12): `app.restore` calls it after its checks. */
@@ -84,6 +88,10 @@ export function createCore(options: CoreOptions): Core {
   const events = options.events ?? new EventBus();
   const fetch = options.fetch ?? globalThis.fetch;
   const connections = new Connections(store.db, vault, events, clock);
+  const timeouts = {
+    ...(options.writeTimeoutMs ? { writeTimeoutMs: options.writeTimeoutMs } : {}),
+    ...(options.readTimeoutMs ? { readTimeoutMs: options.readTimeoutMs } : {}),
+  };
   const submissions = new Submissions({
     store,
     connections,
@@ -91,12 +99,13 @@ export function createCore(options: CoreOptions): Core {
     clock,
     events,
     logger,
+    ...timeouts,
     ...(options.contingencyWindowHours ? { contingencyWindowHours: options.contingencyWindowHours } : {}),
   });
   const history = new HistorySync({ store, connections, fetch, clock, events, logger });
   const poller = new Poller(submissions, options.timers ?? realTimers(clock), logger);
   const outboxRunner = new OutboxRunner(submissions, options.timers ?? realTimers(clock), logger, options.outboxProbeMs);
-  const lists = new CompanyLists({ store, connections, fetch, clock, events, logger });
+  const lists = new CompanyLists({ store, connections, fetch, clock, events, logger }, timeouts);
   // Every rejected document appears in the Historial at once, in every host (app, web, CLI).
   submissions.onRecorded((row) => {
     if (row.state === 'rejected') history.recordRejected(row);

@@ -12,6 +12,8 @@
 //   stall             the request reaches the server; the answer is swallowed and the client's
 //                     socket is held open until the client gives up (or the fault changes)
 //   refuse            nothing listens on the proxy's port: connections are refused
+//   unavailable-html  a gateway in front of a service that is down: each request is read whole and
+//                     answered `503 Service Unavailable` with an HTML page, nothing forwarded
 //
 //   const proxy = await startFaultProxy('http://127.0.0.1:PORT');
 //   proxy.setFault('reset-after-body');  // every new connection gets it; open ones are dropped
@@ -23,19 +25,32 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 
 export const FAULTS = ['none', 'latency', 'reset-before-body', 'reset-after-body', 'cut-mid-body', 'stall', 'refuse'] as const;
+/** Answers a gateway gives on the service's behalf: the network works, the service does not (kept out of the network-fault figures). */
+export const GATEWAY_FAULTS = ['unavailable-html'] as const;
 export type Fault = (typeof FAULTS)[number];
+/** What the proxy can be set to: a network fault or a gateway's answer. */
+export type ProxyMode = Fault | (typeof GATEWAY_FAULTS)[number];
 
 export interface FaultProxy {
   port: number;
   url(path?: string): string;
-  fault: Fault;
-  setFault(fault: Fault, options?: { latencyMs?: number }): Promise<void>;
+  fault: ProxyMode;
+  setFault(fault: ProxyMode, options?: { latencyMs?: number }): Promise<void>;
   /** Connections accepted and faults applied, per fault, since the start. */
-  counts: Record<Fault, { connections: number; applied: number }>;
+  counts: Record<ProxyMode, { connections: number; applied: number }>;
   close(): Promise<void>;
 }
 
 const HEADER_END = Buffer.from('\r\n\r\n');
+
+const GATEWAY_PAGE =
+  '<!DOCTYPE html>\n<html><head><title>503 Service Unavailable</title></head>\n' +
+  '<body><h1>503 Service Unavailable</h1><p>No server is available to handle this request.</p></body></html>\n';
+const GATEWAY_ANSWER = Buffer.from(
+  'HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/html; charset=utf-8\r\n' +
+    `Content-Length: ${Buffer.byteLength(GATEWAY_PAGE)}\r\nConnection: close\r\n\r\n${GATEWAY_PAGE}`,
+  'latin1',
+);
 
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const upstream = new URL(target);
@@ -44,8 +59,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   }
   const targetPort = Number(upstream.port);
   const sockets = new Set<Socket>();
-  const counts = Object.fromEntries(FAULTS.map((f) => [f, { connections: 0, applied: 0 }])) as FaultProxy['counts'];
-  let fault: Fault = 'none';
+  const counts = Object.fromEntries(
+    [...FAULTS, ...GATEWAY_FAULTS].map((f) => [f, { connections: 0, applied: 0 }]),
+  ) as FaultProxy['counts'];
+  let fault: ProxyMode = 'none';
   let latencyMs = 100;
   let port = 0;
   let server: Server | null = null;
@@ -63,6 +80,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     const delay = latencyMs;
     counts[mode].connections += 1;
     if (mode === 'latency') counts.latency.applied += 1;
+    if (mode === 'unavailable-html') {
+      answerUnavailable(client);
+      return;
+    }
     const server = track(connect({ host: '127.0.0.1', port: targetPort }));
     const reset = () => {
       if (!client.destroyed) client.resetAndDestroy();
@@ -126,6 +147,23 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         default:
           forward(client, chunk, mode === 'latency' ? delay : 0);
       }
+    });
+  }
+
+  /** Reads one request whole (its headers, then Content-Length bytes), answers the gateway's 503 page, closes. */
+  function answerUnavailable(client: Socket): void {
+    let received = Buffer.alloc(0);
+    let answered = false;
+    client.on('data', (chunk: Buffer) => {
+      if (answered) return;
+      received = Buffer.concat([received, chunk]);
+      const end = received.indexOf(HEADER_END);
+      if (end < 0) return;
+      const declared = /content-length:\s*(\d+)/i.exec(received.subarray(0, end).toString('latin1'));
+      if (received.length - end - HEADER_END.length < (declared ? Number(declared[1]) : 0)) return;
+      answered = true;
+      counts['unavailable-html'].applied += 1;
+      client.end(GATEWAY_ANSWER);
     });
   }
 

@@ -14,8 +14,13 @@ export interface WebApp {
   close(): Promise<void>;
 }
 
-/** What a test hands the host instead of the real thing: its secret store, its network, no embedded sandbox. */
-export type WebAppOptions = Partial<Pick<HostOptions, 'secrets' | 'fetch' | 'embeddedSandbox'>>;
+/**
+ * What a test hands the host instead of the real thing: its secret store, its network, no embedded
+ * sandbox; and core's pace (the outbox's probe, the API's time limits) for an outage a test can wait out.
+ */
+export type WebAppOptions = Partial<
+  Pick<HostOptions, 'secrets' | 'fetch' | 'embeddedSandbox' | 'outboxProbeMs' | 'writeTimeoutMs' | 'readTimeoutMs'>
+>;
 
 export async function startWebApp(home: string, options: WebAppOptions = {}): Promise<WebApp> {
   if (!existsSync(join(RENDERER_DIR, 'index.html'))) {

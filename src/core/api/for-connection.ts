@@ -1,9 +1,14 @@
 // An API client for a connection: its address this run, its company, its token read at call time
 // (from the vault's memory once read; dropped there when the API refuses it).
 import type { ActiveConnection, Connections } from '../connections/connections';
-import { ApiClient } from './client';
+import { ApiClient, type ApiClientOptions } from './client';
 
-export function clientFor(connections: Connections, connection: ActiveConnection, fetch: typeof globalThis.fetch): ApiClient {
+export function clientFor(
+  connections: Connections,
+  connection: ActiveConnection,
+  fetch: typeof globalThis.fetch,
+  timeouts: Omit<ApiClientOptions, 'fetch'> = {},
+): ApiClient {
   return new ApiClient(
     {
       endpoint: connection.endpoint,
@@ -11,6 +16,6 @@ export function clientFor(connections: Connections, connection: ActiveConnection
       token: () => connections.tokenFor(connection),
       onUnauthorized: () => connections.tokenRefused(connection),
     },
-    { fetch },
+    { fetch, ...timeouts },
   );
 }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { Acquirer, PaymentMethod, Tercero, type AcquirerLookupRequest } from '../../shared/api';
 import { AppError } from '../../shared/rpc/errors';
 import type { CompanyListName, CompanyListsStatus } from '../../shared/rpc/methods/fe';
+import type { ApiClientOptions } from '../api/client';
 import { clientFor } from '../api/for-connection';
 import type { ActiveConnection } from '../connections/connections';
 import type { ServiceParts } from '../parts';
@@ -34,7 +35,11 @@ interface Attempt {
 export class CompanyLists {
   private readonly attempts = new Map<string, Attempt>();
 
-  constructor(private readonly parts: ServiceParts) {}
+  constructor(
+    private readonly parts: ServiceParts,
+    /** Time limits of its reads (tests of an outage keep them short). */
+    private readonly timeouts: Omit<ApiClientOptions, 'fetch'> = {},
+  ) {}
 
   private get db() {
     return this.parts.store.db;
@@ -112,7 +117,7 @@ export class CompanyLists {
     const type = request.identification_type;
     const number = request.identification_number.trim();
     try {
-      const answer = await clientFor(this.parts.connections, connection, this.parts.fetch).lookupAcquirer(request);
+      const answer = await clientFor(this.parts.connections, connection, this.parts.fetch, this.timeouts).lookupAcquirer(request);
       this.db
         .prepare(
           `INSERT INTO acquirer_lookups (connection_id, identification_type, identification_number, body, read_at)
@@ -186,7 +191,7 @@ export class CompanyLists {
   }
 
   private fetchList(connection: ActiveConnection, name: CompanyListName): Promise<unknown> {
-    const api = clientFor(this.parts.connections, connection, this.parts.fetch);
+    const api = clientFor(this.parts.connections, connection, this.parts.fetch, this.timeouts);
     return name === 'payment_methods' ? api.listPaymentMethods() : api.listTerceros();
   }
 }

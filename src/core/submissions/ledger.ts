@@ -377,6 +377,19 @@ export class SubmissionLedger {
     return id === null ? null : this.get(id)!;
   }
 
+  /**
+   * Submissions in doubt because the service, or the way to it, failed (a time-out, a dropped
+   * connection, a 5xx without a document), on the poller's schedule: in sale order, with their next check.
+   */
+  uncertainScheduled(): { id: number; connection_id: number; due_at: number }[] {
+    return this.statement<[], { id: number; connection_id: number; due_at: number }>(
+      `SELECT s.id, s.connection_id, p.due_at FROM submissions s JOIN poll_schedule p ON p.submission_id = s.id
+         WHERE s.state = 'in_doubt' AND s.document_id IS NULL AND s.error_code IN ('api_uncertain', 'api_unreachable')
+           AND p.due_at < ${NEVER_DUE}
+         ORDER BY s.id`,
+    ).all();
+  }
+
   /** The earliest scheduled check, if any. */
   nextDue(): { submission_id: number; due_at: number } | undefined {
     return this.statement<[], { submission_id: number; due_at: number }>(

@@ -3,6 +3,12 @@
 // the try itself is the probe); as soon as it answers, that connection's queue goes out in order.
 // Deadline warnings are checked on the same beat. The beat re-arms itself whatever the last one found
 // (an empty queue, a failure), for as long as the runner runs.
+//
+// Sales in doubt because the service failed (a 503 from a gateway, a time-out) are the poller's, on a
+// back-off that grows to 10 minutes over a long outage; the beat probes them too, so that they are
+// confirmed within a beat of the service's return, in sale order: each connection's are resent (same
+// key, same bytes) oldest first, stopping at the first still in doubt. One whose own check falls
+// within the next beat is left to the poller.
 import type { Logger } from '../log/logger';
 import type { Timers } from '../poller/timers';
 import type { Submissions } from './submissions';
@@ -12,6 +18,7 @@ export const DEFAULT_PROBE_MS = 15_000;
 export class OutboxRunner {
   private timer: unknown = null;
   private running = false;
+  private stopping = false;
   private inFlight: Promise<void> | null = null;
 
   constructor(
@@ -29,6 +36,7 @@ export class OutboxRunner {
 
   async stop(): Promise<void> {
     this.running = false;
+    this.stopping = true;
     if (this.timer !== null) this.timers.clearTimeout(this.timer);
     this.timer = null;
     await this.inFlight;
@@ -62,6 +70,22 @@ export class OutboxRunner {
       if (this.submissions.outbox.count() > 0) await this.submissions.transmitOutbox();
     } catch (error) {
       this.logger.error('contingency outbox pass failed', { error: String(error) });
+    }
+    try {
+      await this.probeUncertain();
+    } catch (error) {
+      this.logger.error('probe of submissions in doubt failed', { error: String(error) });
+    }
+  }
+
+  private async probeUncertain(): Promise<void> {
+    const soon = this.timers.now() + this.probeMs;
+    const stopped = new Set<number>();
+    for (const row of this.submissions.ledger.uncertainScheduled()) {
+      if (this.stopping) return;
+      if (stopped.has(row.connection_id) || row.due_at <= soon) continue;
+      const after = await this.submissions.check(row.id);
+      if (after.state === 'in_doubt' || after.state === 'sending') stopped.add(row.connection_id);
     }
   }
 

@@ -72,10 +72,12 @@ describe('Facturas form validation', () => {
     await user.type(screen.getByLabelText('Cantidad, línea 1'), 'dos');
     await user.click(emit);
 
-    // The bar names each section with a marked field and its first reason, not just «in red».
-    const problem = await screen.findByText(/^No se emitió: corrija /);
-    expect(problem.textContent).toMatch(/Cliente \(Es obligatorio\.\)/);
-    expect(problem.textContent).toMatch(/Líneas de la factura \(.+\)/);
+    // The form names where to look, section by section, never just "marked in red".
+    expect(
+      await screen.findByText(
+        'No se emitió. Líneas de la factura: Escriba la cantidad (por ejemplo 2 o 1,5). Cliente: Es obligatorio.',
+      ),
+    ).toBeTruthy();
     expect(fieldMessageOf(screen.getByLabelText('Número de documento'))).toBe('Es obligatorio.');
     expect(fieldMessageOf(screen.getByLabelText('Nombre o razón social'))).toBe('Es obligatorio.');
     expect(fieldMessageOf(screen.getByLabelText('Descripción, línea 1'))).toBe('La descripción es obligatoria.');

@@ -87,8 +87,8 @@ describe('Facturas on a day without the internet', () => {
     // The line's value is there, its description is not.
     await user.type(screen.getByLabelText('Valor unitario, línea 1'), '10.000');
     await user.click(emit);
-    const problem = await screen.findByText(/^No se emitió: corrija /);
-    expect(problem.textContent).toMatch(/Líneas de la factura \(.+\)/);
+    const problem = await screen.findByText(/^No se emitió\. /);
+    expect(problem.textContent).toMatch(/Líneas de la factura: .+\./);
     expect(problem.textContent).not.toContain('marcados en rojo');
     expect(sent).toBeNull();
   });

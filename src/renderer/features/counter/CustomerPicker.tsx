@@ -136,7 +136,10 @@ export function CustomerPicker() {
       </label>
       {terceros.isError && (
         <p className="muted">
-          No se pudo cargar la lista de terceros de la empresa ({terceros.error.message}); se buscan los clientes guardados.
+          No se pudo cargar la lista de terceros de la empresa; se buscan los clientes guardados. {terceros.error.message}{' '}
+          <button type="button" className="button button--secondary" onClick={() => void terceros.refetch()}>
+            Intentar de nuevo
+          </button>
         </p>
       )}
       {options.length > 0 && (

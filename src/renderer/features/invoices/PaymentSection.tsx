@@ -65,7 +65,7 @@ export function PaymentSection({
           hint={chosen ? `Código del medio: ${chosen.payment_means_code} — ${chosen.payment_means_name}` : undefined}
         >
           <select {...register('payment.method_id')} disabled={!methods}>
-            {!methods && <option value="">Cargando medios de pago…</option>}
+            {!methods && <option value="">{loadError ? 'Sin la lista de medios de pago' : 'Cargando medios de pago…'}</option>}
             {methods && offered.length === 0 && <option value="">La empresa no tiene medios activos para esta forma</option>}
             {offered.map((m) => (
               <option key={m.id} value={String(m.id)}>

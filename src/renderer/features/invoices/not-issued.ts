@@ -5,7 +5,7 @@ import { feLabelOf } from './validation';
 
 const LIST = new Intl.ListFormat('es-CO', { style: 'long', type: 'conjunction' });
 
-/** "No se emitió: corrija Pago (Elija un medio de pago.) y Cliente (Escriba el nombre.)". */
+/** "No se emitió. Pago: Elija un medio de pago. Cliente: Es obligatorio." */
 export function notIssuedMessage(errors: FieldErrors): string {
   const sections = new Map<string, string>();
   for (const [path, message] of flatten(errors, '')) {
@@ -14,8 +14,9 @@ export function notIssuedMessage(errors: FieldErrors): string {
     if (!sections.has(label)) sections.set(label, message);
   }
   if (sections.size === 0) return 'No se emitió: hay datos por corregir en el formulario.';
-  const parts = [...sections].map(([label, message]) => (message ? `${label} (${message})` : label));
-  return `No se emitió: corrija ${LIST.format(parts)}.`;
+  const bare = [...sections].filter(([, message]) => !message).map(([label]) => label);
+  const told = [...sections].filter(([, message]) => message).map(([label, message]) => `${label}: ${sentence(message)}`);
+  return ['No se emitió.', ...told, ...(bare.length > 0 ? [`Revise también ${LIST.format(bare)}.`] : [])].join(' ');
 }
 
 /** The form's own sections that are not fields of the request (AIU, currency, notes). */
@@ -37,4 +38,9 @@ function* flatten(node: unknown, prefix: string): Generator<[string, string]> {
     if (key === 'ref') continue;
     yield* flatten(value, prefix ? `${prefix}.${key}` : key);
   }
+}
+
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
