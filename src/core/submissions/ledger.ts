@@ -378,13 +378,15 @@ export class SubmissionLedger {
   }
 
   /**
-   * Submissions in doubt because the service, or the way to it, failed (a time-out, a dropped
-   * connection, a 5xx without a document), on the poller's schedule: in sale order, with their next check.
+   * Submissions in doubt because the service, or the way to it, was down (a time-out, a dropped
+   * connection, a gateway's 502/503/504, a 429), on the poller's schedule: in sale order, with their
+   * next check. A 500 (the service's own fault, not an outage) keeps the poller's cautious back-off.
    */
   uncertainScheduled(): { id: number; connection_id: number; due_at: number }[] {
     return this.statement<[], { id: number; connection_id: number; due_at: number }>(
       `SELECT s.id, s.connection_id, p.due_at FROM submissions s JOIN poll_schedule p ON p.submission_id = s.id
          WHERE s.state = 'in_doubt' AND s.document_id IS NULL AND s.error_code IN ('api_uncertain', 'api_unreachable')
+           AND (s.http_status IS NULL OR s.http_status IN (429, 502, 503, 504))
            AND p.due_at < ${NEVER_DUE}
          ORDER BY s.id`,
     ).all();
