@@ -41,8 +41,25 @@ export function inDoubtMessage(cause: { status: number } | { transport: 'timeout
   return IN_DOUBT_MESSAGE;
 }
 
+/**
+ * The server says it already has this key: an FE `draft_key` is unique per company, so a 409 to an FE
+ * names an invoice that exists; a 4xx to a resent key may be the server's way of saying the same.
+ */
+const KEY_ALREADY_USED =
+  'El servicio indica que ya recibió un documento con esta misma clave de envío: la venta ya pudo quedar emitida. ' +
+  'No repita la venta. Factura Desk lo sigue confirmando con la misma clave; si no se confirma, búsquela en el portal de su proveedor.';
+
 export function outcomeOfAnswer(answer: ApiAnswer, context: AnswerContext): Outcome {
   const base = { httpStatus: answer.status, responseBody: context.sanitisedBody };
+  if (answer.status === 409 || (answer.status === 400 && context.mayExist)) {
+    // A key the server already holds is never a failure: the document it names is read back by id; a
+    // key it holds without naming the document stays in doubt, saying not to sell again.
+    const named = context.kind === 'DSE' ? documentOf(answer.body) : feDocumentOf(answer.body);
+    if (named.documentId !== undefined && (context.kind === 'FE' || context.mayExist))
+      return { ...base, state: 'pending', error: null, ...named, estadoDian: named.estadoDian ?? 'en_proceso' };
+    if (answer.status === 409 && (context.kind === 'FE' || context.mayExist))
+      return { ...base, state: 'in_doubt', error: { code: 'api_uncertain', message: KEY_ALREADY_USED } };
+  }
   if (answer.status === 409) {
     const error = classifyAnswer(answer, 'write', context.companyId);
     return { ...base, state: 'conflict', error: { code: error.code, message: error.message } };
@@ -64,7 +81,9 @@ export function outcomeOfAnswer(answer: ApiAnswer, context: AnswerContext): Outc
     return {
       ...base,
       state: context.mayExist ? 'in_doubt' : 'failed',
-      error: shown,
+      // A resend refused: the first attempt may have created the document, so the cashier is told not
+      // to sell again (never «corrija los datos», which invites a new sale).
+      error: context.mayExist ? { code: 'api_uncertain', message: refusedResend(serverSaid(error)) } : shown,
       ...(fieldErrors.length > 0 ? { fieldErrors } : {}),
     };
   }
@@ -85,6 +104,19 @@ export function outcomeOfTransport(failure: TransportFailure): Outcome {
           : inDoubtMessage({ transport: failure.kind }),
     },
   };
+}
+
+/** The server's own words of a refusal, when it gave any. */
+function serverSaid(error: { details?: Record<string, unknown> | undefined }): string | null {
+  const server = error.details?.server;
+  return typeof server === 'string' && server.trim() !== '' ? server.trim().replace(/\.$/, '') : null;
+}
+
+function refusedResend(server: string | null): string {
+  return (
+    `El servicio rechazó el reenvío de este documento${server ? ` («${server}»)` : ''}, pero el primer envío pudo haberlo creado. ` +
+    'No repita la venta: Factura Desk lo sigue confirmando con la misma clave; si no se confirma, búsquelo en el portal de su proveedor.'
+  );
 }
 
 type Partial = Omit<Outcome, 'httpStatus' | 'responseBody'>;

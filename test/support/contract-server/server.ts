@@ -345,7 +345,18 @@ export async function startContractServer(
     if (outcome === 'invalid') return null;
     const draftKey = typeof body.draft_key === 'string' ? body.draft_key : null;
     const known = draftKey ? feByDraftKey.get(draftKey) : undefined;
-    if (known !== undefined) return feCreateAnswer(fe.get(known)!, true);
+    if (known !== undefined) {
+      switch (variant.feReplay ?? 'document') {
+        case '409-naming':
+          return [409, { ok: false, error: 'draft_key ya existe para esta empresa', factura_id: known }];
+        case '409-bare':
+          return [409, { ok: false, error: 'draft_key ya existe para esta empresa' }];
+        case '400-used':
+          return [400, { ok: false, error: 'draft_key ya fue utilizado' }];
+        default:
+          return feCreateAnswer(fe.get(known)!, true);
+      }
+    }
     const id = nextFe++;
     const doc: FeDoc = {
       id,

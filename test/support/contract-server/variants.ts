@@ -33,6 +33,11 @@ export interface ContractVariant {
   dseRejected: 'with-documento' | 'without-documento';
   /** "Bodies of 400 ... responses: not shown": with a field list, or one long message only. */
   badRequest: 'errors-list' | 'message-only';
+  /**
+   * A replayed FE `draft_key` ("unique per company"): the invoice again (as the sandbox does), a 409
+   * naming the existing `factura_id`, a 409 naming nothing, or a 400 saying the key was used.
+   */
+  feReplay?: 'document' | '409-naming' | '409-bare' | '400-used';
 }
 
 /** Close to the sandbox's choices: the baseline every other preset departs from. */
