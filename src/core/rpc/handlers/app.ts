@@ -4,6 +4,7 @@ import type { appMethods, BackupEntry } from '../../../shared/rpc/methods/app';
 import { AppError } from '../../../shared/rpc/errors';
 import type { CoreParts } from '../../parts';
 import type { Db } from '../../store/store';
+import { backupsKept, rotateBackups, setBackupsKept } from '../../store/backup-rotation';
 import { listBackups, type BackupFile } from '../../store/restore';
 import { compareWithBackup, nameOf, type LedgerComparison } from '../../store/restore-ledger';
 import type { Handlers } from '../registry';
@@ -25,8 +26,12 @@ export function appHandlers(parts: CoreParts): Handlers<typeof appMethods> {
         for (let n = 2; existsSync(candidate); n += 1) candidate = `${base}-${n}.sqlite`;
         return candidate;
       });
-      return { file, bytes: statSync(file).size };
+      const removed = rotateBackups(parts.home, parts.store.db);
+      if (removed.length > 0) parts.logger.info('old backups removed', { removed: removed.length });
+      return { file, bytes: statSync(file).size, removed: removed.length };
     },
+    'app.backupsKept': () => ({ keep: backupsKept(parts.home) }),
+    'app.setBackupsKept': ({ keep }) => ({ keep: setBackupsKept(parts.home, keep) }),
     'app.backups': () => backupEntries(parts.home, parts.store.db),
     'app.restore': async ({ name }) => {
       assertRestorable(parts.home, parts.store.db, name);
