@@ -184,7 +184,6 @@ describe('a backup that does not know an open submission', () => {
     // A plain copy of the backup made afterwards: its modification time is later than the DSE.
     const copy = join(home, 'backups', 'copia-manual.sqlite');
     copyFileSync(backup.file, copy);
-    const file = join(home, DATABASE_FILE);
     const entries = await app.ok<{ name: string; later: { dse: number; unresolved: number } }[]>('app.backups', {});
     expect(entries.map((entry) => [entry.name, entry.later])).toEqual(
       expect.arrayContaining([['copia-manual.sqlite', { fe: 0, dse: 1, unresolved: 1 }]]),
@@ -204,6 +203,5 @@ describe('a backup that does not know an open submission', () => {
     expect(await app.ok('submissions.byKey', { kind: 'DSE', key: pending.idempotency_key })).toMatchObject({ state: 'pending' });
     expect(readFileSync(copy).equals(readFileSync(backup.file))).toBe(true);
     expect(ledgerRows(home).map((row) => row.id)).toContain(pending.id);
-    expect(file).toBeTruthy();
   }, 60_000);
 });
