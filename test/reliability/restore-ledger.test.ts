@@ -90,6 +90,28 @@ function outboxRows(home: string) {
   }
 }
 
+function historyRows(home: string) {
+  const db = new Database(join(home, DATABASE_FILE), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare('SELECT kind, remote_id, submission_id FROM history_documents ORDER BY id').all() as {
+      kind: string;
+      remote_id: number;
+      submission_id: number | null;
+    }[];
+  } finally {
+    db.close();
+  }
+}
+
+function submissionIdOf(home: string, key: string): number {
+  const db = new Database(join(home, DATABASE_FILE), { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare('SELECT id FROM submissions WHERE idempotency_key = ?').get(key) as { id: number }).id;
+  } finally {
+    db.close();
+  }
+}
+
 /** Until the outbox is empty (the proxy's port may take a moment to accept again after an outage). */
 async function transmitAll(ok: <T>(method: string, input: unknown) => Promise<T>) {
   let left = Infinity;
@@ -148,6 +170,18 @@ describe('restoring a backup taken while sales waited in the contingency outbox'
       state: 'accepted',
       document_id: redated.document_id,
     });
+    // Their Historial entries come along (a DSE has no list endpoint to bring it back with «Sincronizar»).
+    const history = historyRows(home);
+    expect(history).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'DSE',
+          remote_id: redated.document_id,
+          submission_id: submissionIdOf(home, redated.idempotency_key),
+        }),
+        expect.objectContaining({ kind: 'FE', remote_id: before.find((r) => r.id === fe.id)!.document_id, submission_id: fe.id }),
+      ]),
+    );
     const entries = outboxRows(home);
     expect(entries).toHaveLength(2);
     expect(entries.every((entry) => entry.transmitted_at !== null)).toBe(true);

@@ -186,6 +186,36 @@ export function carrySettled(restored: Db, currentFile: string, nativeBinding?: 
       return Number(result.lastInsertRowid);
     };
 
+    const historyColumns = restored
+      .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('history_documents')`)
+      .all()
+      .map((c) => c.name)
+      .filter((c) => c !== 'id');
+    const hasHistory =
+      historyColumns.length > 0 &&
+      current.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'history_documents'`).get() !== undefined;
+    // The settled document's Historial entry comes along too (a DSE has no list endpoint to bring it back).
+    const carryHistory = (truth: LedgerRow, connectionId: number, submissionId: number) => {
+      if (!hasHistory || truth.document_id === null) return;
+      const entry = current
+        .prepare<[number, string, number], Record<string, unknown>>(
+          'SELECT * FROM history_documents WHERE connection_id = ? AND kind = ? AND remote_id = ?',
+        )
+        .get(truth.connection_id, truth.kind, truth.document_id);
+      if (!entry) return;
+      const names = historyColumns.filter((c) => c in entry);
+      restored
+        .prepare(
+          `INSERT INTO history_documents (${names.join(', ')}) VALUES (${names.map((c) => `@${c}`).join(', ')})
+             ON CONFLICT (connection_id, kind, remote_id) DO NOTHING`,
+        )
+        .run({
+          ...Object.fromEntries(names.map((c) => [c, entry[c] ?? null])),
+          connection_id: connectionId,
+          submission_id: submissionId,
+        });
+    };
+
     const waiting = restored
       .prepare<[], LedgerRow & QueuedEntry>(
         `SELECT s.*, o.id AS outbox_id, o.local_ref, o.original_hash, o.queued_at
@@ -215,6 +245,7 @@ export function carrySettled(restored: Db, currentFile: string, nativeBinding?: 
           if (existing) settle((settledId = existing.id), truth);
           else settledId = insert(truth, row.connection_id);
         }
+        carryHistory(truth, row.connection_id, settledId);
         if (row.outbox_id !== null) {
           restored
             .prepare(
