@@ -35,7 +35,9 @@ export async function startEmbeddedSandbox(core: Core, options: EmbeddedSandboxO
   }
   const seed = loadSeedFile(seedFile);
   const demo = demoClient(seed);
-  const sandbox = await startSandbox({ seed, dataDir: join(home, 'sandbox'), settleMs: 3000 });
+  // Only requests addressed to its own loopback address and port: a web page the browser was tricked
+  // into sending to 127.0.0.1 under another name (DNS rebinding) is refused.
+  const sandbox = await startSandbox({ seed, dataDir: join(home, 'sandbox'), settleMs: 3000, hostCheck: 'exact' });
   let id = existing?.id;
   if (id === undefined) {
     const created = await connections.create(

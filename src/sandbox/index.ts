@@ -8,7 +8,7 @@ import { frozenClock, realClock } from './clock';
 import type { SandboxContext } from './context';
 import { DseSigning } from './dse/dse-signing';
 import { settleDse, transmitStored } from './dse/dse-transmit';
-import { BASE_PATH, createSandboxServer } from './http/server';
+import { BASE_PATH, createSandboxServer, type HostCheck } from './http/server';
 import { ROUTES } from './routes';
 import { loadSeedFile, parseSeed, type Seed } from './seed';
 import { CompanyStore } from './storage/company-store';
@@ -42,6 +42,12 @@ export interface SandboxOptions {
    * event loop, as the app's embedded sandbox runs (its bundle has no separate worker file).
    */
   signingThreads?: number | 'cores';
+  /**
+   * Which Host headers are answered (http/server.ts): default 'loopback' when it listens on a loopback
+   * address (any port: tests reach it through a proxy), 'any' otherwise; the app's embedded sandbox
+   * asks for 'exact' (its own address and port).
+   */
+  hostCheck?: HostCheck;
 }
 
 export interface RunningSandbox {
@@ -109,10 +115,12 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   ctx.dseSigning.resumeAll();
   for (const id of dse.sendingIds()) transmitStored(ctx, id);
 
-  const server = createSandboxServer(ctx, ROUTES);
+  const listenHost = options.host ?? '127.0.0.1';
+  const loopback = listenHost === 'localhost' || listenHost === '::1' || /^127\./.test(listenHost);
+  const server = createSandboxServer(ctx, ROUTES, options.hostCheck ?? (loopback ? 'loopback' : 'any'));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, listenHost, () => resolve());
   });
   const address = server.address() as AddressInfo;
   let closed = false;

@@ -1,5 +1,7 @@
 // The HTTP exchange with the external API v1: common headers ("Endpoints"), a time limit per request,
 // and a transport failure kept apart from an HTTP answer. Nothing here decides what a status means.
+import { withoutFragments } from '../log/logger';
+
 export interface ApiAnswer {
   status: number;
   /** The parsed JSON body, or null when the body is empty or not JSON. */
@@ -70,16 +72,36 @@ export async function exchange(fetchImpl: typeof globalThis.fetch, request: Exch
     }
     // A server may quote the token back (an error message): it is taken out here, before any message,
     // stored body, support text or RPC answer is made from the answer (issue 14, item 8).
-    text = withoutToken(text, request.token);
-    return { status: response.status, body: parseJson(text), text };
+    text = withoutToken(text, request.token, response.status);
+    const body = parseJson(text);
+    return { status: response.status, body: response.status >= 400 ? withoutQuotedPieces(body, request.token) : body, text };
   } finally {
     clearTimeout(timer);
   }
 }
 
-function withoutToken(text: string, token: string): string {
-  if (token.length < 4 || !text.includes(token)) return text;
-  return text.split(token).join('[oculto]');
+function withoutToken(text: string, token: string, status: number): string {
+  const whole = token.length < 4 || !text.includes(token) ? text : text.split(token).join('[oculto]');
+  // A refused token is what an authentication error talks about, and it carries no document data:
+  // pieces of it (a quoted prefix) go too. Other answers keep their values as they are.
+  return status === 401 || status === 403 ? withoutFragments(whole, token) : whole;
+}
+
+/** The fields an error's message is read from (api/errors.ts, serverMessage). */
+const MESSAGE_FIELDS = ['error', 'message', 'mensaje', 'detail', 'descripcion'];
+
+/**
+ * An error's message may quote a piece of the token (its prefix, say); it becomes the message the
+ * ledger keeps and the screen shows. Only those texts lose the pieces, never a document's data.
+ */
+function withoutQuotedPieces(body: unknown, token: string): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const field of MESSAGE_FIELDS) {
+    const value = out[field];
+    if (typeof value === 'string') out[field] = withoutFragments(value, token, { keepNumbers: true });
+  }
+  return out;
 }
 
 function parseJson(text: string): unknown {

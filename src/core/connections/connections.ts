@@ -1,5 +1,11 @@
 // Connections: base URL + company + label in SQLite; each one's token in the vault.
-import type { Connection, ConnectionDraft, KeychainStatus } from '../../shared/rpc/methods/connections';
+import {
+  PLAIN_HTTP_REFUSED,
+  plainHttpRefused,
+  type Connection,
+  type ConnectionDraft,
+  type KeychainStatus,
+} from '../../shared/rpc/methods/connections';
 import { HEADER_SAFE } from '../../shared/api/common';
 import { AppError, isAppError } from '../../shared/rpc/errors';
 import type { EventBus } from '../events';
@@ -62,6 +68,8 @@ export class Connections {
 
   async create(draft: ConnectionDraft, options: { embedded?: boolean } = {}): Promise<Connection> {
     const baseUrl = normaliseBaseUrl(draft.base_url);
+    // The embedded sandbox's identity never resolves: its requests go to this run's loopback address.
+    if (!(options.embedded && baseUrl === EMBEDDED_SANDBOX_IDENTITY)) refusePlainHttp(baseUrl);
     const clash = this.db
       .prepare<[string, number], { id: number }>('SELECT id FROM connections WHERE base_url = ? AND company_id = ?')
       .get(baseUrl, draft.company_id);
@@ -89,6 +97,7 @@ export class Connections {
   async update(id: number, draft: ConnectionDraft): Promise<Connection> {
     const current = this.row(id);
     const baseUrl = normaliseBaseUrl(draft.base_url);
+    if (!(current.embedded === 1 && baseUrl === EMBEDDED_SANDBOX_IDENTITY)) refusePlainHttp(baseUrl);
     const moved = current.base_url !== baseUrl || current.company_id !== draft.company_id;
     if (moved && current.embedded === 1) {
       // Its identity is what binds it to the sandbox this app starts, with the seed's company.
@@ -291,6 +300,12 @@ function refuseEmbeddedToken(row: ConnectionRow): void {
       'El entorno de pruebas integrado usa el token de sus datos de demostración: no se ingresa ni se olvida.',
     );
   }
+}
+
+/** Core's own check, whatever called it (the RPC schemas say the same to the form). */
+function refusePlainHttp(baseUrl: string): void {
+  if (plainHttpRefused(baseUrl))
+    throw new AppError('invalid_input', PLAIN_HTTP_REFUSED, { fields: [{ path: 'base_url', message: PLAIN_HTTP_REFUSED }] });
 }
 
 export function normaliseBaseUrl(value: string): string {

@@ -5,6 +5,7 @@ import { AppError } from '../../shared/rpc/errors';
 import type { CorrectionSide } from '../../shared/rpc/methods/dse-corrections';
 import type { SubmissionState } from '../../shared/rpc/methods/submissions';
 import type { Db } from '../store/store';
+import { OPEN_STATES_SQL } from '../submissions/states';
 
 interface SideRow {
   submission_id: number;
@@ -47,6 +48,7 @@ export class DseCorrections {
           : 'Solo se corrige y envía de nuevo un documento soporte que la DIAN rechazó; este todavía no tiene un resultado definitivo.',
       );
     }
+    this.refuseSecond(connectionId, submissionId, null);
     let request: unknown;
     try {
       request = JSON.parse(row.request_body.toString('utf8'));
@@ -75,6 +77,7 @@ export class DseCorrections {
     if (rejected.idempotency_key === key) {
       throw new AppError('invalid_input', 'La corrección debe enviarse con una clave nueva, no con la del documento rechazado.');
     }
+    this.refuseSecond(connectionId, rejectedSubmissionId, key);
     const result = this.db
       .prepare(
         `INSERT INTO dse_corrections (connection_id, correction_key, rejected_submission_id, created_at) VALUES (?, ?, ?, ?)
@@ -82,6 +85,33 @@ export class DseCorrections {
       )
       .run(connectionId, key, rejectedSubmissionId, this.now().toISOString());
     return result.changes > 0;
+  }
+
+  /**
+   * A rejected DSE is corrected once: while one of its corrections is on its way or accepted, a
+   * second one would be a second document for the same purchase. A correction rejected by the DIAN,
+   * or refused before anything was created (failed), or linked but never sent, leaves room for
+   * another. `key` is the correction being linked now (linking it again is not a second one).
+   */
+  private refuseSecond(connectionId: number, rejectedSubmissionId: number, key: string | null): void {
+    const standing = this.db
+      .prepare<[number, number, string], SideRow>(
+        `SELECT ${SIDE} FROM dse_corrections l
+         JOIN submissions s ON s.connection_id = l.connection_id AND s.kind = 'DSE' AND s.idempotency_key = l.correction_key
+         WHERE l.rejected_submission_id = ? AND l.connection_id = ? AND l.correction_key <> ?
+           AND (s.state = 'accepted' OR s.state IN ${OPEN_STATES_SQL})
+         ORDER BY s.id LIMIT 1`,
+      )
+      .get(rejectedSubmissionId, connectionId, key ?? '');
+    if (!standing) return;
+    const name = standing.number ?? `el envío ${standing.submission_id}`;
+    throw new AppError(
+      'conflict',
+      standing.state === 'accepted'
+        ? `Este documento soporte ya fue corregido por ${name}, que la DIAN aceptó. No se corrige dos veces: se crearía un segundo documento para la misma compra.`
+        : `Este documento soporte ya tiene una corrección en camino (${name}), que aún no tiene respuesta definitiva. Espere su resultado en «Pendientes»; no se corrige dos veces.`,
+      { correction_submission_id: standing.submission_id },
+    );
   }
 
   /** Links of one submission. A correction refused before anything was created (failed) is not shown. */

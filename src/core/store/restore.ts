@@ -4,7 +4,9 @@
 //      version can open) before anything else is touched; a damaged backup changes nothing;
 //   2. the current file is kept as a dated copy (never deleted), and its -wal/-shm are moved beside
 //      that copy, so that SQLite can never replay the old write-ahead log over the restored file;
-//   3. the verified copy replaces the data file in one rename.
+//   3. what the current ledger settled after the backup is carried into the verified copy
+//      (restore-ledger.ts: an entry the backup still has open or queued is closed, never sent again);
+//   4. the verified copy replaces the data file in one rename.
 import Database from 'better-sqlite3';
 import {
   closeSync,
@@ -21,6 +23,8 @@ import {
 import { basename, dirname, join } from 'node:path';
 import { AppError } from '../../shared/rpc/errors';
 import { migrations as defaultMigrations } from './migrations';
+import { carrySettled } from './restore-ledger';
+import { Store } from './store';
 
 export interface BackupFile {
   /** The file's name inside `<home>/backups/` (what a restore is asked for). */
@@ -63,6 +67,8 @@ export interface RestoreOptions {
 
 export interface RestoreResult {
   backup: BackupFile;
+  /** Entries the backup left open or queued that the replaced ledger knew as settled, closed as such. */
+  settled: number;
   /** Where the replaced file (and its -wal/-shm, when there were any) now lies; null when there was none. */
   keptAs: string | null;
   schemaVersion: number;
@@ -79,9 +85,11 @@ export function restoreBackup(options: RestoreOptions): RestoreResult {
   const staging = `${databaseFile}.restaurando`;
   removeWithCompanions(staging);
   let schemaVersion: number;
+  let settled: number;
   try {
     copyFileSync(backup.file, staging);
     schemaVersion = verify(staging, options);
+    settled = settleFromCurrent(staging, options);
   } catch (error) {
     removeWithCompanions(staging);
     throw error;
@@ -106,7 +114,7 @@ export function restoreBackup(options: RestoreOptions): RestoreResult {
   }
   renameSync(staging, databaseFile);
   syncFolder(dirname(databaseFile));
-  return { backup, keptAs, schemaVersion };
+  return { backup, keptAs, schemaVersion, settled };
 }
 
 /** Opens the staged copy on its own: integrity_check must say ok and its schema must be one this version opens. */
@@ -136,6 +144,22 @@ function verify(file: string, options: RestoreOptions): number {
   } finally {
     db.close();
     for (const suffix of COMPANIONS) rmSync(file + suffix, { force: true });
+  }
+}
+
+/**
+ * The staged copy, migrated to this version, takes over what the current ledger settled after the
+ * backup was made (restore-ledger.ts), before it replaces the data file: the restored app never
+ * sends again what was settled. A current file that cannot be read carries nothing over.
+ */
+function settleFromCurrent(staging: string, options: RestoreOptions): number {
+  if (!existsSync(options.databaseFile)) return 0;
+  const store = Store.open(staging, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+  try {
+    return carrySettled(store.db, options.databaseFile, options.nativeBinding);
+  } finally {
+    store.close();
+    for (const suffix of COMPANIONS) rmSync(staging + suffix, { force: true });
   }
 }
 

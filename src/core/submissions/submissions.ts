@@ -741,5 +741,6 @@ function feContentHash(request: FeSubmitRequest): string {
 
 function sanitise(answer: ApiAnswer, token: string): string | null {
   if (!answer.text) return null;
-  return redact(answer.text, [token]).slice(0, RESPONSE_BODY_LIMIT);
+  // Pieces of the token too (a server may quote its prefix): this copy is kept for support.
+  return redact(answer.text, [token], { fragments: true }).slice(0, RESPONSE_BODY_LIMIT);
 }

@@ -31,11 +31,34 @@ export interface Route {
   handle(request: RouteRequest): Reply | Promise<Reply>;
 }
 
-export function createSandboxServer(ctx: SandboxContext, routes: readonly Route[]): Server {
+/**
+ * Which Host headers are answered (a guard against DNS rebinding: a web page whose name was made to
+ * resolve to 127.0.0.1 sends its own name as Host). 'exact': a loopback name with the port the
+ * sandbox listens on (the app's embedded sandbox); 'loopback': a loopback name on any port (tests
+ * reach it through a forwarding proxy); 'any': no check (the sandbox listens beyond this computer).
+ */
+export type HostCheck = 'exact' | 'loopback' | 'any';
+
+const LOOPBACK_HOST = /^(?:localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(?::(\d{1,5}))?$/i;
+
+export function hostAllowed(host: string | undefined, check: HostCheck, listeningPort: number | undefined): boolean {
+  if (check === 'any') return true;
+  const match = LOOPBACK_HOST.exec(host?.trim() ?? '');
+  if (!match) return false;
+  if (check === 'loopback') return true;
+  return match[1] !== undefined && Number(match[1]) === listeningPort;
+}
+
+export function createSandboxServer(ctx: SandboxContext, routes: readonly Route[], hostCheck: HostCheck = 'loopback'): Server {
   const router = FindMyWay({ ignoreTrailingSlash: true });
   for (const route of routes) router.on(route.method, `${BASE_PATH}${route.path}`, () => undefined, route);
 
   const server = createServer((req, res) => {
+    if (!hostAllowed(req.headers.host, hostCheck, req.socket.localPort)) {
+      // Nothing is read or created for a request addressed to another name.
+      send(res, errorReply(421, 'misdirected_request', 'El sandbox solo atiende solicitudes dirigidas a su dirección local'));
+      return;
+    }
     if (ctx.outage?.current === 'unavailable') {
       // An outage on demand: nothing is read, nothing is created.
       res

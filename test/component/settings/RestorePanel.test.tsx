@@ -79,13 +79,18 @@ describe('Restaurar una copia', () => {
 
   it('warns about unresolved submissions after the backup and shows the refusal; the app stays as it was', async () => {
     entries = [entry({ fe: 1, dse: 0, unresolved: 1 })];
-    restoreAnswer = rpcError('conflict', 'Hay 1 envío posterior a la copia que aún no tiene respuesta definitiva.');
+    restoreAnswer = rpcError(
+      'conflict',
+      'La copia no conoce un envío que aún no tiene respuesta definitiva: el documento soporte de «Proveedor 1».',
+    );
     const replaced = vi.fn();
     window.addEventListener('factura-desk:data-replaced', replaced);
     renderPanel();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Restaurar…' }));
-    expect(screen.getByRole('alertdialog').textContent).toMatch(/1 envío posterior a la copia aún no tiene respuesta definitiva/);
+    expect(screen.getByRole('alertdialog').textContent).toMatch(
+      /1 envío que la copia no conoce aún no tiene respuesta definitiva/,
+    );
     await user.click(screen.getByRole('button', { name: 'Sí, restaurar esta copia' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/aún no tiene respuesta definitiva/);
     expect(replaced).not.toHaveBeenCalled();

@@ -1,6 +1,6 @@
 // Ajustes against a fake bridge: the token goes to setToken once and is never shown again;
 // "Probar conexión" explains each failure with the contract's meaning.
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Connection, ConnectionCheck } from '../../../src/shared/rpc/methods/connections';
@@ -12,6 +12,7 @@ let connections: Connection[] = [];
 /** The check's verdict; the rest of the answer defaults below. */
 let checkAnswer: Pick<ConnectionCheck, 'ok' | 'code' | 'message'> & Partial<ConnectionCheck>;
 
+let backupsKept = 30;
 const fake = installFakeBridge({
   'connections.list': () => connections,
   'connections.create': (input) => {
@@ -36,6 +37,8 @@ const fake = installFakeBridge({
   },
   'connections.test': () => ({ payment_methods: null, missing_scopes: [], checked_at: '2026-11-20T15:00:00Z', ...checkAnswer }),
   'app.info': () => ({ version: '0.1.0', schemaVersion: 5, dataFolder: '/datos', transport: 'web' }),
+  'app.backupsKept': () => ({ keep: backupsKept }),
+  'app.setBackupsKept': (input) => ({ keep: (backupsKept = input.keep) }),
 });
 
 let SettingsScreen: typeof import('../../../src/renderer/features/settings/SettingsScreen').default;
@@ -104,5 +107,22 @@ describe('Ajustes', () => {
     await fillNewConnection('https://api.ejemplo.co/otra');
     await waitFor(() => expect(screen.getByText(/termine en \/v1/)).toBeTruthy());
     expect(fake.calls.some((c) => c.method === 'connections.create')).toBe(false);
+  });
+  it('sets how many backups are kept, refusing a number out of range without calling core', async () => {
+    renderScreen();
+    const user = userEvent.setup();
+    const field = await screen.findByLabelText('Copias que se conservan', { selector: 'input' });
+    expect((field as HTMLInputElement).value).toBe('30');
+    const form = field.closest('form')!;
+    await user.clear(field);
+    await user.type(field, '0');
+    await user.click(within(form).getByRole('button', { name: 'Guardar' }));
+    expect(await within(form).findByText(/un número entero de 1 a 1.000/)).toBeTruthy();
+    expect(fake.inputsOf('app.setBackupsKept')).toEqual([]);
+    await user.clear(field);
+    await user.type(field, '12');
+    await user.click(within(form).getByRole('button', { name: 'Guardar' }));
+    expect(await within(form).findByText('Número de copias guardado.')).toBeTruthy();
+    expect(fake.inputsOf('app.setBackupsKept')).toEqual([{ keep: 12 }]);
   });
 });

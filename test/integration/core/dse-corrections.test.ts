@@ -127,4 +127,63 @@ describe('DSE corrections', () => {
       call(core, 'dseCorrections.link', { rejected_submission_id: accepted.id, key: 'dse-correction-x1' }),
     ).rejects.toThrow(/no es un documento soporte rechazado/);
   });
+  it('corrects a rejected DSE once: a second correction is refused in core while the first is on its way or accepted', async () => {
+    const core = await bed.core();
+    const rejected = await call<{ id: number }>(core, 'dse.submit', { request: dse(MAGIC.reject, 'una-vez') });
+    // The first correction is on its way (the DIAN has not answered yet).
+    await call(core, 'dseCorrections.link', { rejected_submission_id: rejected.id, key: 'dse-correction-once-1' });
+    const first = await call<{ id: number; state: string }>(core, 'dse.submit', {
+      request: dse(MAGIC.uncertainAccept, 'una-vez-corregido'),
+      key: 'dse-correction-once-1',
+    });
+    expect(first.state).toBe('pending');
+    await expect(call(core, 'dseCorrections.start', { submission_id: rejected.id })).rejects.toMatchObject({
+      code: 'conflict',
+      message: expect.stringMatching(/ya tiene una corrección en camino/),
+    });
+    await expect(
+      call(core, 'dseCorrections.link', { rejected_submission_id: rejected.id, key: 'dse-correction-once-2' }),
+    ).rejects.toMatchObject({ code: 'conflict' });
+    // Linking the same correction again (a retry of the same form) is not a second one.
+    expect(
+      await call(core, 'dseCorrections.link', { rejected_submission_id: rejected.id, key: 'dse-correction-once-1' }),
+    ).toEqual({ linked: false });
+
+    // Accepted: still refused, naming the document that corrects it.
+    let accepted = await call<{ state: string; document_number: string | null }>(core, 'submissions.get', { id: first.id });
+    for (const until = Date.now() + 10_000; accepted.state !== 'accepted' && Date.now() < until;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      accepted = await core.parts.submissions.check(first.id);
+    }
+    expect(accepted.state).toBe('accepted');
+    await expect(call(core, 'dseCorrections.start', { submission_id: rejected.id })).rejects.toMatchObject({
+      code: 'conflict',
+      message: expect.stringContaining(`ya fue corregido por ${accepted.document_number}, que la DIAN aceptó`),
+    });
+    await expect(
+      call(core, 'dseCorrections.link', { rejected_submission_id: rejected.id, key: 'dse-correction-once-3' }),
+    ).rejects.toMatchObject({ code: 'conflict' });
+    const links = await call<{ corrected_by: { submission_id: number }[] }>(core, 'dseCorrections.of', {
+      submission_id: rejected.id,
+    });
+    expect(links.corrected_by.map((each) => each.submission_id)).toEqual([first.id]);
+  });
+
+  it('leaves room for another correction when the correction itself was rejected', async () => {
+    const core = await bed.core();
+    const rejected = await call<{ id: number }>(core, 'dse.submit', { request: dse(MAGIC.reject, 'otra-vez') });
+    await call(core, 'dseCorrections.link', { rejected_submission_id: rejected.id, key: 'dse-correction-again-1' });
+    const first = await call<{ state: string }>(core, 'dse.submit', {
+      request: dse(MAGIC.reject, 'otra-vez-corregido'),
+      key: 'dse-correction-again-1',
+    });
+    expect(first.state).toBe('rejected');
+    const start = await call<{ rejected: { submission_id: number } }>(core, 'dseCorrections.start', {
+      submission_id: rejected.id,
+    });
+    expect(start.rejected.submission_id).toBe(rejected.id);
+    expect(
+      await call(core, 'dseCorrections.link', { rejected_submission_id: rejected.id, key: 'dse-correction-again-2' }),
+    ).toEqual({ linked: true });
+  });
 });

@@ -1,6 +1,7 @@
 // First run with no connection: the host starts the embedded sandbox with the demo seed and makes it
 // the default connection, labelled as tests; its port changes every run and the connection follows.
 import { existsSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileLogger } from '../../../src/core/log/logger';
@@ -110,5 +111,36 @@ describe('embedded sandbox on first run', () => {
     hosts.splice(0);
     const next = await start();
     expect((await next.core.parts.connections.list()).map((c) => c.label)).toEqual(['Producción']);
+  });
+});
+
+describe('embedded sandbox and the Host header', () => {
+  it('answers only requests addressed to its own loopback address and port (DNS rebinding)', async () => {
+    const host = await start();
+    const endpoint = new URL(host.core.parts.connections.embedded()!.endpoint);
+    const status = (name: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(
+          {
+            host: endpoint.hostname,
+            port: endpoint.port,
+            path: `${endpoint.pathname}/companies/1/fe/payment-methods`,
+            headers: { Host: name },
+            agent: false,
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    // Its own address goes on to authentication (no token here: 401); any other name is refused first.
+    expect(await status(endpoint.host)).toBe(401);
+    expect(await status(`rebinding.example:${endpoint.port}`)).toBe(421);
+    expect(await status(`localhost:${Number(endpoint.port) + 1}`)).toBe(421);
+    // And the app's own requests still work.
+    expect(await call(host, 'dse.submit', { request: dse('900111222') })).toMatchObject({ state: 'accepted' });
   });
 });

@@ -96,7 +96,11 @@ describe('Electron IPC sender check', () => {
     const handler = createIpcRpcHandler(core, (event: { trusted: boolean }) => event.trusted);
     const reply = await handler(
       { trusted: false },
-      { id: 1, method: 'connections.create', input: { label: 'x', kind: 'sandbox', base_url: 'http://a/api/v1', company_id: 1 } },
+      {
+        id: 1,
+        method: 'connections.create',
+        input: { label: 'x', kind: 'sandbox', base_url: 'http://127.0.0.1:9/api/v1', company_id: 1 },
+      },
     );
     expect(reply.ok).toBe(false);
     expect((await web({ id: 2, method: 'connections.list', input: {} })).output).toEqual([]);

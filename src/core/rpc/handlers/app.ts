@@ -4,9 +4,10 @@ import type { appMethods, BackupEntry } from '../../../shared/rpc/methods/app';
 import { AppError } from '../../../shared/rpc/errors';
 import type { CoreParts } from '../../parts';
 import type { Db } from '../../store/store';
-import { listBackups } from '../../store/restore';
+import { backupsKept, rotateBackups, setBackupsKept } from '../../store/backup-rotation';
+import { listBackups, type BackupFile } from '../../store/restore';
+import { compareWithBackup, nameOf, type LedgerComparison } from '../../store/restore-ledger';
 import type { Handlers } from '../registry';
-import { OPEN_STATES_SQL } from '../../submissions/states';
 
 export function appHandlers(parts: CoreParts): Handlers<typeof appMethods> {
   return {
@@ -25,8 +26,12 @@ export function appHandlers(parts: CoreParts): Handlers<typeof appMethods> {
         for (let n = 2; existsSync(candidate); n += 1) candidate = `${base}-${n}.sqlite`;
         return candidate;
       });
-      return { file, bytes: statSync(file).size };
+      const removed = rotateBackups(parts.home, parts.store.db);
+      if (removed.length > 0) parts.logger.info('old backups removed', { removed: removed.length });
+      return { file, bytes: statSync(file).size, removed: removed.length };
     },
+    'app.backupsKept': () => ({ keep: backupsKept(parts.home) }),
+    'app.setBackupsKept': ({ keep }) => ({ keep: setBackupsKept(parts.home, keep) }),
     'app.backups': () => backupEntries(parts.home, parts.store.db),
     'app.restore': async ({ name }) => {
       assertRestorable(parts.home, parts.store.db, name);
@@ -43,40 +48,60 @@ export function appHandlers(parts: CoreParts): Handlers<typeof appMethods> {
 }
 
 /**
- * Refuses a restore of `name` when it is not one of the backups, or when a submission created after
- * it is unresolved: its key lives only in this ledger, and forgetting it could make a second document
- * of an operation that may have arrived (docs/CLIENT-DECISIONS.md, "Restoring a backup").
+ * Refuses a restore of `name` when it is not one of the backups, or when a submission still open in
+ * the current ledger is unknown to the backup (compared by key, never by file times): its key lives
+ * only in this ledger, and forgetting it could make a second document of an operation that may have
+ * arrived (docs/CLIENT-DECISIONS.md, "Restoring a backup"). The refusal names them.
  */
 export function assertRestorable(home: string, db: Db | null, name: string): BackupEntry {
-  const entry = backupEntries(home, db).find((each) => each.name === name);
-  if (!entry) throw new AppError('not_found', 'Esa copia de seguridad no existe en la carpeta de copias. No se modificó nada.');
-  const unresolved = entry.later?.unresolved ?? 0;
-  if (unresolved > 0) {
+  const backup = listBackups(home).find((each) => each.name === name);
+  if (!backup) throw new AppError('not_found', 'Esa copia de seguridad no existe en la carpeta de copias. No se modificó nada.');
+  let comparison: LedgerComparison | null;
+  try {
+    comparison = db ? compareWithBackup(db, backup.file) : null;
+  } catch {
+    // Nothing can be compared with a backup that cannot be read, and it would not pass the restore's own check.
     throw new AppError(
-      'conflict',
-      `Hay ${unresolved === 1 ? '1 envío posterior a la copia que aún no tiene' : `${unresolved} envíos posteriores a la copia que aún no tienen`} ` +
-        'respuesta definitiva. Espere a que se resuelvan (Documentos soporte o Facturas › Pendientes; en la línea de comandos, «resume») antes de restaurar; no se modificó nada.',
-      { unresolved },
+      'store_unavailable',
+      'Esa copia de seguridad está dañada o no es una copia de Factura Desk. No se modificó nada; elija otra.',
     );
   }
-  return entry;
+  const open = comparison?.open ?? [];
+  if (open.length > 0) {
+    const shown = open.slice(0, MAX_NAMED).map(nameOf);
+    const more = open.length - shown.length;
+    throw new AppError(
+      'conflict',
+      `La copia no conoce ${open.length === 1 ? 'un envío que aún no tiene' : `${open.length} envíos que aún no tienen`} respuesta definitiva: ` +
+        `${shown.join('; ')}${more > 0 ? ` y ${more} más` : ''}. Restaurarla olvidaría ${open.length === 1 ? 'su clave' : 'sus claves'} y ` +
+        'podría emitirse dos veces la misma operación. Espere a que se resuelvan (Documentos soporte o Facturas › Pendientes; en la línea de comandos, «resume») antes de restaurar; no se modificó nada.',
+      { unresolved: open.length, submissions: open.map((row) => row.id) },
+    );
+  }
+  return entryOf(backup, comparison);
 }
 
-/** The backups, each with what the current ledger holds that was sent after it (null when it cannot be read). */
+const MAX_NAMED = 5;
+
+/** The backups, each with what the current ledger holds that it does not (null when either cannot be read). */
 export function backupEntries(home: string, db: Db | null): BackupEntry[] {
-  const after = db?.prepare<[string], { kind: string; n: number; unresolved: number }>(
-    `SELECT kind, count(*) AS n, sum(state IN ${OPEN_STATES_SQL}) AS unresolved
-       FROM submissions WHERE created_at > ? GROUP BY kind`,
-  );
-  return listBackups(home).map(({ name, bytes, modified }) => {
-    if (!after) return { name, bytes, modified, later: null };
-    const rows = after.all(modified);
-    const count = (kind: string) => rows.find((row) => row.kind === kind)?.n ?? 0;
-    return {
-      name,
-      bytes,
-      modified,
-      later: { fe: count('FE'), dse: count('DSE'), unresolved: rows.reduce((sum, row) => sum + row.unresolved, 0) },
-    };
-  });
+  return listBackups(home).map((backup) => entryOf(backup, db ? compare(db, backup.file) : null));
+}
+
+function compare(db: Db, file: string): LedgerComparison | null {
+  try {
+    return compareWithBackup(db, file);
+  } catch {
+    // A backup that cannot be read is refused by the restore's own check, with its message.
+    return null;
+  }
+}
+
+function entryOf({ name, bytes, modified }: BackupFile, comparison: LedgerComparison | null): BackupEntry {
+  return {
+    name,
+    bytes,
+    modified,
+    later: comparison ? { fe: comparison.fe, dse: comparison.dse, unresolved: comparison.open.length } : null,
+  };
 }

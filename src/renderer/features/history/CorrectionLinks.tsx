@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { HistoryDetail } from '../../../shared/rpc/methods/history';
 import type { CorrectionSide } from '../../../shared/rpc/methods/dse-corrections';
 import { useRpcQuery } from '../../rpc/hooks';
-import { REPLACE_DRAFT_QUESTION, startCorrection, unsentDraftExists } from '../support-documents/correction';
+import { REPLACE_DRAFT_QUESTION, standingCorrection, startCorrection, unsentDraftExists } from '../support-documents/correction';
 import { submissionStateDetail } from '../../ui/states';
 
 function SideLink({ side }: { side: CorrectionSide }) {
@@ -39,6 +39,8 @@ export function CorrectionLinks({ detail }: { detail: HistoryDetail }) {
   };
   const corrects = links.data?.corrects ?? null;
   const correctedBy = links.data?.corrected_by ?? [];
+  // Offered only once the links are known and none of them stands (on its way or accepted).
+  const correctable = rejected && links.isSuccess && standingCorrection(correctedBy) === null;
   if (!rejected && !corrects) return null;
   return (
     <div className="panel history-corrections" data-testid="correction-links">
@@ -59,7 +61,7 @@ export function CorrectionLinks({ detail }: { detail: HistoryDetail }) {
           .
         </p>
       )}
-      {rejected && (
+      {correctable && (
         <>
           <p className="muted">
             La DIAN rechazó este documento. Corregirlo abre un documento nuevo con el mismo proveedor, líneas y retenciones y una

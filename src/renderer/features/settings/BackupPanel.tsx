@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
+import { BackupRetention } from './BackupRetention';
 import { RestorePanel } from './RestorePanel';
 
 /** Where the data lives, and a consistent copy of it on demand. */
 export function BackupPanel() {
   const info = useRpcQuery('app.info', {});
   const backup = useRpcMutation('app.backup', ['app.backups']);
-  const [done, setDone] = useState<{ file: string; bytes: number } | null>(null);
+  const [done, setDone] = useState<{ file: string; bytes: number; removed?: number | undefined } | null>(null);
   return (
     <section className="panel" aria-label="Copia de seguridad">
       <h2>Datos y copia de seguridad</h2>
@@ -28,9 +29,13 @@ export function BackupPanel() {
       {done && (
         <Alert tone="ok" title="Copia creada">
           <code>{done.file}</code> ({new Intl.NumberFormat('es-CO').format(Math.round(done.bytes / 1024))} KB)
+          {done.removed ? (
+            <p>{done.removed === 1 ? 'Se borró 1 copia antigua.' : `Se borraron ${done.removed} copias antiguas.`}</p>
+          ) : null}
         </Alert>
       )}
       {backup.isError && <Alert tone="error">{backup.error.message}</Alert>}
+      <BackupRetention />
       <RestorePanel />
     </section>
   );

@@ -132,8 +132,8 @@ function Lost({ entry }: { entry: BackupEntry }) {
   if (unresolved > 0) {
     return (
       <Alert tone="warn">
-        {plural(unresolved, 'envío posterior a la copia aún no tiene', 'envíos posteriores a la copia aún no tienen')} respuesta
-        definitiva. Espere a que se resuelvan antes de restaurar: la copia no los conoce.
+        {plural(unresolved, 'envío que la copia no conoce aún no tiene', 'envíos que la copia no conoce aún no tienen')} respuesta
+        definitiva. Espere a que se resuelvan antes de restaurar: restaurarla olvidaría sus claves.
       </Alert>
     );
   }

@@ -1,7 +1,7 @@
 // What the Ajustes forms accept, from the shared connection schemas (one contract, written once).
 import { z } from 'zod';
 import { HEADER_SAFE } from '../../../shared/api/common';
-import { ConnectionFields, ConnectionKind, isLoopbackUrl, PLAIN_HTTP_REFUSED } from '../../../shared/rpc/methods/connections';
+import { ConnectionFields, ConnectionKind, PLAIN_HTTP_REFUSED, plainHttpRefused } from '../../../shared/rpc/methods/connections';
 
 export const TokenField = z
   .string()
@@ -27,13 +27,7 @@ export const NewConnectionForm = z
     token: TokenField,
   })
   .superRefine((draft, context) => {
-    if (
-      draft.kind === 'production' &&
-      draft.base_url.trim().toLowerCase().startsWith('http:') &&
-      !isLoopbackUrl(draft.base_url.trim())
-    ) {
-      context.addIssue({ code: 'custom', path: ['base_url'], message: PLAIN_HTTP_REFUSED });
-    }
+    if (plainHttpRefused(draft.base_url)) context.addIssue({ code: 'custom', path: ['base_url'], message: PLAIN_HTTP_REFUSED });
   });
 export type NewConnectionInput = z.input<typeof NewConnectionForm>;
 export type NewConnectionValues = z.output<typeof NewConnectionForm>;

@@ -1,6 +1,8 @@
 // "Corregir y enviar de nuevo" of a rejected DSE: a new draft with the rejected document's supplier,
 // lines, payment and withholdings (from the exact request this app sent) and a new Idempotency-Key.
 // The rejected document is not touched: it stays in the Historial, linked to its correction.
+import type { CorrectionSide } from '../../../shared/rpc/methods/dse-corrections';
+import { OPEN_SUBMISSION_STATES } from '../../../shared/rpc/methods/submissions';
 import { invoke } from '../../rpc/client';
 import { formFromRequest } from './model/from-request';
 import { newIdempotencyKey } from './model/keys';
@@ -36,3 +38,8 @@ export async function startCorrection(submissionId: number): Promise<DseDraftSta
 
 export const REPLACE_DRAFT_QUESTION =
   'El formulario de documentos soporte tiene un documento sin emitir. ¿Reemplazarlo por la corrección? Lo escrito en él se perderá.';
+
+/** A correction on its way or accepted: the rejected document is not offered for correction again (core refuses it too). */
+export function standingCorrection(sides: readonly CorrectionSide[]): CorrectionSide | null {
+  return sides.find((side) => side.state === 'accepted' || OPEN_SUBMISSION_STATES.includes(side.state)) ?? null;
+}

@@ -31,8 +31,28 @@ export const appMethods = {
       transport: z.enum(['electron', 'web', 'cli']),
     }),
   ),
-  /** Online backup of the local database into the data folder's `backups/`. */
-  'app.backup': method(z.object({}).strict(), z.object({ file: z.string(), bytes: z.number().int() })),
+  /**
+   * Online backup of the local database into the data folder's `backups/`; then the oldest beyond the
+   * number kept are removed (`removed`: how many), except one still needed for an open submission.
+   */
+  'app.backup': method(
+    z.object({}).strict(),
+    z.object({ file: z.string(), bytes: z.number().int(), removed: z.number().int().optional() }),
+  ),
+  /** How many backups are kept (Ajustes › Datos y copia de seguridad). */
+  'app.backupsKept': method(z.object({}).strict(), z.object({ keep: z.number().int() })),
+  'app.setBackupsKept': method(
+    z
+      .object({
+        keep: z
+          .number({ message: 'Indique cuántas copias conservar.' })
+          .int('Debe ser un número entero.')
+          .min(1, 'Conserve al menos 1 copia.')
+          .max(1000, 'Como máximo 1.000 copias.'),
+      })
+      .strict(),
+    z.object({ keep: z.number().int() }),
+  ),
   /** The backups the app made, newest first (issue 14, item 12). */
   'app.backups': method(z.object({}).strict(), z.array(BackupEntry)),
   /**

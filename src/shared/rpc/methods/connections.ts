@@ -45,7 +45,16 @@ export function isLoopbackUrl(value: string): boolean {
 }
 
 export const PLAIN_HTTP_REFUSED =
-  'Una conexión de producción debe usar https:// (el token viajaría sin cifrar). Solo se admite http:// hacia este equipo (127.0.0.1 o localhost).';
+  'La conexión debe usar https:// (el token viajaría sin cifrar por la red). Solo se admite http:// hacia este equipo (127.0.0.1 o localhost).';
+
+/**
+ * Plain http:// only to this computer, whatever the kind: a sandbox connection carries a bearer
+ * token too, and over the network anyone on the way could read it.
+ */
+export function plainHttpRefused(baseUrl: string): boolean {
+  const url = baseUrl.trim();
+  return url.toLowerCase().startsWith('http:') && !isLoopbackUrl(url);
+}
 
 export const ConnectionFields = z.object({
   label: z.string().trim().min(1).max(80),
@@ -54,15 +63,9 @@ export const ConnectionFields = z.object({
   company_id: z.number().int().positive().max(2_147_483_647),
 });
 
-/** Production over plain http:// is refused except to loopback (issue 14, item 9). */
-function refusePlainHttp(draft: { kind: ConnectionKind; base_url: string }, context: z.RefinementCtx): void {
-  if (
-    draft.kind === 'production' &&
-    draft.base_url.trim().toLowerCase().startsWith('http:') &&
-    !isLoopbackUrl(draft.base_url.trim())
-  ) {
-    context.addIssue({ code: 'custom', path: ['base_url'], message: PLAIN_HTTP_REFUSED });
-  }
+/** Plain http:// is refused except to loopback, for every kind of connection. */
+function refusePlainHttp(draft: { base_url: string }, context: z.RefinementCtx): void {
+  if (plainHttpRefused(draft.base_url)) context.addIssue({ code: 'custom', path: ['base_url'], message: PLAIN_HTTP_REFUSED });
 }
 
 export const ConnectionDraft = ConnectionFields.superRefine(refusePlainHttp);

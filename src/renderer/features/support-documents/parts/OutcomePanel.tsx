@@ -6,7 +6,7 @@ import { HeldRelease } from '../../../ui/HeldRelease';
 import { RejectionReasons } from '../../../ui/RejectionReasons';
 import { useRpcQuery } from '../../../rpc/hooks';
 import { useFollowedSubmission, useSubmissionCheck } from '../../../forms/useFollowedSubmission';
-import { startCorrection } from '../correction';
+import { standingCorrection, startCorrection } from '../correction';
 import type { DseDraftState } from '../useDseDraft';
 import { submissionStateDetail } from '../../../ui/states';
 import { OPEN_SUBMISSION_STATES, type Submission } from '../../../../shared/rpc/methods/submissions';
@@ -49,6 +49,8 @@ export function OutcomePanel({
   const check = useSubmissionCheck(id);
   const panel = useRef<HTMLElement>(null);
   const s = query.data;
+  const links = useRpcQuery('dseCorrections.of', { submission_id: id }, { enabled: s?.state === 'rejected' });
+  const standing = standingCorrection(links.data?.corrected_by ?? []);
   const loaded = s !== undefined;
   useEffect(() => {
     // The answer appears above the form: bring it into view after the click at the bottom.
@@ -92,13 +94,24 @@ export function OutcomePanel({
               </>
             ) : null}
           </p>
-          <p>
-            Corríjalo sin escribir todo de nuevo: se abre un documento nuevo con el mismo proveedor, líneas y retenciones; el
-            rechazado queda en el Historial.
-          </p>
-          <button type="button" className="button" disabled={correcting === 'busy'} onClick={correct}>
-            {correcting === 'busy' ? 'Preparando…' : 'Corregir y enviar de nuevo'}
-          </button>
+          {standing ? (
+            <p data-testid="dse-outcome-corrected">
+              Corregido por {standing.number ?? `el envío ${standing.submission_id}`} ({submissionStateDetail(standing)}): no se
+              corrige dos veces.
+            </p>
+          ) : (
+            links.isSuccess && (
+              <>
+                <p>
+                  Corríjalo sin escribir todo de nuevo: se abre un documento nuevo con el mismo proveedor, líneas y retenciones;
+                  el rechazado queda en el Historial.
+                </p>
+                <button type="button" className="button" disabled={correcting === 'busy'} onClick={correct}>
+                  {correcting === 'busy' ? 'Preparando…' : 'Corregir y enviar de nuevo'}
+                </button>
+              </>
+            )
+          )}
           {correcting !== 'idle' && correcting !== 'busy' && (
             <p className="field__error" role="alert">
               {correcting}
