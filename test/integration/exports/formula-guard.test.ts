@@ -13,7 +13,6 @@ import { periodReport } from '../../../src/core/reports/period-report';
 import { writeReportXlsx } from '../../../src/core/reports/xlsx';
 import { migrations } from '../../../src/core/store/migrations';
 import { Store } from '../../../src/core/store/store';
-import { reportTables } from '../../../src/renderer/features/reports/tables';
 import { tableCsv } from '../../../src/shared/reports/report-csv';
 import { FORMULA_STARTERS } from '../../../src/shared/spreadsheet-cells';
 import { parseTabular } from '../../../src/shared/tabular';
@@ -123,11 +122,18 @@ const EXPORTS: { name: string; negativeAmount: unknown; write: () => Promise<Wri
         { connectionId: 1, connectionLabel: 'Pruebas', now: new Date() },
         { from: FROM, to: TO },
       );
-      const spec = reportTables(report).find((t) => t.rows.length > 0 && t.columns.some((c) => c.header === 'Contraparte'))!;
+      // The cells the screen's table hands the writer (renderer/features/reports/tables.ts, openTable).
       const [header, ...body] = csvCells(
         tableCsv(
-          spec.columns.map((c) => c.header),
-          spec.rows.map((row) => spec.columns.map((c) => c.value(row))),
+          ['Tipo', 'Número', 'Fecha', 'Contraparte', 'Estado DIAN', 'Total'],
+          report.rejected.items.map((d) => [
+            d.kind,
+            d.number,
+            { date: d.issue_date },
+            d.counterpart_name,
+            d.estado_dian,
+            { cents: d.total },
+          ]),
         ),
       );
       const written: Written = { texts: [], amounts: [] };
