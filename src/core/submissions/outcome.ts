@@ -25,6 +25,16 @@ const IN_DOUBT_MESSAGE = 'No se sabe aún si el documento llegó. Se confirmará
 
 export function outcomeOfAnswer(answer: ApiAnswer, context: AnswerContext): Outcome {
   const base = { httpStatus: answer.status, responseBody: context.sanitisedBody };
+  // The service answered, but more than the client reads (api/http.ts): whatever it did is unknown,
+  // never "not sent" (its status is recorded, so it never becomes contingency) and never "failed":
+  // in doubt, confirmed later with the same key.
+  if (answer.oversized) {
+    return {
+      ...base,
+      state: 'in_doubt',
+      error: { code: 'api_uncertain', message: `${answer.oversized.message} ${IN_DOUBT_MESSAGE}` },
+    };
+  }
   if (answer.status === 409) {
     const error = classifyAnswer(answer, 'write', context.companyId);
     return { ...base, state: 'conflict', error: { code: error.code, message: error.message } };
