@@ -21,7 +21,7 @@ afterEach(() => cleanup());
 
 const SPANISH_EXCEL = 'Código;Descripción;Precio;Incluye IVA;Impuesto\r\nPIN1;Piña golden;7.900;sí;0\r\n';
 /** Windows-1252 bytes, as Excel in es-CO saves "CSV (delimitado por comas)". */
-const cp1252 = (text: string): Uint8Array<ArrayBuffer> => Uint8Array.from(Buffer.from(text, "latin1"));
+const cp1252 = (text: string): Uint8Array<ArrayBuffer> => Uint8Array.from(Buffer.from(text, 'latin1'));
 
 /** A chosen file; jsdom's File has no arrayBuffer(), which every browser's has. */
 function fileOf(bytes: Uint8Array<ArrayBuffer>, name: string): File {
