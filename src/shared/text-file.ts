@@ -1,13 +1,59 @@
 // A text file as people's spreadsheet programs save it: UTF-8 with or without a BOM (LibreOffice,
 // Excel's "CSV UTF-8"), UTF-16 with a BOM (Excel's "Unicode text"), or Windows-1252 (Excel's plain
-// "CSV" on a Spanish Windows). The bytes decide, never the file name. Pure: the renderer's import
-// and the tests share it (TextDecoder exists in browsers and in Node).
+// "CSV" on a Spanish Windows). The bytes decide, never the file name. Pure: every import of a file
+// the user gives (catalog, DSE lines) reads it through `readTextFile`, in the renderer, and the tests
+// share it (TextDecoder and Blob exist in browsers and in Node).
+import { formatByteSize, MB } from './byte-size';
 
 export type TextEncodingName = 'UTF-8' | 'UTF-8 con BOM' | 'UTF-16' | 'Windows-1252';
 
 export interface DecodedText {
   text: string;
   encoding: TextEncodingName;
+}
+
+/**
+ * The largest file each import reads (stated in its refusal). The catalog's 5 MB hold about 35,000
+ * products as Excel writes them (15,000 are about 2 MB); the DSE lines of a period are a few
+ * hundred rows (2 MB is thousands).
+ */
+export const FILE_LIMITS = {
+  catalog: 5 * MB,
+  dseLines: 2 * MB,
+} as const;
+
+/** What a browser's File gives (and Node's Blob): the size without reading, then the bytes. */
+export interface UserFile {
+  readonly size: number;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+export type ReadTextFile = ({ ok: true } & DecodedText) | { ok: false; problem: string };
+
+/** The refusal of a file over `maxBytes`, or null when it may be read. */
+export function fileTooLarge(size: number, maxBytes: number): string | null {
+  return size > maxBytes
+    ? `El archivo tiene ${formatByteSize(size)}; el máximo es ${formatByteSize(maxBytes)}. Divídalo en archivos más pequeños.`
+    : null;
+}
+
+/**
+ * A file the user chose, as text: refused by its size before a byte is read (a 50 MB file never
+ * reaches memory or the decoder), then decoded by its bytes (`decodeTextFile`).
+ */
+export async function readTextFile(file: UserFile, maxBytes: number): Promise<ReadTextFile> {
+  const tooLarge = fileTooLarge(file.size, maxBytes);
+  if (tooLarge) return { ok: false, problem: tooLarge };
+  let bytes: ArrayBuffer;
+  try {
+    bytes = await file.arrayBuffer();
+  } catch {
+    return { ok: false, problem: 'No se pudo leer el archivo. Verifique que no esté abierto en otro programa.' };
+  }
+  // The size a File states is the size it reads; this holds for anything else handed in.
+  const read = fileTooLarge(bytes.byteLength, maxBytes);
+  if (read) return { ok: false, problem: read };
+  return { ok: true, ...decodeTextFile(new Uint8Array(bytes)) };
 }
 
 export function decodeTextFile(bytes: Uint8Array): DecodedText {

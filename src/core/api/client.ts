@@ -13,7 +13,7 @@ import {
   type Tercero,
 } from '../../shared/api';
 import { AppError } from '../../shared/rpc/errors';
-import { classifyAnswer, classifyTransport, unexpectedBody, type Operation } from './errors';
+import { classifyAnswer, classifyTransport, oversizedRead, unexpectedBody, type Operation } from './errors';
 import { exchange, TransportFailure, type ApiAnswer, type ExchangeHooks } from './http';
 import {
   readAcquirer,
@@ -164,12 +164,16 @@ export class ApiClient {
     body?: Uint8Array,
   ): Promise<ApiAnswer> {
     const token = await this.target.token();
+    let answer: ApiAnswer;
     try {
-      return this.checked(await exchange(this.options.fetch, { method, url: this.url(path), token, body, timeoutMs }));
+      answer = this.checked(await exchange(this.options.fetch, { method, url: this.url(path), token, body, timeoutMs }));
     } catch (error) {
       if (error instanceof TransportFailure) throw classifyTransport(error, operation);
       throw error;
     }
+    // A read whose answer was too large to read says so (the service did answer: not "no connection").
+    if (answer.oversized) throw oversizedRead(answer.status, answer.oversized);
+    return answer;
   }
 
   private async raw(path: string, body: Uint8Array, headers: Record<string, string>, hooks?: ExchangeHooks): Promise<RawAnswer> {

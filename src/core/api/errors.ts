@@ -2,7 +2,7 @@
 // message a shop owner understands. Decisions are taken on the HTTP status, never on message text.
 import { fieldErrorList } from '../../shared/api/field-errors';
 import { AppError } from '../../shared/rpc/errors';
-import type { ApiAnswer, TransportFailure } from './http';
+import type { ApiAnswer, OversizedAnswer, TransportFailure } from './http';
 
 const SCOPE_NAMES = /\b(?:fe|dse)\.(?:read|write)\b/g;
 
@@ -119,4 +119,13 @@ export function classifyTransport(failure: TransportFailure, operation: Operatio
 /** A success status whose body does not have the contract's shape. */
 export function unexpectedBody(status: number): AppError {
   return new AppError('api_unexpected', 'El servicio respondió con datos que Factura Desk no reconoce.', { status });
+}
+
+/** A read whose answer was larger than the client reads (http.ts): what happened, and what to do. */
+export function oversizedRead(status: number, oversized: OversizedAnswer): AppError {
+  return new AppError(
+    'api_unexpected',
+    `${oversized.message} Revise que la dirección de la conexión sea la del servicio de facturación; si lo es, informe a su proveedor.`,
+    { status, answer_bytes: oversized.bytes, max_answer_bytes: oversized.limit },
+  );
 }

@@ -1,13 +1,45 @@
 // The HTTP exchange with the external API v1: common headers ("Endpoints"), a time limit per request,
-// and a transport failure kept apart from an HTTP answer. Nothing here decides what a status means.
+// a bound on the answer's size, and a transport failure kept apart from an HTTP answer. Nothing here
+// decides what a status means.
+import { formatByteSize, MB } from '../../shared/byte-size';
 import { withoutFragments } from '../log/logger';
+
+/**
+ * The largest answer body read. The contract's answers are small JSON documents (a page of 100
+ * invoices is a few hundred KB); a larger one is a misconfigured address or a broken server, and
+ * reading it whole would take core's memory with it. The body is read as a stream and dropped at
+ * the bound, so memory stays flat whatever is sent.
+ */
+export const MAX_ANSWER_BYTES = 16 * MB;
 
 export interface ApiAnswer {
   status: number;
-  /** The parsed JSON body, or null when the body is empty or not JSON. */
+  /** The parsed JSON body, or null when the body is empty, not JSON or too large. */
   body: unknown;
-  /** The body as received, for support information (sanitised before it is stored). */
+  /** The body as received, for support information (sanitised before it is stored); empty when too large. */
   text: string;
+  /**
+   * The body was larger than MAX_ANSWER_BYTES and was not read past it. The status line did
+   * arrive: the server answered (for a create, what it did is unknown, never "not sent").
+   */
+  oversized?: OversizedAnswer;
+}
+
+export interface OversizedAnswer {
+  /** the size the server declared (Content-Length), or null when it did not */
+  bytes: number | null;
+  limit: number;
+  /** what happened, in the user's words */
+  message: string;
+}
+
+export function oversizedAnswer(bytes: number | null, limit: number): OversizedAnswer {
+  const size = bytes === null ? `más de ${formatByteSize(limit)}` : formatByteSize(bytes);
+  return {
+    bytes,
+    limit,
+    message: `El servicio envió una respuesta de ${size}; el máximo aceptado es ${formatByteSize(limit)}, así que no se leyó.`,
+  };
 }
 
 export type TransportFailureKind = 'timeout' | 'unreachable' | 'dropped';
@@ -38,6 +70,8 @@ export interface ExchangeRequest {
   headers?: Record<string, string>;
   timeoutMs: number;
   hooks?: ExchangeHooks;
+  /** MAX_ANSWER_BYTES unless given (tests). */
+  maxAnswerBytes?: number;
 }
 
 export async function exchange(fetchImpl: typeof globalThis.fetch, request: ExchangeRequest): Promise<ApiAnswer> {
@@ -64,15 +98,16 @@ export async function exchange(fetchImpl: typeof globalThis.fetch, request: Exch
       throw new TransportFailure(signal.aborted ? 'timeout' : isRefused(error) ? 'unreachable' : 'dropped', error);
     }
     request.hooks?.onHeaders?.();
-    let text: string;
+    let read: string | OversizedAnswer;
     try {
-      text = await response.text();
+      read = await boundedText(response, request.maxAnswerBytes ?? MAX_ANSWER_BYTES);
     } catch (error) {
       throw new TransportFailure(signal.aborted ? 'timeout' : 'dropped', error);
     }
+    if (typeof read !== 'string') return { status: response.status, body: null, text: '', oversized: read };
     // A server may quote the token back (an error message): it is taken out here, before any message,
     // stored body, support text or RPC answer is made from the answer (issue 14, item 8).
-    text = withoutToken(text, request.token, response.status);
+    const text = withoutToken(read, request.token, response.status);
     const body = parseJson(text);
     return { status: response.status, body: response.status >= 400 ? withoutQuotedPieces(body, request.token) : body, text };
   } finally {
@@ -102,6 +137,35 @@ function withoutQuotedPieces(body: unknown, token: string): unknown {
     if (typeof value === 'string') out[field] = withoutFragments(value, token, { keepNumbers: true });
   }
   return out;
+}
+
+/**
+ * The body as text (UTF-8, a BOM dropped, as Response.text() reads it), read chunk by chunk and
+ * given up at `limit`: a declared length over it is refused before the first chunk, and a body that
+ * grows past it is cancelled (the connection is closed, nothing more is received).
+ */
+async function boundedText(response: Response, limit: number): Promise<string | OversizedAnswer> {
+  const header = response.headers.get('content-length');
+  const declared = header !== null && /^\d+$/.test(header.trim()) ? Number(header) : null;
+  if (declared !== null && declared > limit) {
+    await response.body?.cancel().catch(() => undefined);
+    return oversizedAnswer(declared, limit);
+  }
+  if (!response.body) return '';
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return oversizedAnswer(declared, limit);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder('utf-8').decode(Buffer.concat(chunks));
 }
 
 function parseJson(text: string): unknown {

@@ -13,10 +13,11 @@ import type { RpcReply } from '../../shared/rpc/envelope';
 import { WEB_SECRET_FRAGMENT, WEB_SESSION_QUERY } from '../../shared/rpc/web-session';
 import type { EventBus } from '../events';
 import type { Dispatcher } from '../rpc/registry';
-import { MAX_MESSAGE_BYTES, refuseOversized } from './limits';
+import { LARGEST_MESSAGE_BYTES, refuseOversized, tooLargeMessage } from './limits';
 
 export const SECRET_HEADER = 'x-factura-desk-secret';
-const MAX_BODY_BYTES = MAX_MESSAGE_BYTES;
+/** The body is read up to the largest bound of any method; the message's own method is checked once parsed. */
+const MAX_BODY_BYTES = LARGEST_MESSAGE_BYTES;
 
 export const WEB_CONTENT_SECURITY_POLICY =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; " +
@@ -113,7 +114,7 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
     const body = await readBody(request, MAX_BODY_BYTES);
     let reply: RpcReply;
     if (body === null) {
-      reply = { id: null, ok: false, error: { code: 'invalid_input', message: 'La solicitud es demasiado grande.' } };
+      reply = { id: null, ok: false, error: tooLargeMessage(null, MAX_BODY_BYTES).toShape() };
     } else {
       let message: unknown;
       try {

@@ -12,6 +12,7 @@ import {
 } from '../../shared/catalog/product';
 import { formatCop } from '../../shared/money';
 import type { ImportPreview, ImportRow } from '../../shared/rpc/methods/catalog';
+import { CSV_BOM, csvLine, csvNumber, csvText, unguardedText } from '../../shared/spreadsheet-cells';
 import { parseTabular, TabularError } from '../../shared/tabular';
 import type { Catalog } from './catalog';
 
@@ -143,7 +144,8 @@ export function planImport(
     const line = firstLine + index;
     const cell = (column: Column): string | undefined => {
       const at = columns.indexOf(column);
-      return at >= 0 ? (cells[at] ?? '').trim() : undefined;
+      // The apostrophe the export's formula guard wrote is not part of the value.
+      return at >= 0 ? unguardedText((cells[at] ?? '').trim()) : undefined;
     };
     const errors: string[] = [];
     const code = cell('code') ?? '';
@@ -259,29 +261,27 @@ export function applyImport(catalog: Catalog, connectionId: number, text: string
   });
 }
 
-function csvCell(value: string): string {
-  return /[;"\r\n]/.test(value) || value !== value.trim() ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-/** Every product as CSV for Excel in es-CO: ';' between cells, decimal comma, a BOM; re-importable. */
+/**
+ * Every product as CSV for Excel in es-CO: ';' between cells, decimal comma, a BOM; re-importable.
+ * Text cells go through the one spreadsheet guard (a description such as "-1+1" or "=HIPERVINCULO(…)"
+ * is written with a leading apostrophe, which the import takes off again); the price is a number.
+ */
 export function exportCsv(catalog: Catalog, connectionId: number): { content: string; rows: number } {
-  const lines = [EXPORT_HEADER.join(';')];
+  const lines = [csvLine(EXPORT_HEADER.map(csvText))];
   for (const p of catalog.each(connectionId)) {
     lines.push(
-      [
-        p.code,
-        p.barcodes.join(' '),
-        p.description,
-        p.unit_price.replace('.', ','),
-        yes(p.price_includes_tax),
-        p.tax_rate,
-        p.unit,
-        p.unspsc ?? '',
-        yes(p.active),
-      ]
-        .map(csvCell)
-        .join(';'),
+      csvLine([
+        csvText(p.code),
+        csvText(p.barcodes.join(' ')),
+        csvText(p.description),
+        csvNumber(p.unit_price.replace('.', ',')),
+        csvText(yes(p.price_includes_tax)),
+        csvNumber(p.tax_rate),
+        csvText(p.unit),
+        csvText(p.unspsc ?? ''),
+        csvText(yes(p.active)),
+      ]),
     );
   }
-  return { content: `\ufeff${lines.join('\r\n')}\r\n`, rows: lines.length - 1 };
+  return { content: `${CSV_BOM}${lines.join('\r\n')}\r\n`, rows: lines.length - 1 };
 }

@@ -1,12 +1,14 @@
 // CSV export of the filtered history for the bookkeeper: UTF-8 with a BOM (so spreadsheet programs
 // read accents), `;` between fields and a decimal comma, as a Colombian (es-CO) spreadsheet expects;
-// fields quoted per RFC 4180 when they hold a separator, a quote or a line break.
+// fields quoted per RFC 4180 when they hold a separator, a quote or a line break, and text that
+// would run as a formula neutralised (shared/spreadsheet-cells.ts).
 import { formatDate } from '../../shared/dates';
 import { toMoneyString } from '../../shared/money';
 import type { HistoryRow } from '../../shared/rpc/methods/history';
+import { CSV_BOM, CSV_SEPARATOR, csvNumber, csvText } from '../../shared/spreadsheet-cells';
 
-export const BOM = '\uFEFF';
-const SEPARATOR = ';';
+export const BOM = CSV_BOM;
+const SEPARATOR = CSV_SEPARATOR;
 
 export const CSV_HEADER = [
   'Tipo',
@@ -23,20 +25,11 @@ export const CSV_HEADER = [
   'CUFE/CUDS',
 ] as const;
 
-/**
- * A text cell. Every cell beginning with =, +, -, @, tab or carriage return is prefixed with a single
- * quote, as OWASP advises against CSV injection: "-2+3+cmd|..." starts with a digit after the minus
- * and is still a formula (issue 14, item 13). Amounts go through csvAmount instead.
- */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+/** A text cell, through the one spreadsheet guard (formula starters neutralised, RFC 4180 quoting). */
+export const csvField = csvText;
 
 /** An amount this app formatted (digits, an optional minus and decimal comma): a number in the spreadsheet. */
-export function csvAmount(value: string): string {
-  return /^-?\d+(,\d+)?$/.test(value) ? value : csvField(value);
-}
+export const csvAmount = csvNumber;
 
 /** A two-decimal amount as toMoneyString writes it already (no leading zero, no negative zero). */
 const CANONICAL_MONEY = /^-?(0|[1-9]\d*)\.\d{2}$/;

@@ -1,10 +1,12 @@
 // The period report as an XLSX workbook (exceljs's streaming WorkbookWriter: each row is written to
 // the file as it is committed, so 100,000 documents never sit in memory). One sheet per table of the
 // report, and one with every document of the period read from SQLite row by row. Money cells are
-// numbers in pesos with a COP format, dates are dates (Excel serials), rates are numbers.
+// numbers in pesos with a COP format, dates are dates (Excel serials), rates are numbers; text cells go
+// through the one spreadsheet guard (shared/spreadsheet-cells.ts).
 import ExcelJS from 'exceljs';
 import type { DocumentKind } from '../../shared/rpc/methods/submissions';
 import type { PeriodReport, ReportFilter } from '../../shared/rpc/methods/reports';
+import { safeText } from '../../shared/spreadsheet-cells';
 import type { Db } from '../store/store';
 import { collectGarbage } from '../memory';
 import { moneyCents } from './period-report';
@@ -62,12 +64,21 @@ function sheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, colum
   return ws;
 }
 
+/**
+ * A row's values as written: every text cell through the one spreadsheet guard (a counterpart named
+ * "=HIPERVINCULO(…)" or "-1+1" gets a leading apostrophe, as in the CSV files); numbers and dates
+ * are cells of their own type and never guarded, so negative amounts stay numbers.
+ */
+function guarded(values: unknown[]): unknown[] {
+  return values.map((value) => (typeof value === 'string' ? safeText(value) : value));
+}
+
 function table(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: Column[], rows: Iterable<unknown[]>): number {
   const ws = sheet(workbook, name, columns);
   ws.getRow(1).commit();
   let count = 0;
   for (const values of rows) {
-    ws.addRow(values).commit();
+    ws.addRow(guarded(values)).commit();
     count += 1;
   }
   ws.commit();
@@ -126,7 +137,7 @@ async function streamedTable(
   const pipe = sheetPipe(ws);
   let count = 0;
   for (const chunk of chunks) {
-    for (const values of chunk) ws.addRow(values).commit();
+    for (const values of chunk) ws.addRow(guarded(values)).commit();
     count += chunk.length;
     await drained(pipe);
     // The garbage of each 5,000 rows goes before the next (see core/memory.ts).

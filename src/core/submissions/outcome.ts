@@ -51,6 +51,16 @@ const KEY_ALREADY_USED =
 
 export function outcomeOfAnswer(answer: ApiAnswer, context: AnswerContext): Outcome {
   const base = { httpStatus: answer.status, responseBody: context.sanitisedBody };
+  // The service answered, but more than the client reads (api/http.ts): whatever it did is unknown,
+  // never "not sent" (its status is recorded, so it never becomes contingency) and never "failed":
+  // in doubt, confirmed later with the same key.
+  if (answer.oversized) {
+    return {
+      ...base,
+      state: 'in_doubt',
+      error: { code: 'api_uncertain', message: `${answer.oversized.message} ${IN_DOUBT_MESSAGE}` },
+    };
+  }
   if (answer.status === 409 || (answer.status === 400 && context.mayExist)) {
     // A key the server already holds is never a failure: the document it names is read back by id; a
     // key it holds without naming the document stays in doubt, saying not to sell again.

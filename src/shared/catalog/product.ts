@@ -2,6 +2,7 @@
 // are exact decimal strings; the tax is one of the rates the FE form offers ("FE item": 8 is INC,
 // any other positive rate IVA, 0 none). The UNSPSC code is the one a support document asks for.
 import { z } from 'zod';
+import { FILE_LIMITS } from '../text-file';
 import { parseUserNumber } from '../user-number';
 
 export const CATALOG_TAX_RATES = ['19', '5', '8', '0'] as const;
@@ -21,7 +22,8 @@ export const CATALOG_LIMITS = {
   barcodes: 10,
   descriptionMax: 300,
   unitMax: 20,
-  importBytes: 5 * 1024 * 1024,
+  /** characters of an import's text: a file of the catalog's limit never decodes to more */
+  importBytes: FILE_LIMITS.catalog,
 } as const;
 
 const CODE = /^[\p{L}\p{N}._/-]+$/u;

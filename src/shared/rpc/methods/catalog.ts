@@ -1,13 +1,14 @@
 // The products catalog (issue 15, item 1): local to this installation, one per connection (company).
 import { z } from 'zod';
 import { CATALOG_LIMITS, Product, ProductInput } from '../../catalog/product';
+import { formatByteSize } from '../../byte-size';
 import { method } from '../define';
 
 const ImportText = z
   .string()
   .max(
     CATALOG_LIMITS.importBytes,
-    'El archivo es demasiado grande para importarlo de una vez (máximo 5 MB); divídalo en partes.',
+    `El texto es demasiado grande para importarlo de una vez (máximo ${formatByteSize(CATALOG_LIMITS.importBytes)}); divídalo en partes.`,
   );
 
 export const ImportRow = z.object({

@@ -5,7 +5,7 @@
 import { FieldErrors } from '../../../../shared/api/fields';
 import { readDseItems, type DseCostCenter } from '../../../../shared/dse';
 import { detectDelimiter, parseTabular, TabularError } from '../../../../shared/tabular';
-import { decodeTextFile, type TextEncodingName } from '../../../../shared/text-file';
+import { decodeTextFile, type DecodedText, type TextEncodingName } from '../../../../shared/text-file';
 import { parseUserNumber } from '../../../../shared/user-number';
 import { emptyItem, type ItemValues } from './form-values';
 import { itemBody } from './to-request';
@@ -155,7 +155,14 @@ function usesDecimalComma(table: readonly string[][]): boolean {
 
 /** A file's bytes: decoded (UTF-8 with or without BOM, UTF-16, Windows-1252), then read as lines. */
 export function importLinesFile(bytes: Uint8Array, costCenters: readonly (DseCostCenter & { name?: string })[]): ImportResult {
-  const { text, encoding } = decodeTextFile(bytes);
+  return importLinesText(decodeTextFile(bytes), costCenters);
+}
+
+/** A file already decoded by the shared reader (shared/text-file.ts), read as lines. */
+export function importLinesText(
+  { text, encoding }: DecodedText,
+  costCenters: readonly (DseCostCenter & { name?: string })[],
+): ImportResult {
   const result = importLines(text, costCenters);
   return result.format ? { ...result, format: { ...result.format, encoding } } : result;
 }

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import type { ItemValues } from '../model/form-values';
-import { describeFormat, importLinesFile, type ImportResult } from '../model/lines-import';
+import { describeFormat, importLinesText, type ImportResult } from '../model/lines-import';
 import { useDseForm } from './form-context';
 import { countOf } from '../../../../shared/plural';
+import { FILE_LIMITS, readTextFile } from '../../../../shared/text-file';
 import { ProblemList } from '../../../ui/ProblemList';
-
-const MAX_BYTES = 2 * 1024 * 1024;
 
 /** A CSV file of lines for the weekly mode: a preview that marks each bad row and why, then the good rows are added. */
 export function CsvImport({ onAdd }: { onAdd: (items: ItemValues[]) => void }) {
@@ -16,11 +15,11 @@ export function CsvImport({ onAdd }: { onAdd: (items: ItemValues[]) => void }) {
   const read = async (file: File | undefined) => {
     setError(null);
     if (!file) return;
-    if (file.size > MAX_BYTES) return setError('El archivo pesa más de 2 MB. Divídalo en archivos más pequeños.');
-    const bytes = await file.arrayBuffer().catch(() => null);
-    if (bytes === null) return setError('No se pudo leer el archivo. Verifique que no esté abierto en otro programa.');
-    // The bytes decide the encoding: a Spanish spreadsheet saves "CSV" as Windows-1252, others UTF-8.
-    const imported = importLinesFile(new Uint8Array(bytes), costCenters);
+    // The shared reader: the size first (nothing read above the limit), then the bytes decide the
+    // encoding (a Spanish spreadsheet saves "CSV" as Windows-1252, others UTF-8).
+    const read = await readTextFile(file, FILE_LIMITS.dseLines);
+    if (!read.ok) return setError(read.problem);
+    const imported = importLinesText(read, costCenters);
     if (imported.error) return setError(imported.error);
     setResult({ ...imported, file: file.name });
   };
