@@ -18,7 +18,13 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const host = await startServedHost({ home, secrets: osKeychain, transport: 'web' });
+  if (host.startupError?.code === 'folder_in_use') {
+    // Another process already works on this folder: refused at once, nothing served.
+    process.stderr.write(`${host.startupError.message}\n`);
+    process.exit(1);
+  }
   if (host.startupError) process.stderr.write(`${host.startupError.message}\n`);
+  if (host.storeNotice) process.stderr.write(`${host.storeNotice}\n`);
   const bridge = await startWebBridge({
     dispatcher: host.dispatcher,
     events: host.events,
@@ -27,7 +33,10 @@ async function main(): Promise<void> {
   });
   // One line of JSON on stdout, so that scripts and tests can read the address.
   process.stdout.write(`${JSON.stringify({ url: bridge.url, home })}\n`);
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
     await bridge.close();
     await host.close();
     process.exit(0);

@@ -20,6 +20,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { AppError } from '../../shared/rpc/errors';
+import { markClosed } from './data-file';
 import { migrations as defaultMigrations } from './migrations';
 
 export interface BackupFile {
@@ -106,6 +107,8 @@ export function restoreBackup(options: RestoreOptions): RestoreResult {
   }
   renameSync(staging, databaseFile);
   syncFolder(dirname(databaseFile));
+  // The old session's -wal went with the old file on purpose: the next open must not report it lost.
+  markClosed(databaseFile);
   return { backup, keptAs, schemaVersion };
 }
 
