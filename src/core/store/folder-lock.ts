@@ -49,15 +49,14 @@ export class FolderLock {
       mkdirSync(home, { recursive: true, mode: 0o700 });
       db = openLockDatabase(join(home, LOCK_FILE), options.nativeBinding);
     } catch (error) {
-      throw storeUnavailable(error);
+      throw refusal(home, error);
     }
     try {
       db.exec('BEGIN EXCLUSIVE');
       db.exec('COMMIT');
     } catch (error) {
       db.close();
-      if ((error as { code?: string } | null)?.code?.startsWith('SQLITE_BUSY')) throw folderInUse(home);
-      throw storeUnavailable(error);
+      throw refusal(home, error);
     }
     const holder: LockHolder = {
       transport: options.transport,
@@ -88,6 +87,11 @@ export class FolderLock {
   }
 }
 
+/** Busy: another process (or another core of this one) holds the folder; anything else is the disk's fault. */
+function refusal(home: string, error: unknown): AppError {
+  return (error as { code?: string } | null)?.code?.startsWith('SQLITE_BUSY') ? folderInUse(home) : storeUnavailable(error);
+}
+
 function openLockDatabase(file: string, nativeBinding: string | undefined): Database.Database {
   const open = () => new Database(file, nativeBinding ? { nativeBinding } : {});
   let db = open();
@@ -95,6 +99,7 @@ function openLockDatabase(file: string, nativeBinding: string | undefined): Data
     configure(db);
   } catch (error) {
     db.close();
+    if ((error as { code?: string } | null)?.code?.startsWith('SQLITE_BUSY')) throw error;
     // The lock file holds nothing: anything that is not a lock database is replaced by one.
     if ((error as { code?: string } | null)?.code !== 'SQLITE_NOTADB') throw error;
     rmSync(file, { force: true });

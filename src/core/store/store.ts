@@ -53,12 +53,14 @@ export class Store {
       throw error instanceof AppError ? error : storeUnavailable(error);
     }
     try {
+      // Before anything writes to it (the WAL switch rewrites the header).
+      if (check.exists && isForeign(db)) throw notFacturaDesk(file);
       db.pragma('journal_mode = WAL');
       if (process.platform !== 'win32') chmodSync(dirname(file), 0o700);
       ownerOnly(file);
     } catch (error) {
       db.close();
-      throw storeUnavailable(error);
+      throw error instanceof AppError ? error : storeUnavailable(error);
     }
     try {
       db.pragma('foreign_keys = ON');
@@ -74,7 +76,6 @@ export class Store {
       // page), so a -wal deleted by a cleaner or a sync folder, then a crash, costs at most the commit
       // under way; the ledger's own commits are checkpointed and truncated in durably().
       db.pragma('wal_autocheckpoint = 1');
-      if (check.exists && isForeign(db)) throw notFacturaDesk(file);
       const version = migrate(db, migrations);
       markOpen(file, options.now ?? new Date());
       return new Store(db, version, check.notice, file);
