@@ -3,7 +3,7 @@
 // the holder. After a SIGKILL of the holder the operating system has dropped its lock, so the next
 // process starts. With submissions open, only the holder resumes them: the sandbox ends with exactly
 // one document per ledger row.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, DATABASE_FILE } from '../../src/core/core';
@@ -33,8 +33,8 @@ afterAll(async () => {
   dir?.remove();
 });
 
-/** A data folder connected to the sandbox, its token in the keychain, closed again. */
-async function prepareHome(name: string): Promise<string> {
+/** A data folder connected to the sandbox, its token in the keychain, `open` DSE left unsettled, closed again. */
+async function prepareHome(name: string, open = 0): Promise<{ home: string; keys: string[] }> {
   const home = join(dir.path, name);
   const core = createCore({ home, secrets: realKeychain(), transport: 'cli', logger: new FileLogger(null) });
   const connection = await core.parts.connections.create({
@@ -44,8 +44,18 @@ async function prepareHome(name: string): Promise<string> {
     company_id: COMPANY,
   });
   await core.parts.connections.setToken(connection.id, TOKENS.full);
+  await core.parts.connections.activate(connection.id);
+  const keys: string[] = [];
+  for (let n = 1; n <= open; n += 1) {
+    const submission = await core.parts.submissions.submitDse(
+      dse(MAGIC.uncertainAccept, `abierto ${n}`),
+      `dse-one-writer-${n}-${Date.now()}`,
+    );
+    expect(submission.state).not.toBe('accepted');
+    keys.push(submission.idempotency_key);
+  }
   await core.close();
-  return home;
+  return { home, keys };
 }
 
 async function hold(home: string): Promise<WebHostProcess> {
@@ -61,40 +71,39 @@ function holderNamed(pid: number): RegExp {
   );
 }
 
-describe('one writer per data folder, between processes', { timeout: 180_000 }, () => {
+describe('one writer per data folder, between processes', { timeout: 300_000 }, () => {
   it('a second process is refused at once naming the first; after a SIGKILL the next one starts', async () => {
-    const home = await prepareHome('home-refused');
+    const { home } = await prepareHome('home-refused');
     const first = await hold(home);
 
-    const resume = await runCli(home, ['resume']);
+    // All at once while the first holds the folder: each refused (or, for `backups`, only reading).
+    const [resume, second, backups, restore] = await Promise.all([
+      runCli(home, ['resume']),
+      startWebHost(home),
+      runCli(home, ['backups']),
+      runCli(home, ['restore', 'x.sqlite', '--confirmar']),
+    ]);
     expect(resume.code).toBe(1);
     expect(resume.json).toMatchObject({
       error: { code: 'folder_in_use', details: { holder: { pid: first.pid, transport: 'web' } } },
     });
     expect(resume.stderr).toMatch(holderNamed(first.pid));
     expect(resume.stderr).toContain('No se modificó nada.');
-
-    const second = await startWebHost(home);
     expect(isRunning(second)).toBe(false);
     expect(second).toMatchObject({ code: 1 });
     expect((second as { stderr: string }).stderr).toMatch(holderNamed(first.pid));
+    // Listing the backups only reads: it still runs, without the ledger's counts.
+    expect(backups.code).toBe(0);
+    // A restore would replace the file under the running host: refused.
+    expect(restore.json).toMatchObject({ error: { code: 'folder_in_use' } });
 
     // In this process too: the lock is the operating system's, not a file anyone could overwrite.
     expect(() => createCore({ home, secrets: realKeychain(), transport: 'cli', logger: new FileLogger(null) })).toThrow(
       expect.objectContaining({ code: 'folder_in_use' }),
     );
 
-    // Listing the backups only reads: it still runs, without the ledger's counts.
-    const backups = await runCli(home, ['backups']);
-    expect(backups.code).toBe(0);
-    // A restore would replace the file under the running host: refused.
-    const restore = await runCli(home, ['restore', 'x.sqlite', '--confirmar']);
-    expect(restore.json).toMatchObject({ error: { code: 'folder_in_use' } });
-
+    // The operating system dropped the killed host's lock: the next process takes the folder.
     expect(await first.stop('SIGKILL')).toMatchObject({ signal: 'SIGKILL' });
-    const after = await runCli(home, ['resume']);
-    expect([after.code, after.stderr]).toEqual([0, '']);
-
     // A host stopped by SIGTERM closes core before it exits: the beside file says the close was clean.
     const third = await hold(home);
     expect(await third.stop('SIGTERM')).toMatchObject({ code: 0 });
@@ -103,19 +112,11 @@ describe('one writer per data folder, between processes', { timeout: 180_000 }, 
   });
 
   it('with submissions open, only the holder resumes them: one document per ledger row, none lost', async () => {
-    const home = await prepareHome('home-resume');
-    const keys: string[] = [];
-    for (let n = 1; n <= 4; n += 1) {
-      const file = join(dir.path, `dse-${n}.json`);
-      writeFileSync(file, JSON.stringify(dse(MAGIC.uncertainAccept, `abierto ${n}`)));
-      const key = `dse-one-writer-${n}-${Date.now()}`;
-      keys.push(key);
-      expect((await runCli(home, ['dse', 'submit', file, '--key', key])).code).toBe(3);
-    }
+    const { home, keys } = await prepareHome('home-resume', 4);
     const before = serverDocuments(join(dir.path, 'sandbox'), COMPANY);
 
     const host = await hold(home);
-    const refused = await Promise.all([1, 2, 3].map(() => runCli(home, ['resume'])));
+    const refused = await Promise.all([1, 2].map(() => runCli(home, ['resume'])));
     for (const run of refused) expect(run.json).toMatchObject({ error: { code: 'folder_in_use' } });
 
     const deadline = Date.now() + 60_000;

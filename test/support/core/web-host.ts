@@ -1,11 +1,14 @@
 // `npm run web` as a real child process (src/main/web.ts, bundled once per test worker as the CLI is
 // in cli.ts): a second process on a data folder, killable with SIGKILL, reached over its web bridge.
+// Unlike the benchmark's host (bench/lib/web-host.ts, built for memory figures), a host that refuses
+// to start is a result here, not an error.
 import { build } from 'esbuild';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SECRET_HEADER } from '../../../src/core/bridge/web-bridge';
 import type { RpcReply } from '../../../src/shared/rpc/envelope';
+import { splitSecretFragment } from '../../../src/shared/rpc/web-session';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const bundle = join(root, 'node_modules', '.cache', 'factura-desk-test', `web-${process.pid}.mjs`);
@@ -80,7 +83,7 @@ function running(
   stderr: () => string,
 ): WebHostProcess {
   const origin = new URL(url).origin;
-  const secret = new URL(url).hash.replace(/^#secret=/, '');
+  const secret = splitSecretFragment(new URL(url).hash).secret!;
   let id = 0;
   return {
     pid: child.pid!,
