@@ -78,7 +78,11 @@ export function markOpen(file: string, now: Date): void {
 /** Notes a clean close: every commit is in the main file and no `-wal` is left to lose. */
 export function markClosed(file: string): void {
   const state = readState(file);
-  if (state) writeState(file, { ...state, open: null });
+  try {
+    if (state) writeState(file, { ...state, open: null });
+  } catch {
+    // A full or read-only disk: the next start reports an unclean end only if the -wal is also gone.
+  }
 }
 
 function walNotice(file: string, since: string): string | null {
