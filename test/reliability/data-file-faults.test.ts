@@ -111,7 +111,7 @@ describe('the data file and its -wal', { timeout: 180_000 }, () => {
 
   it.each([
     ['a zero-byte file', () => Buffer.alloc(0), /está vacío \(0 bytes\)/],
-    ['a file that is not SQLite', () => Buffer.from('fecha;total\n2026-11-20;11900\n'), /no es de Factura Desk/],
+    ['a file that is not SQLite', () => Buffer.from('fecha;total\n2026-11-20;11900\n'), /está dañado o no es de Factura Desk/],
     [
       "another program's SQLite database",
       () => {
@@ -121,7 +121,7 @@ describe('the data file and its -wal', { timeout: 180_000 }, () => {
         db.close();
         return readFileSync(other);
       },
-      /no es de Factura Desk/,
+      /no es de Factura Desk: .* es la base de datos de otro programa/,
     ],
   ] as const)('%s: refused with the reason, left as it is, no new ledger', async (name, content, reason) => {
     const home = await prepareHome(`home-${name.replace(/\W+/g, '-')}`);

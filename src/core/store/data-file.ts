@@ -55,15 +55,22 @@ export function checkDataFile(file: string): DataFileCheck {
       'SQLITE_CORRUPT',
     );
   }
-  if (readHead(file, SQLITE_HEADER.length) !== SQLITE_HEADER) throw notFacturaDesk(file);
+  if (readHead(file, SQLITE_HEADER.length) !== SQLITE_HEADER) {
+    throw unavailable(
+      'foreign',
+      `El archivo de datos está dañado o no es de Factura Desk: ${file} no empieza como una base de datos. ` +
+        'No se modificó: devuelva a la carpeta el archivo correcto o restaure la última copia de seguridad.',
+      'SQLITE_NOTADB',
+    );
+  }
   return { exists: true, notice: state?.open ? walNotice(file, state.open.since) : null };
 }
 
-/** A file that is not ours (not SQLite at all, or another program's database): left as it is. */
+/** Another program's SQLite database in our file's place: left as it is. */
 export function notFacturaDesk(file: string): AppError {
   return unavailable(
     'foreign',
-    `El archivo de datos ${file} no es de Factura Desk (es otro tipo de archivo, o la base de datos de otro programa). ` +
+    `El archivo de datos no es de Factura Desk: ${file} es la base de datos de otro programa. ` +
       'No se modificó: devuelva a la carpeta el archivo correcto o restaure la última copia de seguridad.',
     'SQLITE_NOTADB',
   );

@@ -181,7 +181,8 @@ function migrate(db: Db, migrations: readonly Migration[]): number {
   return latest;
 }
 
-const DISK_FAULTS = /^SQLITE_(FULL|READONLY|IOERR|CANTOPEN)/;
+// SQLite's codes, and Node's for the files beside the database (the folder's lock, the session file).
+const DISK_FAULTS = /^(SQLITE_(FULL|READONLY|IOERR|CANTOPEN)|EROFS|EACCES|EPERM|ENOSPC|EDQUOT)/;
 
 function isDiskFault(error: unknown): boolean {
   return DISK_FAULTS.test((error as { code?: string } | null)?.code ?? '');
