@@ -137,8 +137,10 @@ export class Store {
 
   close(): void {
     if (!this.db.open) return;
-    this.db.close();
+    // Marked first: a crash during the close leaves the -wal in place (SQLite deletes it last), so
+    // the next start has nothing to report; the other order could report a -wal the close removed.
     markClosed(this.file);
+    this.db.close();
   }
 }
 
