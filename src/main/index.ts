@@ -64,6 +64,13 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     nativeBinding: electronSqliteBinding(app.getAppPath()),
   });
+  if (host.startupError?.code === 'folder_in_use') {
+    // The web host or a command holds this data folder (another desktop instance would have been
+    // focused above): refused at once, with the message that names it, and nothing opened.
+    dialog.showErrorBox('Factura Desk', host.startupError.message);
+    app.quit();
+    return;
+  }
   ipcMain.handle(
     'rpc',
     createIpcRpcHandler(
