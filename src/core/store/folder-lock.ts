@@ -52,7 +52,10 @@ export class FolderLock {
       throw refusal(home, error);
     }
     try {
+      // One write in EXCLUSIVE locking mode: SQLite documents that the exclusive lock the first write
+      // takes is then kept until the connection closes.
       db.exec('BEGIN EXCLUSIVE');
+      db.pragma(`user_version = ${process.pid % 2 ** 31}`);
       db.exec('COMMIT');
     } catch (error) {
       db.close();
