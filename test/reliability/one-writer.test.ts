@@ -3,7 +3,7 @@
 // the holder. After a SIGKILL of the holder the operating system has dropped its lock, so the next
 // process starts. With submissions open, only the holder resumes them: the sandbox ends with exactly
 // one document per ledger row.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, DATABASE_FILE } from '../../src/core/core';
@@ -11,7 +11,7 @@ import { FileLogger } from '../../src/core/log/logger';
 import { STATE_SUFFIX } from '../../src/core/store/data-file';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index';
 import type { Submission } from '../../src/shared/rpc/methods/submissions';
-import { runCli } from '../support/core/cli';
+import { runCli, spawnCli } from '../support/core/cli';
 import { isRunning, startWebHost, type WebHostProcess } from '../support/core/web-host';
 import { realKeychain } from '../support/keychain';
 import { ledgerRows, serverDocuments } from '../support/reliability/harness';
@@ -25,7 +25,7 @@ const running: WebHostProcess[] = [];
 
 beforeAll(async () => {
   dir = tempDir('factura-desk-one-writer-');
-  sandbox = await startSandbox({ seed: coreSeed(0), dataDir: join(dir.path, 'sandbox'), settleMs: 300 });
+  sandbox = await startSandbox({ seed: coreSeed(0), dataDir: join(dir.path, 'sandbox'), settleMs: 1_000 });
 });
 afterAll(async () => {
   for (const host of running) await host.stop('SIGKILL');
@@ -135,5 +135,26 @@ describe('one writer per data folder, between processes', { timeout: 300_000 }, 
     for (const row of ledger) expect(server.dseByKey.get(row.idempotency_key)).toEqual([row.document_id]);
     expect(server.dseCreated).toBe(before.dseCreated);
     expect(server.dseCreated).toBe(4);
+  });
+  it('Ctrl+C during a command: the submission under way ends and is recorded, then core closes cleanly', async () => {
+    const { home } = await prepareHome('home-interrupted');
+    const file = join(dir.path, 'dse-lento.json');
+    // The sandbox answers this supplier after its settle time (1 s): the signal comes while it waits.
+    writeFileSync(file, JSON.stringify(dse(MAGIC.slow, 'interrumpido')));
+    const { child, done } = await spawnCli(home, ['dse', 'submit', file]);
+    let stderr = '';
+    await new Promise<void>((resolve) =>
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString('utf8');
+        if (stderr.includes('Clave de envío:')) resolve();
+      }),
+    );
+    child.kill('SIGINT');
+    const run = await done;
+    expect([run.code, run.signal]).toEqual([0, null]);
+    expect(run.stderr).toContain('Cerrando: se termina el paso en curso');
+    expect(run.json).toMatchObject({ state: 'accepted' });
+    expect(ledgerRows(home).map((row) => row.state)).toEqual(['accepted']);
+    expect(JSON.parse(readFileSync(join(home, `${DATABASE_FILE}${STATE_SUFFIX}`), 'utf8'))).toMatchObject({ open: null });
   });
 });
