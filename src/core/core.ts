@@ -177,8 +177,11 @@ export function createCore(options: CoreOptions): Core {
       await outboxRunner.stop();
       await poller.stop();
       await issued.whenIdle();
-      store.close();
-      ownLock?.release();
+      try {
+        store.close();
+      } finally {
+        ownLock?.release();
+      }
     },
   };
 }
