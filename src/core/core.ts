@@ -28,6 +28,7 @@ import { sandboxHandlers } from './rpc/handlers/sandbox';
 import { submissionHandlers } from './rpc/handlers/submissions';
 import { createDispatcher, type Dispatcher } from './rpc/registry';
 import type { RestoreResult } from './store/restore';
+import { FolderLock } from './store/folder-lock';
 import { Store } from './store/store';
 import { outboxHandlers } from './rpc/handlers/outbox';
 import { OutboxRunner } from './submissions/outbox-runner';
@@ -57,6 +58,11 @@ export interface CoreOptions {
   events?: EventBus;
   /** The host's restore of a backup (issue 14, item 12): `app.restore` calls it after its checks. */
   restore?: (name: string) => Promise<RestoreResult>;
+  /**
+   * The data folder's lock, when the host holds it across several cores (a restore closes one and
+   * opens the next); default: this core takes it, and gives it back on close.
+   */
+  lock?: FolderLock;
 }
 
 export interface Core extends Dispatcher {
@@ -83,8 +89,21 @@ export function vaultScope(home: string, store: Store): VaultScope {
 export function createCore(options: CoreOptions): Core {
   const clock = options.clock ?? (() => new Date());
   const logger = options.logger ?? new FileLogger(join(options.home, 'logs', 'factura-desk.log'));
-  const store = Store.open(join(options.home, DATABASE_FILE), { nativeBinding: options.nativeBinding });
-  const vault = new Vault(options.secrets, vaultScope(options.home, store));
+  // One writer per data folder: taken before the file is opened, so a second process touches nothing.
+  const ownLock = options.lock
+    ? null
+    : FolderLock.acquire(options.home, { transport: options.transport, nativeBinding: options.nativeBinding, now: clock() });
+  let store: Store | undefined;
+  let vault: Vault;
+  try {
+    store = Store.open(join(options.home, DATABASE_FILE), { nativeBinding: options.nativeBinding, now: clock() });
+    vault = new Vault(options.secrets, vaultScope(options.home, store));
+  } catch (error) {
+    store?.close();
+    ownLock?.release();
+    throw error;
+  }
+  if (store.notice) logger.warn('unclean end of the previous session', { notice: store.notice });
   const events = options.events ?? new EventBus();
   const fetch = options.fetch ?? globalThis.fetch;
   const connections = new Connections(store.db, vault, events, clock);
@@ -181,7 +200,11 @@ export function createCore(options: CoreOptions): Core {
       await outboxRunner.stop();
       await poller.stop();
       await issued.whenIdle();
-      store.close();
+      try {
+        store.close();
+      } finally {
+        ownLock?.release();
+      }
     },
   };
 }

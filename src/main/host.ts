@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createCore, DATABASE_FILE, type Core, type CoreOptions } from '../core/core';
 import { EventBus } from '../core/events';
 import { assertRestorable } from '../core/rpc/handlers/app';
+import { FolderLock } from '../core/store/folder-lock';
 import { restoreBackup, type RestoreResult } from '../core/store/restore';
 import type { Db } from '../core/store/store';
 import type { Dispatcher } from '../core/rpc/registry';
@@ -57,6 +58,8 @@ export interface ServedHost {
   events: EventBus;
   /** Null when core runs; else the error every RPC answers (the renderer shows its message). */
   readonly startupError: RpcErrorShape | null;
+  /** What an unclean end of the previous session left (a missing or cut -wal), to tell the user once; null when nothing. */
+  readonly storeNotice: string | null;
   close(): Promise<void>;
 }
 
@@ -65,6 +68,7 @@ interface Served {
   /** The running core's database (null when it could not be opened), for the last check before a restore. */
   db: Db | null;
   startupError: RpcErrorShape | null;
+  storeNotice: string | null;
   close(): Promise<void>;
 }
 
@@ -81,6 +85,22 @@ export async function startServedHost(options: HostOptions): Promise<ServedHost>
   const events = options.events ?? new EventBus();
   const databaseFile = join(options.home, DATABASE_FILE);
   const clock = options.clock ?? (() => new Date());
+  // Held for the host's life, across a restore's close and re-open: no other process can take the
+  // folder in between. A folder another process holds is served as its explanation, nothing else.
+  let lock: FolderLock;
+  try {
+    lock = FolderLock.acquire(options.home, { transport: options.transport, nativeBinding: options.nativeBinding, now: clock() });
+  } catch (error) {
+    if (!isAppError(error) || (error.code !== 'folder_in_use' && error.code !== 'store_unavailable')) throw error;
+    const shape = error.code === 'folder_in_use' ? error.toShape() : unavailableStoreError(error, options.home, databaseFile);
+    return {
+      dispatcher: unavailableStoreDispatcher(shape),
+      events,
+      startupError: shape,
+      storeNotice: null,
+      close: async () => undefined,
+    };
+  }
   let restoring = false;
 
   const restore = async (name: string): Promise<RestoreResult> => {
@@ -111,8 +131,14 @@ export async function startServedHost(options: HostOptions): Promise<ServedHost>
 
   const open = async (): Promise<Served> => {
     try {
-      const host = await startHost({ ...options, events, restore });
-      return { dispatcher: host.dispatcher, db: host.core.parts.store.db, startupError: null, close: () => host.close() };
+      const host = await startHost({ ...options, events, restore, lock });
+      return {
+        dispatcher: host.dispatcher,
+        db: host.core.parts.store.db,
+        startupError: null,
+        storeNotice: host.core.parts.store.notice,
+        close: () => host.close(),
+      };
     } catch (error) {
       if (!isAppError(error) || (error.code !== 'store_unavailable' && error.code !== 'store_newer_than_app')) throw error;
       const shape = unavailableStoreError(error, options.home, databaseFile);
@@ -120,6 +146,7 @@ export async function startServedHost(options: HostOptions): Promise<ServedHost>
         dispatcher: unavailableStoreDispatcher(shape, { home: options.home, restore }),
         db: null,
         startupError: shape,
+        storeNotice: null,
         close: async () => undefined,
       };
     }
@@ -138,7 +165,13 @@ export async function startServedHost(options: HostOptions): Promise<ServedHost>
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   };
-  let current = await open();
+  let current: Served;
+  try {
+    current = await open();
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   return {
     dispatcher: {
       async dispatch(message) {
@@ -155,7 +188,16 @@ export async function startServedHost(options: HostOptions): Promise<ServedHost>
     get startupError() {
       return current.startupError;
     },
-    close: () => current.close(),
+    get storeNotice() {
+      return current.storeNotice;
+    },
+    async close() {
+      try {
+        await current.close();
+      } finally {
+        lock.release();
+      }
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 // The Electron shell, kept thin: one instance, one hardened window, IPC forwarded to core.
-import { app, BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, type IpcMainInvokeEvent } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { keychainWarning, startServedHost, type ServedHost } from './host';
@@ -26,9 +26,23 @@ if (!app.requestSingleInstanceLock()) {
     contents.setWindowOpenHandler(() => ({ action: 'deny' }));
   });
   app.on('window-all-closed', () => app.quit());
-  app.on('before-quit', () => {
-    void host?.close();
+  // Quitting waits for core to close: the work in flight ends, the last commit reaches the main
+  // file and the folder's lock is given back; only then does the process end.
+  let closed = false;
+  app.on('before-quit', (event) => {
+    if (closed || !host) return;
+    event.preventDefault();
+    const closing = host;
+    host = undefined;
+    void closing
+      .close()
+      .catch(() => undefined)
+      .finally(() => {
+        closed = true;
+        app.quit();
+      });
   });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit());
   void app.whenReady().then(start);
 }
 
@@ -50,6 +64,13 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     nativeBinding: electronSqliteBinding(app.getAppPath()),
   });
+  if (host.startupError?.code === 'folder_in_use') {
+    // The web host or a command holds this data folder (another desktop instance would have been
+    // focused above): refused at once, with the message that names it, and nothing opened.
+    dialog.showErrorBox('Factura Desk', host.startupError.message);
+    app.quit();
+    return;
+  }
   // Whoever started the app from a terminal reads it there too; the window shows it as a notice.
   const keychain = await keychainWarning(host);
   if (keychain) console.warn(keychain);
@@ -64,4 +85,7 @@ async function start(): Promise<void> {
     mainWindow?.webContents.send('rpc:event', { event, payload });
   });
   mainWindow = createMainWindow(devRendererUrl(process.env, app.isPackaged), outDir);
+  // Said once, in a dialog: the previous session ended uncleanly and its -wal was gone or cut.
+  if (host.storeNotice)
+    void dialog.showMessageBox(mainWindow, { type: 'warning', title: 'Factura Desk', message: host.storeNotice });
 }

@@ -81,6 +81,7 @@ async function main(): Promise<number> {
       return result.exitCode;
     }
     core = createCore({ home, secrets: osKeychain, transport: 'cli' });
+    if (core.parts.store.notice) process.stderr.write(`${core.parts.store.notice}\n`);
     const result = await run({
       core,
       args,
@@ -93,7 +94,9 @@ async function main(): Promise<number> {
     const found = error instanceof RpcFailure ? error.shape : isAppError(error) ? error.toShape() : null;
     // A damaged file: the command line's own way to restore (issue 14, item 12).
     const shape =
-      found && found.code === 'store_unavailable' && /^SQLITE_(NOTADB|CORRUPT)/.test(String(found.details?.sqlite ?? ''))
+      found &&
+      found.code === 'store_unavailable' &&
+      (/^SQLITE_(NOTADB|CORRUPT)/.test(String(found.details?.sqlite ?? '')) || found.details?.reason === 'missing')
         ? {
             ...found,
             message: `${found.message} Con la aplicación cerrada: «backups» lista las copias y «restore NOMBRE --confirmar» restaura una (el archivo actual se conserva aparte).`,
@@ -109,6 +112,19 @@ async function main(): Promise<number> {
   } finally {
     await core?.close();
   }
+}
+
+// Ctrl+C or a SIGTERM while a command runs: the command ends its step (a submission already on its
+// way gets its answer recorded) and core closes, so the last commit reaches the main file and the
+// folder's lock is given back. A second signal ends at once; the ledger's write-ahead record makes
+// that safe too (`resume` finishes the job).
+let signalled = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (signalled) process.exit(EXIT.failure);
+    signalled = true;
+    process.stderr.write('Cerrando: se termina el paso en curso y se guardan los datos. Repita para salir de inmediato.\n');
+  });
 }
 
 main().then(

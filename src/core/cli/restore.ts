@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { AppError, isAppError } from '../../shared/rpc/errors';
 import { createCore, DATABASE_FILE, type CoreOptions } from '../core';
 import { assertRestorable, backupEntries } from '../rpc/handlers/app';
+import { FolderLock } from '../store/folder-lock';
 import { restoreBackup } from '../store/restore';
 import type { ParsedArgs } from './args';
 import { EXIT } from './exit-codes';
@@ -12,27 +13,43 @@ import type { CommandResult } from './commands';
 
 type Opener = Pick<CoreOptions, 'home' | 'secrets'>;
 
-/** The backups with what the ledger holds after each (null when the data file cannot be opened). */
+/**
+ * The backups with what the ledger holds after each (null when the data file cannot be opened). It
+ * only reads, so it also runs while the app holds the folder: then without the ledger's counts, the
+ * file being the app's to open.
+ */
 function entries(options: Opener) {
-  let core;
+  let lock: FolderLock;
   try {
-    core = createCore({ ...options, transport: 'cli' });
+    lock = FolderLock.acquire(options.home, { transport: 'cli' });
   } catch (error) {
-    if (isAppError(error) && error.code === 'store_unavailable') return backupEntries(options.home, null);
+    if (isAppError(error) && (error.code === 'folder_in_use' || error.code === 'store_unavailable'))
+      return backupEntries(options.home, null);
     throw error;
   }
   try {
-    return backupEntries(options.home, core.parts.store.db);
+    let core;
+    try {
+      core = createCore({ ...options, transport: 'cli', lock });
+    } catch (error) {
+      if (isAppError(error) && error.code === 'store_unavailable') return backupEntries(options.home, null);
+      throw error;
+    }
+    try {
+      return backupEntries(options.home, core.parts.store.db);
+    } finally {
+      core.parts.store.close();
+    }
   } finally {
-    core.parts.store.close();
+    lock.release();
   }
 }
 
 /** The same checks as the app's (assertRestorable), on the ledger when it can be read. */
-function guard(options: Opener, name: string): void {
+function guard(options: Opener, lock: FolderLock, name: string): void {
   let core;
   try {
-    core = createCore({ ...options, transport: 'cli' });
+    core = createCore({ ...options, transport: 'cli', lock });
   } catch (error) {
     if (isAppError(error) && error.code === 'store_unavailable') {
       assertRestorable(options.home, null, name);
@@ -59,8 +76,16 @@ export function restoreCommand(options: Opener, args: ParsedArgs, now: Date): Co
       'Uso: restore NOMBRE --confirmar (NOMBRE de la lista de «backups»). Cierre antes la aplicación: el archivo de datos actual se conserva aparte.',
     );
   }
-  guard(options, name);
-  const result = restoreBackup({ home: options.home, databaseFile: join(options.home, DATABASE_FILE), backup: name, now });
+  // Refused while the app (or another command) works on the folder: it would keep writing the
+  // replaced file. Held until the restored file is in place.
+  const lock = FolderLock.acquire(options.home, { transport: 'cli', now });
+  let result;
+  try {
+    guard(options, lock, name);
+    result = restoreBackup({ home: options.home, databaseFile: join(options.home, DATABASE_FILE), backup: name, now });
+  } finally {
+    lock.release();
+  }
   return {
     output: { name: result.backup.name, kept_as: result.keptAs, schema_version: result.schemaVersion },
     exitCode: EXIT.ok,

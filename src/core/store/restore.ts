@@ -22,6 +22,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { AppError } from '../../shared/rpc/errors';
+import { markClosed } from './data-file';
 import { migrations as defaultMigrations } from './migrations';
 import { carrySettled } from './restore-ledger';
 import { Store } from './store';
@@ -114,6 +115,8 @@ export function restoreBackup(options: RestoreOptions): RestoreResult {
   }
   renameSync(staging, databaseFile);
   syncFolder(dirname(databaseFile));
+  // The old session's -wal went with the old file on purpose: the next open must not report it lost.
+  markClosed(databaseFile);
   return { backup, keptAs, schemaVersion, settled };
 }
 

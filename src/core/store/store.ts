@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { AppError } from '../../shared/rpc/errors';
+import { checkDataFile, markClosed, markOpen, notFacturaDesk } from './data-file';
 import type { Migration } from './migration';
 import { migrations as defaultMigrations } from './migrations';
 
@@ -13,15 +14,25 @@ export interface StoreOptions {
   migrations?: readonly Migration[];
   /** Path of the native addon, when it is not the one in node_modules (Electron's ABI copy). */
   nativeBinding?: string;
+  /** For the beside file that records an open session (default: now). */
+  now?: Date;
 }
 
 export class Store {
   readonly db: Db;
   readonly schemaVersion: number;
+  /** What an unclean end of the previous session left (a missing or cut -wal), in Spanish; null when nothing. */
+  readonly notice: string | null;
 
-  private constructor(db: Db, schemaVersion: number) {
+  private constructor(
+    db: Db,
+    schemaVersion: number,
+    notice: string | null,
+    private readonly file: string,
+  ) {
     this.db = db;
     this.schemaVersion = schemaVersion;
+    this.notice = notice;
   }
 
   static open(file: string, options: StoreOptions = {}): Store {
@@ -30,13 +41,26 @@ export class Store {
     // Owner-only (issue 14, item 10): the data folder holds every document and the ledger.
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     let db: Db;
+    let check: ReturnType<typeof checkDataFile>;
     try {
-      db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+      // A zero-byte, foreign or vanished file is refused here, before SQLite would make it a new ledger.
+      check = checkDataFile(file);
+      db = new Database(file, {
+        fileMustExist: check.exists,
+        ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+      });
+    } catch (error) {
+      throw error instanceof AppError ? error : storeUnavailable(error);
+    }
+    try {
+      // Before anything writes to it (the WAL switch rewrites the header).
+      if (check.exists && isForeign(db)) throw notFacturaDesk(file);
       db.pragma('journal_mode = WAL');
       if (process.platform !== 'win32') chmodSync(dirname(file), 0o700);
       ownerOnly(file);
     } catch (error) {
-      throw storeUnavailable(error);
+      db.close();
+      throw error instanceof AppError ? error : storeUnavailable(error);
     }
     try {
       db.pragma('foreign_keys = ON');
@@ -46,10 +70,15 @@ export class Store {
       db.pragma('synchronous = NORMAL');
       // Damage in the middle of the file (a header that still reads) is found now, with the same
       // backup advice, instead of at the first query that reaches it (issue 14, item 12).
-      const check = db.pragma('quick_check(1)', { simple: true });
-      if (check !== 'ok') throw Object.assign(new Error(`quick_check: ${String(check)}`), { code: 'SQLITE_CORRUPT' });
+      const quick = db.pragma('quick_check(1)', { simple: true });
+      if (quick !== 'ok') throw Object.assign(new Error(`quick_check: ${String(quick)}`), { code: 'SQLITE_CORRUPT' });
+      // Every commit is copied into the main file at once (a passive checkpoint when the log holds a
+      // page), so a -wal deleted by a cleaner or a sync folder, then a crash, costs at most the commit
+      // under way; the ledger's own commits are checkpointed and truncated in durably().
+      db.pragma('wal_autocheckpoint = 1');
       const version = migrate(db, migrations);
-      return new Store(db, version);
+      markOpen(file, options.now ?? new Date());
+      return new Store(db, version, check.notice, file);
     } catch (error) {
       db.close();
       throw error instanceof AppError ? error : storeUnavailable(error);
@@ -61,7 +90,9 @@ export class Store {
     try {
       this.db.pragma('synchronous = FULL');
       try {
-        return this.db.transaction(work).immediate();
+        const result = this.db.transaction(work).immediate();
+        this.checkpoint();
+        return result;
       } finally {
         this.db.pragma('synchronous = NORMAL');
       }
@@ -69,6 +100,19 @@ export class Store {
       // A full or read-only disk: the transaction rolled back, nothing was half-written, and the
       // caller (the ledger, before sending anything) stops with a message the user can act on.
       throw isDiskFault(error) ? storeUnavailable(error) : error;
+    }
+  }
+
+  /**
+   * The ledger's commit copied into the main file and the -wal emptied: losing the -wal now loses
+   * nothing the ledger knows. Best effort: the commit itself already reached the disk, and a caller
+   * must never read a failed checkpoint as a failed commit.
+   */
+  private checkpoint(): void {
+    try {
+      this.db.pragma('wal_checkpoint(TRUNCATE)');
+    } catch {
+      // The next commit's checkpoint, or the close, copies it.
     }
   }
 
@@ -92,7 +136,11 @@ export class Store {
   }
 
   close(): void {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    // Marked first: a crash during the close leaves the -wal in place (SQLite deletes it last), so
+    // the next start has nothing to report; the other order could report a -wal the close removed.
+    markClosed(this.file);
+    this.db.close();
   }
 }
 
@@ -100,6 +148,12 @@ export class Store {
 function ownerOnly(file: string): void {
   if (process.platform === 'win32') return;
   for (const each of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(each)) chmodSync(each, 0o600);
+}
+
+/** Another program's SQLite file: tables, but none of our migrations ever ran in it. */
+function isForeign(db: Db): boolean {
+  if ((db.pragma('user_version', { simple: true }) as number) !== 0) return false;
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' LIMIT 1").get() !== undefined;
 }
 
 function assertConsecutive(migrations: readonly Migration[]): void {
@@ -129,7 +183,8 @@ function migrate(db: Db, migrations: readonly Migration[]): number {
   return latest;
 }
 
-const DISK_FAULTS = /^SQLITE_(FULL|READONLY|IOERR|CANTOPEN)/;
+// SQLite's codes, and Node's for the files beside the database (the folder's lock, the session file).
+const DISK_FAULTS = /^(SQLITE_(FULL|READONLY|IOERR|CANTOPEN)|EROFS|EACCES|EPERM|ENOSPC|EDQUOT)/;
 
 function isDiskFault(error: unknown): boolean {
   return DISK_FAULTS.test((error as { code?: string } | null)?.code ?? '');

@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'no_connection',
   'store_newer_than_app',
   'store_unavailable',
+  'folder_in_use',
   'api_unauthorized',
   'api_forbidden',
   'api_not_found',

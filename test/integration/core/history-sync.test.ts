@@ -81,6 +81,7 @@ describe('history sync', () => {
     expect(core.parts.history.status().last_error).toContain('conectar');
 
     const healthy = recordingFetch();
+    await core.close(); // a restart: one process at a time holds the data folder
     const again = await bed.core({ home: core.parts.home, fetch: healthy.fetch });
     const summary = await again.parts.history.sync();
     expect(healthy.pages).toEqual([2, 3]);
@@ -131,6 +132,7 @@ describe('history sync', () => {
     expect(snapshot()).toEqual(before); // synced_at included: it marks the last write of the row's content
     expect(ftsIntact).not.toThrow();
 
+    await core.close(); // a restart: one process at a time holds the data folder
     const changed = await bed.core({ home: core.parts.home, fetch: changingFetch(7, 'rechazado') });
     const changedDb = changed.parts.store.db;
     changedDb.exec('CREATE TEMP TABLE updated_rows (id INTEGER NOT NULL)');

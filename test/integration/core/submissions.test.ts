@@ -125,6 +125,7 @@ describe('DSE submissions', () => {
     });
     const submission = await core.parts.submissions.submitDse(dse(MAGIC.slow));
     expect(submission.state).toBe('in_doubt');
+    await core.close(); // a restart: one process at a time holds the data folder
     const later = await bed.core({ home: core.parts.home });
     await sleep(SETTLE_MS + 100);
     const resolved = await later.parts.submissions.check(submission.id);

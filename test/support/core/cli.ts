@@ -3,7 +3,7 @@
 // vite): the same code as `npm run cli`, started in a third of the time, which matters for the
 // crash tests' hundreds of processes on a 2-core CI machine.
 import { build } from 'esbuild';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,13 +40,22 @@ export async function runCli(
   args: string[],
   options: { env?: Record<string, string>; stdin?: string } = {},
 ): Promise<CliRun> {
+  return (await spawnCli(home, args, options)).done;
+}
+
+/** runCli, with the child at hand while it runs (to signal it); `done` resolves once it has exited. */
+export async function spawnCli(
+  home: string,
+  args: string[],
+  options: { env?: Record<string, string>; stdin?: string } = {},
+): Promise<{ child: ChildProcessWithoutNullStreams; done: Promise<CliRun> }> {
   const entry = await cliEntry();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [entry, '--home', home, ...args], {
-      cwd: root,
-      env: { ...process.env, ...options.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+  const child = spawn(process.execPath, [entry, '--home', home, ...args], {
+    cwd: root,
+    env: { ...process.env, ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const done = new Promise<CliRun>((resolve, reject) => {
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -55,8 +64,9 @@ export async function runCli(
     child.on('close', (code, signal) => {
       resolve({ code, signal, stdout, stderr, json: parseJson(stdout) });
     });
-    child.stdin.end(options.stdin ?? '');
   });
+  child.stdin.end(options.stdin ?? '');
+  return { child, done };
 }
 
 function parseJson(text: string): unknown {
