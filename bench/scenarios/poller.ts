@@ -7,9 +7,22 @@
 //    BACKOFF_MS[k-1] after the answer before it; the contract offers no list of DSE (only "8. Get DSE
 //    by id"), so each pending document costs one GET per step;
 //  - CPU of the core process (this process: nothing else runs in it meanwhile) while idle between
-//    polls: process.cpuUsage() sampled every 250 ms, over the samples with no request within
-//    250 ms before or 500 ms after them (the outcome's commit), as % of one core.
+//    polls: the CPU time of all its threads sampled every 250 ms, over the samples with no request
+//    within 250 ms before or 500 ms after them (the outcome's commit), as % of one core. On Linux the
+//    samples are read from outside (bench/lib/cpu-probe.mjs, /proc/<pid>/task/*/schedstat): taken in
+//    this process with a 250 ms timer and process.cpuUsage(), as before, the sampler's own wake-ups
+//    cost about 0.06 % of a core (measured alone), more than half of the 0.1 % the idle figure is held
+//    to. Every thread of this process is still counted: V8's GC helpers, libuv's pool, undici's
+//    sockets, and, in some runs, a thread of tsx's answering its esbuild service's ping every second
+//    (about 0.035 %; the built app has no tsx), which this figure keeps. The note says how much of the
+//    idle CPU fell in intervals where V8 collected garbage: some tens of seconds after a burst of
+//    checks, V8's memory reducer runs up to three full collections to return the burst's memory, the
+//    largest idle cost when it lands in a measured window (one such round: 170-250 ms of CPU on the
+//    2-core machine, heap 34 MB).
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { BACKOFF_MS } from '../../src/core/poller/backoff';
 import type { Core } from '../../src/core/core';
 import { osKeychain } from '../../src/core/vault/os-keychain';
@@ -62,8 +75,45 @@ interface CpuSample {
   cpuMicros: number;
 }
 
-/** Samples this process's CPU time every SAMPLE_MS until stopped. */
-function sampleCpu(): { samples: CpuSample[]; stop(): void } {
+interface GcEntry {
+  at: number;
+  ms: number;
+}
+
+/**
+ * Samples this process's CPU time every SAMPLE_MS until stopped. On Linux from a process of its own
+ * (bench/lib/cpu-probe.mjs reads /proc/<pid>/task/<tid>/schedstat: every thread of this process, GC
+ * helpers included), so the sampler's wake-ups are not counted as core's; elsewhere with an interval
+ * timer calling process.cpuUsage() in this process, which counts the sampler too.
+ */
+function sampleCpu(file: string): { started: Promise<void>; stop(): Promise<CpuSample[]> } {
+  if (existsSync(`/proc/${process.pid}/task`)) {
+    const probe = spawn(
+      process.execPath,
+      [join(import.meta.dirname, '..', 'lib', 'cpu-probe.mjs'), String(process.pid), file, String(SAMPLE_MS)],
+      {
+        stdio: 'ignore',
+      },
+    );
+    const exited = new Promise<void>((done) => probe.once('exit', () => done()));
+    const started = (async () => {
+      for (const deadline = Date.now() + 30_000; !existsSync(file);) {
+        if (Date.now() > deadline) throw new Error('the CPU probe took no sample in 30 s');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    return {
+      started,
+      async stop() {
+        probe.kill('SIGTERM');
+        await exited;
+        return readFileSync(file, 'utf8')
+          .split('\n')
+          .filter((line) => line !== '')
+          .map((line) => JSON.parse(line) as CpuSample);
+      },
+    };
+  }
   const samples: CpuSample[] = [];
   const take = () => {
     const { user, system } = process.cpuUsage();
@@ -72,28 +122,50 @@ function sampleCpu(): { samples: CpuSample[]; stop(): void } {
   take();
   const timer = setInterval(take, SAMPLE_MS);
   return {
-    samples,
-    stop() {
+    started: Promise.resolve(),
+    async stop() {
       clearInterval(timer);
       take();
+      return samples;
     },
   };
 }
 
-/** CPU % of one core over the sample intervals with no request near them, and over all of them. */
+/** V8's garbage collections in this process (main-thread pause, start on Date.now()'s clock) until stopped. */
+function observeGc(): { entries: GcEntry[]; stop(): void } {
+  const entries: GcEntry[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) entries.push({ at: performance.timeOrigin + entry.startTime, ms: entry.duration });
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return { entries, stop: () => observer.disconnect() };
+}
+
+/**
+ * CPU % of one core over the sample intervals with no request near them, and over all of them; and
+ * which part of the idle CPU fell in intervals where V8 collected garbage (with no request near, a
+ * collection is V8 returning a burst's memory: its memory reducer's full collections).
+ */
 function cpuShares(
   samples: readonly CpuSample[],
   requests: readonly LoggedRequest[],
-): { idle: number; idleSeconds: number; all: number } {
+  gcs: readonly GcEntry[],
+): { idle: number; idleSeconds: number; all: number; idleGcs: number; idleGcShare: number } {
   const busy = requests.map((r) => [r.start - 250, (r.end ?? r.start) + 500] as const);
   let idleCpu = 0;
   let idleWall = 0;
+  let idleGcs = 0;
+  let idleGcCpu = 0;
   for (let i = 1; i < samples.length; i += 1) {
     const from = samples[i - 1]!.at;
     const to = samples[i]!.at;
     if (busy.some(([a, b]) => a < to && b > from)) continue;
-    idleCpu += samples[i]!.cpuMicros - samples[i - 1]!.cpuMicros;
+    const cpu = samples[i]!.cpuMicros - samples[i - 1]!.cpuMicros;
+    idleCpu += cpu;
     idleWall += (to - from) * 1000;
+    const collections = gcs.filter((gc) => gc.at >= from && gc.at < to).length;
+    idleGcs += collections;
+    if (collections > 0) idleGcCpu += cpu;
   }
   const first = samples[0]!;
   const last = samples.at(-1)!;
@@ -101,6 +173,8 @@ function cpuShares(
     idle: idleWall > 0 ? (100 * idleCpu) / idleWall : Number.NaN,
     idleSeconds: idleWall / 1e6,
     all: (100 * (last.cpuMicros - first.cpuMicros)) / ((last.at - first.at) * 1000),
+    idleGcs,
+    idleGcShare: idleCpu > 0 ? idleGcCpu / idleCpu : 0,
   };
 }
 
@@ -110,21 +184,28 @@ function routes(requests: readonly LoggedRequest[]): string {
     .join(', ');
 }
 
-/** Runs core's background work for `ms` and returns the requests it made and its CPU samples. */
+/** Runs core's background work for `ms` and returns the requests it made and, with a file for them, its CPU samples. */
 async function backgroundWindow(
   core: Core,
   log: LoggedRequest[],
   ms: number,
-): Promise<{ requests: LoggedRequest[]; cpu: CpuSample[]; from: number; to: number }> {
+  cpuFile: string | null = null,
+): Promise<{ requests: LoggedRequest[]; cpu: CpuSample[]; gcs: GcEntry[]; from: number; to: number }> {
   const before = log.length;
-  const cpu = sampleCpu();
+  const sampler = cpuFile === null ? null : sampleCpu(cpuFile);
+  // The window opens once the probe has taken its first sample (a process takes a moment to start).
+  await sampler?.started;
+  const gcs = observeGc();
   const from = Date.now();
   await core.startBackground();
   await new Promise((resolve) => setTimeout(resolve, ms - (Date.now() - from)));
   const to = Date.now();
-  cpu.stop();
+  const samples = (await sampler?.stop()) ?? [];
+  gcs.stop();
   await core.close();
-  return { requests: log.slice(before).filter((r) => r.start <= to), cpu: cpu.samples, from, to };
+  // From the last sample before the window opened: the probe's start-up is not part of it.
+  const cpu = samples.filter((sample, i) => sample.at >= from || (samples[i + 1]?.at ?? Infinity) > from);
+  return { requests: log.slice(before).filter((r) => r.start <= to), cpu, gcs: gcs.entries, from, to };
 }
 
 export const pollerScenario: Scenario = {
@@ -150,7 +231,7 @@ export const pollerScenario: Scenario = {
       const submitSeconds = (Date.now() - submittedFrom) / 1000;
       ctx.log(`${DOCUMENTS} DSE pending in ${submitSeconds.toFixed(0)} s; background work for ${WINDOW_MS / 1000} s`);
 
-      const main = await backgroundWindow(core, logged.requests, WINDOW_MS);
+      const main = await backgroundWindow(core, logged.requests, WINDOW_MS, join(ctx.tmp, 'poller-cpu.jsonl'));
       const checks = main.requests.filter((r) => r.route === CHECK);
       let allowed = 0;
       for (const at of answeredAt.values()) allowed += allowedChecks(at, main.to);
@@ -159,7 +240,10 @@ export const pollerScenario: Scenario = {
       const allowedPerMinute = allowed / minutes;
       const lastMinute = checks.filter((r) => r.start > main.to - 60_000).length;
       const early = earlyChecks(logged.requests.filter((r) => r.start <= main.to));
-      const cpu = cpuShares(main.cpu, main.requests);
+      const cpu = cpuShares(main.cpu, main.requests, main.gcs);
+      const cpuSource = existsSync(`/proc/${process.pid}/task`)
+        ? 'all threads read from /proc by a separate process'
+        : 'process.cpuUsage() in this process';
       const cpuPerCheck = ((cpu.all / 100) * (main.to - main.from)) / Math.max(1, checks.length);
 
       // A restart with the same 1,000 pending: core resumes the open ledger rows before the poller.
@@ -175,10 +259,10 @@ export const pollerScenario: Scenario = {
           name: 'poller 1,000 pending: CPU idle between polls',
           unit: '% core',
           runs: [cpu.idle],
-          target: { on: 'median', op: '<=', value: 0.5 },
+          target: { on: 'median', op: '<=', value: 0.1 },
           note:
             `${cpu.idleSeconds.toFixed(0)} s of ${(WINDOW_MS / 1000).toFixed(0)} s idle (no request within 250 ms before / 500 ms after), ` +
-            `process.cpuUsage every ${SAMPLE_MS} ms; whole window incl. polls ${cpu.all.toFixed(1)} % (${cpuPerCheck.toFixed(1)} ms CPU per check); one window`,
+            `${cpuSource} every ${SAMPLE_MS} ms; ${(100 * cpu.idleGcShare).toFixed(0)} % of the idle CPU in intervals with a garbage collection (${cpu.idleGcs}); whole window incl. polls ${cpu.all.toFixed(1)} % (${cpuPerCheck.toFixed(1)} ms CPU per check); one window`,
         },
         {
           name: 'poller 1,000 pending: requests per minute',

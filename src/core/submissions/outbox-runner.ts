@@ -66,8 +66,11 @@ export class OutboxRunner {
 
   private async beat(): Promise<void> {
     try {
+      // Deadlines are those of queued sales: with none queued, a beat reads one count and sleeps
+      // again (most beats, every 15 s, are of an empty queue).
+      if (this.submissions.outbox.count() === 0) return;
       this.submissions.checkDeadlines();
-      if (this.submissions.outbox.count() > 0) await this.submissions.transmitOutbox();
+      await this.submissions.transmitOutbox();
     } catch (error) {
       this.logger.error('contingency outbox pass failed', { error: String(error) });
     }
