@@ -66,11 +66,12 @@ export class OutboxRunner {
 
   private async beat(): Promise<void> {
     try {
-      // Deadlines are those of queued sales: with none queued, a beat reads one count and sleeps
-      // again (most beats, every 15 s, are of an empty queue).
-      if (this.submissions.outbox.count() === 0) return;
-      this.submissions.checkDeadlines();
-      await this.submissions.transmitOutbox();
+      // Deadlines are those of queued sales: with none queued, the queue's part of a beat is one
+      // count (most beats, every 15 s, are of an empty queue).
+      if (this.submissions.outbox.count() > 0) {
+        this.submissions.checkDeadlines();
+        await this.submissions.transmitOutbox();
+      }
     } catch (error) {
       this.logger.error('contingency outbox pass failed', { error: String(error) });
     }
