@@ -75,13 +75,8 @@ export class CompanyLists {
     const connection = this.parts.connections.requireActive();
     return Object.fromEntries(
       (Object.keys(SCHEMAS) as CompanyListName[]).map((name) => {
-        const row = this.db
-          .prepare<[number, string], { read_at: string }>(
-            'SELECT read_at FROM company_lists WHERE connection_id = ? AND name = ?',
-          )
-          .get(connection.id, name);
         const attempt = this.attempts.get(attemptKey(connection.id, name));
-        return [name, { read_at: row?.read_at ?? null, error: attempt?.error ?? null }];
+        return [name, { read_at: this.readAt(connection.id, name), error: attempt?.error ?? null }];
       }),
     ) as CompanyListsStatus;
   }
@@ -103,8 +98,9 @@ export class CompanyLists {
     }
     const now = this.parts.clock().getTime();
     for (const name of Object.keys(SCHEMAS) as CompanyListName[]) {
-      const copy = this.copy(connectionId, name);
-      if (!copy || now - Date.parse(copy.read_at) > FRESH_MS) void this.refresh(connection, name, true);
+      // Called after every answer the poller gets: only the copy's time is read here, never its body.
+      const readAt = this.readAt(connectionId, name);
+      if (readAt === null || now - Date.parse(readAt) > FRESH_MS) void this.refresh(connection, name, true);
     }
   }
 
@@ -141,6 +137,14 @@ export class CompanyLists {
         `${stripFinalStop(error.message)}. Escriba a mano los datos del cliente (nombre, correo y dirección): la factura sale igual.`,
       );
     }
+  }
+
+  private readAt(connectionId: number, name: CompanyListName): string | null {
+    return (
+      this.db
+        .prepare<[number, string], { read_at: string }>('SELECT read_at FROM company_lists WHERE connection_id = ? AND name = ?')
+        .get(connectionId, name)?.read_at ?? null
+    );
   }
 
   private copy<N extends CompanyListName>(connectionId: number, name: N): { value: ListOf<N>; read_at: string } | null {
