@@ -72,10 +72,9 @@ export class Store {
       // backup advice, instead of at the first query that reaches it (issue 14, item 12).
       const quick = db.pragma('quick_check(1)', { simple: true });
       if (quick !== 'ok') throw Object.assign(new Error(`quick_check: ${String(quick)}`), { code: 'SQLITE_CORRUPT' });
-      // Every commit is copied into the main file at once (a passive checkpoint whenever the log holds
-      // a page), so a -wal deleted by a cleaner or a sync folder, then a crash, costs at most the commit
-      // under way. It costs a sync of the main file per commit (about 2 ms per DSE here, bench
-      // "submission"); a second, explicit checkpoint per ledger commit added nothing but another sync.
+      // Every commit is copied into the main file at once (a passive checkpoint when the log holds a
+      // page), so a -wal deleted by a cleaner or a sync folder, then a crash, costs at most the commit
+      // under way; the ledger's own commits are checkpointed and truncated in durably().
       db.pragma('wal_autocheckpoint = 1');
       const version = migrate(db, migrations);
       markOpen(file, options.now ?? new Date());
@@ -91,9 +90,9 @@ export class Store {
     try {
       this.db.pragma('synchronous = FULL');
       try {
-        // The commit's own automatic checkpoint (wal_autocheckpoint = 1, set at open) copies it into
-        // the main file, synced under FULL: losing the -wal now loses nothing the ledger knew.
-        return this.db.transaction(work).immediate();
+        const result = this.db.transaction(work).immediate();
+        this.checkpoint();
+        return result;
       } finally {
         this.db.pragma('synchronous = NORMAL');
       }
@@ -101,6 +100,21 @@ export class Store {
       // A full or read-only disk: the transaction rolled back, nothing was half-written, and the
       // caller (the ledger, before sending anything) stops with a message the user can act on.
       throw isDiskFault(error) ? storeUnavailable(error) : error;
+    }
+  }
+
+  /**
+   * The ledger's commit copied into the main file and the -wal emptied: losing the -wal now loses
+   * nothing the ledger knows. Best effort: the commit itself already reached the disk, and a caller
+   * must never read a failed checkpoint as a failed commit. Emptying the log, not only rewinding it,
+   * leaves the -wal at zero bytes between ledger commits. Its cost against the automatic checkpoint
+   * alone was within the bench's noise (submission overhead 6.0 against 5.3-6.1 ms).
+   */
+  private checkpoint(): void {
+    try {
+      this.db.pragma('wal_checkpoint(TRUNCATE)');
+    } catch {
+      // The next commit's checkpoint, or the close, copies it.
     }
   }
 
