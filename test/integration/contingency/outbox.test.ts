@@ -60,6 +60,48 @@ async function connect(ok: <T>(method: string, input: unknown) => Promise<T>) {
   await ok('connections.activate', { id: connection.id });
 }
 
+/**
+ * A shop whose sandbox already lives on the next day (00:30 in Bogotá), behind a proxy that refuses
+ * connections: the client sells at 23:50 the day before, then its clock moves past midnight.
+ */
+async function acrossMidnight(name: string) {
+  const sandboxDir = join(dir.path, `sandbox-${name}`);
+  const next = await startSandbox({
+    seed: reliabilitySeed(),
+    now: '2026-11-21T00:30:00-05:00',
+    settleMs: 50,
+    dataDir: sandboxDir,
+  });
+  const nextProxy = await startFaultProxy(new URL(next.baseUrl).origin);
+  const home = join(dir.path, `home-${name}`);
+  let now = new Date('2026-11-20T23:50:00-05:00');
+  const app = open(home, memorySecrets(), () => now);
+  const connection = await app.ok<{ id: number }>('connections.create', {
+    label: 'Empresa A',
+    kind: 'sandbox',
+    base_url: nextProxy.url('/api/v1'),
+    company_id: COMPANY_A,
+  });
+  await app.ok('connections.setToken', { id: connection.id, token: TOKENS.a });
+  await app.ok('connections.activate', { id: connection.id });
+  await nextProxy.setFault('refuse');
+  return {
+    app,
+    home,
+    sandboxDir,
+    /** 00:30 the next day, the service back. */
+    async afterMidnight() {
+      now = new Date('2026-11-21T00:30:00-05:00');
+      await nextProxy.setFault('none');
+    },
+    async close() {
+      await app.core.close();
+      await nextProxy.close();
+      await next.close();
+    },
+  };
+}
+
 function outboxOrder(home: string): { id: number; submission_id: number; kind: string; local_ref: string }[] {
   const db = new Database(join(home, 'factura-desk.sqlite'), { readonly: true, fileMustExist: true });
   try {
@@ -173,32 +215,13 @@ describe('contingency outbox through an outage', () => {
   }, 120_000);
 
   it('a DSE held in the outbox past midnight (Colombia) is re-dated under a new key, the old key never sent', async () => {
-    // The sandbox lives on the next day; the client sells at 23:50 the day before, during an outage.
-    const next = await startSandbox({
-      seed: reliabilitySeed(),
-      now: '2026-11-21T00:30:00-05:00',
-      settleMs: 50,
-      dataDir: join(dir.path, 'sandbox-midnight'),
-    });
-    const nextProxy = await startFaultProxy(new URL(next.baseUrl).origin);
-    const home = join(dir.path, 'home-midnight');
-    let now = new Date('2026-11-20T23:50:00-05:00');
-    const app = open(home, memorySecrets(), () => now);
+    const shop = await acrossMidnight('midnight');
+    const { app, home } = shop;
     try {
-      const connection = await app.ok<{ id: number }>('connections.create', {
-        label: 'Empresa A',
-        kind: 'sandbox',
-        base_url: nextProxy.url('/api/v1'),
-        company_id: COMPANY_A,
-      });
-      await app.ok('connections.setToken', { id: connection.id, token: TOKENS.a });
-      await app.ok('connections.activate', { id: connection.id });
-      await nextProxy.setFault('refuse');
       const held = await app.ok<Sub>('dse.submit', { request: { ...dseBody(900), fecha_documento: '2026-11-20' } });
       expect(held.contingency?.local_ref).toMatch(/^CONT-/);
 
-      now = new Date('2026-11-21T00:30:00-05:00');
-      await nextProxy.setFault('none');
+      await shop.afterMidnight();
       const pass = await app.ok<{ transmitted: number; queued: number }>('outbox.transmit', {});
       expect(pass).toMatchObject({ transmitted: 1, queued: 0 });
 
@@ -209,7 +232,7 @@ describe('contingency outbox through an outage', () => {
       const redated = rows.find((r) => r.id !== held.id)!;
       expect(redated.idempotency_key).not.toBe(held.idempotency_key);
       expect(redated.state).toBe('accepted');
-      const server = serverDocuments(join(dir.path, 'sandbox-midnight'), COMPANY_A);
+      const server = serverDocuments(shop.sandboxDir, COMPANY_A);
       expect(server.dseByKey.has(held.idempotency_key)).toBe(false);
       expect(server.dseByKey.get(redated.idempotency_key)).toHaveLength(1);
       const db = new Database(join(home, 'factura-desk.sqlite'), { readonly: true });
@@ -222,34 +245,14 @@ describe('contingency outbox through an outage', () => {
       db.close();
       expect(body.fecha_documento).toBe('2026-11-21');
     } finally {
-      await app.core.close();
-      await nextProxy.close();
-      await next.close();
+      await shop.close();
     }
   }, 60_000);
 
   it('a credit DSE due on the sale day, its accounting due date too, queued at 23:50 and sent at 00:30: re-dated and accepted once', async () => {
-    const sandboxDir = join(dir.path, 'sandbox-midnight-credit');
-    const next = await startSandbox({
-      seed: reliabilitySeed(),
-      now: '2026-11-21T00:30:00-05:00',
-      settleMs: 50,
-      dataDir: sandboxDir,
-    });
-    const nextProxy = await startFaultProxy(new URL(next.baseUrl).origin);
-    const home = join(dir.path, 'home-midnight-credit');
-    let now = new Date('2026-11-20T23:50:00-05:00');
-    const app = open(home, memorySecrets(), () => now);
+    const shop = await acrossMidnight('midnight-credit');
+    const { app, home, sandboxDir } = shop;
     try {
-      const connection = await app.ok<{ id: number }>('connections.create', {
-        label: 'Empresa A',
-        kind: 'sandbox',
-        base_url: nextProxy.url('/api/v1'),
-        company_id: COMPANY_A,
-      });
-      await app.ok('connections.setToken', { id: connection.id, token: TOKENS.a });
-      await app.ok('connections.activate', { id: connection.id });
-      await nextProxy.setFault('refuse');
       const sale = {
         ...dseBody(960),
         fecha_documento: '2026-11-20',
@@ -260,8 +263,7 @@ describe('contingency outbox through an outage', () => {
       const held = await app.ok<Sub>('dse.submit', { request: sale });
       expect(held.contingency?.local_ref).toMatch(/^CONT-/);
 
-      now = new Date('2026-11-21T00:30:00-05:00');
-      await nextProxy.setFault('none');
+      await shop.afterMidnight();
       const pass = await app.ok<{ transmitted: number; failed: number; queued: number }>('outbox.transmit', {});
       expect(pass).toMatchObject({ transmitted: 1, queued: 0 });
 
@@ -284,9 +286,7 @@ describe('contingency outbox through an outage', () => {
       db.close();
       expect(doc).toEqual({ date: '2026-11-21', accounting: '2026-11-21' });
     } finally {
-      await app.core.close();
-      await nextProxy.close();
-      await next.close();
+      await shop.close();
     }
   }, 60_000);
 
