@@ -1,5 +1,9 @@
 // A fetch that records every request core makes (when it started and ended, method, route, the
 // document id in the path), for scenarios that count requests against what a schedule allows.
+import { nodeFetch } from '../../src/core/api/node-fetch';
+
+/** Core's own transport, as the app sends through it. */
+const coreFetch = nodeFetch();
 
 export interface LoggedRequest {
   /** Date.now() when core called fetch (the same clock core schedules with) */
@@ -31,7 +35,7 @@ export function loggingFetch(): { fetch: typeof globalThis.fetch; requests: Logg
     requests.push(entry);
     inFlight += 1;
     try {
-      return await globalThis.fetch(input, init);
+      return await coreFetch(input, init);
     } finally {
       inFlight -= 1;
       entry.end = Date.now();

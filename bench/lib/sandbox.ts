@@ -4,6 +4,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { colombiaToday } from '../../src/shared/dates';
 import type { DseCreateRequest } from '../../src/shared/api';
+import { nodeFetch } from '../../src/core/api/node-fetch';
+
+/** Core's own transport, as the app sends through it. */
+const coreFetch = nodeFetch();
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 export const SEED = join(ROOT, 'resources', 'demo-seed.json');
@@ -98,7 +102,7 @@ export function timedFetch(): {
   const wrapped: typeof globalThis.fetch = async (input, init) => {
     const started = performance.now();
     try {
-      return await globalThis.fetch(input, init);
+      return await coreFetch(input, init);
     } finally {
       const ms = performance.now() - started;
       inside.ms += ms;

@@ -1,5 +1,6 @@
 // Assembles core from the parts a host hands in: the Electron main process, the web bridge host
 // and the command line all call this, so they run the very same code.
+import { nodeFetch } from './api/node-fetch';
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { rpcContract } from '../shared/rpc/contract';
@@ -105,7 +106,7 @@ export function createCore(options: CoreOptions): Core {
   }
   if (store.notice) logger.warn('unclean end of the previous session', { notice: store.notice });
   const events = options.events ?? new EventBus();
-  const fetch = options.fetch ?? globalThis.fetch;
+  const fetch = options.fetch ?? nodeFetch();
   const connections = new Connections(store.db, vault, events, clock);
   const timeouts = {
     ...(options.writeTimeoutMs ? { writeTimeoutMs: options.writeTimeoutMs } : {}),

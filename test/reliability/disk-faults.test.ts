@@ -17,6 +17,10 @@ import { memorySecrets } from '../support/core/memory-secrets';
 import { dseBody, feBody, SANDBOX_NOW } from '../support/requests/numbered';
 import { ledgerRows, reconcile, scopedTo, serverDocuments, startApp, type AppUnderTest } from '../support/reliability/harness';
 import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
+import { nodeFetch } from '../../src/core/api/node-fetch';
+
+/** Core's own transport, as the app sends through it. */
+const coreFetch = nodeFetch();
 
 let dir: ReturnType<typeof tempDir>;
 let sandbox: RunningSandbox;
@@ -131,7 +135,7 @@ describe('a full disk', () => {
         fillOnSend = false;
         filler = fill(mount);
       }
-      return globalThis.fetch(input, init);
+      return coreFetch(input, init);
     };
     const app = await open(home, fetchFilling);
     app.core.parts.store.db.pragma('wal_checkpoint(TRUNCATE)');

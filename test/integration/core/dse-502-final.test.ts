@@ -9,6 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBed, type TestBed } from '../../support/core/sandbox';
 import { dse, dseDocumentIds, MAGIC } from '../../support/requests/outcomes';
 import { CORE_TOKENS as TOKENS } from '../../support/seed';
+import { nodeFetch } from '../../../src/core/api/node-fetch';
+
+/** Core's own transport, as the app sends through it. */
+const coreFetch = nodeFetch();
 
 let bed: TestBed;
 beforeAll(async () => {
@@ -22,7 +26,7 @@ afterAll(async () => {
 function gatewayTimingOut(): { fetch: typeof globalThis.fetch; creates: () => number } {
   let creates = 0;
   const fetch: typeof globalThis.fetch = async (input, init) => {
-    const answer = await globalThis.fetch(input, init);
+    const answer = await coreFetch(input, init);
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (init?.method !== 'POST' || !/\/dse\/documentos$/.test(new URL(url).pathname)) return answer;
     creates += 1;

@@ -14,6 +14,10 @@ import { AppError } from '../../../src/shared/rpc/errors';
 import { testBed, type TestBed } from '../../support/core/sandbox';
 import { dse, dseDocumentIds, MAGIC } from '../../support/requests/outcomes';
 import { CORE_TOKENS as TOKENS } from '../../support/seed';
+import { nodeFetch } from '../../../src/core/api/node-fetch';
+
+/** Core's own transport, as the app sends through it. */
+const coreFetch = nodeFetch();
 
 const GIGABYTE = 1024 * 1024 * 1024;
 const CHUNK = Buffer.alloc(64 * 1024, 0x20);
@@ -120,12 +124,12 @@ describe('an answer of 1 GB', () => {
       let creates = 0;
       const fetch: typeof globalThis.fetch = async (input, init) => {
         const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-        if (init?.method !== 'POST' || !/\/dse\/documentos$/.test(new URL(url).pathname)) return globalThis.fetch(input, init);
+        if (init?.method !== 'POST' || !/\/dse\/documentos$/.test(new URL(url).pathname)) return coreFetch(input, init);
         creates += 1;
-        const answer = await globalThis.fetch(input, init);
+        const answer = await coreFetch(input, init);
         if (creates > 1) return answer;
         await answer.arrayBuffer();
-        return globalThis.fetch(`${server.url}/respuesta-enorme`);
+        return coreFetch(`${server.url}/respuesta-enorme`);
       };
       const core = await bed.core({ fetch });
       const before = await dseDocumentIds(bed.sandbox.baseUrl, TOKENS.full);

@@ -10,6 +10,10 @@ import { FakeClock } from '../../support/core/fake-clock';
 import { testBed, type TestBed } from '../../support/core/sandbox';
 import { dse, MAGIC, sleep } from '../../support/requests/outcomes';
 import { CORE_COMPANY as COMPANY, CORE_TOKENS as TOKENS } from '../../support/seed';
+import { nodeFetch } from '../../../src/core/api/node-fetch';
+
+/** Core's own transport, as the app sends through it. */
+const coreFetch = nodeFetch();
 
 let bed: TestBed;
 beforeAll(async () => {
@@ -96,7 +100,7 @@ describe('poller against the sandbox', () => {
     const counting: typeof globalThis.fetch = (input, init) => {
       // Document queries only: a core's first start also reads the company lists it keeps a copy of.
       if ((init?.method ?? 'GET') === 'GET' && String(input).includes('/dse/documentos/')) queries.push(String(input));
-      return globalThis.fetch(input, init);
+      return coreFetch(input, init);
     };
     const core = openCore(clock, 'restart', counting);
     await core.startBackground();

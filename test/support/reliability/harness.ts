@@ -5,6 +5,10 @@ import { join } from 'node:path';
 import { createCore, type Core, type CoreOptions } from '../../../src/core/core';
 import type { SecretStore } from '../../../src/core/vault/vault';
 import type { RpcReply } from '../../../src/shared/rpc/envelope';
+import { nodeFetch } from '../../../src/core/api/node-fetch';
+
+/** Core's own transport, as the app sends through it. */
+const coreFetch = nodeFetch();
 
 export interface AppUnderTest {
   core: Core;
@@ -20,7 +24,7 @@ export function fetchWithTimeout(ms: number): typeof globalThis.fetch {
   return (input, init = {}) => {
     const limit = AbortSignal.timeout(ms);
     const signal = init.signal ? AbortSignal.any([init.signal, limit]) : limit;
-    return globalThis.fetch(input, { ...init, signal });
+    return coreFetch(input, { ...init, signal });
   };
 }
 
