@@ -10,7 +10,7 @@ import { sum, toMoneyString } from '../../shared/money';
 import type { Company } from '../storage/company-store';
 import type { DseRow } from '../storage/dse-store';
 import { companyParty, personParty, withDepartment } from '../xml/parties';
-import { exactDecimal, type UblInvoice } from '../xml/ubl-model';
+import { exactDecimal, priceAmount, type UblInvoice } from '../xml/ubl-model';
 
 export interface DseIssue {
   id: number;
@@ -130,7 +130,7 @@ export function buildDseDocument(
       unitCode: l.unidad_medida,
       lineExtension: m(l.base),
       description: l.descripcion,
-      price: m(l.precio_unitario),
+      price: priceAmount(l.cantidad, l.precio_unitario, l.base),
       standardCode: l.codigo,
       taxes: l.impuesto.gt(0) ? [{ code: '01', name: 'IVA', rate: lineRate(l), base: m(l.base), amount: m(l.impuesto) }] : [],
       period: {
