@@ -114,9 +114,7 @@ function expectXmlMatches(xml: string, currency: string, expected: ExpectedLine[
       t.subtotals.map((s) => [`${s.code}|${s.rate.toFixed(2)}`, { base: s.base.toFixed(2), amount: s.amount.toFixed(2) }]),
     ),
   );
-  expect(header).toEqual(
-    new Map([...groups].map(([k, g]) => [k, { base: g.base.toFixed(2), amount: g.amount.toFixed(2) }])),
-  );
+  expect(header).toEqual(new Map([...groups].map(([k, g]) => [k, { base: g.base.toFixed(2), amount: g.amount.toFixed(2) }])));
   for (const t of got.headerTaxes) expect(t.amount.toFixed(2)).toBe(sumOf(t.subtotals.map((s) => s.amount)).toFixed(2));
 }
 
