@@ -35,7 +35,7 @@ export interface AuthorityInput {
 }
 
 /** Where a rule's DIAN code comes from (docs/SANDBOX.md, "Rules of the simulated tax authority"). */
-export type CodeSource = 'validator' | 'public-table' | 'inferred' | 'sandbox';
+export type CodeSource = 'validator' | 'annex' | 'public-table' | 'inferred' | 'sandbox';
 
 export interface RuleInfo {
   id: string;
@@ -142,7 +142,7 @@ export const RULES: readonly RuleInfo[] = [
     id: 'currency',
     fe: 'FAD15a',
     dse: 'DSAD15a',
-    source: 'inferred',
+    source: 'annex',
     checks:
       'DocumentCurrencyCode is an ISO 4217 code, every currencyID equals it, and a document not in COP carries PaymentExchangeRate (source = document currency, target COP, positive CalculationRate) (FAD15a: FISCAL.md; DSAD15a inferred).',
   },
@@ -150,7 +150,7 @@ export const RULES: readonly RuleInfo[] = [
     id: 'unit',
     fe: 'FAV05',
     dse: 'DSAV05',
-    source: 'inferred',
+    source: 'annex',
     checks:
       "Every InvoicedQuantity/@unitCode is in DIAN's UnidadesMedida-2.1 (1,089 codes, code-lists/) and the quantity is positive (FAV05: FISCAL.md; DSAV05 inferred).",
   },
@@ -182,7 +182,7 @@ export const RULES: readonly RuleInfo[] = [
     id: 'line-amount',
     fe: 'FAV07',
     dse: 'DSAV07',
-    source: 'inferred',
+    source: 'annex',
     checks:
       'Each line: LineExtensionAmount = InvoicedQuantity x PriceAmount / BaseQuantity (BaseQuantity 1 when absent), within 1.00 (FAV07/DSAV07: FISCAL.md).',
   },
