@@ -94,6 +94,16 @@ describe('DSE: rejected with the rule of the DIAN list it breaks (422, the code 
     expect(tariffs.status, tariffs.text).toBe(201);
   });
 
+  it('a tax given as an amount is written at the DIAN tariff that gives it (2.00 on 10.50 is 19 %), or refused when none does', async () => {
+    const small = await postDse(dseBody({ items: [item({ cantidad: 1, precio_unitario: 10.5, impuesto: 2 })] }));
+    expect(small.status, small.text).toBe(201);
+    const xml = readFileSync(join(data.path, small.body.documento.xml_path), 'utf8');
+    expect(xml.split('<cac:InvoiceLine>')[1]).toContain('<cbc:Percent>19.00</cbc:Percent>');
+    const ten = await postDse(dseBody({ items: [item({ cantidad: 1, precio_unitario: 1000, impuesto: 100 })] }));
+    expect(ten.status, ten.text).toBe(422);
+    expect(ten.body.dian.errores).toContainEqual(expect.objectContaining({ regla: 'SBX-TAR01' }));
+  });
+
   it('a UNSPSC code is written with its agency (schemeAgencyID 10)', async () => {
     const answer = await postDse(dseBody());
     expect(answer.status).toBe(201);
