@@ -301,7 +301,7 @@ class RuleRun {
   /** The request field behind line i (FE lines past the items are the AIU lines). */
   private lineField(i: number, name: string): string {
     if (i >= (this.input.itemCount ?? this.lines.length)) return 'aiu';
-    const fe: Record<string, string> = { unidad_medida: 'unit', cantidad: 'cant', precio_unitario: 'unit' };
+    const fe: Record<string, string> = { cantidad: 'cant', precio_unitario: 'unit' };
     return `items[${i}].${this.kind === 'FE' ? (fe[name] ?? name) : name}`;
   }
 
@@ -600,7 +600,8 @@ class RuleRun {
         this.fail(
           'unit',
           `Línea ${i + 1}: la unidad de medida ${unit || '(vacía)'} no está en la lista de unidades.`,
-          this.lineField(i, 'unidad_medida'),
+          // The FE item has no unit of measure: the server writes 94 (unit), so no request field is to blame.
+          this.kind === 'FE' ? null : this.lineField(i, 'unidad_medida'),
         );
       const q = money(quantity?.text ?? '');
       if (!q || q.lte(0))

@@ -290,7 +290,7 @@ const CASES: Case[] = [
     'DSAV05',
     'items[0].unidad_medida',
   ],
-  ['unit', 'FE', () => signed(feModel(feBody()), swap('unitCode="94">2.00<', 'unitCode="H87">2.00<')), 'FAV05', 'items[0].unit'],
+  ['unit', 'FE', () => signed(feModel(feBody()), swap('unitCode="94">2.00<', 'unitCode="H87">2.00<')), 'FAV05', null],
   [
     'customization',
     'FE',
