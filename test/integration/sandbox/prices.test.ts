@@ -266,10 +266,12 @@ describe('prices the independent check found rejected are accepted, and their XM
     expect(readXmlAmounts(xml).lines[0]!.priceText).toBe('1850.555');
   });
 
-  it("DSE: the contract's price derived from the base (3 units for a base of 1,000.00; 7,000 units for 12,345.67)", async () => {
+  it("DSE: the contract's price derived from the base (3 units for 1,000.00; 7,000 for 12,345.67; 225,126 for 9,757.145)", async () => {
     const lines: DseLineCase[] = [
       { cantidad: 3, price: 1000, percent: 0, fromBase: true },
       { cantidad: 7000, price: 12345.67, percent: 19, fromBase: true },
+      // A base typed with a half centavo stays 9,757.15 (the 40-digit quotient times 225,126 is 9,757.1449...).
+      { cantidad: 225126, price: 9757.145, percent: 0, fromBase: true },
     ];
     const xml = await createDse(lines, false);
     expectXmlMatches(xml, 'COP', lines.map(dseExpected));
