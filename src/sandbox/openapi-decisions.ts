@@ -159,7 +159,7 @@ export const SANDBOX_DECISIONS: readonly { topic: string; decision: string }[] =
   {
     topic: 'DSE tasa_cambio',
     decision:
-      'Sandbox addition: tasa_cambio (a positive JSON number, COP per unit of moneda) is written as cac:PaymentExchangeRate (source moneda, target COP, date fecha_documento). A DSE not in COP without it is rejected by the tax authority (SBX-MON01); a tasa_cambio that is not a positive number is 400.',
+      'Sandbox addition: tasa_cambio (a positive JSON number, COP per unit of moneda) is written as cac:PaymentExchangeRate (source moneda, target COP, date fecha_documento). A DSE not in COP without it is rejected by the tax authority (DSAD15a); a tasa_cambio that is not a positive number is 400.',
   },
   {
     topic: 'Signature',

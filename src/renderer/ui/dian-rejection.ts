@@ -35,6 +35,33 @@ function lineOf(message: string): string {
 
 type Help = { meaning: string; where: (message: string) => string };
 
+// One explanation for the FE code and the DSE code of the same DIAN rule.
+const CURRENCY: Help = {
+  meaning:
+    'La moneda no es un código válido (ISO 4217, por ejemplo COP o USD) o, en moneda extranjera, falta la tasa de cambio a pesos.',
+  where: () => 'Moneda (y tasa de cambio)',
+};
+const UNIT: Help = {
+  meaning: 'Una línea tiene una unidad de medida que no está en la lista de la DIAN, o una cantidad que no es mayor que cero.',
+  where: (m) => `Líneas › ${lineOf(m)} › unidad de medida y cantidad`,
+};
+const PREFIX: Help = {
+  meaning: 'El prefijo del número no es el autorizado en la resolución de numeración.',
+  where: () => CONFIG,
+};
+const OUT_OF_RANGE: Help = {
+  meaning: 'El número del documento está fuera del rango que autoriza la resolución de numeración.',
+  where: () => CONFIG,
+};
+const NOT_YET_VALID: Help = {
+  meaning: 'La fecha del documento es anterior al inicio de la resolución de numeración.',
+  where: () => CONFIG,
+};
+const SOFTWARE: Help = {
+  meaning: 'La huella del software de facturación no corresponde a un software autorizado.',
+  where: () => CONFIG,
+};
+
 const EXACT: Record<string, Help> = {
   'SBX-DIR01': {
     meaning:
@@ -47,14 +74,27 @@ const EXACT: Record<string, Help> = {
       return CONFIG;
     },
   },
-  'SBX-MON01': {
+  FAD15a: CURRENCY,
+  DSAD15a: CURRENCY,
+  FAV05: UNIT,
+  DSAV05: UNIT,
+  // The sandbox's former codes of the same rules, still in rejections stored before it used DIAN's.
+  'SBX-MON01': CURRENCY,
+  'SBX-UND01': UNIT,
+  'SBX-TAR01': {
     meaning:
-      'La moneda no es un código válido (ISO 4217, por ejemplo COP o USD) o, en moneda extranjera, falta la tasa de cambio a pesos.',
-    where: () => 'Moneda (y tasa de cambio)',
+      'Una línea tiene una tarifa de impuesto que la DIAN no admite: IVA 0, 5, 16 o 19 %; impuesto al consumo (INC) 2, 4, 8 o 16 %.',
+    where: (m) => `Líneas › ${lineOf(m)} › tarifa de IVA`,
   },
-  'SBX-UND01': {
-    meaning: 'Una línea tiene una unidad de medida que la DIAN no reconoce, o una cantidad que no es mayor que cero.',
-    where: (m) => `Líneas › ${lineOf(m)} › unidad de medida y cantidad`,
+  'SBX-ITM01': {
+    meaning:
+      'Una línea no lleva un código de producto válido: el documento soporte usa el código UNSPSC de 8 dígitos del bien o servicio (no 00000000 ni 99999999).',
+    where: (m) => `Líneas › ${lineOf(m)} › código`,
+  },
+  'SBX-PRV01': {
+    meaning:
+      'El proveedor aparece como responsable de IVA: quien es responsable de IVA debe expedirle una factura; el documento soporte es solo para quien no está obligado a facturar.',
+    where: () => 'Proveedor › Régimen y esquema tributario (o pídale al proveedor su factura)',
   },
   'SBX-FEC01': {
     meaning:
@@ -62,8 +102,9 @@ const EXACT: Record<string, Help> = {
     where: () => 'Fecha del documento',
   },
   'SBX-OP01': {
-    meaning: 'El tipo de operación no corresponde al proveedor: 10 para un proveedor en Colombia, 11 para uno en el exterior.',
-    where: () => 'Proveedor › País',
+    meaning:
+      'El tipo de operación no corresponde al documento: en un documento soporte, 10 para un proveedor en Colombia y 11 para uno en el exterior; en una factura, 10 (estándar) o 09 cuando lleva AIU.',
+    where: (m) => (/AIU/.test(m) ? 'AIU (administración, imprevistos y utilidad)' : 'Proveedor › País'),
   },
   'SBX-SIM01': {
     meaning:
@@ -71,6 +112,7 @@ const EXACT: Record<string, Help> = {
     where: () => 'Proveedor o cliente › Número de identificación',
   },
   'SBX-RES01': { meaning: 'La resolución de numeración de la empresa ya venció.', where: () => CONFIG },
+  DSAB08a: { meaning: 'La resolución de numeración de la empresa ya venció.', where: () => CONFIG },
   DSAJ24b: {
     meaning: 'El dígito de verificación (DV) del NIT del proveedor no es correcto.',
     where: () => 'Proveedor › NIT y dígito de verificación',
@@ -85,13 +127,15 @@ const EXACT: Record<string, Help> = {
     meaning: 'La DIAN no reconoce al cliente (adquirente) como válido.',
     where: () => 'Cliente › Tipo y número de documento, nombre',
   },
-  FAB10b: { meaning: 'El prefijo del número no es el autorizado en la resolución de numeración.', where: () => CONFIG },
-  FAD05e: {
-    meaning: 'El número del documento está fuera del rango que autoriza la resolución de numeración.',
-    where: () => CONFIG,
-  },
-  FAB07a: { meaning: 'La fecha del documento es anterior al inicio de la resolución de numeración.', where: () => CONFIG },
-  FAB27b: { meaning: 'La huella del software de facturación no corresponde a un software autorizado.', where: () => CONFIG },
+  FAB10b: PREFIX,
+  DSAB10b: PREFIX,
+  FAD05e: OUT_OF_RANGE,
+  DSAD05d: OUT_OF_RANGE,
+  DSAD05e: OUT_OF_RANGE,
+  FAB07a: NOT_YET_VALID,
+  DSAB07a: NOT_YET_VALID,
+  FAB27b: SOFTWARE,
+  DSAB27b: SOFTWARE,
   ZE02: { meaning: 'La firma digital del documento no cumple la política de firma de la DIAN.', where: () => CONFIG },
   ZB01: { meaning: 'El archivo enviado a la DIAN no es un XML válido.', where: () => TOTALS },
   FAD06: { meaning: 'El código único de la factura (CUFE) no coincide con sus datos.', where: () => TOTALS },

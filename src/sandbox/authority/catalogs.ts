@@ -1,9 +1,13 @@
 // Code lists the simulated tax authority checks transmitted XML against: ISO 4217 currencies,
-// units of measure (UN/ECE Recommendation 20, the subset Colombian invoices use), and DIVIPOLA
-// (resources/divipola.json, the list the app's municipality picker shows).
+// DIAN's own lists of units of measure, tax tariffs and operation types (code-lists/, with their
+// source and version in code-lists/README.md), and DIVIPOLA (resources/divipola.json, the list the
+// app's municipality picker shows).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import tariffLists from './code-lists/tarifas-impuesto-2.1.json';
+import operationTypes from './code-lists/tipo-operacion-fe-2.1.json';
+import unitList from './code-lists/unidades-medida-2.1.json';
 
 /** ISO 4217 active alphabetic codes (the list as published by the ISO 4217 maintenance agency). */
 export const ISO_4217 = new Set(
@@ -17,59 +21,16 @@ export const ISO_4217 = new Set(
   ).split(' '),
 );
 
-/**
- * Units of measure accepted in `cbc:InvoicedQuantity/@unitCode`: the UN/ECE Recommendation 20 codes
- * of goods and services Colombian invoices use (the DIAN list is Rec 20 itself; this is the
- * documented subset the sandbox knows). `94` (unit) is the DIAN annex's usual one; `EA`/`NIU` are
- * the DSE default and its alias.
- */
-export const UNITS_OF_MEASURE = new Set([
-  '94',
-  'EA',
-  'NIU',
-  'C62',
-  'ZZ',
-  'H87',
-  'SET',
-  'PR',
-  'DZN',
-  'BX',
-  'PK',
-  'CS',
-  'BG',
-  'BO',
-  'CT',
-  'RO',
-  'KGM',
-  'GRM',
-  'MGM',
-  'TNE',
-  'LBR',
-  'LTR',
-  'MLT',
-  'MTQ',
-  'GLL',
-  'GLI',
-  'MTR',
-  'CMT',
-  'MMT',
-  'KMT',
-  'MTK',
-  'CMK',
-  'HAR',
-  'SEC',
-  'MIN',
-  'HUR',
-  'DAY',
-  'WEE',
-  'MON',
-  'ANN',
-  'KWH',
-  'KWT',
-  'E48',
-  'ACT',
-  'LS',
-]);
+/** DIAN's `UnidadesMedida-2.1` (1,089 codes, code-lists/README.md): every `InvoicedQuantity/@unitCode`. */
+export const UNITS_OF_MEASURE: ReadonlySet<string> = new Set(unitList.codes.map((row) => row[0]!));
+
+/** DIAN's tariff lists (`TarifaImpuestoIVA-2.1`, `TarifaImpuestoINC-2.1`): the percents allowed per tax code. */
+export const TAX_RATES: ReadonlyMap<string, readonly string[]> = new Map(tariffLists.lists.map((l) => [l.taxCode, l.rates]));
+
+/** DIAN's `TipoOperacionF-2.1`: an invoice's CustomizationID (10 standard, 09 AIU, 11 mandates). */
+export const FE_OPERATION_TYPES: ReadonlyMap<string, string> = new Map(
+  operationTypes.codes.map((row) => [row[0]!, row[1]!] as const),
+);
 
 export interface Municipality {
   code: string;

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { cudsInput, cufeInput, isValidNitDv, nitCheckDigit, type TipoAmbiente } from '../../shared/fiscal';
 import { dec, sum, ZERO, type Dec } from '../../shared/money';
-import { ISO_4217, loadDivipola, UNITS_OF_MEASURE } from './catalogs';
+import { FE_OPERATION_TYPES, ISO_4217, loadDivipola, TAX_RATES, UNITS_OF_MEASURE } from './catalogs';
 import { child, childrenNamed, elementAt, readXml, textAt, XmlReadError, type XmlElement } from './xml-tree';
 
 export type DocumentKind = 'FE' | 'DSE';
@@ -35,7 +35,7 @@ export interface AuthorityInput {
 }
 
 /** Where a rule's DIAN code comes from (docs/SANDBOX.md, "Rules of the simulated tax authority"). */
-export type CodeSource = 'validator' | 'public-table' | 'inferred' | 'sandbox';
+export type CodeSource = 'validator' | 'annex' | 'public-table' | 'inferred' | 'sandbox';
 
 export interface RuleInfo {
   id: string;
@@ -68,35 +68,37 @@ export const RULES: readonly RuleInfo[] = [
     dse: 'SBX-OP01',
     source: 'sandbox',
     checks:
-      'CustomizationID: 10 for an invoice and for a DSE with a resident supplier, 11 for a DSE with a supplier abroad (Country not CO).',
+      "CustomizationID: an invoice's is in DIAN's TipoOperacionF-2.1 list (10 standard, 09 AIU, 11 mandates) and is 09 exactly when the invoice carries AIU; a DSE's is 10 with a resident supplier, 11 with a supplier abroad (Country not CO).",
   },
   {
     id: 'resolution-prefix',
     fe: 'FAB10b',
-    dse: 'FAB10b',
+    dse: 'DSAB10b',
     source: 'validator',
     checks: 'cbc:ID starts with the authorised prefix (sts:Prefix).',
   },
   {
     id: 'resolution-range',
     fe: 'FAD05e',
-    dse: 'FAD05e',
+    dse: 'DSAD05d',
     source: 'validator',
-    checks: 'The number after the prefix lies within the authorised range (sts:From..sts:To).',
+    checks:
+      "The number after the prefix lies within the authorised range (sts:From..sts:To). A DSE outside it gets DSAD05d and DSAD05e together, as DIAN's validator answers.",
   },
   {
     id: 'resolution-start',
     fe: 'FAB07a',
-    dse: 'FAB07a',
-    source: 'public-table',
-    checks: "IssueDate is not before the resolution's StartDate.",
+    dse: 'DSAB07a',
+    source: 'validator',
+    checks: "IssueDate is not before the resolution's StartDate (FAB07a public-table; DSAB07a validator).",
   },
   {
     id: 'resolution-end',
     fe: 'SBX-RES01',
-    dse: 'SBX-RES01',
-    source: 'sandbox',
-    checks: "IssueDate is not after the resolution's EndDate (the resolution is in force).",
+    dse: 'DSAB08a',
+    source: 'validator',
+    checks:
+      "IssueDate is not after the resolution's EndDate (the resolution is in force). DSAB08a is the validator's; for an invoice no DIAN code was found, so the FE keeps SBX-RES01.",
   },
   {
     id: 'issue-date',
@@ -109,7 +111,7 @@ export const RULES: readonly RuleInfo[] = [
   {
     id: 'software',
     fe: 'FAB27b',
-    dse: 'FAB27b',
+    dse: 'DSAB27b',
     source: 'validator',
     checks: 'sts:SoftwareSecurityCode = SHA-384(SoftwareID + PIN + cbc:ID).',
   },
@@ -138,25 +140,51 @@ export const RULES: readonly RuleInfo[] = [
   },
   {
     id: 'currency',
-    fe: 'SBX-MON01',
-    dse: 'SBX-MON01',
-    source: 'sandbox',
+    fe: 'FAD15a',
+    dse: 'DSAD15a',
+    source: 'annex',
     checks:
-      'DocumentCurrencyCode is an ISO 4217 code, every currencyID equals it, and a document not in COP carries PaymentExchangeRate (source = document currency, target COP, positive CalculationRate).',
+      'DocumentCurrencyCode is an ISO 4217 code, every currencyID equals it, and a document not in COP carries PaymentExchangeRate (source = document currency, target COP, positive CalculationRate) (FAD15a: FISCAL.md; DSAD15a inferred).',
   },
   {
     id: 'unit',
-    fe: 'SBX-UND01',
-    dse: 'SBX-UND01',
+    fe: 'FAV05',
+    dse: 'DSAV05',
+    source: 'annex',
+    checks:
+      "Every InvoicedQuantity/@unitCode is in DIAN's UnidadesMedida-2.1 (1,089 codes, code-lists/) and the quantity is positive (FAV05: FISCAL.md; DSAV05 inferred).",
+  },
+  {
+    id: 'tax-rate',
+    fe: 'SBX-TAR01',
+    dse: 'SBX-TAR01',
     source: 'sandbox',
-    checks: 'Every InvoicedQuantity/@unitCode is a known unit of measure (UN/ECE Rec 20 subset) and the quantity is positive.',
+    checks:
+      "Every IVA (01) and INC (04) TaxSubtotal's Percent is in DIAN's tariff lists (TarifaImpuestoIVA-2.1: 0, 5, 16, 19; TarifaImpuestoINC-2.1: 2, 4, 8, 16).",
+  },
+  {
+    id: 'item-code',
+    fe: 'SBX-ITM01',
+    dse: 'SBX-ITM01',
+    source: 'sandbox',
+    checks:
+      'Every line carries cac:Item/cac:StandardItemIdentification/cbc:ID with a schemeID (001 UNSPSC, 010 GTIN, 020 tariff heading, 999 own code); a UNSPSC code is 8 digits, not a placeholder (00000000, 99999999), with schemeAgencyID 10; a DSE line carries UNSPSC.',
+  },
+  {
+    id: 'supplier-not-obliged',
+    fe: 'SBX-PRV01',
+    dse: 'SBX-PRV01',
+    source: 'sandbox',
+    checks:
+      'DSE only: the supplier is not responsible for IVA (TaxScheme not 01 or ZA, TaxLevelCode not O-48): one who is must issue an invoice, not receive a support document.',
   },
   {
     id: 'line-amount',
     fe: 'FAV07',
     dse: 'DSAV07',
-    source: 'inferred',
-    checks: 'Each line: LineExtensionAmount = InvoicedQuantity x PriceAmount (within 1.00).',
+    source: 'annex',
+    checks:
+      'Each line: LineExtensionAmount = InvoicedQuantity x PriceAmount / BaseQuantity (BaseQuantity 1 when absent), within 1.00 (FAV07/DSAV07: FISCAL.md).',
   },
   {
     id: 'line-extension',
@@ -273,7 +301,7 @@ class RuleRun {
   /** The request field behind line i (FE lines past the items are the AIU lines). */
   private lineField(i: number, name: string): string {
     if (i >= (this.input.itemCount ?? this.lines.length)) return 'aiu';
-    const fe: Record<string, string> = { unidad_medida: 'unit', cantidad: 'cant', precio_unitario: 'unit' };
+    const fe: Record<string, string> = { cantidad: 'cant', precio_unitario: 'unit' };
     return `items[${i}].${this.kind === 'FE' ? (fe[name] ?? name) : name}`;
   }
 
@@ -293,6 +321,9 @@ class RuleRun {
     this.addresses();
     this.currencies();
     this.units();
+    this.taxRates();
+    this.itemCodes();
+    this.supplierNotObliged();
     this.totals();
     this.uuid();
     return this.out;
@@ -329,8 +360,17 @@ class RuleRun {
   private customization(): void {
     const id = textAt(this.root, 'cbc:CustomizationID');
     if (this.kind === 'FE') {
-      if (id !== '10')
-        this.fail('customization', `CustomizationID ${id || '(vacío)'} no corresponde a una factura de venta estándar (10).`);
+      if (!FE_OPERATION_TYPES.has(id)) {
+        this.fail('customization', `El tipo de operación ${id || '(vacío)'} no está en la lista de la DIAN (10, 09, 11).`);
+      } else if ((id === '09') !== this.hasAiu()) {
+        this.fail(
+          'customization',
+          id === '09'
+            ? 'El tipo de operación 09 (AIU) exige líneas de AIU; la factura no las lleva.'
+            : `La factura lleva AIU y su tipo de operación es ${id}; debe ser 09 (AIU).`,
+          'aiu',
+        );
+      }
       return;
     }
     const country =
@@ -353,6 +393,14 @@ class RuleRun {
     }
   }
 
+  /** Whether the invoice carries AIU: the writer's AIU lines have the own product code (schemeID 999) "AIU". */
+  private hasAiu(): boolean {
+    return this.lines.some((l) => {
+      const id = elementAt(l, 'cac:Item', 'cac:StandardItemIdentification', 'cbc:ID');
+      return id?.attrs.schemeID === '999' && id.text === 'AIU';
+    });
+  }
+
   private resolution(): void {
     const control = elementAt(this.root, 'ext:UBLExtensions');
     const dian = childrenNamed(control, 'ext:UBLExtension')
@@ -367,10 +415,23 @@ class RuleRun {
     const from = Number(textAt(invoiceControl, 'sts:AuthorizedInvoices', 'sts:From'));
     const to = Number(textAt(invoiceControl, 'sts:AuthorizedInvoices', 'sts:To'));
     if (!Number.isInteger(number) || number < from || number > to) {
-      this.fail(
-        'resolution-range',
-        `Número ${id} no existe para el número de autorización: el rango autorizado es ${from} a ${to}.`,
-      );
+      if (this.kind === 'FE') {
+        this.fail(
+          'resolution-range',
+          `Número ${id} no existe para el número de autorización: el rango autorizado es ${from} a ${to}.`,
+        );
+      } else {
+        // DIAN's validator answers both for a support document outside its range.
+        this.fail(
+          'resolution-range',
+          `Número de documento soporte ${id} no está contenido en el rango de numeración autorizado (${from} a ${to}).`,
+        );
+        this.out.push({
+          code: 'DSAD05e',
+          message: `Número de documento soporte ${id} no existe para el número de autorización.`,
+          field: null,
+        });
+      }
     }
     const issue = textAt(this.root, 'cbc:IssueDate');
     const start = textAt(invoiceControl, 'sts:AuthorizationPeriod', 'cbc:StartDate');
@@ -539,12 +600,77 @@ class RuleRun {
         this.fail(
           'unit',
           `Línea ${i + 1}: la unidad de medida ${unit || '(vacía)'} no está en la lista de unidades.`,
-          this.lineField(i, 'unidad_medida'),
+          // The FE item has no unit of measure: the server writes 94 (unit), so no request field is to blame.
+          this.kind === 'FE' ? null : this.lineField(i, 'unidad_medida'),
         );
       const q = money(quantity?.text ?? '');
       if (!q || q.lte(0))
         this.fail('unit', `Línea ${i + 1}: la cantidad debe ser mayor que cero.`, this.lineField(i, 'cantidad'));
     });
+  }
+
+  /** Line subtotals only: the header's are the lines' sums (tax-groups), so a wrong rate shows on its line. */
+  private taxRates(): void {
+    this.lines.forEach((line, i) => {
+      for (const s of childrenNamed(line, 'cac:TaxTotal').flatMap((t) => childrenNamed(t, 'cac:TaxSubtotal'))) {
+        const code = textAt(s, 'cac:TaxCategory', 'cac:TaxScheme', 'cbc:ID');
+        const allowed = TAX_RATES.get(code);
+        const percent = money(textAt(s, 'cac:TaxCategory', 'cbc:Percent'));
+        if (!allowed || (percent && allowed.some((r) => percent.eq(r)))) continue;
+        this.fail(
+          'tax-rate',
+          `Línea ${i + 1}: la tarifa de ${code === '01' ? 'IVA' : 'INC'} ${textAt(s, 'cac:TaxCategory', 'cbc:Percent') || '(vacía)'} % no está en la lista de tarifas de la DIAN (${allowed.map((r) => dec(r).toFixed()).join(', ')} %).`,
+          this.lineField(i, this.kind === 'FE' ? 'iva' : 'porcentaje_iva'),
+        );
+      }
+    });
+  }
+
+  private itemCodes(): void {
+    this.lines.forEach((line, i) => {
+      const id = elementAt(line, 'cac:Item', 'cac:StandardItemIdentification', 'cbc:ID');
+      const field = this.kind === 'DSE' ? this.lineField(i, 'codigo') : null;
+      const scheme = id?.attrs.schemeID ?? '';
+      if (!id || !id.text.trim() || !['001', '010', '020', '999'].includes(scheme)) {
+        return this.fail(
+          'item-code',
+          `Línea ${i + 1}: falta el código estándar del producto (StandardItemIdentification con su esquema).`,
+          field,
+        );
+      }
+      if (this.kind === 'DSE' && scheme !== '001')
+        return this.fail(
+          'item-code',
+          `Línea ${i + 1}: el documento soporte identifica el bien o servicio con su código UNSPSC.`,
+          field,
+        );
+      if (scheme !== '001') return;
+      // No UNSPSC segment starts below 10, and 99999999 is a placeholder, not a product.
+      if (!/^[1-9]\d{7}$/.test(id.text) || id.text === '99999999')
+        this.fail('item-code', `Línea ${i + 1}: ${id.text} no es un código UNSPSC válido.`, field);
+      else if (id.attrs.schemeAgencyID !== '10')
+        this.fail('item-code', `Línea ${i + 1}: el código UNSPSC debe declarar la agencia 10 (schemeAgencyID).`, field);
+    });
+  }
+
+  private supplierNotObliged(): void {
+    if (this.kind !== 'DSE') return;
+    const scheme = elementAt(this.root, 'cac:AccountingSupplierParty', 'cac:Party', 'cac:PartyTaxScheme');
+    const taxScheme = textAt(scheme, 'cac:TaxScheme', 'cbc:ID');
+    const levels = textAt(scheme, 'cbc:TaxLevelCode').split(';');
+    if (taxScheme === '01' || taxScheme === 'ZA') {
+      this.fail(
+        'supplier-not-obliged',
+        `El proveedor es responsable de IVA (esquema tributario ${taxScheme}): debe expedir factura; el documento soporte es para quien no está obligado a facturar.`,
+        'proveedor.dian_tax_scheme_code',
+      );
+    } else if (levels.includes('O-48') || levels.includes('48')) {
+      this.fail(
+        'supplier-not-obliged',
+        'El proveedor es responsable de IVA (régimen O-48): debe expedir factura; el documento soporte es para quien no está obligado a facturar.',
+        'proveedor.regimen',
+      );
+    }
   }
 
   private amount(el: XmlElement | undefined, ...path: string[]): Dec {
@@ -556,7 +682,10 @@ class RuleRun {
     const lineExtension = this.amount(totals, 'cbc:LineExtensionAmount');
     const lineSum = sum(this.lines.map((l) => this.amount(l, 'cbc:LineExtensionAmount')));
     this.lines.forEach((line, i) => {
-      const expected = this.amount(line, 'cbc:InvoicedQuantity').times(this.amount(line, 'cac:Price', 'cbc:PriceAmount'));
+      const baseQuantity = this.amount(line, 'cac:Price', 'cbc:BaseQuantity');
+      const expected = this.amount(line, 'cbc:InvoicedQuantity')
+        .times(this.amount(line, 'cac:Price', 'cbc:PriceAmount'))
+        .dividedBy(baseQuantity.isZero() ? 1 : baseQuantity);
       if (!near(expected, this.amount(line, 'cbc:LineExtensionAmount'), '1.00')) {
         this.fail(
           'line-amount',

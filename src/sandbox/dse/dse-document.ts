@@ -6,11 +6,12 @@ import type { DseDocument } from '../../shared/api';
 import type { DseRequest } from '../../shared/dse';
 import { dseQrText, type TipoAmbiente } from '../../shared/fiscal';
 import { computeCuds, softwareSecurityCode } from '../fiscal-hashes';
-import { sum, toMoneyString } from '../../shared/money';
+import { roundCents, sum, toMoneyString, ZERO } from '../../shared/money';
+import { TAX_RATES } from '../authority/catalogs';
 import type { Company } from '../storage/company-store';
 import type { DseRow } from '../storage/dse-store';
 import { companyParty, personParty, withDepartment } from '../xml/parties';
-import { exactDecimal, type UblInvoice } from '../xml/ubl-model';
+import { exactDecimal, priceAmount, type UblInvoice } from '../xml/ubl-model';
 
 export interface DseIssue {
   id: number;
@@ -130,7 +131,7 @@ export function buildDseDocument(
       unitCode: l.unidad_medida,
       lineExtension: m(l.base),
       description: l.descripcion,
-      price: m(l.precio_unitario),
+      price: priceAmount(l.cantidad, l.precio_unitario, l.base),
       standardCode: l.codigo,
       taxes: l.impuesto.gt(0) ? [{ code: '01', name: 'IVA', rate: lineRate(l), base: m(l.base), amount: m(l.impuesto) }] : [],
       period: {
@@ -201,9 +202,18 @@ export function buildDseDocument(
   return { doc, extra, model };
 }
 
+/**
+ * The line's IVA percent. A tax given as an amount (`impuesto`, legacy `iva`) has the ratio as its
+ * percent, which misses DIAN's tariffs (TarifaImpuestoIVA-2.1) on small bases (2.00 on 10.50 is
+ * 19.05 %): when the percent is not a tariff and a tariff gives exactly the line's tax, that tariff
+ * is written, so the tax authority's product and tariff checks both hold; otherwise the percent as is.
+ */
 function lineRate(l: DseRequest['items'][number]): string {
-  if (l.porcentaje_iva) return l.porcentaje_iva.toFixed(2);
-  return l.base.isZero() ? '0.00' : l.impuesto.dividedBy(l.base).times(100).toFixed(2);
+  const stated = l.porcentaje_iva ?? (l.base.isZero() ? ZERO : l.impuesto.dividedBy(l.base).times(100));
+  const tariffs = TAX_RATES.get('01') ?? [];
+  if (tariffs.some((r) => stated.eq(r))) return stated.toFixed(2);
+  const tariff = tariffs.find((r) => roundCents(l.base.times(r).dividedBy(100)).eq(l.impuesto));
+  return tariff ?? stated.toFixed(2);
 }
 
 function taxGroups(req: DseRequest): UblInvoice['taxTotals'] {

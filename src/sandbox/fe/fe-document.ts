@@ -9,7 +9,7 @@ import { computeCufe, softwareSecurityCode } from '../fiscal-hashes';
 import { sum, toMoneyString } from '../../shared/money';
 import type { Company } from '../storage/company-store';
 import { companyParty, personParty, withDepartment } from '../xml/parties';
-import { exactDecimal, type UblInvoice, type UblLine, type UblTax } from '../xml/ubl-model';
+import { exactDecimal, priceAmount, type UblInvoice, type UblLine, type UblTax } from '../xml/ubl-model';
 
 /** Sandbox addition: the receiver's municipality, when the request gives it (README, "FE receptor address"). */
 export interface FeReceiverPlace {
@@ -52,6 +52,7 @@ function aiuLines(aiu: FeRequest['totals']['aiu']): UblLine[] {
     lineExtension: m(amount),
     description,
     price: m(amount),
+    ownCode: 'AIU',
     taxes,
   });
   const aiuSum = aiu.administracion.plus(aiu.imprevistos).plus(aiu.utilidad);
@@ -109,13 +110,17 @@ export function buildFeDocument(
       unitCode: '94',
       lineExtension: m(line.base),
       description: item.desc,
-      price: m(line.unitValue),
+      price: priceAmount(line.quantity, line.unitValue, line.base),
+      ownCode: String(i + 1),
       taxes: lineTaxes(i),
     };
   });
-  const lines = [...itemLines, ...aiuLines(t.aiu)];
+  const aiu = aiuLines(t.aiu);
+  const lines = [...itemLines, ...aiu];
   const model: UblInvoice = {
     kind: 'FE',
+    // AIU is its own operation type in DIAN's list (09); the standard one is 10.
+    ...(aiu.length > 0 ? { operationType: '09' } : {}),
     id: numFac,
     issueDate: request.fecha_emision,
     issueTime: horFac,

@@ -1,4 +1,5 @@
 // What the UBL 2.1 builder needs from an FE or a DSE: amounts already as two-decimal strings.
+import { roundCents, type Dec } from '../../shared/money';
 
 export interface UblParty {
   /** DIAN identification type code: 13 cédula, 31 NIT, ... */
@@ -39,14 +40,18 @@ export interface UblLine {
   description: string;
   price: string;
   taxes: UblTax[];
-  /** UNSPSC code of a DSE item */
+  /** UNSPSC code of a DSE item (StandardItemIdentification schemeID 001) */
   standardCode?: string;
+  /** the issuer's own product code of an FE line (schemeID 999): the contract's FE item has no UNSPSC */
+  ownCode?: string;
   /** DSE: the line's cac:InvoicePeriod with the generation mode (DescriptionCode 1 per operation, 2 weekly accumulated) */
   period?: { start: string; end: string; code: '1' | '2'; description: string };
 }
 
 export interface UblInvoice {
   kind: 'FE' | 'DSE';
+  /** cbc:CustomizationID when not the kind's default: 09 for an invoice with AIU (DIAN's TipoOperacionF-2.1) */
+  operationType?: string;
   /** prefix + number, cbc:ID */
   id: string;
   issueDate: string;
@@ -79,4 +84,24 @@ export interface UblInvoice {
 /** An exact decimal as XML text with at least two decimals: 0.966 stays 0.966, 19 becomes 19.00, 3.333 stays 3.333. */
 export function exactDecimal(value: { decimalPlaces(): number; toFixed(dp?: number): string }): string {
   return value.decimalPlaces() < 2 ? value.toFixed(2) : value.toFixed();
+}
+
+/** Decimals of a unit price kept as the request gave it (a price typed with more is written to the decimals it needs). */
+const GIVEN_PRICE_DECIMALS = 6;
+
+/**
+ * `cac:Price/cbc:PriceAmount` (per one unit: BaseQuantity 1) so that InvoicedQuantity x PriceAmount is
+ * the line's LineExtensionAmount to the centavo (FAV07/DSAV07), whatever the quantity. A price the
+ * request gave with up to six decimals is written exactly (700 x 1850.555); a derived one (from an
+ * IVA-included price or from the DSE's base) gets the fewest decimals, two at least, for which
+ * round(quantity x price) = the line amount: 2 decimals of 1,000 units of 1,190/1.19 are not enough.
+ */
+export function priceAmount(quantity: Dec, price: Dec, lineExtension: Dec): string {
+  const fits = (p: Dec) => roundCents(quantity.times(p)).eq(lineExtension);
+  if (price.decimalPlaces() <= GIVEN_PRICE_DECIMALS && fits(price)) return exactDecimal(price);
+  // quantity x 10^-d / 2 < 0.005 from d = 2 + digits of the quantity's integer part: the loop ends by then.
+  for (let d = 2; ; d += 1) {
+    const candidate = price.toDecimalPlaces(d);
+    if (fits(candidate) || d > 40) return exactDecimal(candidate);
+  }
 }

@@ -126,7 +126,11 @@ export function buildCanonicalUbl(doc: UblInvoice): string {
   extensions(root, doc);
   el(root, 'cbc:UBLVersionID', 'UBL 2.1');
   // DSE: 10 resident supplier, 11 supplier abroad (DIAN DSE annex, type of operation).
-  el(root, 'cbc:CustomizationID', doc.kind === 'DSE' && doc.supplier.address.country !== 'CO' ? '11' : p.customization);
+  el(
+    root,
+    'cbc:CustomizationID',
+    doc.operationType ?? (doc.kind === 'DSE' && doc.supplier.address.country !== 'CO' ? '11' : p.customization),
+  );
   el(root, 'cbc:ProfileID', p.profile);
   el(root, 'cbc:ProfileExecutionID', doc.ambiente);
   el(root, 'cbc:ID', doc.id);
@@ -179,11 +183,22 @@ export function buildCanonicalUbl(doc: UblInvoice): string {
     for (const tax of line.taxes) taxTotal(node, 'cac:TaxTotal', [tax], doc.currency);
     const item = el(node, 'cac:Item');
     el(item, 'cbc:Description', line.description);
+    // DIAN's product code list: 001 UNSPSC (agency 10), 999 the issuer's own code.
     if (line.standardCode)
-      el(el(item, 'cac:StandardItemIdentification'), 'cbc:ID', line.standardCode, { schemeID: '001', schemeName: 'UNSPSC' });
+      el(el(item, 'cac:StandardItemIdentification'), 'cbc:ID', line.standardCode, {
+        schemeAgencyID: '10',
+        schemeID: '001',
+        schemeName: 'UNSPSC',
+      });
+    else if (line.ownCode)
+      el(el(item, 'cac:StandardItemIdentification'), 'cbc:ID', line.ownCode, {
+        schemeID: '999',
+        schemeName: 'Estándar de adopción del contribuyente',
+      });
     const price = el(node, 'cac:Price');
     el(price, 'cbc:PriceAmount', line.price, cur);
-    el(price, 'cbc:BaseQuantity', line.quantity, { unitCode: line.unitCode });
+    // PriceAmount is the price of one unit, so that quantity x price = the line amount (FAV07).
+    el(price, 'cbc:BaseQuantity', '1.00', { unitCode: line.unitCode });
   });
   const out: string[] = [];
   write(root, out);

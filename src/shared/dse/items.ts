@@ -125,7 +125,9 @@ function decimalDseLine(
   const cantidad = decOfJsonNumber(cantidadIn);
   // "if precio_unitario is missing, price may be derived as base divided by quantity"
   const precio = price !== undefined ? decOfJsonNumber(price) : decOfJsonNumber(baseGiven as number).dividedBy(cantidad);
-  const base = roundCents(cantidad.times(precio));
+  // cantidad x (base / cantidad) is the base itself: rounding it directly keeps a base of 9757.145 at
+  // 9757.15, where the 40-digit quotient times the quantity (9757.1449...) would round to 9757.14.
+  const base = roundCents(price !== undefined ? cantidad.times(precio) : decOfJsonNumber(baseGiven as number));
   let tax: Dec;
   let rate: Dec | null;
   const absoluteIn = impuesto ?? ivaLegacy;

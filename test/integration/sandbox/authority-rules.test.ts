@@ -22,13 +22,13 @@ describe('DSE: rules of the simulated tax authority', () => {
       'proveedor.codigo_departamento',
     ],
     ['a placeholder address', { direccion: 'N/A' }, {}, 'SBX-DIR01', 'proveedor.direccion'],
-    ['a currency that is not ISO 4217', {}, { moneda: 'XYZ' }, 'SBX-MON01', 'moneda'],
-    ['USD without an exchange rate', {}, { moneda: 'USD' }, 'SBX-MON01', 'tasa_cambio'],
+    ['a currency that is not ISO 4217', {}, { moneda: 'XYZ' }, 'DSAD15a', 'moneda'],
+    ['USD without an exchange rate', {}, { moneda: 'USD' }, 'DSAD15a', 'tasa_cambio'],
     [
       'an unknown unit of measure',
       {},
       { items: [{ codigo: '70111703', cantidad: 1, precio_unitario: 1000, unidad_medida: 'QQQ' }] },
-      'SBX-UND01',
+      'DSAV05',
       'items[0].unidad_medida',
     ],
   ];

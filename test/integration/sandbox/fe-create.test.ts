@@ -45,12 +45,21 @@ describe('6. create FE', () => {
         { desc: 'Gravado 19', cant: 1, unit: 1000, iva: 19, iva_incluido: false, unit_input: 1000 },
         { desc: 'Consumo 8', cant: 1, unit: 1000, iva: 8, iva_incluido: false, unit_input: 1000 },
         { desc: 'Excluido', cant: 1, unit: 1000, iva: 0, iva_incluido: false, unit_input: 1000 },
-        { desc: 'IVA al 8 explícito', cant: 1, unit: 1000, iva: 8, iva_incluido: false, unit_input: 1000, codigo_impuesto: '01' },
+        // IVA at 8 % would be refused by the tax authority (not a DIAN tariff): INC at 16 % shows the explicit code winning.
+        {
+          desc: 'INC al 16 explícito',
+          cant: 1,
+          unit: 1000,
+          iva: 16,
+          iva_incluido: false,
+          unit_input: 1000,
+          codigo_impuesto: '04',
+        },
         { desc: 'IVA 5', cant: 1, unit: 1000, iva: 5, iva_incluido: false, unit_input: 1000 },
       ],
       subtotal: 5000,
-      impuestos: 400,
-      total: 5400,
+      impuestos: 480,
+      total: 5480,
     });
     const created = await sandbox.api.post<Created>('/fe/facturas', body);
     expect(created.status).toBe(201);
@@ -59,13 +68,13 @@ describe('6. create FE', () => {
       ['IVA', '01', '190.00'],
       ['INC', '04', '80.00'],
       ['No aplica', 'ZZ', '0.00'],
-      ['IVA', '01', '80.00'],
+      ['INC', '04', '160.00'],
       ['IVA', '01', '50.00'],
     ]);
     expect(doc).toMatchObject({
       subtotal: '5000.00',
-      impuestos: '400.00',
-      total: '5400.00',
+      impuestos: '480.00',
+      total: '5480.00',
       moneda: 'COP',
       tipo_dian: '01',
       es_habilitacion: false,

@@ -46,7 +46,11 @@ export function buildUblWithXmlbuilder2(doc: UblInvoice): string {
   });
   extensions(root, doc);
   el(root, 'cbc:UBLVersionID', 'UBL 2.1');
-  el(root, 'cbc:CustomizationID', doc.kind === 'DSE' && doc.supplier.address.country !== 'CO' ? '11' : p.customization);
+  el(
+    root,
+    'cbc:CustomizationID',
+    doc.operationType ?? (doc.kind === 'DSE' && doc.supplier.address.country !== 'CO' ? '11' : p.customization),
+  );
   el(root, 'cbc:ProfileID', p.profile);
   el(root, 'cbc:ProfileExecutionID', doc.ambiente);
   el(root, 'cbc:ID', doc.id);
@@ -99,11 +103,21 @@ export function buildUblWithXmlbuilder2(doc: UblInvoice): string {
     for (const tax of line.taxes) taxTotal(node, 'cac:TaxTotal', [tax], doc.currency);
     const item = el(node, 'cac:Item');
     el(item, 'cbc:Description', line.description);
+    // DIAN's product code list: 001 UNSPSC (agency 10), 999 the issuer's own code.
     if (line.standardCode)
-      el(el(item, 'cac:StandardItemIdentification'), 'cbc:ID', line.standardCode, { schemeID: '001', schemeName: 'UNSPSC' });
+      el(el(item, 'cac:StandardItemIdentification'), 'cbc:ID', line.standardCode, {
+        schemeAgencyID: '10',
+        schemeID: '001',
+        schemeName: 'UNSPSC',
+      });
+    else if (line.ownCode)
+      el(el(item, 'cac:StandardItemIdentification'), 'cbc:ID', line.ownCode, {
+        schemeID: '999',
+        schemeName: 'Estándar de adopción del contribuyente',
+      });
     const price = el(node, 'cac:Price');
     el(price, 'cbc:PriceAmount', line.price, cur);
-    el(price, 'cbc:BaseQuantity', line.quantity, { unitCode: line.unitCode });
+    el(price, 'cbc:BaseQuantity', '1.00', { unitCode: line.unitCode });
   });
   return root.end({ prettyPrint: false });
 }

@@ -64,7 +64,8 @@ function referenceItem(item: unknown, at: string, centers: readonly DseCostCente
   const costCenterId = referenceCostCenter(item, at, centers, errors);
   if (errors.list.length > before || !cantidad || codigo === undefined) return undefined;
   const precio = price ?? (baseGiven as D).dividedBy(cantidad);
-  const base = cents(cantidad.times(precio));
+  // A derived price: quantity x (base / quantity) is the base, exactly.
+  const base = cents(price !== undefined ? cantidad.times(precio) : (baseGiven as D));
   let tax: D;
   let rate: D | null;
   const absolute = impuesto ?? ivaLegacy;

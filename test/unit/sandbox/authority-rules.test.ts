@@ -129,6 +129,24 @@ function signed(model: UblInvoice, tamper: (xml: string) => string = (x) => x): 
   return signer(tamper(buildUbl(model)), model.signingTime!);
 }
 
+/** An invoice with AIU (tax on A+I+U): operation type 09. */
+function aiuBody(): Json {
+  return feBody({
+    items: [{ desc: 'Obra', cant: 1, unit: 10000000, iva: 0, iva_incluido: false, unit_input: 10000000 }],
+    subtotal: undefined,
+    impuestos: undefined,
+    total: undefined,
+    aiu: {
+      enabled: true,
+      administracion_percent: 10,
+      imprevistos_percent: 5,
+      utilidad_percent: 5,
+      tax_rate: 19,
+      iva_base_mode: 'AIU_TOTAL',
+    },
+  });
+}
+
 const codes = (xml: string, authority: AuthorityInput) => checkTransmittedXml(xml, authority).map((v) => v.code);
 const swap = (from: string | RegExp, to: string) => (xml: string) => {
   const out = xml.replace(from, to);
@@ -170,8 +188,9 @@ const CASES: Case[] = [
     () => signed(feModel(feBody()), swap('<cbc:CustomizationID>10<', '<cbc:CustomizationID>09<')),
     'SBX-OP01',
   ],
-  ['resolution-prefix', 'DSE', () => signed(dseModel(dseBody()), swap('<sts:Prefix>DSE<', '<sts:Prefix>DSX<')), 'FAB10b'],
-  ['resolution-range', 'DSE', () => signed(dseModel(dseBody()), swap('<sts:From>1<', '<sts:From>100<')), 'FAD05e'],
+  ['resolution-prefix', 'DSE', () => signed(dseModel(dseBody()), swap('<sts:Prefix>DSE<', '<sts:Prefix>DSX<')), 'DSAB10b'],
+  ['resolution-range', 'DSE', () => signed(dseModel(dseBody()), swap('<sts:From>1<', '<sts:From>100<')), 'DSAD05d'],
+  ['resolution-range', 'DSE', () => signed(dseModel(dseBody()), swap('<sts:From>1<', '<sts:From>100<')), 'DSAD05e'],
   ['resolution-range', 'FE', () => signed(feModel(feBody()), swap(/<sts:To>\d+</, '<sts:To>5<')), 'FAD05e'],
   [
     'resolution-start',
@@ -180,9 +199,21 @@ const CASES: Case[] = [
     'FAB07a',
   ],
   [
+    'resolution-start',
+    'DSE',
+    () => signed(dseModel(dseBody()), swap('<cbc:StartDate>2019-01-19<', '<cbc:StartDate>2026-12-01<')),
+    'DSAB07a',
+  ],
+  [
     'resolution-end',
     'DSE',
     () => signed(dseModel(dseBody()), swap('<cbc:EndDate>2030-01-19<', '<cbc:EndDate>2026-11-19<')),
+    'DSAB08a',
+  ],
+  [
+    'resolution-end',
+    'FE',
+    () => signed(feModel(feBody()), swap('<cbc:EndDate>2030-01-19<', '<cbc:EndDate>2026-11-19<')),
     'SBX-RES01',
   ],
   ['issue-date', 'FE', () => signed(feModel(feBody())), 'SBX-FEC01', 'fecha_emision'],
@@ -197,7 +228,7 @@ const CASES: Case[] = [
     'software',
     'DSE',
     () => signed(dseModel(dseBody()), swap(/(<sts:SoftwareSecurityCode[^>]*>)[0-9a-f]{4}/, '$1ffff')),
-    'FAB27b',
+    'DSAB27b',
   ],
   [
     'issuer-dv',
@@ -239,8 +270,14 @@ const CASES: Case[] = [
     'SBX-DIR01',
     'receptor.codigo_departamento',
   ],
-  ['currency', 'DSE', () => signed(dseModel(dseBody({ moneda: 'XYZ' }))), 'SBX-MON01', 'moneda'],
-  ['currency', 'DSE', () => signed(dseModel(dseBody({ moneda: 'USD' }))), 'SBX-MON01', 'tasa_cambio'],
+  ['currency', 'DSE', () => signed(dseModel(dseBody({ moneda: 'XYZ' }))), 'DSAD15a', 'moneda'],
+  ['currency', 'DSE', () => signed(dseModel(dseBody({ moneda: 'USD' }))), 'DSAD15a', 'tasa_cambio'],
+  [
+    'currency',
+    'FE',
+    () => signed(feModel(feBody()), swap('<cbc:DocumentCurrencyCode>COP<', '<cbc:DocumentCurrencyCode>XYZ<')),
+    'FAD15a',
+  ],
   [
     'unit',
     'DSE',
@@ -250,9 +287,71 @@ const CASES: Case[] = [
           dseBody({ items: [{ codigo: '70111703', cantidad: 1, precio_unitario: 1000, unidad_medida: 'QQQ' }], retenciones: [] }),
         ),
       ),
-    'SBX-UND01',
+    'DSAV05',
     'items[0].unidad_medida',
   ],
+  ['unit', 'FE', () => signed(feModel(feBody()), swap('unitCode="94">2.00<', 'unitCode="H87">2.00<')), 'FAV05', null],
+  [
+    'customization',
+    'FE',
+    () => signed(feModel(aiuBody()), swap('<cbc:CustomizationID>09<', '<cbc:CustomizationID>10<')),
+    'SBX-OP01',
+    'aiu',
+  ],
+  [
+    'tax-rate',
+    'DSE',
+    () =>
+      signed(
+        dseModel(
+          dseBody({ items: [{ codigo: '90101501', cantidad: 1, precio_unitario: 1000, porcentaje_iva: 12 }], retenciones: [] }),
+        ),
+      ),
+    'SBX-TAR01',
+    'items[0].porcentaje_iva',
+  ],
+  [
+    'tax-rate',
+    'FE',
+    () =>
+      signed(
+        feModel(
+          feBody({
+            items: [
+              { desc: 'Almuerzo', cant: 1, unit: 1000, iva: 3, iva_incluido: false, unit_input: 1000, codigo_impuesto: '04' },
+            ],
+            subtotal: 1000,
+            impuestos: 30,
+            total: 1030,
+          }),
+        ),
+      ),
+    'SBX-TAR01',
+    'items[0].iva',
+  ],
+  [
+    'item-code',
+    'DSE',
+    () => signed(dseModel(dseBody({ items: [{ codigo: '99999999', cantidad: 1, precio_unitario: 1000 }], retenciones: [] }))),
+    'SBX-ITM01',
+    'items[0].codigo',
+  ],
+  ['item-code', 'DSE', () => signed(dseModel(dseBody()), swap('schemeAgencyID="10" ', '')), 'SBX-ITM01', 'items[0].codigo'],
+  [
+    'item-code',
+    'FE',
+    () => signed(feModel(feBody()), swap(/<cac:StandardItemIdentification>[\s\S]*?<\/cac:StandardItemIdentification>/, '')),
+    'SBX-ITM01',
+    null,
+  ],
+  [
+    'supplier-not-obliged',
+    'DSE',
+    () => signed(dseModel(dseBody({}, { dian_tax_scheme_code: '01' }))),
+    'SBX-PRV01',
+    'proveedor.dian_tax_scheme_code',
+  ],
+  ['supplier-not-obliged', 'DSE', () => signed(dseModel(dseBody({}, { regimen: 'O-48' }))), 'SBX-PRV01', 'proveedor.regimen'],
   [
     'line-amount',
     'DSE',
