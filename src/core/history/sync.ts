@@ -8,7 +8,7 @@ import type { SyncStatus, SyncSummary } from '../../shared/rpc/methods/history';
 import type { ApiClient, FeListPage } from '../api/client';
 import { clientFor } from '../api/for-connection';
 import type { ActiveConnection } from '../connections/connections';
-import { isTerminalEstado } from '../submissions/states';
+import { FINAL_ESTADOS_SQL, isTerminalEstado } from '../submissions/states';
 import type { SubmissionRow } from '../submissions/ledger';
 import { recordRejected } from './local-record';
 import { dseRow, feRow, HistoryMirror, type MirrorRow } from './mirror';
@@ -180,7 +180,7 @@ export class HistorySync {
         `SELECT s.id, s.document_id FROM submissions s
          LEFT JOIN history_documents h ON h.connection_id = ? AND h.kind = 'DSE' AND h.remote_id = s.document_id
          WHERE s.connection_id = ? AND s.kind = 'DSE' AND s.document_id IS NOT NULL
-           AND (h.id IS NULL OR h.estado_dian NOT IN ('aceptado', 'rechazado') OR json_extract(h.document_json, '$.registro_local') = 1)`,
+           AND (h.id IS NULL OR h.estado_dian NOT IN ${FINAL_ESTADOS_SQL} OR json_extract(h.document_json, '$.registro_local') = 1)`,
       )
       .all(connection.id, connection.id);
     let mirrored = 0;

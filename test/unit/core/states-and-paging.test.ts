@@ -21,8 +21,27 @@ describe('states by meaning', () => {
     ['enviada', 'in_progress', 'enviado'],
     ['pendiente', 'in_progress', 'pendiente'],
     ['en_proceso_http', 'in_progress', 'en_proceso_http'],
-    ['procesando', 'unknown', 'procesando'],
-    ['aceptado_con_observaciones', 'unknown', 'aceptado_con_observaciones'],
+    ['procesando', 'in_progress', 'procesando'],
+    ['Pendientes', 'in_progress', 'pendiente'],
+    ['En validación', 'in_progress', 'en_validacion'],
+    ['PENDING', 'in_progress', 'pending'],
+    ['Aprobado con notificación', 'accepted', 'aceptado_con_notificaciones'],
+    ['aprobado_con_notificaciones', 'accepted', 'aceptado_con_notificaciones'],
+    ['Aceptado con notificaciones', 'accepted', 'aceptado_con_notificaciones'],
+    ['aceptada-con-observaciones', 'accepted', 'aceptado_con_notificaciones'],
+    ['ACEPTADO CON OBSERVACIÓN', 'accepted', 'aceptado_con_notificaciones'],
+    ['accepted_with_warnings', 'accepted', 'aceptado_con_notificaciones'],
+    ['Accepted with notices', 'accepted', 'aceptado_con_notificaciones'],
+    ['aceptado_con_notificaciones', 'accepted', 'aceptado_con_notificaciones'],
+    ['Aprobada por la DIAN', 'accepted', 'aceptado'],
+    ['approved', 'accepted', 'aceptado'],
+    ['Rechazado por la DIAN', 'rejected', 'rechazado'],
+    ['REJECTED', 'rejected', 'rechazado'],
+    ['no-aceptado', 'rejected', 'rechazado'],
+    // Words that only look like an acceptance are not one.
+    ['aceptacion_pendiente', 'unknown', 'aceptacion_pendiente'],
+    ['no_aceptado_con_notificaciones', 'unknown', 'no_aceptado_con_notificaciones'],
+    ['Estado 77', 'unknown', 'Estado 77'],
     ['', 'unknown', ''],
   ] as const)('%j means %s, stored as %j', (raw, meaning, stored) => {
     expect(meaningOfEstado(raw)).toBe(meaning);
@@ -30,7 +49,7 @@ describe('states by meaning', () => {
   });
 
   it('an unknown state is polled until the submission has had the maximum of checks, then only on request', () => {
-    const outcome = { state: 'pending', estadoDian: 'procesando', error: null };
+    const outcome = { state: 'pending', estadoDian: 'estado_77', error: null };
     const checks = Array.from({ length: UNKNOWN_STATE_MAX_CHECKS + 2 }, (_, i) => i - 1);
     const stops = checks.map((n) => boundUnknownState(outcome, n).stopPolling);
     expect(stops.indexOf(true)).toBe(UNKNOWN_STATE_MAX_CHECKS - 1);
