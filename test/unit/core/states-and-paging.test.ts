@@ -2,7 +2,7 @@
 // (history/paging.ts): the tables of docs/CLIENT-DECISIONS.md, "States by meaning" and "History paging".
 import { describe, expect, it } from 'vitest';
 import type { FeListPage } from '../../../src/core/api/readers';
-import { PageWalk } from '../../../src/core/history/paging';
+import { linkedNext, PageWalk, syncWarning } from '../../../src/core/history/paging';
 import {
   boundUnknownState,
   canonicalEstado,
@@ -104,5 +104,56 @@ describe('the end of a walk through the FE list', () => {
     expect(walk.after(1, page(range(1, 10)), 10)).toBeNull();
     expect(walk.after(2, page(range(11, 10)), 10)).toBeNull();
     expect(walk.after(3, page(range(21, 10)), 10)).toBe('bound');
+  });
+
+  it('follows a cursor to its end, and stops at a link leading back', () => {
+    const walk = new PageWalk(1);
+    expect(walk.afterLink(page(range(1, 20)), true)).toBeNull();
+    expect(walk.afterLink(page(range(21, 20)), true)).toBeNull();
+    expect(walk.afterLink(page(range(41, 12)), false)).toBe('last_link');
+    expect(syncWarning(walk, 'last_link', page(range(41, 12)), 0)).toBeNull();
+    const loop = new PageWalk(1);
+    expect(loop.afterLink(page(range(1, 20)), true)).toBeNull();
+    expect(loop.afterLink(page(range(1, 20)), true)).toBe('no_new_id');
+    expect(syncWarning(loop, 'no_new_id', page(range(1, 20)), 0)).toMatch(/no dejó recorrer todo el historial/);
+  });
+
+  it('a link to the next page number is the walk itself; a cursor or an offset is followed', () => {
+    const named = (query: Record<string, string>) => page([1], { next: { query } });
+    expect(linkedNext(named({ page: '2', per_page: '20' }), 1)).toBeNull();
+    expect(linkedNext(named({ cursor: 'abc' }), 1)).toEqual({ cursor: 'abc' });
+    expect(linkedNext(named({ limit: '20', offset: '20' }), 1)).toEqual({ limit: '20', offset: '20' });
+    expect(linkedNext(page([1]), 1)).toBeNull();
+  });
+
+  it('a server that ignores page (page 2 repeats a full page 1) leaves the history incomplete, and says so', () => {
+    const walk = new PageWalk(1);
+    expect(walk.after(1, page(range(1, 20)), 20)).toBeNull();
+    expect(walk.after(2, page(range(1, 20)), 20)).toBe('no_new_id');
+    expect(walk.ignoredPage).toBe(true);
+    expect(syncWarning(walk, 'no_new_id', page(range(1, 20)), 0)).toBe(
+      'El servicio no dejó recorrer todo el historial de facturas: se leyeron 20 facturas. ' +
+        'Lo sincronizado se conserva; una factura que falte aquí puede consultarse en el portal de su proveedor.',
+    );
+    // The last page repeated by a server that pages (a short page 1): the walk is complete.
+    const repeat = new PageWalk(1);
+    expect(repeat.after(1, page(range(1, 7)), 20)).toBeNull();
+    expect(repeat.after(2, page(range(1, 7)), 20)).toBe('no_new_id');
+    expect(syncWarning(repeat, 'no_new_id', page(range(1, 7)), 0)).toBeNull();
+  });
+
+  it('fewer ids than the total, more announced, or documents skipped: a warning naming them', () => {
+    const walk = new PageWalk(1);
+    expect(walk.after(1, page(range(1, 10), { total: 52 }), 10)).toBeNull();
+    expect(walk.after(2, page([], { total: 52 }), 10)).toBe('empty');
+    expect(syncWarning(walk, 'empty', page([], { total: 52 }), 0)).toMatch(/se leyeron 10 facturas de 52\./);
+    const more = new PageWalk(1);
+    more.after(1, page(range(1, 10), { next: { more: true } }), 10);
+    expect(syncWarning(more, 'short', page(range(1, 10), { next: { more: true } }), 0)).toMatch(/no dejó recorrer/);
+    const whole = new PageWalk(1);
+    whole.after(1, page(range(1, 5)), 10);
+    expect(syncWarning(whole, 'short', page(range(1, 5)), 1)).toBe(
+      '1 factura no se pudo leer del servicio en esta sincronización; se volverán a pedir en la próxima.',
+    );
   });
 });
