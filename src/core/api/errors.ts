@@ -34,7 +34,18 @@ export function missingScopes(body: unknown): string[] {
 export type Operation = 'read' | 'write';
 
 /** Fields by which an answer speaks of a document or of the tax authority's verdict. */
-const VERDICT_FIELDS = ['documento', 'doc', 'factura_id', 'cufe', 'cuds', 'estado', 'estado_dian', 'dian', 'pending', 'idempotent'];
+const VERDICT_FIELDS = [
+  'documento',
+  'doc',
+  'factura_id',
+  'cufe',
+  'cuds',
+  'estado',
+  'estado_dian',
+  'dian',
+  'pending',
+  'idempotent',
+];
 
 /**
  * Whether a 422 is the tax authority's rejection ("422: DSE processed but classified rejected") or

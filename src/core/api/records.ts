@@ -148,9 +148,10 @@ export function findNext(body: unknown, skip?: unknown): NextPage {
     const next: unknown[] = [];
     for (const node of level) {
       if (Array.isArray(node) && node !== skip) {
-        const link = node.find(
-          (e) => isPagingLink(e) && typeof e.url === 'string' && /next|siguiente|&raquo;|»/i.test(String(e.label ?? e.rel ?? '')),
-        ) as Json | undefined;
+        const links = (node as unknown[]).filter((e): e is Json => isPagingLink(e));
+        const link = links.find(
+          (e) => typeof e.url === 'string' && /next|siguiente|&raquo;|»/i.test(textOf(e.label ?? e.rel) ?? ''),
+        );
         if (link && !found.query) found.query = queryOfLink(link.url as string);
         continue;
       }
@@ -163,7 +164,11 @@ export function findNext(body: unknown, skip?: unknown): NextPage {
         const value = node[name];
         if (typeof value === 'string' && !found.query) {
           // A link names its query; a bare token is a cursor.
-          found.query = /^(?:https?:\/\/|\/|\?)/i.test(value.trim()) ? queryOfLink(value) : value.trim() ? { cursor: value.trim() } : undefined;
+          found.query = /^(?:https?:\/\/|\/|\?)/i.test(value.trim())
+            ? queryOfLink(value)
+            : value.trim()
+              ? { cursor: value.trim() }
+              : undefined;
         } else if (isObject(value) && !found.query) {
           const href = textOf(value.href) ?? textOf(value.url);
           const cursor = textOf(value.cursor);

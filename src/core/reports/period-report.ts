@@ -235,8 +235,7 @@ export function periodReport(db: Db, scope: ReportScope, filter: ReportFilter): 
       )
       .all(params);
   const shownRejected = open.rejected.count > 0 ? openItems("h.estado_dian = 'rechazado'") : [];
-  const shownPending =
-    open.pending.count > 0 ? openItems(`h.estado_dian NOT IN ${FINAL_ESTADOS_SQL}`) : [];
+  const shownPending = open.pending.count > 0 ? openItems(`h.estado_dian NOT IN ${FINAL_ESTADOS_SQL}`) : [];
 
   // The figures of the accepted COP documents this app issued (report_amounts_covering), joined once
   // and grouped three ways: taxes by kind, month, code and rate; withholdings by kind and code; and by

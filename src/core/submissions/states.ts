@@ -36,7 +36,8 @@ export function normaliseEstado(raw: string): string {
 // Meanings are read from the words of the state, in the spellings providers use (Spanish and
 // English, masculine and feminine, singular and plural, with accents, spaces, hyphens or `_`).
 const ACCEPTED_WORD = '(?:aceptad[oa]s?|aprobad[oa]s?|validad[oa]s?|accepted|approved|valid)';
-const NOTICES = '(?:notificacion(?:es)?|observacion(?:es)?|advertencias?|alertas?|avisos?|notices?|notifications?|warnings?|observations?)';
+const NOTICES =
+  '(?:notificacion(?:es)?|observacion(?:es)?|advertencias?|alertas?|avisos?|notices?|notifications?|warnings?|observations?)';
 const ACCEPTED = new RegExp(`^(?:documento_|dian_|estado_)?${ACCEPTED_WORD}(?:_(?:por_(?:la_)?dian|by_dian|dian))?$`);
 const ACCEPTED_NOTICES = new RegExp(
   `^(?:documento_|dian_)?${ACCEPTED_WORD}(?:_(?:por_(?:la_)?dian|by_dian|dian))?_(?:con|with)(?:_(?:las|los|algunas|algunos))?_${NOTICES}$`,

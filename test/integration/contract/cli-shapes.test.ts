@@ -6,7 +6,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryPage, SyncSummary } from '../../../src/shared/rpc/methods/history';
 import { feRequest } from '../../support/contract-server/bed';
-import { CONTRACT_COMPANY, CONTRACT_TOKENS, startContractServer, type ContractServer } from '../../support/contract-server/server';
+import {
+  CONTRACT_COMPANY,
+  CONTRACT_TOKENS,
+  startContractServer,
+  type ContractServer,
+} from '../../support/contract-server/server';
 import { OUTCOME_BY_NUMBER as N, SHAPE_VARIANTS } from '../../support/contract-server/variants';
 import { runCli } from '../../support/core/cli';
 import { tempDir } from '../../support/temp';

@@ -291,7 +291,15 @@ export async function startContractServer(
           },
         ];
       case 'drf':
-        return [200, { count: all.length, next: page < pages ? link(page + 1) : null, previous: page > 1 ? link(page - 1) : null, results: entries }];
+        return [
+          200,
+          {
+            count: all.length,
+            next: page < pages ? link(page + 1) : null,
+            previous: page > 1 ? link(page - 1) : null,
+            results: entries,
+          },
+        ];
       case 'bare':
         return [200, entries];
       case 'data.items':
@@ -369,13 +377,21 @@ export async function startContractServer(
     if (variant.acquirer === 'nombres-apellidos') {
       return [
         200,
-        { ok: true, data: { tipo_doc: type, numero_doc: number, nombres: 'Ana María', apellidos: 'Pérez Gómez', correo: 'ana@example.co' } },
+        {
+          ok: true,
+          data: { tipo_doc: type, numero_doc: number, nombres: 'Ana María', apellidos: 'Pérez Gómez', correo: 'ana@example.co' },
+        },
       ];
     }
     if (variant.acquirer === 'dian-receiver') {
       return [
         200,
-        { ReceiverId: number, ReceiverIdType: type, ReceiverName: 'Ferretería El Tornillo SAS', ReceiverEmail: 'compras@tornillo.co' },
+        {
+          ReceiverId: number,
+          ReceiverIdType: type,
+          ReceiverName: 'Ferretería El Tornillo SAS',
+          ReceiverEmail: 'compras@tornillo.co',
+        },
       ];
     }
     if (variant.acquirer === 'emails-array') {

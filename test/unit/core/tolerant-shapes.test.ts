@@ -29,7 +29,11 @@ describe('FE list pages', () => {
 
   it.each([
     ['a cursor token', { data: [{ id: 1, estado_dian: 'aceptado' }], next_cursor: 'eyJpZCI6MX0=' }, { cursor: 'eyJpZCI6MX0=' }],
-    ['a next link', { results: [{ id: 1, estado_dian: 'aceptado' }], next: 'https://other.host/x?limit=20&offset=20' }, { limit: '20', offset: '20' }],
+    [
+      'a next link',
+      { results: [{ id: 1, estado_dian: 'aceptado' }], next: 'https://other.host/x?limit=20&offset=20' },
+      { limit: '20', offset: '20' },
+    ],
     ['links.next', { data: [{ id: 1, estado: 'x' }], links: { next: '/fe/docs?cursor=abc' } }, { cursor: 'abc' }],
     ['meta.next_cursor', { data: [{ id: 1, estado: 'x' }], meta: { next_cursor: 'c2' } }, { cursor: 'c2' }],
     [
@@ -70,11 +74,7 @@ describe('acquirer records', () => {
       { acquirer: { razon_social: 'Panadería La Espiga', emails: ['ventas@espiga.co', 'otro@espiga.co'] } },
       { nombre: 'Panadería La Espiga', email: 'ventas@espiga.co' },
     ],
-    [
-      'emails[] of objects',
-      { data: { name: 'X SAS', emails: [{ address: 'a@x.co' }] } },
-      { nombre: 'X SAS', email: 'a@x.co' },
-    ],
+    ['emails[] of objects', { data: { name: 'X SAS', emails: [{ address: 'a@x.co' }] } }, { nombre: 'X SAS', email: 'a@x.co' }],
     [
       'a partial answer: only an e-mail',
       { ok: true, data: { correo: 'solo@correo.co' } },
@@ -92,7 +92,10 @@ describe('acquirer records', () => {
 describe('error bodies', () => {
   it.each([
     ['errors{field:[…]}', { message: 'The given data was invalid.', errors: { 'receptor.email': ['no es válido'] } }],
-    ['detail[{loc, msg}]', { detail: [{ loc: ['body', 'receptor', 'email'], msg: 'value is not a valid email', type: 'value_error' }] }],
+    [
+      'detail[{loc, msg}]',
+      { detail: [{ loc: ['body', 'receptor', 'email'], msg: 'value is not a valid email', type: 'value_error' }] },
+    ],
     ['message with field', { ok: false, message: 'El correo no es válido', field: 'receptor.email' }],
   ])('%s marks receptor.email', (_name, body) => {
     expect(submissionFieldErrors(body).map((e) => e.path)).toEqual(['receptor.email']);
