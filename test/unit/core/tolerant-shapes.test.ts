@@ -17,6 +17,7 @@ describe('FE list pages', () => {
   it.each([
     ['Laravel, links as an array', { data: [], links: LARAVEL_LINKS, meta: { current_page: 1, last_page: 1, total: 0 } }],
     ['Laravel, links as an object', { data: [], links: { first: '?page=1', last: '?page=1', prev: null, next: null } }],
+    ['Laravel API resource, links under meta', { data: [], links: { next: null }, meta: { links: LARAVEL_LINKS, total: 0 } }],
     ['DRF', { count: 0, next: null, previous: null, results: [] }],
     ['cursor', { data: [], next_cursor: null, has_more: false }],
   ])('an empty first page (%s) is an empty list, not unrecognised data', (_name, body) => {
