@@ -69,7 +69,8 @@ export class ApiClient {
    * 1. List FE documents (production only). The body's shape is "not shown" by the contract: the
    * records are found wherever they are (readers.ts); the full document may or may not be there.
    */
-  async listFeDocs(query: FeListQuery = {}): Promise<FeListPage> {
+  async listFeDocs(query: FeListQuery | Record<string, string | number> = {}): Promise<FeListPage> {
+    // Also the query a server named for its next page (a cursor): only its query, always on this path.
     const params = new URLSearchParams();
     for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
     const suffix = params.size > 0 ? `?${params.toString()}` : '';
@@ -106,6 +107,19 @@ export class ApiClient {
         'La DIAN no dio una respuesta satisfactoria sobre el adquirente. Ingrese sus datos a mano o intente más tarde.',
         { status: 502 },
       );
+    }
+    if (answer.status >= 200 && answer.status <= 299) {
+      try {
+        return readAcquirer(answer.body, request);
+      } catch (error) {
+        if (!(error instanceof UnrecognisedBody)) throw error;
+        throw new AppError(
+          'api_unexpected',
+          'El servicio respondió la consulta del adquirente sin datos que Factura Desk reconozca. ' +
+            'Escriba a mano el nombre o razón social, el correo y la dirección del cliente: la factura sale igual.',
+          { status: answer.status },
+        );
+      }
     }
     return this.interpret(answer, (body) => readAcquirer(body, request));
   }

@@ -33,13 +33,43 @@ export function missingScopes(body: unknown): string[] {
 
 export type Operation = 'read' | 'write';
 
+/** Fields by which an answer speaks of a document or of the tax authority's verdict. */
+const VERDICT_FIELDS = [
+  'documento',
+  'doc',
+  'factura_id',
+  'cufe',
+  'cuds',
+  'estado',
+  'estado_dian',
+  'dian',
+  'pending',
+  'idempotent',
+];
+
+/**
+ * Whether a 422 is the tax authority's rejection ("422: DSE processed but classified rejected") or
+ * a framework refusing the request before any document (a validation list such as FastAPI's
+ * `detail: [{loc, msg}]` or Laravel's `errors: {field: [...]}`). It is a rejection when it names a
+ * document or a verdict, or when it is the contract's error envelope (`ok: false`) without a field
+ * list; a refusal of the request otherwise. Read operations never submit: their 422 is a refusal.
+ */
+export function isTaxAuthorityRejection(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const fields = body as Record<string, unknown>;
+  if (VERDICT_FIELDS.some((name) => fields[name] !== undefined && fields[name] !== null)) return true;
+  return fields.ok === false && fieldErrorList(body).length === 0;
+}
+
 /** An HTTP answer that is not a success for the endpoint that was called. */
 export function classifyAnswer(answer: ApiAnswer, operation: Operation, companyId: number): AppError {
   // A 400 without a field list is the user's only clue: its message is kept whole.
-  const whole = answer.status === 400 && fieldErrorList(answer.body).length === 0;
+  // A 422 that is not the tax authority's verdict is a refused request, like a 400.
+  const refusal = answer.status === 422 && (operation === 'read' || !isTaxAuthorityRejection(answer.body));
+  const whole = (answer.status === 400 || refusal) && fieldErrorList(answer.body).length === 0;
   const server = serverMessage(answer.body, whole ? SERVER_MESSAGE_MAX : 500)?.replace(/\.+$/, '');
   const details = { status: answer.status, ...(server ? { server } : {}) };
-  switch (answer.status) {
+  switch (refusal ? 400 : answer.status) {
     case 400:
       return new AppError(
         'api_invalid',

@@ -6,6 +6,7 @@ import type { Acquirer, AcquirerLookupRequest, DseDocumentAsRead, FeDocument, Pa
 import { canonicalEstado, isTerminalEstado } from '../submissions/states';
 import {
   findCount,
+  findNext,
   findRecord,
   findRecords,
   firstOf,
@@ -15,6 +16,7 @@ import {
   moneyOf,
   textOf,
   type Json,
+  type NextPage,
 } from './records';
 
 /** A list answer the reader could not place: no records, and not an empty list either. */
@@ -31,6 +33,12 @@ function listOf(body: unknown, isRecord: (value: Json) => boolean, what: string)
   if (isEmptyList(body)) return { records: [], array: null };
   throw new UnrecognisedBody(what);
 }
+
+/** A non-empty text (a number written as such too), trimmed. */
+const nonEmpty = (v: unknown) => {
+  const text = textOf(v)?.trim();
+  return text ? text : undefined;
+};
 
 // ---- 4. Payment methods -------------------------------------------------------------------------
 
@@ -84,6 +92,8 @@ export interface FeListEntry {
   estado_dian?: string;
   /** The whole document when the entry carries everything a history row needs. */
   document?: FeDocument;
+  /** The operation's key when the server lists it (an extra field): links a local record to it. */
+  draftKey?: string;
 }
 
 export interface FeListPage {
@@ -91,6 +101,8 @@ export interface FeListPage {
   /** Paging metadata when the server gives it (under any usual name, at any shallow depth). */
   total?: number;
   totalPages?: number;
+  /** Where the next page is, when the server says (a cursor or a link), and whether more follow. */
+  next?: NextPage;
 }
 
 export function readFeListPage(body: unknown): FeListPage {
@@ -98,13 +110,20 @@ export function readFeListPage(body: unknown): FeListPage {
   const entries = records.map((r) => {
     const estado = estadoOf(r);
     const document = readFeDocument(r, { complete: true }) ?? undefined;
-    return { id: integerOf(r.id)!, ...(estado ? { estado_dian: estado } : {}), ...(document ? { document } : {}) };
+    const draftKey = firstOf(r, ['draft_key', 'idempotency_key', 'request_key'], nonEmpty);
+    return {
+      id: integerOf(r.id)!,
+      ...(estado ? { estado_dian: estado } : {}),
+      ...(document ? { document } : {}),
+      ...(draftKey ? { draftKey } : {}),
+    };
   });
   return {
     entries,
     // Not `count`: many servers give under it the number of entries on this page.
     total: findCount(body, ['total', 'total_count', 'totalCount', 'total_items'], array),
     totalPages: findCount(body, ['total_pages', 'totalPages', 'last_page', 'lastPage', 'pages', 'page_count'], array),
+    next: findNext(body, array),
   };
 }
 
@@ -189,7 +208,27 @@ export function readFeDetail(body: unknown): FeDocument {
 
 // ---- 5. Acquirer lookup -------------------------------------------------------------------------
 
-const NAME_FIELDS = ['nombre', 'name', 'razon_social', 'business_name', 'nombre_completo', 'legal_name'];
+// Field names are compared without case, `_` or `-` (`ReceiverName`, `receiver_name`).
+const NAME_FIELDS = [
+  'nombre',
+  'name',
+  'razon_social',
+  'razonsocial',
+  'business_name',
+  'nombre_completo',
+  'legal_name',
+  'registration_name',
+  'receiver_name',
+  'customer_name',
+  'nombre_razon_social',
+];
+const GIVEN_NAME_FIELDS = ['nombres', 'primer_nombre', 'first_name', 'given_name', 'firstname'];
+const MIDDLE_NAME_FIELDS = ['segundo_nombre', 'middle_name'];
+const FAMILY_NAME_FIELDS = ['apellidos', 'primer_apellido', 'last_name', 'family_name', 'surname', 'lastname'];
+const SECOND_FAMILY_FIELDS = ['segundo_apellido', 'second_last_name'];
+const EMAIL_FIELDS = ['email', 'correo', 'correo_electronico', 'mail', 'e_mail', 'receiver_email', 'email_address'];
+const EMAIL_LIST_FIELDS = ['emails', 'correos', 'email_addresses', 'receiver_emails'];
+const ADDRESS_FIELDS = ['direccion', 'address', 'domicilio', 'receiver_address', 'direccion_fiscal'];
 const NUMBER_FIELDS = [
   'identification_number',
   'numero_doc',
@@ -197,29 +236,62 @@ const NUMBER_FIELDS = [
   'nit',
   'document_number',
   'numero_identificacion',
+  'receiver_id',
 ];
 const TYPE_FIELDS = ['identification_type', 'tipo_doc', 'tipo_documento', 'document_type', 'tipo_identificacion'];
-const nonEmpty = (v: unknown) => {
-  const text = textOf(v)?.trim();
-  return text ? text : undefined;
-};
-const isAcquirerRecord = (r: Json) => firstOf(r, NAME_FIELDS, nonEmpty) !== undefined;
+const keyOf = (name: string) => name.toLowerCase().replace(/[_-]/g, '');
+
+/** The first of `names` (compared without case, `_` or `-`) holding a value `read` accepts. */
+function fieldOf<T>(record: Json, names: readonly string[], read: (value: unknown) => T | undefined): T | undefined {
+  const byKey = new Map(Object.entries(record).map(([key, value]) => [keyOf(key), value]));
+  for (const name of names) {
+    const value = read(byKey.get(keyOf(name)));
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/** A name whole, or made of given and family names (`nombres` + `apellidos`, `primer_nombre`...). */
+function acquirerName(record: Json): string | undefined {
+  const whole = fieldOf(record, NAME_FIELDS, nonEmpty);
+  if (whole) return whole;
+  const parts = [GIVEN_NAME_FIELDS, MIDDLE_NAME_FIELDS, FAMILY_NAME_FIELDS, SECOND_FAMILY_FIELDS]
+    .map((names) => fieldOf(record, names, nonEmpty))
+    .filter((part): part is string => part !== undefined);
+  return parts.length > 0 ? parts.join(' ').replace(/\s+/g, ' ') : undefined;
+}
+
+/** An e-mail given alone or only in a list (`emails: ['a@b.co']` or `[{email|address|value}]`): the first. */
+function acquirerEmail(record: Json): string | undefined {
+  const single = fieldOf(record, EMAIL_FIELDS, nonEmpty);
+  if (single) return single;
+  const list = fieldOf(record, EMAIL_LIST_FIELDS, (v) => (Array.isArray(v) ? v : undefined)) ?? [];
+  for (const entry of list) {
+    const text = isObject(entry) ? fieldOf(entry, ['email', 'address', 'value', 'correo'], nonEmpty) : nonEmpty(entry);
+    if (text) return text;
+  }
+  return undefined;
+}
+
+const isAcquirerRecord = (r: Json) =>
+  acquirerName(r) !== undefined || acquirerEmail(r) !== undefined || fieldOf(r, ADDRESS_FIELDS, nonEmpty) !== undefined;
 
 /**
  * "Fields of the acquirer record in the response: not shown": the record is the shallowest object
- * with a name, its identification read under the request's own names and their aliases; what it
- * lacks is taken from the request (type, number) or left empty for the user to complete.
+ * with a name, an e-mail or an address, under any usual spelling; its identification read under the
+ * request's own names and their aliases. What it lacks is taken from the request (type, number) or
+ * left empty: the form names what the user still has to type.
  */
 export function readAcquirer(body: unknown, request: AcquirerLookupRequest): Acquirer {
   const record = findRecord(body, isAcquirerRecord);
   if (!record) throw new UnrecognisedBody('acquirer');
   return {
-    identification_type: firstOf(record, TYPE_FIELDS, nonEmpty) ?? request.identification_type,
-    identification_number: firstOf(record, NUMBER_FIELDS, nonEmpty) ?? request.identification_number,
-    dv: firstOf(record, ['dv', 'digito_verificacion', 'check_digit'], nonEmpty) ?? null,
-    nombre: firstOf(record, NAME_FIELDS, nonEmpty)!,
-    email: firstOf(record, ['email', 'correo', 'correo_electronico', 'mail'], nonEmpty) ?? '',
-    direccion: firstOf(record, ['direccion', 'address', 'domicilio'], nonEmpty) ?? '',
+    identification_type: fieldOf(record, TYPE_FIELDS, nonEmpty) ?? request.identification_type,
+    identification_number: fieldOf(record, NUMBER_FIELDS, nonEmpty) ?? request.identification_number,
+    dv: fieldOf(record, ['dv', 'digito_verificacion', 'check_digit'], nonEmpty) ?? null,
+    nombre: acquirerName(record) ?? '',
+    email: acquirerEmail(record) ?? '',
+    direccion: fieldOf(record, ADDRESS_FIELDS, nonEmpty) ?? '',
   };
 }
 

@@ -48,9 +48,19 @@ export function findRecords(body: unknown, isRecord: (value: Json) => boolean): 
   return null;
 }
 
+/** Keys of a paging link (Laravel's `links: [{url, label, active}]`, `{href, rel}`): such an object is never a record. */
+const LINK_KEYS = new Set(['url', 'label', 'active', 'href', 'rel', 'page', 'title', 'type']);
+
+export function isPagingLink(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  const keys = Object.keys(value);
+  return keys.length > 0 && keys.every((key) => LINK_KEYS.has(key));
+}
+
 /**
  * Whether a body that holds no record is an empty list: a bare empty array, or an object none of
- * whose arrays (at any depth) holds an object. An array of unrecognised objects is not "empty":
+ * whose arrays (at any depth) holds an object other than a paging link (a Laravel page with no
+ * documents is `data: []` beside a `links` array). An array of unrecognised objects is not "empty":
  * the client does not understand it, and says so rather than showing nothing.
  */
 export function isEmptyList(body: unknown): boolean {
@@ -61,7 +71,7 @@ export function isEmptyList(body: unknown): boolean {
     const next: unknown[] = [];
     for (const node of level) {
       if (Array.isArray(node)) {
-        if (node.some(isObject)) return false;
+        if (node.some((e) => isObject(e) && !isPagingLink(e))) return false;
       } else if (isObject(node)) next.push(...Object.values(node));
     }
     level = next;
@@ -97,6 +107,81 @@ export function findCount(body: unknown, names: readonly string[], skip?: unknow
     level = next;
   }
   return undefined;
+}
+
+/** Where the next page of a list is, as the server says it: a query to send, or nothing more. */
+export interface NextPage {
+  /** The query of the next request (`{cursor: 'abc'}`, `{page: '3'}`), read from a link or a token. */
+  query?: Record<string, string>;
+  /** The server says more records follow (`has_more`, `hasMore`, `more`), whether or not it says where. */
+  more?: boolean;
+}
+
+const CURSOR_NAMES = ['next_cursor', 'nextCursor', 'cursor_next', 'next_page_token', 'nextPageToken', 'after'];
+const NEXT_LINK_NAMES = ['next', 'next_page_url', 'next_url', 'nextUrl', 'next_link', 'nextLink', 'siguiente'];
+const MORE_NAMES = ['has_more', 'hasMore', 'more', 'has_next', 'hasNext', 'has_next_page', 'hasNextPage'];
+const MAX_QUERY_PARAMS = 10;
+
+/** The query of a link (absolute, relative or only `?a=b`); only its query is ever used, never its host. */
+function queryOfLink(link: string): Record<string, string> | undefined {
+  const text = link.trim();
+  if (text === '' || text.length > 2_000) return undefined;
+  let search: string;
+  try {
+    search = new URL(text, 'http://next.invalid/').search;
+  } catch {
+    return undefined;
+  }
+  const params = [...new URLSearchParams(search).entries()].slice(0, MAX_QUERY_PARAMS);
+  return params.length > 0 ? Object.fromEntries(params) : undefined;
+}
+
+/**
+ * The next page of a list answer, never inside `skip` (the records' array): a cursor token
+ * (`next_cursor`...), a next link (`next`, `links.next`, `next_page_url`, or Laravel's `links`
+ * array entry labelled next/siguiente), and whether more follow (`has_more`...).
+ */
+export function findNext(body: unknown, skip?: unknown): NextPage {
+  const found: NextPage = {};
+  let level: unknown[] = [body];
+  for (let depth = 0; depth <= 3 && level.length > 0; depth += 1) {
+    const next: unknown[] = [];
+    for (const node of level) {
+      if (Array.isArray(node) && node !== skip) {
+        const links = (node as unknown[]).filter((e): e is Json => isPagingLink(e));
+        const link = links.find(
+          (e) => typeof e.url === 'string' && /next|siguiente|&raquo;|»/i.test(textOf(e.label ?? e.rel) ?? ''),
+        );
+        if (link && !found.query) found.query = queryOfLink(link.url as string);
+        continue;
+      }
+      if (!isObject(node)) continue;
+      for (const name of CURSOR_NAMES) {
+        const value = textOf(node[name])?.trim();
+        if (value && !found.query) found.query = { cursor: value };
+      }
+      for (const name of NEXT_LINK_NAMES) {
+        const value = node[name];
+        if (typeof value === 'string' && !found.query) {
+          // A link names its query; a bare token is a cursor.
+          found.query = /^(?:https?:\/\/|\/|\?)/i.test(value.trim())
+            ? queryOfLink(value)
+            : value.trim()
+              ? { cursor: value.trim() }
+              : undefined;
+        } else if (isObject(value) && !found.query) {
+          const href = textOf(value.href) ?? textOf(value.url);
+          const cursor = textOf(value.cursor);
+          if (href) found.query = queryOfLink(href);
+          else if (cursor) found.query = { cursor };
+        }
+      }
+      for (const name of MORE_NAMES) if (typeof node[name] === 'boolean' && found.more === undefined) found.more = node[name];
+      for (const value of Object.values(node)) if ((isObject(value) || Array.isArray(value)) && value !== skip) next.push(value);
+    }
+    level = next;
+  }
+  return found;
 }
 
 /** An integer, also from its decimal text ("42"), as some servers write ids. */

@@ -19,6 +19,8 @@ export function recordRejected(mirror: HistoryMirror, row: SubmissionRow, synced
   if (row.state !== 'rejected') return false;
   const remoteId = localRemoteId(row);
   if (mirror.known(row.connection_id, row.kind, remoteId)) return false;
+  // The server's document already took this rejection's place (HistoryMirror.adoptLocalRecord).
+  if (mirror.linked(row.connection_id, row.kind, row.id)) return false;
   return mirror.upsert(rejectedRow(row, syncedAt));
 }
 

@@ -91,6 +91,17 @@ function cents(money: string): number {
   return dec(money).times(100).toDecimalPlaces(0).toNumber();
 }
 
+interface LocalRecord {
+  id: number;
+  submission_id: number | null;
+  number: string;
+  fiscal_key: string;
+  counterpart_doc: string;
+  total_cents: number;
+  issue_date: string;
+  idempotency_key: string | null;
+}
+
 const COLUMNS = [
   'connection_id',
   'kind',
@@ -118,6 +129,7 @@ const COLUMNS = [
 export class HistoryMirror {
   private readonly upsertStatement: Statement<[MirrorRow]>;
   private readonly knownStatement: Statement<[number, string, number], { estado_dian: string; local: number | null }>;
+  private readonly localsStatement: Statement<[number], LocalRecord>;
 
   constructor(private readonly db: Db) {
     // Prepared once: a sync of 100,000 documents runs these statements 100,000 times.
@@ -139,6 +151,51 @@ export class HistoryMirror {
     this.knownStatement = db.prepare<[number, string, number], { estado_dian: string; local: number | null }>(
       `SELECT estado_dian, json_extract(document_json, '$.registro_local') AS local
        FROM history_documents WHERE connection_id = ? AND kind = ? AND remote_id = ?`,
+    );
+    // Local records without a server id have a negative remote_id (local-record.ts): a short range.
+    this.localsStatement = db.prepare<[number], LocalRecord>(
+      `SELECT h.id, h.submission_id, h.number, h.fiscal_key, h.counterpart_doc, h.total_cents, h.issue_date, s.idempotency_key
+       FROM history_documents h LEFT JOIN submissions s ON s.id = h.submission_id
+       WHERE h.connection_id = ? AND h.kind = 'FE' AND h.remote_id < 0`,
+    );
+  }
+
+  /**
+   * A server's FE document that is a rejection this app recorded locally without an id (an FE
+   * refused with no `factura_id`): the local record is removed and the server's row takes its
+   * submission, so the Historial shows one row. Matched, in order, by the operation's key when the
+   * server lists it (`draft_key`, an extra field), the CUFE, the number, and else by counterpart,
+   * total and date when exactly one local rejection has them and the server's document is rejected.
+   * Call inside the transaction that upserts the row.
+   */
+  adoptLocalRecord(row: MirrorRow, draftKey?: string): MirrorRow {
+    if (row.kind !== 'FE' || row.remote_id < 0) return row;
+    const locals = this.localsStatement.all(row.connection_id);
+    if (locals.length === 0) return row;
+    const same = (a: string, b: string | null) => a !== '' && a === b;
+    const match =
+      (draftKey ? locals.find((l) => l.idempotency_key === draftKey) : undefined) ??
+      locals.find((l) => same(row.fiscal_key, l.fiscal_key)) ??
+      locals.find((l) => same(row.number, l.number)) ??
+      (() => {
+        if (row.estado_dian !== 'rechazado') return undefined;
+        const alike = locals.filter(
+          (l) =>
+            l.counterpart_doc === row.counterpart_doc && l.total_cents === row.total_cents && l.issue_date === row.issue_date,
+        );
+        return alike.length === 1 ? alike[0] : undefined;
+      })();
+    if (!match) return row;
+    this.db.prepare('DELETE FROM history_documents WHERE id = ?').run(match.id);
+    return { ...row, submission_id: match.submission_id };
+  }
+
+  /** Whether a row of the mirror is already linked to this submission (its local record was adopted). */
+  linked(connectionId: number, kind: 'FE' | 'DSE', submissionId: number): boolean {
+    return (
+      this.db
+        .prepare('SELECT 1 FROM history_documents WHERE connection_id = ? AND kind = ? AND submission_id = ? LIMIT 1')
+        .get(connectionId, kind, submissionId) !== undefined
     );
   }
 

@@ -15,8 +15,8 @@ import type { Statement } from 'better-sqlite3';
 import type { HistoryFilter, HistoryPage, HistoryRow } from '../../shared/rpc/methods/history';
 import type { SubmissionState } from '../../shared/rpc/methods/submissions';
 import type { Db } from '../store/store';
-import { OPEN_STATES_SQL } from '../submissions/states';
 import { OPEN_SUBMISSION_STATES } from '../../shared/rpc/methods/submissions';
+import { ACCEPTED_ESTADOS_SQL, FINAL_ESTADOS_SQL, OPEN_STATES_SQL } from '../submissions/states';
 
 /** The newest ledger row for a mirrored document (index submissions_by_document, migration 0006). */
 const LEDGER_OF = `(SELECT s.%s FROM submissions s
@@ -117,7 +117,8 @@ export function compileFilter(connectionId: number, filter: HistoryFilter): Comp
     where.push('h.kind = @kind');
     params.kind = filter.kind;
   }
-  if (filter.state === 'pendiente') where.push("h.estado_dian NOT IN ('aceptado', 'rechazado')");
+  if (filter.state === 'pendiente') where.push(`h.estado_dian NOT IN ${FINAL_ESTADOS_SQL}`);
+  else if (filter.state === 'aceptado') where.push(`h.estado_dian IN ${ACCEPTED_ESTADOS_SQL}`);
   else if (filter.state) {
     where.push('h.estado_dian = @state');
     params.state = filter.state;

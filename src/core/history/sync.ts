@@ -8,12 +8,15 @@ import type { SyncStatus, SyncSummary } from '../../shared/rpc/methods/history';
 import type { ApiClient, FeListPage } from '../api/client';
 import { clientFor } from '../api/for-connection';
 import type { ActiveConnection } from '../connections/connections';
-import { isTerminalEstado } from '../submissions/states';
+import { FINAL_ESTADOS_SQL, isTerminalEstado } from '../submissions/states';
 import type { SubmissionRow } from '../submissions/ledger';
 import { recordRejected } from './local-record';
 import { dseRow, feRow, HistoryMirror, type MirrorRow } from './mirror';
-import { PAGE_SIZES, PageWalk } from './paging';
+import { linkedNext, PAGE_SIZES, PageWalk, syncWarning, type EndReason } from './paging';
 import { collectGarbage } from '../memory';
+
+/** Failures of one document's detail that do not stop a pass (the service answered, about that document). */
+const PER_DOCUMENT_FAILURES = new Set(['api_not_found', 'api_unexpected']);
 
 interface SyncStateRow {
   next_page: number;
@@ -22,6 +25,7 @@ interface SyncStateRow {
   started_at: string | null;
   finished_at: string | null;
   last_error: string | null;
+  warning: string | null;
 }
 
 export interface HistorySyncOptions extends ServiceParts {
@@ -58,6 +62,7 @@ export class HistorySync {
       started_at: state?.started_at ?? null,
       finished_at: state?.finished_at ?? null,
       last_error: state?.last_error ?? null,
+      warning: state?.warning ?? null,
     };
   }
 
@@ -99,25 +104,35 @@ export class HistorySync {
     progress.emit('sync.progress', { phase: 'started', done: 0, total: null });
     let feDocuments = 0;
     let fePages = 0;
+    let skipped = 0;
     try {
       const state = this.state(connection.id);
       let page = state && state.finished_at === null ? state.next_page : 1;
       let sizeIndex = this.sizeIndex.get(connection.id) ?? 0;
       let walk = new PageWalk(page);
+      // The query of the next page when the server names one that page numbers do not give (a
+      // cursor, an offset): from then on the walk follows the server's links to their end.
+      let following: Record<string, string> | null = null;
+      let last: FeListPage | null = null;
+      let end: EndReason | null = null;
       this.begin(connection.id, page);
       for (;;) {
         const size = this.options.pageSize ?? PAGE_SIZES[sizeIndex];
+        const sized = size !== undefined ? { per_page: size } : {};
         let result: FeListPage;
         try {
-          result = await api.listFeDocs({ page, ...(size !== undefined ? { per_page: size } : {}) });
+          result = await api.listFeDocs(following ? { ...sized, ...following } : { page, ...sized });
         } catch (error) {
           const status = error instanceof AppError ? error.details?.status : undefined;
-          if (fePages > 0 && (status === 400 || status === 404)) {
+          // A 422 is how some frameworks refuse a query parameter: like a 400 here.
+          const refused = status === 400 || status === 422;
+          if (fePages > 0 && !walk.linked && (refused || status === 404)) {
             // A page past the end refused: the page before was the last one.
+            end = 'empty';
             this.finish(connection.id);
             break;
           }
-          if (fePages === 0 && status === 400 && this.options.pageSize === undefined && sizeIndex < PAGE_SIZES.length - 1) {
+          if (fePages === 0 && refused && this.options.pageSize === undefined && sizeIndex < PAGE_SIZES.length - 1) {
             // "per_page: the server restricts the range": ask again with a smaller size (or none),
             // from page 1, since the page numbers of another size mean other documents.
             sizeIndex += 1;
@@ -129,26 +144,45 @@ export class HistorySync {
           }
           throw error;
         }
-        const rows = await this.rowsOf(api, connection.id, result);
-        const end = walk.after(page, result, size);
+        const { rows, failed } = await this.rowsOf(api, connection.id, result);
+        skipped += failed;
+        // Once the server's links are followed, each page's own link leads on, and its absence ends the walk.
+        if (following !== null || linkedNext(result, page) !== null) {
+          following = result.next?.query ?? null;
+          end = walk.afterLink(result, following !== null);
+        } else end = walk.after(page, result, size);
         if (end === 'bound') this.options.logger.warn('history sync stopped at the page bound', { page });
         this.options.store.db.transaction(() => {
-          for (const row of rows) this.mirror.upsert(row);
+          for (const { row, draftKey } of rows) this.mirror.upsert(this.mirror.adoptLocalRecord(row, draftKey));
+          // A walk that follows the server's links starts again at page 1 when interrupted: a cursor
+          // may not outlive the run, and writing the same documents again changes nothing.
           this.options.store.db
             .prepare(
               `UPDATE history_sync_state SET next_page = ?, total_pages = ?, total_documents = ?, last_error = NULL,
                  finished_at = ? WHERE connection_id = ?`,
             )
-            .run(end ? 1 : page + 1, result.totalPages ?? null, result.total ?? null, end ? this.now() : null, connection.id);
+            .run(
+              end || walk.linked ? 1 : page + 1,
+              result.totalPages ?? null,
+              result.total ?? null,
+              end ? this.now() : null,
+              connection.id,
+            );
         })();
         feDocuments += result.entries.length;
         fePages += 1;
+        last = result;
         // A long pass gives back the garbage of every 100 pages read (core/memory.ts).
         if (fePages % 100 === 0) collectGarbage();
         progress.emit('sync.progress', { phase: 'page', done: feDocuments, total: result.total ?? null });
         if (end) break;
         page += 1;
       }
+      const warning = syncWarning(walk, end, last, skipped);
+      if (warning) this.options.logger.warn('history sync incomplete', { end, seen: walk.seenCount, skipped });
+      this.options.store.db
+        .prepare('UPDATE history_sync_state SET warning = ? WHERE connection_id = ?')
+        .run(warning, connection.id);
       const dseDocuments = await this.syncDse(connection);
       const summary: SyncSummary = {
         fe_documents: feDocuments,
@@ -156,6 +190,7 @@ export class HistorySync {
         dse_documents: dseDocuments,
         total_documents: this.mirror.count(connection.id),
         finished_at: this.now(),
+        warning,
       };
       progress.emit('sync.progress', { phase: 'done', done: summary.total_documents, total: summary.total_documents });
       if (fePages >= 10) collectGarbage();
@@ -180,7 +215,7 @@ export class HistorySync {
         `SELECT s.id, s.document_id FROM submissions s
          LEFT JOIN history_documents h ON h.connection_id = ? AND h.kind = 'DSE' AND h.remote_id = s.document_id
          WHERE s.connection_id = ? AND s.kind = 'DSE' AND s.document_id IS NOT NULL
-           AND (h.id IS NULL OR h.estado_dian NOT IN ('aceptado', 'rechazado') OR json_extract(h.document_json, '$.registro_local') = 1)`,
+           AND (h.id IS NULL OR h.estado_dian NOT IN ${FINAL_ESTADOS_SQL} OR json_extract(h.document_json, '$.registro_local') = 1)`,
       )
       .all(connection.id, connection.id);
     let mirrored = 0;
@@ -192,13 +227,22 @@ export class HistorySync {
    * The history rows of one page: an entry that carries the whole document is used as it is; any
    * other is read through the detail endpoint when it is new, when its listed state differs from
    * the stored one, or when it lists no state and the stored one is not final (a final state does
-   * not change, so a list without `estado_dian` costs no request per known document).
+   * not change, so a list without `estado_dian` costs no request per known document). A document
+   * whose detail fails (a 404 in a sync race, a 500, a body not understood) is skipped and counted:
+   * it is still missing or stale, so the next pass asks for it again; only a failure of the whole
+   * service (unreachable, token refused) stops the pass.
    */
-  private async rowsOf(api: ApiClient, connectionId: number, result: FeListPage): Promise<MirrorRow[]> {
-    const rows: MirrorRow[] = [];
+  private async rowsOf(
+    api: ApiClient,
+    connectionId: number,
+    result: FeListPage,
+  ): Promise<{ rows: { row: MirrorRow; draftKey?: string }[]; failed: number }> {
+    const rows: { row: MirrorRow; draftKey?: string }[] = [];
+    let failed = 0;
     for (const entry of result.entries) {
+      const draftKey = entry.draftKey;
       if (entry.document) {
-        rows.push(feRow(connectionId, entry.document, this.now()));
+        rows.push({ row: feRow(connectionId, entry.document, this.now()), ...(draftKey ? { draftKey } : {}) });
         continue;
       }
       const known = this.mirror.known(connectionId, 'FE', entry.id);
@@ -206,9 +250,16 @@ export class HistorySync {
         known === undefined ||
         known.local ||
         (entry.estado_dian !== undefined ? entry.estado_dian !== known.estado_dian : !isTerminalEstado(known.estado_dian));
-      if (stale) rows.push(feRow(connectionId, await api.getFeDoc(entry.id), this.now()));
+      if (!stale) continue;
+      try {
+        rows.push({ row: feRow(connectionId, await api.getFeDoc(entry.id), this.now()), ...(draftKey ? { draftKey } : {}) });
+      } catch (error) {
+        if (!(error instanceof AppError) || !PER_DOCUMENT_FAILURES.has(error.code)) throw error;
+        failed += 1;
+        this.options.logger.warn('history sync skipped a document', { id: entry.id, code: error.code });
+      }
     }
-    return rows;
+    return { rows, failed };
   }
 
   private finish(connectionId: number): void {

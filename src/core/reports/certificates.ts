@@ -6,6 +6,7 @@ import type { Certificate, CertificatesOutput } from '../../shared/rpc/methods/r
 import type { IssuerProfile } from '../../shared/rpc/methods/history';
 import type { Db } from '../store/store';
 import { ReportFacts } from './facts';
+import { ACCEPTED_ESTADOS_SQL } from '../submissions/states';
 
 interface Row {
   history_id: number;
@@ -35,7 +36,7 @@ export function withholdingCertificates(
               a.code, a.name, a.rate, a.base_cents, a.amount_cents
        FROM history_documents h JOIN report_documents r ON r.history_id = h.id AND r.submission_id IS NOT NULL
        JOIN report_amounts a ON a.history_id = h.id AND a.fact = 'withholding'
-       WHERE h.connection_id = @connection AND h.kind = 'DSE' AND h.estado_dian = 'aceptado' AND h.moneda = 'COP'
+       WHERE h.connection_id = @connection AND h.kind = 'DSE' AND h.estado_dian IN ${ACCEPTED_ESTADOS_SQL} AND h.moneda = 'COP'
          AND h.issue_date >= @from AND h.issue_date <= @to AND (@supplier IS NULL OR h.counterpart_doc = @supplier)
        ORDER BY h.issue_date, h.id, a.code`,
     )
@@ -43,7 +44,7 @@ export function withholdingCertificates(
   const withoutDetail = db
     .prepare<[typeof params], { n: number }>(
       `SELECT count(*) AS n FROM history_documents h LEFT JOIN report_documents r ON r.history_id = h.id
-       WHERE h.connection_id = @connection AND h.kind = 'DSE' AND h.estado_dian = 'aceptado' AND h.issue_date >= @from AND h.issue_date <= @to
+       WHERE h.connection_id = @connection AND h.kind = 'DSE' AND h.estado_dian IN ${ACCEPTED_ESTADOS_SQL} AND h.issue_date >= @from AND h.issue_date <= @to
          AND (@supplier IS NULL OR h.counterpart_doc = @supplier) AND r.submission_id IS NULL`,
     )
     .get(params)!.n;

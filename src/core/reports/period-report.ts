@@ -2,7 +2,7 @@
 // app issued (report facts, migration 0013), summed by SQLite in a few grouped queries. What counts, written down in
 // docs/CLIENT-DECISIONS.md ("Informes"):
 // - documents are placed by their issue date, both ends of the period included;
-// - sums are of accepted documents (estado_dian 'aceptado') in COP; rejected and not yet final ones
+// - sums are of accepted documents (estado_dian meaning accepted, with notices too) in COP; rejected and not yet final ones
 //   are listed apart, and documents in another currency are counted, never added to pesos;
 // - a document this app issued is read from its exact request (taxes by type and rate,
 //   withholdings); one known through sync gives its totals only, and its taxes appear as one row
@@ -23,6 +23,7 @@ import type {
 } from '../../shared/rpc/methods/reports';
 import type { Db } from '../store/store';
 import { ReportFacts } from './facts';
+import { ACCEPTED_ESTADOS_SQL, FINAL_ESTADOS_SQL } from '../submissions/states';
 
 export const TOP_PARTIES = 10;
 export const OPEN_LIST_MAX = 200;
@@ -130,7 +131,7 @@ export function periodReport(db: Db, scope: ReportScope, filter: ReportFilter): 
   const params = { connection: connectionId, from: filter.from, to: filter.to, ...(filter.kind ? { kind: filter.kind } : {}) };
   const period = `h.connection_id = @connection AND h.issue_date >= @from AND h.issue_date <= @to ${kindClause}`;
   // What is summed: accepted documents in pesos (docs/CLIENT-DECISIONS.md, "Informes").
-  const counted = `${period} AND h.estado_dian = 'aceptado' AND h.moneda = 'COP'`;
+  const counted = `${period} AND h.estado_dian IN ${ACCEPTED_ESTADOS_SQL} AND h.moneda = 'COP'`;
   const subtotalCents = centsSql('h.subtotal');
   const taxesCents = centsSql('h.impuestos');
 
@@ -213,9 +214,9 @@ export function periodReport(db: Db, scope: ReportScope, filter: ReportFilter): 
   const open = { rejected: { count: 0, total: 0 }, pending: { count: 0, total: 0 } };
   for (const g of db
     .prepare<[typeof params], { class: string; documents: number; total: number }>(
-      `SELECT CASE WHEN h.estado_dian = 'rechazado' THEN 'rejected' WHEN h.estado_dian IS NOT 'aceptado' THEN 'pending' ELSE 'other' END AS class,
+      `SELECT CASE WHEN h.estado_dian = 'rechazado' THEN 'rejected' WHEN h.estado_dian NOT IN ${ACCEPTED_ESTADOS_SQL} THEN 'pending' ELSE 'other' END AS class,
               count(*) AS documents, sum(CASE WHEN h.moneda = 'COP' THEN h.total_cents ELSE 0 END) AS total
-       FROM history_documents h WHERE ${period} AND (h.estado_dian IS NOT 'aceptado' OR h.moneda IS NOT 'COP')
+       FROM history_documents h WHERE ${period} AND (h.estado_dian NOT IN ${ACCEPTED_ESTADOS_SQL} OR h.moneda IS NOT 'COP')
        GROUP BY class`,
     )
     .all(params)) {
@@ -234,8 +235,7 @@ export function periodReport(db: Db, scope: ReportScope, filter: ReportFilter): 
       )
       .all(params);
   const shownRejected = open.rejected.count > 0 ? openItems("h.estado_dian = 'rechazado'") : [];
-  const shownPending =
-    open.pending.count > 0 ? openItems("h.estado_dian IS NOT 'aceptado' AND h.estado_dian IS NOT 'rechazado'") : [];
+  const shownPending = open.pending.count > 0 ? openItems(`h.estado_dian NOT IN ${FINAL_ESTADOS_SQL}`) : [];
 
   // The figures of the accepted COP documents this app issued (report_amounts_covering), joined once
   // and grouped three ways: taxes by kind, month, code and rate; withholdings by kind and code; and by

@@ -2,7 +2,7 @@
 // sign and send DSE" responses; "6. Create FE"; "Errors"). Pure: no I/O, table-tested.
 import type { DocumentKind } from '../../shared/rpc/methods/submissions';
 import { submissionFieldErrors } from '../../shared/api/field-errors';
-import { classifyAnswer } from '../api/errors';
+import { classifyAnswer, isTaxAuthorityRejection } from '../api/errors';
 import type { ApiAnswer, TransportFailure } from '../api/http';
 import { readDsePartial, type DsePartial } from '../api/readers';
 import { findRecord, integerOf, isObject, textOf } from '../api/records';
@@ -79,15 +79,16 @@ export function outcomeOfAnswer(answer: ApiAnswer, context: AnswerContext): Outc
 
   const error = classifyAnswer(answer, 'write', context.companyId);
   const shown = { code: error.code, message: error.message };
-  if (answer.status === 422) {
+  if (answer.status === 422 && isTaxAuthorityRejection(answer.body)) {
     const document = context.kind === 'DSE' ? documentOf(answer.body) : feDocumentOf(answer.body);
     return { ...base, state: 'rejected', error: shown, ...document };
   }
-  if ([400, 401, 403, 404].includes(answer.status)) {
+  // A 422 that is not the tax authority's verdict is a framework refusing the request: like a 400.
+  if ([400, 401, 403, 404, 422].includes(answer.status)) {
     // Nothing was created by this request; but if an earlier attempt may have created the document,
     // refusing now proves nothing, so the submission stays open and shows why it is stuck.
     // The fields a 400 names are read here, from the whole parsed body: the stored copy is cut.
-    const fieldErrors = answer.status === 400 ? submissionFieldErrors(answer.body) : [];
+    const fieldErrors = answer.status === 400 || answer.status === 422 ? submissionFieldErrors(answer.body) : [];
     return {
       ...base,
       state: context.mayExist ? 'in_doubt' : 'failed',

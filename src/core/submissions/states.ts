@@ -11,6 +11,17 @@ export const OPEN_STATES_SQL = `(${OPEN_SUBMISSION_STATES.map((state) => `'${sta
 
 export type StateMeaning = 'accepted' | 'rejected' | 'in_progress' | 'unknown';
 
+/**
+ * The stored value of an acceptance with notices (DIAN accepted the document and attached
+ * notifications): it counts as accepted everywhere, and screens name it apart.
+ */
+export const ACCEPTED_WITH_NOTICES = 'aceptado_con_notificaciones';
+/** Every stored value that means accepted, and the same as an SQL list: `IN ${ACCEPTED_ESTADOS_SQL}`. */
+export const ACCEPTED_ESTADOS = ['aceptado', ACCEPTED_WITH_NOTICES] as const;
+export const ACCEPTED_ESTADOS_SQL = `(${ACCEPTED_ESTADOS.map((s) => `'${s}'`).join(', ')})`;
+/** Every stored value that is final (accepted in any form, or rejected), as an SQL list. */
+export const FINAL_ESTADOS_SQL = `(${[...ACCEPTED_ESTADOS, 'rechazado'].map((s) => `'${s}'`).join(', ')})`;
+
 /** Lower case, no accents, words joined by `_`: `En Proceso` -> `en_proceso`. */
 export function normaliseEstado(raw: string): string {
   return raw
@@ -18,46 +29,86 @@ export function normaliseEstado(raw: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .trim()
     .toLowerCase()
-    .replace(/[\s-]+/g, '_');
+    .replace(/[\s_./-]+/g, '_')
+    .replace(/^_+|_+$/g, '');
 }
 
-const ACCEPTED = new Set(['aceptado', 'aceptada', 'aprobado', 'aprobada', 'accepted', 'approved']);
-const REJECTED = new Set(['rechazado', 'rechazada', 'rejected']);
-/** DSE's table, FE's list filter value `pendiente`, the 202 reservation's `creating`, with their feminine forms. */
+// Meanings are read from the words of the state, in the spellings providers use (Spanish and
+// English, masculine and feminine, singular and plural, with accents, spaces, hyphens or `_`).
+const ACCEPTED_WORD = '(?:aceptad[oa]s?|aprobad[oa]s?|validad[oa]s?|accepted|approved|valid)';
+const NOTICES =
+  '(?:notificacion(?:es)?|observacion(?:es)?|advertencias?|alertas?|avisos?|notices?|notifications?|warnings?|observations?)';
+const ACCEPTED = new RegExp(`^(?:documento_|dian_|estado_)?${ACCEPTED_WORD}(?:_(?:por_(?:la_)?dian|by_dian|dian))?$`);
+const ACCEPTED_NOTICES = new RegExp(
+  `^(?:documento_|dian_)?${ACCEPTED_WORD}(?:_(?:por_(?:la_)?dian|by_dian|dian))?_(?:con|with)(?:_(?:las|los|algunas|algunos))?_${NOTICES}$`,
+);
+const REJECTED = new RegExp(
+  '^(?:documento_|dian_|estado_)?(?:rechazad[oa]s?|rejected|denied|declined|no_aceptad[oa]|no_aprobad[oa]|not_accepted|invalid[oa]?)' +
+    '(?:_(?:por_(?:la_)?dian|by_dian|dian))?$',
+);
+/** DSE's table, FE's list filter value `pendiente`, the 202 reservation's `creating`, and what providers write for "not yet". */
 const IN_PROGRESS = new Set([
   'firmado',
-  'firmada',
   'sending',
   'enviado',
-  'enviada',
   'en_proceso',
   'en_proceso_http',
   'send_unknown',
   'pendiente',
   'creating',
+  'procesando',
+  'en_procesamiento',
+  'en_validacion',
+  'validando',
+  'en_espera',
+  'en_cola',
+  'recibido',
+  'enviando',
+  'en_envio',
+  'por_enviar',
+  'pending',
+  'processing',
+  'in_progress',
+  'queued',
+  'received',
+  'sent',
+  'submitted',
+  'signed',
 ]);
+
+/** A pending word in its masculine singular form (`Enviada` -> `enviado`, `pendientes` -> `pendiente`). */
+function inProgressForm(estado: string): string | undefined {
+  if (IN_PROGRESS.has(estado)) return estado;
+  for (const candidate of [estado.replace(/s$/, ''), estado.replace(/a$/, 'o'), estado.replace(/as$/, 'o')]) {
+    if (IN_PROGRESS.has(candidate)) return candidate;
+  }
+  return undefined;
+}
 
 export function meaningOfEstado(raw: string | null | undefined): StateMeaning {
   if (typeof raw !== 'string' || raw.trim() === '') return 'unknown';
   const estado = normaliseEstado(raw);
-  if (ACCEPTED.has(estado)) return 'accepted';
-  if (REJECTED.has(estado)) return 'rejected';
-  if (IN_PROGRESS.has(estado)) return 'in_progress';
+  if (ACCEPTED.test(estado) || ACCEPTED_NOTICES.test(estado)) return 'accepted';
+  if (REJECTED.test(estado)) return 'rejected';
+  if (inProgressForm(estado) !== undefined) return 'in_progress';
   return 'unknown';
+}
+
+/** Whether a state is an acceptance with notices (also the stored `aceptado_con_notificaciones`). */
+export function hasNotices(raw: string | null | undefined): boolean {
+  return typeof raw === 'string' && ACCEPTED_NOTICES.test(normaliseEstado(raw));
 }
 
 /**
  * The value stored for a state: a known one in the contract's own spelling (so filters, badges and
- * the terminal checks see one `rechazado`), an unknown one exactly as the server wrote it.
+ * the terminal checks see one `rechazado`), an acceptance with notices as `aceptado_con_notificaciones`,
+ * an unknown one exactly as the server wrote it (kept for support).
  */
 export function canonicalEstado(raw: string): string {
   const meaning = meaningOfEstado(raw);
-  if (meaning === 'accepted') return 'aceptado';
+  if (meaning === 'accepted') return hasNotices(raw) ? ACCEPTED_WITH_NOTICES : 'aceptado';
   if (meaning === 'rejected') return 'rechazado';
-  if (meaning === 'in_progress') {
-    const estado = normaliseEstado(raw);
-    return estado.endsWith('a') && estado !== 'pendiente' ? `${estado.slice(0, -1)}o` : estado;
-  }
+  if (meaning === 'in_progress') return inProgressForm(normaliseEstado(raw))!;
   return raw.trim();
 }
 

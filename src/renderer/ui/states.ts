@@ -12,6 +12,11 @@ interface EstadoNames {
 
 const ESTADOS: Record<string, EstadoNames> = {
   aceptado: { label: 'Aceptado', detail: 'aceptado' },
+  // The DIAN accepted the document and attached notices: valid, counted as accepted everywhere.
+  aceptado_con_notificaciones: {
+    label: 'Aceptada con notificaciones',
+    detail: 'aceptado por la DIAN con notificaciones (el documento es válido)',
+  },
   rechazado: { label: 'Rechazado', detail: 'rechazado' },
   pendiente: { label: 'Pendiente', detail: 'pendiente en la DIAN' },
   creating: { label: 'Reservado', detail: 'reservado, creándose' },
@@ -33,8 +38,13 @@ export function estadoDetail(estado: string): string {
   return ESTADOS[estado]?.detail ?? `en verificación («${estado}»)`;
 }
 
+/** Whether a stored state is an acceptance (plain or with notices: core stores both, states.ts). */
+export function isAcceptedEstado(estado: string | null | undefined): boolean {
+  return estado === 'aceptado' || estado === 'aceptado_con_notificaciones';
+}
+
 export function estadoTone(estado: string): 'ok' | 'error' | 'warn' {
-  return estado === 'aceptado' ? 'ok' : estado === 'rechazado' ? 'error' : 'warn';
+  return isAcceptedEstado(estado) ? 'ok' : estado === 'rechazado' ? 'error' : 'warn';
 }
 
 export const SUBMISSION_STATE_LABELS: Record<SubmissionState, string> = {

@@ -1,11 +1,15 @@
 // The field list of a 400 answer, whatever shape a server gives it ("Bodies of 400 ... responses: not
 // shown"). The sandbox writes `errors: [{field, message}]`; other servers write the same list under
 // `detalles`/`details`/`fields`, with `campo`/`mensaje` or `path`/`msg`, or an object from field to
-// message(s). Only used to place messages on the form; nothing is decided on it.
+// message(s); frameworks write `detail: [{loc: ['body', 'receptor', 'email'], msg}]` (the location's
+// first part says where in the request, not which field) or one `{message, field}`. Only used to
+// place messages on the form; nothing is decided on it.
 import { z } from 'zod';
 import type { FieldError } from './fields';
 
-const LIST_KEYS = ['errors', 'errores', 'detalles', 'details', 'fields', 'validation_errors', 'campos'];
+const LIST_KEYS = ['errors', 'errores', 'detalles', 'details', 'fields', 'validation_errors', 'campos', 'detail'];
+/** The first part of a framework's error location when it names the part of the request, not a field. */
+const LOCATION_PARTS = new Set(['body', 'query', 'path', 'header', 'headers', 'request', 'payload', 'json', 'data']);
 const FIELD_KEYS = ['field', 'campo', 'path', 'loc', 'name', 'attribute'];
 const MESSAGE_KEYS = ['message', 'mensaje', 'msg', 'error', 'detail', 'descripcion'];
 const CODE_KEYS = ['code', 'codigo', 'rule', 'regla', 'type', 'tipo'];
@@ -16,11 +20,15 @@ function record(value: unknown): Record<string, unknown> | null {
 }
 
 function fieldName(value: unknown): string | undefined {
-  if (typeof value === 'string' && value.trim() !== '') return value.trim().slice(0, 200);
-  if (Array.isArray(value) && value.length > 0 && value.every((p) => typeof p === 'string' || typeof p === 'number')) {
-    return value.join('.').slice(0, 200);
-  }
-  return undefined;
+  const parts =
+    typeof value === 'string' && value.trim() !== ''
+      ? value.trim().split('.')
+      : Array.isArray(value) && value.length > 0 && value.every((p) => typeof p === 'string' || typeof p === 'number')
+        ? value.map(String)
+        : undefined;
+  if (!parts) return undefined;
+  if (parts.length > 1 && LOCATION_PARTS.has(parts[0]!.toLowerCase())) parts.shift();
+  return parts.join('.').slice(0, 200);
 }
 
 function message(value: unknown): string | undefined {
@@ -95,5 +103,10 @@ function entries(body: unknown): (FieldError & { code?: string })[] {
     }
     if (out.length > 0) return out;
   }
+  // One field named beside the message: `{message, field}`, `{error, campo}`.
+  const field = ['field', 'campo', 'loc', 'attribute'].map((k) => fieldName(envelope[k])).find((v) => v !== undefined);
+  const text = ['message', 'mensaje', 'error', 'msg', 'detail'].map((k) => message(envelope[k])).find((v) => v !== undefined);
+  const given = CODE_KEYS.map((k) => code(envelope[k])).find((v) => v !== undefined);
+  if (field && text) return [given ? { field, message: text, code: given } : { field, message: text }];
   return [];
 }

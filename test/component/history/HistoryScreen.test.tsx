@@ -9,13 +9,16 @@ import { installFakeBridge } from '../../support/component/fake-bridge';
 import { renderWithQueries } from '../../support/component/render';
 
 const TOTAL = 1000;
+const INCOMPLETE =
+  'El servicio no dejó recorrer todo el historial de facturas: se leyeron 20 facturas. Lo sincronizado se conserva; ' +
+  'una factura que falte aquí puede consultarse en el portal de su proveedor.';
 const rows: HistoryRow[] = Array.from({ length: TOTAL }, (_, i) => ({
   id: TOTAL - i,
   kind: i % 3 === 0 ? 'DSE' : 'FE',
   remote_id: TOTAL - i,
   tipo_dian: i % 3 === 0 ? '05' : '01',
   number: `SETP${990000000 + TOTAL - i}`,
-  estado_dian: i === 1 ? 'en_proceso' : 'aceptado',
+  estado_dian: i === 1 ? 'en_proceso' : i === 2 ? 'aceptado_con_notificaciones' : 'aceptado',
   fiscal_key: 'a'.repeat(96),
   issue_date: '2026-11-20',
   counterpart_name: i % 2 === 0 ? 'Panadería La Espiga' : 'Ferretería Central',
@@ -45,6 +48,7 @@ const fake = installFakeBridge({
     started_at: null,
     finished_at: '2026-11-20T15:00:00Z',
     last_error: null,
+    warning: INCOMPLETE,
   }),
   'history.following': () => [],
 });
@@ -96,6 +100,20 @@ describe('Historial screen', () => {
     expect(shown[1]!.textContent).toContain('en duda / pendiente');
     expect(shown[1]!.textContent).toContain('En proceso');
     expect(shown[0]!.textContent).not.toContain('en duda / pendiente');
+  });
+
+  it('names an acceptance with notices in Spanish, as accepted', async () => {
+    renderScreen();
+    const shown = await screen.findAllByTestId('history-row');
+    expect(shown[2]!.textContent).toContain('Aceptada con notificaciones');
+    expect(shown[2]!.querySelector('.badge--ok')).not.toBeNull();
+    expect(shown[2]!.textContent).not.toContain('En verificación');
+  });
+
+  it('says the history is incomplete when the last sync could not walk the whole list', async () => {
+    renderScreen();
+    expect(await screen.findByText('El historial puede estar incompleto')).toBeTruthy();
+    expect(screen.getByText(INCOMPLETE)).toBeTruthy();
   });
 
   it('sends the search text and filters to core and shows what comes back', async () => {

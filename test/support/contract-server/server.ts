@@ -39,6 +39,7 @@ interface FeDoc {
   items: Json[];
   total: number;
   fecha: string;
+  draftKey?: string;
 }
 
 interface DseDoc {
@@ -55,6 +56,12 @@ export interface ContractServer {
   requests: ReceivedRequest[];
   /** The next `count` create answers are lost: processed, then the connection is cut before any answer. */
   dropCreates(count: number): void;
+  /** `count` more FE documents issued outside this client. */
+  seedFe(count: number): void;
+  /** The FE detail of `id` answers `status` the next `times` times (a sync race's 404, a 500). */
+  failDetail(id: number, status: 404 | 500, times: number): void;
+  /** Every FE document the server holds, as the client should mirror it: id, state meaning, draft key. */
+  feSnapshot(): { id: number; estado: 'accepted' | 'rejected' | 'unknown' | 'later'; draftKey: string | null }[];
   feDocuments(): number;
   dseDocuments(): number;
   close(): Promise<void>;
@@ -69,26 +76,33 @@ export async function startContractServer(
   const dse = new Map<number, DseDoc>();
   const dseByKey = new Map<string, { id: number | null; hash: string }>();
   const requests: ReceivedRequest[] = [];
+  /** This server's own address (its next-page links name it). */
+  let baseUrl = '';
   let drops = 0;
+  const detailFaults = new Map<number, { status: 404 | 500; times: number }>();
   let nextFe = 1;
-  for (let i = 0; i < (options.feDocuments ?? 45); i += 1) {
-    const id = nextFe++;
-    fe.set(id, {
-      id,
-      consecutivo: 1000 + id,
-      estado: id % 9 === 0 ? 'rejected' : 'accepted',
-      receptor: {
-        tipo_doc: '13',
-        numero_doc: String(10_000 + id),
-        nombre: `Cliente ${id}`,
-        email: `c${id}@example.co`,
-        direccion: 'Calle 1',
-      },
-      items: [{ desc: `Artículo ${id}`, cant: 1, unit: 1000 * id, iva: 19 }],
-      total: 1190 * id,
-      fecha: '2026-01-15',
-    });
+  /** Documents issued elsewhere (another POS, the provider's portal): every ninth one rejected. */
+  function seedFe(count: number): void {
+    for (let i = 0; i < count; i += 1) {
+      const id = nextFe++;
+      fe.set(id, {
+        id,
+        consecutivo: 1000 + id,
+        estado: id % 9 === 0 ? 'rejected' : 'accepted',
+        receptor: {
+          tipo_doc: '13',
+          numero_doc: String(10_000 + id),
+          nombre: `Cliente ${id}`,
+          email: `c${id}@example.co`,
+          direccion: 'Calle 1',
+        },
+        items: [{ desc: `Artículo ${id}`, cant: 1, unit: 1000 * id, iva: 19 }],
+        total: 1190 * id,
+        fecha: '2026-01-15',
+      });
+    }
   }
+  seedFe(options.feDocuments ?? 45);
 
   /** A state as this server spells it; `later` is not final until the document is first read by id. */
   const spell = (estado: FeDoc['estado'], kind: 'FE' | 'DSE'): string =>
@@ -146,8 +160,9 @@ export async function startContractServer(
   }
 
   function listEntry(doc: FeDoc): Json {
-    if (variant.listEntries === 'full') return feDocument(doc);
-    const entry: Json = { id: doc.id, prefijo: 'FV', consecutivo: doc.consecutivo, numero: `FV${doc.consecutivo}` };
+    const key = variant.listDraftKey && doc.draftKey ? { draft_key: doc.draftKey } : {};
+    if (variant.listEntries === 'full') return { ...feDocument(doc), ...key };
+    const entry: Json = { id: doc.id, prefijo: 'FV', consecutivo: doc.consecutivo, numero: `FV${doc.consecutivo}`, ...key };
     if (variant.listEntries === 'summary') entry.estado_dian = spell(doc.estado, 'FE');
     return entry;
   }
@@ -194,9 +209,25 @@ export async function startContractServer(
       '(revise el documento del adquirente, el tipo de identificación y el régimen; la DIAN exige que coincidan con el RUT vigente). '.repeat(
         6,
       );
-    const body: Json = { ok: false, error: message };
-    if (variant.badRequest === 'errors-list') body.errors = [{ field, message: 'no es válido' }];
-    return [400, body];
+    const status = variant.validationStatus ?? 400;
+    switch (variant.badRequest) {
+      case 'errors-list':
+        return [status, { ok: false, error: message, errors: [{ field, message: 'no es válido' }] }];
+      case 'detail-loc':
+        return [status, { detail: [{ loc: ['body', ...field.split('.')], msg: 'no es válido', type: 'value_error' }] }];
+      case 'errors-object':
+        return [status, { message: 'Los datos enviados no son válidos.', errors: { [field]: ['no es válido'] } }];
+      case 'message-field':
+        return [status, { ok: false, message: 'no es válido', field }];
+      default:
+        return [status, { ok: false, error: message }];
+    }
+  }
+
+  /** An out-of-range query parameter, refused as the variant's framework does. */
+  function badQuery(name: string, text: string): Answer {
+    if (variant.validationStatus === 422) return [422, { detail: [{ loc: ['query', name], msg: text, type: 'value_error' }] }];
+    return [400, { ok: false, error: text }];
   }
 
   // ---- endpoints -------------------------------------------------------------------------------
@@ -204,11 +235,27 @@ export async function startContractServer(
   function listFe(query: Record<string, string>): Answer {
     const page = query.page === undefined ? 1 : Number(query.page);
     const perPage = query.per_page === undefined ? variant.paging.defaultPerPage : Number(query.per_page);
-    if (!Number.isInteger(page) || page < 1) return [400, { ok: false, error: 'page debe ser un entero desde 1' }];
+    if (!Number.isInteger(page) || page < 1) return badQuery('page', 'page debe ser un entero desde 1');
     if (!Number.isInteger(perPage) || perPage < 1 || perPage > variant.paging.maxPerPage) {
-      return [400, { ok: false, error: `per_page debe estar entre 1 y ${variant.paging.maxPerPage}` }];
+      return badQuery('per_page', `per_page debe estar entre 1 y ${variant.paging.maxPerPage}`);
     }
     const all = [...fe.values()].sort((a, b) => b.id - a.id);
+    if (variant.feList === 'cursor' || variant.feList === 'cursor-unfollowable') {
+      // `page` is ignored: the list starts at the newest document, or after the cursor's.
+      let before = Number.POSITIVE_INFINITY;
+      if (variant.feList === 'cursor' && query.cursor !== undefined) {
+        const decoded = Number(/^before:(\d+)$/.exec(Buffer.from(query.cursor, 'base64').toString('utf8'))?.[1]);
+        if (!Number.isInteger(decoded)) return badQuery('cursor', 'cursor inválido');
+        before = decoded;
+      }
+      const rest = all.filter((d) => d.id < before);
+      const shown = rest.slice(0, perPage);
+      const more = rest.length > shown.length;
+      const data = shown.map(listEntry);
+      if (variant.feList === 'cursor-unfollowable') return [200, { ok: true, data, has_more: more }];
+      const cursor = more ? Buffer.from(`before:${shown[shown.length - 1]!.id}`).toString('base64') : null;
+      return [200, { ok: true, data, next_cursor: cursor, per_page: perPage }];
+    }
     const pages = Math.max(1, Math.ceil(all.length / perPage));
     let shown = page;
     if (page > pages) {
@@ -218,7 +265,41 @@ export async function startContractServer(
     const entries =
       page > pages && variant.paging.pastEnd === 'empty' ? [] : all.slice((shown - 1) * perPage, shown * perPage).map(listEntry);
     const totals = variant.paging.totals ? { total: all.length, total_pages: pages } : {};
+    const link = (n: number) => `${baseUrl}/companies/${CONTRACT_COMPANY}/fe/docs?page=${n}&per_page=${perPage}`;
     switch (variant.feList) {
+      case 'laravel':
+        return [
+          200,
+          {
+            current_page: page,
+            data: entries,
+            first_page_url: link(1),
+            from: entries.length > 0 ? (shown - 1) * perPage + 1 : null,
+            last_page: pages,
+            last_page_url: link(pages),
+            links: [
+              { url: page > 1 ? link(page - 1) : null, label: '&laquo; Anterior', active: false },
+              ...Array.from({ length: pages }, (_, i) => ({ url: link(i + 1), label: String(i + 1), active: i + 1 === page })),
+              { url: page < pages ? link(page + 1) : null, label: 'Siguiente &raquo;', active: false },
+            ],
+            next_page_url: page < pages ? link(page + 1) : null,
+            path: `${baseUrl}/companies/${CONTRACT_COMPANY}/fe/docs`,
+            per_page: perPage,
+            prev_page_url: page > 1 ? link(page - 1) : null,
+            to: entries.length > 0 ? (shown - 1) * perPage + entries.length : null,
+            total: all.length,
+          },
+        ];
+      case 'drf':
+        return [
+          200,
+          {
+            count: all.length,
+            next: page < pages ? link(page + 1) : null,
+            previous: page > 1 ? link(page - 1) : null,
+            results: entries,
+          },
+        ];
       case 'bare':
         return [200, entries];
       case 'data.items':
@@ -293,6 +374,41 @@ export async function startContractServer(
         },
       ];
     }
+    if (variant.acquirer === 'nombres-apellidos') {
+      return [
+        200,
+        {
+          ok: true,
+          data: { tipo_doc: type, numero_doc: number, nombres: 'Ana María', apellidos: 'Pérez Gómez', correo: 'ana@example.co' },
+        },
+      ];
+    }
+    if (variant.acquirer === 'dian-receiver') {
+      return [
+        200,
+        {
+          ReceiverId: number,
+          ReceiverIdType: type,
+          ReceiverName: 'Ferretería El Tornillo SAS',
+          ReceiverEmail: 'compras@tornillo.co',
+        },
+      ];
+    }
+    if (variant.acquirer === 'emails-array') {
+      return [
+        200,
+        {
+          ok: true,
+          acquirer: {
+            numero_documento: number,
+            razon_social: 'Ferretería El Tornillo SAS',
+            emails: ['compras@tornillo.co', 'gerencia@tornillo.co'],
+            direccion: 'Cra 7 # 8-9',
+          },
+        },
+      ];
+    }
+    if (variant.acquirer === 'name-only') return [200, { ok: true, data: { nombre: 'Ferretería El Tornillo SAS' } }];
     if (variant.acquirer === 'bare-spanish') {
       return [
         200,
@@ -334,6 +450,12 @@ export async function startContractServer(
     if (variant.feNumberInCreate) Object.assign(answer, { prefijo: 'FV', consecutivo: doc.consecutivo });
     if (doc.estado === 'rejected') {
       answer.error = 'La DIAN rechazó la factura: regla FAD06';
+      if (variant.feRejectedWithoutId) {
+        delete answer.factura_id;
+        delete answer.cufe;
+        delete answer.prefijo;
+        delete answer.consecutivo;
+      }
       return [variant.feRejected === '422' ? 422 : 200, answer];
     }
     return [replay ? 200 : 201, answer];
@@ -366,6 +488,7 @@ export async function startContractServer(
       items: Array.isArray(body.items) ? (body.items as Json[]) : [],
       total: Number(body.total ?? 0),
       fecha: String(body.fecha_emision ?? '2026-01-15'),
+      ...(draftKey ? { draftKey } : {}),
     };
     fe.set(id, doc);
     if (draftKey) feByDraftKey.set(draftKey, id);
@@ -479,6 +602,13 @@ export async function startContractServer(
     if (req.method === 'GET' && rest === '/fe/docs') return listFe(query);
     const feDetail = /^\/fe\/docs\/(\d+)$/.exec(rest);
     if (req.method === 'GET' && feDetail) {
+      const fault = detailFaults.get(Number(feDetail[1]));
+      if (fault && fault.times > 0) {
+        fault.times -= 1;
+        return fault.status === 404
+          ? [404, { ok: false, error: 'Documento no encontrado' }]
+          : [500, { ok: false, error: 'Error interno' }];
+      }
       const doc = fe.get(Number(feDetail[1]));
       if (!doc) return [404, { ok: false, error: 'Documento no encontrado' }];
       if (doc.estado === 'later') doc.estado = 'accepted';
@@ -518,13 +648,20 @@ export async function startContractServer(
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}/api/v1`;
   return {
-    baseUrl: `http://127.0.0.1:${port}/api/v1`,
+    baseUrl,
     variant,
     requests,
     dropCreates(count) {
       drops = count;
     },
+    failDetail(id, status, times) {
+      detailFaults.set(id, { status, times });
+    },
+    seedFe,
+    feSnapshot: () =>
+      [...fe.values()].sort((a, b) => a.id - b.id).map((d) => ({ id: d.id, estado: d.estado, draftKey: d.draftKey ?? null })),
     feDocuments: () => fe.size,
     dseDocuments: () => dse.size,
     close: () =>

@@ -4,7 +4,7 @@
 // the field empty it lists the most recent saved customers.
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { IDENTIFICATION_TYPES, type Tercero } from '../../../shared/api/fe';
+import { IDENTIFICATION_TYPES, type Acquirer, type Tercero } from '../../../shared/api/fe';
 import { invoke, RpcClientError } from '../../rpc/client';
 import { useRpcQuery } from '../../rpc/hooks';
 import type { FeFormValues } from '../invoices/model';
@@ -26,6 +26,29 @@ export function lookupMessage(error: unknown): string {
     return error.message;
   }
   return 'No se pudo consultar el adquiriente. Escriba los datos a mano.';
+}
+
+/** The customer fields a lookup may leave empty, in the shop's words. */
+const ACQUIRER_FIELDS = [
+  ['nombre', 'el nombre o razón social'],
+  ['email', 'el correo electrónico'],
+  ['direccion', 'la dirección'],
+] as const;
+
+/**
+ * What a lookup found, and what is still to type: the service may answer with part of the record
+ * (a name without an e-mail, an e-mail without a name). `fields` are the non-empty ones, to fill the
+ * form without erasing what the user already typed.
+ */
+export function lookupFound(found: Acquirer): { text: string; complete: boolean; fields: Partial<Acquirer> } {
+  const fields = Object.fromEntries(
+    ACQUIRER_FIELDS.filter(([name]) => found[name].trim() !== '').map(([name]) => [name, found[name].trim()]),
+  ) as Partial<Acquirer>;
+  const missing = ACQUIRER_FIELDS.filter(([name]) => !fields[name]).map(([, label]) => label);
+  const who = fields.nombre ? `Datos de la DIAN: ${fields.nombre}.` : 'La DIAN respondió sin el nombre del cliente.';
+  if (missing.length === 0) return { text: who, complete: true, fields };
+  const list = new Intl.ListFormat('es-CO', { type: 'conjunction' }).format(missing);
+  return { text: `${who} Escriba a mano ${list}: la consulta no los trajo.`, complete: false, fields };
 }
 
 function focusProducts(): void {
@@ -79,9 +102,17 @@ export function CustomerPicker() {
       const tipo = getValues('receptor.tipo_doc') || '13';
       setStatus({ text: `Consultando en la DIAN el documento ${option.numero}…`, tone: 'ok' });
       try {
-        const found = await invoke('fe.lookupAcquirer', { identification_type: tipo, identification_number: option.numero });
-        fill({ tipo_doc: tipo, numero_doc: option.numero, nombre: found.nombre, email: found.email, direccion: found.direccion });
-        done(`Datos de la DIAN: ${found.nombre}.`);
+        const found = lookupFound(
+          await invoke('fe.lookupAcquirer', { identification_type: tipo, identification_number: option.numero }),
+        );
+        fill({ tipo_doc: tipo, numero_doc: option.numero, ...found.fields });
+        if (found.complete) done(found.text);
+        else {
+          // Part of the record: the picker closes and says which fields to type below.
+          setQ('');
+          setOpen(false);
+          setStatus({ text: found.text, tone: 'error' });
+        }
       } catch (error) {
         fill({ numero_doc: option.numero });
         setStatus({ text: lookupMessage(error), tone: 'error' });

@@ -36,6 +36,11 @@ export function SyncBar() {
             : countOf(progress.done, 'documento')}
         </span>
       )}
+      {status.data?.warning && !running && (
+        <Alert tone="warn" title="El historial puede estar incompleto">
+          {status.data.warning}
+        </Alert>
+      )}
       {sync.isError && (
         <Alert tone="error" title="No se pudo sincronizar">
           {sync.error.message} El historial local sigue disponible; intente de nuevo cuando haya conexión.

@@ -2,7 +2,7 @@
 import type { HistoryStateFilter } from '../../../shared/rpc/methods/history';
 
 export const STATE_FILTER_OPTIONS: { value: HistoryStateFilter; label: string }[] = [
-  { value: 'aceptado', label: 'Aceptado' },
+  { value: 'aceptado', label: 'Aceptado (también con notificaciones)' },
   { value: 'rechazado', label: 'Rechazado' },
   { value: 'pendiente', label: 'Pendiente (cualquier estado no final)' },
   { value: 'firmado', label: 'DSE: firmado' },

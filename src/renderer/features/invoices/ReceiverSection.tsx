@@ -7,7 +7,7 @@ import { nitCheckDigit } from '../../../shared/fiscal/nit';
 import { invoke } from '../../rpc/client';
 import { Alert } from '../../ui/Alert';
 import { Field } from '../../ui/Field';
-import { CustomerPicker, lookupMessage } from '../counter/CustomerPicker';
+import { CustomerPicker, lookupFound, lookupMessage } from '../counter/CustomerPicker';
 import { SaveCustomerButton } from '../counter/SaveCustomer';
 import type { FeFormValues } from './model';
 import { IdentificationOptions } from '../../ui/IdentificationOptions';
@@ -17,7 +17,7 @@ export function ReceiverSection() {
   const { register, control, formState } = useFormContext<FeFormValues>();
   const errors = formState.errors.receptor;
   const [tipo, numero] = useWatch({ control, name: ['receptor.tipo_doc', 'receptor.numero_doc'] });
-  const [lookup, setLookup] = useState<{ busy: boolean; tone?: 'ok' | 'error'; message?: string }>({ busy: false });
+  const [lookup, setLookup] = useState<{ busy: boolean; tone?: 'ok' | 'warn' | 'error'; message?: string }>({ busy: false });
   const dv = tipo === '31' && /^\d{1,15}$/.test(numero.trim()) ? nitCheckDigit(numero.trim()) : '';
 
   const fill = useFillReceptor();
@@ -28,9 +28,11 @@ export function ReceiverSection() {
     }
     setLookup({ busy: true });
     try {
-      const found = await invoke('fe.lookupAcquirer', { identification_type: tipo, identification_number: numero.trim() });
-      fill({ nombre: found.nombre, email: found.email, direccion: found.direccion });
-      setLookup({ busy: false, tone: 'ok', message: `Datos encontrados: ${found.nombre}.` });
+      const found = lookupFound(
+        await invoke('fe.lookupAcquirer', { identification_type: tipo, identification_number: numero.trim() }),
+      );
+      fill(found.fields);
+      setLookup({ busy: false, tone: found.complete ? 'ok' : 'warn', message: found.text });
     } catch (error) {
       setLookup({ busy: false, tone: 'error', message: lookupMessage(error) });
     }
@@ -79,7 +81,7 @@ export function ReceiverSection() {
           <input type="text" autoComplete="off" {...register('receptor.direccion')} />
         </Field>
       </div>
-      {lookup.message && <Alert tone={lookup.tone === 'ok' ? 'ok' : 'error'}>{lookup.message}</Alert>}
+      {lookup.message && <Alert tone={lookup.tone ?? 'error'}>{lookup.message}</Alert>}
     </fieldset>
   );
 }

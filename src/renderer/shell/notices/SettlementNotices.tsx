@@ -6,6 +6,7 @@ import type { Submission } from '../../../shared/rpc/methods/submissions';
 import { invoke } from '../../rpc/client';
 import { useRpcEvent, useRpcQuery } from '../../rpc/hooks';
 import { pushNotice, type Notice } from './notices';
+import { isAcceptedEstado } from '../../ui/states';
 
 function tellSystem(text: string): void {
   if (typeof Notification !== 'undefined' && Notification.permission === 'granted')
@@ -62,7 +63,7 @@ export function SettlementNotices() {
         );
         return;
       }
-      if (p.estado !== 'aceptado' && p.estado !== 'rechazado') return;
+      if (!isAcceptedEstado(p.estado) && p.estado !== 'rechazado') return;
       const number =
         id === null
           ? Promise.resolve(null)
@@ -72,7 +73,7 @@ export function SettlementNotices() {
             );
       void number.then((documentNumber) => {
         const name = documentNumber ?? (p.document_id !== null ? `con id ${p.document_id}` : '');
-        const accepted = p.estado === 'aceptado';
+        const accepted = isAcceptedEstado(p.estado);
         const text = accepted
           ? `El documento soporte ${name} fue aceptado por la DIAN.`
           : `La DIAN rechazó el documento soporte ${name}. Vea el motivo en el documento.`;

@@ -36,6 +36,8 @@ export const SyncSummary = z.object({
   dse_documents: z.number().int(),
   total_documents: z.number().int(),
   finished_at: z.string(),
+  /** What the pass could not do (a history it could not walk to its end, documents it skipped), in Spanish. */
+  warning: z.string().nullable(),
 });
 export type SyncSummary = z.infer<typeof SyncSummary>;
 
@@ -47,6 +49,8 @@ export const SyncStatus = z.object({
   started_at: z.string().nullable(),
   finished_at: z.string().nullable(),
   last_error: z.string().nullable(),
+  /** The last pass's warning (SyncSummary.warning), kept until a pass ends without one. */
+  warning: z.string().nullable(),
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
 
