@@ -19,10 +19,11 @@ import { tempDir } from '../../support/temp';
 let dir: ReturnType<typeof tempDir>;
 let server: ContractServer;
 let systemFolder: string;
+let pki: Awaited<ReturnType<typeof makeTestPki>>;
 
 beforeAll(async () => {
   dir = tempDir('factura-desk-cli-tls-');
-  const pki = await makeTestPki();
+  pki = await makeTestPki();
   server = await startContractServer(VARIANTS[0]!, { feDocuments: 3, tls: pki.server.valid });
   // A folder of the system's store holding the test authority, as a company or an antivirus installs it.
   systemFolder = join(dir.path, 'certs');
@@ -34,11 +35,17 @@ afterAll(async () => {
   dir?.remove();
 });
 
-const connect = (home: string, env: Record<string, string>) =>
-  runCli(home, ['connect', '--base-url', server.baseUrl, '--company', String(CONTRACT_COMPANY), '--kind', 'production'], {
-    stdin: CONTRACT_TOKENS.full,
-    env,
-  });
+const connect = (home: string, env: Record<string, string>, extra: string[] = []) =>
+  runCli(
+    home,
+    ['connect', '--base-url', server.baseUrl, '--company', String(CONTRACT_COMPANY), '--kind', 'production', ...extra],
+    {
+      stdin: CONTRACT_TOKENS.full,
+      env,
+    },
+  );
+/** A system store without the test authority. */
+const bareSystem = () => ({ SSL_CERT_DIR: join(dir.path, 'empty'), SSL_CERT_FILE: join(dir.path, 'none.pem') });
 
 describe('command line over HTTPS', { timeout: 180_000 }, () => {
   it('an authority the system does not hold is named, with what to do', async () => {
@@ -63,5 +70,22 @@ describe('command line over HTTPS', { timeout: 180_000 }, () => {
     expect(submitted.code).toBe(0);
     expect(submitted.json).toMatchObject({ kind: 'FE', state: 'accepted' });
     expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('connect --ca trusts the provider authority for the connection; a key instead is refused (exit 2)', async () => {
+    const home = join(dir.path, 'home-ca');
+    const key = join(dir.path, 'clave.pem');
+    writeFileSync(key, pki.caKey);
+    const refused = await connect(home, bareSystem(), ['--ca', key]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/clave privada/);
+    const authority = join(dir.path, 'autoridad.pem');
+    writeFileSync(authority, pki.caCert);
+    const run = await connect(home, bareSystem(), ['--ca', authority]);
+    expect(run.code).toBe(0);
+    expect(run.json).toMatchObject({
+      connection: { trusted_ca: [{ subject: 'Autoridad de Pruebas, Proveedor de Pruebas' }] },
+      check: { ok: true },
+    });
   });
 });

@@ -112,6 +112,8 @@ export const ConnectionCheck = z.object({
   payment_methods: z.number().int().nullable(),
   missing_scopes: z.array(z.string()),
   checked_at: z.string(),
+  /** The service's certificate was refused (the message names the problem and what to do). */
+  certificate_refused: z.boolean().optional(),
 });
 export type ConnectionCheck = z.infer<typeof ConnectionCheck>;
 
