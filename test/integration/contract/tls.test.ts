@@ -4,7 +4,7 @@
 // exactly once when the provider's authority is trusted or the certificate is fixed.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Connection, ConnectionCheck } from '../../../src/shared/rpc/methods/connections';
-import type { OutboxPass } from '../../../src/shared/rpc/methods/outbox';
+import type { OutboxPass } from '../../../src/core/submissions/submissions';
 import type { Submission } from '../../../src/shared/rpc/methods/submissions';
 import { call, contractBed, dseRequest, feRequest, type ContractBed } from '../../support/contract-server/bed';
 import { CONTRACT_TOKENS } from '../../support/contract-server/server';
