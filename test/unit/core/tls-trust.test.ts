@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exchange, TransportFailure } from '../../../src/core/api/http';
 import { tlsFailureOf } from '../../../src/core/api/tls-failure';
 import { loadTrustedRoots } from '../../../src/core/api/trusted-roots';
 import { readTrustedCa } from '../../../src/core/connections/trusted-ca';
@@ -51,6 +52,31 @@ describe('a failed handshake is named by its code', () => {
     for (const code of ['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET', 'ENOTFOUND'])
       expect(tlsFailureOf(fetchFailed(code), URL)).toBeNull();
     expect(tlsFailureOf(new Error('x'), URL)).toBeNull();
+  });
+});
+
+describe('a request whose handshake failed', () => {
+  const send = (error: Error) =>
+    exchange((() => Promise.reject(error)) as typeof globalThis.fetch, {
+      method: 'POST',
+      url: URL,
+      token: 'token-de-prueba-123',
+      body: new Uint8Array([123, 125]),
+      timeoutMs: 5_000,
+    }).then(
+      () => null,
+      (failure: unknown) => failure as TransportFailure,
+    );
+
+  it('provably never left (unreachable), with the problem named', async () => {
+    const failure = await send(fetchFailed('CERT_HAS_EXPIRED'));
+    expect(failure).toBeInstanceOf(TransportFailure);
+    expect(failure).toMatchObject({ kind: 'unreachable', tls: { problem: 'expired', code: 'CERT_HAS_EXPIRED' } });
+  });
+
+  it('a reset proves nothing: dropped, no certificate named', async () => {
+    expect(await send(fetchFailed('ECONNRESET'))).toMatchObject({ kind: 'dropped', tls: null });
+    expect(await send(fetchFailed('ECONNREFUSED'))).toMatchObject({ kind: 'unreachable', tls: null });
   });
 });
 
