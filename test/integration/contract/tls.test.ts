@@ -109,6 +109,18 @@ describe('a sale while the certificate is refused', () => {
     expect((await call<Submission>(opened.core, 'submissions.get', { id: dse.id })).state).toBe('accepted');
   });
 
+  it('a DSE whose own attempt meets a self-signed certificate is queued with its key, then sent once', async () => {
+    const opened = await provider('selfSigned', true);
+    const dse = await call<Submission>(opened.core, 'dse.submit', { request: dseRequest(N.accept) });
+    expect(dse.contingency?.local_ref).toBeTruthy();
+    expect(dse.error?.message).toMatch(/autofirmado.*misma clave/);
+    opened.server.useCertificate(pki.server.valid);
+    expect(await call<OutboxPass>(opened.core, 'outbox.transmit', {})).toMatchObject({ transmitted: 1, queued: 0 });
+    const sent = creates(opened, '/dse/documentos');
+    expect(sent.map((r) => r.idempotencyKey)).toEqual([dse.idempotency_key]);
+    expect((await call<Submission>(opened.core, 'submissions.get', { id: dse.id })).state).toBe('accepted');
+  });
+
   it('an expired certificate renewed by the provider: the queued FE is sent exactly once', async () => {
     const opened = await provider('expired', true);
     const fe = await call<Submission>(opened.core, 'fe.submit', { request: feRequest(N.accept) });
