@@ -5,6 +5,7 @@ import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { rpcContract } from '../shared/rpc/contract';
 import { CompanyLists } from './company-lists/company-lists';
+import { trustedRoots } from './api/trusted-roots';
 import { Connections } from './connections/connections';
 import { EventBus } from './events';
 import { IssuedMirror } from './history/issued-mirror';
@@ -107,6 +108,11 @@ export function createCore(options: CoreOptions): Core {
   if (store.notice) logger.warn('unclean end of the previous session', { notice: store.notice });
   const events = options.events ?? new EventBus();
   const fetch = options.fetch ?? nodeFetch();
+  // The system's roots are read once per run, from here on (not on the first sale); a store that
+  // cannot be read leaves Node's bundled roots and is said in the log for support.
+  void trustedRoots().then((roots) => {
+    if (roots.systemProblem) logger.warn('system certificate store unreadable', { problem: roots.systemProblem });
+  });
   const connections = new Connections(store.db, vault, events, clock);
   const timeouts = {
     ...(options.writeTimeoutMs ? { writeTimeoutMs: options.writeTimeoutMs } : {}),

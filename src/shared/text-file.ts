@@ -1,7 +1,7 @@
 // A text file as people's spreadsheet programs save it: UTF-8 with or without a BOM (LibreOffice,
 // Excel's "CSV UTF-8"), UTF-16 with a BOM (Excel's "Unicode text"), or Windows-1252 (Excel's plain
 // "CSV" on a Spanish Windows). The bytes decide, never the file name. Pure: every import of a file
-// the user gives (catalog, DSE lines) reads it through `readTextFile`, in the renderer, and the tests
+// the user gives (catalog, DSE lines, a provider's certificate authority) reads it through `readTextFile`, in the renderer, and the tests
 // share it (TextDecoder and Blob exist in browsers and in Node).
 import { formatByteSize, MB } from './byte-size';
 
@@ -20,6 +20,8 @@ export interface DecodedText {
 export const FILE_LIMITS = {
   catalog: 5 * MB,
   dseLines: 2 * MB,
+  /** A provider's certificate authority (PEM): 1–3 KB a certificate, a chain of a few well under this. */
+  certificateAuthority: 64 * 1024,
 } as const;
 
 /** What a browser's File gives (and Node's Blob): the size without reading, then the bytes. */

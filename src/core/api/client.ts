@@ -15,6 +15,7 @@ import {
 import { AppError } from '../../shared/rpc/errors';
 import { classifyAnswer, classifyTransport, oversizedRead, unexpectedBody, type Operation } from './errors';
 import { exchange, TransportFailure, type ApiAnswer, type ExchangeHooks } from './http';
+import { agentFor } from './trusted-roots';
 import {
   readAcquirer,
   readDseGet,
@@ -34,6 +35,8 @@ export interface ApiTarget {
   token: () => Promise<string>;
   /** Called when the API answers 401 (the token was refused), so that a cached copy is dropped. */
   onUnauthorized?: () => void;
+  /** The provider's own certificate authority (PEM) trusted for this connection, besides the system's. */
+  trustedCa?: string | null;
 }
 
 export interface ApiClientOptions {
@@ -178,9 +181,12 @@ export class ApiClient {
     body?: Uint8Array,
   ): Promise<ApiAnswer> {
     const token = await this.target.token();
+    const httpsAgent = await agentFor(this.target.trustedCa ?? null);
     let answer: ApiAnswer;
     try {
-      answer = this.checked(await exchange(this.options.fetch, { method, url: this.url(path), token, body, timeoutMs }));
+      answer = this.checked(
+        await exchange(this.options.fetch, { method, url: this.url(path), token, body, timeoutMs, httpsAgent }),
+      );
     } catch (error) {
       if (error instanceof TransportFailure) throw classifyTransport(error, operation);
       throw error;
@@ -193,8 +199,18 @@ export class ApiClient {
   private async raw(path: string, body: Uint8Array, headers: Record<string, string>, hooks?: ExchangeHooks): Promise<RawAnswer> {
     const token = await this.target.token();
     const timeoutMs = this.writeTimeoutMs;
+    const httpsAgent = await agentFor(this.target.trustedCa ?? null);
     return this.checked(
-      await exchange(this.options.fetch, { method: 'POST', url: this.url(path), token, body, headers, timeoutMs, hooks }),
+      await exchange(this.options.fetch, {
+        method: 'POST',
+        url: this.url(path),
+        token,
+        body,
+        headers,
+        timeoutMs,
+        hooks,
+        httpsAgent,
+      }),
     );
   }
 

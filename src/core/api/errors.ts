@@ -137,6 +137,14 @@ function uncertain(details: Record<string, unknown>): AppError {
 /** No HTTP answer at all. */
 export function classifyTransport(failure: TransportFailure, operation: Operation): AppError {
   if (operation === 'write' && failure.kind !== 'unreachable') return uncertain({ transport: failure.kind });
+  // A refused certificate names its problem and what to do (api/tls-failure.ts), never «revise internet».
+  if (failure.tls) {
+    return new AppError('api_unreachable', failure.tls.message, {
+      transport: failure.kind,
+      tls: failure.tls.problem,
+      tls_code: failure.tls.code,
+    });
+  }
   return new AppError(
     'api_unreachable',
     failure.kind === 'timeout'

@@ -15,6 +15,7 @@ export function clientFor(
       companyId: connection.companyId,
       token: () => connections.tokenFor(connection),
       onUnauthorized: () => connections.tokenRefused(connection),
+      trustedCa: connection.trustedCa,
     },
     { fetch, ...timeouts },
   );

@@ -1,8 +1,11 @@
 // The HTTP exchange with the external API v1: common headers ("Endpoints"), a time limit per request,
 // a bound on the answer's size, and a transport failure kept apart from an HTTP answer. Nothing here
 // decides what a status means.
+import type { Agent } from 'node:https';
 import { formatByteSize, MB } from '../../shared/byte-size';
 import { withoutFragments } from '../log/logger';
+import type { CoreRequestInit } from './node-fetch';
+import { tlsFailureOf, type TlsFailure } from './tls-failure';
 
 /**
  * The largest answer body read. The contract's answers are small JSON documents (a page of 100
@@ -42,15 +45,24 @@ export function oversizedAnswer(bytes: number | null, limit: number): OversizedA
   };
 }
 
+/**
+ * `unreachable`: provably nothing of the request left (refused, unresolvable, never connected, or
+ * the secure connection failed during its handshake). `timeout` and `dropped` prove nothing.
+ */
 export type TransportFailureKind = 'timeout' | 'unreachable' | 'dropped';
 
-/** No HTTP answer arrived. For a write, this never proves the document did not arrive ("Errors"). */
+/**
+ * No HTTP answer arrived. For a write, this never proves the document did not arrive ("Errors"),
+ * except an `unreachable` one: the request never left.
+ */
 export class TransportFailure extends Error {
   constructor(
     readonly kind: TransportFailureKind,
     cause: unknown,
+    /** The service's certificate was refused (an `unreachable` failure): which problem, in Spanish. */
+    readonly tls: TlsFailure | null = null,
   ) {
-    super(`transport failure: ${kind}`, { cause });
+    super(`transport failure: ${kind}${tls ? ` (${tls.code})` : ''}`, { cause });
     this.name = 'TransportFailure';
   }
 }
@@ -72,6 +84,8 @@ export interface ExchangeRequest {
   hooks?: ExchangeHooks;
   /** MAX_ANSWER_BYTES unless given (tests). */
   maxAnswerBytes?: number;
+  /** The agent that holds the connection's trusted roots (trusted-roots.ts); the transport's own otherwise. */
+  httpsAgent?: Agent;
 }
 
 export async function exchange(fetchImpl: typeof globalThis.fetch, request: ExchangeRequest): Promise<ApiAnswer> {
@@ -91,11 +105,21 @@ export async function exchange(fetchImpl: typeof globalThis.fetch, request: Exch
   try {
     let response: Response;
     try {
-      const pending = fetchImpl(request.url, { method: request.method, headers, body: request.body, signal });
+      // `httpsAgent` is core's transport's own option (api/node-fetch.ts): the DOM's init lacks it.
+      const init: CoreRequestInit = {
+        method: request.method,
+        headers,
+        body: request.body,
+        signal,
+        httpsAgent: request.httpsAgent,
+      };
+      const pending = fetchImpl(request.url, init);
       request.hooks?.onDispatched?.();
       response = await pending;
     } catch (error) {
-      throw new TransportFailure(signal.aborted ? 'timeout' : isRefused(error) ? 'unreachable' : 'dropped', error);
+      if (signal.aborted) throw new TransportFailure('timeout', error);
+      const tls = tlsFailureOf(error, request.url);
+      throw new TransportFailure(tls || isRefused(error) ? 'unreachable' : 'dropped', error, tls);
     }
     request.hooks?.onHeaders?.();
     let read: string | OversizedAnswer;

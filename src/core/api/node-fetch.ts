@@ -24,6 +24,11 @@ const CONNECT_TIMEOUT_MS = 10_000;
 const MAX_REDIRECTS = 20;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
+/** fetch's init, plus the agent holding a connection's trusted roots for an https address (trusted-roots.ts). */
+export interface CoreRequestInit extends RequestInit {
+  httpsAgent?: https.Agent;
+}
+
 export interface NodeFetchOptions {
   connectTimeoutMs?: number;
 }
@@ -41,9 +46,10 @@ export function nodeFetch(options: NodeFetchOptions = {}): typeof globalThis.fet
     headers: Record<string, string>,
     body: Buffer | null,
     signal: AbortSignal | null,
+    httpsAgent: https.Agent | undefined,
   ) =>
     new Promise<IncomingMessage>((resolve, reject) => {
-      const agent = agents[url.protocol as keyof typeof agents];
+      const agent = url.protocol === 'https:' && httpsAgent ? httpsAgent : agents[url.protocol as keyof typeof agents];
       const transport = url.protocol === 'https:' ? https : http;
       const request = transport.request(url, { method, headers, agent });
       let connectTimer: NodeJS.Timeout | null = null;
@@ -85,12 +91,12 @@ export function nodeFetch(options: NodeFetchOptions = {}): typeof globalThis.fet
       });
       request.once('error', (error) => {
         done();
-        reject(new TypeError('fetch failed', { cause: error }));
+        reject(new TypeError('fetch failed', { cause: withTlsCode(error) }));
       });
       request.end(body ?? undefined);
     });
 
-  return async (input, init?: RequestInit) => {
+  return async (input, init?: CoreRequestInit) => {
     const signal = init?.signal ?? null;
     if (signal?.aborted) throw signal.reason;
     let url: URL;
@@ -111,7 +117,7 @@ export function nodeFetch(options: NodeFetchOptions = {}): typeof globalThis.fet
       }
       if (body !== null) headers['content-length'] = String(body.length);
       else delete headers['content-length'];
-      const response = await fetchOnce(url, method, headers, body, signal);
+      const response = await fetchOnce(url, method, headers, body, signal, init?.httpsAgent);
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
       if (REDIRECTS.has(status) && typeof location === 'string') {
@@ -130,6 +136,21 @@ export function nodeFetch(options: NodeFetchOptions = {}): typeof globalThis.fet
       return toResponse(response, method);
     }
   };
+}
+
+/**
+ * A handshake that fails while the request waits to be written surfaces as the write's EPROTO, with
+ * OpenSSL's reason only in the text ("…:ssl3_get_record:wrong version number:…"); the same failure
+ * read by the TLS socket itself carries Node's code for it (ERR_SSL_WRONG_VERSION_NUMBER). The code is
+ * given here the way Node names it, so that api/tls-failure.ts reads codes only.
+ */
+function withTlsCode(error: Error & { code?: unknown }): Error {
+  if (error.code !== 'EPROTO') return error;
+  const reason = /:SSL routines:[^:]*:([a-z0-9 ]+):/i.exec(error.message)?.[1];
+  if (!reason) return error;
+  return Object.assign(new Error(error.message, { cause: error }), {
+    code: `ERR_SSL_${reason.trim().toUpperCase().replace(/ +/g, '_')}`,
+  });
 }
 
 /** The bodies core sends (JSON as text or bytes); any other kind is refused rather than sent wrong. */

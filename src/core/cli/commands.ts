@@ -1,9 +1,10 @@
 // The command line's commands, each over the same RPC contract the renderer uses.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import type { InputOf, OutputOf } from '../../shared/rpc/define';
 import type { MethodName, RpcContract } from '../../shared/rpc/contract';
 import { AppError, type RpcErrorShape } from '../../shared/rpc/errors';
+import { TRUSTED_CA_MAX_CHARS } from '../../shared/rpc/methods/connections';
 import { OPEN_SUBMISSION_STATES, type Submission } from '../../shared/rpc/methods/submissions';
 import type { Core } from '../core';
 import { flag, type ParsedArgs } from './args';
@@ -45,9 +46,14 @@ export async function connect({ core, args, readStdin }: CommandContext): Promis
   if (!baseUrl || !Number.isInteger(company) || company <= 0) {
     throw new AppError(
       'invalid_input',
-      'Uso: connect --base-url URL --company ID [--label NOMBRE] [--kind sandbox|production] [--replace-token] (token por la entrada estándar)',
+      'Uso: connect --base-url URL --company ID [--label NOMBRE] [--kind sandbox|production] [--ca ARCHIVO.pem] [--replace-token] (token por la entrada estándar)',
     );
   }
+  if (args.flags.get('ca') === true)
+    throw new AppError('invalid_input', '--ca va con el archivo del certificado: --ca autoridad.pem');
+  const caFile = flag(args, 'ca');
+  // Read before anything is stored: a file that cannot be read changes nothing.
+  const ca = caFile === undefined ? null : readCaFile(caFile);
   const token = (await readStdin()).trim();
   const loopback = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(baseUrl);
   const kind = (flag(args, 'kind') ?? (loopback ? 'sandbox' : 'production')) as 'sandbox' | 'production';
@@ -62,9 +68,23 @@ export async function connect({ core, args, readStdin }: CommandContext): Promis
     token,
     ...(args.flags.has('replace-token') ? { replace_unresolved: true } : {}),
   });
+  if (ca !== null) await call(core, 'connections.trustCa', { id: connection.id, pem: ca });
   const active = await call(core, 'connections.activate', { id: connection.id });
   const check = await call(core, 'connections.test', { id: connection.id });
   return { output: { connection: active, check }, exitCode: check.ok ? EXIT.ok : EXIT.failure };
+}
+
+/** The provider's certificate authority file of `connect --ca` (core checks what it holds). */
+function readCaFile(file: string): string {
+  try {
+    if (statSync(file).size > TRUSTED_CA_MAX_CHARS) {
+      throw new AppError('invalid_input', `${file} es demasiado grande para ser un certificado (máximo 64 KB).`);
+    }
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('invalid_input', `No se pudo leer el archivo del certificado ${file}.`);
+  }
 }
 
 /**

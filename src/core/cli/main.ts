@@ -23,7 +23,7 @@ import { backupsCommand, restoreCommand } from './restore';
 import { SANDBOX_OUTAGE_USAGE, sandboxOutageCommand } from './sandbox-outage';
 
 const USAGE = `Uso: npm run --silent cli -- [--home DIR] <comando>
-  connect --base-url URL --company ID [--label NOMBRE] [--kind sandbox|production] [--replace-token]   (token por stdin)
+  connect --base-url URL --company ID [--label NOMBRE] [--kind sandbox|production] [--ca ARCHIVO.pem] [--replace-token]   (token por stdin; --ca: autoridad de certificación propia del proveedor)
   dse submit ARCHIVO.json [--key CLAVE] [--new-document]
   fe submit ARCHIVO.json [--new-document]
   resume

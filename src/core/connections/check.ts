@@ -36,6 +36,7 @@ export async function checkConnection(
       payment_methods: null,
       missing_scopes: Array.isArray(scopes) ? scopes.map(String) : [],
       checked_at: checkedAt,
+      ...(error.details?.tls ? { certificate_refused: true } : {}),
     };
   }
 }

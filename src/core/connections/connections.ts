@@ -11,6 +11,7 @@ import { AppError, isAppError } from '../../shared/rpc/errors';
 import type { EventBus } from '../events';
 import type { Db } from '../store/store';
 import { keychainUnavailableMessage } from '../vault/keychain-help';
+import { describeTrustedCa, readTrustedCa } from './trusted-ca';
 import type { Vault } from '../vault/vault';
 
 interface ConnectionRow {
@@ -21,6 +22,7 @@ interface ConnectionRow {
   company_id: number;
   embedded: number;
   active: number;
+  trusted_ca: string | null;
 }
 
 export interface ActiveConnection {
@@ -33,6 +35,8 @@ export interface ActiveConnection {
   embedded: boolean;
   /** Where requests go this run: the base URL, or the embedded sandbox's current loopback address. */
   endpoint: string;
+  /** The provider's own certificate authority (PEM) its requests trust besides the system's roots. */
+  trustedCa: string | null;
 }
 
 /**
@@ -148,6 +152,29 @@ export class Connections {
     return this.get(id);
   }
 
+  /**
+   * Trusts the provider's own certificate authority for this connection's requests (checked first:
+   * a refused file changes nothing). Replaces the one it had.
+   */
+  async trustCa(id: number, text: string): Promise<Connection> {
+    const row = this.row(id);
+    if (row.embedded === 1) {
+      throw new AppError('conflict', 'El entorno de pruebas integrado funciona en este equipo y no usa certificados.');
+    }
+    const { pem } = readTrustedCa(text, this.now());
+    this.db.prepare('UPDATE connections SET trusted_ca = ? WHERE id = ?').run(pem, id);
+    this.events.emit('connection.changed', { id });
+    return this.get(id);
+  }
+
+  /** Back to the system's roots alone. */
+  async forgetCa(id: number): Promise<Connection> {
+    this.row(id);
+    this.db.prepare('UPDATE connections SET trusted_ca = NULL WHERE id = ?').run(id);
+    this.events.emit('connection.changed', { id });
+    return this.get(id);
+  }
+
   active(): ActiveConnection | null {
     const row = this.db.prepare<[], ConnectionRow>('SELECT * FROM connections WHERE active = 1').get();
     return row ? this.toActive(row) : null;
@@ -246,6 +273,7 @@ export class Connections {
       companyId: row.company_id,
       embedded: row.embedded === 1,
       endpoint: this.endpoints.get(row.id) ?? row.base_url,
+      trustedCa: row.trusted_ca,
     };
   }
 
@@ -288,6 +316,7 @@ export class Connections {
       company_id: row.company_id,
       active: row.active === 1,
       embedded: row.embedded === 1,
+      trusted_ca: row.trusted_ca === null ? null : describeTrustedCa(row.trusted_ca),
       ...token,
     };
   }

@@ -109,8 +109,9 @@ export function outcomeOfTransport(failure: TransportFailure): Outcome {
     unreachable: failure.kind === 'unreachable',
     error: {
       code: failure.kind === 'unreachable' ? 'api_unreachable' : 'api_uncertain',
-      message:
-        failure.kind === 'unreachable'
+      message: failure.tls
+        ? `${failure.tls.message} Se reintentará con la misma clave.`
+        : failure.kind === 'unreachable'
           ? 'No se pudo conectar con el servicio de facturación. Se reintentará con la misma clave.'
           : inDoubtMessage({ transport: failure.kind }),
     },

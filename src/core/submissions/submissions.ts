@@ -58,11 +58,15 @@ const QUEUED = {
   message:
     'Sin conexión con el servicio: el documento quedó en la cola de contingencia y se transmitirá en orden, con la misma clave, cuando el servicio responda.',
 };
+const QUEUED_UNTIL_FIXED =
+  'El documento quedó en la cola de contingencia y se transmitirá en orden, con la misma clave, cuando se resuelva.';
 const UNREACHABLE_AGAIN = 'El servicio sigue sin responder; la cola se transmitirá en la próxima comprobación.';
 
 export class Submissions {
   readonly ledger: SubmissionLedger;
   readonly outbox: OutboxStore;
+  /** The certificate problem of each connection's last attempt, if it was one: what the outbox pass says. */
+  private readonly refusedCertificates = new Map<number, string>();
   /** The outbox pass in flight, if any. */
   transmitting: Promise<OutboxPass> | null = null;
   private readonly locks = new Map<number, Promise<unknown>>();
@@ -311,7 +315,10 @@ export class Submissions {
       const request = JSON.parse(row.request_body.toString('utf8')) as Record<string, unknown>;
       if (request.es_contingencia !== true) {
         const body = Buffer.from(JSON.stringify({ ...request, es_contingencia: true }), 'utf8');
-        if (!this.ledger.rewriteUnsent(row.id, body, createHash('sha256').update(body).digest('hex'), QUEUED)) return row;
+        // A refused certificate stays named on the sale: the shop has something to fix, not a wait.
+        const certificate = row.attempts > 0 ? this.refusedCertificates.get(row.connection_id) : undefined;
+        const queued = certificate ? { code: QUEUED.code, message: `${certificate} ${QUEUED_UNTIL_FIXED}` } : QUEUED;
+        if (!this.ledger.rewriteUnsent(row.id, body, createHash('sha256').update(body).digest('hex'), queued)) return row;
       }
     }
     const entry = this.outbox.enqueue(row.id, row.kind, originalHash, new Date(row.created_at));
@@ -373,7 +380,8 @@ export class Submissions {
         // company): it keeps its place, and so does every later sale of its connection.
         this.ledger.park(row.id);
         const refused = result.error === null || result.error.code === 'api_unreachable';
-        const message = refused ? UNREACHABLE_AGAIN : (result.error?.message ?? UNREACHABLE_AGAIN);
+        const certificate = this.refusedCertificates.get(connectionId);
+        const message = refused ? (certificate ?? UNREACHABLE_AGAIN) : (result.error?.message ?? UNREACHABLE_AGAIN);
         if (refused) this.outbox.checked(connectionId, false);
         if (refused && pass.reachable !== true) pass.reachable = false;
         pass.message ??= message;
@@ -535,9 +543,12 @@ export class Submissions {
           ? await api.createDse(row.request_body, row.idempotency_key, hooks)
           : await api.createFe(row.request_body, hooks);
       outcome = outcomeOfAnswer(answer, { ...context, sanitisedBody: sanitise(answer, token) });
+      this.refusedCertificates.delete(row.connection_id);
     } catch (error) {
       if (!(error instanceof TransportFailure)) throw error;
       outcome = outcomeOfTransport(error);
+      if (error.tls) this.refusedCertificates.set(row.connection_id, error.tls.message);
+      else this.refusedCertificates.delete(row.connection_id);
     }
     crashPoint('before-outcome-commit');
     return this.commit(current, outcome);
@@ -700,6 +711,7 @@ export class Submissions {
         companyId: connection.companyId,
         token: async () => token,
         onUnauthorized: () => this.options.connections.tokenRefused(connection),
+        trustedCa: connection.trustedCa,
       },
       { fetch: this.options.fetch, writeTimeoutMs: this.options.writeTimeoutMs, readTimeoutMs: this.options.readTimeoutMs },
     );

@@ -17,7 +17,10 @@ export interface ContractBed {
   close(): Promise<void>;
 }
 
-export async function contractBed(variant: ContractVariant, options: { feDocuments?: number } = {}): Promise<ContractBed> {
+export async function contractBed(
+  variant: ContractVariant,
+  options: Parameters<typeof startContractServer>[1] = {},
+): Promise<ContractBed> {
   const dir = tempDir('factura-desk-contract-');
   const server = await startContractServer(variant, options);
   const core = createCore({

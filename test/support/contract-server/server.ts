@@ -3,7 +3,8 @@
 // it does what its ContractVariant says. It keeps what a test needs to look at: every request it
 // received, and the documents it holds. It signs nothing and computes only what it must answer.
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { OUTCOME_BY_NUMBER as N, type ContractVariant } from './variants';
 
@@ -62,6 +63,8 @@ export interface ContractServer {
   failDetail(id: number, status: 404 | 500, times: number): void;
   /** Every FE document the server holds, as the client should mirror it: id, state meaning, draft key. */
   feSnapshot(): { id: number; estado: 'accepted' | 'rejected' | 'unknown' | 'later'; draftKey: string | null }[];
+  /** With `tls`: presents another certificate from the next connection on (a provider renewing it). */
+  useCertificate(certificate: { key: string; cert: string }): void;
   feDocuments(): number;
   dseDocuments(): number;
   close(): Promise<void>;
@@ -69,7 +72,11 @@ export interface ContractServer {
 
 export async function startContractServer(
   variant: ContractVariant,
-  options: { feDocuments?: number } = {},
+  options: {
+    feDocuments?: number;
+    /** Serve HTTPS with this certificate (its base URL names `localhost`, the host its certificate is for). */
+    tls?: { key: string; cert: string };
+  } = {},
 ): Promise<ContractServer> {
   const fe = new Map<number, FeDoc>();
   const feByDraftKey = new Map<string, number>();
@@ -548,7 +555,7 @@ export async function startContractServer(
 
   // ---- HTTP ------------------------------------------------------------------------------------
 
-  const server = createServer((req, res) => {
+  const listener: RequestListener = (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -580,7 +587,7 @@ export async function startContractServer(
       record.status = answer[0];
       send(res, answer[0], answer[1]);
     });
-  });
+  };
 
   /** The answer to one request, or 'drop' to cut the connection without one. */
   function route(req: IncomingMessage, path: string, query: Record<string, string>, raw: string, body: Json): Answer | 'drop' {
@@ -646,9 +653,12 @@ export async function startContractServer(
     return [404, { ok: false, error: 'ruta desconocida' }];
   }
 
+  const tls = options.tls;
+  const secure = tls ? createHttpsServer({ key: tls.key, cert: tls.cert }, listener) : null;
+  const server = secure ?? createServer(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  baseUrl = `http://127.0.0.1:${port}/api/v1`;
+  baseUrl = secure ? `https://localhost:${port}/api/v1` : `http://127.0.0.1:${port}/api/v1`;
   return {
     baseUrl,
     variant,
@@ -662,6 +672,12 @@ export async function startContractServer(
     seedFe,
     feSnapshot: () =>
       [...fe.values()].sort((a, b) => a.id - b.id).map((d) => ({ id: d.id, estado: d.estado, draftKey: d.draftKey ?? null })),
+    useCertificate(certificate) {
+      if (!secure) throw new Error('the contract server was started without tls');
+      secure.setSecureContext({ key: certificate.key, cert: certificate.cert });
+      // Kept-alive connections were made with the old certificate: a renewal is seen on a new one.
+      secure.closeIdleConnections();
+    },
     feDocuments: () => fe.size,
     dseDocuments: () => dse.size,
     close: () =>

@@ -60,6 +60,8 @@ export function connectionHandlers({ connections, submissions, fetch, clock }: C
       return connections.setToken(id, token);
     },
     'connections.forgetToken': ({ id }) => connections.forgetToken(id),
+    'connections.trustCa': ({ id, pem }) => connections.trustCa(id, pem),
+    'connections.forgetCa': ({ id }) => connections.forgetCa(id),
     'connections.test': ({ id }) => checkConnection(connections, id, fetch, clock),
   };
 }

@@ -22,6 +22,7 @@ import { migration0018 } from './0018_contingency';
 import { migration0019 } from './0019_submission_field_errors';
 import { migration0020 } from './0020_local_first';
 import { migration0021 } from './0021_states_by_meaning';
+import { migration0022 } from './0022_connection_trusted_ca';
 
 export const migrations: readonly Migration[] = [
   migration0001,
@@ -45,4 +46,5 @@ export const migrations: readonly Migration[] = [
   migration0019,
   migration0020,
   migration0021,
+  migration0022,
 ];

@@ -4,7 +4,11 @@ import { Alert } from '../../ui/Alert';
 
 /** What "Probar conexión" found, with the contract's meaning of each failure. */
 export function CheckResult({ check }: { check: ConnectionCheck }) {
-  const title = check.ok ? 'Conexión correcta' : (TITLES[check.code ?? ''] ?? 'La conexión no funciona');
+  const title = check.ok
+    ? 'Conexión correcta'
+    : check.certificate_refused
+      ? 'Certificado de seguridad rechazado'
+      : (TITLES[check.code ?? ''] ?? 'La conexión no funciona');
   return (
     <Alert tone={check.ok ? 'ok' : 'error'} title={title}>
       <p>{check.message}</p>

@@ -7,6 +7,7 @@ import { useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { CheckResult } from './CheckResult';
 import { TokenForm } from './TokenForm';
+import { TrustedCaSection } from './TrustedCaSection';
 
 /** One connection: what it is, whether a token is stored (never the token), and what can be done with it. */
 export function ConnectionCard({ connection, onChanged }: { connection: Connection; onChanged: () => void }) {
@@ -79,6 +80,7 @@ export function ConnectionCard({ connection, onChanged }: { connection: Connecti
         </dd>
       </dl>
       {connection.active && connection.has_token && <CompanyListsFacts />}
+      {!connection.embedded && <TrustedCaSection connection={connection} onChanged={onChanged} />}
       {keychainMissing && (
         <Alert tone="warn" title="Falta el llavero del sistema para guardar el token de esta conexión">
           {keychain.data?.message ??

@@ -6,6 +6,20 @@ import { ErrorCode } from '../errors';
 export const ConnectionKind = z.enum(['sandbox', 'production']);
 export type ConnectionKind = z.infer<typeof ConnectionKind>;
 
+/** One certificate of a provider's own authority that a connection trusts, as the screen shows it. */
+export const TrustedCaCertificate = z.object({
+  /** Who the certificate names (its common name and organisation). */
+  subject: z.string(),
+  /** SHA-256 fingerprint, pairs of hex digits separated by colons: what the provider can read out to compare. */
+  fingerprint_sha256: z.string(),
+  /** When it expires (ISO instant). */
+  valid_to: z.string(),
+});
+export type TrustedCaCertificate = z.infer<typeof TrustedCaCertificate>;
+
+/** The largest authority file accepted: a PEM certificate is 1–3 KB; a chain of a few, under 20 KB. */
+export const TRUSTED_CA_MAX_CHARS = 64 * 1024;
+
 /** A connection as the renderer sees it: never the token, only whether one is stored. */
 export const Connection = z.object({
   id: z.number().int(),
@@ -18,6 +32,8 @@ export const Connection = z.object({
   has_token: z.boolean(),
   /** True when the OS keychain could not be read (none, or locked): has_token is then unknown and false. */
   keychain_unavailable: z.boolean().optional(),
+  /** The provider's own certificate authority this connection trusts besides the system's; null when none. */
+  trusted_ca: z.array(TrustedCaCertificate).nullable().optional(),
 });
 export type Connection = z.infer<typeof Connection>;
 
@@ -96,6 +112,8 @@ export const ConnectionCheck = z.object({
   payment_methods: z.number().int().nullable(),
   missing_scopes: z.array(z.string()),
   checked_at: z.string(),
+  /** The service's certificate was refused (the message names the problem and what to do). */
+  certificate_refused: z.boolean().optional(),
 });
 export type ConnectionCheck = z.infer<typeof ConnectionCheck>;
 
@@ -124,4 +142,19 @@ export const connectionMethods = {
     Connection,
   ),
   'connections.forgetToken': method(ConnectionId, Connection),
+  /**
+   * Trusts the provider's own certificate authority for this connection (the PEM text of a file the
+   * user chose). A key, a server's certificate, an expired one or anything that is not a PEM
+   * certificate is refused with `invalid_input` and nothing changes.
+   */
+  'connections.trustCa': method(
+    z
+      .object({
+        id: z.number().int().positive(),
+        pem: z.string().max(TRUSTED_CA_MAX_CHARS, 'El archivo es demasiado grande para ser un certificado.'),
+      })
+      .strict(),
+    Connection,
+  ),
+  'connections.forgetCa': method(ConnectionId, Connection),
 };
