@@ -11,9 +11,9 @@ export const LAYERS = {
     packages: ['zod', 'decimal.js', '@noble/hashes/*'],
   },
   core: {
-    why: 'core is plain Node: shared, Node built-ins, storage, the keychain, the spreadsheet writer and the TLS trust of its requests (the OS roots, an HTTP agent); no UI, no Electron, no sandbox.',
+    why: 'core is plain Node: shared, Node built-ins, storage, the keychain, the spreadsheet writer and the OS's trusted roots for its requests; no UI, no Electron, no sandbox.',
     layers: ['core', 'shared'],
-    packages: ['node:*', 'better-sqlite3', '@napi-rs/keyring', 'exceljs', 'zod', 'decimal.js', 'system-ca', 'undici'],
+    packages: ['node:*', 'better-sqlite3', '@napi-rs/keyring', 'exceljs', 'zod', 'decimal.js', 'system-ca'],
   },
   sandbox: {
     why: 'the sandbox is the API v1 server of tests and demos: shared and Node only, never the client core.',
