@@ -11,7 +11,7 @@ export const LAYERS = {
     packages: ['zod', 'decimal.js', '@noble/hashes/*'],
   },
   core: {
-    why: 'core is plain Node: shared, Node built-ins, storage, the keychain, the spreadsheet writer and the OS's trusted roots for its requests; no UI, no Electron, no sandbox.',
+    why: 'core is plain Node: shared, Node built-ins, storage, the keychain, the spreadsheet writer and the trusted roots of the operating system for its requests; no UI, no Electron, no sandbox.',
     layers: ['core', 'shared'],
     packages: ['node:*', 'better-sqlite3', '@napi-rs/keyring', 'exceljs', 'zod', 'decimal.js', 'system-ca'],
   },
