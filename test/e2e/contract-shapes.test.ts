@@ -66,7 +66,7 @@ describe('Historial against a Laravel server that accepts with notices', () => {
     await page.getByRole('searchbox', { name: 'Buscar' }).fill('Contrato');
     const rows = page.getByTestId('history-row');
     await rows.filter({ hasText: `Cliente Contrato ${N.accept}` }).waitFor();
-    await expect.poll(() => rows.locator('.badge--ok', { hasText: 'Aceptada con notificaciones' }).count()).toBe(1);
+    await expect.poll(() => rows.locator('.badge--ok', { hasText: 'Aceptado con notificaciones' }).count()).toBe(1);
     await expect.poll(() => rows.filter({ hasText: `Cliente Contrato ${N.reject}` }).count()).toBe(1);
     await expect.poll(() => rows.locator('.badge--error', { hasText: 'Rechazado' }).count()).toBe(1);
     expect(await rows.filter({ hasText: 'En verificación' }).count()).toBe(0);

@@ -9,6 +9,7 @@ import { OPEN_SUBMISSION_STATES, type Submission } from '../../shared/rpc/method
 import type { Core } from '../core';
 import { flag, type ParsedArgs } from './args';
 import { EXIT, exitForState } from './exit-codes';
+import { estadoLabel } from '../../shared/estados';
 
 export interface CommandResult {
   output: unknown;
@@ -197,7 +198,7 @@ export async function history({ core, args }: CommandContext): Promise<CommandRe
       d.issue_date,
       d.kind.padEnd(3),
       d.number.padEnd(14),
-      d.estado_dian.padEnd(12),
+      estadoLabel(d.estado_dian).padEnd(12),
       d.total.padStart(16),
       d.counterpart_name,
     ].join('  '),

@@ -6,6 +6,7 @@ import { formatDate } from '../../shared/dates';
 import { toMoneyString } from '../../shared/money';
 import type { HistoryRow } from '../../shared/rpc/methods/history';
 import { CSV_BOM, CSV_SEPARATOR, csvNumber, csvText } from '../../shared/spreadsheet-cells';
+import { estadoLabel } from '../../shared/estados';
 
 export const BOM = CSV_BOM;
 const SEPARATOR = CSV_SEPARATOR;
@@ -59,7 +60,7 @@ export function csvLine(row: HistoryRow): string {
     row.kind,
     row.number,
     exportDate(row.issue_date),
-    row.estado_dian,
+    estadoLabel(row.estado_dian),
     row.following ? 'en duda / pendiente' : '',
     row.counterpart_name,
     row.counterpart_doc,

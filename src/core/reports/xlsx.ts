@@ -10,6 +10,7 @@ import { safeText } from '../../shared/spreadsheet-cells';
 import type { Db } from '../store/store';
 import { collectGarbage } from '../memory';
 import { moneyCents } from './period-report';
+import { estadoLabel } from '../../shared/estados';
 
 /** Rows of the documents sheet between two full collections (ten chunks; see core/memory.ts). */
 const GC_EVERY_ROWS = 5_000;
@@ -326,7 +327,7 @@ export async function writeReportXlsx(db: Db, report: PeriodReport, filter: Repo
     d.number,
     day(d.issue_date),
     d.counterpart_name,
-    d.estado_dian,
+    estadoLabel(d.estado_dian),
     pesos(d.total),
     d.moneda,
   ];
@@ -392,7 +393,7 @@ function* documentChunks(db: Db, connectionId: number, filter: ReportFilter): Ge
       KIND_LABEL[d.kind],
       d.number,
       day(d.issue_date),
-      d.estado_dian,
+      estadoLabel(d.estado_dian),
       d.counterpart_name,
       d.counterpart_doc,
       pesos(moneyCents(d.subtotal)),

@@ -1,47 +1,11 @@
-// The one home of the Spanish names of states (issue 18, item 2): a document's state at the DIAN
+// The Spanish names of states on screen: a document's state at the DIAN (its table in shared/estados.ts)
 // (`estado_dian`, as the contract and the sandbox spell it) and a submission's state in the ledger.
 // No raw state reaches a screen: an unknown one is shown as the server wrote it, "en verificación".
 import type { SubmissionState } from '../../shared/rpc/methods/submissions';
 
-interface EstadoNames {
-  /** a badge or a column: "En proceso" */
-  label: string;
-  /** in a sentence ("Estado: …"): "en proceso en la DIAN" */
-  detail: string;
-}
+import { estadoDetail, isAcceptedEstado } from '../../shared/estados';
 
-const ESTADOS: Record<string, EstadoNames> = {
-  aceptado: { label: 'Aceptado', detail: 'aceptado' },
-  // The DIAN accepted the document and attached notices: valid, counted as accepted everywhere.
-  aceptado_con_notificaciones: {
-    label: 'Aceptada con notificaciones',
-    detail: 'aceptado por la DIAN con notificaciones (el documento es válido)',
-  },
-  rechazado: { label: 'Rechazado', detail: 'rechazado' },
-  pendiente: { label: 'Pendiente', detail: 'pendiente en la DIAN' },
-  creating: { label: 'Reservado', detail: 'reservado, creándose' },
-  firmado: { label: 'Firmado', detail: 'firmado, antes del envío' },
-  sending: { label: 'Enviándose', detail: 'en envío' },
-  enviado: { label: 'Enviado', detail: 'enviado, sin resultado aún' },
-  en_proceso: { label: 'En proceso', detail: 'en proceso en la DIAN' },
-  en_proceso_http: { label: 'En proceso (transporte)', detail: 'resultado del envío pendiente' },
-  send_unknown: { label: 'Envío sin confirmar', detail: 'resultado del envío no concluyente' },
-};
-
-/** "En proceso"; a state the contract does not name: "En verificación («…»)". */
-export function estadoLabel(estado: string): string {
-  return ESTADOS[estado]?.label ?? `En verificación («${estado}»)`;
-}
-
-/** "en proceso en la DIAN", for a sentence. */
-export function estadoDetail(estado: string): string {
-  return ESTADOS[estado]?.detail ?? `en verificación («${estado}»)`;
-}
-
-/** Whether a stored state is an acceptance (plain or with notices: core stores both, states.ts). */
-export function isAcceptedEstado(estado: string | null | undefined): boolean {
-  return estado === 'aceptado' || estado === 'aceptado_con_notificaciones';
-}
+export { estadoDetail, estadoLabel, isAcceptedEstado } from '../../shared/estados';
 
 export function estadoTone(estado: string): 'ok' | 'error' | 'warn' {
   return isAcceptedEstado(estado) ? 'ok' : estado === 'rechazado' ? 'error' : 'warn';

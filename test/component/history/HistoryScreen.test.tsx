@@ -105,7 +105,7 @@ describe('Historial screen', () => {
   it('names an acceptance with notices in Spanish, as accepted', async () => {
     renderScreen();
     const shown = await screen.findAllByTestId('history-row');
-    expect(shown[2]!.textContent).toContain('Aceptada con notificaciones');
+    expect(shown[2]!.textContent).toContain('Aceptado con notificaciones');
     expect(shown[2]!.querySelector('.badge--ok')).not.toBeNull();
     expect(shown[2]!.textContent).not.toContain('En verificación');
   });
