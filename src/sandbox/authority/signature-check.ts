@@ -171,45 +171,72 @@ function writeElement(
   inherited: Scope,
   rendered: Scope | null,
   omit: XmlElement | null,
-  extraAttrs: { name: string; value: string }[] = [],
+  extraAttrs: readonly { name: string; value: string }[] = [],
 ): string {
-  const scope = scopeOf(el, inherited);
+  // One pass over the attributes: namespace declarations make the element's scope, the others are kept.
+  const own = el.attrs;
+  let scope = inherited;
+  let declared: string[] | null = null;
+  let plain: string[] | null = null;
+  let prefixed = false;
+  for (const name in own) {
+    if (name.charCodeAt(0) === 0x78 /* x */ && (name === 'xmlns' || name.startsWith('xmlns:'))) {
+      if (scope === inherited) scope = { ...inherited };
+      const prefix = name === 'xmlns' ? '' : name.slice(6);
+      (scope as Record<string, string>)[prefix] = own[name]!;
+      (declared ??= []).push(prefix);
+    } else {
+      (plain ??= []).push(name);
+      if (name.includes(':')) prefixed = true;
+    }
+  }
   let out = `<${el.name}`;
   if (rendered === null) {
     // the apex: every namespace in scope (but xml, and an empty default)
     for (const p of Object.keys(scope).sort()) {
       if (p !== 'xml' && scope[p] !== '') out += `${p === '' ? ' xmlns="' : ` xmlns:${p}="`}${escapeAttr(scope[p]!)}"`;
     }
-  } else if (scope !== inherited) {
+  } else if (declared) {
     // only its own declarations can differ from what its parent rendered
-    const own = Object.keys(el.attrs)
-      .filter((a) => a === 'xmlns' || a.startsWith('xmlns:'))
-      .map((a) => (a === 'xmlns' ? '' : a.slice(6)))
-      .filter((p) => p !== 'xml' && scope[p] !== (rendered[p] ?? ''))
-      .sort();
-    for (const p of own) out += `${p === '' ? ' xmlns="' : ` xmlns:${p}="`}${escapeAttr(scope[p]!)}"`;
+    for (const p of declared.sort()) {
+      if (p !== 'xml' && scope[p] !== (rendered[p] ?? '')) {
+        out += `${p === '' ? ' xmlns="' : ` xmlns:${p}="`}${escapeAttr(scope[p]!)}"`;
+      }
+    }
   }
-  let attrs: { name: string; value: string }[] | null = null;
-  for (const name in el.attrs) {
-    if (name.charCodeAt(0) === 0x78 /* x */ && (name === 'xmlns' || name.startsWith('xmlns:'))) continue;
-    (attrs ??= []).push({ name, value: el.attrs[name]! });
+  if (extraAttrs.length > 0) {
+    for (const a of extraAttrs) (plain ??= []).push(a.name);
+    prefixed = true;
   }
-  if (extraAttrs.length > 0) attrs = (attrs ?? []).concat(extraAttrs);
-  if (attrs) {
-    if (attrs.length > 1) {
-      const keyed = attrs.map((a) => ({ ...a, key: attrKey(a.name, scope) }));
-      keyed.sort((a, b) => (a.key[0] !== b.key[0] ? (a.key[0] < b.key[0] ? -1 : 1) : a.key[1] < b.key[1] ? -1 : 1));
-      attrs = keyed;
-    } else attrKey(attrs[0]!.name, scope);
-    for (const a of attrs) out += ` ${a.name}="${escapeAttr(a.value)}"`;
+  if (plain) {
+    if (!prefixed) {
+      // unqualified attributes only (the usual case): no namespace, ordered by name
+      if (plain.length > 1) plain.sort();
+    } else {
+      const keys = new Map(plain.map((name) => [name, attrKey(name, scope)]));
+      plain.sort((a, b) => compareKeys(keys.get(a)!, keys.get(b)!));
+    }
+    for (const name of plain) {
+      let value = own[name];
+      if (value === undefined) for (const a of extraAttrs) if (a.name === name) value = a.value;
+      out += ` ${name}="${escapeAttr(value!)}"`;
+    }
   }
   out += '>';
-  for (const c of el.content) {
+  const content = el.content;
+  for (let i = 0; i < content.length; i += 1) {
+    const c = content[i]!;
     if (typeof c === 'string') out += escapeText(c);
     else if ('target' in c) out += writePi(c);
     else if (c !== omit) out += writeElement(c, scope, scope, omit);
   }
   return `${out}</${el.name}>`;
+}
+
+/** C14N's attribute order: by namespace URI, then by local name. */
+function compareKeys(a: [string, string], b: [string, string]): number {
+  if (a[0] !== b[0]) return a[0] < b[0] ? -1 : 1;
+  return a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
 }
 
 /** C14N 1.0 of a subset: the xml:* attributes of the apex's ancestors that it does not carry itself. */
@@ -237,13 +264,16 @@ function attrKey(name: string, scope: Scope): [string, string] {
 
 const writePi = (pi: XmlProcessingInstruction): string => `<?${pi.target}${pi.data ? ` ${pi.data}` : ''}?>`;
 
+const TEXT_ESCAPED = /[&<>\r]/;
+const ATTR_ESCAPED = /[&<"\t\n\r]/;
+
 function escapeText(text: string): string {
-  if (!/[&<>\r]/.test(text)) return text;
+  if (!TEXT_ESCAPED.test(text)) return text;
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#xD;');
 }
 
 function escapeAttr(value: string): string {
-  if (!/[&<"\t\n\r]/.test(value)) return value;
+  if (!ATTR_ESCAPED.test(value)) return value;
   return value
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
