@@ -47,6 +47,14 @@ interface Located {
   scope: Scope;
   /** from the document element down to its parent */
   ancestors: XmlElement[];
+  /**
+   * Where it is in the document's canonical form: its start tag, the end of that tag, its end. Its
+   * content is written there exactly as a subset's would be (its descendants render the same
+   * namespaces in both); only the start tag of a subset's apex differs. -1 when not known.
+   */
+  start: number;
+  contentStart: number;
+  end: number;
 }
 
 /** The scope of `el` given its parent's: the parent's plus `el`'s own namespace declarations. */
@@ -62,8 +70,9 @@ function scopeOf(el: XmlElement, inherited: Scope): Scope {
 }
 
 /**
- * One walk over the document finds its Ids and its signatures; namespace scopes are kept only for
- * the signatures' own elements and their ancestors (what the rule looks into by namespace).
+ * One walk over the document writes its canonical form and finds its Ids and its signatures, with
+ * where each is in that text; namespace scopes are kept only for the signatures' own elements and
+ * their ancestors (what the rule looks into by namespace).
  */
 class DocumentIndex {
   /** Id (or ID, id) -> element; null when two elements carry it (a reference to it is refused) */
@@ -71,9 +80,13 @@ class DocumentIndex {
   readonly signatures: Located[] = [];
   private readonly scopes = new Map<XmlElement, Scope>();
   private readonly parents = new Map<XmlElement, XmlElement>();
+  /** Canonical XML 1.0 without comments of the whole document, signatures included */
+  private canonical = '';
 
   constructor(readonly root: XmlElement) {
-    this.visit(root, XML_SCOPE, []);
+    for (const pi of root.outside?.before ?? []) this.canonical += `${writePi(pi)}\n`;
+    this.walk(root, XML_SCOPE, null, []);
+    for (const pi of root.outside?.after ?? []) this.canonical += `\n${writePi(pi)}`;
     for (const signature of this.signatures) {
       let parent: XmlElement | undefined;
       for (const [i, ancestor] of signature.ancestors.entries()) {
@@ -86,19 +99,30 @@ class DocumentIndex {
     }
   }
 
-  private visit(el: XmlElement, inherited: Scope, path: XmlElement[]): void {
-    const scope = scopeOf(el, inherited);
+  /** writeElement's walk, keeping what the references may point at. */
+  private walk(el: XmlElement, inherited: Scope, rendered: Scope | null, path: XmlElement[]): void {
+    const start = this.canonical.length;
+    this.canonical += startTag(el, inherited, rendered, NO_ATTRS);
+    const scope = lastTag.scope;
     const id = el.attrs.Id ?? el.attrs.ID ?? el.attrs.id;
     const signature = el.name.endsWith('Signature') && isNamed(el, scope, NS_DS, 'Signature');
+    let located: Located | null = null;
     if (id !== undefined || signature) {
-      const located = { el, scope, ancestors: path.slice() };
+      located = { el, scope, ancestors: path.slice(), start, contentStart: this.canonical.length, end: -1 };
       if (id !== undefined) this.ids.set(id, this.ids.has(id) ? null : located);
       if (signature) this.signatures.push(located);
     }
-    if (el.children.length === 0) return;
-    path.push(el);
-    for (const c of el.children) this.visit(c, scope, path);
-    path.pop();
+    const content = el.content;
+    if (el.children.length > 0) path.push(el);
+    for (let i = 0; i < content.length; i += 1) {
+      const c = content[i]!;
+      if (typeof c === 'string') this.canonical += escapeText(c);
+      else if ('target' in c) this.canonical += writePi(c);
+      else this.walk(c, scope, scope, path);
+    }
+    if (el.children.length > 0) path.pop();
+    this.canonical += `</${el.name}>`;
+    if (located) located.end = this.canonical.length;
   }
 
   private remember(el: XmlElement, scope: Scope): void {
@@ -109,11 +133,26 @@ class DocumentIndex {
     }
   }
 
+  /** Digest of the whole document's canonical form, but `omit`'s subtree (the enveloped transform). */
+  digestDocument(algorithm: string, omit: Located | null): string {
+    const hash = createHash(algorithm);
+    if (omit) hash.update(this.canonical.slice(0, omit.start)).update(this.canonical.slice(omit.end));
+    else hash.update(this.canonical);
+    return hash.digest('base64');
+  }
+
+  /** Canonical XML 1.0 without comments of an element's subtree as a document subset (but `omit`'s). */
+  canonicalSubtree(at: Located, omit: Located | null): string {
+    const inside = omit !== null && omit.start >= at.start && omit.end <= at.end && omit.end >= 0;
+    if (at.end < 0 || inside) return writeElement(at.el, at.scope, null, omit?.el ?? null, inheritedXmlAttrs(at));
+    return startTag(at.el, at.scope, null, inheritedXmlAttrs(at)) + this.canonical.slice(at.contentStart, at.end);
+  }
+
   /** One of a signature's elements, as the apex of a subset. */
   locate(el: XmlElement): Located {
     const ancestors: XmlElement[] = [];
     for (let at = this.parents.get(el); at; at = this.parents.get(at)) ancestors.unshift(at);
-    return { el, scope: this.scopes.get(el)!, ancestors };
+    return { el, scope: this.scopes.get(el)!, ancestors, start: -1, contentStart: -1, end: -1 };
   }
 
   parent(el: XmlElement | undefined): XmlElement | undefined {
@@ -139,21 +178,6 @@ class DocumentIndex {
     for (const [ns, local] of steps) at = this.kid(at, ns, local);
     return at;
   }
-
-  /** Canonical XML 1.0 without comments of the whole document (but `omit`'s subtree: the enveloped transform). */
-  canonicalDocument(omit: XmlElement | null): string {
-    let out = '';
-    const outside = this.root.outside;
-    for (const pi of outside?.before ?? []) out += `${writePi(pi)}\n`;
-    out += writeElement(this.root, XML_SCOPE, null, omit);
-    for (const pi of outside?.after ?? []) out += `\n${writePi(pi)}`;
-    return out;
-  }
-
-  /** Canonical XML 1.0 without comments of an element's subtree as a document subset (but `omit`'s). */
-  canonicalSubtree(at: Located, omit: XmlElement | null): string {
-    return writeElement(at.el, at.scope, null, omit, inheritedXmlAttrs(at));
-  }
 }
 
 function isNamed(el: XmlElement, scope: Scope, ns: string, local: string): boolean {
@@ -162,16 +186,19 @@ function isNamed(el: XmlElement, scope: Scope, ns: string, local: string): boole
   return scope[colon < 0 ? '' : el.name.slice(0, colon)] === ns;
 }
 
+const NO_ATTRS: readonly { name: string; value: string }[] = [];
+/** The scope of the element whose start tag startTag wrote last (a second result, without allocating). */
+const lastTag: { scope: Scope } = { scope: XML_SCOPE };
+
 /**
- * Writes `el` canonically. `inherited`: its parent's scope (at a subset's apex, its own);
+ * The canonical start tag of `el`. `inherited`: its parent's scope (at a subset's apex, its own);
  * `rendered`: the namespaces its parent rendered, null at the apex of what is written.
  */
-function writeElement(
+function startTag(
   el: XmlElement,
   inherited: Scope,
   rendered: Scope | null,
-  omit: XmlElement | null,
-  extraAttrs: readonly { name: string; value: string }[] = [],
+  extraAttrs: readonly { name: string; value: string }[],
 ): string {
   // One pass over the attributes: namespace declarations make the element's scope, the others are kept.
   const own = el.attrs;
@@ -222,7 +249,20 @@ function writeElement(
       out += ` ${name}="${escapeAttr(value!)}"`;
     }
   }
-  out += '>';
+  lastTag.scope = scope;
+  return `${out}>`;
+}
+
+/** Writes `el` canonically (startTag's arguments), but `omit`'s subtree. */
+function writeElement(
+  el: XmlElement,
+  inherited: Scope,
+  rendered: Scope | null,
+  omit: XmlElement | null,
+  extraAttrs: readonly { name: string; value: string }[] = NO_ATTRS,
+): string {
+  let out = startTag(el, inherited, rendered, extraAttrs);
+  const scope = lastTag.scope;
   const content = el.content;
   for (let i = 0; i < content.length; i += 1) {
     const c = content[i]!;
@@ -366,12 +406,12 @@ function verify(doc: DocumentIndex): string[] {
       problems.push(`Algoritmo de resumen no admitido en ${label}.`);
       continue;
     }
-    const enveloped = transforms.includes(ENVELOPED) ? signature : null;
+    const enveloped = transforms.includes(ENVELOPED) ? located : null;
     let target: XmlElement;
-    let data: string;
+    let digest: string;
     if (uri === '') {
       target = doc.root;
-      data = doc.canonicalDocument(enveloped);
+      digest = doc.digestDocument(algorithm, enveloped);
     } else if (uri?.startsWith('#')) {
       const found = doc.ids.get(uri.slice(1));
       if (!found) {
@@ -383,7 +423,7 @@ function verify(doc: DocumentIndex): string[] {
         continue;
       }
       target = found.el;
-      data = doc.canonicalSubtree(found, enveloped);
+      digest = digestOf(algorithm, doc.canonicalSubtree(found, enveloped));
     } else {
       problems.push(`${label} no es del documento (solo se admiten referencias internas).`);
       continue;
@@ -391,8 +431,7 @@ function verify(doc: DocumentIndex): string[] {
     if (target === doc.root && enveloped) coversDocument = true;
     if (target === keyInfo) coversKeyInfo = true;
     if (target === signedProps && ref.attrs.Type === SIGNED_PROPERTIES_TYPE) coversProps = true;
-    const expected = compact(doc.kid(ref, NS_DS, 'DigestValue')?.text ?? '');
-    if (digestOf(algorithm, data) !== expected) {
+    if (digest !== compact(doc.kid(ref, NS_DS, 'DigestValue')?.text ?? '')) {
       problems.push(`El resumen (DigestValue) de ${label} no corresponde: el contenido firmado fue modificado.`);
     }
   }
