@@ -72,6 +72,12 @@ const SPACES = /^[ \t\n]*$/;
 
 export class XmlReadError extends Error {}
 
+// Most elements are leaves without attributes: they share these (never written to) instead of
+// allocating their own, which spares the signing thread's garbage collector.
+const NO_ATTRS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+const NO_CHILDREN = Object.freeze([]) as unknown as XmlElement[];
+const NO_CONTENT = Object.freeze([]) as unknown as XmlContent[];
+
 /** The document element of `xml`; throws XmlReadError when it is not well-formed for this reader. */
 export function readXml(input: string): XmlElement {
   if (NOT_XML_CHAR.test(input)) throw new XmlReadError('carácter no permitido en XML');
@@ -89,7 +95,8 @@ export function readXml(input: string): XmlElement {
     }
     top.text += value;
     const last = top.content.length - 1;
-    if (last >= 0 && typeof top.content[last] === 'string') top.content[last] += value;
+    if (last < 0) top.content = [value];
+    else if (typeof top.content[last] === 'string') top.content[last] += value;
     else top.content.push(value);
   };
   let at = 0;
@@ -130,7 +137,8 @@ export function readXml(input: string): XmlElement {
       }
       const instruction = { target, data: m[2] ?? '' };
       const top = stack[stack.length - 1];
-      if (top) top.content.push(instruction);
+      if (top && top.content === NO_CONTENT) top.content = [instruction];
+      else if (top) top.content.push(instruction);
       else (root ? after : before).push(instruction);
       continue;
     }
@@ -147,8 +155,9 @@ export function readXml(input: string): XmlElement {
     if (!m) throw new XmlReadError('marcado no reconocido');
     at = START_TAG.lastIndex;
     const [, name, attrText, selfClose] = m;
-    const attrs: Record<string, string> = {};
+    let attrs = NO_ATTRS;
     if (attrText) {
+      attrs = {};
       ATTR.lastIndex = 0;
       for (let a = ATTR.exec(attrText); a; a = ATTR.exec(attrText)) {
         const attr = a[1]!;
@@ -158,11 +167,13 @@ export function readXml(input: string): XmlElement {
         attrs[attr] = decode(raw.includes('\t') || raw.includes('\n') ? raw.replace(/[\t\n]/g, ' ') : raw);
       }
     }
-    const element: XmlElement = { name: name!, attrs, text: '', children: [], content: [] };
+    const element: XmlElement = { name: name!, attrs, text: '', children: NO_CHILDREN, content: NO_CONTENT };
     const parent = stack[stack.length - 1];
     if (parent) {
-      parent.children.push(element);
-      parent.content.push(element);
+      if (parent.children === NO_CHILDREN) parent.children = [element];
+      else parent.children.push(element);
+      if (parent.content === NO_CONTENT) parent.content = [element];
+      else parent.content.push(element);
     } else if (root) throw new XmlReadError('más de un elemento raíz');
     else root = element;
     if (!selfClose) stack.push(element);
