@@ -28,6 +28,8 @@ const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
 const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
 const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
 const SIGNED_PROPERTIES_TYPE = 'http://uri.etsi.org/01903#SignedProperties';
+/** node:crypto's name of an XMLDSig digest method (undefined: not admitted). */
+const digestName = (uri: string): string | undefined => (Object.hasOwn(DIGESTS, uri) ? DIGESTS[uri] : undefined);
 const DIGESTS: Record<string, string> = {
   'http://www.w3.org/2000/09/xmldsig#sha1': 'sha1',
   'http://www.w3.org/2001/04/xmlenc#sha256': 'sha256',
@@ -37,7 +39,9 @@ const DIGESTS: Record<string, string> = {
 
 /** prefix ('' for the default namespace) -> namespace URI, of an element */
 type Scope = Readonly<Record<string, string>>;
-const XML_SCOPE: Scope = { xml: NS_XML };
+// Scopes have no prototype: a prefix such as `constructor` or `__proto__` is only a prefix.
+const XML_SCOPE: Scope = Object.assign(Object.create(null) as Record<string, string>, { xml: NS_XML });
+const extend = (scope: Scope): Record<string, string> => Object.assign(Object.create(null) as Record<string, string>, scope);
 
 class NotVerifiable extends Error {}
 
@@ -62,7 +66,7 @@ function scopeOf(el: XmlElement, inherited: Scope): Scope {
   let scope = inherited;
   for (const attr in el.attrs) {
     if (attr.charCodeAt(0) === 0x78 /* x */ && (attr === 'xmlns' || attr.startsWith('xmlns:'))) {
-      if (scope === inherited) scope = { ...inherited };
+      if (scope === inherited) scope = extend(inherited);
       (scope as Record<string, string>)[attr === 'xmlns' ? '' : attr.slice(6)] = el.attrs[attr]!;
     }
   }
@@ -208,7 +212,7 @@ function startTag(
   let prefixed = false;
   for (const name in own) {
     if (name.charCodeAt(0) === 0x78 /* x */ && (name === 'xmlns' || name.startsWith('xmlns:'))) {
-      if (scope === inherited) scope = { ...inherited };
+      if (scope === inherited) scope = extend(inherited);
       const prefix = name === 'xmlns' ? '' : name.slice(6);
       (scope as Record<string, string>)[prefix] = own[name]!;
       (declared ??= []).push(prefix);
@@ -396,7 +400,7 @@ function verify(doc: DocumentIndex): string[] {
     const uri = ref.attrs.URI;
     const transforms = doc.kids(doc.kid(ref, NS_DS, 'Transforms'), NS_DS, 'Transform').map((t) => t.attrs.Algorithm ?? '');
     const unknown = transforms.find((t) => t !== ENVELOPED && t !== C14N);
-    const algorithm = DIGESTS[doc.kid(ref, NS_DS, 'DigestMethod')?.attrs.Algorithm ?? ''];
+    const algorithm = digestName(doc.kid(ref, NS_DS, 'DigestMethod')?.attrs.Algorithm ?? '');
     const label = `la referencia ${i + 1} (URI="${uri ?? ''}")`;
     if (unknown !== undefined) {
       problems.push(`Transformación no admitida en ${label}: ${unknown}.`);
@@ -472,7 +476,7 @@ function verify(doc: DocumentIndex): string[] {
   }
   const certRef = doc.path(props, [NS_XADES, 'SigningCertificate'], [NS_XADES, 'Cert']);
   const certDigest = doc.kid(certRef, NS_XADES, 'CertDigest');
-  const certAlgorithm = DIGESTS[doc.kid(certDigest, NS_DS, 'DigestMethod')?.attrs.Algorithm ?? ''];
+  const certAlgorithm = digestName(doc.kid(certDigest, NS_DS, 'DigestMethod')?.attrs.Algorithm ?? '');
   const certDigestValue = compact(doc.kid(certDigest, NS_DS, 'DigestValue')?.text ?? '');
   if (!certDigest || !certAlgorithm || !certDigestValue) {
     problems.push('La firma no incluye el resumen del certificado firmante (xades:SigningCertificate).');
@@ -489,7 +493,7 @@ function verify(doc: DocumentIndex): string[] {
   const policy = doc.path(props, [NS_XADES, 'SignaturePolicyIdentifier'], [NS_XADES, 'SignaturePolicyId']);
   const identifier = doc.path(policy, [NS_XADES, 'SigPolicyId'], [NS_XADES, 'Identifier'])?.text.trim();
   const policyHash = doc.kid(policy, NS_XADES, 'SigPolicyHash');
-  const policyAlgorithm = DIGESTS[doc.kid(policyHash, NS_DS, 'DigestMethod')?.attrs.Algorithm ?? ''];
+  const policyAlgorithm = digestName(doc.kid(policyHash, NS_DS, 'DigestMethod')?.attrs.Algorithm ?? '');
   const policyDigest = compact(doc.kid(policyHash, NS_DS, 'DigestValue')?.text ?? '');
   if (identifier !== DIAN_SIGNATURE_POLICY.identifier || !policyDigest) {
     problems.push('La firma no declara la política de firma de la DIAN (identificador y hash).');

@@ -229,6 +229,14 @@ describe('ZE02: the rule engine and xmlsec1 agree on tampered sandbox documents'
     }
   });
 
+  it('an Id carried twice (a copy of KeyInfo planted in the document) is refused by the rule engine, whichever the reference would find', () => {
+    for (const doc of docs) {
+      const keyInfo = /<ds:KeyInfo [\s\S]*?<\/ds:KeyInfo>/.exec(doc.xml)![0];
+      const twice = replaceOnce(doc.xml, '</cbc:IssueTime>', `</cbc:IssueTime>${keyInfo}`);
+      expect(ze02(twice, doc).join(' '), doc.kind).toMatch(/repetido/);
+    }
+  });
+
   it('the untouched document re-signed by xmlsec1 is accepted by both (the same canonical bytes)', () => {
     for (const doc of docs) expect(verdicts(resign(doc.xml), doc), doc.kind).toMatchObject({ ours: true, xmlsec1: true });
   });
