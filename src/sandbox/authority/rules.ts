@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { cudsInput, cufeInput, isValidNitDv, nitCheckDigit, type TipoAmbiente } from '../../shared/fiscal';
 import { dec, sum, ZERO, type Dec } from '../../shared/money';
 import { FE_OPERATION_TYPES, ISO_4217, loadDivipola, TAX_RATES, UNITS_OF_MEASURE } from './catalogs';
+import { verifyXadesSignature } from './signature-check';
 import { child, childrenNamed, elementAt, readXml, textAt, XmlReadError, type XmlElement } from './xml-tree';
 
 export type DocumentKind = 'FE' | 'DSE';
@@ -60,7 +61,7 @@ export const RULES: readonly RuleInfo[] = [
     dse: 'ZE02',
     source: 'validator',
     checks:
-      'An XAdES-EPES signature is present: the DIAN signature policy identifier and hash, SigningTime with -05:00, SigningCertificate with a SHA-256 digest.',
+      'The XAdES-EPES signature verifies: the three references (document with enveloped-signature and C14N, KeyInfo, SignedProperties) and their digests, SignatureValue (RSA-SHA256) with the certificate in KeyInfo, SigningCertificate digest and serial of that certificate, the DIAN signature policy identifier and its policy-document hash, SigningTime with -05:00.',
   },
   {
     id: 'customization',
@@ -243,8 +244,6 @@ export const RULES: readonly RuleInfo[] = [
 
 const CODE = Object.fromEntries(RULES.map((r) => [r.id, r])) as Record<string, RuleInfo>;
 
-const POLICY_ID = 'https://facturaelectronica.dian.gov.co/politicadefirma/v2/politicadefirmav2.pdf';
-
 /** SHA-384 hex with node:crypto (the shared fiscal code uses a pure-JS hash, as it also runs in the renderer). */
 const sha384 = (text: string): string => createHash('sha384').update(text, 'utf8').digest('hex');
 
@@ -329,32 +328,9 @@ class RuleRun {
     return this.out;
   }
 
+  /** ZE02: the signature verified for real, references, value and XAdES-EPES properties (signature-check.ts). */
   private signature(): void {
-    const extensions = childrenNamed(child(this.root, 'ext:UBLExtensions'), 'ext:UBLExtension');
-    const signature = extensions.map((e) => child(child(e, 'ext:ExtensionContent'), 'ds:Signature')).find((s) => s);
-    if (!signature) return this.fail('signature', 'El documento no está firmado (falta ds:Signature).');
-    const props = elementAt(
-      signature,
-      'ds:Object',
-      'xades:QualifyingProperties',
-      'xades:SignedProperties',
-      'xades:SignedSignatureProperties',
-    );
-    if (!props)
-      return this.fail('signature', 'La firma no es XAdES-EPES: faltan las propiedades firmadas (xades:SignedProperties).');
-    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?-05:00$/.test(textAt(props, 'xades:SigningTime'))) {
-      this.fail('signature', 'xades:SigningTime debe ser la hora de Colombia con -05:00.');
-    }
-    const policy = elementAt(props, 'xades:SignaturePolicyIdentifier', 'xades:SignaturePolicyId');
-    if (
-      textAt(policy, 'xades:SigPolicyId', 'xades:Identifier') !== POLICY_ID ||
-      !textAt(policy, 'xades:SigPolicyHash', 'ds:DigestValue')
-    ) {
-      this.fail('signature', 'La firma no declara la política de firma de la DIAN (identificador y hash).');
-    }
-    if (!textAt(props, 'xades:SigningCertificate', 'xades:Cert', 'xades:CertDigest', 'ds:DigestValue')) {
-      this.fail('signature', 'La firma no incluye el resumen del certificado firmante (xades:SigningCertificate).');
-    }
+    for (const problem of verifyXadesSignature(this.root)) this.fail('signature', problem);
   }
 
   private customization(): void {

@@ -76,16 +76,28 @@ const ATTR_ESCAPES: Record<string, string> = {
 /** The references above that C14N writes as the literal character (it escapes only CR of the line breaks). */
 export const LITERAL_IN_C14N = /&#x(85|2028);/g;
 
+/** Whether a text (or an attribute value) needs any of the replacements below: most do not. */
+const TEXT_WORK =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF&<>\r\u0085\u2028]/;
+const ATTR_WORK =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001F\uD800-\uDFFF\uFFFE\uFFFF&<"\u0085\u2028]/;
+const textEscape = (c: string): string => TEXT_ESCAPES[c]!;
+const attrEscape = (c: string): string => ATTR_ESCAPES[c]!;
+
 function xmlChars(value: string): string {
   return value.replace(NOT_XML_CHAR, '\uFFFD');
 }
 
 export function escapeText(value: string): string {
-  return xmlChars(value).replace(TEXT_SPECIAL, (c) => TEXT_ESCAPES[c]!);
+  if (!TEXT_WORK.test(value)) return value;
+  return xmlChars(value).replace(TEXT_SPECIAL, textEscape);
 }
 
 export function escapeAttribute(value: string): string {
-  return xmlChars(value).replace(ATTR_SPECIAL, (c) => ATTR_ESCAPES[c]!);
+  if (!ATTR_WORK.test(value)) return value;
+  return xmlChars(value).replace(ATTR_SPECIAL, attrEscape);
 }
 
 function attributes(attrs: Record<string, string> | undefined): string {
