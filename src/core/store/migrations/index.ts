@@ -21,6 +21,7 @@ import { migration0017 } from './0017_issuer_profile';
 import { migration0018 } from './0018_contingency';
 import { migration0019 } from './0019_submission_field_errors';
 import { migration0020 } from './0020_local_first';
+import { migration0021 } from './0021_contingency_numbering';
 
 export const migrations: readonly Migration[] = [
   migration0001,
@@ -43,4 +44,5 @@ export const migrations: readonly Migration[] = [
   migration0018,
   migration0019,
   migration0020,
+  migration0021,
 ];

@@ -10,8 +10,19 @@ import { Field } from '../../ui/Field';
  */
 export function ContingencyPanel() {
   const status = useRpcQuery('outbox.status', {});
+  const warnings = useRpcQuery('history.issuerWarnings', {});
+  const numbering = (warnings.data ?? []).filter((w) => w.code.startsWith('contingency_'));
   if (status.isError) return <Alert tone="error">No se pudo leer la cola de contingencia: {status.error.message}</Alert>;
-  return status.data ? <ContingencyForm initialHours={status.data.window_hours} /> : null;
+  return status.data ? (
+    <>
+      <ContingencyForm initialHours={status.data.window_hours} />
+      {numbering.map((w) => (
+        <Alert key={w.code} tone={w.level === 'error' ? 'error' : 'warn'} title="Numeración de contingencia">
+          {w.text}
+        </Alert>
+      ))}
+    </>
+  ) : null;
 }
 
 function ContingencyForm({ initialHours }: { initialHours: number }) {
