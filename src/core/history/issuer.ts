@@ -122,7 +122,7 @@ export class IssuerProfiles {
    */
   warnings(connectionId: number): IssuerWarning[] {
     const profile = this.get(connectionId);
-    if (!profile) return this.contingencyWarnings(null, colombiaToday(this.clock()));
+    if (!profile) return [];
     const today = colombiaToday(this.clock());
     const out: IssuerWarning[] = [];
     const r = profile.resolucion;
@@ -172,7 +172,6 @@ export class IssuerProfiles {
         });
       }
     }
-    out.push(...this.contingencyWarnings(profile.contingencia, today));
     if (profile.plan !== 'ilimitado') {
       const limit = Number(profile.plan);
       const year = today.slice(0, 4);
@@ -200,8 +199,14 @@ export class IssuerProfiles {
     return out;
   }
 
-  /** What the shop should know of the numbering its contingency tickets take (contingency-tickets.ts). */
-  private contingencyWarnings(r: NumberingResolution | null, today: string): IssuerWarning[] {
+  /**
+   * What the shop should know of the numbering its contingency tickets take (contingency-tickets.ts):
+   * said in Ajustes › Contingencia and in the queue's banner, not on the sales screen (a shop that never
+   * sells in contingency need not see it every day).
+   */
+  contingencyWarnings(connectionId: number): IssuerWarning[] {
+    const r = this.contingencyNumbering(connectionId);
+    const today = colombiaToday(this.clock());
     if (!r) return [{ level: 'warn', code: 'contingency_missing', text: CONTINGENCY_MISSING }];
     const label = `La resolución de contingencia No. ${r.numero}`;
     if (today > r.hasta) {

@@ -26,7 +26,7 @@ import {
 } from './deadlines';
 import { nothingSent } from './outcome';
 import { OutboxStore } from './outbox';
-import { CONTINGENCY_MISSING, IssuerProfiles } from '../history/issuer';
+import { IssuerProfiles } from '../history/issuer';
 import { parseContingencyReference } from '../../shared/fe/contingency-reference';
 import {
   nextTicket,
@@ -535,9 +535,9 @@ export class Submissions {
       };
     });
     const unnumbered = items.find((item) => item.ticket_problem)?.ticket_problem ?? null;
-    const missing = shown !== null && !this.issuers.contingencyNumbering(shown) ? CONTINGENCY_MISSING : null;
+    const numbering = shown === null ? null : (this.issuers.contingencyWarnings(shown)[0]?.text ?? null);
     return {
-      numbering_notice: unnumbered ?? missing,
+      numbering_notice: unnumbered ?? numbering,
       queued: items.length,
       last_check_at: meta.last_check_at,
       reachable: meta.reachable,

@@ -4,26 +4,18 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { IssuerProfile, IssuerWarning } from '../../../src/shared/rpc/methods/history';
+import { IssuerProfile } from '../../../src/shared/rpc/methods/history';
 import { installFakeBridge } from '../../support/component/fake-bridge';
 import { renderWithQueries } from '../../support/component/render';
 
-const MISSING: IssuerWarning = {
-  level: 'warn',
-  code: 'contingency_missing',
-  text: 'Falta la numeración de contingencia: si el servicio no responde, las ventas se guardan y se imprimen igual, pero sin número de talonario de contingencia, y la DIAN rechaza esas facturas al transmitirlas. Escriba en Datos del emisor la resolución de contingencia que le autorizó la DIAN.',
-};
+const MISSING =
+  'Falta la numeración de contingencia: si el servicio no responde, las ventas se guardan y se imprimen igual, pero sin número de talonario de contingencia, y la DIAN rechaza esas facturas al transmitirlas. Escriba en Datos del emisor la resolución de contingencia que le autorizó la DIAN.';
 
 let profile: IssuerProfile;
-let warnings: IssuerWarning[];
 const fake = installFakeBridge({
   'history.issuer': () => profile,
-  'history.issuerWarnings': () => warnings,
-  'history.setIssuer': (input) => {
-    profile = input;
-    warnings = input.contingencia ? [] : [MISSING];
-    return input;
-  },
+  'history.issuerWarnings': () => [],
+  'history.setIssuer': (input) => (profile = IssuerProfile.parse(input)),
   'outbox.status': () => ({
     queued: 0,
     last_check_at: null,
@@ -31,7 +23,7 @@ const fake = installFakeBridge({
     transmitting: false,
     window_hours: 48,
     items: [],
-    numbering_notice: null,
+    numbering_notice: profile.contingencia ? null : MISSING,
   }),
 });
 
@@ -56,7 +48,6 @@ beforeEach(() => {
     contingencia: null,
     plan: 'ilimitado',
   };
-  warnings = [MISSING];
 });
 
 function section() {
@@ -64,20 +55,21 @@ function section() {
 }
 
 describe('the contingency numbering in Ajustes', () => {
-  it('without one, both panels say the tickets printed in contingency need it', async () => {
+  it('without one, Ajustes › Contingencia says the tickets printed in contingency need it', async () => {
+    renderWithQueries(<ContingencyPanel />);
+    expect(await screen.findByText(MISSING)).toBeTruthy();
+    fake.assertNoProblems();
+  });
+
+  it('is saved with the profile: resolution, prefix in capitals, range and validity; then the notice goes', async () => {
+    const user = userEvent.setup();
     renderWithQueries(
       <>
         <IssuerProfilePanel />
         <ContingencyPanel />
       </>,
     );
-    await waitFor(() => expect(screen.getAllByText(MISSING.text)).toHaveLength(2));
-    fake.assertNoProblems();
-  });
-
-  it('is saved with the profile: resolution, prefix in capitals, range and validity; then the warning goes', async () => {
-    const user = userEvent.setup();
-    renderWithQueries(<IssuerProfilePanel />);
+    expect(await screen.findByText(MISSING)).toBeTruthy();
     await screen.findByRole('group', { name: 'Numeración de contingencia (talonario)' });
     await user.type(section().getByLabelText('Número de la resolución de contingencia'), '18764000001');
     await user.type(section().getByLabelText(/Prefijo de contingencia/), 'ct');
@@ -95,7 +87,7 @@ describe('the contingency numbering in Ajustes', () => {
       rango_desde: 1,
       rango_hasta: 5000,
     });
-    await waitFor(() => expect(screen.queryByText(MISSING.text)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(MISSING)).toBeNull());
     fake.assertNoProblems();
   });
 

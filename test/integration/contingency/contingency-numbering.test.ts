@@ -196,8 +196,8 @@ describe('contingency tickets numbered by the shop’s contingency resolution', 
     expect(one.contingency?.ticket).toBe('CT1');
     expect(two.contingency).toMatchObject({ ticket: null });
     expect(two.contingency?.ticket_problem).toContain('se agotó el rango');
-    const warnings = await app.ok<{ code: string }[]>('history.issuerWarnings', {});
-    expect(warnings.map((w) => w.code)).toContain('contingency_used_up');
+    const status = await app.ok<OutboxStatus>('outbox.status', {});
+    expect(status.numbering_notice).toContain('se agotó');
     await app.core.close();
     await proxy.setFault('none');
   });

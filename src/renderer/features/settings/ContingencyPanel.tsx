@@ -10,17 +10,15 @@ import { Field } from '../../ui/Field';
  */
 export function ContingencyPanel() {
   const status = useRpcQuery('outbox.status', {});
-  const warnings = useRpcQuery('history.issuerWarnings', {});
-  const numbering = (warnings.data ?? []).filter((w) => w.code.startsWith('contingency_'));
   if (status.isError) return <Alert tone="error">No se pudo leer la cola de contingencia: {status.error.message}</Alert>;
   return status.data ? (
     <>
       <ContingencyForm initialHours={status.data.window_hours} />
-      {numbering.map((w) => (
-        <Alert key={w.code} tone={w.level === 'error' ? 'error' : 'warn'} title="Numeración de contingencia">
-          {w.text}
+      {status.data.numbering_notice && (
+        <Alert tone="warn" title="Numeración de contingencia">
+          {status.data.numbering_notice}
         </Alert>
-      ))}
+      )}
     </>
   ) : null;
 }

@@ -146,7 +146,7 @@ export function IssuerProfilePanel() {
 }
 
 function IssuerProfileForm({ initial }: { initial: IssuerProfile | null }) {
-  const save = useRpcMutation('history.setIssuer', ['history.issuer', 'history.issuerWarnings', 'history.detail']);
+  const save = useRpcMutation('history.setIssuer', ['history.issuer', 'history.issuerWarnings', 'history.detail', 'outbox.status']);
   const form = useForm<IssuerFormValues>({ defaultValues: toValues(initial) });
   const [logo, setLogo] = useState(initial?.logo ?? '');
   const [logoProblem, setLogoProblem] = useState<string | null>(null);
