@@ -58,7 +58,9 @@ export class IssuerProfiles {
   /** The connection's contingency numbering, or null (no profile, or none entered). */
   contingencyNumbering(connectionId: number): NumberingResolution | null {
     const row = this.db
-      .prepare<[number], { contingencia_json: string | null }>('SELECT contingencia_json FROM issuer_profiles WHERE connection_id = ?')
+      .prepare<[number], { contingencia_json: string | null }>(
+        'SELECT contingencia_json FROM issuer_profiles WHERE connection_id = ?',
+      )
       .get(connectionId);
     return resolutionOf(row?.contingencia_json ?? null);
   }

@@ -71,7 +71,10 @@ export function nextTicket(db: Db, numbering: NumberingResolution | null, soldAt
  * at the end of `observaciones` (the contract has no field for it). The shop's own text is kept,
  * shortened at its end if both would pass the contract's length.
  */
-export function withContingencyReference(request: Record<string, unknown>, ticket: ContingencyTicket | null): Record<string, unknown> {
+export function withContingencyReference(
+  request: Record<string, unknown>,
+  ticket: ContingencyTicket | null,
+): Record<string, unknown> {
   if (!ticket) return { ...request, es_contingencia: true };
   const line = formatContingencyReference(ticket);
   const own = typeof request.observaciones === 'string' ? request.observaciones.trim() : '';

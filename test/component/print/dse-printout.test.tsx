@@ -49,7 +49,7 @@ function detail(
       telefono: '',
       logo: '',
       resolucion: null,
-    contingencia: null,
+      contingencia: null,
       plan: 'ilimitado',
     },
     company_id: 101,

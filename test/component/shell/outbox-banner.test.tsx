@@ -123,7 +123,13 @@ describe('the contingency banner', () => {
 describe('the contingency numbering in the banner', () => {
   it('says in Spanish what the queued tickets lack when there is no contingency numbering', async () => {
     const notice = 'Falta la numeración de contingencia: escriba en Datos del emisor la resolución de contingencia.';
-    status = { ...status, queued: 1, last_check_at: '2026-11-20T15:04:00Z', items: [{ ...item(1), ticket: null }], numbering_notice: notice };
+    status = {
+      ...status,
+      queued: 1,
+      last_check_at: '2026-11-20T15:04:00Z',
+      items: [{ ...item(1), ticket: null }],
+      numbering_notice: notice,
+    };
     renderWithQueries(<OutboxBanner />);
     expect((await screen.findByTestId('outbox-numbering-notice')).textContent).toBe(notice);
   });

@@ -114,7 +114,9 @@ function serverFe(draftKey: string): { doc: Record<string, unknown>; estado: str
 async function firstQueued(app: ReturnType<typeof open>, request: Record<string, unknown>): Promise<Submission> {
   const sale = await app.ok<Submission>('fe.submit', { request });
   if (sale.contingency) return sale;
-  return app.ok<Submission>('fe.submit', { request: { ...request, receptor: { ...(request.receptor as object), nombre: 'Otro cliente' } } });
+  return app.ok<Submission>('fe.submit', {
+    request: { ...request, receptor: { ...(request.receptor as object), nombre: 'Otro cliente' } },
+  });
 }
 
 async function transmitAll(app: ReturnType<typeof open>): Promise<void> {

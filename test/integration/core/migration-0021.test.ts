@@ -38,9 +38,7 @@ describe('migration 0021 (contingency numbering)', () => {
       expect(() => ticket.run('18764000001', 'CT', 1, 2)).toThrow(/UNIQUE/);
       // Another resolution or prefix numbers on its own; rows without a number are many.
       ticket.run('18764000002', 'CT', 1, 2);
-      expect(() => store.db.prepare("UPDATE outbox SET ticket_problem = 'otro' WHERE submission_id = 3").run()).toThrow(
-        /CHECK/,
-      );
+      expect(() => store.db.prepare("UPDATE outbox SET ticket_problem = 'otro' WHERE submission_id = 3").run()).toThrow(/CHECK/);
       store.db.prepare("UPDATE outbox SET ticket_problem = 'missing' WHERE submission_id = 3").run();
     } finally {
       store.close();

@@ -26,8 +26,8 @@ export function TicketPage({ model, qr, width }: { model: PrintModel; qr: string
         {model.contingency && (
           <div className="ticket__strong" data-testid="print-contingency">
             {contingencyMark(model.contingency)}
-              {model.contingency.resolution && <div>{model.contingency.resolution}</div>}
-              {model.contingency.problem && <div>{model.contingency.problem}</div>}
+            {model.contingency.resolution && <div>{model.contingency.resolution}</div>}
+            {model.contingency.problem && <div>{model.contingency.problem}</div>}
           </div>
         )}
         <div className="ticket__number">No. {model.number}</div>

@@ -146,7 +146,12 @@ export function IssuerProfilePanel() {
 }
 
 function IssuerProfileForm({ initial }: { initial: IssuerProfile | null }) {
-  const save = useRpcMutation('history.setIssuer', ['history.issuer', 'history.issuerWarnings', 'history.detail', 'outbox.status']);
+  const save = useRpcMutation('history.setIssuer', [
+    'history.issuer',
+    'history.issuerWarnings',
+    'history.detail',
+    'outbox.status',
+  ]);
   const form = useForm<IssuerFormValues>({ defaultValues: toValues(initial) });
   const [logo, setLogo] = useState(initial?.logo ?? '');
   const [logoProblem, setLogoProblem] = useState<string | null>(null);
@@ -303,8 +308,8 @@ function IssuerProfileForm({ initial }: { initial: IssuerProfile | null }) {
         <legend id="contingency-numbering-title">Numeración de contingencia (talonario)</legend>
         <p className="muted">
           La que la DIAN le autorizó para las facturas que se imprimen cuando el servicio no responde. Cada venta en contingencia
-          toma el siguiente número de este rango; la factura electrónica se transmite después con ese número. Sin ella, las
-          ventas se guardan igual, pero la DIAN rechaza esas facturas.
+          toma el siguiente número de este rango; la factura electrónica se transmite después con ese número. Sin ella, las ventas
+          se guardan igual, pero la DIAN rechaza esas facturas.
         </p>
         <div className="form-grid">
           <Field label="Número de la resolución de contingencia" error={errors.cont_numero?.message}>
