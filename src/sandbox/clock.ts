@@ -22,3 +22,22 @@ export function colombiaNow(clock: Clock): { date: string; time: string; stamp: 
   const { date, time } = toColombia(clock.now());
   return { date, time, stamp: `${date} ${time}` };
 }
+
+/** A clock that tests move by hand (a fake clock): no rule ever waits for real time to pass. */
+export interface SettableClock extends Clock {
+  set(iso: string): void;
+  advance(ms: number): void;
+}
+
+export function settableClock(iso: string): SettableClock {
+  let at = frozenClock(iso).now().getTime();
+  return {
+    now: () => new Date(at),
+    set: (next) => {
+      at = frozenClock(next).now().getTime();
+    },
+    advance: (ms) => {
+      at += ms;
+    },
+  };
+}

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Settler } from './authority/settler';
-import { frozenClock, realClock } from './clock';
+import { frozenClock, realClock, type Clock } from './clock';
 import type { SandboxContext } from './context';
 import { DseSigning } from './dse/dse-signing';
 import { settleDse, transmitStored } from './dse/dse-transmit';
@@ -33,6 +33,8 @@ export interface SandboxOptions {
   dataDir?: string;
   /** freezes the clock, e.g. "2026-11-20T10:00:00-05:00" */
   now?: string;
+  /** the server's clock, when a test moves it by hand (settableClock); wins over `now` */
+  clock?: Clock;
   /** how long the simulated tax authority takes to settle an uncertain transmission; default 3000 */
   settleMs?: number;
   /** diagnostics (never to stdout in the CLI); default: silent */
@@ -69,7 +71,7 @@ export { OUTAGE_MODES, type OutageMode } from './outage';
 
 export async function startSandbox(options: SandboxOptions): Promise<RunningSandbox> {
   const seed = typeof options.seed === 'string' ? loadSeedFile(options.seed) : parseSeed(options.seed);
-  const clock = options.now ? frozenClock(options.now) : realClock();
+  const clock = options.clock ?? (options.now ? frozenClock(options.now) : realClock());
   const temporary = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'factura-desk-sandbox-'));
   mkdirSync(dataDir, { recursive: true });
@@ -105,7 +107,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     companies: new CompanyStore(db),
     faults: new FaultStore(db),
     settleMs: options.settleMs ?? 3000,
-    outage: new OutageState((mode) => listening(mode !== 'refuse')),
+    outage: new OutageState((mode) => listening(mode !== 'refuse'), clock),
   };
   ctxRef.ctx = ctx;
   settler.settleDue();

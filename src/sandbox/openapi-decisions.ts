@@ -49,7 +49,12 @@ export const SANDBOX_DECISIONS: readonly { topic: string; decision: string }[] =
   {
     topic: 'FE fecha_emision',
     decision:
-      'Defaults to the current date in Colombia and must equal it (DIAN rule since 2024-05-01); a contingency invoice (es_contingencia true) may carry an earlier date, never a later one.',
+      "Defaults to the current date in Colombia and must equal it (DIAN rule since 2024-05-01); a contingency invoice (es_contingencia true) may carry an earlier date (the sale's), never a later one.",
+  },
+  {
+    topic: 'FE contingency',
+    decision:
+      'es_contingencia true is written as DIAN models contingency. With an observaciones line "Contingencia tipo 3: talonario P-N del YYYY-MM-DD HH:MM:SS. Resolución R vigente del D1 al D2, números P-A al P-B." the invoice is InvoiceTypeCode 03, numbered by the ticket (prefijo P, consecutivo N; the server\'s FE numbering is not used), generated and signed on the day it arrives (IssueDate = reception date, FAD09e), with cac:AdditionalDocumentReference to the ticket (ID, IssueDate, IssueTime, DocumentTypeCode FTC) and the contingency resolution in sts:InvoiceControl. With "Contingencia tipo 4: generada y firmada el YYYY-MM-DD HH:MM:SS." it is InvoiceTypeCode 04 dated then and signed on arrival. Without either line it is a type 03 without reference (rejected, SBX-CTG01). tipo_dian stays 01 (the contract has only 01 and 91); the document carries the sandbox addition tipo_factura (03 or 04). Rules: FAD09e, SBX-CTG01, 90 (a ticket number received twice), SBX-CTG02 (more than 48 h after the problem was solved: the end of the simulated service outage in force when the ticket was printed, or else the company\'s first type 03 invoice after it), CTG01 (type 04 signed outside a simulated authority outage), FAD05e/FAB10b/FAB07a/SBX-RES01 against the contingency resolution on the ticket\'s date.',
   },
   {
     topic: 'FE totals',

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LIMITS } from '../shared/api';
 import { MAGIC_OUTCOMES } from './authority/outcomes';
+import { CONTINGENCY_RULES } from './authority/contingency-rules';
 import { RULES } from './authority/rules';
 import { PER_PAGE } from './fe/fe-read';
 import { MAX_BODY_BYTES } from './http/body';
@@ -235,7 +236,7 @@ export function buildOpenApi(): Json {
     },
     'x-sandbox-decisions': SANDBOX_DECISIONS,
     'x-magic-outcomes': MAGIC_OUTCOMES,
-    'x-authority-rules': RULES.map((r) => ({
+    'x-authority-rules': [...RULES, ...CONTINGENCY_RULES].map((r) => ({
       rule: r.id,
       fe_code: r.fe,
       dse_code: r.dse,

@@ -4,6 +4,14 @@
 // standalone sandbox's admin port (admin.ts); described in docs/SANDBOX.md, "Outages".
 import { SimulatedOutage, type OutageStatus } from '../shared/rpc/methods/sandbox';
 import type { Outcome } from './authority/outcomes';
+import { realClock, type Clock } from './clock';
+
+/** One simulated outage, on the server's clock (ms); `to` null while it lasts. */
+export interface OutagePeriod {
+  mode: Exclude<OutageMode, 'none'>;
+  from: number;
+  to: number | null;
+}
 
 export const OUTAGE_MODES = SimulatedOutage.options;
 export type OutageMode = SimulatedOutage;
@@ -12,8 +20,22 @@ export class OutageState {
   private mode: OutageMode = 'none';
   private until: number | null = null;
   private timer: NodeJS.Timeout | null = null;
+  /**
+   * The outages simulated since the start, on the server's clock: when the problem was solved is
+   * what the contingency rules measure the 48 hours from (docs/SANDBOX.md, "Contingency"). Kept in
+   * memory, as the simulation itself is.
+   */
+  private readonly history: OutagePeriod[] = [];
 
-  constructor(private readonly onChange: (mode: OutageMode) => Promise<void> | void = () => undefined) {}
+  constructor(
+    private readonly onChange: (mode: OutageMode) => Promise<void> | void = () => undefined,
+    private readonly clock: Clock = realClock(),
+  ) {}
+
+  /** Every simulated outage so far; a timed one ends at its own time. */
+  get periods(): readonly OutagePeriod[] {
+    return this.history.map((p) => ({ ...p }));
+  }
 
   /** The mode in force now (a period that has run out is over). */
   get current(): OutageMode {
@@ -31,6 +53,10 @@ export class OutageState {
   async set(mode: OutageMode, forMs?: number): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    const at = this.clock.now().getTime();
+    const open = this.history.at(-1);
+    if (open && (open.to === null || open.to > at)) open.to = at;
+    if (mode !== 'none') this.history.push({ mode, from: at, to: forMs !== undefined ? at + forMs : null });
     this.mode = mode;
     this.until = mode !== 'none' && forMs !== undefined ? Date.now() + forMs : null;
     await this.onChange(mode);

@@ -10,6 +10,7 @@ import { connectDemo, coreRpc } from '../support/shop';
 import { tempDir } from '../support/temp';
 import { startWebApp, type WebApp } from '../support/web-app';
 import { fillSale, folded } from '../support/sale';
+import { contingencyProfile } from '../support/contingency';
 
 let dir: ReturnType<typeof tempDir>;
 let app: WebApp;
@@ -23,6 +24,7 @@ beforeAll(async () => {
   app = await startWebApp(dir.path);
   rpc = coreRpc(app);
   await connectDemo(rpc, sandbox.baseUrl);
+  await rpc('history.setIssuer', contingencyProfile());
   browser = await launchBrowser();
 }, 60_000);
 
@@ -68,7 +70,8 @@ describe('selling through an outage in Chromium', () => {
     const receipt = page.getByTestId('counter-printout');
     const receiptText = folded(await receipt.textContent());
     for (const expected of [
-      `Factura de contingencia · Ref. local ${ref1}`,
+      `· Ref. local ${ref1}`,
+      'Numeración de contingencia DIAN No. 18764000009',
       'No. por asignar al transmitir',
       'Cliente Sin Servicio',
       'Arroz 5 kg',
@@ -105,13 +108,14 @@ describe('selling through an outage in Chromium', () => {
     const cells = (n: number) => queueRows.nth(n).locator('td').allInnerTexts();
     expect(await cells(0)).toEqual([
       ref1,
+      expect.stringMatching(/^T\d+1$/),
       'Factura',
       'Cliente Sin Servicio',
       expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}/),
       expect.stringMatching(/^quedan 4[78] h/),
       expect.any(String),
     ]);
-    expect((await cells(1)).slice(0, 3)).toEqual([ref2, 'Factura', 'Segundo Cliente']);
+    expect((await cells(1)).slice(0, 4)).toEqual([ref2, expect.stringMatching(/^T\d+2$/), 'Factura', 'Segundo Cliente']);
     await viewportScreenshots(page, 'contingency-queue');
     await banner.getByRole('button', { name: 'Ocultar la cola' }).click();
 
@@ -139,9 +143,10 @@ describe('selling through an outage in Chromium', () => {
     await page.getByRole('link', { name: 'Representación gráfica (PDF)' }).click();
     const printout = page.getByRole('article', { name: 'Representación gráfica' });
     await printout.waitFor();
+    // Its number is the contingency ticket's (the shop's contingency numbering, DIAN type 03).
     await expect
       .poll(async () => folded(await page.getByTestId('print-contingency').textContent()))
-      .toBe(`Factura de contingencia · Ref. local ${ref1}`);
+      .toContain(`Factura de contingencia No. ${number1} · Ref. local ${ref1}`);
     expect(folded(await printout.textContent())).toContain(`No. ${number1}`);
     await viewportScreenshots(page, 'contingency-printout');
     expect(errors).toEqual([]);

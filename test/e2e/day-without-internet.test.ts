@@ -19,6 +19,7 @@ import { screenProblems, visibleText } from '../support/spanish-screen';
 import { connectDemo, coreRpc, type Rpc } from '../support/shop';
 import { tempDir } from '../support/temp';
 import { startWebApp, type WebApp } from '../support/web-app';
+import { contingencyProfile } from '../support/contingency';
 
 interface Sub {
   id: number;
@@ -123,6 +124,7 @@ describe('a shop’s day without the internet, in Chromium', () => {
       await proxy.setFault('none');
       let rpc = await openApp(home, secrets);
       await connectDemo(rpc, proxy.url(new URL(sandbox.baseUrl).pathname));
+      await rpc('history.setIssuer', contingencyProfile());
       {
         const { page } = await watchedPage(browser, {}, { consoleErrors: false });
         await page.goto(`${app!.bridge.url}#/facturas`);

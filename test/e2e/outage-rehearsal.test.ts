@@ -8,6 +8,7 @@ import { coreRpc } from '../support/shop';
 import { fillSale, folded } from '../support/sale';
 import { tempDir } from '../support/temp';
 import { startWebApp, type WebApp } from '../support/web-app';
+import { contingencyProfile } from '../support/contingency';
 
 let dir: ReturnType<typeof tempDir>;
 let app: WebApp;
@@ -17,6 +18,8 @@ beforeAll(async () => {
   dir = tempDir();
   // First run: the host starts the embedded sandbox and makes it the connection in use.
   app = await startWebApp(dir.path);
+  // The shop's contingency numbering: without it the queued invoice would be rejected (docs/SANDBOX.md).
+  await coreRpc(app)('history.setIssuer', contingencyProfile());
   browser = await launchBrowser();
 }, 60_000);
 

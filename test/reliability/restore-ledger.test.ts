@@ -17,6 +17,7 @@ import { dseBody, feBody } from '../support/requests/numbered';
 import { memorySecrets } from '../support/core/memory-secrets';
 import { ledgerRows, serverDocuments } from '../support/reliability/harness';
 import { MAGIC } from '../support/requests/outcomes';
+import { contingencyProfile } from '../support/contingency';
 
 interface Sub {
   id: number;
@@ -73,6 +74,7 @@ async function serve(home: string, clock: () => Date) {
   });
   await ok('connections.setToken', { id: connection.id, token: TOKENS.a });
   await ok('connections.activate', { id: connection.id });
+  await ok('history.setIssuer', contingencyProfile());
   return { host, call, ok };
 }
 

@@ -21,7 +21,15 @@ interface ProfileRow {
   telefono: string;
   logo: string;
   resolucion_json: string | null;
+  contingencia_json: string | null;
   plan: IssuerProfile['plan'];
+}
+
+/** A stored resolution that no longer parses counts as none. */
+function resolutionOf(json: string | null): NumberingResolution | null {
+  if (json === null) return null;
+  const parsed = NumberingResolution.safeParse(JSON.parse(json));
+  return parsed.success ? parsed.data : null;
 }
 
 /** Days before the end of the resolution's validity from which the app warns. */
@@ -38,29 +46,40 @@ export class IssuerProfiles {
   get(connectionId: number): IssuerProfile | null {
     const row = this.db
       .prepare<[number], ProfileRow>(
-        `SELECT nombre, nit, dv, direccion, ciudad, email, telefono, logo, resolucion_json, plan
+        `SELECT nombre, nit, dv, direccion, ciudad, email, telefono, logo, resolucion_json, contingencia_json, plan
            FROM issuer_profiles WHERE connection_id = ?`,
       )
       .get(connectionId);
     if (!row) return null;
-    const { resolucion_json, ...rest } = row;
-    const resolution = resolucion_json === null ? null : NumberingResolution.safeParse(JSON.parse(resolucion_json));
-    return { ...rest, resolucion: resolution?.success ? resolution.data : null };
+    const { resolucion_json, contingencia_json, ...rest } = row;
+    return { ...rest, resolucion: resolutionOf(resolucion_json), contingencia: resolutionOf(contingencia_json) };
+  }
+
+  /** The connection's contingency numbering, or null (no profile, or none entered). */
+  contingencyNumbering(connectionId: number): NumberingResolution | null {
+    const row = this.db
+      .prepare<[number], { contingencia_json: string | null }>(
+        'SELECT contingencia_json FROM issuer_profiles WHERE connection_id = ?',
+      )
+      .get(connectionId);
+    return resolutionOf(row?.contingencia_json ?? null);
   }
 
   set(connectionId: number, profile: IssuerProfile): IssuerProfile {
-    const { resolucion, ...fields } = profile;
+    const { resolucion, contingencia, ...fields } = profile;
     this.db
       .prepare(
-        `INSERT INTO issuer_profiles (connection_id, nombre, nit, dv, direccion, ciudad, email, telefono, logo, resolucion_json, plan, updated_at)
-         VALUES (@connection_id, @nombre, @nit, @dv, @direccion, @ciudad, @email, @telefono, @logo, @resolucion_json, @plan, @updated_at)
+        `INSERT INTO issuer_profiles (connection_id, nombre, nit, dv, direccion, ciudad, email, telefono, logo, resolucion_json, contingencia_json, plan, updated_at)
+         VALUES (@connection_id, @nombre, @nit, @dv, @direccion, @ciudad, @email, @telefono, @logo, @resolucion_json, @contingencia_json, @plan, @updated_at)
          ON CONFLICT (connection_id) DO UPDATE SET nombre = excluded.nombre, nit = excluded.nit, dv = excluded.dv,
            direccion = excluded.direccion, ciudad = excluded.ciudad, email = excluded.email, telefono = excluded.telefono,
-           logo = excluded.logo, resolucion_json = excluded.resolucion_json, plan = excluded.plan, updated_at = excluded.updated_at`,
+           logo = excluded.logo, resolucion_json = excluded.resolucion_json, contingencia_json = excluded.contingencia_json,
+           plan = excluded.plan, updated_at = excluded.updated_at`,
       )
       .run({
         ...fields,
         resolucion_json: resolucion ? JSON.stringify(resolucion) : null,
+        contingencia_json: contingencia ? JSON.stringify(contingencia) : null,
         connection_id: connectionId,
         updated_at: this.clock().toISOString(),
       });
@@ -181,4 +200,44 @@ export class IssuerProfiles {
     }
     return out;
   }
+
+  /**
+   * What the shop should know of the numbering its contingency tickets take (contingency-tickets.ts):
+   * said in Ajustes › Contingencia and in the queue's banner, not on the sales screen (a shop that never
+   * sells in contingency need not see it every day).
+   */
+  contingencyWarnings(connectionId: number): IssuerWarning[] {
+    const r = this.contingencyNumbering(connectionId);
+    const today = colombiaToday(this.clock());
+    if (!r) return [{ level: 'warn', code: 'contingency_missing', text: CONTINGENCY_MISSING }];
+    const label = `La resolución de contingencia No. ${r.numero}`;
+    if (today > r.hasta) {
+      return [
+        {
+          level: 'error',
+          code: 'contingency_expired',
+          text: `${label} venció el ${formatDate(r.hasta)}: los tiquetes de contingencia saldrán sin número y la DIAN rechazará esas facturas. Solicite una nueva y escríbala en Datos del emisor.`,
+        },
+      ];
+    }
+    const top = this.db
+      .prepare<[string, string], { top: number | null }>(
+        'SELECT MAX(ticket_number) AS top FROM outbox WHERE ticket_resolution = ? AND ticket_prefix = ?',
+      )
+      .get(r.numero, r.prefijo)?.top;
+    if ((top ?? r.rango_desde - 1) >= r.rango_hasta) {
+      return [
+        {
+          level: 'error',
+          code: 'contingency_used_up',
+          text: `Se agotó la numeración de contingencia (${r.prefijo}${r.rango_desde} a ${r.prefijo}${r.rango_hasta}): los tiquetes de contingencia saldrán sin número. Solicite una nueva resolución de contingencia a la DIAN.`,
+        },
+      ];
+    }
+    return [];
+  }
 }
+
+/** Said in Ajustes and in the queue's banner while a connection has no contingency numbering. */
+export const CONTINGENCY_MISSING =
+  'Falta la numeración de contingencia: si el servicio no responde, las ventas se guardan y se imprimen igual, pero sin número de talonario de contingencia, y la DIAN rechaza esas facturas al transmitirlas. Escriba en Datos del emisor la resolución de contingencia que le autorizó la DIAN.';

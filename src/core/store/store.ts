@@ -87,6 +87,10 @@ export class Store {
 
   /** Runs `work` inside one transaction with `synchronous = FULL`: the commit reaches the disk. */
   durably<T>(work: () => T): T {
+    // Inside another durable commit (queueing a sale: its body, its outbox row and its ticket), the
+    // work is part of that commit, which reaches the disk as a whole; SQLite refuses to change
+    // `synchronous` inside a transaction anyway.
+    if (this.db.inTransaction) return work();
     try {
       this.db.pragma('synchronous = FULL');
       try {

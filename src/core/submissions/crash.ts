@@ -8,7 +8,12 @@ export const CRASH_POINTS = [
   'after-server-commit',
   'before-outcome-commit',
 ] as const;
-export type CrashPoint = (typeof CRASH_POINTS)[number];
+/**
+ * Apart from the stages every submission passes: a sale queued in contingency (its ticket number
+ * committed) before the counter prints it; reached only while the service is unreachable.
+ */
+export const OUTBOX_CRASH_POINT = 'after-outbox-commit';
+export type CrashPoint = (typeof CRASH_POINTS)[number] | typeof OUTBOX_CRASH_POINT;
 
 export const CRASH_ENV = 'FACTURA_DESK_CRASH_AT';
 

@@ -1,6 +1,7 @@
 // The submission ledger's rows. Two durable commits per attempt: the write-ahead record before the
 // first byte is sent, the outcome after the answer (Store.durably: synchronous=FULL). Its statements
 // are prepared once per ledger and reused (each submission runs several).
+import { TICKET_PROBLEM_TEXT, type TicketProblem } from './contingency-tickets';
 import type { Statement } from 'better-sqlite3';
 import { z } from 'zod';
 import { SubmissionFieldError } from '../../shared/api/field-errors';
@@ -45,6 +46,9 @@ export interface SubmissionRow {
   outbox_ref?: string | null;
   outbox_deadline_at?: string | null;
   outbox_transmitted_at?: string | null;
+  /** an FE's contingency ticket number ("CT12") and, without one, why (migration 0023) */
+  outbox_ticket?: string | null;
+  outbox_ticket_problem?: TicketProblem | null;
   /** JSON list of the fields a refused answer named (SubmissionFieldError[]); migration 0019. */
   field_errors?: string | null;
 }
@@ -85,7 +89,8 @@ export interface Outcome {
 /** The due time of a check that only the user (or a repeated answer) asks for: later than any clock. */
 export const NEVER_DUE = 8_640_000_000_000_000;
 
-const SELECT = `SELECT s.*, p.due_at, o.local_ref AS outbox_ref, o.deadline_at AS outbox_deadline_at, o.transmitted_at AS outbox_transmitted_at
+const SELECT = `SELECT s.*, p.due_at, o.local_ref AS outbox_ref, o.deadline_at AS outbox_deadline_at, o.transmitted_at AS outbox_transmitted_at,
+  o.ticket_prefix || o.ticket_number AS outbox_ticket, o.ticket_problem AS outbox_ticket_problem
   FROM submissions s LEFT JOIN poll_schedule p ON p.submission_id = s.id LEFT JOIN outbox o ON o.submission_id = s.id`;
 
 export class SubmissionLedger {
@@ -451,7 +456,13 @@ export function toSubmission(row: SubmissionRow): Submission {
     updated_at: row.updated_at,
     next_check_at: row.due_at && row.due_at < NEVER_DUE ? new Date(row.due_at).toISOString() : null,
     contingency: row.outbox_ref
-      ? { local_ref: row.outbox_ref, deadline_at: row.outbox_deadline_at!, transmitted_at: row.outbox_transmitted_at ?? null }
+      ? {
+          local_ref: row.outbox_ref,
+          deadline_at: row.outbox_deadline_at!,
+          transmitted_at: row.outbox_transmitted_at ?? null,
+          ticket: row.outbox_ticket ?? null,
+          ticket_problem: row.outbox_ticket_problem ? TICKET_PROBLEM_TEXT[row.outbox_ticket_problem] : null,
+        }
       : null,
     ...(fieldErrors.length > 0 ? { field_errors: fieldErrors } : {}),
   };

@@ -3,6 +3,7 @@
 // a submission it proves was never sent); this file only keeps the queue, its references and windows.
 import type { DocumentKind } from '../../shared/rpc/methods/submissions';
 import type { Store } from '../store/store';
+import type { TicketAssignment } from './contingency-tickets';
 import { deadlineOf, type DeadlineLevel } from './deadlines';
 
 export interface OutboxRow {
@@ -19,6 +20,10 @@ export interface OutboxRow {
   last_error: string | null;
   /** The connection its submission belongs to (each connection's queue runs on its own). */
   connection_id: number;
+  /** An FE's contingency ticket (contingency-tickets.ts), as JSON; null for a DSE or without a number */
+  ticket_json: string | null;
+  /** why a queued FE has no ticket number */
+  ticket_problem: 'missing' | 'not_in_force' | 'used_up' | null;
 }
 
 export interface OutboxMeta {
@@ -61,13 +66,24 @@ export class OutboxStore {
     return this.store.db;
   }
 
-  /** Queues a submission (in the same durable commit as its reference and deadline). */
-  enqueue(submissionId: number, kind: DocumentKind, originalHash: string, soldAt: Date): OutboxRow {
+  /**
+   * Queues a submission (in the same durable commit as its reference, deadline and, for an FE, its
+   * contingency ticket: the number exists only in this row, so it is given once or not at all).
+   */
+  enqueue(
+    submissionId: number,
+    kind: DocumentKind,
+    originalHash: string,
+    soldAt: Date,
+    assignment: TicketAssignment | null = null,
+  ): OutboxRow {
     const id = this.store.durably(() => {
+      const ticket = assignment?.ticket ?? null;
       const result = this.db
         .prepare(
-          `INSERT INTO outbox (submission_id, kind, local_ref, original_hash, queued_at, deadline_at)
-             VALUES (?, ?, 'CONT-pending-' || ?, ?, ?, ?)`,
+          `INSERT INTO outbox (submission_id, kind, local_ref, original_hash, queued_at, deadline_at,
+                               ticket_resolution, ticket_prefix, ticket_number, ticket_json, ticket_problem)
+             VALUES (?, ?, 'CONT-pending-' || ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           submissionId,
@@ -76,6 +92,11 @@ export class OutboxStore {
           originalHash,
           soldAt.toISOString(),
           deadlineOf(soldAt, this.windowHours).toISOString(),
+          ticket?.numbering.resolution ?? null,
+          ticket?.numbering.prefix ?? null,
+          ticket?.number ?? null,
+          ticket ? JSON.stringify(ticket) : null,
+          assignment?.problem ?? null,
         );
       const rowId = Number(result.lastInsertRowid);
       this.db.prepare('UPDATE outbox SET local_ref = ? WHERE id = ?').run(localRefOf(rowId), rowId);

@@ -26,6 +26,16 @@ import {
 } from './deadlines';
 import { nothingSent } from './outcome';
 import { OutboxStore } from './outbox';
+import { IssuerProfiles } from '../history/issuer';
+import { parseContingencyReference } from '../../shared/fe/contingency-reference';
+import {
+  nextTicket,
+  TICKET_PROBLEM_TEXT,
+  ticketLabel,
+  withContingencyReference,
+  type ContingencyTicket,
+  type TicketAssignment,
+} from './contingency-tickets';
 import { redateDseRequest } from '../../shared/dse/redate';
 
 export interface SubmissionsOptions extends ServiceParts {
@@ -67,6 +77,8 @@ export class Submissions {
   readonly outbox: OutboxStore;
   /** The certificate problem of each connection's last attempt, if it was one: what the outbox pass says. */
   private readonly refusedCertificates = new Map<number, string>();
+  /** where the connection's contingency numbering is read, when a queued FE takes its ticket */
+  private readonly issuers: IssuerProfiles;
   /** The outbox pass in flight, if any. */
   transmitting: Promise<OutboxPass> | null = null;
   private readonly locks = new Map<number, Promise<unknown>>();
@@ -76,6 +88,7 @@ export class Submissions {
   constructor(private readonly options: SubmissionsOptions) {
     this.ledger = new SubmissionLedger(options.store, options.clock);
     this.outbox = new OutboxStore(options.store, options.clock, options.contingencyWindowHours ?? DEFAULT_WINDOW_HOURS);
+    this.issuers = new IssuerProfiles(options.store.db, options.clock);
   }
 
   /** Called after every recorded outcome (the poller re-arms, history mirrors the document). */
@@ -311,17 +324,27 @@ export class Submissions {
    * server, so its first real request may carry these bytes. A DSE keeps its bytes.
    */
   private toOutbox(row: SubmissionRow, originalHash: string): SubmissionRow {
-    if (row.kind === 'FE') {
-      const request = JSON.parse(row.request_body.toString('utf8')) as Record<string, unknown>;
-      if (request.es_contingencia !== true) {
-        const body = Buffer.from(JSON.stringify({ ...request, es_contingencia: true }), 'utf8');
-        // A refused certificate stays named on the sale: the shop has something to fix, not a wait.
-        const certificate = row.attempts > 0 ? this.refusedCertificates.get(row.connection_id) : undefined;
-        const queued = certificate ? { code: QUEUED.code, message: `${certificate} ${QUEUED_UNTIL_FIXED}` } : QUEUED;
-        if (!this.ledger.rewriteUnsent(row.id, body, createHash('sha256').update(body).digest('hex'), queued)) return row;
+    const soldAt = new Date(row.created_at);
+    // One durable commit: the FE's contingency ticket number, the body that refers to it and the
+    // outbox row that holds it; a crash leaves all of them or none (never a number given twice or lost).
+    const entry = this.options.store.durably(() => {
+      let assignment: TicketAssignment | null = null;
+      if (row.kind === 'FE') {
+        const request = JSON.parse(row.request_body.toString('utf8')) as Record<string, unknown>;
+        const reference = parseContingencyReference(typeof request.observaciones === 'string' ? request.observaciones : null);
+        if (request.es_contingencia !== true || !reference) {
+          assignment = nextTicket(this.options.store.db, this.issuers.contingencyNumbering(row.connection_id), soldAt);
+          const body = Buffer.from(JSON.stringify(withContingencyReference(request, assignment.ticket)), 'utf8');
+          // A refused certificate stays named on the sale: the shop has something to fix, not a wait.
+          const certificate = row.attempts > 0 ? this.refusedCertificates.get(row.connection_id) : undefined;
+          const queued = certificate ? { code: QUEUED.code, message: `${certificate} ${QUEUED_UNTIL_FIXED}` } : QUEUED;
+          if (!this.ledger.rewriteUnsent(row.id, body, createHash('sha256').update(body).digest('hex'), queued)) return null;
+        }
       }
-    }
-    const entry = this.outbox.enqueue(row.id, row.kind, originalHash, new Date(row.created_at));
+      return this.outbox.enqueue(row.id, row.kind, originalHash, soldAt, assignment);
+    });
+    if (!entry) return row;
+    crashPoint('after-outbox-commit');
     this.ledger.park(row.id);
     // The sale's own attempt was a check of the service (refused); one queued behind others was not.
     if (row.attempts > 0) this.outbox.checked(row.connection_id, false);
@@ -515,9 +538,14 @@ export class Submissions {
         message: deadlineMessage(level, entry.local_ref, deadline, this.outbox.windowHours),
         last_error: entry.last_error,
         connection_label: labelOf(entry.connection_id),
+        ticket: entry.ticket_json ? ticketLabel(JSON.parse(entry.ticket_json) as ContingencyTicket) : null,
+        ticket_problem: entry.ticket_problem ? TICKET_PROBLEM_TEXT[entry.ticket_problem] : null,
       };
     });
+    const unnumbered = items.find((item) => item.ticket_problem)?.ticket_problem ?? null;
+    const numbering = shown === null ? null : (this.issuers.contingencyWarnings(shown)[0]?.text ?? null);
     return {
+      numbering_notice: unnumbered ?? numbering,
       queued: items.length,
       last_check_at: meta.last_check_at,
       reachable: meta.reachable,

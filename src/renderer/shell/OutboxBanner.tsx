@@ -46,6 +46,11 @@ export function OutboxBanner() {
           {' · '}Puede seguir vendiendo: las facturas salen como «Factura de contingencia» y se transmiten en orden.
         </span>
         {urgent && <span className="outbox-banner__urgent">{urgent}</span>}
+        {data.numbering_notice && (
+          <span className="outbox-banner__urgent" data-testid="outbox-numbering-notice">
+            {data.numbering_notice}
+          </span>
+        )}
         {result && !transmit.isPending && result.queued > 0 && result.message && (
           <span className="outbox-banner__meta">{result.message}</span>
         )}
@@ -81,6 +86,7 @@ function OutboxList({ items }: { items: OutboxStatus['items'] }) {
         <thead>
           <tr>
             <th scope="col">Ref. local</th>
+            <th scope="col">No. de contingencia</th>
             <th scope="col">Documento</th>
             <th scope="col">Cliente o proveedor</th>
             <th scope="col">Registrado</th>
@@ -92,6 +98,7 @@ function OutboxList({ items }: { items: OutboxStatus['items'] }) {
           {items.map((item) => (
             <tr key={item.local_ref} className={item.level === 'ok' ? undefined : 'outbox-banner__row--urgent'}>
               <td>{item.local_ref}</td>
+              <td>{item.ticket ?? (item.kind === 'FE' ? 'Sin número' : '—')}</td>
               <td>{KIND_LABELS[item.kind]}</td>
               <td>{item.counterpart ?? '—'}</td>
               <td>{formatDateTime(item.queued_at)}</td>

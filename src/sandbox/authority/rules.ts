@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { cudsInput, cufeInput, isValidNitDv, nitCheckDigit, type TipoAmbiente } from '../../shared/fiscal';
 import { dec, sum, ZERO, type Dec } from '../../shared/money';
 import { FE_OPERATION_TYPES, ISO_4217, loadDivipola, TAX_RATES, UNITS_OF_MEASURE } from './catalogs';
+import { checkContingency, ticketDateOf, type ContingencyFacts } from './contingency-rules';
 import { verifyXadesSignature } from './signature-check';
 import { child, childrenNamed, elementAt, readXml, textAt, XmlReadError, type XmlElement } from './xml-tree';
 
@@ -31,6 +32,8 @@ export interface AuthorityInput {
   today: string;
   /** an FE issued in contingency may carry an earlier date */
   contingency?: boolean;
+  /** what the server knows of a contingency FE apart from its XML (contingency-rules.ts) */
+  contingencyFacts?: ContingencyFacts;
   /** how many lines come from the request's items (FE AIU lines follow them); only to point at fields */
   itemCount?: number;
 }
@@ -325,7 +328,28 @@ class RuleRun {
     this.supplierNotObliged();
     this.totals();
     this.uuid();
+    if (this.kind === 'FE') this.contingency();
     return this.out;
+  }
+
+  /** FAD09e for every FE, and the contingency rules of types 03 and 04 (contingency-rules.ts). */
+  private contingency(): void {
+    const signingTime = textAt(this.signedProperties(), 'xades:SigningTime');
+    checkContingency(this.root, signingTime, this.input.contingencyFacts, (code, message, field = null) =>
+      this.out.push({ code, message, field }),
+    );
+  }
+
+  private signedProperties(): XmlElement | undefined {
+    const extensions = childrenNamed(child(this.root, 'ext:UBLExtensions'), 'ext:UBLExtension');
+    const signature = extensions.map((e) => child(child(e, 'ext:ExtensionContent'), 'ds:Signature')).find((s) => s);
+    return elementAt(
+      signature,
+      'ds:Object',
+      'xades:QualifyingProperties',
+      'xades:SignedProperties',
+      'xades:SignedSignatureProperties',
+    );
   }
 
   /** ZE02: the signature verified for real, references, value and XAdES-EPES properties (signature-check.ts). */
@@ -409,7 +433,8 @@ class RuleRun {
         });
       }
     }
-    const issue = textAt(this.root, 'cbc:IssueDate');
+    // A type 03 invoice is numbered by the contingency resolution on the day its ticket was printed.
+    const issue = ticketDateOf(this.root) ?? textAt(this.root, 'cbc:IssueDate');
     const start = textAt(invoiceControl, 'sts:AuthorizationPeriod', 'cbc:StartDate');
     const end = textAt(invoiceControl, 'sts:AuthorizationPeriod', 'cbc:EndDate');
     if (start && issue < start)

@@ -10,6 +10,7 @@ import { payloadHash } from '../http/body';
 import { errorReply, json, validationReply, type Reply } from '../http/reply';
 import type { RouteRequest } from '../http/server';
 import type { FeRow } from '../storage/fe-store';
+import { contingencyOf } from './fe-contingency';
 import { buildFeDocument, type FeReceiverPlace } from './fe-document';
 
 /** The magic 222222222 rejection (README, "Magic outcomes"). */
@@ -97,17 +98,20 @@ export async function createFe(r: RouteRequest): Promise<Reply> {
     return errorReply(400, 'quota_exhausted', `Cuota anual del plan FE agotada (${company.fe.quota} documentos por año)`);
   }
 
-  const authority: AuthorityInput = {
-    kind: 'FE',
-    key: company.fe.technical_key,
-    pin: company.software.pin,
-    today: now.date,
-    contingency: request.es_contingencia,
-    itemCount: request.items.length,
-  };
   let violations: RuleViolation[] = [];
   const doc = ctx.db
     .transaction(() => {
+      // Inside the transaction: a ticket's number is judged against the invoices received before it.
+      const contingency = contingencyOf(ctx, company, request);
+      const authority: AuthorityInput = {
+        kind: 'FE',
+        key: company.fe.technical_key,
+        pin: company.software.pin,
+        today: now.date,
+        contingency: request.es_contingencia,
+        ...(contingency ? { contingencyFacts: contingency.facts } : {}),
+        itemCount: request.items.length,
+      };
       const tercero = ctx.companies.upsertTercero(company.id, {
         nombre: request.receptor.nombre,
         tipo_documento: request.receptor.tipo_doc,
@@ -115,7 +119,8 @@ export async function createFe(r: RouteRequest): Promise<Reply> {
         email: request.receptor.email,
         direccion: request.receptor.direccion,
       });
-      const number = ctx.companies.takeNumber(company.id, 'fe');
+      // A type 03 invoice carries its ticket's contingency number, not one of the server's.
+      const number = contingency?.issue.ticket ? 0 : ctx.companies.takeNumber(company.id, 'fe');
       return ctx.fe.insert(
         company.id,
         { draftKey, payloadHash: hash, clientId: client.id, year: now.date.slice(0, 4), habilitacion: company.habilitacion },
@@ -126,6 +131,7 @@ export async function createFe(r: RouteRequest): Promise<Reply> {
             date: now.date,
             time: now.time,
             place,
+            ...(contingency ? { contingency: contingency.issue } : {}),
             // FE creation is one synchronous transaction (numbering, signature, record): signed here.
             xmlPath: (model) => {
               const signed = ctx.xml.signHere({ companyId: company.id, model, authority });

@@ -28,6 +28,23 @@ export interface FeIssue {
   /** HH:MM:SS */
   time: string;
   xmlPath: (model: UblInvoice) => string;
+  /** a contingency invoice (docs/SANDBOX.md, "Contingency"); absent: an ordinary one (01) */
+  contingency?: FeContingencyIssue;
+}
+
+/**
+ * How a contingency invoice is written: type 03 is numbered by the ticket printed at the sale (its
+ * contingency resolution, prefix and number) and generated on the day it is transmitted (annex 1.9:
+ * generation and signature on the same day), referring to the ticket; type 04 keeps the generation
+ * date and time the issuer declares. Without a ticket a type 03 takes the server's number and
+ * carries no reference (the authority rejects it).
+ */
+export interface FeContingencyIssue {
+  typeCode: '03' | '04';
+  /** cbc:IssueDate and cbc:IssueTime (HH:MM:SS) */
+  issueDate: string;
+  issueTime: string;
+  ticket?: { prefix: string; number: number; date: string; time: string; control: UblInvoice['control'] };
 }
 
 const m = toMoneyString;
@@ -73,11 +90,16 @@ export function buildFeDocument(
 ): { doc: FeDocument; extra: Record<string, unknown> } {
   const t = request.totals;
   const ambiente: TipoAmbiente = company.habilitacion ? '2' : '1';
-  const numFac = `${company.fe.prefix}${issue.number}`;
-  const horFac = `${issue.time}-05:00`;
+  const ticket = issue.contingency?.ticket;
+  const prefix = ticket ? ticket.prefix : company.fe.prefix;
+  const number = ticket ? ticket.number : issue.number;
+  const numFac = `${prefix}${number}`;
+  const issueDate = issue.contingency?.issueDate ?? request.fecha_emision;
+  const issueTime = issue.contingency?.issueTime ?? issue.time;
+  const horFac = `${issueTime}-05:00`;
   const cufe = computeCufe({
     numFac,
-    fecFac: request.fecha_emision,
+    fecFac: issueDate,
     horFac,
     valFac: t.subtotal,
     valImpIva: t.iva,
@@ -121,15 +143,17 @@ export function buildFeDocument(
     kind: 'FE',
     // AIU is its own operation type in DIAN's list (09); the standard one is 10.
     ...(aiu.length > 0 ? { operationType: '09' } : {}),
+    ...(issue.contingency ? { typeCode: issue.contingency.typeCode } : {}),
+    contingencyTicket: ticket ? { id: numFac, issueDate: ticket.date, issueTime: `${ticket.time}-05:00` } : null,
     id: numFac,
-    issueDate: request.fecha_emision,
+    issueDate,
     issueTime: horFac,
     ambiente,
     signingTime: `${issue.date}T${issue.time}-05:00`,
     uuid: cufe,
     currency: request.currency.commercial_currency,
     note: request.observaciones,
-    control: {
+    control: ticket?.control ?? {
       resolution: company.fe.resolution.number,
       validFrom: company.fe.resolution.valid_from,
       validTo: company.fe.resolution.valid_to,
@@ -145,7 +169,7 @@ export function buildFeDocument(
     },
     qr: feQrText({
       numFac,
-      fecFac: request.fecha_emision,
+      fecFac: issueDate,
       horFac,
       nitFac: company.nit,
       docAdq: request.receptor.numero_doc,
@@ -204,9 +228,11 @@ export function buildFeDocument(
   const doc: FeDocument = {
     id: issue.id,
     company_id: company.id,
+    // The contract knows invoices as 01 (and notes as 91): a contingency invoice stays 01 there and
+    // says its DIAN type (cbc:InvoiceTypeCode) in the sandbox addition `tipo_factura`.
     tipo_dian: '01',
-    prefijo: company.fe.prefix,
-    consecutivo: issue.number,
+    prefijo: prefix,
+    consecutivo: number,
     estado_dian: 'sending',
     cufe,
     es_habilitacion: company.habilitacion,
@@ -214,7 +240,7 @@ export function buildFeDocument(
     impuestos: m(t.impuestos),
     total: m(t.total),
     moneda: request.currency.commercial_currency,
-    fecha_emision: `${request.fecha_emision}T${issue.time}`,
+    fecha_emision: `${issueDate}T${issueTime}`,
     fecha_vencimiento: request.payment.due_date,
     xml_path: issue.xmlPath(model),
     track_id: randomUUID(),
@@ -244,6 +270,7 @@ export function buildFeDocument(
   };
   const extra = {
     es_contingencia: request.es_contingencia,
+    ...(issue.contingency ? { tipo_factura: issue.contingency.typeCode } : {}),
     observaciones: request.observaciones,
     total_retenciones: m(t.totalRetenciones),
     neto_pagar: m(t.netoPagar),

@@ -75,6 +75,32 @@ export class FeStore {
     return doc;
   }
 
+  /** Whether a type 03 invoice with this number was received and not rejected (a contingency ticket is sent once). */
+  hasContingencyNumber(companyId: number, prefix: string, number: number): boolean {
+    return (
+      this.db
+        .prepare(
+          `SELECT 1 FROM fe_documents WHERE company_id = ? AND json_extract(doc, '$.tipo_factura') = '03' AND estado_dian != 'rechazado'
+             AND json_extract(doc, '$.prefijo') = ? AND json_extract(doc, '$.consecutivo') = ?`,
+        )
+        .get(companyId, prefix, number) !== undefined
+    );
+  }
+
+  /**
+   * Colombia's date and time (`YYYY-MM-DDTHH:MM:SS`) of the first type 03 invoice the company
+   * transmitted at or after `since` (same form), or null: the shop was back online then.
+   */
+  firstContingencySince(companyId: number, since: string): string | null {
+    const row = this.db
+      .prepare(
+        `SELECT min(json_extract(doc, '$.fecha_emision')) AS at FROM fe_documents
+           WHERE company_id = ? AND json_extract(doc, '$.tipo_factura') = '03' AND json_extract(doc, '$.fecha_emision') >= ?`,
+      )
+      .get(companyId, since) as { at: string | null } | undefined;
+    return row?.at ?? null;
+  }
+
   setState(id: number, estado: string, settle?: { at: number; to: string }): void {
     this.db
       .prepare(

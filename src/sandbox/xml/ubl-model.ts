@@ -52,6 +52,13 @@ export interface UblInvoice {
   kind: 'FE' | 'DSE';
   /** cbc:CustomizationID when not the kind's default: 09 for an invoice with AIU (DIAN's TipoOperacionF-2.1) */
   operationType?: string;
+  /**
+   * cbc:InvoiceTypeCode when not the kind's own (FE 01, DSE 05): an FE in contingency is 03 (the
+   * issuer's) or 04 (the tax authority's), docs/SANDBOX.md "Contingency"
+   */
+  typeCode?: '03' | '04';
+  /** cac:AdditionalDocumentReference: what a type 03 invoice was printed as at the sale (the contingency ticket) */
+  contingencyTicket?: { id: string; issueDate: string; issueTime: string } | null;
   /** prefix + number, cbc:ID */
   id: string;
   issueDate: string;

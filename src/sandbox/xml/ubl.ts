@@ -131,6 +131,12 @@ const PROFILE = {
   },
 } as const;
 
+/**
+ * cbc:DocumentTypeCode of the reference to the contingency ticket. The annex's own code for it was
+ * not found in the sources at hand: a sandbox choice (docs/SANDBOX.md, "Contingency").
+ */
+export const CONTINGENCY_TICKET_TYPE = 'FTC';
+
 /** The document's canonical XML (C14N 1.0) without an XML declaration, but for U+0085 and U+2028 (above). */
 export function buildCanonicalUbl(doc: UblInvoice): string {
   const p = PROFILE[doc.kind];
@@ -150,7 +156,7 @@ export function buildCanonicalUbl(doc: UblInvoice): string {
   el(root, 'cbc:IssueDate', doc.issueDate);
   el(root, 'cbc:IssueTime', doc.issueTime);
   if (doc.paymentMeans.dueDate) el(root, 'cbc:DueDate', doc.paymentMeans.dueDate);
-  el(root, 'cbc:InvoiceTypeCode', p.typeCode);
+  el(root, 'cbc:InvoiceTypeCode', doc.typeCode ?? p.typeCode);
   if (doc.note) el(root, 'cbc:Note', doc.note);
   el(root, 'cbc:DocumentCurrencyCode', doc.currency);
   el(root, 'cbc:LineCountNumeric', String(doc.lines.length));
@@ -158,6 +164,14 @@ export function buildCanonicalUbl(doc: UblInvoice): string {
     const period = el(root, 'cac:InvoicePeriod');
     el(period, 'cbc:StartDate', doc.period.start);
     el(period, 'cbc:EndDate', doc.period.end);
+  }
+  if (doc.contingencyTicket) {
+    // UBL 2.1 order: AdditionalDocumentReference comes after InvoicePeriod, before the parties.
+    const ref = el(root, 'cac:AdditionalDocumentReference');
+    el(ref, 'cbc:ID', doc.contingencyTicket.id);
+    el(ref, 'cbc:IssueDate', doc.contingencyTicket.issueDate);
+    el(ref, 'cbc:IssueTime', doc.contingencyTicket.issueTime);
+    el(ref, 'cbc:DocumentTypeCode', CONTINGENCY_TICKET_TYPE);
   }
   party(el(root, 'cac:AccountingSupplierParty'), doc.supplier);
   party(el(root, 'cac:AccountingCustomerParty'), doc.customer);

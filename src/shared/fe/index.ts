@@ -5,3 +5,4 @@ export * from './totals';
 export * from './currency';
 export * from './request-parts';
 export * from './request';
+export * from './contingency-reference';

@@ -14,6 +14,7 @@ const issuer = {
   dv: '',
   logo: '',
   resolucion: null,
+  contingencia: null,
   plan: 'ilimitado' as const,
 };
 const cufe = 'c'.repeat(96);

@@ -49,6 +49,7 @@ function detail(
       telefono: '',
       logo: '',
       resolucion: null,
+      contingencia: null,
       plan: 'ilimitado',
     },
     company_id: 101,

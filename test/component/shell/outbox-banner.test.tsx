@@ -26,6 +26,8 @@ const item = (n: number, level: OutboxStatus['items'][number]['level'] = 'ok', m
   message,
   last_error: null,
   connection_label: 'Empresa A',
+  ticket: `CT${n}`,
+  ticket_problem: null,
 });
 
 const fake = installFakeBridge({
@@ -91,8 +93,8 @@ describe('the contingency banner', () => {
     await user.click(screen.getByRole('button', { name: 'Ver la cola' }));
     const rows = screen.getByTestId('outbox-list').querySelectorAll('tbody tr');
     expect([...rows].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([
-      ['CONT-000001', 'Factura', 'Cliente 1', expect.stringMatching(/^20\/11\/2026/), 'quedan 48 h', '—'],
-      ['CONT-000002', 'Factura', 'Cliente 2', expect.stringMatching(/^20\/11\/2026/), 'quedan 48 h', '—'],
+      ['CONT-000001', 'CT1', 'Factura', 'Cliente 1', expect.stringMatching(/^20\/11\/2026/), 'quedan 48 h', '—'],
+      ['CONT-000002', 'CT2', 'Factura', 'Cliente 2', expect.stringMatching(/^20\/11\/2026/), 'quedan 48 h', '—'],
     ]);
     await user.click(screen.getByRole('button', { name: 'Ocultar la cola' }));
     expect(screen.queryByTestId('outbox-list')).toBeNull();
@@ -115,6 +117,21 @@ describe('the contingency banner', () => {
     status = { ...status, queued: 0, items: [] };
     fake.emit('outbox.changed', { phase: 'done', queued: 0, transmitted: 1 });
     await waitFor(() => expect(screen.queryByTestId('outbox-banner')).toBeNull());
+  });
+});
+
+describe('the contingency numbering in the banner', () => {
+  it('says in Spanish what the queued tickets lack when there is no contingency numbering', async () => {
+    const notice = 'Falta la numeración de contingencia: escriba en Datos del emisor la resolución de contingencia.';
+    status = {
+      ...status,
+      queued: 1,
+      last_check_at: '2026-11-20T15:04:00Z',
+      items: [{ ...item(1), ticket: null }],
+      numbering_notice: notice,
+    };
+    renderWithQueries(<OutboxBanner />);
+    expect((await screen.findByTestId('outbox-numbering-notice')).textContent).toBe(notice);
   });
 });
 

@@ -8,6 +8,7 @@ import { Store } from '../../../src/core/store/store';
 import { tempDir } from '../../support/temp';
 import { memorySecrets } from '../../support/core/memory-secrets';
 import { feBody, SANDBOX_NOW } from '../../support/requests/numbered';
+import { contingencyProfile } from '../../support/contingency';
 
 const HOUR = 3_600_000;
 let dir: ReturnType<typeof tempDir>;
@@ -44,6 +45,7 @@ async function coreAt(home: string, clock: () => Date, windowHours?: number) {
   });
   await ok('connections.setToken', { id: connection.id, token: 'token-de-prueba-123456' });
   await ok('connections.activate', { id: connection.id });
+  await ok('history.setIssuer', contingencyProfile());
   return { core, ok };
 }
 

@@ -11,6 +11,7 @@ import { tempDir } from '../../support/temp';
 import { memorySecrets } from '../../support/core/memory-secrets';
 import { dseBody, feBody, SANDBOX_NOW } from '../../support/requests/numbered';
 import { ledgerRows, reconcile, scopedTo, serverDocuments } from '../../support/reliability/harness';
+import { contingencyProfile } from '../../support/contingency';
 
 interface Sub {
   id: number;
@@ -58,6 +59,7 @@ async function connect(ok: <T>(method: string, input: unknown) => Promise<T>) {
   });
   await ok('connections.setToken', { id: connection.id, token: TOKENS.a });
   await ok('connections.activate', { id: connection.id });
+  await ok('history.setIssuer', contingencyProfile());
 }
 
 /**
@@ -84,6 +86,7 @@ async function acrossMidnight(name: string) {
   });
   await app.ok('connections.setToken', { id: connection.id, token: TOKENS.a });
   await app.ok('connections.activate', { id: connection.id });
+  await app.ok('history.setIssuer', contingencyProfile());
   await nextProxy.setFault('refuse');
   return {
     app,

@@ -19,6 +19,7 @@ import {
   RELIABILITY_TOKENS as TOKENS,
 } from '../../support/seed';
 import { tempDir } from '../../support/temp';
+import { contingencyProfile } from '../../support/contingency';
 
 interface Sub {
   id: number;
@@ -95,6 +96,7 @@ async function connect(ok: Ok, label: string, url: string, company: number, toke
   const { id } = await ok<{ id: number }>('connections.create', { label, kind: 'sandbox', base_url: url, company_id: company });
   await ok('connections.setToken', { id, token });
   await ok('connections.activate', { id });
+  await ok('history.setIssuer', contingencyProfile());
   return id;
 }
 

@@ -11,6 +11,7 @@ import { tempDir } from '../../support/temp';
 import { memorySecrets } from '../../support/core/memory-secrets';
 import { dseBody, feBody, SANDBOX_NOW } from '../../support/requests/numbered';
 import { ledgerRows, reconcile, scopedTo, serverDocuments } from '../../support/reliability/harness';
+import { contingencyProfile } from '../../support/contingency';
 
 let dir: ReturnType<typeof tempDir>;
 let sandbox: RunningSandbox;
@@ -71,6 +72,7 @@ describe('sandbox outages on demand', () => {
       });
       await ok('connections.setToken', { id: connection.id, token: TOKENS.a });
       await ok('connections.activate', { id: connection.id });
+      await ok('history.setIssuer', contingencyProfile());
 
       await sandbox.outage('unavailable');
       const during503 = await ok<Sub>('fe.submit', { request: feBody(700) });

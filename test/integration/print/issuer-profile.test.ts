@@ -39,6 +39,14 @@ const PROFILE = {
     rango_desde: 1,
     rango_hasta: 5_000,
   },
+  contingencia: {
+    numero: '18764000001',
+    desde: '2026-01-01',
+    hasta: '2027-12-31',
+    prefijo: 'CT',
+    rango_desde: 1,
+    rango_hasta: 500,
+  },
   plan: 'ilimitado',
 };
 
@@ -70,7 +78,14 @@ describe('issuer profile', () => {
 
   it('keeps accepting a profile saved before DV, logo, resolution and plan existed', async () => {
     const old = { nombre: 'Tienda', nit: '900123456', direccion: '', ciudad: '', email: '', telefono: '' };
-    expect(await ok('history.setIssuer', old)).toEqual({ ...old, dv: '', logo: '', resolucion: null, plan: 'ilimitado' });
+    expect(await ok('history.setIssuer', old)).toEqual({
+      ...old,
+      dv: '',
+      logo: '',
+      resolucion: null,
+      contingencia: null,
+      plan: 'ilimitado',
+    });
   });
 
   it.each([
@@ -92,6 +107,11 @@ describe('issuer profile', () => {
       /rango termina antes/,
     ],
     ['a date that does not exist', { resolucion: { ...PROFILE.resolucion, desde: '2026-02-30' } }, /fecha de la resolución/],
+    [
+      'a contingency resolution that ends before it starts',
+      { contingencia: { ...PROFILE.contingencia, hasta: '2025-12-31' } },
+      /"path":\["contingencia","hasta"\].*vigencia termina antes|vigencia termina antes/,
+    ],
     ['an unknown plan', { plan: '1000' }, /plan/],
     ['a wrong e-mail', { email: 'ventas-en-laesquina' }, /correo válido/],
   ])('refuses %s and changes nothing', async (_label, change, message) => {

@@ -1,6 +1,7 @@
 // Conformance, "6. Create FE": tax classification, totals, numbering, CUFE, draft_key idempotency,
 // contingency, AIU, currency, withholdings, limits, validation answers and the yearly quota.
 import { describe, expect, it } from 'vitest';
+import { formatContingencyReference } from '../../../src/shared/fe';
 import { computeCufe } from '../../../src/shared/fiscal';
 import { feBody, newKey } from '../../support/requests/conformance';
 import { useSandbox } from '../../support/sandbox/fixture';
@@ -162,11 +163,25 @@ describe('6. create FE', () => {
     );
     expect(usd.status).toBe(201);
     expect((await detail(usd.body.factura_id)).moneda).toBe('USD');
+    // A contingency sale keeps its earlier date when it refers to its ticket (contingency.test.ts);
+    // without the reference the authority rejects it (SBX-CTG01).
+    const reference = formatContingencyReference({
+      type: '3',
+      number: 1,
+      date: '2026-11-18',
+      time: '16:00:00',
+      numbering: { resolution: '18764000001', prefix: 'CT', from: 1, to: 100, validFrom: '2026-01-01', validTo: '2026-12-31' },
+    });
     const late = await sandbox.api.post<Created>(
+      '/fe/facturas',
+      feBody({ draft_key: newKey('fe-cont'), fecha_emision: '2026-11-18', es_contingencia: true, observaciones: reference }),
+    );
+    expect(late.status).toBe(201);
+    const bare = await sandbox.api.post<Created>(
       '/fe/facturas',
       feBody({ draft_key: newKey('fe-cont'), fecha_emision: '2026-11-18', es_contingencia: true }),
     );
-    expect(late.status).toBe(201);
+    expect(bare.status).toBe(422);
   });
 
   it('computes configured withholdings without changing the total', async () => {

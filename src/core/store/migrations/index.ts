@@ -23,6 +23,7 @@ import { migration0019 } from './0019_submission_field_errors';
 import { migration0020 } from './0020_local_first';
 import { migration0021 } from './0021_states_by_meaning';
 import { migration0022 } from './0022_connection_trusted_ca';
+import { migration0023 } from './0023_contingency_numbering';
 
 export const migrations: readonly Migration[] = [
   migration0001,
@@ -47,4 +48,5 @@ export const migrations: readonly Migration[] = [
   migration0020,
   migration0021,
   migration0022,
+  migration0023,
 ];

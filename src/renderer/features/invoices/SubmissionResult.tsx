@@ -158,11 +158,18 @@ export function SubmissionResult({ submission, onNew, onCorrect }: Props) {
         <dl className="result-details">
           <dt>Referencia local</dt>
           <dd>{contingency.local_ref}</dd>
+          {submission.kind === 'FE' && (
+            <>
+              <dt>No. de contingencia</dt>
+              <dd data-testid="contingency-ticket">{contingency.ticket ?? 'Sin número'}</dd>
+            </>
+          )}
           <dt>Transmitir antes del</dt>
           <dd>{formatDateTime(contingency.deadline_at)}</dd>
           <dt>Cliente</dt>
           <dd>{submission.counterpart ?? '—'}</dd>
         </dl>
+        {contingency.ticket_problem && <Alert tone="error">{contingency.ticket_problem}</Alert>}
         <p>
           Entregue al cliente el comprobante impreso: lleva la marca «contingencia» y la referencia local. El número y el CUFE
           definitivos se podrán imprimir desde el historial cuando la factura se haya transmitido. No emita la misma venta otra

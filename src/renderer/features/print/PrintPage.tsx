@@ -1,6 +1,6 @@
 import { formatDate } from '../../../shared/dates';
 import { dec, formatCop, formatUsd } from '../../../shared/money';
-import { PENDING_FOOTER, PENDING_KEY, type PrintModel, type PrintParty } from './print-model';
+import { contingencyMark, PENDING_FOOTER, PENDING_KEY, type PrintModel, type PrintParty } from './print-model';
 import { formatQuantity } from '../../ui/quantity';
 
 /** One A4 or letter page (content 186 mm wide fits both): what the PDF and a paper copy show. */
@@ -22,7 +22,9 @@ export function PrintPage({ model, qr, paper = 'a4' }: { model: PrintModel; qr: 
           <div>{model.title}</div>
           {model.contingency && (
             <div className="print-page__contingency" data-testid="print-contingency">
-              Factura de contingencia{model.contingency.localRef ? ` · Ref. local ${model.contingency.localRef}` : ''}
+              {contingencyMark(model.contingency)}
+              {model.contingency.resolution && <div>{model.contingency.resolution}</div>}
+              {model.contingency.problem && <div>{model.contingency.problem}</div>}
             </div>
           )}
           <div className="print-page__number">No. {model.number}</div>

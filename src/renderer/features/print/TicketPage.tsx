@@ -1,6 +1,6 @@
 import { formatDate } from '../../../shared/dates';
 import { formatCop, formatUsd } from '../../../shared/money';
-import { PENDING_FOOTER, PENDING_KEY, type PrintModel } from './print-model';
+import { contingencyMark, PENDING_FOOTER, PENDING_KEY, type PrintModel } from './print-model';
 import { formatQuantity } from '../../ui/quantity';
 
 /**
@@ -25,7 +25,9 @@ export function TicketPage({ model, qr, width }: { model: PrintModel; qr: string
         <div className="ticket__title">{model.title}</div>
         {model.contingency && (
           <div className="ticket__strong" data-testid="print-contingency">
-            Factura de contingencia{model.contingency.localRef ? ` · Ref. local ${model.contingency.localRef}` : ''}
+            {contingencyMark(model.contingency)}
+            {model.contingency.resolution && <div>{model.contingency.resolution}</div>}
+            {model.contingency.problem && <div>{model.contingency.problem}</div>}
           </div>
         )}
         <div className="ticket__number">No. {model.number}</div>

@@ -1,6 +1,7 @@
 // The printed representation (representación gráfica) of an FE or a DSE, built from the local
 // history only: the mirrored document, the request this app sent, and the issuer profile.
 // QR contents as FISCAL.md says ("QR of the printed representation").
+import { contingencyTicketNumber, parseContingencyReference } from '../../../shared/fe/contingency-reference';
 import type { TipoAmbiente } from '../../../shared/fiscal/cufe';
 import { dseQrText, feQrText } from '../../../shared/fiscal/qr';
 import { formatDate } from '../../../shared/dates';
@@ -62,13 +63,39 @@ export interface PrintModel {
   /** the software that generated the printed representation */
   software: string;
   /** An FE issued in contingency (issue 16): printed as such, with its local reference when this app made it. */
-  contingency: { localRef: string | null } | null;
+  contingency: {
+    localRef: string | null;
+    /** the contingency ticket's number ("CT12") from the shop's contingency numbering */
+    ticket: string | null;
+    /** why a queued sale has no ticket number, in the shop's words */
+    problem: string | null;
+    /** the contingency resolution, as printed on the ticket */
+    resolution: string | null;
+  } | null;
 }
 
 function contingencyOf(detail: HistoryDetail): PrintModel['contingency'] {
   if (detail.entry.kind !== 'FE') return null;
   const flagged = detail.document.es_contingencia === true || detail.request?.es_contingencia === true;
-  return flagged || detail.submission?.contingency ? { localRef: detail.submission?.contingency?.local_ref ?? null } : null;
+  if (!flagged && !detail.submission?.contingency) return null;
+  const queued = detail.submission?.contingency;
+  const reference = parseContingencyReference(
+    typeof detail.request?.observaciones === 'string' ? detail.request.observaciones : null,
+  );
+  const ticket = reference?.type === '3' ? reference : null;
+  return {
+    localRef: queued?.local_ref ?? null,
+    ticket: queued?.ticket ?? (ticket ? contingencyTicketNumber(ticket.numbering.prefix, ticket.number) : null),
+    problem: queued?.ticket_problem ?? null,
+    resolution: ticket
+      ? `Numeración de contingencia DIAN No. ${ticket.numbering.resolution} del ${formatDate(ticket.numbering.validFrom)}, vigente hasta el ${formatDate(ticket.numbering.validTo)}, del ${ticket.numbering.prefix}${ticket.numbering.from} al ${ticket.numbering.prefix}${ticket.numbering.to}.`
+      : null,
+  };
+}
+
+/** The contingency mark as printed: "Factura de contingencia No. CT12 · Ref. local CONT-000012". */
+export function contingencyMark(c: NonNullable<PrintModel['contingency']>): string {
+  return `Factura de contingencia${c.ticket ? ` No. ${c.ticket}` : ''}${c.localRef ? ` · Ref. local ${c.localRef}` : ''}`;
 }
 
 /** Said where a contingency invoice not yet transmitted has no CUFE (nor QR) yet. */

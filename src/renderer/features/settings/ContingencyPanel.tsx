@@ -11,7 +11,16 @@ import { Field } from '../../ui/Field';
 export function ContingencyPanel() {
   const status = useRpcQuery('outbox.status', {});
   if (status.isError) return <Alert tone="error">No se pudo leer la cola de contingencia: {status.error.message}</Alert>;
-  return status.data ? <ContingencyForm initialHours={status.data.window_hours} /> : null;
+  return status.data ? (
+    <>
+      <ContingencyForm initialHours={status.data.window_hours} />
+      {status.data.numbering_notice && (
+        <Alert tone="warn" title="Numeración de contingencia">
+          {status.data.numbering_notice}
+        </Alert>
+      )}
+    </>
+  ) : null;
 }
 
 function ContingencyForm({ initialHours }: { initialHours: number }) {

@@ -24,6 +24,12 @@ export interface IssuerFormValues {
   res_prefijo: string;
   res_rango_desde: string;
   res_rango_hasta: string;
+  cont_numero: string;
+  cont_desde: string;
+  cont_hasta: string;
+  cont_prefijo: string;
+  cont_rango_desde: string;
+  cont_rango_hasta: string;
 }
 
 const EMPTY: IssuerFormValues = {
@@ -41,6 +47,12 @@ const EMPTY: IssuerFormValues = {
   res_prefijo: '',
   res_rango_desde: '',
   res_rango_hasta: '',
+  cont_numero: '',
+  cont_desde: '',
+  cont_hasta: '',
+  cont_prefijo: '',
+  cont_rango_desde: '',
+  cont_rango_hasta: '',
 };
 
 const PLAN_LABELS: Record<IssuerProfile['plan'], string> = {
@@ -53,6 +65,7 @@ const PLAN_LABELS: Record<IssuerProfile['plan'], string> = {
 function toValues(profile: IssuerProfile | null): IssuerFormValues {
   if (!profile) return EMPTY;
   const r = profile.resolucion;
+  const c = profile.contingencia;
   return {
     nombre: profile.nombre,
     nit: profile.nit,
@@ -68,10 +81,30 @@ function toValues(profile: IssuerProfile | null): IssuerFormValues {
     res_prefijo: r?.prefijo ?? '',
     res_rango_desde: r ? String(r.rango_desde) : '',
     res_rango_hasta: r ? String(r.rango_hasta) : '',
+    cont_numero: c?.numero ?? '',
+    cont_desde: c?.desde ?? '',
+    cont_hasta: c?.hasta ?? '',
+    cont_prefijo: c?.prefijo ?? '',
+    cont_rango_desde: c ? String(c.rango_desde) : '',
+    cont_rango_hasta: c ? String(c.rango_hasta) : '',
   };
 }
 
-const RESOLUTION_FIELDS = ['res_numero', 'res_desde', 'res_hasta', 'res_prefijo', 'res_rango_desde', 'res_rango_hasta'] as const;
+const RESOLUTION_FIELDS = ['numero', 'desde', 'hasta', 'prefijo', 'rango_desde', 'rango_hasta'] as const;
+
+/** A resolution's six fields under `res_` or `cont_`: null when all are empty, else the resolution to check. */
+function resolutionFrom(values: IssuerFormValues, head: 'res' | 'cont'): unknown {
+  const value = (name: (typeof RESOLUTION_FIELDS)[number]) => values[`${head}_${name}`];
+  if (RESOLUTION_FIELDS.every((name) => value(name).trim() === '')) return null;
+  return {
+    numero: value('numero').trim(),
+    desde: value('desde'),
+    hasta: value('hasta'),
+    prefijo: value('prefijo').trim().toUpperCase(),
+    rango_desde: wholeNumber(value('rango_desde')),
+    rango_hasta: wholeNumber(value('rango_hasta')),
+  };
+}
 
 /** A whole number typed by a person ("990.000.000" or "990000000"), or NaN. */
 const wholeNumber = (text: string) =>
@@ -79,7 +112,6 @@ const wholeNumber = (text: string) =>
 
 /** The form's text as the profile the contract of core accepts (checked there and here alike). */
 export function toProfile(values: IssuerFormValues, logo: string): unknown {
-  const anyResolution = RESOLUTION_FIELDS.some((name) => values[name].trim() !== '');
   return {
     nombre: values.nombre,
     nit: values.nit.trim(),
@@ -90,16 +122,8 @@ export function toProfile(values: IssuerFormValues, logo: string): unknown {
     email: values.email,
     plan: values.plan,
     logo,
-    resolucion: anyResolution
-      ? {
-          numero: values.res_numero.trim(),
-          desde: values.res_desde,
-          hasta: values.res_hasta,
-          prefijo: values.res_prefijo.trim().toUpperCase(),
-          rango_desde: wholeNumber(values.res_rango_desde),
-          rango_hasta: wholeNumber(values.res_rango_hasta),
-        }
-      : null,
+    resolucion: resolutionFrom(values, 'res'),
+    contingencia: resolutionFrom(values, 'cont'),
   };
 }
 
@@ -107,6 +131,7 @@ export function toProfile(values: IssuerFormValues, logo: string): unknown {
 export function fieldOf(path: readonly PropertyKey[]): keyof IssuerFormValues | null {
   const [head, sub] = path.map(String);
   if (head === 'resolucion') return sub ? (`res_${sub}` as keyof IssuerFormValues) : 'res_numero';
+  if (head === 'contingencia') return sub ? (`cont_${sub}` as keyof IssuerFormValues) : 'cont_numero';
   return head && head in EMPTY ? (head as keyof IssuerFormValues) : null;
 }
 
@@ -121,7 +146,12 @@ export function IssuerProfilePanel() {
 }
 
 function IssuerProfileForm({ initial }: { initial: IssuerProfile | null }) {
-  const save = useRpcMutation('history.setIssuer', ['history.issuer', 'history.issuerWarnings', 'history.detail']);
+  const save = useRpcMutation('history.setIssuer', [
+    'history.issuer',
+    'history.issuerWarnings',
+    'history.detail',
+    'outbox.status',
+  ]);
   const form = useForm<IssuerFormValues>({ defaultValues: toValues(initial) });
   const [logo, setLogo] = useState(initial?.logo ?? '');
   const [logoProblem, setLogoProblem] = useState<string | null>(null);
@@ -270,6 +300,35 @@ function IssuerProfileForm({ initial }: { initial: IssuerProfile | null }) {
           </Field>
           <Field label="Hasta el número" error={errors.res_rango_hasta?.message}>
             <input type="text" inputMode="numeric" autoComplete="off" {...form.register('res_rango_hasta')} />
+          </Field>
+        </div>
+      </fieldset>
+
+      <fieldset aria-labelledby="contingency-numbering-title">
+        <legend id="contingency-numbering-title">Numeración de contingencia (talonario)</legend>
+        <p className="muted">
+          La que la DIAN le autorizó para las facturas que se imprimen cuando el servicio no responde. Cada venta en contingencia
+          toma el siguiente número de este rango; la factura electrónica se transmite después con ese número. Sin ella, las ventas
+          se guardan igual, pero la DIAN rechaza esas facturas.
+        </p>
+        <div className="form-grid">
+          <Field label="Número de la resolución de contingencia" error={errors.cont_numero?.message}>
+            <input type="text" inputMode="numeric" autoComplete="off" {...form.register('cont_numero')} />
+          </Field>
+          <Field label="Prefijo de contingencia" error={errors.cont_prefijo?.message} hint="Hasta 4 letras o dígitos.">
+            <input type="text" autoComplete="off" {...form.register('cont_prefijo')} />
+          </Field>
+          <Field label="Fecha de la resolución de contingencia" error={errors.cont_desde?.message}>
+            <input type="date" {...form.register('cont_desde')} />
+          </Field>
+          <Field label="Contingencia vigente hasta" error={errors.cont_hasta?.message}>
+            <input type="date" {...form.register('cont_hasta')} />
+          </Field>
+          <Field label="Contingencia desde el número" error={errors.cont_rango_desde?.message}>
+            <input type="text" inputMode="numeric" autoComplete="off" {...form.register('cont_rango_desde')} />
+          </Field>
+          <Field label="Contingencia hasta el número" error={errors.cont_rango_hasta?.message}>
+            <input type="text" inputMode="numeric" autoComplete="off" {...form.register('cont_rango_hasta')} />
           </Field>
         </div>
       </fieldset>

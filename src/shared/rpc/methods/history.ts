@@ -175,6 +175,11 @@ export const IssuerProfile = z
       .refine((value) => value === '' || LOGO_PATTERN.test(value), 'El logo debe ser una imagen PNG o JPEG.')
       .default(''),
     resolucion: NumberingResolution.nullable().default(null),
+    /**
+     * The shop's contingency numbering: its own DIAN resolution for the tickets printed while the
+     * service cannot be reached (contingency type 3). Null until entered.
+     */
+    contingencia: NumberingResolution.nullable().default(null),
     plan: z.enum(YEARLY_PLANS, { message: 'Elija el plan: 50, 100, 500 documentos al año o ilimitado.' }).default('ilimitado'),
   })
   .strict()
@@ -251,6 +256,9 @@ export const IssuerWarning = z.object({
     'range_ending',
     'plan_used_up',
     'plan_ending',
+    'contingency_missing',
+    'contingency_expired',
+    'contingency_used_up',
   ]),
   /** the warning in the user's words */
   text: z.string(),

@@ -20,6 +20,9 @@ export const OutboxItem = z.object({
   last_error: z.string().nullable(),
   /** The name of the connection (company and service) the sale waits for. */
   connection_label: z.string(),
+  /** An FE's contingency ticket number ("CT12"), null without one (then `ticket_problem` says why). */
+  ticket: z.string().nullable().optional(),
+  ticket_problem: z.string().nullable().optional(),
 });
 export type OutboxItem = z.infer<typeof OutboxItem>;
 
@@ -31,6 +34,11 @@ export const OutboxStatus = z.object({
   transmitting: z.boolean(),
   window_hours: z.number(),
   items: z.array(OutboxItem),
+  /**
+   * What the shop must know of its contingency numbering, in Spanish: none configured (tickets go
+   * out without a number), or a queued sale that got none; null when all is in order.
+   */
+  numbering_notice: z.string().nullable().optional(),
 });
 export type OutboxStatus = z.infer<typeof OutboxStatus>;
 

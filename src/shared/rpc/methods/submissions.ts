@@ -45,7 +45,17 @@ export const Submission = z.object({
    * of its transmission window, and when it left the outbox (null while it waits).
    */
   contingency: z
-    .object({ local_ref: z.string(), deadline_at: z.string(), transmitted_at: z.string().nullable() })
+    .object({
+      local_ref: z.string(),
+      deadline_at: z.string(),
+      transmitted_at: z.string().nullable(),
+      /**
+       * An FE's contingency ticket number ("CT123", from the shop's contingency numbering), assigned
+       * once in the commit that queued the sale; null with `ticket_problem` saying why there is none.
+       */
+      ticket: z.string().nullable().optional(),
+      ticket_problem: z.string().nullable().optional(),
+    })
     .nullable()
     .optional(),
   /**

@@ -1,0 +1,84 @@
+// The contingency ticket of a queued FE (contingency type 3, docs/CLIENT-DECISIONS.md "Contingency"):
+// the number the shop's own contingency numbering gives the sale printed while the service cannot be
+// reached, and the reference line the invoice carries to the tax authority when it is transmitted.
+// Assigned inside the commit that queues the sale (outbox.enqueue): the number lives in the outbox row
+// itself, unique per resolution and prefix, so a crash never leaves a number given and lost (a gap)
+// and two sales never get one number.
+import { toColombia } from '../../shared/dates';
+import { contingencyTicketNumber, formatContingencyReference, type ContingencyReference } from '../../shared/fe';
+import { LIMITS } from '../../shared/api/common';
+import type { NumberingResolution } from '../../shared/rpc/methods/history';
+import type { Db } from '../store/store';
+
+export type TicketProblem = 'missing' | 'not_in_force' | 'used_up';
+
+export type ContingencyTicket = Extract<ContingencyReference, { type: '3' }>;
+
+export type TicketAssignment = { ticket: ContingencyTicket; problem: null } | { ticket: null; problem: TicketProblem };
+
+/** The ticket's printed number, e.g. "CT123". */
+export function ticketLabel(ticket: ContingencyTicket): string {
+  return contingencyTicketNumber(ticket.numbering.prefix, ticket.number);
+}
+
+/** What the receipt and the banner say when a queued FE has no contingency number. */
+export const TICKET_PROBLEM_TEXT: Record<TicketProblem, string> = {
+  missing:
+    'Sin número de contingencia: no hay numeración de contingencia en Datos del emisor. La DIAN rechaza la factura de contingencia sin él.',
+  not_in_force:
+    'Sin número de contingencia: la resolución de contingencia de Datos del emisor no está vigente para la fecha de la venta.',
+  used_up:
+    'Sin número de contingencia: se agotó el rango de la numeración de contingencia. Solicite una nueva resolución a la DIAN.',
+};
+
+/**
+ * The next ticket of the connection's contingency numbering for a sale made at `soldAt`, read inside
+ * the caller's transaction: the highest number any queued sale took in that resolution and prefix,
+ * plus one (never below the range's start).
+ */
+export function nextTicket(db: Db, numbering: NumberingResolution | null, soldAt: Date): TicketAssignment {
+  if (!numbering) return { ticket: null, problem: 'missing' };
+  const { date, time } = toColombia(soldAt);
+  if (date < numbering.desde || date > numbering.hasta) return { ticket: null, problem: 'not_in_force' };
+  const top = db
+    .prepare<[string, string], { top: number | null }>(
+      'SELECT MAX(ticket_number) AS top FROM outbox WHERE ticket_resolution = ? AND ticket_prefix = ?',
+    )
+    .get(numbering.numero, numbering.prefijo)?.top;
+  const number = Math.max(top ?? 0, numbering.rango_desde - 1) + 1;
+  if (number > numbering.rango_hasta) return { ticket: null, problem: 'used_up' };
+  return {
+    problem: null,
+    ticket: {
+      type: '3',
+      number,
+      date,
+      time,
+      numbering: {
+        resolution: numbering.numero,
+        prefix: numbering.prefijo,
+        from: numbering.rango_desde,
+        to: numbering.rango_hasta,
+        validFrom: numbering.desde,
+        validTo: numbering.hasta,
+      },
+    },
+  };
+}
+
+/**
+ * The FE request with its contingency reference: `es_contingencia` true and the reference's line
+ * at the end of `observaciones` (the contract has no field for it). The shop's own text is kept,
+ * shortened at its end if both would pass the contract's length.
+ */
+export function withContingencyReference(
+  request: Record<string, unknown>,
+  ticket: ContingencyTicket | null,
+): Record<string, unknown> {
+  if (!ticket) return { ...request, es_contingencia: true };
+  const line = formatContingencyReference(ticket);
+  const own = typeof request.observaciones === 'string' ? request.observaciones.trim() : '';
+  const room = LIMITS.observacionesMax - line.length - 1;
+  const kept = own.length > room ? own.slice(0, Math.max(room, 0)) : own;
+  return { ...request, es_contingencia: true, observaciones: kept ? `${kept}\n${line}` : line };
+}
