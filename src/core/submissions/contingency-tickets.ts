@@ -5,7 +5,13 @@
 // itself, unique per resolution and prefix, so a crash never leaves a number given and lost (a gap)
 // and two sales never get one number.
 import { toColombia } from '../../shared/dates';
-import { contingencyTicketNumber, formatContingencyReference, type ContingencyReference } from '../../shared/fe';
+import {
+  contingencyTicketNumber,
+  formatContingencyReference,
+  observacionesWithReference,
+  ticketReference,
+  type ContingencyReference,
+} from '../../shared/fe';
 import { LIMITS } from '../../shared/api/common';
 import type { NumberingResolution } from '../../shared/rpc/methods/history';
 import type { Db } from '../store/store';
@@ -47,23 +53,7 @@ export function nextTicket(db: Db, numbering: NumberingResolution | null, soldAt
     .get(numbering.numero, numbering.prefijo)?.top;
   const number = Math.max(top ?? 0, numbering.rango_desde - 1) + 1;
   if (number > numbering.rango_hasta) return { ticket: null, problem: 'used_up' };
-  return {
-    problem: null,
-    ticket: {
-      type: '3',
-      number,
-      date,
-      time,
-      numbering: {
-        resolution: numbering.numero,
-        prefix: numbering.prefijo,
-        from: numbering.rango_desde,
-        to: numbering.rango_hasta,
-        validFrom: numbering.desde,
-        validTo: numbering.hasta,
-      },
-    },
-  };
+  return { problem: null, ticket: ticketReference(numbering, number, date, time) };
 }
 
 /**
@@ -76,9 +66,7 @@ export function withContingencyReference(
   ticket: ContingencyTicket | null,
 ): Record<string, unknown> {
   if (!ticket) return { ...request, es_contingencia: true };
-  const line = formatContingencyReference(ticket);
-  const own = typeof request.observaciones === 'string' ? request.observaciones.trim() : '';
-  const room = LIMITS.observacionesMax - line.length - 1;
-  const kept = own.length > room ? own.slice(0, Math.max(room, 0)) : own;
-  return { ...request, es_contingencia: true, observaciones: kept ? `${kept}\n${line}` : line };
+  const own = typeof request.observaciones === 'string' ? request.observaciones : '';
+  const observaciones = observacionesWithReference(own, formatContingencyReference(ticket), LIMITS.observacionesMax);
+  return { ...request, es_contingencia: true, observaciones };
 }

@@ -78,3 +78,47 @@ export function parseContingencyReference(observaciones: string | null | undefin
   const four = TYPE_4.exec(observaciones);
   return four ? { type: '4', date: four[1]!, time: four[2]! } : null;
 }
+
+/** The numbering as the issuer profile keeps it (`IssuerProfile.contingencia`, Spanish field names). */
+export interface ProfileNumbering {
+  numero: string;
+  prefijo: string;
+  rango_desde: number;
+  rango_hasta: number;
+  desde: string;
+  hasta: string;
+}
+
+/** Ticket `number` of the profile's numbering, printed on `date` at `time` (Colombia). */
+export function ticketReference(
+  numbering: ProfileNumbering,
+  number: number,
+  date: string,
+  time: string,
+): Extract<ContingencyReference, { type: '3' }> {
+  return {
+    type: '3',
+    number,
+    date,
+    time,
+    numbering: {
+      resolution: numbering.numero,
+      prefix: numbering.prefijo,
+      from: numbering.rango_desde,
+      to: numbering.rango_hasta,
+      validFrom: numbering.desde,
+      validTo: numbering.hasta,
+    },
+  };
+}
+
+/**
+ * `observaciones` with the reference line at its end (the contract has no field for it): the shop's
+ * own text kept, shortened at its end if both would pass `max` characters.
+ */
+export function observacionesWithReference(own: string | null | undefined, line: string, max: number): string {
+  const text = (own ?? '').trim();
+  const room = max - line.length - 1;
+  const kept = text.length > room ? text.slice(0, Math.max(room, 0)) : text;
+  return kept ? `${kept}\n${line}` : line;
+}

@@ -9,6 +9,7 @@ import type { Submission } from '../../../shared/rpc/methods/submissions';
 import { useDraftAutosave } from '../../forms/useDraftAutosave';
 import { useSubmissionForm } from '../../forms/useSubmissionForm';
 import { invoke } from '../../rpc/client';
+import { useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { CounterShortcuts } from '../counter/CounterShortcuts';
 import { AiuSection } from './AiuSection';
@@ -47,9 +48,11 @@ export interface InvoiceFormProps {
 export function InvoiceForm(props: InvoiceFormProps) {
   const { draftKey, today, paymentMethods, withholdingTypes } = props;
   const types = useMemo(() => withholdingTypes ?? [], [withholdingTypes]);
+  const issuer = useRpcQuery('history.issuer', {});
+  const contingencyNumbering = issuer.data?.contingencia ?? null;
   const context: ValidationContext = useMemo(
-    () => ({ today, paymentMethods: paymentMethods ?? [], withholdingTypes: types }),
-    [today, paymentMethods, types],
+    () => ({ today, paymentMethods: paymentMethods ?? [], withholdingTypes: types, contingencyNumbering }),
+    [today, paymentMethods, types, contingencyNumbering],
   );
   const draft = useDraftAutosave('FE', { delayMs: 500 });
   const { form, onSubmit, sending, problem } = useSubmissionForm<FeFormValues, ValidationContext>({
@@ -67,7 +70,12 @@ export function InvoiceForm(props: InvoiceFormProps) {
       if (date !== typed.fecha_emision) form.setValue('fecha_emision', date);
       const values = { ...typed, fecha_emision: date };
       const current = computeFormTotals(values, types);
-      const request = buildRequest(values, current, { draftKey, withholdingTypes: types, paymentMethods: paymentMethods ?? [] });
+      const request = buildRequest(values, current, {
+        draftKey,
+        withholdingTypes: types,
+        paymentMethods: paymentMethods ?? [],
+        contingencyNumbering,
+      });
       // The key goes to disk with the form before anything is sent (the ledger also commits it).
       await draft.saveNow(draftKey, values as unknown as Record<string, unknown>).catch(() => undefined);
       return invoke('fe.submit', { request });

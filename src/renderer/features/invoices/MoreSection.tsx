@@ -1,6 +1,12 @@
-// Observaciones (up to 4000 characters, "Limits") and the contingency flag.
+// Observaciones (up to 4000 characters, "Limits") and the contingency flag. A contingency invoice typed
+// after the sale names the paper ticket it replaces: its number in the shop's contingency numbering
+// (Datos del emisor) and the time of the sale, sent as the reference line (docs/CLIENT-DECISIONS.md,
+// "Contingency").
 import { useFormContext, useWatch } from 'react-hook-form';
 import { LIMITS } from '../../../shared/api/common';
+import { formatDate } from '../../../shared/dates';
+import { useRpcQuery } from '../../rpc/hooks';
+import { Alert } from '../../ui/Alert';
 import { Field } from '../../ui/Field';
 import { Section } from '../../ui/Section';
 import type { FeFormValues } from './model';
@@ -28,6 +34,41 @@ export function MoreSection() {
         <input type="checkbox" {...register('es_contingencia')} /> Factura de contingencia (se expidió cuando no se podía enviar a
         la DIAN)
       </label>
+      {formState.errors.es_contingencia?.message ? (
+        <p className="field__error" role="alert">
+          {formState.errors.es_contingencia.message}
+        </p>
+      ) : null}
+      {contingencia ? <ContingencyTicketFields /> : null}
     </Section>
+  );
+}
+
+function ContingencyTicketFields() {
+  const { register, formState } = useFormContext<FeFormValues>();
+  const issuer = useRpcQuery('history.issuer', {});
+  const numbering = issuer.data?.contingencia ?? null;
+  if (issuer.isPending) return null;
+  if (!numbering) {
+    return (
+      <Alert tone="warn">
+        Una factura de contingencia lleva el número del talonario de contingencia con que se vendió. Configure primero la
+        numeración de contingencia en Ajustes › Datos del emisor.
+      </Alert>
+    );
+  }
+  return (
+    <div className="form-grid">
+      <Field
+        label="Número del talonario"
+        error={formState.errors.contingencia?.talonario?.message}
+        hint={`Del ${numbering.prefijo}${count.format(numbering.rango_desde)} al ${numbering.prefijo}${count.format(numbering.rango_hasta)} · resolución ${numbering.numero}, vigente hasta el ${formatDate(numbering.hasta)}`}
+      >
+        <input inputMode="numeric" autoComplete="off" {...register('contingencia.talonario')} />
+      </Field>
+      <Field label="Hora de la venta" error={formState.errors.contingencia?.hora?.message}>
+        <input type="time" {...register('contingencia.hora')} />
+      </Field>
+    </div>
   );
 }

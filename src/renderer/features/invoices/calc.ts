@@ -6,6 +6,9 @@ import {
   computeFeLine,
   FE_WITHHOLDING_BASE_MODES,
   feTotalsOfLines,
+  formatContingencyReference,
+  observacionesWithReference,
+  ticketReference,
   toCop,
   type FeAiuInput,
   type FeLine,
@@ -15,7 +18,9 @@ import {
   type FeWithholdingInput,
 } from '../../../shared/fe';
 import { dec, toRequestNumber, ZERO, type Dec } from '../../../shared/money';
+import { LIMITS } from '../../../shared/api/common';
 import type { FeSubmitInput } from '../../../shared/rpc/methods/fe';
+import type { NumberingResolution } from '../../../shared/rpc/methods/history';
 import { parseUserNumber } from '../../../shared/user-number';
 import type { FeFormValues, FeItemValues, WithholdingTypes } from './model';
 import type { z } from 'zod';
@@ -124,11 +129,20 @@ function requestNumber(text: string): number {
   return Number(numberOr0(text));
 }
 
+/** The paper ticket a contingency invoice typed after the sale replaces, when the form holds a whole one. */
+function typedTicket(values: FeFormValues, numbering: NumberingResolution | null) {
+  const number = values.contingencia.talonario.trim();
+  if (!numbering || !/^\d{1,12}$/.test(number) || !/^\d{2}:\d{2}$/.test(values.contingencia.hora)) return null;
+  return ticketReference(numbering, Number(number), values.fecha_emision, `${values.contingencia.hora}:00`);
+}
+
 /** The body `fe.submit` sends; totals always the computed ones. */
 export interface RequestContext {
   draftKey: string;
   withholdingTypes: WithholdingTypes;
   paymentMethods: readonly PaymentMethod[];
+  /** The shop's contingency numbering: a contingency invoice carries its ticket's reference. */
+  contingencyNumbering?: NumberingResolution | null;
 }
 
 export function buildRequest(values: FeFormValues, totals: FeTotals, ctx: RequestContext): z.input<typeof FeSubmitInput> {
@@ -202,5 +216,12 @@ export function buildRequest(values: FeFormValues, totals: FeTotals, ctx: Reques
   }
   const observaciones = values.observaciones.trim();
   if (observaciones) request.observaciones = observaciones;
+  const reference = values.es_contingencia ? typedTicket(values, ctx.contingencyNumbering ?? null) : null;
+  if (reference)
+    request.observaciones = observacionesWithReference(
+      observaciones,
+      formatContingencyReference(reference),
+      LIMITS.observacionesMax,
+    );
   return request;
 }

@@ -37,6 +37,8 @@ export interface FeFormValues {
   currency: { commercial_currency: 'COP' | 'USD'; applied_rate: string; official_trm: string; rate_date: string };
   observaciones: string;
   es_contingencia: boolean;
+  /** A contingency invoice typed after the sale: the paper ticket's number and the time it was made. */
+  contingencia: { talonario: string; hora: string };
 }
 
 /** Rates offered per line, labelled by the tax they produce ("FE item": 8 is INC, other positive rates IVA). */
@@ -76,6 +78,7 @@ export function defaultValues(today: string): FeFormValues {
     currency: { commercial_currency: 'COP', applied_rate: '', official_trm: '', rate_date: today },
     observaciones: '',
     es_contingencia: false,
+    contingencia: { talonario: '', hora: '' },
   };
 }
 
@@ -96,6 +99,7 @@ export function valuesFromDraft(data: Record<string, unknown>, today: string): F
     aiu: { ...base.aiu, ...d.aiu },
     withholdings: Array.isArray(d.withholdings) ? d.withholdings : [],
     currency: { ...base.currency, ...d.currency },
+    contingencia: { ...base.contingencia, ...d.contingencia },
     // The issue date is always today's when the form opens again (DIAN rule since 2024-05-01).
     fecha_emision: d.es_contingencia ? (d.fecha_emision ?? today) : today,
   };

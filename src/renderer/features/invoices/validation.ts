@@ -2,18 +2,21 @@
 // (validateFeRequest, the very code the sandbox runs), their field paths mapped onto the form's.
 import { FeCreateRequest, type PaymentMethod } from '../../../shared/api/fe';
 import { LIMITS } from '../../../shared/api/common';
-import { isIsoDate } from '../../../shared/dates';
+import { formatDate, isIsoDate } from '../../../shared/dates';
 import { computeFeTotals } from '../../../shared/fe';
 import { validateFeRequest } from '../../../shared/fe/request';
 import { fieldIssues } from '../../../shared/rpc/errors';
 import { userSentence } from '../../forms/server-fields';
 import { buildRequest, lineInput, readNumber, aiuInput } from './calc';
+import type { NumberingResolution } from '../../../shared/rpc/methods/history';
 import type { FeFormValues, WithholdingTypes } from './model';
 
 export interface ValidationContext {
   today: string;
   paymentMethods: readonly PaymentMethod[];
   withholdingTypes: WithholdingTypes;
+  /** The shop's contingency numbering (Datos del emisor), which numbers a contingency invoice's ticket. */
+  contingencyNumbering: NumberingResolution | null;
 }
 
 export type FormErrors = Record<string, string>;
@@ -40,7 +43,8 @@ const FORM_FIELDS = [
   /^aiu\.(contract_base|administracion_percent|imprevistos_percent|utilidad_percent|tax_rate|iva_base_mode)$/,
   /^withholdings\.\d+\.(type|percent)$/,
   /^currency\.(commercial_currency|applied_rate|official_trm|rate_date)$/,
-  /^(observaciones|fecha_emision)$/,
+  /^(observaciones|fecha_emision|es_contingencia)$/,
+  /^contingencia\.(talonario|hora)$/,
 ];
 
 /** The form field that shows a server path, or null: a field the form has no control for, or a line it no longer has. */
@@ -69,6 +73,38 @@ const FE_LABELS: Record<string, string> = {
 export function feLabelOf(apiPath: string): string | undefined {
   const path = apiPath.replace(/^request\./, '');
   return FE_LABELS[path] ?? FE_LABELS[path.replace(/[.[].*$/, '')];
+}
+
+/**
+ * A contingency invoice typed after the sale carries the paper ticket it replaces (docs/CLIENT-DECISIONS.md,
+ * "Contingency"): its number in the shop's contingency numbering, and the day and time of the sale.
+ */
+function contingencyTicket(values: FeFormValues, numbering: NumberingResolution | null, errors: FormErrors): void {
+  if (!numbering) {
+    add(
+      errors,
+      'es_contingencia',
+      'Para una factura de contingencia configure primero la numeración de contingencia (talonario) en Ajustes › Datos del emisor',
+    );
+    return;
+  }
+  const text = values.contingencia.talonario.trim();
+  const number = /^\d{1,12}$/.test(text) ? Number(text) : null;
+  if (number === null) add(errors, 'contingencia.talonario', 'Escriba el número del talonario de la venta (solo dígitos)');
+  else if (number < numbering.rango_desde || number > numbering.rango_hasta)
+    add(
+      errors,
+      'contingencia.talonario',
+      `El talonario de contingencia va del ${numbering.prefijo}${numbering.rango_desde} al ${numbering.prefijo}${numbering.rango_hasta}`,
+    );
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(values.contingencia.hora))
+    add(errors, 'contingencia.hora', 'Escriba la hora de la venta (por ejemplo 14:30)');
+  if (isIsoDate(values.fecha_emision) && (values.fecha_emision < numbering.desde || values.fecha_emision > numbering.hasta))
+    add(
+      errors,
+      'fecha_emision',
+      `La resolución de contingencia rige del ${formatDate(numbering.desde)} al ${formatDate(numbering.hasta)}: la fecha de la venta debe estar en ese periodo`,
+    );
 }
 
 function add(errors: FormErrors, path: string, message: string): void {
@@ -108,7 +144,10 @@ export function validateForm(values: FeFormValues, ctx: ValidationContext): Form
   };
   if (values.payment.form === 'credito') date('payment.due_date', values.payment.due_date);
   if (values.currency.commercial_currency === 'USD') date('currency.rate_date', values.currency.rate_date);
-  if (values.es_contingencia) date('fecha_emision', values.fecha_emision);
+  if (values.es_contingencia) {
+    date('fecha_emision', values.fecha_emision);
+    contingencyTicket(values, ctx.contingencyNumbering, errors);
+  }
   if (!values.payment.method_id) add(errors, 'payment.method_id', 'Elija el medio de pago');
   if (values.payment.form === 'credito' && !values.payment.due_date)
     add(errors, 'payment.due_date', 'La fecha de vencimiento es obligatoria para pagos a crédito');
@@ -127,6 +166,7 @@ export function validateForm(values: FeFormValues, ctx: ValidationContext): Form
     draftKey: 'validation',
     withholdingTypes: ctx.withholdingTypes,
     paymentMethods: ctx.paymentMethods,
+    contingencyNumbering: ctx.contingencyNumbering,
   });
   // Withholdings were checked above against the connection's configured types; the shared rule only
   // knows the sandbox's base modes, so it does not judge them here.
