@@ -221,27 +221,30 @@ describe('the keyboard focus, visible on every control', () => {
   });
 
   // Each control the Tab key stops at, until the focus comes back round or leaves the page.
-  it.each(['/facturas', '/historial/DETAIL', '/informes', '/cierre', '/ajustes'])('every stop of Tab on %s', async (path) => {
-    await page.setViewportSize({ width: 1366, height: 768 });
-    await page.goto(`${shop.app.bridge.url}#${path.replace('DETAIL', String(detailId))}`);
-    await page.locator('h1').first().waitFor({ timeout: 30_000 });
-    await page.waitForFunction('!/Cargando/.test(document.body.innerText)', undefined, { timeout: 15_000 });
-    const faults: string[] = [];
-    const seen = new Set<string>();
-    let stops = 0;
-    for (; stops < 150; stops++) {
-      await page.keyboard.press('Tab');
-      const ring = await focusRing(page);
-      if (!ring) break;
-      const where = await page.evaluate(
-        '(() => { const el = document.activeElement; const r = el.getBoundingClientRect(); return el.outerHTML.slice(0, 80) + "@" + Math.round(r.x) + "," + Math.round(r.y + window.scrollY); })()',
-      );
-      if (seen.has(String(where))) break;
-      seen.add(String(where));
-      const fault = ringFault(ring);
-      if (fault) faults.push(fault);
-    }
-    expect(stops).toBeGreaterThan(7);
-    expect(faults).toEqual([]);
-  });
+  it.each(['/facturas', '/productos', '/documentos-soporte', '/historial/DETAIL', '/informes', '/cierre', '/ajustes'])(
+    'every stop of Tab on %s',
+    async (path) => {
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await page.goto(`${shop.app.bridge.url}#${path.replace('DETAIL', String(detailId))}`);
+      await page.locator('h1').first().waitFor({ timeout: 30_000 });
+      await page.waitForFunction('!/Cargando/.test(document.body.innerText)', undefined, { timeout: 15_000 });
+      const faults: string[] = [];
+      const seen = new Set<string>();
+      let stops = 0;
+      for (; stops < 150; stops++) {
+        await page.keyboard.press('Tab');
+        const ring = await focusRing(page);
+        if (!ring) break;
+        const where = await page.evaluate(
+          '(() => { const el = document.activeElement; const r = el.getBoundingClientRect(); return el.outerHTML.slice(0, 80) + "@" + Math.round(r.x) + "," + Math.round(r.y + window.scrollY); })()',
+        );
+        if (seen.has(String(where))) break;
+        seen.add(String(where));
+        const fault = ringFault(ring);
+        if (fault) faults.push(fault);
+      }
+      expect(stops).toBeGreaterThan(7);
+      expect(faults).toEqual([]);
+    },
+  );
 });

@@ -11,6 +11,8 @@ export interface FocusRing {
   /** The colour the outline is drawn over: the element's own background when drawn inside it. */
   against: string;
   contrast: number;
+  /** Something else is drawn over the element's middle (a sticky bar hides it). */
+  covered: boolean;
 }
 
 /** The focused element's ring, or null when nothing (or the page itself) has the focus. */
@@ -31,11 +33,17 @@ export async function focusRing(page: Page): Promise<FocusRing | null> {
       const [r, g, b] = rgb.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
       return 0.2126 * r + 0.7152 * g + 0.0722 * b;
     };
-    const style = getComputedStyle(el);
+    // A file input hidden behind a label styled as a button shows its focus on that label.
+    const box = el.getBoundingClientRect();
+    const holder = box.width <= 1 && box.height <= 1 ? el.closest('label') || el : el;
+    const style = getComputedStyle(holder);
     const inside = parseFloat(style.outlineOffset) < 0;
-    const behind = backdrop(inside ? el : el.parentElement);
+    const behind = backdrop(inside ? holder : holder.parentElement);
     const ring = parse(style.outlineColor).slice(0, 3);
     const [hi, lo] = [luminance(ring), luminance(behind)].sort((a, b) => b - a);
+    const shown = holder.getBoundingClientRect();
+    const top = document.elementFromPoint(shown.x + shown.width / 2, shown.y + shown.height / 2);
+    const covered = !top || !(holder.contains(top) || top.contains(holder));
     return {
       element: el.getAttribute('aria-label') || (el.textContent || '').trim().slice(0, 40) || el.tagName.toLowerCase() + '.' + el.className,
       outlineStyle: style.outlineStyle,
@@ -43,12 +51,14 @@ export async function focusRing(page: Page): Promise<FocusRing | null> {
       outlineColor: style.outlineColor,
       against: 'rgb(' + behind.map(Math.round).join(', ') + ')',
       contrast: Math.round(((hi + 0.05) / (lo + 0.05)) * 100) / 100,
+      covered,
     };
   })()`);
 }
 
-/** Why a ring does not show, or null when it is a solid or dashed line of 2px at 3:1 or more. */
+/** Why a ring does not show, or null when it is a line of 2px or more at 3:1 or more, not covered. */
 export function ringFault(ring: FocusRing): string | null {
+  if (ring.covered) return `${ring.element}: tapado por otro elemento`;
   if (ring.outlineStyle === 'none' || ring.outlineWidthPx < 2)
     return `${ring.element}: sin contorno visible (${ring.outlineStyle} ${ring.outlineWidthPx}px)`;
   if (ring.contrast < 3)
