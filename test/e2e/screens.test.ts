@@ -2,10 +2,14 @@
 // most common laptop) and 1920×1080 (issue 18, items 6 and 7): each is screenshot at both sizes
 // (test-results/screen-*.png), read as a user reads it and refused if it shows a contract field
 // name, a raw state, an ISO date, a wrong plural or an English word, and if the page scrolls
-// sideways or a control sticks out of the window.
+// sideways or a control sticks out of the window. Each, with the dialogs and forms it opens, is
+// also checked by axe-core (WCAG 2.1 A and AA, and best practices) at 1366×768; and every control
+// the Tab key reaches must draw a visible outline.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { viewportScreenshots } from '../support/browser';
+import { axeViolations } from '../support/axe';
+import { screenshot, viewportScreenshots } from '../support/browser';
+import { focusRing, ringFault } from '../support/focus';
 import { openShop, type Shop } from '../support/shop';
 import { screenProblems, visibleText, type ScreenProblem } from '../support/spanish-screen';
 
@@ -122,6 +126,55 @@ const SCREENS: { name: string; path: string; ready: string; before?: (page: Page
   { name: 'informes', path: '/informes', ready: 'Informes' },
   { name: 'informes-certificados', path: '/informes/certificados', ready: 'Informes' },
   { name: 'ajustes', path: '/ajustes', ready: 'Ajustes' },
+  // The dialogs and forms a screen opens, for axe-core and the same reading.
+  {
+    name: 'facturas-atajos',
+    path: '/facturas',
+    ready: 'Emitir factura',
+    before: async (p) => {
+      await p.keyboard.press('F1');
+      await p.getByRole('dialog', { name: 'Atajos de teclado de Facturas' }).waitFor();
+    },
+  },
+  {
+    name: 'productos-nuevo',
+    path: '/productos',
+    ready: 'Productos',
+    before: async (p) => {
+      await p.getByRole('button', { name: 'Nuevo producto' }).click();
+      await p.getByRole('heading', { name: 'Nuevo producto' }).waitFor();
+    },
+  },
+  {
+    name: 'clientes-nuevo',
+    path: '/productos',
+    ready: 'Productos',
+    before: async (p) => {
+      await p.getByRole('tab', { name: 'Clientes' }).click();
+      await p.getByRole('button', { name: 'Nuevo cliente' }).click();
+      await p.getByRole('heading', { name: 'Nuevo cliente' }).waitFor();
+    },
+  },
+  {
+    name: 'informes-tablas',
+    path: '/informes',
+    ready: 'Informes',
+    before: async (p) => {
+      for (const figure of ['chart-sales-by-day', 'chart-taxes-by-month']) {
+        await p.getByTestId(figure).getByRole('button', { name: 'Ver como tabla' }).click();
+        await p.getByTestId(figure).getByRole('button', { name: 'Ver gráfico' }).waitFor();
+      }
+    },
+  },
+  {
+    name: 'ajustes-token',
+    path: '/ajustes',
+    ready: 'Ajustes',
+    before: async (p) => {
+      await p.getByRole('button', { name: 'Cambiar token' }).click();
+      await p.getByRole('button', { name: 'Cancelar' }).waitFor();
+    },
+  },
 ];
 
 describe('every screen, in Spanish and inside the window', () => {
@@ -137,6 +190,7 @@ describe('every screen, in Spanish and inside the window', () => {
 
     const problems: ScreenProblem[] = [];
     const faults: string[] = [];
+    const violations = await axeViolations(page);
     for (const [width, height] of [
       [1366, 768],
       [1920, 1080],
@@ -148,5 +202,49 @@ describe('every screen, in Spanish and inside the window', () => {
     await viewportScreenshots(page, `screen-${name}`);
     expect(problems).toEqual([]);
     expect(faults).toEqual([]);
+    expect(violations).toEqual([]);
   });
+});
+
+describe('the keyboard focus, visible on every control', () => {
+  it('the sidebar link the keyboard reaches first draws its outline at 3:1 or more', async () => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto(`${shop.app.bridge.url}#/historial`);
+    await page.getByRole('heading', { level: 1, name: 'Historial' }).waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Tab');
+    const ring = await focusRing(page);
+    await screenshot(page, 'focus-sidebar-link');
+    expect(ring?.element).toBe('Facturas');
+    expect(ring?.outlineStyle).toBe('solid');
+    expect(ring?.outlineWidthPx).toBeGreaterThanOrEqual(2);
+    expect(ring?.contrast).toBeGreaterThanOrEqual(3);
+  });
+
+  // Each control the Tab key stops at, until the focus comes back round or leaves the page.
+  it.each(['/facturas', '/productos', '/documentos-soporte', '/historial/DETAIL', '/informes', '/cierre', '/ajustes'])(
+    'every stop of Tab on %s',
+    async (path) => {
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await page.goto(`${shop.app.bridge.url}#${path.replace('DETAIL', String(detailId))}`);
+      await page.locator('h1').first().waitFor({ timeout: 30_000 });
+      await page.waitForFunction('!/Cargando/.test(document.body.innerText)', undefined, { timeout: 15_000 });
+      const faults: string[] = [];
+      const seen = new Set<string>();
+      let stops = 0;
+      for (; stops < 150; stops++) {
+        await page.keyboard.press('Tab');
+        const ring = await focusRing(page);
+        if (!ring) break;
+        const where = await page.evaluate(
+          '(() => { const el = document.activeElement; const r = el.getBoundingClientRect(); return el.outerHTML.slice(0, 80) + "@" + Math.round(r.x) + "," + Math.round(r.y + window.scrollY); })()',
+        );
+        if (seen.has(String(where))) break;
+        seen.add(String(where));
+        const fault = ringFault(ring);
+        if (fault) faults.push(fault);
+      }
+      expect(stops).toBeGreaterThan(7);
+      expect(faults).toEqual([]);
+    },
+  );
 });

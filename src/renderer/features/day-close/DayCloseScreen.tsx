@@ -19,7 +19,8 @@ function Ticket({ close, connection, printedAt }: { close: DayClose; connection:
   return (
     <article className="day-close-ticket" aria-label="Cierre de caja para imprimir" data-testid="day-close-ticket">
       <header className="day-close-ticket__head">
-        <strong>CIERRE DE CAJA</strong>
+        {/* The ticket's title is its heading, so its sections (h3) sit under it and not straight under the screen's h1. */}
+        <h2 className="day-close-ticket__title">CIERRE DE CAJA</h2>
         <div>{connection}</div>
         <div>Día {formatDate(close.date)}</div>
         <div className="day-close-ticket__small">Generado {formatDateTime(printedAt)}</div>

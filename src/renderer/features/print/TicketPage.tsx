@@ -14,7 +14,8 @@ export function TicketPage({ model, qr, width }: { model: PrintModel; qr: string
     <article className={`ticket ticket--${width}`} aria-label="Representación gráfica en tirilla" data-testid="ticket">
       <header className="ticket__center">
         {model.logo && <img className="ticket__logo" src={model.logo} alt="Logo del emisor" />}
-        <div className="ticket__issuer">{model.issuer.nombre}</div>
+        {/* The issuer heads the ticket as it heads the A4 page: the print view's one level-one heading. */}
+        <h1 className="ticket__issuer">{model.issuer.nombre}</h1>
         <div>{model.issuer.documento}</div>
         {model.issuer.lines.map((line) => (
           <div key={line}>{line}</div>

@@ -1,6 +1,8 @@
 // The two figures people would rather look at than read: sales by day and taxes by month, drawn with
 // recharts. Each is also a table: read by screen readers (the drawing is hidden from them) and shown
-// on request; the table is what the printed report carries.
+// on request; the table is what the printed report carries. The drawing is therefore left out of the
+// keyboard's path too (`accessibilityLayer` off): focus inside a part hidden from screen readers would
+// land on nothing they can name.
 import { useId, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDate } from '../../../shared/dates';
@@ -72,7 +74,7 @@ export function SalesByDayChart({ report, printable = false }: { report: PeriodR
         <ResponsiveContainer width="100%" height={260}>
           {/* Bars while each day can have its own (a month or two), a line over longer periods. */}
           {rows.length <= 62 ? (
-            <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
+            <BarChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
               <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
               <XAxis dataKey="date" tickFormatter={shortDate} minTickGap={8} />
               <YAxis tickFormatter={axisMoney} width={72} />
@@ -85,7 +87,7 @@ export function SalesByDayChart({ report, printable = false }: { report: PeriodR
               <Bar dataKey="Compras" fill="#b45309" isAnimationActive={false} />
             </BarChart>
           ) : (
-            <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
+            <LineChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
               <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
               <XAxis dataKey="date" tickFormatter={shortDate} minTickGap={16} />
               <YAxis tickFormatter={axisMoney} width={72} />
@@ -164,7 +166,7 @@ export function TaxesByMonthChart({ report, printable = false }: { report: Perio
       printable={printable}
       chart={
         <ResponsiveContainer width="100%" height={260}>
-          <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
+          <BarChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
             <XAxis dataKey="month" />
             <YAxis tickFormatter={axisMoney} width={72} />
