@@ -32,6 +32,20 @@ function resolutionOf(json: string | null): NumberingResolution | null {
   return parsed.success ? parsed.data : null;
 }
 
+/**
+ * The practice contingency book of the embedded test environment (sandbox decision, like its demo
+ * company): prefix PR, numbers 1 to 999,999, in force for any date the app will see. A real connection
+ * never gets it.
+ */
+export const PRACTICE_NUMBERING: NumberingResolution = {
+  numero: '18760000000',
+  desde: '2020-01-01',
+  hasta: '2099-12-31',
+  prefijo: 'PR',
+  rango_desde: 1,
+  rango_hasta: 999_999,
+};
+
 /** Days before the end of the resolution's validity from which the app warns. */
 export const RESOLUTION_DAYS_WARNING = 30;
 /** Share of the plan's documents used from which the app warns. */
@@ -55,14 +69,20 @@ export class IssuerProfiles {
     return { ...rest, resolucion: resolutionOf(resolucion_json), contingencia: resolutionOf(contingencia_json) };
   }
 
-  /** The connection's contingency numbering, or null (no profile, or none entered). */
+  /**
+   * The connection's contingency numbering, or null (no profile, or none entered). The embedded test
+   * environment, until one is entered, numbers with a practice book (PRACTICE_NUMBERING), so that an
+   * outage rehearsed there ends in accepted invoices as a real shop's would.
+   */
   contingencyNumbering(connectionId: number): NumberingResolution | null {
     const row = this.db
-      .prepare<[number], { contingencia_json: string | null }>(
-        'SELECT contingencia_json FROM issuer_profiles WHERE connection_id = ?',
+      .prepare<[number], { contingencia_json: string | null; embedded: number }>(
+        `SELECT p.contingencia_json, c.embedded FROM connections c
+           LEFT JOIN issuer_profiles p ON p.connection_id = c.id WHERE c.id = ?`,
       )
       .get(connectionId);
-    return resolutionOf(row?.contingencia_json ?? null);
+    const own = resolutionOf(row?.contingencia_json ?? null);
+    return own ?? (row?.embedded === 1 ? PRACTICE_NUMBERING : null);
   }
 
   set(connectionId: number, profile: IssuerProfile): IssuerProfile {
