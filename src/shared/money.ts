@@ -78,3 +78,12 @@ export function formatCopCompact(pesos: number): string {
   if (abs >= 1000) return `${sign}$ ${oneDecimal.format(thousands)} mil`;
   return `${sign}$ ${wholePesos.format(abs)}`;
 }
+
+const rateFormatter = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 4 });
+
+/** "2,5 %", "19 %": a rate as the contract writes it ("2.5") with the decimal comma; '' if not a number. */
+export function formatPercent(rate: string | number): string {
+  const value = typeof rate === 'number' ? rate : Number(String(rate).trim());
+  if (String(rate).trim() === '' || !Number.isFinite(value)) return '';
+  return `${rateFormatter.format(value)} %`;
+}
