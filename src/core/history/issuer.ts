@@ -9,7 +9,13 @@ import {
   type IssuerWarning,
   type PrintSettings,
 } from '../../shared/rpc/methods/history';
+import { nitCheckDigit } from '../../shared/fiscal/nit';
 import type { Db } from '../store/store';
+
+/** The DV of a profile: the one given (the schema checked it against the NIT) or computed from the NIT. */
+function checkDigitFor(nit: string, dv: string): string {
+  return dv !== '' || !/^\d{1,15}$/.test(nit) ? dv : nitCheckDigit(nit);
+}
 
 interface ProfileRow {
   nombre: string;
@@ -45,7 +51,8 @@ export class IssuerProfiles {
     if (!row) return null;
     const { resolucion_json, ...rest } = row;
     const resolution = resolucion_json === null ? null : NumberingResolution.safeParse(JSON.parse(resolucion_json));
-    return { ...rest, resolucion: resolution?.success ? resolution.data : null };
+    // A profile saved before the DV was computed prints with it all the same.
+    return { ...rest, dv: checkDigitFor(rest.nit, rest.dv), resolucion: resolution?.success ? resolution.data : null };
   }
 
   set(connectionId: number, profile: IssuerProfile): IssuerProfile {
@@ -60,6 +67,7 @@ export class IssuerProfiles {
       )
       .run({
         ...fields,
+        dv: checkDigitFor(fields.nit, fields.dv),
         resolucion_json: resolucion ? JSON.stringify(resolucion) : null,
         connection_id: connectionId,
         updated_at: this.clock().toISOString(),
