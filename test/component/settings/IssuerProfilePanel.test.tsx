@@ -5,14 +5,14 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { nitCheckDigit } from '../../../src/shared/fiscal/nit';
-import type { IssuerProfile } from '../../../src/shared/rpc/methods/history';
+import { IssuerProfile } from '../../../src/shared/rpc/methods/history';
 import { installFakeBridge } from '../../support/component/fake-bridge';
 import { renderWithQueries } from '../../support/component/render';
 
 const fake = installFakeBridge({
   'history.issuer': () => null,
   'history.issuerWarnings': () => [],
-  'history.setIssuer': (profile: IssuerProfile) => profile,
+  'history.setIssuer': (profile) => IssuerProfile.parse(profile),
 });
 
 let IssuerProfilePanel: typeof import('../../../src/renderer/features/settings/IssuerProfilePanel').IssuerProfilePanel;

@@ -43,6 +43,9 @@ function DetailBody({ detail }: { detail: HistoryDetail }) {
   const dseParts = entry.kind === 'DSE' ? dsePrintParts(request) : null;
   const held = dseParts?.withholdings ?? withholdings(entry.kind, request);
   const currency = entry.moneda === 'USD' ? 'USD' : 'COP';
+  // The detail is of the active connection's history (core answers for it alone).
+  const connections = useRpcQuery('connections.list', {});
+  const connectionKind = connections.data?.find((connection) => connection.active)?.kind;
   return (
     <>
       <header className="screen__header">
@@ -169,7 +172,7 @@ function DetailBody({ detail }: { detail: HistoryDetail }) {
       </table>
 
       <h2>Datos del documento en el servicio</h2>
-      <DocumentFields document={document} />
+      <DocumentFields document={document} connectionKind={connectionKind} />
 
       <h2>Envío</h2>
       <SubmissionHistory detail={detail} />
