@@ -72,8 +72,7 @@ async function printToPdf(page: Page, name: string): Promise<{ pages: number; te
     await page.getByRole('link', { name: 'Ajustes › Datos del emisor' }).click();
     const issuer = page.getByRole('form', { name: 'Datos del emisor' });
     await issuer.getByLabel('Razón social').fill('Comercializadora Demo S.A.S.');
-    await issuer.getByLabel('NIT (sin dígito de verificación)').fill('900123456');
-    await issuer.getByLabel('DV').fill('8');
+    await issuer.getByLabel('NIT', { exact: true }).fill('900123456');
     await issuer.getByLabel('Dirección').fill('Calle 100 # 19-61, oficina 802');
     await issuer.getByLabel('Ciudad').fill('Bogotá, D.C.');
     await issuer.getByRole('button', { name: 'Guardar datos del emisor' }).click();
@@ -205,7 +204,7 @@ describe('Historial offline: find, open, print and export what was issued', () =
     );
     expect(lines).toHaveLength(3);
     const byKind = Object.fromEntries(lines.slice(1).map((line) => [line.split(';')[0], line.split(';')]));
-    expect(byKind.FE?.slice(1, 4)).toEqual([fe.document_number, today.split('-').reverse().join('/'), 'aceptado']);
+    expect(byKind.FE?.slice(1, 4)).toEqual([fe.document_number, today.split('-').reverse().join('/'), 'Aceptado']);
     expect(byKind.FE?.slice(5, 12)).toEqual([
       'Ferretería El Tornillo S.A.S.',
       '900456789',
