@@ -35,7 +35,9 @@ beforeAll(async () => {
     request: ferreteriaFe(today, 'Carrera 30 # 8-15, Bogotá', { observaciones: 'Entrega en bodega principal' }),
   });
   dse = await rpc<Submission>('dse.submit', {
-    request: gardeningDse(today, { nit: '1020304050', nombre: 'Pedro Gómez Jardinero', ...IN_CHIA }),
+    request: gardeningDse(today, { nit: '1020304050', nombre: 'Pedro Gómez Jardinero', ...IN_CHIA }, [
+      { retention_key: 'reterenta', dian_tax_code: '06', tax_name: 'ReteRenta', base_mode: 'subtotal', percent: 2.5 },
+    ]),
   });
   browser = await launchBrowser();
 });
@@ -157,6 +159,10 @@ describe('Historial offline: find, open, print and export what was issued', () =
     expect(await detail.textContent()).toContain(dse.idempotency_key);
     expect(await page.getByRole('table', { name: 'Intentos y respuestas' }).locator('tbody tr').count()).toBeGreaterThanOrEqual(
       2,
+    );
+    // Its withholding as the printout reads it: base in pesos, rate with a decimal comma, amount.
+    expect(plain(await page.getByRole('row', { name: /Retención ReteRenta \(06\)/ }).textContent())).toMatch(
+      /base \$ 450\.000,00 sobre el subtotal 2,5 %\$ 11\.250,00/,
     );
     await screenshot(page, 'history-dse-detail');
     const dsePdf = await printToPdf(page, 'dse');
