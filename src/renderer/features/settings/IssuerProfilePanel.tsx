@@ -225,8 +225,8 @@ function IssuerProfileForm({ initial }: { initial: IssuerProfile | null }) {
             <input type="text" inputMode="numeric" autoComplete="off" {...form.register('nit')} />
           </Field>
           <div className="field field--narrow">
-            <span id="issuer-dv-label">DV</span>
-            <output aria-labelledby="issuer-dv-label" className="issuer-dv" data-testid="issuer-dv">
+            <label htmlFor="issuer-dv">DV</label>
+            <output id="issuer-dv" className="issuer-dv" data-testid="issuer-dv">
               {checkDigit ?? '—'}
             </output>
           </div>

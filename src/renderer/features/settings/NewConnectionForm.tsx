@@ -65,8 +65,8 @@ export function NewConnectionForm({ onSaved }: { onSaved: () => void }) {
         </Field>
         <Field label="Tipo" error={errors.kind?.message}>
           <select {...form.register('kind')}>
-            <option value="sandbox">Pruebas o habilitación (sin validez fiscal)</option>
-            <option value="production">Producción (se envía a la DIAN, con validez fiscal)</option>
+            <option value="sandbox">Pruebas o habilitación</option>
+            <option value="production">Producción (va a la DIAN)</option>
           </select>
         </Field>
         {kind === 'production' && (
