@@ -105,7 +105,9 @@ describe('Historial: the detail of a DSE', () => {
   it('shows each withholding as the printout does: base in pesos, what it was taken from, rate with a comma, amount', async () => {
     renderWithQueries(<HistoryDetailView id={3} />);
     const renta = (await screen.findByText('Retención ReteRenta (06)')).closest('tr')!;
-    expect(squash(renta.textContent)).toMatch(/^Retención ReteRenta \(06\)base \$\s1\.200\.000,00 sobre el subtotal 2,5 %\$\s30\.000,00$/);
+    expect(squash(renta.textContent)).toMatch(
+      /^Retención ReteRenta \(06\)base \$\s1\.200\.000,00 sobre el subtotal 2,5 %\$\s30\.000,00$/,
+    );
     const iva = screen.getByText('Retención ReteIVA (05)').closest('tr')!;
     expect(squash(iva.textContent)).toMatch(/base \$\s190\.000,00 sobre el IVA 15 %\$\s28\.500,00$/);
     expect(within(renta).queryByText('—')).toBeNull();

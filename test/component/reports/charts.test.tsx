@@ -6,7 +6,16 @@ import type { PeriodReport } from '../../../src/shared/rpc/methods/reports';
 import { formatCopCompact } from '../../../src/shared/money';
 
 function day(date: string, total: number): PeriodReport['by_day'][number] {
-  return { kind: 'FE', date, total, count: 1, subtotal: total, iva: 0, inc: 0, other: 0 } as unknown as PeriodReport['by_day'][number];
+  return {
+    kind: 'FE',
+    date,
+    total,
+    count: 1,
+    subtotal: total,
+    iva: 0,
+    inc: 0,
+    other: 0,
+  } as unknown as PeriodReport['by_day'][number];
 }
 
 function report(by_day: PeriodReport['by_day']): PeriodReport {
