@@ -61,3 +61,29 @@ export function formatCop(value: DecimalInput): string {
 export function formatUsd(value: DecimalInput): string {
   return usdFormatter.format(Number(roundCents(value).toFixed(2)));
 }
+
+const oneDecimal = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 1 });
+const wholePesos = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 0 });
+
+/**
+ * "$ 950", "$ 9 mil", "$ 20 mil", "$ 1,5 M": whole pesos shortened for a chart's axis, one form for
+ * every size. Intl's es-CO compact notation is not used as is: its data writes "9 K" below ten
+ * thousand and "20 k" above, so one axis would mix both.
+ */
+export function formatCopCompact(pesos: number): string {
+  const sign = pesos < 0 ? '-' : '';
+  const abs = Math.abs(pesos);
+  const thousands = Math.round(abs / 100) / 10;
+  if (thousands >= 1000) return `${sign}$ ${oneDecimal.format(abs / 1_000_000)} M`;
+  if (abs >= 1000) return `${sign}$ ${oneDecimal.format(thousands)} mil`;
+  return `${sign}$ ${wholePesos.format(abs)}`;
+}
+
+const rateFormatter = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 4 });
+
+/** "2,5 %", "19 %": a rate as the contract writes it ("2.5") with the decimal comma; '' if not a number. */
+export function formatPercent(rate: string | number): string {
+  const value = typeof rate === 'number' ? rate : Number(String(rate).trim());
+  if (String(rate).trim() === '' || !Number.isFinite(value)) return '';
+  return `${rateFormatter.format(value)} %`;
+}

@@ -35,7 +35,9 @@ beforeAll(async () => {
     request: ferreteriaFe(today, 'Carrera 30 # 8-15, Bogotá', { observaciones: 'Entrega en bodega principal' }),
   });
   dse = await rpc<Submission>('dse.submit', {
-    request: gardeningDse(today, { nit: '1020304050', nombre: 'Pedro Gómez Jardinero', ...IN_CHIA }),
+    request: gardeningDse(today, { nit: '1020304050', nombre: 'Pedro Gómez Jardinero', ...IN_CHIA }, [
+      { retention_key: 'reterenta', dian_tax_code: '06', tax_name: 'ReteRenta', base_mode: 'subtotal', percent: 2.5 },
+    ]),
   });
   browser = await launchBrowser();
 });
@@ -72,8 +74,7 @@ async function printToPdf(page: Page, name: string): Promise<{ pages: number; te
     await page.getByRole('link', { name: 'Ajustes › Datos del emisor' }).click();
     const issuer = page.getByRole('form', { name: 'Datos del emisor' });
     await issuer.getByLabel('Razón social').fill('Comercializadora Demo S.A.S.');
-    await issuer.getByLabel('NIT (sin dígito de verificación)').fill('900123456');
-    await issuer.getByLabel('DV').fill('8');
+    await issuer.getByLabel('NIT', { exact: true }).fill('900123456');
     await issuer.getByLabel('Dirección').fill('Calle 100 # 19-61, oficina 802');
     await issuer.getByLabel('Ciudad').fill('Bogotá, D.C.');
     await issuer.getByRole('button', { name: 'Guardar datos del emisor' }).click();
@@ -159,6 +160,10 @@ describe('Historial offline: find, open, print and export what was issued', () =
     expect(await page.getByRole('table', { name: 'Intentos y respuestas' }).locator('tbody tr').count()).toBeGreaterThanOrEqual(
       2,
     );
+    // Its withholding as the printout reads it: base in pesos, rate with a decimal comma, amount.
+    expect(plain(await page.getByRole('row', { name: /Retención ReteRenta \(06\)/ }).textContent())).toMatch(
+      /base \$ 450\.000,00 sobre el subtotal 2,5 %\$ 11\.250,00/,
+    );
     await screenshot(page, 'history-dse-detail');
     const dsePdf = await printToPdf(page, 'dse');
     expect(dsePdf.pages).toBe(1);
@@ -205,7 +210,7 @@ describe('Historial offline: find, open, print and export what was issued', () =
     );
     expect(lines).toHaveLength(3);
     const byKind = Object.fromEntries(lines.slice(1).map((line) => [line.split(';')[0], line.split(';')]));
-    expect(byKind.FE?.slice(1, 4)).toEqual([fe.document_number, today.split('-').reverse().join('/'), 'aceptado']);
+    expect(byKind.FE?.slice(1, 4)).toEqual([fe.document_number, today.split('-').reverse().join('/'), 'Aceptado']);
     expect(byKind.FE?.slice(5, 12)).toEqual([
       'Ferretería El Tornillo S.A.S.',
       '900456789',

@@ -56,9 +56,10 @@ describe('issuer profile and printing', () => {
     const profile = page.getByRole('form', { name: 'Datos del emisor' });
     await profile.waitFor();
     await profile.getByLabel('Razón social').fill('Tienda La Esquina S.A.S.');
-    await profile.getByLabel('NIT (sin dígito de verificación)').fill(NIT);
+    // The DV is computed beside the NIT; one typed after a hyphen that disagrees is refused.
     const wrongDv = String((Number(nitCheckDigit(NIT)) + 1) % 10);
-    await profile.getByLabel('DV').fill(wrongDv);
+    await profile.getByLabel('NIT', { exact: true }).fill(`${NIT}-${wrongDv}`);
+    expect(await profile.getByTestId('issuer-dv').textContent()).toBe(nitCheckDigit(NIT));
     await profile.getByLabel('Dirección').fill('Calle 10 # 5-20');
     await profile.getByLabel('Ciudad').fill('Medellín');
     await profile.getByLabel('Teléfono').fill('604 444 5555');
@@ -73,10 +74,10 @@ describe('issuer profile and printing', () => {
     await profile.getByRole('button', { name: 'Guardar datos del emisor' }).click();
     await expect
       .poll(async () => folded(await profile.textContent()))
-      .toContain('El dígito de verificación no corresponde al NIT');
+      .toContain(`El dígito de verificación de ese NIT es ${nitCheckDigit(NIT)}, no ${wrongDv}`);
     expect(await rpc('history.issuer', {})).toBeNull();
 
-    await profile.getByLabel('DV').fill(nitCheckDigit(NIT));
+    await profile.getByLabel('NIT', { exact: true }).fill(NIT);
     await profile.getByRole('button', { name: 'Guardar datos del emisor' }).click();
     await profile.getByText('Datos del emisor guardados.').waitFor();
     // The resolution ends within 30 days of today (the machine's date): a warning, never a block.

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, colombiaToday } from '../../src/shared/dates';
 import { dec, formatCop } from '../../src/shared/money';
-import { launchBrowser, screenshot, watchedPage } from '../support/browser';
+import { launchBrowser, screenshot, viewportScreenshots, watchedPage } from '../support/browser';
 import { startSandboxProcess, type SandboxProcess } from '../support/sandbox-process';
 import { connectDemo, coreRpc, type Rpc } from '../support/shop';
 import { tempDir } from '../support/temp';
@@ -167,6 +167,8 @@ describe('Documentos soporte in Chromium against the sandbox', () => {
     await outcome.and(page.locator('[data-state="accepted"]')).waitFor({ timeout: 60_000 });
     await page.getByTestId('dse-toast').filter({ hasText: 'aceptado' }).waitFor();
     await screenshot(page, 'dse-uncertain-accepted');
+    // The notice in its own strip above the status bar, at the two window sizes: the form's totals stay visible.
+    await viewportScreenshots(page, 'dse-accepted-notice');
     expect(await page.getByTestId('dse-outcome-cuds').textContent()).toMatch(/^[0-9a-f]{96}$/);
     expect(errors).toEqual([]);
     await page.getByRole('button', { name: 'Nuevo documento soporte' }).click();

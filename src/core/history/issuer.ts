@@ -9,7 +9,13 @@ import {
   type IssuerWarning,
   type PrintSettings,
 } from '../../shared/rpc/methods/history';
+import { nitCheckDigit } from '../../shared/fiscal/nit';
 import type { Db } from '../store/store';
+
+/** The DV of a profile: the one given (the schema checked it against the NIT) or computed from the NIT. */
+function checkDigitFor(nit: string, dv: string): string {
+  return dv !== '' || !/^\d{1,15}$/.test(nit) ? dv : nitCheckDigit(nit);
+}
 
 interface ProfileRow {
   nombre: string;
@@ -66,7 +72,13 @@ export class IssuerProfiles {
       .get(connectionId);
     if (!row) return null;
     const { resolucion_json, contingencia_json, ...rest } = row;
-    return { ...rest, resolucion: resolutionOf(resolucion_json), contingencia: resolutionOf(contingencia_json) };
+    // A profile saved before the DV was computed prints with it all the same.
+    return {
+      ...rest,
+      dv: checkDigitFor(rest.nit, rest.dv),
+      resolucion: resolutionOf(resolucion_json),
+      contingencia: resolutionOf(contingencia_json),
+    };
   }
 
   /**
@@ -98,6 +110,7 @@ export class IssuerProfiles {
       )
       .run({
         ...fields,
+        dv: checkDigitFor(fields.nit, fields.dv),
         resolucion_json: resolucion ? JSON.stringify(resolucion) : null,
         contingencia_json: contingencia ? JSON.stringify(contingencia) : null,
         connection_id: connectionId,

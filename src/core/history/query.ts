@@ -16,7 +16,13 @@ import type { HistoryFilter, HistoryPage, HistoryRow } from '../../shared/rpc/me
 import type { SubmissionState } from '../../shared/rpc/methods/submissions';
 import type { Db } from '../store/store';
 import { OPEN_SUBMISSION_STATES } from '../../shared/rpc/methods/submissions';
-import { ACCEPTED_ESTADOS_SQL, FINAL_ESTADOS_SQL, OPEN_STATES_SQL } from '../submissions/states';
+import {
+  ACCEPTED_ESTADOS_SQL,
+  FINAL_ESTADOS_SQL,
+  IN_PROGRESS_ESTADOS,
+  IN_PROGRESS_ESTADOS_SQL,
+  OPEN_STATES_SQL,
+} from '../submissions/states';
 
 /** The newest ledger row for a mirrored document (index submissions_by_document, migration 0006). */
 const LEDGER_OF = `(SELECT s.%s FROM submissions s
@@ -60,6 +66,8 @@ function stateToken(state: string): string {
   return `s${Buffer.from(state, 'utf8').toString('hex')}`;
 }
 
+const IN_PROGRESS_TOKENS = IN_PROGRESS_ESTADOS.map((state) => `"${stateToken(state)}"`);
+
 /**
  * The whole filter but its dates and `following` as one FTS5 expression: the words, and the kind,
  * state and (when the mirror holds other connections' documents) connection as facet tokens. A
@@ -75,7 +83,11 @@ export function facetMatch(text: string, connectionId: number, filter: HistoryFi
   else if (filter.kind === 'FE') excluded.push('facets : "kdse"');
   if (filter.state === 'aceptado') excluded.push('facets : "noaceptado"');
   else if (filter.state === 'pendiente') required.push('facets : "pendiente"');
-  else if (filter.state) required.push(`facets : "${stateToken(filter.state)}"`);
+  else if (filter.state === 'en_curso') required.push(`facets : (${IN_PROGRESS_TOKENS.join(' OR ')})`);
+  else if (filter.state === 'en_verificacion') {
+    required.push('facets : "pendiente"');
+    excluded.push(...IN_PROGRESS_TOKENS.map((token) => `facets : ${token}`));
+  } else if (filter.state) required.push(`facets : "${stateToken(filter.state)}"`);
   const all = required.map((part) => `(${part})`).join(' AND ');
   return excluded.length > 0 ? `(${all}) NOT (${excluded.join(' OR ')})` : all;
 }
@@ -119,6 +131,9 @@ export function compileFilter(connectionId: number, filter: HistoryFilter): Comp
   }
   if (filter.state === 'pendiente') where.push(`h.estado_dian NOT IN ${FINAL_ESTADOS_SQL}`);
   else if (filter.state === 'aceptado') where.push(`h.estado_dian IN ${ACCEPTED_ESTADOS_SQL}`);
+  else if (filter.state === 'en_curso') where.push(`h.estado_dian IN ${IN_PROGRESS_ESTADOS_SQL}`);
+  else if (filter.state === 'en_verificacion')
+    where.push(`h.estado_dian NOT IN ${FINAL_ESTADOS_SQL} AND h.estado_dian NOT IN ${IN_PROGRESS_ESTADOS_SQL}`);
   else if (filter.state) {
     where.push('h.estado_dian = @state');
     params.state = filter.state;

@@ -76,6 +76,10 @@ const IN_PROGRESS = new Set([
   'signed',
 ]);
 
+/** Every stored value of a known state on its way (canonicalEstado keeps these spellings), as a list and in SQL. */
+export const IN_PROGRESS_ESTADOS: readonly string[] = [...IN_PROGRESS];
+export const IN_PROGRESS_ESTADOS_SQL = `(${IN_PROGRESS_ESTADOS.map((s) => `'${s}'`).join(', ')})`;
+
 /** A pending word in its masculine singular form (`Enviada` -> `enviado`, `pendientes` -> `pendiente`). */
 function inProgressForm(estado: string): string | undefined {
   if (IN_PROGRESS.has(estado)) return estado;

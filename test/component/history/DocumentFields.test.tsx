@@ -67,6 +67,18 @@ describe('the service record of a document', () => {
     expect(screen.queryByText(/técnicos/)).toBeNull();
   });
 
+  it('names the environment by the connection: a test connection never reads «Producción»', () => {
+    const term = () => screen.getByText('Ambiente', { selector: 'dt' }).nextElementSibling?.textContent;
+    const { unmount } = render(<DocumentFields document={FE_DOC} connectionKind="sandbox" />);
+    expect(term()).toBe('Pruebas (conexión de pruebas, sin validez fiscal)');
+    unmount();
+    const second = render(<DocumentFields document={FE_DOC} connectionKind="production" />);
+    expect(term()).toBe('Producción');
+    second.unmount();
+    render(<DocumentFields document={{ ...FE_DOC, es_habilitacion: 1 }} connectionKind="production" />);
+    expect(term()).toBe('Habilitación (pruebas, sin validez fiscal)');
+  });
+
   it('keeps a field the contract does not name, folded under the technical data', () => {
     render(<DocumentFields document={{ ...FE_DOC, x_extension: 'valor del proveedor' }} />);
     const folded = screen.getByText('Datos técnicos adicionales del servicio').closest('details');
@@ -95,7 +107,7 @@ describe('the service record of a document', () => {
     const term = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(term('Fecha del documento')).toBe('20/11/2026');
     expect(term('Retenciones')?.replace(/\s/g, ' ')).toBe('$ 3.500,00');
-    expect(term('Ambiente')).toBe('Habilitación (pruebas)');
+    expect(term('Ambiente')).toBe('Habilitación (pruebas, sin validez fiscal)');
     expect(term('Contabilización')).toBe('Contabilizado');
     expect(term('Centro de costo (número interno)')).toBe('Ninguno');
     expect(term('Último error al consultar la DIAN')).toBe('Ninguno');

@@ -137,4 +137,23 @@ describe('Historial screen', () => {
     await user.type(screen.getByRole('textbox', { name: 'Desde' }), '01/11/2026');
     await waitFor(() => expect(listCalls().at(-1)?.filter).toEqual({ from: '2026-11-01' }));
   });
+
+  it('offers the states by meaning in the shop words, never a raw DSE step, and filters by meaning', async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    await screen.findByText('1.000 documentos, del más reciente al más antiguo');
+    const select = screen.getByRole('combobox', { name: 'Estado' });
+    const options = [...select.querySelectorAll('option')].map((option) => option.textContent);
+    expect(options).toEqual([
+      'Todos',
+      'Aceptado (con o sin notificaciones)',
+      'Aceptado con notificaciones',
+      'Rechazado',
+      'En proceso / pendiente',
+      'En verificación (estado que la aplicación no reconoce)',
+    ]);
+    expect(options.join(' ')).not.toMatch(/firmado|enviándose|transporte|DSE:/i);
+    await user.selectOptions(select, 'En proceso / pendiente');
+    await waitFor(() => expect(listCalls().at(-1)?.filter).toEqual({ state: 'en_curso' }));
+  });
 });

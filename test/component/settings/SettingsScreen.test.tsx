@@ -19,7 +19,7 @@ const fake = installFakeBridge({
     const created: Connection = {
       id: connections.length + 1,
       label: input.label,
-      kind: input.kind,
+      kind: input.kind ?? 'sandbox',
       base_url: input.base_url,
       company_id: input.company_id,
       active: connections.length === 0,
@@ -77,9 +77,10 @@ describe('Ajustes', () => {
     renderScreen();
     await fillNewConnection();
     await screen.findByText(/Conexión correcta: el token es válido/);
+    // A new connection is a test one unless production is chosen deliberately.
     expect(fake.inputsOf('connections.create')[0]).toEqual({
       label: 'Mi tienda',
-      kind: 'production',
+      kind: 'sandbox',
       base_url: 'https://api.ejemplo.co/api/v1',
       company_id: 7,
     });
@@ -87,6 +88,24 @@ describe('Ajustes', () => {
     expect((screen.getByLabelText('Token de la API') as HTMLInputElement).value).toBe('');
     await screen.findByText('Guardado en el llavero del sistema');
     expect(document.body.innerHTML).not.toContain(TOKEN);
+  });
+
+  it('creates a production connection only when production is chosen and confirmed', async () => {
+    renderScreen();
+    const user = userEvent.setup();
+    const kind = screen.getByRole('combobox', { name: 'Tipo' });
+    expect((kind as HTMLSelectElement).value).toBe('sandbox');
+    await user.selectOptions(kind, 'production');
+    const before = fake.inputsOf('connections.create').length;
+    await fillNewConnection();
+    expect(await screen.findByText(/Confirme que esta conexión es de producción/)).toBeTruthy();
+    expect(fake.inputsOf('connections.create')).toHaveLength(before);
+    await user.click(screen.getByRole('checkbox', { name: /esta conexión es de producción/ }));
+    await user.clear(screen.getByLabelText('Token de la API'));
+    await user.type(screen.getByLabelText('Token de la API'), TOKEN);
+    await user.click(screen.getByRole('button', { name: 'Guardar y probar' }));
+    await waitFor(() => expect(fake.inputsOf('connections.create')).toHaveLength(before + 1));
+    expect(fake.inputsOf('connections.create').at(-1)).toMatchObject({ kind: 'production' });
   });
 
   it('explains a 403 for missing scopes', async () => {

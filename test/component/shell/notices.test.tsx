@@ -63,4 +63,40 @@ describe('notices', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cerrar aviso' }));
     expect(texts()).toEqual([]);
   });
+
+  it('closes the newest notice with Escape from anywhere outside a field or a dialog, an older one next', () => {
+    render(
+      <>
+        <input aria-label="Cantidad" />
+        <Notices />
+      </>,
+    );
+    act(() => {
+      pushNotice({ key: 'a', text: 'Factura rechazada', tone: 'error', testId: 'toast' });
+      pushNotice({ key: 'b', text: 'Documento soporte rechazado', tone: 'error', testId: 'toast' });
+    });
+    // Escape in a field is the field's: the notices stay.
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Cantidad' }), { key: 'Escape' });
+    expect(texts()).toEqual(['Factura rechazada', 'Documento soporte rechazado']);
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(texts()).toEqual(['Factura rechazada']);
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(texts()).toEqual([]);
+  });
+
+  it('closes an informational notice by itself too, and Escape on one notice closes only that one', () => {
+    vi.useFakeTimers();
+    render(<Notices />);
+    act(() => {
+      pushNotice({ key: 'i', text: 'Sincronización terminada', tone: 'info', testId: 'toast' });
+      pushNotice({ key: 'e1', text: 'Error uno', tone: 'error', testId: 'toast' });
+      pushNotice({ key: 'e2', text: 'Error dos', tone: 'error', testId: 'toast' });
+    });
+    fireEvent.keyDown(screen.getAllByRole('button', { name: 'Cerrar aviso' })[1]!, { key: 'Escape' });
+    expect(texts()).toEqual(['Sincronización terminada', 'Error dos']);
+    act(() => {
+      vi.advanceTimersByTime(NOTICE_MS);
+    });
+    expect(texts()).toEqual(['Error dos']);
+  });
 });

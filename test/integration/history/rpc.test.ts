@@ -107,8 +107,8 @@ describe('Historial RPC', () => {
       message: 'El NIT va sin dígito de verificación, solo números (5 a 15).',
     });
     const saved = { nombre: 'Tienda La 14', nit: '900123456', direccion: 'Calle 1', ciudad: 'Cali', email: '', telefono: '' };
-    // A profile from before issue 15's DV, logo, resolution and plan reads back with their defaults.
-    const stored = { ...saved, dv: '', logo: '', resolucion: null, plan: 'ilimitado' };
+    // A profile from before the DV, logo, resolution and plan reads back with their defaults, its DV computed.
+    const stored = { ...saved, dv: '8', logo: '', resolucion: null, plan: 'ilimitado' };
     expect(await ok('history.setIssuer', saved)).toEqual(stored);
     expect(await ok('history.issuer', {})).toEqual(stored);
   });

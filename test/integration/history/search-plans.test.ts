@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryQueries, ROW_COLUMNS, textMatch, toRow, type SearchPlan } from '../../../src/core/history/query';
 import { Store, type Db } from '../../../src/core/store/store';
+import { IN_PROGRESS_ESTADOS } from '../../../src/core/submissions/states';
 import {
   HISTORY_PAGE_MAX,
   HISTORY_STATE_FILTERS,
@@ -30,7 +31,14 @@ function reference(db: Db, connectionId: number, filter: HistoryFilter, offset: 
     where.push('h.kind = @kind');
     params.kind = filter.kind;
   }
-  if (filter.state === 'pendiente') where.push("h.estado_dian NOT IN ('aceptado', 'rechazado')");
+  const onItsWay = `(${IN_PROGRESS_ESTADOS.map((state) => `'${state}'`).join(', ')})`;
+  if (filter.state === 'pendiente') where.push("h.estado_dian NOT IN ('aceptado', 'aceptado_con_notificaciones', 'rechazado')");
+  else if (filter.state === 'aceptado') where.push("h.estado_dian IN ('aceptado', 'aceptado_con_notificaciones')");
+  else if (filter.state === 'en_curso') where.push(`h.estado_dian IN ${onItsWay}`);
+  else if (filter.state === 'en_verificacion')
+    where.push(
+      `h.estado_dian NOT IN ('aceptado', 'aceptado_con_notificaciones', 'rechazado') AND h.estado_dian NOT IN ${onItsWay}`,
+    );
   else if (filter.state) {
     where.push('h.estado_dian = @state');
     params.state = filter.state;

@@ -76,11 +76,11 @@ describe('issuer profile', () => {
     expect(await ok('history.issuer', {})).toEqual(PROFILE);
   });
 
-  it('keeps accepting a profile saved before DV, logo, resolution and plan existed', async () => {
+  it('keeps accepting a profile saved before DV, logo, resolution and plan existed (its DV computed from the NIT)', async () => {
     const old = { nombre: 'Tienda', nit: '900123456', direccion: '', ciudad: '', email: '', telefono: '' };
     expect(await ok('history.setIssuer', old)).toEqual({
       ...old,
-      dv: '',
+      dv: '8',
       logo: '',
       resolucion: null,
       contingencia: null,

@@ -11,3 +11,10 @@ describe('countOf', () => {
     expect(countOf(2, 'mes', 'meses')).toBe('2 meses');
   });
 });
+
+describe('countOf with the plural rules of es-CO', () => {
+  it('keeps a multi-word singular for one and takes the given plural otherwise', () => {
+    expect(countOf(1, 'día con documentos aceptados', 'días con documentos aceptados')).toBe('1 día con documentos aceptados');
+    expect(countOf(21, 'día con documentos aceptados', 'días con documentos aceptados')).toBe('21 días con documentos aceptados');
+  });
+});

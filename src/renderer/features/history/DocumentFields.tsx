@@ -5,6 +5,7 @@
 // folded under "Datos técnicos adicionales", as the server wrote it, for whoever supports the shop.
 import type { ReactNode } from 'react';
 import { formatDate, formatWallClock } from '../../../shared/dates';
+import type { ConnectionKind } from '../../../shared/rpc/methods/connections';
 import { Money } from '../../ui/Money';
 import { estadoLabel } from '../../ui/states';
 
@@ -31,10 +32,8 @@ const FIELDS: Record<string, { label: string; show: Show }> = {
   prefijo: { label: 'Prefijo', show: (v) => (v === '' ? 'Sin prefijo' : plain(v, {})) },
   consecutivo: { label: 'Consecutivo', show: plain },
   estado_dian: { label: 'Estado ante la DIAN', show: (v) => (typeof v === 'string' ? estadoLabel(v) : '—') },
-  es_habilitacion: {
-    label: 'Ambiente',
-    show: (v) => (v === true || v === 1 ? 'Habilitación (pruebas)' : v === false || v === 0 ? 'Producción' : plain(v, {})),
-  },
+  // Shown through environmentLabel: the connection's kind decides as much as the document's flag.
+  es_habilitacion: { label: 'Ambiente', show: (v) => environmentLabel(v, undefined) },
   moneda: {
     label: 'Moneda',
     show: (v) => (v === 'COP' ? 'Pesos colombianos (COP)' : v === 'USD' ? 'Dólares (USD)' : plain(v, {})),
@@ -78,10 +77,22 @@ const FIELDS: Record<string, { label: string; show: Show }> = {
   },
 };
 
+/**
+ * The document's environment as the shop should read it. A document of a test connection (the
+ * sandbox, or a provider's test account) never reached the DIAN with fiscal effect, whatever flag
+ * the test server wrote on it; on a production connection the document's own flag decides.
+ */
+export function environmentLabel(value: unknown, connectionKind: ConnectionKind | undefined): string {
+  if (connectionKind === 'sandbox') return 'Pruebas (conexión de pruebas, sin validez fiscal)';
+  if (value === true || value === 1) return 'Habilitación (pruebas, sin validez fiscal)';
+  if (value === false || value === 0) return 'Producción';
+  return value === null || value === undefined || value === '' ? '—' : String(value);
+}
+
 /** Shown elsewhere on the detail (the key, the lines) */
 const SHOWN_ABOVE = new Set(['cufe', 'cuds', 'items']);
 
-export function DocumentFields({ document }: { document: Obj }) {
+export function DocumentFields({ document, connectionKind }: { document: Obj; connectionKind?: ConnectionKind | undefined }) {
   const known = Object.keys(document).filter((key) => key in FIELDS && !SHOWN_ABOVE.has(key));
   const other = Object.keys(document).filter((key) => !(key in FIELDS) && !SHOWN_ABOVE.has(key));
   return (
@@ -90,7 +101,11 @@ export function DocumentFields({ document }: { document: Obj }) {
         {known.map((key) => (
           <div key={key} className="history-fields__item">
             <dt>{FIELDS[key]!.label}</dt>
-            <dd className="history-fields__value">{FIELDS[key]!.show(document[key], document)}</dd>
+            <dd className="history-fields__value">
+              {key === 'es_habilitacion'
+                ? environmentLabel(document[key], connectionKind)
+                : FIELDS[key]!.show(document[key], document)}
+            </dd>
           </div>
         ))}
       </dl>

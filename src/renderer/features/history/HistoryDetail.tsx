@@ -3,6 +3,8 @@ import type { HistoryDetail } from '../../../shared/rpc/methods/history';
 import { useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { Money } from '../../ui/Money';
+import { formatPercent } from '../../../shared/money';
+import { dsePrintParts } from '../print/dse-print';
 import { CorrectionLinks } from './CorrectionLinks';
 import { DocumentFields } from './DocumentFields';
 import { dseLines, feLines, taxGroups, withholdings } from './document-parts';
@@ -36,8 +38,14 @@ function DetailBody({ detail }: { detail: HistoryDetail }) {
   const { entry, document, request } = detail;
   const lines = entry.kind === 'FE' ? feLines(document) : dseLines(request);
   const taxes = taxGroups(lines);
-  const held = withholdings(entry.kind, request);
+  // A DSE's withholdings and weekly period are read exactly as the printout reads them (dse-print.ts):
+  // base resolved from its mode, amount derived, so the screen and the paper never disagree.
+  const dseParts = entry.kind === 'DSE' ? dsePrintParts(request) : null;
+  const held = dseParts?.withholdings ?? withholdings(entry.kind, request);
   const currency = entry.moneda === 'USD' ? 'USD' : 'COP';
+  // The detail is of the active connection's history (core answers for it alone).
+  const connections = useRpcQuery('connections.list', {});
+  const connectionKind = connections.data?.find((connection) => connection.active)?.kind;
   return (
     <>
       <header className="screen__header">
@@ -65,6 +73,14 @@ function DetailBody({ detail }: { detail: HistoryDetail }) {
           <span className="muted">Fecha</span>
           <strong>{formatDate(entry.issue_date)}</strong>
         </div>
+        {dseParts?.period && (
+          <div data-testid="detail-period">
+            <span className="muted">Documento semanal acumulado</span>
+            <strong>
+              del {formatDate(dseParts.period.from)} al {formatDate(dseParts.period.to)}
+            </strong>
+          </div>
+        )}
         <div>
           <span className="muted">Total</span>
           <strong>
@@ -134,7 +150,15 @@ function DetailBody({ detail }: { detail: HistoryDetail }) {
             <tr key={`w${index}`}>
               <th scope="row">Retención {w.name}</th>
               <td>
-                {w.base} {w.percent ? `${w.percent}%` : ''}
+                {w.baseAmount ? (
+                  <>
+                    base <Money value={w.baseAmount} currency={currency} />
+                    {w.baseMode && <span className="muted"> sobre el {w.baseMode}</span>}
+                  </>
+                ) : (
+                  w.base
+                )}{' '}
+                {formatPercent(w.percent)}
               </td>
               <td>{w.amount ? <Money value={w.amount} currency={currency} /> : '—'}</td>
             </tr>
@@ -148,7 +172,7 @@ function DetailBody({ detail }: { detail: HistoryDetail }) {
       </table>
 
       <h2>Datos del documento en el servicio</h2>
-      <DocumentFields document={document} />
+      <DocumentFields document={document} connectionKind={connectionKind} />
 
       <h2>Envío</h2>
       <SubmissionHistory detail={detail} />

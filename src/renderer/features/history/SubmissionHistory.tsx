@@ -24,7 +24,7 @@ export function SubmissionHistory({ detail }: { detail: HistoryDetail }) {
           <dd className="history-fields__value">{submission.idempotency_key}</dd>
         </div>
         <div className="history-fields__item">
-          <dt>Hash del payload (SHA-256)</dt>
+          <dt>Huella del contenido enviado (para soporte)</dt>
           <dd className="history-fields__value">{submission.payload_hash}</dd>
         </div>
         <div className="history-fields__item">

@@ -1,5 +1,5 @@
 import { formatDate } from '../../../shared/dates';
-import { dec, formatCop, formatUsd } from '../../../shared/money';
+import { dec, formatCop, formatPercent, formatUsd } from '../../../shared/money';
 import { contingencyMark, PENDING_FOOTER, PENDING_KEY, type PrintModel, type PrintParty } from './print-model';
 import { formatQuantity } from '../../ui/quantity';
 
@@ -111,7 +111,7 @@ export function PrintPage({ model, qr, paper = 'a4' }: { model: PrintModel; qr: 
                       <tr key={`w${index}`}>
                         <td>Retención {w.name}</td>
                         <td className="num">
-                          {w.base} {w.percent ? `${w.percent}%` : ''}
+                          {w.base} {formatPercent(w.percent)}
                         </td>
                         <td className="num">{w.amount ? amount(w.amount) : ''}</td>
                       </tr>
@@ -137,7 +137,7 @@ export function PrintPage({ model, qr, paper = 'a4' }: { model: PrintModel; qr: 
                         {w.baseAmount ? amount(w.baseAmount) : w.base}
                         {w.baseMode && <span className="print-page__base-mode"> sobre el {w.baseMode}</span>}
                       </td>
-                      <td className="num">{w.percent ? `${w.percent.replace('.', ',')} %` : ''}</td>
+                      <td className="num">{formatPercent(w.percent)}</td>
                       <td className="num">{w.amount ? amount(w.amount) : ''}</td>
                     </tr>
                   ))}

@@ -1,5 +1,5 @@
 import { formatDate } from '../../../shared/dates';
-import { formatCop, formatUsd } from '../../../shared/money';
+import { formatCop, formatPercent, formatUsd } from '../../../shared/money';
 import { contingencyMark, PENDING_FOOTER, PENDING_KEY, type PrintModel } from './print-model';
 import { formatQuantity } from '../../ui/quantity';
 
@@ -91,7 +91,7 @@ export function TicketPage({ model, qr, width }: { model: PrintModel; qr: string
             {model.withholdings.map((w, index) => (
               <tr key={index}>
                 <th scope="row">Retención {w.name}</th>
-                <td className="ticket__num">{w.percent ? `${w.percent.replace('.', ',')} %` : ''}</td>
+                <td className="ticket__num">{formatPercent(w.percent)}</td>
                 <td className="ticket__num">{w.amount ? amount(w.amount) : ''}</td>
               </tr>
             ))}

@@ -6,11 +6,12 @@
 import { useId, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDate } from '../../../shared/dates';
+import { formatCopCompact } from '../../../shared/money';
+import { countOf } from '../../../shared/plural';
 import type { PeriodReport } from '../../../shared/rpc/methods/reports';
 import { cop } from './tables';
 
-const compact = new Intl.NumberFormat('es-CO', { notation: 'compact', maximumFractionDigits: 1 });
-const axisMoney = (pesos: number) => `$${compact.format(pesos)}`;
+const axisMoney = (pesos: number) => formatCopCompact(pesos);
 const shortDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
 const monthLabel = (month: string) => `${month.slice(5, 7)}/${month.slice(0, 4)}`;
 
@@ -67,7 +68,7 @@ export function SalesByDayChart({ report, printable = false }: { report: PeriodR
       summary={
         rows.length === 0
           ? 'No hay documentos aceptados en el periodo.'
-          : `${rows.length} días con documentos aceptados.${best && best.ventas > 0 ? ` Día de más ventas: ${formatDate(best.date)}, ${cop(best.ventas)}.` : ''}`
+          : `${countOf(rows.length, 'día con documentos aceptados', 'días con documentos aceptados')}.${best && best.ventas > 0 ? ` Día de más ventas: ${formatDate(best.date)}, ${cop(best.ventas)}.` : ''}`
       }
       printable={printable}
       chart={

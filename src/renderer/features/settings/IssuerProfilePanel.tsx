@@ -11,8 +11,8 @@ import { IssuerWarnings } from './IssuerWarnings';
 /** Every control holds text; the resolution is either complete or all empty. */
 export interface IssuerFormValues {
   nombre: string;
+  /** as typed: "900123456", "900.123.456" or with its DV, "900123456-7" */
   nit: string;
-  dv: string;
   direccion: string;
   ciudad: string;
   telefono: string;
@@ -35,7 +35,6 @@ export interface IssuerFormValues {
 const EMPTY: IssuerFormValues = {
   nombre: '',
   nit: '',
-  dv: '',
   direccion: '',
   ciudad: '',
   telefono: '',
@@ -69,7 +68,6 @@ function toValues(profile: IssuerProfile | null): IssuerFormValues {
   return {
     nombre: profile.nombre,
     nit: profile.nit,
-    dv: profile.dv,
     direccion: profile.direccion,
     ciudad: profile.ciudad,
     telefono: profile.telefono,
@@ -110,12 +108,28 @@ function resolutionFrom(values: IssuerFormValues, head: 'res' | 'cont'): unknown
 const wholeNumber = (text: string) =>
   /^\d{1,3}(\.\d{3})*$|^\d+$/.test(text.trim()) ? Number(text.trim().replaceAll('.', '')) : Number.NaN;
 
+/**
+ * The NIT as typed, without dots or spaces, and the DV the user typed after a hyphen (if any): the
+ * DV is computed from the NIT, a typed one is only checked against it.
+ */
+export function readNit(text: string): { nit: string; typedDv: string | null } {
+  const [number = '', ...after] = text.replace(/[.\s]/g, '').split('-');
+  return { nit: number, typedDv: after.length > 0 ? after.join('-') : null };
+}
+
+/** The NIT's check digit, or null while the NIT is not 5 to 15 digits. */
+export function checkDigitOf(text: string): string | null {
+  const { nit } = readNit(text);
+  return /^\d{5,15}$/.test(nit) ? nitCheckDigit(nit) : null;
+}
+
 /** The form's text as the profile the contract of core accepts (checked there and here alike). */
 export function toProfile(values: IssuerFormValues, logo: string): unknown {
   return {
     nombre: values.nombre,
-    nit: values.nit.trim(),
-    dv: values.dv.trim(),
+    nit: readNit(values.nit).nit,
+    // The schema refuses a typed DV that is not the NIT's (IssuerProfile's refine).
+    dv: readNit(values.nit).typedDv ?? checkDigitOf(values.nit) ?? '',
     direccion: values.direccion,
     ciudad: values.ciudad,
     telefono: values.telefono,
@@ -132,6 +146,8 @@ export function fieldOf(path: readonly PropertyKey[]): keyof IssuerFormValues | 
   const [head, sub] = path.map(String);
   if (head === 'resolucion') return sub ? (`res_${sub}` as keyof IssuerFormValues) : 'res_numero';
   if (head === 'contingencia') return sub ? (`cont_${sub}` as keyof IssuerFormValues) : 'cont_numero';
+  // The DV is no field of its own: it is computed from the NIT, or typed after it.
+  if (head === 'dv') return 'nit';
   return head && head in EMPTY ? (head as keyof IssuerFormValues) : null;
 }
 
@@ -158,8 +174,8 @@ function IssuerProfileForm({ initial }: { initial: IssuerProfile | null }) {
   const [saved, setSaved] = useState(false);
   const { errors } = form.formState;
 
-  const [nit, dv] = useWatch({ control: form.control, name: ['nit', 'dv'] });
-  const expectedDv = /^\d{5,15}$/.test(nit.trim()) ? nitCheckDigit(nit.trim()) : null;
+  const nit = useWatch({ control: form.control, name: 'nit' });
+  const checkDigit = checkDigitOf(nit);
 
   const chooseLogo = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -186,8 +202,16 @@ function IssuerProfileForm({ initial }: { initial: IssuerProfile | null }) {
 
   const submit = form.handleSubmit((values) => {
     setSaved(false);
-    if (values.dv.trim() === '') {
-      form.setError('dv', { message: 'Escriba el dígito de verificación del NIT (el número después del guion).' });
+    const { nit: number, typedDv } = readNit(values.nit);
+    const expected = checkDigitOf(values.nit);
+    if (typedDv !== null && expected !== null && typedDv !== expected) {
+      form.setError('nit', {
+        message: `El dígito de verificación de ese NIT es ${expected}, no ${typedDv}: revise el NIT o escríbalo sin el dígito.`,
+      });
+      return;
+    }
+    if (typedDv !== null && !/^\d$/.test(typedDv) && /^\d{5,15}$/.test(number)) {
+      form.setError('nit', { message: 'Después del guion va un solo dígito, el de verificación.' });
       return;
     }
     const parsed = IssuerProfile.safeParse(toProfile(values, logo));
@@ -227,17 +251,15 @@ function IssuerProfileForm({ initial }: { initial: IssuerProfile | null }) {
           <input type="text" autoComplete="organization" {...form.register('nombre')} />
         </Field>
         <div className="form-grid__pair">
-          <Field label="NIT (sin dígito de verificación)" error={errors.nit?.message}>
+          <Field label="NIT" error={errors.nit?.message} hint="Sin el dígito de verificación: se calcula solo.">
             <input type="text" inputMode="numeric" autoComplete="off" {...form.register('nit')} />
           </Field>
-          <Field
-            label="DV"
-            error={errors.dv?.message}
-            hint={expectedDv !== null && dv !== '' && dv !== expectedDv ? `Para ese NIT el DV es ${expectedDv}.` : undefined}
-            className="field--narrow"
-          >
-            <input type="text" inputMode="numeric" maxLength={1} autoComplete="off" {...form.register('dv')} />
-          </Field>
+          <div className="field field--narrow">
+            <label htmlFor="issuer-dv">DV</label>
+            <output id="issuer-dv" className="issuer-dv" data-testid="issuer-dv">
+              {checkDigit ?? '—'}
+            </output>
+          </div>
         </div>
         <Field label="Dirección" error={errors.direccion?.message}>
           <input type="text" autoComplete="street-address" {...form.register('direccion')} />

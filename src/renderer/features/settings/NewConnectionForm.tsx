@@ -1,12 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { ConnectionCheck } from '../../../shared/rpc/methods/connections';
 import { invoke, RpcClientError } from '../../rpc/client';
 import { Alert } from '../../ui/Alert';
 import { Field } from '../../ui/Field';
 import { CheckResult } from './CheckResult';
 import { NewConnectionForm as Schema, type NewConnectionInput, type NewConnectionValues } from './schema';
+
+/** A new connection starts as a test one (habilitación): production is a deliberate choice. */
+const EMPTY: NewConnectionInput = {
+  label: '',
+  kind: 'sandbox',
+  base_url: '',
+  company_id: '',
+  token: '',
+  production_confirmed: false,
+};
 
 /**
  * A new connection: where the API is, which company, and its token. The token goes to the OS
@@ -17,17 +27,19 @@ export function NewConnectionForm({ onSaved }: { onSaved: () => void }) {
   const [check, setCheck] = useState<ConnectionCheck | null>(null);
   const form = useForm<NewConnectionInput, unknown, NewConnectionValues>({
     resolver: zodResolver(Schema),
-    defaultValues: { label: '', kind: 'production', base_url: '', company_id: '', token: '' },
+    defaultValues: EMPTY,
   });
   const { errors, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async ({ token, ...draft }) => {
+  const kind = useWatch({ control: form.control, name: 'kind' });
+
+  const submit = form.handleSubmit(async ({ token, production_confirmed: _confirmed, ...draft }) => {
     setServerError(null);
     setCheck(null);
     try {
       const created = await invoke('connections.create', draft);
       await invoke('connections.setToken', { id: created.id, token });
-      form.reset({ label: '', kind: 'production', base_url: '', company_id: '', token: '' });
+      form.reset(EMPTY);
       onSaved();
       setCheck(await invoke('connections.test', { id: created.id }));
     } catch (error) {
@@ -53,10 +65,27 @@ export function NewConnectionForm({ onSaved }: { onSaved: () => void }) {
         </Field>
         <Field label="Tipo" error={errors.kind?.message}>
           <select {...form.register('kind')}>
-            <option value="production">Producción (se envía a la DIAN)</option>
-            <option value="sandbox">Pruebas (no se envía a la DIAN)</option>
+            <option value="sandbox">Pruebas o habilitación</option>
+            <option value="production">Producción (va a la DIAN)</option>
           </select>
         </Field>
+        {kind === 'production' && (
+          <div className="field">
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                aria-invalid={errors.production_confirmed ? true : undefined}
+                {...form.register('production_confirmed')}
+              />{' '}
+              Sí, esta conexión es de producción: sus documentos van a la DIAN y tienen validez fiscal.
+            </label>
+            {errors.production_confirmed && (
+              <span className="field__error" role="alert">
+                {errors.production_confirmed.message}
+              </span>
+            )}
+          </div>
+        )}
         <Field
           label="URL base de la API"
           error={errors.base_url?.message}

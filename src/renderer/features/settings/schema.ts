@@ -25,9 +25,17 @@ export const NewConnectionForm = z
       .positive('Debe ser mayor que cero.')
       .max(2_147_483_647, 'Número demasiado grande.'),
     token: TokenField,
+    /** Production sends to the DIAN with fiscal effect: chosen deliberately, never by default. */
+    production_confirmed: z.boolean().default(false),
   })
   .superRefine((draft, context) => {
     if (plainHttpRefused(draft.base_url)) context.addIssue({ code: 'custom', path: ['base_url'], message: PLAIN_HTTP_REFUSED });
+    if (draft.kind === 'production' && !draft.production_confirmed)
+      context.addIssue({
+        code: 'custom',
+        path: ['production_confirmed'],
+        message: 'Confirme que esta conexión es de producción: sus documentos van a la DIAN y tienen validez fiscal.',
+      });
   });
 export type NewConnectionInput = z.input<typeof NewConnectionForm>;
 export type NewConnectionValues = z.output<typeof NewConnectionForm>;

@@ -1,5 +1,7 @@
-// The notices' place: the bottom right corner, clear of every screen's header and tabs and of
-// Facturas' totals bar. Each closes with its button (or Escape while it has focus); good news closes by itself.
+// The notices' place: a strip of its own between the work and the status bar (notices.css), so a
+// notice never covers a form or a button. Each closes with its button or Escape (on the notice, or
+// anywhere outside a field or a dialog: the newest goes first); good news closes by itself, an
+// error stays until it is closed.
 import { useEffect } from 'react';
 import { dismissNotice, NOTICE_MS, useNotices, type Notice } from './notices';
 import './notices.css';
@@ -15,7 +17,9 @@ function NoticeItem({ notice }: { notice: Notice }) {
       className={`alert alert--${notice.tone === 'error' ? 'error' : 'ok'} notice`}
       data-testid={notice.testId}
       onKeyDown={(event) => {
-        if (event.key === 'Escape') dismissNotice(notice.key);
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        dismissNotice(notice.key);
       }}
     >
       <span>
@@ -36,8 +40,25 @@ function NoticeItem({ notice }: { notice: Notice }) {
   );
 }
 
+/** Whether Escape belongs to what has the focus (a field it may clear, a dialog it closes). */
+function escapeIsTaken(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return false;
+  if (target.closest('.notices')) return false;
+  return target.closest('input, select, textarea, [contenteditable="true"], [role="dialog"], dialog') !== null;
+}
+
 export function Notices() {
   const notices = useNotices();
+  const newest = notices.at(-1)?.key;
+  useEffect(() => {
+    if (newest === undefined) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || escapeIsTaken(event.target)) return;
+      dismissNotice(newest);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [newest]);
   return (
     <div className="notices" role="status" aria-live="polite">
       {notices.map((notice) => (

@@ -125,7 +125,14 @@ export const connectionMethods = {
   'connections.keychain': method(z.object({}).strict(), KeychainStatus),
   'connections.test': method(z.object({ id: z.number().int().positive() }).strict(), ConnectionCheck),
   'connections.list': method(z.object({}).strict(), z.array(Connection)),
-  'connections.create': method(ConnectionFields.strict().superRefine(refusePlainHttp), Connection),
+  // A connection created without a kind is a test one: production (documents with fiscal effect) is
+  // only ever chosen explicitly.
+  'connections.create': method(
+    ConnectionFields.extend({ kind: ConnectionKind.default('sandbox') })
+      .strict()
+      .superRefine(refusePlainHttp),
+    Connection,
+  ),
   'connections.update': method(
     ConnectionFields.extend({ id: z.number().int().positive() }).strict().superRefine(refusePlainHttp),
     Connection,

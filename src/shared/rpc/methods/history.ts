@@ -54,10 +54,18 @@ export const SyncStatus = z.object({
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
 
-/** State filter: the two terminal states, every non-terminal one together, or one DSE state. */
+/**
+ * State filter, by meaning: accepted (with or without notices), accepted with notices, rejected, on
+ * its way (a known state before the DIAN's answer), in verification (a state nobody knows). Older
+ * values stay valid for a saved filter: every non-final state together (`pendiente`) and each DSE
+ * state alone.
+ */
 export const HISTORY_STATE_FILTERS = [
   'aceptado',
+  'aceptado_con_notificaciones',
   'rechazado',
+  'en_curso',
+  'en_verificacion',
   'pendiente',
   ...DSE_STATES.filter((s) => s !== 'aceptado' && s !== 'rechazado'),
 ] as const;
