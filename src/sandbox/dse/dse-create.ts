@@ -12,7 +12,7 @@ import type { RouteRequest } from '../http/server';
 import { xmlPathOf } from '../xml/write';
 import { buildDseDocument } from './dse-document';
 import { reservationReply, replayReply } from './dse-replies';
-import { transmit } from './dse-transmit';
+import { transmit, transmitNow } from './dse-transmit';
 
 function idempotencyKey(r: RouteRequest): string | Reply {
   const header = r.headers['idempotency-key'];
@@ -121,7 +121,11 @@ export async function createDse(r: RouteRequest): Promise<Reply> {
     })
     .immediate();
   // Signed and checked by the tax authority's rules off the event loop when the sandbox has signing
-  // threads; then `firmado` -> `sending`.
-  const violations = await ctx.dseSigning.sign(created.doc.id, company.id, created.model, authority);
-  return transmit(ctx, { ...created.doc, estado_dian: 'sending' }, created.extra, outcome, violations);
+  // threads; then `firmado` -> `sending` -> the transmission's outcome, in one transaction unless the
+  // transmission takes time (then `sending` is recorded first).
+  const sending = { ...created.doc, estado_dian: 'sending' as const };
+  const { violations, transmitted } = await ctx.dseSigning.sign(created.doc.id, company.id, created.model, authority, (found) =>
+    transmitNow(ctx, sending, created.extra, outcome, found),
+  );
+  return transmitted ?? transmit(ctx, sending, created.extra, outcome, violations);
 }

@@ -25,16 +25,26 @@ export class DseSigning {
   /**
    * Signs a document just recorded as unsigned and moves it to `sending`. Call it in the same turn
    * as the numbering transaction's commit, so that no reader can find the document before the
-   * signing is registered.
+   * signing is registered. `transmit`, when given, runs inside the same transaction as that move:
+   * it may record the transmission's outcome at once (returning true: the document then goes
+   * `firmado` -> its outcome in one commit, `sending` never being left on disk); returning false
+   * leaves the document `sending`. A reader waiting for the signing reads the document after it.
    */
-  sign(id: number, companyId: number, model: UblInvoice, authority: AuthorityInput): Promise<RuleViolation[]> {
+  sign<T>(
+    id: number,
+    companyId: number,
+    model: UblInvoice,
+    authority: AuthorityInput,
+    transmit?: (violations: RuleViolation[]) => T | null,
+  ): Promise<{ violations: RuleViolation[]; transmitted: T | null }> {
+    let transmitted: T | null = null;
     return this.track(
       id,
       this.ctx.xml.sign({ companyId, model, authority }).then((signed) => {
-        this.signed(id);
+        this.signed(id, () => (transmitted = transmit ? transmit(signed.violations) : null) !== null);
         return signed.violations;
       }),
-    );
+    ).then((violations) => ({ violations, transmitted }));
   }
 
   /** Resolves once the document is signed (at once when it already is). */
@@ -74,12 +84,16 @@ export class DseSigning {
     return done;
   }
 
-  /** `firmado` -> `sending`: the barrier before the (simulated) network call. */
-  private signed(id: number): void {
+  /**
+   * `firmado` -> `sending`: the barrier before the (simulated) network call; or, when `transmitted`
+   * records the outcome of a transmission that needs no waiting, straight to that outcome in the
+   * same commit (nothing can happen between the two, so the barrier has nothing to guard).
+   */
+  private signed(id: number, transmitted?: () => boolean): void {
     this.ctx.db
       .transaction(() => {
         this.ctx.dse.markSigned(id);
-        this.ctx.dse.update(id, { estado_dian: 'sending' });
+        if (!transmitted?.()) this.ctx.dse.update(id, { estado_dian: 'sending' });
       })
       .immediate();
   }

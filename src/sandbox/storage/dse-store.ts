@@ -108,12 +108,19 @@ export class DseStore {
     );
   }
 
-  update(id: number, patch: Partial<DseDocument>, settle?: { at: number; to: string }): void {
-    const current = this.db.prepare('SELECT doc FROM dse_documents WHERE id = ?').get(id) as { doc: string };
-    const doc = { ...(JSON.parse(current.doc) as DseDocument), ...patch };
+  /**
+   * Patches the document and returns it as stored. `current`: the document as it is stored, when the
+   * caller holds it (saves reading and parsing it back); otherwise it is read.
+   */
+  update(id: number, patch: Partial<DseDocument>, settle?: { at: number; to: string }, current?: DseDocument): DseDocument {
+    const stored =
+      current ??
+      (JSON.parse((this.db.prepare('SELECT doc FROM dse_documents WHERE id = ?').get(id) as { doc: string }).doc) as DseDocument);
+    const doc = { ...stored, ...patch };
     this.db
       .prepare('UPDATE dse_documents SET estado_dian = ?, doc = ?, settle_at = ?, settle_to = ? WHERE id = ?')
       .run(doc.estado_dian, JSON.stringify(doc), settle?.at ?? null, settle?.to ?? null, id);
+    return doc;
   }
 
   dueSettlements(now: number): { id: number; to: string }[] {
