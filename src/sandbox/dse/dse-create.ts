@@ -116,16 +116,16 @@ export async function createDse(r: RouteRequest): Promise<Reply> {
         ),
       );
       ctx.dse.attach(company.id, client.id, key, row.doc.id);
-      ctx.dse.markUnsigned(company.id, row.doc.id, row.model, authority);
-      return row;
+      return { ...row, json: ctx.dse.markUnsigned(company.id, row.doc.id, row.model, authority) };
     })
     .immediate();
   // Signed and checked by the tax authority's rules off the event loop when the sandbox has signing
   // threads; then `firmado` -> `sending` -> the transmission's outcome, in one transaction unless the
   // transmission takes time (then `sending` is recorded first).
   const sending = { ...created.doc, estado_dian: 'sending' as const };
-  const { violations, transmitted } = await ctx.dseSigning.sign(created.doc.id, company.id, created.model, authority, (found) =>
-    transmitNow(ctx, sending, created.extra, outcome, found),
-  );
+  const { violations, transmitted } = await ctx.dseSigning.sign(created.doc.id, company.id, created.model, authority, {
+    transmit: (found) => transmitNow(ctx, sending, created.extra, outcome, found),
+    json: created.json,
+  });
   return transmitted ?? transmit(ctx, sending, created.extra, outcome, violations);
 }

@@ -29,18 +29,20 @@ export class DseSigning {
    * it may record the transmission's outcome at once (returning true: the document then goes
    * `firmado` -> its outcome in one commit, `sending` never being left on disk); returning false
    * leaves the document `sending`. A reader waiting for the signing reads the document after it.
+   * `json`: what `markUnsigned` returned, sent to a signing thread instead of the model.
    */
   sign<T>(
     id: number,
     companyId: number,
     model: UblInvoice,
     authority: AuthorityInput,
-    transmit?: (violations: RuleViolation[]) => T | null,
+    options: { transmit?: (violations: RuleViolation[]) => T | null; json?: string } = {},
   ): Promise<{ violations: RuleViolation[]; transmitted: T | null }> {
+    const { transmit, json } = options;
     let transmitted: T | null = null;
     return this.track(
       id,
-      this.ctx.xml.sign({ companyId, model, authority }).then((signed) => {
+      this.ctx.xml.sign({ companyId, model, authority, ...(json === undefined ? {} : { json }) }).then((signed) => {
         this.signed(id, () => (transmitted = transmit ? transmit(signed.violations) : null) !== null);
         return signed.violations;
       }),

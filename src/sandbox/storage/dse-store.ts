@@ -68,12 +68,12 @@ export class DseStore {
   /**
    * Records that the document's XML is still to be signed, with the model to sign it from and what the
    * tax authority checks it with (kept in the model column as `{model, authority}`; a row written
-   * before the rule engine holds the bare model).
+   * before the rule engine holds the bare model). Returns that JSON.
    */
-  markUnsigned(companyId: number, id: number, model: UblInvoice, authority: AuthorityInput): void {
-    this.db
-      .prepare('INSERT INTO dse_unsigned (document_id, company_id, model) VALUES (?, ?, ?)')
-      .run(id, companyId, JSON.stringify({ model, authority }));
+  markUnsigned(companyId: number, id: number, model: UblInvoice, authority: AuthorityInput): string {
+    const json = JSON.stringify({ model, authority });
+    this.db.prepare('INSERT INTO dse_unsigned (document_id, company_id, model) VALUES (?, ?, ?)').run(id, companyId, json);
+    return json;
   }
 
   /** The document's XML is written: it is no longer unsigned. */

@@ -90,10 +90,12 @@ describe('DseSigning', () => {
     const state = { crashes: 0, signed: [] as SigningTask[] };
     const signing = new DseSigning({ db, dse, xml: fakeSigning(state), log: () => undefined }, { resumed: () => undefined });
     const accepted = recordUnsigned(db, dse, 3);
-    const sent = signing.sign(accepted, 101, { kind: 'DSE', id: 'DSE3' } as UblInvoice, AUTHORITY, () => {
-      // inside the transaction: the document is not yet seen `sending` by anyone
-      const current = dse.byId(101, accepted)!.doc;
-      return dse.update(accepted, { estado_dian: 'aceptado' }, undefined, { ...current, estado_dian: 'sending' }).estado_dian;
+    const sent = signing.sign(accepted, 101, { kind: 'DSE', id: 'DSE3' } as UblInvoice, AUTHORITY, {
+      transmit: () => {
+        // inside the transaction: the document is not yet seen `sending` by anyone
+        const current = dse.byId(101, accepted)!.doc;
+        return dse.update(accepted, { estado_dian: 'aceptado' }, undefined, { ...current, estado_dian: 'sending' }).estado_dian;
+      },
     });
     await signing.settled(accepted);
     expect(dse.unsigned(accepted)).toBeUndefined();
@@ -102,15 +104,17 @@ describe('DseSigning', () => {
 
     const slow = recordUnsigned(db, dse, 4);
     expect(
-      (await signing.sign(slow, 101, { kind: 'DSE', id: 'DSE4' } as UblInvoice, AUTHORITY, () => null)).transmitted,
+      (await signing.sign(slow, 101, { kind: 'DSE', id: 'DSE4' } as UblInvoice, AUTHORITY, { transmit: () => null })).transmitted,
     ).toBeNull();
     expect(dse.byId(101, slow)?.doc.estado_dian).toBe('sending');
 
     const failing = recordUnsigned(db, dse, 5);
     await expect(
-      signing.sign(failing, 101, { kind: 'DSE', id: 'DSE5' } as UblInvoice, AUTHORITY, () => {
-        dse.update(failing, { estado_dian: 'aceptado' });
-        throw new Error('transmission failed');
+      signing.sign(failing, 101, { kind: 'DSE', id: 'DSE5' } as UblInvoice, AUTHORITY, {
+        transmit: () => {
+          dse.update(failing, { estado_dian: 'aceptado' });
+          throw new Error('transmission failed');
+        },
       }),
     ).rejects.toThrow('transmission failed');
     // rolled back with the move to signed: the next reader finishes it as an interrupted signing
