@@ -7,6 +7,7 @@ import { outcomeFor } from '../authority/outcomes';
 import type { AuthorityInput } from '../authority/rules';
 import { colombiaNow } from '../clock';
 import { payloadHash } from '../http/body';
+import { immediateTransaction } from '../storage/database';
 import { errorReply, validationReply, type Reply } from '../http/reply';
 import type { RouteRequest } from '../http/server';
 import { xmlPathOf } from '../xml/write';
@@ -89,36 +90,34 @@ export async function createDse(r: RouteRequest): Promise<Reply> {
     today: now.date,
     itemCount: request.items.length,
   };
-  const created = ctx.db
-    .transaction(() => {
-      ctx.dse.reserve(company.id, client.id, key, hash, now.stamp);
-      const p = request.proveedor;
-      const tercero = ctx.companies.upsertTercero(company.id, {
-        nombre: p.nombre,
-        tipo_documento: p.tipo_documento,
-        numero_documento: p.nit,
-        email: p.email,
-        direccion: p.direccion,
-      });
-      const number = ctx.companies.takeNumber(company.id, 'dse');
-      const row = ctx.dse.insert(company.id, now.date.slice(0, 4), (id) =>
-        buildDseDocument(
-          company,
-          request,
-          {
-            id,
-            number,
-            thirdPartyId: tercero.id,
-            stamp: now.stamp,
-            xmlPath: (model) => xmlPathOf(ctx.xmlDir, company.id, model),
-          },
-          exchangeRate,
-        ),
-      );
-      ctx.dse.attach(company.id, client.id, key, row.doc.id);
-      return { ...row, json: ctx.dse.markUnsigned(company.id, row.doc.id, row.model, authority) };
-    })
-    .immediate();
+  const created = immediateTransaction(ctx.db, () => {
+    ctx.dse.reserve(company.id, client.id, key, hash, now.stamp);
+    const p = request.proveedor;
+    const tercero = ctx.companies.upsertTercero(company.id, {
+      nombre: p.nombre,
+      tipo_documento: p.tipo_documento,
+      numero_documento: p.nit,
+      email: p.email,
+      direccion: p.direccion,
+    });
+    const number = ctx.companies.takeNumber(company.id, 'dse');
+    const row = ctx.dse.insert(company.id, now.date.slice(0, 4), (id) =>
+      buildDseDocument(
+        company,
+        request,
+        {
+          id,
+          number,
+          thirdPartyId: tercero.id,
+          stamp: now.stamp,
+          xmlPath: (model) => xmlPathOf(ctx.xmlDir, company.id, model),
+        },
+        exchangeRate,
+      ),
+    );
+    ctx.dse.attach(company.id, client.id, key, row.doc.id);
+    return { ...row, json: ctx.dse.markUnsigned(company.id, row.doc.id, row.model, authority) };
+  });
   // Signed and checked by the tax authority's rules off the event loop when the sandbox has signing
   // threads; then `firmado` -> `sending` -> the transmission's outcome, in one transaction unless the
   // transmission takes time (then `sending` is recorded first).

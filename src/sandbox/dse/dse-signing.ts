@@ -6,6 +6,7 @@
 // signing, and a signing that was interrupted (a crashed thread, a killed process) is finished by
 // the next reader or at start-up, then transmitted as it would have been.
 import type { SandboxContext } from '../context';
+import { immediateTransaction } from '../storage/database';
 import type { AuthorityInput, RuleViolation } from '../authority/rules';
 import type { UblInvoice } from '../xml/ubl-model';
 
@@ -92,11 +93,9 @@ export class DseSigning {
    * same commit (nothing can happen between the two, so the barrier has nothing to guard).
    */
   private signed(id: number, transmitted?: () => boolean): void {
-    this.ctx.db
-      .transaction(() => {
-        this.ctx.dse.markSigned(id);
-        if (!transmitted?.()) this.ctx.dse.update(id, { estado_dian: 'sending' });
-      })
-      .immediate();
+    immediateTransaction(this.ctx.db, () => {
+      this.ctx.dse.markSigned(id);
+      if (!transmitted?.()) this.ctx.dse.update(id, { estado_dian: 'sending' });
+    });
   }
 }
