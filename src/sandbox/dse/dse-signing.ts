@@ -1,10 +1,11 @@
 // Signing a DSE after its numbering transaction ("reservation -> signing -> firmado -> sending").
 // The reservation, the server number and the document are committed first; the XML is then built
-// and signed off the event loop (see xml/signing.ts) and the document moves to `sending` in a
-// second transaction. Until then the document is "unsigned" (table dse_unsigned, with its UBL
-// model) and nobody reads it half-made: a replay of its key or a GET of its id waits for the
-// signing, and a signing that was interrupted (a crashed thread, a killed process) is finished by
-// the next reader or at start-up, then transmitted as it would have been.
+// and signed off the event loop (see xml/signing.ts) and the document moves to `sending` (and on to
+// its transmission's outcome when that needs no waiting) in a second transaction. Until then the
+// document is "unsigned" (table dse_unsigned, with its UBL model) and nobody reads it half-made: a
+// replay of its key or a GET of its id waits for the signing, and a signing that was interrupted (a
+// crashed thread, a killed process) is finished by the next reader or at start-up, then transmitted
+// as it would have been.
 import type { SandboxContext } from '../context';
 import { immediateTransaction } from '../storage/database';
 import type { AuthorityInput, RuleViolation } from '../authority/rules';
