@@ -7,12 +7,13 @@ import { outcomeFor } from '../authority/outcomes';
 import type { AuthorityInput } from '../authority/rules';
 import { colombiaNow } from '../clock';
 import { payloadHash } from '../http/body';
+import { immediateTransaction } from '../storage/database';
 import { errorReply, validationReply, type Reply } from '../http/reply';
 import type { RouteRequest } from '../http/server';
 import { xmlPathOf } from '../xml/write';
 import { buildDseDocument } from './dse-document';
 import { reservationReply, replayReply } from './dse-replies';
-import { transmit } from './dse-transmit';
+import { transmit, transmitNow } from './dse-transmit';
 
 function idempotencyKey(r: RouteRequest): string | Reply {
   const header = r.headers['idempotency-key'];
@@ -89,39 +90,41 @@ export async function createDse(r: RouteRequest): Promise<Reply> {
     today: now.date,
     itemCount: request.items.length,
   };
-  const created = ctx.db
-    .transaction(() => {
-      ctx.dse.reserve(company.id, client.id, key, hash, now.stamp);
-      const p = request.proveedor;
-      const tercero = ctx.companies.upsertTercero(company.id, {
-        nombre: p.nombre,
-        tipo_documento: p.tipo_documento,
-        numero_documento: p.nit,
-        email: p.email,
-        direccion: p.direccion,
-      });
-      const number = ctx.companies.takeNumber(company.id, 'dse');
-      const row = ctx.dse.insert(company.id, now.date.slice(0, 4), (id) =>
-        buildDseDocument(
-          company,
-          request,
-          {
-            id,
-            number,
-            thirdPartyId: tercero.id,
-            stamp: now.stamp,
-            xmlPath: (model) => xmlPathOf(ctx.xmlDir, company.id, model),
-          },
-          exchangeRate,
-        ),
-      );
-      ctx.dse.attach(company.id, client.id, key, row.doc.id);
-      ctx.dse.markUnsigned(company.id, row.doc.id, row.model, authority);
-      return row;
-    })
-    .immediate();
+  const created = immediateTransaction(ctx.db, () => {
+    ctx.dse.reserve(company.id, client.id, key, hash, now.stamp);
+    const p = request.proveedor;
+    const tercero = ctx.companies.upsertTercero(company.id, {
+      nombre: p.nombre,
+      tipo_documento: p.tipo_documento,
+      numero_documento: p.nit,
+      email: p.email,
+      direccion: p.direccion,
+    });
+    const number = ctx.companies.takeNumber(company.id, 'dse');
+    const row = ctx.dse.insert(company.id, now.date.slice(0, 4), (id) =>
+      buildDseDocument(
+        company,
+        request,
+        {
+          id,
+          number,
+          thirdPartyId: tercero.id,
+          stamp: now.stamp,
+          xmlPath: (model) => xmlPathOf(ctx.xmlDir, company.id, model),
+        },
+        exchangeRate,
+      ),
+    );
+    ctx.dse.attach(company.id, client.id, key, row.doc.id);
+    return { ...row, json: ctx.dse.markUnsigned(company.id, row.doc.id, row.model, authority) };
+  });
   // Signed and checked by the tax authority's rules off the event loop when the sandbox has signing
-  // threads; then `firmado` -> `sending`.
-  const violations = await ctx.dseSigning.sign(created.doc.id, company.id, created.model, authority);
-  return transmit(ctx, { ...created.doc, estado_dian: 'sending' }, created.extra, outcome, violations);
+  // threads; then `firmado` -> `sending` -> the transmission's outcome, in one transaction unless the
+  // transmission takes time (then `sending` is recorded first).
+  const sending = { ...created.doc, estado_dian: 'sending' as const };
+  const { violations, transmitted } = await ctx.dseSigning.sign(created.doc.id, company.id, created.model, authority, {
+    transmit: (found) => transmitNow(ctx, sending, created.extra, outcome, found),
+    json: created.json,
+  });
+  return transmitted ?? transmit(ctx, sending, created.extra, outcome, violations);
 }

@@ -1,11 +1,13 @@
 // Signing a DSE after its numbering transaction ("reservation -> signing -> firmado -> sending").
 // The reservation, the server number and the document are committed first; the XML is then built
-// and signed off the event loop (see xml/signing.ts) and the document moves to `sending` in a
-// second transaction. Until then the document is "unsigned" (table dse_unsigned, with its UBL
-// model) and nobody reads it half-made: a replay of its key or a GET of its id waits for the
-// signing, and a signing that was interrupted (a crashed thread, a killed process) is finished by
-// the next reader or at start-up, then transmitted as it would have been.
+// and signed off the event loop (see xml/signing.ts) and the document moves to `sending` (and on to
+// its transmission's outcome when that needs no waiting) in a second transaction. Until then the
+// document is "unsigned" (table dse_unsigned, with its UBL model) and nobody reads it half-made: a
+// replay of its key or a GET of its id waits for the signing, and a signing that was interrupted (a
+// crashed thread, a killed process) is finished by the next reader or at start-up, then transmitted
+// as it would have been.
 import type { SandboxContext } from '../context';
+import { immediateTransaction } from '../storage/database';
 import type { AuthorityInput, RuleViolation } from '../authority/rules';
 import type { UblInvoice } from '../xml/ubl-model';
 
@@ -25,16 +27,28 @@ export class DseSigning {
   /**
    * Signs a document just recorded as unsigned and moves it to `sending`. Call it in the same turn
    * as the numbering transaction's commit, so that no reader can find the document before the
-   * signing is registered.
+   * signing is registered. `transmit`, when given, runs inside the same transaction as that move:
+   * it may record the transmission's outcome at once (returning true: the document then goes
+   * `firmado` -> its outcome in one commit, `sending` never being left on disk); returning false
+   * leaves the document `sending`. A reader waiting for the signing reads the document after it.
+   * `json`: what `markUnsigned` returned, sent to a signing thread instead of the model.
    */
-  sign(id: number, companyId: number, model: UblInvoice, authority: AuthorityInput): Promise<RuleViolation[]> {
+  sign<T>(
+    id: number,
+    companyId: number,
+    model: UblInvoice,
+    authority: AuthorityInput,
+    options: { transmit?: (violations: RuleViolation[]) => T | null; json?: string } = {},
+  ): Promise<{ violations: RuleViolation[]; transmitted: T | null }> {
+    const { transmit, json } = options;
+    let transmitted: T | null = null;
     return this.track(
       id,
-      this.ctx.xml.sign({ companyId, model, authority }).then((signed) => {
-        this.signed(id);
+      this.ctx.xml.sign({ companyId, model, authority, ...(json === undefined ? {} : { json }) }).then((signed) => {
+        this.signed(id, () => (transmitted = transmit ? transmit(signed.violations) : null) !== null);
         return signed.violations;
       }),
-    );
+    ).then((violations) => ({ violations, transmitted }));
   }
 
   /** Resolves once the document is signed (at once when it already is). */
@@ -74,13 +88,15 @@ export class DseSigning {
     return done;
   }
 
-  /** `firmado` -> `sending`: the barrier before the (simulated) network call. */
-  private signed(id: number): void {
-    this.ctx.db
-      .transaction(() => {
-        this.ctx.dse.markSigned(id);
-        this.ctx.dse.update(id, { estado_dian: 'sending' });
-      })
-      .immediate();
+  /**
+   * `firmado` -> `sending`: the barrier before the (simulated) network call; or, when `transmitted`
+   * records the outcome of a transmission that needs no waiting, straight to that outcome in the
+   * same commit (nothing can happen between the two, so the barrier has nothing to guard).
+   */
+  private signed(id: number, transmitted?: () => boolean): void {
+    immediateTransaction(this.ctx.db, () => {
+      this.ctx.dse.markSigned(id);
+      if (!transmitted?.()) this.ctx.dse.update(id, { estado_dian: 'sending' });
+    });
   }
 }

@@ -12,14 +12,19 @@ import { acceptedReply, rejectedReply, uncertainReply } from './dse-replies';
 const MAGIC_REJECTION =
   'Regla: SBX-SIM01, Rechazo: Rechazo simulado del sandbox: el número de identificación 222222222 (o 444444444) del proveedor siempre se rechaza.';
 
-export async function transmit(
+/**
+ * The transmission's outcome when it needs no waiting: the state recorded and the answer. `null` for
+ * a slow transmission (magic 777777777), which stays `sending` while it lasts. Synchronous, so that
+ * the signing's own transaction can record it (dse-signing.ts): one commit per DSE instead of two.
+ * `doc` is the stored document as it is (the store writes the patched copy without reading it back).
+ */
+export function transmitNow(
   ctx: SandboxContext,
   doc: DseDocument,
   extra: Record<string, unknown>,
   outcome: Outcome,
   violations: readonly RuleViolation[] = [],
-): Promise<Reply> {
-  const stamp = () => colombiaNow(ctx.clock).stamp;
+): Reply | null {
   // A document that breaks a rule of the simulated tax authority is rejected with its rules, whatever
   // its supplier; the magic outcomes apply to documents that meet every rule (README, "Rules").
   if (violations.length > 0) {
@@ -27,50 +32,61 @@ export async function transmit(
       estado_dian: 'rechazado' as const,
       accounting_status: 'not_posted',
       last_status_error: rejectionText(violations),
-      updated_at: stamp(),
+      updated_at: colombiaNow(ctx.clock).stamp,
     };
-    ctx.dse.update(doc.id, patch);
-    return rejectedReply({ ...doc, ...patch }, extra, violations);
+    return rejectedReply(ctx.dse.update(doc.id, patch, undefined, doc), extra, violations);
   }
-  const accept = (): DseDocument => {
-    const patch = { estado_dian: 'aceptado' as const, accounting_status: 'posted', updated_at: stamp() };
-    ctx.dse.update(doc.id, patch);
-    return { ...doc, ...patch };
-  };
   switch (outcome) {
     case 'reject': {
       const patch = {
         estado_dian: 'rechazado' as const,
         accounting_status: 'not_posted',
         last_status_error: MAGIC_REJECTION,
-        updated_at: stamp(),
+        updated_at: colombiaNow(ctx.clock).stamp,
       };
-      ctx.dse.update(doc.id, patch);
-      return rejectedReply({ ...doc, ...patch }, extra);
+      return rejectedReply(ctx.dse.update(doc.id, patch, undefined, doc), extra);
     }
     case 'uncertain_then_accept':
     case 'uncertain_then_reject': {
       const patch = {
         estado_dian: 'en_proceso_http' as const,
         last_status_error: 'Respuesta de la DIAN sin confirmar (simulado)',
-        updated_at: stamp(),
+        updated_at: colombiaNow(ctx.clock).stamp,
       };
-      ctx.dse.update(doc.id, patch, {
-        at: Date.now() + ctx.settleMs,
-        to: outcome === 'uncertain_then_accept' ? 'aceptado' : 'rechazado',
-      });
+      const settle = { at: Date.now() + ctx.settleMs, to: outcome === 'uncertain_then_accept' ? 'aceptado' : 'rechazado' };
+      const updated = ctx.dse.update(doc.id, patch, settle, doc);
       ctx.settler.schedule();
-      return uncertainReply({ ...doc, ...patch });
+      return uncertainReply(updated);
     }
     case 'drop_connection':
-      accept();
+      accept(ctx, doc.id, doc);
       return { destroy: true };
     case 'slow_accept':
-      await sleep(ctx.settleMs);
-      return acceptedReply(accept(), extra);
+      return null;
     default:
-      return acceptedReply(accept(), extra);
+      return acceptedReply(accept(ctx, doc.id, doc), extra);
   }
+}
+
+/** `known`: the document as stored, when the caller has it (else it is read). */
+function accept(ctx: SandboxContext, id: number, known?: DseDocument): DseDocument {
+  const patch = { estado_dian: 'aceptado' as const, accounting_status: 'posted', updated_at: colombiaNow(ctx.clock).stamp };
+  return ctx.dse.update(id, patch, undefined, known);
+}
+
+/** The transmission of a document recorded `sending`, and its classification. */
+export async function transmit(
+  ctx: SandboxContext,
+  doc: DseDocument,
+  extra: Record<string, unknown>,
+  outcome: Outcome,
+  violations: readonly RuleViolation[] = [],
+): Promise<Reply> {
+  const now = transmitNow(ctx, doc, extra, outcome, violations);
+  if (now) return now;
+  await sleep(ctx.settleMs);
+  // read again: the transmission lasted
+  return acceptedReply(accept(ctx, doc.id), extra);
 }
 
 /**

@@ -49,6 +49,8 @@ export class CompanyStore {
     const existing = this.findTercero(companyId, t.numero_documento);
     if (existing) {
       const merged = { ...existing, email: existing.email || t.email, direccion: existing.direccion || t.direccion };
+      // a known supplier with both already filled in (the usual case): nothing to write
+      if (merged.email === existing.email && merged.direccion === existing.direccion) return existing;
       this.db
         .prepare('UPDATE terceros SET email = ?, direccion = ? WHERE id = ?')
         .run(merged.email, merged.direccion, existing.id);

@@ -68,6 +68,22 @@ function cacheStatements(db: Db): void {
   };
 }
 
+const runners = new WeakMap<Db, Database.Transaction<(work: () => unknown) => unknown>>();
+
+/**
+ * Runs `work` in a BEGIN IMMEDIATE transaction (committed when it returns, rolled back when it
+ * throws). The same as `db.transaction(work).immediate()`, without making better-sqlite3's wrapper
+ * function anew per call (~1 % of a DSE's event-loop time): one wrapper per database runs any work.
+ */
+export function immediateTransaction<T>(db: Db, work: () => T): T {
+  let run = runners.get(db);
+  if (!run) {
+    run = db.transaction((inner: () => unknown) => inner());
+    runners.set(db, run);
+  }
+  return run.immediate(work) as T;
+}
+
 /** Opens (creating when new) the database. Returns whether it was created, so the seed is applied once. */
 export function openDatabase(path: string): { db: Db; fresh: boolean } {
   const db = new Database(path);

@@ -68,12 +68,12 @@ export class DseStore {
   /**
    * Records that the document's XML is still to be signed, with the model to sign it from and what the
    * tax authority checks it with (kept in the model column as `{model, authority}`; a row written
-   * before the rule engine holds the bare model).
+   * before the rule engine holds the bare model). Returns that JSON.
    */
-  markUnsigned(companyId: number, id: number, model: UblInvoice, authority: AuthorityInput): void {
-    this.db
-      .prepare('INSERT INTO dse_unsigned (document_id, company_id, model) VALUES (?, ?, ?)')
-      .run(id, companyId, JSON.stringify({ model, authority }));
+  markUnsigned(companyId: number, id: number, model: UblInvoice, authority: AuthorityInput): string {
+    const json = JSON.stringify({ model, authority });
+    this.db.prepare('INSERT INTO dse_unsigned (document_id, company_id, model) VALUES (?, ?, ?)').run(id, companyId, json);
+    return json;
   }
 
   /** The document's XML is written: it is no longer unsigned. */
@@ -108,12 +108,19 @@ export class DseStore {
     );
   }
 
-  update(id: number, patch: Partial<DseDocument>, settle?: { at: number; to: string }): void {
-    const current = this.db.prepare('SELECT doc FROM dse_documents WHERE id = ?').get(id) as { doc: string };
-    const doc = { ...(JSON.parse(current.doc) as DseDocument), ...patch };
+  /**
+   * Patches the document and returns it as stored. `current`: the document as it is stored, when the
+   * caller holds it (saves reading and parsing it back); otherwise it is read.
+   */
+  update(id: number, patch: Partial<DseDocument>, settle?: { at: number; to: string }, current?: DseDocument): DseDocument {
+    const stored =
+      current ??
+      (JSON.parse((this.db.prepare('SELECT doc FROM dse_documents WHERE id = ?').get(id) as { doc: string }).doc) as DseDocument);
+    const doc = { ...stored, ...patch };
     this.db
       .prepare('UPDATE dse_documents SET estado_dian = ?, doc = ?, settle_at = ?, settle_to = ? WHERE id = ?')
       .run(doc.estado_dian, JSON.stringify(doc), settle?.at ?? null, settle?.to ?? null, id);
+    return doc;
   }
 
   dueSettlements(now: number): { id: number; to: string }[] {

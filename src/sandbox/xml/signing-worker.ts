@@ -3,9 +3,9 @@
 import { workerData } from 'node:worker_threads';
 import { serveTasks } from '../workers/pool';
 import { createUblSigner } from './signer';
-import { signAndCheck, type SignedDocument, type SigningTask, type SigningWorkerData } from './signing';
+import { receivedTask, signAndCheck, type SignedDocument, type SigningWorkerData } from './signing';
 
 const { xmlDir, certificate } = workerData as SigningWorkerData;
 const sign = createUblSigner(certificate);
 
-serveTasks<SigningTask, SignedDocument>((task) => signAndCheck(xmlDir, task, sign));
+serveTasks<Parameters<typeof receivedTask>[0], SignedDocument>((task) => signAndCheck(xmlDir, receivedTask(task), sign));

@@ -129,11 +129,19 @@ describe('XML signed in a worker thread', () => {
       const paths = (await Promise.all(models.map((model) => threaded.sign({ companyId: 101, model })))).map(
         (signed) => signed.xmlPath,
       );
+      // a thread sent the model as the store's JSON text (what DSE creation sends) writes the same bytes
+      const json = createXmlSigning({ xmlDir: join(dir.path, 'json', 'xml'), certificate, threads: 1 });
+      try {
+        for (const model of models) await json.sign({ companyId: 101, model, json: JSON.stringify({ model }) });
+      } finally {
+        await json.close();
+      }
       expect(paths).toEqual(models.map((model) => `xml/dse/101/${model.id}.xml`));
       for (const [i, model] of models.entries()) {
         const fromThread = readFileSync(join(dir.path, 'threads', paths[i]!), 'utf8');
         expect(inline.signHere({ companyId: 101, model }).xmlPath).toBe(paths[i]);
         expect(fromThread).toBe(readFileSync(join(dir.path, 'inline', paths[i]!), 'utf8'));
+        expect(readFileSync(join(dir.path, 'json', paths[i]!), 'utf8')).toBe(fromThread);
         expect(verifies(fromThread, certificate.certificatePem)).toBe(true);
         expect(fromThread).toContain('&lt;compañía&gt;');
         expect(

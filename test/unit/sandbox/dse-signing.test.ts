@@ -85,6 +85,43 @@ describe('DseSigning', () => {
     expect(resumed).toEqual([]);
   });
 
+  it('records a transmission that needs no waiting in the signing transaction; a failing one leaves the document unsigned', async () => {
+    const { db, dse } = setUp();
+    const state = { crashes: 0, signed: [] as SigningTask[] };
+    const signing = new DseSigning({ db, dse, xml: fakeSigning(state), log: () => undefined }, { resumed: () => undefined });
+    const accepted = recordUnsigned(db, dse, 3);
+    const sent = signing.sign(accepted, 101, { kind: 'DSE', id: 'DSE3' } as UblInvoice, AUTHORITY, {
+      transmit: () => {
+        // inside the transaction: the document is not yet seen `sending` by anyone
+        const current = dse.byId(101, accepted)!.doc;
+        return dse.update(accepted, { estado_dian: 'aceptado' }, undefined, { ...current, estado_dian: 'sending' }).estado_dian;
+      },
+    });
+    await signing.settled(accepted);
+    expect(dse.unsigned(accepted)).toBeUndefined();
+    expect(dse.byId(101, accepted)?.doc.estado_dian).toBe('aceptado');
+    expect((await sent).transmitted).toBe('aceptado');
+
+    const slow = recordUnsigned(db, dse, 4);
+    expect(
+      (await signing.sign(slow, 101, { kind: 'DSE', id: 'DSE4' } as UblInvoice, AUTHORITY, { transmit: () => null })).transmitted,
+    ).toBeNull();
+    expect(dse.byId(101, slow)?.doc.estado_dian).toBe('sending');
+
+    const failing = recordUnsigned(db, dse, 5);
+    await expect(
+      signing.sign(failing, 101, { kind: 'DSE', id: 'DSE5' } as UblInvoice, AUTHORITY, {
+        transmit: () => {
+          dse.update(failing, { estado_dian: 'aceptado' });
+          throw new Error('transmission failed');
+        },
+      }),
+    ).rejects.toThrow('transmission failed');
+    // rolled back with the move to signed: the next reader finishes it as an interrupted signing
+    expect(dse.unsigned(failing)).toBeDefined();
+    expect(dse.byId(101, failing)?.doc.estado_dian).toBe('firmado');
+  });
+
   it('a signing whose thread crashed fails its request and is finished by the next reader, then handed over to transmit once', async () => {
     const { db, dse } = setUp();
     const state = { crashes: 1, signed: [] as SigningTask[] };
