@@ -106,7 +106,9 @@ describe('a contingency invoice typed after the sale', () => {
     const { user, emit } = await contingencyForm();
     expect(await screen.findByText(/Configure primero la numeración de contingencia en Ajustes › Datos del emisor/)).toBeTruthy();
     await user.click(emit);
-    expect((await screen.findAllByText(/configure primero la numeración de contingencia \(talonario\)/)).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText(/configure primero la numeración de contingencia \(talonario\)/)).length).toBeGreaterThan(
+      0,
+    );
     expect(fake.inputsOf('fe.submit')).toHaveLength(0);
   });
 });
