@@ -13,26 +13,25 @@ export interface WaitOptions {
   everyMs?: number;
 }
 
+export interface WaitUntilOptions<T> extends WaitOptions {
+  /** How the last value seen reads in the failure message (JSON when not given). */
+  show?: (value: T) => string;
+}
+
 /**
  * Calls `probe` until `done` holds for what it returns, and returns that value; throws with the last
- * value seen (or the last error thrown) once the deadline passes.
+ * value seen once the deadline passes. An error from `probe` fails at once: it is not a "not yet".
  */
 export async function waitUntil<T>(
   probe: () => T | Promise<T>,
   done: (value: T) => boolean,
-  { what, deadlineMs = DEADLINE_MS, everyMs = EVERY_MS }: WaitOptions,
+  { what, deadlineMs = DEADLINE_MS, everyMs = EVERY_MS, show = (value) => JSON.stringify(value) }: WaitUntilOptions<T>,
 ): Promise<T> {
   const deadline = Date.now() + deadlineMs;
   for (;;) {
-    let last: string;
-    try {
-      const value = await probe();
-      if (done(value)) return value;
-      last = JSON.stringify(value);
-    } catch (error) {
-      last = error instanceof Error ? error.message : String(error);
-    }
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${deadlineMs} ms; last seen: ${last}`);
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${deadlineMs} ms; last seen: ${show(value)}`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }

@@ -29,10 +29,18 @@ const fe = (numero: string, key: string) => sandbox.api.post<Fe>('/fe/facturas',
 const getFe = (id: number) => sandbox.api.get<{ doc: Doc }>(`/fe/docs/${id}`);
 /** The DSE once the authority has settled it. */
 const settledDse = (id: number) =>
-  waitUntil(() => getDse(id), (reply) => reply.body.pending === false, { what: `DSE ${id} settled` });
+  waitUntil(
+    () => getDse(id),
+    (reply) => reply.body.pending === false,
+    { what: `DSE ${id} settled` },
+  );
 /** The FE once it has left en_proceso. */
 const settledFe = (id: number) =>
-  waitUntil(() => getFe(id), (reply) => reply.body.doc.estado_dian !== 'en_proceso', { what: `FE ${id} settled` });
+  waitUntil(
+    () => getFe(id),
+    (reply) => reply.body.doc.estado_dian !== 'en_proceso',
+    { what: `FE ${id} settled` },
+  );
 
 /** The raw exchange, for the outcome that answers nothing. */
 async function rawPost(path: string, body: unknown, headers: Record<string, string> = {}): Promise<'no answer' | number> {
@@ -189,9 +197,7 @@ describe('FE magic outcomes (sandbox decisions)', () => {
   it('777777777: a concurrent repeat of the draft_key meets the invoice in progress (202)', async () => {
     const key = newKey('fe777');
     // Both at once, as for the DSE: the one read first holds the draft_key, the other meets it.
-    const [done, repeat] = (await Promise.all([fe('777777777', key), fe('777777777', key)])).sort(
-      (a, b) => a.status - b.status,
-    );
+    const [done, repeat] = (await Promise.all([fe('777777777', key), fe('777777777', key)])).sort((a, b) => a.status - b.status);
     expect(repeat.status).toBe(202);
     expect(repeat.body).toMatchObject({ idempotent: true, pending: true });
     expect(done.status).toBe(201);
