@@ -95,7 +95,9 @@ describe('the event map', () => {
       [key('fe.listsStatus', {}), key('fe.paymentMethods', {})].sort(),
     );
     cleanup();
-    expect(staleAfter('lists.changed', { connection_id: 1, name: 'terceros' })).toEqual([key('fe.listsStatus', {}), key('fe.terceros', {})].sort());
+    expect(staleAfter('lists.changed', { connection_id: 1, name: 'terceros' })).toEqual(
+      [key('fe.listsStatus', {}), key('fe.terceros', {})].sort(),
+    );
   });
 
   it('a sync pass: nothing when it starts, the list per page, the whole Historial when it ends', () => {
