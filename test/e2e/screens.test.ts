@@ -75,8 +75,40 @@ async function layoutFaults(): Promise<string[]> {
 async function showAboveTotals(p: Page, label: string): Promise<void> {
   await p.getByLabel(label).scrollIntoViewIfNeeded();
   await p.mouse.move(760, 300);
+  const before = await p.evaluate<string>(SCROLL_POSITIONS);
   await p.mouse.wheel(0, 400);
-  await p.waitForTimeout(100);
+  // Until the wheel's scroll has moved the page and come to rest (the same over two frames).
+  await p.waitForFunction(
+    `(async () => {
+      const read = () => ${SCROLL_POSITIONS};
+      const now = read();
+      for (let i = 0; i < 2; i += 1) await new Promise((resolve) => requestAnimationFrame(resolve));
+      return now !== ${JSON.stringify(before)} && read() === now;
+    })()`,
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
+/** Where every scrolled box of the page is (the window and any element scrolled off its top). */
+const SCROLL_POSITIONS =
+  "[window.scrollY, ...[...document.querySelectorAll('*')].filter((el) => el.scrollTop > 0).map((el) => el.scrollTop)].join(',')";
+
+/**
+ * Until the screen is still: its fonts loaded and no finite animation or transition running (the
+ * layout and the screenshots are of the screen at rest).
+ */
+async function atRest(p: Page): Promise<void> {
+  await p.waitForFunction(
+    `(async () => {
+      await document.fonts.ready;
+      return document
+        .getAnimations()
+        .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity);
+    })()`,
+    undefined,
+    { timeout: 15_000 },
+  );
 }
 
 const SCREENS: { name: string; path: string; ready: string; before?: (page: Page) => Promise<void> }[] = [
@@ -186,7 +218,7 @@ describe('every screen, in Spanish and inside the window', () => {
     // Data that loads after the first paint (lists, totals) is on screen: nothing says it is
     // still loading. (Not 'networkidle': the bridge's event stream keeps a request open.)
     await page.waitForFunction('!/Cargando/.test(document.body.innerText)', undefined, { timeout: 15_000 });
-    await page.waitForTimeout(300);
+    await atRest(page);
 
     const problems: ScreenProblem[] = [];
     const faults: string[] = [];

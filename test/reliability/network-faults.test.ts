@@ -19,10 +19,10 @@ import {
   reconcile,
   scopedTo,
   serverDocuments,
-  sleep,
   startApp,
   type AppUnderTest,
 } from '../support/reliability/harness';
+import { waitUntil } from '../support/wait';
 import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
 
 const PER_KIND = 10; // FE and DSE submissions per fault
@@ -95,14 +95,15 @@ describe('network faults through a loopback fault proxy', () => {
 
         await proxy.setFault('none');
         let rounds = 0;
-        let open = Infinity;
-        // Bounded: uncertain DSE documents settle on the server after 150 ms.
-        while (open > 0 && rounds < 30) {
-          rounds += 1;
-          const outcomes = await app.ok<Submitted[]>('submissions.resume', {});
-          open = outcomes.filter((s) => isOpen(s.state)).length;
-          if (open > 0) await sleep(200);
-        }
+        // Uncertain DSE documents settle on the server settle-ms after they were created.
+        await waitUntil(
+          async () => {
+            rounds += 1;
+            return (await app.ok<Submitted[]>('submissions.resume', {})).filter((s) => isOpen(s.state)).length;
+          },
+          (left) => left === 0,
+          { what: `nothing open after ${fault}` },
+        );
 
         const rows = ledgerRows(home).filter((r) => r.idempotency_key);
         const server = serverDocuments(sandboxData(), COMPANY_A);

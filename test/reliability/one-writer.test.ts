@@ -15,7 +15,8 @@ import { runCli, spawnCli } from '../support/core/cli';
 import { isRunning, startWebHost, type WebHostProcess } from '../support/core/web-host';
 import { realKeychain } from '../support/keychain';
 import { ledgerRows, serverDocuments } from '../support/reliability/harness';
-import { dse, MAGIC, sleep } from '../support/requests/outcomes';
+import { dse, MAGIC } from '../support/requests/outcomes';
+import { waitUntil } from '../support/wait';
 import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '../support/seed';
 import { tempDir } from '../support/temp';
 
@@ -119,14 +120,14 @@ describe('one writer per data folder, between processes', { timeout: 300_000 }, 
     const refused = await Promise.all([1, 2].map(() => runCli(home, ['resume'])));
     for (const run of refused) expect(run.json).toMatchObject({ error: { code: 'folder_in_use' } });
 
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const reply = await host.call('submissions.list', { limit: 50 });
-      const rows = reply.ok ? (reply.output as Submission[]) : [];
-      if (rows.length === 4 && rows.every((row) => row.state === 'accepted')) break;
-      if (Date.now() > deadline) throw new Error(`still open: ${JSON.stringify(rows.map((row) => row.state))}`);
-      await sleep(200);
-    }
+    await waitUntil(
+      async () => {
+        const reply = await host.call('submissions.list', { limit: 50 });
+        return reply.ok ? (reply.output as Submission[]) : [];
+      },
+      (rows) => rows.length === 4 && rows.every((row) => row.state === 'accepted'),
+      { what: 'the holder resumed all four', deadlineMs: 60_000, show: (rows) => JSON.stringify(rows.map((row) => row.state)) },
+    );
     expect(await host.stop('SIGTERM')).toMatchObject({ code: 0 });
 
     const ledger = ledgerRows(home);

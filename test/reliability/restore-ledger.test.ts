@@ -13,6 +13,7 @@ import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { RELIABILITY_COMPANY_A as COMPANY, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
 import { tempDir } from '../support/temp';
+import { waitUntil } from '../support/wait';
 import { dseBody, feBody } from '../support/requests/numbered';
 import { memorySecrets } from '../support/core/memory-secrets';
 import { ledgerRows, serverDocuments } from '../support/reliability/harness';
@@ -116,12 +117,11 @@ function submissionIdOf(home: string, key: string): number {
 
 /** Until the outbox is empty (the proxy's port may take a moment to accept again after an outage). */
 async function transmitAll(ok: <T>(method: string, input: unknown) => Promise<T>) {
-  let left = Infinity;
-  for (const until = Date.now() + 10_000; left > 0 && Date.now() < until;) {
-    left = (await ok<{ queued: number }>('outbox.transmit', {})).queued;
-    if (left > 0) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  expect(left).toBe(0);
+  await waitUntil(
+    async () => (await ok<{ queued: number }>('outbox.transmit', {})).queued,
+    (left) => left === 0,
+    { what: 'the outbox empty' },
+  );
 }
 
 describe('restoring a backup taken while sales waited in the contingency outbox', () => {
@@ -133,7 +133,6 @@ describe('restoring a backup taken while sales waited in the contingency outbox'
     const app = await serve(home, () => now);
 
     await proxy.setFault('refuse');
-    await new Promise((resolve) => setTimeout(resolve, 200)); // the pool sees its closed sockets
     const dse = await app.ok<Sub>('dse.submit', { request: { ...dseBody(31), fecha_documento: '2026-11-20' } });
     const fe = await app.ok<Sub>('fe.submit', { request: { ...feBody(31), draft_key: 'fe-restore-ledger-31' } });
     expect(dse.contingency?.local_ref).toMatch(/^CONT-/);

@@ -317,7 +317,6 @@ describe('what a restore must not forget', () => {
     await host.ok('connections.activate', { id: connection.id });
     const backup = await host.ok<{ file: string }>('app.backup', {});
     const name = backup.file.split('/').pop()!;
-    await new Promise((resolve) => setTimeout(resolve, 20));
     await host.ok('fe.submit', { request: { ...feBody(1), draft_key: 'fe-despues-de-la-copia-1' } });
     const pending = await host.ok<{ state: string }>('fe.submit', {
       request: { ...feBody(2, { receptor: '333333333' }), draft_key: 'fe-despues-de-la-copia-2' },
@@ -352,12 +351,19 @@ describe('what a restore must not forget', () => {
     const dir = tempDir('factura-desk-restore-');
     dirs.push(dir);
     const home = join(dir.path, 'home');
-    // The invoice's request takes a while: the restore is asked for while it is on its way.
-    const slow: typeof globalThis.fetch = async (input, init) => {
-      if (init?.method === 'POST') await new Promise((resolve) => setTimeout(resolve, 300));
+    // The invoice's request is held until the test lets it go: the restore is asked for while it is on its way.
+    let posted!: () => void;
+    const onItsWay = new Promise<void>((resolve) => (posted = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held: typeof globalThis.fetch = async (input, init) => {
+      if (init?.method === 'POST') {
+        posted();
+        await released;
+      }
       return fetch(input, init);
     };
-    const host = await serve(home, slow);
+    const host = await serve(home, held);
     const connection = await host.ok<{ id: number }>('connections.create', {
       label: 'Pruebas',
       kind: 'sandbox',
@@ -368,11 +374,12 @@ describe('what a restore must not forget', () => {
     await host.ok('connections.activate', { id: connection.id });
     const backup = await host.ok<{ file: string }>('app.backup', {});
     const name = backup.file.split('/').pop()!;
-    await new Promise((resolve) => setTimeout(resolve, 20));
     const submit = host.call('fe.submit', {
       request: { ...feBody(5, { receptor: '333333333' }), draft_key: 'fe-durante-la-restauracion' },
     });
+    await onItsWay;
     const restore = await host.call('app.restore', { name, confirm: true });
+    release();
     expect(restore).toMatchObject({ ok: false, error: { code: 'conflict', details: { unresolved: 1 } } });
     expect(await submit).toMatchObject({ ok: true, output: { state: 'pending' } });
     // Nothing was replaced: the ledger still holds the invoice.

@@ -14,9 +14,9 @@ import {
   reconcile,
   scopedTo,
   serverDocuments,
-  sleep,
   startApp,
 } from '../support/reliability/harness';
+import { waitUntil } from '../support/wait';
 import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
 
 const dir = tempDir('factura-desk-restart-');
@@ -81,13 +81,14 @@ describe('sandbox killed and restarted with --data while submissions are in flig
         );
         await sandbox.exited;
         sandbox = await start();
-        let open = Infinity;
-        for (let r = 0; r < 20 && open > 0; r += 1) {
-          open = (await app.ok<{ state: string }[]>('submissions.resume', {})).filter((s) =>
-            ['sending', 'in_doubt', 'pending'].includes(s.state),
-          ).length;
-          if (open > 0) await sleep(200);
-        }
+        await waitUntil(
+          async () =>
+            (await app.ok<{ state: string }[]>('submissions.resume', {})).filter((s) =>
+              ['sending', 'in_doubt', 'pending'].includes(s.state),
+            ).length,
+          (open) => open === 0,
+          { what: 'nothing open after the restart' },
+        );
         counts.push({ round, uncertain_after_kill: outcomes.filter((s) => s !== 'accepted').length });
       }
       const rows = ledgerRows(home);

@@ -11,7 +11,8 @@ import { hashToken } from '../../src/sandbox/http/auth';
 import { realKeychain } from '../support/keychain';
 import { tempDir } from '../support/temp';
 import { dseBody, feBody, SANDBOX_NOW } from '../support/requests/numbered';
-import { sleep, startApp, type AppUnderTest } from '../support/reliability/harness';
+import { startApp, type AppUnderTest } from '../support/reliability/harness';
+import { waitUntil } from '../support/wait';
 import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed } from '../support/seed';
 import { vaultScope } from '../../src/core/core';
 import { VAULT_SERVICE, vaultAccount } from '../../src/core/vault/vault';
@@ -77,11 +78,11 @@ describe('the bearer token after a day of use', () => {
     await record('fe.submit', { request: feBody(2, { receptor: '222222222' }) }); // rejected
     await record('dse.submit', { request: dseBody(1) });
     const pending = (await record('dse.submit', { request: dseBody(2, { nit: '333333333' }) })) as { id: number };
-    for (let round = 0; round < 20; round += 1) {
-      const open = (await record('submissions.resume', {})) as { state: string }[];
-      if (!open.some((s) => s.state === 'pending' || s.state === 'in_doubt')) break;
-      await sleep(150);
-    }
+    await waitUntil(
+      async () => (await record('submissions.resume', {})) as { state: string }[],
+      (open) => !open.some((s) => s.state === 'pending' || s.state === 'in_doubt'),
+      { what: 'every submission resolved' },
+    );
     await record('submissions.check', { id: pending.id });
     await record('history.sync', {});
     await record('history.list', { filter: { q: 'Cliente' }, offset: 0, limit: 50 });

@@ -52,6 +52,9 @@ const GATEWAY_ANSWER = Buffer.from(
   'latin1',
 );
 
+/** How long a dropped connection's client may take to close its side before it is cut off. */
+const CLOSE_GRACE_MS = 5_000;
+
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const upstream = new URL(target);
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(upstream.hostname)) {
@@ -59,6 +62,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   }
   const targetPort = Number(upstream.port);
   const sockets = new Set<Socket>();
+  /** The client's side of each connection (the app's), apart from the proxy's own to the server. */
+  const clients = new Set<Socket>();
   const counts = Object.fromEntries(
     [...FAULTS, ...GATEWAY_FAULTS].map((f) => [f, { connections: 0, applied: 0 }]),
   ) as FaultProxy['counts'];
@@ -76,6 +81,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
 
   function handle(client: Socket): void {
     track(client);
+    clients.add(client);
+    client.on('close', () => clients.delete(client));
     const mode = fault;
     const delay = latencyMs;
     counts[mode].connections += 1;
@@ -202,9 +209,26 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     if (current) await new Promise<void>((resolve) => current.close(() => resolve()));
   }
 
-  function dropAll(): void {
-    for (const socket of sockets) socket.destroy();
+  /**
+   * Drops every open connection. The app's are ended rather than destroyed, and awaited until the app
+   * has closed its side too: by then its pool has let them go, so its next request opens a connection
+   * under the new fault instead of failing on a kept-alive one that is already dead.
+   */
+  async function dropAll(): Promise<void> {
+    const closed = [...clients].map(
+      (socket) =>
+        new Promise<void>((resolve) => {
+          if (socket.closed) return resolve();
+          socket.once('close', () => resolve());
+          socket.end();
+          // An app that never closes its side (a request still writing) is cut off after a while.
+          setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
+        }),
+    );
+    for (const socket of sockets) if (!clients.has(socket)) socket.destroy();
+    await Promise.all(closed);
     sockets.clear();
+    clients.clear();
   }
 
   await listen();
@@ -221,7 +245,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       latencyMs = options.latencyMs ?? latencyMs;
       fault = next;
       // Open (keep-alive) connections were made under the previous fault: drop them.
-      dropAll();
+      await dropAll();
       if (next === 'refuse') {
         if (server) {
           await unlisten();
@@ -233,7 +257,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     },
     counts,
     async close() {
-      dropAll();
+      await dropAll();
       await unlisten();
     },
   };

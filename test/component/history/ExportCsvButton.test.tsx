@@ -27,6 +27,8 @@ const CHUNKS: HistoryCsvChunk[] = [
 ];
 
 /** Each answer waits until the test lets it go, so the screen can be looked at between chunks. */
+/** How long the export is watched asking for nothing more after it was cancelled. */
+const NO_MORE_CHUNKS_WATCH_MS = 20;
 let pending: { release: () => void }[] = [];
 let failOn: number | null = null;
 
@@ -117,7 +119,9 @@ describe('CSV export button', () => {
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(screen.getByText('Exportación cancelada.')).toBeTruthy();
     await releaseNext(); // the chunk already asked for arrives after the cancel
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The behaviour under test is that nothing happens: no further chunk is asked for within this
+    // watch (an export that went on would ask at once).
+    await new Promise((resolve) => setTimeout(resolve, NO_MORE_CHUNKS_WATCH_MS));
     expect(calls()).toHaveLength(2);
     expect(saved).toEqual([]);
     expect(screen.getByRole('button', { name: 'Exportar CSV' })).toHaveProperty('disabled', false);

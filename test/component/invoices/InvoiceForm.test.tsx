@@ -29,6 +29,10 @@ const METHODS: PaymentMethod[] = [
   },
 ];
 /** What core answers to fe.submit; a test that sends sets it first. */
+/** A generous deadline for what the screen waits on (a condition that holds returns at once). */
+const DEADLINE_MS = 10_000;
+/** How long the screen is watched not rendering after its catalogs were marked stale. */
+const NO_RENDER_WATCH_MS = 50;
 let submitAnswer: Submission | null = null;
 let fieldErrors: SubmissionFieldError[] = [];
 
@@ -164,7 +168,15 @@ describe('Facturas at start', () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 5_000 } } });
     startInvoices();
     prefetchInvoices(client);
-    await new Promise((resolve) => setTimeout(resolve, 10)); // the answers arrive before the first render
+    // The answers arrive before the first render: the catalogs are in the cache (the draft, asked of the
+    // same bridge before them, has its answer too).
+    await waitFor(
+      () =>
+        expect(
+          ['fe.paymentMethods', 'fe.withholdingTypes', 'fe.terceros'].map((method) => client.getQueryState([method, {}])?.status),
+        ).toEqual(['success', 'success', 'success']),
+      { timeout: DEADLINE_MS },
+    );
     renderWithQueries(<InvoicesScreen />, client);
     // The draft read at start is the first render's data: no "Cargando…".
     expect(screen.queryByText('Cargando…')).toBeNull();
@@ -174,7 +186,10 @@ describe('Facturas at start', () => {
       1, 1, 1, 1,
     ]);
     cleanup();
-    await new Promise((resolve) => setTimeout(resolve, 10)); // the closed screen's draft query is collected (gcTime 0)
+    // The closed screen's draft query is collected (gcTime 0).
+    await waitFor(() => expect(client.getQueryCache().findAll({ queryKey: ['drafts.get'] })).toEqual([]), {
+      timeout: DEADLINE_MS,
+    });
     await renderScreen(client);
     expect(count('drafts.get')).toBe(2);
   });
@@ -309,12 +324,14 @@ describe('Facturas: a catalog going stale', () => {
     );
     const emit = await screen.findByRole('button', { name: 'Emitir factura' });
     await waitFor(() => expect((emit as HTMLButtonElement).disabled).toBe(false));
-    const settle = () => act(async () => void (await new Promise((done) => setTimeout(done, 50))));
-    await settle();
+    // Every query has its answer before the renders are counted.
+    await waitFor(() => expect(client.isFetching()).toBe(0), { timeout: DEADLINE_MS });
     renders = 0;
     for (const method of ['fe.withholdingTypes', 'fe.paymentMethods', 'fe.terceros'])
       await act(() => client.invalidateQueries({ queryKey: [method], refetchType: 'none' }));
-    await settle();
+    // The behaviour under test is that nothing happens: no render follows the invalidation within
+    // this watch (a screen following the catalogs would render again at once).
+    await act(async () => void (await new Promise((done) => setTimeout(done, NO_RENDER_WATCH_MS))));
     expect(client.getQueryState(['fe.withholdingTypes', {}])?.isInvalidated).toBe(true);
     expect(renders).toBe(0);
   });

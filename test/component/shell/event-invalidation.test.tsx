@@ -20,7 +20,11 @@ afterEach(cleanup);
 /** Queries a session may hold, keyed as useRpcQuery keys them. */
 const CACHED = [
   ['connections.list', {}],
+  ['connections.keychain', {}],
   ['app.info', {}],
+  ['fe.paymentMethods', {}],
+  ['fe.terceros', {}],
+  ['fe.listsStatus', {}],
   ['submissions.list', { open: true, limit: 500 }],
   ['submissions.get', { id: 7 }],
   ['submissions.get', { id: 8 }],
@@ -65,7 +69,9 @@ describe('the event map', () => {
   });
 
   it('a connection that changed: the connections only (a switch of company is useConnectionScope’s)', () => {
-    expect(staleAfter('connection.changed', { id: 1 })).toEqual([key('connections.list', {})]);
+    expect(staleAfter('connection.changed', { id: 1 })).toEqual(
+      [key('connections.keychain', {}), key('connections.list', {})].sort(),
+    );
   });
 
   it('the history written outside a sync: its list, the followed documents and its status', () => {
@@ -81,6 +87,16 @@ describe('the event map', () => {
   it('the outbox: its status and the pending submissions', () => {
     expect(staleAfter('outbox.changed', { phase: 'progress', queued: 1, transmitted: 1 })).toEqual(
       [key('outbox.status', {}), key('submissions.list', { open: true, limit: 500 })].sort(),
+    );
+  });
+
+  it('a company list read again: that list and the lists’ status, not the other list', () => {
+    expect(staleAfter('lists.changed', { connection_id: 1, name: 'payment_methods' })).toEqual(
+      [key('fe.listsStatus', {}), key('fe.paymentMethods', {})].sort(),
+    );
+    cleanup();
+    expect(staleAfter('lists.changed', { connection_id: 1, name: 'terceros' })).toEqual(
+      [key('fe.listsStatus', {}), key('fe.terceros', {})].sort(),
     );
   });
 

@@ -8,6 +8,7 @@ import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../../support/seed';
 import { tempDir } from '../../support/temp';
+import { waitUntil } from '../../support/wait';
 import { memorySecrets } from '../../support/core/memory-secrets';
 import { dseBody, feBody, SANDBOX_NOW } from '../../support/requests/numbered';
 import { ledgerRows, reconcile, scopedTo, serverDocuments } from '../../support/reliability/harness';
@@ -184,15 +185,18 @@ describe('contingency outbox through an outage', () => {
     // The periodic probe's work, on demand: passes until the outbox is empty (the proxy's port may take
     // a moment to accept again; a refused pass sends nothing).
     let transmitted = 0;
-    let left = Infinity;
-    for (let round = 0; round < 5 && left > 0; round += 1) {
-      const pass = await app.ok<{ transmitted: number; queued: number; failed: number }>('outbox.transmit', {});
-      expect(pass.failed).toBe(0);
-      transmitted += pass.transmitted;
-      left = pass.queued;
-      if (left > 0) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    expect({ transmitted, left }).toEqual({ transmitted: queued.length, left: 0 });
+    let failed = 0;
+    await waitUntil(
+      async () => {
+        const pass = await app.ok<{ transmitted: number; queued: number; failed: number }>('outbox.transmit', {});
+        transmitted += pass.transmitted;
+        failed += pass.failed;
+        return pass.queued;
+      },
+      (left) => left === 0 || failed > 0,
+      { what: 'the outbox empty' },
+    );
+    expect({ transmitted, failed }).toEqual({ transmitted: queued.length, failed: 0 });
     // The one in doubt, if any, is confirmed with its own key (sent again with the same bytes).
     await app.ok('submissions.resume', {});
     await app.core.close();
@@ -300,7 +304,6 @@ describe('contingency outbox through an outage', () => {
     try {
       await connect(app.ok);
       await proxy.setFault('refuse');
-      await new Promise((resolve) => setTimeout(resolve, 200)); // the pool sees its closed sockets
       const held = await app.ok<Sub>('dse.submit', { request: { ...dseBody(950), fecha_documento: '2026-11-20' } });
       expect(held.contingency?.local_ref).toMatch(/^CONT-/);
       // An outbox pass wrote its attempt ahead and the app died before the outcome: the ledger can no
@@ -309,12 +312,11 @@ describe('contingency outbox through an outage', () => {
 
       now = new Date('2026-11-21T00:30:00-05:00');
       await proxy.setFault('none');
-      let left = Infinity;
-      for (let round = 0; round < 5 && left > 0; round += 1) {
-        left = (await app.ok<{ queued: number }>('outbox.transmit', {})).queued;
-        if (left > 0) await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      expect(left).toBe(0);
+      await waitUntil(
+        async () => (await app.ok<{ queued: number }>('outbox.transmit', {})).queued,
+        (left) => left === 0,
+        { what: 'the outbox empty' },
+      );
       const rows = ledgerRows(home);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ id: held.id, idempotency_key: held.idempotency_key, state: 'accepted' });

@@ -20,6 +20,7 @@ import {
 } from '../../support/seed';
 import { tempDir } from '../../support/temp';
 import { contingencyProfile } from '../../support/contingency';
+import { waitUntil } from '../../support/wait';
 
 interface Sub {
   id: number;
@@ -103,12 +104,15 @@ async function connect(ok: Ok, label: string, url: string, company: number, toke
 /** Passes on demand until nothing more goes out (the proxy's port may take a moment to accept again). */
 async function transmitAll(ok: Ok): Promise<number> {
   let transmitted = 0;
-  for (let round = 0; round < 10; round += 1) {
-    const pass = await ok<{ transmitted: number; queued: number }>('outbox.transmit', {});
-    transmitted += pass.transmitted;
-    if (pass.queued === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitUntil(
+    async () => {
+      const pass = await ok<{ transmitted: number; queued: number }>('outbox.transmit', {});
+      transmitted += pass.transmitted;
+      return pass.queued;
+    },
+    (queued) => queued === 0,
+    { what: 'the outbox empty' },
+  );
   return transmitted;
 }
 

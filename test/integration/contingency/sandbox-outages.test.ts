@@ -8,6 +8,8 @@ import { createCore } from '../../../src/core/core';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
 import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../../support/seed';
 import { tempDir } from '../../support/temp';
+import { waitUntil } from '../../support/wait';
+import { connectionsClosedTo, portOf } from '../../support/closed-connections';
 import { memorySecrets } from '../../support/core/memory-secrets';
 import { dseBody, feBody, SANDBOX_NOW } from '../../support/requests/numbered';
 import { ledgerRows, reconcile, scopedTo, serverDocuments } from '../../support/reliability/harness';
@@ -16,7 +18,8 @@ import { contingencyProfile } from '../../support/contingency';
 let dir: ReturnType<typeof tempDir>;
 let sandbox: RunningSandbox;
 const sandboxData = () => join(dir.path, 'sandbox');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A timed outage short enough to end during the test. */
+const TIMED_OUTAGE_MS = 150;
 
 beforeAll(async () => {
   dir = tempDir('factura-desk-outages-');
@@ -43,14 +46,10 @@ describe('sandbox outages on demand', () => {
     expect(await probe()).toBe(503);
     await sandbox.outage('none');
     expect(await probe()).toBe(200);
-    await sandbox.outage('refuse', { forMs: 150 });
+    await sandbox.outage('refuse', { forMs: TIMED_OUTAGE_MS });
     expect(await probe()).toBe('ECONNREFUSED');
-    let status: number | string = 'ECONNREFUSED';
-    for (let i = 0; i < 40 && status !== 200; i += 1) {
-      await sleep(50);
-      status = await probe();
-    }
-    expect(status).toBe(200);
+    // It ends by itself: the port serves again without anyone asking.
+    expect(await waitUntil(probe, (status) => status === 200, { what: 'the timed outage over' })).toBe(200);
   });
 
   it('through the core: refused → contingency; 503 → in doubt, never queued; authority down → pending, then accepted; each once', async () => {
@@ -80,9 +79,9 @@ describe('sandbox outages on demand', () => {
       expect(during503.contingency).toBeNull();
 
       await sandbox.outage('refuse');
-      // Let the client's pool see its kept-alive socket closed: a request on a socket the server was
-      // closing may have been read, and would rightly stay in doubt instead.
-      await sleep(100);
+      // Until the client's pool has let its kept-alive connection go: a request on a connection the
+      // server was closing may have been read, and would rightly stay in doubt instead.
+      await connectionsClosedTo(portOf(sandbox.baseUrl));
       const refused = await ok<Sub>('dse.submit', { request: dseBody(701) });
       expect(refused.state, JSON.stringify(refused)).toBe('in_doubt');
       expect(refused.contingency, JSON.stringify(refused)).toBeTruthy();
@@ -100,13 +99,12 @@ describe('sandbox outages on demand', () => {
       const direct = await ok<Sub>('fe.submit', { request: feBody(703) });
       expect(direct.state).toBe('accepted');
       expect(direct.contingency).toBeNull();
-      let open = Infinity;
-      for (let round = 0; round < 20 && open > 0; round += 1) {
-        await sleep(150);
-        const outcomes = await ok<Sub[]>('submissions.resume', {});
-        open = outcomes.filter((s) => ['sending', 'in_doubt', 'pending'].includes(s.state)).length;
-      }
-      expect(open).toBe(0);
+      await waitUntil(
+        async () =>
+          (await ok<Sub[]>('submissions.resume', {})).filter((s) => ['sending', 'in_doubt', 'pending'].includes(s.state)).length,
+        (open) => open === 0,
+        { what: 'nothing open after the outages' },
+      );
     } finally {
       await core.close();
       await sandbox.outage('none');

@@ -6,12 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index';
 import { tempDir } from '../../support/temp';
 import { runCli } from '../../support/core/cli';
-import { dse, fe, MAGIC, sleep } from '../../support/requests/outcomes';
+import { dse, dseSettled, fe, MAGIC } from '../../support/requests/outcomes';
 import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '../../support/seed';
 
 let dir: ReturnType<typeof tempDir>;
 let sandbox: RunningSandbox;
 let home: string;
+/** The DSE that `dse submit` left pending, which `resume` resolves once the sandbox has settled it. */
+let pendingDocument: number;
 
 function file(name: string, body: unknown): string {
   const path = join(dir.path, name);
@@ -62,6 +64,7 @@ describe('command line', { timeout: 180_000 }, () => {
     const pending = await runCli(home, ['dse', 'submit', file('pend.json', dse(MAGIC.uncertainAccept))]);
     expect(pending.code).toBe(3);
     expect(pending.json).toMatchObject({ state: 'pending' });
+    pendingDocument = (pending.json as { document_id: number }).document_id;
 
     const bad = { ...dse(MAGIC.accept), items: [{ codigo: '123', descripcion: 'x', cantidad: 0, precio_unitario: 1 }] };
     const invalid = await runCli(home, ['dse', 'submit', file('bad.json', bad)]);
@@ -80,7 +83,7 @@ describe('command line', { timeout: 180_000 }, () => {
   });
 
   it('resume resolves everything in doubt or pending and prints each outcome', async () => {
-    await sleep(150);
+    await dseSettled(sandbox.baseUrl, TOKENS.full, pendingDocument);
     const run = await runCli(home, ['resume']);
     expect(run.code).toBe(0);
     const printed = run.json as { resumed: number; still_open: number; outcomes: { state: string }[] };

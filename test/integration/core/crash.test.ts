@@ -14,7 +14,8 @@ import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index';
 import { realKeychain } from '../../support/keychain';
 import { tempDir } from '../../support/temp';
 import { runCli, type CliRun } from '../../support/core/cli';
-import { dse, dseDocumentIds, fe, feTotal, MAGIC, sleep } from '../../support/requests/outcomes';
+import { dse, dseDocumentIds, fe, feTotal, MAGIC } from '../../support/requests/outcomes';
+import { waitUntil } from '../../support/wait';
 import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '../../support/seed';
 
 const RUNS = Number(process.env.FACTURA_DESK_CRASH_RUNS ?? 2);
@@ -65,15 +66,18 @@ async function prepareHome(home: string): Promise<void> {
  * were not enough. When it gives up, the error names what was still open.
  */
 async function resumeUntilSettled(home: string): Promise<number> {
-  const deadline = Date.now() + RESUME_DEADLINE_MS;
-  for (let attempt = 1; ; attempt += 1) {
-    const run = await runCli(home, ['resume']);
-    if (run.code === 0) return attempt;
-    if (run.code !== 3) throw new Error(`resume exited ${run.code}: ${run.stderr}`);
-    if (Date.now() >= deadline)
-      throw new Error(`submissions still open after ${RESUME_DEADLINE_MS / 1000} s of resumes: ${stillOpen(run)}`);
-    await sleep(150);
-  }
+  let attempts = 0;
+  await waitUntil(
+    async () => {
+      attempts += 1;
+      const run = await runCli(home, ['resume']);
+      if (run.code !== 0 && run.code !== 3) throw new Error(`resume exited ${run.code}: ${run.stderr}`);
+      return run;
+    },
+    (run) => run.code === 0,
+    { what: 'resume with nothing left open', deadlineMs: RESUME_DEADLINE_MS, show: stillOpen },
+  );
+  return attempts;
 }
 
 function stillOpen(run: CliRun): string {

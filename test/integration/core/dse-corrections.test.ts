@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/core/core';
 import { testBed, type TestBed } from '../../support/core/sandbox';
 import { dse, MAGIC } from '../../support/requests/outcomes';
+import { waitUntil } from '../../support/wait';
 
 let bed: TestBed;
 beforeAll(async () => {
@@ -150,12 +151,11 @@ describe('DSE corrections', () => {
     ).toEqual({ linked: false });
 
     // Accepted: still refused, naming the document that corrects it.
-    let accepted = await call<{ state: string; document_number: string | null }>(core, 'submissions.get', { id: first.id });
-    for (const until = Date.now() + 10_000; accepted.state !== 'accepted' && Date.now() < until;) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      accepted = await core.parts.submissions.check(first.id);
-    }
-    expect(accepted.state).toBe('accepted');
+    const accepted = await waitUntil(
+      () => core.parts.submissions.check(first.id),
+      (submission) => submission.state === 'accepted',
+      { what: 'the correction accepted' },
+    );
     await expect(call(core, 'dseCorrections.start', { submission_id: rejected.id })).rejects.toMatchObject({
       code: 'conflict',
       message: expect.stringContaining(`ya fue corregido por ${accepted.document_number}, que la DIAN aceptó`),

@@ -110,7 +110,9 @@ describe('history sync', () => {
   });
 
   it('a second sync of unchanged documents writes nothing, and a document changed on the API is written', async () => {
-    const core = await bed.core();
+    let now = Date.now();
+    const clock = () => new Date(now);
+    const core = await bed.core({ clock });
     const db = core.parts.store.db;
     const connection = core.parts.connections.requireActive().id;
     const first = await core.parts.history.sync();
@@ -123,7 +125,7 @@ describe('history sync', () => {
     );
     const updatedRows = () => db.prepare<[], number>('SELECT id FROM updated_rows ORDER BY id').pluck().all();
     const ftsIntact = () => db.prepare("INSERT INTO history_search (history_search, rank) VALUES ('integrity-check', 1)").run();
-    await new Promise((done) => setTimeout(done, 5)); // a later clock: synced_at would differ if rewritten
+    now += 60_000; // a later clock: synced_at would differ if rewritten
 
     const second = await core.parts.history.sync();
     expect(second).toMatchObject({ fe_documents: FE_DOCUMENTS, fe_pages: 3, dse_documents: 0, total_documents: FE_DOCUMENTS });
@@ -133,7 +135,7 @@ describe('history sync', () => {
     expect(ftsIntact).not.toThrow();
 
     await core.close(); // a restart: one process at a time holds the data folder
-    const changed = await bed.core({ home: core.parts.home, fetch: changingFetch(7, 'rechazado') });
+    const changed = await bed.core({ home: core.parts.home, fetch: changingFetch(7, 'rechazado'), clock });
     const changedDb = changed.parts.store.db;
     changedDb.exec('CREATE TEMP TABLE updated_rows (id INTEGER NOT NULL)');
     changedDb.exec(

@@ -8,7 +8,7 @@ import { FileLogger } from '../../../src/core/log/logger';
 import { realKeychain } from '../../support/keychain';
 import { FakeClock } from '../../support/core/fake-clock';
 import { testBed, type TestBed } from '../../support/core/sandbox';
-import { dse, MAGIC, sleep } from '../../support/requests/outcomes';
+import { dse, dseSettled, MAGIC } from '../../support/requests/outcomes';
 import { CORE_COMPANY as COMPANY, CORE_TOKENS as TOKENS } from '../../support/seed';
 import { nodeFetch } from '../../../src/core/api/node-fetch';
 
@@ -47,6 +47,9 @@ async function coreWithClock(clock: FakeClock, name: string): Promise<Core> {
   return core;
 }
 
+/** The sandbox settles in real time (settle-ms), the poller at the test's: wait for the former first. */
+const settledOnServer = (documentId: number | null) => dseSettled(bed.sandbox.baseUrl, TOKENS.full, documentId!);
+
 async function advance(clock: FakeClock, core: Core, ms: number): Promise<void> {
   await clock.run(ms, () => core.parts.poller.whenIdle());
 }
@@ -62,7 +65,7 @@ describe('poller against the sandbox', () => {
     const pending = await core.parts.submissions.submitDse(dse(MAGIC.uncertainAccept));
     expect(pending.state).toBe('pending');
     core.parts.poller.start();
-    await sleep(200);
+    await settledOnServer(pending.document_id);
     await advance(clock, core, 4_000);
     expect(core.parts.submissions.get(pending.id).state).toBe('pending');
     await advance(clock, core, 1_000);
@@ -104,7 +107,7 @@ describe('poller against the sandbox', () => {
     };
     const core = openCore(clock, 'restart', counting);
     await core.startBackground();
-    await sleep(200);
+    for (const submission of pending) await settledOnServer(submission.document_id);
     await advance(clock, core, 4_000);
     expect(queries).toEqual([]);
     expect(pending.map((s) => core.parts.submissions.get(s.id).state)).toEqual(['pending', 'pending']);

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../../src/core/core';
 import { testBed, type TestBed } from '../../support/core/sandbox';
-import { dse, dseDocumentIds, fe, feTotal, MAGIC, sleep } from '../../support/requests/outcomes';
+import { dse, dseDocumentIds, fe, feTotal, MAGIC } from '../../support/requests/outcomes';
+import { waitUntil } from '../../support/wait';
 import { CORE_TOKENS as TOKENS } from '../../support/seed';
 
 const SETTLE_MS = 150;
@@ -19,6 +20,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await bed?.close();
 });
+
+type Core = Awaited<ReturnType<TestBed['core']>>;
+
+/** Checks the submission until it has a final answer (the sandbox settles it settle-ms after creating it). */
+const settledCheck = (core: Core, id: number) =>
+  waitUntil(
+    () => core.parts.submissions.check(id),
+    (submission) => !['pending', 'in_doubt', 'sending'].includes(submission.state),
+    { what: `submission ${id} settled` },
+  );
 
 describe('DSE submissions', () => {
   it('commits key, exact bytes and hash durably before the first byte is sent', async () => {
@@ -60,8 +71,7 @@ describe('DSE submissions', () => {
     expect(submission).toMatchObject({ state: 'pending', http_status: 502 });
     expect(submission.document_id).not.toBeNull();
     expect(submission.next_check_at).not.toBeNull();
-    await sleep(SETTLE_MS + 100);
-    const settled = await core.parts.submissions.check(submission.id);
+    const settled = await settledCheck(core, submission.id);
     expect(settled).toMatchObject({
       state: 'accepted',
       estado_dian: 'aceptado',
@@ -75,8 +85,7 @@ describe('DSE submissions', () => {
     const core = await bed.core();
     const submission = await core.parts.submissions.submitDse(dse(MAGIC.uncertainReject));
     expect(submission.state).toBe('pending');
-    await sleep(SETTLE_MS + 100);
-    expect(await core.parts.submissions.check(submission.id)).toMatchObject({
+    expect(await settledCheck(core, submission.id)).toMatchObject({
       state: 'rejected',
       estado_dian: 'rechazado',
       attempts: 1,
@@ -107,15 +116,17 @@ describe('DSE submissions', () => {
     const second = await bed.core();
     const request = dse(MAGIC.slow);
     const key = `prueba-lenta-${Date.now()}`;
-    const slow = first.parts.submissions.submitDse(request, key);
-    await sleep(40);
-    const repeat = await second.parts.submissions.submitDse(request, key);
-    // The 202 carries the document being transmitted: its id is kept and it is followed by id (issue 14, item 5).
+    // Both at once: the one the sandbox reads first holds the key while it transmits slowly, and the
+    // other meets it, whatever order they arrive in.
+    const both = await Promise.all([first, second].map((core) => core.parts.submissions.submitDse(request, key)));
+    const index = both.findIndex((submission) => submission.http_status === 202);
+    const [repeat, original] = [both[index]!, both[1 - index]!];
+    const repeatedBy = [first, second][index]!;
+    // The 202 carries the document being transmitted: its id is kept and it is followed by id.
     expect(repeat).toMatchObject({ state: 'pending', http_status: 202 });
-    const original = await slow;
     expect(original.state).toBe('accepted');
     expect(repeat.document_id).toBe(original.document_id);
-    const resolved = await second.parts.submissions.check(repeat.id);
+    const resolved = await repeatedBy.parts.submissions.check(repeat.id);
     expect(resolved).toMatchObject({ state: 'accepted', document_id: original.document_id });
   });
 
@@ -127,8 +138,7 @@ describe('DSE submissions', () => {
     expect(submission.state).toBe('in_doubt');
     await core.close(); // a restart: one process at a time holds the data folder
     const later = await bed.core({ home: core.parts.home });
-    await sleep(SETTLE_MS + 100);
-    const resolved = await later.parts.submissions.check(submission.id);
+    const resolved = await settledCheck(later, submission.id);
     expect(resolved).toMatchObject({ state: 'accepted', idempotency_key: submission.idempotency_key });
   });
 
@@ -180,8 +190,7 @@ describe('FE submissions', () => {
     expect((await core.parts.submissions.check(failing.id)).state).toBe('accepted');
     const uncertain = await core.parts.submissions.submitFe(fe(MAGIC.uncertainAccept));
     expect(uncertain).toMatchObject({ state: 'pending', http_status: 202 });
-    await sleep(SETTLE_MS + 100);
-    expect((await core.parts.submissions.check(uncertain.id)).state).toBe('accepted');
+    expect((await settledCheck(core, uncertain.id)).state).toBe('accepted');
     expect((await feTotal(bed.sandbox.baseUrl, TOKENS.full)) - before).toBe(4);
   });
 

@@ -11,6 +11,7 @@ import { FakeClock } from '../../support/core/fake-clock';
 import { fe, MAGIC } from '../../support/requests/outcomes';
 import { testBed, type TestBed } from '../../support/core/sandbox';
 import { searchHistory } from '../../support/history-search';
+import { waitFor, waitUntil } from '../../support/wait';
 
 let bed: TestBed;
 beforeAll(async () => {
@@ -47,8 +48,17 @@ function historyEvents(core: Core): { kind: string; document_id: number }[] {
   return seen;
 }
 
-async function waitFor(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+/** Until the sandbox has settled the invoice (in real time, settle-ms after creating it). */
+async function settledOnServer(documentId: number): Promise<void> {
+  await waitFor(
+    async () => {
+      const response = await fetch(`${bed.sandbox.baseUrl}/companies/${COMPANY}/fe/docs/${documentId}`, {
+        headers: { Authorization: `Bearer ${TOKENS.full}` },
+      });
+      return ((await response.json()) as { doc: { estado_dian: string } }).doc.estado_dian !== 'en_proceso';
+    },
+    { what: `the sandbox settled FE ${documentId}` },
+  );
 }
 
 describe('issued documents in the history at once', () => {
@@ -58,7 +68,7 @@ describe('issued documents in the history at once', () => {
     await core.startBackground();
     const sent = await core.parts.submissions.submitFe(fe(MAGIC.accept, 'inmediata'));
     expect(sent.state).toBe('accepted');
-    await waitFor(() => seen.length > 0);
+    await waitFor(() => seen.length > 0, { what: 'a history.changed event' });
     const connectionId = core.parts.connections.requireActive().id;
     const found = searchHistory(core.parts.store.db, connectionId, { q: 'inmediata', kind: 'FE' });
     expect(found.items).toMatchObject([
@@ -75,22 +85,27 @@ describe('issued documents in the history at once', () => {
     await core.startBackground();
     const sent = await core.parts.submissions.submitFe(fe(MAGIC.uncertainAccept, 'en-proceso'));
     expect(sent.state).toBe('pending');
-    await waitFor(() => seen.length === 1);
+    await waitFor(() => seen.length === 1, { what: 'one history.changed event' });
     const connectionId = core.parts.connections.requireActive().id;
     // Written at the pending outcome, before any check of the poller (under load the sandbox may
     // already have settled it when the mirror reads it, so its state there is not asserted).
     const first = searchHistory(core.parts.store.db, connectionId, { q: 'en-proceso', kind: 'FE' });
     expect(first.items).toMatchObject([{ remote_id: sent.document_id, submission_id: sent.id }]);
 
-    // The sandbox settles after its settle-ms of real time; the poller reads it at its due times. The
-    // fake clock is stepped until the state is reached (the test's timeout bounds it), with real time
-    // let through between steps: a fixed number of steps raced the sandbox's real timer (issue 13).
-    while (core.parts.submissions.get(sent.id).state !== 'accepted') {
-      await clock.run(60_000, () => core.parts.poller.whenIdle());
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    // The sandbox settles after its settle-ms of real time; the poller reads it at its due times, on
+    // the test's clock. Once the sandbox has settled, the fake clock is stepped until the poller's
+    // next check has seen it.
+    await settledOnServer(sent.document_id!);
+    await waitUntil(
+      async () => {
+        await clock.run(60_000, () => core.parts.poller.whenIdle());
+        return core.parts.submissions.get(sent.id).state;
+      },
+      (state) => state === 'accepted',
+      { what: 'the poller saw the invoice accepted' },
+    );
     const row = () => searchHistory(core.parts.store.db, connectionId, { q: 'en-proceso', kind: 'FE' });
-    await waitFor(() => row().items[0]?.estado_dian === 'aceptado');
+    await waitFor(() => row().items[0]?.estado_dian === 'aceptado', { what: 'the mirrored row accepted' });
     expect(row().total).toBe(1);
     expect(row().items[0]).toMatchObject({ remote_id: sent.document_id, submission_id: sent.id });
     await core.close();

@@ -4,7 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { dseBody, feBody, newKey } from '../../support/requests/conformance';
 import { useSandbox } from '../../support/sandbox/fixture';
+import { waitUntil } from '../../support/wait';
 
+/** How long the simulated authority takes to settle a document (and to answer a slow transmission). */
 const SETTLE = 600;
 const sandbox = useSandbox({ settleMs: SETTLE });
 type Doc = { id: number; estado_dian: string; last_status_error?: string | null; accounting_status?: string };
@@ -20,12 +22,25 @@ type Envelope = {
 };
 type Fe = { ok: boolean; factura_id: number; estado: string; pending?: boolean; idempotent?: boolean; error?: string };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const dse = (nit: string, key: string) =>
   sandbox.api.post<Envelope>('/dse/documentos', dseBody({}, nit), { idempotencyKey: key });
 const getDse = (id: number) => sandbox.api.get<{ pending: boolean; documento: Doc }>(`/dse/documentos/${id}`);
 const fe = (numero: string, key: string) => sandbox.api.post<Fe>('/fe/facturas', feBody({ draft_key: key }, numero));
 const getFe = (id: number) => sandbox.api.get<{ doc: Doc }>(`/fe/docs/${id}`);
+/** The DSE once the authority has settled it. */
+const settledDse = (id: number) =>
+  waitUntil(
+    () => getDse(id),
+    (reply) => reply.body.pending === false,
+    { what: `DSE ${id} settled` },
+  );
+/** The FE once it has left en_proceso. */
+const settledFe = (id: number) =>
+  waitUntil(
+    () => getFe(id),
+    (reply) => reply.body.doc.estado_dian !== 'en_proceso',
+    { what: `FE ${id} settled` },
+  );
 
 /** The raw exchange, for the outcome that answers nothing. */
 async function rawPost(path: string, body: unknown, headers: Record<string, string> = {}): Promise<'no answer' | number> {
@@ -92,8 +107,7 @@ describe('DSE magic outcomes', () => {
       request_status: 'creating',
       message: expect.any(String),
     });
-    await sleep(SETTLE + 150);
-    expect((await getDse(id)).body).toMatchObject({
+    expect((await settledDse(id)).body).toMatchObject({
       pending: false,
       documento: { estado_dian: 'aceptado', accounting_status: 'posted' },
     });
@@ -106,8 +120,7 @@ describe('DSE magic outcomes', () => {
     const key = newKey('444');
     const answer = await dse('444444444', key);
     expect(answer.status).toBe(502);
-    await sleep(SETTLE + 150);
-    expect((await getDse(answer.body.documento.id)).body).toMatchObject({
+    expect((await settledDse(answer.body.documento.id)).body).toMatchObject({
       pending: false,
       documento: { estado_dian: 'rechazado', last_status_error: expect.any(String) },
     });
@@ -135,12 +148,13 @@ describe('DSE magic outcomes', () => {
 
   it('777777777: a concurrent repeat of the key meets the reservation (202); the first answers 201', async () => {
     const key = newKey('777');
-    const first = dse('777777777', key);
-    await sleep(SETTLE / 3);
-    const repeat = await dse('777777777', key);
+    // Both go out at once: whichever the sandbox reads first holds the key for SETTLE ms (a slow
+    // transmission), so the other meets the reservation whatever order they arrive in.
+    const [done, repeat] = (await Promise.all([dse('777777777', key), dse('777777777', key)])).sort(
+      (a, b) => a.status - b.status,
+    );
     expect(repeat.status).toBe(202);
     expect(repeat.body).toMatchObject({ idempotent: true, pending: true, request_status: 'creating' });
-    const done = await first;
     expect(done.status).toBe(201);
     expect(repeat.body.documento?.id).toBe(done.body.documento.id);
     expect((await dse('777777777', key)).status).toBe(200);
@@ -162,9 +176,8 @@ describe('FE magic outcomes (sandbox decisions)', () => {
     const rejected = await fe('444444444', newKey('fe444'));
     expect([accepted.status, rejected.status]).toEqual([202, 202]);
     expect(accepted.body).toMatchObject({ ok: true, pending: true, estado: 'en_proceso' });
-    await sleep(SETTLE + 150);
-    expect((await getFe(accepted.body.factura_id)).body.doc.estado_dian).toBe('aceptado');
-    expect((await getFe(rejected.body.factura_id)).body.doc.estado_dian).toBe('rechazado');
+    expect((await settledFe(accepted.body.factura_id)).body.doc.estado_dian).toBe('aceptado');
+    expect((await settledFe(rejected.body.factura_id)).body.doc.estado_dian).toBe('rechazado');
   });
 
   it('555555555: recorded and accepted, no answer; the same draft_key then answers 200', async () => {
@@ -183,12 +196,10 @@ describe('FE magic outcomes (sandbox decisions)', () => {
 
   it('777777777: a concurrent repeat of the draft_key meets the invoice in progress (202)', async () => {
     const key = newKey('fe777');
-    const first = fe('777777777', key);
-    await sleep(SETTLE / 3);
-    const repeat = await fe('777777777', key);
+    // Both at once, as for the DSE: the one read first holds the draft_key, the other meets it.
+    const [done, repeat] = (await Promise.all([fe('777777777', key), fe('777777777', key)])).sort((a, b) => a.status - b.status);
     expect(repeat.status).toBe(202);
     expect(repeat.body).toMatchObject({ idempotent: true, pending: true });
-    const done = await first;
     expect(done.status).toBe(201);
     expect(repeat.body.factura_id).toBe(done.body.factura_id);
   });

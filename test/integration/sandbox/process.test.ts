@@ -8,6 +8,7 @@ import { SignedXml } from 'xml-crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSandboxProcess } from '../../support/sandbox-process';
 import { tempDir } from '../../support/temp';
+import { waitUntil } from '../../support/wait';
 import { dseBody, feBody, newKey } from '../../support/requests/conformance';
 import { apiClient } from '../../support/sandbox/http';
 import { conformanceSeed, SANDBOX_NOW as NOW } from '../../support/seed';
@@ -116,11 +117,14 @@ describe('--data: restart and signatures', () => {
     });
     expect(next.body.documento.consecutivo).toBe(created.body.documento.consecutivo + 2);
     // the uncertain document settles after the restart: its settle time is stored
-    await new Promise((r) => setTimeout(r, 300));
-    expect(
-      (await api2.get<{ documento: { estado_dian: string } }>(`/dse/documentos/${pending.body.documento.id}`)).body.documento
-        .estado_dian,
-    ).toBe('aceptado');
+    const settled = await waitUntil(
+      async () =>
+        (await api2.get<{ documento: { estado_dian: string } }>(`/dse/documentos/${pending.body.documento.id}`)).body.documento
+          .estado_dian,
+      (estado) => ['aceptado', 'rechazado'].includes(estado),
+      { what: 'the uncertain DSE settled after the restart' },
+    );
+    expect(settled).toBe('aceptado');
     expect(readFileSync(join(data.path, 'cert', 'sandbox-signing-cert.pem'), 'utf8')).toBe(certBefore);
     await second.stop();
   });

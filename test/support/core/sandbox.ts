@@ -11,7 +11,13 @@ import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '../see
 export interface TestBed {
   sandbox: RunningSandbox;
   dir: ReturnType<typeof tempDir>;
-  core(options?: { token?: string; company?: number; home?: string; fetch?: typeof globalThis.fetch }): Promise<Core>;
+  core(options?: {
+    token?: string;
+    company?: number;
+    home?: string;
+    fetch?: typeof globalThis.fetch;
+    clock?: () => Date;
+  }): Promise<Core>;
   close(): Promise<void>;
 }
 
@@ -27,7 +33,7 @@ export async function testBed(options: { feDocuments?: number; settleMs?: number
   return {
     sandbox,
     dir,
-    async core({ token = TOKENS.full, company = COMPANY, home, fetch } = {}) {
+    async core({ token = TOKENS.full, company = COMPANY, home, fetch, clock } = {}) {
       homes += 1;
       const core = createCore({
         home: home ?? join(dir.path, `home-${homes}`),
@@ -35,6 +41,7 @@ export async function testBed(options: { feDocuments?: number; settleMs?: number
         transport: 'cli',
         logger: new FileLogger(null),
         ...(fetch ? { fetch } : {}),
+        ...(clock ? { clock } : {}),
       });
       cores.push(core);
       const existing = (await core.parts.connections.list()).find((c) => c.company_id === company);

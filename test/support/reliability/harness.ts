@@ -177,5 +177,3 @@ export async function inBatches<T, R>(
   await Promise.all(lanes);
   return results;
 }
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -3,6 +3,7 @@
 import { colombiaToday } from '../../../src/shared/dates';
 import type { DseCreateRequest, FeCreateRequest } from '../../../src/shared/api';
 import { CORE_COMPANY as COMPANY } from '../seed';
+import { waitFor } from '../wait';
 
 export const MAGIC = {
   accept: '900111222',
@@ -74,4 +75,15 @@ export async function feTotal(baseUrl: string, token: string, company = COMPANY)
   return ((await response.json()) as { total: number }).total;
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Until the sandbox has settled a DSE (settle-ms after creating it): its answer is no longer pending. */
+export async function dseSettled(baseUrl: string, token: string, documentId: number, company = COMPANY): Promise<void> {
+  await waitFor(
+    async () => {
+      const response = await fetch(`${baseUrl}/companies/${company}/dse/documentos/${documentId}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      return ((await response.json()) as { pending: boolean }).pending === false;
+    },
+    { what: `the sandbox settled DSE ${documentId}` },
+  );
+}

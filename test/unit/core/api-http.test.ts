@@ -1,6 +1,6 @@
 // The HTTP exchange's time limit: it bounds the headers and the body, and it is gone once the answer
 // is read (a limit left armed would fire into every finished request while core is idle).
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { exchange, TransportFailure } from '../../../src/core/api/http';
 
 const LIMIT_MS = 20;
@@ -11,8 +11,23 @@ const request = {
   timeoutMs: LIMIT_MS,
 };
 
-/** Waits on a timer set after the exchange's own, so that its limit, had it stayed armed, fires first. */
-const pastTheLimit = () => new Promise((resolve) => setTimeout(resolve, LIMIT_MS * 3));
+// The limit's timer runs on a controlled clock: the tests move time past it instead of waiting.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Moves time well past the limit: a limit left armed fires now. */
+const pastTheLimit = () => vi.advanceTimersByTimeAsync(LIMIT_MS * 3);
+
+/** The exchange's outcome, with time moved past its limit while it waits. */
+async function outcomeOf(promise: Promise<unknown>): Promise<unknown> {
+  const failure = promise.catch((error: unknown) => error);
+  await pastTheLimit();
+  return failure;
+}
 
 /** A fetch that never answers by itself: it fails only when its signal aborts. */
 const silentFetch: typeof globalThis.fetch = (_input, init) =>
@@ -27,6 +42,7 @@ describe('exchange', () => {
     };
     const answer = await exchange(fetch, request);
     expect(answer).toMatchObject({ status: 200, body: { ok: true } });
+    expect(vi.getTimerCount()).toBe(0);
     await pastTheLimit();
     expect(signal?.aborted).toBe(false);
   });
@@ -38,12 +54,13 @@ describe('exchange', () => {
       throw new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } });
     };
     await expect(exchange(fetch, request)).rejects.toMatchObject({ kind: 'unreachable' });
+    expect(vi.getTimerCount()).toBe(0);
     await pastTheLimit();
     expect(signal?.aborted).toBe(false);
   });
 
   it('is a timeout when no answer arrives within the limit', async () => {
-    const failure = await exchange(silentFetch, request).catch((error: unknown) => error);
+    const failure = await outcomeOf(exchange(silentFetch, request));
     expect(failure).toBeInstanceOf(TransportFailure);
     expect(failure).toMatchObject({ kind: 'timeout' });
   });
@@ -58,7 +75,7 @@ describe('exchange', () => {
       });
       return new Response(body, { status: 200 });
     };
-    const failure = await exchange(fetch, request).catch((error: unknown) => error);
+    const failure = await outcomeOf(exchange(fetch, request));
     expect(failure).toBeInstanceOf(TransportFailure);
     expect(failure).toMatchObject({ kind: 'timeout' });
   });

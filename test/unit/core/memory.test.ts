@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { collectGarbage } from '../../../src/core/memory';
 
-const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
+// The next turn of the event loop (a macrotask): the job that made the WeakRef has ended.
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('collectGarbage', () => {
   it('collects an object nothing refers to any more', async () => {

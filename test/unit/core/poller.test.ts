@@ -10,6 +10,9 @@ import { FakeClock } from '../../support/core/fake-clock';
 import { dseDocument, dseRequest } from '../../support/requests/documents';
 import { memorySecrets } from '../../support/core/memory-secrets';
 
+/** How long stop() is watched not returning while the check it waits for is held. */
+const STOP_WATCHED_MS = 20;
+
 /** A stand-in for the server's DSE endpoints: 502 pending on create, then N pending reads before `aceptado`. */
 function stubServer(clock: FakeClock, pendingReads: number) {
   const reads: number[] = [];
@@ -168,7 +171,9 @@ describe('poller', () => {
     clock.advance(5_000);
     let stopped = false;
     const stopping = core.parts.poller.stop().then(() => (stopped = true));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The behaviour under test is that nothing happens: while the check is held, stop() does not
+    // return. A stop() that did not wait would have returned within this watch.
+    await new Promise((resolve) => setTimeout(resolve, STOP_WATCHED_MS));
     expect(stopped).toBe(false);
     release();
     await stopping;

@@ -59,6 +59,18 @@ const cases: Case[] = [
     'fecha_inicio_periodo',
   ],
   [
+    'mode 1: period end equals the document date',
+    (b) => ({ ...b, fecha_fin_periodo: '2026-11-20' }),
+    (b) => ({ ...b, fecha_fin_periodo: '2026-11-21' }),
+    'fecha_fin_periodo',
+  ],
+  [
+    'codigo may be a JSON number of 8 digits',
+    (b) => withItem(b, { codigo: 43211503 }),
+    (b) => withItem(b, { codigo: 432115 }),
+    'items[0].codigo',
+  ],
+  [
     'mode 2: start required',
     (b) => weekly(b, '2026-11-14', '2026-11-20'),
     (b) => weekly(b, undefined, '2026-11-20'),
