@@ -63,12 +63,14 @@ describe('issuer profile and printing', () => {
     await profile.getByLabel('Dirección').fill('Calle 10 # 5-20');
     await profile.getByLabel('Ciudad').fill('Medellín');
     await profile.getByLabel('Teléfono').fill('604 444 5555');
-    await profile.getByLabel('Número de la resolución').fill('18760000001');
-    await profile.getByLabel('Prefijo').fill('SETT');
-    await profile.getByLabel('Fecha de la resolución').fill('2026-01-01');
-    await profile.getByLabel('Vigente hasta').fill('2026-12-15');
-    await profile.getByLabel('Rango desde el número').fill('1');
-    await profile.getByLabel('Hasta el número').fill('5.000.000');
+    // The electronic numbering, not the contingency one below it (the same labels in its own group).
+    const resolution = profile.getByRole('group', { name: 'Resolución de numeración de la DIAN' });
+    await resolution.getByLabel('Número de la resolución').fill('18760000001');
+    await resolution.getByLabel('Prefijo').fill('SETT');
+    await resolution.getByLabel('Fecha de la resolución').fill('2026-01-01');
+    await resolution.getByLabel('Vigente hasta').fill('2026-12-15');
+    await resolution.getByLabel('Rango desde el número').fill('1');
+    await resolution.getByLabel('Hasta el número').fill('5.000.000');
     await profile.getByTestId('logo-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: LOGO_PNG });
     await profile.getByRole('img', { name: 'Logo del emisor' }).waitFor();
     await profile.getByRole('button', { name: 'Guardar datos del emisor' }).click();

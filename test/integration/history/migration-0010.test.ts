@@ -33,11 +33,14 @@ describe('migration 0010 (history by kind and state)', () => {
           .join(' | ');
       expect(plan(`SELECT count(*) FROM ${from} WHERE ${where}`)).toContain('COVERING INDEX history_by_kind_state');
       const pagePlan = plan(`SELECT ${ROW_COLUMNS} FROM ${from} WHERE ${where} ORDER BY h.issue_date DESC, h.id DESC LIMIT 50`);
-      expect(pagePlan).toContain('history_by_kind_state');
+      // «Aceptado» is two stored states (plain, and with notices): two ranges of the index, so the page
+      // may walk the date index instead; a single state is one range already in date order.
+      if (filter.state !== 'aceptado') expect(pagePlan).toContain('history_by_kind_state');
       expect(pagePlan).not.toContain('TEMP B-TREE');
 
+      const states = filter.state === 'aceptado' ? ['aceptado', 'aceptado_con_notificaciones'] : [filter.state];
       const expected = docs
-        .filter((d) => d.kind === filter.kind && d.estado_dian === filter.state)
+        .filter((d) => d.kind === filter.kind && states.includes(d.estado_dian))
         .sort((a, b) => (a.issue_date === b.issue_date ? b.id - a.id : a.issue_date < b.issue_date ? 1 : -1));
       const page = queries.page(1, filter, 0, 50);
       expect(page.total).toBe(expected.length);

@@ -108,7 +108,7 @@ describe('Historial RPC', () => {
     });
     const saved = { nombre: 'Tienda La 14', nit: '900123456', direccion: 'Calle 1', ciudad: 'Cali', email: '', telefono: '' };
     // A profile from before the DV, logo, resolution and plan reads back with their defaults, its DV computed.
-    const stored = { ...saved, dv: '8', logo: '', resolucion: null, plan: 'ilimitado' };
+    const stored = { ...saved, dv: '8', logo: '', resolucion: null, contingencia: null, plan: 'ilimitado' };
     expect(await ok('history.setIssuer', saved)).toEqual(stored);
     expect(await ok('history.issuer', {})).toEqual(stored);
   });
