@@ -37,6 +37,8 @@ export async function startApp(options: {
   fetch?: typeof globalThis.fetch;
   logger?: CoreOptions['logger'];
   transport?: CoreOptions['transport'];
+  /** The client's clock (its sales' date and time), when the sandbox's is not today's. */
+  clock?: CoreOptions['clock'];
 }): Promise<AppUnderTest> {
   const core = createCore({
     home: options.home,
@@ -44,6 +46,7 @@ export async function startApp(options: {
     transport: options.transport ?? 'cli',
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   let next = 1;
   const call = (method: string, input: unknown) => core.dispatch({ id: next++, method, input });
