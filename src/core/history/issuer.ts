@@ -11,6 +11,7 @@ import {
 } from '../../shared/rpc/methods/history';
 import { nitCheckDigit } from '../../shared/fiscal/nit';
 import type { Db } from '../store/store';
+import { lastTicket } from '../submissions/contingency-tickets';
 
 /** The DV of a profile: the one given (the schema checked it against the NIT) or computed from the NIT. */
 function checkDigitFor(nit: string, dv: string): string {
@@ -253,12 +254,7 @@ export class IssuerProfiles {
         },
       ];
     }
-    const top = this.db
-      .prepare<[string, string], { top: number | null }>(
-        'SELECT MAX(ticket_number) AS top FROM outbox WHERE ticket_resolution = ? AND ticket_prefix = ?',
-      )
-      .get(r.numero, r.prefijo)?.top;
-    if ((top ?? r.rango_desde - 1) >= r.rango_hasta) {
+    if ((lastTicket(this.db, r) ?? r.rango_desde - 1) >= r.rango_hasta) {
       return [
         {
           level: 'error',

@@ -37,6 +37,17 @@ export const TICKET_PROBLEM_TEXT: Record<TicketProblem, string> = {
     'Sin número de contingencia: se agotó el rango de la numeración de contingencia. Solicite una nueva resolución a la DIAN.',
 };
 
+/** The highest number a queued sale took in the numbering's resolution and prefix, or null. */
+export function lastTicket(db: Db, numbering: Pick<NumberingResolution, 'numero' | 'prefijo'>): number | null {
+  return (
+    db
+      .prepare<[string, string], { top: number | null }>(
+        'SELECT MAX(ticket_number) AS top FROM outbox WHERE ticket_resolution = ? AND ticket_prefix = ?',
+      )
+      .get(numbering.numero, numbering.prefijo)?.top ?? null
+  );
+}
+
 /**
  * The next ticket of the connection's contingency numbering for a sale made at `soldAt`, read inside
  * the caller's transaction: the highest number any queued sale took in that resolution and prefix,
@@ -46,12 +57,7 @@ export function nextTicket(db: Db, numbering: NumberingResolution | null, soldAt
   if (!numbering) return { ticket: null, problem: 'missing' };
   const { date, time } = toColombia(soldAt);
   if (date < numbering.desde || date > numbering.hasta) return { ticket: null, problem: 'not_in_force' };
-  const top = db
-    .prepare<[string, string], { top: number | null }>(
-      'SELECT MAX(ticket_number) AS top FROM outbox WHERE ticket_resolution = ? AND ticket_prefix = ?',
-    )
-    .get(numbering.numero, numbering.prefijo)?.top;
-  const number = Math.max(top ?? 0, numbering.rango_desde - 1) + 1;
+  const number = Math.max(lastTicket(db, numbering) ?? 0, numbering.rango_desde - 1) + 1;
   if (number > numbering.rango_hasta) return { ticket: null, problem: 'used_up' };
   return { problem: null, ticket: ticketReference(numbering, number, date, time) };
 }
