@@ -10,6 +10,7 @@ import { listBackups, type RestoreResult } from '../core/store/restore';
 import { AppError, isAppError, type RpcErrorShape } from '../shared/rpc/errors';
 import { RpcRequest } from '../shared/rpc/envelope';
 import { appMethods } from '../shared/rpc/methods/app';
+import { countOf } from '../shared/format';
 
 export function unavailableStoreError(error: AppError, home: string, databaseFile: string): RpcErrorShape {
   const backups = listBackups(home);
@@ -18,7 +19,7 @@ export function unavailableStoreError(error: AppError, home: string, databaseFil
     error.code === 'store_newer_than_app'
       ? ''
       : newest
-        ? ` Hay ${backups.length === 1 ? '1 copia' : `${backups.length} copias`} de seguridad; la más reciente es ${newest.file}. ` +
+        ? ` Hay ${countOf(backups.length, 'copia')} de seguridad; la más reciente es ${newest.file}. ` +
           'Restáurela en Ajustes › Datos y copia de seguridad: el archivo actual se conserva aparte con su -wal y -shm. ' +
           `(A mano, con Factura Desk cerrado: aparte ${databaseFile}-wal y ${databaseFile}-shm si existen, o SQLite aplicaría sobre la copia ` +
           `los cambios del archivo dañado, y reemplace ${databaseFile} por la copia.) No se modificó nada.`

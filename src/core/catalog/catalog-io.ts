@@ -2,14 +2,9 @@
 // before anything changes: what each row creates or changes, and each row's errors in the user's
 // words; applying writes only the valid rows, all in one transaction. Products are matched by code;
 // products absent from the file are left as they are.
-import {
-  CATALOG_TAX_LABELS,
-  parseCatalogPrice,
-  parseCatalogTax,
-  parseYesNo,
-  ProductInput,
-  type Product,
-} from '../../shared/catalog/product';
+import { parseCatalogPrice, parseCatalogTax, parseYesNo, ProductInput, type Product } from '../../shared/catalog/product';
+import { taxRateLabel } from '../../shared/dian/tax-rates';
+import { decimalComma } from '../../shared/format';
 import { formatCop } from '../../shared/money';
 import type { ImportPreview, ImportRow } from '../../shared/rpc/methods/catalog';
 import { CSV_BOM, csvLine, csvNumber, csvText, unguardedText } from '../../shared/spreadsheet-cells';
@@ -98,7 +93,7 @@ function changesOf(before: Product, after: ProductInput): string[] {
   if (before.price_includes_tax !== after.price_includes_tax)
     out.push(`precio incluye IVA: ${yes(before.price_includes_tax)} → ${yes(after.price_includes_tax)}`);
   if (before.tax_rate !== after.tax_rate)
-    out.push(`impuesto: ${CATALOG_TAX_LABELS[before.tax_rate]} → ${CATALOG_TAX_LABELS[after.tax_rate]}`);
+    out.push(`impuesto: ${taxRateLabel(before.tax_rate)} → ${taxRateLabel(after.tax_rate)}`);
   if (before.unit !== after.unit) out.push(`unidad: ${before.unit} → ${after.unit}`);
   if (before.unspsc !== after.unspsc) out.push(`UNSPSC: ${before.unspsc ?? '—'} → ${after.unspsc ?? '—'}`);
   const a = [...before.barcodes].sort().join(', ');
@@ -274,7 +269,7 @@ export function exportCsv(catalog: Catalog, connectionId: number): { content: st
         csvText(p.code),
         csvText(p.barcodes.join(' ')),
         csvText(p.description),
-        csvNumber(p.unit_price.replace('.', ',')),
+        csvNumber(decimalComma(p.unit_price)),
         csvText(yes(p.price_includes_tax)),
         csvNumber(p.tax_rate),
         csvText(p.unit),

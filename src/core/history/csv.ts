@@ -3,6 +3,7 @@
 // fields quoted per RFC 4180 when they hold a separator, a quote or a line break, and text that
 // would run as a formula neutralised (shared/spreadsheet-cells.ts).
 import { formatDate } from '../../shared/dates';
+import { centsComma } from '../../shared/format';
 import { toMoneyString } from '../../shared/money';
 import type { HistoryRow } from '../../shared/rpc/methods/history';
 import { CSV_BOM, CSV_SEPARATOR, csvNumber, csvText } from '../../shared/spreadsheet-cells';
@@ -39,7 +40,7 @@ export function decimalComma(money: string): string {
   // The mirror's amounts are the contract's MoneyString: most need no decimal arithmetic (fewer
   // objects per row of a 100,000-row export).
   const canonical = CANONICAL_MONEY.test(money) && !/^-0\.00$/.test(money) ? money : toMoneyString(money);
-  return canonical.replace('.', ',');
+  return centsComma(canonical);
 }
 
 /** formatDate per distinct date of an export (a year has 365; the rows repeat them). */

@@ -12,6 +12,7 @@ import {
 import { nitCheckDigit } from '../../shared/fiscal/nit';
 import type { Db } from '../store/store';
 import { lastTicket } from '../submissions/contingency-tickets';
+import { countOf, formatInteger, pluralOf } from '../../shared/format';
 
 /** The DV of a profile: the one given (the schema checked it against the NIT) or computed from the NIT. */
 function checkDigitFor(nit: string, dv: string): string {
@@ -204,7 +205,7 @@ export class IssuerProfiles {
         out.push({
           level: 'warn',
           code: 'range_ending',
-          text: `${left === 1 ? 'Queda 1 número' : `Quedan ${left.toLocaleString('es-CO')} números`} del rango autorizado (hasta ${r.prefijo}${r.rango_hasta}). Solicite la siguiente resolución a tiempo.`,
+          text: `${pluralOf(left, 'Queda', 'Quedan')} ${countOf(left, 'número')} del rango autorizado (hasta ${r.prefijo}${r.rango_hasta}). Solicite la siguiente resolución a tiempo.`,
         });
       }
     }
@@ -217,7 +218,7 @@ export class IssuerProfiles {
             'SELECT COUNT(*) AS n FROM history_documents WHERE connection_id = ? AND issue_date >= ? AND issue_date < ?',
           )
           .get(connectionId, `${year}-01-01`, `${Number(year) + 1}-01-01`)?.n ?? 0;
-      const used = `${count.toLocaleString('es-CO')} de ${limit.toLocaleString('es-CO')} documentos de su plan anual`;
+      const used = `${formatInteger(count)} de ${countOf(limit, 'documento')} de su plan anual`;
       if (count >= limit) {
         out.push({
           level: 'error',

@@ -4,7 +4,7 @@
 // seen in this walk, `total_pages` reached, as many ids as `total`, a page shorter than an earlier
 // page of the walk, and, whatever the server does, a hard upper bound on pages.
 import type { FeListPage } from '../api/readers';
-import { countOf } from '../../shared/plural';
+import { countOf, formatInteger } from '../../shared/format';
 
 /** Sizes asked for, in order, when the server refuses one with a 400 ("the server restricts the range"). */
 export const PAGE_SIZES: readonly (number | undefined)[] = [100, 50, 20, 10, undefined];
@@ -120,7 +120,7 @@ export function syncWarning(walk: PageWalk, end: EndReason | null, last: FeListP
   if (incomplete) {
     parts.push(
       `El servicio no dejó recorrer todo el historial de facturas: se leyeron ${countOf(walk.seenCount, 'factura')}` +
-        `${total !== undefined && total > walk.seenCount ? ` de ${total.toLocaleString('es-CO')}` : ''}. ` +
+        `${total !== undefined && total > walk.seenCount ? ` de ${formatInteger(total)}` : ''}. ` +
         'Lo sincronizado se conserva; una factura que falte aquí puede consultarse en el portal de su proveedor.',
     );
   }

@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { formatDateTime } from '../../shared/dates';
 import type { OutboxStatus } from '../../shared/rpc/methods/outbox';
 import { useRpcMutation, useRpcQuery } from '../rpc/hooks';
+import { countOf } from '../../shared/format';
 
 /** "1 documento en cola", "12 documentos en cola". */
 export function queuedText(n: number): string {
-  return `${n.toLocaleString('es-CO')} ${n === 1 ? 'documento' : 'documentos'} en cola`;
+  return `${countOf(n, 'documento')} en cola`;
 }
 
 /** The most urgent deadline message of the queue, if any window is short or missed. */

@@ -2,7 +2,7 @@
 // server numbering, CUFE, signed XML.
 import { randomUUID } from 'node:crypto';
 import type { FeDocument, Tercero } from '../../shared/api';
-import { DSE_WITHHOLDINGS } from '../../shared/dse/aliases';
+import { WITHHOLDING_TYPES } from '../../shared/dian/withholding-types';
 import type { FeRequest } from '../../shared/fe';
 import { feQrText, type TipoAmbiente } from '../../shared/fiscal';
 import { computeCufe, softwareSecurityCode } from '../fiscal-hashes';
@@ -50,7 +50,7 @@ export interface FeContingencyIssue {
 const m = toMoneyString;
 
 function withholdingScheme(type: string): { code: string; name: string } {
-  const known = DSE_WITHHOLDINGS.find((w) => w.key === type.toLowerCase());
+  const known = WITHHOLDING_TYPES.find((w) => w.key === type.toLowerCase());
   return known ? { code: known.code, name: known.name } : { code: type, name: type };
 }
 

@@ -53,11 +53,6 @@ export const DseItem = z.object({
 });
 export type DseItem = z.infer<typeof DseItem>;
 
-export const WITHHOLDING_CODES = [
-  { code: '05', key: 'reteiva', name: 'ReteIVA' },
-  { code: '06', key: 'reterenta', name: 'ReteRenta' },
-  { code: '07', key: 'reteica', name: 'ReteICA' },
-] as const;
 export const BASE_MODES = ['subtotal', 'impuestos', 'total'] as const;
 export const BaseMode = z.enum(BASE_MODES);
 export type BaseMode = z.infer<typeof BaseMode>;

@@ -2,23 +2,9 @@
 import { z } from 'zod';
 import { DianResult } from './dse';
 import { IsoDate, LIMITS, MoneyString } from './common';
+import { IDENTIFICATION_TYPE_CODES } from '../dian/identification-types';
 
-/** Identification types of DIAN (Resolución 000042 de 2020, tabla 13.2.1). The real type must be sent. */
-export const IDENTIFICATION_TYPES = [
-  { code: '11', label: 'Registro civil de nacimiento' },
-  { code: '12', label: 'Tarjeta de identidad' },
-  { code: '13', label: 'Cédula de ciudadanía' },
-  { code: '21', label: 'Tarjeta de extranjería' },
-  { code: '22', label: 'Cédula de extranjería' },
-  { code: '31', label: 'NIT' },
-  { code: '41', label: 'Pasaporte' },
-  { code: '42', label: 'Documento de identificación extranjero' },
-  { code: '47', label: 'PEP (Permiso especial de permanencia)' },
-  { code: '48', label: 'PPT (Permiso por protección temporal)' },
-  { code: '50', label: 'NIT de otro país' },
-  { code: '91', label: 'NUIP' },
-] as const;
-export const IDENTIFICATION_TYPE_CODES = IDENTIFICATION_TYPES.map((t) => t.code) as [string, ...string[]];
+/** An identification type of DIAN's list (`shared/dian/identification-types.ts`): the real type must be sent. */
 export const IdentificationType = z.enum(IDENTIFICATION_TYPE_CODES);
 
 export const FeReceptor = z.object({

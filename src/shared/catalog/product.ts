@@ -2,19 +2,13 @@
 // are exact decimal strings; the tax is one of the rates the FE form offers ("FE item": 8 is INC,
 // any other positive rate IVA, 0 none). The UNSPSC code is the one a support document asks for.
 import { z } from 'zod';
+import { TAX_RATE_VALUES } from '../dian/tax-rates';
 import { FILE_LIMITS } from '../text-file';
 import { parseUserNumber } from '../user-number';
 
-export const CATALOG_TAX_RATES = ['19', '5', '8', '0'] as const;
-export const CatalogTaxRate = z.enum(CATALOG_TAX_RATES);
+/** A product's rate is one the FE form offers (`shared/dian/tax-rates.ts`). */
+export const CatalogTaxRate = z.enum(TAX_RATE_VALUES);
 export type CatalogTaxRate = z.infer<typeof CatalogTaxRate>;
-
-export const CATALOG_TAX_LABELS: Record<CatalogTaxRate, string> = {
-  '19': 'IVA 19 %',
-  '5': 'IVA 5 %',
-  '8': 'INC 8 %',
-  '0': 'Sin impuesto',
-};
 
 export const CATALOG_LIMITS = {
   codeMax: 40,

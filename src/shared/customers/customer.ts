@@ -2,7 +2,7 @@
 // connection. Identification types are the DIAN codes the FE form offers (FISCAL.md, "FE receptor");
 // a NIT (type 31) is digits only, without its check digit, which is computed where it is shown.
 import { z } from 'zod';
-import { IDENTIFICATION_TYPE_CODES } from '../api/fe';
+import { isIdentificationType } from '../dian/identification-types';
 
 export const CUSTOMER_LIMITS = { numberMax: 20, nameMax: 200, emailMax: 120, addressMax: 200, phoneMax: 30 } as const;
 
@@ -13,7 +13,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const CustomerInput = z
   .object({
-    tipo_doc: z.string().refine((code) => IDENTIFICATION_TYPE_CODES.includes(code), 'Elija un tipo de documento de la lista.'),
+    tipo_doc: z.string().refine((code): boolean => isIdentificationType(code), 'Elija un tipo de documento de la lista.'),
     numero_doc: z
       .string()
       .trim()

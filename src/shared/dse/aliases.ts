@@ -44,13 +44,6 @@ export const DSE_BASE_MODE_ALIASES: Record<string, 'subtotal' | 'impuestos' | 't
   bruto: 'total',
 };
 
-/** Canonical withholdings ("Supported canonical codes"). */
-export const DSE_WITHHOLDINGS = [
-  { code: '05', key: 'reteiva', name: 'ReteIVA', defaultBaseMode: 'impuestos' },
-  { code: '06', key: 'reterenta', name: 'ReteRenta', defaultBaseMode: 'subtotal' },
-  { code: '07', key: 'reteica', name: 'ReteICA', defaultBaseMode: 'subtotal' },
-] as const;
-
 /**
  * "The client must NOT send: software_id, software_pin, clave_tecnica, resolucion, a manually
  * assigned prefix, a manual consecutive, a certificate path, a certificate password, or tax-authority

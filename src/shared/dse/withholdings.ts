@@ -12,7 +12,8 @@ import {
   type RawObject,
 } from '../api/fields';
 import { roundCents, sum, type Dec } from '../money';
-import { DSE_BASE_MODE_ALIASES, DSE_WITHHOLDING_ALIASES as A, DSE_WITHHOLDINGS } from './aliases';
+import { WITHHOLDING_TYPES } from '../dian/withholding-types';
+import { DSE_BASE_MODE_ALIASES, DSE_WITHHOLDING_ALIASES as A } from './aliases';
 
 export type DseBaseMode = 'subtotal' | 'impuestos' | 'total';
 
@@ -37,13 +38,13 @@ export interface DseDocumentAmounts {
 
 const CENT = '0.01';
 
-function canonicalOf(raw: string | undefined): (typeof DSE_WITHHOLDINGS)[number] | undefined {
+function canonicalOf(raw: string | undefined): (typeof WITHHOLDING_TYPES)[number] | undefined {
   if (!raw) return undefined;
   const k = raw
     .trim()
     .toLowerCase()
     .replace(/[\s_-]/g, '');
-  return DSE_WITHHOLDINGS.find((w) => w.key === k || w.code === raw.trim());
+  return WITHHOLDING_TYPES.find((w) => w.key === k || w.code === raw.trim());
 }
 
 export function readDseWithholdings(
@@ -110,7 +111,7 @@ function readOne(
   const code = rawCode || byKey?.code;
   const name = rawName?.trim() || byKey?.name;
   if (!code) errors.add(`${at}.dian_tax_code`, 'falta el código DIAN de la retención (05 ReteIVA, 06 ReteRenta, 07 ReteICA)');
-  else if (!DSE_WITHHOLDINGS.some((c) => c.code === code))
+  else if (!WITHHOLDING_TYPES.some((c) => c.code === code))
     errors.add(`${at}.dian_tax_code`, `código ${code} no soportado (05 ReteIVA, 06 ReteRenta, 07 ReteICA)`);
   else if (byKey && byKey.code !== code) {
     errors.add(
@@ -120,7 +121,7 @@ function readOne(
   }
   if (!name) errors.add(`${at}.tax_name`, 'falta el nombre de la retención');
   else {
-    const byName = DSE_WITHHOLDINGS.find((c) => c.name.toLowerCase() === name.toLowerCase() || c.key === name.toLowerCase());
+    const byName = WITHHOLDING_TYPES.find((c) => c.name.toLowerCase() === name.toLowerCase() || c.key === name.toLowerCase());
     if (byName && code && byName.code !== code) {
       errors.add(`${at}.${nameField?.name ?? 'tax_name'}`, `el nombre ${name} no corresponde al código ${code}`);
     }

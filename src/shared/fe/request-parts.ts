@@ -1,7 +1,9 @@
 // Readers for the parts of an FE create request ("FE create request" and its sub-tables). Each
 // returns the normalised part or undefined, recording one Spanish, field-named error per violation.
 import { MAX_DOCUMENT_ITEMS } from '../api/common';
-import { IDENTIFICATION_TYPE_CODES, type PaymentMethod } from '../api/fe';
+import type { PaymentMethod } from '../api/fe';
+import { isIdentificationType } from '../dian/identification-types';
+import { isTaxTypeCode } from '../dian/tax-types';
 import {
   FieldErrors,
   isRawObject,
@@ -18,7 +20,6 @@ import type { FeAiuInput } from './aiu';
 import { AIU_BASE_MODES, type AiuBaseMode } from './aiu';
 import { FE_CURRENCIES, type FeCurrencyCode } from './currency';
 import type { FeLineInput } from './lines';
-import { isFeTaxCode } from './tax';
 import { FE_WITHHOLDING_BASE_MODES, type FeWithholdingInput, type FeWithholdingBaseMode } from './totals';
 
 export interface FeReceptorInput {
@@ -44,7 +45,7 @@ export function readReceptor(raw: unknown, errors: FieldErrors): FeReceptorInput
   const email = readString(raw.email, 'receptor.email', errors)?.trim() ?? '';
   const direccion = readString(raw.direccion, 'receptor.direccion', errors)?.trim() ?? '';
   if (!tipo) errors.add('receptor.tipo_doc', 'es obligatorio (por ejemplo 13 cédula, 31 NIT)');
-  else if (!IDENTIFICATION_TYPE_CODES.includes(tipo)) errors.add('receptor.tipo_doc', `tipo de documento desconocido: ${tipo}`);
+  else if (!isIdentificationType(tipo)) errors.add('receptor.tipo_doc', `tipo de documento desconocido: ${tipo}`);
   if (!numero) errors.add('receptor.numero_doc', 'es obligatorio');
   else if (!/^[0-9A-Za-z-]{3,20}$/.test(numero)) errors.add('receptor.numero_doc', 'debe tener de 3 a 20 letras o dígitos');
   if (!nombre) errors.add('receptor.nombre', 'es obligatorio');
@@ -85,7 +86,7 @@ export function readItems(raw: unknown, errors: FieldErrors): FeItemInput[] | un
     if (incluido && unitInput === undefined) errors.add(`${at}.unit_input`, 'es obligatorio cuando el precio incluye IVA');
     if (iva === undefined) errors.add(`${at}.iva`, 'la tarifa es obligatoria (0 si no lleva impuesto)');
     else if (iva.isNegative() || iva.gt(100)) errors.add(`${at}.iva`, 'la tarifa debe estar entre 0 y 100 (es un porcentaje)');
-    if (taxCode !== undefined && taxCode !== '' && !isFeTaxCode(taxCode)) {
+    if (taxCode !== undefined && taxCode !== '' && !isTaxTypeCode(taxCode)) {
       errors.add(`${at}.${code?.name}`, 'código de impuesto desconocido (01 IVA, 03 ICA, 04 INC)');
     }
     if (errors.list.length > before || !desc || !cant || !iva) return;

@@ -2,23 +2,15 @@
 // rate without an explicit code is IVA (01); rate 0 generates no tax. An explicit
 // `codigo_impuesto`/`tax_code` wins over the rate-based rule (at rate 0 it yields a zero-amount tax
 // of that code: an exempt line). This rule is for FE only; DSE expresses tax differently.
+import { isTaxTypeCode, TAX_TYPES, type TaxTypeCode, type TaxTypeName } from '../dian/tax-types';
 import { dec, type DecimalInput } from '../money';
 
-export const FE_TAX_TYPES = {
-  '01': 'IVA',
-  '03': 'ICA',
-  '04': 'INC',
-} as const;
-export type FeTaxCode = keyof typeof FE_TAX_TYPES;
-export type FeTaxName = (typeof FE_TAX_TYPES)[FeTaxCode];
+export type FeTaxCode = TaxTypeCode;
+export type FeTaxName = TaxTypeName;
 
 export interface FeTaxClass {
   code: FeTaxCode;
   name: FeTaxName;
-}
-
-export function isFeTaxCode(code: string): code is FeTaxCode {
-  return Object.hasOwn(FE_TAX_TYPES, code);
 }
 
 /** How the rate-based rule sees a rate: exactly 0, exactly 8 or any other. */
@@ -38,8 +30,8 @@ export function classifyFeTax(rate: DecimalInput, explicitCode?: string | null):
 /** classifyFeTax for a caller that has already read the rate. */
 export function classifyFeTaxByKind(kind: FeRateKind, explicitCode?: string | null): FeTaxClass | null {
   if (hasExplicitCode(explicitCode)) {
-    if (!isFeTaxCode(explicitCode)) throw new Error(`código de impuesto desconocido: ${explicitCode}`);
-    return { code: explicitCode, name: FE_TAX_TYPES[explicitCode] };
+    if (!isTaxTypeCode(explicitCode)) throw new Error(`código de impuesto desconocido: ${explicitCode}`);
+    return { code: explicitCode, name: TAX_TYPES[explicitCode] };
   }
   if (kind === 0) return null;
   if (kind === 8) return { code: '04', name: 'INC' };

@@ -4,7 +4,8 @@
 // the DSE printout (renderer) both read documents through this, so they never disagree.
 import { decToCents } from '../cents';
 import { FieldErrors, isRawObject } from '../api/fields';
-import { computeDseAmounts, readDseItems, readDseWithholdings, DSE_WITHHOLDINGS } from '../dse';
+import { WITHHOLDING_TYPES, type WithholdingCode } from '../dian/withholding-types';
+import { computeDseAmounts, readDseItems, readDseWithholdings } from '../dse';
 import { computeFeTotals, readAiu, readItems } from '../fe';
 import type { Dec } from '../money';
 
@@ -17,8 +18,6 @@ export interface TaxFigure {
   base_cents: number;
   amount_cents: number;
 }
-
-export type WithholdingCode = (typeof DSE_WITHHOLDINGS)[number]['code'];
 
 export interface WithholdingFigure {
   code: WithholdingCode;
@@ -87,7 +86,7 @@ export function dseFigures(body: unknown): DocumentFigures | null {
     addTax(taxes, '01', 'IVA', rate ? rateText(rate) : '0', cents(line.base), cents(line.impuesto));
   }
   const withholdings = retenciones.map((w): WithholdingFigure => {
-    const canonical = DSE_WITHHOLDINGS.find((c) => c.code === w.dian_tax_code)!;
+    const canonical = WITHHOLDING_TYPES.find((c) => c.code === w.dian_tax_code)!;
     return {
       code: canonical.code,
       name: canonical.name,

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SalesByDayChart } from '../../../src/renderer/features/reports/charts';
 import type { PeriodReport } from '../../../src/shared/rpc/methods/reports';
-import { formatCopCompact } from '../../../src/shared/money';
+import { formatCopCompact } from '../../../src/shared/format';
 
 function day(date: string, total: number): PeriodReport['by_day'][number] {
   return {

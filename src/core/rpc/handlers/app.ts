@@ -8,6 +8,7 @@ import { backupsKept, rotateBackups, setBackupsKept } from '../../store/backup-r
 import { listBackups, type BackupFile } from '../../store/restore';
 import { compareWithBackup, nameOf, type LedgerComparison } from '../../store/restore-ledger';
 import type { Handlers } from '../registry';
+import { formatInteger, pluralOf } from '../../../shared/format';
 
 export function appHandlers(parts: CoreParts): Handlers<typeof appMethods> {
   return {
@@ -72,8 +73,8 @@ export function assertRestorable(home: string, db: Db | null, name: string): Bac
     const more = open.length - shown.length;
     throw new AppError(
       'conflict',
-      `La copia no conoce ${open.length === 1 ? 'un envío que aún no tiene' : `${open.length} envíos que aún no tienen`} respuesta definitiva: ` +
-        `${shown.join('; ')}${more > 0 ? ` y ${more} más` : ''}. Restaurarla olvidaría ${open.length === 1 ? 'su clave' : 'sus claves'} y ` +
+      `La copia no conoce ${pluralOf(open.length, 'un envío que aún no tiene', `${formatInteger(open.length)} envíos que aún no tienen`)} respuesta definitiva: ` +
+        `${shown.join('; ')}${more > 0 ? ` y ${more} más` : ''}. Restaurarla olvidaría ${pluralOf(open.length, 'su clave', 'sus claves')} y ` +
         'podría emitirse dos veces la misma operación. Espere a que se resuelvan (Documentos soporte o Facturas › Pendientes; en la línea de comandos, «resume») antes de restaurar; no se modificó nada.',
       { unresolved: open.length, submissions: open.map((row) => row.id) },
     );

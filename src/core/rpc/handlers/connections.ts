@@ -4,6 +4,7 @@ import { checkConnection } from '../../connections/check';
 import { normaliseBaseUrl } from '../../connections/connections';
 import type { CoreParts } from '../../parts';
 import type { Handlers } from '../registry';
+import { countOf } from '../../../shared/format';
 
 export function connectionHandlers({ connections, submissions, fetch, clock }: CoreParts): Handlers<typeof connectionMethods> {
   return {
@@ -67,5 +68,5 @@ export function connectionHandlers({ connections, submissions, fetch, clock }: C
 }
 
 function plural(count: number): string {
-  return count === 1 ? '1 envío sin confirmar' : `${count} envíos sin confirmar`;
+  return countOf(count, 'envío sin confirmar', 'envíos sin confirmar');
 }

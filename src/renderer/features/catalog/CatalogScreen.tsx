@@ -3,7 +3,8 @@
 // a sale copies a product's values into its line when the line is added.
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState, type ReactNode } from 'react';
-import { CATALOG_TAX_LABELS, type Product } from '../../../shared/catalog/product';
+import type { Product } from '../../../shared/catalog/product';
+import { taxRateLabel } from '../../../shared/dian/tax-rates';
 import type { ImportPreview } from '../../../shared/rpc/methods/catalog';
 import { invoke } from '../../rpc/client';
 import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
@@ -14,7 +15,7 @@ import { ImportPanel } from './ImportPanel';
 import { ProductForm } from './ProductForm';
 import './catalog.css';
 import { ActiveRowCells, ListHead } from '../../ui/RowActions';
-import { countOf } from '../../../shared/plural';
+import { countOf, formatInteger, pluralOf } from '../../../shared/format';
 import { ListToolbar } from '../../ui/ListToolbar';
 import { download } from '../../ui/download';
 
@@ -49,7 +50,7 @@ function ProductsView({ tabs }: { tabs: ReactNode }) {
   const imported = (result: ImportPreview) => {
     setPanel({ kind: 'none' });
     setMessage(
-      `Importación terminada: ${countOf(result.create, 'producto nuevo', 'productos nuevos')}, ${countOf(result.update, 'actualizado')}; ${result.errors === 1 ? 'una fila con errores no se importó' : `${countOf(result.errors, 'fila')} con errores no se importaron`}.`,
+      `Importación terminada: ${countOf(result.create, 'producto nuevo', 'productos nuevos')}, ${countOf(result.update, 'actualizado')}; ${pluralOf(result.errors, 'una fila con errores no se importó', `${countOf(result.errors, 'fila')} con errores no se importaron`)}.`,
     );
     refresh();
   };
@@ -104,8 +105,8 @@ function ProductsView({ tabs }: { tabs: ReactNode }) {
                 ? 'Ningún producto coincide con la búsqueda.'
                 : 'El catálogo está vacío: cree un producto o importe una lista.'
               : list.data.total_capped
-                ? `Más de ${list.data.total.toLocaleString('es-CO')} productos coinciden; se muestran los primeros ${list.data.items.length}. Escriba más palabras para acotar.`
-                : `${list.data.total.toLocaleString('es-CO')} producto${list.data.total === 1 ? '' : 's'}${list.data.total > list.data.items.length ? `; se muestran los primeros ${list.data.items.length}` : ''}`}
+                ? `Más de ${formatInteger(list.data.total)} productos coinciden; se muestran los primeros ${list.data.items.length}. Escriba más palabras para acotar.`
+                : `${countOf(list.data.total, 'producto')}${list.data.total > list.data.items.length ? `; se muestran los primeros ${list.data.items.length}` : ''}`}
           </p>
           {list.data.items.length > 0 && (
             <table className="data catalog-table">
@@ -130,7 +131,7 @@ function ProductsView({ tabs }: { tabs: ReactNode }) {
                       <Money value={p.unit_price} />
                       {p.price_includes_tax && <div className="muted">con impuesto</div>}
                     </td>
-                    <td>{CATALOG_TAX_LABELS[p.tax_rate]}</td>
+                    <td>{taxRateLabel(p.tax_rate)}</td>
                     <td>{p.unit}</td>
                     <ActiveRowCells
                       active={p.active}

@@ -5,7 +5,7 @@
 // of thousands of products is never laid out in a text box.
 import { useState } from 'react';
 import { formatByteSize } from '../../../shared/byte-size';
-import { countOf } from '../../../shared/plural';
+import { countOf } from '../../../shared/format';
 import type { ImportPreview } from '../../../shared/rpc/methods/catalog';
 import { FILE_LIMITS, readTextFile, type TextEncodingName } from '../../../shared/text-file';
 import { invoke } from '../../rpc/client';

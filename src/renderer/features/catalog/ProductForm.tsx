@@ -1,14 +1,9 @@
 // One product, new or edited: every field the counter and the support document need. Checked with
 // the shared schema before it is sent; core refuses a code or barcode of another product.
 import { useState, type FormEvent } from 'react';
-import {
-  CATALOG_TAX_LABELS,
-  CATALOG_TAX_RATES,
-  parseCatalogPrice,
-  ProductInput,
-  type CatalogTaxRate,
-  type Product,
-} from '../../../shared/catalog/product';
+import { parseCatalogPrice, ProductInput, type CatalogTaxRate, type Product } from '../../../shared/catalog/product';
+import { TAX_RATES } from '../../../shared/dian/tax-rates';
+import { decimalComma } from '../../../shared/format';
 import { invoke, RpcClientError } from '../../rpc/client';
 import { Alert } from '../../ui/Alert';
 import { Field } from '../../ui/Field';
@@ -31,15 +26,13 @@ interface Values {
   unspsc: string;
 }
 
-const priceText = (value: string) => value.replace('.', ',');
-
 function initial(product: Product | null): Values {
   return product
     ? {
         code: product.code,
         barcodes: product.barcodes.join(' '),
         description: product.description,
-        price: priceText(product.unit_price),
+        price: decimalComma(product.unit_price),
         includes: product.price_includes_tax,
         tax: product.tax_rate,
         unit: product.unit,
@@ -116,9 +109,9 @@ export function ProductForm({ product, onSaved, onCancel }: Props) {
         </div>
         <Field label="Impuesto" error={errors.tax_rate}>
           <select value={values.tax} onChange={(e) => set('tax', e.target.value as CatalogTaxRate)}>
-            {CATALOG_TAX_RATES.map((rate) => (
+            {TAX_RATES.map(({ rate, label }) => (
               <option key={rate} value={rate}>
-                {CATALOG_TAX_LABELS[rate]}
+                {label}
               </option>
             ))}
           </select>

@@ -4,7 +4,8 @@
 // the field empty it lists the most recent saved customers.
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { IDENTIFICATION_TYPES, type Acquirer, type Tercero } from '../../../shared/api/fe';
+import type { Acquirer, Tercero } from '../../../shared/api/fe';
+import { identificationTypeName } from '../../../shared/dian/identification-types';
 import { invoke, RpcClientError } from '../../rpc/client';
 import { useRpcQuery } from '../../rpc/hooks';
 import type { FeFormValues } from '../invoices/model';
@@ -13,10 +14,6 @@ import { customerOptions, typedNumber, type CustomerOption } from './customer-op
 import { useFillReceptor } from '../invoices/fill-receptor';
 
 const RESULTS = 8;
-
-function typeLabel(code: string): string {
-  return IDENTIFICATION_TYPES.find((t) => t.code === code)?.label ?? `Tipo ${code}`;
-}
 
 export function lookupMessage(error: unknown): string {
   if (error instanceof RpcClientError) {
@@ -192,7 +189,7 @@ export function CustomerPicker() {
                 <>
                   <span className="customer-picker__name">{option.customer.nombre}</span>
                   <span className="customer-picker__id">
-                    {typeLabel(option.customer.tipo_doc)} {option.customer.numero_doc}
+                    {identificationTypeName(option.customer.tipo_doc)} {option.customer.numero_doc}
                     {option.customer.dv !== null ? `-${option.customer.dv}` : ''}
                   </span>
                   <span className="customer-picker__source">Guardado</span>
@@ -202,7 +199,7 @@ export function CustomerPicker() {
                 <>
                   <span className="customer-picker__name">{option.tercero.nombre}</span>
                   <span className="customer-picker__id">
-                    {typeLabel(option.tercero.tipo_documento)} {option.tercero.numero_documento}
+                    {identificationTypeName(option.tercero.tipo_documento)} {option.tercero.numero_documento}
                   </span>
                   <span className="customer-picker__source">Tercero de la empresa</span>
                 </>
@@ -211,7 +208,7 @@ export function CustomerPicker() {
                 <>
                   <span className="customer-picker__name">Consultar en la DIAN</span>
                   <span className="customer-picker__id">
-                    {typeLabel(tipoActual)} {option.numero}
+                    {identificationTypeName(tipoActual)} {option.numero}
                   </span>
                   <span className="customer-picker__source">Consulta</span>
                 </>

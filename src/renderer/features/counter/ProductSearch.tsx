@@ -4,7 +4,8 @@
 // text up as an exact code or barcode, so a scan adds its product, or 1 to its line, without waiting
 // for the word search. Scans are handled in order, and the field is empty again at once for the next.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { CATALOG_TAX_LABELS, type Product } from '../../../shared/catalog/product';
+import type { Product } from '../../../shared/catalog/product';
+import { taxRateLabel } from '../../../shared/dian/tax-rates';
 import { invoke } from '../../rpc/client';
 import { useRpcQuery } from '../../rpc/hooks';
 import { Money } from '../../ui/Money';
@@ -142,7 +143,7 @@ export function ProductSearch({ onPick }: { onPick: (product: Product) => string
               <span className="product-search__code">{product.code}</span>
               <span className="product-search__desc">{product.description}</span>
               <span className="product-search__price">
-                <Money value={product.unit_price} /> · {CATALOG_TAX_LABELS[product.tax_rate]}
+                <Money value={product.unit_price} /> · {taxRateLabel(product.tax_rate)}
               </span>
             </li>
           ))}

@@ -2,7 +2,7 @@
 // or number, create, edit, deactivate and activate again. The counter picks them with F3.
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState, type FormEvent } from 'react';
-import { IDENTIFICATION_TYPES } from '../../../shared/api/fe';
+import { identificationTypeName } from '../../../shared/dian/identification-types';
 import { CustomerInput, type Customer } from '../../../shared/customers/customer';
 import { formatDateTime } from '../../../shared/dates';
 import { nitCheckDigit } from '../../../shared/fiscal/nit';
@@ -14,14 +14,11 @@ import { ActiveRowCells, ListHead } from '../../ui/RowActions';
 import { IdentificationOptions } from '../../ui/IdentificationOptions';
 import { ListToolbar } from '../../ui/ListToolbar';
 import { FormActions } from '../../ui/FormActions';
+import { countOf } from '../../../shared/format';
 
 type Values = CustomerInput;
 
 const EMPTY: Values = { tipo_doc: '13', numero_doc: '', nombre: '', email: '', direccion: '', telefono: '' };
-
-function typeLabel(code: string): string {
-  return IDENTIFICATION_TYPES.find((t) => t.code === code)?.label ?? code;
-}
 
 function CustomerForm({
   customer,
@@ -159,7 +156,7 @@ export function CustomersPanel() {
               ? q.trim()
                 ? 'Ningún cliente coincide con la búsqueda.'
                 : 'Aún no hay clientes guardados: guárdelos desde una factura («Guardar cliente») o cree uno aquí.'
-              : `${list.data.total.toLocaleString('es-CO')} cliente${list.data.total === 1 ? '' : 's'}${list.data.total > list.data.items.length ? `; se muestran los primeros ${list.data.items.length}` : ''}`}
+              : `${countOf(list.data.total, 'cliente')}${list.data.total > list.data.items.length ? `; se muestran los primeros ${list.data.items.length}` : ''}`}
           </p>
           {list.data.items.length > 0 && (
             <table className="data catalog-table">
@@ -169,7 +166,7 @@ export function CustomersPanel() {
                   <tr key={c.id} data-testid="customer-row" className={c.active ? undefined : 'catalog-row--inactive'}>
                     <td>{c.nombre}</td>
                     <td>
-                      {typeLabel(c.tipo_doc)} {c.numero_doc}
+                      {identificationTypeName(c.tipo_doc)} {c.numero_doc}
                       {c.dv !== null ? `-${c.dv}` : ''}
                     </td>
                     <td>{c.email || '—'}</td>

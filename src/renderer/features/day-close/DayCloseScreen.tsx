@@ -13,6 +13,7 @@ import { usePaymentMethods } from '../invoices/useInvoiceData';
 import { SUBMISSION_STATE_LABELS } from '../../ui/states';
 import { cop, documentsText, paymentLabel, taxLabel } from './labels';
 import './day-close.css';
+import { formatInteger } from '../../../shared/format';
 
 function Ticket({ close, connection, printedAt }: { close: DayClose; connection: string; printedAt: Date }) {
   const methods = usePaymentMethods();
@@ -29,7 +30,7 @@ function Ticket({ close, connection, printedAt }: { close: DayClose; connection:
         <h3>Ventas aceptadas</h3>
         <dl className="day-close-ticket__rows">
           <dt>Facturas</dt>
-          <dd data-testid="day-close-accepted">{close.accepted.toLocaleString('es-CO')}</dd>
+          <dd data-testid="day-close-accepted">{formatInteger(close.accepted)}</dd>
           <dt>Subtotal</dt>
           <dd>{cop(close.subtotal_cents)}</dd>
           <dt>Impuestos</dt>
@@ -88,14 +89,14 @@ function Ticket({ close, connection, printedAt }: { close: DayClose; connection:
       <section>
         <h3>Sin cerrar</h3>
         <dl className="day-close-ticket__rows">
-          <dt>Pendientes ({close.pending.length.toLocaleString('es-CO')})</dt>
+          <dt>Pendientes ({formatInteger(close.pending.length)})</dt>
           <dd data-testid="day-close-pending">{cop(close.pending_total_cents)}</dd>
-          <dt>Rechazadas ({close.rejected.length.toLocaleString('es-CO')})</dt>
+          <dt>Rechazadas ({formatInteger(close.rejected.length)})</dt>
           <dd data-testid="day-close-rejected">{cop(close.rejected_total_cents)}</dd>
         </dl>
         <p className="day-close-ticket__small">
-          Documentos: {(close.accepted + close.pending.length + close.rejected.length).toLocaleString('es-CO')}. Las pendientes y
-          rechazadas no suman en las ventas.
+          Documentos: {formatInteger(close.accepted + close.pending.length + close.rejected.length)}. Las pendientes y rechazadas
+          no suman en las ventas.
         </p>
         {close.unreadable > 0 && (
           <p className="day-close-ticket__small">

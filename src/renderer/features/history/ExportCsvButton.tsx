@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { HistoryCsvCursor, HistoryFilter } from '../../../shared/rpc/methods/history';
 import { invoke } from '../../rpc/client';
 import { Alert } from '../../ui/Alert';
-import { countOf } from '../../../shared/plural';
+import { countOf, formatInteger } from '../../../shared/format';
 import { download } from '../../ui/download';
 
 type ExportState =
@@ -13,7 +13,7 @@ type ExportState =
   | { phase: 'error'; message: string };
 
 const CSV_TYPE = 'text/csv;charset=utf-8';
-const count = (n: number) => n.toLocaleString('es-CO');
+const count = (n: number) => formatInteger(n);
 
 /**
  * Saves the filtered list as CSV (UTF-8 with BOM, `;` and decimal comma, for es-CO spreadsheets).

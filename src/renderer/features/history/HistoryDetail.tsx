@@ -3,7 +3,7 @@ import type { HistoryDetail } from '../../../shared/rpc/methods/history';
 import { useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { Money } from '../../ui/Money';
-import { formatPercent } from '../../../shared/money';
+import { formatPercent } from '../../../shared/format';
 import { dsePrintParts } from '../print/dse-print';
 import { CorrectionLinks } from './CorrectionLinks';
 import { DocumentFields } from './DocumentFields';

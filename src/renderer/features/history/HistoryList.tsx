@@ -7,6 +7,7 @@ import { Money } from '../../ui/Money';
 import { kindLabel } from './labels';
 import { FollowingMarker, StateBadge } from './StateBadge';
 import { pagesFor, useHistoryFirstPage, useHistoryPages } from './useHistoryPages';
+import { countOf } from '../../../shared/format';
 
 const ROW_HEIGHT = 44;
 
@@ -37,7 +38,7 @@ export function HistoryList({ filter }: { filter: HistoryFilter }) {
             : ''
           : total === 0
             ? 'Ningún documento coincide con la búsqueda y los filtros.'
-            : `${total.toLocaleString('es-CO')} documento${total === 1 ? '' : 's'}, del más reciente al más antiguo`}
+            : `${countOf(total, 'documento')}, del más reciente al más antiguo`}
       </div>
       {error && (
         <Alert tone="error" title="No se pudo leer el historial local">

@@ -3,7 +3,7 @@ import { formatDateTime } from '../../../shared/dates';
 import type { EventPayload } from '../../../shared/rpc/events';
 import { useRpcEvent, useRpcMutation, useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
-import { countOf } from '../../../shared/plural';
+import { countOf, formatInteger } from '../../../shared/format';
 
 type Progress = EventPayload<'sync.progress'>;
 
@@ -32,7 +32,7 @@ export function SyncBar() {
             <progress max={progress.total} value={progress.done} aria-label="Progreso de la sincronización" />
           ) : null}{' '}
           {progress.total
-            ? `${progress.done.toLocaleString('es-CO')} de ${countOf(progress.total, 'documento')}`
+            ? `${formatInteger(progress.done)} de ${countOf(progress.total, 'documento')}`
             : countOf(progress.done, 'documento')}
         </span>
       )}

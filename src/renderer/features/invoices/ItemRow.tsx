@@ -6,7 +6,8 @@ import type { UseFormRegister } from 'react-hook-form';
 import type { Dec } from '../../../shared/money';
 import { amountFit, formatMoney, Money } from '../../ui/Money';
 import { useLineAmounts } from './live-totals';
-import { TAX_RATE_OPTIONS, type FeFormValues } from './model';
+import { TAX_RATES } from '../../../shared/dian/tax-rates';
+import type { FeFormValues } from './model';
 
 /** The grid's line operations; the same object across renders, so that rows stay memoized. */
 export interface LineActions {
@@ -110,9 +111,9 @@ export const ItemRow = memo(function ItemRow({
           {...cell(3)}
           {...described('iva', ivaError)}
         >
-          {TAX_RATE_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
+          {TAX_RATES.map(({ rate, label }) => (
+            <option key={rate} value={rate}>
+              {label}
             </option>
           ))}
         </select>

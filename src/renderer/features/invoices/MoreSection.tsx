@@ -10,8 +10,7 @@ import { Alert } from '../../ui/Alert';
 import { Field } from '../../ui/Field';
 import { Section } from '../../ui/Section';
 import type { FeFormValues } from './model';
-
-const count = new Intl.NumberFormat('es-CO');
+import { formatInteger } from '../../../shared/format';
 
 export function MoreSection() {
   const { register, control, formState } = useFormContext<FeFormValues>();
@@ -24,7 +23,7 @@ export function MoreSection() {
         error={formState.errors.observaciones?.message}
         hint={
           <span className={over ? 'counter counter--over' : 'counter'} data-testid="observaciones-counter">
-            {count.format(observaciones.length)} / {count.format(LIMITS.observacionesMax)} caracteres
+            {formatInteger(observaciones.length)} / {formatInteger(LIMITS.observacionesMax)} caracteres
           </span>
         }
       >
@@ -62,7 +61,7 @@ function ContingencyTicketFields() {
       <Field
         label="Número del talonario"
         error={formState.errors.contingencia?.talonario?.message}
-        hint={`Del ${numbering.prefijo}${count.format(numbering.rango_desde)} al ${numbering.prefijo}${count.format(numbering.rango_hasta)} · resolución ${numbering.numero}, vigente hasta el ${formatDate(numbering.hasta)}`}
+        hint={`Del ${numbering.prefijo}${formatInteger(numbering.rango_desde)} al ${numbering.prefijo}${formatInteger(numbering.rango_hasta)} · resolución ${numbering.numero}, vigente hasta el ${formatDate(numbering.hasta)}`}
       >
         <input inputMode="numeric" autoComplete="off" {...register('contingencia.talonario')} />
       </Field>

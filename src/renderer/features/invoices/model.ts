@@ -41,14 +41,6 @@ export interface FeFormValues {
   contingencia: { talonario: string; hora: string };
 }
 
-/** Rates offered per line, labelled by the tax they produce ("FE item": 8 is INC, other positive rates IVA). */
-export const TAX_RATE_OPTIONS = [
-  { value: '19', label: 'IVA 19 %' },
-  { value: '5', label: 'IVA 5 %' },
-  { value: '8', label: 'INC 8 %' },
-  { value: '0', label: 'Sin impuesto (0 %)' },
-] as const;
-
 let keySeq = 0;
 export function lineKey(): string {
   keySeq += 1;

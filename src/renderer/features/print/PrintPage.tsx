@@ -1,5 +1,6 @@
 import { formatDate } from '../../../shared/dates';
-import { dec, formatCop, formatPercent, formatUsd } from '../../../shared/money';
+import { formatPercent } from '../../../shared/format';
+import { dec, formatCop, formatUsd } from '../../../shared/money';
 import { contingencyMark, PENDING_FOOTER, PENDING_KEY, type PrintModel, type PrintParty } from './print-model';
 import { formatQuantity } from '../../ui/quantity';
 

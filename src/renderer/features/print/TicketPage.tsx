@@ -1,5 +1,6 @@
 import { formatDate } from '../../../shared/dates';
-import { formatCop, formatPercent, formatUsd } from '../../../shared/money';
+import { formatPercent } from '../../../shared/format';
+import { formatCop, formatUsd } from '../../../shared/money';
 import { contingencyMark, PENDING_FOOTER, PENDING_KEY, type PrintModel } from './print-model';
 import { formatQuantity } from '../../ui/quantity';
 
@@ -65,7 +66,7 @@ export function TicketPage({ model, qr, width }: { model: PrintModel; qr: string
             </div>
             {line.tipo_impuesto && (
               <div className="ticket__small">
-                {line.tipo_impuesto} {line.tarifa.replace('.', ',')} %
+                {line.tipo_impuesto} {formatPercent(line.tarifa)}
               </div>
             )}
           </li>

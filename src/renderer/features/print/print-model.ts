@@ -8,7 +8,8 @@ import { formatDate } from '../../../shared/dates';
 import { nitCheckDigit } from '../../../shared/fiscal/nit';
 import { dec, toMoneyString } from '../../../shared/money';
 import type { HistoryDetail, IssuerProfile } from '../../../shared/rpc/methods/history';
-import { PAYMENT_MEANS } from '../support-documents/model/catalogs';
+import { identificationTypeShort } from '../../../shared/dian/identification-types';
+import { paymentMeansName } from '../../../shared/dian/payment-means';
 import { dsePrintParts } from './dse-print';
 import {
   asObj,
@@ -177,7 +178,7 @@ export function buildPrintModel(detail: HistoryDetail): PrintModel {
       counterpart: {
         role: 'Adquiriente (cliente)',
         nombre: text(tercero.nombre) || entry.counterpart_name,
-        documento: `${docTypeLabel(text(tercero.tipo_documento))} ${text(tercero.numero_documento) || entry.counterpart_doc}`,
+        documento: `${identificationTypeShort(text(tercero.tipo_documento))} ${text(tercero.numero_documento) || entry.counterpart_doc}`,
         lines: [text(receptor.direccion), text(tercero.email) || text(receptor.email)].filter((line) => line.length > 0),
       },
       lines,
@@ -233,7 +234,7 @@ export function buildPrintModel(detail: HistoryDetail): PrintModel {
     counterpart: {
       role: 'Vendedor no obligado a facturar (proveedor)',
       nombre: text(supplier.nombre) || entry.counterpart_name,
-      documento: `${docTypeLabel(text(supplier.tipo_documento))} ${text(supplier.nit) || entry.counterpart_doc}${supplier.dv ? `-${text(supplier.dv)}` : ''}`,
+      documento: `${identificationTypeShort(text(supplier.tipo_documento))} ${text(supplier.nit) || entry.counterpart_doc}${supplier.dv ? `-${text(supplier.dv)}` : ''}`,
       lines: [
         text(supplier.direccion),
         [text(supplier.municipio), text(supplier.departamento)].filter(Boolean).join(', '),
@@ -278,19 +279,5 @@ export function buildPrintModel(detail: HistoryDetail): PrintModel {
 
 /** A DIAN payment means code in words ("Efectivo"); an unknown one by its code. */
 function meansLabel(code: string): string {
-  return PAYMENT_MEANS.find((means) => means.code === code)?.label ?? `medio de pago ${code || 'sin código'}`;
-}
-
-function docTypeLabel(code: string): string {
-  return code === '31'
-    ? 'NIT'
-    : code === '13'
-      ? 'C.C.'
-      : code === '22'
-        ? 'C.E.'
-        : code === '41'
-          ? 'Pasaporte'
-          : code
-            ? `Doc. ${code}`
-            : '';
+  return paymentMeansName(code) ?? `medio de pago ${code || 'sin código'}`;
 }

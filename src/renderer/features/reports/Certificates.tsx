@@ -2,7 +2,7 @@
 // withholding agent) withheld from each supplier, by type and rate, with the base and the documents,
 // ready to print and sign. Each certificate prints on its own page.
 import { colombiaToday, formatDate } from '../../../shared/dates';
-import { countOf } from '../../../shared/plural';
+import { countOf, formatPercent, pluralOf } from '../../../shared/format';
 import type { CertificatesOutput, ReportFilter } from '../../../shared/rpc/methods/reports';
 import { useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
@@ -38,9 +38,11 @@ export function Certificates({ filter }: { filter: ReportFilter }) {
       )}
       {data.without_detail > 0 && (
         <p className="report-source-note">
-          {data.without_detail === 1
-            ? 'Un documento soporte aceptado del periodo se conoce solo por sus totales: sus retenciones no se pueden certificar desde este equipo.'
-            : `${countOf(data.without_detail, 'documento soporte', 'documentos soporte')} aceptados del periodo se conocen solo por sus totales: sus retenciones no se pueden certificar desde este equipo.`}
+          {pluralOf(
+            data.without_detail,
+            'Un documento soporte aceptado del periodo se conoce solo por sus totales: sus retenciones no se pueden certificar desde este equipo.',
+            `${countOf(data.without_detail, 'documento soporte', 'documentos soporte')} aceptados del periodo se conocen solo por sus totales: sus retenciones no se pueden certificar desde este equipo.`,
+          )}
         </p>
       )}
       {data.certificates.length === 0 ? (
@@ -97,7 +99,7 @@ function CertificatePage({
           {c.lines.map((l) => (
             <tr key={`${l.code}-${l.rate}`}>
               <td>{`${l.name} (${l.code})`}</td>
-              <td className="num">{`${l.rate.replace('.', ',')} %`}</td>
+              <td className="num">{formatPercent(l.rate)}</td>
               <td className="num">{cop(l.base)}</td>
               <td className="num">{cop(l.amount)}</td>
             </tr>

@@ -3,7 +3,7 @@ import type { PeriodReport } from '../../../shared/rpc/methods/reports';
 import { SalesByDayChart, TaxesByMonthChart } from './charts';
 import { ReportTable } from './ReportTable';
 import { cop, KIND_LABEL, reportTables } from './tables';
-import { countOf } from '../../../shared/plural';
+import { countOf, pluralOf } from '../../../shared/format';
 
 function Totals({ report }: { report: PeriodReport }) {
   const sum = (kind: 'FE' | 'DSE') =>
@@ -53,17 +53,21 @@ function Totals({ report }: { report: PeriodReport }) {
       </div>
       {synced > 0 && (
         <p className="report-source-note" data-testid="report-synced-note">
-          {synced === 1
-            ? 'Un documento aceptado se conoce solo por sincronización: de él se suman los totales,'
-            : `${countOf(synced, 'documento')} aceptados se conocen solo por sincronización: de ellos se suman los totales,`}
+          {pluralOf(
+            synced,
+            'Un documento aceptado se conoce solo por sincronización: de él se suman los totales,',
+            `${countOf(synced, 'documento')} aceptados se conocen solo por sincronización: de ellos se suman los totales,`,
+          )}
           sin desglose por tarifa ni retenciones. Los emitidos desde esta aplicación se leen de la solicitud exacta que se envió.
         </p>
       )}
       {report.other_currency.count > 0 && (
         <p className="report-source-note">
-          {report.other_currency.count === 1
-            ? 'Un documento en otra moneda (USD) no se suma a los valores en pesos.'
-            : `${countOf(report.other_currency.count, 'documento')} en otra moneda (USD) no se suman a los valores en pesos.`}
+          {pluralOf(
+            report.other_currency.count,
+            'Un documento en otra moneda (USD) no se suma a los valores en pesos.',
+            `${countOf(report.other_currency.count, 'documento')} en otra moneda (USD) no se suman a los valores en pesos.`,
+          )}
         </p>
       )}
     </>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ReportFilter } from '../../../shared/rpc/methods/reports';
 import { invoke } from '../../rpc/client';
 import { download } from '../../ui/download';
+import { countOf } from '../../../shared/format';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -40,7 +41,7 @@ export function XlsxButton({ filter }: { filter: ReportFilter }) {
       </button>
       {state.phase === 'done' && (
         <span role="status" className="muted">
-          {`${state.filename}: ${state.rows.toLocaleString('es-CO')} filas.`}
+          {`${state.filename}: ${countOf(state.rows, 'fila')}.`}
         </span>
       )}
       {state.phase === 'error' && (

@@ -6,8 +6,7 @@
 import { useId, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDate } from '../../../shared/dates';
-import { formatCopCompact } from '../../../shared/money';
-import { countOf } from '../../../shared/plural';
+import { countOf, formatCopCompact } from '../../../shared/format';
 import type { PeriodReport } from '../../../shared/rpc/methods/reports';
 import { cop } from './tables';
 

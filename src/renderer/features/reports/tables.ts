@@ -2,6 +2,7 @@
 // view and the CSV of each table read the same description, so they never disagree.
 import { centsToDec } from '../../../shared/cents';
 import { formatDate } from '../../../shared/dates';
+import { formatDecimal, formatPercent } from '../../../shared/format';
 import { formatCop } from '../../../shared/money';
 import type { CsvCell } from '../../../shared/reports/report-csv';
 import type { PeriodReport } from '../../../shared/rpc/methods/reports';
@@ -37,7 +38,7 @@ export function display<T>(column: Column<T>, row: T): string {
   if (column.show) return column.show(row);
   const value = column.value(row);
   if (value === null) return '';
-  if (typeof value === 'number') return value.toLocaleString('es-CO');
+  if (typeof value === 'number') return formatDecimal(value);
   if (typeof value === 'string') return value;
   if ('cents' in value) return cop(value.cents);
   return value.date.length === 7 ? `${value.date.slice(5, 7)}/${value.date.slice(0, 4)}` : formatDate(value.date);
@@ -53,7 +54,7 @@ const rate = <T>(get: (row: T) => string): Column<T> => ({
   header: 'Tarifa',
   numeric: true,
   value: (row) => (get(row) === '' ? null : Number(get(row))),
-  show: (row) => (get(row) === '' ? '—' : `${get(row).replace('.', ',')} %`),
+  show: (row) => formatPercent(get(row)) || '—',
 });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of tables whose rows differ

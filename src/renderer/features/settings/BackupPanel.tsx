@@ -3,6 +3,7 @@ import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { BackupRetention } from './BackupRetention';
 import { RestorePanel } from './RestorePanel';
+import { countOf, formatInteger, pluralOf } from '../../../shared/format';
 
 /** Where the data lives, and a consistent copy of it on demand. */
 export function BackupPanel() {
@@ -28,9 +29,9 @@ export function BackupPanel() {
       </button>
       {done && (
         <Alert tone="ok" title="Copia creada">
-          <code>{done.file}</code> ({new Intl.NumberFormat('es-CO').format(Math.round(done.bytes / 1024))} KB)
+          <code>{done.file}</code> ({formatInteger(Math.round(done.bytes / 1024))} KB)
           {done.removed ? (
-            <p>{done.removed === 1 ? 'Se borró 1 copia antigua.' : `Se borraron ${done.removed} copias antiguas.`}</p>
+            <p>{`Se ${pluralOf(done.removed, 'borró', 'borraron')} ${countOf(done.removed, 'copia antigua', 'copias antiguas')}.`}</p>
           ) : null}
         </Alert>
       )}

@@ -4,9 +4,9 @@ import type { BackupEntry, RestoreResult } from '../../../shared/rpc/methods/app
 import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
 import { announceDataReplaced } from '../../shell/data-replaced';
 import { Alert } from '../../ui/Alert';
+import { countOf, formatInteger } from '../../../shared/format';
 
-const kb = (bytes: number) => `${new Intl.NumberFormat('es-CO').format(Math.max(1, Math.round(bytes / 1024)))} KB`;
-const plural = (n: number, one: string, many: string) => `${new Intl.NumberFormat('es-CO').format(n)} ${n === 1 ? one : many}`;
+const kb = (bytes: number) => `${formatInteger(Math.max(1, Math.round(bytes / 1024)))} KB`;
 
 /** The last restore, shown once at the top of Ajustes by the app mounted again on the restored data. */
 let lastRestore: (RestoreResult & { modified: string }) | null = null;
@@ -132,8 +132,8 @@ function Lost({ entry }: { entry: BackupEntry }) {
   if (unresolved > 0) {
     return (
       <Alert tone="warn">
-        {plural(unresolved, 'envío que la copia no conoce aún no tiene', 'envíos que la copia no conoce aún no tienen')} respuesta
-        definitiva. Espere a que se resuelvan antes de restaurar: restaurarla olvidaría sus claves.
+        {countOf(unresolved, 'envío que la copia no conoce aún no tiene', 'envíos que la copia no conoce aún no tienen')}{' '}
+        respuesta definitiva. Espere a que se resuelvan antes de restaurar: restaurarla olvidaría sus claves.
       </Alert>
     );
   }
@@ -146,8 +146,8 @@ function Lost({ entry }: { entry: BackupEntry }) {
     );
   return (
     <Alert tone="warn">
-      Después de esta copia se enviaron {plural(fe, 'factura electrónica', 'facturas electrónicas')} y{' '}
-      {plural(dse, 'documento soporte', 'documentos soporte')}. Las facturas vuelven al Historial con «Sincronizar»; los
+      Después de esta copia se enviaron {countOf(fe, 'factura electrónica', 'facturas electrónicas')} y{' '}
+      {countOf(dse, 'documento soporte', 'documentos soporte')}. Las facturas vuelven al Historial con «Sincronizar»; los
       documentos soporte, sus envíos y los cambios de catálogo, borradores y ajustes posteriores no estarán en la copia restaurada
       (siguen en el archivo conservado).
     </Alert>

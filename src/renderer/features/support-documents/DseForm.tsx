@@ -25,6 +25,7 @@ import { WithholdingsSection } from './parts/WithholdingsSection';
 import type { DseDraftState } from './useDseDraft';
 import { SubmitProblem } from '../../forms/SubmitProblem';
 import { LinesForm } from '../../forms/LinesForm';
+import { countOf } from '../../../shared/format';
 
 interface Props {
   draft: DseDraftState;
@@ -178,7 +179,7 @@ export function DseForm({ draft, saveLater, saveNow, discard, onCorrected }: Pro
                 </button>
                 <p className="muted dse-submit__hint">
                   {errorCount > 0
-                    ? `${errorCount} ${errorCount === 1 ? 'dato por corregir' : 'datos por corregir'}.`
+                    ? `${countOf(errorCount, 'dato por corregir', 'datos por corregir')}.`
                     : 'Todo listo para emitir.'}{' '}
                   El borrador se guarda solo.
                 </p>

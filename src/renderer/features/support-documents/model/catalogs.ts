@@ -1,55 +1,4 @@
-// Labelled code lists the form offers (DIAN's technical annex lists; the contract names the fields).
-
-export const ID_TYPES: readonly { code: string; label: string }[] = [
-  { code: '13', label: 'Cédula de ciudadanía' },
-  { code: '31', label: 'NIT' },
-  { code: '22', label: 'Cédula de extranjería' },
-  { code: '41', label: 'Pasaporte' },
-  { code: '42', label: 'Documento de identificación extranjero' },
-  { code: '47', label: 'Permiso especial de permanencia (PEP)' },
-  { code: '48', label: 'Permiso por protección temporal (PPT)' },
-  { code: '50', label: 'NIT de otro país' },
-  { code: '21', label: 'Tarjeta de extranjería' },
-  { code: '12', label: 'Tarjeta de identidad' },
-  { code: '11', label: 'Registro civil' },
-  { code: '91', label: 'NUIP' },
-];
-
-export const REGIMES: readonly { code: string; label: string }[] = [
-  { code: 'O-49', label: 'No responsable de IVA' },
-  { code: 'O-48', label: 'Responsable de IVA' },
-  { code: 'O-47', label: 'Régimen simple de tributación' },
-  { code: 'O-13', label: 'Gran contribuyente' },
-  { code: 'O-15', label: 'Autorretenedor' },
-  { code: 'O-23', label: 'Agente de retención IVA' },
-  { code: 'R-99-PN', label: 'No aplica – otros' },
-];
-
-export const TAX_SCHEMES: readonly { code: string; label: string }[] = [
-  { code: 'ZZ', label: 'No aplica' },
-  { code: '01', label: 'IVA' },
-  { code: '04', label: 'INC' },
-  { code: 'ZA', label: 'IVA e INC' },
-];
-
-/** Payment means (DIAN's list, numeric codes of 1 to 3 digits as the contract requires). */
-export const PAYMENT_MEANS: readonly { code: string; label: string }[] = [
-  { code: '10', label: 'Efectivo' },
-  { code: '42', label: 'Consignación bancaria' },
-  { code: '47', label: 'Transferencia débito bancaria' },
-  { code: '45', label: 'Transferencia crédito bancaria' },
-  { code: '48', label: 'Tarjeta crédito' },
-  { code: '49', label: 'Tarjeta débito' },
-  { code: '20', label: 'Cheque' },
-  { code: '1', label: 'Instrumento no definido' },
-  { code: '2', label: 'Crédito ACH' },
-  { code: '3', label: 'Débito ACH' },
-  { code: '30', label: 'Transferencia crédito' },
-  { code: '31', label: 'Transferencia débito' },
-  { code: '44', label: 'Nota cambiaria' },
-  { code: '71', label: 'Bonos' },
-  { code: '72', label: 'Vales' },
-];
+// Labelled lists of the DSE form that are not DIAN code lists (those live in shared/dian/).
 
 export const BASE_MODE_LABELS = { subtotal: 'Subtotal', impuestos: 'Impuestos (IVA)', total: 'Total' } as const;
 
@@ -65,7 +14,3 @@ export const WITHHOLDING_RULES: readonly string[] = [
   'Si solo se indica el valor, el porcentaje se deriva.',
   'La suma de las retenciones no supera el total del documento.',
 ];
-
-export function labelOf(list: readonly { code: string; label: string }[], code: string): string | undefined {
-  return list.find((entry) => entry.code === code)?.label;
-}

@@ -2,7 +2,8 @@
 // rejected document: the supplier, the mode and period, the lines, the payment and the withholdings.
 // Numbers are written with a decimal comma and no thousands separator ("1234,5"), which the form
 // reads back to the very same value (a "123.456" would read as thousands).
-import { DSE_WITHHOLDINGS } from '../../../../shared/dse';
+import { WITHHOLDING_TYPES } from '../../../../shared/dian/withholding-types';
+import { decimalComma } from '../../../../shared/format';
 import {
   emptyForm,
   emptyItem,
@@ -24,8 +25,7 @@ const text = (value: unknown): string => (value === undefined || value === null 
 /** A JSON number of the request as the form types it. */
 export function formNumber(value: unknown): string {
   if (value === undefined || value === null || value === '') return '';
-  const written = typeof value === 'number' ? String(value) : String(value).trim();
-  return written.replace('.', ',');
+  return typeof value === 'number' ? decimalComma(value) : decimalComma(String(value).trim());
 }
 
 const first = (o: Obj, names: string[]): unknown => names.map((n) => o[n]).find((v) => v !== undefined);
@@ -50,7 +50,7 @@ export function formFromRequest(request: Obj): DseFormValues {
   }));
   const retenciones: WithholdingValues[] = asList(first(request, ['retenciones', 'withholdings'])).map((w) => {
     const code = text(first(w, ['dian_tax_code', 'codigo_dian']));
-    const known = DSE_WITHHOLDINGS.find((c) => c.code === code);
+    const known = WITHHOLDING_TYPES.find((c) => c.code === code);
     const mode = text(first(w, ['base_mode', 'modo_base']));
     return {
       ...emptyWithholding(known?.code ?? ''),

@@ -10,6 +10,7 @@ import { parseUserNumber } from '../../../../shared/user-number';
 import { emptyItem, type ItemValues } from './form-values';
 import { itemBody } from './to-request';
 import { messageOf } from './validate';
+import { countOf } from '../../../../shared/format';
 
 export interface ImportedRow {
   /** 1-based line of the source, as a spreadsheet numbers it */
@@ -116,7 +117,7 @@ export function readCodeCell(cell: string): { codigo: string; problem: string | 
   if (/^\d+$/.test(value) && value.length !== 8) {
     return {
       codigo: value,
-      problem: `Código: «${value}» tiene ${value.length} ${value.length === 1 ? 'dígito' : 'dígitos'}; el código UNSPSC lleva exactamente 8 dígitos (por ejemplo 43211503)`,
+      problem: `Código: «${value}» tiene ${countOf(value.length, 'dígito')}; el código UNSPSC lleva exactamente 8 dígitos (por ejemplo 43211503)`,
     };
   }
   if (value !== '' && !/^\d+$/.test(value)) {

@@ -1,7 +1,7 @@
 // Form values -> the body of `POST /dse/documentos` (canonical names of "DSE create request"),
 // plus the errors of numbers that could not be read as typed. The body is what the shared rules
 // (src/shared/dse) judge and, once valid, exactly what is submitted.
-import { DSE_WITHHOLDINGS } from '../../../../shared/dse';
+import { WITHHOLDING_TYPES } from '../../../../shared/dian/withholding-types';
 import { isIsoDate } from '../../../../shared/dates';
 import { nitCheckDigit } from '../../../../shared/fiscal/nit';
 import { parseUserNumber } from '../../../../shared/user-number';
@@ -59,7 +59,7 @@ export function itemBody(item: ItemValues, at: string, errors: Record<string, st
 }
 
 export function withholdingBody(w: WithholdingValues, at: string, errors: Record<string, string>): Raw {
-  const canonical = DSE_WITHHOLDINGS.find((c) => c.code === w.code);
+  const canonical = WITHHOLDING_TYPES.find((c) => c.code === w.code);
   const out: Raw = { base_mode: w.base_mode };
   if (canonical) Object.assign(out, { retention_key: canonical.key, dian_tax_code: canonical.code, tax_name: canonical.name });
   const base = readFormNumber(w.base_amount, `${at}.base_amount`, errors);

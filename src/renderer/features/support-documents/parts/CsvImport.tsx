@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ItemValues } from '../model/form-values';
 import { describeFormat, importLinesText, type ImportResult } from '../model/lines-import';
 import { useDseForm } from './form-context';
-import { countOf } from '../../../../shared/plural';
+import { countOf } from '../../../../shared/format';
 import { FILE_LIMITS, readTextFile } from '../../../../shared/text-file';
 import { ProblemList } from '../../../ui/ProblemList';
 

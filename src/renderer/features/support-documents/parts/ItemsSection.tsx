@@ -7,7 +7,7 @@ import { emptyItem, type DseFormValues, type ItemValues } from '../model/form-va
 import { importLines } from '../model/lines-import';
 import { CsvImport } from './CsvImport';
 import { useDseForm } from './form-context';
-import { countOf } from '../../../../shared/plural';
+import { countOf, pluralOf } from '../../../../shared/format';
 import { ProblemList } from '../../../ui/ProblemList';
 
 const COLUMNS: { name: keyof ItemValues; label: string; className: string }[] = [
@@ -45,7 +45,7 @@ export function ItemsSection() {
     addLines(result.rows.map((r) => r.item));
     const bad = result.rows.filter((r) => r.problems.length > 0).length;
     setPasteNote(
-      `Se ${result.rows.length === 1 ? 'pegó' : 'pegaron'} ${countOf(result.rows.length, 'línea')}${bad ? `; ${bad} con errores marcados abajo` : ''}.`,
+      `Se ${pluralOf(result.rows.length, 'pegó', 'pegaron')} ${countOf(result.rows.length, 'línea')}${bad ? `; ${bad} con errores marcados abajo` : ''}.`,
     );
   };
 

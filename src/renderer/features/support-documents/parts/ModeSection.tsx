@@ -3,6 +3,7 @@ import { daysBetween, formatDate } from '../../../../shared/dates';
 import type { DseFormValues } from '../model/form-values';
 import { DateField } from './DateField';
 import { useDseForm } from './form-context';
+import { countOf } from '../../../../shared/format';
 
 /** forma_generacion: per operation (dated today in Colombia) or weekly accumulated (a period of at most 7 days). */
 export function ModeSection() {
@@ -39,7 +40,7 @@ export function ModeSection() {
             error={err('fecha_fin_periodo')}
             hint={
               days !== null
-                ? `${days} ${days === 1 ? 'día' : 'días'} de máximo 7; el fin no puede ser posterior a ${formatDate(today)}`
+                ? `${countOf(days, 'día')} de máximo 7; el fin no puede ser posterior a ${formatDate(today)}`
                 : 'Máximo 7 días calendario, sin pasar de la fecha del documento'
             }
           />

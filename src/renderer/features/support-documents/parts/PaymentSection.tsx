@@ -1,7 +1,8 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { formatDate } from '../../../../shared/dates';
 import { Field } from '../../../ui/Field';
-import { labelOf, PAYMENT_MEANS } from '../model/catalogs';
+import { codeOptionLabel } from '../../../../shared/dian/code-list';
+import { DSE_PAYMENT_MEANS, paymentMeansName } from '../../../../shared/dian/payment-means';
 import type { DseFormValues } from '../model/form-values';
 import { DateField } from './DateField';
 import { useDseForm } from './form-context';
@@ -10,7 +11,7 @@ export function PaymentSection() {
   const { register, control } = useFormContext<DseFormValues>();
   const { err, today } = useDseForm();
   const [form, means] = useWatch({ control, name: ['forma_pago', 'medio_pago_codigo'] });
-  const meansLabel = labelOf(PAYMENT_MEANS, means.trim());
+  const meansLabel = paymentMeansName(means);
   return (
     <section className="panel dse-section" aria-labelledby="dse-payment">
       <h2 id="dse-payment">Pago</h2>
@@ -46,8 +47,8 @@ export function PaymentSection() {
           <input list="dse-payment-means" inputMode="numeric" maxLength={3} {...register('medio_pago_codigo')} />
         </Field>
         <datalist id="dse-payment-means">
-          {PAYMENT_MEANS.map((m) => (
-            <option key={m.code} value={m.code} label={`${m.code} · ${m.label}`} />
+          {DSE_PAYMENT_MEANS.map((m) => (
+            <option key={m.code} value={m.code} label={codeOptionLabel(m)} />
           ))}
         </datalist>
         <DateField

@@ -2,7 +2,10 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { nitCheckDigit } from '../../../../shared/fiscal/nit';
 import { Field } from '../../../ui/Field';
 import type { DseFormValues } from '../model/form-values';
-import { ID_TYPES, REGIMES, TAX_SCHEMES } from '../model/catalogs';
+import { codeOptionLabel } from '../../../../shared/dian/code-list';
+import { FISCAL_RESPONSIBILITIES } from '../../../../shared/dian/fiscal-responsibilities';
+import { TAX_SCHEMES } from '../../../../shared/dian/tax-schemes';
+import { IdentificationOptions } from '../../../ui/IdentificationOptions';
 import { useDseForm } from './form-context';
 import { KnownSupplierPicker } from './KnownSupplierPicker';
 import { MunicipalityPicker } from './MunicipalityPicker';
@@ -22,9 +25,7 @@ export function SupplierSection() {
       <div className="form-grid">
         <Field label="Tipo de identificación" error={err('proveedor.tipo_documento')}>
           <select {...register('proveedor.tipo_documento')}>
-            {ID_TYPES.map((t) => (
-              <option key={t.code} value={t.code}>{`${t.code} · ${t.label}`}</option>
-            ))}
+            <IdentificationOptions />
           </select>
         </Field>
         <Field
@@ -57,15 +58,19 @@ export function SupplierSection() {
         </Field>
         <Field label="Régimen" error={err('proveedor.regimen')}>
           <select {...register('proveedor.regimen')}>
-            {REGIMES.map((r) => (
-              <option key={r.code} value={r.code}>{`${r.code} · ${r.label}`}</option>
+            {FISCAL_RESPONSIBILITIES.map((r) => (
+              <option key={r.code} value={r.code}>
+                {codeOptionLabel(r)}
+              </option>
             ))}
           </select>
         </Field>
         <Field label="Esquema tributario" error={err('proveedor.dian_tax_scheme_code')}>
           <select {...register('proveedor.dian_tax_scheme_code')}>
             {TAX_SCHEMES.map((r) => (
-              <option key={r.code} value={r.code}>{`${r.code} · ${r.label}`}</option>
+              <option key={r.code} value={r.code}>
+                {codeOptionLabel(r)}
+              </option>
             ))}
           </select>
         </Field>

@@ -1,5 +1,6 @@
 import { Money } from '../../../ui/Money';
 import { useDseForm } from './form-context';
+import { countOf } from '../../../../shared/format';
 
 /** The totals exactly as the server computes them ("DSE totals are computed by the server"), with the shared code. */
 export function TotalsPanel() {
@@ -31,7 +32,7 @@ export function TotalsPanel() {
         </div>
       </dl>
       {invalidLines > 0 && (
-        <p className="field__error">{`${invalidLines} ${invalidLines === 1 ? 'línea con errores no se suma' : 'líneas con errores no se suman'} hasta corregirlas.`}</p>
+        <p className="field__error">{`${countOf(invalidLines, 'línea con errores no se suma', 'líneas con errores no se suman')} hasta corregirlas.`}</p>
       )}
     </aside>
   );

@@ -1,12 +1,13 @@
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import { DSE_WITHHOLDINGS } from '../../../../shared/dse';
+import { WITHHOLDING_TYPES } from '../../../../shared/dian/withholding-types';
+import { formatPercent } from '../../../../shared/format';
 import { Field } from '../../../ui/Field';
 import { Money } from '../../../ui/Money';
 import { BASE_MODE_LABELS, WITHHOLDING_RULES } from '../model/catalogs';
 import { emptyWithholding, type DseFormValues } from '../model/form-values';
 import { useDseForm } from './form-context';
 
-const percentText = (value: { toFixed(n: number): string }) => `${value.toFixed(2).replace('.', ',')} %`;
+const percentText = (value: { toFixed(n: number): string }) => formatPercent(value.toFixed(2), { fractionDigits: 2 });
 
 /** retenciones: ReteIVA 05, ReteRenta 06, ReteICA 07, previewed live and checked with the contract's nine rules. */
 export function WithholdingsSection() {
@@ -19,7 +20,7 @@ export function WithholdingsSection() {
       <div className="dse-section__head">
         <h2 id="dse-withholdings">Retenciones</h2>
         {!locked &&
-          DSE_WITHHOLDINGS.map((w) => (
+          WITHHOLDING_TYPES.map((w) => (
             <button
               key={w.code}
               type="button"
@@ -42,7 +43,7 @@ export function WithholdingsSection() {
             <Field label="Retención" error={err(`${at}.code`)}>
               <select {...register(`retenciones.${row}.code`)}>
                 <option value="">Seleccione…</option>
-                {DSE_WITHHOLDINGS.map((w) => (
+                {WITHHOLDING_TYPES.map((w) => (
                   <option key={w.code} value={w.code}>{`${w.code} · ${w.name}`}</option>
                 ))}
               </select>
