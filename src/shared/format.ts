@@ -24,7 +24,6 @@ function formatter(options: Intl.NumberFormatOptions): ExactFormatter {
 
 const integer = formatter({ maximumFractionDigits: 0 });
 const grouped = formatter({ maximumFractionDigits: 20 });
-const plain = formatter({ useGrouping: false, maximumFractionDigits: 20 });
 const plainCents = formatter({ useGrouping: false, minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const rate = formatter({ maximumFractionDigits: 4 });
 const oneDecimal = formatter({ maximumFractionDigits: 1 });
@@ -44,15 +43,28 @@ export function formatDecimal(value: Numeric): string {
   return grouped.format(exact(value));
 }
 
+/** Plain formatters (no thousands points) by the number of fraction digits kept. */
+const plainByDigits = new Map<number, ExactFormatter>();
+function plainWith(digits: number): ExactFormatter {
+  let found = plainByDigits.get(digits);
+  if (!found) {
+    found = formatter({ useGrouping: false, minimumFractionDigits: digits, maximumFractionDigits: Math.max(digits, 20) });
+    plainByDigits.set(digits, found);
+  }
+  return found;
+}
+
 /**
  * "1234,5": a decimal with the comma and no thousands points, as a form's input shows it and a
- * CSV cell holds it (a spreadsheet in Spanish reads it as a number). Text that is not a plain
- * decimal ("", "abc") comes back as it is, for the user to correct where it is shown.
+ * CSV cell holds it (a spreadsheet in Spanish reads it as a number). Text keeps the fraction digits
+ * it was written with ("12500.50" is "12500,50"); text that is not a plain decimal ("", "abc")
+ * comes back as it is, for the user to correct where it is shown.
  */
 export function decimalComma(value: Numeric): string {
-  if (typeof value === 'number') return Number.isFinite(value) ? plain.format(value) : String(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? plainWith(0).format(value) : String(value);
   const text = value.trim();
-  return PLAIN_DECIMAL.test(text) ? plain.format(text) : value;
+  if (!PLAIN_DECIMAL.test(text)) return value;
+  return plainWith(text.split('.')[1]?.length ?? 0).format(text);
 }
 
 /** An amount as the contract and the ledger write it: "1234.50", "-0.05" (no leading zeros). */

@@ -69,6 +69,7 @@ describe('decimals and rates', () => {
     expect(formatInteger(1_250)).toBe('1.250');
     expect(formatDecimal('1234567.125')).toBe('1.234.567,125');
     expect(decimalComma('1234.5')).toBe('1234,5');
+    expect(decimalComma('12500.50')).toBe('12500,50');
     expect(decimalComma(-0.25)).toBe('-0,25');
     expect(decimalComma('12345678901234567.123456')).toBe('12345678901234567,123456');
     expect(decimalComma('abc')).toBe('abc');
