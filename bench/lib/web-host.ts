@@ -12,9 +12,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { SECRET_HEADER } from '../../src/core/bridge/web-bridge';
-import type { RpcReply } from '../../src/shared/rpc/envelope';
-import { splitSecretFragment } from '../../src/shared/rpc/web-session';
+import { SECRET_HEADER } from '#core/bridge/web-bridge';
+import type { RpcReply } from '#shared/rpc/envelope';
+import { splitSecretFragment } from '#shared/rpc/web-session';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const ENTRY = join(ROOT, 'src', 'main', 'web.ts');

@@ -9,13 +9,13 @@
 // is measured after start, for the loader's share.
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { DATABASE_FILE } from '../../src/core/core';
+import { DATABASE_FILE } from '#core/core';
 import {
   HISTORY_CSV_CHUNK_ROWS,
   type HistoryCsvChunk,
   type HistoryCsvCursor,
   type HistoryFilter,
-} from '../../src/shared/rpc/methods/history';
+} from '#shared/rpc/methods/history';
 import type { Figure } from '../lib/figure';
 import { startHistoryApi, type HistoryApi } from '../lib/history-api';
 import { processMemory, resetPeak } from '../lib/process-memory';

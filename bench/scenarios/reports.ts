@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DATABASE_FILE } from '../../src/core/core';
+import { DATABASE_FILE } from '#core/core';
 import { call, openCore } from '../lib/core';
 import { median } from '../lib/stats';
 import type { BenchContext, Scenario } from '../lib/scenario';

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RpcReply } from '../../src/shared/rpc/envelope';
+import type { RpcReply } from '#shared/rpc/envelope';
 import { launchBrowser, viewportScreenshots, watchedPage } from '../support/browser';
 import { tempDir } from '../support/temp';
 import { startWebApp, type WebApp } from '../support/web-app';

@@ -4,7 +4,7 @@
 // sends the queue in order and the banner goes. Screenshots at 1366x768 and 1920x1080.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
 import { launchBrowser, viewportScreenshots, watchedPage } from '../support/browser';
 import { connectDemo, coreRpc } from '../support/shop';
 import { tempDir } from '../support/temp';

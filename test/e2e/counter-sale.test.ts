@@ -5,8 +5,8 @@
 // invoice.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductInput } from '../../src/shared/catalog/product';
-import { formatCop } from '../../src/shared/money';
+import type { ProductInput } from '#shared/catalog/product';
+import { formatCop } from '#shared/money';
 import { viewportScreenshots, watchedPage } from '../support/browser';
 import { COFFEE, RICE, SODA } from '../support/products';
 import { openShop, type Shop } from '../support/shop';

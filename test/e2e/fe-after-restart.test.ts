@@ -6,7 +6,7 @@
 // their states, and "Emitir factura" afterwards is a new sale under a new key.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
 import { launchBrowser, viewportScreenshots, watchedPage } from '../support/browser';
 import { RELIABILITY_COMPANY_A as COMPANY, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
 import { tempDir } from '../support/temp';

@@ -4,7 +4,7 @@
 // that the provider's portal shows no such document; then it is sent once, with the same key.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
 import { launchBrowser, viewportScreenshots, watchedPage } from '../support/browser';
 import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '../support/seed';
 import { tempDir } from '../support/temp';

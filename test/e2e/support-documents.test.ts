@@ -2,8 +2,8 @@
 // on a real SQLite file, and the sandbox as a real child process (the server).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, colombiaToday } from '../../src/shared/dates';
-import { dec, formatCop } from '../../src/shared/money';
+import { addDays, colombiaToday } from '#shared/dates';
+import { dec, formatCop } from '#shared/money';
 import { launchBrowser, screenshot, viewportScreenshots, watchedPage } from '../support/browser';
 import { startSandboxProcess, type SandboxProcess } from '../support/sandbox-process';
 import { connectDemo, coreRpc, type Rpc } from '../support/shop';

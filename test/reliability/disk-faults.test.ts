@@ -8,16 +8,16 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../src/core/core';
-import { Store } from '../../src/core/store/store';
-import { startServedHost } from '../../src/main/host';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { DATABASE_FILE } from '#core/core';
+import { Store } from '#core/store/store';
+import { startServedHost } from '#main/host';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
 import { tempDir } from '../support/temp';
 import { memorySecrets } from '../support/core/memory-secrets';
 import { dseBody, feBody, SANDBOX_NOW } from '../support/requests/numbered';
 import { ledgerRows, reconcile, scopedTo, serverDocuments, startApp, type AppUnderTest } from '../support/reliability/harness';
 import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
-import { nodeFetch } from '../../src/core/api/node-fetch';
+import { nodeFetch } from '#core/api/node-fetch';
 
 /** Core's own transport, as the app sends through it. */
 const coreFetch = nodeFetch();

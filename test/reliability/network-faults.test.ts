@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
 import { FAULTS, startFaultProxy, type Fault, type FaultProxy } from '../support/fault-proxy';
 import { tempDir } from '../support/temp';
 import { memorySecrets } from '../support/core/memory-secrets';

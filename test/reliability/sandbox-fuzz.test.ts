@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
 import { dseBody, feBody, SANDBOX_NOW } from '../support/requests/numbered';
 import { assertProperty, fuzzRuns, LEAK, mutated } from '../support/reliability/fuzz';
 import {

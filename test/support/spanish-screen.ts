@@ -4,8 +4,8 @@
 // OpenAPI document (the sandbox's, built from the contract) declares with an underscore: a name
 // such as `fecha_emision` or `estado_dian` is never a Spanish word.
 import type { Page } from 'playwright-core';
-import { buildOpenApi } from '../../src/sandbox/openapi';
-import { SUBMISSION_STATES } from '../../src/shared/rpc/methods/submissions';
+import { buildOpenApi } from '#sandbox/openapi';
+import { SUBMISSION_STATES } from '#shared/rpc/methods/submissions';
 
 function propertyNames(node: unknown, into: Set<string>): Set<string> {
   if (Array.isArray(node)) for (const item of node) propertyNames(item, into);

@@ -2,7 +2,7 @@
 // a bound on the answer's size, and a transport failure kept apart from an HTTP answer. Nothing here
 // decides what a status means.
 import type { Agent } from 'node:https';
-import { formatByteSize, MB } from '../../shared/byte-size';
+import { formatByteSize, MB } from '#shared/byte-size';
 import { withoutFragments } from '../log/logger';
 import type { CoreRequestInit } from './node-fetch';
 import { tlsFailureOf, type TlsFailure } from './tls-failure';

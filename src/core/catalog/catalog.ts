@@ -2,8 +2,8 @@
 // code, barcode or words, import (catalog-import.ts) and export. Each write keeps the word index
 // (catalog_search, migration 0011) in step in the same transaction.
 import type { Statement } from 'better-sqlite3';
-import type { Product, ProductInput } from '../../shared/catalog/product';
-import { AppError } from '../../shared/rpc/errors';
+import type { Product, ProductInput } from '#shared/catalog/product';
+import { AppError } from '#shared/rpc/errors';
 import type { Db } from '../store/store';
 
 interface ProductRow {

@@ -3,7 +3,7 @@
 import { createCore, type Core } from '../core';
 import { resolveHome } from '../home';
 import { osKeychain } from '../vault/os-keychain';
-import { isAppError } from '../../shared/rpc/errors';
+import { isAppError } from '#shared/rpc/errors';
 import { parseArgs } from './args';
 import {
   call,

@@ -3,9 +3,9 @@
 // Input is checked by the shared schema before it gets here (the RPC layer), and again here for
 // callers inside the core.
 import type { Statement } from 'better-sqlite3';
-import { Customer, CustomerInput, foldCustomerText } from '../../shared/customers/customer';
-import { nitCheckDigit } from '../../shared/fiscal/nit';
-import { AppError, invalidInput } from '../../shared/rpc/errors';
+import { Customer, CustomerInput, foldCustomerText } from '#shared/customers/customer';
+import { nitCheckDigit } from '#shared/fiscal/nit';
+import { AppError, invalidInput } from '#shared/rpc/errors';
 import type { Db } from '../store/store';
 
 interface CustomerRow {

@@ -5,11 +5,11 @@
 // and rejected ones are listed apart and never summed into the sales. Refused submissions (nothing
 // was created) are not documents and are left out.
 import type { Statement } from 'better-sqlite3';
-import { addDays, colombiaToday } from '../../shared/dates';
-import { feFigures } from '../../shared/reports/document-figures';
-import type { DayClose, DayCloseDocument } from '../../shared/rpc/methods/day-close';
+import { addDays, colombiaToday } from '#shared/dates';
+import { feFigures } from '#shared/reports/document-figures';
+import type { DayClose, DayCloseDocument } from '#shared/rpc/methods/day-close';
 import type { Db } from '../store/store';
-import { OPEN_SUBMISSION_STATES } from '../../shared/rpc/methods/submissions';
+import { OPEN_SUBMISSION_STATES } from '#shared/rpc/methods/submissions';
 
 interface Row {
   id: number;

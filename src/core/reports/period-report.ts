@@ -7,7 +7,7 @@
 // - a document this app issued is read from its exact request (taxes by type and rate,
 //   withholdings); one known through sync gives its totals only, and its taxes appear as one row
 //   "sin desglose" per kind.
-import type { DocumentKind } from '../../shared/rpc/methods/submissions';
+import type { DocumentKind } from '#shared/rpc/methods/submissions';
 import type {
   DaySums,
   MonthSums,
@@ -20,7 +20,7 @@ import type {
   TaxMonth,
   TaxRow,
   WithholdingRow,
-} from '../../shared/rpc/methods/reports';
+} from '#shared/rpc/methods/reports';
 import type { Db } from '../store/store';
 import { ReportFacts } from './facts';
 import { ACCEPTED_ESTADOS_SQL, FINAL_ESTADOS_SQL } from '../submissions/states';

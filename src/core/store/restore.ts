@@ -21,7 +21,7 @@ import {
   statSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { AppError } from '../../shared/rpc/errors';
+import { AppError } from '#shared/rpc/errors';
 import { markClosed } from './data-file';
 import { migrations as defaultMigrations } from './migrations';
 import { carrySettled } from './restore-ledger';

@@ -3,7 +3,7 @@
 import Database from 'better-sqlite3';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { AppError } from '../../shared/rpc/errors';
+import { AppError } from '#shared/rpc/errors';
 import { checkDataFile, markClosed, markOpen, notFacturaDesk } from './data-file';
 import type { Migration } from './migration';
 import { migrations as defaultMigrations } from './migrations';

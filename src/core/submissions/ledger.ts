@@ -4,9 +4,9 @@
 import { TICKET_PROBLEM_TEXT, type TicketProblem } from './contingency-tickets';
 import type { Statement } from 'better-sqlite3';
 import { z } from 'zod';
-import { SubmissionFieldError } from '../../shared/api/field-errors';
-import type { DocumentKind, Submission, SubmissionState } from '../../shared/rpc/methods/submissions';
-import { ErrorCode } from '../../shared/rpc/errors';
+import { SubmissionFieldError } from '#shared/api/field-errors';
+import type { DocumentKind, Submission, SubmissionState } from '#shared/rpc/methods/submissions';
+import { ErrorCode } from '#shared/rpc/errors';
 import type { Store } from '../store/store';
 import { backoffDelay } from '../poller/backoff';
 import { OPEN_STATES_SQL } from './states';

@@ -1,7 +1,7 @@
 // What an answer to a create request means for the ledger, from the contract's tables ("7. Create,
 // sign and send DSE" responses; "6. Create FE"; "Errors"). Pure: no I/O, table-tested.
-import type { DocumentKind } from '../../shared/rpc/methods/submissions';
-import { submissionFieldErrors } from '../../shared/api/field-errors';
+import type { DocumentKind } from '#shared/rpc/methods/submissions';
+import { submissionFieldErrors } from '#shared/api/field-errors';
 import { classifyAnswer, isTaxAuthorityRejection } from '../api/errors';
 import type { ApiAnswer, TransportFailure } from '../api/http';
 import { readDsePartial, type DsePartial } from '../api/readers';

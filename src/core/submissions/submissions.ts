@@ -3,9 +3,9 @@
 // key, or the DSE is queried by id. Never a new key, never a changed body, for one operation.
 import type { ServiceParts } from '../parts';
 import { createHash, randomUUID } from 'node:crypto';
-import { HEADER_SAFE, LIMITS, type DseCreateRequest, type FeCreateRequest } from '../../shared/api';
-import { AppError } from '../../shared/rpc/errors';
-import { OPEN_SUBMISSION_STATES, type DocumentKind, type Submission } from '../../shared/rpc/methods/submissions';
+import { HEADER_SAFE, LIMITS, type DseCreateRequest, type FeCreateRequest } from '#shared/api';
+import { AppError } from '#shared/rpc/errors';
+import { OPEN_SUBMISSION_STATES, type DocumentKind, type Submission } from '#shared/rpc/methods/submissions';
 import { ApiClient } from '../api/client';
 import { TransportFailure, type ApiAnswer } from '../api/http';
 import type { ActiveConnection } from '../connections/connections';
@@ -15,7 +15,7 @@ import { SubmissionLedger, toSubmission, type Outcome, type SubmissionRow } from
 import { outcomeOfAnswer, outcomeOfTransport } from './outcome';
 import { boundUnknownState, ledgerStateOf } from './states';
 import { supportInfo } from './support';
-import { colombiaToday } from '../../shared/dates';
+import { colombiaToday } from '#shared/dates';
 import {
   DEFAULT_WINDOW_HOURS,
   deadlineLevel,
@@ -27,7 +27,7 @@ import {
 import { nothingSent } from './outcome';
 import { OutboxStore } from './outbox';
 import { IssuerProfiles } from '../history/issuer';
-import { parseContingencyReference } from '../../shared/fe/contingency-reference';
+import { parseContingencyReference } from '#shared/fe/contingency-reference';
 import {
   nextTicket,
   TICKET_PROBLEM_TEXT,
@@ -36,7 +36,7 @@ import {
   type ContingencyTicket,
   type TicketAssignment,
 } from './contingency-tickets';
-import { redateDseRequest } from '../../shared/dse/redate';
+import { redateDseRequest } from '#shared/dse/redate';
 
 export interface SubmissionsOptions extends ServiceParts {
   writeTimeoutMs?: number;

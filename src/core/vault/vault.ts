@@ -2,7 +2,7 @@
 // Where no keychain answers, the vault refuses; it never falls back to plaintext (STYLE.md, model
 // Electron Fiddle).
 import { createHmac } from 'node:crypto';
-import { AppError } from '../../shared/rpc/errors';
+import { AppError } from '#shared/rpc/errors';
 import { keychainUnavailableMessage } from './keychain-help';
 
 /** What the vault needs of an OS keychain (`os-keychain.ts`); core receives it from whoever starts the process. */

@@ -8,7 +8,7 @@
 // change after one, then re-renders that status line, not the form: with 200 lines, re-rendering the
 // form for them cost several milliseconds per keystroke (typing benchmark).
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { DocumentKind } from '../../shared/rpc/methods/submissions';
+import type { DocumentKind } from '#shared/rpc/methods/submissions';
 import { invoke } from '../rpc/client';
 
 export type DraftStatus =

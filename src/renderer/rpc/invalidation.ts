@@ -5,8 +5,8 @@
 // itself only to show its payload (a notice, a progress bar), never to refresh data.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { EventName, EventPayload } from '../../shared/rpc/events';
-import type { MethodName } from '../../shared/rpc/contract';
+import type { EventName, EventPayload } from '#shared/rpc/events';
+import type { MethodName } from '#shared/rpc/contract';
 import { onEvent } from './client';
 
 /** A query to invalidate: every input of a method, or one input (a prefix of the query key). */

@@ -2,8 +2,8 @@
 // transmitted, a banner over every screen says how many, when the service was last tried, and offers
 // "Transmitir ahora". Selling goes on underneath; nothing here is modal.
 import { useState } from 'react';
-import { formatDateTime } from '../../shared/dates';
-import type { OutboxStatus } from '../../shared/rpc/methods/outbox';
+import { formatDateTime } from '#shared/dates';
+import type { OutboxStatus } from '#shared/rpc/methods/outbox';
 import { useRpcMutation, useRpcQuery } from '../rpc/hooks';
 
 /** "1 documento en cola", "12 documentos en cola". */

@@ -3,7 +3,7 @@
 // and asked for again, so nothing of the previous company is shown or submitted (issue 15).
 import { useQueryClient, type Query } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { Connection } from '../../shared/rpc/methods/connections';
+import type { Connection } from '#shared/rpc/methods/connections';
 import { rpcQuery, useRpcEvent } from '../rpc/hooks';
 
 /** Queries that are about the installation, not about a company. */

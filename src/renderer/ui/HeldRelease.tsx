@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Submission } from '../../shared/rpc/methods/submissions';
+import type { Submission } from '#shared/rpc/methods/submissions';
 import { useRpcMutation } from '../rpc/hooks';
 
 /**

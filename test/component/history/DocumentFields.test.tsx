@@ -4,7 +4,7 @@
 // technical data, so nothing the server said is lost and no contract name is on the screen.
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DocumentFields } from '../../../src/renderer/features/history/DocumentFields';
+import { DocumentFields } from '#renderer/features/history/DocumentFields';
 
 afterEach(cleanup);
 

@@ -1,8 +1,8 @@
 // The printed representation's model: QR contents as FISCAL.md lists them, parties the right way
 // round for each kind, taxes grouped, totals from the document, and the missing issuer flagged.
 import { describe, expect, it } from 'vitest';
-import { buildPrintModel, colombiaTime } from '../../../src/renderer/features/print/print-model';
-import type { HistoryDetail } from '../../../src/shared/rpc/methods/history';
+import { buildPrintModel, colombiaTime } from '#renderer/features/print/print-model';
+import type { HistoryDetail } from '#shared/rpc/methods/history';
 
 const issuer = {
   nombre: 'Comercializadora Demo S.A.S.',

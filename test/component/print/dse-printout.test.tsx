@@ -3,9 +3,9 @@
 // weekly period of an accumulated document.
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildPrintModel } from '../../../src/renderer/features/print/print-model';
-import { PrintPage } from '../../../src/renderer/features/print/PrintPage';
-import type { HistoryDetail } from '../../../src/shared/rpc/methods/history';
+import { buildPrintModel } from '#renderer/features/print/print-model';
+import { PrintPage } from '#renderer/features/print/PrintPage';
+import type { HistoryDetail } from '#shared/rpc/methods/history';
 
 const cuds = 'd'.repeat(96);
 

@@ -4,10 +4,10 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AppError } from '../../../src/shared/rpc/errors';
-import type { BackupEntry, RestoreResult } from '../../../src/shared/rpc/methods/app';
-import { installFakeBridge, rpcError } from '../../support/component/fake-bridge';
-import { renderWithQueries } from '../../support/component/render';
+import type { AppError } from '#shared/rpc/errors';
+import type { BackupEntry, RestoreResult } from '#shared/rpc/methods/app';
+import { installFakeBridge, rpcError } from '#test/component/fake-bridge';
+import { renderWithQueries } from '#test/component/render';
 
 let entries: BackupEntry[] = [];
 /** What core answers to the restore: its result, or the refusal it throws. */
@@ -21,10 +21,10 @@ const fake = installFakeBridge({
   },
 });
 
-let RestorePanel: typeof import('../../../src/renderer/features/settings/RestorePanel').RestorePanel;
-let RestoredNotice: typeof import('../../../src/renderer/features/settings/RestorePanel').RestoredNotice;
+let RestorePanel: typeof import('#renderer/features/settings/RestorePanel').RestorePanel;
+let RestoredNotice: typeof import('#renderer/features/settings/RestorePanel').RestoredNotice;
 beforeAll(async () => {
-  ({ RestorePanel, RestoredNotice } = await import('../../../src/renderer/features/settings/RestorePanel'));
+  ({ RestorePanel, RestoredNotice } = await import('#renderer/features/settings/RestorePanel'));
 });
 afterEach(cleanup);
 

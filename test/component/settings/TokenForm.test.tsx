@@ -3,7 +3,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installFakeBridge, rpcError } from '../../support/component/fake-bridge';
+import { installFakeBridge, rpcError } from '#test/component/fake-bridge';
 
 const TOKEN = 'token-de-otro-cliente-123';
 
@@ -27,9 +27,9 @@ const fake = installFakeBridge({
   },
 });
 
-let TokenForm: typeof import('../../../src/renderer/features/settings/TokenForm').TokenForm;
+let TokenForm: typeof import('#renderer/features/settings/TokenForm').TokenForm;
 beforeAll(async () => {
-  TokenForm = (await import('../../../src/renderer/features/settings/TokenForm')).TokenForm;
+  TokenForm = (await import('#renderer/features/settings/TokenForm')).TokenForm;
 });
 afterEach(cleanup);
 

@@ -4,8 +4,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installFakeBridge, rpcError } from '../../support/component/fake-bridge';
-import { renderWithQueries } from '../../support/component/render';
+import { installFakeBridge, rpcError } from '#test/component/fake-bridge';
+import { renderWithQueries } from '#test/component/render';
 
 const fake = installFakeBridge({
   'submissions.release': () => {
@@ -13,9 +13,9 @@ const fake = installFakeBridge({
   },
 });
 
-let HeldRelease: typeof import('../../../src/renderer/ui/HeldRelease').HeldRelease;
+let HeldRelease: typeof import('#renderer/ui/HeldRelease').HeldRelease;
 beforeAll(async () => {
-  HeldRelease = (await import('../../../src/renderer/ui/HeldRelease')).HeldRelease;
+  HeldRelease = (await import('#renderer/ui/HeldRelease')).HeldRelease;
 });
 afterEach(cleanup);
 

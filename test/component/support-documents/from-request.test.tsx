@@ -2,8 +2,8 @@
 // the same document — supplier, mode and period, lines (decimals too), payment and withholdings —
 // dated today.
 import { describe, expect, it } from 'vitest';
-import { formFromRequest, formNumber } from '../../../src/renderer/features/support-documents/model/from-request';
-import { toRawRequest } from '../../../src/renderer/features/support-documents/model/to-request';
+import { formFromRequest, formNumber } from '#renderer/features/support-documents/model/from-request';
+import { toRawRequest } from '#renderer/features/support-documents/model/to-request';
 
 const TODAY = '2026-11-24';
 

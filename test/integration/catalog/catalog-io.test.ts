@@ -3,11 +3,11 @@
 // unchanged.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Catalog } from '../../../src/core/catalog/catalog';
-import { applyImport, exportCsv, planImport } from '../../../src/core/catalog/catalog-io';
-import { Store } from '../../../src/core/store/store';
-import { formatCop } from '../../../src/shared/money';
-import { tempDir } from '../../support/temp';
+import { Catalog } from '#core/catalog/catalog';
+import { applyImport, exportCsv, planImport } from '#core/catalog/catalog-io';
+import { Store } from '#core/store/store';
+import { formatCop } from '#shared/money';
+import { tempDir } from '#test/temp';
 
 let dir: ReturnType<typeof tempDir>;
 let store: Store;

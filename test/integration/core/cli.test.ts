@@ -3,11 +3,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index';
-import { tempDir } from '../../support/temp';
-import { runCli } from '../../support/core/cli';
-import { dse, dseSettled, fe, MAGIC } from '../../support/requests/outcomes';
-import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '../../support/seed';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
+import { tempDir } from '#test/temp';
+import { runCli } from '#test/core/cli';
+import { dse, dseSettled, fe, MAGIC } from '#test/requests/outcomes';
+import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '#test/seed';
 
 let dir: ReturnType<typeof tempDir>;
 let sandbox: RunningSandbox;

@@ -3,9 +3,9 @@
 // when the list lies past the 4,000 characters of the body the ledger keeps for support (issue 18,
 // item 1). Nothing is read back from the support text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Submission } from '../../../src/shared/rpc/methods/submissions';
-import { testBed, type TestBed } from '../../support/core/sandbox';
-import { dse, fe, MAGIC } from '../../support/requests/outcomes';
+import type { Submission } from '#shared/rpc/methods/submissions';
+import { testBed, type TestBed } from '#test/core/sandbox';
+import { dse, fe, MAGIC } from '#test/requests/outcomes';
 
 let bed: TestBed;
 beforeAll(async () => {

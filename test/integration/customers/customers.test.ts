@@ -4,13 +4,13 @@
 // by name), one list per connection, and the catalog search's bounded ranking (issue 15, perf).
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Catalog, CANDIDATE_CAP } from '../../../src/core/catalog/catalog';
-import { Customers } from '../../../src/core/customers/customers';
-import { migrations } from '../../../src/core/store/migrations';
-import { Store } from '../../../src/core/store/store';
-import type { CustomerInput } from '../../../src/shared/customers/customer';
-import { AppError } from '../../../src/shared/rpc/errors';
-import { tempDir } from '../../support/temp';
+import { Catalog, CANDIDATE_CAP } from '#core/catalog/catalog';
+import { Customers } from '#core/customers/customers';
+import { migrations } from '#core/store/migrations';
+import { Store } from '#core/store/store';
+import type { CustomerInput } from '#shared/customers/customer';
+import { AppError } from '#shared/rpc/errors';
+import { tempDir } from '#test/temp';
 
 let dir: ReturnType<typeof tempDir>;
 let store: Store;

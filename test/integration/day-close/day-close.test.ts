@@ -4,10 +4,10 @@
 // rejected ones apart, other days, other connections, DSE and refused submissions left out.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { colombiaDayRange, DayCloseReader } from '../../../src/core/day-close/day-close';
-import { Store } from '../../../src/core/store/store';
+import { colombiaDayRange, DayCloseReader } from '#core/day-close/day-close';
+import { Store } from '#core/store/store';
 import { seededRandom } from '../../../bench/generator';
-import { tempDir } from '../../support/temp';
+import { tempDir } from '#test/temp';
 
 let dir: ReturnType<typeof tempDir>;
 let store: Store;

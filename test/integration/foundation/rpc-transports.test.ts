@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { startWebBridge, type WebBridge, SECRET_HEADER } from '../../../src/core/bridge/web-bridge';
-import { createCore, type Core } from '../../../src/core/core';
-import { createIpcRpcHandler } from '../../../src/main/ipc';
-import { rpcContract } from '../../../src/shared/rpc/contract';
-import { realKeychain } from '../../support/keychain';
-import { tempDir } from '../../support/temp';
+import { startWebBridge, type WebBridge, SECRET_HEADER } from '#core/bridge/web-bridge';
+import { createCore, type Core } from '#core/core';
+import { createIpcRpcHandler } from '#main/ipc';
+import { rpcContract } from '#shared/rpc/contract';
+import { realKeychain } from '#test/keychain';
+import { tempDir } from '#test/temp';
 
 let dir: ReturnType<typeof tempDir>;
 let core: Core;

@@ -1,8 +1,8 @@
 // CSV fields for spreadsheet programs: separators and quotes quoted per RFC 4180, formulas defused.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvAmount, csvField, decimalComma } from '../../../src/core/history/csv';
-import { toMoneyString } from '../../../src/shared/money';
+import { csvAmount, csvField, decimalComma } from '#core/history/csv';
+import { toMoneyString } from '#shared/money';
 
 describe('CSV fields', () => {
   it.each([

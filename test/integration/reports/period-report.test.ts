@@ -6,12 +6,12 @@
 import fc from 'fast-check';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { periodReport } from '../../../src/core/reports/period-report';
-import { withholdingCertificates } from '../../../src/core/reports/certificates';
-import { migrations } from '../../../src/core/store/migrations';
-import { Store } from '../../../src/core/store/store';
-import { legacyPeriodReport } from '../../support/period-report-legacy';
-import { tempDir } from '../../support/temp';
+import { periodReport } from '#core/reports/period-report';
+import { withholdingCertificates } from '#core/reports/certificates';
+import { migrations } from '#core/store/migrations';
+import { Store } from '#core/store/store';
+import { legacyPeriodReport } from '#test/period-report-legacy';
+import { tempDir } from '#test/temp';
 
 let dir: ReturnType<typeof tempDir>;
 let store: Store;

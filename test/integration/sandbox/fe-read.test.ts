@@ -1,8 +1,8 @@
 // Conformance, endpoints 1-5: FE list (paging, bounds, filters, search, enablement excluded), FE
 // detail, third parties, payment methods, acquirer lookup with its aliases.
 import { describe, expect, it } from 'vitest';
-import { useSandbox } from '../../support/sandbox/fixture';
-import { demoSeed, CONFORMANCE_TOKENS as TOKENS } from '../../support/seed';
+import { useSandbox } from '#test/sandbox/fixture';
+import { demoSeed, CONFORMANCE_TOKENS as TOKENS } from '#test/seed';
 
 const sandbox = useSandbox();
 type Doc = {

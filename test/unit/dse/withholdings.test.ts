@@ -1,7 +1,7 @@
 // The nine withholding rules of "DSE withholding", each with a passing and a failing case, and the
 // alias normalisation.
 import { describe, expect, it } from 'vitest';
-import { accepted, errorFields, validDse } from '../../support/requests/dse-rules';
+import { accepted, errorFields, validDse } from '#test/requests/dse-rules';
 
 // validDse(): subtotal 450000.00, impuestos 28500.00, total 478500.00
 const withRet = (...retenciones: unknown[]) => ({ ...validDse(), retenciones });

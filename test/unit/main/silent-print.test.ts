@@ -2,7 +2,7 @@
 // WebContents methods it uses: Electron cannot run here, the options it is handed are what counts.
 import type { PrinterInfo, WebContentsPrintOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { listPrinters, printSilently, type PrintTarget } from '../../../src/main/silent-print';
+import { listPrinters, printSilently, type PrintTarget } from '#main/silent-print';
 
 function fakeTarget(outcome: { success: boolean; reason: string }, printers: string[] = ['EPSON TM-T20', 'Oficina']) {
   const calls: WebContentsPrintOptions[] = [];

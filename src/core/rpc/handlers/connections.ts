@@ -1,8 +1,8 @@
-import { AppError } from '../../../shared/rpc/errors';
-import type { connectionMethods } from '../../../shared/rpc/methods/connections';
-import { checkConnection } from '../../connections/check';
-import { normaliseBaseUrl } from '../../connections/connections';
-import type { CoreParts } from '../../parts';
+import { AppError } from '#shared/rpc/errors';
+import type { connectionMethods } from '#shared/rpc/methods/connections';
+import { checkConnection } from '#core/connections/check';
+import { normaliseBaseUrl } from '#core/connections/connections';
+import type { CoreParts } from '#core/parts';
 import type { Handlers } from '../registry';
 
 export function connectionHandlers({ connections, submissions, fetch, clock }: CoreParts): Handlers<typeof connectionMethods> {

@@ -4,9 +4,9 @@
 // the field empty it lists the most recent saved customers.
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { IDENTIFICATION_TYPES, type Acquirer, type Tercero } from '../../../shared/api/fe';
-import { invoke, RpcClientError } from '../../rpc/client';
-import { useRpcQuery } from '../../rpc/hooks';
+import { IDENTIFICATION_TYPES, type Acquirer, type Tercero } from '#shared/api/fe';
+import { invoke, RpcClientError } from '#renderer/rpc/client';
+import { useRpcQuery } from '#renderer/rpc/hooks';
 import type { FeFormValues } from '../invoices/model';
 import { useTerceros } from '../invoices/useInvoiceData';
 import { customerOptions, typedNumber, type CustomerOption } from './customer-options';

@@ -4,10 +4,10 @@
 // text up as an exact code or barcode, so a scan adds its product, or 1 to its line, without waiting
 // for the word search. Scans are handled in order, and the field is empty again at once for the next.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { CATALOG_TAX_LABELS, type Product } from '../../../shared/catalog/product';
-import { invoke } from '../../rpc/client';
-import { useRpcQuery } from '../../rpc/hooks';
-import { Money } from '../../ui/Money';
+import { CATALOG_TAX_LABELS, type Product } from '#shared/catalog/product';
+import { invoke } from '#renderer/rpc/client';
+import { useRpcQuery } from '#renderer/rpc/hooks';
+import { Money } from '#renderer/ui/Money';
 import './counter.css';
 
 const RESULTS = 8;

@@ -5,8 +5,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { CONSUMIDOR_FINAL_ID, CustomerInput, type Customer } from '../../../shared/customers/customer';
-import { invoke, RpcClientError } from '../../rpc/client';
+import { CONSUMIDOR_FINAL_ID, CustomerInput, type Customer } from '#shared/customers/customer';
+import { invoke, RpcClientError } from '#renderer/rpc/client';
 import type { FeFormValues } from '../invoices/model';
 
 type Receptor = FeFormValues['receptor'];

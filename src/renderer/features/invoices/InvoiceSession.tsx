@@ -4,10 +4,10 @@
 // Once the ledger holds a submission (whatever its state) the draft goes: an uncertain invoice is
 // confirmed from the ledger with its own key and listed as pending, and the counter sells on.
 import { useCallback, useEffect, useState } from 'react';
-import type { Draft } from '../../../shared/rpc/methods/drafts';
-import type { Submission } from '../../../shared/rpc/methods/submissions';
-import { useFollowedSubmission } from '../../forms/useFollowedSubmission';
-import { invoke } from '../../rpc/client';
+import type { Draft } from '#shared/rpc/methods/drafts';
+import type { Submission } from '#shared/rpc/methods/submissions';
+import { useFollowedSubmission } from '#renderer/forms/useFollowedSubmission';
+import { invoke } from '#renderer/rpc/client';
 import { PendingInvoices } from '../counter/PendingInvoices';
 import { SaveCustomerOffer } from '../counter/SaveCustomer';
 import { InvoiceForm } from './InvoiceForm';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { createPortal } from 'react-dom';
-import { useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
+import { useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
 import { LAYOUT_LABELS } from './layouts';
 import { buildPrintModel } from './print-model';
 import { Printout, useQrImage } from './Printout';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
-import { Field } from '../../ui/Field';
+import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
+import { Field } from '#renderer/ui/Field';
 
 /**
  * Ajustes › Contingencia (issue 16, item 3): how long a sale recorded while the service could not be

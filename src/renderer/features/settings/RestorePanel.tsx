@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { formatDateTime } from '../../../shared/dates';
-import type { BackupEntry, RestoreResult } from '../../../shared/rpc/methods/app';
-import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
-import { announceDataReplaced } from '../../shell/data-replaced';
-import { Alert } from '../../ui/Alert';
+import { formatDateTime } from '#shared/dates';
+import type { BackupEntry, RestoreResult } from '#shared/rpc/methods/app';
+import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
+import { announceDataReplaced } from '#renderer/shell/data-replaced';
+import { Alert } from '#renderer/ui/Alert';
 
 const kb = (bytes: number) => `${new Intl.NumberFormat('es-CO').format(Math.max(1, Math.round(bytes / 1024)))} KB`;
 const plural = (n: number, one: string, many: string) => `${new Intl.NumberFormat('es-CO').format(n)} ${n === 1 ? one : many}`;

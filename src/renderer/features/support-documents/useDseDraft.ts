@@ -1,8 +1,8 @@
 // The DSE draft in core (drafts.get/save/discard, kind 'DSE'): the form's values, the Idempotency-Key
 // created once for the document, and the submission once it was sent. Closing the app loses nothing.
 import { useCallback, useEffect, useState } from 'react';
-import { useDraftAutosave, useDraftStatus } from '../../forms/useDraftAutosave';
-import { invoke, RpcClientError } from '../../rpc/client';
+import { useDraftAutosave, useDraftStatus } from '#renderer/forms/useDraftAutosave';
+import { invoke, RpcClientError } from '#renderer/rpc/client';
 import { emptyForm, formFromDraft, type DseFormValues } from './model/form-values';
 import { newIdempotencyKey } from './model/keys';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HEADER_SAFE } from '../../api/common';
+import { HEADER_SAFE } from '#shared/api/common';
 import { method } from '../define';
 import { ErrorCode } from '../errors';
 

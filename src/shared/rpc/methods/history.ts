@@ -3,9 +3,9 @@
 // submission's history, CSV export, the issuer profile for printing and the PDF of the printed
 // representation. Only the sync needs the network.
 import { z } from 'zod';
-import { DSE_STATES, IsoDate } from '../../api';
-import { isIsoDate } from '../../dates';
-import { isValidNitDv } from '../../fiscal/nit';
+import { DSE_STATES, IsoDate } from '#shared/api';
+import { isIsoDate } from '#shared/dates';
+import { isValidNitDv } from '#shared/fiscal/nit';
 import { method } from '../define';
 import { DocumentKind, Submission, SubmissionState, SupportInfo } from './submissions';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { method } from '../define';
 import { ErrorCode } from '../errors';
-import { SubmissionFieldError } from '../../api/field-errors';
+import { SubmissionFieldError } from '#shared/api/field-errors';
 
 /**
  * Where a submission stands in the ledger.
