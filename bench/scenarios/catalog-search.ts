@@ -1,4 +1,4 @@
-// Product search over a catalog of 50,000 products (issue 15, item 1), in core from query to
+// Product search over a catalog of 50,000 products, in core from query to
 // results: what the counter's product search asks for as the user types (words, prefixes from the
 // first letter, two words) and what a scanner asks for (an exact barcode, an exact code), each one
 // the catalog's own call on a real SQLite file (migration 0011's FTS5 index).

@@ -131,7 +131,7 @@ async function measuredRun(
       base_url: api.baseUrl,
       company_id: 101,
     });
-    // The generated history has DSE submissions still open under its own token (issue 14 holds them).
+    // The generated history has DSE submissions still open under its own token (a token change holds them).
     await host.rpc('connections.setToken', { id: history.connectionId, token: 'bench-history-token', replace_unresolved: true });
     await host.rpc('history.sync', {});
     const syncSeconds = (performance.now() - syncFrom) / 1000;

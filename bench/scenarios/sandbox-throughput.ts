@@ -190,7 +190,7 @@ export const sandboxThroughputScenario: Scenario = {
           unit: 'docs/s',
           runs: rates,
           note: `${DOCS_PER_RUN} documents per run`,
-          // issue 19: the rule engine and XAdES must not take the rate below 500 documents per second at 8
+          // The rule engine and XAdES must not take the rate below 500 documents per second at 8
           ...(concurrency === 8 ? { target: { on: 'median', op: '>=', value: 500 } as const } : {}),
         });
       }

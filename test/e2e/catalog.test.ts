@@ -1,4 +1,4 @@
-// Productos in Chromium (issue 15, item 1): a spreadsheet paste with good and bad rows is previewed
+// Productos in Chromium: a spreadsheet paste with good and bad rows is previewed
 // row by row with each error in the user's words, only the valid rows are imported, a product is
 // created and deactivated by keyboard, and the catalog exports as CSV. Real core, real SQLite file.
 import { readFileSync } from 'node:fs';

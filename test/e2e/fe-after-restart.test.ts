@@ -1,4 +1,4 @@
-// Issue 14, item 4, for Facturas in Chromium: core is stopped and started again (a new core on the
+// Facturas after a restart, in Chromium: core is stopped and started again (a new core on the
 // same data folder, the network down after the restart so that nothing changes under the screen)
 // with one invoice accepted, one pending at the DIAN and one in doubt whose draft was still saved
 // (the app stopped before it could discard it). Facturas shows what the ledger knows, never offers

@@ -1,4 +1,4 @@
-// Issue 14, item 1, in Chromium: a DSE whose first request was lost before reaching the server is
+// In Chromium: a DSE whose first request was lost before reaching the server is
 // held after its token was replaced by another API client's. Documentos soporte › Pendientes says
 // what happened and what to do; "Enviar con el token actual" stays disabled until the user states
 // that the provider's portal shows no such document; then it is sent once, with the same key.

@@ -66,7 +66,7 @@ function pdfFacts(file: string): { pages: number; text: string; images: number }
 async function printToPdf(page: Page, name: string): Promise<{ pages: number; text: string; images: number }> {
   await page.getByRole('link', { name: 'Representación gráfica (PDF)' }).click();
   // The page and its "missing issuer" warning render together from the same model, so once the
-  // page is there, whether the warning is shown is settled (sampling it earlier was issue 13's flake).
+  // page is there, whether the warning is shown is settled (sampling it earlier made the test flaky).
   await page.getByRole('article', { name: 'Representación gráfica' }).waitFor();
   if (await page.getByText('Faltan los datos del emisor').isVisible()) {
     // Entered once in Ajustes › Datos del emisor, then back to the same page.

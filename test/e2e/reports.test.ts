@@ -1,4 +1,4 @@
-// Informes end to end (issue 17): documents issued from the app against the embedded sandbox (an FE
+// Informes end to end: documents issued from the app against the embedded sandbox (an FE
 // with IVA 19 % and INC 8 %, a DSE with withholdings, a rejected DSE) and a year of history known
 // only through sync on a second connection; the report, its charts and their tables, the XLSX read
 // back, the printable report as PDF, the withholding certificates, and a rejected DSE corrected.

@@ -1,4 +1,4 @@
-// Ajustes › Restaurar una copia (issue 14, item 12), in Chromium through the web bridge: a damaged
+// Ajustes › Restaurar una copia, in Chromium through the web bridge: a damaged
 // data file at start, the message that offers the restore, the list of backups, the confirmation
 // that says what is lost, and the app mounted again on the restored data (no page navigation).
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 14, item 16: the command line on a read-only data folder answers the same Spanish message
+// The command line on a read-only data folder answers the same Spanish message
 // the app gives (store_unavailable), exit code 1, instead of crashing. Needs root for the mount, as
 // disk-faults.test.ts does.
 import { execFileSync } from 'node:child_process';

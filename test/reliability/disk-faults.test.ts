@@ -1,4 +1,4 @@
-// Disk faults (issue 9): the app's SQLite file on a full tmpfs, on a read-only mount, and damaged
+// Disk faults: the app's SQLite file on a full tmpfs, on a read-only mount, and damaged
 // at start. Each time: a clear Spanish message, nothing half-written, nothing sent that the ledger
 // did not record first, the backup offered, no crash. Mounting needs root (CI runs the tests as
 // root); without it these tests fail rather than skip.
@@ -226,7 +226,7 @@ function sha(path: string): string {
   return createHash('sha256').update(readFileSync(path)).digest('hex');
 }
 
-describe('damage in the middle of the file (issue 14, item 12)', () => {
+describe('damage in the middle of the file', () => {
   it('is found at start by a quick integrity check, with the backup advice (delete -wal and -shm first)', async () => {
     const home = join(dir.path, 'damaged-middle');
     const app = await open(home);

@@ -1,4 +1,4 @@
-// The app's poller with 1,000 pending DSE documents (issue 9, "Load"): under a controlled clock, no
+// The app's poller with 1,000 pending DSE documents: under a controlled clock, no
 // document is asked for before its back-off step (5 s, 15 s, 30 s, 60 s, then longer) and the
 // number of requests stays within what the schedule allows. Counts, not durations.
 import { join } from 'node:path';

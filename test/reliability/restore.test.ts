@@ -1,4 +1,4 @@
-// Restoring a backup (issue 14, item 12): after damage in the middle of the file, and after an
+// Restoring a backup: after damage in the middle of the file, and after an
 // unclean stop that left a write-ahead log behind, through the very function Ajustes calls
 // (app.restore → the served host → restoreBackup). The restored file opens, passes
 // integrity_check and holds exactly the backup's data; the replaced file is kept, never deleted.

@@ -1,4 +1,4 @@
-// Hostile input on every RPC method over both transports (issue 9): the Electron IPC handler
+// Hostile input on every RPC method over both transports: the Electron IPC handler
 // (src/main/ipc.ts, electron-free) and the web bridge. Every reply is the typed envelope; a failure
 // has a stable code other than `internal` (which would mean an unhandled bug), a Spanish message and
 // no stack trace or path; a success matches the contract's output schema. Huge inputs (a 5 MB

@@ -1,4 +1,4 @@
-// Hostile input against every sandbox endpoint (issue 9): random and mutated bodies, headers and
+// Hostile input against every sandbox endpoint: random and mutated bodies, headers and
 // paths. Never a 5xx, never a stack trace or an internal path in a body, always the error envelope
 // `{ok: false, error}` on a failure. Then cross-company access: company A's token on company B's
 // paths and documents gets 403/404 and never B's data.

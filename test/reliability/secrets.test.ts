@@ -1,4 +1,4 @@
-// Secrets (issue 9): a recognisable token stored in the real keychain, a day of use (connect, issue
+// Secrets: a recognisable token stored in the real keychain, a day of use (connect, issue
 // FE and DSE, a pending DSE polled to its end, history sync, search, CSV export, support
 // information), then every file the app wrote (SQLite, WAL, logs, backups) and every RPC output is
 // searched for the token, whole or in pieces. And the sandbox: tokens stored as digests only.
@@ -110,7 +110,7 @@ describe('the bearer token after a day of use', () => {
     expect(leaking).toEqual([]);
     expect(leakingOutputs).toEqual([]);
     // The check can fail: the token is really where it belongs.
-    // The entry is scoped to this data folder (issue 14, item 2).
+    // The entry is scoped to this data folder.
     const account = vaultAccount(sandbox.baseUrl, COMPANY_A, vaultScope(app.core.parts.home, app.core.parts.store));
     expect(await realKeychain().getPassword(VAULT_SERVICE, account)).toBe(TOKEN);
   });

@@ -1,4 +1,4 @@
-// The period report as it was computed before issue 17's performance work (every document of the
+// The period report as it was computed before it was summed in SQL (every document of the
 // period read into JS and summed there), kept as a second reference for the property test: the
 // SQL-aggregated report (src/core/reports/period-report.ts) must give exactly the same answer.
 // Original header:

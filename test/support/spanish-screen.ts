@@ -1,4 +1,4 @@
-// What must never reach a Spanish screen (issue 18, item 6): the contract's field names, the ledger's
+// What must never reach a Spanish screen: the contract's field names, the ledger's
 // and the DIAN's raw states, ISO dates, a count with the wrong plural, common English words of user
 // interfaces, and what a program prints by mistake. The field names are every property the API's
 // OpenAPI document (the sandbox's, built from the contract) declares with an underscore: a name

@@ -155,7 +155,7 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
     try {
       decoded = decodeURIComponent(pathname);
     } catch {
-      // A malformed %-escape (issue 14, item 17): the client's mistake, answered with the error envelope.
+      // A malformed %-escape: the client's mistake, answered with the error envelope.
       return badPath(response);
     }
     const relative = pathname === '/' ? 'index.html' : decoded.replace(/^\/+/, '');

@@ -92,7 +92,7 @@ function readCaFile(file: string): string {
  * `dse submit` / `fe submit`. Running the same command again is the natural recovery after a crash,
  * so a key is never drawn blindly: the same data already in the ledger under another key is
  * confirmed under that key (no second document) unless --new-document asks for another one; the
- * key is printed before anything is sent (issue 14, item 3).
+ * key is printed before anything is sent.
  */
 export async function submit({ core, args, progress }: CommandContext, kind: 'dse' | 'fe'): Promise<CommandResult> {
   const file = args.positional[2];

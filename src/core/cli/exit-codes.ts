@@ -1,4 +1,4 @@
-// Exit codes of `npm run cli` (issue 4): scripts branch on these, never on the printed text.
+// Exit codes of `npm run cli`: scripts branch on these, never on the printed text.
 import type { ErrorCode } from '#shared/rpc/errors';
 import type { SubmissionState } from '#shared/rpc/methods/submissions';
 

@@ -1,4 +1,4 @@
-// "Cierre de caja" (issue 15, item 10): the invoices this installation issued on one Colombian day,
+// "Cierre de caja": the invoices this installation issued on one Colombian day,
 // from the ledger (the exact request of each, so the payment and the taxes are the ones sent), summed
 // in integer cents through the shared document figures (the same rules the form, the sandbox and the
 // reports use). Accepted ones are the day's sales; pending (sending, in doubt, waiting for the DIAN)

@@ -118,7 +118,7 @@ interface OpenRow {
 }
 
 /**
- * The period's figures, summed by SQLite (issue 17: a year of 100,000 documents in ≤ 300 ms): sums
+ * The period's figures, summed by SQLite (target: a year of 100,000 documents in ≤ 300 ms): sums
  * of exact integer cents grouped by day, party, tax code and rate, withholding code and supplier,
  * read from covering indexes (migrations 0013 and 0015); JS only merges the few groups. The same
  * answer as summing every document in JS (the property test compares both).

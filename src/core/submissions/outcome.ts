@@ -147,7 +147,7 @@ function dseOutcome(answer: ApiAnswer): Partial | null {
   }
   if (answer.status === 202) {
     // A reservation without a terminal document. When it carries the document, its id is kept and the
-    // document is followed by id (endpoint 8, issue 14); else ask again later with the same key and bytes.
+    // document is followed by id (endpoint 8); else ask again later with the same key and bytes.
     const requestStatus = typeof body?.request_status === 'string' && body.request_status ? body.request_status : 'creating';
     return { state: 'pending', error: null, ...(documento ? documentFields(documento) : { estadoDian: requestStatus }) };
   }

@@ -150,7 +150,7 @@ export class Submissions {
 
   /**
    * The newest submission of the same data on the active connection, whatever its key (failed ones
-   * aside: nothing was created). The command line asks before drawing a new key (issue 14, item 3).
+   * aside: nothing was created). The command line asks before drawing a new key.
    */
   findSame(kind: DocumentKind, request: DseCreateRequest | FeSubmitRequest): Submission | null {
     const connection = this.options.connections.requireActive();
@@ -163,7 +163,7 @@ export class Submissions {
    * Resolves one submission now: query the document when its id is known, else resend the same bytes
    * with the same key, but only under the credentials that first sent them. The contract scopes an
    * Idempotency-Key to the company AND the API client: the same key under another client's token is a
-   * new operation, so a submission whose token was replaced is held (issue 14, item 1).
+   * new operation, so a submission whose token was replaced is held.
    */
   async check(id: number, fromOutbox = false): Promise<Submission> {
     return this.locked(id, async () => {

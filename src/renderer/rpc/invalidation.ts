@@ -1,4 +1,4 @@
-// One map from what core announces to the queries it makes stale (issue 18, item 3). Every screen's
+// One map from what core announces to the queries it makes stale. Every screen's
 // data is a React Query query keyed by [method, input]; when core says a document, the history, the
 // outbox or a connection changed, the queries listed here are invalidated once, for the whole app,
 // and whichever of them a mounted screen uses is read again. A component subscribes to an event

@@ -1,4 +1,4 @@
-// Cash received and change (issue 15, item 5): exact, against the live total, shown only for a cash
+// Cash received and change: exact, against the live total, shown only for a cash
 // sale in pesos, and never part of what is sent.
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// What the customer picker offers (issue 15, item 3): saved customers in the core's order (recent
+// What the customer picker offers: saved customers in the core's order (recent
 // first), then the company's third parties by name, the exact number first wherever it came from,
 // no third party twice when it is also saved, and the DIAN lookup for a number nobody has.
 import { describe, expect, it } from 'vitest';

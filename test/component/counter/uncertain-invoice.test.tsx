@@ -1,4 +1,4 @@
-// Issue 15, item 8, against a fake bridge: an invoice whose outcome is uncertain never stops the
+// Against a fake bridge: an invoice whose outcome is uncertain never stops the
 // counter. The result offers "Nueva venta" with the focus, the draft goes (the ledger keeps the key),
 // the invoice waits in "Facturas pendientes de confirmar", and the shell says when it settles.
 import { cleanup, screen, waitFor, within } from '@testing-library/react';

@@ -167,7 +167,7 @@ describe('printed representation model', () => {
       ['70111703', '300000.00', '0.00'],
       ['90101501', '150000.00', '28500.00'],
     ]);
-    // The base as an amount and what it was taken from (issue 17: the printout shows base, rate and amount).
+    // The base as an amount and what it was taken from (the printout shows base, rate and amount).
     expect(model.withholdings).toEqual([
       {
         name: 'ReteRenta (06)',

@@ -1,4 +1,4 @@
-// Issue 14, item 4, for the FE form (the DSE one is test/component/support-documents/after-restart):
+// After a restart, for the FE form (the DSE one is test/component/support-documents/after-restart):
 // after core was restarted with an invoice accepted, pending or in doubt, Facturas shows what the
 // ledger knows of the draft's key and never offers "Emitir" for an operation that may have arrived;
 // an uncertain invoice whose draft already went stays in the pending list with its state, and

@@ -1,4 +1,4 @@
-// The DSE printout (issue 17): every withholding with its base (and what it was taken from), rate and
+// The DSE printout: every withholding with its base (and what it was taken from), rate and
 // amount as the server computes them from the exact request, even with no IVA on the lines, and the
 // weekly period of an accumulated document.
 import { cleanup, render, screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Issue 14, item 12: Ajustes › Restaurar una copia against a fake bridge. The confirmation says what
+// Ajustes › Restaurar una copia against a fake bridge. The confirmation says what
 // is lost (by the counts core gives), nothing is restored without the second click, a refusal is
 // shown in Spanish and the page stays; a success reloads the page.
 import { cleanup, screen, within } from '@testing-library/react';

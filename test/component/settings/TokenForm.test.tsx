@@ -1,4 +1,4 @@
-// Issue 14, item 1: replacing a token while submissions sent with the current one are unresolved is
+// Replacing a token while submissions sent with the current one are unresolved is
 // warned about first; only an explicit confirmation replaces it.
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

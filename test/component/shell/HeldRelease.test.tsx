@@ -1,4 +1,4 @@
-// Issue 14, item 1: a submission held by a token change says what happened and what to do; it is
+// A submission held by a token change says what happened and what to do; it is
 // sent under the current token only after the user states the portal shows no such document.
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen } from '@testing-library/react';

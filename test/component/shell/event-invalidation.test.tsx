@@ -1,4 +1,4 @@
-// Issue 18, item 3: one map from core's events to the queries they make stale, installed once at the
+// One map from core's events to the queries they make stale, installed once at the
 // app's root. Each event, pushed through the bridge as core pushes it, invalidates exactly the
 // queries the map names and leaves every other query as it was.
 import { QueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// Issue 16, item 5, against a fake bridge: the contingency banner says how many documents wait and
+// Against a fake bridge: the contingency banner says how many documents wait and
 // when the service was last tried, "Transmitir ahora" asks core for a pass, the banner follows the
 // outbox's events and goes when the queue is empty; the FE result of a queued sale says
 // "Factura de contingencia" with its local reference, and offers the next sale.

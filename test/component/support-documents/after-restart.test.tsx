@@ -1,4 +1,4 @@
-// Issue 14, item 4: after the app was killed during a DSE and opened again, the screen shows what the
+// After the app was killed during a DSE and opened again, the screen shows what the
 // ledger knows of the draft's key (accepted, pending, in doubt) and never offers "Emitir" again for an
 // operation that may have arrived.
 import { cleanup, screen } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// A rejected DSE's request back into the form (item 4 of issue 17): what the form then submits is
+// A rejected DSE's request back into the form: what the form then submits is
 // the same document — supplier, mode and period, lines (decimals too), payment and withholdings —
 // dated today.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 14, item 3: running the same `dse submit FILE` / `fe submit FILE` again after a crash (the
+// Running the same `dse submit FILE` / `fe submit FILE` again after a crash (the
 // natural recovery) must not create a second document: the same data already in the ledger is
 // confirmed under its key; --new-document asks for another document explicitly; the key is printed
 // before anything is sent.

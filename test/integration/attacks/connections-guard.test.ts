@@ -1,4 +1,4 @@
-// Issue 14, items 9 and 15: a connection of any kind over plain http:// is refused (except loopback),
+// A connection of any kind over plain http:// is refused (except loopback),
 // and a connection with unresolved submissions cannot be removed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '#core/core';

@@ -1,4 +1,4 @@
-// Issue 14, items 10 and 14: data files and folders are owner-only; twelve backups started at once
+// Data files and folders are owner-only; twelve backups started at once
 // all succeed, each in its own file.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

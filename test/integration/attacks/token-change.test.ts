@@ -1,4 +1,4 @@
-// Issue 14, item 1: the contract scopes an Idempotency-Key to the company AND the API client. A DSE
+// The contract scopes an Idempotency-Key to the company AND the API client. A DSE
 // left unresolved under one client's token must never be resent under another client's token (of
 // the same company): that is a second document. It is queried by id when known, else held.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

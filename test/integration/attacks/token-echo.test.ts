@@ -1,4 +1,4 @@
-// Issue 14, item 8: a token quoted back by the server in an error is redacted from every text that
+// A token quoted back by the server in an error is redacted from every text that
 // comes from outside: the ledger (SQLite), the RPC answers and the support text.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

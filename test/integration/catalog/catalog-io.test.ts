@@ -1,4 +1,4 @@
-// Catalog import and export (issue 15, item 1): a preview of what each row does, errors per row in
+// Catalog import and export: a preview of what each row does, errors per row in
 // the user's words, only valid rows applied (in one transaction), and an export that imports back
 // unchanged.
 import { join } from 'node:path';

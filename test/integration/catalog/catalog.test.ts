@@ -1,4 +1,4 @@
-// The products catalog on a real SQLite file (issue 15, item 1): migration 0011 from an empty
+// The products catalog on a real SQLite file: migration 0011 from an empty
 // database, create/edit/deactivate, search by code, barcode and words (accents folded, prefixes),
 // one catalog per connection, and the refusals that change nothing.
 import { join } from 'node:path';

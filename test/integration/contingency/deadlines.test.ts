@@ -1,4 +1,4 @@
-// Issue 16, item 3: the transmission window of a contingency sale, with a controlled clock, through
+// The transmission window of a contingency sale, with a controlled clock, through
 // a real core on a real SQLite file; the service is a closed loopback port (connections refused).
 import { createServer } from 'node:net';
 import { join } from 'node:path';

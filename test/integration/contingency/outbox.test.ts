@@ -1,4 +1,4 @@
-// Issue 16: the shop keeps selling while the service cannot be reached. Real core on a real SQLite
+// The shop keeps selling while the service cannot be reached. Real core on a real SQLite
 // file, real sandbox over loopback HTTP, the fault proxy refusing connections for the outage.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';

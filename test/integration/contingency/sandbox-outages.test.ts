@@ -1,4 +1,4 @@
-// Issue 16, item 6: the sandbox's outages on demand, and what the client core makes of each: refused
+// The sandbox's outages on demand, and what the client core makes of each: refused
 // connections become contingency sales; a 503 may come from a server that read the request, so the
 // sale stays "in doubt" and is confirmed with its own key; the tax authority unavailable leaves the
 // document pending at the server until it settles.

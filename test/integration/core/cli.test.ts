@@ -117,7 +117,7 @@ describe('command line', { timeout: 180_000 }, () => {
   });
 });
 
-describe('command line: backup and restore (issue 14, item 12)', { timeout: 180_000 }, () => {
+describe('command line: backup and restore', { timeout: 180_000 }, () => {
   it('a damaged file points to backups/restore; restore needs --confirmar; afterwards the data of the backup is back', async () => {
     const own = join(dir.path, 'home-restore');
     expect(

@@ -1,4 +1,4 @@
-// Correcting a rejected DSE (issue 17, item 4) against the real sandbox: the correction starts from
+// Correcting a rejected DSE against the real sandbox: the correction starts from
 // the exact request the rejected one was sent with, goes out as a new document under a new key, and
 // both are linked; the rejected submission is not touched.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Migration 0016 (the period report's indexes, issue 17), applied from an empty database: the
+// Migration 0016 (the period report's indexes), applied from an empty database: the
 // report's amounts are read from the covering index alone, the ledger check from its own index.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

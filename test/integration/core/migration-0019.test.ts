@@ -1,5 +1,5 @@
 // Migration 0019 from an empty database and over a ledger written before it: submissions keep the
-// fields a refused answer named as JSON data (issue 18, item 1).
+// fields a refused answer named as JSON data.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrations } from '#core/store/migrations';

@@ -1,4 +1,4 @@
-// "Cierre de caja" on a real SQLite file (issue 15, item 10): a day's FE submissions of one connection
+// "Cierre de caja" on a real SQLite file: a day's FE submissions of one connection
 // in the ledger, summed by the reader and checked against a reference computed here independently
 // (integer pesos times rates; every line's tax is a whole number of cents), with pending and
 // rejected ones apart, other days, other connections, DSE and refused submissions left out.

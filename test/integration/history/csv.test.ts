@@ -12,7 +12,7 @@ describe('CSV fields', () => {
     ['dos\nlíneas', '"dos\nlíneas"'],
     ['=HYPERLINK("x")', '"\'=HYPERLINK(""x"")"'],
     ['@SUM(A1)', "'@SUM(A1)"],
-    // Issue 14, item 13: every formula starter, a digit after the minus included (OWASP).
+    // Every formula starter, a digit after the minus included (OWASP).
     ["-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"],
     ['-1234,50', "'-1234,50"],
     ['+57 300 1234567', "'+57 300 1234567"],

@@ -1,4 +1,4 @@
-// Issue 15, item 9: an issued invoice is in the local history at once (no "Sincronizar"), and one
+// An issued invoice is in the local history at once (no "Sincronizar"), and one
 // that was uncertain there in its first state and updated when it settles; each write is followed by
 // a 'history.changed' event so that Historial refreshes after the row exists.
 import { join } from 'node:path';

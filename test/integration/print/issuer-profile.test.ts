@@ -1,5 +1,5 @@
 // The issuer profile and the printing settings through core's real dispatcher on a real SQLite
-// file (issue 15, items 6 and 7): stored per connection, bad input refused in Spanish with nothing
+// file: stored per connection, bad input refused in Spanish with nothing
 // changed, and the resolution and plan warnings counted from the local history.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '#core/core';

@@ -1,8 +1,8 @@
 // The period report against an independent reference computed here, in integer cents, over
 // generated histories (fast-check): documents this app issued (their exact requests in the ledger)
 // and documents known through sync (totals only), in every state, inside and outside the period.
-// And against the report as it was summed in JS before it was summed in SQL (issue 17's performance
-// work): the whole answer must be the same, field by field and in the same order.
+// And against the report as it was summed in JS before it was summed in SQL: the whole
+// answer must be the same, field by field and in the same order.
 import fc from 'fast-check';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 16: which failures may become contingency (the ledger proves nothing left) and the
+// Which failures may become contingency (the ledger proves nothing left) and the
 // transmission window's warnings. Pure functions, table-tested.
 import { describe, expect, it } from 'vitest';
 import { exchange, isRefused, TransportFailure } from '#core/api/http';

@@ -64,7 +64,7 @@ describe('DSE answers', () => {
     expect(dse(502, { ok: false, pending: true, documento: { id: 41, estado_dian: 'en_proceso_http' } }).documentId).toBe(41);
   });
 
-  it('a 202 that carries the document keeps its id, so that it is followed by id (issue 14, item 5)', () => {
+  it('a 202 that carries the document keeps its id, so that it is followed by id', () => {
     const reservation = {
       ok: true,
       idempotent: true,

@@ -124,7 +124,7 @@ describe('vault: the token in memory', () => {
   });
 });
 
-describe('vault: one keychain entry per data folder (issue 14, item 2)', () => {
+describe('vault: one keychain entry per data folder', () => {
   const CLI_HOME: VaultScope = { folder: '/tmp/otra-carpeta', installation: 'inst-b' };
   const COPY: VaultScope = { folder: '/home/tienda/.config/factura-desk', installation: 'inst-c' };
 

@@ -105,7 +105,7 @@ describe('DSE withholding normalisation', () => {
   });
 });
 
-describe('rule 4 taken whole (issue 14, item 18)', () => {
+describe('rule 4 taken whole', () => {
   it.each([
     ['a code and no name', { dian_tax_code: '06', percent: 1 }, 'retenciones[0].tax_name'],
     ['a name and no code', { tax_name: 'ReteRenta', percent: 1 }, 'retenciones[0].dian_tax_code'],

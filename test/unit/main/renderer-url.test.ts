@@ -1,4 +1,4 @@
-// Issue 14, item 11: ELECTRON_RENDERER_URL is honoured in development only, and only for the
+// ELECTRON_RENDERER_URL is honoured in development only, and only for the
 // loopback dev server; a packaged build always loads its own files.
 import { describe, expect, it } from 'vitest';
 import { devRendererUrl } from '#main/renderer-url';

@@ -1,4 +1,4 @@
-// Silent printing from the desktop app (issue 15, item 7), against a typed fake of the two
+// Silent printing from the desktop app, against a typed fake of the two
 // WebContents methods it uses: Electron cannot run here, the options it is handed are what counts.
 import type { PrinterInfo, WebContentsPrintOptions } from 'electron';
 import { describe, expect, it } from 'vitest';

@@ -453,7 +453,7 @@ describe('documents that break a rule are rejected with its DIAN code', () => {
   });
 });
 
-describe('the XML defects of issue 19, fixed', () => {
+describe("the XML defects once found in the sandbox's documents, fixed", () => {
   it('withholding percents and quantities keep every decimal (0.966, 3.333), so base x percent = amount', () => {
     const xml = signed(
       dseModel(

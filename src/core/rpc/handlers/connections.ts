@@ -32,7 +32,7 @@ export function connectionHandlers({ connections, submissions, fetch, clock }: C
     },
     'connections.activate': ({ id }) => connections.activate(id),
     'connections.remove': async ({ id }) => {
-      // Its token and address are what confirms them: removing it would leave them unresolvable (issue 14, item 15).
+      // Its token and address are what confirms them: removing it would leave them unresolvable.
       const open = submissions.ledger.openOf(id);
       if (open > 0) {
         throw new AppError(

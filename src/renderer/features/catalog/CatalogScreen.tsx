@@ -1,4 +1,4 @@
-// Productos: the company's local catalog (issue 15, item 1). Search from the first keystroke,
+// Productos: the company's local catalog. Search from the first keystroke,
 // create, edit, deactivate, import with a preview, export. Invoices already issued never change:
 // a sale copies a product's values into its line when the line is added.
 import { useQueryClient } from '@tanstack/react-query';

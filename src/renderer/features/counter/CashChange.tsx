@@ -1,4 +1,4 @@
-// "Recibido" and "Cambio" for a cash sale (issue 15, item 5). The amount received is the cashier's
+// "Recibido" and "Cambio" for a cash sale. The amount received is the cashier's
 // aid only: it is not part of the invoice, its draft or its request.
 import { useId, useState } from 'react';
 import { Money } from '#renderer/ui/Money';

@@ -1,4 +1,4 @@
-// The customer picker (issue 15, item 3), F3 from anywhere in Facturas: by name or number among the
+// The customer picker, F3 from anywhere in Facturas: by name or number among the
 // saved customers (recent ones first), the company's third parties and the DIAN lookup. Keyboard
 // only: type, arrows choose, Enter fills the invoice's customer and moves on to the products. With
 // the field empty it lists the most recent saved customers.

@@ -1,4 +1,4 @@
-// The invoices the shop sold while their outcome was uncertain (issue 15, item 8): each one with
+// The invoices the shop sold while their outcome was uncertain: each one with
 // its state, confirmed in the background with its own key while the counter goes on selling.
 // Shown on Facturas only when there is one; the shell's notice says when each one settles.
 import type { Submission } from '#shared/rpc/methods/submissions';

@@ -1,4 +1,4 @@
-// Selling from the catalog (issue 15, item 2): the product search above the invoice's lines. Results
+// Selling from the catalog: the product search above the invoice's lines. Results
 // from the first keystroke (code, barcode or any words of the name); arrows choose, Enter adds. A
 // barcode scanner (a keyboard wedge: fast digits, then Enter) lands here too: Enter first looks the
 // text up as an exact code or barcode, so a scan adds its product, or 1 to its line, without waiting

@@ -1,4 +1,4 @@
-// Saving the invoice's customer (issue 15, item 3): "Guardar cliente" beside the customer's fields,
+// Saving the invoice's customer: "Guardar cliente" beside the customer's fields,
 // and, after an invoice to a customer not saved yet, the offer to save them. A customer already
 // saved under the same identification is updated (their phone is kept); bad data is refused with
 // the reason and changes nothing.

@@ -1,4 +1,4 @@
-// Cash received and change (issue 15, item 5): exact decimals, never floats. Pure.
+// Cash received and change: exact decimals, never floats. Pure.
 import { dec, type Dec } from '#shared/money';
 import { parseUserNumber } from '#shared/user-number';
 

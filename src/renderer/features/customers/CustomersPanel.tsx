@@ -1,4 +1,4 @@
-// Clientes (issue 15, item 3): the company's saved customers, in the Productos screen. Search by name
+// Clientes: the company's saved customers, in the Productos screen. Search by name
 // or number, create, edit, deactivate and activate again. The counter picks them with F3.
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState, type FormEvent } from 'react';

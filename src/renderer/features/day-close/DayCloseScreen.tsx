@@ -1,4 +1,4 @@
-// Cierre de caja (issue 15, item 10): one Colombian day (today unless another is chosen) of the
+// Cierre de caja: one Colombian day (today unless another is chosen) of the
 // invoices issued from this equipment: sales by payment method, taxes by type and rate, number of
 // documents, and the pending and rejected ones apart. The ticket (80 mm) is what prints, on its own
 // named page (day-close.css); the lists of pending and rejected invoices stay on screen.

@@ -1,4 +1,4 @@
-// A DSE's correction links in the Historial (issue 17, item 4): a rejected document offers
+// A DSE's correction links in the Historial: a rejected document offers
 // "Corregir y enviar de nuevo" and names the documents that correct it; a correction names the
 // rejected document it replaces. The rejected one is never changed.
 import { useState } from 'react';

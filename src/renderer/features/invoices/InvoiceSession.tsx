@@ -32,7 +32,7 @@ export function InvoiceSession({ draft, today }: { draft: Draft | null; today: s
     if (!draft) return;
     let live = true;
     // Looked up by its key, not among the latest submissions: after a restart the ledger is the only
-    // witness of what this key did (issue 14, item 4).
+    // witness of what this key did.
     invoke('submissions.byKey', { kind: 'FE', key: draft.idempotency_key })
       .then((known) => {
         if (live && known && known.state !== 'failed') setSent(known);

@@ -62,7 +62,7 @@ export interface PrintModel {
   resolution: string | null;
   /** the software that generated the printed representation */
   software: string;
-  /** An FE issued in contingency (issue 16): printed as such, with its local reference when this app made it. */
+  /** An FE issued in contingency: printed as such, with its local reference when this app made it. */
   contingency: {
     localRef: string | null;
     /** the contingency ticket's number ("CT12") from the shop's contingency numbering */

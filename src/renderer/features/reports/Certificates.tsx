@@ -1,4 +1,4 @@
-// Withholding certificates per supplier and period (issue 17, item 3): what the company (the
+// Withholding certificates per supplier and period: what the company (the
 // withholding agent) withheld from each supplier, by type and rate, with the base and the documents,
 // ready to print and sign. Each certificate prints on its own page.
 import { colombiaToday, formatDate } from '#shared/dates';

@@ -31,7 +31,7 @@ export function RestoredNotice() {
 }
 
 /**
- * Restoring one of the app's own backups (issue 14, item 12): pick one, read what is lost, confirm.
+ * Restoring one of the app's own backups: pick one, read what is lost, confirm.
  * Core verifies the copy before it replaces anything and keeps the current file aside; the app is
  * then mounted again from an empty cache so that every screen reads the restored data.
  */

@@ -6,7 +6,7 @@ import { invoke, RpcClientError } from '#renderer/rpc/client';
 import { emptyForm, formFromDraft, type DseFormValues } from './model/form-values';
 import { newIdempotencyKey } from './model/keys';
 
-/** The rejected DSE a draft corrects (issue 17): shown above the form and linked when it is sent. */
+/** The rejected DSE a draft corrects: shown above the form and linked when it is sent. */
 export interface CorrectionOf {
   submission_id: number;
   number: string | null;

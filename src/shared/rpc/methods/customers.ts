@@ -1,4 +1,4 @@
-// Saved customers (issue 15, item 3): local to this installation, one list per connection (company).
+// Saved customers: local to this installation, one list per connection (company).
 import { z } from 'zod';
 import { Customer, CustomerInput } from '#shared/customers/customer';
 import { method } from '../define';

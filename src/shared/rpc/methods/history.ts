@@ -299,7 +299,7 @@ export const historyMethods = {
   'history.printSettings': method(z.object({}).strict(), PrintSettings),
   'history.setPrintSettings': method(PrintSettings, PrintSettings),
   /**
-   * A contingency invoice as recorded before the service numbered it (issue 16): printable at the
+   * A contingency invoice as recorded before the service numbered it: printable at the
    * counter with its local reference; no number or CUFE until it is transmitted.
    */
   'history.contingencyDetail': method(z.object({ submission_id: z.number().int().positive() }).strict(), HistoryDetail),
