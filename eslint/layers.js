@@ -1,7 +1,7 @@
 // The layers of DESIGN.md as allow-lists: what each folder of src/ may import, by layer (relative
 // and subpath imports, resolved to files) and by package. Anything not listed is refused, so a new
 // dependency or a new arrow between layers is a decision someone writes down here, not an accident.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /** Each layer: the layers it may reach with a relative or subpath import (`resources` is the repository's data folder), and the packages it may import. */
@@ -110,6 +110,8 @@ const allowedImports = {
       layer: "{{from}} may not import {{to}} ('{{source}}'): {{why}}",
       outside: "{{from}} may not import outside src/ ('{{source}}'): {{why}}",
       unmapped: "{{from}} imports '{{source}}', which no pattern of the `imports` field of package.json maps to a file.",
+      folder:
+        "'{{source}}' names a folder: Node and tsx resolve a subpath import to a file only, so name its index ('{{source}}/index').",
       package: "{{from}} may not import the package '{{source}}' (not in its allow-list in eslint/layers.js): {{why}}",
       unknownLayer: 'src/{{from}} is not a layer of eslint/layers.js: add it with its allow-list.',
     },
@@ -134,6 +136,10 @@ const allowedImports = {
           : undefined;
       if (target === null) {
         context.report({ node, messageId: 'unmapped', data: { from, source } });
+        return;
+      }
+      if (source.startsWith('#') && statSync(target, { throwIfNoEntry: false })?.isDirectory()) {
+        context.report({ node, messageId: 'folder', data: { source } });
         return;
       }
       if (target !== undefined) {

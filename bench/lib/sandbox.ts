@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { colombiaToday } from '#shared/dates';
-import type { DseCreateRequest } from '#shared/api';
+import type { DseCreateRequest } from '#shared/api/index';
 import { nodeFetch } from '#core/api/node-fetch';
 
 /** Core's own transport, as the app sends through it. */

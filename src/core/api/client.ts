@@ -11,7 +11,7 @@ import {
   type FeListQuery,
   type PaymentMethod,
   type Tercero,
-} from '#shared/api';
+} from '#shared/api/index';
 import { AppError } from '#shared/rpc/errors';
 import { classifyAnswer, classifyTransport, oversizedRead, unexpectedBody, type Operation } from './errors';
 import { exchange, TransportFailure, type ApiAnswer, type ExchangeHooks } from './http';

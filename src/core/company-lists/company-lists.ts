@@ -5,7 +5,7 @@
 // submission, and on demand. Only a brand-new connection with no copy waits for the service, and
 // then a failure says, in words, that there is no copy yet.
 import { z } from 'zod';
-import { Acquirer, PaymentMethod, Tercero, type AcquirerLookupRequest } from '#shared/api';
+import { Acquirer, PaymentMethod, Tercero, type AcquirerLookupRequest } from '#shared/api/index';
 import { AppError } from '#shared/rpc/errors';
 import type { CompanyListName, CompanyListsStatus } from '#shared/rpc/methods/fe';
 import type { ApiClientOptions } from '../api/client';

@@ -1,6 +1,6 @@
 // What the DSE form offers again: suppliers already used (read back from the submission ledger, which
 // keeps the exact request bytes) and the cost centers the user entered for a connection.
-import { DseProveedor } from '#shared/api';
+import { DseProveedor } from '#shared/api/index';
 import type { CostCenter, KnownSupplier } from '#shared/rpc/methods/dse-catalog';
 import type { Db } from '../store/store';
 

@@ -4,7 +4,7 @@
 // form and the sandbox use (shared/fe): the values are the sale's. It has no number and no CUFE:
 // the printout carries the local reference instead, and says that both come with the transmission.
 import { toColombia } from '#shared/dates';
-import { computeFeLine } from '#shared/fe';
+import { computeFeLine } from '#shared/fe/index';
 import { dec, toMoneyString, ZERO } from '#shared/money';
 import { AppError } from '#shared/rpc/errors';
 import type { HistoryDetail } from '#shared/rpc/methods/history';

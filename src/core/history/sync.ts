@@ -2,7 +2,7 @@
 // the full document), and every DSE this app created, by id. Each page is one transaction together
 // with the cursor, so an interrupted sync resumes at the page it stopped at and keeps what it saved.
 import type { ServiceParts } from '../parts';
-import { DseCreateRequest } from '#shared/api';
+import { DseCreateRequest } from '#shared/api/index';
 import { AppError } from '#shared/rpc/errors';
 import type { SyncStatus, SyncSummary } from '#shared/rpc/methods/history';
 import type { ApiClient, FeListPage } from '../api/client';

@@ -11,7 +11,7 @@ import {
   observacionesWithReference,
   ticketReference,
   type ContingencyReference,
-} from '#shared/fe';
+} from '#shared/fe/index';
 import { LIMITS } from '#shared/api/common';
 import type { NumberingResolution } from '#shared/rpc/methods/history';
 import type { Db } from '../store/store';

@@ -3,7 +3,7 @@
 // key, or the DSE is queried by id. Never a new key, never a changed body, for one operation.
 import type { ServiceParts } from '../parts';
 import { createHash, randomUUID } from 'node:crypto';
-import { HEADER_SAFE, LIMITS, type DseCreateRequest, type FeCreateRequest } from '#shared/api';
+import { HEADER_SAFE, LIMITS, type DseCreateRequest, type FeCreateRequest } from '#shared/api/index';
 import { AppError } from '#shared/rpc/errors';
 import { OPEN_SUBMISSION_STATES, type DocumentKind, type Submission } from '#shared/rpc/methods/submissions';
 import { ApiClient } from '../api/client';

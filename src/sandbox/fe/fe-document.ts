@@ -1,10 +1,10 @@
 // Turns a validated FE request into the stored document (the detail endpoint's `doc`) and its UBL:
 // server numbering, CUFE, signed XML.
 import { randomUUID } from 'node:crypto';
-import type { FeDocument, Tercero } from '#shared/api';
+import type { FeDocument, Tercero } from '#shared/api/index';
 import { DSE_WITHHOLDINGS } from '#shared/dse/aliases';
-import type { FeRequest } from '#shared/fe';
-import { feQrText, type TipoAmbiente } from '#shared/fiscal';
+import type { FeRequest } from '#shared/fe/index';
+import { feQrText, type TipoAmbiente } from '#shared/fiscal/index';
 import { computeCufe, softwareSecurityCode } from '../fiscal-hashes';
 import { sum, toMoneyString } from '#shared/money';
 import type { Company } from '../storage/company-store';

@@ -6,7 +6,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentMethod } from '#shared/api/fe';
-import { parseContingencyReference } from '#shared/fe';
+import { parseContingencyReference } from '#shared/fe/index';
 import type { IssuerProfile } from '#shared/rpc/methods/history';
 import { installFakeBridge } from '#test/component/fake-bridge';
 import { aSubmission, CASH } from '#test/component/fixtures';

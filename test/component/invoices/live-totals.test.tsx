@@ -3,7 +3,7 @@
 // of each new computation once.
 import { describe, expect, it, vi } from 'vitest';
 import { computeFormTotals, LineCalculator } from '#renderer/features/invoices/calc';
-import { computeFeTotals } from '#shared/fe';
+import { computeFeTotals } from '#shared/fe/index';
 import { lineInput } from '#renderer/features/invoices/calc';
 import { LiveTotalsStore } from '#renderer/features/invoices/live-totals';
 import { defaultValues, type FeFormValues, type FeItemValues } from '#renderer/features/invoices/model';

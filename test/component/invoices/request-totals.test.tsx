@@ -2,7 +2,7 @@
 // from its lines, whatever is typed (es-CO numbers, tax-included prices, any rate).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeFeTotals } from '#shared/fe';
+import { computeFeTotals } from '#shared/fe/index';
 import { buildRequest, computeFormTotals } from '#renderer/features/invoices/calc';
 import { defaultValues, type FeFormValues } from '#renderer/features/invoices/model';
 

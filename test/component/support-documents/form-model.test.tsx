@@ -3,7 +3,7 @@
 // sandbox runs, with each message put on the control it belongs to.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validateDseRequest } from '#shared/dse';
+import { validateDseRequest } from '#shared/dse/index';
 import {
   emptyForm,
   emptyItem,

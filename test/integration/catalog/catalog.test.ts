@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Catalog } from '#core/catalog/catalog';
-import { migrations } from '#core/store/migrations';
+import { migrations } from '#core/store/migrations/index';
 import { Store } from '#core/store/store';
 import { ProductInput } from '#shared/catalog/product';
 import { AppError } from '#shared/rpc/errors';

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IssuerProfiles, PRACTICE_NUMBERING } from '#core/history/issuer';
-import { migrations } from '#core/store/migrations';
+import { migrations } from '#core/store/migrations/index';
 import { Store } from '#core/store/store';
 import type { IssuerProfile } from '#shared/rpc/methods/history';
 import { tempDir } from '#test/temp';

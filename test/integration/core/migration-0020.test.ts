@@ -3,7 +3,7 @@
 // check of the older single queue is kept for every connection).
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrations } from '#core/store/migrations';
+import { migrations } from '#core/store/migrations/index';
 import { Store } from '#core/store/store';
 import { tempDir } from '#test/temp';
 

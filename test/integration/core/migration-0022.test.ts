@@ -2,7 +2,7 @@
 // keep its provider's own certificate authority as PEM text, and nothing else.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrations } from '#core/store/migrations';
+import { migrations } from '#core/store/migrations/index';
 import { Store } from '#core/store/store';
 import { tempDir } from '#test/temp';
 

@@ -1,7 +1,7 @@
 // Each migration of the client core, applied from an empty database, leaves the tables it promises.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrations } from '#core/store/migrations';
+import { migrations } from '#core/store/migrations/index';
 import { Store } from '#core/store/store';
 import { tempDir } from '#test/temp';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Catalog, CANDIDATE_CAP } from '#core/catalog/catalog';
 import { Customers } from '#core/customers/customers';
-import { migrations } from '#core/store/migrations';
+import { migrations } from '#core/store/migrations/index';
 import { Store } from '#core/store/store';
 import type { CustomerInput } from '#shared/customers/customer';
 import { AppError } from '#shared/rpc/errors';

@@ -11,7 +11,7 @@ import { historyCsvPart } from '#core/history/csv';
 import { HistoryQueries } from '#core/history/query';
 import { periodReport } from '#core/reports/period-report';
 import { writeReportXlsx } from '#core/reports/xlsx';
-import { migrations } from '#core/store/migrations';
+import { migrations } from '#core/store/migrations/index';
 import { Store } from '#core/store/store';
 import { tableCsv } from '#shared/reports/report-csv';
 import { FORMULA_STARTERS } from '#shared/spreadsheet-cells';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HistoryMirror, type MirrorRow } from '#core/history/mirror';
 import { HistoryQueries, TEXT_COLUMNS } from '#core/history/query';
-import { migrations } from '#core/store/migrations';
+import { migrations } from '#core/store/migrations/index';
 import { Store, type Db } from '#core/store/store';
 import { generateHistory } from '#test/history-generator';
 import { tempDir } from '#test/temp';

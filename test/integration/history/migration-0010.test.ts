@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { compileFilter, HistoryQueries, ROW_COLUMNS } from '#core/history/query';
-import { migrations } from '#core/store/migrations';
+import { migrations } from '#core/store/migrations/index';
 import { Store } from '#core/store/store';
 import type { HistoryFilter } from '#shared/rpc/methods/history';
 import { generateHistory } from '#test/history-generator';

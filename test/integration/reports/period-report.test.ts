@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodReport } from '#core/reports/period-report';
 import { withholdingCertificates } from '#core/reports/certificates';
-import { migrations } from '#core/store/migrations';
+import { migrations } from '#core/store/migrations/index';
 import { Store } from '#core/store/store';
 import { legacyPeriodReport } from '#test/period-report-legacy';
 import { tempDir } from '#test/temp';

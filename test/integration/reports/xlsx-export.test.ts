@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExportFiles } from '#core/reports/exports';
 import { periodReport } from '#core/reports/period-report';
 import { COP_FORMAT, DATE_FORMAT, writeReportXlsx, XLSX_DOCUMENT_CHUNK } from '#core/reports/xlsx';
-import { migrations } from '#core/store/migrations';
+import { migrations } from '#core/store/migrations/index';
 import { Store } from '#core/store/store';
 import { generateHistory } from '#test/history-generator';
 import { tempDir } from '#test/temp';

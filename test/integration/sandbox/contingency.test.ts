@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { formatContingencyReference, type ContingencyNumbering } from '#shared/fe';
+import { formatContingencyReference, type ContingencyNumbering } from '#shared/fe/index';
 import { readXml, textAt } from '#sandbox/authority/xml-tree';
 import { settableClock } from '#sandbox/clock';
 import { startSandbox, type RunningSandbox } from '#sandbox/index';

@@ -1,8 +1,8 @@
 // Conformance, "6. Create FE": tax classification, totals, numbering, CUFE, draft_key idempotency,
 // contingency, AIU, currency, withholdings, limits, validation answers and the yearly quota.
 import { describe, expect, it } from 'vitest';
-import { formatContingencyReference } from '#shared/fe';
-import { computeCufe } from '#shared/fiscal';
+import { formatContingencyReference } from '#shared/fe/index';
+import { computeCufe } from '#shared/fiscal/index';
 import { feBody, newKey } from '#test/requests/conformance';
 import { useSandbox } from '#test/sandbox/fixture';
 import { CONFORMANCE_TOKENS as TOKENS } from '#test/seed';

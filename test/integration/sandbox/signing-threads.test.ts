@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignedXml } from 'xml-crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { validateDseRequest } from '#shared/dse';
+import { validateDseRequest } from '#shared/dse/index';
 import { buildDseDocument } from '#sandbox/dse/dse-document';
 import { loadSeedFile } from '#sandbox/seed';
 import type { Company } from '#sandbox/storage/company-store';

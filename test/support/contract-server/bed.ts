@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createCore, type Core } from '#core/core';
 import { FileLogger } from '#core/log/logger';
 import { colombiaToday } from '#shared/dates';
-import type { DseCreateRequest, FeCreateRequest } from '#shared/api';
+import type { DseCreateRequest, FeCreateRequest } from '#shared/api/index';
 import { CONTRACT_COMPANY, CONTRACT_TOKENS, startContractServer, type ContractServer } from './server';
 import type { ContractVariant } from './variants';
 import { realKeychain } from '../keychain';

@@ -13,7 +13,7 @@ import {
   validateDseRequest,
   type DseCostCenter,
   type DseLine,
-} from '#shared/dse';
+} from '#shared/dse/index';
 import { ExactDseLine } from '#shared/dse/exact-line';
 import { Dec } from '#shared/money';
 import { decimalShape } from '#test/decimal-shape';

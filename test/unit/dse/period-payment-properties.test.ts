@@ -3,7 +3,7 @@
 // from the contract's sentences with calendar-day arithmetic of its own.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validateDseRequest } from '#shared/dse';
+import { validateDseRequest } from '#shared/dse/index';
 import { ctx, validDse } from '#test/requests/dse-rules';
 
 const DAY = 86_400_000;

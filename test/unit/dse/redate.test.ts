@@ -3,7 +3,7 @@
 // own validation (the very code the sandbox runs) judges it.
 import { describe, expect, it } from 'vitest';
 import { colombiaToday, toColombia } from '#shared/dates';
-import { redateDseRequest, validateDseRequest } from '#shared/dse';
+import { redateDseRequest, validateDseRequest } from '#shared/dse/index';
 import { ctx, validDse, type Body } from '#test/requests/dse-rules';
 
 const SALE_DAY = '2026-11-20';

@@ -2,7 +2,7 @@
 // documents, with an independent oracle in integer cents. The examples live in withholdings.test.ts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validateDseRequest } from '#shared/dse';
+import { validateDseRequest } from '#shared/dse/index';
 import { ctx, validDse } from '#test/requests/dse-rules';
 
 /** A one-line document: base in cents, IVA rate; total = base + round(base * iva / 100). */

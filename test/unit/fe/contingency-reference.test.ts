@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { withContingencyReference, type ContingencyTicket } from '#core/submissions/contingency-tickets';
 import { LIMITS } from '#shared/api/common';
-import { formatContingencyReference, parseContingencyReference } from '#shared/fe';
+import { formatContingencyReference, parseContingencyReference } from '#shared/fe/index';
 
 const TICKET: ContingencyTicket = {
   type: '3',

@@ -11,7 +11,7 @@ import {
   type FeAiuInput,
   type FeLineInput,
   type FeWithholdingInput,
-} from '#shared/fe';
+} from '#shared/fe/index';
 import { Dec, type DecimalInput } from '#shared/money';
 import { decimalShape } from '#test/decimal-shape';
 

@@ -135,6 +135,12 @@ const VIOLATIONS: [string, string, string, RegExp][] = [
     /may not import outside src/,
   ],
   [
+    'a subpath that names a folder (Node resolves subpaths to files only)',
+    'src/core/probe.ts',
+    "import { migrations } from '#core/store/migrations';\nexport const x = migrations;\n",
+    /names a folder/,
+  ],
+  [
     'a subpath no pattern of package.json maps',
     'src/core/probe.ts',
     "import { x as y } from '#nowhere/probe';\nexport const x = y;\n",

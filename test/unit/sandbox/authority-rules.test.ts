@@ -7,10 +7,10 @@
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tercero } from '#shared/api';
-import { validateDseRequest } from '#shared/dse';
-import { validateFeRequest } from '#shared/fe';
-import { computeCufe, computeCuds } from '#shared/fiscal';
+import type { Tercero } from '#shared/api/index';
+import { validateDseRequest } from '#shared/dse/index';
+import { validateFeRequest } from '#shared/fe/index';
+import { computeCufe, computeCuds } from '#shared/fiscal/index';
 import { checkTransmittedXml, RULES, type AuthorityInput } from '#sandbox/authority/rules';
 import { readXml, textAt } from '#sandbox/authority/xml-tree';
 import { buildDseDocument } from '#sandbox/dse/dse-document';

@@ -3,7 +3,7 @@
 // finished by the next reader or at start-up, then handed over to be transmitted, exactly once.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DseDocument } from '#shared/api';
+import type { DseDocument } from '#shared/api/index';
 import type { AuthorityInput } from '#sandbox/authority/rules';
 import { DseSigning } from '#sandbox/dse/dse-signing';
 import { openDatabase, type Db } from '#sandbox/storage/database';

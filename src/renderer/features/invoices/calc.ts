@@ -16,7 +16,7 @@ import {
   type FeTotals,
   type FeWithholdingBaseMode,
   type FeWithholdingInput,
-} from '#shared/fe';
+} from '#shared/fe/index';
 import { dec, toRequestNumber, ZERO, type Dec } from '#shared/money';
 import { LIMITS } from '#shared/api/common';
 import type { FeSubmitInput } from '#shared/rpc/methods/fe';

@@ -3,7 +3,7 @@
 // re-renders that line's amounts, the totals and little else: with a whole-form watch at the top, a
 // keystroke at line 200 re-rendered and re-registered all 200 lines (the typing benchmark).
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
-import type { FeLine } from '#shared/fe';
+import type { FeLine } from '#shared/fe/index';
 import type { FormTotals } from './calc';
 import type { FeItemValues } from './model';
 

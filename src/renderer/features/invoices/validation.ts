@@ -3,7 +3,7 @@
 import { FeCreateRequest, type PaymentMethod } from '#shared/api/fe';
 import { LIMITS } from '#shared/api/common';
 import { formatDate, isIsoDate } from '#shared/dates';
-import { computeFeTotals } from '#shared/fe';
+import { computeFeTotals } from '#shared/fe/index';
 import { validateFeRequest } from '#shared/fe/request';
 import { fieldIssues } from '#shared/rpc/errors';
 import { userSentence } from '#renderer/forms/server-fields';

@@ -3,7 +3,7 @@
 // submission's history, CSV export, the issuer profile for printing and the PDF of the printed
 // representation. Only the sync needs the network.
 import { z } from 'zod';
-import { DSE_STATES, IsoDate } from '#shared/api';
+import { DSE_STATES, IsoDate } from '#shared/api/index';
 import { isIsoDate } from '#shared/dates';
 import { isValidNitDv } from '#shared/fiscal/nit';
 import { method } from '../define';

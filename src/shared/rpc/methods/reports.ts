@@ -2,7 +2,7 @@
 // in integer cents (exact sums, numbers a spreadsheet can keep); every figure says where it comes
 // from: the exact request of a document this app issued, or the totals of one known through sync.
 import { z } from 'zod';
-import { IsoDate } from '#shared/api';
+import { IsoDate } from '#shared/api/index';
 import { method } from '../define';
 import { IssuerProfile } from './history';
 import { DocumentKind } from './submissions';

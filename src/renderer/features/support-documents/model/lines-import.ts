@@ -3,7 +3,7 @@
 // row is a header, else in this order: código, descripción, cantidad, unidad, precio unitario, % IVA,
 // centro de costo.
 import { FieldErrors } from '#shared/api/fields';
-import { readDseItems, type DseCostCenter } from '#shared/dse';
+import { readDseItems, type DseCostCenter } from '#shared/dse/index';
 import { detectDelimiter, parseTabular, TabularError } from '#shared/tabular';
 import { decodeTextFile, type DecodedText, type TextEncodingName } from '#shared/text-file';
 import { parseUserNumber } from '#shared/user-number';

@@ -1,7 +1,7 @@
 // Form values -> the body of `POST /dse/documentos` (canonical names of "DSE create request"),
 // plus the errors of numbers that could not be read as typed. The body is what the shared rules
 // (src/shared/dse) judge and, once valid, exactly what is submitted.
-import { DSE_WITHHOLDINGS } from '#shared/dse';
+import { DSE_WITHHOLDINGS } from '#shared/dse/index';
 import { isIsoDate } from '#shared/dates';
 import { nitCheckDigit } from '#shared/fiscal/nit';
 import { parseUserNumber } from '#shared/user-number';

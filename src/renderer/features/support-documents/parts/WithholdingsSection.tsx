@@ -1,5 +1,5 @@
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import { DSE_WITHHOLDINGS } from '#shared/dse';
+import { DSE_WITHHOLDINGS } from '#shared/dse/index';
 import { Field } from '#renderer/ui/Field';
 import { Money } from '#renderer/ui/Money';
 import { BASE_MODE_LABELS, WITHHOLDING_RULES } from '../model/catalogs';
