@@ -65,6 +65,8 @@ export async function bundleForNode(entry: string, outfile: string): Promise<str
     format: 'esm',
     target: 'node20',
     logLevel: 'error',
+    // Its `paths` resolve the subpath imports (`#core/...`): esbuild will not add `.ts` to a package import.
+    tsconfig: join(ROOT, 'tsconfig.node.json'),
     // Bundled CommonJS dependencies still call require().
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
