@@ -48,7 +48,7 @@ export interface CoreOptions {
   fetch?: typeof globalThis.fetch;
   logger?: Logger;
   nativeBinding?: string;
-  /** Transmission window of a contingency document, in hours (default 48; issue 16). */
+  /** Transmission window of a contingency document, in hours (default 48). */
   contingencyWindowHours?: number;
   /** How often the contingency outbox tries the service while documents wait (default 15 s). */
   outboxProbeMs?: number;
@@ -58,7 +58,7 @@ export interface CoreOptions {
   readTimeoutMs?: number;
   /** A bus the host keeps across a restore (its subscribers stay); default: a new one. */
   events?: EventBus;
-  /** The host's restore of a backup (issue 14, item 12): `app.restore` calls it after its checks. */
+  /** The host's restore of a backup: `app.restore` calls it after its checks. */
   restore?: (name: string) => Promise<RestoreResult>;
   /**
    * The data folder's lock, when the host holds it across several cores (a restore closes one and

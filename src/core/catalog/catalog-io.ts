@@ -2,13 +2,13 @@
 // before anything changes: what each row creates or changes, and each row's errors in the user's
 // words; applying writes only the valid rows, all in one transaction. Products are matched by code;
 // products absent from the file are left as they are.
-import { parseCatalogPrice, parseCatalogTax, parseYesNo, ProductInput, type Product } from '../../shared/catalog/product';
-import { taxRateLabel } from '../../shared/dian/tax-rates';
-import { decimalComma } from '../../shared/format';
-import { formatCop } from '../../shared/money';
-import type { ImportPreview, ImportRow } from '../../shared/rpc/methods/catalog';
-import { CSV_BOM, csvLine, csvNumber, csvText, unguardedText } from '../../shared/spreadsheet-cells';
-import { parseTabular, TabularError } from '../../shared/tabular';
+import { parseCatalogPrice, parseCatalogTax, parseYesNo, ProductInput, type Product } from '#shared/catalog/product';
+import { taxRateLabel } from '#shared/dian/tax-rates';
+import { decimalComma } from '#shared/format';
+import { formatCop } from '#shared/money';
+import type { ImportPreview, ImportRow } from '#shared/rpc/methods/catalog';
+import { CSV_BOM, csvLine, csvNumber, csvText, unguardedText } from '#shared/spreadsheet-cells';
+import { parseTabular, TabularError } from '#shared/tabular';
 import type { Catalog } from './catalog';
 
 type Column = 'code' | 'barcodes' | 'description' | 'price' | 'includes' | 'tax' | 'unit' | 'unspsc';

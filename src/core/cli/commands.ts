@@ -1,15 +1,15 @@
 // The command line's commands, each over the same RPC contract the renderer uses.
 import { randomUUID } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import type { InputOf, OutputOf } from '../../shared/rpc/define';
-import type { MethodName, RpcContract } from '../../shared/rpc/contract';
-import { AppError, type RpcErrorShape } from '../../shared/rpc/errors';
-import { TRUSTED_CA_MAX_CHARS } from '../../shared/rpc/methods/connections';
-import { OPEN_SUBMISSION_STATES, type Submission } from '../../shared/rpc/methods/submissions';
+import type { InputOf, OutputOf } from '#shared/rpc/define';
+import type { MethodName, RpcContract } from '#shared/rpc/contract';
+import { AppError, type RpcErrorShape } from '#shared/rpc/errors';
+import { TRUSTED_CA_MAX_CHARS } from '#shared/rpc/methods/connections';
+import { OPEN_SUBMISSION_STATES, type Submission } from '#shared/rpc/methods/submissions';
 import type { Core } from '../core';
 import { flag, type ParsedArgs } from './args';
 import { EXIT, exitForState } from './exit-codes';
-import { estadoLabel } from '../../shared/estados';
+import { estadoLabel } from '#shared/estados';
 
 export interface CommandResult {
   output: unknown;
@@ -56,8 +56,11 @@ export async function connect({ core, args, readStdin }: CommandContext): Promis
   // Read before anything is stored: a file that cannot be read changes nothing.
   const ca = caFile === undefined ? null : readCaFile(caFile);
   const token = (await readStdin()).trim();
-  const loopback = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(baseUrl);
-  const kind = (flag(args, 'kind') ?? (loopback ? 'sandbox' : 'production')) as 'sandbox' | 'production';
+  // A test connection unless production is asked for by name, as in Ajustes: a production
+  // connection's documents go to the DIAN with fiscal effect.
+  const kind = flag(args, 'kind') ?? 'sandbox';
+  if (kind !== 'sandbox' && kind !== 'production')
+    throw new AppError('invalid_input', `--kind es sandbox (pruebas) o production (producción), no «${kind}».`);
   const label = flag(args, 'label') ?? (kind === 'sandbox' ? `Pruebas — empresa ${company}` : `Empresa ${company}`);
   const existing = (await call(core, 'connections.list', {})).find(
     (c) => c.company_id === company && c.base_url === baseUrl.trim().replace(/\/+$/, ''),
@@ -92,7 +95,7 @@ function readCaFile(file: string): string {
  * `dse submit` / `fe submit`. Running the same command again is the natural recovery after a crash,
  * so a key is never drawn blindly: the same data already in the ledger under another key is
  * confirmed under that key (no second document) unless --new-document asks for another one; the
- * key is printed before anything is sent (issue 14, item 3).
+ * key is printed before anything is sent.
  */
 export async function submit({ core, args, progress }: CommandContext, kind: 'dse' | 'fe'): Promise<CommandResult> {
   const file = args.positional[2];

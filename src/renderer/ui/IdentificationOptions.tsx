@@ -1,5 +1,5 @@
-import { codeOptionLabel } from '../../shared/dian/code-list';
-import { IDENTIFICATION_TYPES } from '../../shared/dian/identification-types';
+import { codeOptionLabel } from '#shared/dian/code-list';
+import { IDENTIFICATION_TYPES } from '#shared/dian/identification-types';
 
 /** DIAN's identification types as a select's options, «13 · Cédula de ciudadanía»: the FE receiver, the DSE supplier and customers offer the same list. */
 export function IdentificationOptions() {

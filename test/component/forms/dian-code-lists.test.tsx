@@ -3,15 +3,15 @@
 // responsibilities and tax schemes, the payment means a DSE may send.
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { codeOptionLabel } from '../../../src/shared/dian/code-list';
-import { FISCAL_RESPONSIBILITIES } from '../../../src/shared/dian/fiscal-responsibilities';
-import { IDENTIFICATION_TYPES } from '../../../src/shared/dian/identification-types';
-import { DSE_PAYMENT_MEANS } from '../../../src/shared/dian/payment-means';
-import { TAX_RATES } from '../../../src/shared/dian/tax-rates';
-import { TAX_SCHEMES } from '../../../src/shared/dian/tax-schemes';
-import { installFakeBridge } from '../../support/component/fake-bridge';
-import { CASH } from '../../support/component/fixtures';
-import { renderWithQueries } from '../../support/component/render';
+import { codeOptionLabel } from '#shared/dian/code-list';
+import { FISCAL_RESPONSIBILITIES } from '#shared/dian/fiscal-responsibilities';
+import { IDENTIFICATION_TYPES } from '#shared/dian/identification-types';
+import { DSE_PAYMENT_MEANS } from '#shared/dian/payment-means';
+import { TAX_RATES } from '#shared/dian/tax-rates';
+import { TAX_SCHEMES } from '#shared/dian/tax-schemes';
+import { installFakeBridge } from '#test/component/fake-bridge';
+import { CASH } from '#test/component/fixtures';
+import { renderWithQueries } from '#test/component/render';
 
 installFakeBridge({
   'drafts.get': () => null,
@@ -25,12 +25,12 @@ installFakeBridge({
   'submissions.list': () => [],
 });
 
-let InvoicesScreen: typeof import('../../../src/renderer/features/invoices/InvoicesScreen').default;
-let SupportDocumentsScreen: typeof import('../../../src/renderer/features/support-documents/SupportDocumentsScreen').default;
+let InvoicesScreen: typeof import('#renderer/features/invoices/InvoicesScreen').default;
+let SupportDocumentsScreen: typeof import('#renderer/features/support-documents/SupportDocumentsScreen').default;
 
 beforeAll(async () => {
-  InvoicesScreen = (await import('../../../src/renderer/features/invoices/InvoicesScreen')).default;
-  SupportDocumentsScreen = (await import('../../../src/renderer/features/support-documents/SupportDocumentsScreen')).default;
+  InvoicesScreen = (await import('#renderer/features/invoices/InvoicesScreen')).default;
+  SupportDocumentsScreen = (await import('#renderer/features/support-documents/SupportDocumentsScreen')).default;
 });
 afterEach(cleanup);
 

@@ -3,22 +3,18 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { IdentificationType } from '../../../src/shared/api/fe';
-import { CatalogTaxRate } from '../../../src/shared/catalog/product';
-import { CustomerInput } from '../../../src/shared/customers/customer';
-import { codeOptionLabel, nameOf } from '../../../src/shared/dian/code-list';
-import { FISCAL_RESPONSIBILITIES } from '../../../src/shared/dian/fiscal-responsibilities';
-import {
-  IDENTIFICATION_TYPES,
-  identificationTypeName,
-  identificationTypeShort,
-} from '../../../src/shared/dian/identification-types';
-import { DSE_PAYMENT_MEANS, PAYMENT_MEANS, paymentMeansName } from '../../../src/shared/dian/payment-means';
-import { TAX_RATES } from '../../../src/shared/dian/tax-rates';
-import { TAX_SCHEMES } from '../../../src/shared/dian/tax-schemes';
-import { TAX_TYPES } from '../../../src/shared/dian/tax-types';
-import { WITHHOLDING_TYPES } from '../../../src/shared/dian/withholding-types';
-import { classifyFeTax } from '../../../src/shared/fe/tax';
+import { IdentificationType } from '#shared/api/fe';
+import { CatalogTaxRate } from '#shared/catalog/product';
+import { CustomerInput } from '#shared/customers/customer';
+import { codeOptionLabel, nameOf } from '#shared/dian/code-list';
+import { FISCAL_RESPONSIBILITIES } from '#shared/dian/fiscal-responsibilities';
+import { IDENTIFICATION_TYPES, identificationTypeName, identificationTypeShort } from '#shared/dian/identification-types';
+import { DSE_PAYMENT_MEANS, PAYMENT_MEANS, paymentMeansName } from '#shared/dian/payment-means';
+import { TAX_RATES } from '#shared/dian/tax-rates';
+import { TAX_SCHEMES } from '#shared/dian/tax-schemes';
+import { TAX_TYPES } from '#shared/dian/tax-types';
+import { WITHHOLDING_TYPES } from '#shared/dian/withholding-types';
+import { classifyFeTax } from '#shared/fe/tax';
 
 const codesOf = (list: readonly { code: string }[]) => list.map((entry) => entry.code);
 

@@ -10,8 +10,8 @@ import {
   formatInteger,
   formatPercent,
   pluralOf,
-} from '../../../src/shared/format';
-import { formatCop, formatUsd } from '../../../src/shared/money';
+} from '#shared/format';
+import { formatCop, formatUsd } from '#shared/money';
 
 /** Intl writes a no-break space between the sign and the digits; the tests read it as a space. */
 const spaced = (text: string) => text.replace(/\u00a0/g, ' ');

@@ -1,13 +1,13 @@
 // One product, new or edited: every field the counter and the support document need. Checked with
 // the shared schema before it is sent; core refuses a code or barcode of another product.
 import { useState, type FormEvent } from 'react';
-import { parseCatalogPrice, ProductInput, type CatalogTaxRate, type Product } from '../../../shared/catalog/product';
-import { TAX_RATES } from '../../../shared/dian/tax-rates';
-import { decimalComma } from '../../../shared/format';
-import { invoke, RpcClientError } from '../../rpc/client';
-import { Alert } from '../../ui/Alert';
-import { Field } from '../../ui/Field';
-import { FormActions } from '../../ui/FormActions';
+import { parseCatalogPrice, ProductInput, type CatalogTaxRate, type Product } from '#shared/catalog/product';
+import { TAX_RATES } from '#shared/dian/tax-rates';
+import { decimalComma } from '#shared/format';
+import { invoke, RpcClientError } from '#renderer/rpc/client';
+import { Alert } from '#renderer/ui/Alert';
+import { Field } from '#renderer/ui/Field';
+import { FormActions } from '#renderer/ui/FormActions';
 
 interface Props {
   product: Product | null;

@@ -1,11 +1,11 @@
 // Labels of the Cierre de caja: payment methods by the company's own names when known, taxes by
 // type and rate. Money stays in integer cents until it is shown.
-import type { PaymentMethod } from '../../../shared/api/fe';
-import { centsToDec } from '../../../shared/cents';
-import { countOf, formatPercent } from '../../../shared/format';
-import { formatCop } from '../../../shared/money';
-import { paymentMeansName } from '../../../shared/dian/payment-means';
-import type { DayClose } from '../../../shared/rpc/methods/day-close';
+import type { PaymentMethod } from '#shared/api/fe';
+import { centsToDec } from '#shared/cents';
+import { countOf, formatPercent } from '#shared/format';
+import { formatCop } from '#shared/money';
+import { paymentMeansName } from '#shared/dian/payment-means';
+import type { DayClose } from '#shared/rpc/methods/day-close';
 
 export function paymentLabel(group: DayClose['by_payment'][number], methods: readonly PaymentMethod[]): string {
   const method = methods.find((m) => m.id === group.method_id);

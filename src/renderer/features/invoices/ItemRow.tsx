@@ -3,10 +3,10 @@
 // registration would be renewed) nor the other lines of a long invoice.
 import { memo, type ClipboardEvent, type KeyboardEvent } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
-import type { Dec } from '../../../shared/money';
-import { amountFit, formatMoney, Money } from '../../ui/Money';
+import type { Dec } from '#shared/money';
+import { amountFit, formatMoney, Money } from '#renderer/ui/Money';
 import { useLineAmounts } from './live-totals';
-import { TAX_RATES } from '../../../shared/dian/tax-rates';
+import { TAX_RATES } from '#shared/dian/tax-rates';
 import type { FeFormValues } from './model';
 
 /** The grid's line operations; the same object across renders, so that rows stay memoized. */

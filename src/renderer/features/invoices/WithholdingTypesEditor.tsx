@@ -3,9 +3,9 @@
 // codes"), so the app offers exactly what the user enters here, and nothing else.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { FeWithholdingType } from '../../../shared/rpc/methods/fe';
-import { invoke, RpcClientError } from '../../rpc/client';
-import { Alert } from '../../ui/Alert';
+import type { FeWithholdingType } from '#shared/rpc/methods/fe';
+import { invoke, RpcClientError } from '#renderer/rpc/client';
+import { Alert } from '#renderer/ui/Alert';
 
 const blank = (): FeWithholdingType => ({ type: '', label: '', base_mode: '' });
 
@@ -46,7 +46,7 @@ export function WithholdingTypesEditor({ initial, onDone }: { initial: readonly 
           <tr>
             <th>Código del tipo</th>
             <th>Nombre para mostrar</th>
-            <th>Base (base_mode)</th>
+            <th>Base del cálculo</th>
             <th>
               <span className="visually-hidden">Acciones</span>
             </th>

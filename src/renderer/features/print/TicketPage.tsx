@@ -1,8 +1,8 @@
-import { formatDate } from '../../../shared/dates';
-import { formatPercent } from '../../../shared/format';
-import { formatCop, formatUsd } from '../../../shared/money';
+import { formatDate } from '#shared/dates';
+import { formatPercent } from '#shared/format';
+import { formatCop, formatUsd } from '#shared/money';
 import { contingencyMark, PENDING_FOOTER, PENDING_KEY, type PrintModel } from './print-model';
-import { formatQuantity } from '../../ui/quantity';
+import { formatQuantity } from '#renderer/ui/quantity';
 
 /**
  * The printed representation on a thermal ticket, 80 or 58 mm wide: one column, every word

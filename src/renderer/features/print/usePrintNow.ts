@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import type { PrintLayout } from '../../../shared/rpc/methods/history';
-import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
+import type { PrintLayout } from '#shared/rpc/methods/history';
+import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
 
 /**
  * Prints what the print stylesheet leaves visible (a page, a ticket or the counter's printout).

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { ReportFilter } from '../../../shared/rpc/methods/reports';
-import { invoke } from '../../rpc/client';
-import { download } from '../../ui/download';
-import { countOf } from '../../../shared/format';
+import type { ReportFilter } from '#shared/rpc/methods/reports';
+import { invoke } from '#renderer/rpc/client';
+import { download } from '#renderer/ui/download';
+import { countOf } from '#shared/format';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

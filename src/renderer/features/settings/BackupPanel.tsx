@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
+import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
 import { BackupRetention } from './BackupRetention';
 import { RestorePanel } from './RestorePanel';
-import { countOf, formatInteger, pluralOf } from '../../../shared/format';
+import { countOf, formatInteger, pluralOf } from '#shared/format';
 
 /** Where the data lives, and a consistent copy of it on demand. */
 export function BackupPanel() {

@@ -1,9 +1,9 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { daysBetween, formatDate } from '../../../../shared/dates';
+import { daysBetween, formatDate } from '#shared/dates';
 import type { DseFormValues } from '../model/form-values';
 import { DateField } from './DateField';
 import { useDseForm } from './form-context';
-import { countOf } from '../../../../shared/format';
+import { countOf } from '#shared/format';
 
 /** forma_generacion: per operation (dated today in Colombia) or weekly accumulated (a period of at most 7 days). */
 export function ModeSection() {

@@ -1,8 +1,8 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { formatDate } from '../../../../shared/dates';
-import { Field } from '../../../ui/Field';
-import { codeOptionLabel } from '../../../../shared/dian/code-list';
-import { DSE_PAYMENT_MEANS, paymentMeansName } from '../../../../shared/dian/payment-means';
+import { formatDate } from '#shared/dates';
+import { Field } from '#renderer/ui/Field';
+import { codeOptionLabel } from '#shared/dian/code-list';
+import { DSE_PAYMENT_MEANS, paymentMeansName } from '#shared/dian/payment-means';
 import type { DseFormValues } from '../model/form-values';
 import { DateField } from './DateField';
 import { useDseForm } from './form-context';

@@ -1,11 +1,11 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { nitCheckDigit } from '../../../../shared/fiscal/nit';
-import { Field } from '../../../ui/Field';
+import { nitCheckDigit } from '#shared/fiscal/nit';
+import { Field } from '#renderer/ui/Field';
 import type { DseFormValues } from '../model/form-values';
-import { codeOptionLabel } from '../../../../shared/dian/code-list';
-import { FISCAL_RESPONSIBILITIES } from '../../../../shared/dian/fiscal-responsibilities';
-import { TAX_SCHEMES } from '../../../../shared/dian/tax-schemes';
-import { IdentificationOptions } from '../../../ui/IdentificationOptions';
+import { codeOptionLabel } from '#shared/dian/code-list';
+import { FISCAL_RESPONSIBILITIES } from '#shared/dian/fiscal-responsibilities';
+import { TAX_SCHEMES } from '#shared/dian/tax-schemes';
+import { IdentificationOptions } from '#renderer/ui/IdentificationOptions';
 import { useDseForm } from './form-context';
 import { KnownSupplierPicker } from './KnownSupplierPicker';
 import { MunicipalityPicker } from './MunicipalityPicker';

@@ -1,6 +1,6 @@
-import { Money } from '../../../ui/Money';
+import { Money } from '#renderer/ui/Money';
 import { useDseForm } from './form-context';
-import { countOf } from '../../../../shared/format';
+import { countOf } from '#shared/format';
 
 /** The totals exactly as the server computes them ("DSE totals are computed by the server"), with the shared code. */
 export function TotalsPanel() {

@@ -1,8 +1,8 @@
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import { WITHHOLDING_TYPES } from '../../../../shared/dian/withholding-types';
-import { formatPercent } from '../../../../shared/format';
-import { Field } from '../../../ui/Field';
-import { Money } from '../../../ui/Money';
+import { WITHHOLDING_TYPES } from '#shared/dian/withholding-types';
+import { formatPercent } from '#shared/format';
+import { Field } from '#renderer/ui/Field';
+import { Money } from '#renderer/ui/Money';
 import { BASE_MODE_LABELS, WITHHOLDING_RULES } from '../model/catalogs';
 import { emptyWithholding, type DseFormValues } from '../model/form-values';
 import { useDseForm } from './form-context';
