@@ -70,9 +70,7 @@ const mm = (px: number) => (px * 25.4) / 96;
 
 async function go(page: Page, hash: string): Promise<void> {
   // The hash alone: the same document, so the notice on screen stays.
-  await page.evaluate((target) => {
-    window.location.hash = target;
-  }, hash);
+  await page.evaluate(`window.location.hash = ${JSON.stringify(hash)}`);
 }
 
 async function ticketOf(page: Page, historyId: number, layout: 'ticket80' | 'ticket58'): Promise<Locator> {
@@ -83,7 +81,9 @@ async function ticketOf(page: Page, historyId: number, layout: 'ticket80' | 'tic
   const ticket = page.getByTestId('ticket');
   const qr = ticket.getByRole('img', { name: 'Código QR del CUFE' });
   await qr.waitFor();
-  await expect.poll(() => qr.evaluate((img) => (img as HTMLImageElement).complete)).toBe(true);
+  await expect
+    .poll(() => qr.evaluate((img: unknown) => (img as { complete: boolean; naturalWidth: number }).naturalWidth > 0))
+    .toBe(true);
   return ticket;
 }
 
@@ -119,7 +119,9 @@ describe('the page path', () => {
     await page.getByTestId('print-layout').waitFor();
 
     // A notice on screen while everything prints: a support document the DIAN rejects (it stays until closed).
-    await rpc('dse.submit', { request: gardeningDse(colombiaToday(new Date()), { nit: '222222222', nombre: 'Proveedor Rechazado', ...IN_CHIA }) });
+    await rpc('dse.submit', {
+      request: gardeningDse(colombiaToday(new Date()), { nit: '222222222', nombre: 'Proveedor Rechazado', ...IN_CHIA }),
+    });
     const notice = page.getByTestId('dse-toast');
     await notice.waitFor({ timeout: 30_000 });
     const noticeText = folded(await notice.textContent()).replace(/✕$/, '');

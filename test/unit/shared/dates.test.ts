@@ -76,7 +76,11 @@ describe('an instant as the shop reads it, on screen and on paper', () => {
     expect(formatTime('2026-11-27T18:05:10Z')).toMatch(/^01:05\sp\.\s?m\.$/);
     expect(formatTime(new Date('2026-11-27T05:00:00Z'))).toMatch(/^12:00\sa\.\s?m\.$/);
     expect(formatDateTime('2026-11-27T13:05:10-05:00')).toMatch(/^27\/11\/2026,? 01:05\sp\.\s?m\.$/);
-    for (const text of [formatTime('2026-11-27T18:05:10Z'), formatDateTime('2026-11-27T18:05:10Z'), formatWallClock('2026-11-27T13:05:10')]) {
+    for (const text of [
+      formatTime('2026-11-27T18:05:10Z'),
+      formatDateTime('2026-11-27T18:05:10Z'),
+      formatWallClock('2026-11-27T13:05:10'),
+    ]) {
       expect(text).not.toMatch(/[+-]\d\d:\d\d|GMT|UTC/);
     }
   });

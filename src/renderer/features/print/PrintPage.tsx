@@ -28,9 +28,7 @@ export function PrintPage({ model, qr, paper = 'a4' }: { model: PrintModel; qr: 
             </div>
           )}
           <div className="print-page__number">No. {model.number}</div>
-          <div>
-            Fecha de emisión: {formatWallClock(`${model.issueDate}T${model.issueTime}`)}
-          </div>
+          <div>Fecha de emisión: {formatWallClock(`${model.issueDate}T${model.issueTime}`)}</div>
           {model.dueDate && <div>Vencimiento: {formatDate(model.dueDate)}</div>}
           {model.payment && <div>Forma de pago: {model.payment}</div>}
           {model.period && (
