@@ -100,7 +100,10 @@ const BY_CODE: Record<string, Help> = {
     meaning: 'El dígito de verificación (DV) del NIT del proveedor no es correcto.',
     unfielded: 'Proveedor › Número de identificación y dígito de verificación',
   },
-  FAK24: { meaning: 'El dígito de verificación (DV) del NIT del cliente no es correcto.', unfielded: 'Cliente › Número de documento' },
+  FAK24: {
+    meaning: 'El dígito de verificación (DV) del NIT del cliente no es correcto.',
+    unfielded: 'Cliente › Número de documento',
+  },
   FAJ24: COMPANY_DV,
   DSAK24: COMPANY_DV,
   FAJ43b: {
@@ -133,7 +136,10 @@ const FAMILIES: [RegExp, Help][] = [
       unfielded: 'Tarifas de IVA de las líneas y retenciones',
     },
   ],
-  [/^(FA|DSA)V\d/, { meaning: 'En una línea, el valor no es la cantidad por el precio.', unfielded: 'Líneas › cantidad y precio' }],
+  [
+    /^(FA|DSA)V\d/,
+    { meaning: 'En una línea, el valor no es la cantidad por el precio.', unfielded: 'Líneas › cantidad y precio' },
+  ],
 ];
 
 function helpOf(code: string): Help | undefined {

@@ -18,8 +18,16 @@ const STORED =
 const DSE: DianRejection = {
   message: 'Regla: SBX-DIR01, Rechazo: …',
   rules: [
-    { code: 'SBX-DIR01', message: 'El código de municipio 99999 del proveedor no existe en DIVIPOLA.', field: 'proveedor.codigo_municipio' },
-    { code: 'DSAV05', message: 'Línea 3: la unidad de medida QQQ no está en la lista de unidades.', field: 'items[2].unidad_medida' },
+    {
+      code: 'SBX-DIR01',
+      message: 'El código de municipio 99999 del proveedor no existe en DIVIPOLA.',
+      field: 'proveedor.codigo_municipio',
+    },
+    {
+      code: 'DSAV05',
+      message: 'Línea 3: la unidad de medida QQQ no está en la lista de unidades.',
+      field: 'items[2].unidad_medida',
+    },
     { code: 'DSAU04', message: 'La base imponible no cuadra.', field: null },
   ],
 };
@@ -35,7 +43,10 @@ const rejected = (kind: DocumentKind, rejection: DianRejection | undefined, mess
 
 afterEach(cleanup);
 
-const one = (code: string, field: string | null, message = 'algo'): DianRejection => ({ message: null, rules: [{ code, message, field }] });
+const one = (code: string, field: string | null, message = 'algo'): DianRejection => ({
+  message: null,
+  rules: [{ code, message, field }],
+});
 
 describe('explainRejection', () => {
   it('explains every rule of the data and names its field as the form labels it', () => {
@@ -80,7 +91,9 @@ describe('RejectionReasons', () => {
     expect(items[0]!.textContent).toContain('Dónde corregir: Proveedor › Municipio');
     const code = items[0]!.querySelector('code')!;
     expect(code.textContent).toBe('SBX-DIR01');
-    expect(items[0]!.textContent).toContain('Regla de la DIAN SBX-DIR01: «El código de municipio 99999 del proveedor no existe en DIVIPOLA.»');
+    expect(items[0]!.textContent).toContain(
+      'Regla de la DIAN SBX-DIR01: «El código de municipio 99999 del proveedor no existe en DIVIPOLA.»',
+    );
     expect(document.body.textContent).not.toContain('FAK24');
     expect(document.body.textContent).not.toContain('No se enviará');
   });

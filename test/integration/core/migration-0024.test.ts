@@ -24,12 +24,15 @@ describe('migration 0024 (submission rejection)', () => {
       expect(store.db.pragma('user_version', { simple: true })).toBe(24);
       store.db.prepare(INSERT).run('k1');
       expect(store.db.prepare('SELECT rejection FROM submissions').get()).toEqual({ rejection: null });
-      const rejection = JSON.stringify({ message: null, rules: [{ code: 'DSAJ24b', message: 'DV errado.', field: 'proveedor.dv' }] });
+      const rejection = JSON.stringify({
+        message: null,
+        rules: [{ code: 'DSAJ24b', message: 'DV errado.', field: 'proveedor.dv' }],
+      });
       store.db.prepare("UPDATE submissions SET rejection = ? WHERE idempotency_key = 'k1'").run(rejection);
       expect(store.db.prepare('SELECT rejection FROM submissions').get()).toEqual({ rejection });
-      expect(() => store.db.prepare("UPDATE submissions SET rejection = 'Regla: DSAJ24b' WHERE idempotency_key = 'k1'").run()).toThrow(
-        /CHECK/,
-      );
+      expect(() =>
+        store.db.prepare("UPDATE submissions SET rejection = 'Regla: DSAJ24b' WHERE idempotency_key = 'k1'").run(),
+      ).toThrow(/CHECK/);
     } finally {
       store.close();
     }

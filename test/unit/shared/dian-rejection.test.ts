@@ -20,16 +20,32 @@ describe('readDianRejection', () => {
   it('reads every rule with its code, message and field (null when the value is not the form’s)', () => {
     const body = dian({
       errores: [
-        { regla: 'SBX-DIR01', mensaje: 'El código de municipio 99999 del proveedor no existe en DIVIPOLA.', campo: 'proveedor.codigo_municipio' },
-        { regla: 'DSAV05', mensaje: 'Línea 3: la unidad de medida QQQ no está en la lista de unidades.', campo: 'items[2].unidad_medida' },
+        {
+          regla: 'SBX-DIR01',
+          mensaje: 'El código de municipio 99999 del proveedor no existe en DIVIPOLA.',
+          campo: 'proveedor.codigo_municipio',
+        },
+        {
+          regla: 'DSAV05',
+          mensaje: 'Línea 3: la unidad de medida QQQ no está en la lista de unidades.',
+          campo: 'items[2].unidad_medida',
+        },
         { regla: 'DSAB08a', mensaje: 'La resolución venció.', campo: null },
       ],
     });
     expect(readDianRejection(body)).toEqual({
       message: 'Regla: DSAV05, Rechazo: Línea 3: QQQ.',
       rules: [
-        { code: 'SBX-DIR01', message: 'El código de municipio 99999 del proveedor no existe en DIVIPOLA.', field: 'proveedor.codigo_municipio' },
-        { code: 'DSAV05', message: 'Línea 3: la unidad de medida QQQ no está en la lista de unidades.', field: 'items[2].unidad_medida' },
+        {
+          code: 'SBX-DIR01',
+          message: 'El código de municipio 99999 del proveedor no existe en DIVIPOLA.',
+          field: 'proveedor.codigo_municipio',
+        },
+        {
+          code: 'DSAV05',
+          message: 'Línea 3: la unidad de medida QQQ no está en la lista de unidades.',
+          field: 'items[2].unidad_medida',
+        },
         { code: 'DSAB08a', message: 'La resolución venció.', field: null },
       ],
     });
