@@ -7,42 +7,72 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Draft } from '../../../shared/rpc/methods/drafts';
 import type { Submission } from '../../../shared/rpc/methods/submissions';
 import { useFollowedSubmission } from '../../forms/useFollowedSubmission';
+import { lazyPart } from '../../lazy';
 import { invoke } from '../../rpc/client';
 import { PendingInvoices } from '../counter/PendingInvoices';
 import { SaveCustomerOffer } from '../counter/SaveCustomer';
 import { InvoiceForm } from './InvoiceForm';
 import { defaultValues, newDraftKey, valuesFromDraft, type FeFormValues } from './model';
-import { SubmissionResult } from './SubmissionResult';
+import { takeDraftCheck } from './start-reads';
 import { usePaymentMethods, useWithholdingTypes } from './useInvoiceData';
+
+// What a submit shows (the answer, its printout with the QR code, a rejection's reasons) is not part of
+// the start's code: loaded once the form is up and the window idle, long before a first submit.
+const submissionResult = lazyPart('SubmissionResult', () =>
+  import('./SubmissionResult').then((module) => ({ default: module.SubmissionResult })),
+);
+const SubmissionResult = submissionResult.Component;
+
+/** Loads what a submit shows once the window has nothing else to do (at once where it cannot tell). */
+function preloadSubmissionResult(): () => void {
+  const load = () => void submissionResult.load().catch(() => undefined);
+  if (typeof requestIdleCallback !== 'function') {
+    load();
+    return () => undefined;
+  }
+  const idle = requestIdleCallback(load, { timeout: 2000 });
+  return () => cancelIdleCallback(idle);
+}
+
+/** The submission a draft's key already made, shown instead of the form (a failed one is not: the form is). */
+function sentUnder(known: Submission | null): Submission | null {
+  return known && known.state !== 'failed' ? known : null;
+}
 
 export function InvoiceSession({ draft, today }: { draft: Draft | null; today: string }) {
   const [draftKey, setDraftKey] = useState(() => draft?.idempotency_key ?? newDraftKey());
   const [values, setValues] = useState<FeFormValues>(() => (draft ? valuesFromDraft(draft.data, today) : defaultValues(today)));
   const [formId, setFormId] = useState(0);
   // The submission as the submit (or the ledger, after a restart) answered it, then followed.
-  const [sent, setSent] = useState<Submission | null>(null);
+  // The ledger's answer for the draft's key, when start asked for it (start-reads.ts): already here,
+  // the draft opens in the first render, with no "Abriendo el borrador…" in between.
+  const [early] = useState(() => (draft ? takeDraftCheck(draft.idempotency_key) : null));
+  const [sent, setSent] = useState<Submission | null>(() => sentUnder(early?.answer?.value ?? null));
   const followed = useFollowedSubmission(sent?.id ?? null, sent);
   const submission = sent && followed.data?.id === sent.id ? followed.data : sent;
-  const [resolvingDraft, setResolvingDraft] = useState(draft !== null);
+  const [resolvingDraft, setResolvingDraft] = useState(draft !== null && !early?.answer);
   const methods = usePaymentMethods();
   const types = useWithholdingTypes();
 
   // A draft reopened after closing the app may already have been sent under its key.
   useEffect(() => {
-    if (!draft) return;
+    if (!draft || early?.answer) return;
     let live = true;
     // Looked up by its key, not among the latest submissions: after a restart the ledger is the only
     // witness of what this key did (issue 14, item 4).
-    invoke('submissions.byKey', { kind: 'FE', key: draft.idempotency_key })
+    (early?.promise ?? invoke('submissions.byKey', { kind: 'FE', key: draft.idempotency_key }))
       .then((known) => {
-        if (live && known && known.state !== 'failed') setSent(known);
+        const found = sentUnder(known);
+        if (live && found) setSent(found);
       })
       .catch(() => undefined)
       .finally(() => live && setResolvingDraft(false));
     return () => {
       live = false;
     };
-  }, [draft]);
+  }, [draft, early]);
+
+  useEffect(preloadSubmissionResult, []);
 
   const submitted = submission !== null && submission.state !== 'failed';
   useEffect(() => {
