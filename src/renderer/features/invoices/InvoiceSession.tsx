@@ -3,7 +3,7 @@
 // The submission is followed through forms/useFollowedSubmission (core's events refresh it).
 // Once the ledger holds a submission (whatever its state) the draft goes: an uncertain invoice is
 // confirmed from the ledger with its own key and listed as pending, and the counter sells on.
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import type { Draft } from '../../../shared/rpc/methods/drafts';
 import type { Submission } from '../../../shared/rpc/methods/submissions';
 import { useFollowedSubmission } from '../../forms/useFollowedSubmission';
@@ -44,33 +44,39 @@ export function InvoiceSession({ draft, today }: { draft: Draft | null; today: s
   const [values, setValues] = useState<FeFormValues>(() => (draft ? valuesFromDraft(draft.data, today) : defaultValues(today)));
   const [formId, setFormId] = useState(0);
   // The submission as the submit (or the ledger, after a restart) answered it, then followed.
-  // The ledger's answer for the draft's key, when start asked for it (start-reads.ts): already here,
-  // the draft opens in the first render, with no "Abriendo el borrador…" in between.
-  const [early] = useState(() => (draft ? takeDraftCheck(draft.idempotency_key) : null));
-  const [sent, setSent] = useState<Submission | null>(() => sentUnder(early?.answer?.value ?? null));
+  const [sent, setSent] = useState<Submission | null>(null);
   const followed = useFollowedSubmission(sent?.id ?? null, sent);
   const submission = sent && followed.data?.id === sent.id ? followed.data : sent;
-  const [resolvingDraft, setResolvingDraft] = useState(draft !== null && !early?.answer);
+  // The ledger's answer for the draft's key, when start asked for it (start-reads.ts). When it says
+  // nothing was sent under the key (the usual case), the form opens in the first render, with no
+  // "Abriendo el borrador…" in between.
+  const [early] = useState(() => (draft ? takeDraftCheck(draft.idempotency_key) : null));
+  const nothingSent = early?.answer !== undefined && sentUnder(early.answer.value) === null;
+  const [resolvingDraft, setResolvingDraft] = useState(draft !== null && !nothingSent);
   const methods = usePaymentMethods();
   const types = useWithholdingTypes();
 
   // A draft reopened after closing the app may already have been sent under its key.
   useEffect(() => {
-    if (!draft || early?.answer) return;
+    if (!draft || nothingSent) return;
     let live = true;
     // Looked up by its key, not among the latest submissions: after a restart the ledger is the only
     // witness of what this key did (issue 14, item 4).
     (early?.promise ?? invoke('submissions.byKey', { kind: 'FE', key: draft.idempotency_key }))
-      .then((known) => {
+      .then(async (known) => {
         const found = sentUnder(known);
-        if (live && found) setSent(found);
+        if (!found) return;
+        // Shown once its code is here: "Abriendo el borrador…" until then, not a second loading
+        // notice. Code that failed to load shows its error when rendered, never the form.
+        await submissionResult.load().catch(() => undefined);
+        if (live) setSent(found);
       })
       .catch(() => undefined)
       .finally(() => live && setResolvingDraft(false));
     return () => {
       live = false;
     };
-  }, [draft, early]);
+  }, [draft, early, nothingSent]);
 
   useEffect(preloadSubmissionResult, []);
 
@@ -96,11 +102,14 @@ export function InvoiceSession({ draft, today }: { draft: Draft | null; today: s
   if (submission) {
     return (
       <>
-        <SubmissionResult
-          submission={submission}
-          onNew={() => startNew(defaultValues(today))}
-          onCorrect={() => startNew({ ...values, fecha_emision: today })}
-        />
+        {/* Only when a submit answers before the code has arrived (it is preloaded once the form is up). */}
+        <Suspense fallback={<p className="muted">Cargando…</p>}>
+          <SubmissionResult
+            submission={submission}
+            onNew={() => startNew(defaultValues(today))}
+            onCorrect={() => startNew({ ...values, fecha_emision: today })}
+          />
+        </Suspense>
         {submission.state !== 'failed' && submission.state !== 'rejected' && (
           <SaveCustomerOffer key={submission.id} receptor={values.receptor} />
         )}
