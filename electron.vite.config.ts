@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'electron-vite';
+import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
 import { resolve } from 'node:path';
 
 const RENDERER_START = resolve(__dirname, 'src/renderer/start.ts');
