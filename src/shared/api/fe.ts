@@ -1,6 +1,6 @@
 // FE (electronic sales invoice) resources of the external API v1: "Resources and their fields".
 import { z } from 'zod';
-import { DianResult } from './dse';
+import { DianResult } from './dian';
 import { IsoDate, LIMITS, MoneyString } from './common';
 import { IDENTIFICATION_TYPE_CODES } from '../dian/identification-types';
 

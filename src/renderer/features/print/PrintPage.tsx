@@ -1,4 +1,4 @@
-import { formatDate } from '#shared/dates';
+import { formatDate, formatWallClock } from '#shared/dates';
 import { formatPercent } from '#shared/format';
 import { dec, formatCop, formatUsd } from '#shared/money';
 import { contingencyMark, PENDING_FOOTER, PENDING_KEY, type PrintModel, type PrintParty } from './print-model';
@@ -29,9 +29,7 @@ export function PrintPage({ model, qr, paper = 'a4' }: { model: PrintModel; qr: 
             </div>
           )}
           <div className="print-page__number">No. {model.number}</div>
-          <div>
-            Fecha de emisión: {formatDate(model.issueDate)} {model.issueTime}
-          </div>
+          <div>Fecha de emisión: {formatWallClock(`${model.issueDate}T${model.issueTime}`)}</div>
           {model.dueDate && <div>Vencimiento: {formatDate(model.dueDate)}</div>}
           {model.payment && <div>Forma de pago: {model.payment}</div>}
           {model.period && (
