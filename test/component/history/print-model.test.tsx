@@ -1,7 +1,7 @@
 // The printed representation's model: QR contents as FISCAL.md lists them, parties the right way
 // round for each kind, taxes grouped, totals from the document, and the missing issuer flagged.
 import { describe, expect, it } from 'vitest';
-import { buildPrintModel, colombiaTime } from '../../../src/renderer/features/print/print-model';
+import { buildPrintModel, colombiaTime } from '../../../src/shared/print/print-model';
 import type { HistoryDetail } from '../../../src/shared/rpc/methods/history';
 
 const issuer = {

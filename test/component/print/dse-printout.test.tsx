@@ -3,7 +3,7 @@
 // weekly period of an accumulated document.
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildPrintModel } from '../../../src/renderer/features/print/print-model';
+import { buildPrintModel } from '../../../src/shared/print/print-model';
 import { PrintPage } from '../../../src/renderer/features/print/PrintPage';
 import type { HistoryDetail } from '../../../src/shared/rpc/methods/history';
 

@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { LAYOUT_LABELS } from './layouts';
-import { buildPrintModel } from './print-model';
+import { buildPrintModel } from '../../../shared/print/print-model';
 import { Printout, useQrImage } from './Printout';
 import { usePrintNow } from './usePrintNow';
 import './print.css';

@@ -1,6 +1,6 @@
 import { formatDate } from '../../../shared/dates';
 import { formatCop, formatPercent, formatUsd } from '../../../shared/money';
-import { contingencyMark, PENDING_FOOTER, PENDING_KEY, type PrintModel } from './print-model';
+import { contingencyMark, PENDING_FOOTER, PENDING_KEY, type PrintModel } from '../../../shared/print/print-model';
 import { formatQuantity } from '../../ui/quantity';
 
 /**

@@ -1,14 +1,14 @@
 // The printed representation (representación gráfica) of an FE or a DSE, built from the local
 // history only: the mirrored document, the request this app sent, and the issuer profile.
 // QR contents as FISCAL.md says ("QR of the printed representation").
-import { contingencyTicketNumber, parseContingencyReference } from '../../../shared/fe/contingency-reference';
-import type { TipoAmbiente } from '../../../shared/fiscal/cufe';
-import { dseQrText, feQrText } from '../../../shared/fiscal/qr';
-import { formatDate } from '../../../shared/dates';
-import { nitCheckDigit } from '../../../shared/fiscal/nit';
-import { dec, toMoneyString } from '../../../shared/money';
-import type { HistoryDetail, IssuerProfile } from '../../../shared/rpc/methods/history';
-import { PAYMENT_MEANS } from '../support-documents/model/catalogs';
+import { contingencyTicketNumber, parseContingencyReference } from '../fe/contingency-reference';
+import type { TipoAmbiente } from '../fiscal/cufe';
+import { dseQrText, feQrText } from '../fiscal/qr';
+import { formatDate } from '../dates';
+import { nitCheckDigit } from '../fiscal/nit';
+import { dec, toMoneyString } from '../money';
+import type { HistoryDetail, IssuerProfile } from '../rpc/methods/history';
+import { PAYMENT_MEANS } from './payment-means';
 import { dsePrintParts } from './dse-print';
 import {
   asObj,
@@ -21,7 +21,7 @@ import {
   type DocLine,
   type TaxGroup,
   type Withholding,
-} from '../history/document-parts';
+} from './document-parts';
 
 export interface PrintParty {
   role: string;
