@@ -25,6 +25,7 @@ import { dseCorrectionHandlers } from './rpc/handlers/dse-corrections';
 import { dseHandlers } from './rpc/handlers/dse';
 import { feHandlers } from './rpc/handlers/fe';
 import { historyHandlers } from './rpc/handlers/history';
+import { printHandlers } from './rpc/handlers/print';
 import { reportHandlers } from './rpc/handlers/reports';
 import { sandboxHandlers } from './rpc/handlers/sandbox';
 import { submissionHandlers } from './rpc/handlers/submissions';
@@ -170,6 +171,7 @@ export function createCore(options: CoreOptions): Core {
       ...dseCorrectionHandlers(parts),
       ...reportHandlers(parts),
       ...outboxHandlers(parts),
+      ...printHandlers(parts),
       ...sandboxHandlers(),
     },
     logger,

@@ -11,7 +11,7 @@ import { Alert } from '../../ui/Alert';
 import { DateInput } from '../../ui/DateInput';
 import { usePaymentMethods } from '../invoices/useInvoiceData';
 import { SUBMISSION_STATE_LABELS } from '../../ui/states';
-import { cop, documentsText, paymentLabel, taxLabel } from './labels';
+import { cop, documentsText, paymentLabel, taxLabel } from '../../../shared/print/day-close-labels';
 import './day-close.css';
 
 function Ticket({ close, connection, printedAt }: { close: DayClose; connection: string; printedAt: Date }) {

@@ -11,7 +11,7 @@ import { dseLines, feLines, taxGroups, withholdings } from '../../../shared/prin
 import { kindLabel } from './labels';
 import { FollowingMarker, StateBadge } from './StateBadge';
 import { SubmissionHistory } from './SubmissionHistory';
-import { formatQuantity } from '../../ui/quantity';
+import { formatQuantity } from '../../../shared/quantity';
 
 export function HistoryDetailView({ id }: { id: number }) {
   const detail = useRpcQuery('history.detail', { id });

@@ -308,25 +308,4 @@ export const historyMethods = {
     z.object({ submission_id: z.number().int().positive() }).strict(),
     z.object({ id: z.number().int().positive().nullable() }),
   ),
-  /** The desktop's printers (Electron only; the browser chooses in its own print dialog). */
-  'history.printers': method(
-    z.object({}).strict(),
-    z.array(z.object({ name: z.string(), label: z.string(), is_default: z.boolean() })),
-  ),
-  /**
-   * Prints the window's printable content without a dialog to the chosen printer (Electron only;
-   * the browser opens its print dialog instead).
-   */
-  'history.printSilently': method(
-    z.object({ layout: PrintLayout, printer: z.string().trim().max(200) }).strict(),
-    z.object({ printed: z.boolean() }),
-  ),
-  /**
-   * Saves the printed representation now on screen as a PDF (Electron: printToPDF and a save
-   * dialog). Under the web bridge the browser's own print dialog does it instead.
-   */
-  'history.exportPdf': method(
-    z.object({ id: z.number().int().positive(), filename: z.string().regex(/^[\w.-]{1,120}\.pdf$/) }).strict(),
-    z.object({ saved: z.boolean(), path: z.string().nullable() }),
-  ),
 };
