@@ -12,6 +12,8 @@ import { DateInput } from '../../ui/DateInput';
 import { usePaymentMethods } from '../invoices/useInvoiceData';
 import { SUBMISSION_STATE_LABELS } from '../../ui/states';
 import { cop, documentsText, paymentLabel, taxLabel } from '../../../shared/print/day-close-labels';
+import { OpenDrawerButton } from '../print/OpenDrawerButton';
+import { usePrintNow } from '../print/usePrintNow';
 import './day-close.css';
 
 function Ticket({ close, connection, printedAt }: { close: DayClose; connection: string; printedAt: Date }) {
@@ -146,6 +148,9 @@ export default function DayCloseScreen() {
   const connections = useRpcQuery('connections.list', {});
   const active = connections.data?.find((c) => c.active);
   const [printedAt, setPrintedAt] = useState(() => new Date());
+  const thermal = useRpcQuery('print.thermal', {});
+  const receiptPrinter = thermal.data !== undefined && thermal.data.connection !== 'none';
+  const printNow = usePrintNow(valid ? { kind: 'dayClose', date } : null);
 
   return (
     <section className="screen day-close" aria-labelledby="day-close-title">
@@ -167,12 +172,26 @@ export default function DayCloseScreen() {
           disabled={!close.data}
           onClick={() => {
             setPrintedAt(new Date());
-            setTimeout(() => window.print(), 0);
+            if (receiptPrinter) printNow.print('ticket80');
+            else setTimeout(() => window.print(), 0);
           }}
         >
-          Imprimir cierre (80 mm)
+          {receiptPrinter ? 'Imprimir cierre en la tirilla' : 'Imprimir cierre (80 mm)'}
         </button>
+        {receiptPrinter && <OpenDrawerButton />}
       </div>
+      {printNow.message && (
+        <p role="status" className="no-print">
+          {printNow.message}
+        </p>
+      )}
+      {printNow.error && (
+        <div className="no-print">
+          <Alert tone="error" title="No se imprimió el cierre">
+            {printNow.error}
+          </Alert>
+        </div>
+      )}
       {!valid && <Alert tone="error">Escriba un día válido, como 24/11/2026.</Alert>}
       {close.isError && <Alert tone={close.error.code === 'no_connection' ? 'warn' : 'error'}>{close.error.message}</Alert>}
       {valid && close.data && (

@@ -4,6 +4,7 @@ import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { Field } from '../../ui/Field';
 import { LAYOUT_LABELS } from '../print/layouts';
+import { ReceiptPrinterForm } from './ReceiptPrinterForm';
 
 /**
  * Ajustes › Impresión: the layout the counter prints (A4, letter or an 80/58 mm ticket), printing
@@ -11,14 +12,21 @@ import { LAYOUT_LABELS } from '../print/layouts';
  */
 export function PrintSettingsPanel() {
   const current = useRpcQuery('history.printSettings', {});
+  const thermal = useRpcQuery('print.thermal', {});
   if (current.isError) return <Alert tone="error">No se pudieron leer los ajustes de impresión: {current.error.message}</Alert>;
-  return current.data ? <PrintSettingsForm initial={current.data} /> : null;
+  if (thermal.isError) return <Alert tone="error">No se pudo leer la impresora de tirilla: {thermal.error.message}</Alert>;
+  return (
+    <>
+      {current.data ? <PrintSettingsForm initial={current.data} /> : null}
+      {thermal.data ? <ReceiptPrinterForm initial={thermal.data} /> : null}
+    </>
+  );
 }
 
 function PrintSettingsForm({ initial }: { initial: PrintSettings }) {
   const info = useRpcQuery('app.info', {});
   const desktop = info.data?.transport === 'electron';
-  const printers = useRpcQuery('history.printers', {}, { enabled: desktop });
+  const printers = useRpcQuery('print.printers', {}, { enabled: desktop });
   const save = useRpcMutation('history.setPrintSettings', ['history.printSettings']);
   const [values, setValues] = useState<PrintSettings>(initial);
   const [saved, setSaved] = useState(false);
