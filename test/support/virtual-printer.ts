@@ -5,6 +5,7 @@
 // the paper status (DLE EOT 4) as a printer with paper, out of paper, or one that never answers.
 import iconv from 'iconv-lite';
 import { createServer, type Server, type Socket } from 'node:net';
+import { waitUntil } from './wait';
 
 const ENCODINGS: Record<number, string> = { 2: 'cp850', 16: 'windows1252', 19: 'cp858' };
 
@@ -94,7 +95,9 @@ export interface VirtualPrinter {
   port: number;
   /** every job received, one per connection, as bytes */
   jobs: Buffer[];
-  decoded(index?: number): DecodedJob;
+  /** the next job not yet taken, once its connection has closed (waits with a deadline) */
+  takeRaw(): Promise<Buffer>;
+  take(): Promise<DecodedJob>;
   /** how the next status queries are answered */
   paper: PaperState;
   close(): Promise<void>;
@@ -102,11 +105,21 @@ export interface VirtualPrinter {
 
 export async function startVirtualPrinter(): Promise<VirtualPrinter> {
   const sockets = new Set<Socket>();
+  let taken = 0;
   const printer: VirtualPrinter = {
     port: 0,
     jobs: [],
     paper: 'ok',
-    decoded: (index = printer.jobs.length - 1) => decodeEscPos(printer.jobs[index]!),
+    takeRaw: async () => {
+      const index = taken++;
+      await waitUntil(
+        () => printer.jobs.length,
+        (n) => n > index,
+        { what: `job ${index + 1} at the virtual printer` },
+      );
+      return printer.jobs[index]!;
+    },
+    take: async () => decodeEscPos(await printer.takeRaw()),
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
