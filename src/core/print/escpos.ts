@@ -62,7 +62,10 @@ export function encodeTicket(blocks: readonly TicketBlock[], options: EncodeOpti
       continue;
     }
     if (line.kind === 'qr') {
-      parts.push(align('center'), options.nativeQr ? nativeQr(line.text, options.columns) : qrImage(line.text, DOTS[options.columns]));
+      parts.push(
+        align('center'),
+        options.nativeQr ? nativeQr(line.text, options.columns) : qrImage(line.text, DOTS[options.columns]),
+      );
       parts.push(align('left'));
       continue;
     }

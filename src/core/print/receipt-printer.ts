@@ -6,11 +6,7 @@ import type { Database } from 'better-sqlite3';
 import { CASH_MEANS_CODE } from '../../shared/print/payment-means';
 import type { PrintModel } from '../../shared/print/print-model';
 import type { TicketBlock } from '../../shared/print/ticket';
-import {
-  DEFAULT_THERMAL,
-  ThermalSettings,
-  type TicketPrinted,
-} from '../../shared/rpc/methods/print';
+import { DEFAULT_THERMAL, ThermalSettings, type TicketPrinted } from '../../shared/rpc/methods/print';
 import { encodeTicket, header, DRAWER_PULSE } from './escpos';
 import { printerFailure, sendToPrinter, type SendOptions } from './transport';
 
@@ -47,7 +43,11 @@ export class ReceiptPrinter {
       .get();
     if (!row) return DEFAULT_THERMAL;
     // Read through the contract's schema: a row edited by hand never reaches the printer unchecked.
-    const parsed = ThermalSettings.safeParse({ ...row, native_qr: row.native_qr === 1, drawer_on_cash: row.drawer_on_cash === 1 });
+    const parsed = ThermalSettings.safeParse({
+      ...row,
+      native_qr: row.native_qr === 1,
+      drawer_on_cash: row.drawer_on_cash === 1,
+    });
     return parsed.success ? parsed.data : DEFAULT_THERMAL;
   }
 
@@ -95,7 +95,9 @@ export class ReceiptPrinter {
       );
     }
     if (encoded.logoSkipped) {
-      notes.push('El logo no se imprimió en la tirilla: la impresora de tirilla imprime logos en PNG. Súbalo en PNG en Ajustes › Datos del emisor.');
+      notes.push(
+        'El logo no se imprimió en la tirilla: la impresora de tirilla imprime logos en PNG. Súbalo en PNG en Ajustes › Datos del emisor.',
+      );
     }
     return { drawer_opened: options.drawer, warning: notes.length > 0 ? notes.join(' ') : null };
   }

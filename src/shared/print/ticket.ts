@@ -72,9 +72,14 @@ export function documentTicket(model: PrintModel): TicketBlock[] {
     if (line.tipo_impuesto) left(`${line.tipo_impuesto} ${line.tarifa.replace('.', ',')} %`);
   }
   blocks.push({ kind: 'rule' });
-  for (const tax of model.taxes) blocks.push({ kind: 'row', left: `${tax.name} base ${amount(tax.base)}`, right: amount(tax.amount) });
+  for (const tax of model.taxes)
+    blocks.push({ kind: 'row', left: `${tax.name} base ${amount(tax.base)}`, right: amount(tax.amount) });
   for (const w of model.withholdings) {
-    blocks.push({ kind: 'row', left: `Retención ${w.name} ${formatPercent(w.percent)}`, right: w.amount ? amount(w.amount) : '' });
+    blocks.push({
+      kind: 'row',
+      left: `Retención ${w.name} ${formatPercent(w.percent)}`,
+      right: w.amount ? amount(w.amount) : '',
+    });
   }
   for (const total of model.totals) {
     blocks.push({ kind: 'row', left: total.label, right: amount(total.value), bold: total.strong, double: total.strong });

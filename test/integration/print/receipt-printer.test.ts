@@ -66,7 +66,9 @@ beforeAll(async () => {
   await ok('connections.activate', { id: connection.id });
   const { docs } = generateHistory(core.parts.store.db, { connectionId: connection.id, count: 40, seed: 3, dseShare: 0 });
   const rows = core.parts.store.db
-    .prepare<[number], { id: number }>("SELECT id FROM history_documents WHERE connection_id = ? AND kind = 'FE' ORDER BY id LIMIT 2")
+    .prepare<[number], { id: number }>(
+      "SELECT id FROM history_documents WHERE connection_id = ? AND kind = 'FE' ORDER BY id LIMIT 2",
+    )
     .all(connection.id);
   expect(docs.length).toBe(40);
   [cashId, cardId] = [rows[0]!.id, rows[1]!.id];
@@ -84,14 +86,20 @@ describe('receipt printer over RPC', () => {
     expect(await ok('print.thermal', {})).toEqual(DEFAULT_THERMAL);
     const reply = await call('print.setThermal', { ...DEFAULT_THERMAL, connection: 'network', host: '' });
     expect(reply.ok).toBe(false);
-    if (!reply.ok) expect(reply.error.details?.fields).toEqual([{ path: 'host', message: 'Escriba la IP o el nombre de la impresora de red.' }]);
+    if (!reply.ok)
+      expect(reply.error.details?.fields).toEqual([
+        { path: 'host', message: 'Escriba la IP o el nombre de la impresora de red.' },
+      ]);
     expect(await ok('print.thermal', {})).toEqual(DEFAULT_THERMAL);
     const refused = await call('print.receipt', { source: { history_id: cashId }, occasion: 'sale' });
     expect(refused.ok === false && refused.error.code).toBe('printer_failed');
   });
 
   it('prints the test page on the printer as the form has it, before it is saved', async () => {
-    expect(await ok('print.test', { ...network(), code_page: 'wpc1252', columns: 32 })).toEqual({ drawer_opened: false, warning: null });
+    expect(await ok('print.test', { ...network(), code_page: 'wpc1252', columns: 32 })).toEqual({
+      drawer_opened: false,
+      warning: null,
+    });
     const job = await printer.take();
     expect(job.codePage).toBe(16);
     expect(job.statusQueries).toBe(1);
@@ -117,7 +125,9 @@ describe('receipt printer over RPC', () => {
   });
 
   it('a card sale, and a reprint of the cash sale from Historial, never open the drawer', async () => {
-    expect(await ok('print.receipt', { source: { history_id: cardId }, occasion: 'sale' })).toMatchObject({ drawer_opened: false });
+    expect(await ok('print.receipt', { source: { history_id: cardId }, occasion: 'sale' })).toMatchObject({
+      drawer_opened: false,
+    });
     expect((await printer.take()).drawerPulses).toEqual([]);
     expect(await ok('print.receipt', { source: { history_id: cashId }, occasion: 'reprint' })).toMatchObject({
       drawer_opened: false,
@@ -155,7 +165,9 @@ describe('receipt printer over RPC', () => {
     expect(reply.ok).toBe(false);
     if (!reply.ok) {
       expect(reply.error.code).toBe('printer_failed');
-      expect(reply.error.message).toBe(`La impresora 127.0.0.1:${printer.port} no tiene papel: cambie el rollo y vuelva a imprimir.`);
+      expect(reply.error.message).toBe(
+        `La impresora 127.0.0.1:${printer.port} no tiene papel: cambie el rollo y vuelva a imprimir.`,
+      );
     }
     // The connection carried the status query only.
     expect([...(await printer.takeRaw())]).toEqual([0x10, 0x04, 4]);

@@ -106,7 +106,9 @@ describe('ESC/POS tickets', () => {
   it('the logo prints as a raster image no wider than half the paper; a JPEG logo is left out and reported', async () => {
     const png = await QRCode.toBuffer('logo', { width: 400, margin: 0 });
     const withLogo = documentTicket(
-      buildPrintModel(feDetail('10', { issuer: { ...feDetail().issuer!, logo: `data:image/png;base64,${png.toString('base64')}` } })),
+      buildPrintModel(
+        feDetail('10', { issuer: { ...feDetail().issuer!, logo: `data:image/png;base64,${png.toString('base64')}` } }),
+      ),
     );
     const job = decodeEscPos(encodeTicket(withLogo, { columns: 48, codePage: 'pc858', nativeQr: true }).bytes);
     expect(job.images).toEqual([{ widthDots: 160, height: 160 }]);
@@ -132,7 +134,8 @@ describe('ESC/POS tickets', () => {
 
   it('cash opens the drawer; card, credit and support documents do not', () => {
     expect(paidInCash(buildPrintModel(feDetail('10')), feDetail('10').request)).toBe(true);
-    for (const means of ['48', '49', '47']) expect(paidInCash(buildPrintModel(feDetail(means)), feDetail(means).request)).toBe(false);
+    for (const means of ['48', '49', '47'])
+      expect(paidInCash(buildPrintModel(feDetail(means)), feDetail(means).request)).toBe(false);
     const credit = { payment: { form: 'credito', means_code: '10' } };
     expect(paidInCash(buildPrintModel(feDetail('10', { request: credit })), credit)).toBe(false);
   });

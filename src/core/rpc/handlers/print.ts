@@ -46,7 +46,10 @@ export function printHandlers({ store, connections, submissions, clock, lists }:
     },
     'print.test': (settings) => {
       if (settings.connection === 'none') {
-        throw new AppError('invalid_input', 'Elija primero cómo está conectada la impresora de tirilla: por red o en el sistema.');
+        throw new AppError(
+          'invalid_input',
+          'Elija primero cómo está conectada la impresora de tirilla: por red o en el sistema.',
+        );
       }
       const name = settings.connection === 'network' ? `${settings.host}:${settings.port}` : settings.queue;
       return printer.print(testTicket(name, settings.columns, CODE_PAGE_LABELS[settings.code_page], formatDateTime(clock())), {
@@ -58,7 +61,9 @@ export function printHandlers({ store, connections, submissions, clock, lists }:
     'print.printers': desktopOnly(
       'La lista de impresoras solo está en la aplicación de escritorio; el navegador la muestra en su diálogo de impresión.',
     ),
-    'print.silently': desktopOnly('Imprimir sin diálogo solo es posible en la aplicación de escritorio. En el navegador use «Imprimir».'),
+    'print.silently': desktopOnly(
+      'Imprimir sin diálogo solo es posible en la aplicación de escritorio. En el navegador use «Imprimir».',
+    ),
     'print.exportPdf': desktopOnly(
       'Guardar el PDF directamente solo es posible en la aplicación de escritorio. En el navegador use «Imprimir» y elija «Guardar como PDF».',
     ),

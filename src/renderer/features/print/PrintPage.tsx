@@ -1,6 +1,12 @@
 import { formatDate } from '../../../shared/dates';
 import { dec, formatCop, formatPercent, formatUsd } from '../../../shared/money';
-import { contingencyMark, PENDING_FOOTER, PENDING_KEY, type PrintModel, type PrintParty } from '../../../shared/print/print-model';
+import {
+  contingencyMark,
+  PENDING_FOOTER,
+  PENDING_KEY,
+  type PrintModel,
+  type PrintParty,
+} from '../../../shared/print/print-model';
 import { formatQuantity } from '../../../shared/quantity';
 
 /** One A4 or letter page (content 186 mm wide fits both): what the PDF and a paper copy show. */

@@ -6,8 +6,7 @@ import { useRpcQuery } from '../../rpc/hooks';
 
 /** What the receipt printer prints instead of the page, when the equipment has one. */
 export type ThermalJob =
-  | { kind: 'receipt'; source: ReceiptSource; occasion: 'sale' | 'reprint' }
-  | { kind: 'dayClose'; date: string };
+  { kind: 'receipt'; source: ReceiptSource; occasion: 'sale' | 'reprint' } | { kind: 'dayClose'; date: string };
 
 /**
  * Prints a document. With a receipt printer configured (Ajustes › Impresora) and a ticket layout,

@@ -26,8 +26,7 @@ export function ReceiptPrinterForm({ initial }: { initial: ThermalSettings }) {
     test.reset();
     setValues((before) => ({ ...before, ...next }));
   };
-  const fieldError = (name: string) =>
-    (save.error ?? test.error)?.details?.fields?.find((f) => f.path === name)?.message;
+  const fieldError = (name: string) => (save.error ?? test.error)?.details?.fields?.find((f) => f.path === name)?.message;
 
   return (
     <form

@@ -98,10 +98,7 @@ export const printMethods = {
    * The receipt of a sale on the receipt printer. `sale`: printed at the counter right after the
    * sale (a cash sale opens the drawer); `reprint`: again, later, the drawer stays shut.
    */
-  'print.receipt': method(
-    z.object({ source: ReceiptSource, occasion: z.enum(['sale', 'reprint']) }).strict(),
-    TicketPrinted,
-  ),
+  'print.receipt': method(z.object({ source: ReceiptSource, occasion: z.enum(['sale', 'reprint']) }).strict(), TicketPrinted),
   'print.dayClose': method(z.object({ date: IsoDate }).strict(), TicketPrinted),
   /** The test page of Ajustes › Impresora, on the printer as the form has it (saved or not). */
   'print.test': method(ThermalSettings, TicketPrinted),
