@@ -27,7 +27,7 @@ import {
 import { nothingSent } from './outcome';
 import { OutboxStore } from './outbox';
 import { IssuerProfiles } from '../history/issuer';
-import { parseContingencyReference } from '../../shared/fe/contingency-reference';
+import { contingencyTicketNumber, parseContingencyReference } from '../../shared/fe/contingency-reference';
 import {
   nextTicket,
   TICKET_PROBLEM_TEXT,
@@ -35,6 +35,7 @@ import {
   withContingencyReference,
   type ContingencyTicket,
   type TicketAssignment,
+  ticketHolder,
 } from './contingency-tickets';
 import { redateDseRequest } from '../../shared/dse/redate';
 
@@ -288,6 +289,7 @@ export class Submissions {
       }
       return this.check(existing.id);
     }
+    if (kind === 'FE') this.refuseTakenTicket(json, key, connection);
     crashPoint('before-ledger-commit');
     // Older sales of this connection wait in the contingency outbox: this one waits behind them
     // (order), unsent. Another connection's queue is not this sale's business.
@@ -319,6 +321,28 @@ export class Submissions {
   }
 
   /**
+   * An invoice typed after a sale on paper names its ticket; a ticket another invoice of the company
+   * already names (queued by the app, or typed before) would be the same sale twice: refused before
+   * anything is stored.
+   */
+  private refuseTakenTicket(json: string, key: string, company: { baseUrl: string; companyId: number }): void {
+    const request = JSON.parse(json) as Record<string, unknown>;
+    if (request.es_contingencia !== true) return;
+    const reference = parseContingencyReference(typeof request.observaciones === 'string' ? request.observaciones : null);
+    if (reference?.type !== '3') return;
+    const ticket = { ...reference.numbering, number: reference.number };
+    const holder = ticketHolder(this.options.store.db, company, ticket, key);
+    if (!holder) return;
+    const printed = contingencyTicketNumber(ticket.prefix, ticket.number);
+    throw new AppError(
+      'conflict',
+      `El talonario ${printed} ya está en otra factura de esta empresa${holder.number ? ` (${holder.number})` : ''}: ` +
+        'una venta se factura una sola vez. Revise el número del talonario de papel, o busque esa venta en el Historial.',
+      { submission_id: holder.id },
+    );
+  }
+
+  /**
    * Puts a submission the ledger proves was never sent in the contingency outbox. An FE becomes a
    * contingency invoice (`es_contingencia` true, its sale date kept): its key was never seen by the
    * server, so its first real request may carry these bytes. A DSE keeps its bytes.
@@ -333,7 +357,10 @@ export class Submissions {
         const request = JSON.parse(row.request_body.toString('utf8')) as Record<string, unknown>;
         const reference = parseContingencyReference(typeof request.observaciones === 'string' ? request.observaciones : null);
         if (request.es_contingencia !== true || !reference) {
-          assignment = nextTicket(this.options.store.db, this.issuers.contingencyNumbering(row.connection_id), soldAt);
+          assignment = nextTicket(this.options.store.db, this.issuers.contingencyNumbering(row.connection_id), soldAt, {
+            baseUrl: row.base_url,
+            companyId: row.company_id,
+          });
           const body = Buffer.from(JSON.stringify(withContingencyReference(request, assignment.ticket)), 'utf8');
           // A refused certificate stays named on the sale: the shop has something to fix, not a wait.
           const certificate = row.attempts > 0 ? this.refusedCertificates.get(row.connection_id) : undefined;

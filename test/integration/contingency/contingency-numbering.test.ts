@@ -13,6 +13,7 @@ import { CRASH_ENV, OUTBOX_CRASH_POINT } from '../../../src/core/submissions/cra
 import type { HistoryDetail, IssuerProfile } from '../../../src/shared/rpc/methods/history';
 import type { OutboxStatus } from '../../../src/shared/rpc/methods/outbox';
 import type { Submission } from '../../../src/shared/rpc/methods/submissions';
+import { formatContingencyReference, ticketReference } from '../../../src/shared/fe/contingency-reference';
 import { readXml, textAt } from '../../../src/sandbox/authority/xml-tree';
 import { settableClock } from '../../../src/sandbox/clock';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
@@ -224,6 +225,37 @@ describe('contingency tickets numbered by the shop’s contingency resolution', 
     const reprinted = await app.ok<HistoryDetail>('history.contingencyDetail', { submission_id: killed!.submission_id });
     expect(reprinted.submission?.contingency?.ticket).toBe('CT1');
     expect(ticketsOf(home).map((t) => t.ticket_number)).toEqual([1, 2]);
+    await app.core.close();
+    await proxy.setFault('none');
+  });
+
+  it('a ticket typed after a paper sale is invoiced once: typed again it is refused and nothing is stored; the queue numbers past it', async () => {
+    sandboxClock.set(SANDBOX_NOW);
+    const home = join(dir.path, 'home-typed');
+    const app = open(home, (await import('../../support/core/memory-secrets')).memorySecrets(), () => new Date(SANDBOX_NOW));
+    const numbering = { ...PROFILE.contingencia!, numero: '18764000004', prefijo: 'TP', rango_hasta: 10 };
+    await connect(app, { ...PROFILE, contingencia: numbering });
+    const typed = (n: number) => ({
+      ...feBody(n),
+      es_contingencia: true,
+      observaciones: formatContingencyReference(ticketReference(numbering, 1, '2026-11-20', '08:15:00')),
+    });
+    const paper = await app.ok<Submission>('fe.submit', { request: typed(8) });
+    expect(paper.error).toBeNull();
+    expect(paper.state).not.toBe('rejected');
+
+    // The same paper ticket typed again (another clerk, another customer name): the same sale twice.
+    const again = await app.core.dispatch({ id: 900, method: 'fe.submit', input: { request: typed(9) } });
+    expect(again.ok).toBe(false);
+    expect(!again.ok && again.error.code).toBe('conflict');
+    expect(!again.ok && again.error.message).toMatch(/^El talonario TP1 ya está en otra factura de esta empresa/);
+    const list = await app.ok<Submission[]>('submissions.list', {});
+    expect(list.map((s) => s.id)).toEqual([paper.id]);
+
+    // An outage later the same day: the queue's first ticket is TP2, never the TP1 typed by hand.
+    await proxy.setFault('refuse');
+    const queued = await firstQueued(app, feBody(10));
+    expect(queued.contingency?.ticket).toBe('TP2');
     await app.core.close();
     await proxy.setFault('none');
   });
