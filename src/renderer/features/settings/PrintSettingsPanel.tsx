@@ -13,11 +13,11 @@ import { ReceiptPrinterForm } from './ReceiptPrinterForm';
 export function PrintSettingsPanel() {
   const current = useRpcQuery('history.printSettings', {});
   const thermal = useRpcQuery('print.thermal', {});
-  if (current.isError) return <Alert tone="error">No se pudieron leer los ajustes de impresión: {current.error.message}</Alert>;
-  if (thermal.isError) return <Alert tone="error">No se pudo leer la impresora de tirilla: {thermal.error.message}</Alert>;
   return (
     <>
+      {current.isError && <Alert tone="error">No se pudieron leer los ajustes de impresión: {current.error.message}</Alert>}
       {current.data ? <PrintSettingsForm initial={current.data} /> : null}
+      {thermal.isError && <Alert tone="error">No se pudo leer la impresora de tirilla: {thermal.error.message}</Alert>}
       {thermal.data ? <ReceiptPrinterForm initial={thermal.data} /> : null}
     </>
   );
