@@ -33,7 +33,7 @@ describe('receipt printer', () => {
     await page.goto(`${app.bridge.url}#/ajustes`);
     const form = page.getByRole('form', { name: 'Impresora de tirilla' });
     await form.waitFor();
-    await form.getByLabel('Conexión').selectOption('network');
+    await form.getByLabel('Conexión de la impresora').selectOption('network');
     await form.getByLabel('IP o nombre de la impresora').fill('127.0.0.1');
     await form.getByLabel('Puerto').fill(String(printer.port));
     await form.getByRole('button', { name: 'Imprimir página de prueba' }).click();

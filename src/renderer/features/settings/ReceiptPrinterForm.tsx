@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CODE_PAGE_LABELS, CODE_PAGES, type CodePage, type ThermalSettings } from '../../../shared/rpc/methods/print';
+import { CODE_PAGE_LABELS, CODE_PAGES, ThermalSettings, type CodePage } from '../../../shared/rpc/methods/print';
 import { useRpcMutation } from '../../rpc/hooks';
 import { Alert } from '../../ui/Alert';
 import { Field } from '../../ui/Field';
@@ -21,12 +21,21 @@ export function ReceiptPrinterForm({ initial }: { initial: ThermalSettings }) {
   const test = useRpcMutation('print.test');
   const [values, setValues] = useState<ThermalSettings>(initial);
   const [saved, setSaved] = useState(false);
+  // Checked here with the contract's own schema first, so a missing host is said before anything is sent.
+  const [local, setLocal] = useState<{ path: string; message: string }[]>([]);
   const change = (next: Partial<ThermalSettings>) => {
     setSaved(false);
+    setLocal([]);
     test.reset();
     setValues((before) => ({ ...before, ...next }));
   };
-  const fieldError = (name: string) => (save.error ?? test.error)?.details?.fields?.find((f) => f.path === name)?.message;
+  const checked = (then: (settings: ThermalSettings) => void) => {
+    const parsed = ThermalSettings.safeParse(values);
+    if (parsed.success) then(parsed.data);
+    else setLocal(parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
+  };
+  const fieldError = (name: string) =>
+    [...local, ...((save.error ?? test.error)?.details?.fields ?? [])].find((f) => f.path === name)?.message;
 
   return (
     <form
@@ -34,7 +43,7 @@ export function ReceiptPrinterForm({ initial }: { initial: ThermalSettings }) {
       aria-labelledby="receipt-printer-title"
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate(values, { onSuccess: () => setSaved(true) });
+        checked((settings) => save.mutate(settings, { onSuccess: () => setSaved(true) }));
       }}
     >
       <h2 id="receipt-printer-title">Impresora de tirilla</h2>
@@ -42,7 +51,7 @@ export function ReceiptPrinterForm({ initial }: { initial: ThermalSettings }) {
         Una impresora térmica (ESC/POS) imprime la tirilla directamente, sin diálogo, y abre el cajón monedero conectado a ella.
       </p>
       <div className="form-grid">
-        <Field label="Conexión">
+        <Field label="Conexión de la impresora">
           <select
             value={values.connection}
             onChange={(event) => change({ connection: event.target.value as ThermalSettings['connection'] })}
@@ -139,7 +148,7 @@ export function ReceiptPrinterForm({ initial }: { initial: ThermalSettings }) {
             type="button"
             className="button button--secondary"
             disabled={test.isPending}
-            onClick={() => test.mutate(values)}
+            onClick={() => checked((settings) => test.mutate(settings))}
           >
             Imprimir página de prueba
           </button>
