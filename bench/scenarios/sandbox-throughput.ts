@@ -8,16 +8,16 @@ import { createPrivateKey, createSign } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
-import { validateDseRequest } from '../../src/shared/dse';
-import { checkTransmittedXml, type AuthorityInput } from '../../src/sandbox/authority/rules';
-import { buildDseDocument } from '../../src/sandbox/dse/dse-document';
-import { loadSeedFile } from '../../src/sandbox/seed';
-import type { Company } from '../../src/sandbox/storage/company-store';
-import { loadOrCreateCertificate } from '../../src/sandbox/xml/certificate';
-import { createUblSigner } from '../../src/sandbox/xml/signer';
-import { buildUbl } from '../../src/sandbox/xml/ubl';
+import { validateDseRequest } from '#shared/dse/index';
+import { checkTransmittedXml, type AuthorityInput } from '#sandbox/authority/rules';
+import { buildDseDocument } from '#sandbox/dse/dse-document';
+import { loadSeedFile } from '#sandbox/seed';
+import type { Company } from '#sandbox/storage/company-store';
+import { loadOrCreateCertificate } from '#sandbox/xml/certificate';
+import { createUblSigner } from '#sandbox/xml/signer';
+import { buildUbl } from '#sandbox/xml/ubl';
 import type { Figure } from '../lib/figure';
-import type { DseCreateRequest } from '../../src/shared/api';
+import type { DseCreateRequest } from '#shared/api/index';
 import { COMPANY, dseRequest, SEED, startSandboxChild, TOKEN } from '../lib/sandbox';
 import { median } from '../lib/stats';
 import type { Scenario } from '../lib/scenario';
@@ -190,7 +190,7 @@ export const sandboxThroughputScenario: Scenario = {
           unit: 'docs/s',
           runs: rates,
           note: `${DOCS_PER_RUN} documents per run`,
-          // issue 19: the rule engine and XAdES must not take the rate below 500 documents per second at 8
+          // The rule engine and XAdES must not take the rate below 500 documents per second at 8
           ...(concurrency === 8 ? { target: { on: 'median', op: '>=', value: 500 } as const } : {}),
         });
       }

@@ -5,11 +5,11 @@
 import { app, dialog, type BrowserWindow } from 'electron';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Dispatcher } from '../core/rpc/registry';
-import { rpcContract, type RpcContract } from '../shared/rpc/contract';
-import type { ParsedInputOf } from '../shared/rpc/define';
-import { RpcRequest, type RpcReply } from '../shared/rpc/envelope';
-import { AppError, invalidInput } from '../shared/rpc/errors';
+import type { Dispatcher } from '#core/rpc/registry';
+import { rpcContract, type RpcContract } from '#shared/rpc/contract';
+import type { ParsedInputOf } from '#shared/rpc/define';
+import { RpcRequest, type RpcReply } from '#shared/rpc/envelope';
+import { AppError, invalidInput } from '#shared/rpc/errors';
 import { listPrinters, printSilently } from './silent-print';
 
 const SHELL_METHODS = ['print.exportPdf', 'print.printers', 'print.silently'] as const;

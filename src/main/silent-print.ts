@@ -1,4 +1,4 @@
-// Printing without a dialog from the desktop app (issue 15, item 7): the counter prints the
+// Printing without a dialog from the desktop app: the counter prints the
 // window's printable content (the ticket or page the print stylesheet leaves visible) straight to
 // the printer chosen in Ajustes. Only types come from Electron, so this runs under test with a
 // typed fake of the two WebContents methods it uses.

@@ -2,8 +2,8 @@
 // SQLite file, and the real sandbox as a child process with the demo seed (company 101).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nitCheckDigit } from '../../src/shared/fiscal/nit';
-import { formatCop } from '../../src/shared/money';
+import { nitCheckDigit } from '#shared/fiscal/nit';
+import { formatCop } from '#shared/money';
 import { screenshot, watchedPage } from '../support/browser';
 import { openShop, type Shop } from '../support/shop';
 import type { WebApp } from '../support/web-app';

@@ -1,4 +1,4 @@
-// Issue 15, items 6 and 7, in Chromium against the sandbox: the issuer profile entered once in
+// The issuer profile and printing, in Chromium against the sandbox: the issuer profile entered once in
 // Ajustes (with a wrong check digit refused first), an invoice issued at the counter and printed
 // there with F9 on an 80 mm ticket, then on 58 mm and A4 from Historial; each printed to PDF at
 // its paper size and turned into PNG with pdftoppm (test-results/) to be looked at.
@@ -7,8 +7,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductInput } from '../../src/shared/catalog/product';
-import { nitCheckDigit } from '../../src/shared/fiscal/nit';
+import type { ProductInput } from '#shared/catalog/product';
+import { nitCheckDigit } from '#shared/fiscal/nit';
 import { SCREENSHOTS, viewportScreenshots, watchedPage } from '../support/browser';
 import { COFFEE, RICE } from '../support/products';
 import { openShop, type Shop } from '../support/shop';

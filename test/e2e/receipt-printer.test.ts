@@ -4,12 +4,12 @@
 // a printer switched off is a message with «Reimprimir» while the sale stays accepted.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { watchedPage } from '../support/browser';
-import { RICE } from '../support/products';
-import { folded } from '../support/sale';
-import { openShop, type Shop } from '../support/shop';
-import { startVirtualPrinter, type VirtualPrinter } from '../support/virtual-printer';
-import type { WebApp } from '../support/web-app';
+import { watchedPage } from '#test/browser';
+import { RICE } from '#test/products';
+import { folded } from '#test/sale';
+import { openShop, type Shop } from '#test/shop';
+import { startVirtualPrinter, type VirtualPrinter } from '#test/virtual-printer';
+import type { WebApp } from '#test/web-app';
 
 let shop: Shop;
 let app: WebApp;

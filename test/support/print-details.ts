@@ -1,6 +1,6 @@
 // Documents to print in tests: an FE paid in cash, the same paid by card, a contingency sale not yet
 // transmitted, as HistoryDetail (what core hands the print model).
-import type { HistoryDetail } from '../../src/shared/rpc/methods/history';
+import type { HistoryDetail } from '#shared/rpc/methods/history';
 
 export const CUFE = 'c'.repeat(96);
 

@@ -5,8 +5,8 @@
 // need an image decoder and a canvas-like ImageData for the logo (docs/CLIENT-DECISIONS.md).
 import iconv from 'iconv-lite';
 import QRCode from 'qrcode';
-import type { CodePage } from '../../shared/rpc/methods/print';
-import { layOut, type TicketBlock, type TicketColumns } from '../../shared/print/ticket';
+import type { CodePage } from '#shared/rpc/methods/print';
+import { layOut, type TicketBlock, type TicketColumns } from '#shared/print/ticket';
 import { readPng, type GreyImage } from './png';
 
 const ESC = 0x1b;

@@ -3,10 +3,10 @@
 // page, and the cash drawer's pulse. A cash sale printed at the counter opens the drawer; a card
 // sale and a reprint never do.
 import type { Database } from 'better-sqlite3';
-import { CASH_MEANS_CODE } from '../../shared/print/payment-means';
-import type { PrintModel } from '../../shared/print/print-model';
-import type { TicketBlock } from '../../shared/print/ticket';
-import { DEFAULT_THERMAL, ThermalSettings, type TicketPrinted } from '../../shared/rpc/methods/print';
+import { CASH_MEANS_CODE } from '#shared/print/payment-means';
+import type { PrintModel } from '#shared/print/print-model';
+import type { TicketBlock } from '#shared/print/ticket';
+import { DEFAULT_THERMAL, ThermalSettings, type TicketPrinted } from '#shared/rpc/methods/print';
 import { encodeTicket, header, DRAWER_PULSE } from './escpos';
 import { printerFailure, sendToPrinter, type SendOptions } from './transport';
 

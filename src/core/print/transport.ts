@@ -9,8 +9,8 @@ import { rm, writeFile } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AppError } from '../../shared/rpc/errors';
-import type { ThermalSettings } from '../../shared/rpc/methods/print';
+import { AppError } from '#shared/rpc/errors';
+import type { ThermalSettings } from '#shared/rpc/methods/print';
 
 const DLE = 0x10;
 const EOT = 0x04;

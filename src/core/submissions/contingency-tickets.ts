@@ -4,16 +4,16 @@
 // Assigned inside the commit that queues the sale (outbox.enqueue): the number lives in the outbox row
 // itself, unique per resolution and prefix, so a crash never leaves a number given and lost (a gap)
 // and two sales never get one number.
-import { toColombia } from '../../shared/dates';
+import { toColombia } from '#shared/dates';
 import {
   contingencyTicketNumber,
   formatContingencyReference,
   observacionesWithReference,
   ticketReference,
   type ContingencyReference,
-} from '../../shared/fe';
-import { LIMITS } from '../../shared/api/common';
-import type { NumberingResolution } from '../../shared/rpc/methods/history';
+} from '#shared/fe/index';
+import { LIMITS } from '#shared/api/common';
+import type { NumberingResolution } from '#shared/rpc/methods/history';
 import type { Db } from '../store/store';
 
 export type TicketProblem = 'missing' | 'not_in_force' | 'used_up';

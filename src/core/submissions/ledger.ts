@@ -4,9 +4,9 @@
 import { TICKET_PROBLEM_TEXT, type TicketProblem } from './contingency-tickets';
 import type { Statement } from 'better-sqlite3';
 import { z } from 'zod';
-import { SubmissionFieldError } from '../../shared/api/field-errors';
-import type { DocumentKind, Submission, SubmissionState } from '../../shared/rpc/methods/submissions';
-import { ErrorCode } from '../../shared/rpc/errors';
+import { SubmissionFieldError } from '#shared/api/field-errors';
+import type { DocumentKind, Submission, SubmissionState } from '#shared/rpc/methods/submissions';
+import { ErrorCode } from '#shared/rpc/errors';
 import type { Store } from '../store/store';
 import { backoffDelay } from '../poller/backoff';
 import { OPEN_STATES_SQL } from './states';
@@ -238,7 +238,7 @@ export class SubmissionLedger {
 
   /**
    * The user confirmed, after looking in the provider's portal, that a held submission created no
-   * document: it now belongs to the credentials that will send it (issue 14, item 1, "release").
+   * document: it now belongs to the credentials that will send it.
    */
   reassignCredential(id: number, credential: string): SubmissionRow {
     this.store.durably(() => {
@@ -351,7 +351,7 @@ export class SubmissionLedger {
   }
 
   /**
-   * A queued DSE the ledger proves was never sent, re-dated under a new key (issue 16, item 4): in one
+   * A queued DSE the ledger proves was never sent, re-dated under a new key: in one
    * durable commit the new submission is written (queued, no attempt), the outbox entry moves to it,
    * and the old one is closed as `failed` (nothing was created under its key). Null, and nothing
    * changed, when the old row no longer proves that nothing was sent.

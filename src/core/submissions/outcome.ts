@@ -1,7 +1,7 @@
 // What an answer to a create request means for the ledger, from the contract's tables ("7. Create,
 // sign and send DSE" responses; "6. Create FE"; "Errors"). Pure: no I/O, table-tested.
-import type { DocumentKind } from '../../shared/rpc/methods/submissions';
-import { submissionFieldErrors } from '../../shared/api/field-errors';
+import type { DocumentKind } from '#shared/rpc/methods/submissions';
+import { submissionFieldErrors } from '#shared/api/field-errors';
 import { classifyAnswer, isTaxAuthorityRejection } from '../api/errors';
 import type { ApiAnswer, TransportFailure } from '../api/http';
 import { readDsePartial, type DsePartial } from '../api/readers';
@@ -147,7 +147,7 @@ function dseOutcome(answer: ApiAnswer): Partial | null {
   }
   if (answer.status === 202) {
     // A reservation without a terminal document. When it carries the document, its id is kept and the
-    // document is followed by id (endpoint 8, issue 14); else ask again later with the same key and bytes.
+    // document is followed by id (endpoint 8); else ask again later with the same key and bytes.
     const requestStatus = typeof body?.request_status === 'string' && body.request_status ? body.request_status : 'creating';
     return { state: 'pending', error: null, ...(documento ? documentFields(documento) : { estadoDian: requestStatus }) };
   }

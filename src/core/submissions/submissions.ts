@@ -3,9 +3,9 @@
 // key, or the DSE is queried by id. Never a new key, never a changed body, for one operation.
 import type { ServiceParts } from '../parts';
 import { createHash, randomUUID } from 'node:crypto';
-import { HEADER_SAFE, LIMITS, type DseCreateRequest, type FeCreateRequest } from '../../shared/api';
-import { AppError } from '../../shared/rpc/errors';
-import { OPEN_SUBMISSION_STATES, type DocumentKind, type Submission } from '../../shared/rpc/methods/submissions';
+import { HEADER_SAFE, LIMITS, type DseCreateRequest, type FeCreateRequest } from '#shared/api/index';
+import { AppError } from '#shared/rpc/errors';
+import { OPEN_SUBMISSION_STATES, type DocumentKind, type Submission } from '#shared/rpc/methods/submissions';
 import { ApiClient } from '../api/client';
 import { TransportFailure, type ApiAnswer } from '../api/http';
 import type { ActiveConnection } from '../connections/connections';
@@ -15,7 +15,7 @@ import { SubmissionLedger, toSubmission, type Outcome, type SubmissionRow } from
 import { outcomeOfAnswer, outcomeOfTransport } from './outcome';
 import { boundUnknownState, ledgerStateOf } from './states';
 import { supportInfo } from './support';
-import { colombiaToday } from '../../shared/dates';
+import { colombiaToday } from '#shared/dates';
 import {
   DEFAULT_WINDOW_HOURS,
   deadlineLevel,
@@ -27,7 +27,7 @@ import {
 import { nothingSent } from './outcome';
 import { OutboxStore } from './outbox';
 import { IssuerProfiles } from '../history/issuer';
-import { contingencyTicketNumber, parseContingencyReference } from '../../shared/fe/contingency-reference';
+import { contingencyTicketNumber, parseContingencyReference } from '#shared/fe/contingency-reference';
 import {
   nextTicket,
   TICKET_PROBLEM_TEXT,
@@ -37,7 +37,7 @@ import {
   type TicketAssignment,
   ticketHolder,
 } from './contingency-tickets';
-import { redateDseRequest } from '../../shared/dse/redate';
+import { redateDseRequest } from '#shared/dse/redate';
 
 export interface SubmissionsOptions extends ServiceParts {
   writeTimeoutMs?: number;
@@ -151,7 +151,7 @@ export class Submissions {
 
   /**
    * The newest submission of the same data on the active connection, whatever its key (failed ones
-   * aside: nothing was created). The command line asks before drawing a new key (issue 14, item 3).
+   * aside: nothing was created). The command line asks before drawing a new key.
    */
   findSame(kind: DocumentKind, request: DseCreateRequest | FeSubmitRequest): Submission | null {
     const connection = this.options.connections.requireActive();
@@ -164,7 +164,7 @@ export class Submissions {
    * Resolves one submission now: query the document when its id is known, else resend the same bytes
    * with the same key, but only under the credentials that first sent them. The contract scopes an
    * Idempotency-Key to the company AND the API client: the same key under another client's token is a
-   * new operation, so a submission whose token was replaced is held (issue 14, item 1).
+   * new operation, so a submission whose token was replaced is held.
    */
   async check(id: number, fromOutbox = false): Promise<Submission> {
     return this.locked(id, async () => {

@@ -2,8 +2,8 @@
 // fields core recorded from a refused submission's answer (Submission.field_errors: path, code,
 // message; migration 0019), or the fields of an RPC input error ("request.items.0.cant"). Each form
 // says where a server path lives among its own fields; what no field shows is listed in user words.
-import type { SubmissionFieldError } from '../../shared/api/field-errors';
-import type { Submission } from '../../shared/rpc/methods/submissions';
+import type { SubmissionFieldError } from '#shared/api/field-errors';
+import type { Submission } from '#shared/rpc/methods/submissions';
 import { RpcClientError } from '../rpc/client';
 
 /** The form's field (a react-hook-form path) that shows a server path, or null when none does. */

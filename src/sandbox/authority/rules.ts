@@ -4,8 +4,8 @@
 // (RULES below; the table in docs/SANDBOX.md and resources/openapi.json is generated from it).
 // A document that breaks any rule is rejected with every rule it breaks, in the order below.
 import { createHash } from 'node:crypto';
-import { cudsInput, cufeInput, isValidNitDv, nitCheckDigit, type TipoAmbiente } from '../../shared/fiscal';
-import { dec, sum, ZERO, type Dec } from '../../shared/money';
+import { cudsInput, cufeInput, isValidNitDv, nitCheckDigit, type TipoAmbiente } from '#shared/fiscal/index';
+import { dec, sum, ZERO, type Dec } from '#shared/money';
 import { FE_OPERATION_TYPES, ISO_4217, loadDivipola, TAX_RATES, UNITS_OF_MEASURE } from './catalogs';
 import { checkContingency, ticketDateOf, type ContingencyFacts } from './contingency-rules';
 import { verifyXadesSignature } from './signature-check';

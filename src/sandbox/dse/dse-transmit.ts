@@ -1,6 +1,6 @@
 // The simulated transmission of a signed DSE (state `sending`) and its classification ("DSE moves
 // shown by the processing flow"), and the settler's move for an uncertain one.
-import type { DseDocument } from '../../shared/api';
+import type { DseDocument } from '#shared/api/index';
 import { outcomeFor, sleep, type Outcome } from '../authority/outcomes';
 import { rejectionText, type RuleViolation } from '../authority/rules';
 import { colombiaNow } from '../clock';

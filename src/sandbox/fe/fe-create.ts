@@ -1,7 +1,7 @@
 // 6. Create FE: validation, `draft_key` idempotency (unique per company), quota, numbering, CUFE,
 // signed XML, and the simulated tax authority's outcome.
-import type { FeDocument } from '../../shared/api';
-import { validateFeRequest } from '../../shared/fe';
+import type { FeDocument } from '#shared/api/index';
+import { validateFeRequest } from '#shared/fe/index';
 import { outcomeFor, sleep } from '../authority/outcomes';
 import { dianRejection, rejectionText, type AuthorityInput, type RuleViolation } from '../authority/rules';
 import { colombiaNow } from '../clock';

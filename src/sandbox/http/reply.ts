@@ -1,5 +1,5 @@
 // What a handler answers: a JSON status and body, or (for the simulated lost answer) no answer at all.
-import type { FieldError } from '../../shared/api';
+import type { FieldError } from '#shared/api/index';
 
 export type Reply = { status: number; body: unknown } | { destroy: true };
 

@@ -1,8 +1,8 @@
 // The Cierre de caja as a receipt printer prints it: the same sections and words as the ticket on
 // the Cierre de caja screen (DayCloseScreen's Ticket), from the same day-close figures.
-import type { PaymentMethod } from '../api/fe';
-import { formatDate, formatDateTime } from '../dates';
-import type { DayClose } from '../rpc/methods/day-close';
+import type { PaymentMethod } from '#shared/api/fe';
+import { formatDate, formatDateTime } from '#shared/dates';
+import type { DayClose } from '#shared/rpc/methods/day-close';
 import { cop, documentsText, paymentLabel, taxLabel } from './day-close-labels';
 import type { TicketBlock } from './ticket';
 

@@ -1,13 +1,13 @@
 // The printed representation (representación gráfica) of an FE or a DSE, built from the local
 // history only: the mirrored document, the request this app sent, and the issuer profile.
 // QR contents as FISCAL.md says ("QR of the printed representation").
-import { contingencyTicketNumber, parseContingencyReference } from '../fe/contingency-reference';
-import type { TipoAmbiente } from '../fiscal/cufe';
-import { dseQrText, feQrText } from '../fiscal/qr';
-import { formatDate } from '../dates';
-import { nitCheckDigit } from '../fiscal/nit';
-import { dec, toMoneyString } from '../money';
-import type { HistoryDetail, IssuerProfile } from '../rpc/methods/history';
+import { contingencyTicketNumber, parseContingencyReference } from '#shared/fe/contingency-reference';
+import type { TipoAmbiente } from '#shared/fiscal/cufe';
+import { dseQrText, feQrText } from '#shared/fiscal/qr';
+import { formatDate } from '#shared/dates';
+import { nitCheckDigit } from '#shared/fiscal/nit';
+import { dec, toMoneyString } from '#shared/money';
+import type { HistoryDetail, IssuerProfile } from '#shared/rpc/methods/history';
 import { PAYMENT_MEANS } from './payment-means';
 import { dsePrintParts } from './dse-print';
 import {
@@ -62,7 +62,7 @@ export interface PrintModel {
   resolution: string | null;
   /** the software that generated the printed representation */
   software: string;
-  /** An FE issued in contingency (issue 16): printed as such, with its local reference when this app made it. */
+  /** An FE issued in contingency: printed as such, with its local reference when this app made it. */
   contingency: {
     localRef: string | null;
     /** the contingency ticket's number ("CT12") from the shop's contingency numbering */

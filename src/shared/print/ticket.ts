@@ -2,9 +2,9 @@
 // logo and the QR, laid out in the printer's columns. Built from the same print model as the ticket
 // page (print-model.ts), so the paper from a thermal printer and the page in the window say the
 // same words in the same order; core encodes the laid-out lines as ESC/POS (core/print/escpos.ts).
-import { formatDate } from '../dates';
-import { formatCop, formatPercent, formatUsd } from '../money';
-import { formatQuantity } from '../quantity';
+import { formatDate } from '#shared/dates';
+import { formatCop, formatPercent, formatUsd } from '#shared/money';
+import { formatQuantity } from '#shared/quantity';
 import { contingencyMark, PENDING_FOOTER, PENDING_KEY, type PrintModel } from './print-model';
 
 export type Align = 'left' | 'center' | 'right';

@@ -5,13 +5,13 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SubmissionFieldError } from '../../../src/shared/api/field-errors';
-import type { Submission } from '../../../src/shared/rpc/methods/submissions';
-import { installFakeBridge } from '../../support/component/fake-bridge';
-import { fieldMessageOf } from '../../support/component/field-message';
-import { aSubmission, CASH } from '../../support/component/fixtures';
-import { fillInvoice, fillSupportDocument } from '../../support/component/form-filling';
-import { renderWithQueries } from '../../support/component/render';
+import type { SubmissionFieldError } from '#shared/api/field-errors';
+import type { Submission } from '#shared/rpc/methods/submissions';
+import { installFakeBridge } from '#test/component/fake-bridge';
+import { fieldMessageOf } from '#test/component/field-message';
+import { aSubmission, CASH } from '#test/component/fixtures';
+import { fillInvoice, fillSupportDocument } from '#test/component/form-filling';
+import { renderWithQueries } from '#test/component/render';
 
 /** The server's answer: 5,000 characters of detail, then the field list. The ledger keeps 4,000. */
 const longBody = (errors: unknown[]) => JSON.stringify({ ok: false, error: 'Datos inválidos', traza: 'x'.repeat(5000), errors });
@@ -56,12 +56,12 @@ const fake = installFakeBridge({
   },
 });
 
-let InvoicesScreen: typeof import('../../../src/renderer/features/invoices/InvoicesScreen').default;
-let SupportDocumentsScreen: typeof import('../../../src/renderer/features/support-documents/SupportDocumentsScreen').default;
+let InvoicesScreen: typeof import('#renderer/features/invoices/InvoicesScreen').default;
+let SupportDocumentsScreen: typeof import('#renderer/features/support-documents/SupportDocumentsScreen').default;
 
 beforeAll(async () => {
-  InvoicesScreen = (await import('../../../src/renderer/features/invoices/InvoicesScreen')).default;
-  SupportDocumentsScreen = (await import('../../../src/renderer/features/support-documents/SupportDocumentsScreen')).default;
+  InvoicesScreen = (await import('#renderer/features/invoices/InvoicesScreen')).default;
+  SupportDocumentsScreen = (await import('#renderer/features/support-documents/SupportDocumentsScreen')).default;
 });
 beforeEach(() => {
   window.location.hash = '#/';

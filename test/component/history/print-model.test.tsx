@@ -1,8 +1,8 @@
 // The printed representation's model: QR contents as FISCAL.md lists them, parties the right way
 // round for each kind, taxes grouped, totals from the document, and the missing issuer flagged.
 import { describe, expect, it } from 'vitest';
-import { buildPrintModel, colombiaTime } from '../../../src/shared/print/print-model';
-import type { HistoryDetail } from '../../../src/shared/rpc/methods/history';
+import { buildPrintModel, colombiaTime } from '#shared/print/print-model';
+import type { HistoryDetail } from '#shared/rpc/methods/history';
 
 const issuer = {
   nombre: 'Comercializadora Demo S.A.S.',
@@ -167,7 +167,7 @@ describe('printed representation model', () => {
       ['70111703', '300000.00', '0.00'],
       ['90101501', '150000.00', '28500.00'],
     ]);
-    // The base as an amount and what it was taken from (issue 17: the printout shows base, rate and amount).
+    // The base as an amount and what it was taken from (the printout shows base, rate and amount).
     expect(model.withholdings).toEqual([
       {
         name: 'ReteRenta (06)',

@@ -3,10 +3,10 @@
 // to one and not the other fails here.
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TicketPage } from '../../../src/renderer/features/print/TicketPage';
-import { buildPrintModel } from '../../../src/shared/print/print-model';
-import { documentTicket, type TicketBlock } from '../../../src/shared/print/ticket';
-import { contingencyDetail, feDetail } from '../../support/print-details';
+import { TicketPage } from '#renderer/features/print/TicketPage';
+import { buildPrintModel } from '#shared/print/print-model';
+import { documentTicket, type TicketBlock } from '#shared/print/ticket';
+import { contingencyDetail, feDetail } from '#test/print-details';
 
 afterEach(cleanup);
 

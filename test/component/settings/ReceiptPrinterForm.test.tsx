@@ -3,9 +3,9 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_THERMAL } from '../../../src/shared/rpc/methods/print';
-import { installFakeBridge, rpcError } from '../../support/component/fake-bridge';
-import { renderWithQueries } from '../../support/component/render';
+import { DEFAULT_THERMAL } from '#shared/rpc/methods/print';
+import { installFakeBridge, rpcError } from '#test/component/fake-bridge';
+import { renderWithQueries } from '#test/component/render';
 
 const HOST_MISSING = 'Escriba la IP o el nombre de la impresora de red.';
 
@@ -17,9 +17,9 @@ const fake = installFakeBridge({
   'print.setThermal': (input) => input,
 });
 
-let ReceiptPrinterForm: typeof import('../../../src/renderer/features/settings/ReceiptPrinterForm').ReceiptPrinterForm;
+let ReceiptPrinterForm: typeof import('#renderer/features/settings/ReceiptPrinterForm').ReceiptPrinterForm;
 beforeAll(async () => {
-  ({ ReceiptPrinterForm } = await import('../../../src/renderer/features/settings/ReceiptPrinterForm'));
+  ({ ReceiptPrinterForm } = await import('#renderer/features/settings/ReceiptPrinterForm'));
 });
 afterEach(cleanup);
 

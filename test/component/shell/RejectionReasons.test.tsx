@@ -3,8 +3,8 @@
 // correct, or at who must act when the value comes from the company configuration.
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { explainRejection } from '../../../src/renderer/ui/dian-rejection';
-import { RejectionReasons } from '../../../src/renderer/ui/RejectionReasons';
+import { explainRejection } from '#renderer/ui/dian-rejection';
+import { RejectionReasons } from '#renderer/ui/RejectionReasons';
 
 const SERVER =
   'La DIAN rechazó el documento: Documento soporte DSE12 rechazado por la DIAN: Regla: SBX-DIR01, Rechazo: El código de municipio 99999 del proveedor no existe en DIVIPOLA.; ' +

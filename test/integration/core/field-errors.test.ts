@@ -1,11 +1,11 @@
 // A 400 that names fields: core reads the list from the whole answer when it settles the submission
 // and hands it out as data (Submission.field_errors: path, code, message), for FE and DSE alike, even
-// when the list lies past the 4,000 characters of the body the ledger keeps for support (issue 18,
-// item 1). Nothing is read back from the support text.
+// when the list lies past the 4,000 characters of the body the ledger keeps for support.
+// Nothing is read back from the support text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Submission } from '../../../src/shared/rpc/methods/submissions';
-import { testBed, type TestBed } from '../../support/core/sandbox';
-import { dse, fe, MAGIC } from '../../support/requests/outcomes';
+import type { Submission } from '#shared/rpc/methods/submissions';
+import { testBed, type TestBed } from '#test/core/sandbox';
+import { dse, fe, MAGIC } from '#test/requests/outcomes';
 
 let bed: TestBed;
 beforeAll(async () => {

@@ -4,16 +4,16 @@
 // drawer on demand, and a printer that is off or out of paper said in Spanish.
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../src/core/core';
-import { buildPrintModel } from '../../../src/shared/print/print-model';
-import { documentTicket, layOut, ticketText } from '../../../src/shared/print/ticket';
-import type { RpcReply } from '../../../src/shared/rpc/envelope';
-import type { HistoryDetail } from '../../../src/shared/rpc/methods/history';
-import { DEFAULT_THERMAL, type ThermalSettings } from '../../../src/shared/rpc/methods/print';
-import { memorySecrets } from '../../support/core/memory-secrets';
-import { generateHistory } from '../../support/history-generator';
-import { tempDir } from '../../support/temp';
-import { startVirtualPrinter, type VirtualPrinter } from '../../support/virtual-printer';
+import { createCore, type Core } from '#core/core';
+import { buildPrintModel } from '#shared/print/print-model';
+import { documentTicket, layOut, ticketText } from '#shared/print/ticket';
+import type { RpcReply } from '#shared/rpc/envelope';
+import type { HistoryDetail } from '#shared/rpc/methods/history';
+import { DEFAULT_THERMAL, type ThermalSettings } from '#shared/rpc/methods/print';
+import { memorySecrets } from '#test/core/memory-secrets';
+import { generateHistory } from '#test/history-generator';
+import { tempDir } from '#test/temp';
+import { startVirtualPrinter, type VirtualPrinter } from '#test/virtual-printer';
 
 let dir: ReturnType<typeof tempDir>;
 let core: Core;

@@ -4,8 +4,8 @@
 // sandbox decision), and a replay of its key answers the same rejection; one that meets every rule is
 // accepted; the magic outcomes still apply to valid documents.
 import { describe, expect, it } from 'vitest';
-import { dseBody, feBody, newKey } from '../../support/requests/conformance';
-import { useSandbox } from '../../support/sandbox/fixture';
+import { dseBody, feBody, newKey } from '#test/requests/conformance';
+import { useSandbox } from '#test/sandbox/fixture';
 
 const sandbox = useSandbox();
 type Errors = { regla: string; mensaje: string; campo: string | null }[];

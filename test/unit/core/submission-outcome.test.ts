@@ -1,7 +1,7 @@
 // What each create answer means for the ledger ("7. Create, sign and send DSE", responses table).
 import { describe, expect, it } from 'vitest';
-import { TransportFailure } from '../../../src/core/api/http';
-import { outcomeOfAnswer, outcomeOfTransport } from '../../../src/core/submissions/outcome';
+import { TransportFailure } from '#core/api/http';
+import { outcomeOfAnswer, outcomeOfTransport } from '#core/submissions/outcome';
 
 const doc = (estado: string) => ({ id: 41, estado_dian: estado, prefijo: 'DSE', consecutivo: 9, cuds: 'abc' });
 const dse = (status: number, body: unknown, mayExist = false) =>
@@ -64,7 +64,7 @@ describe('DSE answers', () => {
     expect(dse(502, { ok: false, pending: true, documento: { id: 41, estado_dian: 'en_proceso_http' } }).documentId).toBe(41);
   });
 
-  it('a 202 that carries the document keeps its id, so that it is followed by id (issue 14, item 5)', () => {
+  it('a 202 that carries the document keeps its id, so that it is followed by id', () => {
     const reservation = {
       ok: true,
       idempotent: true,

@@ -1,8 +1,8 @@
-// Silent printing from the desktop app (issue 15, item 7), against a typed fake of the two
+// Silent printing from the desktop app, against a typed fake of the two
 // WebContents methods it uses: Electron cannot run here, the options it is handed are what counts.
 import type { PrinterInfo, WebContentsPrintOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { listPrinters, printSilently, type PrintTarget } from '../../../src/main/silent-print';
+import { listPrinters, printSilently, type PrintTarget } from '#main/silent-print';
 
 function fakeTarget(outcome: { success: boolean; reason: string }, printers: string[] = ['EPSON TM-T20', 'Oficina']) {
   const calls: WebContentsPrintOptions[] = [];

@@ -3,15 +3,15 @@
 // the total bold and double size, the QR by GS ( k or as an image, the logo as a raster, the cut.
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { encodeTicket } from '../../../src/core/print/escpos';
-import { paidInCash } from '../../../src/core/print/receipt-printer';
-import { dayCloseTicket } from '../../../src/shared/print/day-close-ticket';
-import { buildPrintModel } from '../../../src/shared/print/print-model';
-import { documentTicket, layOut, testTicket, ticketText, type TicketColumns } from '../../../src/shared/print/ticket';
-import type { CodePage } from '../../../src/shared/rpc/methods/print';
-import type { DayClose } from '../../../src/shared/rpc/methods/day-close';
-import { decodeEscPos } from '../../support/virtual-printer';
-import { contingencyDetail, feDetail } from '../../support/print-details';
+import { encodeTicket } from '#core/print/escpos';
+import { paidInCash } from '#core/print/receipt-printer';
+import { dayCloseTicket } from '#shared/print/day-close-ticket';
+import { buildPrintModel } from '#shared/print/print-model';
+import { documentTicket, layOut, testTicket, ticketText, type TicketColumns } from '#shared/print/ticket';
+import type { CodePage } from '#shared/rpc/methods/print';
+import type { DayClose } from '#shared/rpc/methods/day-close';
+import { decodeEscPos } from '#test/virtual-printer';
+import { contingencyDetail, feDetail } from '#test/print-details';
 
 const close: DayClose = {
   date: '2026-11-20',

@@ -7,7 +7,7 @@ import {
   isIsoDate,
   msUntilNextColombiaDay,
   toColombiaIso,
-} from '../../../src/shared/dates';
+} from '#shared/dates';
 
 describe('Colombia dates', () => {
   it('uses Bogota time, not UTC: 03:00 UTC is still the previous day in Colombia', () => {

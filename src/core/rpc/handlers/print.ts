@@ -1,17 +1,17 @@
-import { dayCloseTicket } from '../../../shared/print/day-close-ticket';
-import { buildPrintModel } from '../../../shared/print/print-model';
-import { documentTicket, testTicket } from '../../../shared/print/ticket';
-import { formatDateTime } from '../../../shared/dates';
-import { AppError } from '../../../shared/rpc/errors';
-import { CODE_PAGE_LABELS, type printMethods } from '../../../shared/rpc/methods/print';
-import { DayCloseReader } from '../../day-close/day-close';
-import { contingencyDetail } from '../../history/contingency-detail';
-import { historyDetail } from '../../history/detail';
-import { IssuerProfiles } from '../../history/issuer';
-import { HistoryQueries } from '../../history/query';
-import type { CoreParts } from '../../parts';
-import { paidInCash, ReceiptPrinter } from '../../print/receipt-printer';
-import type { Handlers } from '../registry';
+import { dayCloseTicket } from '#shared/print/day-close-ticket';
+import { buildPrintModel } from '#shared/print/print-model';
+import { documentTicket, testTicket } from '#shared/print/ticket';
+import { formatDateTime } from '#shared/dates';
+import { AppError } from '#shared/rpc/errors';
+import { CODE_PAGE_LABELS, type printMethods } from '#shared/rpc/methods/print';
+import { DayCloseReader } from '#core/day-close/day-close';
+import { contingencyDetail } from '#core/history/contingency-detail';
+import { historyDetail } from '#core/history/detail';
+import { IssuerProfiles } from '#core/history/issuer';
+import { HistoryQueries } from '#core/history/query';
+import type { CoreParts } from '#core/parts';
+import { paidInCash, ReceiptPrinter } from '#core/print/receipt-printer';
+import type { Handlers } from '#core/rpc/registry';
 
 /** What only the desktop shell answers (src/main/print.ts); core says so in the shop's words. */
 function desktopOnly(message: string): () => never {

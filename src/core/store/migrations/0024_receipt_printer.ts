@@ -1,4 +1,4 @@
-import type { Migration } from '../migration';
+import type { Migration } from '#core/store/migration';
 
 /**
  * The receipt printer of this equipment (docs/CLIENT-DECISIONS.md "Receipt printer"): one row for

@@ -1,6 +1,6 @@
 // Numbered migrations, applied in order, each in its own transaction (STYLE.md, convention 6).
 // Append new ones; never edit one that has shipped.
-import type { Migration } from '../migration';
+import type { Migration } from '#core/store/migration';
 import { migration0001 } from './0001_connections';
 import { migration0002 } from './0002_submissions';
 import { migration0003 } from './0003_poll_schedule';

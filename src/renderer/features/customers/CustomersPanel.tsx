@@ -1,19 +1,19 @@
-// Clientes (issue 15, item 3): the company's saved customers, in the Productos screen. Search by name
+// Clientes: the company's saved customers, in the Productos screen. Search by name
 // or number, create, edit, deactivate and activate again. The counter picks them with F3.
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState, type FormEvent } from 'react';
-import { IDENTIFICATION_TYPES } from '../../../shared/api/fe';
-import { CustomerInput, type Customer } from '../../../shared/customers/customer';
-import { formatDateTime } from '../../../shared/dates';
-import { nitCheckDigit } from '../../../shared/fiscal/nit';
-import { invoke, RpcClientError } from '../../rpc/client';
-import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
-import { Field } from '../../ui/Field';
-import { ActiveRowCells, ListHead } from '../../ui/RowActions';
-import { IdentificationOptions } from '../../ui/IdentificationOptions';
-import { ListToolbar } from '../../ui/ListToolbar';
-import { FormActions } from '../../ui/FormActions';
+import { IDENTIFICATION_TYPES } from '#shared/api/fe';
+import { CustomerInput, type Customer } from '#shared/customers/customer';
+import { formatDateTime } from '#shared/dates';
+import { nitCheckDigit } from '#shared/fiscal/nit';
+import { invoke, RpcClientError } from '#renderer/rpc/client';
+import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
+import { Field } from '#renderer/ui/Field';
+import { ActiveRowCells, ListHead } from '#renderer/ui/RowActions';
+import { IdentificationOptions } from '#renderer/ui/IdentificationOptions';
+import { ListToolbar } from '#renderer/ui/ListToolbar';
+import { FormActions } from '#renderer/ui/FormActions';
 
 type Values = CustomerInput;
 

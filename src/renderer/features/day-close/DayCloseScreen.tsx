@@ -1,19 +1,19 @@
-// Cierre de caja (issue 15, item 10): one Colombian day (today unless another is chosen) of the
+// Cierre de caja: one Colombian day (today unless another is chosen) of the
 // invoices issued from this equipment: sales by payment method, taxes by type and rate, number of
 // documents, and the pending and rejected ones apart. The ticket (80 mm) is what prints, on its own
 // named page (day-close.css); the lists of pending and rejected invoices stay on screen.
 import { useState } from 'react';
-import { colombiaToday, formatDate, formatDateTime, isIsoDate } from '../../../shared/dates';
-import type { DayClose, DayCloseDocument } from '../../../shared/rpc/methods/day-close';
-import type { SubmissionState } from '../../../shared/rpc/methods/submissions';
-import { useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
-import { DateInput } from '../../ui/DateInput';
-import { usePaymentMethods } from '../invoices/useInvoiceData';
-import { SUBMISSION_STATE_LABELS } from '../../ui/states';
-import { cop, documentsText, paymentLabel, taxLabel } from '../../../shared/print/day-close-labels';
-import { OpenDrawerButton } from '../print/OpenDrawerButton';
-import { usePrintNow } from '../print/usePrintNow';
+import { colombiaToday, formatDate, formatDateTime, isIsoDate } from '#shared/dates';
+import type { DayClose, DayCloseDocument } from '#shared/rpc/methods/day-close';
+import type { SubmissionState } from '#shared/rpc/methods/submissions';
+import { useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
+import { DateInput } from '#renderer/ui/DateInput';
+import { usePaymentMethods } from '#renderer/features/invoices/useInvoiceData';
+import { SUBMISSION_STATE_LABELS } from '#renderer/ui/states';
+import { cop, documentsText, paymentLabel, taxLabel } from '#shared/print/day-close-labels';
+import { OpenDrawerButton } from '#renderer/features/print/OpenDrawerButton';
+import { usePrintNow } from '#renderer/features/print/usePrintNow';
 import './day-close.css';
 
 function Ticket({ close, connection, printedAt }: { close: DayClose; connection: string; printedAt: Date }) {

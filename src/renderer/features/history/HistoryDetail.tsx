@@ -1,17 +1,17 @@
-import { formatDate } from '../../../shared/dates';
-import type { HistoryDetail } from '../../../shared/rpc/methods/history';
-import { useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
-import { Money } from '../../ui/Money';
-import { formatPercent } from '../../../shared/money';
-import { dsePrintParts } from '../../../shared/print/dse-print';
+import { formatDate } from '#shared/dates';
+import type { HistoryDetail } from '#shared/rpc/methods/history';
+import { useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
+import { Money } from '#renderer/ui/Money';
+import { formatPercent } from '#shared/money';
+import { dsePrintParts } from '#shared/print/dse-print';
 import { CorrectionLinks } from './CorrectionLinks';
 import { DocumentFields } from './DocumentFields';
-import { dseLines, feLines, taxGroups, withholdings } from '../../../shared/print/document-parts';
+import { dseLines, feLines, taxGroups, withholdings } from '#shared/print/document-parts';
 import { kindLabel } from './labels';
 import { FollowingMarker, StateBadge } from './StateBadge';
 import { SubmissionHistory } from './SubmissionHistory';
-import { formatQuantity } from '../../../shared/quantity';
+import { formatQuantity } from '#shared/quantity';
 
 export function HistoryDetailView({ id }: { id: number }) {
   const detail = useRpcQuery('history.detail', { id });

@@ -2,16 +2,16 @@
 // and what to fix), or in doubt (what the app is doing; no second invoice will be created). In doubt
 // never stops the shop: "Nueva venta" has the focus, and the invoice goes on in the pending list.
 import { useState } from 'react';
-import type { Submission } from '../../../shared/rpc/methods/submissions';
-import { invoke } from '../../rpc/client';
-import { useSubmissionCheck } from '../../forms/useFollowedSubmission';
-import { useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
-import { RejectionReasons } from '../../ui/RejectionReasons';
-import { copyText } from '../../ui/copy';
-import { estadoLabel } from '../../ui/states';
+import type { Submission } from '#shared/rpc/methods/submissions';
+import { invoke } from '#renderer/rpc/client';
+import { useSubmissionCheck } from '#renderer/forms/useFollowedSubmission';
+import { useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
+import { RejectionReasons } from '#renderer/ui/RejectionReasons';
+import { copyText } from '#renderer/ui/copy';
+import { estadoLabel } from '#renderer/ui/states';
 import { CounterPrint } from '../print/CounterPrint';
-import { formatDateTime } from '../../../shared/dates';
+import { formatDateTime } from '#shared/dates';
 
 interface Props {
   /** followed by the session (forms/useFollowedSubmission): it changes when core says so */

@@ -1,5 +1,5 @@
-import { useRpcMutation } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
+import { useRpcMutation } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
 
 /** «Abrir cajón»: the drawer pulse through the receipt printer, on demand (change, a count). */
 export function OpenDrawerButton() {

@@ -1,13 +1,7 @@
-import { formatDate } from '../../../shared/dates';
-import { dec, formatCop, formatPercent, formatUsd } from '../../../shared/money';
-import {
-  contingencyMark,
-  PENDING_FOOTER,
-  PENDING_KEY,
-  type PrintModel,
-  type PrintParty,
-} from '../../../shared/print/print-model';
-import { formatQuantity } from '../../../shared/quantity';
+import { formatDate } from '#shared/dates';
+import { dec, formatCop, formatPercent, formatUsd } from '#shared/money';
+import { contingencyMark, PENDING_FOOTER, PENDING_KEY, type PrintModel, type PrintParty } from '#shared/print/print-model';
+import { formatQuantity } from '#shared/quantity';
 
 /** One A4 or letter page (content 186 mm wide fits both): what the PDF and a paper copy show. */
 export function PrintPage({ model, qr, paper = 'a4' }: { model: PrintModel; qr: string | null; paper?: 'a4' | 'letter' }) {

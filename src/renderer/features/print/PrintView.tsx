@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
-import { PRINT_LAYOUTS, type PrintLayout } from '../../../shared/rpc/methods/history';
-import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
+import { PRINT_LAYOUTS, type PrintLayout } from '#shared/rpc/methods/history';
+import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
 import { LAYOUT_LABELS } from './layouts';
-import { buildPrintModel } from '../../../shared/print/print-model';
+import { buildPrintModel } from '#shared/print/print-model';
 import { Printout, useQrImage } from './Printout';
 import { usePrintNow, type ThermalJob } from './usePrintNow';
 import './print.css';

@@ -1,7 +1,7 @@
-import { formatDate } from '../../../shared/dates';
-import { formatCop, formatPercent, formatUsd } from '../../../shared/money';
-import { contingencyMark, PENDING_FOOTER, PENDING_KEY, type PrintModel } from '../../../shared/print/print-model';
-import { formatQuantity } from '../../../shared/quantity';
+import { formatDate } from '#shared/dates';
+import { formatCop, formatPercent, formatUsd } from '#shared/money';
+import { contingencyMark, PENDING_FOOTER, PENDING_KEY, type PrintModel } from '#shared/print/print-model';
+import { formatQuantity } from '#shared/quantity';
 
 /**
  * The printed representation on a thermal ticket, 80 or 58 mm wide: one column, every word

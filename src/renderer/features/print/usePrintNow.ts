@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
-import type { PrintLayout } from '../../../shared/rpc/methods/history';
-import type { ReceiptSource, TicketPrinted } from '../../../shared/rpc/methods/print';
-import { invoke } from '../../rpc/client';
-import { useRpcQuery } from '../../rpc/hooks';
+import type { PrintLayout } from '#shared/rpc/methods/history';
+import type { ReceiptSource, TicketPrinted } from '#shared/rpc/methods/print';
+import { invoke } from '#renderer/rpc/client';
+import { useRpcQuery } from '#renderer/rpc/hooks';
 
 /** What the receipt printer prints instead of the page, when the equipment has one. */
 export type ThermalJob =

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
-import { Field } from '../../ui/Field';
+import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
+import { Field } from '#renderer/ui/Field';
 
 /**
  * How many backups are kept: after each new one the oldest beyond that number are removed, except a

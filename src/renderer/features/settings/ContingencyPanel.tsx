@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
-import { Field } from '../../ui/Field';
+import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
+import { Field } from '#renderer/ui/Field';
 
 /**
- * Ajustes › Contingencia (issue 16, item 3): how long a sale recorded while the service could not be
+ * Ajustes › Contingencia: how long a sale recorded while the service could not be
  * reached may wait to be transmitted. 48 hours is what the DIAN gave merchants in past outages; an
  * announced outage may come with another term, so the shop can set it.
  */

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { PRINT_LAYOUTS, type PrintSettings } from '../../../shared/rpc/methods/history';
-import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
-import { Field } from '../../ui/Field';
-import { LAYOUT_LABELS } from '../print/layouts';
+import { PRINT_LAYOUTS, type PrintSettings } from '#shared/rpc/methods/history';
+import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
+import { Field } from '#renderer/ui/Field';
+import { LAYOUT_LABELS } from '#renderer/features/print/layouts';
 import { ReceiptPrinterForm } from './ReceiptPrinterForm';
 
 /**

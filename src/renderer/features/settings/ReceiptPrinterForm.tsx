@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { CODE_PAGE_LABELS, CODE_PAGES, ThermalSettings, type CodePage } from '../../../shared/rpc/methods/print';
-import { useRpcMutation } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
-import { Field } from '../../ui/Field';
-import { OpenDrawerButton } from '../print/OpenDrawerButton';
+import { CODE_PAGE_LABELS, CODE_PAGES, ThermalSettings, type CodePage } from '#shared/rpc/methods/print';
+import { useRpcMutation } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
+import { Field } from '#renderer/ui/Field';
+import { OpenDrawerButton } from '#renderer/features/print/OpenDrawerButton';
 
 const COLUMN_LABELS: Record<ThermalSettings['columns'], string> = {
   48: '80 mm · 48 columnas (la mayoría)',

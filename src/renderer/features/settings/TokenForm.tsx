@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { invoke, RpcClientError } from '../../rpc/client';
-import { Alert } from '../../ui/Alert';
-import { Field } from '../../ui/Field';
+import { invoke, RpcClientError } from '#renderer/rpc/client';
+import { Alert } from '#renderer/ui/Alert';
+import { Field } from '#renderer/ui/Field';
 import { TokenForm as Schema, type TokenValues } from './schema';
 
 /** Typing a (new) token for a connection; it goes to the keychain and the field is emptied. */

@@ -1,7 +1,7 @@
 // What the Ajustes forms accept, from the shared connection schemas (one contract, written once).
 import { z } from 'zod';
-import { HEADER_SAFE } from '../../../shared/api/common';
-import { ConnectionFields, ConnectionKind, PLAIN_HTTP_REFUSED, plainHttpRefused } from '../../../shared/rpc/methods/connections';
+import { HEADER_SAFE } from '#shared/api/common';
+import { ConnectionFields, ConnectionKind, PLAIN_HTTP_REFUSED, plainHttpRefused } from '#shared/rpc/methods/connections';
 
 export const TokenField = z
   .string()

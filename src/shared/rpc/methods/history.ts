@@ -3,10 +3,10 @@
 // submission's history, CSV export, the issuer profile for printing and the PDF of the printed
 // representation. Only the sync needs the network.
 import { z } from 'zod';
-import { DSE_STATES, IsoDate } from '../../api';
-import { isIsoDate } from '../../dates';
-import { isValidNitDv } from '../../fiscal/nit';
-import { method } from '../define';
+import { DSE_STATES, IsoDate } from '#shared/api/index';
+import { isIsoDate } from '#shared/dates';
+import { isValidNitDv } from '#shared/fiscal/nit';
+import { method } from '#shared/rpc/define';
 import { DocumentKind, Submission, SubmissionState, SupportInfo } from './submissions';
 
 /** One document of the local mirror, as lists show it. */
@@ -299,7 +299,7 @@ export const historyMethods = {
   'history.printSettings': method(z.object({}).strict(), PrintSettings),
   'history.setPrintSettings': method(PrintSettings, PrintSettings),
   /**
-   * A contingency invoice as recorded before the service numbered it (issue 16): printable at the
+   * A contingency invoice as recorded before the service numbered it: printable at the
    * counter with its local reference; no number or CUFE until it is transmitted.
    */
   'history.contingencyDetail': method(z.object({ submission_id: z.number().int().positive() }).strict(), HistoryDetail),

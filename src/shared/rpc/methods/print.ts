@@ -3,9 +3,9 @@
 // do with a window (its printers, printing the page silently, saving it as PDF), answered by
 // src/main/print.ts. The browser keeps its own print dialog for the page.
 import { z } from 'zod';
-import { TICKET_COLUMNS } from '../../print/ticket';
-import { IsoDate } from '../../api/common';
-import { method } from '../define';
+import { TICKET_COLUMNS } from '#shared/print/ticket';
+import { IsoDate } from '#shared/api/common';
+import { method } from '#shared/rpc/define';
 import { PrintLayout } from './history';
 
 /** Code pages the receipt printer is told to use (ESC t), each with the characters of Spanish. */

@@ -32,7 +32,7 @@ export const TAX_SCHEMES: readonly { code: string; label: string }[] = [
   { code: 'ZA', label: 'IVA e INC' },
 ];
 
-export { PAYMENT_MEANS } from '../../../../shared/print/payment-means';
+export { PAYMENT_MEANS } from '#shared/print/payment-means';
 
 export const BASE_MODE_LABELS = { subtotal: 'Subtotal', impuestos: 'Impuestos (IVA)', total: 'Total' } as const;
 

@@ -1,7 +1,7 @@
 // Runs the shared DSE rules (the very code the sandbox runs) over the form and puts each Spanish
 // message on the control it belongs to; also the live preview of lines, withholdings and totals.
-import { DseCreateRequest } from '../../../../shared/api';
-import { FieldErrors, type FieldError } from '../../../../shared/api/fields';
+import { DseCreateRequest } from '#shared/api/index';
+import { FieldErrors, type FieldError } from '#shared/api/fields';
 import {
   computeDseAmounts,
   readDseItems,
@@ -11,8 +11,8 @@ import {
   type DseDocumentAmounts,
   type DseLine,
   type DseWithholding,
-} from '../../../../shared/dse';
-import { sum, ZERO, type Dec } from '../../../../shared/money';
+} from '#shared/dse/index';
+import { sum, ZERO, type Dec } from '#shared/money';
 import type { DseFormValues } from './form-values';
 import { toRawRequest, type Raw } from './to-request';
 
