@@ -135,7 +135,8 @@ async function stageCpu(ctx: { tmp: string }, count: number): Promise<Record<str
     const xml = timed('ubl', () => buildUbl(model));
     const signed = timed('signature', () => sign(xml, model.signingTime!));
     // the simulated tax authority's rule engine over the signed XML (runs in the signing thread)
-    const violations = timed('rules', () => checkTransmittedXml(signed, authority));
+    // as the sandbox does: its signer's fresh document skips ZE02 once one has passed it (xml/signing.ts)
+    const violations = timed('rules', () => checkTransmittedXml(signed, authority, { signatureProven: i > 0 }));
     if (violations.length > 0) throw new Error(`DSE bench document breaks a rule: ${JSON.stringify(violations[0])}`);
     // the RSA-SHA256 signature alone (about 1 KB of canonical SignedInfo is signed)
     timed('rsa', () => createSign('RSA-SHA256').update(xml.slice(0, 1024)).sign(key));
@@ -210,7 +211,7 @@ export const sandboxThroughputScenario: Scenario = {
       `CPU per document by stage on one thread: validation ${stage('validation')} ms, document and CUDS ${stage('document')} ms, ` +
       `UBL build (canonical XML) ${stage('ubl')} ms, XAdES-EPES signature ${stage('signature')} ms, of which the RSA signature ${stage('rsa')} ms ` +
       `and the rest the SHA-256 digests (document, KeyInfo, SignedProperties) and the signature's insertion; ` +
-      `the tax authority's rules over the signed XML ${stage('rules')} ms (in the signing thread)`;
+      `the tax authority's rules over the signed XML ${stage('rules')} ms (in the signing thread; ZE02 skipped for the signer's own fresh document, docs/SANDBOX.md)`;
     const c8 = figures.find((f) => f.name.endsWith('concurrency 8'));
     if (cpuAll.length > 0) {
       const perDoc = median(cpuAll);

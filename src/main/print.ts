@@ -58,8 +58,8 @@ async function run(method: ShellMethod, input: unknown, window: BrowserWindow | 
   }
   if (!window) throw new AppError('internal', 'La ventana de Factura Desk no está abierta.');
   if (method === 'print.printers') return listPrinters(window.webContents);
-  const { layout, printer } = input as RpcInput<'print.silently'>;
-  return printSilently(window.webContents, layout, printer);
+  const { layout, printer, page_height_mm } = input as RpcInput<'print.silently'>;
+  return printSilently(window.webContents, layout, printer, page_height_mm);
 }
 
 async function savePdf(

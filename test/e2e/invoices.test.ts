@@ -129,6 +129,7 @@ describe('Facturas in Chromium against the sandbox', () => {
     await page.getByRole('button', { name: 'Emitir factura' }).click();
     await page.getByRole('heading', { name: 'La DIAN rechazó la factura' }).waitFor({ timeout: 30_000 });
     expect(folded(await page.getByTestId('invoice-result').textContent())).toMatch(/SBX-SIM01/);
+    expect(await page.getByTestId('rejection-where').textContent()).toBe('Cliente › Número de documento');
     await screenshot(page, 'invoices-rejected');
     const rejected = (await rpc<{ kind: string; state: string; counterpart: string }[]>('submissions.list', {})).filter(
       (s) => s.kind === 'FE' && s.counterpart === 'Cliente Rechazado',

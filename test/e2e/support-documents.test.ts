@@ -188,10 +188,11 @@ describe('Documentos soporte in Chromium against the sandbox', () => {
     await outcome.and(page.locator('[data-state="rejected"]')).waitFor({ timeout: 30_000 });
     await screenshot(page, 'dse-rejected');
     expect((await page.getByTestId('dse-outcome-reason').textContent())?.length).toBeGreaterThan(10);
-    // the DIAN rule, explained, with where to correct it
+    // the DIAN rule from the answer's data, explained, with the field to correct in the form's words
     const rule = page.getByTestId('rejection-rule');
     expect(await rule.getAttribute('data-code')).toBe('SBX-SIM01');
-    expect(await page.getByTestId('rejection-where').textContent()).toBe('Proveedor o cliente › Número de identificación');
+    expect(await page.getByTestId('rejection-code').textContent()).toBe('SBX-SIM01');
+    expect(await page.getByTestId('rejection-where').textContent()).toBe('Proveedor › Número de identificación');
     for (const [width, height] of [
       [1366, 768],
       [1920, 1080],

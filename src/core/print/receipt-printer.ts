@@ -1,4 +1,4 @@
-// The receipt printer of this equipment: its settings (one row, migration 0024) and what it
+// The receipt printer of this equipment: its settings (one row, migration 0025) and what it
 // prints: a sale's receipt from the same print model as the page, the Cierre de caja, the test
 // page, and the cash drawer's pulse. A cash sale printed at the counter opens the drawer; a card
 // sale and a reprint never do.

@@ -35,11 +35,11 @@ export function rpcFieldErrors(error: unknown): SubmissionFieldError[] {
 }
 
 /**
- * A server message as a sentence under a field: without a leading field name ("receptor.email: no
- * es válido"), capitalised, with its final stop.
+ * A message as a sentence under a field: capitalised, with its final stop. Field and message arrive
+ * apart, so the text is kept whole («NIT: 900123456 no existe» stays so): nothing is cut from it.
  */
 export function userSentence(message: string): string {
-  const text = message.trim().replace(/^[a-z_]+(?:\[\d+\])?(?:\.[a-z_]+(?:\[\d+\])?)*:\s+/i, '');
+  const text = message.trim();
   const capital = text.charAt(0).toUpperCase() + text.slice(1);
   return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }

@@ -69,14 +69,16 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('a 400 that names fields, placed from data', () => {
-  it('FE: marks the fields it names (a line by its row), lists the rest in Spanish, never reads the support text', async () => {
+  it('FE: marks the fields it names (a line by its row) with the server message whole, lists the rest in Spanish, never reads the support text', async () => {
     serverErrors = [
-      { field: 'receptor.nombre', message: 'receptor.nombre: no coincide con el RUT' },
+      { field: 'receptor.nombre', message: 'no coincide con el RUT' },
+      { field: 'receptor.numero_doc', message: 'NIT: 900123456 no existe' },
       { field: 'items[0].unit_input', message: 'debe ser mayor que cero' },
       { field: 'total', message: 'no coincide con la suma de las líneas' },
     ];
     fieldErrors = [
       { path: 'receptor.nombre', code: 'invalid', message: 'no coincide con el RUT' },
+      { path: 'receptor.numero_doc', code: 'invalid', message: 'NIT: 900123456 no existe' },
       { path: 'items[0].unit_input', code: 'positive', message: 'debe ser mayor que cero' },
       { path: 'total', code: 'invalid', message: 'no coincide con la suma de las líneas' },
     ];
@@ -88,6 +90,8 @@ describe('a 400 that names fields, placed from data', () => {
     await fillInvoice(user, 'Ana');
     await user.click(emit);
     await waitFor(() => expect(fieldMessageOf(screen.getByLabelText('Nombre o razón social'))).toBe('No coincide con el RUT.'));
+    // The server's own words stay whole: its message starts with a word and a colon, not a field.
+    expect(fieldMessageOf(screen.getByLabelText('Número de documento'))).toBe('NIT: 900123456 no existe.');
     expect(fieldMessageOf(screen.getByLabelText('Valor unitario, línea 1'))).toBe('Debe ser mayor que cero.');
     const alert = screen.getByText('El servicio rechazó los datos. Corrija los datos y vuelva a intentarlo.').closest('[role]')!;
     expect(alert.textContent).toContain('Total: no coincide con la suma de las líneas.');

@@ -1,7 +1,9 @@
 // The printed representation's model: QR contents as FISCAL.md lists them, parties the right way
 // round for each kind, taxes grouped, totals from the document, and the missing issuer flagged.
+import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildPrintModel, colombiaTime } from '#shared/print/print-model';
+import { Printout } from '#renderer/features/print/Printout';
 import type { HistoryDetail } from '#shared/rpc/methods/history';
 
 const issuer = {
@@ -184,5 +186,29 @@ describe('printed representation model', () => {
   it('reads the time of either stamp form', () => {
     expect(colombiaTime('2026-11-20 07:00:01')).toBe('07:00:01-05:00');
     expect(colombiaTime('2026-11-20T23:59:59')).toBe('23:59:59-05:00');
+  });
+
+  it('prints the issue date and time in Colombia with no zone offset on every layout; only the QR carries the offset', () => {
+    const fe = buildPrintModel(feDetail);
+    const dse = buildPrintModel({
+      ...feDetail,
+      entry: entry('DSE', { subtotal: '1000.00', impuestos: '0.00', total: '1000.00' }),
+      document: { id: 9, es_habilitacion: 0, created_at: '2026-11-20 10:05:00', moneda: 'COP' },
+      request: { proveedor: { nit: '1020304050' }, hora: '22:05:00-05:00', items: [] },
+    });
+    expect([fe.issueTime, dse.issueTime]).toEqual(['09:14:03', '22:05:00']);
+    expect(dse.qrText).toContain('HorDS: 22:05:00-05:00');
+    for (const layout of ['a4', 'letter', 'ticket80', 'ticket58'] as const) {
+      for (const [model, shown] of [
+        [fe, /20\/11\/2026,? 09:14\sa\.\s?m\./],
+        [dse, /20\/11\/2026,? 10:05\sp\.\s?m\./],
+      ] as const) {
+        const { container, unmount } = render(<Printout model={model} qr={null} layout={layout} />);
+        const text = container.textContent ?? '';
+        expect(text).toMatch(shown);
+        expect(text).not.toMatch(/[+-]\d\d:\d\d/);
+        unmount();
+      }
+    }
   });
 });

@@ -1,5 +1,5 @@
 // The receipt printer through core's real dispatcher and a virtual ESC/POS printer on loopback:
-// settings kept (migration 0024) and checked, the test page, a sale's receipt from the local
+// settings kept (migration 0025) and checked, the test page, a sale's receipt from the local
 // history with the drawer pulse for cash and never for card or a reprint, the Cierre de caja, the
 // drawer on demand, and a printer that is off or out of paper said in Spanish.
 import { createServer } from 'node:net';

@@ -137,3 +137,31 @@ describe('a create that ends in doubt says what happened, in the shop words', ()
     expect(result.error?.message).not.toMatch(/campos|rojo|Service|Unavailable|Too Many/);
   });
 });
+
+describe('a rejection keeps its rules as data', () => {
+  const dian = {
+    is_valid: false,
+    status_code: '99',
+    status_description: 'Validación contiene errores en campos mandatorios.',
+    status_message: 'Regla: FAK24, Rechazo: DV errado.',
+    errores: [{ regla: 'FAK24', mensaje: 'DV errado.', campo: 'receptor.numero_doc' }],
+  };
+  const rules = [{ code: 'FAK24', message: 'DV errado.', field: 'receptor.numero_doc' }];
+
+  it('DSE 422 and FE 422 carry the rules of their dian object', () => {
+    expect(dse(422, { ok: false, error: 'rechazado', documento: doc('rechazado'), dian }).rejection?.rules).toEqual(rules);
+    expect(fe(422, { ok: false, error: 'rechazado', factura_id: 3, estado: 'rechazado', dian }).rejection?.rules).toEqual(rules);
+  });
+
+  it('an FE 2xx that says rejected carries them too', () => {
+    expect(fe(201, { ok: false, factura_id: 3, estado: 'rechazado', dian })).toMatchObject({
+      state: 'rejected',
+      rejection: { rules },
+    });
+  });
+
+  it('a rejection without a dian object, and an acceptance, carry none', () => {
+    expect(dse(422, { ok: false, error: 'rechazado', documento: doc('rechazado') }).rejection).toBeUndefined();
+    expect(dse(201, { ok: true, documento: doc('aceptado'), dian: { ...dian, is_valid: true } }).rejection).toBeUndefined();
+  });
+});

@@ -49,6 +49,14 @@ describe('silent printing', () => {
     ]);
   });
 
+  it('prints a ticket on a page as long as the ticket the window measured; a page keeps its paper', async () => {
+    const { target, calls } = fakeTarget({ success: true, reason: '' });
+    await printSilently(target, 'ticket80', '', 96.4);
+    await printSilently(target, 'ticket58', '', 212.35);
+    await printSilently(target, 'a4', '', 96.4);
+    expect(calls.map((c) => c.pageSize)).toEqual([{ width: 80_000, height: 96_400 }, { width: 58_000, height: 212_350 }, 'A4']);
+  });
+
   it('refuses a printer that is not there before sending anything', async () => {
     const { target, calls } = fakeTarget({ success: true, reason: '' });
     await expect(printSilently(target, 'ticket80', 'Vieja')).rejects.toThrow(/«Vieja» no está disponible/);

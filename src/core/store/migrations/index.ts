@@ -24,7 +24,8 @@ import { migration0020 } from './0020_local_first';
 import { migration0021 } from './0021_states_by_meaning';
 import { migration0022 } from './0022_connection_trusted_ca';
 import { migration0023 } from './0023_contingency_numbering';
-import { migration0024 } from './0024_receipt_printer';
+import { migration0024 } from './0024_submission_rejection';
+import { migration0025 } from './0025_receipt_printer';
 
 export const migrations: readonly Migration[] = [
   migration0001,
@@ -51,4 +52,5 @@ export const migrations: readonly Migration[] = [
   migration0022,
   migration0023,
   migration0024,
+  migration0025,
 ];

@@ -110,7 +110,7 @@ export function SubmissionResult({ submission, onNew, onCorrect }: Props) {
       <section className="panel result result--error" aria-labelledby="result-title" data-testid="invoice-result">
         <h2 id="result-title">La DIAN rechazó la factura</h2>
         <Alert tone="error" title="Motivo">
-          <RejectionReasons message={submission.error?.message} fallback="La DIAN no informó el motivo." />
+          <RejectionReasons submission={submission} fallback="La DIAN no informó el motivo." />
         </Alert>
         <p>
           Qué hacer: revise los datos que indica el motivo (por lo general los del cliente: tipo y número de documento, nombre) y

@@ -33,7 +33,7 @@ export function formPath(apiPath: string): string {
   return path;
 }
 
-/** The shared rules name the field first ("receptor.nombre: es obligatorio"); the form shows it under the field. */
+/** A rule's message as a sentence under its field (the field travels apart from the message). */
 export const sentence = userSentence;
 
 const FORM_FIELDS = [

@@ -1,4 +1,4 @@
-import { formatDate } from '#shared/dates';
+import { formatDate, formatWallClock } from '#shared/dates';
 import { dec, formatCop, formatPercent, formatUsd } from '#shared/money';
 import { contingencyMark, PENDING_FOOTER, PENDING_KEY, type PrintModel, type PrintParty } from '#shared/print/print-model';
 import { formatQuantity } from '#shared/quantity';
@@ -28,9 +28,7 @@ export function PrintPage({ model, qr, paper = 'a4' }: { model: PrintModel; qr: 
             </div>
           )}
           <div className="print-page__number">No. {model.number}</div>
-          <div>
-            Fecha de emisión: {formatDate(model.issueDate)} {model.issueTime}
-          </div>
+          <div>Fecha de emisión: {formatWallClock(`${model.issueDate}T${model.issueTime}`)}</div>
           {model.dueDate && <div>Vencimiento: {formatDate(model.dueDate)}</div>}
           {model.payment && <div>Forma de pago: {model.payment}</div>}
           {model.period && (

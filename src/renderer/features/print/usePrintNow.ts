@@ -3,6 +3,8 @@ import type { PrintLayout } from '#shared/rpc/methods/history';
 import type { ReceiptSource, TicketPrinted } from '#shared/rpc/methods/print';
 import { invoke } from '#renderer/rpc/client';
 import { useRpcQuery } from '#renderer/rpc/hooks';
+import { fittedHeightMm } from './fitted-page';
+import { isTicket } from './layouts';
 
 /** What the receipt printer prints instead of the page, when the equipment has one. */
 export type ThermalJob =
@@ -47,7 +49,9 @@ export function usePrintNow(job: ThermalJob | null = null) {
         window.print();
         return;
       } else {
-        sent = invoke('print.silently', { layout, printer }).then(({ printed }) =>
+        // A ticket's page as long as the ticket (the page the printout's stylesheet names, fitted-page.ts).
+        const height = isTicket(layout) ? fittedHeightMm(layout) : null;
+        sent = invoke('print.silently', { layout, printer, ...(height === null ? {} : { page_height_mm: height }) }).then(({ printed }) =>
           printed ? `Enviado a ${printer === '' ? 'la impresora predeterminada' : `«${printer}»`}.` : 'Impresión cancelada.',
         );
       }

@@ -110,10 +110,17 @@ export const printMethods = {
   ),
   /**
    * Prints the window's printable content without a dialog to the chosen printer (Electron only;
-   * the browser opens its print dialog instead).
+   * the browser opens its print dialog instead). A ticket's page is as long as the ticket on screen
+   * (`page_height_mm`, measured by the window); without it, one A4 length.
    */
   'print.silently': method(
-    z.object({ layout: PrintLayout, printer: z.string().trim().max(200) }).strict(),
+    z
+      .object({
+        layout: PrintLayout,
+        printer: z.string().trim().max(200),
+        page_height_mm: z.number().min(10).max(5000).optional(),
+      })
+      .strict(),
     z.object({ printed: z.boolean() }),
   ),
   /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { method } from '../define';
 import { ErrorCode } from '../errors';
+import { DianRejection } from '#shared/api/dian';
 import { SubmissionFieldError } from '#shared/api/field-errors';
 
 /**
@@ -64,6 +65,12 @@ export const Submission = z.object({
    * their fields from it. Empty when none were named.
    */
   field_errors: z.array(SubmissionFieldError).optional(),
+  /**
+   * A rejected document's reasons as the tax authority's answer gave them (migration 0024): each
+   * rule's code, the DIAN's message and the request field it points at. Absent when the answer
+   * carried no `dian` object (and for rows recorded before core kept it): `error.message` says it.
+   */
+  rejection: DianRejection.optional(),
 });
 export type Submission = z.infer<typeof Submission>;
 

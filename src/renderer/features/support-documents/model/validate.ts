@@ -94,11 +94,9 @@ export function dseLabelOf(serverPath: string): string | undefined {
   return DSE_LABELS[serverPath.replace(/^request\./, '').replace(/[.[].*$/, '')];
 }
 
-/** The shared messages start with the field's contract name; the form shows it beside the control. */
+/** A shared rule's message under its control (the form names the field itself), capitalised. */
 export function messageOf(error: FieldError): string {
-  const prefix = `${error.field}: `;
-  const text = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return error.message.charAt(0).toUpperCase() + error.message.slice(1);
 }
 
 function withholdingRule(field: string, values: DseFormValues, withholdingRows: readonly number[]): number | null {

@@ -83,7 +83,7 @@ export function OutcomePanel({
       {s.state === 'rejected' && (
         <Alert tone="error" title="La DIAN rechazó el documento soporte">
           <div data-testid="dse-outcome-reason">
-            <RejectionReasons message={s.error?.message} fallback="Sin motivo informado." />
+            <RejectionReasons submission={s} fallback="Sin motivo informado." />
           </div>
           <p>
             Número <strong>{s.document_number ?? '—'}</strong>

@@ -5,8 +5,8 @@ import type { Migration } from '#core/store/migration';
  * the data folder, not per connection, because the printer and its cash drawer belong to the
  * counter, whichever company account sells at it. No row: no receipt printer (the page prints).
  */
-export const migration0024: Migration = {
-  version: 24,
+export const migration0025: Migration = {
+  version: 25,
   name: 'receipt_printer',
   up(db) {
     db.exec(`
