@@ -51,8 +51,9 @@ export function usePrintNow(job: ThermalJob | null = null) {
       } else {
         // A ticket's page as long as the ticket (the page the printout's stylesheet names, fitted-page.ts).
         const height = isTicket(layout) ? fittedHeightMm(layout) : null;
-        sent = invoke('print.silently', { layout, printer, ...(height === null ? {} : { page_height_mm: height }) }).then(({ printed }) =>
-          printed ? `Enviado a ${printer === '' ? 'la impresora predeterminada' : `«${printer}»`}.` : 'Impresión cancelada.',
+        sent = invoke('print.silently', { layout, printer, ...(height === null ? {} : { page_height_mm: height }) }).then(
+          ({ printed }) =>
+            printed ? `Enviado a ${printer === '' ? 'la impresora predeterminada' : `«${printer}»`}.` : 'Impresión cancelada.',
         );
       }
       setPending(true);
