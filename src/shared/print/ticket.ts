@@ -2,7 +2,7 @@
 // logo and the QR, laid out in the printer's columns. Built from the same print model as the ticket
 // page (print-model.ts), so the paper from a thermal printer and the page in the window say the
 // same words in the same order; core encodes the laid-out lines as ESC/POS (core/print/escpos.ts).
-import { formatDate } from '#shared/dates';
+import { formatDate, formatWallClock } from '#shared/dates';
 import { formatCop, formatPercent, formatUsd } from '#shared/money';
 import { formatQuantity } from '#shared/quantity';
 import { contingencyMark, PENDING_FOOTER, PENDING_KEY, type PrintModel } from './print-model';
@@ -28,11 +28,6 @@ export type TicketLine =
 export const TICKET_COLUMNS = [48, 42, 32] as const;
 export type TicketColumns = (typeof TICKET_COLUMNS)[number];
 
-/** The time as printed: "14:05:09", without the offset a reader does not need on paper. */
-export function printedTime(time: string): string {
-  return time.replace(/[+-]\d{2}:\d{2}$/, '');
-}
-
 /** The ticket of an FE or a DSE: what TicketPage shows, block for block. */
 export function documentTicket(model: PrintModel): TicketBlock[] {
   const amount = (value: string) => (model.currency === 'USD' ? formatUsd(value) : formatCop(value));
@@ -51,7 +46,8 @@ export function documentTicket(model: PrintModel): TicketBlock[] {
     if (model.contingency.problem) center(model.contingency.problem, true);
   }
   center(`No. ${model.number}`, true);
-  center(`${formatDate(model.issueDate)} ${printedTime(model.issueTime)}`);
+  // Colombia's wall clock as the page writes it, without the zone offset a reader does not need.
+  center(formatWallClock(`${model.issueDate}T${model.issueTime}`));
   if (model.ambiente === '2') center('Documento de prueba (habilitación): sin validez fiscal', true);
   if (model.resolution) left(model.resolution);
   if (model.period) {
