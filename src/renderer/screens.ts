@@ -4,16 +4,17 @@
 // background once the first screen is up (preloadScreens), so that opening one does not wait for
 // its code to download and compile.
 import type { QueryClient } from '@tanstack/react-query';
-import { createElement, use, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import * as invoicesScreen from './features/invoices/InvoicesScreen';
 import { prefetchInvoices } from './features/invoices/prefetch';
+import { lazyPart, type PartModule } from './lazy';
 import { routeFor, routes, type ScreenId } from './routes';
 
 export interface ScreenEntry {
   id: string;
   path: string;
   label: string;
-  /** renders the screen; suspends (App's Suspense shows "Cargando…") only while its code loads */
+  /** renders the screen; suspends (App's Suspense shows "Cargando…") only while its code loads (lazy.ts) */
   component: ComponentType;
   /** loads the screen's code, once; what `component` renders */
   load: () => Promise<unknown>;
@@ -21,18 +22,7 @@ export interface ScreenEntry {
   prefetch?: (client: QueryClient) => void;
 }
 
-/** A promise carrying its outcome the way React's `use` reads it, so that a loaded one never suspends. */
-type TrackedPromise<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
-
-type ScreenModule = { default: ComponentType };
-
-/** A screen module already loaded (part of the initial code): a promise React's `use` reads at once. */
-function loaded(module: ScreenModule): TrackedPromise<ScreenModule> {
-  const promise: TrackedPromise<ScreenModule> = Promise.resolve(module);
-  promise.status = 'fulfilled';
-  promise.value = module;
-  return promise;
-}
+type ScreenModule = PartModule<object>;
 
 /** `code`: the screen's module when it is part of the initial code, else the import that loads it. */
 export function screenEntry(
@@ -42,41 +32,8 @@ export function screenEntry(
   code: ScreenModule | (() => Promise<ScreenModule>),
   prefetch?: (client: QueryClient) => void,
 ): ScreenEntry {
-  const importer = typeof code === 'function' ? code : () => loaded(code);
-  let loading: TrackedPromise<ScreenModule> | null = typeof code === 'function' ? null : loaded(code);
-  let rendered = false;
-  const load = (): Promise<ScreenModule> => {
-    if (!loading) {
-      const promise: TrackedPromise<ScreenModule> = importer();
-      promise.status = 'pending';
-      rendered = false;
-      promise.then(
-        (module) => {
-          promise.status = 'fulfilled';
-          promise.value = module;
-        },
-        (error: unknown) => {
-          promise.status = 'rejected';
-          promise.reason = error;
-          // A failure nobody has seen (a background preload) is forgotten: opening the screen
-          // tries again. One the screen showed stays, as with React.lazy, until the app reloads.
-          if (!rendered && loading === promise) loading = null;
-        },
-      );
-      loading = promise;
-    }
-    return loading;
-  };
-  // Not React.lazy: a lazy component suspends on its first render even when its code is already
-  // loaded, and React then holds the screen back behind "Cargando…" for 300 ms (its fallback
-  // throttle), which the preloaded Historial paid on every first open.
-  function Screen() {
-    const module = load();
-    rendered = true;
-    return createElement(use(module).default);
-  }
-  Screen.displayName = `Screen(${id})`;
-  return { id, path, label, component: Screen, load, ...(prefetch ? { prefetch } : {}) };
+  const { Component, load } = lazyPart(`Screen(${id})`, code);
+  return { id, path, label, component: Component, load, ...(prefetch ? { prefetch } : {}) };
 }
 
 const code: Record<ScreenId, ScreenModule | (() => Promise<ScreenModule>)> = {

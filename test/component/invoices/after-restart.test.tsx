@@ -44,6 +44,9 @@ const fake = installFakeBridge({
 let InvoicesScreen: typeof import('#renderer/features/invoices/InvoicesScreen').default;
 beforeAll(async () => {
   InvoicesScreen = (await import('#renderer/features/invoices/InvoicesScreen')).default;
+  // What a submission shows is loaded on demand (the app preloads it once the form is up); its first
+  // import here compiles it and the printout's code, seconds on a loaded machine: done before the tests.
+  await import('#renderer/features/invoices/SubmissionResult');
 });
 beforeEach(() => {
   known = null;

@@ -1,8 +1,10 @@
 // What the Facturas form needs from core before it can be used (the saved draft, the company's
 // catalogs), asked for as early as the app can: start.ts calls startInvoices while the code is
 // still being evaluated, so this module imports nothing but the RPC client. prefetch.ts hands the
-// catalogs to the query cache; the screen takes the draft (takeStartDraft, readDraft).
+// catalogs to the query cache; the screen takes the draft (takeStartDraft, readDraft) and what the
+// ledger knows of the draft's key (takeDraftCheck).
 import type { Draft } from '#shared/rpc/methods/drafts';
+import type { Submission } from '#shared/rpc/methods/submissions';
 import { invoke } from '#renderer/rpc/client';
 
 export interface StartCatalogs {
@@ -11,19 +13,41 @@ export interface StartCatalogs {
   terceros: Promise<unknown>;
 }
 
-let startDraft: { promise: Promise<Draft | null>; answer?: { value: Draft | null } } | null = null;
+/** A read asked for at start: its promise, and its answer once it has arrived. */
+export interface StartRead<T> {
+  promise: Promise<T>;
+  answer?: { value: T };
+}
+
+let startDraft: StartRead<Draft | null> | null = null;
+let startDraftCheck: (StartRead<Submission | null> & { key: string }) | null = null;
 let startCatalogs: StartCatalogs | null = null;
 
-/** Asks core for the draft and the catalogs now; a failure is left to the screen's own queries. */
-export function startInvoices(): void {
-  const read: NonNullable<typeof startDraft> = { promise: invoke('drafts.get', { kind: 'FE' }) };
-  read.promise.then(
+function track<T>(promise: Promise<T>): StartRead<T> {
+  const read: StartRead<T> = { promise };
+  promise.then(
     (value) => {
       read.answer = { value };
     },
     () => undefined,
   );
-  startDraft = read;
+  return read;
+}
+
+/** Asks core for the draft and the catalogs now; a failure is left to the screen's own queries. */
+export function startInvoices(): void {
+  startDraft = track(invoke('drafts.get', { kind: 'FE' }));
+  // A saved draft opens only once the ledger says whether its key was already sent: asked for as
+  // soon as the draft arrives, not after the screen has rendered it.
+  startDraft.promise.then(
+    (draft) => {
+      if (draft) {
+        const key = draft.idempotency_key;
+        startDraftCheck = { key, ...track(invoke('submissions.byKey', { kind: 'FE', key })) };
+      }
+    },
+    () => undefined,
+  );
   startCatalogs = {
     paymentMethods: invoke('fe.paymentMethods', {}),
     withholdingTypes: invoke('fe.withholdingTypes', {}),
@@ -50,6 +74,13 @@ export function takeStartDraft(): Draft | null | undefined {
   const { value } = startDraft.answer;
   startDraft = null;
   return value;
+}
+
+/** What the ledger answered at start for the draft's `key` (its submission, or null), once; null when not asked. */
+export function takeDraftCheck(key: string): StartRead<Submission | null> | null {
+  const early = startDraftCheck;
+  startDraftCheck = null;
+  return early?.key === key ? early : null;
 }
 
 /** The draft as the screen reads it when it opens: the start read the first time, else a new read. */

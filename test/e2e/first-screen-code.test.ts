@@ -1,0 +1,72 @@
+// What the app's first screen (Facturas) loads before it can be used, read from the build that the
+// e2e tests run (out/renderer): the scripts index.html names and every module they import statically.
+// The heavy libraries of other screens and of later steps (the charts of Informes, the QR code of a
+// printout) are not among them; each is found in some other file of the same build, so that a
+// library renamed or dropped makes this test fail instead of pass for nothing. No time is measured.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RENDERER_DIR } from '../support/web-app';
+
+const ASSETS = join(RENDERER_DIR, 'assets');
+
+/** Text only the library's code holds (an error message or a class name it writes), minified or not. */
+const HEAVY: Record<string, string> = {
+  'recharts (Informes)': 'recharts-surface',
+  'qrcode (the printout)': 'Invalid QR Code version',
+};
+
+function html(): string {
+  const index = join(RENDERER_DIR, 'index.html');
+  if (!existsSync(index)) throw new Error('out/renderer is missing: run `npx electron-vite build` (npm test does it)');
+  return readFileSync(index, 'utf8');
+}
+
+function scriptsOf(page: string): string[] {
+  return [...page.matchAll(/<script type="module"[^>]*\ssrc="\.\/assets\/([^"]+\.js)"/g)].map((m) => m[1]!);
+}
+
+/** The files a module imports statically (`import … from "./x.js"`, `import "./x.js"`); `import("./x.js")` loads later. */
+function staticImports(code: string): string[] {
+  return [...code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([^"']+\.js)["']/g)].map((m) => m[1]!);
+}
+
+/** Every file evaluated before the first screen renders: the page's scripts and, transitively, their static imports. */
+function initialFiles(): Set<string> {
+  const seen = new Set<string>();
+  const queue = scriptsOf(html());
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...staticImports(readFileSync(join(ASSETS, file), 'utf8')));
+  }
+  return seen;
+}
+
+describe("the first screen's code (the built renderer)", () => {
+  it('does not hold the charts or the QR code library, which the build has in files loaded later', () => {
+    const initial = initialFiles();
+    const all = readdirSync(ASSETS).filter((file) => file.endsWith('.js'));
+    for (const [library, mark] of Object.entries(HEAVY)) {
+      const holders = all.filter((file) => readFileSync(join(ASSETS, file), 'utf8').includes(mark));
+      expect(holders, `${library} is in the build`).not.toEqual([]);
+      expect(
+        holders.filter((file) => initial.has(file)),
+        `${library} is loaded before the first screen`,
+      ).toEqual([]);
+    }
+  });
+
+  it('starts with a script of its own that imports nothing, ahead of the app', () => {
+    // The start script asks core for the first screen's data; imports would make it wait for them.
+    const [start, app, ...rest] = scriptsOf(html());
+    expect(rest).toEqual([]);
+    expect(start).toMatch(/^start-/);
+    expect(app).toMatch(/^index-/);
+    const code = readFileSync(join(ASSETS, start!), 'utf8');
+    expect(staticImports(code)).toEqual([]);
+    expect(code).toContain('drafts.get');
+    expect(staticImports(readFileSync(join(ASSETS, app!), 'utf8'))).toContain(start);
+  });
+});
