@@ -12,9 +12,19 @@ export const LAYERS = {
     packages: ['zod', 'decimal.js', '@noble/hashes/*'],
   },
   core: {
-    why: 'core is plain Node: shared, Node built-ins, storage, the keychain, the spreadsheet writer and the trusted roots of the operating system for its requests; no UI, no Electron, no sandbox.',
+    why: "core is plain Node: shared, Node built-ins, storage, the keychain, the spreadsheet writer, the trusted roots of the operating system for its requests, and the receipt printer's code pages and QR symbols; no UI, no Electron, no sandbox.",
     layers: ['core', 'shared'],
-    packages: ['node:*', 'better-sqlite3', '@napi-rs/keyring', 'exceljs', 'zod', 'decimal.js', 'system-ca'],
+    packages: [
+      'node:*',
+      'better-sqlite3',
+      '@napi-rs/keyring',
+      'exceljs',
+      'zod',
+      'decimal.js',
+      'system-ca',
+      'iconv-lite',
+      'qrcode',
+    ],
   },
   sandbox: {
     why: 'the sandbox is the API v1 server of tests and demos: shared and Node only, never the client core.',

@@ -3,7 +3,7 @@
 import { nodeFetch } from './api/node-fetch';
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { rpcContract } from '../shared/rpc/contract';
+import { rpcContract } from '#shared/rpc/contract';
 import { CompanyLists } from './company-lists/company-lists';
 import { trustedRoots } from './api/trusted-roots';
 import { Connections } from './connections/connections';
@@ -25,6 +25,7 @@ import { dseCorrectionHandlers } from './rpc/handlers/dse-corrections';
 import { dseHandlers } from './rpc/handlers/dse';
 import { feHandlers } from './rpc/handlers/fe';
 import { historyHandlers } from './rpc/handlers/history';
+import { printHandlers } from './rpc/handlers/print';
 import { reportHandlers } from './rpc/handlers/reports';
 import { sandboxHandlers } from './rpc/handlers/sandbox';
 import { submissionHandlers } from './rpc/handlers/submissions';
@@ -170,6 +171,7 @@ export function createCore(options: CoreOptions): Core {
       ...dseCorrectionHandlers(parts),
       ...reportHandlers(parts),
       ...outboxHandlers(parts),
+      ...printHandlers(parts),
       ...sandboxHandlers(),
     },
     logger,

@@ -1,18 +1,20 @@
 // "Guardar PDF", the printers and silent printing: only the shell can print a window, so these
-// RPC methods (history.exportPdf, history.printers, history.printSilently) are answered here (input
+// RPC methods (print.exportPdf, print.printers, print.silently) are answered here (input
 // checked with the contract's schema) and every other message goes on to core. The page printed is the one on screen, and only when it is the
 // printable view of the very document asked for.
 import { app, dialog, type BrowserWindow } from 'electron';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Dispatcher } from '../core/rpc/registry';
-import { rpcContract } from '../shared/rpc/contract';
-import { RpcRequest, type RpcReply } from '../shared/rpc/envelope';
-import { AppError, invalidInput } from '../shared/rpc/errors';
+import type { Dispatcher } from '#core/rpc/registry';
+import { rpcContract, type RpcContract } from '#shared/rpc/contract';
+import type { ParsedInputOf } from '#shared/rpc/define';
+import { RpcRequest, type RpcReply } from '#shared/rpc/envelope';
+import { AppError, invalidInput } from '#shared/rpc/errors';
 import { listPrinters, printSilently } from './silent-print';
 
-const SHELL_METHODS = ['history.exportPdf', 'history.printers', 'history.printSilently'] as const;
+const SHELL_METHODS = ['print.exportPdf', 'print.printers', 'print.silently'] as const;
 type ShellMethod = (typeof SHELL_METHODS)[number];
+type RpcInput<M extends ShellMethod> = ParsedInputOf<RpcContract, M>;
 const isShellMethod = (name: string): name is ShellMethod => (SHELL_METHODS as readonly string[]).includes(name);
 
 export function withPdfExport(core: Dispatcher, currentWindow: () => BrowserWindow | undefined): Dispatcher {
@@ -38,21 +40,26 @@ export function withPdfExport(core: Dispatcher, currentWindow: () => BrowserWind
   };
 }
 
+/** Input and output both checked against the contract, as core's registry checks its own methods. */
 async function answer(method: ShellMethod, input: unknown, window: BrowserWindow | undefined): Promise<unknown> {
-  if (method === 'history.exportPdf') {
-    const parsed = rpcContract[method].input.safeParse(input);
-    if (!parsed.success) throw invalidInput(parsed.error);
-    return savePdf(window, parsed.data.id, parsed.data.filename);
+  const contract = rpcContract[method];
+  const parsed = contract.input.safeParse(input);
+  if (!parsed.success) throw invalidInput(parsed.error);
+  const output = await run(method, parsed.data, window);
+  const checked = contract.output.safeParse(output);
+  if (!checked.success) throw new AppError('internal', 'La impresión dio una respuesta inesperada. Intente de nuevo.');
+  return checked.data;
+}
+
+async function run(method: ShellMethod, input: unknown, window: BrowserWindow | undefined): Promise<unknown> {
+  if (method === 'print.exportPdf') {
+    const { id, filename } = input as RpcInput<'print.exportPdf'>;
+    return savePdf(window, id, filename);
   }
   if (!window) throw new AppError('internal', 'La ventana de Factura Desk no está abierta.');
-  if (method === 'history.printers') {
-    const parsed = rpcContract[method].input.safeParse(input);
-    if (!parsed.success) throw invalidInput(parsed.error);
-    return listPrinters(window.webContents);
-  }
-  const parsed = rpcContract[method].input.safeParse(input);
-  if (!parsed.success) throw invalidInput(parsed.error);
-  return printSilently(window.webContents, parsed.data.layout, parsed.data.printer, parsed.data.page_height_mm);
+  if (method === 'print.printers') return listPrinters(window.webContents);
+  const { layout, printer, page_height_mm } = input as RpcInput<'print.silently'>;
+  return printSilently(window.webContents, layout, printer, page_height_mm);
 }
 
 async function savePdf(

@@ -31,3 +31,6 @@ export const DSE_PAYMENT_MEANS: readonly DianCode[] = PAYMENT_MEANS.filter((m) =
 export function paymentMeansName(code: string): string | undefined {
   return PAYMENT_MEANS.find((m) => m.code === code.trim())?.name;
 }
+
+/** The payment means code of cash: the sale that opens the cash drawer. */
+export const CASH_MEANS_CODE = '10';

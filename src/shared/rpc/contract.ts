@@ -13,6 +13,7 @@ import { dseMethods } from './methods/dse';
 import { feMethods } from './methods/fe';
 import { historyMethods } from './methods/history';
 import { outboxMethods } from './methods/outbox';
+import { printMethods } from './methods/print';
 import { reportMethods } from './methods/reports';
 import { sandboxMethods } from './methods/sandbox';
 import { submissionMethods } from './methods/submissions';
@@ -33,6 +34,7 @@ export const rpcContract = {
   ...dayCloseMethods,
   ...outboxMethods,
   ...sandboxMethods,
+  ...printMethods,
 } satisfies MethodTable;
 
 export type RpcContract = typeof rpcContract;

@@ -25,6 +25,8 @@ export const ERROR_CODES = [
   'api_unexpected',
   'api_state_unknown',
   'credentials_changed',
+  /** the receipt printer did not print (off, unreachable, out of paper, refused by the spooler) */
+  'printer_failed',
   'internal',
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);

@@ -131,7 +131,7 @@ describe('Historial: the detail of a DSE', () => {
 
 describe('Historial: the withholdings of an FE', () => {
   it('names the base the app computes in words, and quotes any other as the provider’s own code', async () => {
-    const { withholdings } = await import('#renderer/features/history/document-parts');
+    const { withholdings } = await import('#shared/print/document-parts');
     const held = withholdings('FE', {
       withholdings: [
         { type: 'RTEFTE', base_mode: 'subtotal', percent: 2.5 },

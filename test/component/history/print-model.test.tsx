@@ -2,7 +2,7 @@
 // round for each kind, taxes grouped, totals from the document, and the missing issuer flagged.
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildPrintModel, colombiaTime } from '#renderer/features/print/print-model';
+import { buildPrintModel, colombiaTime } from '#shared/print/print-model';
 import { Printout } from '#renderer/features/print/Printout';
 import type { HistoryDetail } from '#shared/rpc/methods/history';
 

@@ -3,7 +3,7 @@
 // weekly period of an accumulated document.
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildPrintModel } from '#renderer/features/print/print-model';
+import { buildPrintModel } from '#shared/print/print-model';
 import { PrintPage } from '#renderer/features/print/PrintPage';
 import type { HistoryDetail } from '#shared/rpc/methods/history';
 

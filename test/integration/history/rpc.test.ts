@@ -131,7 +131,7 @@ describe('Historial RPC', () => {
   });
 
   it('says how to get a PDF outside the desktop app', async () => {
-    const reply = await call('history.exportPdf', { id: 1, filename: 'FE-SETP1.pdf' });
+    const reply = await call('print.exportPdf', { id: 1, filename: 'FE-SETP1.pdf' });
     expect(reply.ok ? null : reply.error.message).toMatch(/Guardar como PDF/);
   });
 });

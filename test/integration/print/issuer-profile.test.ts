@@ -193,8 +193,8 @@ describe('print settings', () => {
 
   it('refuses silent printing and the printer list outside the desktop app, in Spanish', async () => {
     for (const [method, input] of [
-      ['history.printers', {}],
-      ['history.printSilently', { layout: 'a4', printer: '' }],
+      ['print.printers', {}],
+      ['print.silently', { layout: 'a4', printer: '' }],
     ] as const) {
       const reply = await call(method, input);
       expect(reply.ok).toBe(false);

@@ -1,4 +1,3 @@
-import { AppError } from '#shared/rpc/errors';
 import { HISTORY_CSV_CHUNK_ROWS, type historyMethods } from '#shared/rpc/methods/history';
 import { colombiaToday } from '#shared/dates';
 import { historyCsvPart } from '#core/history/csv';
@@ -8,7 +7,7 @@ import { historyDetail, unmirroredOpenSubmissions } from '#core/history/detail';
 import { IssuerProfiles } from '#core/history/issuer';
 import { HistoryQueries } from '#core/history/query';
 import type { CoreParts } from '#core/parts';
-import type { Handlers } from '../registry';
+import type { Handlers } from '#core/rpc/registry';
 
 export function historyHandlers({ store, connections, submissions, clock, history }: CoreParts): Handlers<typeof historyMethods> {
   const queries = new HistoryQueries(store.db);
@@ -70,25 +69,5 @@ export function historyHandlers({ store, connections, submissions, clock, histor
           )
           .get(connections.requireActive().id, submission_id)?.id ?? null,
     }),
-    // The Electron shell answers these two itself (src/main/print.ts): only it knows the printers.
-    'history.printers': () => {
-      throw new AppError(
-        'invalid_input',
-        'La lista de impresoras solo está en la aplicación de escritorio; el navegador la muestra en su diálogo de impresión.',
-      );
-    },
-    'history.printSilently': () => {
-      throw new AppError(
-        'invalid_input',
-        'Imprimir sin diálogo solo es posible en la aplicación de escritorio. En el navegador use «Imprimir».',
-      );
-    },
-    // The Electron shell answers this one itself (src/main/print.ts): only it can print a window.
-    'history.exportPdf': () => {
-      throw new AppError(
-        'invalid_input',
-        'Guardar el PDF directamente solo es posible en la aplicación de escritorio. En el navegador use «Imprimir» y elija «Guardar como PDF».',
-      );
-    },
   };
 }

@@ -1,6 +1,6 @@
 // Numbered migrations, applied in order, each in its own transaction (STYLE.md, convention 6).
 // Append new ones; never edit one that has shipped.
-import type { Migration } from '../migration';
+import type { Migration } from '#core/store/migration';
 import { migration0001 } from './0001_connections';
 import { migration0002 } from './0002_submissions';
 import { migration0003 } from './0003_poll_schedule';
@@ -25,6 +25,7 @@ import { migration0021 } from './0021_states_by_meaning';
 import { migration0022 } from './0022_connection_trusted_ca';
 import { migration0023 } from './0023_contingency_numbering';
 import { migration0024 } from './0024_submission_rejection';
+import { migration0025 } from './0025_receipt_printer';
 
 export const migrations: readonly Migration[] = [
   migration0001,
@@ -51,4 +52,5 @@ export const migrations: readonly Migration[] = [
   migration0022,
   migration0023,
   migration0024,
+  migration0025,
 ];

@@ -9,10 +9,12 @@ import type { SubmissionState } from '#shared/rpc/methods/submissions';
 import { useRpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
 import { DateInput } from '#renderer/ui/DateInput';
-import { usePaymentMethods } from '../invoices/useInvoiceData';
-import { useFittedPage } from '../print/fitted-page';
+import { usePaymentMethods } from '#renderer/features/invoices/useInvoiceData';
+import { useFittedPage } from '#renderer/features/print/fitted-page';
 import { SUBMISSION_STATE_LABELS } from '#renderer/ui/states';
-import { cop, documentsText, paymentLabel, taxLabel } from './labels';
+import { cop, documentsText, paymentLabel, taxLabel } from '#shared/print/day-close-labels';
+import { OpenDrawerButton } from '#renderer/features/print/OpenDrawerButton';
+import { usePrintNow } from '#renderer/features/print/usePrintNow';
 import './day-close.css';
 import { formatInteger } from '#shared/format';
 
@@ -150,6 +152,9 @@ export default function DayCloseScreen() {
   const connections = useRpcQuery('connections.list', {});
   const active = connections.data?.find((c) => c.active);
   const [printedAt, setPrintedAt] = useState(() => new Date());
+  const thermal = useRpcQuery('print.thermal', {});
+  const receiptPrinter = thermal.data !== undefined && thermal.data.connection !== 'none';
+  const printNow = usePrintNow(valid ? { kind: 'dayClose', date } : null);
 
   return (
     <section className="screen day-close" aria-labelledby="day-close-title">
@@ -171,12 +176,26 @@ export default function DayCloseScreen() {
           disabled={!close.data}
           onClick={() => {
             setPrintedAt(new Date());
-            setTimeout(() => window.print(), 0);
+            if (receiptPrinter) printNow.print('ticket80');
+            else setTimeout(() => window.print(), 0);
           }}
         >
-          Imprimir cierre (80 mm)
+          {receiptPrinter ? 'Imprimir cierre en la tirilla' : 'Imprimir cierre (80 mm)'}
         </button>
+        {receiptPrinter && <OpenDrawerButton />}
       </div>
+      {printNow.message && (
+        <p role="status" className="no-print">
+          {printNow.message}
+        </p>
+      )}
+      {printNow.error && (
+        <div className="no-print">
+          <Alert tone="error" title="No se imprimió el cierre">
+            {printNow.error}
+          </Alert>
+        </div>
+      )}
       {!valid && <Alert tone="error">Escriba un día válido, como 24/11/2026.</Alert>}
       {close.isError && <Alert tone={close.error.code === 'no_connection' ? 'warn' : 'error'}>{close.error.message}</Alert>}
       {valid && close.data && (

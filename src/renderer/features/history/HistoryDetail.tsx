@@ -4,14 +4,14 @@ import { useRpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
 import { Money } from '#renderer/ui/Money';
 import { formatPercent } from '#shared/format';
-import { dsePrintParts } from '../print/dse-print';
+import { dsePrintParts } from '#shared/print/dse-print';
 import { CorrectionLinks } from './CorrectionLinks';
 import { DocumentFields } from './DocumentFields';
-import { dseLines, feLines, taxGroups, withholdings } from './document-parts';
+import { dseLines, feLines, taxGroups, withholdings } from '#shared/print/document-parts';
 import { kindLabel } from './labels';
 import { FollowingMarker, StateBadge } from './StateBadge';
 import { SubmissionHistory } from './SubmissionHistory';
-import { formatQuantity } from '#renderer/ui/quantity';
+import { formatQuantity } from '#shared/quantity';
 
 export function HistoryDetailView({ id }: { id: number }) {
   const detail = useRpcQuery('history.detail', { id });

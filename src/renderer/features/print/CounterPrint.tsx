@@ -1,15 +1,17 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { useRpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
 import { LAYOUT_LABELS } from './layouts';
-import { buildPrintModel } from './print-model';
+import { buildPrintModel } from '#shared/print/print-model';
 import { Printout, useQrImage } from './Printout';
-import { usePrintNow } from './usePrintNow';
+import { usePrintNow, type ThermalJob } from './usePrintNow';
 import './print.css';
 
 /** Submissions already printed by themselves in this window: an accepted invoice prints once. */
 const autoPrinted = new Set<number>();
+/** Submissions whose receipt already went out as the sale's: printing again is a reprint (the drawer stays shut). */
+const salePrinted = new Set<number>();
 
 /**
  * Printing an accepted invoice where it was issued: F9 or the button prints it
@@ -31,10 +33,23 @@ export function CounterPrint({ submissionId, contingency = false }: { submission
   const settings = useRpcQuery('history.printSettings', {});
   const model = useMemo(() => (detail.data ? buildPrintModel(detail.data) : null), [detail.data]);
   const qr = useQrImage(model?.qrText ?? null);
-  const printNow = usePrintNow();
+  const job = useMemo<ThermalJob | null>(() => {
+    if (contingency) return { kind: 'receipt', source: { submission_id: submissionId }, occasion: 'sale' };
+    return historyId === null ? null : { kind: 'receipt', source: { history_id: historyId }, occasion: 'sale' };
+  }, [contingency, submissionId, historyId]);
+  const printNow = usePrintNow(job);
   const layout = settings.data?.layout ?? 'ticket80';
-  const ready = model !== null && (model.qrText === null || qr.data !== null) && settings.data !== undefined;
-  const { print } = printNow;
+  const ready = model !== null && (model.qrText === null || qr.data !== null) && settings.data !== undefined && printNow.ready;
+  const printNowPrint = printNow.print;
+  // The first print of the sale is the sale's (a cash sale opens the drawer); any next one a reprint.
+  const print = useCallback(
+    (chosen: typeof layout) => {
+      const first = !salePrinted.has(submissionId);
+      salePrinted.add(submissionId);
+      printNowPrint(chosen, first ? 'sale' : 'reprint');
+    },
+    [printNowPrint, submissionId],
+  );
 
   useEffect(() => {
     if (!ready) return;
@@ -71,9 +86,13 @@ export function CounterPrint({ submissionId, contingency = false }: { submission
         </Alert>
       )}
       {printNow.message && <span role="status">{printNow.message}</span>}
+      {printNow.warning && <Alert tone="warn">{printNow.warning}</Alert>}
       {printNow.error && (
         <Alert tone="error" title="No se imprimió">
-          {printNow.error}
+          {printNow.error} La venta quedó guardada.{' '}
+          <button type="button" className="button button--secondary" onClick={() => print(layout)}>
+            Reimprimir
+          </button>
         </Alert>
       )}
       {detail.isError && <Alert tone="error">No se pudo preparar la impresión: {detail.error.message}</Alert>}

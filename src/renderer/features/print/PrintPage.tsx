@@ -1,8 +1,8 @@
 import { formatDate, formatWallClock } from '#shared/dates';
 import { formatPercent } from '#shared/format';
 import { dec, formatCop, formatUsd } from '#shared/money';
-import { contingencyMark, PENDING_FOOTER, PENDING_KEY, type PrintModel, type PrintParty } from './print-model';
-import { formatQuantity } from '#renderer/ui/quantity';
+import { contingencyMark, PENDING_FOOTER, PENDING_KEY, type PrintModel, type PrintParty } from '#shared/print/print-model';
+import { formatQuantity } from '#shared/quantity';
 
 /** One A4 or letter page (content 186 mm wide fits both): what the PDF and a paper copy show. */
 export function PrintPage({ model, qr, paper = 'a4' }: { model: PrintModel; qr: string | null; paper?: 'a4' | 'letter' }) {

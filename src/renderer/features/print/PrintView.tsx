@@ -3,9 +3,9 @@ import { PRINT_LAYOUTS, type PrintLayout } from '#shared/rpc/methods/history';
 import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
 import { LAYOUT_LABELS } from './layouts';
-import { buildPrintModel } from './print-model';
+import { buildPrintModel } from '#shared/print/print-model';
 import { Printout, useQrImage } from './Printout';
-import { usePrintNow } from './usePrintNow';
+import { usePrintNow, type ThermalJob } from './usePrintNow';
 import './print.css';
 
 /**
@@ -20,8 +20,9 @@ export default function PrintView({ id }: { id: number }) {
   const qr = useQrImage(model?.qrText ?? null);
   const [chosen, setChosen] = useState<PrintLayout | null>(null);
   const layout: PrintLayout = chosen ?? settings.data?.layout ?? 'a4';
-  const printNow = usePrintNow();
-  const savePdf = useRpcMutation('history.exportPdf');
+  const job = useMemo<ThermalJob>(() => ({ kind: 'receipt', source: { history_id: id }, occasion: 'reprint' }), [id]);
+  const printNow = usePrintNow(job);
+  const savePdf = useRpcMutation('print.exportPdf');
   const desktop = info.data?.transport === 'electron';
   const filename = model ? `${model.kind}-${model.number}.pdf`.replace(/[^\w.-]/g, '_') : 'documento.pdf';
 
@@ -63,6 +64,7 @@ export default function PrintView({ id }: { id: number }) {
         {!desktop && <span className="muted">En el navegador, elija «Guardar como PDF» en el diálogo de impresión.</span>}
         {savePdf.isSuccess && savePdf.data.saved && <span role="status">PDF guardado en {savePdf.data.path}</span>}
         {printNow.message && <span role="status">{printNow.message}</span>}
+        {printNow.warning && <Alert tone="warn">{printNow.warning}</Alert>}
         {printNow.error && (
           <Alert tone="error" title="No se imprimió">
             {printNow.error}

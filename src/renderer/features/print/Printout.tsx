@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import type { PrintLayout } from '#shared/rpc/methods/history';
 import { isTicket } from './layouts';
-import type { PrintModel } from './print-model';
+import type { PrintModel } from '#shared/print/print-model';
 import { PrintPage } from './PrintPage';
 import { TicketPage } from './TicketPage';
 

@@ -1,8 +1,8 @@
 import { formatDate, formatWallClock } from '#shared/dates';
 import { formatPercent } from '#shared/format';
 import { formatCop, formatUsd } from '#shared/money';
-import { contingencyMark, PENDING_FOOTER, PENDING_KEY, type PrintModel } from './print-model';
-import { formatQuantity } from '#renderer/ui/quantity';
+import { contingencyMark, PENDING_FOOTER, PENDING_KEY, type PrintModel } from '#shared/print/print-model';
+import { formatQuantity } from '#shared/quantity';
 import { useFittedPage } from './fitted-page';
 
 /**

@@ -3,7 +3,8 @@ import { PRINT_LAYOUTS, type PrintSettings } from '#shared/rpc/methods/history';
 import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
 import { Field } from '#renderer/ui/Field';
-import { LAYOUT_LABELS } from '../print/layouts';
+import { LAYOUT_LABELS } from '#renderer/features/print/layouts';
+import { ReceiptPrinterForm } from './ReceiptPrinterForm';
 
 /**
  * Ajustes › Impresión: the layout the counter prints (A4, letter or an 80/58 mm ticket), printing
@@ -11,14 +12,21 @@ import { LAYOUT_LABELS } from '../print/layouts';
  */
 export function PrintSettingsPanel() {
   const current = useRpcQuery('history.printSettings', {});
-  if (current.isError) return <Alert tone="error">No se pudieron leer los ajustes de impresión: {current.error.message}</Alert>;
-  return current.data ? <PrintSettingsForm initial={current.data} /> : null;
+  const thermal = useRpcQuery('print.thermal', {});
+  return (
+    <>
+      {current.isError && <Alert tone="error">No se pudieron leer los ajustes de impresión: {current.error.message}</Alert>}
+      {current.data ? <PrintSettingsForm initial={current.data} /> : null}
+      {thermal.isError && <Alert tone="error">No se pudo leer la impresora de tirilla: {thermal.error.message}</Alert>}
+      {thermal.data ? <ReceiptPrinterForm initial={thermal.data} /> : null}
+    </>
+  );
 }
 
 function PrintSettingsForm({ initial }: { initial: PrintSettings }) {
   const info = useRpcQuery('app.info', {});
   const desktop = info.data?.transport === 'electron';
-  const printers = useRpcQuery('history.printers', {}, { enabled: desktop });
+  const printers = useRpcQuery('print.printers', {}, { enabled: desktop });
   const save = useRpcMutation('history.setPrintSettings', ['history.printSettings']);
   const [values, setValues] = useState<PrintSettings>(initial);
   const [saved, setSaved] = useState(false);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { DSE_STATES, IsoDate } from '#shared/api/index';
 import { isIsoDate } from '#shared/dates';
 import { isValidNitDv } from '#shared/fiscal/nit';
-import { method } from '../define';
+import { method } from '#shared/rpc/define';
 import { DocumentKind, Submission, SubmissionState, SupportInfo } from './submissions';
 
 /** One document of the local mirror, as lists show it. */
@@ -307,33 +307,5 @@ export const historyMethods = {
   'history.idOfSubmission': method(
     z.object({ submission_id: z.number().int().positive() }).strict(),
     z.object({ id: z.number().int().positive().nullable() }),
-  ),
-  /** The desktop's printers (Electron only; the browser chooses in its own print dialog). */
-  'history.printers': method(
-    z.object({}).strict(),
-    z.array(z.object({ name: z.string(), label: z.string(), is_default: z.boolean() })),
-  ),
-  /**
-   * Prints the window's printable content without a dialog to the chosen printer (Electron only;
-   * the browser opens its print dialog instead). A ticket's page is as long as the ticket on screen
-   * (`page_height_mm`, measured by the window); without it, one A4 length.
-   */
-  'history.printSilently': method(
-    z
-      .object({
-        layout: PrintLayout,
-        printer: z.string().trim().max(200),
-        page_height_mm: z.number().min(10).max(5000).optional(),
-      })
-      .strict(),
-    z.object({ printed: z.boolean() }),
-  ),
-  /**
-   * Saves the printed representation now on screen as a PDF (Electron: printToPDF and a save
-   * dialog). Under the web bridge the browser's own print dialog does it instead.
-   */
-  'history.exportPdf': method(
-    z.object({ id: z.number().int().positive(), filename: z.string().regex(/^[\w.-]{1,120}\.pdf$/) }).strict(),
-    z.object({ saved: z.boolean(), path: z.string().nullable() }),
   ),
 };

@@ -22,7 +22,7 @@ import {
   type DocLine,
   type TaxGroup,
   type Withholding,
-} from '../history/document-parts';
+} from './document-parts';
 
 export interface PrintParty {
   role: string;

@@ -4,7 +4,7 @@
 import { centsToDec } from '#shared/cents';
 import { toMoneyString } from '#shared/money';
 import { dseFigures } from '#shared/reports/document-figures';
-import type { Withholding } from '../history/document-parts';
+import type { Withholding } from './document-parts';
 
 const BASE_MODE_LABELS = { subtotal: 'subtotal', impuestos: 'IVA', total: 'total' } as const;
 

@@ -1,0 +1,120 @@
+// The receipt printer of this equipment: its settings (one row, migration 0025) and what it
+// prints: a sale's receipt from the same print model as the page, the Cierre de caja, the test
+// page, and the cash drawer's pulse. A cash sale printed at the counter opens the drawer; a card
+// sale and a reprint never do.
+import type { Database } from 'better-sqlite3';
+import { CASH_MEANS_CODE } from '#shared/dian/payment-means';
+import type { PrintModel } from '#shared/print/print-model';
+import type { TicketBlock } from '#shared/print/ticket';
+import { DEFAULT_THERMAL, ThermalSettings, type TicketPrinted } from '#shared/rpc/methods/print';
+import { encodeTicket, header, DRAWER_PULSE } from './escpos';
+import { printerFailure, sendToPrinter, type SendOptions } from './transport';
+
+interface Row {
+  connection: ThermalSettings['connection'];
+  host: string;
+  port: number;
+  queue: string;
+  columns: number;
+  code_page: ThermalSettings['code_page'];
+  native_qr: number;
+  drawer_on_cash: number;
+}
+
+/** true when the sale was paid, all of it, in cash (DIAN payment means 10) on the spot. */
+export function paidInCash(model: PrintModel, request: Record<string, unknown> | null): boolean {
+  if (model.kind !== 'FE' || !request) return false;
+  const payment = request.payment as { form?: unknown; means_code?: unknown } | undefined;
+  return payment?.form !== 'credito' && String(payment?.means_code ?? '') === CASH_MEANS_CODE;
+}
+
+export class ReceiptPrinter {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: () => Date,
+    private readonly sendOptions: SendOptions = {},
+  ) {}
+
+  settings(): ThermalSettings {
+    const row = this.db
+      .prepare<[], Row>(
+        'SELECT connection, host, port, queue, columns, code_page, native_qr, drawer_on_cash FROM receipt_printer WHERE id = 1',
+      )
+      .get();
+    if (!row) return DEFAULT_THERMAL;
+    // Read through the contract's schema: a row edited by hand never reaches the printer unchecked.
+    const parsed = ThermalSettings.safeParse({
+      ...row,
+      native_qr: row.native_qr === 1,
+      drawer_on_cash: row.drawer_on_cash === 1,
+    });
+    return parsed.success ? parsed.data : DEFAULT_THERMAL;
+  }
+
+  setSettings(settings: ThermalSettings): ThermalSettings {
+    this.db
+      .prepare(
+        `INSERT INTO receipt_printer (id, connection, host, port, queue, columns, code_page, native_qr, drawer_on_cash, updated_at)
+         VALUES (1, @connection, @host, @port, @queue, @columns, @code_page, @native_qr, @drawer_on_cash, @updated_at)
+         ON CONFLICT (id) DO UPDATE SET connection = excluded.connection, host = excluded.host, port = excluded.port,
+           queue = excluded.queue, columns = excluded.columns, code_page = excluded.code_page,
+           native_qr = excluded.native_qr, drawer_on_cash = excluded.drawer_on_cash, updated_at = excluded.updated_at`,
+      )
+      .run({
+        ...settings,
+        native_qr: settings.native_qr ? 1 : 0,
+        drawer_on_cash: settings.drawer_on_cash ? 1 : 0,
+        updated_at: this.clock().toISOString(),
+      });
+    return this.settings();
+  }
+
+  /** The configured printer, or a Spanish refusal when there is none. */
+  private configured(): ThermalSettings {
+    const settings = this.settings();
+    if (settings.connection === 'none') {
+      throw printerFailure('No hay impresora de tirilla configurada. Elíjala en Ajustes › Impresora.');
+    }
+    return settings;
+  }
+
+  /** Prints blocks on the configured printer (or on `settings`, for the test page). */
+  async print(blocks: readonly TicketBlock[], options: { drawer: boolean; settings?: ThermalSettings }): Promise<TicketPrinted> {
+    const settings = options.settings ?? this.configured();
+    const encoded = encodeTicket(blocks, {
+      columns: settings.columns,
+      codePage: settings.code_page,
+      nativeQr: settings.native_qr,
+      drawer: options.drawer,
+    });
+    await sendToPrinter(settings, encoded.bytes, this.sendOptions);
+    const notes: string[] = [];
+    if (encoded.unencodable.length > 0) {
+      notes.push(
+        `La página de códigos de la impresora no tiene ${encoded.unencodable.map((c) => `«${c}»`).join(', ')}: salió como «?». Pruebe otra página de códigos en Ajustes › Impresora.`,
+      );
+    }
+    if (encoded.logoSkipped) {
+      notes.push(
+        'El logo no se imprimió en la tirilla: la impresora de tirilla imprime logos en PNG. Súbalo en PNG en Ajustes › Datos del emisor.',
+      );
+    }
+    return { drawer_opened: options.drawer, warning: notes.length > 0 ? notes.join(' ') : null };
+  }
+
+  /** A sale's receipt; the drawer opens for a cash sale printed at the counter when the shop wants it. */
+  printSale(blocks: readonly TicketBlock[], cash: boolean, occasion: 'sale' | 'reprint'): Promise<TicketPrinted> {
+    const settings = this.configured();
+    return this.print(blocks, { drawer: occasion === 'sale' && cash && settings.drawer_on_cash, settings });
+  }
+
+  async openDrawer(): Promise<{ opened: true }> {
+    const settings = this.configured();
+    await sendToPrinter(settings, Buffer.concat([header(settings.code_page), DRAWER_PULSE]), this.sendOptions);
+    return { opened: true };
+  }
+
+  now(): Date {
+    return this.clock();
+  }
+}

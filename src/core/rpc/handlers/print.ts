@@ -1,0 +1,71 @@
+import { dayCloseTicket } from '#shared/print/day-close-ticket';
+import { buildPrintModel } from '#shared/print/print-model';
+import { documentTicket, testTicket } from '#shared/print/ticket';
+import { formatDateTime } from '#shared/dates';
+import { AppError } from '#shared/rpc/errors';
+import { CODE_PAGE_LABELS, type printMethods } from '#shared/rpc/methods/print';
+import { DayCloseReader } from '#core/day-close/day-close';
+import { contingencyDetail } from '#core/history/contingency-detail';
+import { historyDetail } from '#core/history/detail';
+import { IssuerProfiles } from '#core/history/issuer';
+import { HistoryQueries } from '#core/history/query';
+import type { CoreParts } from '#core/parts';
+import { paidInCash, ReceiptPrinter } from '#core/print/receipt-printer';
+import type { Handlers } from '#core/rpc/registry';
+
+/** What only the desktop shell answers (src/main/print.ts); core says so in the shop's words. */
+function desktopOnly(message: string): () => never {
+  return () => {
+    throw new AppError('invalid_input', message);
+  };
+}
+
+export function printHandlers({ store, connections, submissions, clock, lists }: CoreParts): Handlers<typeof printMethods> {
+  const printer = new ReceiptPrinter(store.db, clock);
+  const queries = new HistoryQueries(store.db);
+  const issuers = new IssuerProfiles(store.db, clock);
+  const dayClose = new DayCloseReader(store.db, clock);
+  return {
+    'print.thermal': () => printer.settings(),
+    'print.setThermal': (settings) => printer.setSettings(settings),
+    'print.receipt': ({ source, occasion }) => {
+      const active = connections.requireActive();
+      const detail =
+        'history_id' in source
+          ? historyDetail({ db: store.db, queries, submissions, issuers }, active, source.history_id)
+          : contingencyDetail({ db: store.db, submissions, issuers }, active, source.submission_id);
+      const model = buildPrintModel(detail);
+      return printer.printSale(documentTicket(model), paidInCash(model, detail.request), occasion);
+    },
+    'print.dayClose': async ({ date }) => {
+      const active = connections.requireActive();
+      const close = dayClose.read(active.id, date);
+      // The company's own names of its payment methods, as the screen shows them; the DIAN's names when not at hand.
+      const methods = await lists.read('payment_methods').catch(() => []);
+      return printer.print(dayCloseTicket(close, active.label, clock(), methods), { drawer: false });
+    },
+    'print.test': (settings) => {
+      if (settings.connection === 'none') {
+        throw new AppError(
+          'invalid_input',
+          'Elija primero cómo está conectada la impresora de tirilla: por red o en el sistema.',
+        );
+      }
+      const name = settings.connection === 'network' ? `${settings.host}:${settings.port}` : settings.queue;
+      return printer.print(testTicket(name, settings.columns, CODE_PAGE_LABELS[settings.code_page], formatDateTime(clock())), {
+        drawer: false,
+        settings,
+      });
+    },
+    'print.openDrawer': () => printer.openDrawer(),
+    'print.printers': desktopOnly(
+      'La lista de impresoras solo está en la aplicación de escritorio; el navegador la muestra en su diálogo de impresión.',
+    ),
+    'print.silently': desktopOnly(
+      'Imprimir sin diálogo solo es posible en la aplicación de escritorio. En el navegador use «Imprimir».',
+    ),
+    'print.exportPdf': desktopOnly(
+      'Guardar el PDF directamente solo es posible en la aplicación de escritorio. En el navegador use «Imprimir» y elija «Guardar como PDF».',
+    ),
+  };
+}

@@ -1,0 +1,218 @@
+// The receipt printer through core's real dispatcher and a virtual ESC/POS printer on loopback:
+// settings kept (migration 0025) and checked, the test page, a sale's receipt from the local
+// history with the drawer pulse for cash and never for card or a reprint, the Cierre de caja, the
+// drawer on demand, and a printer that is off or out of paper said in Spanish.
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '#core/core';
+import { buildPrintModel } from '#shared/print/print-model';
+import { documentTicket, layOut, ticketText } from '#shared/print/ticket';
+import type { RpcReply } from '#shared/rpc/envelope';
+import type { HistoryDetail } from '#shared/rpc/methods/history';
+import { DEFAULT_THERMAL, type ThermalSettings } from '#shared/rpc/methods/print';
+import { memorySecrets } from '#test/core/memory-secrets';
+import { generateHistory } from '#test/history-generator';
+import { tempDir } from '#test/temp';
+import { startVirtualPrinter, type VirtualPrinter } from '#test/virtual-printer';
+
+let dir: ReturnType<typeof tempDir>;
+let core: Core;
+let printer: VirtualPrinter;
+let cashId: number;
+let cardId: number;
+let nextId = 1;
+
+const call = (method: string, input: unknown): Promise<RpcReply> => core.dispatch({ id: nextId++, method, input });
+async function ok<T>(method: string, input: unknown): Promise<T> {
+  const reply = await call(method, input);
+  if (!reply.ok) throw new Error(`${method}: ${reply.error.message}`);
+  return reply.output as T;
+}
+
+/** A port nothing listens on: a printer switched off. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return typeof address === 'object' && address ? address.port : 1;
+}
+
+function linkSale(connectionId: number, historyId: number, means: string): void {
+  const db = core.parts.store.db;
+  const body = JSON.stringify({ payment: { form: 'contado', means_code: means }, observaciones: 'Gracias' });
+  const { lastInsertRowid } = db
+    .prepare(
+      `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path, request_body, payload_hash,
+         state, attempts, counterpart, created_at, updated_at) VALUES (?, 'http://127.0.0.1:9/api/v1', 101, 'FE', ?, '/x', ?, 'h',
+         'accepted', 1, 'Cliente', '2026-11-20T15:00:00Z', '2026-11-20T15:00:00Z')`,
+    )
+    .run(connectionId, `fe-${historyId}`, Buffer.from(body));
+  db.prepare('UPDATE history_documents SET submission_id = ? WHERE id = ?').run(lastInsertRowid, historyId);
+}
+
+const network = (): ThermalSettings => ({ ...DEFAULT_THERMAL, connection: 'network', host: '127.0.0.1', port: printer.port });
+
+beforeAll(async () => {
+  printer = await startVirtualPrinter();
+  dir = tempDir();
+  core = createCore({ home: dir.path, secrets: memorySecrets(), transport: 'cli' });
+  const connection = await ok<{ id: number }>('connections.create', {
+    label: 'Caja principal',
+    kind: 'sandbox',
+    base_url: 'http://127.0.0.1:9/api/v1',
+    company_id: 101,
+  });
+  await ok('connections.activate', { id: connection.id });
+  const { docs } = generateHistory(core.parts.store.db, { connectionId: connection.id, count: 40, seed: 3, dseShare: 0 });
+  const rows = core.parts.store.db
+    .prepare<[number], { id: number }>(
+      "SELECT id FROM history_documents WHERE connection_id = ? AND kind = 'FE' ORDER BY id LIMIT 2",
+    )
+    .all(connection.id);
+  expect(docs.length).toBe(40);
+  [cashId, cardId] = [rows[0]!.id, rows[1]!.id];
+  linkSale(connection.id, cashId, '10');
+  linkSale(connection.id, cardId, '48');
+});
+afterAll(async () => {
+  await core?.close();
+  await printer?.close();
+  dir?.remove();
+});
+
+describe('receipt printer over RPC', () => {
+  it('has none until chosen; a network printer without host is refused in Spanish and nothing is kept', async () => {
+    expect(await ok('print.thermal', {})).toEqual(DEFAULT_THERMAL);
+    const reply = await call('print.setThermal', { ...DEFAULT_THERMAL, connection: 'network', host: '' });
+    expect(reply.ok).toBe(false);
+    if (!reply.ok)
+      expect(reply.error.details?.fields).toEqual([
+        { path: 'host', message: 'Escriba la IP o el nombre de la impresora de red.' },
+      ]);
+    expect(await ok('print.thermal', {})).toEqual(DEFAULT_THERMAL);
+    const refused = await call('print.receipt', { source: { history_id: cashId }, occasion: 'sale' });
+    expect(refused.ok === false && refused.error.code).toBe('printer_failed');
+  });
+
+  it('prints the test page on the printer as the form has it, before it is saved', async () => {
+    expect(await ok('print.test', { ...network(), code_page: 'wpc1252', columns: 32 })).toEqual({
+      drawer_opened: false,
+      warning: null,
+    });
+    const job = await printer.take();
+    expect(job.codePage).toBe(16);
+    expect(job.statusQueries).toBe(1);
+    expect(job.lines.map((l) => l.text).join(' ')).toContain('Eñe y tildes: ñ Ñ á é í ó ú Á É Í Ó Ú ü');
+    expect(job.lines.map((l) => l.text).join(' ')).toContain('¿Cuánto? ¡Gracias! «comillas»');
+    expect(job.lines.every((l) => l.text.length <= (l.double ? 16 : 32))).toBe(true);
+    expect(job.qr).toHaveLength(1);
+    expect(job.cuts).toBe(1);
+  });
+
+  it('a cash sale prints its receipt from the history, the words of the page model, and opens the drawer', async () => {
+    expect(await ok('print.setThermal', network())).toEqual(network());
+    expect(await ok('print.receipt', { source: { history_id: cashId }, occasion: 'sale' })).toEqual({
+      drawer_opened: true,
+      warning: null,
+    });
+    const job = await printer.take();
+    const detail = await ok<HistoryDetail>('history.detail', { id: cashId });
+    const model = buildPrintModel(detail);
+    expect(job.lines.map((l) => l.text)).toEqual(ticketText(layOut(documentTicket(model), 48)));
+    expect(job.qr).toEqual([model.qrText]);
+    expect(job.drawerPulses).toHaveLength(1);
+  });
+
+  it('a card sale, and a reprint of the cash sale from Historial, never open the drawer', async () => {
+    expect(await ok('print.receipt', { source: { history_id: cardId }, occasion: 'sale' })).toMatchObject({
+      drawer_opened: false,
+    });
+    expect((await printer.take()).drawerPulses).toEqual([]);
+    expect(await ok('print.receipt', { source: { history_id: cashId }, occasion: 'reprint' })).toMatchObject({
+      drawer_opened: false,
+    });
+    expect((await printer.take()).drawerPulses).toEqual([]);
+  });
+
+  it('with the drawer switched off in Ajustes, a cash sale does not open it', async () => {
+    await ok('print.setThermal', { ...network(), drawer_on_cash: false });
+    await ok('print.receipt', { source: { history_id: cashId }, occasion: 'sale' });
+    expect((await printer.take()).drawerPulses).toEqual([]);
+    await ok('print.setThermal', network());
+  });
+
+  it('opens the drawer on demand: the pulse alone, no paper', async () => {
+    expect(await ok('print.openDrawer', {})).toEqual({ opened: true });
+    const job = await printer.take();
+    expect(job.drawerPulses).toEqual([{ pin: 0, onMs: 50, offMs: 500 }]);
+    expect(job.lines).toEqual([]);
+    expect(job.cuts).toBe(0);
+  });
+
+  it('prints the Cierre de caja', async () => {
+    await ok('print.dayClose', { date: '2026-11-20' });
+    const job = await printer.take();
+    expect(job.lines[0]).toMatchObject({ text: 'CIERRE DE CAJA', bold: true, double: true });
+    expect(job.lines.map((l) => l.text)).toContain('Caja principal');
+    expect(job.drawerPulses).toEqual([]);
+  });
+
+  it('a printer out of paper is said in Spanish and nothing is printed', async () => {
+    printer.paper = 'out';
+    const reply = await call('print.receipt', { source: { history_id: cashId }, occasion: 'reprint' });
+    printer.paper = 'ok';
+    expect(reply.ok).toBe(false);
+    if (!reply.ok) {
+      expect(reply.error.code).toBe('printer_failed');
+      expect(reply.error.message).toBe(
+        `La impresora 127.0.0.1:${printer.port} no tiene papel: cambie el rollo y vuelva a imprimir.`,
+      );
+    }
+    // The connection carried the status query only.
+    expect([...(await printer.takeRaw())]).toEqual([0x10, 0x04, 4]);
+  });
+
+  it('a printer that never answers the paper status still prints', async () => {
+    printer.paper = 'silent';
+    await ok('print.receipt', { source: { history_id: cardId }, occasion: 'reprint' });
+    printer.paper = 'ok';
+    expect((await printer.take()).cuts).toBe(1);
+  });
+
+  it('a printer switched off is said in Spanish; the next print works once it is back', async () => {
+    const port = await closedPort();
+    await ok('print.setThermal', { ...network(), port });
+    const reply = await call('print.receipt', { source: { history_id: cashId }, occasion: 'sale' });
+    expect(reply.ok).toBe(false);
+    if (!reply.ok) {
+      expect(reply.error.code).toBe('printer_failed');
+      expect(reply.error.message).toMatch(/^La impresora 127\.0\.0\.1:\d+ rechazó la conexión: revise que esté encendida/);
+    }
+    await ok('print.setThermal', network());
+    await ok('print.receipt', { source: { history_id: cashId }, occasion: 'reprint' });
+    expect((await printer.take()).cuts).toBe(1);
+  });
+
+  it('a system printer goes through the spooler; a queue CUPS does not know is said in Spanish', async () => {
+    await ok('print.setThermal', { ...DEFAULT_THERMAL, connection: 'system', queue: 'no-existe-factura-desk' });
+    const reply = await call('print.receipt', { source: { history_id: cashId }, occasion: 'reprint' });
+    expect(reply.ok).toBe(false);
+    if (!reply.ok) {
+      expect(reply.error.code).toBe('printer_failed');
+      expect(reply.error.message).toMatch(/CUPS|sistema de impresión/);
+    }
+    await ok('print.setThermal', network());
+  });
+
+  it('the window-only methods are refused by core outside the desktop app', async () => {
+    for (const [method, input] of [
+      ['print.printers', {}],
+      ['print.silently', { layout: 'ticket80', printer: '' }],
+      ['print.exportPdf', { id: 1, filename: 'a.pdf' }],
+    ] as const) {
+      const reply = await call(method, input);
+      expect(reply.ok === false && reply.error.code).toBe('invalid_input');
+    }
+  });
+});

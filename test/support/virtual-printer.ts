@@ -1,0 +1,150 @@
+// A receipt printer on loopback for tests: a TCP server on a free port, like a printer's raw port
+// 9100, that keeps every job it receives and reads it back as a person would read the paper: the
+// code page chosen (ESC t), each line of text decoded with it, bold and double size by line, the
+// QR's payload (GS ( k), the raster images' sizes (GS v 0), the cut and the drawer pulse. It answers
+// the paper status (DLE EOT 4) as a printer with paper, out of paper, or one that never answers.
+import iconv from 'iconv-lite';
+import { createServer, type Server, type Socket } from 'node:net';
+import { waitUntil } from './wait';
+
+const ENCODINGS: Record<number, string> = { 2: 'cp850', 16: 'windows1252', 19: 'cp858' };
+
+export interface PrintedLine {
+  text: string;
+  bold: boolean;
+  double: boolean;
+  align: 'left' | 'center' | 'right';
+}
+
+export interface DecodedJob {
+  /** ESC t n, as sent; null when the job never chose one */
+  codePage: number | null;
+  lines: PrintedLine[];
+  qr: string[];
+  images: { widthDots: number; height: number }[];
+  cuts: number;
+  drawerPulses: { pin: number; onMs: number; offMs: number }[];
+  statusQueries: number;
+}
+
+/** Reads ESC/POS bytes; an unknown command fails the test rather than being skipped. */
+export function decodeEscPos(bytes: Buffer): DecodedJob {
+  const job: DecodedJob = { codePage: null, lines: [], qr: [], images: [], cuts: 0, drawerPulses: [], statusQueries: 0 };
+  let bold = false;
+  let double = false;
+  let align: PrintedLine['align'] = 'left';
+  let text: number[] = [];
+  const encoding = () => ENCODINGS[job.codePage ?? -1] ?? 'cp437';
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i]!;
+    if (b === 0x0a) {
+      if (text.length > 0) job.lines.push({ text: iconv.decode(Buffer.from(text), encoding()), bold, double, align });
+      text = [];
+      i += 1;
+    } else if (b === 0x1b) {
+      const c = bytes[i + 1];
+      if (c === 0x40) i += 2;
+      else if (c === 0x74) {
+        job.codePage = bytes[i + 2]!;
+        i += 3;
+      } else if (c === 0x45) {
+        bold = bytes[i + 2] === 1;
+        i += 3;
+      } else if (c === 0x61) {
+        align = (['left', 'center', 'right'] as const)[bytes[i + 2]!] ?? 'left';
+        i += 3;
+      } else if (c === 0x70) {
+        job.drawerPulses.push({ pin: bytes[i + 2]!, onMs: bytes[i + 3]! * 2, offMs: bytes[i + 4]! * 2 });
+        i += 5;
+      } else throw new Error(`unknown ESC command 0x${c?.toString(16)} at ${i}`);
+    } else if (b === 0x1d) {
+      const c = bytes[i + 1];
+      if (c === 0x21) {
+        double = bytes[i + 2] === 0x11;
+        i += 3;
+      } else if (c === 0x56) {
+        job.cuts += 1;
+        i += bytes[i + 2]! >= 65 ? 4 : 3;
+      } else if (c === 0x76 && bytes[i + 2] === 0x30) {
+        const widthBytes = bytes[i + 4]! + bytes[i + 5]! * 256;
+        const height = bytes[i + 6]! + bytes[i + 7]! * 256;
+        job.images.push({ widthDots: widthBytes * 8, height });
+        i += 8 + widthBytes * height;
+      } else if (c === 0x28 && bytes[i + 2] === 0x6b) {
+        const length = bytes[i + 3]! + bytes[i + 4]! * 256;
+        const fn = bytes[i + 6];
+        if (fn === 0x50) job.qr.push(bytes.subarray(i + 8, i + 5 + length).toString('utf8'));
+        i += 5 + length;
+      } else throw new Error(`unknown GS command 0x${c?.toString(16)} at ${i}`);
+    } else if (b === 0x10 && bytes[i + 1] === 0x04) {
+      job.statusQueries += 1;
+      i += 3;
+    } else {
+      text.push(b);
+      i += 1;
+    }
+  }
+  if (text.length > 0) job.lines.push({ text: iconv.decode(Buffer.from(text), encoding()), bold, double, align });
+  return job;
+}
+
+export type PaperState = 'ok' | 'out' | 'silent';
+
+export interface VirtualPrinter {
+  port: number;
+  /** every job received, one per connection, as bytes */
+  jobs: Buffer[];
+  /** the next job not yet taken, once its connection has closed (waits with a deadline) */
+  takeRaw(): Promise<Buffer>;
+  take(): Promise<DecodedJob>;
+  /** how the next status queries are answered */
+  paper: PaperState;
+  close(): Promise<void>;
+}
+
+export async function startVirtualPrinter(): Promise<VirtualPrinter> {
+  const sockets = new Set<Socket>();
+  let taken = 0;
+  const printer: VirtualPrinter = {
+    port: 0,
+    jobs: [],
+    paper: 'ok',
+    takeRaw: async () => {
+      const index = taken++;
+      await waitUntil(
+        () => printer.jobs.length,
+        (n) => n > index,
+        { what: `job ${index + 1} at the virtual printer` },
+      );
+      return printer.jobs[index]!;
+    },
+    take: async () => decodeEscPos(await printer.takeRaw()),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      // A status query alone at the start of the job: answered as the roll sensor would.
+      const sofar = Buffer.concat(chunks);
+      if (sofar.length === 3 && sofar[0] === 0x10 && sofar[1] === 0x04 && sofar[2] === 4 && printer.paper !== 'silent') {
+        socket.write(Buffer.from([printer.paper === 'out' ? 0x72 : 0x12]));
+      }
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      sockets.delete(socket);
+      if (chunks.length > 0) printer.jobs.push(Buffer.concat(chunks));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  printer.port = typeof address === 'object' && address ? address.port : 0;
+  return printer;
+}
