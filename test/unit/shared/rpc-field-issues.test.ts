@@ -36,7 +36,7 @@ describe('field issues', () => {
     ]);
     expect(issuesOf(plain, { name: 'x', list: ['a'] })).toEqual([{ path: 'n', message: 'Este campo es obligatorio.' }]);
     expect(issuesOf(plain, { n: 'tres', name: 'x', list: ['a'] })).toEqual([
-      { path: 'n', message: 'El valor no tiene el tipo esperado.' },
+      { path: 'n', message: 'Debe ser un número.' },
     ]);
     for (const issue of issues) expect(issue.message).not.toMatch(/Invalid|Too small|expected/);
   });
