@@ -37,9 +37,13 @@ export function spanishIssue(issue: z.core.$ZodRawIssue): string {
       return 'El valor no es del tipo esperado.';
     case 'too_small':
       if (issue.origin === 'string')
-        return Number(issue.minimum) <= 1 ? 'Este campo es obligatorio.' : `Debe tener al menos ${countOf(Number(issue.minimum), 'carácter', 'caracteres')}.`;
+        return Number(issue.minimum) <= 1
+          ? 'Este campo es obligatorio.'
+          : `Debe tener al menos ${countOf(Number(issue.minimum), 'carácter', 'caracteres')}.`;
       if (issue.origin === 'array' || issue.origin === 'set')
-        return Number(issue.minimum) <= 1 ? 'Debe tener al menos un elemento.' : `Debe tener al menos ${countOf(Number(issue.minimum), 'elemento')}.`;
+        return Number(issue.minimum) <= 1
+          ? 'Debe tener al menos un elemento.'
+          : `Debe tener al menos ${countOf(Number(issue.minimum), 'elemento')}.`;
       if (issue.origin === 'date') return 'La fecha es anterior a la permitida.';
       return Number(issue.minimum) === 0 && !issue.inclusive
         ? 'Debe ser mayor que cero.'
