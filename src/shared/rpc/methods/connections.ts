@@ -76,7 +76,12 @@ export const ConnectionFields = z.object({
   label: z.string().trim().min(1, 'Escriba un nombre para reconocer la conexión.').max(80),
   kind: ConnectionKind,
   base_url: BaseUrl,
-  company_id: z.number({ message: 'Escriba el número de empresa.' }).int().positive().max(2_147_483_647),
+  // A schema's own message would stand for its checks too (zod 4): only the missing number has its own.
+  company_id: z
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'Escriba el número de empresa.' : undefined) })
+    .int()
+    .positive()
+    .max(2_147_483_647),
 });
 
 /** Plain http:// is refused except to loopback, for every kind of connection. */
