@@ -46,6 +46,15 @@ afterAll(async () => {
   await shop?.close();
 });
 
+/**
+ * Opens a screen in a page of its own: a change of the hash alone keeps the screen before it, whose
+ * heading and sidebar would answer for the new one while the route is still switching.
+ */
+async function openScreen(p: Page, path: string): Promise<void> {
+  await p.goto('about:blank');
+  await p.goto(`${shop.app.bridge.url}#${path.replace('DETAIL', String(detailId))}`);
+}
+
 /** Facts of the layout at the current size: sideways scroll, and controls that leave the window. */
 async function layoutFaults(): Promise<string[]> {
   return page.evaluate(`(() => {
@@ -122,6 +131,8 @@ const SCREENS: { name: string; path: string; ready: string; before?: (page: Page
       await p.keyboard.type('ARZ-5');
       await p.getByRole('option', { name: /Arroz Diana 5 kg/ }).waitFor();
       await p.keyboard.press('Enter');
+      // Enter looks the code up before it adds the line: a quantity typed before that is replaced.
+      await p.getByText('Arroz Diana 5 kg, bolsa con cierre y empaque reciclable para el hogar agregado (línea 1).').waitFor();
       await p.getByLabel('Cantidad, línea 1').fill('1500');
       await p.getByTestId('line-total-1').getByText('35.700.000,00', { exact: false }).waitFor();
       await showAboveTotals(p, 'Descripción, línea 1');
@@ -212,8 +223,9 @@ const SCREENS: { name: string; path: string; ready: string; before?: (page: Page
 describe('every screen, in Spanish and inside the window', () => {
   it.each(SCREENS)('$name', async ({ name, path, ready, before }) => {
     await page.setViewportSize({ width: 1366, height: 768 });
-    await page.goto(`${shop.app.bridge.url}#${path.replace('DETAIL', String(detailId))}`);
+    await openScreen(page, path);
     await page.getByText(ready, { exact: true }).first().waitFor({ timeout: 30_000 });
+    await page.locator('h1').first().waitFor({ timeout: 30_000 });
     await before?.(page);
     // Data that loads after the first paint (lists, totals) is on screen: nothing says it is
     // still loading. (Not 'networkidle': the bridge's event stream keeps a request open.)
@@ -241,7 +253,7 @@ describe('every screen, in Spanish and inside the window', () => {
 describe('the keyboard focus, visible on every control', () => {
   it('the sidebar link the keyboard reaches first draws its outline at 3:1 or more', async () => {
     await page.setViewportSize({ width: 1366, height: 768 });
-    await page.goto(`${shop.app.bridge.url}#/historial`);
+    await openScreen(page, '/historial');
     await page.getByRole('heading', { level: 1, name: 'Historial' }).waitFor({ timeout: 30_000 });
     await page.keyboard.press('Tab');
     const ring = await focusRing(page);
@@ -257,7 +269,7 @@ describe('the keyboard focus, visible on every control', () => {
     'every stop of Tab on %s',
     async (path) => {
       await page.setViewportSize({ width: 1366, height: 768 });
-      await page.goto(`${shop.app.bridge.url}#${path.replace('DETAIL', String(detailId))}`);
+      await openScreen(page, path);
       await page.locator('h1').first().waitFor({ timeout: 30_000 });
       await page.waitForFunction('!/Cargando/.test(document.body.innerText)', undefined, { timeout: 15_000 });
       const faults: string[] = [];

@@ -56,8 +56,11 @@ export async function connect({ core, args, readStdin }: CommandContext): Promis
   // Read before anything is stored: a file that cannot be read changes nothing.
   const ca = caFile === undefined ? null : readCaFile(caFile);
   const token = (await readStdin()).trim();
-  const loopback = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(baseUrl);
-  const kind = (flag(args, 'kind') ?? (loopback ? 'sandbox' : 'production')) as 'sandbox' | 'production';
+  // A test connection unless production is asked for by name, as in Ajustes: a production
+  // connection's documents go to the DIAN with fiscal effect.
+  const kind = flag(args, 'kind') ?? 'sandbox';
+  if (kind !== 'sandbox' && kind !== 'production')
+    throw new AppError('invalid_input', `--kind es sandbox (pruebas) o production (producción), no «${kind}».`);
   const label = flag(args, 'label') ?? (kind === 'sandbox' ? `Pruebas — empresa ${company}` : `Empresa ${company}`);
   const existing = (await call(core, 'connections.list', {})).find(
     (c) => c.company_id === company && c.base_url === baseUrl.trim().replace(/\/+$/, ''),

@@ -128,3 +128,17 @@ describe('Historial: the detail of a DSE', () => {
     expect(document.body.textContent).not.toMatch(/hash|payload/i);
   });
 });
+
+describe('Historial: the withholdings of an FE', () => {
+  it('names the base the app computes in words, and quotes any other as the provider’s own code', async () => {
+    const { withholdings } = await import('../../../src/renderer/features/history/document-parts');
+    const held = withholdings('FE', {
+      withholdings: [
+        { type: 'RTEFTE', base_mode: 'subtotal', percent: 2.5 },
+        { type: 'RTEIVA', base_mode: 'impuestos', percent: 15 },
+        { type: 'ESPECIAL', base_mode: 'BASE_GRAVABLE', percent: 1 },
+      ],
+    });
+    expect(held.map((w) => w.base)).toEqual(['sobre el subtotal', 'sobre el IVA', 'base «BASE_GRAVABLE» del proveedor']);
+  });
+});

@@ -45,6 +45,19 @@ describe('command line', { timeout: 180_000 }, () => {
     expect(run.stdout + run.stderr).not.toContain(TOKENS.full);
   });
 
+  it('connect with a kind that does not exist exits 2, says which kinds there are and stores nothing', async () => {
+    const other = join(dir.path, 'home-kind');
+    const run = await runCli(
+      other,
+      ['connect', '--base-url', sandbox.baseUrl, '--company', String(COMPANY), '--kind', 'produccion'],
+      { stdin: `${TOKENS.full}\n` },
+    );
+    expect(run.code).toBe(2);
+    expect(run.stdout + run.stderr).toContain('--kind es sandbox (pruebas) o production (producción), no «produccion».');
+    const status = await runCli(other, ['status']);
+    expect(status.json).toMatchObject({ connection: null });
+  });
+
   it('connect with a revoked token exits 1 and says why', async () => {
     // Tokens are kept per base URL and company in the keychain: another spelling of the address keeps
     // this revoked one apart from the good token the other tests use.

@@ -111,7 +111,7 @@ export function withholdings(kind: 'FE' | 'DSE', request: Obj | null): Withholdi
   if (kind === 'FE') {
     return asList(request?.withholdings).map((w) => ({
       name: text(w.type),
-      base: text(w.base_mode),
+      base: feBaseText(text(w.base_mode)),
       percent: text(w.percent),
       amount: '',
     }));
@@ -124,6 +124,16 @@ export function withholdings(kind: 'FE' | 'DSE', request: Obj | null): Withholdi
       percent: text(w.percent ?? w.porcentaje),
       amount: w.amount !== undefined || w.valor !== undefined ? money(w.amount ?? w.valor) : '',
     }));
+}
+
+/**
+ * An FE withholding's base in the shop's words: the modes the app computes by name; any other is the
+ * provider's own code (its list is the company's configuration), quoted as such.
+ */
+function feBaseText(mode: string): string {
+  const known: Record<string, string> = { subtotal: 'sobre el subtotal', impuestos: 'sobre el IVA', total: 'sobre el total' };
+  if (mode === '') return '';
+  return known[mode.trim().toLowerCase()] ?? `base «${mode}» del proveedor`;
 }
 
 /** The taxes the QR code separates: IVA, and the sum of the others (INC, ICA...). */

@@ -46,7 +46,7 @@ export function WithholdingTypesEditor({ initial, onDone }: { initial: readonly 
           <tr>
             <th>Código del tipo</th>
             <th>Nombre para mostrar</th>
-            <th>Base (base_mode)</th>
+            <th>Base del cálculo</th>
             <th>
               <span className="visually-hidden">Acciones</span>
             </th>
