@@ -85,5 +85,4 @@ describe('useFormVersion', () => {
     expect(version()).toBe(0);
     expect(seen).toEqual([0]);
   });
-
 });
