@@ -62,7 +62,7 @@ export function spanishIssue(issue: z.core.$ZodRawIssue): string {
       return `Debe ser múltiplo de ${bound(issue.divisor)}.`;
     case 'unrecognized_keys':
       // Only a program can send a field the contract does not have: its name helps whoever reads the report.
-      return `Datos no esperados: ${issue.keys.join(', ')}.`;
+      return `Campos no permitidos: ${issue.keys.join(', ')}.`;
     case 'invalid_union':
       return 'El valor no corresponde a ninguna de las formas admitidas.';
     case 'invalid_key':

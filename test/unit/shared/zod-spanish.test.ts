@@ -56,7 +56,7 @@ describe('the Spanish zod error map', () => {
 
   it('names an unexpected field of a strict object (a program sent it) without English', () => {
     const [message] = messageOf(z.object({ a: z.string() }).strict(), { a: 'x', extra: 1 });
-    expect(message).toBe('Datos no esperados: extra.');
+    expect(message).toBe('Campos no permitidos: extra.');
   });
 
   it("leaves a schema's own message as it is", () => {
