@@ -3,7 +3,7 @@
 // the zod resolver, so bounds and messages are written once, in the contract. Field errors are shown
 // by ui/Field from `formState.errors`.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type FieldValues, type UseFormProps, type UseFormReturn } from 'react-hook-form';
+import { get, useForm, type FieldErrors, type FieldValues, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { parseUserNumber } from '../../shared/user-number';
 
@@ -25,4 +25,24 @@ export function typedNumber(value: unknown): number | undefined {
   if (typeof value !== 'string' || value.trim() === '') return undefined;
   const parsed = parseUserNumber(value);
   return parsed === null ? Number.NaN : Number(parsed);
+}
+
+/**
+ * The message shown under a field: its own error, or the first error inside it when the field is a
+ * text the schema reads as a list (barcodes "a b c": the schema names "barcodes.2").
+ */
+export function errorOf(errors: FieldErrors, name: string): string | undefined {
+  return firstMessage(get(errors, name));
+}
+
+function firstMessage(node: unknown): string | undefined {
+  if (node === null || typeof node !== 'object') return undefined;
+  const own = (node as { message?: unknown }).message;
+  if (typeof own === 'string') return own;
+  for (const [key, child] of Object.entries(node)) {
+    if (key === 'ref') continue;
+    const found = firstMessage(child);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
