@@ -36,7 +36,7 @@ export default tseslint.config(
     },
   },
   {
-    // Type-aware rules (issue 18): a promise nobody awaits or handles loses its failure, and an
+    // Type-aware rules: a promise nobody awaits or handles loses its failure, and an
     // `any` that flows on switches the type checker off. Tests keep `any` from matchers such as
     // `expect.any(String)`, so only the promise rule applies there.
     files: ['src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}'],

@@ -32,7 +32,7 @@ export default defineConfig({
       },
       {
         test: {
-          // Faults, hostile input, secrets and the security scan (issue 9). Files run one at a time:
+          // Faults, hostile input, secrets and the security scan. Files run one at a time:
           // several of them mount file systems, kill processes or load the machine on purpose.
           name: 'reliability',
           include: ['test/reliability/**/*.test.ts'],

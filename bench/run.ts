@@ -1,4 +1,4 @@
-// `npm run bench [-- [scenario ids...] [--runs N] [--readme]]`: every benchmark of issue 8, a table
+// `npm run bench [-- [scenario ids...] [--runs N] [--readme]]`: every benchmark of the app, a table
 // on stdout and the same numbers in bench/results.json. Never part of `npm test`; no test asserts
 // a time. Runs inside scripts/with-keyring.sh's private keyring session (core's vault needs one).
 import { spawnSync } from 'node:child_process';

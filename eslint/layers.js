@@ -1,9 +1,10 @@
 // The layers of DESIGN.md as allow-lists: what each folder of src/ may import, by layer (relative
-// imports, resolved) and by package. Anything not listed is refused, so a new dependency or a new
-// arrow between layers is a decision someone writes down here, not an accident (issue 18).
-import { dirname, relative, resolve, sep } from 'node:path';
+// and subpath imports, resolved to files) and by package. Anything not listed is refused, so a new
+// dependency or a new arrow between layers is a decision someone writes down here, not an accident.
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 
-/** Each layer: the layers it may reach with a relative import (`resources` is the repository's data folder), and the packages it may import. */
+/** Each layer: the layers it may reach with a relative or subpath import (`resources` is the repository's data folder), and the packages it may import. */
 export const LAYERS = {
   shared: {
     why: 'src/shared runs everywhere (Node, Electron, the browser): only its own files and pure libraries.',
@@ -66,6 +67,40 @@ function layerOf(file, srcRoot) {
   return path.split(sep)[0];
 }
 
+const subpathMaps = new Map();
+
+/** The `imports` field of the repository's package.json (`#core/*` → `./src/core/*`), read once per root. */
+function subpathImports(root) {
+  if (!subpathMaps.has(root)) {
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    // Node tries an exact key first, then the pattern with the longest prefix before its `*`.
+    const prefixLength = (pattern) => (pattern.includes('*') ? pattern.indexOf('*') : Infinity);
+    const entries = Object.entries(manifest.imports ?? {});
+    subpathMaps.set(
+      root,
+      entries.sort(([a], [b]) => prefixLength(b) - prefixLength(a)),
+    );
+  }
+  return subpathMaps.get(root);
+}
+
+/** Where a `#...` specifier points, as Node resolves it from the package's `imports` (one `*` per pattern); null when no pattern matches. */
+function resolveSubpath(source, root) {
+  for (const [pattern, target] of subpathImports(root)) {
+    if (typeof target !== 'string') continue;
+    const star = pattern.indexOf('*');
+    if (star === -1) {
+      if (source === pattern) return resolve(root, target);
+      continue;
+    }
+    const [prefix, suffix] = [pattern.slice(0, star), pattern.slice(star + 1)];
+    if (source.length >= prefix.length + suffix.length && source.startsWith(prefix) && source.endsWith(suffix)) {
+      return resolve(root, target.replace('*', source.slice(prefix.length, source.length - suffix.length)));
+    }
+  }
+  return null;
+}
+
 const allowedImports = {
   meta: {
     type: 'problem',
@@ -74,12 +109,16 @@ const allowedImports = {
     messages: {
       layer: "{{from}} may not import {{to}} ('{{source}}'): {{why}}",
       outside: "{{from}} may not import outside src/ ('{{source}}'): {{why}}",
+      unmapped: "{{from}} imports '{{source}}', which no pattern of the `imports` field of package.json maps to a file.",
+      folder:
+        "'{{source}}' names a folder: Node and tsx resolve a subpath import to a file only, so name its index ('{{source}}/index').",
       package: "{{from}} may not import the package '{{source}}' (not in its allow-list in eslint/layers.js): {{why}}",
       unknownLayer: 'src/{{from}} is not a layer of eslint/layers.js: add it with its allow-list.',
     },
   },
   create(context) {
-    const srcRoot = resolve(context.cwd, 'src');
+    const root = context.cwd;
+    const srcRoot = resolve(root, 'src');
     const file = context.filename;
     const from = layerOf(file, srcRoot);
     if (from === null) return {};
@@ -89,8 +128,21 @@ const allowedImports = {
     }
     function check(node, source) {
       if (typeof source !== 'string') return;
-      if (source.startsWith('.')) {
-        const target = resolve(dirname(file), source);
+      // A subpath import names the same file a relative one would: the layer is the file's, not the spelling's.
+      const target = source.startsWith('.')
+        ? resolve(dirname(file), source)
+        : source.startsWith('#')
+          ? resolveSubpath(source, root)
+          : undefined;
+      if (target === null) {
+        context.report({ node, messageId: 'unmapped', data: { from, source } });
+        return;
+      }
+      if (source.startsWith('#') && statSync(target, { throwIfNoEntry: false })?.isDirectory()) {
+        context.report({ node, messageId: 'folder', data: { source } });
+        return;
+      }
+      if (target !== undefined) {
         const to =
           layerOf(target, srcRoot) ??
           (relative(resolve(srcRoot, '..', 'resources'), target).startsWith('..') ? null : 'resources');

@@ -19,7 +19,7 @@ const input = process.env.ELECTRONEGATIVITY_INPUT ?? join(root, 'src');
 
 // The tool is called as a library, which returns its findings. Its CLI's CSV report is written by
 // two unawaited fs.writeFile calls (the header truncates, the rows append), which race: some runs
-// left only the header and the gate saw 0 findings (issue 13). Its console output goes to stderr,
+// left only the header and the gate saw 0 findings. Its console output goes to stderr,
 // so that the JSON summary stays the last line on stdout.
 const runElectronegativity = createRequire(import.meta.url)('@doyensec/electronegativity');
 const said = [];

@@ -7,8 +7,8 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { WEB_SECRET_STORAGE_KEY } from '../../src/shared/rpc/web-session';
-import { CHROMIUM, launchBrowser } from '../../test/support/browser';
+import { WEB_SECRET_STORAGE_KEY } from '#shared/rpc/web-session';
+import { CHROMIUM, launchBrowser } from '#test/browser';
 import { Skip } from './scenario';
 import { startWebHost as startWebHostChild } from './web-host';
 

@@ -1,10 +1,10 @@
 // Core as the hosts build it, for scenarios that drive it directly (no window, no bridge).
 import { join } from 'node:path';
-import { createCore, type Core } from '../../src/core/core';
-import type { Logger } from '../../src/core/log/logger';
-import type { SecretStore } from '../../src/core/vault/vault';
-import type { RpcReply } from '../../src/shared/rpc/envelope';
-import { FileLogger } from '../../src/core/log/logger';
+import { createCore, type Core } from '#core/core';
+import type { Logger } from '#core/log/logger';
+import type { SecretStore } from '#core/vault/vault';
+import type { RpcReply } from '#shared/rpc/envelope';
+import { FileLogger } from '#core/log/logger';
 
 export function memorySecrets(): SecretStore {
   const values = new Map<string, string>();

@@ -1,6 +1,6 @@
 // A fetch that records every request core makes (when it started and ended, method, route, the
 // document id in the path), for scenarios that count requests against what a schedule allows.
-import { nodeFetch } from '../../src/core/api/node-fetch';
+import { nodeFetch } from '#core/api/node-fetch';
 
 /** Core's own transport, as the app sends through it. */
 const coreFetch = nodeFetch();

@@ -2,9 +2,9 @@
 // what measures it; and the DSE bodies the submission scenarios send.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { colombiaToday } from '../../src/shared/dates';
-import type { DseCreateRequest } from '../../src/shared/api';
-import { nodeFetch } from '../../src/core/api/node-fetch';
+import { colombiaToday } from '#shared/dates';
+import type { DseCreateRequest } from '#shared/api/index';
+import { nodeFetch } from '#core/api/node-fetch';
 
 /** Core's own transport, as the app sends through it. */
 const coreFetch = nodeFetch();

@@ -1,5 +1,5 @@
 // A benchmark scenario and what the harness hands it.
-import type { GeneratedDoc } from '../../test/support/history-generator';
+import type { GeneratedDoc } from '#test/history-generator';
 import type { Figure } from './figure';
 
 export interface HistoryHome {

@@ -12,9 +12,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { SECRET_HEADER } from '../../src/core/bridge/web-bridge';
-import type { RpcReply } from '../../src/shared/rpc/envelope';
-import { splitSecretFragment } from '../../src/shared/rpc/web-session';
+import { SECRET_HEADER } from '#core/bridge/web-bridge';
+import type { RpcReply } from '#shared/rpc/envelope';
+import { splitSecretFragment } from '#shared/rpc/web-session';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const ENTRY = join(ROOT, 'src', 'main', 'web.ts');
@@ -65,6 +65,8 @@ export async function bundleForNode(entry: string, outfile: string): Promise<str
     format: 'esm',
     target: 'node20',
     logLevel: 'error',
+    // Its `paths` resolve the subpath imports (`#core/...`): esbuild will not add `.ts` to a package import.
+    tsconfig: join(ROOT, 'tsconfig.node.json'),
     // Bundled CommonJS dependencies still call require().
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

@@ -1,11 +1,11 @@
-// Product search over a catalog of 50,000 products (issue 15, item 1), in core from query to
+// Product search over a catalog of 50,000 products, in core from query to
 // results: what the counter's product search asks for as the user types (words, prefixes from the
 // first letter, two words) and what a scanner asks for (an exact barcode, an exact code), each one
 // the catalog's own call on a real SQLite file (migration 0011's FTS5 index).
 import { join } from 'node:path';
-import { Catalog } from '../../src/core/catalog/catalog';
-import { Store } from '../../src/core/store/store';
-import type { ProductInput } from '../../src/shared/catalog/product';
+import { Catalog } from '#core/catalog/catalog';
+import { Store } from '#core/store/store';
+import type { ProductInput } from '#shared/catalog/product';
 import { seededRandom } from '../generator';
 import { summarise, timeEach, type Figure } from '../lib/figure';
 import type { Scenario } from '../lib/scenario';

@@ -4,9 +4,9 @@
 // Then the same searches as a full scan (LIKE '%word%' over the same five fields), for the ratio.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { DATABASE_FILE } from '../../src/core/core';
-import { rpcContract } from '../../src/shared/rpc/contract';
-import type { HistoryPage } from '../../src/shared/rpc/methods/history';
+import { DATABASE_FILE } from '#core/core';
+import { rpcContract } from '#shared/rpc/contract';
+import type { HistoryPage } from '#shared/rpc/methods/history';
 import { openCore, call } from '../lib/core';
 import { seededRandom } from '../generator';
 import { summarise, timeEach, type Figure } from '../lib/figure';

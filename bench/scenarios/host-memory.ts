@@ -9,13 +9,13 @@
 // is measured after start, for the loader's share.
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { DATABASE_FILE } from '../../src/core/core';
+import { DATABASE_FILE } from '#core/core';
 import {
   HISTORY_CSV_CHUNK_ROWS,
   type HistoryCsvChunk,
   type HistoryCsvCursor,
   type HistoryFilter,
-} from '../../src/shared/rpc/methods/history';
+} from '#shared/rpc/methods/history';
 import type { Figure } from '../lib/figure';
 import { startHistoryApi, type HistoryApi } from '../lib/history-api';
 import { processMemory, resetPeak } from '../lib/process-memory';
@@ -131,7 +131,7 @@ async function measuredRun(
       base_url: api.baseUrl,
       company_id: 101,
     });
-    // The generated history has DSE submissions still open under its own token (issue 14 holds them).
+    // The generated history has DSE submissions still open under its own token (a token change holds them).
     await host.rpc('connections.setToken', { id: history.connectionId, token: 'bench-history-token', replace_unresolved: true });
     await host.rpc('history.sync', {});
     const syncSeconds = (performance.now() - syncFrom) / 1000;

@@ -6,28 +6,28 @@
 //    (5 s, 15 s, 30 s, 60 s, 120 s, 300 s, then 600 s each), check k of a document no sooner than
 //    BACKOFF_MS[k-1] after the answer before it; the contract offers no list of DSE (only "8. Get DSE
 //    by id"), so each pending document costs one GET per step;
-//  - CPU of the core process (this process: nothing else runs in it meanwhile) while idle between
-//    polls: the CPU time of all its threads sampled every 250 ms, over the samples with no request
-//    within 250 ms before or 500 ms after them (the outcome's commit), as % of one core. On Linux the
-//    samples are read from outside (bench/lib/cpu-probe.mjs, /proc/<pid>/task/*/schedstat): taken in
-//    this process with a 250 ms timer and process.cpuUsage(), as before, the sampler's own wake-ups
-//    cost about 0.06 % of a core (measured alone), more than half of the 0.1 % the idle figure is held
-//    to. Every thread of this process is still counted: V8's GC helpers, libuv's pool, undici's
-//    sockets, and, in some runs, a thread of tsx's answering its esbuild service's ping every second
-//    (about 0.035 %; the built app has no tsx), which this figure keeps. The note says how much of the
-//    idle CPU fell in intervals where V8 collected garbage: some tens of seconds after a burst of
-//    checks, V8's memory reducer runs up to three full collections to return the burst's memory, the
-//    largest idle cost when it lands in a measured window (one such round: 170-250 ms of CPU on the
-//    2-core machine, heap 34 MB).
+//  - CPU of the core process while idle between polls, as a shop's app spends it: the measured
+//    windows run core in a process of its own, as the desktop runs it (src bundled into one file, the
+//    packages from node_modules, plain Node: no TypeScript loader, whose thread pinged its esbuild
+//    service every second and whose compiled modules made the heap larger), with the OS keychain and
+//    core's own transport (bench/lib/core-child.ts); the 1,000 documents are submitted before, by a
+//    core in this process, which then closes. The CPU time of all that process's threads (main, V8's
+//    GC helpers, libuv's pool) is sampled every 250 ms from outside (bench/lib/cpu-probe.mjs,
+//    /proc/<pid>/task/*/schedstat: a sampler inside would cost about 0.06 % of a core by itself),
+//    and the figure is that CPU over the samples with no request within 250 ms before or 500 ms after
+//    them (the outcome's commit), as % of one core. What wakes an idle core: the poller's one timer
+//    (armed for the earliest due check, at most 60 s), the contingency outbox's beat every 15 s (a
+//    count of an empty queue), and V8: some tens of seconds after a burst of checks its memory
+//    reducer runs full collections to return the burst's memory; the note says how much of the idle
+//    CPU fell in intervals with a collection. On a loaded machine the checks spread out and few
+//    intervals are idle (the note gives how many seconds were).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PerformanceObserver, performance } from 'node:perf_hooks';
-import { BACKOFF_MS } from '../../src/core/poller/backoff';
-import type { Core } from '../../src/core/core';
-import { osKeychain } from '../../src/core/vault/os-keychain';
-import type { Submission } from '../../src/shared/rpc/methods/submissions';
+import { BACKOFF_MS } from '#core/poller/backoff';
+import type { Submission } from '#shared/rpc/methods/submissions';
 import { call, openCore } from '../lib/core';
+import { coreChild, type GcEntry } from '../lib/core-child';
 import type { Figure } from '../lib/figure';
 import { countByRoute, loggingFetch, type LoggedRequest } from '../lib/request-log';
 import { dseRequest, startSandboxChild } from '../lib/sandbox';
@@ -75,70 +75,38 @@ interface CpuSample {
   cpuMicros: number;
 }
 
-interface GcEntry {
-  at: number;
-  ms: number;
-}
-
 /**
- * Samples this process's CPU time every SAMPLE_MS until stopped. On Linux from a process of its own
- * (bench/lib/cpu-probe.mjs reads /proc/<pid>/task/<tid>/schedstat: every thread of this process, GC
- * helpers included), so the sampler's wake-ups are not counted as core's; elsewhere with an interval
- * timer calling process.cpuUsage() in this process, which counts the sampler too.
+ * Samples the CPU time of process `pid`, every thread of it, every SAMPLE_MS until stopped, from a
+ * process of its own (bench/lib/cpu-probe.mjs reads /proc/<pid>/task/<tid>/schedstat: GC helpers
+ * included), so the sampler's wake-ups are not counted as core's. Linux only: elsewhere no samples.
  */
-function sampleCpu(file: string): { started: Promise<void>; stop(): Promise<CpuSample[]> } {
-  if (existsSync(`/proc/${process.pid}/task`)) {
-    const probe = spawn(
-      process.execPath,
-      [join(import.meta.dirname, '..', 'lib', 'cpu-probe.mjs'), String(process.pid), file, String(SAMPLE_MS)],
-      {
-        stdio: 'ignore',
-      },
-    );
-    const exited = new Promise<void>((done) => probe.once('exit', () => done()));
-    const started = (async () => {
-      for (const deadline = Date.now() + 30_000; !existsSync(file);) {
-        if (Date.now() > deadline) throw new Error('the CPU probe took no sample in 30 s');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    })();
-    return {
-      started,
-      async stop() {
-        probe.kill('SIGTERM');
-        await exited;
-        return readFileSync(file, 'utf8')
-          .split('\n')
-          .filter((line) => line !== '')
-          .map((line) => JSON.parse(line) as CpuSample);
-      },
-    };
-  }
-  const samples: CpuSample[] = [];
-  const take = () => {
-    const { user, system } = process.cpuUsage();
-    samples.push({ at: Date.now(), cpuMicros: user + system });
-  };
-  take();
-  const timer = setInterval(take, SAMPLE_MS);
+function sampleCpu(pid: number, file: string): { started: Promise<void>; stop(): Promise<CpuSample[]> } {
+  if (!existsSync(`/proc/${pid}/task`)) return { started: Promise.resolve(), stop: async () => [] };
+  const probe = spawn(
+    process.execPath,
+    [join(import.meta.dirname, '..', 'lib', 'cpu-probe.mjs'), String(pid), file, String(SAMPLE_MS)],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const exited = new Promise<void>((done) => probe.once('exit', () => done()));
+  const started = (async () => {
+    for (const deadline = Date.now() + 30_000; !existsSync(file);) {
+      if (Date.now() > deadline) throw new Error('the CPU probe took no sample in 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
   return {
-    started: Promise.resolve(),
+    started,
     async stop() {
-      clearInterval(timer);
-      take();
-      return samples;
+      probe.kill('SIGTERM');
+      await exited;
+      return readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as CpuSample);
     },
   };
-}
-
-/** V8's garbage collections in this process (main-thread pause, start on Date.now()'s clock) until stopped. */
-function observeGc(): { entries: GcEntry[]; stop(): void } {
-  const entries: GcEntry[] = [];
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) entries.push({ at: performance.timeOrigin + entry.startTime, ms: entry.duration });
-  });
-  observer.observe({ entryTypes: ['gc'] });
-  return { entries, stop: () => observer.disconnect() };
 }
 
 /**
@@ -184,28 +152,29 @@ function routes(requests: readonly LoggedRequest[]): string {
     .join(', ');
 }
 
-/** Runs core's background work for `ms` and returns the requests it made and, with a file for them, its CPU samples. */
+/**
+ * Runs core's background work for `ms` in a core process of its own, as the app runs core (bundled,
+ * plain Node, no TypeScript loader: bench/lib/core-child.ts), and returns the requests it made and,
+ * with a file for them, its CPU samples. The home's folder lock must be free (no core open on it here).
+ */
 async function backgroundWindow(
-  core: Core,
-  log: LoggedRequest[],
+  home: string,
   ms: number,
   cpuFile: string | null = null,
 ): Promise<{ requests: LoggedRequest[]; cpu: CpuSample[]; gcs: GcEntry[]; from: number; to: number }> {
-  const before = log.length;
-  const sampler = cpuFile === null ? null : sampleCpu(cpuFile);
+  const child = await coreChild(home);
+  const sampler = cpuFile === null ? null : sampleCpu(child.pid, cpuFile);
   // The window opens once the probe has taken its first sample (a process takes a moment to start).
-  await sampler?.started;
-  const gcs = observeGc();
-  const from = Date.now();
-  await core.startBackground();
-  await new Promise((resolve) => setTimeout(resolve, ms - (Date.now() - from)));
-  const to = Date.now();
+  const { requests, gcs, from, to } = await child.window(ms, async () => {
+    await sampler?.started;
+  });
   const samples = (await sampler?.stop()) ?? [];
-  gcs.stop();
-  await core.close();
-  // From the last sample before the window opened: the probe's start-up is not part of it.
-  const cpu = samples.filter((sample, i) => sample.at >= from || (samples[i + 1]?.at ?? Infinity) > from);
-  return { requests: log.slice(before).filter((r) => r.start <= to), cpu, gcs: gcs.entries, from, to };
+  // From the last sample before the window opened: the probe's start-up is not part of it; and up
+  // to the window's end (core's closing is not idle time).
+  const cpu = samples.filter(
+    (sample, i) => (sample.at >= from || (samples[i + 1]?.at ?? Infinity) > from) && sample.at <= to + SAMPLE_MS,
+  );
+  return { requests, cpu, gcs, from, to };
 }
 
 export const pollerScenario: Scenario = {
@@ -231,7 +200,9 @@ export const pollerScenario: Scenario = {
       const submitSeconds = (Date.now() - submittedFrom) / 1000;
       ctx.log(`${DOCUMENTS} DSE pending in ${submitSeconds.toFixed(0)} s; background work for ${WINDOW_MS / 1000} s`);
 
-      const main = await backgroundWindow(core, logged.requests, WINDOW_MS, join(ctx.tmp, 'poller-cpu.jsonl'));
+      // The submitting core closes: the measured one is a process of its own on the same home.
+      await core.close();
+      const main = await backgroundWindow(home, WINDOW_MS, join(ctx.tmp, 'poller-cpu.jsonl'));
       const checks = main.requests.filter((r) => r.route === CHECK);
       let allowed = 0;
       for (const at of answeredAt.values()) allowed += allowedChecks(at, main.to);
@@ -239,19 +210,17 @@ export const pollerScenario: Scenario = {
       const perMinute = checks.length / minutes;
       const allowedPerMinute = allowed / minutes;
       const lastMinute = checks.filter((r) => r.start > main.to - 60_000).length;
-      const early = earlyChecks(logged.requests.filter((r) => r.start <= main.to));
+      const early = earlyChecks([...logged.requests, ...main.requests]);
       const cpu = cpuShares(main.cpu, main.requests, main.gcs);
-      const cpuSource = existsSync(`/proc/${process.pid}/task`)
-        ? 'all threads read from /proc by a separate process'
-        : 'process.cpuUsage() in this process';
+      const cpuSource = main.cpu.length > 0 ? 'all threads read from /proc by a separate process' : 'not measured (no /proc)';
       const cpuPerCheck = ((cpu.all / 100) * (main.to - main.from)) / Math.max(1, checks.length);
 
       // A restart with the same 1,000 pending: core resumes the open ledger rows before the poller.
       ctx.log('restart of core with the same ledger');
-      const restarted = openCore(home, { secrets: osKeychain, fetch: logged.fetch });
-      const restartFrom = Date.now();
-      const dueSoon = restarted.parts.submissions.ledger.due(restartFrom + RESTART_WINDOW_MS).length;
-      const restart = await backgroundWindow(restarted, logged.requests, RESTART_WINDOW_MS);
+      const restarted = openCore(home);
+      const dueSoon = restarted.parts.submissions.ledger.due(Date.now() + RESTART_WINDOW_MS).length;
+      await restarted.close();
+      const restart = await backgroundWindow(home, RESTART_WINDOW_MS);
       const restartChecks = restart.requests.filter((r) => r.route === CHECK).length;
 
       const figures: Figure[] = [

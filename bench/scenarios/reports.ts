@@ -1,4 +1,4 @@
-// Informes over 100,000 documents (issue 17), three scenarios over one copy of the shared history:
+// Informes over 100,000 documents, three scenarios over one copy of the shared history:
 // - report-year-100k: a year's report in core, through the RPC dispatcher, with the documents of
 //   that year issued from this app (their exact requests in the ledger, as for a business that
 //   issues everything from Factura Desk) and the rest known through sync; first the report that
@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DATABASE_FILE } from '../../src/core/core';
+import { DATABASE_FILE } from '#core/core';
 import { call, openCore } from '../lib/core';
 import { median } from '../lib/stats';
 import type { BenchContext, Scenario } from '../lib/scenario';

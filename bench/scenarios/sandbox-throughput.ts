@@ -8,16 +8,16 @@ import { createPrivateKey, createSign } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
-import { validateDseRequest } from '../../src/shared/dse';
-import { checkTransmittedXml, type AuthorityInput } from '../../src/sandbox/authority/rules';
-import { buildDseDocument } from '../../src/sandbox/dse/dse-document';
-import { loadSeedFile } from '../../src/sandbox/seed';
-import type { Company } from '../../src/sandbox/storage/company-store';
-import { loadOrCreateCertificate } from '../../src/sandbox/xml/certificate';
-import { createUblSigner } from '../../src/sandbox/xml/signer';
-import { buildUbl } from '../../src/sandbox/xml/ubl';
+import { validateDseRequest } from '#shared/dse/index';
+import { checkTransmittedXml, type AuthorityInput } from '#sandbox/authority/rules';
+import { buildDseDocument } from '#sandbox/dse/dse-document';
+import { loadSeedFile } from '#sandbox/seed';
+import type { Company } from '#sandbox/storage/company-store';
+import { loadOrCreateCertificate } from '#sandbox/xml/certificate';
+import { createUblSigner } from '#sandbox/xml/signer';
+import { buildUbl } from '#sandbox/xml/ubl';
 import type { Figure } from '../lib/figure';
-import type { DseCreateRequest } from '../../src/shared/api';
+import type { DseCreateRequest } from '#shared/api/index';
 import { COMPANY, dseRequest, SEED, startSandboxChild, TOKEN } from '../lib/sandbox';
 import { median } from '../lib/stats';
 import type { Scenario } from '../lib/scenario';
@@ -135,7 +135,8 @@ async function stageCpu(ctx: { tmp: string }, count: number): Promise<Record<str
     const xml = timed('ubl', () => buildUbl(model));
     const signed = timed('signature', () => sign(xml, model.signingTime!));
     // the simulated tax authority's rule engine over the signed XML (runs in the signing thread)
-    const violations = timed('rules', () => checkTransmittedXml(signed, authority));
+    // as the sandbox does: its signer's fresh document skips ZE02 once one has passed it (xml/signing.ts)
+    const violations = timed('rules', () => checkTransmittedXml(signed, authority, { signatureProven: i > 0 }));
     if (violations.length > 0) throw new Error(`DSE bench document breaks a rule: ${JSON.stringify(violations[0])}`);
     // the RSA-SHA256 signature alone (about 1 KB of canonical SignedInfo is signed)
     timed('rsa', () => createSign('RSA-SHA256').update(xml.slice(0, 1024)).sign(key));
@@ -190,7 +191,7 @@ export const sandboxThroughputScenario: Scenario = {
           unit: 'docs/s',
           runs: rates,
           note: `${DOCS_PER_RUN} documents per run`,
-          // issue 19: the rule engine and XAdES must not take the rate below 500 documents per second at 8
+          // The rule engine and XAdES must not take the rate below 500 documents per second at 8
           ...(concurrency === 8 ? { target: { on: 'median', op: '>=', value: 500 } as const } : {}),
         });
       }
@@ -210,7 +211,7 @@ export const sandboxThroughputScenario: Scenario = {
       `CPU per document by stage on one thread: validation ${stage('validation')} ms, document and CUDS ${stage('document')} ms, ` +
       `UBL build (canonical XML) ${stage('ubl')} ms, XAdES-EPES signature ${stage('signature')} ms, of which the RSA signature ${stage('rsa')} ms ` +
       `and the rest the SHA-256 digests (document, KeyInfo, SignedProperties) and the signature's insertion; ` +
-      `the tax authority's rules over the signed XML ${stage('rules')} ms (in the signing thread)`;
+      `the tax authority's rules over the signed XML ${stage('rules')} ms (in the signing thread; ZE02 skipped for the signer's own fresh document, docs/SANDBOX.md)`;
     const c8 = figures.find((f) => f.name.endsWith('concurrency 8'));
     if (cpuAll.length > 0) {
       const perDoc = median(cpuAll);

@@ -1,4 +1,4 @@
-// A barcode scan at the counter (issue 15, item 2), in headless Chromium through the web bridge: the
+// A barcode scan at the counter, in headless Chromium through the web bridge: the
 // time from the scanner's Enter to the frame that shows its line (a new line with the product, or
 // 1 more on its line), with a real catalog and the sandbox's company behind the form.
 //

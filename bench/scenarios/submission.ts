@@ -6,12 +6,12 @@
 //    one keychain read (Secret Service over D-Bus) measured alone for scale;
 //  - 1,000 DSE one after another, end to end, and the share of that time spent inside the sandbox.
 import { join } from 'node:path';
-import type { Core } from '../../src/core/core';
-import { Store } from '../../src/core/store/store';
-import { SubmissionLedger } from '../../src/core/submissions/ledger';
-import { osKeychain } from '../../src/core/vault/os-keychain';
-import type { SecretStore } from '../../src/core/vault/vault';
-import type { Submission } from '../../src/shared/rpc/methods/submissions';
+import type { Core } from '#core/core';
+import { Store } from '#core/store/store';
+import { SubmissionLedger } from '#core/submissions/ledger';
+import { osKeychain } from '#core/vault/os-keychain';
+import type { SecretStore } from '#core/vault/vault';
+import type { Submission } from '#shared/rpc/methods/submissions';
 import { call, openCore } from '../lib/core';
 import { median } from '../lib/stats';
 import type { Figure } from '../lib/figure';

@@ -4,8 +4,8 @@
 // same lines, so the cost of exact decimal money is known. The lines' amounts are computed in integer
 // cents and made into Decimals when first read, so at 1,000 lines a second figure adds what a screen
 // showing every line reads: each line's amounts as Decimals.
-import { validateDseRequest, type DseLine } from '../../src/shared/dse';
-import { computeFeTotals, type FeLine, type FeLineInput, type FeWithholdingInput } from '../../src/shared/fe';
+import { validateDseRequest, type DseLine } from '#shared/dse/index';
+import { computeFeTotals, type FeLine, type FeLineInput, type FeWithholdingInput } from '#shared/fe/index';
 import { seededRandom } from '../generator';
 import { perCall, summarise, type Figure } from '../lib/figure';
 import type { Scenario } from '../lib/scenario';

@@ -198,7 +198,7 @@ export const typingScenario: Scenario = {
           unit: 'ms',
           runs: medians,
           p95s,
-          // No target here: issue 15's "≤ 16 ms p95" is for keys 50 ms apart (its own 12.7 ms was measured so, and it gives
+          // No target here: the "≤ 16 ms p95" target is for keys 50 ms apart (its 12.7 ms was measured so, and it gives
           // this figure, 48.6 ms, beside the bare input's 93 ms); this row is compared with the bare input's.
           note:
             `quantity of line ${LINES}, ${CYCLES_PER_RUN * KEYS_PER_CYCLE} keystrokes per run; keydown timeStamp to the end of the next frame. ` +

@@ -3,7 +3,7 @@
 import { nodeFetch } from './api/node-fetch';
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { rpcContract } from '../shared/rpc/contract';
+import { rpcContract } from '#shared/rpc/contract';
 import { CompanyLists } from './company-lists/company-lists';
 import { trustedRoots } from './api/trusted-roots';
 import { Connections } from './connections/connections';
@@ -36,7 +36,7 @@ import { outboxHandlers } from './rpc/handlers/outbox';
 import { OutboxRunner } from './submissions/outbox-runner';
 import { Submissions } from './submissions/submissions';
 import { Vault, type SecretStore, type VaultScope } from './vault/vault';
-import { installSpanishZodErrors } from '../shared/zod-spanish';
+import { installSpanishZodErrors } from '#shared/zod-spanish';
 
 export interface CoreOptions {
   home: string;
@@ -49,7 +49,7 @@ export interface CoreOptions {
   fetch?: typeof globalThis.fetch;
   logger?: Logger;
   nativeBinding?: string;
-  /** Transmission window of a contingency document, in hours (default 48; issue 16). */
+  /** Transmission window of a contingency document, in hours (default 48). */
   contingencyWindowHours?: number;
   /** How often the contingency outbox tries the service while documents wait (default 15 s). */
   outboxProbeMs?: number;
@@ -59,7 +59,7 @@ export interface CoreOptions {
   readTimeoutMs?: number;
   /** A bus the host keeps across a restore (its subscribers stay); default: a new one. */
   events?: EventBus;
-  /** The host's restore of a backup (issue 14, item 12): `app.restore` calls it after its checks. */
+  /** The host's restore of a backup: `app.restore` calls it after its checks. */
   restore?: (name: string) => Promise<RestoreResult>;
   /**
    * The data folder's lock, when the host holds it across several cores (a restore closes one and

@@ -1,5 +1,5 @@
 // First run with no connection: the embedded sandbox on loopback with the demo seed, used as the
-// default connection and labelled everywhere as tests that never reach the DIAN (issue 4).
+// default connection and labelled everywhere as tests that never reach the DIAN.
 // Its port changes every run, so the connection keeps a stable identity (EMBEDDED_SANDBOX_IDENTITY)
 // and is bound to this run's address once the sandbox listens, with the demo seed's token: a
 // published fixture, read from the seed each start and kept in memory only, so the test environment

@@ -77,7 +77,7 @@ interface Served {
  * schema) does not stop the app: it serves the Spanish explanation and the backups instead, and
  * writes nothing but a restore the user confirms. Anything else still throws.
  *
- * A restore (issue 14, item 12) closes the running core (its store checkpoints and closes), calls
+ * A restore closes the running core (its store checkpoints and closes), calls
  * restoreBackup, and opens a new core on the restored file; the dispatcher and the event bus the
  * window holds stay the same, and requests that arrive meanwhile are told to wait.
  */

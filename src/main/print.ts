@@ -52,7 +52,7 @@ async function answer(method: ShellMethod, input: unknown, window: BrowserWindow
   }
   const parsed = rpcContract[method].input.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error);
-  return printSilently(window.webContents, parsed.data.layout, parsed.data.printer);
+  return printSilently(window.webContents, parsed.data.layout, parsed.data.printer, parsed.data.page_height_mm);
 }
 
 async function savePdf(

@@ -1,4 +1,4 @@
-// Where the window loads the renderer from (issue 14, item 11). electron-vite's dev server sets
+// Where the window loads the renderer from. electron-vite's dev server sets
 // ELECTRON_RENDERER_URL for `electron-vite dev`; a packaged (production) build ignores it and loads
 // its own files, so an environment variable cannot point the app (and its RPC bridge) at another page.
 // In development it is honoured only for a loopback http address (the dev server).

@@ -1,4 +1,4 @@
-// Printing without a dialog from the desktop app (issue 15, item 7): the counter prints the
+// Printing without a dialog from the desktop app: the counter prints the
 // window's printable content (the ticket or page the print stylesheet leaves visible) straight to
 // the printer chosen in Ajustes. Only types come from Electron, so this runs under test with a
 // typed fake of the two WebContents methods it uses.
@@ -8,13 +8,22 @@ import { AppError } from '../shared/rpc/errors';
 
 export type PrintTarget = Pick<WebContents, 'print' | 'getPrintersAsync'>;
 
-/** Paper per layout; tickets are a roll 80 or 58 mm wide (Chromium needs a height: one A4 length). */
+/**
+ * Paper per layout; tickets are a roll 80 or 58 mm wide, as long as the ticket when the window says
+ * how long it is, else one A4 length (Chromium needs a height).
+ */
 const PAGE_SIZE: Record<PrintLayout, WebContentsPrintOptions['pageSize']> = {
   a4: 'A4',
   letter: 'Letter',
   ticket80: { width: 80_000, height: 297_000 },
   ticket58: { width: 58_000, height: 297_000 },
 };
+
+function pageSize(layout: PrintLayout, heightMm: number | undefined): WebContentsPrintOptions['pageSize'] {
+  const paper = PAGE_SIZE[layout];
+  if (heightMm === undefined || typeof paper !== 'object') return paper;
+  return { width: paper.width, height: Math.round(heightMm * 1000) };
+}
 
 export async function listPrinters(target: PrintTarget): Promise<{ name: string; label: string; is_default: boolean }[]> {
   const printers = await target.getPrintersAsync();
@@ -26,7 +35,12 @@ export async function listPrinters(target: PrintTarget): Promise<{ name: string;
 }
 
 /** Prints silently; a printer that no longer exists is refused before anything is sent. */
-export async function printSilently(target: PrintTarget, layout: PrintLayout, printer: string): Promise<{ printed: boolean }> {
+export async function printSilently(
+  target: PrintTarget,
+  layout: PrintLayout,
+  printer: string,
+  pageHeightMm?: number,
+): Promise<{ printed: boolean }> {
   if (printer !== '') {
     const known = await target.getPrintersAsync();
     if (!known.some((p) => p.name === printer)) {
@@ -39,7 +53,7 @@ export async function printSilently(target: PrintTarget, layout: PrintLayout, pr
   const options: WebContentsPrintOptions = {
     silent: true,
     printBackground: true,
-    pageSize: PAGE_SIZE[layout],
+    pageSize: pageSize(layout, pageHeightMm),
     margins: { marginType: layout.startsWith('ticket') ? 'none' : 'default' },
     ...(printer !== '' ? { deviceName: printer } : {}),
   };

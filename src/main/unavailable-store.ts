@@ -2,7 +2,7 @@
 // schema), the app must not crash nor write anything: every RPC answers the store's Spanish
 // message, with the data folder and the backups that can replace the file, so the renderer shows
 // what to do instead of a blank window. The two exceptions are the backups' list and the restore
-// the user confirms in Ajustes (issue 14, item 12).
+// the user confirms in Ajustes.
 import { join } from 'node:path';
 import { backupEntries } from '../core/rpc/handlers/app';
 import type { Dispatcher } from '../core/rpc/registry';

@@ -8,7 +8,7 @@ import { currentPath } from './routes';
 import { screenFor } from './screens';
 import { DATA_REPLACED } from './shell/data-replaced';
 import './styles.css';
-import { installSpanishZodErrors } from '../shared/zod-spanish';
+import { installSpanishZodErrors } from '#shared/zod-spanish';
 
 installSpanishZodErrors();
 

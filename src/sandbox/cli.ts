@@ -1,4 +1,4 @@
-// The sandbox's command line (issue 3, "Command line"):
+// The sandbox's command line:
 //   npm run --silent sandbox -- --seed FILE [--port N] [--host 127.0.0.1] [--data DIR] [--now ISO] [--settle-ms N] [--signing-threads N] [--admin-port N]
 // When ready it prints exactly one line of JSON on stdout, {"base_url": "...", "admin_url": "..."};
 // diagnostics go to stderr. admin_url is the outage switch (admin.ts), always on loopback.

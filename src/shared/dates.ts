@@ -88,6 +88,13 @@ export function formatDateTime(instant: Date | string): string {
   return dateTimeFormatter.format(typeof instant === 'string' ? new Date(instant) : instant);
 }
 
+const timeFormatter = new Intl.DateTimeFormat('es-CO', { timeZone: COLOMBIA_TZ, hour: '2-digit', minute: '2-digit' });
+
+/** "10:00 a. m." in Colombia's time for an instant. */
+export function formatTime(instant: Date | string): string {
+  return timeFormatter.format(typeof instant === 'string' ? new Date(instant) : instant);
+}
+
 const wallClockFormatter = new Intl.DateTimeFormat('es-CO', {
   timeZone: 'UTC',
   day: '2-digit',

@@ -6,7 +6,7 @@ import { closeSync, openSync, ftruncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RpcReply } from '../../src/shared/rpc/envelope';
+import type { RpcReply } from '#shared/rpc/envelope';
 import { launchBrowser, watchedPage } from '../support/browser';
 import { PRODUCTS, spanishExcelCatalog } from '../support/catalog-files';
 import { tempDir } from '../support/temp';

@@ -1,10 +1,10 @@
-// Productos in Chromium (issue 15, item 1): a spreadsheet paste with good and bad rows is previewed
+// Productos in Chromium: a spreadsheet paste with good and bad rows is previewed
 // row by row with each error in the user's words, only the valid rows are imported, a product is
 // created and deactivated by keyboard, and the catalog exports as CSV. Real core, real SQLite file.
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RpcReply } from '../../src/shared/rpc/envelope';
+import type { RpcReply } from '#shared/rpc/envelope';
 import { launchBrowser, viewportScreenshots, watchedPage } from '../support/browser';
 import { tempDir } from '../support/temp';
 import { startWebApp, type WebApp } from '../support/web-app';

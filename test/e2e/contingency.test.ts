@@ -1,10 +1,10 @@
-// Issue 16 in Chromium against the sandbox: the service stops accepting connections in the middle of
+// Contingency in Chromium against the sandbox: the service stops accepting connections in the middle of
 // the day; the counter keeps selling, each invoice is a "Factura de contingencia" with its local
 // reference, a banner (never a modal) counts the queue; when the service is back, "Transmitir ahora"
 // sends the queue in order and the banner goes. Screenshots at 1366x768 and 1920x1080.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
 import { launchBrowser, viewportScreenshots, watchedPage } from '../support/browser';
 import { connectDemo, coreRpc } from '../support/shop';
 import { tempDir } from '../support/temp';

@@ -5,7 +5,7 @@
 // verificación". Chromium through the web bridge, screenshots at 1366x768 and 1920x1080.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Submission } from '../../src/shared/rpc/methods/submissions';
+import type { Submission } from '#shared/rpc/methods/submissions';
 import { CONTRACT_COMPANY, CONTRACT_TOKENS, startContractServer, type ContractServer } from '../support/contract-server/server';
 import { OUTCOME_BY_NUMBER as N, VARIANTS } from '../support/contract-server/variants';
 import { dseRequest, feRequest } from '../support/contract-server/bed';

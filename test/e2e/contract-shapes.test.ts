@@ -4,8 +4,8 @@
 // notices named in Spanish as accepted. Chromium through the web bridge.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryPage } from '../../src/shared/rpc/methods/history';
-import type { Submission } from '../../src/shared/rpc/methods/submissions';
+import type { HistoryPage } from '#shared/rpc/methods/history';
+import type { Submission } from '#shared/rpc/methods/submissions';
 import { CONTRACT_COMPANY, CONTRACT_TOKENS, startContractServer, type ContractServer } from '../support/contract-server/server';
 import { OUTCOME_BY_NUMBER as N, SHAPE_VARIANTS } from '../support/contract-server/variants';
 import { feRequest } from '../support/contract-server/bed';

@@ -1,4 +1,4 @@
-// Issue 15, items 3, 4 and 10, in Chromium against the sandbox, keyboard only where the counter is:
+// Customers, the counter's keyboard and Cierre de caja, in Chromium against the sandbox, keyboard only where the counter is:
 // - a cash sale of 3 catalog products to "Consumidor final" with no mouse at all, every key counted;
 // - the saved-customer path: F3, a few letters, Enter; recent customers first with the field empty;
 //   a new customer offered to be saved after the invoice;
@@ -9,9 +9,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductInput } from '../../src/shared/catalog/product';
-import type { Customer } from '../../src/shared/customers/customer';
-import { formatCop } from '../../src/shared/money';
+import type { ProductInput } from '#shared/catalog/product';
+import type { Customer } from '#shared/customers/customer';
+import { formatCop } from '#shared/money';
 import { SCREENSHOTS, viewportScreenshots, watchedPage } from '../support/browser';
 import { openShop, type Shop } from '../support/shop';
 import type { WebApp } from '../support/web-app';

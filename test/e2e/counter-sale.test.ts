@@ -1,12 +1,12 @@
-// Issue 15, item 2, in Chromium against the sandbox: a sale from the catalog with the keyboard only.
+// In Chromium against the sandbox: a sale from the catalog with the keyboard only.
 // F2 goes to the product search, words find a product from the first keystrokes, and a simulated
 // barcode scanner (a keyboard wedge: the digits with no delay, then Enter) adds its product or 1 to
 // its line; the live totals stay exact; a price changed later in the catalog changes no issued
 // invoice.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductInput } from '../../src/shared/catalog/product';
-import { formatCop } from '../../src/shared/money';
+import type { ProductInput } from '#shared/catalog/product';
+import { formatCop } from '#shared/money';
 import { viewportScreenshots, watchedPage } from '../support/browser';
 import { COFFEE, RICE, SODA } from '../support/products';
 import { openShop, type Shop } from '../support/shop';

@@ -1,4 +1,4 @@
-// Issue 15, items 8 and 9, in Chromium against the sandbox: an invoice whose outcome is not final
+// Uncertain outcomes at the counter, in Chromium against the sandbox: an invoice whose outcome is not final
 // never stops the counter (a new sale at once, the invoice in the pending list, also after a
 // reload), it settles in the background and the app says so; an issued invoice is in Historial at
 // once, with no "Sincronizar". The sandbox answers receiver 333333333 with "en proceso" and accepts

@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
 import { launchBrowser, viewportScreenshots, watchedPage } from '../support/browser';
 import { memorySecrets } from '../support/core/memory-secrets';
 import { startFaultProxy, type FaultProxy, type ProxyMode } from '../support/fault-proxy';

@@ -1,4 +1,4 @@
-// Issue 14, item 4, for Facturas in Chromium: core is stopped and started again (a new core on the
+// Facturas after a restart, in Chromium: core is stopped and started again (a new core on the
 // same data folder, the network down after the restart so that nothing changes under the screen)
 // with one invoice accepted, one pending at the DIAN and one in doubt whose draft was still saved
 // (the app stopped before it could discard it). Facturas shows what the ledger knows, never offers
@@ -6,7 +6,7 @@
 // their states, and "Emitir factura" afterwards is a new sale under a new key.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
 import { launchBrowser, viewportScreenshots, watchedPage } from '../support/browser';
 import { RELIABILITY_COMPANY_A as COMPANY, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
 import { tempDir } from '../support/temp';

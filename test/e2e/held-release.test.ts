@@ -1,10 +1,10 @@
-// Issue 14, item 1, in Chromium: a DSE whose first request was lost before reaching the server is
+// In Chromium: a DSE whose first request was lost before reaching the server is
 // held after its token was replaced by another API client's. Documentos soporte › Pendientes says
 // what happened and what to do; "Enviar con el token actual" stays disabled until the user states
 // that the provider's portal shows no such document; then it is sent once, with the same key.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
 import { launchBrowser, viewportScreenshots, watchedPage } from '../support/browser';
 import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '../support/seed';
 import { tempDir } from '../support/temp';

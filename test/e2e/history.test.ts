@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { colombiaToday } from '../../src/shared/dates';
-import type { Submission } from '../../src/shared/rpc/methods/submissions';
+import { colombiaToday } from '#shared/dates';
+import type { Submission } from '#shared/rpc/methods/submissions';
 import { launchBrowser, screenshot, SCREENSHOTS, watchedPage } from '../support/browser';
 import { ferreteriaFe, gardeningDse } from '../support/requests/issued-from-app';
 import { IN_CHIA } from '../support/requests/lines';
@@ -66,7 +66,7 @@ function pdfFacts(file: string): { pages: number; text: string; images: number }
 async function printToPdf(page: Page, name: string): Promise<{ pages: number; text: string; images: number }> {
   await page.getByRole('link', { name: 'Representación gráfica (PDF)' }).click();
   // The page and its "missing issuer" warning render together from the same model, so once the
-  // page is there, whether the warning is shown is settled (sampling it earlier was issue 13's flake).
+  // page is there, whether the warning is shown is settled (sampling it earlier made the test flaky).
   await page.getByRole('article', { name: 'Representación gráfica' }).waitFor();
   if (await page.getByText('Faltan los datos del emisor').isVisible()) {
     // Entered once in Ajustes › Datos del emisor, then back to the same page.

@@ -1,4 +1,4 @@
-// Issue 14, item 7: the web bridge's secret must not reach any other local origin. Cookies are not
+// The web bridge's secret must not reach any other local origin. Cookies are not
 // scoped by port: a cookie set by 127.0.0.1:PORT is sent by the browser to every other service on
 // 127.0.0.1, which could then drive the whole RPC. A hostile neighbour on another port, visited in
 // the same browser after the app was opened, must receive neither the secret nor a Referer.

@@ -2,8 +2,8 @@
 // SQLite file, and the real sandbox as a child process with the demo seed (company 101).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nitCheckDigit } from '../../src/shared/fiscal/nit';
-import { formatCop } from '../../src/shared/money';
+import { nitCheckDigit } from '#shared/fiscal/nit';
+import { formatCop } from '#shared/money';
 import { screenshot, watchedPage } from '../support/browser';
 import { openShop, type Shop } from '../support/shop';
 import type { WebApp } from '../support/web-app';
@@ -129,6 +129,7 @@ describe('Facturas in Chromium against the sandbox', () => {
     await page.getByRole('button', { name: 'Emitir factura' }).click();
     await page.getByRole('heading', { name: 'La DIAN rechazó la factura' }).waitFor({ timeout: 30_000 });
     expect(folded(await page.getByTestId('invoice-result').textContent())).toMatch(/SBX-SIM01/);
+    expect(await page.getByTestId('rejection-where').textContent()).toBe('Cliente › Número de documento');
     await screenshot(page, 'invoices-rejected');
     const rejected = (await rpc<{ kind: string; state: string; counterpart: string }[]>('submissions.list', {})).filter(
       (s) => s.kind === 'FE' && s.counterpart === 'Cliente Rechazado',

@@ -1,4 +1,4 @@
-// `npm start` where the desktop window cannot be had (issue 13): the Electron binary missing, with
+// `npm start` where the desktop window cannot be had: the Electron binary missing, with
 // and without a display. The launcher must serve the app at the address it prints (and, with a
 // display, hand that address to the system's browser opener), and stop cleanly on Ctrl+C.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';

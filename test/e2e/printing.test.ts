@@ -1,4 +1,4 @@
-// Issue 15, items 6 and 7, in Chromium against the sandbox: the issuer profile entered once in
+// The issuer profile and printing, in Chromium against the sandbox: the issuer profile entered once in
 // Ajustes (with a wrong check digit refused first), an invoice issued at the counter and printed
 // there with F9 on an 80 mm ticket, then on 58 mm and A4 from Historial; each printed to PDF at
 // its paper size and turned into PNG with pdftoppm (test-results/) to be looked at.
@@ -7,8 +7,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductInput } from '../../src/shared/catalog/product';
-import { nitCheckDigit } from '../../src/shared/fiscal/nit';
+import type { ProductInput } from '#shared/catalog/product';
+import { nitCheckDigit } from '#shared/fiscal/nit';
 import { SCREENSHOTS, viewportScreenshots, watchedPage } from '../support/browser';
 import { COFFEE, RICE } from '../support/products';
 import { openShop, type Shop } from '../support/shop';
@@ -36,15 +36,15 @@ beforeAll(async () => {
 
 afterAll(() => shop?.close());
 
-/** The page as PDF at its own @page size, and its first page as PNG; returns the PDF's page size in points. */
-async function pdfAndPng(page: Page, name: string): Promise<{ width: number; height: number }> {
+/** The page as PDF at its own @page size, and its first page as PNG; returns the PDF's page size in points and its pages. */
+async function pdfAndPng(page: Page, name: string): Promise<{ width: number; height: number; pages: number }> {
   const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
   const file = join(SCREENSHOTS, `${name}.pdf`);
   writeFileSync(file, pdf);
   execFileSync('pdftoppm', ['-png', '-r', '150', '-f', '1', '-l', '1', '-singlefile', file, join(SCREENSHOTS, name)]);
   const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
   const size = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(info);
-  return { width: Number(size?.[1]), height: Number(size?.[2]) };
+  return { width: Number(size?.[1]), height: Number(size?.[2]), pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]) };
 }
 
 describe('issuer profile and printing', () => {
@@ -143,6 +143,10 @@ describe('issuer profile and printing', () => {
     await page.emulateMedia({ media: 'print' });
     const ticket80 = await pdfAndPng(page, 'print-ticket-80mm');
     expect(Math.round((ticket80.width / 72) * 25.4)).toBe(80);
+    // One page as long as the ticket (laid out out of sight on screen, so it was measured there).
+    expect(ticket80.pages).toBe(1);
+    const ticketMm = ((await ticket.boundingBox())!.height * 25.4) / 96;
+    expect(Math.abs((ticket80.height / 72) * 25.4 - ticketMm)).toBeLessThan(2);
     // Nothing wider than the roll: every element of the ticket inside its box.
     const overflow = await ticket.evaluate((node) => {
       const box = node.getBoundingClientRect();

@@ -1,4 +1,4 @@
-// Informes end to end (issue 17): documents issued from the app against the embedded sandbox (an FE
+// Informes end to end: documents issued from the app against the embedded sandbox (an FE
 // with IVA 19 % and INC 8 %, a DSE with withholdings, a rejected DSE) and a year of history known
 // only through sync on a second connection; the report, its charts and their tables, the XLSX read
 // back, the printable report as PDF, the withholding certificates, and a rejected DSE corrected.
@@ -7,8 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { colombiaToday } from '../../src/shared/dates';
-import type { Submission } from '../../src/shared/rpc/methods/submissions';
+import { colombiaToday } from '#shared/dates';
+import type { Submission } from '#shared/rpc/methods/submissions';
 import { launchBrowser, screenshot, SCREENSHOTS, watchedPage } from '../support/browser';
 import { generateHistory } from '../support/history-generator';
 import { ferreteriaFe, gardeningDse } from '../support/requests/issued-from-app';

@@ -1,13 +1,13 @@
-// Ajustes › Restaurar una copia (issue 14, item 12), in Chromium through the web bridge: a damaged
+// Ajustes › Restaurar una copia, in Chromium through the web bridge: a damaged
 // data file at start, the message that offers the restore, the list of backups, the confirmation
 // that says what is lost, and the app mounted again on the restored data (no page navigation).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebBridge, type WebBridge } from '../../src/core/bridge/web-bridge';
-import { DATABASE_FILE } from '../../src/core/core';
-import { startServedHost, type ServedHost } from '../../src/main/host';
+import { startWebBridge, type WebBridge } from '#core/bridge/web-bridge';
+import { DATABASE_FILE } from '#core/core';
+import { startServedHost, type ServedHost } from '#main/host';
 import { launchBrowser, viewportScreenshots, watchedPage } from '../support/browser';
 import { tempDir } from '../support/temp';
 import { RENDERER_DIR } from '../support/web-app';

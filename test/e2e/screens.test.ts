@@ -1,5 +1,5 @@
 // Every screen of the app in Chromium, as a shop with a synced history sees it, at 1366×768 (the
-// most common laptop) and 1920×1080 (issue 18, items 6 and 7): each is screenshot at both sizes
+// most common laptop) and 1920×1080: each is screenshot at both sizes
 // (test-results/screen-*.png), read as a user reads it and refused if it shows a contract field
 // name, a raw state, an ISO date, a wrong plural or an English word, and if the page scrolls
 // sideways or a control sticks out of the window. Each, with the dialogs and forms it opens, is

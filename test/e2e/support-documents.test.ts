@@ -2,8 +2,8 @@
 // on a real SQLite file, and the sandbox as a real child process (the server).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, colombiaToday } from '../../src/shared/dates';
-import { dec, formatCop } from '../../src/shared/money';
+import { addDays, colombiaToday } from '#shared/dates';
+import { dec, formatCop } from '#shared/money';
 import { launchBrowser, screenshot, viewportScreenshots, watchedPage } from '../support/browser';
 import { startSandboxProcess, type SandboxProcess } from '../support/sandbox-process';
 import { connectDemo, coreRpc, type Rpc } from '../support/shop';
@@ -188,10 +188,11 @@ describe('Documentos soporte in Chromium against the sandbox', () => {
     await outcome.and(page.locator('[data-state="rejected"]')).waitFor({ timeout: 30_000 });
     await screenshot(page, 'dse-rejected');
     expect((await page.getByTestId('dse-outcome-reason').textContent())?.length).toBeGreaterThan(10);
-    // the DIAN rule, explained, with where to correct it (issue 19)
+    // the DIAN rule from the answer's data, explained, with the field to correct in the form's words
     const rule = page.getByTestId('rejection-rule');
     expect(await rule.getAttribute('data-code')).toBe('SBX-SIM01');
-    expect(await page.getByTestId('rejection-where').textContent()).toBe('Proveedor o cliente › Número de identificación');
+    expect(await page.getByTestId('rejection-code').textContent()).toBe('SBX-SIM01');
+    expect(await page.getByTestId('rejection-where').textContent()).toBe('Proveedor › Número de identificación');
     for (const [width, height] of [
       [1366, 768],
       [1920, 1080],

@@ -5,8 +5,8 @@ import { request } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECRET_HEADER, startWebBridge, type WebBridge } from '../../src/core/bridge/web-bridge';
-import { createCore, type Core } from '../../src/core/core';
+import { SECRET_HEADER, startWebBridge, type WebBridge } from '#core/bridge/web-bridge';
+import { createCore, type Core } from '#core/core';
 import { tempDir } from '../support/temp';
 import { memorySecrets } from '../support/core/memory-secrets';
 

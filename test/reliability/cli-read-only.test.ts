@@ -1,12 +1,12 @@
-// Issue 14, item 16: the command line on a read-only data folder answers the same Spanish message
+// The command line on a read-only data folder answers the same Spanish message
 // the app gives (store_unavailable), exit code 1, instead of crashing. Needs root for the mount, as
 // disk-faults.test.ts does.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore } from '../../src/core/core';
-import { FileLogger } from '../../src/core/log/logger';
+import { createCore } from '#core/core';
+import { FileLogger } from '#core/log/logger';
 import { runCli } from '../support/core/cli';
 import { tempDir } from '../support/temp';
 import { memorySecrets } from '../support/core/memory-secrets';

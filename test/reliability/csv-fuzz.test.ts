@@ -4,7 +4,7 @@
 // row bound.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseTabular, TabularError } from '../../src/shared/tabular';
+import { parseTabular, TabularError } from '#shared/tabular';
 import { assertProperty, fuzzRuns } from '../support/reliability/fuzz';
 
 const tally = new Map<string, number>();

@@ -1,4 +1,4 @@
-// Disk faults (issue 9): the app's SQLite file on a full tmpfs, on a read-only mount, and damaged
+// Disk faults: the app's SQLite file on a full tmpfs, on a read-only mount, and damaged
 // at start. Each time: a clear Spanish message, nothing half-written, nothing sent that the ledger
 // did not record first, the backup offered, no crash. Mounting needs root (CI runs the tests as
 // root); without it these tests fail rather than skip.
@@ -8,16 +8,16 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../src/core/core';
-import { Store } from '../../src/core/store/store';
-import { startServedHost } from '../../src/main/host';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { DATABASE_FILE } from '#core/core';
+import { Store } from '#core/store/store';
+import { startServedHost } from '#main/host';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
 import { tempDir } from '../support/temp';
 import { memorySecrets } from '../support/core/memory-secrets';
 import { dseBody, feBody, SANDBOX_NOW } from '../support/requests/numbered';
 import { ledgerRows, reconcile, scopedTo, serverDocuments, startApp, type AppUnderTest } from '../support/reliability/harness';
 import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
-import { nodeFetch } from '../../src/core/api/node-fetch';
+import { nodeFetch } from '#core/api/node-fetch';
 
 /** Core's own transport, as the app sends through it. */
 const coreFetch = nodeFetch();
@@ -226,7 +226,7 @@ function sha(path: string): string {
   return createHash('sha256').update(readFileSync(path)).digest('hex');
 }
 
-describe('damage in the middle of the file (issue 14, item 12)', () => {
+describe('damage in the middle of the file', () => {
   it('is found at start by a quick integrity check, with the backup advice (delete -wal and -shm first)', async () => {
     const home = join(dir.path, 'damaged-middle');
     const app = await open(home);

@@ -1,4 +1,4 @@
-// The Electronegativity scan of the app source (issue 9), as CI runs it: `npm run security:scan`
+// The Electronegativity scan of the app source, as CI runs it: `npm run security:scan`
 // must find no HIGH or MEDIUM finding that security/electronegativity-explained.json does not
 // explain, and must work offline (its Electron-release check fails gracefully). SECURITY.md has the
 // reasons.

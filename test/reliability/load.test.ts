@@ -1,4 +1,4 @@
-// Load (issue 9): 32 concurrent clients submit FE and DSE to the sandbox (a child process, on
+// Load: 32 concurrent clients submit FE and DSE to the sandbox (a child process, on
 // loopback) for 60 s (LOAD_SECONDS to change it). Each operation is sent, then replayed with the
 // same key and payload, and now and then the key is reused with another payload. Afterwards: no
 // 5xx, no transport failure, no duplicate, and every replay answered the same document.

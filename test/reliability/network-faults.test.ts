@@ -1,4 +1,4 @@
-// Network faults between the client core and the sandbox (issue 9, "Faults"): for each fault of the
+// Network faults between the client core and the sandbox: for each fault of the
 // fault proxy, many FE and DSE submissions go out through it; the fault stays on while `resume`
 // runs once more; then the network heals and `resume` runs until nothing is open. Afterwards the
 // server holds exactly one document per operation, the ledger has every operation with the
@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
 import { FAULTS, startFaultProxy, type Fault, type FaultProxy } from '../support/fault-proxy';
 import { tempDir } from '../support/temp';
 import { memorySecrets } from '../support/core/memory-secrets';

@@ -6,11 +6,11 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, DATABASE_FILE } from '../../src/core/core';
-import { FileLogger } from '../../src/core/log/logger';
-import { STATE_SUFFIX } from '../../src/core/store/data-file';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/index';
-import type { Submission } from '../../src/shared/rpc/methods/submissions';
+import { createCore, DATABASE_FILE } from '#core/core';
+import { FileLogger } from '#core/log/logger';
+import { STATE_SUFFIX } from '#core/store/data-file';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
+import type { Submission } from '#shared/rpc/methods/submissions';
 import { runCli, spawnCli } from '../support/core/cli';
 import { isRunning, startWebHost, type WebHostProcess } from '../support/core/web-host';
 import { realKeychain } from '../support/keychain';

@@ -1,12 +1,12 @@
-// The app's poller with 1,000 pending DSE documents (issue 9, "Load"): under a controlled clock, no
+// The app's poller with 1,000 pending DSE documents: under a controlled clock, no
 // document is asked for before its back-off step (5 s, 15 s, 30 s, 60 s, then longer) and the
 // number of requests stays within what the schedule allows. Counts, not durations.
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createCore } from '../../src/core/core';
-import { FileLogger } from '../../src/core/log/logger';
-import type { Timers } from '../../src/core/poller/timers';
-import { BACKOFF_MS } from '../../src/core/poller/backoff';
+import { createCore } from '#core/core';
+import { FileLogger } from '#core/log/logger';
+import type { Timers } from '#core/poller/timers';
+import { BACKOFF_MS } from '#core/poller/backoff';
 import { tempDir } from '../support/temp';
 import { dseDocument } from '../support/requests/documents';
 import { memorySecrets } from '../support/core/memory-secrets';

@@ -1,4 +1,4 @@
-// Restoring a backup (issue 14, item 12): after damage in the middle of the file, and after an
+// Restoring a backup: after damage in the middle of the file, and after an
 // unclean stop that left a write-ahead log behind, through the very function Ajustes calls
 // (app.restore → the served host → restoreBackup). The restored file opens, passes
 // integrity_check and holds exactly the backup's data; the replaced file is kept, never deleted.
@@ -7,13 +7,13 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { parseArgs } from '../../src/core/cli/args';
-import { backupsCommand, restoreCommand } from '../../src/core/cli/restore';
-import { DATABASE_FILE } from '../../src/core/core';
-import { listBackups, restoreBackup } from '../../src/core/store/restore';
-import { startServedHost, type ServedHost } from '../../src/main/host';
-import type { RpcReply } from '../../src/shared/rpc/envelope';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { parseArgs } from '#core/cli/args';
+import { backupsCommand, restoreCommand } from '#core/cli/restore';
+import { DATABASE_FILE } from '#core/core';
+import { listBackups, restoreBackup } from '#core/store/restore';
+import { startServedHost, type ServedHost } from '#main/host';
+import type { RpcReply } from '#shared/rpc/envelope';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
 import { RELIABILITY_COMPANY_A as COMPANY, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
 import { tempDir } from '../support/temp';
 import { feBody, SANDBOX_NOW } from '../support/requests/numbered';

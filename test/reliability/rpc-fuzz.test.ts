@@ -1,4 +1,4 @@
-// Hostile input on every RPC method over both transports (issue 9): the Electron IPC handler
+// Hostile input on every RPC method over both transports: the Electron IPC handler
 // (src/main/ipc.ts, electron-free) and the web bridge. Every reply is the typed envelope; a failure
 // has a stable code other than `internal` (which would mean an unhandled bug), a Spanish message and
 // no stack trace or path; a success matches the contract's output schema. Huge inputs (a 5 MB
@@ -7,13 +7,13 @@ import fc from 'fast-check';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECRET_HEADER, startWebBridge, type WebBridge } from '../../src/core/bridge/web-bridge';
-import { createCore, type Core } from '../../src/core/core';
-import { createIpcRpcHandler } from '../../src/main/ipc';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { rpcContract } from '../../src/shared/rpc/contract';
-import type { RpcReply } from '../../src/shared/rpc/envelope';
-import { ERROR_CODES } from '../../src/shared/rpc/errors';
+import { SECRET_HEADER, startWebBridge, type WebBridge } from '#core/bridge/web-bridge';
+import { createCore, type Core } from '#core/core';
+import { createIpcRpcHandler } from '#main/ipc';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
+import { rpcContract } from '#shared/rpc/contract';
+import type { RpcReply } from '#shared/rpc/envelope';
+import { ERROR_CODES } from '#shared/rpc/errors';
 import { tempDir } from '../support/temp';
 import { memorySecrets } from '../support/core/memory-secrets';
 import { dseBody, feBody, SANDBOX_NOW } from '../support/requests/numbered';

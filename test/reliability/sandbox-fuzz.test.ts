@@ -1,11 +1,11 @@
-// Hostile input against every sandbox endpoint (issue 9): random and mutated bodies, headers and
+// Hostile input against every sandbox endpoint: random and mutated bodies, headers and
 // paths. Never a 5xx, never a stack trace or an internal path in a body, always the error envelope
 // `{ok: false, error}` on a failure. Then cross-company access: company A's token on company B's
 // paths and documents gets 403/404 and never B's data.
 import fc from 'fast-check';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
 import { dseBody, feBody, SANDBOX_NOW } from '../support/requests/numbered';
 import { assertProperty, fuzzRuns, LEAK, mutated } from '../support/reliability/fuzz';
 import {

@@ -1,4 +1,4 @@
-// Issue 14, item 5: a sandbox killed while it transmits a DSE (state `sending`) settles that
+// A sandbox killed while it transmits a DSE (state `sending`) settles that
 // transmission at its next start, as docs/SANDBOX.md says, instead of answering 202 for ever.
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';

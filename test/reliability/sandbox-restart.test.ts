@@ -1,5 +1,5 @@
-// The sandbox killed (SIGKILL) and restarted with the same --data while submissions are in flight
-// (issue 9): afterwards nothing is duplicated and nothing is lost, on either side.
+// The sandbox killed (SIGKILL) and restarted with the same --data while submissions are in flight:
+// afterwards nothing is duplicated and nothing is lost, on either side.
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Secrets (issue 9): a recognisable token stored in the real keychain, a day of use (connect, issue
+// Secrets: a recognisable token stored in the real keychain, a day of use (connect, issue
 // FE and DSE, a pending DSE polled to its end, history sync, search, CSV export, support
 // information), then every file the app wrote (SQLite, WAL, logs, backups) and every RPC output is
 // searched for the token, whole or in pieces. And the sandbox: tokens stored as digests only.
@@ -6,16 +6,16 @@ import Database from 'better-sqlite3';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { hashToken } from '../../src/sandbox/http/auth';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
+import { hashToken } from '#sandbox/http/auth';
 import { realKeychain } from '../support/keychain';
 import { tempDir } from '../support/temp';
 import { dseBody, feBody, SANDBOX_NOW } from '../support/requests/numbered';
 import { startApp, type AppUnderTest } from '../support/reliability/harness';
 import { waitUntil } from '../support/wait';
 import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed } from '../support/seed';
-import { vaultScope } from '../../src/core/core';
-import { VAULT_SERVICE, vaultAccount } from '../../src/core/vault/vault';
+import { vaultScope } from '#core/core';
+import { VAULT_SERVICE, vaultAccount } from '#core/vault/vault';
 
 const TOKEN = 'SECRETO-RECONOCIBLE-7f3a9c1e5b2d8f4a6c0e';
 let dir: ReturnType<typeof tempDir>;
@@ -110,7 +110,7 @@ describe('the bearer token after a day of use', () => {
     expect(leaking).toEqual([]);
     expect(leakingOutputs).toEqual([]);
     // The check can fail: the token is really where it belongs.
-    // The entry is scoped to this data folder (issue 14, item 2).
+    // The entry is scoped to this data folder.
     const account = vaultAccount(sandbox.baseUrl, COMPANY_A, vaultScope(app.core.parts.home, app.core.parts.store));
     expect(await realKeychain().getPassword(VAULT_SERVICE, account)).toBe(TOKEN);
   });

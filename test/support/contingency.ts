@@ -1,6 +1,6 @@
 // An issuer profile with a contingency numbering, for tests whose sales go through an outage: without
 // one, a contingency invoice carries no ticket reference and the sandbox (as the DIAN) rejects it.
-import type { IssuerProfile } from '../../src/shared/rpc/methods/history';
+import type { IssuerProfile } from '#shared/rpc/methods/history';
 
 let prefixes = 0;
 

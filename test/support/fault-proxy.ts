@@ -1,5 +1,5 @@
-// A real TCP proxy on 127.0.0.1 between the client core and the sandbox, with switchable faults
-// (issue 9, "Faults"). It speaks bytes, not HTTP, except for finding where a request's headers and
+// A real TCP proxy on 127.0.0.1 between the client core and the sandbox, with switchable faults.
+// It speaks bytes, not HTTP, except for finding where a request's headers and
 // a response's headers end, so that what the client's network stack sees is exactly what a broken
 // network would do to it:
 //

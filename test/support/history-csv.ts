@@ -1,7 +1,7 @@
 // The whole history CSV in one string, the reference for the chunked export core answers (an
 // export's parts, joined, must be exactly this): all rows as one first part, with BOM and header.
-import { historyCsvPart } from '../../src/core/history/csv';
-import type { HistoryRow } from '../../src/shared/rpc/methods/history';
+import { historyCsvPart } from '#core/history/csv';
+import type { HistoryRow } from '#shared/rpc/methods/history';
 
 export function historyCsv(rows: Iterable<HistoryRow>): { content: string; rows: number } {
   return historyCsvPart(rows, true);

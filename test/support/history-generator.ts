@@ -7,7 +7,7 @@
 //
 //   const generated = generateHistory(store.db, { connectionId: 1, count: 100_000, seed: 7 });
 //   generated.docs[0] // { id, kind, number, estado_dian, issue_date, counterpart_name, ... }
-import type { Db } from '../../src/core/store/store';
+import type { Db } from '#core/store/store';
 
 export interface GeneratedDoc {
   id: number;

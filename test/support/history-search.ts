@@ -1,8 +1,8 @@
 // The Historial's own search (HistoryQueries.page, what `history.list` answers) for tests that look
 // documents up by words or kind, first page.
-import { HistoryQueries } from '../../src/core/history/query';
-import type { Db } from '../../src/core/store/store';
-import type { HistoryPage } from '../../src/shared/rpc/methods/history';
+import { HistoryQueries } from '#core/history/query';
+import type { Db } from '#core/store/store';
+import type { HistoryPage } from '#shared/rpc/methods/history';
 
 export function searchHistory(
   db: Db,

@@ -3,9 +3,9 @@
 // sandbox, sells one invoice on the embedded connection, then tries to keep a real provider's token.
 // Prints one line of JSON with every answer.
 // Usage: tsx test/support/keyless-host-probe.ts HOME
-import { startHost } from '../../src/main/host';
-import { osKeychain } from '../../src/core/vault/os-keychain';
-import { FileLogger } from '../../src/core/log/logger';
+import { startHost } from '#main/host';
+import { osKeychain } from '#core/vault/os-keychain';
+import { FileLogger } from '#core/log/logger';
 import { fe, MAGIC } from './requests/outcomes';
 
 const [home] = process.argv.slice(2) as [string];

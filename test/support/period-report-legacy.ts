@@ -1,4 +1,4 @@
-// The period report as it was computed before issue 17's performance work (every document of the
+// The period report as it was computed before it was summed in SQL (every document of the
 // period read into JS and summed there), kept as a second reference for the property test: the
 // SQL-aggregated report (src/core/reports/period-report.ts) must give exactly the same answer.
 // Original header:
@@ -11,7 +11,7 @@
 // - a document this app issued is read from its exact request (taxes by type and rate,
 //   withholdings); one known through sync gives its totals only, and its taxes appear as one row
 //   "sin desglose" per kind.
-import type { DocumentKind } from '../../src/shared/rpc/methods/submissions';
+import type { DocumentKind } from '#shared/rpc/methods/submissions';
 import type {
   DaySums,
   MonthSums,
@@ -24,9 +24,9 @@ import type {
   TaxMonth,
   TaxRow,
   WithholdingRow,
-} from '../../src/shared/rpc/methods/reports';
-import type { Db } from '../../src/core/store/store';
-import { ReportFacts } from '../../src/core/reports/facts';
+} from '#shared/rpc/methods/reports';
+import type { Db } from '#core/store/store';
+import { ReportFacts } from '#core/reports/facts';
 
 const TOP_PARTIES = 10;
 const OPEN_LIST_MAX = 200;

@@ -1,6 +1,6 @@
 // The shop's products the catalog and counter tests sell: rice with no IVA, coffee at IVA 19 % on
 // top of its price, and a soda whose price includes IVA 19 %. Each has its code and its barcode.
-import type { ProductInput } from '../../src/shared/catalog/product';
+import type { ProductInput } from '#shared/catalog/product';
 
 export const RICE: ProductInput = {
   code: 'ARR1',

@@ -3,8 +3,8 @@
 // connection active, products in its catalog, and Chromium. `rpc` calls core directly, for set-up
 // and for checks that need no screen.
 import type { Browser } from 'playwright-core';
-import type { ProductInput } from '../../src/shared/catalog/product';
-import type { RpcReply } from '../../src/shared/rpc/envelope';
+import type { ProductInput } from '#shared/catalog/product';
+import type { RpcReply } from '#shared/rpc/envelope';
 import { launchBrowser } from './browser';
 import { startSandboxProcess, type SandboxProcess } from './sandbox-process';
 import { tempDir } from './temp';

@@ -1,11 +1,11 @@
-// What must never reach a Spanish screen (issue 18, item 6): the contract's field names, the ledger's
+// What must never reach a Spanish screen: the contract's field names, the ledger's
 // and the DIAN's raw states, ISO dates, a count with the wrong plural, common English words of user
 // interfaces, and what a program prints by mistake. The field names are every property the API's
 // OpenAPI document (the sandbox's, built from the contract) declares with an underscore: a name
 // such as `fecha_emision` or `estado_dian` is never a Spanish word.
 import type { Page } from 'playwright-core';
-import { buildOpenApi } from '../../src/sandbox/openapi';
-import { SUBMISSION_STATES } from '../../src/shared/rpc/methods/submissions';
+import { buildOpenApi } from '#sandbox/openapi';
+import { SUBMISSION_STATES } from '#shared/rpc/methods/submissions';
 
 function propertyNames(node: unknown, into: Set<string>): Set<string> {
   if (Array.isArray(node)) for (const item of node) propertyNames(item, into);

@@ -6,9 +6,9 @@
 import { Entry } from '@napi-rs/keyring';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { createCore, vaultScope } from '../../src/core/core';
-import { osKeychain } from '../../src/core/vault/os-keychain';
-import { VAULT_SERVICE, vaultAccount } from '../../src/core/vault/vault';
+import { createCore, vaultScope } from '#core/core';
+import { osKeychain } from '#core/vault/os-keychain';
+import { VAULT_SERVICE, vaultAccount } from '#core/vault/vault';
 
 const BASE_URL = 'https://api.example.co/api/v1';
 const COMPANY = 101;

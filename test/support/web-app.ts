@@ -2,8 +2,8 @@
 // web bridge, serving the renderer that `electron-vite build` produced (npm test builds it first).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { startWebBridge, type WebBridge } from '../../src/core/bridge/web-bridge';
-import { startHost, type Host, type HostOptions } from '../../src/main/host';
+import { startWebBridge, type WebBridge } from '#core/bridge/web-bridge';
+import { startHost, type Host, type HostOptions } from '#main/host';
 import { realKeychain } from './keychain';
 
 export const RENDERER_DIR = join(import.meta.dirname, '..', '..', 'out', 'renderer');

@@ -11,8 +11,8 @@ import {
   type FeListQuery,
   type PaymentMethod,
   type Tercero,
-} from '../../shared/api';
-import { AppError } from '../../shared/rpc/errors';
+} from '#shared/api/index';
+import { AppError } from '#shared/rpc/errors';
 import { classifyAnswer, classifyTransport, oversizedRead, unexpectedBody, type Operation } from './errors';
 import { exchange, TransportFailure, type ApiAnswer, type ExchangeHooks } from './http';
 import { agentFor } from './trusted-roots';

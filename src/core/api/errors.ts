@@ -1,7 +1,7 @@
 // The contract's error table ("Errors") turned into typed errors with a stable code and a Spanish
 // message a shop owner understands. Decisions are taken on the HTTP status, never on message text.
-import { fieldErrorList } from '../../shared/api/field-errors';
-import { AppError } from '../../shared/rpc/errors';
+import { fieldErrorList } from '#shared/api/field-errors';
+import { AppError } from '#shared/rpc/errors';
 import type { ApiAnswer, OversizedAnswer, TransportFailure } from './http';
 
 const SCOPE_NAMES = /\b(?:fe|dse)\.(?:read|write)\b/g;

@@ -2,7 +2,7 @@
 // a bound on the answer's size, and a transport failure kept apart from an HTTP answer. Nothing here
 // decides what a status means.
 import type { Agent } from 'node:https';
-import { formatByteSize, MB } from '../../shared/byte-size';
+import { formatByteSize, MB } from '#shared/byte-size';
 import { withoutFragments } from '../log/logger';
 import type { CoreRequestInit } from './node-fetch';
 import { tlsFailureOf, type TlsFailure } from './tls-failure';
@@ -130,7 +130,7 @@ export async function exchange(fetchImpl: typeof globalThis.fetch, request: Exch
     }
     if (typeof read !== 'string') return { status: response.status, body: null, text: '', oversized: read };
     // A server may quote the token back (an error message): it is taken out here, before any message,
-    // stored body, support text or RPC answer is made from the answer (issue 14, item 8).
+    // stored body, support text or RPC answer is made from the answer.
     const text = withoutToken(read, request.token, response.status);
     const body = parseJson(text);
     return { status: response.status, body: response.status >= 400 ? withoutQuotedPieces(body, request.token) : body, text };

@@ -2,7 +2,7 @@
 // loosely. Each requires what the contract guarantees for the record and nothing of the envelope;
 // harmless differences (an id written as "42", money as a number, `zip_key: null`) are accepted.
 // Every guess is listed in docs/CLIENT-DECISIONS.md ("Tolerant reading").
-import type { Acquirer, AcquirerLookupRequest, DseDocumentAsRead, FeDocument, PaymentMethod } from '../../shared/api';
+import type { Acquirer, AcquirerLookupRequest, DseDocumentAsRead, FeDocument, PaymentMethod } from '#shared/api/index';
 import { canonicalEstado, isTerminalEstado } from '../submissions/states';
 import {
   findCount,

@@ -4,9 +4,9 @@
 // The methods that carry a file the user chose (the catalog import) have a larger bound of their
 // own: the file is limited where it is chosen (shared/text-file.ts, 5 MB) and its text, as JSON,
 // stays under 16 MiB unless most of it is control characters (each one escaped in six bytes).
-import { formatByteSize } from '../../shared/byte-size';
-import { FILE_LIMITS } from '../../shared/text-file';
-import { AppError } from '../../shared/rpc/errors';
+import { formatByteSize } from '#shared/byte-size';
+import { FILE_LIMITS } from '#shared/text-file';
+import { AppError } from '#shared/rpc/errors';
 
 export const MAX_MESSAGE_BYTES = 1024 * 1024;
 export const MAX_MESSAGE_DEPTH = 64;

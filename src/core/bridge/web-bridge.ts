@@ -9,8 +9,8 @@ import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
-import type { RpcReply } from '../../shared/rpc/envelope';
-import { WEB_SECRET_FRAGMENT, WEB_SESSION_QUERY } from '../../shared/rpc/web-session';
+import type { RpcReply } from '#shared/rpc/envelope';
+import { WEB_SECRET_FRAGMENT, WEB_SESSION_QUERY } from '#shared/rpc/web-session';
 import type { EventBus } from '../events';
 import type { Dispatcher } from '../rpc/registry';
 import { LARGEST_MESSAGE_BYTES, refuseOversized, tooLargeMessage } from './limits';
@@ -155,7 +155,7 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
     try {
       decoded = decodeURIComponent(pathname);
     } catch {
-      // A malformed %-escape (issue 14, item 17): the client's mistake, answered with the error envelope.
+      // A malformed %-escape: the client's mistake, answered with the error envelope.
       return badPath(response);
     }
     const relative = pathname === '/' ? 'index.html' : decoded.replace(/^\/+/, '');

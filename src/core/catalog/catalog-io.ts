@@ -9,11 +9,11 @@ import {
   parseYesNo,
   ProductInput,
   type Product,
-} from '../../shared/catalog/product';
-import { formatCop } from '../../shared/money';
-import type { ImportPreview, ImportRow } from '../../shared/rpc/methods/catalog';
-import { CSV_BOM, csvLine, csvNumber, csvText, unguardedText } from '../../shared/spreadsheet-cells';
-import { parseTabular, TabularError } from '../../shared/tabular';
+} from '#shared/catalog/product';
+import { formatCop } from '#shared/money';
+import type { ImportPreview, ImportRow } from '#shared/rpc/methods/catalog';
+import { CSV_BOM, csvLine, csvNumber, csvText, unguardedText } from '#shared/spreadsheet-cells';
+import { parseTabular, TabularError } from '#shared/tabular';
 import type { Catalog } from './catalog';
 
 type Column = 'code' | 'barcodes' | 'description' | 'price' | 'includes' | 'tax' | 'unit' | 'unspsc';

@@ -1,9 +1,9 @@
-// The products catalog of one connection (issue 15, item 1): create, edit, deactivate, search by
+// The products catalog of one connection: create, edit, deactivate, search by
 // code, barcode or words, import (catalog-import.ts) and export. Each write keeps the word index
 // (catalog_search, migration 0011) in step in the same transaction.
 import type { Statement } from 'better-sqlite3';
-import type { Product, ProductInput } from '../../shared/catalog/product';
-import { AppError } from '../../shared/rpc/errors';
+import type { Product, ProductInput } from '#shared/catalog/product';
+import { AppError } from '#shared/rpc/errors';
 import type { Db } from '../store/store';
 
 interface ProductRow {

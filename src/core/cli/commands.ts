@@ -1,15 +1,15 @@
 // The command line's commands, each over the same RPC contract the renderer uses.
 import { randomUUID } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import type { InputOf, OutputOf } from '../../shared/rpc/define';
-import type { MethodName, RpcContract } from '../../shared/rpc/contract';
-import { AppError, type RpcErrorShape } from '../../shared/rpc/errors';
-import { TRUSTED_CA_MAX_CHARS } from '../../shared/rpc/methods/connections';
-import { OPEN_SUBMISSION_STATES, type Submission } from '../../shared/rpc/methods/submissions';
+import type { InputOf, OutputOf } from '#shared/rpc/define';
+import type { MethodName, RpcContract } from '#shared/rpc/contract';
+import { AppError, type RpcErrorShape } from '#shared/rpc/errors';
+import { TRUSTED_CA_MAX_CHARS } from '#shared/rpc/methods/connections';
+import { OPEN_SUBMISSION_STATES, type Submission } from '#shared/rpc/methods/submissions';
 import type { Core } from '../core';
 import { flag, type ParsedArgs } from './args';
 import { EXIT, exitForState } from './exit-codes';
-import { estadoLabel } from '../../shared/estados';
+import { estadoLabel } from '#shared/estados';
 
 export interface CommandResult {
   output: unknown;
@@ -95,7 +95,7 @@ function readCaFile(file: string): string {
  * `dse submit` / `fe submit`. Running the same command again is the natural recovery after a crash,
  * so a key is never drawn blindly: the same data already in the ledger under another key is
  * confirmed under that key (no second document) unless --new-document asks for another one; the
- * key is printed before anything is sent (issue 14, item 3).
+ * key is printed before anything is sent.
  */
 export async function submit({ core, args, progress }: CommandContext, kind: 'dse' | 'fe'): Promise<CommandResult> {
   const file = args.positional[2];

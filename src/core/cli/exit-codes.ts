@@ -1,6 +1,6 @@
-// Exit codes of `npm run cli` (issue 4): scripts branch on these, never on the printed text.
-import type { ErrorCode } from '../../shared/rpc/errors';
-import type { SubmissionState } from '../../shared/rpc/methods/submissions';
+// Exit codes of `npm run cli`: scripts branch on these, never on the printed text.
+import type { ErrorCode } from '#shared/rpc/errors';
+import type { SubmissionState } from '#shared/rpc/methods/submissions';
 
 export const EXIT = {
   ok: 0,

@@ -3,7 +3,7 @@
 import { createCore, type Core } from '../core';
 import { resolveHome } from '../home';
 import { osKeychain } from '../vault/os-keychain';
-import { isAppError } from '../../shared/rpc/errors';
+import { isAppError } from '#shared/rpc/errors';
 import { parseArgs } from './args';
 import {
   call,
@@ -92,7 +92,7 @@ async function main(): Promise<number> {
     return result.exitCode;
   } catch (error) {
     const found = error instanceof RpcFailure ? error.shape : isAppError(error) ? error.toShape() : null;
-    // A damaged file: the command line's own way to restore (issue 14, item 12).
+    // A damaged file: the command line's own way to restore.
     const shape =
       found &&
       found.code === 'store_unavailable' &&

@@ -1,8 +1,8 @@
-// `backups` and `restore NOMBRE --confirmar`: the same restore as Ajustes (issue 14, item 12), run
+// `backups` and `restore NOMBRE --confirmar`: the same restore as Ajustes, run
 // with no core open. The ledger is read first when it can be: a restore that would forget a
 // submission sent after the backup and still unresolved is refused, as in the app.
 import { join } from 'node:path';
-import { AppError, isAppError } from '../../shared/rpc/errors';
+import { AppError, isAppError } from '#shared/rpc/errors';
 import { createCore, DATABASE_FILE, type CoreOptions } from '../core';
 import { assertRestorable, backupEntries } from '../rpc/handlers/app';
 import { FolderLock } from '../store/folder-lock';

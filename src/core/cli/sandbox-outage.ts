@@ -1,9 +1,9 @@
 // `sandbox-outage --admin URL [MODO] [--minutes N]`: reads or sets the simulated outage of a
 // standalone sandbox (`npm run sandbox`) through its admin port (src/sandbox/admin.ts), which answers
 // while the API port refuses connections. Needs no data folder: it runs without opening core.
-import { AppError } from '../../shared/rpc/errors';
-import { isLoopbackUrl } from '../../shared/rpc/methods/connections';
-import { OUTAGE_DESCRIPTIONS, OutageRequest, OutageStatus, SimulatedOutage } from '../../shared/rpc/methods/sandbox';
+import { AppError } from '#shared/rpc/errors';
+import { isLoopbackUrl } from '#shared/rpc/methods/connections';
+import { OUTAGE_DESCRIPTIONS, OutageRequest, OutageStatus, SimulatedOutage } from '#shared/rpc/methods/sandbox';
 import { flag, type ParsedArgs } from './args';
 import { EXIT } from './exit-codes';
 import type { CommandResult } from './commands';

@@ -5,9 +5,9 @@
 // submission, and on demand. Only a brand-new connection with no copy waits for the service, and
 // then a failure says, in words, that there is no copy yet.
 import { z } from 'zod';
-import { Acquirer, PaymentMethod, Tercero, type AcquirerLookupRequest } from '../../shared/api';
-import { AppError } from '../../shared/rpc/errors';
-import type { CompanyListName, CompanyListsStatus } from '../../shared/rpc/methods/fe';
+import { Acquirer, PaymentMethod, Tercero, type AcquirerLookupRequest } from '#shared/api/index';
+import { AppError } from '#shared/rpc/errors';
+import type { CompanyListName, CompanyListsStatus } from '#shared/rpc/methods/fe';
 import type { ApiClientOptions } from '../api/client';
 import { clientFor } from '../api/for-connection';
 import type { ActiveConnection } from '../connections/connections';

@@ -1,7 +1,7 @@
-// "Probar conexión" (issue 4): the payment-methods endpoint verifies token, company and `fe.read`
+// "Probar conexión": the payment-methods endpoint verifies token, company and `fe.read`
 // without creating a document ("4. FE payment methods"). Each failure keeps the contract's meaning.
-import type { ConnectionCheck } from '../../shared/rpc/methods/connections';
-import { isAppError } from '../../shared/rpc/errors';
+import type { ConnectionCheck } from '#shared/rpc/methods/connections';
+import { isAppError } from '#shared/rpc/errors';
 import { clientFor } from '../api/for-connection';
 import type { Connections } from './connections';
 

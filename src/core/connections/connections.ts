@@ -5,9 +5,9 @@ import {
   type Connection,
   type ConnectionDraft,
   type KeychainStatus,
-} from '../../shared/rpc/methods/connections';
-import { HEADER_SAFE } from '../../shared/api/common';
-import { AppError, isAppError } from '../../shared/rpc/errors';
+} from '#shared/rpc/methods/connections';
+import { HEADER_SAFE } from '#shared/api/common';
+import { AppError, isAppError } from '#shared/rpc/errors';
 import type { EventBus } from '../events';
 import type { Db } from '../store/store';
 import { keychainUnavailableMessage } from '../vault/keychain-help';

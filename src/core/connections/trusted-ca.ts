@@ -2,9 +2,9 @@
 // before anything is stored, so a connection never trusts a key, a server's certificate or an
 // expired authority, and described for the screen (subject, SHA-256 fingerprint, expiry).
 import { X509Certificate } from 'node:crypto';
-import type { TrustedCaCertificate } from '../../shared/rpc/methods/connections';
-import { formatDateTime } from '../../shared/dates';
-import { AppError } from '../../shared/rpc/errors';
+import type { TrustedCaCertificate } from '#shared/rpc/methods/connections';
+import { formatDateTime } from '#shared/dates';
+import { AppError } from '#shared/rpc/errors';
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 /** A provider's chain is a root and perhaps an intermediate or two; more is not an authority file. */

@@ -1,11 +1,11 @@
-// Saved customers of one connection (issue 15, item 3): create, edit, deactivate, search by name or
+// Saved customers of one connection: create, edit, deactivate, search by name or
 // identification number with recent ones first, and the mark an issued invoice leaves (last used).
 // Input is checked by the shared schema before it gets here (the RPC layer), and again here for
 // callers inside the core.
 import type { Statement } from 'better-sqlite3';
-import { Customer, CustomerInput, foldCustomerText } from '../../shared/customers/customer';
-import { nitCheckDigit } from '../../shared/fiscal/nit';
-import { AppError, invalidInput } from '../../shared/rpc/errors';
+import { Customer, CustomerInput, foldCustomerText } from '#shared/customers/customer';
+import { nitCheckDigit } from '#shared/fiscal/nit';
+import { AppError, invalidInput } from '#shared/rpc/errors';
 import type { Db } from '../store/store';
 
 interface CustomerRow {

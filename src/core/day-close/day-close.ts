@@ -1,15 +1,15 @@
-// "Cierre de caja" (issue 15, item 10): the invoices this installation issued on one Colombian day,
+// "Cierre de caja": the invoices this installation issued on one Colombian day,
 // from the ledger (the exact request of each, so the payment and the taxes are the ones sent), summed
 // in integer cents through the shared document figures (the same rules the form, the sandbox and the
 // reports use). Accepted ones are the day's sales; pending (sending, in doubt, waiting for the DIAN)
 // and rejected ones are listed apart and never summed into the sales. Refused submissions (nothing
 // was created) are not documents and are left out.
 import type { Statement } from 'better-sqlite3';
-import { addDays, colombiaToday } from '../../shared/dates';
-import { feFigures } from '../../shared/reports/document-figures';
-import type { DayClose, DayCloseDocument } from '../../shared/rpc/methods/day-close';
+import { addDays, colombiaToday } from '#shared/dates';
+import { feFigures } from '#shared/reports/document-figures';
+import type { DayClose, DayCloseDocument } from '#shared/rpc/methods/day-close';
 import type { Db } from '../store/store';
-import { OPEN_SUBMISSION_STATES } from '../../shared/rpc/methods/submissions';
+import { OPEN_SUBMISSION_STATES } from '#shared/rpc/methods/submissions';
 
 interface Row {
   id: number;

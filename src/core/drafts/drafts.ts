@@ -1,7 +1,7 @@
 // Unfinished forms, saved as the user types so that closing the app loses nothing. One draft per
 // form kind and connection; the idempotency key travels with it, so a draft reopened after a crash
 // submits under the key it was first given (never a new key for the same document).
-import type { Draft, DraftKind } from '../../shared/rpc/methods/drafts';
+import type { Draft, DraftKind } from '#shared/rpc/methods/drafts';
 import type { Db } from '../store/store';
 
 interface DraftRow {

@@ -1,7 +1,7 @@
 // What the DSE form offers again: suppliers already used (read back from the submission ledger, which
 // keeps the exact request bytes) and the cost centers the user entered for a connection.
-import { DseProveedor } from '../../shared/api';
-import type { CostCenter, KnownSupplier } from '../../shared/rpc/methods/dse-catalog';
+import { DseProveedor } from '#shared/api/index';
+import type { CostCenter, KnownSupplier } from '#shared/rpc/methods/dse-catalog';
 import type { Db } from '../store/store';
 
 export class DseCatalog {

@@ -1,9 +1,9 @@
 // Links between a rejected DSE and the new documents that correct it (migration 0012). The link is
 // written under the correction's Idempotency-Key before that key is first sent, and read back through
 // the ledger (the submission with that key), so nothing here duplicates the ledger's state.
-import { AppError } from '../../shared/rpc/errors';
-import type { CorrectionSide } from '../../shared/rpc/methods/dse-corrections';
-import type { SubmissionState } from '../../shared/rpc/methods/submissions';
+import { AppError } from '#shared/rpc/errors';
+import type { CorrectionSide } from '#shared/rpc/methods/dse-corrections';
+import type { SubmissionState } from '#shared/rpc/methods/submissions';
 import type { Db } from '../store/store';
 import { OPEN_STATES_SQL } from '../submissions/states';
 

@@ -1,6 +1,6 @@
 // The FE withholding types entered per connection (migration 0008). The contract has no endpoint
 // listing them, so this list is the only source the form offers; nothing is invented.
-import type { FeWithholdingType } from '../../shared/rpc/methods/fe';
+import type { FeWithholdingType } from '#shared/rpc/methods/fe';
 import type { Db } from '../store/store';
 
 export class FeWithholdingTypes {

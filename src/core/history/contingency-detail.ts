@@ -1,13 +1,13 @@
-// What the counter prints for a contingency invoice before the service has numbered it (issue 16,
-// item 1): the sale as this app recorded it, from the ledger's exact request. The server's FE
+// What the counter prints for a contingency invoice before the service has numbered it:
+// the sale as this app recorded it, from the ledger's exact request. The server's FE
 // document does not exist yet, so its resource is built from the request by the same line rule the
 // form and the sandbox use (shared/fe): the values are the sale's. It has no number and no CUFE:
 // the printout carries the local reference instead, and says that both come with the transmission.
-import { toColombia } from '../../shared/dates';
-import { computeFeLine } from '../../shared/fe';
-import { dec, toMoneyString, ZERO } from '../../shared/money';
-import { AppError } from '../../shared/rpc/errors';
-import type { HistoryDetail } from '../../shared/rpc/methods/history';
+import { toColombia } from '#shared/dates';
+import { computeFeLine } from '#shared/fe/index';
+import { dec, toMoneyString, ZERO } from '#shared/money';
+import { AppError } from '#shared/rpc/errors';
+import type { HistoryDetail } from '#shared/rpc/methods/history';
 import { isObject, type Json } from '../api/records';
 import type { Db } from '../store/store';
 import type { Submissions } from '../submissions/submissions';

@@ -2,11 +2,11 @@
 // read accents), `;` between fields and a decimal comma, as a Colombian (es-CO) spreadsheet expects;
 // fields quoted per RFC 4180 when they hold a separator, a quote or a line break, and text that
 // would run as a formula neutralised (shared/spreadsheet-cells.ts).
-import { formatDate } from '../../shared/dates';
-import { toMoneyString } from '../../shared/money';
-import type { HistoryRow } from '../../shared/rpc/methods/history';
-import { CSV_BOM, CSV_SEPARATOR, csvNumber, csvText } from '../../shared/spreadsheet-cells';
-import { estadoLabel } from '../../shared/estados';
+import { formatDate } from '#shared/dates';
+import { toMoneyString } from '#shared/money';
+import type { HistoryRow } from '#shared/rpc/methods/history';
+import { CSV_BOM, CSV_SEPARATOR, csvNumber, csvText } from '#shared/spreadsheet-cells';
+import { estadoLabel } from '#shared/estados';
 
 export const BOM = CSV_BOM;
 const SEPARATOR = CSV_SEPARATOR;

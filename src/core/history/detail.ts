@@ -1,8 +1,8 @@
 // One document of the Historial with everything the detail view shows: the contract's document
 // resource as mirrored, the ledger's submission (keys, attempts, answers) with its recorded events,
 // the exact request this app sent, and the support information.
-import { AppError } from '../../shared/rpc/errors';
-import type { HistoryDetail, SubmissionEvent } from '../../shared/rpc/methods/history';
+import { AppError } from '#shared/rpc/errors';
+import type { HistoryDetail, SubmissionEvent } from '#shared/rpc/methods/history';
 import type { Db } from '../store/store';
 import type { Submissions } from '../submissions/submissions';
 import type { IssuerProfiles } from './issuer';

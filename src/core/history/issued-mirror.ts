@@ -1,4 +1,4 @@
-// An issued document is in the history as soon as its outcome names it (issue 15, item 9): each
+// An issued document is in the history as soon as its outcome names it: each
 // recorded outcome with a document id is read from the API and written to the mirror, FE as DSE, so
 // Historial never waits for "Sincronizar". A 'history.changed' event follows each write, so a screen
 // showing the list refreshes after the row is there (not on 'document.changed', which comes first).

@@ -2,14 +2,9 @@
 // and 0016), with the printing settings and the warnings about the numbering resolution and the
 // yearly plan. The contract has no endpoint that returns the company's own name, NIT, address or
 // resolution, so the user enters them once in Ajustes.
-import { colombiaToday, daysBetween, formatDate } from '../../shared/dates';
-import {
-  NumberingResolution,
-  type IssuerProfile,
-  type IssuerWarning,
-  type PrintSettings,
-} from '../../shared/rpc/methods/history';
-import { nitCheckDigit } from '../../shared/fiscal/nit';
+import { colombiaToday, daysBetween, formatDate } from '#shared/dates';
+import { NumberingResolution, type IssuerProfile, type IssuerWarning, type PrintSettings } from '#shared/rpc/methods/history';
+import { nitCheckDigit } from '#shared/fiscal/nit';
 import type { Db } from '../store/store';
 import { lastTicket } from '../submissions/contingency-tickets';
 

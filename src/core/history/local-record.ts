@@ -4,8 +4,8 @@
 // request the ledger kept, marked `registro_local`, and never replaces what the server said: a
 // document the mirror already holds is left alone, and a later sync or mirror of the same id
 // overwrites the local record with the server's document.
-import { colombiaToday } from '../../shared/dates';
-import { dec, sum, toMoneyString, ZERO, type Dec } from '../../shared/money';
+import { colombiaToday } from '#shared/dates';
+import { dec, sum, toMoneyString, ZERO, type Dec } from '#shared/money';
 import { isObject, type Json } from '../api/records';
 import type { SubmissionRow } from '../submissions/ledger';
 import type { HistoryMirror, MirrorRow } from './mirror';

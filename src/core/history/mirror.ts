@@ -1,6 +1,6 @@
 // The history mirror's rows: upserts from API documents (the Historial's search is query.ts).
-import type { DseDocumentAsRead, FeDocument } from '../../shared/api';
-import { dec } from '../../shared/money';
+import type { DseDocumentAsRead, FeDocument } from '#shared/api/index';
+import { dec } from '#shared/money';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../store/store';
 

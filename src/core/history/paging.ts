@@ -4,7 +4,7 @@
 // seen in this walk, `total_pages` reached, as many ids as `total`, a page shorter than an earlier
 // page of the walk, and, whatever the server does, a hard upper bound on pages.
 import type { FeListPage } from '../api/readers';
-import { countOf } from '../../shared/plural';
+import { countOf } from '#shared/plural';
 
 /** Sizes asked for, in order, when the server refuses one with a 400 ("the server restricts the range"). */
 export const PAGE_SIZES: readonly (number | undefined)[] = [100, 50, 20, 10, undefined];

@@ -12,10 +12,10 @@
 // Both give the rows of the plain query (compileFilter), in the same order; the export uses that
 // one, and the tests compare them.
 import type { Statement } from 'better-sqlite3';
-import type { HistoryFilter, HistoryPage, HistoryRow } from '../../shared/rpc/methods/history';
-import type { SubmissionState } from '../../shared/rpc/methods/submissions';
+import type { HistoryFilter, HistoryPage, HistoryRow } from '#shared/rpc/methods/history';
+import type { SubmissionState } from '#shared/rpc/methods/submissions';
 import type { Db } from '../store/store';
-import { OPEN_SUBMISSION_STATES } from '../../shared/rpc/methods/submissions';
+import { OPEN_SUBMISSION_STATES } from '#shared/rpc/methods/submissions';
 import {
   ACCEPTED_ESTADOS_SQL,
   FINAL_ESTADOS_SQL,

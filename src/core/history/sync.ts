@@ -2,9 +2,9 @@
 // the full document), and every DSE this app created, by id. Each page is one transaction together
 // with the cursor, so an interrupted sync resumes at the page it stopped at and keeps what it saved.
 import type { ServiceParts } from '../parts';
-import { DseCreateRequest } from '../../shared/api';
-import { AppError } from '../../shared/rpc/errors';
-import type { SyncStatus, SyncSummary } from '../../shared/rpc/methods/history';
+import { DseCreateRequest } from '#shared/api/index';
+import { AppError } from '#shared/rpc/errors';
+import type { SyncStatus, SyncSummary } from '#shared/rpc/methods/history';
 import type { ApiClient, FeListPage } from '../api/client';
 import { clientFor } from '../api/for-connection';
 import type { ActiveConnection } from '../connections/connections';

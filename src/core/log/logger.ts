@@ -60,8 +60,8 @@ export class FileLogger implements Logger {
     try {
       mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     } catch {
-      // A read-only or full data folder: the store that opens next says so in Spanish (issue 14,
-      // item 16); a log line must never be what stops the app or the command line.
+      // A read-only or full data folder: the store that opens next says so in Spanish;
+      // a log line must never be what stops the app or the command line.
     }
   }
 

@@ -1,9 +1,9 @@
-// Withholding certificates (issue 17, item 3): per supplier and period, the base, rate and amount of
+// Withholding certificates: per supplier and period, the base, rate and amount of
 // each withholding type (ReteIVA 05, ReteRenta 06, ReteICA 07) withheld in accepted DSE, from their
 // exact requests (report facts), with the documents they come from. The withholding agent is the
 // company (issuer profile); a DSE known only by its totals cannot be certified and is counted apart.
-import type { Certificate, CertificatesOutput } from '../../shared/rpc/methods/reports';
-import type { IssuerProfile } from '../../shared/rpc/methods/history';
+import type { Certificate, CertificatesOutput } from '#shared/rpc/methods/reports';
+import type { IssuerProfile } from '#shared/rpc/methods/history';
 import type { Db } from '../store/store';
 import { ReportFacts } from './facts';
 import { ACCEPTED_ESTADOS_SQL } from '../submissions/states';

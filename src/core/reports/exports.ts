@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppError } from '../../shared/rpc/errors';
-import { XLSX_CHUNK_BYTES } from '../../shared/rpc/methods/reports';
+import { AppError } from '#shared/rpc/errors';
+import { XLSX_CHUNK_BYTES } from '#shared/rpc/methods/reports';
 
 const STALE_MS = 60 * 60 * 1000;
 

@@ -2,7 +2,7 @@
 // exact request this app sent (src/shared/reports/document-figures.ts) or marked as known through
 // sync only. Done before a report for the documents of its period that have none yet, and again for
 // a synced-only document once a ledger row for it appears.
-import { dseFigures, feFigures, type DocumentFigures } from '../../shared/reports/document-figures';
+import { dseFigures, feFigures, type DocumentFigures } from '#shared/reports/document-figures';
 import type { Db } from '../store/store';
 
 interface Pending {

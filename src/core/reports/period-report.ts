@@ -7,7 +7,7 @@
 // - a document this app issued is read from its exact request (taxes by type and rate,
 //   withholdings); one known through sync gives its totals only, and its taxes appear as one row
 //   "sin desglose" per kind.
-import type { DocumentKind } from '../../shared/rpc/methods/submissions';
+import type { DocumentKind } from '#shared/rpc/methods/submissions';
 import type {
   DaySums,
   MonthSums,
@@ -20,7 +20,7 @@ import type {
   TaxMonth,
   TaxRow,
   WithholdingRow,
-} from '../../shared/rpc/methods/reports';
+} from '#shared/rpc/methods/reports';
 import type { Db } from '../store/store';
 import { ReportFacts } from './facts';
 import { ACCEPTED_ESTADOS_SQL, FINAL_ESTADOS_SQL } from '../submissions/states';
@@ -118,7 +118,7 @@ interface OpenRow {
 }
 
 /**
- * The period's figures, summed by SQLite (issue 17: a year of 100,000 documents in ≤ 300 ms): sums
+ * The period's figures, summed by SQLite (target: a year of 100,000 documents in ≤ 300 ms): sums
  * of exact integer cents grouped by day, party, tax code and rate, withholding code and supplier,
  * read from covering indexes (migrations 0013 and 0015); JS only merges the few groups. The same
  * answer as summing every document in JS (the property test compares both).

@@ -4,13 +4,13 @@
 // numbers in pesos with a COP format, dates are dates (Excel serials), rates are numbers; text cells go
 // through the one spreadsheet guard (shared/spreadsheet-cells.ts).
 import ExcelJS from 'exceljs';
-import type { DocumentKind } from '../../shared/rpc/methods/submissions';
-import type { PeriodReport, ReportFilter } from '../../shared/rpc/methods/reports';
-import { safeText } from '../../shared/spreadsheet-cells';
+import type { DocumentKind } from '#shared/rpc/methods/submissions';
+import type { PeriodReport, ReportFilter } from '#shared/rpc/methods/reports';
+import { safeText } from '#shared/spreadsheet-cells';
 import type { Db } from '../store/store';
 import { collectGarbage } from '../memory';
 import { moneyCents } from './period-report';
-import { estadoLabel } from '../../shared/estados';
+import { estadoLabel } from '#shared/estados';
 
 /** Rows of the documents sheet between two full collections (ten chunks; see core/memory.ts). */
 const GC_EVERY_ROWS = 5_000;

@@ -2,9 +2,9 @@
 // schema (bad input never reaches a handler, so it changes nothing), run the handler, and turn any
 // failure into the typed error shape. Stack traces stay in the log.
 import { z } from 'zod';
-import type { MethodTable, OutputOf, ParsedInputOf } from '../../shared/rpc/define';
-import { AppError, invalidInput } from '../../shared/rpc/errors';
-import { RpcRequest, type RpcReply } from '../../shared/rpc/envelope';
+import type { MethodTable, OutputOf, ParsedInputOf } from '#shared/rpc/define';
+import { AppError, invalidInput } from '#shared/rpc/errors';
+import { RpcRequest, type RpcReply } from '#shared/rpc/envelope';
 import type { Logger } from '../log/logger';
 
 export type Handlers<T extends MethodTable> = {

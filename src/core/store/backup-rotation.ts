@@ -6,7 +6,7 @@
 // bring back an old number and let the rotation that follows remove what the shop meant to keep.
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppError } from '../../shared/rpc/errors';
+import { AppError } from '#shared/rpc/errors';
 import { BACKUP_FOLDER, listBackups } from './restore';
 import type { Db } from './store';
 import { OPEN_STATES_SQL } from '../submissions/states';

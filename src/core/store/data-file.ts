@@ -9,8 +9,8 @@
 //     commit (store.ts), so the main file holds every commit but perhaps the last one, and the user
 //     is told to check it instead of the app opening without a word.
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, readSync, renameSync, statSync, writeSync } from 'node:fs';
-import { AppError } from '../../shared/rpc/errors';
-import { formatDateTime } from '../../shared/dates';
+import { AppError } from '#shared/rpc/errors';
+import { formatDateTime } from '#shared/dates';
 
 export const STATE_SUFFIX = '.estado';
 const SQLITE_HEADER = 'SQLite format 3\u0000';

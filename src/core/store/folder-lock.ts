@@ -12,8 +12,8 @@
 import Database from 'better-sqlite3';
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppError } from '../../shared/rpc/errors';
-import { formatDateTime } from '../../shared/dates';
+import { AppError } from '#shared/rpc/errors';
+import { formatDateTime } from '#shared/dates';
 import type { Transport } from '../parts';
 import { storeUnavailable } from './store';
 

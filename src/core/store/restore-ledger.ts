@@ -7,7 +7,7 @@
 //     restored app never sends it again (a DSE re-dated under a new key, an FE rewritten as a
 //     contingency invoice and then accepted).
 import Database from 'better-sqlite3';
-import { OPEN_SUBMISSION_STATES } from '../../shared/rpc/methods/submissions';
+import { OPEN_SUBMISSION_STATES } from '#shared/rpc/methods/submissions';
 import { OPEN_STATES_SQL } from '../submissions/states';
 import type { Db } from './store';
 

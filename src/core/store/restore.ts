@@ -1,4 +1,4 @@
-// Restoring one of the app's own backups over the data file (issue 14, item 12). The one function
+// Restoring one of the app's own backups over the data file. The one function
 // Ajustes, the damaged-file screen and the command line all call, with the store closed:
 //   1. the backup is copied next to the data file and verified there (integrity_check, a schema this
 //      version can open) before anything else is touched; a damaged backup changes nothing;
@@ -21,7 +21,7 @@ import {
   statSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { AppError } from '../../shared/rpc/errors';
+import { AppError } from '#shared/rpc/errors';
 import { markClosed } from './data-file';
 import { migrations as defaultMigrations } from './migrations';
 import { carrySettled } from './restore-ledger';

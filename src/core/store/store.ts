@@ -3,7 +3,7 @@
 import Database from 'better-sqlite3';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { AppError } from '../../shared/rpc/errors';
+import { AppError } from '#shared/rpc/errors';
 import { checkDataFile, markClosed, markOpen, notFacturaDesk } from './data-file';
 import type { Migration } from './migration';
 import { migrations as defaultMigrations } from './migrations';
@@ -38,7 +38,7 @@ export class Store {
   static open(file: string, options: StoreOptions = {}): Store {
     const migrations = options.migrations ?? defaultMigrations;
     assertConsecutive(migrations);
-    // Owner-only (issue 14, item 10): the data folder holds every document and the ledger.
+    // Owner-only: the data folder holds every document and the ledger.
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     let db: Db;
     let check: ReturnType<typeof checkDataFile>;
@@ -69,7 +69,7 @@ export class Store {
       // to FULL around its own commits (a power cut must not lose a write-ahead record).
       db.pragma('synchronous = NORMAL');
       // Damage in the middle of the file (a header that still reads) is found now, with the same
-      // backup advice, instead of at the first query that reaches it (issue 14, item 12).
+      // backup advice, instead of at the first query that reaches it.
       const quick = db.pragma('quick_check(1)', { simple: true });
       if (quick !== 'ok') throw Object.assign(new Error(`quick_check: ${String(quick)}`), { code: 'SQLITE_CORRUPT' });
       // Every commit is copied into the main file at once (a passive checkpoint when the log holds a
@@ -126,7 +126,7 @@ export class Store {
 
   /**
    * SQLite's online backup: a consistent copy while the app keeps working, owner-only. Backups run
-   * one after another (issue 14, item 14: of 12 started at once, 11 failed); `destination` is called
+   * one after another (of 12 started at once, 11 used to fail); `destination` is called
    * when its turn comes, so that it can pick a name no earlier backup has taken.
    */
   backup(destination: string | (() => string)): Promise<string> {

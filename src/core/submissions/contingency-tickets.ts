@@ -4,16 +4,16 @@
 // Assigned inside the commit that queues the sale (outbox.enqueue): the number lives in the outbox row
 // itself, unique per resolution and prefix, so a crash never leaves a number given and lost (a gap)
 // and two sales never get one number.
-import { toColombia } from '../../shared/dates';
+import { toColombia } from '#shared/dates';
 import {
   contingencyTicketNumber,
   formatContingencyReference,
   observacionesWithReference,
   ticketReference,
   type ContingencyReference,
-} from '../../shared/fe';
-import { LIMITS } from '../../shared/api/common';
-import type { NumberingResolution } from '../../shared/rpc/methods/history';
+} from '#shared/fe/index';
+import { LIMITS } from '#shared/api/common';
+import type { NumberingResolution } from '#shared/rpc/methods/history';
 import type { Db } from '../store/store';
 
 export type TicketProblem = 'missing' | 'not_in_force' | 'used_up';
@@ -48,16 +48,57 @@ export function lastTicket(db: Db, numbering: Pick<NumberingResolution, 'numero'
   );
 }
 
+/** The company a ticket belongs to: its invoices are those of one address and company number. */
+export interface TicketCompany {
+  baseUrl: string;
+  companyId: number;
+}
+
+/**
+ * The invoice of `company` that already names ticket `number` of a resolution and prefix, other than
+ * the submission `exceptKey`: one queued by the app or typed after a sale on paper, sent or waiting.
+ * A rejected or refused one does not hold it (the same paper sale is then sent again, corrected).
+ */
+export function ticketHolder(
+  db: Db,
+  company: TicketCompany,
+  ticket: { resolution: string; prefix: string; number: number },
+  exceptKey: string | null,
+): { id: number; number: string | null } | null {
+  // The reference line is the only place an invoice carries its ticket (the contract has no field):
+  // its number, then its resolution, as formatContingencyReference writes them.
+  const pattern = `%Contingencia tipo 3: talonario ${ticket.prefix}-${ticket.number} del % Resolución ${ticket.resolution} vigente %`;
+  return (
+    db
+      .prepare<[string, number, string, string], { id: number; number: string | null }>(
+        `SELECT id, document_number AS number FROM submissions
+          WHERE base_url = ? AND company_id = ? AND kind = 'FE' AND idempotency_key != ?
+            AND state NOT IN ('rejected', 'failed', 'conflict')
+            AND CAST(request_body AS TEXT) LIKE ?
+          ORDER BY id LIMIT 1`,
+      )
+      .get(company.baseUrl, company.companyId, exceptKey ?? '', pattern) ?? null
+  );
+}
+
 /**
  * The next ticket of the connection's contingency numbering for a sale made at `soldAt`, read inside
  * the caller's transaction: the highest number any queued sale took in that resolution and prefix,
- * plus one (never below the range's start).
+ * plus one (never below the range's start), past any number a ticket typed after a paper sale holds.
  */
-export function nextTicket(db: Db, numbering: NumberingResolution | null, soldAt: Date): TicketAssignment {
+export function nextTicket(
+  db: Db,
+  numbering: NumberingResolution | null,
+  soldAt: Date,
+  company: TicketCompany,
+): TicketAssignment {
   if (!numbering) return { ticket: null, problem: 'missing' };
   const { date, time } = toColombia(soldAt);
   if (date < numbering.desde || date > numbering.hasta) return { ticket: null, problem: 'not_in_force' };
-  const number = Math.max(lastTicket(db, numbering) ?? 0, numbering.rango_desde - 1) + 1;
+  let number = Math.max(lastTicket(db, numbering) ?? 0, numbering.rango_desde - 1) + 1;
+  const taken = (n: number) =>
+    ticketHolder(db, company, { resolution: numbering.numero, prefix: numbering.prefijo, number: n }, null) !== null;
+  while (number <= numbering.rango_hasta && taken(number)) number += 1;
   if (number > numbering.rango_hasta) return { ticket: null, problem: 'used_up' };
   return { problem: null, ticket: ticketReference(numbering, number, date, time) };
 }

@@ -1,6 +1,6 @@
-// The transmission window of a contingency document (issue 16, item 3): 48 hours by default from the
+// The transmission window of a contingency document: 48 hours by default from the
 // sale, warnings when 24 h and 4 h are left, and a message when it was missed. Pure: table-tested.
-import { formatDateTime } from '../../shared/dates';
+import { formatDateTime } from '#shared/dates';
 
 export const DEFAULT_WINDOW_HOURS = 48;
 const HOUR = 3_600_000;

@@ -4,9 +4,10 @@
 import { TICKET_PROBLEM_TEXT, type TicketProblem } from './contingency-tickets';
 import type { Statement } from 'better-sqlite3';
 import { z } from 'zod';
-import { SubmissionFieldError } from '../../shared/api/field-errors';
-import type { DocumentKind, Submission, SubmissionState } from '../../shared/rpc/methods/submissions';
-import { ErrorCode } from '../../shared/rpc/errors';
+import { DianRejection } from '#shared/api/dian';
+import { SubmissionFieldError } from '#shared/api/field-errors';
+import type { DocumentKind, Submission, SubmissionState } from '#shared/rpc/methods/submissions';
+import { ErrorCode } from '#shared/rpc/errors';
 import type { Store } from '../store/store';
 import { backoffDelay } from '../poller/backoff';
 import { OPEN_STATES_SQL } from './states';
@@ -51,6 +52,8 @@ export interface SubmissionRow {
   outbox_ticket_problem?: TicketProblem | null;
   /** JSON list of the fields a refused answer named (SubmissionFieldError[]); migration 0019. */
   field_errors?: string | null;
+  /** JSON of the tax authority's rejection as data (DianRejection); migration 0024. */
+  rejection?: string | null;
 }
 
 export interface NewSubmission {
@@ -80,6 +83,8 @@ export interface Outcome {
   error: { code: string; message: string } | null;
   /** The fields a 400 answer named, read from its whole body (not the stored, cut copy). */
   fieldErrors?: readonly SubmissionFieldError[];
+  /** A rejection's rules, read from the answer's `dian` object; undefined keeps what the ledger knew. */
+  rejection?: DianRejection;
   /** An unresolved outcome that is not to be looked at again automatically (a state nobody knows, checked enough). */
   stopPolling?: boolean;
   /** The attempt provably never left (address refused or unresolvable): counted in `unreachable_attempts`. */
@@ -203,7 +208,7 @@ export class SubmissionLedger {
         `UPDATE submissions SET state = ?, http_status = ?,
              document_id = COALESCE(?, document_id), document_number = COALESCE(?, document_number),
              fiscal_key = COALESCE(?, fiscal_key), estado_dian = COALESCE(?, estado_dian),
-             response_body = ?, field_errors = ?, error_code = ?, error_message = ?, updated_at = ?,
+             response_body = ?, field_errors = ?, rejection = COALESCE(?, rejection), error_code = ?, error_message = ?, updated_at = ?,
              unreachable_attempts = unreachable_attempts + ?
            WHERE id = ?`,
       ).run(
@@ -215,6 +220,7 @@ export class SubmissionLedger {
         outcome.estadoDian ?? null,
         outcome.responseBody,
         outcome.fieldErrors && outcome.fieldErrors.length > 0 ? JSON.stringify(outcome.fieldErrors) : null,
+        outcome.rejection ? JSON.stringify(outcome.rejection) : null,
         outcome.error?.code ?? null,
         outcome.error?.message ?? null,
         at,
@@ -238,7 +244,7 @@ export class SubmissionLedger {
 
   /**
    * The user confirmed, after looking in the provider's portal, that a held submission created no
-   * document: it now belongs to the credentials that will send it (issue 14, item 1, "release").
+   * document: it now belongs to the credentials that will send it.
    */
   reassignCredential(id: number, credential: string): SubmissionRow {
     this.store.durably(() => {
@@ -351,7 +357,7 @@ export class SubmissionLedger {
   }
 
   /**
-   * A queued DSE the ledger proves was never sent, re-dated under a new key (issue 16, item 4): in one
+   * A queued DSE the ledger proves was never sent, re-dated under a new key: in one
    * durable commit the new submission is written (queued, no attempt), the outbox entry moves to it,
    * and the old one is closed as `failed` (nothing was created under its key). Null, and nothing
    * changed, when the old row no longer proves that nothing was sent.
@@ -436,6 +442,7 @@ export class SubmissionLedger {
 export function toSubmission(row: SubmissionRow): Submission {
   const code = ErrorCode.safeParse(row.error_code);
   const fieldErrors = fieldErrorsOf(row);
+  const rejection = rejectionOf(row);
   return {
     id: row.id,
     kind: row.kind,
@@ -465,6 +472,7 @@ export function toSubmission(row: SubmissionRow): Submission {
         }
       : null,
     ...(fieldErrors.length > 0 ? { field_errors: fieldErrors } : {}),
+    ...(rejection ? { rejection } : {}),
   };
 }
 
@@ -476,5 +484,16 @@ function fieldErrorsOf(row: SubmissionRow): SubmissionFieldError[] {
     return parsed.success ? parsed.data : [];
   } catch {
     return [];
+  }
+}
+
+/** The recorded rejection of a submission; none for rows without one (or not of that shape). */
+function rejectionOf(row: SubmissionRow): DianRejection | null {
+  if (!row.rejection) return null;
+  try {
+    const parsed = DianRejection.safeParse(JSON.parse(row.rejection));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
   }
 }

@@ -1,7 +1,7 @@
-// The contingency outbox's rows (issue 16): sales recorded while the service could not be reached,
+// The contingency outbox's rows: sales recorded while the service could not be reached,
 // transmitted later in the order they were made. The submission ledger decides what may enter (only
 // a submission it proves was never sent); this file only keeps the queue, its references and windows.
-import type { DocumentKind } from '../../shared/rpc/methods/submissions';
+import type { DocumentKind } from '#shared/rpc/methods/submissions';
 import type { Store } from '../store/store';
 import type { TicketAssignment } from './contingency-tickets';
 import { deadlineOf, type DeadlineLevel } from './deadlines';

@@ -1,7 +1,8 @@
 // What an answer to a create request means for the ledger, from the contract's tables ("7. Create,
 // sign and send DSE" responses; "6. Create FE"; "Errors"). Pure: no I/O, table-tested.
-import type { DocumentKind } from '../../shared/rpc/methods/submissions';
-import { submissionFieldErrors } from '../../shared/api/field-errors';
+import type { DocumentKind } from '#shared/rpc/methods/submissions';
+import { readDianRejection } from '#shared/api/dian';
+import { submissionFieldErrors } from '#shared/api/field-errors';
 import { classifyAnswer, isTaxAuthorityRejection } from '../api/errors';
 import type { ApiAnswer, TransportFailure } from '../api/http';
 import { readDsePartial, type DsePartial } from '../api/readers';
@@ -75,13 +76,13 @@ export function outcomeOfAnswer(answer: ApiAnswer, context: AnswerContext): Outc
     return { ...base, state: 'conflict', error: { code: error.code, message: error.message } };
   }
   const success = context.kind === 'DSE' ? dseOutcome(answer) : feOutcome(answer);
-  if (success) return { ...base, ...success };
+  if (success) return { ...base, ...success, ...(success.state === 'rejected' ? rejectionOf(answer.body) : {}) };
 
   const error = classifyAnswer(answer, 'write', context.companyId);
   const shown = { code: error.code, message: error.message };
   if (answer.status === 422 && isTaxAuthorityRejection(answer.body)) {
     const document = context.kind === 'DSE' ? documentOf(answer.body) : feDocumentOf(answer.body);
-    return { ...base, state: 'rejected', error: shown, ...document };
+    return { ...base, state: 'rejected', error: shown, ...document, ...rejectionOf(answer.body) };
   }
   // A 422 that is not the tax authority's verdict is a framework refusing the request: like a 400.
   if ([400, 401, 403, 404, 422].includes(answer.status)) {
@@ -147,7 +148,7 @@ function dseOutcome(answer: ApiAnswer): Partial | null {
   }
   if (answer.status === 202) {
     // A reservation without a terminal document. When it carries the document, its id is kept and the
-    // document is followed by id (endpoint 8, issue 14); else ask again later with the same key and bytes.
+    // document is followed by id (endpoint 8); else ask again later with the same key and bytes.
     const requestStatus = typeof body?.request_status === 'string' && body.request_status ? body.request_status : 'creating';
     return { state: 'pending', error: null, ...(documento ? documentFields(documento) : { estadoDian: requestStatus }) };
   }
@@ -197,6 +198,12 @@ function feDocumentOf(body: unknown): DocumentFields {
   if (prefijo !== undefined && consecutivo !== undefined) out.documentNumber = `${prefijo}${consecutivo}`;
   else if (numero) out.documentNumber = numero;
   return out;
+}
+
+/** The rules a rejection names, as data from the answer's `dian` object, when it has one. */
+function rejectionOf(body: unknown): Pick<Outcome, 'rejection'> {
+  const rejection = readDianRejection(body);
+  return rejection ? { rejection } : {};
 }
 
 function rejectedError(): { code: string; message: string } {

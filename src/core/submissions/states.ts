@@ -4,7 +4,7 @@
 // Only an explicit acceptance is ever "accepted"; a value nobody knows stays visible as it was
 // written, "en verificación", and is polled a bounded number of times.
 
-import { OPEN_SUBMISSION_STATES } from '../../shared/rpc/methods/submissions';
+import { OPEN_SUBMISSION_STATES } from '#shared/rpc/methods/submissions';
 
 /** The ledger's open states (shared/rpc/methods/submissions.ts) as an SQL list: `IN ${OPEN_STATES_SQL}`. */
 export const OPEN_STATES_SQL = `(${OPEN_SUBMISSION_STATES.map((state) => `'${state}'`).join(', ')})`;

@@ -3,9 +3,9 @@
 // key, or the DSE is queried by id. Never a new key, never a changed body, for one operation.
 import type { ServiceParts } from '../parts';
 import { createHash, randomUUID } from 'node:crypto';
-import { HEADER_SAFE, LIMITS, type DseCreateRequest, type FeCreateRequest } from '../../shared/api';
-import { AppError } from '../../shared/rpc/errors';
-import { OPEN_SUBMISSION_STATES, type DocumentKind, type Submission } from '../../shared/rpc/methods/submissions';
+import { HEADER_SAFE, LIMITS, type DseCreateRequest, type FeCreateRequest } from '#shared/api/index';
+import { AppError } from '#shared/rpc/errors';
+import { OPEN_SUBMISSION_STATES, type DocumentKind, type Submission } from '#shared/rpc/methods/submissions';
 import { ApiClient } from '../api/client';
 import { TransportFailure, type ApiAnswer } from '../api/http';
 import type { ActiveConnection } from '../connections/connections';
@@ -15,7 +15,7 @@ import { SubmissionLedger, toSubmission, type Outcome, type SubmissionRow } from
 import { outcomeOfAnswer, outcomeOfTransport } from './outcome';
 import { boundUnknownState, ledgerStateOf } from './states';
 import { supportInfo } from './support';
-import { colombiaToday } from '../../shared/dates';
+import { colombiaToday } from '#shared/dates';
 import {
   DEFAULT_WINDOW_HOURS,
   deadlineLevel,
@@ -27,7 +27,7 @@ import {
 import { nothingSent } from './outcome';
 import { OutboxStore } from './outbox';
 import { IssuerProfiles } from '../history/issuer';
-import { parseContingencyReference } from '../../shared/fe/contingency-reference';
+import { contingencyTicketNumber, parseContingencyReference } from '#shared/fe/contingency-reference';
 import {
   nextTicket,
   TICKET_PROBLEM_TEXT,
@@ -35,8 +35,9 @@ import {
   withContingencyReference,
   type ContingencyTicket,
   type TicketAssignment,
+  ticketHolder,
 } from './contingency-tickets';
-import { redateDseRequest } from '../../shared/dse/redate';
+import { redateDseRequest } from '#shared/dse/redate';
 
 export interface SubmissionsOptions extends ServiceParts {
   writeTimeoutMs?: number;
@@ -150,7 +151,7 @@ export class Submissions {
 
   /**
    * The newest submission of the same data on the active connection, whatever its key (failed ones
-   * aside: nothing was created). The command line asks before drawing a new key (issue 14, item 3).
+   * aside: nothing was created). The command line asks before drawing a new key.
    */
   findSame(kind: DocumentKind, request: DseCreateRequest | FeSubmitRequest): Submission | null {
     const connection = this.options.connections.requireActive();
@@ -163,7 +164,7 @@ export class Submissions {
    * Resolves one submission now: query the document when its id is known, else resend the same bytes
    * with the same key, but only under the credentials that first sent them. The contract scopes an
    * Idempotency-Key to the company AND the API client: the same key under another client's token is a
-   * new operation, so a submission whose token was replaced is held (issue 14, item 1).
+   * new operation, so a submission whose token was replaced is held.
    */
   async check(id: number, fromOutbox = false): Promise<Submission> {
     return this.locked(id, async () => {
@@ -288,6 +289,7 @@ export class Submissions {
       }
       return this.check(existing.id);
     }
+    if (kind === 'FE') this.refuseTakenTicket(json, key, connection);
     crashPoint('before-ledger-commit');
     // Older sales of this connection wait in the contingency outbox: this one waits behind them
     // (order), unsent. Another connection's queue is not this sale's business.
@@ -319,6 +321,28 @@ export class Submissions {
   }
 
   /**
+   * An invoice typed after a sale on paper names its ticket; a ticket another invoice of the company
+   * already names (queued by the app, or typed before) would be the same sale twice: refused before
+   * anything is stored.
+   */
+  private refuseTakenTicket(json: string, key: string, company: { baseUrl: string; companyId: number }): void {
+    const request = JSON.parse(json) as Record<string, unknown>;
+    if (request.es_contingencia !== true) return;
+    const reference = parseContingencyReference(typeof request.observaciones === 'string' ? request.observaciones : null);
+    if (reference?.type !== '3') return;
+    const ticket = { ...reference.numbering, number: reference.number };
+    const holder = ticketHolder(this.options.store.db, company, ticket, key);
+    if (!holder) return;
+    const printed = contingencyTicketNumber(ticket.prefix, ticket.number);
+    throw new AppError(
+      'conflict',
+      `El talonario ${printed} ya está en otra factura de esta empresa${holder.number ? ` (${holder.number})` : ''}: ` +
+        'una venta se factura una sola vez. Revise el número del talonario de papel, o busque esa venta en el Historial.',
+      { submission_id: holder.id },
+    );
+  }
+
+  /**
    * Puts a submission the ledger proves was never sent in the contingency outbox. An FE becomes a
    * contingency invoice (`es_contingencia` true, its sale date kept): its key was never seen by the
    * server, so its first real request may carry these bytes. A DSE keeps its bytes.
@@ -333,7 +357,10 @@ export class Submissions {
         const request = JSON.parse(row.request_body.toString('utf8')) as Record<string, unknown>;
         const reference = parseContingencyReference(typeof request.observaciones === 'string' ? request.observaciones : null);
         if (request.es_contingencia !== true || !reference) {
-          assignment = nextTicket(this.options.store.db, this.issuers.contingencyNumbering(row.connection_id), soldAt);
+          assignment = nextTicket(this.options.store.db, this.issuers.contingencyNumbering(row.connection_id), soldAt, {
+            baseUrl: row.base_url,
+            companyId: row.company_id,
+          });
           const body = Buffer.from(JSON.stringify(withContingencyReference(request, assignment.ticket)), 'utf8');
           // A refused certificate stays named on the sale: the shop has something to fix, not a wait.
           const certificate = row.attempts > 0 ? this.refusedCertificates.get(row.connection_id) : undefined;

@@ -1,7 +1,7 @@
 // Support information, exactly the contract's list ("Errors": what to attach to a support request),
 // never the bearer token.
-import type { SupportInfo } from '../../shared/rpc/methods/submissions';
-import { toColombiaIso } from '../../shared/dates';
+import type { SupportInfo } from '#shared/rpc/methods/submissions';
+import { toColombiaIso } from '#shared/dates';
 import type { SubmissionRow } from './ledger';
 
 export function supportInfo(row: SubmissionRow, now: Date): SupportInfo {

@@ -2,7 +2,7 @@
 // Where no keychain answers, the vault refuses; it never falls back to plaintext (STYLE.md, model
 // Electron Fiddle).
 import { createHmac } from 'node:crypto';
-import { AppError } from '../../shared/rpc/errors';
+import { AppError } from '#shared/rpc/errors';
 import { keychainUnavailableMessage } from './keychain-help';
 
 /** What the vault needs of an OS keychain (`os-keychain.ts`); core receives it from whoever starts the process. */
@@ -29,7 +29,8 @@ export function vaultAccount(baseUrl: string, companyId: number, scope: VaultSco
 }
 
 /**
- * The account of versions before issue 14 (base URL and company only, shared by every data folder).
+ * The account of older versions, before each data folder had its own entry (base URL and company
+ * only, shared by every data folder).
  * A token found there is moved to this folder's account on first read, so an existing user keeps it.
  */
 export function legacyVaultAccount(baseUrl: string, companyId: number): string {
@@ -54,7 +55,7 @@ export class Vault {
   ) {}
 
   /**
-   * Which credentials a token is, for the submission ledger (issue 14, item 1): an HMAC of the token
+   * Which credentials a token is, for the submission ledger: an HMAC of the token
    * under this installation's id. Equal tokens give equal fingerprints; the token cannot be read back.
    */
   fingerprint(token: string): string {
@@ -119,7 +120,7 @@ export class Vault {
   }
 
   /**
-   * A token stored by a version before issue 14 under the shared account: moved to this folder's own
+   * A token stored by an older version under the shared account: moved to this folder's own
    * account (written first, then the old entry deleted), so that it is claimed by one data folder only.
    */
   private async adoptLegacy(baseUrl: string, companyId: number, account: string): Promise<string | null> {

@@ -2,8 +2,8 @@
 // fields core recorded from a refused submission's answer (Submission.field_errors: path, code,
 // message; migration 0019), or the fields of an RPC input error ("request.items.0.cant"). Each form
 // says where a server path lives among its own fields; what no field shows is listed in user words.
-import type { SubmissionFieldError } from '../../shared/api/field-errors';
-import type { Submission } from '../../shared/rpc/methods/submissions';
+import type { SubmissionFieldError } from '#shared/api/field-errors';
+import type { Submission } from '#shared/rpc/methods/submissions';
 import { RpcClientError } from '../rpc/client';
 
 /** The form's field (a react-hook-form path) that shows a server path, or null when none does. */
@@ -35,11 +35,11 @@ export function rpcFieldErrors(error: unknown): SubmissionFieldError[] {
 }
 
 /**
- * A server message as a sentence under a field: without a leading field name ("receptor.email: no
- * es válido"), capitalised, with its final stop.
+ * A message as a sentence under a field: capitalised, with its final stop. Field and message arrive
+ * apart, so the text is kept whole («NIT: 900123456 no existe» stays so): nothing is cut from it.
  */
 export function userSentence(message: string): string {
-  const text = message.trim().replace(/^[a-z_]+(?:\[\d+\])?(?:\.[a-z_]+(?:\[\d+\])?)*:\s+/i, '');
+  const text = message.trim();
   const capital = text.charAt(0).toUpperCase() + text.slice(1);
   return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }

@@ -8,7 +8,7 @@
 // change after one, then re-renders that status line, not the form: with 200 lines, re-rendering the
 // form for them cost several milliseconds per keystroke (typing benchmark).
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { DocumentKind } from '../../shared/rpc/methods/submissions';
+import type { DocumentKind } from '#shared/rpc/methods/submissions';
 import { invoke } from '../rpc/client';
 
 export type DraftStatus =
@@ -31,7 +31,7 @@ const IDLE: DraftStatus = { state: 'idle' };
 const SAVING: DraftStatus = { state: 'saving' };
 
 export class DraftAutosave {
-  /** each change has a number: "saved" is shown only for the latest one (issue 13's flake) */
+  /** each change has a number: "saved" is shown only for the latest one, so an older save finishing late does not claim it */
   private seq = 0;
   private settled: { status: DraftStatus; seq: number } = { status: IDLE, seq: 0 };
   private shown: DraftStatus = IDLE;

@@ -3,7 +3,7 @@
 // (rpc/invalidation.ts) and it is read again, so the screen updates by itself; "Consultar ahora"
 // writes the answer of `submissions.check` into the same query. Nothing here subscribes to events.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Submission } from '../../shared/rpc/methods/submissions';
+import type { Submission } from '#shared/rpc/methods/submissions';
 import { invoke, type RpcClientError } from '../rpc/client';
 import { rpcQuery, useRpcQuery } from '../rpc/hooks';
 

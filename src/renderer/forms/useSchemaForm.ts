@@ -5,7 +5,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { get, useForm, type FieldErrors, type FieldValues, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { parseUserNumber } from '../../shared/user-number';
+import { parseUserNumber } from '#shared/user-number';
 
 /** A form over `schema`: what the inputs hold (`I`) is checked and turned into the RPC input (`O`). */
 export function useSchemaForm<I extends FieldValues, O extends FieldValues>(

@@ -7,8 +7,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type BaseSyntheticEvent } from 'react';
 import { useForm, type FieldPath, type FieldValues, type UseFormProps } from 'react-hook-form';
-import type { SubmissionFieldError } from '../../shared/api/field-errors';
-import type { Submission } from '../../shared/rpc/methods/submissions';
+import type { SubmissionFieldError } from '#shared/api/field-errors';
+import type { Submission } from '#shared/rpc/methods/submissions';
 import { RpcClientError } from '../rpc/client';
 import { placeServerErrors, rpcFieldErrors, submissionFieldErrors, type LabelOf } from './server-fields';
 

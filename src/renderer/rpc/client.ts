@@ -1,8 +1,8 @@
 // The typed RPC client: method names, inputs and outputs come from the shared contract.
-import type { InputOf, OutputOf } from '../../shared/rpc/define';
-import type { RpcContract, MethodName } from '../../shared/rpc/contract';
-import type { ErrorCode, RpcErrorShape } from '../../shared/rpc/errors';
-import type { EventName, EventPayload } from '../../shared/rpc/events';
+import type { InputOf, OutputOf } from '#shared/rpc/define';
+import type { RpcContract, MethodName } from '#shared/rpc/contract';
+import type { ErrorCode, RpcErrorShape } from '#shared/rpc/errors';
+import type { EventName, EventPayload } from '#shared/rpc/events';
 import { bridge } from './transport';
 
 export class RpcClientError extends Error {

@@ -2,9 +2,9 @@
 // refreshes every screen that shows it.
 import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { InputOf, OutputOf } from '../../shared/rpc/define';
-import type { MethodName, RpcContract } from '../../shared/rpc/contract';
-import type { EventName, EventPayload } from '../../shared/rpc/events';
+import type { InputOf, OutputOf } from '#shared/rpc/define';
+import type { MethodName, RpcContract } from '#shared/rpc/contract';
+import type { EventName, EventPayload } from '#shared/rpc/events';
 import { invoke, onEvent, type RpcClientError } from './client';
 
 /** The query of one RPC call: its key (method first, then input) and its function. */

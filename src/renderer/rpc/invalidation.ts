@@ -1,12 +1,12 @@
-// One map from what core announces to the queries it makes stale (issue 18, item 3). Every screen's
+// One map from what core announces to the queries it makes stale. Every screen's
 // data is a React Query query keyed by [method, input]; when core says a document, the history, the
 // outbox or a connection changed, the queries listed here are invalidated once, for the whole app,
 // and whichever of them a mounted screen uses is read again. A component subscribes to an event
 // itself only to show its payload (a notice, a progress bar), never to refresh data.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { EventName, EventPayload } from '../../shared/rpc/events';
-import type { MethodName } from '../../shared/rpc/contract';
+import type { EventName, EventPayload } from '#shared/rpc/events';
+import type { MethodName } from '#shared/rpc/contract';
 import { onEvent } from './client';
 
 /** A query to invalidate: every input of a method, or one input (a prefix of the query key). */

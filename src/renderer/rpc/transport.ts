@@ -2,9 +2,9 @@
 // (same-origin fetch for calls and for the event stream, with the per-run secret in a header; the
 // secret comes in the URL fragment once and is kept in this tab's sessionStorage, never a cookie:
 // shared/rpc/web-session.ts).
-import type { RpcBridge } from '../../shared/rpc/bridge';
-import type { RpcEventMessage, RpcReply } from '../../shared/rpc/envelope';
-import { splitSecretFragment, WEB_SECRET_STORAGE_KEY } from '../../shared/rpc/web-session';
+import type { RpcBridge } from '#shared/rpc/bridge';
+import type { RpcEventMessage, RpcReply } from '#shared/rpc/envelope';
+import { splitSecretFragment, WEB_SECRET_STORAGE_KEY } from '#shared/rpc/web-session';
 
 declare global {
   interface Window {

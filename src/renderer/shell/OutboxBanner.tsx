@@ -1,9 +1,9 @@
-// The contingency outbox in sight, never in the way (issue 16, item 5): while documents wait to be
+// The contingency outbox in sight, never in the way: while documents wait to be
 // transmitted, a banner over every screen says how many, when the service was last tried, and offers
 // "Transmitir ahora". Selling goes on underneath; nothing here is modal.
 import { useState } from 'react';
-import { formatDateTime } from '../../shared/dates';
-import type { OutboxStatus } from '../../shared/rpc/methods/outbox';
+import { formatDateTime } from '#shared/dates';
+import type { OutboxStatus } from '#shared/rpc/methods/outbox';
 import { useRpcMutation, useRpcQuery } from '../rpc/hooks';
 
 /** "1 documento en cola", "12 documentos en cola". */
@@ -77,7 +77,7 @@ export function OutboxBanner() {
 
 const KIND_LABELS = { FE: 'Factura', DSE: 'Documento soporte' } as const;
 
-/** Each queued document with the time left of its window (issue 16, item 3), in transmission order. */
+/** Each queued document with the time left of its window, in transmission order. */
 function OutboxList({ items }: { items: OutboxStatus['items'] }) {
   return (
     <div className="outbox-banner__list" id="outbox-list">

@@ -1,9 +1,9 @@
 // What the screens hold belongs to one connection (one company): its payment methods, third
 // parties, drafts, history. When another connection becomes the active one, all of it is dropped
-// and asked for again, so nothing of the previous company is shown or submitted (issue 15).
+// and asked for again, so nothing of the previous company is shown or submitted.
 import { useQueryClient, type Query } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { Connection } from '../../shared/rpc/methods/connections';
+import type { Connection } from '#shared/rpc/methods/connections';
 import { rpcQuery, useRpcEvent } from '../rpc/hooks';
 
 /** Queries that are about the installation, not about a company. */

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, Ref } from 'react';
-import { isIsoDate } from '../../shared/dates';
+import { isIsoDate } from '#shared/dates';
 
 /** "14/11/2026" or "14-11-2026" -> "2026-11-14"; null when it is not a real calendar date. */
 export function parseUserDate(text: string): string | null {

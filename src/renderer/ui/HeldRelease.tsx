@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import type { Submission } from '../../shared/rpc/methods/submissions';
+import type { Submission } from '#shared/rpc/methods/submissions';
 import { useRpcMutation } from '../rpc/hooks';
 
 /**
- * A submission held because the token changed after it was sent (issue 14, item 1): what happened,
+ * A submission held because the token changed after it was sent: what happened,
  * and what the user can do. Sending it under the current token is offered only with no document id
  * and only after the user states that the provider's portal shows no such document.
  */

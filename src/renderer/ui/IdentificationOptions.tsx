@@ -1,4 +1,4 @@
-import { IDENTIFICATION_TYPES } from '../../shared/api/fe';
+import { IDENTIFICATION_TYPES } from '#shared/api/fe';
 
 /** The DIAN's identification types as a select's options: "13 — Cédula de ciudadanía". */
 export function IdentificationOptions() {

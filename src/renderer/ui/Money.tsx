@@ -1,4 +1,4 @@
-import { formatCop, formatUsd, type DecimalInput } from '../../shared/money';
+import { formatCop, formatUsd, type DecimalInput } from '#shared/money';
 
 /** An amount in es-CO format, in pesos unless told otherwise. */
 export function formatMoney(value: DecimalInput, currency: 'COP' | 'USD' = 'COP'): string {

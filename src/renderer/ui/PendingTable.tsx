@@ -1,8 +1,8 @@
 // The table of open submissions that the counter (Facturas pendientes de confirmar) and Documentos
 // soporte › Pendientes share: who, which document, its state (with the held-for-a-new-token release
 // where it applies), when it was sent and checked next, and a "check now" for each row.
-import { formatDateTime } from '../../shared/dates';
-import type { Submission } from '../../shared/rpc/methods/submissions';
+import { formatDateTime } from '#shared/dates';
+import type { Submission } from '#shared/rpc/methods/submissions';
 import type { useRpcMutation } from '../rpc/hooks';
 import { HeldRelease } from './HeldRelease';
 import { ListHead } from './RowActions';

@@ -1,10 +1,19 @@
-// The rules a rejection names, each in plain words with where to correct it (dian-rejection.ts);
-// the server's message as it came when it names no rule.
+// Why the DIAN rejected a document, from the rejection core kept as data (dian-rejection.ts): each
+// rule in plain words, where to correct it, its code and the DIAN's own message. A rejection whose
+// answer named no rule shows the DIAN's message; one recorded without the data, its stored text.
+import type { Submission } from '#shared/rpc/methods/submissions';
 import { explainRejection } from './dian-rejection';
 
-export function RejectionReasons({ message, fallback }: { message: string | null | undefined; fallback: string }) {
-  const rules = explainRejection(message);
-  if (rules.length === 0) return <p data-testid="rejection-reason">{message ?? fallback}</p>;
+export function RejectionReasons({ submission, fallback }: { submission: Submission; fallback: string }) {
+  const rejection = submission.rejection;
+  const rules = rejection ? explainRejection(rejection, submission.kind) : [];
+  if (rules.length === 0) {
+    return (
+      <p data-testid="rejection-reason">
+        {rejection?.message ? `La DIAN respondió: «${rejection.message}»` : (submission.error?.message ?? fallback)}
+      </p>
+    );
+  }
   return (
     <ul className="rejection-rules" data-testid="rejection-rules">
       {rules.map((rule, i) => (
@@ -16,7 +25,8 @@ export function RejectionReasons({ message, fallback }: { message: string | null
             Dónde corregir: <span data-testid="rejection-where">{rule.where}</span>
           </p>
           <p className="muted">
-            Regla {rule.code} de la DIAN: {rule.message}
+            Regla de la DIAN <code data-testid="rejection-code">{rule.code}</code>:{' '}
+            <span data-testid="rejection-message">«{rule.message}»</span>
           </p>
         </li>
       ))}

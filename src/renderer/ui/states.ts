@@ -1,11 +1,11 @@
 // The Spanish names of states on screen: a document's state at the DIAN (its table in shared/estados.ts)
 // (`estado_dian`, as the contract and the sandbox spell it) and a submission's state in the ledger.
 // No raw state reaches a screen: an unknown one is shown as the server wrote it, "en verificación".
-import type { SubmissionState } from '../../shared/rpc/methods/submissions';
+import type { SubmissionState } from '#shared/rpc/methods/submissions';
 
-import { estadoDetail, isAcceptedEstado } from '../../shared/estados';
+import { estadoDetail, isAcceptedEstado } from '#shared/estados';
 
-export { estadoDetail, estadoLabel, isAcceptedEstado } from '../../shared/estados';
+export { estadoDetail, estadoLabel, isAcceptedEstado } from '#shared/estados';
 
 export function estadoTone(estado: string): 'ok' | 'error' | 'warn' {
   return isAcceptedEstado(estado) ? 'ok' : estado === 'rechazado' ? 'error' : 'warn';

@@ -4,8 +4,8 @@
 // (RULES below; the table in docs/SANDBOX.md and resources/openapi.json is generated from it).
 // A document that breaks any rule is rejected with every rule it breaks, in the order below.
 import { createHash } from 'node:crypto';
-import { cudsInput, cufeInput, isValidNitDv, nitCheckDigit, type TipoAmbiente } from '../../shared/fiscal';
-import { dec, sum, ZERO, type Dec } from '../../shared/money';
+import { cudsInput, cufeInput, isValidNitDv, nitCheckDigit, type TipoAmbiente } from '#shared/fiscal/index';
+import { dec, sum, ZERO, type Dec } from '#shared/money';
 import { FE_OPERATION_TYPES, ISO_4217, loadDivipola, TAX_RATES, UNITS_OF_MEASURE } from './catalogs';
 import { checkContingency, ticketDateOf, type ContingencyFacts } from './contingency-rules';
 import { verifyXadesSignature } from './signature-check';
@@ -254,10 +254,19 @@ const money = (s: string): Dec | null => (/^-?\d+(\.\d+)?$/.test(s.trim()) ? dec
 const near = (a: Dec, b: Dec, tolerance: string): boolean => a.minus(b).abs().lte(tolerance);
 
 /**
+ * `signatureProven`: the XML is what this process's own signer wrote a moment ago, and that signer's
+ * output has passed ZE02 already (xml/signing.ts, `signAndCheck`): the signature is not verified
+ * again. Any other XML, and every caller that does not say so, gets the full verification.
+ */
+export interface CheckOptions {
+  signatureProven?: boolean;
+}
+
+/**
  * Every rule the XML breaks (none: the tax authority accepts it). Never throws: a document it cannot
  * read is a ZB01 violation.
  */
-export function checkTransmittedXml(xml: string, input: AuthorityInput): RuleViolation[] {
+export function checkTransmittedXml(xml: string, input: AuthorityInput, options: CheckOptions = {}): RuleViolation[] {
   let root: XmlElement;
   try {
     root = readXml(xml);
@@ -267,7 +276,7 @@ export function checkTransmittedXml(xml: string, input: AuthorityInput): RuleVio
   }
   if (root.name !== 'Invoice') return [{ code: 'ZB01', message: 'El elemento raíz debe ser Invoice.', field: null }];
   try {
-    return new RuleRun(root, input).run();
+    return new RuleRun(root, input).run(options.signatureProven === true);
   } catch (error) {
     // A document so malformed that a rule cannot even read it is rejected, never a 500.
     return [
@@ -313,8 +322,8 @@ class RuleRun {
     return which === 'customer' ? 'receptor' : null;
   }
 
-  run(): RuleViolation[] {
-    this.signature();
+  run(signatureProven: boolean): RuleViolation[] {
+    if (!signatureProven) this.signature();
     this.customization();
     this.resolution();
     this.dates();

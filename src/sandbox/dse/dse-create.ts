@@ -1,8 +1,8 @@
 // 7. Create, sign and send DSE: Idempotency-Key rules, validation, reservation, server numbering,
 // signing (dse-signing.ts), the `sending` barrier, transmission and classification (dse-transmit.ts)
 // ("DSE moves shown by the processing flow").
-import { LIMITS } from '../../shared/api';
-import { dseBodyIdempotencyKey, validateDseRequest } from '../../shared/dse';
+import { LIMITS } from '#shared/api/index';
+import { dseBodyIdempotencyKey, validateDseRequest } from '#shared/dse/index';
 import { outcomeFor } from '../authority/outcomes';
 import type { AuthorityInput } from '../authority/rules';
 import { colombiaNow } from '../clock';

@@ -2,11 +2,11 @@
 // The parties are the reverse of an invoice's: the supplier (not obliged to invoice) is
 // AccountingSupplierParty, the company is AccountingCustomerParty and the issuer.
 import { randomUUID } from 'node:crypto';
-import type { DseDocument } from '../../shared/api';
-import type { DseRequest } from '../../shared/dse';
-import { dseQrText, type TipoAmbiente } from '../../shared/fiscal';
+import type { DseDocument } from '#shared/api/index';
+import type { DseRequest } from '#shared/dse/index';
+import { dseQrText, type TipoAmbiente } from '#shared/fiscal/index';
 import { computeCuds, softwareSecurityCode } from '../fiscal-hashes';
-import { roundCents, sum, toMoneyString, ZERO } from '../../shared/money';
+import { roundCents, sum, toMoneyString, ZERO } from '#shared/money';
 import { TAX_RATES } from '../authority/catalogs';
 import type { Company } from '../storage/company-store';
 import type { DseRow } from '../storage/dse-store';

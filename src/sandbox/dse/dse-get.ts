@@ -1,5 +1,5 @@
 // 8. Get DSE by id: the full document and `pending` (sandbox decision: true for every non-terminal state).
-import { isTerminalDseState } from '../../shared/api';
+import { isTerminalDseState } from '#shared/api/index';
 import { docIdParam } from '../fe/fe-read';
 import { errorReply, json, type Reply } from '../http/reply';
 import type { RouteRequest } from '../http/server';

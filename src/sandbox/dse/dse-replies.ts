@@ -1,6 +1,6 @@
 // The bodies of the DSE create answers ("7. Create, sign and send DSE", Responses table).
-import type { DseDocument } from '../../shared/api';
-import { isTerminalDseState } from '../../shared/api';
+import type { DseDocument } from '#shared/api/index';
+import { isTerminalDseState } from '#shared/api/index';
 import { DIAN_ACCEPTED } from '../authority/outcomes';
 import { dianRejection, type RuleViolation } from '../authority/rules';
 import { json, type Reply } from '../http/reply';

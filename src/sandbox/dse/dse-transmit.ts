@@ -1,6 +1,6 @@
 // The simulated transmission of a signed DSE (state `sending`) and its classification ("DSE moves
 // shown by the processing flow"), and the settler's move for an uncertain one.
-import type { DseDocument } from '../../shared/api';
+import type { DseDocument } from '#shared/api/index';
 import { outcomeFor, sleep, type Outcome } from '../authority/outcomes';
 import { rejectionText, type RuleViolation } from '../authority/rules';
 import { colombiaNow } from '../clock';
@@ -8,9 +8,14 @@ import type { SandboxContext } from '../context';
 import type { Reply } from '../http/reply';
 import { acceptedReply, rejectedReply, uncertainReply } from './dse-replies';
 
-/** The magic 222222222 / 444444444 rejection, in the DIAN's wording (README, "Magic outcomes"). */
-const MAGIC_REJECTION =
-  'Regla: SBX-SIM01, Rechazo: Rechazo simulado del sandbox: el número de identificación 222222222 (o 444444444) del proveedor siempre se rechaza.';
+/** The magic 222222222 / 444444444 rejection: its rule, pointing at the supplier's number (README, "Magic outcomes"). */
+const MAGIC_VIOLATION: RuleViolation = {
+  code: 'SBX-SIM01',
+  message: 'Rechazo simulado del sandbox: el número de identificación 222222222 (o 444444444) del proveedor siempre se rechaza.',
+  field: 'proveedor.nit',
+};
+/** The same, in the DIAN's wording. */
+const MAGIC_REJECTION = rejectionText([MAGIC_VIOLATION]);
 
 /**
  * The transmission's outcome when it needs no waiting: the state recorded and the answer. `null` for
@@ -44,7 +49,7 @@ export function transmitNow(
         last_status_error: MAGIC_REJECTION,
         updated_at: colombiaNow(ctx.clock).stamp,
       };
-      return rejectedReply(ctx.dse.update(doc.id, patch, undefined, doc), extra);
+      return rejectedReply(ctx.dse.update(doc.id, patch, undefined, doc), extra, [MAGIC_VIOLATION]);
     }
     case 'uncertain_then_accept':
     case 'uncertain_then_reject': {

@@ -2,8 +2,8 @@
 // "Contingency"): the reference in `observaciones` (src/shared/fe/contingency-reference.ts) says
 // which contingency it is; the server's clock, its simulated outages and the invoices it already
 // received say when the problem was solved and whether the ticket's number was already used.
-import { toColombia } from '../../shared/dates';
-import { parseContingencyReference, type FeRequest } from '../../shared/fe';
+import { toColombia } from '#shared/dates';
+import { parseContingencyReference, type FeRequest } from '#shared/fe/index';
 import { CONTINGENCY_HOURS, type ContingencyFacts } from '../authority/contingency-rules';
 import type { SandboxContext } from '../context';
 import type { Company } from '../storage/company-store';

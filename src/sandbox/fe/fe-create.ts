@@ -1,7 +1,7 @@
 // 6. Create FE: validation, `draft_key` idempotency (unique per company), quota, numbering, CUFE,
 // signed XML, and the simulated tax authority's outcome.
-import type { FeDocument } from '../../shared/api';
-import { validateFeRequest } from '../../shared/fe';
+import type { FeDocument } from '#shared/api/index';
+import { validateFeRequest } from '#shared/fe/index';
 import { outcomeFor, sleep } from '../authority/outcomes';
 import { dianRejection, rejectionText, type AuthorityInput, type RuleViolation } from '../authority/rules';
 import { colombiaNow } from '../clock';
@@ -13,9 +13,14 @@ import type { FeRow } from '../storage/fe-store';
 import { contingencyOf } from './fe-contingency';
 import { buildFeDocument, type FeReceiverPlace } from './fe-document';
 
-/** The magic 222222222 rejection (README, "Magic outcomes"). */
-const MAGIC_REJECTION =
-  'Regla: SBX-SIM01, Rechazo: Rechazo simulado del sandbox: el número de identificación 222222222 del adquirente siempre se rechaza.';
+/** The magic 222222222 rejection: its rule, pointing at the customer's number (README, "Magic outcomes"). */
+const MAGIC_VIOLATION: RuleViolation = {
+  code: 'SBX-SIM01',
+  message: 'Rechazo simulado del sandbox: el número de identificación 222222222 del adquirente siempre se rechaza.',
+  field: 'receptor.numero_doc',
+};
+/** The same, in the DIAN's wording. */
+const MAGIC_REJECTION = rejectionText([MAGIC_VIOLATION]);
 
 function created(doc: FeDocument, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -182,7 +187,9 @@ async function transmitFe(
   switch (outcome) {
     case 'reject':
       ctx.fe.setRejected(doc.id, MAGIC_REJECTION);
-      return replyFor({ ...doc, estado_dian: 'rechazado', last_status_error: MAGIC_REJECTION } as FeDocument, false, []);
+      return replyFor({ ...doc, estado_dian: 'rechazado', last_status_error: MAGIC_REJECTION } as FeDocument, false, [
+        MAGIC_VIOLATION,
+      ]);
     case 'uncertain_then_accept':
     case 'uncertain_then_reject':
       ctx.fe.setState(doc.id, 'en_proceso', settle(outcome === 'uncertain_then_accept' ? 'aceptado' : 'rechazado'));

@@ -1,12 +1,12 @@
 // Turns a validated FE request into the stored document (the detail endpoint's `doc`) and its UBL:
 // server numbering, CUFE, signed XML.
 import { randomUUID } from 'node:crypto';
-import type { FeDocument, Tercero } from '../../shared/api';
-import { DSE_WITHHOLDINGS } from '../../shared/dse/aliases';
-import type { FeRequest } from '../../shared/fe';
-import { feQrText, type TipoAmbiente } from '../../shared/fiscal';
+import type { FeDocument, Tercero } from '#shared/api/index';
+import { DSE_WITHHOLDINGS } from '#shared/dse/aliases';
+import type { FeRequest } from '#shared/fe/index';
+import { feQrText, type TipoAmbiente } from '#shared/fiscal/index';
 import { computeCufe, softwareSecurityCode } from '../fiscal-hashes';
-import { sum, toMoneyString } from '../../shared/money';
+import { sum, toMoneyString } from '#shared/money';
 import type { Company } from '../storage/company-store';
 import { companyParty, personParty, withDepartment } from '../xml/parties';
 import { exactDecimal, priceAmount, type UblInvoice, type UblLine, type UblTax } from '../xml/ubl-model';

@@ -1,7 +1,7 @@
 // Endpoints 1-5: FE list and detail, third parties, payment methods, acquirer lookup.
-import { FE_LIST_ESTADOS } from '../../shared/api';
-import { FieldErrors, isRawObject, pick, readBoolean, readCode } from '../../shared/api/fields';
-import { nitCheckDigit } from '../../shared/fiscal/nit';
+import { FE_LIST_ESTADOS } from '#shared/api/index';
+import { FieldErrors, isRawObject, pick, readBoolean, readCode } from '#shared/api/fields';
+import { nitCheckDigit } from '#shared/fiscal/nit';
 import { ACQUIRER_UNAVAILABLE_NUMBER } from '../authority/outcomes';
 import { errorReply, json, validationReply, type Reply } from '../http/reply';
 import type { RouteRequest } from '../http/server';

@@ -1,7 +1,7 @@
 // "Authentication": bearer tokens stored as SHA-256 hashes, compared in constant time; 401 for a
 // missing, invalid, expired or revoked bearer; 403 for another company or a missing scope.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Scope } from '../../shared/api';
+import type { Scope } from '#shared/api/index';
 import type { Db } from '../storage/database';
 import type { Reply } from './reply';
 import { errorReply } from './reply';

@@ -1,5 +1,5 @@
 // What a handler answers: a JSON status and body, or (for the simulated lost answer) no answer at all.
-import type { FieldError } from '../../shared/api';
+import type { FieldError } from '#shared/api/index';
 
 export type Reply = { status: number; body: unknown } | { destroy: true };
 
@@ -13,7 +13,8 @@ export function errorReply(status: number, code: string, error: string, extra: R
 }
 
 export function validationReply(errors: readonly FieldError[]): Reply {
-  return errorReply(400, 'validation', errors.map((e) => e.message).join('; '), { errors });
+  // The summary names each field for a reader of the raw answer; the list keeps field and message apart.
+  return errorReply(400, 'validation', errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors });
 }
 
 export function isReply(value: unknown): value is Reply {

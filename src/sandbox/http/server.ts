@@ -2,7 +2,7 @@
 // error envelope on every failure. Never a stack trace or an internal path in a body.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import FindMyWay from 'find-my-way';
-import type { Scope } from '../../shared/api';
+import type { Scope } from '#shared/api/index';
 import type { SandboxContext } from '../context';
 import type { Company } from '../storage/company-store';
 import { authenticate, authorize, type ApiClient } from './auth';

@@ -1,5 +1,5 @@
 // Companies, their catalogs, numbering and yearly quotas.
-import type { PaymentMethod, Tercero } from '../../shared/api';
+import type { PaymentMethod, Tercero } from '#shared/api/index';
 import type { SeedCompany } from '../seed';
 import type { Db } from './database';
 

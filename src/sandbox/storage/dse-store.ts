@@ -1,5 +1,5 @@
 // DSE documents and their idempotency reservations (key scoped to company and API client).
-import type { DseDocument } from '../../shared/api';
+import type { DseDocument } from '#shared/api/index';
 import type { AuthorityInput } from '../authority/rules';
 import type { UblInvoice } from '../xml/ubl-model';
 import type { Db } from './database';

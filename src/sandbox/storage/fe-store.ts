@@ -1,6 +1,6 @@
 // FE documents: stored as the detail endpoint's `doc`, with the columns listing, search,
 // idempotency (`draft_key`, unique per company) and settlement need.
-import type { FeDocument, FeListQuery } from '../../shared/api';
+import type { FeDocument, FeListQuery } from '#shared/api/index';
 import type { Db } from './database';
 
 export interface FeRow {

@@ -1,5 +1,5 @@
 // UBL parties of the sandbox's companies and of the request's counterparties.
-import { nitCheckDigit } from '../../shared/fiscal/nit';
+import { nitCheckDigit } from '#shared/fiscal/nit';
 import { loadDivipola } from '../authority/catalogs';
 import type { Company } from '../storage/company-store';
 import type { UblParty } from './ubl-model';

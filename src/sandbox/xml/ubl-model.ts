@@ -1,5 +1,5 @@
 // What the UBL 2.1 builder needs from an FE or a DSE: amounts already as two-decimal strings.
-import { roundCents, type Dec } from '../../shared/money';
+import { roundCents, type Dec } from '#shared/money';
 
 export interface UblParty {
   /** DIAN identification type code: 13 cédula, 31 NIT, ... */

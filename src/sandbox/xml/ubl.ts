@@ -18,7 +18,7 @@
 //     U+FFFE, U+FFFF) becomes U+FFFD, so the document is always well-formed.
 // test/unit/sandbox/ubl-signing.test.ts checks this against the xmlbuilder2 builder it replaced
 // and against xml-crypto's canonicalization.
-import { sum, toMoneyString } from '../../shared/money';
+import { sum, toMoneyString } from '#shared/money';
 import type { UblInvoice, UblParty, UblTax } from './ubl-model';
 
 const NS = {

@@ -20,7 +20,7 @@ export const Scope = z.enum(SCOPES);
 export type Scope = z.infer<typeof Scope>;
 
 /**
- * What can travel in an HTTP header value as it is (issue 14, item 6): visible ASCII, no spaces, no
+ * What can travel in an HTTP header value as it is: visible ASCII, no spaces, no
  * control characters (CR, LF, NUL), no accents. A bearer token or an Idempotency-Key outside this set
  * would make the request fail before anything is sent, so it is refused where it is typed.
  */

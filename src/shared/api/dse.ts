@@ -3,6 +3,7 @@
 // the sandbox also accepts the contract's aliases (see src/shared/dse/normalize.ts).
 import { z } from 'zod';
 import { IsoDate, MoneyString } from './common';
+import { DianResult } from './dian';
 
 export const DSE_STATES = [
   'firmado',
@@ -133,22 +134,6 @@ export const DsePartialDocument = DseDocument.partial().extend({
   estado_dian: DseState,
 });
 export type DsePartialDocument = z.infer<typeof DsePartialDocument>;
-
-/** One violated tax-authority rule of a rejection (a sandbox addition to `dian`, docs/SANDBOX.md). */
-export const DianRuleError = z.object({
-  regla: z.string(),
-  mensaje: z.string(),
-  campo: z.string().nullable(),
-});
-export type DianRuleError = z.infer<typeof DianRuleError>;
-
-export const DianResult = z.object({
-  is_valid: z.boolean(),
-  status_code: z.string(),
-  status_description: z.string(),
-  status_message: z.string(),
-  errores: z.array(DianRuleError).optional(),
-});
 
 /** Every DSE create answer (201, 200, 202, 422, 502) parses with this; the status tells which. */
 export const DseCreateEnvelope = z.object({

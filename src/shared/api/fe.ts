@@ -1,6 +1,6 @@
 // FE (electronic sales invoice) resources of the external API v1: "Resources and their fields".
 import { z } from 'zod';
-import { DianResult } from './dse';
+import { DianResult } from './dian';
 import { IsoDate, LIMITS, MoneyString } from './common';
 
 /** Identification types of DIAN (Resolución 000042 de 2020, tabla 13.2.1). The real type must be sent. */

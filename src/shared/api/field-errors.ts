@@ -44,7 +44,7 @@ function message(value: unknown): string | undefined {
  * One field a refused submission's answer named, as core records it when it settles the submission
  * (migration 0019) and hands it to the forms: the server's field path as it wrote it
  * ("items[0].cant"), a code (the server's own when it gives one, else `invalid`) and its message
- * without the leading field name. Forms place it by path; nothing is decided on the message.
+ * as the server wrote it, whole. Forms place it by path; nothing is decided on the message.
  */
 export const SubmissionFieldError = z.object({ path: z.string(), code: z.string(), message: z.string() });
 export type SubmissionFieldError = z.infer<typeof SubmissionFieldError>;
@@ -58,12 +58,6 @@ function code(value: unknown): string | undefined {
   return undefined;
 }
 
-/** "receptor.nombre: es obligatorio" -> "es obligatorio": the screen names the field itself. */
-function withoutFieldName(field: string, text: string): string {
-  const prefix = `${field}:`;
-  return text.startsWith(prefix) ? text.slice(prefix.length).trim() || text : text;
-}
-
 /**
  * The field errors of a whole 400 body (parsed JSON, never a cut copy of its text), with codes:
  * what core stores with the submission. Same shapes as fieldErrorList.
@@ -72,7 +66,7 @@ export function submissionFieldErrors(body: unknown): SubmissionFieldError[] {
   return entries(body).map((e) => ({
     path: e.field,
     code: e.code ?? FIELD_ERROR_INVALID,
-    message: withoutFieldName(e.field, e.message),
+    message: e.message,
   }));
 }
 

@@ -46,11 +46,12 @@ export interface FieldErrorSink {
   add(field: string, message: string): void;
 }
 
+/** The errors of one request, each its field and its message apart: a screen names the field its own way. */
 export class FieldErrors implements FieldErrorSink {
   readonly list: FieldError[] = [];
 
   add(field: string, message: string): void {
-    this.list.push({ field, message: `${field}: ${message}` });
+    this.list.push({ field, message });
   }
 
   get empty(): boolean {

@@ -1,4 +1,4 @@
-// A product of the company's local catalog (issue 15, item 1): what the counter sells from. Prices
+// A product of the company's local catalog: what the counter sells from. Prices
 // are exact decimal strings; the tax is one of the rates the FE form offers ("FE item": 8 is INC,
 // any other positive rate IVA, 0 none). The UNSPSC code is the one a support document asks for.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// A saved customer of the company (issue 15, item 3): local to this installation, one list per
+// A saved customer of the company: local to this installation, one list per
 // connection. Identification types are the DIAN codes the FE form offers (FISCAL.md, "FE receptor");
 // a NIT (type 31) is digits only, without its check digit, which is computed where it is shown.
 import { z } from 'zod';

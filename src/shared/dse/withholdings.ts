@@ -104,7 +104,7 @@ function readOne(
   const rawName = nameField ? readString(nameField.value, `${at}.${nameField.name}`, errors) : undefined;
   const canonical = canonicalOf(rawCode) ?? canonicalOf(rawKey) ?? canonicalOf(rawName);
   // 4. A tax-authority code and a name must exist: each is sent, or both come from a known retention
-  // key; a code does not stand for a missing name nor a name for a missing code (issue 14, item 18).
+  // key; a code does not stand for a missing name nor a name for a missing code.
   // (`tax_name` and `nombre` are also aliases of the key: a name alone is not a key.)
   const byKey = keyField && keyField.name !== nameField?.name ? canonicalOf(rawKey) : undefined;
   const code = rawCode || byKey?.code;

@@ -13,7 +13,7 @@ export const rpcEvents = {
   /** The local history gained or changed a document outside a sync (an issued FE or DSE). */
   'history.changed': z.object({ kind: z.enum(['FE', 'DSE']), document_id: z.number().int() }),
   /**
-   * The contingency outbox (issue 16): a sale queued, a transmission pass started, a document
+   * The contingency outbox: a sale queued, a transmission pass started, a document
    * transmitted, the pass done or stopped (service still down), a deadline warning.
    */
   'outbox.changed': z.object({

@@ -1,4 +1,4 @@
-// The web bridge's per-run secret (issue 14, item 7). It never lives in a cookie: cookies are not
+// The web bridge's per-run secret. It never lives in a cookie: cookies are not
 // scoped by port, so a browser would hand one for 127.0.0.1 to every other local service. The
 // printed URL carries it in the fragment (never sent to any server, never in a Referer); the page
 // keeps it in sessionStorage (scoped to scheme, host AND port, and to the tab) and sends it in a

@@ -5,16 +5,16 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ImportPreview } from '../../../src/shared/rpc/methods/catalog';
-import { installFakeBridge } from '../../support/component/fake-bridge';
+import type { ImportPreview } from '#shared/rpc/methods/catalog';
+import { installFakeBridge } from '#test/component/fake-bridge';
 
 let answer: ImportPreview = { rows: [], create: 0, update: 0, unchanged: 0, errors: 0, problem: null };
 const fake = installFakeBridge({ 'catalog.previewImport': () => answer });
 // Imported once the fake is installed: the transport takes the bridge when it loads.
-let ImportPanel: typeof import('../../../src/renderer/features/catalog/ImportPanel').ImportPanel;
+let ImportPanel: typeof import('#renderer/features/catalog/ImportPanel').ImportPanel;
 let PREVIEW_ROWS_SHOWN: number;
 beforeAll(async () => {
-  ({ ImportPanel, PREVIEW_ROWS_SHOWN } = await import('../../../src/renderer/features/catalog/ImportPanel'));
+  ({ ImportPanel, PREVIEW_ROWS_SHOWN } = await import('#renderer/features/catalog/ImportPanel'));
 });
 
 afterEach(() => cleanup());

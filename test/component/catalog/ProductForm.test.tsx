@@ -5,10 +5,10 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '../../../src/shared/catalog/product';
-import { fieldMessageOf } from '../../support/component/field-message';
-import { installFakeBridge, rpcError } from '../../support/component/fake-bridge';
-import { renderWithQueries } from '../../support/component/render';
+import type { Product } from '#shared/catalog/product';
+import { fieldMessageOf } from '#test/component/field-message';
+import { installFakeBridge, rpcError } from '#test/component/fake-bridge';
+import { renderWithQueries } from '#test/component/render';
 
 const ZOD_ENGLISH = /Invalid|Too (small|big)|expected|received|Required|must/;
 
@@ -20,9 +20,9 @@ const fake = installFakeBridge({
   },
 });
 
-let ProductForm: typeof import('../../../src/renderer/features/catalog/ProductForm').ProductForm;
+let ProductForm: typeof import('#renderer/features/catalog/ProductForm').ProductForm;
 beforeAll(async () => {
-  ({ ProductForm } = await import('../../../src/renderer/features/catalog/ProductForm'));
+  ({ ProductForm } = await import('#renderer/features/catalog/ProductForm'));
 });
 afterEach(cleanup);
 

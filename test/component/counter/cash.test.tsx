@@ -1,14 +1,14 @@
-// Cash received and change (issue 15, item 5): exact, against the live total, shown only for a cash
+// Cash received and change: exact, against the live total, shown only for a cash
 // sale in pesos, and never part of what is sent.
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cashChange } from '../../../src/renderer/features/counter/cash';
-import { dec } from '../../../src/shared/money';
-import type { PaymentMethod } from '../../../src/shared/api/fe';
-import { installFakeBridge } from '../../support/component/fake-bridge';
-import { CASH } from '../../support/component/fixtures';
-import { renderWithQueries } from '../../support/component/render';
+import { cashChange } from '#renderer/features/counter/cash';
+import { dec } from '#shared/money';
+import type { PaymentMethod } from '#shared/api/fe';
+import { installFakeBridge } from '#test/component/fake-bridge';
+import { CASH } from '#test/component/fixtures';
+import { renderWithQueries } from '#test/component/render';
 
 const METHODS: PaymentMethod[] = [
   CASH,
@@ -36,9 +36,9 @@ installFakeBridge({
   'submissions.list': () => [],
 });
 
-let InvoicesScreen: typeof import('../../../src/renderer/features/invoices/InvoicesScreen').default;
+let InvoicesScreen: typeof import('#renderer/features/invoices/InvoicesScreen').default;
 beforeAll(async () => {
-  InvoicesScreen = (await import('../../../src/renderer/features/invoices/InvoicesScreen')).default;
+  InvoicesScreen = (await import('#renderer/features/invoices/InvoicesScreen')).default;
 });
 afterEach(cleanup);
 

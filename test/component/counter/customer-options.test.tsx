@@ -1,10 +1,10 @@
-// What the customer picker offers (issue 15, item 3): saved customers in the core's order (recent
+// What the customer picker offers: saved customers in the core's order (recent
 // first), then the company's third parties by name, the exact number first wherever it came from,
 // no third party twice when it is also saved, and the DIAN lookup for a number nobody has.
 import { describe, expect, it } from 'vitest';
-import type { Tercero } from '../../../src/shared/api/fe';
-import type { Customer } from '../../../src/shared/customers/customer';
-import { customerOptions, typedNumber } from '../../../src/renderer/features/counter/customer-options';
+import type { Tercero } from '#shared/api/fe';
+import type { Customer } from '#shared/customers/customer';
+import { customerOptions, typedNumber } from '#renderer/features/counter/customer-options';
 
 function saved(id: number, nombre: string, numero: string, tipo = '13'): Customer {
   return {

@@ -1,8 +1,8 @@
 // (Renderer code, so it lives with the component tests.) A catalog product as an invoice line: values copied (so the catalog can change later), prices and
 // quantities in the form's es-CO text, and a second scan adding exactly 1.
 import { describe, expect, it } from 'vitest';
-import { isBlankLine, lineFromProduct, plusOne } from '../../../src/renderer/features/counter/sale-lines';
-import { parseUserNumber } from '../../../src/shared/user-number';
+import { isBlankLine, lineFromProduct, plusOne } from '#renderer/features/counter/sale-lines';
+import { parseUserNumber } from '#shared/user-number';
 
 const product = {
   id: 3,

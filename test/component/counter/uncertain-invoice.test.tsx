@@ -1,14 +1,14 @@
-// Issue 15, item 8, against a fake bridge: an invoice whose outcome is uncertain never stops the
+// Against a fake bridge: an invoice whose outcome is uncertain never stops the
 // counter. The result offers "Nueva venta" with the focus, the draft goes (the ledger keeps the key),
 // the invoice waits in "Facturas pendientes de confirmar", and the shell says when it settles.
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Submission } from '../../../src/shared/rpc/methods/submissions';
-import { installFakeBridge, rpcError } from '../../support/component/fake-bridge';
-import { aSubmission, CASH } from '../../support/component/fixtures';
-import { fillInvoice } from '../../support/component/form-filling';
-import { renderWithQueries } from '../../support/component/render';
+import type { Submission } from '#shared/rpc/methods/submissions';
+import { installFakeBridge, rpcError } from '#test/component/fake-bridge';
+import { aSubmission, CASH } from '#test/component/fixtures';
+import { fillInvoice } from '#test/component/form-filling';
+import { renderWithQueries } from '#test/component/render';
 
 const submission = (overrides: Partial<Submission>): Submission =>
   aSubmission({
@@ -48,9 +48,9 @@ const fake = installFakeBridge({
   },
 });
 
-let InvoicesScreen: typeof import('../../../src/renderer/features/invoices/InvoicesScreen').default;
-let SettlementNotices: typeof import('../../../src/renderer/shell/notices/SettlementNotices').SettlementNotices;
-let Notices: typeof import('../../../src/renderer/shell/notices/Notices').Notices;
+let InvoicesScreen: typeof import('#renderer/features/invoices/InvoicesScreen').default;
+let SettlementNotices: typeof import('#renderer/shell/notices/SettlementNotices').SettlementNotices;
+let Notices: typeof import('#renderer/shell/notices/Notices').Notices;
 let clearNotices: () => void;
 let useEventInvalidation: () => void;
 
@@ -66,11 +66,11 @@ function Shell() {
 }
 
 beforeAll(async () => {
-  InvoicesScreen = (await import('../../../src/renderer/features/invoices/InvoicesScreen')).default;
-  ({ SettlementNotices } = await import('../../../src/renderer/shell/notices/SettlementNotices'));
-  ({ Notices } = await import('../../../src/renderer/shell/notices/Notices'));
-  ({ clearNotices } = await import('../../../src/renderer/shell/notices/notices'));
-  ({ useEventInvalidation } = await import('../../../src/renderer/rpc/invalidation'));
+  InvoicesScreen = (await import('#renderer/features/invoices/InvoicesScreen')).default;
+  ({ SettlementNotices } = await import('#renderer/shell/notices/SettlementNotices'));
+  ({ Notices } = await import('#renderer/shell/notices/Notices'));
+  ({ clearNotices } = await import('#renderer/shell/notices/notices'));
+  ({ useEventInvalidation } = await import('#renderer/rpc/invalidation'));
 });
 beforeEach(() => {
   ledger = [];

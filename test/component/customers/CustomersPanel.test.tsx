@@ -4,10 +4,10 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_LIMITS } from '../../../src/shared/customers/customer';
-import { fieldMessageOf } from '../../support/component/field-message';
-import { installFakeBridge } from '../../support/component/fake-bridge';
-import { renderWithQueries } from '../../support/component/render';
+import { CUSTOMER_LIMITS } from '#shared/customers/customer';
+import { fieldMessageOf } from '#test/component/field-message';
+import { installFakeBridge } from '#test/component/fake-bridge';
+import { renderWithQueries } from '#test/component/render';
 
 const ZOD_ENGLISH = /Invalid|Too (small|big)|expected|received|Required|must/;
 
@@ -23,9 +23,9 @@ const fake = installFakeBridge({
   }),
 });
 
-let CustomersPanel: typeof import('../../../src/renderer/features/customers/CustomersPanel').CustomersPanel;
+let CustomersPanel: typeof import('#renderer/features/customers/CustomersPanel').CustomersPanel;
 beforeAll(async () => {
-  ({ CustomersPanel } = await import('../../../src/renderer/features/customers/CustomersPanel'));
+  ({ CustomersPanel } = await import('#renderer/features/customers/CustomersPanel'));
 });
 afterEach(cleanup);
 

@@ -2,16 +2,16 @@
 // shows changes ("guardado" → "guardando…" once, not on every keystroke), "guardado" is shown only
 // for the latest change, and each burst of changes is written once, after the pause.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeBridge } from '../../support/component/fake-bridge';
+import { installFakeBridge } from '#test/component/fake-bridge';
 
 const fake = installFakeBridge({
   'drafts.save': (input) => ({ ...input, updated_at: '2026-11-24T12:00:00.000Z' }),
   'drafts.discard': () => ({ discarded: true }),
 });
 
-let DraftAutosave: typeof import('../../../src/renderer/forms/useDraftAutosave').DraftAutosave;
+let DraftAutosave: typeof import('#renderer/forms/useDraftAutosave').DraftAutosave;
 beforeAll(async () => {
-  ({ DraftAutosave } = await import('../../../src/renderer/forms/useDraftAutosave'));
+  ({ DraftAutosave } = await import('#renderer/forms/useDraftAutosave'));
 });
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useFormVersion } from '../../../src/renderer/forms/useFormVersion';
+import { useFormVersion } from '#renderer/forms/useFormVersion';
 
 interface Values {
   name: string;

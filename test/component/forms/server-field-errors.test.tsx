@@ -5,13 +5,13 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SubmissionFieldError } from '../../../src/shared/api/field-errors';
-import type { Submission } from '../../../src/shared/rpc/methods/submissions';
-import { installFakeBridge } from '../../support/component/fake-bridge';
-import { fieldMessageOf } from '../../support/component/field-message';
-import { aSubmission, CASH } from '../../support/component/fixtures';
-import { fillInvoice, fillSupportDocument } from '../../support/component/form-filling';
-import { renderWithQueries } from '../../support/component/render';
+import type { SubmissionFieldError } from '#shared/api/field-errors';
+import type { Submission } from '#shared/rpc/methods/submissions';
+import { installFakeBridge } from '#test/component/fake-bridge';
+import { fieldMessageOf } from '#test/component/field-message';
+import { aSubmission, CASH } from '#test/component/fixtures';
+import { fillInvoice, fillSupportDocument } from '#test/component/form-filling';
+import { renderWithQueries } from '#test/component/render';
 
 /** The server's answer: 5,000 characters of detail, then the field list. The ledger keeps 4,000. */
 const longBody = (errors: unknown[]) => JSON.stringify({ ok: false, error: 'Datos inválidos', traza: 'x'.repeat(5000), errors });
@@ -56,12 +56,12 @@ const fake = installFakeBridge({
   },
 });
 
-let InvoicesScreen: typeof import('../../../src/renderer/features/invoices/InvoicesScreen').default;
-let SupportDocumentsScreen: typeof import('../../../src/renderer/features/support-documents/SupportDocumentsScreen').default;
+let InvoicesScreen: typeof import('#renderer/features/invoices/InvoicesScreen').default;
+let SupportDocumentsScreen: typeof import('#renderer/features/support-documents/SupportDocumentsScreen').default;
 
 beforeAll(async () => {
-  InvoicesScreen = (await import('../../../src/renderer/features/invoices/InvoicesScreen')).default;
-  SupportDocumentsScreen = (await import('../../../src/renderer/features/support-documents/SupportDocumentsScreen')).default;
+  InvoicesScreen = (await import('#renderer/features/invoices/InvoicesScreen')).default;
+  SupportDocumentsScreen = (await import('#renderer/features/support-documents/SupportDocumentsScreen')).default;
 });
 beforeEach(() => {
   window.location.hash = '#/';
@@ -69,14 +69,16 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('a 400 that names fields, placed from data', () => {
-  it('FE: marks the fields it names (a line by its row), lists the rest in Spanish, never reads the support text', async () => {
+  it('FE: marks the fields it names (a line by its row) with the server message whole, lists the rest in Spanish, never reads the support text', async () => {
     serverErrors = [
-      { field: 'receptor.nombre', message: 'receptor.nombre: no coincide con el RUT' },
+      { field: 'receptor.nombre', message: 'no coincide con el RUT' },
+      { field: 'receptor.numero_doc', message: 'NIT: 900123456 no existe' },
       { field: 'items[0].unit_input', message: 'debe ser mayor que cero' },
       { field: 'total', message: 'no coincide con la suma de las líneas' },
     ];
     fieldErrors = [
       { path: 'receptor.nombre', code: 'invalid', message: 'no coincide con el RUT' },
+      { path: 'receptor.numero_doc', code: 'invalid', message: 'NIT: 900123456 no existe' },
       { path: 'items[0].unit_input', code: 'positive', message: 'debe ser mayor que cero' },
       { path: 'total', code: 'invalid', message: 'no coincide con la suma de las líneas' },
     ];
@@ -88,6 +90,8 @@ describe('a 400 that names fields, placed from data', () => {
     await fillInvoice(user, 'Ana');
     await user.click(emit);
     await waitFor(() => expect(fieldMessageOf(screen.getByLabelText('Nombre o razón social'))).toBe('No coincide con el RUT.'));
+    // The server's own words stay whole: its message starts with a word and a colon, not a field.
+    expect(fieldMessageOf(screen.getByLabelText('Número de documento'))).toBe('NIT: 900123456 no existe.');
     expect(fieldMessageOf(screen.getByLabelText('Valor unitario, línea 1'))).toBe('Debe ser mayor que cero.');
     const alert = screen.getByText('El servicio rechazó los datos. Corrija los datos y vuelva a intentarlo.').closest('[role]')!;
     expect(alert.textContent).toContain('Total: no coincide con la suma de las líneas.');

@@ -4,11 +4,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { CorrectionSide } from '../../../src/shared/rpc/methods/dse-corrections';
-import type { HistoryDetail } from '../../../src/shared/rpc/methods/history';
-import type { Submission } from '../../../src/shared/rpc/methods/submissions';
-import { installFakeBridge } from '../../support/component/fake-bridge';
-import { renderWithQueries } from '../../support/component/render';
+import type { CorrectionSide } from '#shared/rpc/methods/dse-corrections';
+import type { HistoryDetail } from '#shared/rpc/methods/history';
+import type { Submission } from '#shared/rpc/methods/submissions';
+import { installFakeBridge } from '#test/component/fake-bridge';
+import { renderWithQueries } from '#test/component/render';
 
 let correctedBy: CorrectionSide[] = [];
 
@@ -39,11 +39,11 @@ installFakeBridge({
   'submissions.get': () => rejected,
 });
 
-let CorrectionLinks: typeof import('../../../src/renderer/features/history/CorrectionLinks').CorrectionLinks;
-let OutcomePanel: typeof import('../../../src/renderer/features/support-documents/parts/OutcomePanel').OutcomePanel;
+let CorrectionLinks: typeof import('#renderer/features/history/CorrectionLinks').CorrectionLinks;
+let OutcomePanel: typeof import('#renderer/features/support-documents/parts/OutcomePanel').OutcomePanel;
 beforeAll(async () => {
-  CorrectionLinks = (await import('../../../src/renderer/features/history/CorrectionLinks')).CorrectionLinks;
-  OutcomePanel = (await import('../../../src/renderer/features/support-documents/parts/OutcomePanel')).OutcomePanel;
+  CorrectionLinks = (await import('#renderer/features/history/CorrectionLinks')).CorrectionLinks;
+  OutcomePanel = (await import('#renderer/features/support-documents/parts/OutcomePanel')).OutcomePanel;
 });
 afterEach(cleanup);
 

@@ -1,10 +1,10 @@
-// The document as the service keeps it, in the detail of Historial (issue 18, item 6): every field
+// The document as the service keeps it, in the detail of Historial: every field
 // the contract names is shown under a Spanish label with its value in the user's words (state,
 // dates, amounts, environment, nulls); a field the contract does not name stays, folded under the
 // technical data, so nothing the server said is lost and no contract name is on the screen.
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DocumentFields } from '../../../src/renderer/features/history/DocumentFields';
+import { DocumentFields } from '#renderer/features/history/DocumentFields';
 
 afterEach(cleanup);
 

@@ -4,8 +4,8 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HistoryCsvChunk } from '../../../src/shared/rpc/methods/history';
-import { installFakeBridge, rpcError } from '../../support/component/fake-bridge';
+import type { HistoryCsvChunk } from '#shared/rpc/methods/history';
+import { installFakeBridge, rpcError } from '#test/component/fake-bridge';
 
 const HEADER = '\uFEFFTipo;Número\r\n';
 const CHUNKS: HistoryCsvChunk[] = [
@@ -50,11 +50,11 @@ async function releaseNext() {
   pending.shift()!.release();
 }
 
-let ExportCsvButton: typeof import('../../../src/renderer/features/history/ExportCsvButton').ExportCsvButton;
+let ExportCsvButton: typeof import('#renderer/features/history/ExportCsvButton').ExportCsvButton;
 let saved: { blob: Blob; filename: string }[] = [];
 
 beforeAll(async () => {
-  ExportCsvButton = (await import('../../../src/renderer/features/history/ExportCsvButton')).ExportCsvButton;
+  ExportCsvButton = (await import('#renderer/features/history/ExportCsvButton')).ExportCsvButton;
 });
 
 beforeEach(() => {

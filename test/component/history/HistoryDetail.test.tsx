@@ -3,10 +3,10 @@
 // accumulated document; and the support block in the shop's words, not «Hash del payload».
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryDetail } from '../../../src/shared/rpc/methods/history';
-import type { Submission } from '../../../src/shared/rpc/methods/submissions';
-import { installFakeBridge } from '../../support/component/fake-bridge';
-import { renderWithQueries } from '../../support/component/render';
+import type { HistoryDetail } from '#shared/rpc/methods/history';
+import type { Submission } from '#shared/rpc/methods/submissions';
+import { installFakeBridge } from '#test/component/fake-bridge';
+import { renderWithQueries } from '#test/component/render';
 
 const submission: Submission = {
   id: 4,
@@ -94,9 +94,9 @@ installFakeBridge({
   'dseCorrections.of': () => ({ corrects: null, corrected_by: [] }),
 });
 
-let HistoryDetailView: typeof import('../../../src/renderer/features/history/HistoryDetail').HistoryDetailView;
+let HistoryDetailView: typeof import('#renderer/features/history/HistoryDetail').HistoryDetailView;
 beforeAll(async () => {
-  HistoryDetailView = (await import('../../../src/renderer/features/history/HistoryDetail')).HistoryDetailView;
+  HistoryDetailView = (await import('#renderer/features/history/HistoryDetail')).HistoryDetailView;
 });
 afterEach(cleanup);
 
@@ -131,7 +131,7 @@ describe('Historial: the detail of a DSE', () => {
 
 describe('Historial: the withholdings of an FE', () => {
   it('names the base the app computes in words, and quotes any other as the provider’s own code', async () => {
-    const { withholdings } = await import('../../../src/renderer/features/history/document-parts');
+    const { withholdings } = await import('#renderer/features/history/document-parts');
     const held = withholdings('FE', {
       withholdings: [
         { type: 'RTEFTE', base_mode: 'subtotal', percent: 2.5 },

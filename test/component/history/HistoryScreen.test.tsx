@@ -4,9 +4,9 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { HistoryRow } from '../../../src/shared/rpc/methods/history';
-import { installFakeBridge } from '../../support/component/fake-bridge';
-import { renderWithQueries } from '../../support/component/render';
+import type { HistoryRow } from '#shared/rpc/methods/history';
+import { installFakeBridge } from '#test/component/fake-bridge';
+import { renderWithQueries } from '#test/component/render';
 
 const TOTAL = 1000;
 const INCOMPLETE =
@@ -54,7 +54,7 @@ const fake = installFakeBridge({
 });
 const listCalls = () => fake.inputsOf('history.list');
 
-let HistoryScreen: typeof import('../../../src/renderer/features/history/HistoryScreen').default;
+let HistoryScreen: typeof import('#renderer/features/history/HistoryScreen').default;
 
 beforeAll(async () => {
   // jsdom has no layout: give the scroller a height so the virtualizer has a window to fill.
@@ -67,7 +67,7 @@ beforeAll(async () => {
   window.ResizeObserver ??= NoResize;
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 440 });
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1000 });
-  HistoryScreen = (await import('../../../src/renderer/features/history/HistoryScreen')).default;
+  HistoryScreen = (await import('#renderer/features/history/HistoryScreen')).default;
 });
 
 afterEach(cleanup);

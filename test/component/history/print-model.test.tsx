@@ -1,8 +1,10 @@
 // The printed representation's model: QR contents as FISCAL.md lists them, parties the right way
 // round for each kind, taxes grouped, totals from the document, and the missing issuer flagged.
+import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildPrintModel, colombiaTime } from '../../../src/renderer/features/print/print-model';
-import type { HistoryDetail } from '../../../src/shared/rpc/methods/history';
+import { buildPrintModel, colombiaTime } from '#renderer/features/print/print-model';
+import { Printout } from '#renderer/features/print/Printout';
+import type { HistoryDetail } from '#shared/rpc/methods/history';
 
 const issuer = {
   nombre: 'Comercializadora Demo S.A.S.',
@@ -167,7 +169,7 @@ describe('printed representation model', () => {
       ['70111703', '300000.00', '0.00'],
       ['90101501', '150000.00', '28500.00'],
     ]);
-    // The base as an amount and what it was taken from (issue 17: the printout shows base, rate and amount).
+    // The base as an amount and what it was taken from (the printout shows base, rate and amount).
     expect(model.withholdings).toEqual([
       {
         name: 'ReteRenta (06)',
@@ -184,5 +186,29 @@ describe('printed representation model', () => {
   it('reads the time of either stamp form', () => {
     expect(colombiaTime('2026-11-20 07:00:01')).toBe('07:00:01-05:00');
     expect(colombiaTime('2026-11-20T23:59:59')).toBe('23:59:59-05:00');
+  });
+
+  it('prints the issue date and time in Colombia with no zone offset on every layout; only the QR carries the offset', () => {
+    const fe = buildPrintModel(feDetail);
+    const dse = buildPrintModel({
+      ...feDetail,
+      entry: entry('DSE', { subtotal: '1000.00', impuestos: '0.00', total: '1000.00' }),
+      document: { id: 9, es_habilitacion: 0, created_at: '2026-11-20 10:05:00', moneda: 'COP' },
+      request: { proveedor: { nit: '1020304050' }, hora: '22:05:00-05:00', items: [] },
+    });
+    expect([fe.issueTime, dse.issueTime]).toEqual(['09:14:03', '22:05:00']);
+    expect(dse.qrText).toContain('HorDS: 22:05:00-05:00');
+    for (const layout of ['a4', 'letter', 'ticket80', 'ticket58'] as const) {
+      for (const [model, shown] of [
+        [fe, /20\/11\/2026,? 09:14\sa\.\s?m\./],
+        [dse, /20\/11\/2026,? 10:05\sp\.\s?m\./],
+      ] as const) {
+        const { container, unmount } = render(<Printout model={model} qr={null} layout={layout} />);
+        const text = container.textContent ?? '';
+        expect(text).toMatch(shown);
+        expect(text).not.toMatch(/[+-]\d\d:\d\d/);
+        unmount();
+      }
+    }
   });
 });

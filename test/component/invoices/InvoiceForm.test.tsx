@@ -5,16 +5,16 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { Profiler } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PaymentMethod } from '../../../src/shared/api/fe';
-import type { SubmissionFieldError } from '../../../src/shared/api/field-errors';
-import type { MethodName } from '../../../src/shared/rpc/contract';
-import type { Submission } from '../../../src/shared/rpc/methods/submissions';
-import { installFakeBridge } from '../../support/component/fake-bridge';
-import { fieldMessageOf } from '../../support/component/field-message';
-import { aSubmission, CASH } from '../../support/component/fixtures';
-import { fillInvoice } from '../../support/component/form-filling';
-import { expectLinesOutsideForm } from '../../support/component/lines-form';
-import { renderWithQueries, testQueryClient } from '../../support/component/render';
+import type { PaymentMethod } from '#shared/api/fe';
+import type { SubmissionFieldError } from '#shared/api/field-errors';
+import type { MethodName } from '#shared/rpc/contract';
+import type { Submission } from '#shared/rpc/methods/submissions';
+import { installFakeBridge } from '#test/component/fake-bridge';
+import { fieldMessageOf } from '#test/component/field-message';
+import { aSubmission, CASH } from '#test/component/fixtures';
+import { fillInvoice } from '#test/component/form-filling';
+import { expectLinesOutsideForm } from '#test/component/lines-form';
+import { renderWithQueries, testQueryClient } from '#test/component/render';
 
 const METHODS: PaymentMethod[] = [
   CASH,
@@ -50,10 +50,10 @@ const fake = installFakeBridge({
   },
 });
 
-let InvoicesScreen: typeof import('../../../src/renderer/features/invoices/InvoicesScreen').default;
+let InvoicesScreen: typeof import('#renderer/features/invoices/InvoicesScreen').default;
 
 beforeAll(async () => {
-  InvoicesScreen = (await import('../../../src/renderer/features/invoices/InvoicesScreen')).default;
+  InvoicesScreen = (await import('#renderer/features/invoices/InvoicesScreen')).default;
 });
 beforeEach(() => {
   fieldErrors = [];
@@ -163,8 +163,8 @@ describe('Facturas form validation', () => {
 
 describe('Facturas at start', () => {
   it('takes what was asked for at start (catalogs and draft) and asks core for each only once; a later open reads the draft again', async () => {
-    const { prefetchInvoices } = await import('../../../src/renderer/features/invoices/prefetch');
-    const { startInvoices } = await import('../../../src/renderer/features/invoices/start-reads');
+    const { prefetchInvoices } = await import('#renderer/features/invoices/prefetch');
+    const { startInvoices } = await import('#renderer/features/invoices/start-reads');
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 5_000 } } });
     startInvoices();
     prefetchInvoices(client);

@@ -3,10 +3,10 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Acquirer } from '../../../src/shared/api/fe';
-import { installFakeBridge } from '../../support/component/fake-bridge';
-import { CASH } from '../../support/component/fixtures';
-import { renderWithQueries, testQueryClient } from '../../support/component/render';
+import type { Acquirer } from '#shared/api/fe';
+import { installFakeBridge } from '#test/component/fake-bridge';
+import { CASH } from '#test/component/fixtures';
+import { renderWithQueries, testQueryClient } from '#test/component/render';
 
 let answer: Acquirer;
 
@@ -20,9 +20,9 @@ installFakeBridge({
   'fe.lookupAcquirer': () => answer,
 });
 
-let InvoicesScreen: typeof import('../../../src/renderer/features/invoices/InvoicesScreen').default;
+let InvoicesScreen: typeof import('#renderer/features/invoices/InvoicesScreen').default;
 beforeAll(async () => {
-  InvoicesScreen = (await import('../../../src/renderer/features/invoices/InvoicesScreen')).default;
+  InvoicesScreen = (await import('#renderer/features/invoices/InvoicesScreen')).default;
 });
 afterEach(cleanup);
 

@@ -1,4 +1,4 @@
-// Issue 14, item 4, for the FE form (the DSE one is test/component/support-documents/after-restart):
+// After a restart, for the FE form (the DSE one is test/component/support-documents/after-restart):
 // after core was restarted with an invoice accepted, pending or in doubt, Facturas shows what the
 // ledger knows of the draft's key and never offers "Emitir" for an operation that may have arrived;
 // an uncertain invoice whose draft already went stays in the pending list with its state, and
@@ -6,10 +6,10 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Submission } from '../../../src/shared/rpc/methods/submissions';
-import { installFakeBridge } from '../../support/component/fake-bridge';
-import { aSubmission, CASH } from '../../support/component/fixtures';
-import { renderWithQueries } from '../../support/component/render';
+import type { Submission } from '#shared/rpc/methods/submissions';
+import { installFakeBridge } from '#test/component/fake-bridge';
+import { aSubmission, CASH } from '#test/component/fixtures';
+import { renderWithQueries } from '#test/component/render';
 
 const KEY = 'fe-clave-antes-del-cierre';
 
@@ -41,9 +41,9 @@ const fake = installFakeBridge({
   'fe.withholdingTypes': () => [],
 });
 
-let InvoicesScreen: typeof import('../../../src/renderer/features/invoices/InvoicesScreen').default;
+let InvoicesScreen: typeof import('#renderer/features/invoices/InvoicesScreen').default;
 beforeAll(async () => {
-  InvoicesScreen = (await import('../../../src/renderer/features/invoices/InvoicesScreen')).default;
+  InvoicesScreen = (await import('#renderer/features/invoices/InvoicesScreen')).default;
 });
 beforeEach(() => {
   known = null;

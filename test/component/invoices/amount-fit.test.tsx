@@ -2,8 +2,8 @@
 // thresholds of the line amounts (15 / 17.5 ch, ItemRow.tsx) and of the bar (17.5 ch, TotalsPanel.tsx).
 // The e2e test "inside its box" (test/e2e/invoices.test.ts) checks the estimate against Chromium.
 import { describe, expect, it } from 'vitest';
-import { formatCop, formatUsd } from '../../../src/shared/money';
-import { amountFit, fitsIn } from '../../../src/renderer/ui/Money';
+import { formatCop, formatUsd } from '#shared/money';
+import { amountFit, fitsIn } from '#renderer/ui/Money';
 
 const line = (text: string) => amountFit(text, 15, 17.5);
 const boxed = (text: string, ch: number) => (fitsIn(text, ch) ? 'fits' : 'free');

@@ -5,13 +5,13 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentMethod } from '../../../src/shared/api/fe';
-import { parseContingencyReference } from '../../../src/shared/fe';
-import type { IssuerProfile } from '../../../src/shared/rpc/methods/history';
-import { installFakeBridge } from '../../support/component/fake-bridge';
-import { aSubmission, CASH } from '../../support/component/fixtures';
-import { fillInvoice } from '../../support/component/form-filling';
-import { renderWithQueries } from '../../support/component/render';
+import type { PaymentMethod } from '#shared/api/fe';
+import { parseContingencyReference } from '#shared/fe/index';
+import type { IssuerProfile } from '#shared/rpc/methods/history';
+import { installFakeBridge } from '#test/component/fake-bridge';
+import { aSubmission, CASH } from '#test/component/fixtures';
+import { fillInvoice } from '#test/component/form-filling';
+import { renderWithQueries } from '#test/component/render';
 
 const METHODS: PaymentMethod[] = [CASH];
 const PROFILE: IssuerProfile = {
@@ -49,9 +49,9 @@ const fake = installFakeBridge({
   'submissions.list': () => [],
 });
 
-let InvoicesScreen: typeof import('../../../src/renderer/features/invoices/InvoicesScreen').default;
+let InvoicesScreen: typeof import('#renderer/features/invoices/InvoicesScreen').default;
 beforeAll(async () => {
-  InvoicesScreen = (await import('../../../src/renderer/features/invoices/InvoicesScreen')).default;
+  InvoicesScreen = (await import('#renderer/features/invoices/InvoicesScreen')).default;
 });
 afterEach(() => {
   cleanup();

@@ -3,11 +3,11 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PaymentMethod } from '../../../src/shared/api/fe';
-import { installFakeBridge } from '../../support/component/fake-bridge';
-import { aSubmission, CASH } from '../../support/component/fixtures';
-import { fillInvoice } from '../../support/component/form-filling';
-import { renderWithQueries } from '../../support/component/render';
+import type { PaymentMethod } from '#shared/api/fe';
+import { installFakeBridge } from '#test/component/fake-bridge';
+import { aSubmission, CASH } from '#test/component/fixtures';
+import { fillInvoice } from '#test/component/form-filling';
+import { renderWithQueries } from '#test/component/render';
 
 const METHODS: PaymentMethod[] = [CASH];
 
@@ -23,10 +23,10 @@ const fake = installFakeBridge({
   'submissions.list': () => [],
 });
 
-let InvoicesScreen: typeof import('../../../src/renderer/features/invoices/InvoicesScreen').default;
+let InvoicesScreen: typeof import('#renderer/features/invoices/InvoicesScreen').default;
 
 beforeAll(async () => {
-  InvoicesScreen = (await import('../../../src/renderer/features/invoices/InvoicesScreen')).default;
+  InvoicesScreen = (await import('#renderer/features/invoices/InvoicesScreen')).default;
 });
 beforeEach(() => {
   // The fake clock moves with real time (so typing and waiting work) and jumps where a test says.

@@ -2,11 +2,11 @@
 // object (so its row does not re-render), a changed one gets the new amounts, and listeners hear
 // of each new computation once.
 import { describe, expect, it, vi } from 'vitest';
-import { computeFormTotals, LineCalculator } from '../../../src/renderer/features/invoices/calc';
-import { computeFeTotals } from '../../../src/shared/fe';
-import { lineInput } from '../../../src/renderer/features/invoices/calc';
-import { LiveTotalsStore } from '../../../src/renderer/features/invoices/live-totals';
-import { defaultValues, type FeFormValues, type FeItemValues } from '../../../src/renderer/features/invoices/model';
+import { computeFormTotals, LineCalculator } from '#renderer/features/invoices/calc';
+import { computeFeTotals } from '#shared/fe/index';
+import { lineInput } from '#renderer/features/invoices/calc';
+import { LiveTotalsStore } from '#renderer/features/invoices/live-totals';
+import { defaultValues, type FeFormValues, type FeItemValues } from '#renderer/features/invoices/model';
 
 function form(items: Partial<FeItemValues>[]): FeFormValues {
   return {

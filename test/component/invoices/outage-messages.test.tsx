@@ -5,11 +5,11 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Submission } from '../../../src/shared/rpc/methods/submissions';
-import { installFakeBridge, rpcError } from '../../support/component/fake-bridge';
-import { aSubmission, CASH } from '../../support/component/fixtures';
-import { fillInvoice } from '../../support/component/form-filling';
-import { renderWithQueries } from '../../support/component/render';
+import type { Submission } from '#shared/rpc/methods/submissions';
+import { installFakeBridge, rpcError } from '#test/component/fake-bridge';
+import { aSubmission, CASH } from '#test/component/fixtures';
+import { fillInvoice } from '#test/component/form-filling';
+import { renderWithQueries } from '#test/component/render';
 
 const NO_COPY =
   'Esta conexión aún no tiene una copia de los medios de pago: se guarda la primera vez que el servicio responde, y el servicio no respondió ahora (No se pudo conectar con el servicio de facturación). Cuando vuelva, use «Intentar de nuevo»; desde entonces podrá vender aunque se caiga el internet.';
@@ -54,9 +54,9 @@ installFakeBridge({
   },
 });
 
-let InvoicesScreen: typeof import('../../../src/renderer/features/invoices/InvoicesScreen').default;
+let InvoicesScreen: typeof import('#renderer/features/invoices/InvoicesScreen').default;
 beforeAll(async () => {
-  InvoicesScreen = (await import('../../../src/renderer/features/invoices/InvoicesScreen')).default;
+  InvoicesScreen = (await import('#renderer/features/invoices/InvoicesScreen')).default;
 });
 beforeEach(() => {
   serviceUp = true;

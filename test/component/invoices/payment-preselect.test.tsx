@@ -7,12 +7,12 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PaymentMethod } from '../../../src/shared/api/fe';
-import { computeFormTotals } from '../../../src/renderer/features/invoices/calc';
-import { LiveTotalsContext, LiveTotalsStore } from '../../../src/renderer/features/invoices/live-totals';
-import { defaultValues, type FeFormValues } from '../../../src/renderer/features/invoices/model';
-import { PaymentSection } from '../../../src/renderer/features/invoices/PaymentSection';
-import { CASH } from '../../support/component/fixtures';
+import type { PaymentMethod } from '#shared/api/fe';
+import { computeFormTotals } from '#renderer/features/invoices/calc';
+import { LiveTotalsContext, LiveTotalsStore } from '#renderer/features/invoices/live-totals';
+import { defaultValues, type FeFormValues } from '#renderer/features/invoices/model';
+import { PaymentSection } from '#renderer/features/invoices/PaymentSection';
+import { CASH } from '#test/component/fixtures';
 
 const TRANSFER: PaymentMethod = { ...CASH, id: 8, label: 'Transferencia', payment_means_code: '47', is_default: false };
 const CREDIT: PaymentMethod = { ...CASH, id: 9, payment_form: 'credito', label: 'Crédito 30 días', payment_means_code: '1' };

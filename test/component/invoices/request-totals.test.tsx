@@ -2,9 +2,9 @@
 // from its lines, whatever is typed (es-CO numbers, tax-included prices, any rate).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeFeTotals } from '../../../src/shared/fe';
-import { buildRequest, computeFormTotals } from '../../../src/renderer/features/invoices/calc';
-import { defaultValues, type FeFormValues } from '../../../src/renderer/features/invoices/model';
+import { computeFeTotals } from '#shared/fe/index';
+import { buildRequest, computeFormTotals } from '#renderer/features/invoices/calc';
+import { defaultValues, type FeFormValues } from '#renderer/features/invoices/model';
 
 const arbLine = fc.record({
   cant: fc.integer({ min: 1, max: 1000 }).map((n) => (n / 10).toString()),

@@ -1,11 +1,11 @@
-// The DSE printout (issue 17): every withholding with its base (and what it was taken from), rate and
+// The DSE printout: every withholding with its base (and what it was taken from), rate and
 // amount as the server computes them from the exact request, even with no IVA on the lines, and the
 // weekly period of an accumulated document.
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildPrintModel } from '../../../src/renderer/features/print/print-model';
-import { PrintPage } from '../../../src/renderer/features/print/PrintPage';
-import type { HistoryDetail } from '../../../src/shared/rpc/methods/history';
+import { buildPrintModel } from '#renderer/features/print/print-model';
+import { PrintPage } from '#renderer/features/print/PrintPage';
+import type { HistoryDetail } from '#shared/rpc/methods/history';
 
 const cuds = 'd'.repeat(96);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatQuantity } from '../../../src/renderer/ui/quantity';
+import { formatQuantity } from '#renderer/ui/quantity';
 
 describe('formatQuantity', () => {
   it('writes quantities in es-CO without trailing zeros and common units in words', () => {

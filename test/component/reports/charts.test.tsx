@@ -1,9 +1,9 @@
 // The charts' words: the day count in the right number, and the axis amounts in one shortened form.
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SalesByDayChart } from '../../../src/renderer/features/reports/charts';
-import type { PeriodReport } from '../../../src/shared/rpc/methods/reports';
-import { formatCopCompact } from '../../../src/shared/money';
+import { SalesByDayChart } from '#renderer/features/reports/charts';
+import type { PeriodReport } from '#shared/rpc/methods/reports';
+import { formatCopCompact } from '#shared/money';
 
 function day(date: string, total: number): PeriodReport['by_day'][number] {
   return {

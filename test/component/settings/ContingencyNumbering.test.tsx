@@ -4,9 +4,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { IssuerProfile } from '../../../src/shared/rpc/methods/history';
-import { installFakeBridge } from '../../support/component/fake-bridge';
-import { renderWithQueries } from '../../support/component/render';
+import { IssuerProfile } from '#shared/rpc/methods/history';
+import { installFakeBridge } from '#test/component/fake-bridge';
+import { renderWithQueries } from '#test/component/render';
 
 const MISSING =
   'Falta la numeración de contingencia: si el servicio no responde, las ventas se guardan y se imprimen igual, pero sin número de talonario de contingencia, y la DIAN rechaza esas facturas al transmitirlas. Escriba en Datos del emisor la resolución de contingencia que le autorizó la DIAN.';
@@ -27,11 +27,11 @@ const fake = installFakeBridge({
   }),
 });
 
-let IssuerProfilePanel: typeof import('../../../src/renderer/features/settings/IssuerProfilePanel').IssuerProfilePanel;
-let ContingencyPanel: typeof import('../../../src/renderer/features/settings/ContingencyPanel').ContingencyPanel;
+let IssuerProfilePanel: typeof import('#renderer/features/settings/IssuerProfilePanel').IssuerProfilePanel;
+let ContingencyPanel: typeof import('#renderer/features/settings/ContingencyPanel').ContingencyPanel;
 beforeAll(async () => {
-  ({ IssuerProfilePanel } = await import('../../../src/renderer/features/settings/IssuerProfilePanel'));
-  ({ ContingencyPanel } = await import('../../../src/renderer/features/settings/ContingencyPanel'));
+  ({ IssuerProfilePanel } = await import('#renderer/features/settings/IssuerProfilePanel'));
+  ({ ContingencyPanel } = await import('#renderer/features/settings/ContingencyPanel'));
 });
 afterEach(cleanup);
 beforeEach(() => {

@@ -4,10 +4,10 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Connection } from '../../../src/shared/rpc/methods/connections';
-import type { OutageStatus } from '../../../src/shared/rpc/methods/sandbox';
-import { installFakeBridge } from '../../support/component/fake-bridge';
-import { renderWithQueries } from '../../support/component/render';
+import type { Connection } from '#shared/rpc/methods/connections';
+import type { OutageStatus } from '#shared/rpc/methods/sandbox';
+import { installFakeBridge } from '#test/component/fake-bridge';
+import { renderWithQueries } from '#test/component/render';
 
 const NOW = Date.parse('2026-11-20T15:00:00Z');
 let outage: OutageStatus = { mode: 'none', until: null };
@@ -26,9 +26,9 @@ const fake = installFakeBridge({
   },
 });
 
-let SettingsScreen: typeof import('../../../src/renderer/features/settings/SettingsScreen').default;
+let SettingsScreen: typeof import('#renderer/features/settings/SettingsScreen').default;
 beforeAll(async () => {
-  SettingsScreen = (await import('../../../src/renderer/features/settings/SettingsScreen')).default;
+  SettingsScreen = (await import('#renderer/features/settings/SettingsScreen')).default;
 });
 afterEach(cleanup);
 

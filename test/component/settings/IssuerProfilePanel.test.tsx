@@ -4,10 +4,10 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { nitCheckDigit } from '../../../src/shared/fiscal/nit';
-import { IssuerProfile } from '../../../src/shared/rpc/methods/history';
-import { installFakeBridge } from '../../support/component/fake-bridge';
-import { renderWithQueries } from '../../support/component/render';
+import { nitCheckDigit } from '#shared/fiscal/nit';
+import { IssuerProfile } from '#shared/rpc/methods/history';
+import { installFakeBridge } from '#test/component/fake-bridge';
+import { renderWithQueries } from '#test/component/render';
 
 const fake = installFakeBridge({
   'history.issuer': () => null,
@@ -15,9 +15,9 @@ const fake = installFakeBridge({
   'history.setIssuer': (profile) => IssuerProfile.parse(profile),
 });
 
-let IssuerProfilePanel: typeof import('../../../src/renderer/features/settings/IssuerProfilePanel').IssuerProfilePanel;
+let IssuerProfilePanel: typeof import('#renderer/features/settings/IssuerProfilePanel').IssuerProfilePanel;
 beforeAll(async () => {
-  IssuerProfilePanel = (await import('../../../src/renderer/features/settings/IssuerProfilePanel')).IssuerProfilePanel;
+  IssuerProfilePanel = (await import('#renderer/features/settings/IssuerProfilePanel')).IssuerProfilePanel;
 });
 afterEach(cleanup);
 

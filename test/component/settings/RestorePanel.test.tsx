@@ -1,13 +1,13 @@
-// Issue 14, item 12: Ajustes › Restaurar una copia against a fake bridge. The confirmation says what
+// Ajustes › Restaurar una copia against a fake bridge. The confirmation says what
 // is lost (by the counts core gives), nothing is restored without the second click, a refusal is
 // shown in Spanish and the page stays; a success reloads the page.
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AppError } from '../../../src/shared/rpc/errors';
-import type { BackupEntry, RestoreResult } from '../../../src/shared/rpc/methods/app';
-import { installFakeBridge, rpcError } from '../../support/component/fake-bridge';
-import { renderWithQueries } from '../../support/component/render';
+import type { AppError } from '#shared/rpc/errors';
+import type { BackupEntry, RestoreResult } from '#shared/rpc/methods/app';
+import { installFakeBridge, rpcError } from '#test/component/fake-bridge';
+import { renderWithQueries } from '#test/component/render';
 
 let entries: BackupEntry[] = [];
 /** What core answers to the restore: its result, or the refusal it throws. */
@@ -21,10 +21,10 @@ const fake = installFakeBridge({
   },
 });
 
-let RestorePanel: typeof import('../../../src/renderer/features/settings/RestorePanel').RestorePanel;
-let RestoredNotice: typeof import('../../../src/renderer/features/settings/RestorePanel').RestoredNotice;
+let RestorePanel: typeof import('#renderer/features/settings/RestorePanel').RestorePanel;
+let RestoredNotice: typeof import('#renderer/features/settings/RestorePanel').RestoredNotice;
 beforeAll(async () => {
-  ({ RestorePanel, RestoredNotice } = await import('../../../src/renderer/features/settings/RestorePanel'));
+  ({ RestorePanel, RestoredNotice } = await import('#renderer/features/settings/RestorePanel'));
 });
 afterEach(cleanup);
 

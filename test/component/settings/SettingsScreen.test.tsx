@@ -3,9 +3,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Connection, ConnectionCheck } from '../../../src/shared/rpc/methods/connections';
-import { installFakeBridge, rpcError } from '../../support/component/fake-bridge';
-import { renderWithQueries } from '../../support/component/render';
+import type { Connection, ConnectionCheck } from '#shared/rpc/methods/connections';
+import { installFakeBridge, rpcError } from '#test/component/fake-bridge';
+import { renderWithQueries } from '#test/component/render';
 
 const TOKEN = 'secreto-muy-largo-123';
 let connections: Connection[] = [];
@@ -41,10 +41,10 @@ const fake = installFakeBridge({
   'app.setBackupsKept': (input) => ({ keep: (backupsKept = input.keep) }),
 });
 
-let SettingsScreen: typeof import('../../../src/renderer/features/settings/SettingsScreen').default;
+let SettingsScreen: typeof import('#renderer/features/settings/SettingsScreen').default;
 
 beforeAll(async () => {
-  SettingsScreen = (await import('../../../src/renderer/features/settings/SettingsScreen')).default;
+  SettingsScreen = (await import('#renderer/features/settings/SettingsScreen')).default;
 });
 
 afterEach(cleanup);

@@ -1,9 +1,9 @@
-// Issue 14, item 1: replacing a token while submissions sent with the current one are unresolved is
+// Replacing a token while submissions sent with the current one are unresolved is
 // warned about first; only an explicit confirmation replaces it.
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installFakeBridge, rpcError } from '../../support/component/fake-bridge';
+import { installFakeBridge, rpcError } from '#test/component/fake-bridge';
 
 const TOKEN = 'token-de-otro-cliente-123';
 
@@ -27,9 +27,9 @@ const fake = installFakeBridge({
   },
 });
 
-let TokenForm: typeof import('../../../src/renderer/features/settings/TokenForm').TokenForm;
+let TokenForm: typeof import('#renderer/features/settings/TokenForm').TokenForm;
 beforeAll(async () => {
-  TokenForm = (await import('../../../src/renderer/features/settings/TokenForm')).TokenForm;
+  TokenForm = (await import('#renderer/features/settings/TokenForm')).TokenForm;
 });
 afterEach(cleanup);
 

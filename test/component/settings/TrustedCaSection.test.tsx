@@ -4,9 +4,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Connection } from '../../../src/shared/rpc/methods/connections';
-import { installFakeBridge, rpcError } from '../../support/component/fake-bridge';
-import { renderWithQueries } from '../../support/component/render';
+import type { Connection } from '#shared/rpc/methods/connections';
+import { installFakeBridge, rpcError } from '#test/component/fake-bridge';
+import { renderWithQueries } from '#test/component/render';
 
 const PEM = '-----BEGIN CERTIFICATE-----\nMIIBautoridad\n-----END CERTIFICATE-----\n';
 const FINGERPRINT = 'AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89';
@@ -32,9 +32,9 @@ const fake = installFakeBridge({
   'app.backupsKept': () => ({ keep: 30 }),
 });
 
-let SettingsScreen: typeof import('../../../src/renderer/features/settings/SettingsScreen').default;
+let SettingsScreen: typeof import('#renderer/features/settings/SettingsScreen').default;
 beforeAll(async () => {
-  SettingsScreen = (await import('../../../src/renderer/features/settings/SettingsScreen')).default;
+  SettingsScreen = (await import('#renderer/features/settings/SettingsScreen')).default;
 });
 afterEach(cleanup);
 beforeEach(() => {

@@ -4,9 +4,9 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fieldMessageOf } from '../../support/component/field-message';
-import { installFakeBridge } from '../../support/component/fake-bridge';
-import { renderWithQueries } from '../../support/component/render';
+import { fieldMessageOf } from '#test/component/field-message';
+import { installFakeBridge } from '#test/component/fake-bridge';
+import { renderWithQueries } from '#test/component/render';
 
 /** zod's English defaults, none of which may reach a screen. */
 const ZOD_ENGLISH = /Invalid|Too (small|big)|expected|received|Required|must/;
@@ -36,11 +36,11 @@ const fake = installFakeBridge({
   },
 });
 
-let ContingencyPanel: typeof import('../../../src/renderer/features/settings/ContingencyPanel').ContingencyPanel;
-let NewConnectionForm: typeof import('../../../src/renderer/features/settings/NewConnectionForm').NewConnectionForm;
+let ContingencyPanel: typeof import('#renderer/features/settings/ContingencyPanel').ContingencyPanel;
+let NewConnectionForm: typeof import('#renderer/features/settings/NewConnectionForm').NewConnectionForm;
 beforeAll(async () => {
-  ({ ContingencyPanel } = await import('../../../src/renderer/features/settings/ContingencyPanel'));
-  ({ NewConnectionForm } = await import('../../../src/renderer/features/settings/NewConnectionForm'));
+  ({ ContingencyPanel } = await import('#renderer/features/settings/ContingencyPanel'));
+  ({ NewConnectionForm } = await import('#renderer/features/settings/NewConnectionForm'));
 });
 afterEach(cleanup);
 

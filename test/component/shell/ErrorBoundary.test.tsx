@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ErrorBoundary } from '../../../src/renderer/shell/ErrorBoundary';
+import { ErrorBoundary } from '#renderer/shell/ErrorBoundary';
 
 function Bomb({ explode }: { explode: boolean }) {
   if (explode) throw new Error('TypeError: cannot read properties of undefined at /src/core/secret.ts:12');

@@ -1,11 +1,11 @@
-// Issue 14, item 1: a submission held by a token change says what happened and what to do; it is
+// A submission held by a token change says what happened and what to do; it is
 // sent under the current token only after the user states the portal shows no such document.
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installFakeBridge, rpcError } from '../../support/component/fake-bridge';
-import { renderWithQueries } from '../../support/component/render';
+import { installFakeBridge, rpcError } from '#test/component/fake-bridge';
+import { renderWithQueries } from '#test/component/render';
 
 const fake = installFakeBridge({
   'submissions.release': () => {
@@ -13,9 +13,9 @@ const fake = installFakeBridge({
   },
 });
 
-let HeldRelease: typeof import('../../../src/renderer/ui/HeldRelease').HeldRelease;
+let HeldRelease: typeof import('#renderer/ui/HeldRelease').HeldRelease;
 beforeAll(async () => {
-  HeldRelease = (await import('../../../src/renderer/ui/HeldRelease')).HeldRelease;
+  HeldRelease = (await import('#renderer/ui/HeldRelease')).HeldRelease;
 });
 afterEach(cleanup);
 

@@ -2,9 +2,9 @@
 // methods are never shown (nor submitted) after the switch, with no reload.
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Connection } from '../../../src/shared/rpc/methods/connections';
-import { installFakeBridge } from '../../support/component/fake-bridge';
-import { renderWithQueries, testQueryClient } from '../../support/component/render';
+import type { Connection } from '#shared/rpc/methods/connections';
+import { installFakeBridge } from '#test/component/fake-bridge';
+import { renderWithQueries, testQueryClient } from '#test/component/render';
 
 let active = 1;
 let methodReads = 0;
@@ -39,11 +39,11 @@ const fake = installFakeBridge({
 });
 
 let useConnectionScope: () => void;
-let usePaymentMethods: typeof import('../../../src/renderer/features/invoices/useInvoiceData').usePaymentMethods;
+let usePaymentMethods: typeof import('#renderer/features/invoices/useInvoiceData').usePaymentMethods;
 
 beforeAll(async () => {
-  ({ useConnectionScope } = await import('../../../src/renderer/shell/useConnectionScope'));
-  ({ usePaymentMethods } = await import('../../../src/renderer/features/invoices/useInvoiceData'));
+  ({ useConnectionScope } = await import('#renderer/shell/useConnectionScope'));
+  ({ usePaymentMethods } = await import('#renderer/features/invoices/useInvoiceData'));
 });
 afterEach(cleanup);
 

@@ -1,19 +1,19 @@
-// Issue 18, item 3: one map from core's events to the queries they make stale, installed once at the
+// One map from core's events to the queries they make stale, installed once at the
 // app's root. Each event, pushed through the bridge as core pushes it, invalidates exactly the
 // queries the map names and leaves every other query as it was.
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { EventName, EventPayload } from '../../../src/shared/rpc/events';
-import { installFakeBridge } from '../../support/component/fake-bridge';
-import { renderWithQueries } from '../../support/component/render';
+import type { EventName, EventPayload } from '#shared/rpc/events';
+import { installFakeBridge } from '#test/component/fake-bridge';
+import { renderWithQueries } from '#test/component/render';
 
 /** No method answers: the cached queries below are only marked stale, never fetched for real. */
 const fake = installFakeBridge();
 
-let useEventInvalidation: typeof import('../../../src/renderer/rpc/invalidation').useEventInvalidation;
+let useEventInvalidation: typeof import('#renderer/rpc/invalidation').useEventInvalidation;
 beforeAll(async () => {
-  ({ useEventInvalidation } = await import('../../../src/renderer/rpc/invalidation'));
+  ({ useEventInvalidation } = await import('#renderer/rpc/invalidation'));
 });
 afterEach(cleanup);
 

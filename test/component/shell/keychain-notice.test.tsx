@@ -4,9 +4,9 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Connection, KeychainStatus } from '../../../src/shared/rpc/methods/connections';
-import { installFakeBridge } from '../../support/component/fake-bridge';
-import { renderWithQueries } from '../../support/component/render';
+import type { Connection, KeychainStatus } from '#shared/rpc/methods/connections';
+import { installFakeBridge } from '#test/component/fake-bridge';
+import { renderWithQueries } from '#test/component/render';
 
 const GUIDANCE =
   'No hay un llavero del sistema disponible en esta sesión, o está bloqueado. En Debian o Ubuntu instálelo con «sudo apt install gnome-keyring» e inicie sesión en un escritorio gráfico.';
@@ -39,11 +39,11 @@ installFakeBridge({
   'sandbox.outage': () => ({ mode: 'none', until: null }),
 });
 
-let KeychainNotice: typeof import('../../../src/renderer/shell/KeychainNotice').KeychainNotice;
-let SettingsScreen: typeof import('../../../src/renderer/features/settings/SettingsScreen').default;
+let KeychainNotice: typeof import('#renderer/shell/KeychainNotice').KeychainNotice;
+let SettingsScreen: typeof import('#renderer/features/settings/SettingsScreen').default;
 beforeAll(async () => {
-  ({ KeychainNotice } = await import('../../../src/renderer/shell/KeychainNotice'));
-  SettingsScreen = (await import('../../../src/renderer/features/settings/SettingsScreen')).default;
+  ({ KeychainNotice } = await import('#renderer/shell/KeychainNotice'));
+  SettingsScreen = (await import('#renderer/features/settings/SettingsScreen')).default;
 });
 afterEach(cleanup);
 beforeEach(() => {

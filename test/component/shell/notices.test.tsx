@@ -2,8 +2,8 @@
 // closes by itself, an error stays until closed (with its button or Escape).
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Notices } from '../../../src/renderer/shell/notices/Notices';
-import { clearNotices, MAX_NOTICES, NOTICE_MS, pushNotice } from '../../../src/renderer/shell/notices/notices';
+import { Notices } from '#renderer/shell/notices/Notices';
+import { clearNotices, MAX_NOTICES, NOTICE_MS, pushNotice } from '#renderer/shell/notices/notices';
 
 beforeEach(() => clearNotices());
 afterEach(() => {

@@ -1,14 +1,14 @@
-// Issue 16, item 5, against a fake bridge: the contingency banner says how many documents wait and
+// Against a fake bridge: the contingency banner says how many documents wait and
 // when the service was last tried, "Transmitir ahora" asks core for a pass, the banner follows the
 // outbox's events and goes when the queue is empty; the FE result of a queued sale says
 // "Factura de contingencia" with its local reference, and offers the next sale.
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { OutboxStatus } from '../../../src/shared/rpc/methods/outbox';
-import type { Submission } from '../../../src/shared/rpc/methods/submissions';
-import { installFakeBridge } from '../../support/component/fake-bridge';
-import { renderWithQueries } from '../../support/component/render';
+import type { OutboxStatus } from '#shared/rpc/methods/outbox';
+import type { Submission } from '#shared/rpc/methods/submissions';
+import { installFakeBridge } from '#test/component/fake-bridge';
+import { renderWithQueries } from '#test/component/render';
 
 let status: OutboxStatus;
 let transmits = 0;
@@ -50,16 +50,16 @@ const fake = installFakeBridge({
   },
 });
 
-let OutboxBanner: typeof import('../../../src/renderer/shell/OutboxBanner').OutboxBanner;
-let useEventInvalidation: typeof import('../../../src/renderer/rpc/invalidation').useEventInvalidation;
-let ContingencyPanel: typeof import('../../../src/renderer/features/settings/ContingencyPanel').ContingencyPanel;
-let SubmissionResult: typeof import('../../../src/renderer/features/invoices/SubmissionResult').SubmissionResult;
+let OutboxBanner: typeof import('#renderer/shell/OutboxBanner').OutboxBanner;
+let useEventInvalidation: typeof import('#renderer/rpc/invalidation').useEventInvalidation;
+let ContingencyPanel: typeof import('#renderer/features/settings/ContingencyPanel').ContingencyPanel;
+let SubmissionResult: typeof import('#renderer/features/invoices/SubmissionResult').SubmissionResult;
 
 beforeAll(async () => {
-  ({ OutboxBanner } = await import('../../../src/renderer/shell/OutboxBanner'));
-  ({ useEventInvalidation } = await import('../../../src/renderer/rpc/invalidation'));
-  ({ ContingencyPanel } = await import('../../../src/renderer/features/settings/ContingencyPanel'));
-  ({ SubmissionResult } = await import('../../../src/renderer/features/invoices/SubmissionResult'));
+  ({ OutboxBanner } = await import('#renderer/shell/OutboxBanner'));
+  ({ useEventInvalidation } = await import('#renderer/rpc/invalidation'));
+  ({ ContingencyPanel } = await import('#renderer/features/settings/ContingencyPanel'));
+  ({ SubmissionResult } = await import('#renderer/features/invoices/SubmissionResult'));
 });
 beforeEach(() => {
   transmits = 0;

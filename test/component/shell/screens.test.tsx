@@ -5,8 +5,8 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PRELOAD_AFTER_MS, preloadScreens, screenEntry } from '../../../src/renderer/screens';
-import { ErrorBoundary } from '../../../src/renderer/shell/ErrorBoundary';
+import { PRELOAD_AFTER_MS, preloadScreens, screenEntry } from '#renderer/screens';
+import { ErrorBoundary } from '#renderer/shell/ErrorBoundary';
 
 function Hola() {
   return <p>Pantalla de prueba</p>;

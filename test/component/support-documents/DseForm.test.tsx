@@ -3,13 +3,13 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, colombiaToday } from '../../../src/shared/dates';
-import type { Submission } from '../../../src/shared/rpc/methods/submissions';
-import { installFakeBridge } from '../../support/component/fake-bridge';
-import { aSubmission } from '../../support/component/fixtures';
-import { fillSupportDocument } from '../../support/component/form-filling';
-import { expectLinesOutsideForm } from '../../support/component/lines-form';
-import { renderWithQueries } from '../../support/component/render';
+import { addDays, colombiaToday } from '#shared/dates';
+import type { Submission } from '#shared/rpc/methods/submissions';
+import { installFakeBridge } from '#test/component/fake-bridge';
+import { aSubmission } from '#test/component/fixtures';
+import { fillSupportDocument } from '#test/component/form-filling';
+import { expectLinesOutsideForm } from '#test/component/lines-form';
+import { renderWithQueries } from '#test/component/render';
 
 let submitAnswer: Partial<Submission> = {};
 
@@ -27,12 +27,12 @@ const fake = installFakeBridge({
   'submissions.get': () => submission(submitAnswer),
 });
 
-let Screen: typeof import('../../../src/renderer/features/support-documents/SupportDocumentsScreen').default;
+let Screen: typeof import('#renderer/features/support-documents/SupportDocumentsScreen').default;
 const today = colombiaToday(new Date());
 const userDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 beforeAll(async () => {
-  Screen = (await import('../../../src/renderer/features/support-documents/SupportDocumentsScreen')).default;
+  Screen = (await import('#renderer/features/support-documents/SupportDocumentsScreen')).default;
 });
 afterEach(cleanup);
 beforeEach(() => {

@@ -1,13 +1,13 @@
-// Issue 14, item 4: after the app was killed during a DSE and opened again, the screen shows what the
+// After the app was killed during a DSE and opened again, the screen shows what the
 // ledger knows of the draft's key (accepted, pending, in doubt) and never offers "Emitir" again for an
 // operation that may have arrived.
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { colombiaToday } from '../../../src/shared/dates';
-import type { Submission } from '../../../src/shared/rpc/methods/submissions';
-import { installFakeBridge } from '../../support/component/fake-bridge';
-import { aSubmission } from '../../support/component/fixtures';
-import { renderWithQueries } from '../../support/component/render';
+import { colombiaToday } from '#shared/dates';
+import type { Submission } from '#shared/rpc/methods/submissions';
+import { installFakeBridge } from '#test/component/fake-bridge';
+import { aSubmission } from '#test/component/fixtures';
+import { renderWithQueries } from '#test/component/render';
 
 const KEY = 'dse-clave-antes-del-cierre';
 let known: Partial<Submission> | null = null;
@@ -45,9 +45,9 @@ installFakeBridge({
   'submissions.list': () => [],
 });
 
-let Screen: typeof import('../../../src/renderer/features/support-documents/SupportDocumentsScreen').default;
+let Screen: typeof import('#renderer/features/support-documents/SupportDocumentsScreen').default;
 beforeAll(async () => {
-  Screen = (await import('../../../src/renderer/features/support-documents/SupportDocumentsScreen')).default;
+  Screen = (await import('#renderer/features/support-documents/SupportDocumentsScreen')).default;
 });
 afterEach(cleanup);
 beforeEach(() => {

@@ -3,16 +3,16 @@
 // sandbox runs, with each message put on the control it belongs to.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validateDseRequest } from '../../../src/shared/dse';
+import { validateDseRequest } from '#shared/dse/index';
 import {
   emptyForm,
   emptyItem,
   emptyWithholding,
   type DseFormValues,
-} from '../../../src/renderer/features/support-documents/model/form-values';
-import { importLines } from '../../../src/renderer/features/support-documents/model/lines-import';
-import { toRawRequest } from '../../../src/renderer/features/support-documents/model/to-request';
-import { validateDseForm } from '../../../src/renderer/features/support-documents/model/validate';
+} from '#renderer/features/support-documents/model/form-values';
+import { importLines } from '#renderer/features/support-documents/model/lines-import';
+import { toRawRequest } from '#renderer/features/support-documents/model/to-request';
+import { validateDseForm } from '#renderer/features/support-documents/model/validate';
 
 const TODAY = '2026-11-20';
 const centers = [

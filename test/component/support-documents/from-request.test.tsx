@@ -1,9 +1,9 @@
-// A rejected DSE's request back into the form (item 4 of issue 17): what the form then submits is
+// A rejected DSE's request back into the form: what the form then submits is
 // the same document — supplier, mode and period, lines (decimals too), payment and withholdings —
 // dated today.
 import { describe, expect, it } from 'vitest';
-import { formFromRequest, formNumber } from '../../../src/renderer/features/support-documents/model/from-request';
-import { toRawRequest } from '../../../src/renderer/features/support-documents/model/to-request';
+import { formFromRequest, formNumber } from '#renderer/features/support-documents/model/from-request';
+import { toRawRequest } from '#renderer/features/support-documents/model/to-request';
 
 const TODAY = '2026-11-24';
 

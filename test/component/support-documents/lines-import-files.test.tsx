@@ -2,12 +2,8 @@
 // that program writes them (encoding, separator, decimal mark, empty trailing rows), then read by
 // the import the form uses.
 import { describe, expect, it } from 'vitest';
-import {
-  describeFormat,
-  importLinesFile,
-  readCodeCell,
-} from '../../../src/renderer/features/support-documents/model/lines-import';
-import { decodeTextFile } from '../../../src/shared/text-file';
+import { describeFormat, importLinesFile, readCodeCell } from '#renderer/features/support-documents/model/lines-import';
+import { decodeTextFile } from '#shared/text-file';
 
 const centers = [
   { id: 1, code: 'ADM', name: 'Administración' },

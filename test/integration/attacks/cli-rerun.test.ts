@@ -1,19 +1,19 @@
-// Issue 14, item 3: running the same `dse submit FILE` / `fe submit FILE` again after a crash (the
+// Running the same `dse submit FILE` / `fe submit FILE` again after a crash (the
 // natural recovery) must not create a second document: the same data already in the ledger is
 // confirmed under its key; --new-document asks for another document explicitly; the key is printed
 // before anything is sent.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore } from '../../../src/core/core';
-import { FileLogger } from '../../../src/core/log/logger';
-import { CRASH_ENV } from '../../../src/core/submissions/crash';
-import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index';
-import { realKeychain } from '../../support/keychain';
-import { tempDir } from '../../support/temp';
-import { runCli } from '../../support/core/cli';
-import { dse, dseDocumentIds, fe, feTotal, MAGIC } from '../../support/requests/outcomes';
-import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '../../support/seed';
+import { createCore } from '#core/core';
+import { FileLogger } from '#core/log/logger';
+import { CRASH_ENV } from '#core/submissions/crash';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
+import { realKeychain } from '#test/keychain';
+import { tempDir } from '#test/temp';
+import { runCli } from '#test/core/cli';
+import { dse, dseDocumentIds, fe, feTotal, MAGIC } from '#test/requests/outcomes';
+import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '#test/seed';
 
 let dir: ReturnType<typeof tempDir>;
 let sandbox: RunningSandbox;

@@ -1,9 +1,9 @@
-// Issue 14, items 9 and 15: a connection of any kind over plain http:// is refused (except loopback),
+// A connection of any kind over plain http:// is refused (except loopback),
 // and a connection with unresolved submissions cannot be removed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Core } from '../../../src/core/core';
-import { testBed, type TestBed } from '../../support/core/sandbox';
-import { dse, MAGIC } from '../../support/requests/outcomes';
+import type { Core } from '#core/core';
+import { testBed, type TestBed } from '#test/core/sandbox';
+import { dse, MAGIC } from '#test/requests/outcomes';
 
 let bed: TestBed;
 let core: Core;

@@ -1,12 +1,12 @@
-// Issue 14, items 10 and 14: data files and folders are owner-only; twelve backups started at once
+// Data files and folders are owner-only; twelve backups started at once
 // all succeed, each in its own file.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, DATABASE_FILE, type Core } from '../../../src/core/core';
-import { FileLogger } from '../../../src/core/log/logger';
-import { tempDir } from '../../support/temp';
-import { memorySecrets } from '../../support/core/memory-secrets';
+import { createCore, DATABASE_FILE, type Core } from '#core/core';
+import { FileLogger } from '#core/log/logger';
+import { tempDir } from '#test/temp';
+import { memorySecrets } from '#test/core/memory-secrets';
 
 let dir: ReturnType<typeof tempDir>;
 let core: Core;

@@ -1,10 +1,10 @@
-// Issue 14, item 6: a key or a token that cannot travel in an HTTP header (accents, CR/LF, NUL,
+// A key or a token that cannot travel in an HTTP header (accents, CR/LF, NUL,
 // spaces) is refused where it is typed, with a clear message; nothing is written to the ledger and
 // nothing is sent, so no submission stays "in doubt, may have arrived" for ever.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Core } from '../../../src/core/core';
-import { testBed, type TestBed } from '../../support/core/sandbox';
-import { dse, MAGIC } from '../../support/requests/outcomes';
+import type { Core } from '#core/core';
+import { testBed, type TestBed } from '#test/core/sandbox';
+import { dse, MAGIC } from '#test/requests/outcomes';
 
 let bed: TestBed;
 let core: Core;

@@ -1,12 +1,12 @@
-// Issue 14, item 1: the contract scopes an Idempotency-Key to the company AND the API client. A DSE
+// The contract scopes an Idempotency-Key to the company AND the API client. A DSE
 // left unresolved under one client's token must never be resent under another client's token (of
 // the same company): that is a second document. It is queried by id when known, else held.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testBed, type TestBed } from '../../support/core/sandbox';
-import { dse, dseDocumentIds, MAGIC } from '../../support/requests/outcomes';
-import { CORE_TOKENS as TOKENS } from '../../support/seed';
-import { parseArgs } from '../../../src/core/cli/args';
-import { release } from '../../../src/core/cli/commands';
+import { testBed, type TestBed } from '#test/core/sandbox';
+import { dse, dseDocumentIds, MAGIC } from '#test/requests/outcomes';
+import { CORE_TOKENS as TOKENS } from '#test/seed';
+import { parseArgs } from '#core/cli/args';
+import { release } from '#core/cli/commands';
 
 let bed: TestBed;
 beforeAll(async () => {

@@ -1,13 +1,13 @@
-// Issue 14, item 8: a token quoted back by the server in an error is redacted from every text that
+// A token quoted back by the server in an error is redacted from every text that
 // comes from outside: the ledger (SQLite), the RPC answers and the support text.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, DATABASE_FILE, type Core } from '../../../src/core/core';
-import { FileLogger } from '../../../src/core/log/logger';
-import { tempDir } from '../../support/temp';
-import { memorySecrets } from '../../support/core/memory-secrets';
-import { dse, MAGIC } from '../../support/requests/outcomes';
+import { createCore, DATABASE_FILE, type Core } from '#core/core';
+import { FileLogger } from '#core/log/logger';
+import { tempDir } from '#test/temp';
+import { memorySecrets } from '#test/core/memory-secrets';
+import { dse, MAGIC } from '#test/requests/outcomes';
 
 const TOKEN = 'tok-ECO-reconocible-123456';
 let dir: ReturnType<typeof tempDir>;

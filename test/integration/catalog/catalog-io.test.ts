@@ -1,13 +1,13 @@
-// Catalog import and export (issue 15, item 1): a preview of what each row does, errors per row in
+// Catalog import and export: a preview of what each row does, errors per row in
 // the user's words, only valid rows applied (in one transaction), and an export that imports back
 // unchanged.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Catalog } from '../../../src/core/catalog/catalog';
-import { applyImport, exportCsv, planImport } from '../../../src/core/catalog/catalog-io';
-import { Store } from '../../../src/core/store/store';
-import { formatCop } from '../../../src/shared/money';
-import { tempDir } from '../../support/temp';
+import { Catalog } from '#core/catalog/catalog';
+import { applyImport, exportCsv, planImport } from '#core/catalog/catalog-io';
+import { Store } from '#core/store/store';
+import { formatCop } from '#shared/money';
+import { tempDir } from '#test/temp';
 
 let dir: ReturnType<typeof tempDir>;
 let store: Store;

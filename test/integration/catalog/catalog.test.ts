@@ -1,15 +1,15 @@
-// The products catalog on a real SQLite file (issue 15, item 1): migration 0011 from an empty
+// The products catalog on a real SQLite file: migration 0011 from an empty
 // database, create/edit/deactivate, search by code, barcode and words (accents folded, prefixes),
 // one catalog per connection, and the refusals that change nothing.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Catalog } from '../../../src/core/catalog/catalog';
-import { migrations } from '../../../src/core/store/migrations';
-import { Store } from '../../../src/core/store/store';
-import { ProductInput } from '../../../src/shared/catalog/product';
-import { AppError } from '../../../src/shared/rpc/errors';
-import { COFFEE } from '../../support/products';
-import { tempDir } from '../../support/temp';
+import { Catalog } from '#core/catalog/catalog';
+import { migrations } from '#core/store/migrations/index';
+import { Store } from '#core/store/store';
+import { ProductInput } from '#shared/catalog/product';
+import { AppError } from '#shared/rpc/errors';
+import { COFFEE } from '#test/products';
+import { tempDir } from '#test/temp';
 
 let dir: ReturnType<typeof tempDir>;
 let store: Store;

@@ -6,15 +6,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECRET_HEADER, startWebBridge, type WebBridge } from '../../../src/core/bridge/web-bridge';
-import { createCore, type Core } from '../../../src/core/core';
-import { createIpcRpcHandler } from '../../../src/main/ipc';
-import type { RpcReply } from '../../../src/shared/rpc/envelope';
-import type { ImportPreview } from '../../../src/shared/rpc/methods/catalog';
-import { FILE_LIMITS, readTextFile } from '../../../src/shared/text-file';
-import { PRODUCTS, spanishExcelCatalog } from '../../support/catalog-files';
-import { memorySecrets } from '../../support/core/memory-secrets';
-import { tempDir } from '../../support/temp';
+import { SECRET_HEADER, startWebBridge, type WebBridge } from '#core/bridge/web-bridge';
+import { createCore, type Core } from '#core/core';
+import { createIpcRpcHandler } from '#main/ipc';
+import type { RpcReply } from '#shared/rpc/envelope';
+import type { ImportPreview } from '#shared/rpc/methods/catalog';
+import { FILE_LIMITS, readTextFile } from '#shared/text-file';
+import { PRODUCTS, spanishExcelCatalog } from '#test/catalog-files';
+import { memorySecrets } from '#test/core/memory-secrets';
+import { tempDir } from '#test/temp';
 
 let dir: ReturnType<typeof tempDir>;
 let core: Core;

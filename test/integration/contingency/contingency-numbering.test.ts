@@ -8,20 +8,21 @@ import Database from 'better-sqlite3';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore } from '../../../src/core/core';
-import { CRASH_ENV, OUTBOX_CRASH_POINT } from '../../../src/core/submissions/crash';
-import type { HistoryDetail, IssuerProfile } from '../../../src/shared/rpc/methods/history';
-import type { OutboxStatus } from '../../../src/shared/rpc/methods/outbox';
-import type { Submission } from '../../../src/shared/rpc/methods/submissions';
-import { readXml, textAt } from '../../../src/sandbox/authority/xml-tree';
-import { settableClock } from '../../../src/sandbox/clock';
-import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
-import { runCli } from '../../support/core/cli';
-import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
-import { realKeychain } from '../../support/keychain';
-import { feBody, SANDBOX_NOW } from '../../support/requests/numbered';
-import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../../support/seed';
-import { tempDir } from '../../support/temp';
+import { createCore } from '#core/core';
+import { CRASH_ENV, OUTBOX_CRASH_POINT } from '#core/submissions/crash';
+import type { HistoryDetail, IssuerProfile } from '#shared/rpc/methods/history';
+import type { OutboxStatus } from '#shared/rpc/methods/outbox';
+import type { Submission } from '#shared/rpc/methods/submissions';
+import { formatContingencyReference, ticketReference } from '#shared/fe/contingency-reference';
+import { readXml, textAt } from '#sandbox/authority/xml-tree';
+import { settableClock } from '#sandbox/clock';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
+import { runCli } from '#test/core/cli';
+import { startFaultProxy, type FaultProxy } from '#test/fault-proxy';
+import { realKeychain } from '#test/keychain';
+import { feBody, SANDBOX_NOW } from '#test/requests/numbered';
+import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '#test/seed';
+import { tempDir } from '#test/temp';
 
 const NEXT_DAY = '2026-11-21T09:00:00-05:00';
 const sandboxClock = settableClock(SANDBOX_NOW);
@@ -134,7 +135,7 @@ describe('contingency tickets numbered by the shop’s contingency resolution', 
     sandboxClock.set(SANDBOX_NOW);
     const home = join(dir.path, 'home-sale');
     let now = new Date(SANDBOX_NOW);
-    const app = open(home, (await import('../../support/core/memory-secrets')).memorySecrets(), () => now);
+    const app = open(home, (await import('#test/core/memory-secrets')).memorySecrets(), () => now);
     await proxy.setFault('refuse');
     await connect(app, PROFILE);
     const first = await firstQueued(app, { ...feBody(1), observaciones: 'Mesa 4' });
@@ -172,7 +173,7 @@ describe('contingency tickets numbered by the shop’s contingency resolution', 
   it('without a numbering the sale still queues, the banner says what is missing, and the DIAN’s rejection names it', async () => {
     sandboxClock.set(SANDBOX_NOW);
     const home = join(dir.path, 'home-none');
-    const app = open(home, (await import('../../support/core/memory-secrets')).memorySecrets(), () => new Date(SANDBOX_NOW));
+    const app = open(home, (await import('#test/core/memory-secrets')).memorySecrets(), () => new Date(SANDBOX_NOW));
     await proxy.setFault('refuse');
     await connect(app, { ...PROFILE, contingencia: null });
     const sale = await firstQueued(app, feBody(3));
@@ -190,7 +191,7 @@ describe('contingency tickets numbered by the shop’s contingency resolution', 
 
   it('the range used up: the sale queues without a number and says so', async () => {
     const home = join(dir.path, 'home-full');
-    const app = open(home, (await import('../../support/core/memory-secrets')).memorySecrets(), () => new Date(SANDBOX_NOW));
+    const app = open(home, (await import('#test/core/memory-secrets')).memorySecrets(), () => new Date(SANDBOX_NOW));
     await proxy.setFault('refuse');
     await connect(app, { ...PROFILE, contingencia: { ...PROFILE.contingencia!, numero: '18764000002', rango_hasta: 1 } });
     const one = await firstQueued(app, feBody(4));
@@ -224,6 +225,37 @@ describe('contingency tickets numbered by the shop’s contingency resolution', 
     const reprinted = await app.ok<HistoryDetail>('history.contingencyDetail', { submission_id: killed!.submission_id });
     expect(reprinted.submission?.contingency?.ticket).toBe('CT1');
     expect(ticketsOf(home).map((t) => t.ticket_number)).toEqual([1, 2]);
+    await app.core.close();
+    await proxy.setFault('none');
+  });
+
+  it('a ticket typed after a paper sale is invoiced once: typed again it is refused and nothing is stored; the queue numbers past it', async () => {
+    sandboxClock.set(SANDBOX_NOW);
+    const home = join(dir.path, 'home-typed');
+    const app = open(home, (await import('#test/core/memory-secrets')).memorySecrets(), () => new Date(SANDBOX_NOW));
+    const numbering = { ...PROFILE.contingencia!, numero: '18764000004', prefijo: 'TP', rango_hasta: 10 };
+    await connect(app, { ...PROFILE, contingencia: numbering });
+    const typed = (n: number) => ({
+      ...feBody(n),
+      es_contingencia: true,
+      observaciones: formatContingencyReference(ticketReference(numbering, 1, '2026-11-20', '08:15:00')),
+    });
+    const paper = await app.ok<Submission>('fe.submit', { request: typed(8) });
+    expect(paper.error).toBeNull();
+    expect(paper.state).not.toBe('rejected');
+
+    // The same paper ticket typed again (another clerk, another customer name): the same sale twice.
+    const again = await app.core.dispatch({ id: 900, method: 'fe.submit', input: { request: typed(9) } });
+    expect(again.ok).toBe(false);
+    expect(!again.ok && again.error.code).toBe('conflict');
+    expect(!again.ok && again.error.message).toMatch(/^El talonario TP1 ya está en otra factura de esta empresa/);
+    const list = await app.ok<Submission[]>('submissions.list', {});
+    expect(list.map((s) => s.id)).toEqual([paper.id]);
+
+    // An outage later the same day: the queue's first ticket is TP2, never the TP1 typed by hand.
+    await proxy.setFault('refuse');
+    const queued = await firstQueued(app, feBody(10));
+    expect(queued.contingency?.ticket).toBe('TP2');
     await app.core.close();
     await proxy.setFault('none');
   });

@@ -1,14 +1,14 @@
-// Issue 16, item 3: the transmission window of a contingency sale, with a controlled clock, through
+// The transmission window of a contingency sale, with a controlled clock, through
 // a real core on a real SQLite file; the service is a closed loopback port (connections refused).
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore } from '../../../src/core/core';
-import { Store } from '../../../src/core/store/store';
-import { tempDir } from '../../support/temp';
-import { memorySecrets } from '../../support/core/memory-secrets';
-import { feBody, SANDBOX_NOW } from '../../support/requests/numbered';
-import { contingencyProfile } from '../../support/contingency';
+import { createCore } from '#core/core';
+import { Store } from '#core/store/store';
+import { tempDir } from '#test/temp';
+import { memorySecrets } from '#test/core/memory-secrets';
+import { feBody, SANDBOX_NOW } from '#test/requests/numbered';
+import { contingencyProfile } from '#test/contingency';
 
 const HOUR = 3_600_000;
 let dir: ReturnType<typeof tempDir>;

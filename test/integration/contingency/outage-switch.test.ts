@@ -5,14 +5,14 @@
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore } from '../../../src/core/core';
-import { FileLogger } from '../../../src/core/log/logger';
-import { startHost, type Host } from '../../../src/main/host';
-import { memorySecrets } from '../../support/core/memory-secrets';
-import { realKeychain } from '../../support/keychain';
-import { fe, MAGIC } from '../../support/requests/outcomes';
-import { startSandboxProcess, type SandboxProcess } from '../../support/sandbox-process';
-import { tempDir } from '../../support/temp';
+import { createCore } from '#core/core';
+import { FileLogger } from '#core/log/logger';
+import { startHost, type Host } from '#main/host';
+import { memorySecrets } from '#test/core/memory-secrets';
+import { realKeychain } from '#test/keychain';
+import { fe, MAGIC } from '#test/requests/outcomes';
+import { startSandboxProcess, type SandboxProcess } from '#test/sandbox-process';
+import { tempDir } from '#test/temp';
 
 const REPO = resolve(import.meta.dirname, '../../..');
 const DEMO_TOKEN = 'sbx_101_full';

@@ -1,18 +1,18 @@
-// Issue 16: the shop keeps selling while the service cannot be reached. Real core on a real SQLite
+// The shop keeps selling while the service cannot be reached. Real core on a real SQLite
 // file, real sandbox over loopback HTTP, the fault proxy refusing connections for the outage.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore } from '../../../src/core/core';
-import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
-import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
-import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../../support/seed';
-import { tempDir } from '../../support/temp';
-import { waitUntil } from '../../support/wait';
-import { memorySecrets } from '../../support/core/memory-secrets';
-import { dseBody, feBody, SANDBOX_NOW } from '../../support/requests/numbered';
-import { ledgerRows, reconcile, scopedTo, serverDocuments } from '../../support/reliability/harness';
-import { contingencyProfile } from '../../support/contingency';
+import { createCore } from '#core/core';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
+import { startFaultProxy, type FaultProxy } from '#test/fault-proxy';
+import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '#test/seed';
+import { tempDir } from '#test/temp';
+import { waitUntil } from '#test/wait';
+import { memorySecrets } from '#test/core/memory-secrets';
+import { dseBody, feBody, SANDBOX_NOW } from '#test/requests/numbered';
+import { ledgerRows, reconcile, scopedTo, serverDocuments } from '#test/reliability/harness';
+import { contingencyProfile } from '#test/contingency';
 
 interface Sub {
   id: number;

@@ -4,23 +4,23 @@
 // Real core on real SQLite files, the real sandbox over loopback, the fault proxy for the outages.
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../src/core/core';
-import { OutboxRunner } from '../../../src/core/submissions/outbox-runner';
-import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
-import { FakeClock } from '../../support/core/fake-clock';
-import { memorySecrets } from '../../support/core/memory-secrets';
-import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
-import { ledgerRows, reconcile, scopedTo, serverDocuments } from '../../support/reliability/harness';
-import { dseBody, feBody, SANDBOX_NOW } from '../../support/requests/numbered';
+import { createCore, type Core } from '#core/core';
+import { OutboxRunner } from '#core/submissions/outbox-runner';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
+import { FakeClock } from '#test/core/fake-clock';
+import { memorySecrets } from '#test/core/memory-secrets';
+import { startFaultProxy, type FaultProxy } from '#test/fault-proxy';
+import { ledgerRows, reconcile, scopedTo, serverDocuments } from '#test/reliability/harness';
+import { dseBody, feBody, SANDBOX_NOW } from '#test/requests/numbered';
 import {
   RELIABILITY_COMPANY_A as COMPANY_A,
   RELIABILITY_COMPANY_B as COMPANY_B,
   reliabilitySeed,
   RELIABILITY_TOKENS as TOKENS,
-} from '../../support/seed';
-import { tempDir } from '../../support/temp';
-import { contingencyProfile } from '../../support/contingency';
-import { waitUntil } from '../../support/wait';
+} from '#test/seed';
+import { tempDir } from '#test/temp';
+import { contingencyProfile } from '#test/contingency';
+import { waitUntil } from '#test/wait';
 
 interface Sub {
   id: number;

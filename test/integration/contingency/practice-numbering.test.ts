@@ -3,11 +3,11 @@
 // gets it and says the numbering is missing. Real SQLite, every migration.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IssuerProfiles, PRACTICE_NUMBERING } from '../../../src/core/history/issuer';
-import { migrations } from '../../../src/core/store/migrations';
-import { Store } from '../../../src/core/store/store';
-import type { IssuerProfile } from '../../../src/shared/rpc/methods/history';
-import { tempDir } from '../../support/temp';
+import { IssuerProfiles, PRACTICE_NUMBERING } from '#core/history/issuer';
+import { migrations } from '#core/store/migrations/index';
+import { Store } from '#core/store/store';
+import type { IssuerProfile } from '#shared/rpc/methods/history';
+import { tempDir } from '#test/temp';
 
 let dir: ReturnType<typeof tempDir>;
 let store: Store;

@@ -1,19 +1,19 @@
-// Issue 16, item 6: the sandbox's outages on demand, and what the client core makes of each: refused
+// The sandbox's outages on demand, and what the client core makes of each: refused
 // connections become contingency sales; a 503 may come from a server that read the request, so the
 // sale stays "in doubt" and is confirmed with its own key; the tax authority unavailable leaves the
 // document pending at the server until it settles.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore } from '../../../src/core/core';
-import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
-import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../../support/seed';
-import { tempDir } from '../../support/temp';
-import { waitUntil } from '../../support/wait';
-import { connectionsClosedTo, portOf } from '../../support/closed-connections';
-import { memorySecrets } from '../../support/core/memory-secrets';
-import { dseBody, feBody, SANDBOX_NOW } from '../../support/requests/numbered';
-import { ledgerRows, reconcile, scopedTo, serverDocuments } from '../../support/reliability/harness';
-import { contingencyProfile } from '../../support/contingency';
+import { createCore } from '#core/core';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
+import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '#test/seed';
+import { tempDir } from '#test/temp';
+import { waitUntil } from '#test/wait';
+import { connectionsClosedTo, portOf } from '#test/closed-connections';
+import { memorySecrets } from '#test/core/memory-secrets';
+import { dseBody, feBody, SANDBOX_NOW } from '#test/requests/numbered';
+import { ledgerRows, reconcile, scopedTo, serverDocuments } from '#test/reliability/harness';
+import { contingencyProfile } from '#test/contingency';
 
 let dir: ReturnType<typeof tempDir>;
 let sandbox: RunningSandbox;

@@ -4,12 +4,12 @@
 // and keep exactly-once whatever the server's shapes: every retry with its key, nothing accepted
 // without an acceptance.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkConnection } from '../../../src/core/connections/check';
-import { UNKNOWN_STATE_MAX_CHECKS } from '../../../src/core/submissions/states';
-import type { HistoryPage } from '../../../src/shared/rpc/methods/history';
-import type { Submission } from '../../../src/shared/rpc/methods/submissions';
-import { OUTCOME_BY_NUMBER as N, VARIANTS, type ContractVariant } from '../../support/contract-server/variants';
-import { call, contractBed, dseRequest, feRequest, type ContractBed } from '../../support/contract-server/bed';
+import { checkConnection } from '#core/connections/check';
+import { UNKNOWN_STATE_MAX_CHECKS } from '#core/submissions/states';
+import type { HistoryPage } from '#shared/rpc/methods/history';
+import type { Submission } from '#shared/rpc/methods/submissions';
+import { OUTCOME_BY_NUMBER as N, VARIANTS, type ContractVariant } from '#test/contract-server/variants';
+import { call, contractBed, dseRequest, feRequest, type ContractBed } from '#test/contract-server/bed';
 
 const FE_DOCUMENTS = 45;
 

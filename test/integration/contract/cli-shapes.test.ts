@@ -4,17 +4,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryPage, SyncSummary } from '../../../src/shared/rpc/methods/history';
-import { feRequest } from '../../support/contract-server/bed';
-import {
-  CONTRACT_COMPANY,
-  CONTRACT_TOKENS,
-  startContractServer,
-  type ContractServer,
-} from '../../support/contract-server/server';
-import { OUTCOME_BY_NUMBER as N, SHAPE_VARIANTS } from '../../support/contract-server/variants';
-import { runCli } from '../../support/core/cli';
-import { tempDir } from '../../support/temp';
+import type { HistoryPage, SyncSummary } from '#shared/rpc/methods/history';
+import { feRequest } from '#test/contract-server/bed';
+import { CONTRACT_COMPANY, CONTRACT_TOKENS, startContractServer, type ContractServer } from '#test/contract-server/server';
+import { OUTCOME_BY_NUMBER as N, SHAPE_VARIANTS } from '#test/contract-server/variants';
+import { runCli } from '#test/core/cli';
+import { tempDir } from '#test/temp';
 
 const CURSOR = SHAPE_VARIANTS.find((v) => v.feList === 'cursor')!;
 

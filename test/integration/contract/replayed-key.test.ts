@@ -5,9 +5,9 @@
 // document the server holds, or stays in doubt saying the sale must not be made again; never
 // "No se pudo emitir", never a second invoice.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Submission } from '../../../src/shared/rpc/methods/submissions';
-import { call, contractBed, feRequest, type ContractBed } from '../../support/contract-server/bed';
-import { CONVENTIONAL, OUTCOME_BY_NUMBER as N, type ContractVariant } from '../../support/contract-server/variants';
+import type { Submission } from '#shared/rpc/methods/submissions';
+import { call, contractBed, feRequest, type ContractBed } from '#test/contract-server/bed';
+import { CONVENTIONAL, OUTCOME_BY_NUMBER as N, type ContractVariant } from '#test/contract-server/variants';
 
 let bed: ContractBed | null = null;
 afterEach(async () => {

@@ -4,18 +4,13 @@
 // names; frameworks' error bodies; a rejected FE answered without its id. Each variant ends with the
 // local history equal to the server's, one document per key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryPage } from '../../../src/shared/rpc/methods/history';
-import type { PeriodReport } from '../../../src/shared/rpc/methods/reports';
-import type { DayClose } from '../../../src/shared/rpc/methods/day-close';
-import type { SyncStatus, SyncSummary } from '../../../src/shared/rpc/methods/history';
-import type { Submission } from '../../../src/shared/rpc/methods/submissions';
-import {
-  OUTCOME_BY_NUMBER as N,
-  SHAPE_VARIANTS,
-  CONVENTIONAL,
-  type ContractVariant,
-} from '../../support/contract-server/variants';
-import { call, contractBed, feRequest, type ContractBed } from '../../support/contract-server/bed';
+import type { HistoryPage } from '#shared/rpc/methods/history';
+import type { PeriodReport } from '#shared/rpc/methods/reports';
+import type { DayClose } from '#shared/rpc/methods/day-close';
+import type { SyncStatus, SyncSummary } from '#shared/rpc/methods/history';
+import type { Submission } from '#shared/rpc/methods/submissions';
+import { OUTCOME_BY_NUMBER as N, SHAPE_VARIANTS, CONVENTIONAL, type ContractVariant } from '#test/contract-server/variants';
+import { call, contractBed, feRequest, type ContractBed } from '#test/contract-server/bed';
 
 const ACQUIRER: Record<string, Record<string, string>> = {
   'nombres-apellidos': { nombre: 'Ana María Pérez Gómez', email: 'ana@example.co' },

@@ -3,13 +3,13 @@
 // refused goes to the contingency outbox (nothing left during the handshake) and is transmitted
 // exactly once when the provider's authority is trusted or the certificate is fixed.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Connection, ConnectionCheck } from '../../../src/shared/rpc/methods/connections';
-import type { OutboxPass } from '../../../src/core/submissions/submissions';
-import type { Submission } from '../../../src/shared/rpc/methods/submissions';
-import { call, contractBed, dseRequest, feRequest, type ContractBed } from '../../support/contract-server/bed';
-import { CONTRACT_TOKENS } from '../../support/contract-server/server';
-import { makeTestPki, type TestPki } from '../../support/contract-server/test-pki';
-import { OUTCOME_BY_NUMBER as N, VARIANTS } from '../../support/contract-server/variants';
+import type { Connection, ConnectionCheck } from '#shared/rpc/methods/connections';
+import type { OutboxPass } from '#core/submissions/submissions';
+import type { Submission } from '#shared/rpc/methods/submissions';
+import { call, contractBed, dseRequest, feRequest, type ContractBed } from '#test/contract-server/bed';
+import { CONTRACT_TOKENS } from '#test/contract-server/server';
+import { makeTestPki, type TestPki } from '#test/contract-server/test-pki';
+import { OUTCOME_BY_NUMBER as N, VARIANTS } from '#test/contract-server/variants';
 
 const variant = VARIANTS[0]!;
 let pki: TestPki;

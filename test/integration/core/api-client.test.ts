@@ -1,9 +1,9 @@
 // Every endpoint of API v1 through the client, against the real sandbox, and every classified error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientFor } from '../../../src/core/api/for-connection';
-import type { Core } from '../../../src/core/core';
-import { testBed, type TestBed } from '../../support/core/sandbox';
-import { CORE_COMPANY as COMPANY, CORE_OTHER_COMPANY as OTHER_COMPANY, CORE_TOKENS as TOKENS } from '../../support/seed';
+import { clientFor } from '#core/api/for-connection';
+import type { Core } from '#core/core';
+import { testBed, type TestBed } from '#test/core/sandbox';
+import { CORE_COMPANY as COMPANY, CORE_OTHER_COMPANY as OTHER_COMPANY, CORE_TOKENS as TOKENS } from '#test/seed';
 
 let bed: TestBed;
 beforeAll(async () => {

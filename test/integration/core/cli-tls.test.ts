@@ -4,17 +4,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feRequest } from '../../support/contract-server/bed';
-import {
-  CONTRACT_COMPANY,
-  CONTRACT_TOKENS,
-  startContractServer,
-  type ContractServer,
-} from '../../support/contract-server/server';
-import { makeTestPki } from '../../support/contract-server/test-pki';
-import { OUTCOME_BY_NUMBER as N, VARIANTS } from '../../support/contract-server/variants';
-import { runCli } from '../../support/core/cli';
-import { tempDir } from '../../support/temp';
+import { feRequest } from '#test/contract-server/bed';
+import { CONTRACT_COMPANY, CONTRACT_TOKENS, startContractServer, type ContractServer } from '#test/contract-server/server';
+import { makeTestPki } from '#test/contract-server/test-pki';
+import { OUTCOME_BY_NUMBER as N, VARIANTS } from '#test/contract-server/variants';
+import { runCli } from '#test/core/cli';
+import { tempDir } from '#test/temp';
 
 let dir: ReturnType<typeof tempDir>;
 let server: ContractServer;

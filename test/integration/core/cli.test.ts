@@ -3,11 +3,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index';
-import { tempDir } from '../../support/temp';
-import { runCli } from '../../support/core/cli';
-import { dse, dseSettled, fe, MAGIC } from '../../support/requests/outcomes';
-import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '../../support/seed';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
+import { tempDir } from '#test/temp';
+import { runCli } from '#test/core/cli';
+import { dse, dseSettled, fe, MAGIC } from '#test/requests/outcomes';
+import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '#test/seed';
 
 let dir: ReturnType<typeof tempDir>;
 let sandbox: RunningSandbox;
@@ -130,7 +130,7 @@ describe('command line', { timeout: 180_000 }, () => {
   });
 });
 
-describe('command line: backup and restore (issue 14, item 12)', { timeout: 180_000 }, () => {
+describe('command line: backup and restore', { timeout: 180_000 }, () => {
   it('a damaged file points to backups/restore; restore needs --confirmar; afterwards the data of the backup is back', async () => {
     const own = join(dir.path, 'home-restore');
     expect(

@@ -6,10 +6,10 @@
 // rewritten into that 502 (the contract's 502 body: ok false, pending true, documento with id and
 // estado_dian).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testBed, type TestBed } from '../../support/core/sandbox';
-import { dse, dseDocumentIds, MAGIC } from '../../support/requests/outcomes';
-import { CORE_TOKENS as TOKENS } from '../../support/seed';
-import { nodeFetch } from '../../../src/core/api/node-fetch';
+import { testBed, type TestBed } from '#test/core/sandbox';
+import { dse, dseDocumentIds, MAGIC } from '#test/requests/outcomes';
+import { CORE_TOKENS as TOKENS } from '#test/seed';
+import { nodeFetch } from '#core/api/node-fetch';
 
 /** Core's own transport, as the app sends through it. */
 const coreFetch = nodeFetch();

@@ -1,11 +1,11 @@
-// Correcting a rejected DSE (issue 17, item 4) against the real sandbox: the correction starts from
+// Correcting a rejected DSE against the real sandbox: the correction starts from
 // the exact request the rejected one was sent with, goes out as a new document under a new key, and
 // both are linked; the rejected submission is not touched.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Core } from '../../../src/core/core';
-import { testBed, type TestBed } from '../../support/core/sandbox';
-import { dse, MAGIC } from '../../support/requests/outcomes';
-import { waitUntil } from '../../support/wait';
+import type { Core } from '#core/core';
+import { testBed, type TestBed } from '#test/core/sandbox';
+import { dse, MAGIC } from '#test/requests/outcomes';
+import { waitUntil } from '#test/wait';
 
 let bed: TestBed;
 beforeAll(async () => {

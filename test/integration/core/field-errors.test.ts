@@ -1,11 +1,11 @@
 // A 400 that names fields: core reads the list from the whole answer when it settles the submission
 // and hands it out as data (Submission.field_errors: path, code, message), for FE and DSE alike, even
-// when the list lies past the 4,000 characters of the body the ledger keeps for support (issue 18,
-// item 1). Nothing is read back from the support text.
+// when the list lies past the 4,000 characters of the body the ledger keeps for support.
+// Nothing is read back from the support text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Submission } from '../../../src/shared/rpc/methods/submissions';
-import { testBed, type TestBed } from '../../support/core/sandbox';
-import { dse, fe, MAGIC } from '../../support/requests/outcomes';
+import type { Submission } from '#shared/rpc/methods/submissions';
+import { testBed, type TestBed } from '#test/core/sandbox';
+import { dse, fe, MAGIC } from '#test/requests/outcomes';
 
 let bed: TestBed;
 beforeAll(async () => {
@@ -34,7 +34,7 @@ describe('field errors of a refused submission, as data', () => {
   it('FE: the fields past the stored body are recorded with path, code and message', async () => {
     const core = await bed.core({
       fetch: refusing([
-        { field: 'receptor.email', message: 'receptor.email: no es un correo válido' },
+        { field: 'receptor.numero_doc', message: 'NIT: 900123456 no existe' },
         { field: 'items[0].cant', code: 'positive', message: 'debe ser mayor que cero' },
       ]),
     });
@@ -42,9 +42,10 @@ describe('field errors of a refused submission, as data', () => {
     expect(submission).toMatchObject({ state: 'failed', http_status: 400 });
     const row = core.parts.submissions.ledger.get(submission.id)!;
     expect(row.response_body!.length).toBeLessThanOrEqual(4000);
-    expect(row.response_body).not.toContain('receptor.email');
+    expect(row.response_body).not.toContain('receptor.numero_doc');
+    // The server's message is kept whole, a leading «NIT:» included: field and message travel apart.
     const expected = [
-      { path: 'receptor.email', code: 'invalid', message: 'no es un correo válido' },
+      { path: 'receptor.numero_doc', code: 'invalid', message: 'NIT: 900123456 no existe' },
       { path: 'items[0].cant', code: 'positive', message: 'debe ser mayor que cero' },
     ];
     expect(submission.field_errors).toEqual(expected);
@@ -62,6 +63,17 @@ describe('field errors of a refused submission, as data', () => {
     expect(submission.field_errors).toEqual([
       { path: 'proveedor.numero_documento', code: 'invalid', message: 'el NIT no existe en el RUT' },
     ]);
+  });
+
+  it("the real sandbox's 400: each field apart from its message, which does not repeat the field", async () => {
+    const core = await bed.core();
+    const request = { ...dse(MAGIC.accept, 'crédito'), forma_pago: '2' as const };
+    const reply = await core.dispatch({ id: 1, method: 'dse.submit', input: { request } });
+    expect(reply.ok).toBe(true);
+    const submission = (reply as { output: Submission }).output;
+    expect(submission).toMatchObject({ state: 'failed', http_status: 400 });
+    expect(submission.field_errors).toContainEqual(expect.objectContaining({ path: 'fecha_vencimiento' }));
+    for (const error of submission.field_errors!) expect(error.message.startsWith(`${error.path}:`), error.message).toBe(false);
   });
 
   it('an answer without a field list names none', async () => {

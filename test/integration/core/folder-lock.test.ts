@@ -5,11 +5,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../src/core/core';
-import { FileLogger } from '../../../src/core/log/logger';
-import { HOLDER_FILE, LOCK_FILE } from '../../../src/core/store/folder-lock';
-import { memorySecrets } from '../../support/core/memory-secrets';
-import { tempDir } from '../../support/temp';
+import { createCore, type Core } from '#core/core';
+import { FileLogger } from '#core/log/logger';
+import { HOLDER_FILE, LOCK_FILE } from '#core/store/folder-lock';
+import { memorySecrets } from '#test/core/memory-secrets';
+import { tempDir } from '#test/temp';
 
 const dirs: ReturnType<typeof tempDir>[] = [];
 const cores: Core[] = [];

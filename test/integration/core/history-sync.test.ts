@@ -1,11 +1,11 @@
 // History sync against the real sandbox: the FE list page by page into the local mirror, every DSE
 // the app created, progress events, and a failure part-way that keeps what was synced and resumes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HistoryQueries } from '../../../src/core/history/query';
-import type { EventPayload } from '../../../src/shared/rpc/events';
-import { testBed, type TestBed } from '../../support/core/sandbox';
-import { dse, MAGIC } from '../../support/requests/outcomes';
-import { searchHistory } from '../../support/history-search';
+import { HistoryQueries } from '#core/history/query';
+import type { EventPayload } from '#shared/rpc/events';
+import { testBed, type TestBed } from '#test/core/sandbox';
+import { dse, MAGIC } from '#test/requests/outcomes';
+import { searchHistory } from '#test/history-search';
 
 const FE_DOCUMENTS = 230;
 let bed: TestBed;

@@ -4,13 +4,13 @@
 // sandbox behind the fault proxy (refusing connections for the outage).
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../src/core/core';
-import { colombiaToday } from '../../../src/shared/dates';
-import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
-import { memorySecrets } from '../../support/core/memory-secrets';
-import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
-import { connectDemo, type Rpc } from '../../support/shop';
-import { tempDir } from '../../support/temp';
+import { createCore, type Core } from '#core/core';
+import { colombiaToday } from '#shared/dates';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
+import { memorySecrets } from '#test/core/memory-secrets';
+import { startFaultProxy, type FaultProxy } from '#test/fault-proxy';
+import { connectDemo, type Rpc } from '#test/shop';
+import { tempDir } from '#test/temp';
 
 let dir: ReturnType<typeof tempDir>;
 let sandbox: RunningSandbox;

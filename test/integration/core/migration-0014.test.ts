@@ -1,10 +1,10 @@
 // Migration 0014 from an empty database: the ledger records each submission's credentials and the
-// data folder has one installation id (issue 14, items 1 and 2).
+// data folder has one installation id.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrations } from '../../../src/core/store/migrations';
-import { Store } from '../../../src/core/store/store';
-import { tempDir } from '../../support/temp';
+import { migrations } from '#core/store/migrations/index';
+import { Store } from '#core/store/store';
+import { tempDir } from '#test/temp';
 
 let dir: ReturnType<typeof tempDir>;
 beforeEach(() => {

@@ -1,10 +1,10 @@
-// Migration 0016 (the period report's indexes, issue 17), applied from an empty database: the
+// Migration 0016 (the period report's indexes), applied from an empty database: the
 // report's amounts are read from the covering index alone, the ledger check from its own index.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrations } from '../../../src/core/store/migrations';
-import { Store } from '../../../src/core/store/store';
-import { tempDir } from '../../support/temp';
+import { migrations } from '#core/store/migrations/index';
+import { Store } from '#core/store/store';
+import { tempDir } from '#test/temp';
 
 let dir: ReturnType<typeof tempDir>;
 beforeEach(() => {

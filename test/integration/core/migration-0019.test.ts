@@ -1,10 +1,10 @@
 // Migration 0019 from an empty database and over a ledger written before it: submissions keep the
-// fields a refused answer named as JSON data (issue 18, item 1).
+// fields a refused answer named as JSON data.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrations } from '../../../src/core/store/migrations';
-import { Store } from '../../../src/core/store/store';
-import { tempDir } from '../../support/temp';
+import { migrations } from '#core/store/migrations/index';
+import { Store } from '#core/store/store';
+import { tempDir } from '#test/temp';
 
 let dir: ReturnType<typeof tempDir>;
 beforeEach(() => {

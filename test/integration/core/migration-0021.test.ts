@@ -3,10 +3,10 @@
 // and a submission left pending under such a state is due for a check at once.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrations } from '../../../src/core/store/migrations';
-import { Store } from '../../../src/core/store/store';
-import { NEVER_DUE } from '../../../src/core/submissions/ledger';
-import { tempDir } from '../../support/temp';
+import { migrations } from '#core/store/migrations/index';
+import { Store } from '#core/store/store';
+import { NEVER_DUE } from '#core/submissions/ledger';
+import { tempDir } from '#test/temp';
 
 let dir: ReturnType<typeof tempDir>;
 beforeEach(() => {

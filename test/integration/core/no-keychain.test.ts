@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../../support/temp';
+import { tempDir } from '#test/temp';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const NO_BUS = { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' };

@@ -7,14 +7,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../../src/core/api/client';
-import { MAX_ANSWER_BYTES } from '../../../src/core/api/http';
-import { nothingSent } from '../../../src/core/submissions/outcome';
-import { AppError } from '../../../src/shared/rpc/errors';
-import { testBed, type TestBed } from '../../support/core/sandbox';
-import { dse, dseDocumentIds, MAGIC } from '../../support/requests/outcomes';
-import { CORE_TOKENS as TOKENS } from '../../support/seed';
-import { nodeFetch } from '../../../src/core/api/node-fetch';
+import { ApiClient } from '#core/api/client';
+import { MAX_ANSWER_BYTES } from '#core/api/http';
+import { nothingSent } from '#core/submissions/outcome';
+import { AppError } from '#shared/rpc/errors';
+import { testBed, type TestBed } from '#test/core/sandbox';
+import { dse, dseDocumentIds, MAGIC } from '#test/requests/outcomes';
+import { CORE_TOKENS as TOKENS } from '#test/seed';
+import { nodeFetch } from '#core/api/node-fetch';
 
 /** Core's own transport, as the app sends through it. */
 const coreFetch = nodeFetch();

@@ -3,14 +3,14 @@
 // change reaches the renderer as a 'document.changed' event.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../src/core/core';
-import { FileLogger } from '../../../src/core/log/logger';
-import { realKeychain } from '../../support/keychain';
-import { FakeClock } from '../../support/core/fake-clock';
-import { testBed, type TestBed } from '../../support/core/sandbox';
-import { dse, dseSettled, MAGIC } from '../../support/requests/outcomes';
-import { CORE_COMPANY as COMPANY, CORE_TOKENS as TOKENS } from '../../support/seed';
-import { nodeFetch } from '../../../src/core/api/node-fetch';
+import { createCore, type Core } from '#core/core';
+import { FileLogger } from '#core/log/logger';
+import { realKeychain } from '#test/keychain';
+import { FakeClock } from '#test/core/fake-clock';
+import { testBed, type TestBed } from '#test/core/sandbox';
+import { dse, dseSettled, MAGIC } from '#test/requests/outcomes';
+import { CORE_COMPANY as COMPANY, CORE_TOKENS as TOKENS } from '#test/seed';
+import { nodeFetch } from '#core/api/node-fetch';
 
 /** Core's own transport, as the app sends through it. */
 const coreFetch = nodeFetch();

@@ -1,10 +1,10 @@
 // The client core's RPC domains through the dispatcher, as the renderer calls them: input checked by
 // the contract's schemas, outputs checked too, errors typed, the token never in an output.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Core } from '../../../src/core/core';
-import { testBed, type TestBed } from '../../support/core/sandbox';
-import { dse, fe, MAGIC } from '../../support/requests/outcomes';
-import { CORE_TOKENS as TOKENS } from '../../support/seed';
+import type { Core } from '#core/core';
+import { testBed, type TestBed } from '#test/core/sandbox';
+import { dse, fe, MAGIC } from '#test/requests/outcomes';
+import { CORE_TOKENS as TOKENS } from '#test/seed';
 
 let bed: TestBed;
 let core: Core;

@@ -3,13 +3,13 @@
 // through core takes effect on the very next submission; a token the API refuses is read again.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, vaultScope, type Core } from '../../../src/core/core';
-import { FileLogger } from '../../../src/core/log/logger';
-import { VAULT_SERVICE, vaultAccount, type SecretStore } from '../../../src/core/vault/vault';
-import { realKeychain } from '../../support/keychain';
-import { testBed, type TestBed } from '../../support/core/sandbox';
-import { dse, MAGIC } from '../../support/requests/outcomes';
-import { CORE_COMPANY as COMPANY, CORE_TOKENS as TOKENS } from '../../support/seed';
+import { createCore, vaultScope, type Core } from '#core/core';
+import { FileLogger } from '#core/log/logger';
+import { VAULT_SERVICE, vaultAccount, type SecretStore } from '#core/vault/vault';
+import { realKeychain } from '#test/keychain';
+import { testBed, type TestBed } from '#test/core/sandbox';
+import { dse, MAGIC } from '#test/requests/outcomes';
+import { CORE_COMPANY as COMPANY, CORE_TOKENS as TOKENS } from '#test/seed';
 
 let bed: TestBed;
 beforeAll(async () => {

@@ -5,11 +5,11 @@ import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../../src/core/core';
-import { testBed, type TestBed } from '../../support/core/sandbox';
-import { dse, dseDocumentIds, fe, feTotal, MAGIC } from '../../support/requests/outcomes';
-import { waitUntil } from '../../support/wait';
-import { CORE_TOKENS as TOKENS } from '../../support/seed';
+import { DATABASE_FILE } from '#core/core';
+import { testBed, type TestBed } from '#test/core/sandbox';
+import { dse, dseDocumentIds, fe, feTotal, MAGIC } from '#test/requests/outcomes';
+import { waitUntil } from '#test/wait';
+import { CORE_TOKENS as TOKENS } from '#test/seed';
 
 const SETTLE_MS = 150;
 const SEEDED_FE = 3;

@@ -1,16 +1,17 @@
-// Saved customers on a real SQLite file (issue 15, item 3): migration 0015 from an empty database,
+// Saved customers on a real SQLite file: migration 0015 from an empty database,
 // create/edit/deactivate with validation (identification type codes, NIT digits, no duplicate),
 // search by name words or number with the ranking the picker shows (exact number, then recent, then
-// by name), one list per connection, and the catalog search's bounded ranking (issue 15, perf).
+// by name), one list per connection, and the catalog search's bounded ranking (so it stays fast on a
+// large catalog).
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Catalog, CANDIDATE_CAP } from '../../../src/core/catalog/catalog';
-import { Customers } from '../../../src/core/customers/customers';
-import { migrations } from '../../../src/core/store/migrations';
-import { Store } from '../../../src/core/store/store';
-import type { CustomerInput } from '../../../src/shared/customers/customer';
-import { AppError } from '../../../src/shared/rpc/errors';
-import { tempDir } from '../../support/temp';
+import { Catalog, CANDIDATE_CAP } from '#core/catalog/catalog';
+import { Customers } from '#core/customers/customers';
+import { migrations } from '#core/store/migrations/index';
+import { Store } from '#core/store/store';
+import type { CustomerInput } from '#shared/customers/customer';
+import { AppError } from '#shared/rpc/errors';
+import { tempDir } from '#test/temp';
 
 let dir: ReturnType<typeof tempDir>;
 let store: Store;

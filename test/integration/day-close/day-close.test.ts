@@ -1,13 +1,13 @@
-// "Cierre de caja" on a real SQLite file (issue 15, item 10): a day's FE submissions of one connection
+// "Cierre de caja" on a real SQLite file: a day's FE submissions of one connection
 // in the ledger, summed by the reader and checked against a reference computed here independently
 // (integer pesos times rates; every line's tax is a whole number of cents), with pending and
 // rejected ones apart, other days, other connections, DSE and refused submissions left out.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { colombiaDayRange, DayCloseReader } from '../../../src/core/day-close/day-close';
-import { Store } from '../../../src/core/store/store';
+import { colombiaDayRange, DayCloseReader } from '#core/day-close/day-close';
+import { Store } from '#core/store/store';
 import { seededRandom } from '../../../bench/generator';
-import { tempDir } from '../../support/temp';
+import { tempDir } from '#test/temp';
 
 let dir: ReturnType<typeof tempDir>;
 let store: Store;

@@ -5,19 +5,19 @@
 import ExcelJS from 'exceljs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Catalog } from '../../../src/core/catalog/catalog';
-import { exportCsv, planImport } from '../../../src/core/catalog/catalog-io';
-import { historyCsvPart } from '../../../src/core/history/csv';
-import { HistoryQueries } from '../../../src/core/history/query';
-import { periodReport } from '../../../src/core/reports/period-report';
-import { writeReportXlsx } from '../../../src/core/reports/xlsx';
-import { migrations } from '../../../src/core/store/migrations';
-import { Store } from '../../../src/core/store/store';
-import { tableCsv } from '../../../src/shared/reports/report-csv';
-import { FORMULA_STARTERS } from '../../../src/shared/spreadsheet-cells';
-import { parseTabular } from '../../../src/shared/tabular';
-import { generateHistory } from '../../support/history-generator';
-import { tempDir } from '../../support/temp';
+import { Catalog } from '#core/catalog/catalog';
+import { exportCsv, planImport } from '#core/catalog/catalog-io';
+import { historyCsvPart } from '#core/history/csv';
+import { HistoryQueries } from '#core/history/query';
+import { periodReport } from '#core/reports/period-report';
+import { writeReportXlsx } from '#core/reports/xlsx';
+import { migrations } from '#core/store/migrations/index';
+import { Store } from '#core/store/store';
+import { tableCsv } from '#shared/reports/report-csv';
+import { FORMULA_STARTERS } from '#shared/spreadsheet-cells';
+import { parseTabular } from '#shared/tabular';
+import { generateHistory } from '#test/history-generator';
+import { tempDir } from '#test/temp';
 
 /** One hostile text per starter, and a few shapes that fooled earlier guards. */
 const HOSTILE = [

@@ -4,11 +4,11 @@
 import { copyFileSync, existsSync, readdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Core } from '../../../src/core/core';
-import { DEFAULT_BACKUPS_KEPT, rotateBackups } from '../../../src/core/store/backup-rotation';
-import { listBackups } from '../../../src/core/store/restore';
-import { testBed, type TestBed } from '../../support/core/sandbox';
-import { dse, MAGIC } from '../../support/requests/outcomes';
+import type { Core } from '#core/core';
+import { DEFAULT_BACKUPS_KEPT, rotateBackups } from '#core/store/backup-rotation';
+import { listBackups } from '#core/store/restore';
+import { testBed, type TestBed } from '#test/core/sandbox';
+import { dse, MAGIC } from '#test/requests/outcomes';
 
 let bed: TestBed;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../src/core/core';
-import { realKeychain } from '../../support/keychain';
-import { tempDir } from '../../support/temp';
+import { createCore, type Core } from '#core/core';
+import { realKeychain } from '#test/keychain';
+import { tempDir } from '#test/temp';
 
 let dir: ReturnType<typeof tempDir>;
 let core: Core;

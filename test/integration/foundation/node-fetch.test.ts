@@ -5,8 +5,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { once } from 'node:events';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exchange, TransportFailure } from '../../../src/core/api/http';
-import { nodeFetch } from '../../../src/core/api/node-fetch';
+import { exchange, TransportFailure } from '#core/api/http';
+import { nodeFetch } from '#core/api/node-fetch';
 
 interface Seen {
   method: string;

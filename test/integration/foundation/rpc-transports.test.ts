@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { startWebBridge, type WebBridge, SECRET_HEADER } from '../../../src/core/bridge/web-bridge';
-import { createCore, type Core } from '../../../src/core/core';
-import { createIpcRpcHandler } from '../../../src/main/ipc';
-import { rpcContract } from '../../../src/shared/rpc/contract';
-import { realKeychain } from '../../support/keychain';
-import { tempDir } from '../../support/temp';
+import { startWebBridge, type WebBridge, SECRET_HEADER } from '#core/bridge/web-bridge';
+import { createCore, type Core } from '#core/core';
+import { createIpcRpcHandler } from '#main/ipc';
+import { rpcContract } from '#shared/rpc/contract';
+import { realKeychain } from '#test/keychain';
+import { tempDir } from '#test/temp';
 
 let dir: ReturnType<typeof tempDir>;
 let core: Core;
@@ -119,7 +119,7 @@ describe('web bridge guards', () => {
     expect(await status('/rpc', { method: 'POST', headers: json, body: rpcBody })).toBe(403);
     expect(await status('/rpc', { method: 'POST', headers: { ...json, [SECRET_HEADER]: 'wrong' }, body: rpcBody })).toBe(403);
     expect(await status('/rpc', { method: 'POST', headers: { ...json, cookie: 'fd_session=wrong' }, body: rpcBody })).toBe(403);
-    // The right secret in a cookie or in the query string is refused: only the header counts (issue 14, item 7).
+    // The right secret in a cookie or in the query string is refused: only the header counts.
     expect(
       await status('/rpc', { method: 'POST', headers: { ...json, cookie: `fd_session=${bridge.secret}` }, body: rpcBody }),
     ).toBe(403);
@@ -176,7 +176,7 @@ describe('web bridge guards', () => {
     expect(refused.headers.get('referrer-policy')).toBe('no-referrer');
   });
 
-  it('answers a malformed %-escape in a path with 400 and the error envelope (issue 14, item 17)', async () => {
+  it('answers a malformed %-escape in a path with 400 and the error envelope', async () => {
     for (const path of ['/%E0%A4%A', '/assets/%', '/%zz']) {
       const response = await fetch(`${bridge.origin}${path}`);
       expect(response.status).toBe(400);

@@ -2,11 +2,11 @@ import Database from 'better-sqlite3';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../../src/shared/rpc/errors';
-import type { Migration } from '../../../src/core/store/migration';
-import { migrations } from '../../../src/core/store/migrations';
-import { Store } from '../../../src/core/store/store';
-import { tempDir } from '../../support/temp';
+import { AppError } from '#shared/rpc/errors';
+import type { Migration } from '#core/store/migration';
+import { migrations } from '#core/store/migrations/index';
+import { Store } from '#core/store/store';
+import { tempDir } from '#test/temp';
 
 let dir: ReturnType<typeof tempDir>;
 beforeEach(() => {

@@ -2,10 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../src/core/core';
-import { Vault, VAULT_SERVICE, vaultAccount, type VaultScope } from '../../../src/core/vault/vault';
-import { realKeychain } from '../../support/keychain';
-import { tempDir } from '../../support/temp';
+import { createCore, type Core } from '#core/core';
+import { Vault, VAULT_SERVICE, vaultAccount, type VaultScope } from '#core/vault/vault';
+import { realKeychain } from '#test/keychain';
+import { tempDir } from '#test/temp';
 
 let dir: ReturnType<typeof tempDir>;
 let core: Core;

@@ -2,20 +2,20 @@
 // whole file of the same rows (BOM and header once, CRLF after every line), each chunk is bounded,
 // and a document synced between two chunk requests is neither written twice nor breaks the file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../src/core/core';
-import { BOM } from '../../../src/core/history/csv';
-import { historyCsv } from '../../support/history-csv';
-import { HistoryQueries } from '../../../src/core/history/query';
-import type { RpcReply } from '../../../src/shared/rpc/envelope';
+import { createCore, type Core } from '#core/core';
+import { BOM } from '#core/history/csv';
+import { historyCsv } from '#test/history-csv';
+import { HistoryQueries } from '#core/history/query';
+import type { RpcReply } from '#shared/rpc/envelope';
 import {
   HISTORY_CSV_CHUNK_ROWS,
   type HistoryCsvChunk,
   type HistoryCsvCursor,
   type HistoryFilter,
-} from '../../../src/shared/rpc/methods/history';
-import { generateHistory } from '../../support/history-generator';
-import { tempDir } from '../../support/temp';
-import { memorySecrets } from '../../support/core/memory-secrets';
+} from '#shared/rpc/methods/history';
+import { generateHistory } from '#test/history-generator';
+import { tempDir } from '#test/temp';
+import { memorySecrets } from '#test/core/memory-secrets';
 
 let dir: ReturnType<typeof tempDir>;
 let core: Core;

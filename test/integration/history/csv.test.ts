@@ -1,8 +1,8 @@
 // CSV fields for spreadsheet programs: separators and quotes quoted per RFC 4180, formulas defused.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvAmount, csvField, decimalComma } from '../../../src/core/history/csv';
-import { toMoneyString } from '../../../src/shared/money';
+import { csvAmount, csvField, decimalComma } from '#core/history/csv';
+import { toMoneyString } from '#shared/money';
 
 describe('CSV fields', () => {
   it.each([
@@ -12,7 +12,7 @@ describe('CSV fields', () => {
     ['dos\nlíneas', '"dos\nlíneas"'],
     ['=HYPERLINK("x")', '"\'=HYPERLINK(""x"")"'],
     ['@SUM(A1)', "'@SUM(A1)"],
-    // Issue 14, item 13: every formula starter, a digit after the minus included (OWASP).
+    // Every formula starter, a digit after the minus included (OWASP).
     ["-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"],
     ['-1234,50', "'-1234,50"],
     ['+57 300 1234567', "'+57 300 1234567"],

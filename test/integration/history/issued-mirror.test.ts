@@ -1,17 +1,17 @@
-// Issue 15, item 9: an issued invoice is in the local history at once (no "Sincronizar"), and one
+// An issued invoice is in the local history at once (no "Sincronizar"), and one
 // that was uncertain there in its first state and updated when it settles; each write is followed by
 // a 'history.changed' event so that Historial refreshes after the row exists.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../src/core/core';
-import { FileLogger } from '../../../src/core/log/logger';
-import { realKeychain } from '../../support/keychain';
-import { CORE_COMPANY as COMPANY, CORE_TOKENS as TOKENS } from '../../support/seed';
-import { FakeClock } from '../../support/core/fake-clock';
-import { fe, MAGIC } from '../../support/requests/outcomes';
-import { testBed, type TestBed } from '../../support/core/sandbox';
-import { searchHistory } from '../../support/history-search';
-import { waitFor, waitUntil } from '../../support/wait';
+import { createCore, type Core } from '#core/core';
+import { FileLogger } from '#core/log/logger';
+import { realKeychain } from '#test/keychain';
+import { CORE_COMPANY as COMPANY, CORE_TOKENS as TOKENS } from '#test/seed';
+import { FakeClock } from '#test/core/fake-clock';
+import { fe, MAGIC } from '#test/requests/outcomes';
+import { testBed, type TestBed } from '#test/core/sandbox';
+import { searchHistory } from '#test/history-search';
+import { waitFor, waitUntil } from '#test/wait';
 
 let bed: TestBed;
 beforeAll(async () => {

@@ -2,9 +2,9 @@
 // writes leave none, and issuer profiles go with their connection.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrations } from '../../../src/core/store/migrations';
-import { Store } from '../../../src/core/store/store';
-import { tempDir } from '../../support/temp';
+import { migrations } from '#core/store/migrations/index';
+import { Store } from '#core/store/store';
+import { tempDir } from '#test/temp';
 
 let dir: ReturnType<typeof tempDir>;
 beforeEach(() => {

@@ -2,12 +2,12 @@
 // finds the same documents for the same words, and the facets follow every insert, update and delete.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HistoryMirror, type MirrorRow } from '../../../src/core/history/mirror';
-import { HistoryQueries, TEXT_COLUMNS } from '../../../src/core/history/query';
-import { migrations } from '../../../src/core/store/migrations';
-import { Store, type Db } from '../../../src/core/store/store';
-import { generateHistory } from '../../support/history-generator';
-import { tempDir } from '../../support/temp';
+import { HistoryMirror, type MirrorRow } from '#core/history/mirror';
+import { HistoryQueries, TEXT_COLUMNS } from '#core/history/query';
+import { migrations } from '#core/store/migrations/index';
+import { Store, type Db } from '#core/store/store';
+import { generateHistory } from '#test/history-generator';
+import { tempDir } from '#test/temp';
 
 let dir: ReturnType<typeof tempDir>;
 beforeEach(() => {

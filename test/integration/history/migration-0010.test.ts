@@ -2,12 +2,12 @@
 // date order, instead of the row of every document of that kind.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { compileFilter, HistoryQueries, ROW_COLUMNS } from '../../../src/core/history/query';
-import { migrations } from '../../../src/core/store/migrations';
-import { Store } from '../../../src/core/store/store';
-import type { HistoryFilter } from '../../../src/shared/rpc/methods/history';
-import { generateHistory } from '../../support/history-generator';
-import { tempDir } from '../../support/temp';
+import { compileFilter, HistoryQueries, ROW_COLUMNS } from '#core/history/query';
+import { migrations } from '#core/store/migrations/index';
+import { Store } from '#core/store/store';
+import type { HistoryFilter } from '#shared/rpc/methods/history';
+import { generateHistory } from '#test/history-generator';
+import { tempDir } from '#test/temp';
 
 let dir: ReturnType<typeof tempDir>;
 beforeEach(() => {

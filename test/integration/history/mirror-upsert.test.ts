@@ -2,10 +2,10 @@
 // that re-syncing unchanged documents does not fire the FTS trigger (0009) for each of them.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HistoryMirror, type MirrorRow } from '../../../src/core/history/mirror';
-import { Store } from '../../../src/core/store/store';
-import { tempDir } from '../../support/temp';
-import { searchHistory } from '../../support/history-search';
+import { HistoryMirror, type MirrorRow } from '#core/history/mirror';
+import { Store } from '#core/store/store';
+import { tempDir } from '#test/temp';
+import { searchHistory } from '#test/history-search';
 
 let dir: ReturnType<typeof tempDir>;
 let store: Store;

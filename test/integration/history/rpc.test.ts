@@ -2,11 +2,11 @@
 // Spanish messages, the active connection's documents only, the detail with the ledger's events,
 // issuer profiles, CSV, and the PDF method refused outside the desktop app.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../src/core/core';
-import type { RpcReply } from '../../../src/shared/rpc/envelope';
-import { generateHistory, type GeneratedDoc } from '../../support/history-generator';
-import { tempDir } from '../../support/temp';
-import { memorySecrets } from '../../support/core/memory-secrets';
+import { createCore, type Core } from '#core/core';
+import type { RpcReply } from '#shared/rpc/envelope';
+import { generateHistory, type GeneratedDoc } from '#test/history-generator';
+import { tempDir } from '#test/temp';
+import { memorySecrets } from '#test/core/memory-secrets';
 
 let dir: ReturnType<typeof tempDir>;
 let core: Core;

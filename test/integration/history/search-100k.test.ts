@@ -2,14 +2,14 @@
 // checked against a plain-JavaScript oracle that reads the generator's own record of what it wrote.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOM, CSV_HEADER } from '../../../src/core/history/csv';
-import { historyCsv } from '../../support/history-csv';
-import { HistoryQueries } from '../../../src/core/history/query';
-import { Store } from '../../../src/core/store/store';
-import { dec, sum, toMoneyString } from '../../../src/shared/money';
-import type { HistoryFilter } from '../../../src/shared/rpc/methods/history';
-import { generateHistory, type GeneratedDoc } from '../../support/history-generator';
-import { tempDir } from '../../support/temp';
+import { BOM, CSV_HEADER } from '#core/history/csv';
+import { historyCsv } from '#test/history-csv';
+import { HistoryQueries } from '#core/history/query';
+import { Store } from '#core/store/store';
+import { dec, sum, toMoneyString } from '#shared/money';
+import type { HistoryFilter } from '#shared/rpc/methods/history';
+import { generateHistory, type GeneratedDoc } from '#test/history-generator';
+import { tempDir } from '#test/temp';
 
 const CONNECTION = 1;
 let dir: ReturnType<typeof tempDir>;

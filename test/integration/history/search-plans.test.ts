@@ -4,17 +4,12 @@
 import fc from 'fast-check';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HistoryQueries, ROW_COLUMNS, textMatch, toRow, type SearchPlan } from '../../../src/core/history/query';
-import { Store, type Db } from '../../../src/core/store/store';
-import { IN_PROGRESS_ESTADOS } from '../../../src/core/submissions/states';
-import {
-  HISTORY_PAGE_MAX,
-  HISTORY_STATE_FILTERS,
-  type HistoryFilter,
-  type HistoryPage,
-} from '../../../src/shared/rpc/methods/history';
-import { generateHistory, seededRandom, type GeneratedDoc } from '../../support/history-generator';
-import { tempDir } from '../../support/temp';
+import { HistoryQueries, ROW_COLUMNS, textMatch, toRow, type SearchPlan } from '#core/history/query';
+import { Store, type Db } from '#core/store/store';
+import { IN_PROGRESS_ESTADOS } from '#core/submissions/states';
+import { HISTORY_PAGE_MAX, HISTORY_STATE_FILTERS, type HistoryFilter, type HistoryPage } from '#shared/rpc/methods/history';
+import { generateHistory, seededRandom, type GeneratedDoc } from '#test/history-generator';
+import { tempDir } from '#test/temp';
 
 const PLANS: SearchPlan[] = ['auto', 'matches-first', 'date-first'];
 

@@ -3,11 +3,11 @@
 // DSE's steps included), «En verificación» (a state nobody knows), and the older values still valid.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HistoryQueries, type SearchPlan } from '../../../src/core/history/query';
-import { Store } from '../../../src/core/store/store';
-import { HistoryFilter, type HistoryStateFilter } from '../../../src/shared/rpc/methods/history';
-import { generateHistory } from '../../support/history-generator';
-import { tempDir } from '../../support/temp';
+import { HistoryQueries, type SearchPlan } from '#core/history/query';
+import { Store } from '#core/store/store';
+import { HistoryFilter, type HistoryStateFilter } from '#shared/rpc/methods/history';
+import { generateHistory } from '#test/history-generator';
+import { tempDir } from '#test/temp';
 
 const PLANS: SearchPlan[] = ['auto', 'matches-first', 'date-first'];
 let dir: ReturnType<typeof tempDir>;

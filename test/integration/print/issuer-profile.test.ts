@@ -1,13 +1,13 @@
 // The issuer profile and the printing settings through core's real dispatcher on a real SQLite
-// file (issue 15, items 6 and 7): stored per connection, bad input refused in Spanish with nothing
+// file: stored per connection, bad input refused in Spanish with nothing
 // changed, and the resolution and plan warnings counted from the local history.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../src/core/core';
-import type { RpcReply } from '../../../src/shared/rpc/envelope';
-import { nitCheckDigit } from '../../../src/shared/fiscal/nit';
-import { generateHistory } from '../../support/history-generator';
-import { tempDir } from '../../support/temp';
-import { memorySecrets } from '../../support/core/memory-secrets';
+import { createCore, type Core } from '#core/core';
+import type { RpcReply } from '#shared/rpc/envelope';
+import { nitCheckDigit } from '#shared/fiscal/nit';
+import { generateHistory } from '#test/history-generator';
+import { tempDir } from '#test/temp';
+import { memorySecrets } from '#test/core/memory-secrets';
 
 let dir: ReturnType<typeof tempDir>;
 let core: Core;

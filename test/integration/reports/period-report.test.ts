@@ -1,17 +1,17 @@
 // The period report against an independent reference computed here, in integer cents, over
 // generated histories (fast-check): documents this app issued (their exact requests in the ledger)
 // and documents known through sync (totals only), in every state, inside and outside the period.
-// And against the report as it was summed in JS before it was summed in SQL (issue 17's performance
-// work): the whole answer must be the same, field by field and in the same order.
+// And against the report as it was summed in JS before it was summed in SQL: the whole
+// answer must be the same, field by field and in the same order.
 import fc from 'fast-check';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { periodReport } from '../../../src/core/reports/period-report';
-import { withholdingCertificates } from '../../../src/core/reports/certificates';
-import { migrations } from '../../../src/core/store/migrations';
-import { Store } from '../../../src/core/store/store';
-import { legacyPeriodReport } from '../../support/period-report-legacy';
-import { tempDir } from '../../support/temp';
+import { periodReport } from '#core/reports/period-report';
+import { withholdingCertificates } from '#core/reports/certificates';
+import { migrations } from '#core/store/migrations/index';
+import { Store } from '#core/store/store';
+import { legacyPeriodReport } from '#test/period-report-legacy';
+import { tempDir } from '#test/temp';
 
 let dir: ReturnType<typeof tempDir>;
 let store: Store;

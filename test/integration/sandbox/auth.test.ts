@@ -1,9 +1,9 @@
 // Conformance, "Authentication": 401 for a missing, invalid, expired or revoked bearer; 403 for a
 // foreign company and for a missing scope (naming it), on every endpoint, in the error envelope.
 import { describe, expect, it } from 'vitest';
-import { dseBody, feBody, newKey } from '../../support/requests/conformance';
-import { useSandbox } from '../../support/sandbox/fixture';
-import { CONFORMANCE_TOKENS as TOKENS } from '../../support/seed';
+import { dseBody, feBody, newKey } from '#test/requests/conformance';
+import { useSandbox } from '#test/sandbox/fixture';
+import { CONFORMANCE_TOKENS as TOKENS } from '#test/seed';
 
 const sandbox = useSandbox();
 

@@ -4,8 +4,8 @@
 // sandbox decision), and a replay of its key answers the same rejection; one that meets every rule is
 // accepted; the magic outcomes still apply to valid documents.
 import { describe, expect, it } from 'vitest';
-import { dseBody, feBody, newKey } from '../../support/requests/conformance';
-import { useSandbox } from '../../support/sandbox/fixture';
+import { dseBody, feBody, newKey } from '#test/requests/conformance';
+import { useSandbox } from '#test/sandbox/fixture';
 
 const sandbox = useSandbox();
 type Errors = { regla: string; mensaje: string; campo: string | null }[];
@@ -137,9 +137,10 @@ describe('FE: rules of the simulated tax authority', () => {
 
   it('the magic rejection carries its rule in the DIAN words, and so does its replay', async () => {
     const body = { ...feBody({}, '222222222'), draft_key: newKey('fe-reject') };
-    const first = await sandbox.api.post<{ error: string }>('/fe/facturas', body);
+    const first = await sandbox.api.post<{ error: string; dian: Dian }>('/fe/facturas', body);
     expect(first.status).toBe(422);
     expect(first.body.error).toContain('Regla: SBX-SIM01, Rechazo: ');
+    expect(first.body.dian.errores).toEqual([expect.objectContaining({ regla: 'SBX-SIM01', campo: 'receptor.numero_doc' })]);
     const replay = await sandbox.api.post<{ error: string }>('/fe/facturas', body);
     expect(replay.status).toBe(422);
     expect(replay.body.error).toBe(first.body.error);

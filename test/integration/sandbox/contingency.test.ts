@@ -6,14 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { formatContingencyReference, type ContingencyNumbering } from '../../../src/shared/fe';
-import { readXml, textAt } from '../../../src/sandbox/authority/xml-tree';
-import { settableClock } from '../../../src/sandbox/clock';
-import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
-import { feBody, newKey } from '../../support/requests/conformance';
-import { apiClient, type ApiClient } from '../../support/sandbox/http';
-import { conformanceSeed } from '../../support/seed';
-import { tempDir } from '../../support/temp';
+import { formatContingencyReference, type ContingencyNumbering } from '#shared/fe/index';
+import { readXml, textAt } from '#sandbox/authority/xml-tree';
+import { settableClock } from '#sandbox/clock';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
+import { feBody, newKey } from '#test/requests/conformance';
+import { apiClient, type ApiClient } from '#test/sandbox/http';
+import { conformanceSeed } from '#test/seed';
+import { tempDir } from '#test/temp';
 
 const HOUR = 3_600_000;
 const SALE_DAY = '2026-11-20';

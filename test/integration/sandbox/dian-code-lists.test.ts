@@ -6,11 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dseBody, feBody, newKey } from '../../support/requests/conformance';
-import { apiClient } from '../../support/sandbox/http';
-import { useSandbox } from '../../support/sandbox/fixture';
-import { conformanceSeed } from '../../support/seed';
-import { tempDir } from '../../support/temp';
+import { dseBody, feBody, newKey } from '#test/requests/conformance';
+import { apiClient } from '#test/sandbox/http';
+import { useSandbox } from '#test/sandbox/fixture';
+import { conformanceSeed } from '#test/seed';
+import { tempDir } from '#test/temp';
 
 type Errors = { regla: string; mensaje: string; campo: string | null }[];
 type Dian = { is_valid: boolean; status_message: string; errores: Errors };

@@ -1,10 +1,10 @@
 // Conformance, "7. Create, sign and send DSE" and "8. Get DSE by id": the created document, server
 // totals and numbering, CUDS, Idempotency-Key rules, replays, concurrency, quota.
 import { describe, expect, it } from 'vitest';
-import { computeCuds } from '../../../src/shared/fiscal';
-import { dseBody, newKey } from '../../support/requests/conformance';
-import { useSandbox } from '../../support/sandbox/fixture';
-import { CONFORMANCE_TOKENS as TOKENS } from '../../support/seed';
+import { computeCuds } from '#shared/fiscal/index';
+import { dseBody, newKey } from '#test/requests/conformance';
+import { useSandbox } from '#test/sandbox/fixture';
+import { CONFORMANCE_TOKENS as TOKENS } from '#test/seed';
 
 const sandbox = useSandbox();
 type Doc = Record<string, unknown> & { id: number; consecutivo: number; estado_dian: string; cuds: string };

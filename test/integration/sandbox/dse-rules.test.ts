@@ -4,8 +4,8 @@
 // its own clock, the company's cost centers from its seed), the 400 that names every field, and that
 // a refused request creates nothing and reserves no key.
 import { describe, expect, it } from 'vitest';
-import { dseBody, newKey } from '../../support/requests/conformance';
-import { useSandbox } from '../../support/sandbox/fixture';
+import { dseBody, newKey } from '#test/requests/conformance';
+import { useSandbox } from '#test/sandbox/fixture';
 
 const sandbox = useSandbox();
 type Body = Record<string, unknown> & { items: Record<string, unknown>[]; proveedor: Record<string, unknown> };

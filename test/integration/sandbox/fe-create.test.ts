@@ -1,11 +1,11 @@
 // Conformance, "6. Create FE": tax classification, totals, numbering, CUFE, draft_key idempotency,
 // contingency, AIU, currency, withholdings, limits, validation answers and the yearly quota.
 import { describe, expect, it } from 'vitest';
-import { formatContingencyReference } from '../../../src/shared/fe';
-import { computeCufe } from '../../../src/shared/fiscal';
-import { feBody, newKey } from '../../support/requests/conformance';
-import { useSandbox } from '../../support/sandbox/fixture';
-import { CONFORMANCE_TOKENS as TOKENS } from '../../support/seed';
+import { formatContingencyReference } from '#shared/fe/index';
+import { computeCufe } from '#shared/fiscal/index';
+import { feBody, newKey } from '#test/requests/conformance';
+import { useSandbox } from '#test/sandbox/fixture';
+import { CONFORMANCE_TOKENS as TOKENS } from '#test/seed';
 
 const sandbox = useSandbox();
 type Created = {

@@ -1,8 +1,8 @@
 // Conformance, endpoints 1-5: FE list (paging, bounds, filters, search, enablement excluded), FE
 // detail, third parties, payment methods, acquirer lookup with its aliases.
 import { describe, expect, it } from 'vitest';
-import { useSandbox } from '../../support/sandbox/fixture';
-import { demoSeed, CONFORMANCE_TOKENS as TOKENS } from '../../support/seed';
+import { useSandbox } from '#test/sandbox/fixture';
+import { demoSeed, CONFORMANCE_TOKENS as TOKENS } from '#test/seed';
 
 const sandbox = useSandbox();
 type Doc = {
@@ -38,7 +38,7 @@ describe('1. list FE documents', () => {
   });
 
   it.each(['99999999999999999999', '9007199254740993', '1000001'])(
-    'a very large page (%s) is a 400 with the error envelope (issue 14, item 17)',
+    'a very large page (%s) is a 400 with the error envelope',
     async (page) => {
       const answer = await sandbox.api.get<{ ok: boolean; error: string }>(`/fe/docs?page=${page}&per_page=100`);
       expect(answer.status).toBe(400);

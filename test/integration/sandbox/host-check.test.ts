@@ -3,9 +3,9 @@
 // sandbox also wants its own port; the standalone one takes any loopback name (tests use a proxy).
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
-import { hostAllowed } from '../../../src/sandbox/http/server';
-import { conformanceSeed, CONFORMANCE_TOKENS as TOKENS } from '../../support/seed';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
+import { hostAllowed } from '#sandbox/http/server';
+import { conformanceSeed, CONFORMANCE_TOKENS as TOKENS } from '#test/seed';
 
 /** One GET with the Host header given as is (a browser under DNS rebinding sends the attacker's name). */
 function get(baseUrl: string, host: string): Promise<{ status: number; body: Record<string, unknown> }> {

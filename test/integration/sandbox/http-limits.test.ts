@@ -1,8 +1,8 @@
 // Conformance, "Errors" and "Limits" at the HTTP level: body size (413), malformed JSON (400), unknown
 // routes (404), the error envelope everywhere and never a stack trace or an internal path.
 import { describe, expect, it } from 'vitest';
-import { dseBody, newKey } from '../../support/requests/conformance';
-import { useSandbox } from '../../support/sandbox/fixture';
+import { dseBody, newKey } from '#test/requests/conformance';
+import { useSandbox } from '#test/sandbox/fixture';
 
 const sandbox = useSandbox();
 const auth = { Authorization: 'Bearer sbx_101_full', 'Content-Type': 'application/json' };

@@ -2,8 +2,8 @@
 // choice is marked. (Every answer of the conformance suite is validated against it in test/support/sandbox/http.ts.)
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { OPENAPI_PATH, renderOpenApi } from '../../../src/sandbox/openapi';
-import { OPENAPI, openApiMismatch } from '../../support/sandbox/openapi';
+import { OPENAPI_PATH, renderOpenApi } from '#sandbox/openapi';
+import { OPENAPI, openApiMismatch } from '#test/sandbox/openapi';
 
 describe('resources/openapi.json', () => {
   it('is up to date with the shared schemas (npm run openapi)', () => {

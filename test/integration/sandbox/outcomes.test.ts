@@ -2,9 +2,9 @@
 // DSE state machine of "DSE moves shown by the processing flow": 201, 422, 502 -> settle, lost
 // answer, first-attempt 500, and a slow transmission met by a concurrent repeat (202).
 import { describe, expect, it } from 'vitest';
-import { dseBody, feBody, newKey } from '../../support/requests/conformance';
-import { useSandbox } from '../../support/sandbox/fixture';
-import { waitUntil } from '../../support/wait';
+import { dseBody, feBody, newKey } from '#test/requests/conformance';
+import { useSandbox } from '#test/sandbox/fixture';
+import { waitUntil } from '#test/wait';
 
 /** How long the simulated authority takes to settle a document (and to answer a slow transmission). */
 const SETTLE = 600;

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dseBody, feBody, newKey } from '../../support/requests/conformance';
-import { useSandbox } from '../../support/sandbox/fixture';
-import { SANDBOX_TODAY as TODAY } from '../../support/seed';
-import { tempDir } from '../../support/temp';
+import { dseBody, feBody, newKey } from '#test/requests/conformance';
+import { useSandbox } from '#test/sandbox/fixture';
+import { SANDBOX_TODAY as TODAY } from '#test/seed';
+import { tempDir } from '#test/temp';
 
 const data = tempDir('prices-');
 const sandbox = useSandbox({ data: data.path });

@@ -6,12 +6,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignedXml } from 'xml-crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startSandboxProcess } from '../../support/sandbox-process';
-import { tempDir } from '../../support/temp';
-import { waitUntil } from '../../support/wait';
-import { dseBody, feBody, newKey } from '../../support/requests/conformance';
-import { apiClient } from '../../support/sandbox/http';
-import { conformanceSeed, SANDBOX_NOW as NOW } from '../../support/seed';
+import { startSandboxProcess } from '#test/sandbox-process';
+import { tempDir } from '#test/temp';
+import { waitUntil } from '#test/wait';
+import { dseBody, feBody, newKey } from '#test/requests/conformance';
+import { apiClient } from '#test/sandbox/http';
+import { conformanceSeed, SANDBOX_NOW as NOW } from '#test/seed';
 
 const data = tempDir('sandbox-data-');
 afterAll(() => data.remove());

@@ -5,16 +5,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignedXml } from 'xml-crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { validateDseRequest } from '../../../src/shared/dse';
-import { buildDseDocument } from '../../../src/sandbox/dse/dse-document';
-import { loadSeedFile } from '../../../src/sandbox/seed';
-import type { Company } from '../../../src/sandbox/storage/company-store';
-import { loadOrCreateCertificate } from '../../../src/sandbox/xml/certificate';
-import { createXmlSigning } from '../../../src/sandbox/xml/signing';
-import type { UblInvoice } from '../../../src/sandbox/xml/ubl-model';
-import { PoolClosedError, WorkerCrashedError, WorkerPool } from '../../../src/sandbox/workers/pool';
-import { tempDir } from '../../support/temp';
-import type { TestTask } from '../../support/sandbox/task-worker';
+import { validateDseRequest } from '#shared/dse/index';
+import { buildDseDocument } from '#sandbox/dse/dse-document';
+import { loadSeedFile } from '#sandbox/seed';
+import type { Company } from '#sandbox/storage/company-store';
+import { loadOrCreateCertificate } from '#sandbox/xml/certificate';
+import { createUblSigner } from '#sandbox/xml/signer';
+import { createXmlSigning, signAndCheck } from '#sandbox/xml/signing';
+import type { UblInvoice } from '#sandbox/xml/ubl-model';
+import { PoolClosedError, WorkerCrashedError, WorkerPool } from '#sandbox/workers/pool';
+import { tempDir } from '#test/temp';
+import type { TestTask } from '#test/sandbox/task-worker';
 
 const TASK_WORKER = join(import.meta.dirname, '..', '..', 'support', 'sandbox', 'task-worker.ts');
 const dir = tempDir('signing-threads-');
@@ -155,5 +156,40 @@ describe('XML signed in a worker thread', () => {
       await threaded.close();
       await inline.close();
     }
+  });
+});
+
+describe("the tax authority's check of the XML a signer has just written", () => {
+  const company = () => loadSeedFile(join(import.meta.dirname, '../../../resources/demo-seed.json')).companies[0] as Company;
+  const authority = (today: string) => ({
+    kind: 'DSE' as const,
+    key: company().software.pin,
+    pin: company().software.pin,
+    today,
+  });
+  const codes = (signed: { violations: { code: string }[] }) => signed.violations.map((v) => v.code);
+
+  it('verifies the signature of every document until one of the signer verifies, and keeps every other rule after that', async () => {
+    const certificate = await loadOrCreateCertificate(dir.path);
+    const xmlDir = join(dir.path, 'checked', 'xml');
+    const good = createUblSigner(certificate);
+    // a signer whose signature value is wrong: each of its documents is rejected, none proves it
+    const broken = (xml: string, at: string) =>
+      good(xml, at).replace(
+        /<ds:SignatureValue([^>]*)>(.)/,
+        (_, attrs: string, c: string) => `<ds:SignatureValue${attrs}>${c === 'A' ? 'B' : 'A'}`,
+      );
+    for (const number of [11, 12, 13]) {
+      expect(
+        codes(signAndCheck(xmlDir, { companyId: 101, model: dseModel(number), authority: authority(TODAY) }, broken)),
+      ).toEqual(['ZE02']);
+    }
+    const signer = createUblSigner(certificate);
+    expect(codes(signAndCheck(xmlDir, { companyId: 101, model: dseModel(14), authority: authority(TODAY) }, signer))).toEqual([]);
+    // after that, the other rules still read the written XML: a reception date before its issue date
+    expect(
+      codes(signAndCheck(xmlDir, { companyId: 101, model: dseModel(15), authority: authority('2026-11-19') }, signer)),
+    ).toEqual(['SBX-FEC01']);
+    expect(codes(signAndCheck(xmlDir, { companyId: 101, model: dseModel(16), authority: authority(TODAY) }, signer))).toEqual([]);
   });
 });

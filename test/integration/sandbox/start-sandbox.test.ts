@@ -1,9 +1,9 @@
 // startSandbox(options): the sandbox as a library (tests, the app's embedded default).
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SeedError, startSandbox } from '../../../src/sandbox/index';
-import { tempDir } from '../../support/temp';
-import { conformanceSeed, SANDBOX_NOW as NOW } from '../../support/seed';
+import { SeedError, startSandbox } from '#sandbox/index';
+import { tempDir } from '#test/temp';
+import { conformanceSeed, SANDBOX_NOW as NOW } from '#test/seed';
 
 const auth = { Authorization: 'Bearer sbx_101_full' };
 

@@ -5,12 +5,12 @@
 import { act } from '@testing-library/react';
 import { afterAll, afterEach, beforeEach } from 'vitest';
 import { z } from 'zod';
-import type { RpcBridge } from '../../../src/shared/rpc/bridge';
-import { rpcContract, type MethodName, type RpcContract } from '../../../src/shared/rpc/contract';
-import type { InputOf, OutputOf } from '../../../src/shared/rpc/define';
-import type { RpcEventMessage, RpcReply } from '../../../src/shared/rpc/envelope';
-import { AppError, type ErrorCode, type RpcErrorShape } from '../../../src/shared/rpc/errors';
-import type { EventName, EventPayload } from '../../../src/shared/rpc/events';
+import type { RpcBridge } from '#shared/rpc/bridge';
+import { rpcContract, type MethodName, type RpcContract } from '#shared/rpc/contract';
+import type { InputOf, OutputOf } from '#shared/rpc/define';
+import type { RpcEventMessage, RpcReply } from '#shared/rpc/envelope';
+import { AppError, type ErrorCode, type RpcErrorShape } from '#shared/rpc/errors';
+import type { EventName, EventPayload } from '#shared/rpc/events';
 
 /** Answers one method; throw an AppError (or use `rpcError`) for an `{ ok: false }` reply. */
 export type FakeHandler<K extends MethodName> = (

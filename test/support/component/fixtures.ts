@@ -1,6 +1,6 @@
 // Core's answers that several component tests build alike: a payment method and a ledger submission.
-import type { PaymentMethod } from '../../../src/shared/api/fe';
-import type { Submission } from '../../../src/shared/rpc/methods/submissions';
+import type { PaymentMethod } from '#shared/api/fe';
+import type { Submission } from '#shared/rpc/methods/submissions';
 
 /** The company's default cash payment method. */
 export const CASH: PaymentMethod = {

@@ -1,10 +1,10 @@
 // A core connected, through the real keychain, to a contract server of one variant; and the
 // requests the client tests send (their receiver/supplier numbers choose the server's outcome).
 import { join } from 'node:path';
-import { createCore, type Core } from '../../../src/core/core';
-import { FileLogger } from '../../../src/core/log/logger';
-import { colombiaToday } from '../../../src/shared/dates';
-import type { DseCreateRequest, FeCreateRequest } from '../../../src/shared/api';
+import { createCore, type Core } from '#core/core';
+import { FileLogger } from '#core/log/logger';
+import { colombiaToday } from '#shared/dates';
+import type { DseCreateRequest, FeCreateRequest } from '#shared/api/index';
 import { CONTRACT_COMPANY, CONTRACT_TOKENS, startContractServer, type ContractServer } from './server';
 import type { ContractVariant } from './variants';
 import { realKeychain } from '../keychain';

@@ -20,6 +20,8 @@ function cliEntry(): Promise<string> {
     format: 'esm',
     target: 'node20',
     packages: 'external',
+    // Its `paths` resolve the subpath imports (`#core/...`): esbuild will not add `.ts` to a package import.
+    tsconfig: join(root, 'tsconfig.node.json'),
     outfile: bundle,
     logLevel: 'warning',
   }).then(() => bundle);

@@ -1,5 +1,5 @@
 // A controlled clock for the poller: time moves only when the test says so.
-import type { Timers } from '../../../src/core/poller/timers';
+import type { Timers } from '#core/poller/timers';
 
 export class FakeClock implements Timers {
   private nowMs: number;

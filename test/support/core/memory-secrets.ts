@@ -1,5 +1,5 @@
 // The in-memory SecretStore double (STYLE.md, model VS Code) for unit tests that do not test the keychain.
-import type { SecretStore } from '../../../src/core/vault/vault';
+import type { SecretStore } from '#core/vault/vault';
 
 export function memorySecrets(): SecretStore & { values: Map<string, string> } {
   const values = new Map<string, string>();

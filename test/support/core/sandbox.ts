@@ -1,9 +1,9 @@
 // The real sandbox in this process (startSandbox), seeded for the client-core tests, plus a core
 // connected to it through the real keychain.
 import { join } from 'node:path';
-import { createCore, type Core } from '../../../src/core/core';
-import { FileLogger } from '../../../src/core/log/logger';
-import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index';
+import { createCore, type Core } from '#core/core';
+import { FileLogger } from '#core/log/logger';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
 import { realKeychain } from '../keychain';
 import { tempDir } from '../temp';
 import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '../seed';

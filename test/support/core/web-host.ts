@@ -6,9 +6,9 @@ import { build } from 'esbuild';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SECRET_HEADER } from '../../../src/core/bridge/web-bridge';
-import type { RpcReply } from '../../../src/shared/rpc/envelope';
-import { splitSecretFragment } from '../../../src/shared/rpc/web-session';
+import { SECRET_HEADER } from '#core/bridge/web-bridge';
+import type { RpcReply } from '#shared/rpc/envelope';
+import { splitSecretFragment } from '#shared/rpc/web-session';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const bundle = join(root, 'node_modules', '.cache', 'factura-desk-test', `web-${process.pid}.mjs`);
@@ -22,6 +22,8 @@ function webEntry(): Promise<string> {
     format: 'esm',
     target: 'node20',
     packages: 'external',
+    // Its `paths` resolve the subpath imports (`#core/...`): esbuild will not add `.ts` to a package import.
+    tsconfig: join(root, 'tsconfig.node.json'),
     outfile: bundle,
     logLevel: 'warning',
   }).then(() => bundle);

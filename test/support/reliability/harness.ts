@@ -2,10 +2,10 @@
 // to a real sandbox (in-process or a child process) through whatever address it is given.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { createCore, type Core, type CoreOptions } from '../../../src/core/core';
-import type { SecretStore } from '../../../src/core/vault/vault';
-import type { RpcReply } from '../../../src/shared/rpc/envelope';
-import { nodeFetch } from '../../../src/core/api/node-fetch';
+import { createCore, type Core, type CoreOptions } from '#core/core';
+import type { SecretStore } from '#core/vault/vault';
+import type { RpcReply } from '#shared/rpc/envelope';
+import { nodeFetch } from '#core/api/node-fetch';
 
 /** Core's own transport, as the app sends through it. */
 const coreFetch = nodeFetch();

@@ -1,5 +1,5 @@
 // Request bodies and server documents shaped as the contract describes them.
-import type { DseCreateRequest, DseDocument } from '../../../src/shared/api';
+import type { DseCreateRequest, DseDocument } from '#shared/api/index';
 
 export function dseRequest(nit = '900123456', date = '2026-11-20', descripcion = 'Arena lavada'): DseCreateRequest {
   return {

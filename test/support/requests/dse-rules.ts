@@ -1,5 +1,5 @@
 // A valid DSE request for 2026-11-20 and helpers shared by the DSE rule tests.
-import { validateDseRequest, type DseRequestContext } from '../../../src/shared/dse';
+import { validateDseRequest, type DseRequestContext } from '#shared/dse/index';
 import { DSE_TERMS, GARDENING, IN_CHIA, LUNCHES } from './lines';
 
 export const ctx: DseRequestContext = {

@@ -1,6 +1,6 @@
 // Valid request bodies for the reliability suites, dated on the frozen sandbox date of the seeds
 // (test/support/seed.ts). The magic numbers of the simulated tax authority (src/sandbox/authority/outcomes.ts) pick the outcome.
-import type { DseCreateRequest } from '../../../src/shared/api';
+import type { DseCreateRequest } from '#shared/api/index';
 import { cashMethodOf, SANDBOX_TODAY as TODAY } from '../seed';
 
 export { SANDBOX_NOW } from '../seed';

@@ -1,7 +1,7 @@
 // Request bodies for the sandbox's magic outcomes (by proveedor.nit / receptor.numero_doc), dated
 // with Colombia's current date as the contract requires for per-operation DSE.
-import { colombiaToday } from '../../../src/shared/dates';
-import type { DseCreateRequest, FeCreateRequest } from '../../../src/shared/api';
+import { colombiaToday } from '#shared/dates';
+import type { DseCreateRequest, FeCreateRequest } from '#shared/api/index';
 import { CORE_COMPANY as COMPANY } from '../seed';
 import { waitFor } from '../wait';
 

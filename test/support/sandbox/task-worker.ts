@@ -1,5 +1,5 @@
 // A worker for the pool's tests: doubles a number, fails a task on request, or dies on request.
-import { serveTasks } from '../../../src/sandbox/workers/pool';
+import { serveTasks } from '#sandbox/workers/pool';
 
 export type TestTask = { op: 'double'; n: number } | { op: 'fail' } | { op: 'exit' } | { op: 'uncaught-later' };
 

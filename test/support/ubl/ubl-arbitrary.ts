@@ -1,7 +1,7 @@
 // Random UBL models (FE and DSE) for the signing oracle: every text field the builder writes, as
 // element text or attribute value, drawn from `text` / `attr`.
 import fc from 'fast-check';
-import type { UblInvoice, UblLine, UblParty, UblTax } from '../../../src/sandbox/xml/ubl-model';
+import type { UblInvoice, UblLine, UblParty, UblTax } from '#sandbox/xml/ubl-model';
 
 /** The characters XML escaping and C14N treat specially, and some that only look special. */
 const SPECIAL = [

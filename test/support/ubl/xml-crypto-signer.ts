@@ -9,7 +9,7 @@
 // itself (OpenSSL decoder lookup, ~1-2 ms), and the KeyInfo certificate text never changes.
 import { createPrivateKey } from 'node:crypto';
 import { SignedXml } from 'xml-crypto';
-import type { SigningCertificate } from '../../../src/sandbox/xml/certificate';
+import type { SigningCertificate } from '#sandbox/xml/certificate';
 
 const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
 const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';

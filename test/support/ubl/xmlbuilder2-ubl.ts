@@ -3,8 +3,8 @@
 // UBL 2.1 `Invoice` for both kinds (FISCAL.md, "UBL 2.1 essentials"), built with xmlbuilder2.
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
-import { sum, toMoneyString } from '../../../src/shared/money';
-import type { UblInvoice, UblParty, UblTax } from '../../../src/sandbox/xml/ubl-model';
+import { sum, toMoneyString } from '#shared/money';
+import type { UblInvoice, UblParty, UblTax } from '#sandbox/xml/ubl-model';
 
 const NS = {
   inv: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',

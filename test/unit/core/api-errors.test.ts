@@ -1,7 +1,7 @@
 // The contract's error table ("Errors") mapped to stable codes; the decision is the status, never the text.
 import { describe, expect, it } from 'vitest';
-import { classifyAnswer, classifyTransport, missingScopes } from '../../../src/core/api/errors';
-import { TransportFailure } from '../../../src/core/api/http';
+import { classifyAnswer, classifyTransport, missingScopes } from '#core/api/errors';
+import { TransportFailure } from '#core/api/http';
 
 const answer = (status: number, error = 'algo') => ({ status, body: { ok: false, error }, text: '' });
 

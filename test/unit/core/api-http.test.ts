@@ -1,7 +1,7 @@
 // The HTTP exchange's time limit: it bounds the headers and the body, and it is gone once the answer
 // is read (a limit left armed would fire into every finished request while core is idle).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { exchange, TransportFailure } from '../../../src/core/api/http';
+import { exchange, TransportFailure } from '#core/api/http';
 
 const LIMIT_MS = 20;
 const request = {

@@ -1,9 +1,9 @@
-// Issue 16: which failures may become contingency (the ledger proves nothing left) and the
+// Which failures may become contingency (the ledger proves nothing left) and the
 // transmission window's warnings. Pure functions, table-tested.
 import { describe, expect, it } from 'vitest';
-import { exchange, isRefused, TransportFailure } from '../../../src/core/api/http';
-import { deadlineLevel, deadlineMessage, deadlineOf, isNewWarning, timeLeftText } from '../../../src/core/submissions/deadlines';
-import { nothingSent, outcomeOfTransport, type SentEvidence } from '../../../src/core/submissions/outcome';
+import { exchange, isRefused, TransportFailure } from '#core/api/http';
+import { deadlineLevel, deadlineMessage, deadlineOf, isNewWarning, timeLeftText } from '#core/submissions/deadlines';
+import { nothingSent, outcomeOfTransport, type SentEvidence } from '#core/submissions/outcome';
 
 const HOUR = 3_600_000;
 const request = {

@@ -2,7 +2,7 @@
 // (on Debian/Ubuntu the package and a desktop session; elsewhere it is built in), that the test
 // environment works meanwhile, and that the token is never kept in plain text.
 import { describe, expect, it } from 'vitest';
-import { keychainUnavailableMessage } from '../../../src/core/vault/keychain-help';
+import { keychainUnavailableMessage } from '#core/vault/keychain-help';
 
 describe('keychainUnavailableMessage', () => {
   it.each([

@@ -1,8 +1,8 @@
 // The local record of a rejected document (history/local-record.ts): built from the request the
 // ledger kept, under the server's id when there is one, else under the submission's id negated.
 import { describe, expect, it } from 'vitest';
-import { rejectedRow } from '../../../src/core/history/local-record';
-import type { SubmissionRow } from '../../../src/core/submissions/ledger';
+import { rejectedRow } from '#core/history/local-record';
+import type { SubmissionRow } from '#core/submissions/ledger';
 
 function row(kind: 'FE' | 'DSE', request: unknown, fields: Partial<SubmissionRow> = {}): SubmissionRow {
   return {

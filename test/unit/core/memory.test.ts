@@ -1,7 +1,7 @@
 // core/memory.ts: a full collection on request, without --expose-gc (the app cannot pass it to its
 // own main process). An object only a WeakRef points to is gone after it.
 import { describe, expect, it } from 'vitest';
-import { collectGarbage } from '../../../src/core/memory';
+import { collectGarbage } from '#core/memory';
 
 // The next turn of the event loop (a macrotask): the job that made the WeakRef has ended.
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));

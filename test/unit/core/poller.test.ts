@@ -2,13 +2,13 @@
 // back-off (5 s, 15 s, 30 s, 60 s, then longer, capped), the schedule surviving a restart, and
 // stop() waiting for the check in flight.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../src/core/core';
-import { FileLogger } from '../../../src/core/log/logger';
-import { BACKOFF_MS } from '../../../src/core/poller/backoff';
-import { tempDir } from '../../support/temp';
-import { FakeClock } from '../../support/core/fake-clock';
-import { dseDocument, dseRequest } from '../../support/requests/documents';
-import { memorySecrets } from '../../support/core/memory-secrets';
+import { createCore, type Core } from '#core/core';
+import { FileLogger } from '#core/log/logger';
+import { BACKOFF_MS } from '#core/poller/backoff';
+import { tempDir } from '#test/temp';
+import { FakeClock } from '#test/core/fake-clock';
+import { dseDocument, dseRequest } from '#test/requests/documents';
+import { memorySecrets } from '#test/core/memory-secrets';
 
 /** How long stop() is watched not returning while the check it waits for is held. */
 const STOP_WATCHED_MS = 20;

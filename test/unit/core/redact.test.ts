@@ -1,7 +1,7 @@
 // Pieces of a secret in a text (a server quoting a token's prefix, or cutting it) are redacted:
 // every run of 6 or more of its characters; a run of digits only is kept where asked (a NIT).
 import { describe, expect, it } from 'vitest';
-import { redact, withoutFragments } from '../../../src/core/log/logger';
+import { redact, withoutFragments } from '#core/log/logger';
 
 const TOKEN = 'sk_live_Ab12Cd34Ef56Gh78';
 

@@ -1,14 +1,9 @@
 // States read by what they mean (submissions/states.ts) and the end of a walk through the FE list
 // (history/paging.ts): the tables of docs/CLIENT-DECISIONS.md, "States by meaning" and "History paging".
 import { describe, expect, it } from 'vitest';
-import type { FeListPage } from '../../../src/core/api/readers';
-import { linkedNext, PageWalk, syncWarning } from '../../../src/core/history/paging';
-import {
-  boundUnknownState,
-  canonicalEstado,
-  meaningOfEstado,
-  UNKNOWN_STATE_MAX_CHECKS,
-} from '../../../src/core/submissions/states';
+import type { FeListPage } from '#core/api/readers';
+import { linkedNext, PageWalk, syncWarning } from '#core/history/paging';
+import { boundUnknownState, canonicalEstado, meaningOfEstado, UNKNOWN_STATE_MAX_CHECKS } from '#core/submissions/states';
 
 describe('states by meaning', () => {
   it.each([

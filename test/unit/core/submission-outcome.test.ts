@@ -1,7 +1,7 @@
 // What each create answer means for the ledger ("7. Create, sign and send DSE", responses table).
 import { describe, expect, it } from 'vitest';
-import { TransportFailure } from '../../../src/core/api/http';
-import { outcomeOfAnswer, outcomeOfTransport } from '../../../src/core/submissions/outcome';
+import { TransportFailure } from '#core/api/http';
+import { outcomeOfAnswer, outcomeOfTransport } from '#core/submissions/outcome';
 
 const doc = (estado: string) => ({ id: 41, estado_dian: estado, prefijo: 'DSE', consecutivo: 9, cuds: 'abc' });
 const dse = (status: number, body: unknown, mayExist = false) =>
@@ -64,7 +64,7 @@ describe('DSE answers', () => {
     expect(dse(502, { ok: false, pending: true, documento: { id: 41, estado_dian: 'en_proceso_http' } }).documentId).toBe(41);
   });
 
-  it('a 202 that carries the document keeps its id, so that it is followed by id (issue 14, item 5)', () => {
+  it('a 202 that carries the document keeps its id, so that it is followed by id', () => {
     const reservation = {
       ok: true,
       idempotent: true,
@@ -135,5 +135,33 @@ describe('a create that ends in doubt says what happened, in the shop words', ()
     // Every doubt tells the cashier not to sell it again, and never points at fields.
     expect(result.error?.message).toContain('No repita la venta');
     expect(result.error?.message).not.toMatch(/campos|rojo|Service|Unavailable|Too Many/);
+  });
+});
+
+describe('a rejection keeps its rules as data', () => {
+  const dian = {
+    is_valid: false,
+    status_code: '99',
+    status_description: 'Validación contiene errores en campos mandatorios.',
+    status_message: 'Regla: FAK24, Rechazo: DV errado.',
+    errores: [{ regla: 'FAK24', mensaje: 'DV errado.', campo: 'receptor.numero_doc' }],
+  };
+  const rules = [{ code: 'FAK24', message: 'DV errado.', field: 'receptor.numero_doc' }];
+
+  it('DSE 422 and FE 422 carry the rules of their dian object', () => {
+    expect(dse(422, { ok: false, error: 'rechazado', documento: doc('rechazado'), dian }).rejection?.rules).toEqual(rules);
+    expect(fe(422, { ok: false, error: 'rechazado', factura_id: 3, estado: 'rechazado', dian }).rejection?.rules).toEqual(rules);
+  });
+
+  it('an FE 2xx that says rejected carries them too', () => {
+    expect(fe(201, { ok: false, factura_id: 3, estado: 'rechazado', dian })).toMatchObject({
+      state: 'rejected',
+      rejection: { rules },
+    });
+  });
+
+  it('a rejection without a dian object, and an acceptance, carry none', () => {
+    expect(dse(422, { ok: false, error: 'rechazado', documento: doc('rechazado') }).rejection).toBeUndefined();
+    expect(dse(201, { ok: true, documento: doc('aceptado'), dian: { ...dian, is_valid: true } }).rejection).toBeUndefined();
   });
 });

@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exchange, TransportFailure } from '../../../src/core/api/http';
-import { tlsFailureOf } from '../../../src/core/api/tls-failure';
-import { loadTrustedRoots } from '../../../src/core/api/trusted-roots';
-import { readTrustedCa } from '../../../src/core/connections/trusted-ca';
-import { makeTestPki, type TestPki } from '../../support/contract-server/test-pki';
+import { exchange, TransportFailure } from '#core/api/http';
+import { tlsFailureOf } from '#core/api/tls-failure';
+import { loadTrustedRoots } from '#core/api/trusted-roots';
+import { readTrustedCa } from '#core/connections/trusted-ca';
+import { makeTestPki, type TestPki } from '#test/contract-server/test-pki';
 
 const URL = 'https://facturas.proveedor.co/api/v1/fe/facturas';
 /** What fetch throws: a TypeError whose cause is the socket's error. */

@@ -4,8 +4,8 @@
 // nothing unknown is ever read as an acceptance.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readFeListPage, readPaymentMethods } from '../../../src/core/api/readers';
-import { outcomeOfAnswer } from '../../../src/core/submissions/outcome';
+import { readFeListPage, readPaymentMethods } from '#core/api/readers';
+import { outcomeOfAnswer } from '#core/submissions/outcome';
 
 const RECORD_FIELDS = new Set([
   'id',

@@ -2,10 +2,10 @@
 // "Tolerant reading"): empty and cursor list pages, acquirer records, error bodies, and a 422 that
 // is a framework's refusal rather than the tax authority's rejection.
 import { describe, expect, it } from 'vitest';
-import { classifyAnswer, isTaxAuthorityRejection } from '../../../src/core/api/errors';
-import { readAcquirer, readFeListPage } from '../../../src/core/api/readers';
-import { outcomeOfAnswer } from '../../../src/core/submissions/outcome';
-import { submissionFieldErrors } from '../../../src/shared/api/field-errors';
+import { classifyAnswer, isTaxAuthorityRejection } from '#core/api/errors';
+import { readAcquirer, readFeListPage } from '#core/api/readers';
+import { outcomeOfAnswer } from '#core/submissions/outcome';
+import { submissionFieldErrors } from '#shared/api/field-errors';
 
 const LARAVEL_LINKS = [
   { url: null, label: '&laquo; Anterior', active: false },

@@ -3,13 +3,13 @@
 // beat confirms every one of them within one probe interval, in sale order, each resent with its own
 // key; during the outage only the oldest is tried on each beat.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../src/core/core';
-import { FileLogger } from '../../../src/core/log/logger';
-import { DEFAULT_PROBE_MS } from '../../../src/core/submissions/outbox-runner';
-import { FakeClock } from '../../support/core/fake-clock';
-import { memorySecrets } from '../../support/core/memory-secrets';
-import { fe } from '../../support/requests/outcomes';
-import { tempDir } from '../../support/temp';
+import { createCore, type Core } from '#core/core';
+import { FileLogger } from '#core/log/logger';
+import { DEFAULT_PROBE_MS } from '#core/submissions/outbox-runner';
+import { FakeClock } from '#test/core/fake-clock';
+import { memorySecrets } from '#test/core/memory-secrets';
+import { fe } from '#test/requests/outcomes';
+import { tempDir } from '#test/temp';
 
 const GATEWAY_PAGE = '<!DOCTYPE html><html><body><h1>503 Service Unavailable</h1></body></html>';
 

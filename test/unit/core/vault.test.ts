@@ -2,15 +2,8 @@
 // D-Bus round trip to the keychain; every change made through the vault takes effect at once, and a
 // token the API refused is read again from the keychain (SECURITY.md, "The bearer token").
 import { describe, expect, it } from 'vitest';
-import {
-  legacyVaultAccount,
-  Vault,
-  VAULT_SERVICE,
-  vaultAccount,
-  type SecretStore,
-  type VaultScope,
-} from '../../../src/core/vault/vault';
-import { memorySecrets } from '../../support/core/memory-secrets';
+import { legacyVaultAccount, Vault, VAULT_SERVICE, vaultAccount, type SecretStore, type VaultScope } from '#core/vault/vault';
+import { memorySecrets } from '#test/core/memory-secrets';
 
 const BASE = 'https://api.example.co/api/v1';
 const COMPANY = 101;
@@ -131,7 +124,7 @@ describe('vault: the token in memory', () => {
   });
 });
 
-describe('vault: one keychain entry per data folder (issue 14, item 2)', () => {
+describe('vault: one keychain entry per data folder', () => {
   const CLI_HOME: VaultScope = { folder: '/tmp/otra-carpeta', installation: 'inst-b' };
   const COPY: VaultScope = { folder: '/home/tienda/.config/factura-desk', installation: 'inst-c' };
 

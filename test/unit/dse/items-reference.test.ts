@@ -4,15 +4,7 @@
 // the same totals; and the `_` field rule names the same fields.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  FieldErrors,
-  isRawObject,
-  pickConsistent,
-  readCode,
-  readInteger,
-  readNumber,
-  readString,
-} from '../../../src/shared/api/fields';
+import { FieldErrors, isRawObject, pickConsistent, readCode, readInteger, readNumber, readString } from '#shared/api/fields';
 import {
   computeDseAmounts,
   computeDseTotals,
@@ -21,11 +13,11 @@ import {
   validateDseRequest,
   type DseCostCenter,
   type DseLine,
-} from '../../../src/shared/dse';
-import { ExactDseLine } from '../../../src/shared/dse/exact-line';
-import { Dec } from '../../../src/shared/money';
-import { decimalShape } from '../../support/decimal-shape';
-import { ctx, validDse } from '../../support/requests/dse-rules';
+} from '#shared/dse/index';
+import { ExactDseLine } from '#shared/dse/exact-line';
+import { Dec } from '#shared/money';
+import { decimalShape } from '#test/decimal-shape';
+import { ctx, validDse } from '#test/requests/dse-rules';
 
 // ---- the reference, in decimal.js throughout ----
 

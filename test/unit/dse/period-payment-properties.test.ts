@@ -3,8 +3,8 @@
 // from the contract's sentences with calendar-day arithmetic of its own.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validateDseRequest } from '../../../src/shared/dse';
-import { ctx, validDse } from '../../support/requests/dse-rules';
+import { validateDseRequest } from '#shared/dse/index';
+import { ctx, validDse } from '#test/requests/dse-rules';
 
 const DAY = 86_400_000;
 const TODAY = Date.UTC(2026, 10, 20); // ctx.today, 2026-11-20

@@ -2,9 +2,9 @@
 // obeys every date rule of "7. Create, sign and send DSE" on the day it goes out, as the project's
 // own validation (the very code the sandbox runs) judges it.
 import { describe, expect, it } from 'vitest';
-import { colombiaToday, toColombia } from '../../../src/shared/dates';
-import { redateDseRequest, validateDseRequest } from '../../../src/shared/dse';
-import { ctx, validDse, type Body } from '../../support/requests/dse-rules';
+import { colombiaToday, toColombia } from '#shared/dates';
+import { redateDseRequest, validateDseRequest } from '#shared/dse/index';
+import { ctx, validDse, type Body } from '#test/requests/dse-rules';
 
 const SALE_DAY = '2026-11-20';
 /** 23:59:59 and 00:00:00 in Bogotá (UTC-5, no daylight saving), either side of the sale day's end. */

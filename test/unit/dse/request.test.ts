@@ -1,6 +1,6 @@
 // Every DSE validation rule of "7. Create, sign and send DSE" with a passing and a failing case.
 import { describe, expect, it } from 'vitest';
-import { accepted, errorFields, validDse, type Body } from '../../support/requests/dse-rules';
+import { accepted, errorFields, validDse, type Body } from '#test/requests/dse-rules';
 
 type Case = [rule: string, pass: (b: Body) => unknown, fail: (b: Body) => unknown, field: string];
 

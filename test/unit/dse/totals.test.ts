@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accepted, validDse } from '../../support/requests/dse-rules';
+import { accepted, validDse } from '#test/requests/dse-rules';
 
 describe('DSE totals (computed by the server)', () => {
   it('sums bases and taxes of the lines', () => {

@@ -2,8 +2,8 @@
 // documents, with an independent oracle in integer cents. The examples live in withholdings.test.ts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validateDseRequest } from '../../../src/shared/dse';
-import { ctx, validDse } from '../../support/requests/dse-rules';
+import { validateDseRequest } from '#shared/dse/index';
+import { ctx, validDse } from '#test/requests/dse-rules';
 
 /** A one-line document: base in cents, IVA rate; total = base + round(base * iva / 100). */
 const documentArb = fc.record({

@@ -1,7 +1,7 @@
 // The nine withholding rules of "DSE withholding", each with a passing and a failing case, and the
 // alias normalisation.
 import { describe, expect, it } from 'vitest';
-import { accepted, errorFields, validDse } from '../../support/requests/dse-rules';
+import { accepted, errorFields, validDse } from '#test/requests/dse-rules';
 
 // validDse(): subtotal 450000.00, impuestos 28500.00, total 478500.00
 const withRet = (...retenciones: unknown[]) => ({ ...validDse(), retenciones });
@@ -105,7 +105,7 @@ describe('DSE withholding normalisation', () => {
   });
 });
 
-describe('rule 4 taken whole (issue 14, item 18)', () => {
+describe('rule 4 taken whole', () => {
   it.each([
     ['a code and no name', { dian_tax_code: '06', percent: 1 }, 'retenciones[0].tax_name'],
     ['a name and no code', { tax_name: 'ReteRenta', percent: 1 }, 'retenciones[0].dian_tax_code'],

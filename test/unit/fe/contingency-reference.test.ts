@@ -1,9 +1,9 @@
 // The contingency reference line (src/shared/fe/contingency-reference.ts) and how a queued FE takes
 // it (src/core/submissions/contingency-tickets.ts): written by the client, read back by the sandbox.
 import { describe, expect, it } from 'vitest';
-import { withContingencyReference, type ContingencyTicket } from '../../../src/core/submissions/contingency-tickets';
-import { LIMITS } from '../../../src/shared/api/common';
-import { formatContingencyReference, parseContingencyReference } from '../../../src/shared/fe';
+import { withContingencyReference, type ContingencyTicket } from '#core/submissions/contingency-tickets';
+import { LIMITS } from '#shared/api/common';
+import { formatContingencyReference, parseContingencyReference } from '#shared/fe/index';
 
 const TICKET: ContingencyTicket = {
   type: '3',

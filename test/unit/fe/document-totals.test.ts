@@ -3,8 +3,8 @@
 // groups (the form's request is checked in test/component/invoices/request-totals.test.tsx).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeFeTotals, toCop, type FeAiuInput, type FeLineInput } from '../../../src/shared/fe';
-import { sum } from '../../../src/shared/money';
+import { computeFeTotals, toCop, type FeAiuInput, type FeLineInput } from '#shared/fe/index';
+import { sum } from '#shared/money';
 
 const line = (cant: string, unit: string, iva: string, incluido = false): FeLineInput =>
   incluido ? { cant, unit_input: unit, iva, iva_incluido: true } : { cant, unit, iva };

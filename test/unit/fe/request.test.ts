@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentMethod } from '../../../src/shared/api';
-import { validateFeRequest, type FeRequestContext } from '../../../src/shared/fe';
+import type { PaymentMethod } from '#shared/api/index';
+import { validateFeRequest, type FeRequestContext } from '#shared/fe/index';
 
 const methods: PaymentMethod[] = [
   {

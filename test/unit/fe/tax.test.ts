@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classifyFeTax } from '../../../src/shared/fe';
+import { classifyFeTax } from '#shared/fe/index';
 
 describe('FE tax classification ("FE item", rule)', () => {
   it.each([

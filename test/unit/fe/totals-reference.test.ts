@@ -11,9 +11,9 @@ import {
   type FeAiuInput,
   type FeLineInput,
   type FeWithholdingInput,
-} from '../../../src/shared/fe';
-import { Dec, type DecimalInput } from '../../../src/shared/money';
-import { decimalShape } from '../../support/decimal-shape';
+} from '#shared/fe/index';
+import { Dec, type DecimalInput } from '#shared/money';
+import { decimalShape } from '#test/decimal-shape';
 
 // ---- the reference: the rules of FE item, AIU and totals, written plainly in decimal.js ----
 

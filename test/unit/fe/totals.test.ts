@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeFeAiu, computeFeLine, computeFeTotals, toCop } from '../../../src/shared/fe';
+import { computeFeAiu, computeFeLine, computeFeTotals, toCop } from '#shared/fe/index';
 
 describe('FE line', () => {
   it.each([

@@ -1,7 +1,7 @@
 // DIAN's published test vectors (FISCAL.md) for CUFE, CUDS, plus the software security code.
 import { describe, expect, it } from 'vitest';
-import { computeCuds, computeCufe, cudsInput, cufeInput, softwareSecurityCode } from '../../../src/shared/fiscal';
-import { sha384Hex } from '../../../src/shared/fiscal';
+import { computeCuds, computeCufe, cudsInput, cufeInput, softwareSecurityCode } from '#shared/fiscal/index';
+import { sha384Hex } from '#shared/fiscal/index';
 
 const cufeVector = {
   numFac: '323200000129',

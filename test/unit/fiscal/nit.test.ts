@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isValidNitDv, nitCheckDigit } from '../../../src/shared/fiscal';
+import { isValidNitDv, nitCheckDigit } from '#shared/fiscal/index';
 
 describe('NIT check digit', () => {
   it.each([

@@ -1,5 +1,6 @@
 // The layer allow-lists (eslint/layers.js) hold: each deliberate violation is refused by the linter,
-// and what each layer is meant to import passes (issue 18, "Guard rails that hold").
+// and what each layer is meant to import passes, whether it is spelled as a relative path or as a
+// subpath of package.json's `imports` (`#core/...`).
 import { ESLint } from 'eslint';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -103,6 +104,48 @@ const VIOLATIONS: [string, string, string, RegExp][] = [
     /may not import core/,
   ],
   ['shared re-exporting core', 'src/shared/probe.ts', "export * from '../core/core';\n", /may not import core/],
+  [
+    'core importing the renderer by its subpath',
+    'src/core/history/probe.ts',
+    "import { App } from '#renderer/App';\nexport const x = App;\n",
+    /may not import renderer/,
+  ],
+  [
+    'the renderer importing core by a subpath dynamic import',
+    'src/renderer/probe.ts',
+    "export const x = () => import('#core/core');\n",
+    /may not import core/,
+  ],
+  [
+    'the sandbox importing core by its subpath',
+    'src/sandbox/probe.ts',
+    "import { createCore } from '#core/core';\nexport const x = createCore;\n",
+    /may not import core/,
+  ],
+  [
+    'shared re-exporting the sandbox by its subpath',
+    'src/shared/probe.ts',
+    "export * from '#sandbox/index';\n",
+    /may not import sandbox/,
+  ],
+  [
+    'src importing test helpers by their subpath',
+    'src/core/probe.ts',
+    "import { seed } from '#test/seed';\nexport const x = seed;\n",
+    /may not import outside src/,
+  ],
+  [
+    'a subpath that names a folder (Node resolves subpaths to files only)',
+    'src/core/probe.ts',
+    "import { migrations } from '#core/store/migrations';\nexport const x = migrations;\n",
+    /names a folder/,
+  ],
+  [
+    'a subpath no pattern of package.json maps',
+    'src/core/probe.ts',
+    "import { x as y } from '#nowhere/probe';\nexport const x = y;\n",
+    /no pattern of the `imports` field/,
+  ],
   ['an unknown package in core', 'src/core/probe.ts', "import left from 'left-pad';\nexport const x = left;\n", /'left-pad'/],
   ['process in the renderer', 'src/renderer/probe.ts', 'export const x = process.env.HOME;\n', /no-restricted-globals/],
   ['Buffer in the renderer', 'src/renderer/probe.ts', "export const x = Buffer.from('a');\n", /no-restricted-globals/],
@@ -129,6 +172,16 @@ const ALLOWED: [string, string, string][] = [
     'preload imports electron and shared',
     'src/preload/probe.ts',
     "import { contextBridge } from 'electron';\nimport { AppError } from '../shared/rpc/errors';\nexport const x = [contextBridge, AppError];\n",
+  ],
+  [
+    'main imports core, the sandbox and shared by their subpaths',
+    'src/main/probe.ts',
+    "import { createCore } from '#core/core';\nimport { startSandbox } from '#sandbox/index';\nimport { AppError } from '#shared/rpc/errors';\nexport const x = [createCore, startSandbox, AppError];\n",
+  ],
+  [
+    'the renderer imports shared and reference data by their subpaths',
+    'src/renderer/features/probe.ts',
+    "import { formatCop } from '#shared/money';\nexport const x = [formatCop, () => import('#resources/divipola.json')];\n",
   ],
 ];
 

@@ -1,7 +1,7 @@
-// Issue 14, item 11: ELECTRON_RENDERER_URL is honoured in development only, and only for the
+// ELECTRON_RENDERER_URL is honoured in development only, and only for the
 // loopback dev server; a packaged build always loads its own files.
 import { describe, expect, it } from 'vitest';
-import { devRendererUrl } from '../../../src/main/renderer-url';
+import { devRendererUrl } from '#main/renderer-url';
 
 describe('the renderer URL of the window', () => {
   it('a packaged build ignores ELECTRON_RENDERER_URL', () => {

@@ -1,8 +1,8 @@
-// Silent printing from the desktop app (issue 15, item 7), against a typed fake of the two
+// Silent printing from the desktop app, against a typed fake of the two
 // WebContents methods it uses: Electron cannot run here, the options it is handed are what counts.
 import type { PrinterInfo, WebContentsPrintOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { listPrinters, printSilently, type PrintTarget } from '../../../src/main/silent-print';
+import { listPrinters, printSilently, type PrintTarget } from '#main/silent-print';
 
 function fakeTarget(outcome: { success: boolean; reason: string }, printers: string[] = ['EPSON TM-T20', 'Oficina']) {
   const calls: WebContentsPrintOptions[] = [];
@@ -47,6 +47,14 @@ describe('silent printing', () => {
       ['A4', 'default', false],
       ['Letter', 'default', false],
     ]);
+  });
+
+  it('prints a ticket on a page as long as the ticket the window measured; a page keeps its paper', async () => {
+    const { target, calls } = fakeTarget({ success: true, reason: '' });
+    await printSilently(target, 'ticket80', '', 96.4);
+    await printSilently(target, 'ticket58', '', 212.35);
+    await printSilently(target, 'a4', '', 96.4);
+    expect(calls.map((c) => c.pageSize)).toEqual([{ width: 80_000, height: 96_400 }, { width: 58_000, height: 212_350 }, 'A4']);
   });
 
   it('refuses a printer that is not there before sending anything', async () => {

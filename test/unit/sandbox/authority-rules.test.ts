@@ -7,21 +7,21 @@
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tercero } from '../../../src/shared/api';
-import { validateDseRequest } from '../../../src/shared/dse';
-import { validateFeRequest } from '../../../src/shared/fe';
-import { computeCufe, computeCuds } from '../../../src/shared/fiscal';
-import { checkTransmittedXml, RULES, type AuthorityInput } from '../../../src/sandbox/authority/rules';
-import { readXml, textAt } from '../../../src/sandbox/authority/xml-tree';
-import { buildDseDocument } from '../../../src/sandbox/dse/dse-document';
-import { buildFeDocument, type FeReceiverPlace } from '../../../src/sandbox/fe/fe-document';
-import { loadSeedFile } from '../../../src/sandbox/seed';
-import type { Company } from '../../../src/sandbox/storage/company-store';
-import { loadOrCreateCertificate } from '../../../src/sandbox/xml/certificate';
-import { createUblSigner, type UblSigner } from '../../../src/sandbox/xml/signer';
-import { buildUbl } from '../../../src/sandbox/xml/ubl';
-import type { UblInvoice } from '../../../src/sandbox/xml/ubl-model';
-import { tempDir } from '../../support/temp';
+import type { Tercero } from '#shared/api/index';
+import { validateDseRequest } from '#shared/dse/index';
+import { validateFeRequest } from '#shared/fe/index';
+import { computeCufe, computeCuds } from '#shared/fiscal/index';
+import { checkTransmittedXml, RULES, type AuthorityInput } from '#sandbox/authority/rules';
+import { readXml, textAt } from '#sandbox/authority/xml-tree';
+import { buildDseDocument } from '#sandbox/dse/dse-document';
+import { buildFeDocument, type FeReceiverPlace } from '#sandbox/fe/fe-document';
+import { loadSeedFile } from '#sandbox/seed';
+import type { Company } from '#sandbox/storage/company-store';
+import { loadOrCreateCertificate } from '#sandbox/xml/certificate';
+import { createUblSigner, type UblSigner } from '#sandbox/xml/signer';
+import { buildUbl } from '#sandbox/xml/ubl';
+import type { UblInvoice } from '#sandbox/xml/ubl-model';
+import { tempDir } from '#test/temp';
 
 const TODAY = '2026-11-20';
 const company = loadSeedFile(join(import.meta.dirname, '../../../resources/demo-seed.json')).companies[0] as Company;
@@ -453,7 +453,7 @@ describe('documents that break a rule are rejected with its DIAN code', () => {
   });
 });
 
-describe('the XML defects of issue 19, fixed', () => {
+describe("the XML defects once found in the sandbox's documents, fixed", () => {
   it('withholding percents and quantities keep every decimal (0.966, 3.333), so base x percent = amount', () => {
     const xml = signed(
       dseModel(

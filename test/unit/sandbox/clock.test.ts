@@ -2,8 +2,8 @@
 // it must give exactly what the shared time-zone conversion gives, at every instant.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { colombiaNow, frozenClock } from '../../../src/sandbox/clock';
-import { toColombia } from '../../../src/shared/dates';
+import { colombiaNow, frozenClock } from '#sandbox/clock';
+import { toColombia } from '#shared/dates';
 
 const expected = (at: Date) => {
   const { date, time } = toColombia(at);

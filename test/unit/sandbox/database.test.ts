@@ -2,8 +2,8 @@
 // version is migrated in place, keeping its documents.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/sandbox/storage/database';
-import { tempDir } from '../../support/temp';
+import { openDatabase } from '#sandbox/storage/database';
+import { tempDir } from '#test/temp';
 
 const tables = (db: ReturnType<typeof openDatabase>['db']) =>
   (

@@ -3,15 +3,15 @@
 // finished by the next reader or at start-up, then handed over to be transmitted, exactly once.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DseDocument } from '../../../src/shared/api';
-import type { AuthorityInput } from '../../../src/sandbox/authority/rules';
-import { DseSigning } from '../../../src/sandbox/dse/dse-signing';
-import { openDatabase, type Db } from '../../../src/sandbox/storage/database';
-import { DseStore } from '../../../src/sandbox/storage/dse-store';
-import type { SigningTask, XmlSigning } from '../../../src/sandbox/xml/signing';
-import type { UblInvoice } from '../../../src/sandbox/xml/ubl-model';
-import { WorkerCrashedError } from '../../../src/sandbox/workers/pool';
-import { tempDir } from '../../support/temp';
+import type { DseDocument } from '#shared/api/index';
+import type { AuthorityInput } from '#sandbox/authority/rules';
+import { DseSigning } from '#sandbox/dse/dse-signing';
+import { openDatabase, type Db } from '#sandbox/storage/database';
+import { DseStore } from '#sandbox/storage/dse-store';
+import type { SigningTask, XmlSigning } from '#sandbox/xml/signing';
+import type { UblInvoice } from '#sandbox/xml/ubl-model';
+import { WorkerCrashedError } from '#sandbox/workers/pool';
+import { tempDir } from '#test/temp';
 
 const AUTHORITY: AuthorityInput = { kind: 'DSE', key: '12345', pin: '12345', today: '2026-11-20' };
 const dirs: { remove(): void }[] = [];

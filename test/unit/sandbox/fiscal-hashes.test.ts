@@ -2,12 +2,8 @@
 // functions (pure-JS SHA-384), over generated fields, non-ASCII text included.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  computeCuds as sharedCuds,
-  computeCufe as sharedCufe,
-  softwareSecurityCode as sharedCode,
-} from '../../../src/shared/fiscal';
-import { computeCuds, computeCufe, softwareSecurityCode } from '../../../src/sandbox/fiscal-hashes';
+import { computeCuds as sharedCuds, computeCufe as sharedCufe, softwareSecurityCode as sharedCode } from '#shared/fiscal/index';
+import { computeCuds, computeCufe, softwareSecurityCode } from '#sandbox/fiscal-hashes';
 
 const text = fc.string({ unit: 'grapheme', maxLength: 30 });
 const money = fc

@@ -8,15 +8,15 @@
 import fc from 'fast-check';
 import { SignedXml } from 'xml-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadOrCreateCertificate, type SigningCertificate } from '../../../src/sandbox/xml/certificate';
+import { loadOrCreateCertificate, type SigningCertificate } from '#sandbox/xml/certificate';
 import { createHash, X509Certificate } from 'node:crypto';
-import { createUblSigner, DIAN_SIGNATURE_POLICY, type UblSigner } from '../../../src/sandbox/xml/signer';
-import { buildCanonicalUbl, buildUbl, XML_DECLARATION } from '../../../src/sandbox/xml/ubl';
-import { tempDir } from '../../support/temp';
-import { anyText, plainAttribute, plainText, ublModel } from '../../support/ubl/ubl-arbitrary';
-import { createUblSigner as createXmlCryptoSigner } from '../../support/ubl/xml-crypto-signer';
-import { buildUblWithXmlbuilder2 } from '../../support/ubl/xmlbuilder2-ubl';
-import { xmlsec1Verify } from '../../support/ubl/xmlsec1';
+import { createUblSigner, DIAN_SIGNATURE_POLICY, type UblSigner } from '#sandbox/xml/signer';
+import { buildCanonicalUbl, buildUbl, XML_DECLARATION } from '#sandbox/xml/ubl';
+import { tempDir } from '#test/temp';
+import { anyText, plainAttribute, plainText, ublModel } from '#test/ubl/ubl-arbitrary';
+import { createUblSigner as createXmlCryptoSigner } from '#test/ubl/xml-crypto-signer';
+import { buildUblWithXmlbuilder2 } from '#test/ubl/xmlbuilder2-ubl';
+import { xmlsec1Verify } from '#test/ubl/xmlsec1';
 
 const SIGNING_TIME = '2026-11-20T10:00:00-05:00';
 

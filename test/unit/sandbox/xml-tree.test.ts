@@ -2,7 +2,7 @@
 // the signature rule canonicalizes its tree and must get the bytes any other verifier gets
 // (test/integration/sandbox/signature-check.test.ts compares with xmlsec1 on real documents).
 import { describe, expect, it } from 'vitest';
-import { readXml, XmlReadError } from '../../../src/sandbox/authority/xml-tree';
+import { readXml, XmlReadError } from '#sandbox/authority/xml-tree';
 
 describe('readXml', () => {
   it('turns CRLF and CR into LF; a character reference to CR stays CR', () => {

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../../support/temp';
+import { tempDir } from '#test/temp';
 
 const SCRIPT = resolve(import.meta.dirname, '..', '..', '..', 'scripts', 'system-packages.sh');
 let dir: ReturnType<typeof tempDir> | undefined;

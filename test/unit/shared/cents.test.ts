@@ -14,8 +14,8 @@ import {
   scaledOfNumber,
   scaledOfText,
   type Scaled,
-} from '../../../src/shared/cents';
-import { Dec, roundCents } from '../../../src/shared/money';
+} from '#shared/cents';
+import { Dec, roundCents } from '#shared/money';
 
 const MAX = Number.MAX_SAFE_INTEGER;
 const valueOf = (s: Scaled) => new Dec(s.units).dividedBy(new Dec(10).pow(s.scale));

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatDateTime,
+  formatTime,
   formatWallClock,
   addDays,
   colombiaToday,
@@ -7,7 +9,7 @@ import {
   isIsoDate,
   msUntilNextColombiaDay,
   toColombiaIso,
-} from '../../../src/shared/dates';
+} from '#shared/dates';
 
 describe('Colombia dates', () => {
   it('uses Bogota time, not UTC: 03:00 UTC is still the previous day in Colombia', () => {
@@ -66,5 +68,20 @@ describe('a server date-time without a zone, as the shop reads it', () => {
     expect(formatWallClock('2026-11-18')).toBe('18/11/2026');
     expect(formatWallClock('mañana')).toBe('mañana');
     expect(formatWallClock('2026-13-40T10:00:00')).toBe('2026-13-40T10:00:00');
+  });
+});
+
+describe('an instant as the shop reads it, on screen and on paper', () => {
+  it('is the time in Colombia with a. m./p. m. and no zone offset', () => {
+    expect(formatTime('2026-11-27T18:05:10Z')).toMatch(/^01:05\sp\.\s?m\.$/);
+    expect(formatTime(new Date('2026-11-27T05:00:00Z'))).toMatch(/^12:00\sa\.\s?m\.$/);
+    expect(formatDateTime('2026-11-27T13:05:10-05:00')).toMatch(/^27\/11\/2026,? 01:05\sp\.\s?m\.$/);
+    for (const text of [
+      formatTime('2026-11-27T18:05:10Z'),
+      formatDateTime('2026-11-27T18:05:10Z'),
+      formatWallClock('2026-11-27T13:05:10'),
+    ]) {
+      expect(text).not.toMatch(/[+-]\d\d:\d\d|GMT|UTC/);
+    }
   });
 });

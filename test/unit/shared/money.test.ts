@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dec, formatCop, roundCents, sum, toMoneyString, toTruncatedString } from '../../../src/shared/money';
+import { dec, formatCop, roundCents, sum, toMoneyString, toTruncatedString } from '#shared/money';
 
 describe('money', () => {
   it.each([

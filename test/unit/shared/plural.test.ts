@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOf } from '../../../src/shared/plural';
+import { countOf } from '#shared/plural';
 
 describe('countOf', () => {
   it('says one in the singular and every other count in the plural, with es-CO digits', () => {

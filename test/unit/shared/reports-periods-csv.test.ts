@@ -1,7 +1,7 @@
 // Report periods as a bookkeeper declares them, and one report table as CSV for an es-CO spreadsheet.
 import { describe, expect, it } from 'vitest';
-import { periodIndexOf, periodLabel, periodOf } from '../../../src/shared/reports/periods';
-import { centsText, tableCsv } from '../../../src/shared/reports/report-csv';
+import { periodIndexOf, periodLabel, periodOf } from '#shared/reports/periods';
+import { centsText, tableCsv } from '#shared/reports/report-csv';
 
 describe('report periods', () => {
   it.each([

@@ -3,7 +3,7 @@
 // screen, and the generic messages count in words.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fieldIssues } from '../../../src/shared/rpc/errors';
+import { fieldIssues } from '#shared/rpc/errors';
 
 const issuesOf = (schema: z.ZodType, input: unknown) => {
   const parsed = schema.safeParse(input);

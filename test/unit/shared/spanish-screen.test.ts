@@ -1,6 +1,6 @@
 // The e2e scan of screens (test/support/spanish-screen.ts) finds what it must, and only that.
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_FIELDS, screenProblems } from '../../support/spanish-screen';
+import { CONTRACT_FIELDS, screenProblems } from '#test/spanish-screen';
 
 describe('the Spanish-screen scan', () => {
   it('knows the contract field names from the OpenAPI document', () => {

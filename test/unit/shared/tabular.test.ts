@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTabular, TabularError } from '../../../src/shared/tabular';
+import { parseTabular, TabularError } from '#shared/tabular';
 
 describe('parseTabular', () => {
   it('reads rows pasted from a spreadsheet (tabs), skipping blank lines', () => {

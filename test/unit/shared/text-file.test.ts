@@ -1,8 +1,8 @@
 // The one reader of files the user gives: each encoding a spreadsheet program saves decoded to the
 // same text, and a file over its limit refused with both sizes before a byte of it is read.
 import { describe, expect, it, vi } from 'vitest';
-import { formatByteSize, MB } from '../../../src/shared/byte-size';
-import { FILE_LIMITS, readTextFile, type UserFile } from '../../../src/shared/text-file';
+import { formatByteSize, MB } from '#shared/byte-size';
+import { FILE_LIMITS, readTextFile, type UserFile } from '#shared/text-file';
 
 const TEXT = 'codigo;descripcion;incluye_iva\r\nPIN1;Piña golden;sí\r\nCAF;Café «especial» – 500 g €;no\r\n';
 const bytes = (...parts: (number[] | Buffer)[]) => new Blob(parts.map((p) => Uint8Array.from(p)));

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCop } from '../../../src/shared/money';
-import { parseUserNumber } from '../../../src/shared/user-number';
+import { formatCop } from '#shared/money';
+import { parseUserNumber } from '#shared/user-number';
 
 describe('parseUserNumber', () => {
   it.each([

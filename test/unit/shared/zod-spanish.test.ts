@@ -2,7 +2,7 @@
 // Spanish, a schema's own message still wins, and no English word of zod is left.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { installSpanishZodErrors } from '../../../src/shared/zod-spanish';
+import { installSpanishZodErrors } from '#shared/zod-spanish';
 
 installSpanishZodErrors();
 

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { existsSync, statSync } from 'node:fs';
-import type { appMethods, BackupEntry } from '../../../shared/rpc/methods/app';
-import { AppError } from '../../../shared/rpc/errors';
-import type { CoreParts } from '../../parts';
-import type { Db } from '../../store/store';
-import { backupsKept, rotateBackups, setBackupsKept } from '../../store/backup-rotation';
-import { listBackups, type BackupFile } from '../../store/restore';
-import { compareWithBackup, nameOf, type LedgerComparison } from '../../store/restore-ledger';
+import type { appMethods, BackupEntry } from '#shared/rpc/methods/app';
+import { AppError } from '#shared/rpc/errors';
+import type { CoreParts } from '#core/parts';
+import type { Db } from '#core/store/store';
+import { backupsKept, rotateBackups, setBackupsKept } from '#core/store/backup-rotation';
+import { listBackups, type BackupFile } from '#core/store/restore';
+import { compareWithBackup, nameOf, type LedgerComparison } from '#core/store/restore-ledger';
 import type { Handlers } from '../registry';
 
 export function appHandlers(parts: CoreParts): Handlers<typeof appMethods> {

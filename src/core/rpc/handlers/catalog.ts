@@ -1,8 +1,8 @@
-import { colombiaToday } from '../../../shared/dates';
-import type { catalogMethods } from '../../../shared/rpc/methods/catalog';
-import { Catalog } from '../../catalog/catalog';
-import { applyImport, exportCsv, planImport } from '../../catalog/catalog-io';
-import type { CoreParts } from '../../parts';
+import { colombiaToday } from '#shared/dates';
+import type { catalogMethods } from '#shared/rpc/methods/catalog';
+import { Catalog } from '#core/catalog/catalog';
+import { applyImport, exportCsv, planImport } from '#core/catalog/catalog-io';
+import type { CoreParts } from '#core/parts';
 import type { Handlers } from '../registry';
 
 export function catalogHandlers({ store, connections, clock }: CoreParts): Handlers<typeof catalogMethods> {

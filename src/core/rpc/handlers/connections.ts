@@ -1,8 +1,8 @@
-import { AppError } from '../../../shared/rpc/errors';
-import type { connectionMethods } from '../../../shared/rpc/methods/connections';
-import { checkConnection } from '../../connections/check';
-import { normaliseBaseUrl } from '../../connections/connections';
-import type { CoreParts } from '../../parts';
+import { AppError } from '#shared/rpc/errors';
+import type { connectionMethods } from '#shared/rpc/methods/connections';
+import { checkConnection } from '#core/connections/check';
+import { normaliseBaseUrl } from '#core/connections/connections';
+import type { CoreParts } from '#core/parts';
 import type { Handlers } from '../registry';
 
 export function connectionHandlers({ connections, submissions, fetch, clock }: CoreParts): Handlers<typeof connectionMethods> {
@@ -32,7 +32,7 @@ export function connectionHandlers({ connections, submissions, fetch, clock }: C
     },
     'connections.activate': ({ id }) => connections.activate(id),
     'connections.remove': async ({ id }) => {
-      // Its token and address are what confirms them: removing it would leave them unresolvable (issue 14, item 15).
+      // Its token and address are what confirms them: removing it would leave them unresolvable.
       const open = submissions.ledger.openOf(id);
       if (open > 0) {
         throw new AppError(

@@ -1,6 +1,6 @@
-import type { customerMethods } from '../../../shared/rpc/methods/customers';
-import { Customers } from '../../customers/customers';
-import type { CoreParts } from '../../parts';
+import type { customerMethods } from '#shared/rpc/methods/customers';
+import { Customers } from '#core/customers/customers';
+import type { CoreParts } from '#core/parts';
 import type { Handlers } from '../registry';
 
 export function customerHandlers({ store, connections, clock }: CoreParts): Handlers<typeof customerMethods> {

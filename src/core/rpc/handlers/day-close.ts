@@ -1,6 +1,6 @@
-import type { dayCloseMethods } from '../../../shared/rpc/methods/day-close';
-import { DayCloseReader } from '../../day-close/day-close';
-import type { CoreParts } from '../../parts';
+import type { dayCloseMethods } from '#shared/rpc/methods/day-close';
+import { DayCloseReader } from '#core/day-close/day-close';
+import type { CoreParts } from '#core/parts';
 import type { Handlers } from '../registry';
 
 export function dayCloseHandlers({ store, connections, clock }: CoreParts): Handlers<typeof dayCloseMethods> {

@@ -1,6 +1,6 @@
-import type { draftMethods } from '../../../shared/rpc/methods/drafts';
-import { Drafts } from '../../drafts/drafts';
-import type { CoreParts } from '../../parts';
+import type { draftMethods } from '#shared/rpc/methods/drafts';
+import { Drafts } from '#core/drafts/drafts';
+import type { CoreParts } from '#core/parts';
 import type { Handlers } from '../registry';
 
 export function draftHandlers(parts: CoreParts): Handlers<typeof draftMethods> {

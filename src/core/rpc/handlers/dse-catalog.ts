@@ -1,6 +1,6 @@
-import type { dseCatalogMethods } from '../../../shared/rpc/methods/dse-catalog';
-import { DseCatalog } from '../../dse-catalog/dse-catalog';
-import type { CoreParts } from '../../parts';
+import type { dseCatalogMethods } from '#shared/rpc/methods/dse-catalog';
+import { DseCatalog } from '#core/dse-catalog/dse-catalog';
+import type { CoreParts } from '#core/parts';
 import type { Handlers } from '../registry';
 
 export function dseCatalogHandlers(parts: CoreParts): Handlers<typeof dseCatalogMethods> {

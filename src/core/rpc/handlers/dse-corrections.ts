@@ -1,6 +1,6 @@
-import type { dseCorrectionMethods } from '../../../shared/rpc/methods/dse-corrections';
-import { DseCorrections } from '../../dse-corrections/corrections';
-import type { CoreParts } from '../../parts';
+import type { dseCorrectionMethods } from '#shared/rpc/methods/dse-corrections';
+import { DseCorrections } from '#core/dse-corrections/corrections';
+import type { CoreParts } from '#core/parts';
 import type { Handlers } from '../registry';
 
 export function dseCorrectionHandlers(parts: CoreParts): Handlers<typeof dseCorrectionMethods> {

@@ -1,6 +1,6 @@
-import type { dseMethods } from '../../../shared/rpc/methods/dse';
-import { clientFor } from '../../api/for-connection';
-import type { CoreParts } from '../../parts';
+import type { dseMethods } from '#shared/rpc/methods/dse';
+import { clientFor } from '#core/api/for-connection';
+import type { CoreParts } from '#core/parts';
 import type { Handlers } from '../registry';
 
 export function dseHandlers({ submissions, connections, fetch }: CoreParts): Handlers<typeof dseMethods> {

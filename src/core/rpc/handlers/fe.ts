@@ -1,7 +1,7 @@
-import type { feMethods } from '../../../shared/rpc/methods/fe';
-import { clientFor } from '../../api/for-connection';
-import { FeWithholdingTypes } from '../../fe/withholding-types';
-import type { CoreParts } from '../../parts';
+import type { feMethods } from '#shared/rpc/methods/fe';
+import { clientFor } from '#core/api/for-connection';
+import { FeWithholdingTypes } from '#core/fe/withholding-types';
+import type { CoreParts } from '#core/parts';
 import type { Handlers } from '../registry';
 
 export function feHandlers({ submissions, connections, fetch, store, lists }: CoreParts): Handlers<typeof feMethods> {

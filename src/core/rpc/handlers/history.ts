@@ -1,13 +1,13 @@
-import { AppError } from '../../../shared/rpc/errors';
-import { HISTORY_CSV_CHUNK_ROWS, type historyMethods } from '../../../shared/rpc/methods/history';
-import { colombiaToday } from '../../../shared/dates';
-import { historyCsvPart } from '../../history/csv';
-import { collectGarbage } from '../../memory';
-import { contingencyDetail } from '../../history/contingency-detail';
-import { historyDetail, unmirroredOpenSubmissions } from '../../history/detail';
-import { IssuerProfiles } from '../../history/issuer';
-import { HistoryQueries } from '../../history/query';
-import type { CoreParts } from '../../parts';
+import { AppError } from '#shared/rpc/errors';
+import { HISTORY_CSV_CHUNK_ROWS, type historyMethods } from '#shared/rpc/methods/history';
+import { colombiaToday } from '#shared/dates';
+import { historyCsvPart } from '#core/history/csv';
+import { collectGarbage } from '#core/memory';
+import { contingencyDetail } from '#core/history/contingency-detail';
+import { historyDetail, unmirroredOpenSubmissions } from '#core/history/detail';
+import { IssuerProfiles } from '#core/history/issuer';
+import { HistoryQueries } from '#core/history/query';
+import type { CoreParts } from '#core/parts';
 import type { Handlers } from '../registry';
 
 export function historyHandlers({ store, connections, submissions, clock, history }: CoreParts): Handlers<typeof historyMethods> {

@@ -1,5 +1,5 @@
-import type { outboxMethods } from '../../../shared/rpc/methods/outbox';
-import type { CoreParts } from '../../parts';
+import type { outboxMethods } from '#shared/rpc/methods/outbox';
+import type { CoreParts } from '#core/parts';
 import type { Handlers } from '../registry';
 
 export function outboxHandlers({ submissions }: CoreParts): Handlers<typeof outboxMethods> {

@@ -1,11 +1,11 @@
-import { AppError } from '../../../shared/rpc/errors';
-import type { reportMethods } from '../../../shared/rpc/methods/reports';
-import { IssuerProfiles } from '../../history/issuer';
-import type { CoreParts } from '../../parts';
-import { withholdingCertificates } from '../../reports/certificates';
-import { ExportFiles } from '../../reports/exports';
-import { periodReport } from '../../reports/period-report';
-import { writeReportXlsx } from '../../reports/xlsx';
+import { AppError } from '#shared/rpc/errors';
+import type { reportMethods } from '#shared/rpc/methods/reports';
+import { IssuerProfiles } from '#core/history/issuer';
+import type { CoreParts } from '#core/parts';
+import { withholdingCertificates } from '#core/reports/certificates';
+import { ExportFiles } from '#core/reports/exports';
+import { periodReport } from '#core/reports/period-report';
+import { writeReportXlsx } from '#core/reports/xlsx';
 import type { Handlers } from '../registry';
 
 export function reportHandlers(parts: CoreParts): Handlers<typeof reportMethods> {

@@ -1,5 +1,5 @@
-import { AppError } from '../../../shared/rpc/errors';
-import type { sandboxMethods } from '../../../shared/rpc/methods/sandbox';
+import { AppError } from '#shared/rpc/errors';
+import type { sandboxMethods } from '#shared/rpc/methods/sandbox';
 import type { Handlers } from '../registry';
 
 /**

@@ -1,5 +1,5 @@
-import type { submissionMethods } from '../../../shared/rpc/methods/submissions';
-import type { CoreParts } from '../../parts';
+import type { submissionMethods } from '#shared/rpc/methods/submissions';
+import type { CoreParts } from '#core/parts';
 import type { Handlers } from '../registry';
 
 export function submissionHandlers({ submissions }: CoreParts): Handlers<typeof submissionMethods> {

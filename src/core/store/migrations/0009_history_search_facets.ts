@@ -1,7 +1,7 @@
 import type { Migration } from '../migration';
 
 /**
- * Faster Historial search (issue 8), same results:
+ * Faster Historial search, same results:
  * - the FTS5 index of 0004 gains a `facets` column of tokens made from the connection, the kind and
  *   the DIAN state, so that "text, kind FE, state pendiente" is one FTS query whose matches are
  *   already the filtered set: the count no longer looks up every text match in the table to test

@@ -1,7 +1,7 @@
 import type { Migration } from '../migration';
 
 /**
- * The products catalog (issue 15, item 1), one per connection: products with their barcodes, and a
+ * The products catalog, one per connection: products with their barcodes, and a
  * word index (FTS5, prefixes, accents folded) over code, description and barcodes that the catalog
  * code keeps in step with each write. Issued documents never read it: an invoice line copies the
  * product's values when it is added, so a later price change touches no document.

@@ -1,7 +1,7 @@
 import type { Migration } from '../migration';
 
 /**
- * A rejected DSE corrected and sent again (issue 17, item 4): the correction is a new document under
+ * A rejected DSE corrected and sent again: the correction is a new document under
  * a new Idempotency-Key, never the rejected one's (that key already named a document the server
  * created and rejected). One row per key the correction was submitted under (a correction the
  * service refuses before creating anything goes on under another key), recorded before the first

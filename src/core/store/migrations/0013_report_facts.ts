@@ -1,7 +1,7 @@
 import type { Migration } from '../migration';
 
 /**
- * What the reports (Informes, issue 17) read beyond the mirror's totals: for each mirrored document
+ * What the reports (Informes) read beyond the mirror's totals: for each mirrored document
  * whose exact request this app sent, the figures of that request (taxes by type and rate, DSE
  * withholdings with base, rate and amount, the weekly period), computed once by the shared rules
  * (src/shared/reports/document-figures.ts) so that a year's report sums rows in SQL instead of

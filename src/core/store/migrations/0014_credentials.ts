@@ -6,13 +6,13 @@ import type { Migration } from '../migration';
  * - `submissions.credential`: a fingerprint of the bearer token the submission was first sent with
  *   (an HMAC under this installation's id, never the token). The contract evaluates an
  *   Idempotency-Key per company AND API client, so an unresolved submission is never resent under
- *   another token (issue 14, item 1). NULL for rows written before this migration: the first check
+ *   another token. NULL for rows written before this migration: the first check
  *   adopts the token of that moment.
  * - `submissions.content_hash`: SHA-256 of the request without its key (the DSE body as sent; the FE
  *   body without `draft_key`), so that the same data sent again under a new key is recognised (the
  *   command line run twice after a crash; item 3). Backfilled for DSE, whose body carries no key.
  * - `installation`: one row, a random id drawn when the data folder is created. The keychain entries
- *   of this folder are scoped by it and by the folder's path (issue 14, item 2).
+ *   of this folder are scoped by it and by the folder's path.
  */
 export const migration0014: Migration = {
   version: 14,

@@ -1,7 +1,7 @@
 import type { Migration } from '../migration';
 
 /**
- * Saved customers (issue 15, item 3), one list per connection: identification (DIAN type code and
+ * Saved customers, one list per connection: identification (DIAN type code and
  * number, unique per connection), name, e-mail, address, phone, active, and when an invoice was last
  * issued to them (the picker lists recent ones first). `search_text` is the name and number lower
  * case with accents folded, written by the customers code, for the picker's word search.

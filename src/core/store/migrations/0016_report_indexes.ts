@@ -1,7 +1,7 @@
 import type { Migration } from '../migration';
 
 /**
- * Indexes for the period report's aggregates (issue 17: a year over 100,000 documents in ≤ 300 ms).
+ * Indexes for the period report's aggregates (target: a year over 100,000 documents in ≤ 300 ms).
  * - report_amounts_covering: the report sums tax and withholding rows grouped by code and rate in
  *   SQL; with every column it reads in the index, no table row is visited. It starts with the same
  *   (history_id, fact) as report_amounts_by_document (0013), which it replaces.

@@ -1,7 +1,7 @@
 import type { Migration } from '../migration';
 
 /**
- * The full issuer profile and the printing settings (issue 15, items 6 and 7), per connection:
+ * The full issuer profile and the printing settings, per connection:
  * - issuer_profiles gains the NIT's check digit, a logo (a PNG or JPEG data URL), the numbering
  *   resolution (NULL until entered) and the yearly plan of the provider ('ilimitado' by default).
  * - print_settings: the layout used when printing from the counter (A4, letter, 80 mm or 58 mm

@@ -1,7 +1,7 @@
 import type { Migration } from '../migration';
 
 /**
- * The contingency outbox (issue 16).
+ * The contingency outbox.
  * - `submissions.unreachable_attempts`: how many attempts of a submission ended with the address
  *   refused or unresolvable (the request provably never left). When it equals `attempts` and the
  *   submission is in doubt, the ledger proves that nothing was sent under its key; any attempt that

@@ -1,7 +1,7 @@
 import type { Migration } from '../migration';
 
 /**
- * The fields a refused submission's answer named (issue 18, item 1): `submissions.field_errors` is a
+ * The fields a refused submission's answer named: `submissions.field_errors` is a
  * JSON list of `{path, code, message}` (src/shared/api/field-errors.ts, SubmissionFieldError), read
  * from the whole 400 body when the outcome is recorded, before the body is cut for storage. Forms
  * mark their fields from it; NULL when the answer named none (and for rows written before 0019).

@@ -1,5 +1,5 @@
 import type { Migration } from '../migration';
-import { canonicalEstado, meaningOfEstado } from '../../submissions/states';
+import { canonicalEstado, meaningOfEstado } from '#core/submissions/states';
 
 /**
  * States by meaning, not by spelling (src/core/submissions/states.ts):

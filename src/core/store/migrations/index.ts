@@ -24,6 +24,7 @@ import { migration0020 } from './0020_local_first';
 import { migration0021 } from './0021_states_by_meaning';
 import { migration0022 } from './0022_connection_trusted_ca';
 import { migration0023 } from './0023_contingency_numbering';
+import { migration0024 } from './0024_submission_rejection';
 
 export const migrations: readonly Migration[] = [
   migration0001,
@@ -49,4 +50,5 @@ export const migrations: readonly Migration[] = [
   migration0021,
   migration0022,
   migration0023,
+  migration0024,
 ];

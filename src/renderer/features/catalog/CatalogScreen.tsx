@@ -1,22 +1,22 @@
-// Productos: the company's local catalog (issue 15, item 1). Search from the first keystroke,
+// Productos: the company's local catalog. Search from the first keystroke,
 // create, edit, deactivate, import with a preview, export. Invoices already issued never change:
 // a sale copies a product's values into its line when the line is added.
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState, type ReactNode } from 'react';
-import { CATALOG_TAX_LABELS, type Product } from '../../../shared/catalog/product';
-import type { ImportPreview } from '../../../shared/rpc/methods/catalog';
-import { invoke } from '../../rpc/client';
-import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
-import { Money } from '../../ui/Money';
+import { CATALOG_TAX_LABELS, type Product } from '#shared/catalog/product';
+import type { ImportPreview } from '#shared/rpc/methods/catalog';
+import { invoke } from '#renderer/rpc/client';
+import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
+import { Money } from '#renderer/ui/Money';
 import { CustomersPanel } from '../customers/CustomersPanel';
 import { ImportPanel } from './ImportPanel';
 import { ProductForm } from './ProductForm';
 import './catalog.css';
-import { ActiveRowCells, ListHead } from '../../ui/RowActions';
-import { countOf } from '../../../shared/plural';
-import { ListToolbar } from '../../ui/ListToolbar';
-import { download } from '../../ui/download';
+import { ActiveRowCells, ListHead } from '#renderer/ui/RowActions';
+import { countOf } from '#shared/plural';
+import { ListToolbar } from '#renderer/ui/ListToolbar';
+import { download } from '#renderer/ui/download';
 
 type Panel = { kind: 'none' } | { kind: 'form'; product: Product | null } | { kind: 'import' };
 

@@ -4,12 +4,12 @@
 // by its bytes: Excel's es-CO "CSV" is Windows-1252) and kept apart from the paste box, so a catalog
 // of thousands of products is never laid out in a text box.
 import { useState } from 'react';
-import { formatByteSize } from '../../../shared/byte-size';
-import { countOf } from '../../../shared/plural';
-import type { ImportPreview } from '../../../shared/rpc/methods/catalog';
-import { FILE_LIMITS, readTextFile, type TextEncodingName } from '../../../shared/text-file';
-import { invoke } from '../../rpc/client';
-import { Alert } from '../../ui/Alert';
+import { formatByteSize } from '#shared/byte-size';
+import { countOf } from '#shared/plural';
+import type { ImportPreview } from '#shared/rpc/methods/catalog';
+import { FILE_LIMITS, readTextFile, type TextEncodingName } from '#shared/text-file';
+import { invoke } from '#renderer/rpc/client';
+import { Alert } from '#renderer/ui/Alert';
 
 const ACTION_LABELS = { create: 'Nuevo', update: 'Cambia', unchanged: 'Sin cambios', error: 'Con errores' } as const;
 

@@ -8,12 +8,12 @@ import {
   parseCatalogPrice,
   ProductInput,
   type Product,
-} from '../../../shared/catalog/product';
-import { errorOf, useSchemaForm } from '../../forms/useSchemaForm';
-import { invoke, RpcClientError } from '../../rpc/client';
-import { Alert } from '../../ui/Alert';
-import { Field } from '../../ui/Field';
-import { FormActions } from '../../ui/FormActions';
+} from '#shared/catalog/product';
+import { errorOf, useSchemaForm } from '#renderer/forms/useSchemaForm';
+import { invoke, RpcClientError } from '#renderer/rpc/client';
+import { Alert } from '#renderer/ui/Alert';
+import { Field } from '#renderer/ui/Field';
+import { FormActions } from '#renderer/ui/FormActions';
 
 interface Props {
   product: Product | null;

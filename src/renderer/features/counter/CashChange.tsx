@@ -1,7 +1,7 @@
-// "Recibido" and "Cambio" for a cash sale (issue 15, item 5). The amount received is the cashier's
+// "Recibido" and "Cambio" for a cash sale. The amount received is the cashier's
 // aid only: it is not part of the invoice, its draft or its request.
 import { useId, useState } from 'react';
-import { Money } from '../../ui/Money';
+import { Money } from '#renderer/ui/Money';
 import { useLiveTotals } from '../invoices/live-totals';
 import { cashChange, receivedAmount } from './cash';
 

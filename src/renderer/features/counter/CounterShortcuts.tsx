@@ -1,4 +1,4 @@
-// The counter's keyboard (issue 15, item 4): F1 shows the keys, F2 the product search (ProductSearch),
+// The counter's keyboard: F1 shows the keys, F2 the product search (ProductSearch),
 // F3 the customer search (CustomerPicker), F4 "Consumidor final", F8 the cash received, Ctrl+Enter issues. On the result, Enter starts the
 // next sale and F9 prints it (CounterPrint) ("Nueva venta"/"Nueva factura" has the focus).
 import { useEffect, useRef, useState } from 'react';

@@ -1,12 +1,12 @@
-// The customer picker (issue 15, item 3), F3 from anywhere in Facturas: by name or number among the
+// The customer picker, F3 from anywhere in Facturas: by name or number among the
 // saved customers (recent ones first), the company's third parties and the DIAN lookup. Keyboard
 // only: type, arrows choose, Enter fills the invoice's customer and moves on to the products. With
 // the field empty it lists the most recent saved customers.
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { IDENTIFICATION_TYPES, type Acquirer, type Tercero } from '../../../shared/api/fe';
-import { invoke, RpcClientError } from '../../rpc/client';
-import { useRpcQuery } from '../../rpc/hooks';
+import { IDENTIFICATION_TYPES, type Acquirer, type Tercero } from '#shared/api/fe';
+import { invoke, RpcClientError } from '#renderer/rpc/client';
+import { useRpcQuery } from '#renderer/rpc/hooks';
 import type { FeFormValues } from '../invoices/model';
 import { useTerceros } from '../invoices/useInvoiceData';
 import { customerOptions, typedNumber, type CustomerOption } from './customer-options';

@@ -1,10 +1,10 @@
-// The invoices the shop sold while their outcome was uncertain (issue 15, item 8): each one with
+// The invoices the shop sold while their outcome was uncertain: each one with
 // its state, confirmed in the background with its own key while the counter goes on selling.
 // Shown on Facturas only when there is one; the shell's notice says when each one settles.
-import type { Submission } from '../../../shared/rpc/methods/submissions';
-import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
-import { PendingTable } from '../../ui/PendingTable';
-import { estadoLabel, SUBMISSION_STATE_LABELS } from '../../ui/states';
+import type { Submission } from '#shared/rpc/methods/submissions';
+import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
+import { PendingTable } from '#renderer/ui/PendingTable';
+import { estadoLabel, SUBMISSION_STATE_LABELS } from '#renderer/ui/states';
 import './counter.css';
 
 export function pendingStateText(

@@ -1,13 +1,13 @@
-// Selling from the catalog (issue 15, item 2): the product search above the invoice's lines. Results
+// Selling from the catalog: the product search above the invoice's lines. Results
 // from the first keystroke (code, barcode or any words of the name); arrows choose, Enter adds. A
 // barcode scanner (a keyboard wedge: fast digits, then Enter) lands here too: Enter first looks the
 // text up as an exact code or barcode, so a scan adds its product, or 1 to its line, without waiting
 // for the word search. Scans are handled in order, and the field is empty again at once for the next.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { CATALOG_TAX_LABELS, type Product } from '../../../shared/catalog/product';
-import { invoke } from '../../rpc/client';
-import { useRpcQuery } from '../../rpc/hooks';
-import { Money } from '../../ui/Money';
+import { CATALOG_TAX_LABELS, type Product } from '#shared/catalog/product';
+import { invoke } from '#renderer/rpc/client';
+import { useRpcQuery } from '#renderer/rpc/hooks';
+import { Money } from '#renderer/ui/Money';
 import './counter.css';
 
 const RESULTS = 8;

@@ -1,12 +1,12 @@
-// Saving the invoice's customer (issue 15, item 3): "Guardar cliente" beside the customer's fields,
+// Saving the invoice's customer: "Guardar cliente" beside the customer's fields,
 // and, after an invoice to a customer not saved yet, the offer to save them. A customer already
 // saved under the same identification is updated (their phone is kept); bad data is refused with
 // the reason and changes nothing.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { CONSUMIDOR_FINAL_ID, CustomerInput, type Customer } from '../../../shared/customers/customer';
-import { invoke, RpcClientError } from '../../rpc/client';
+import { CONSUMIDOR_FINAL_ID, CustomerInput, type Customer } from '#shared/customers/customer';
+import { invoke, RpcClientError } from '#renderer/rpc/client';
 import type { FeFormValues } from '../invoices/model';
 
 type Receptor = FeFormValues['receptor'];

@@ -1,6 +1,6 @@
-// Cash received and change (issue 15, item 5): exact decimals, never floats. Pure.
-import { dec, type Dec } from '../../../shared/money';
-import { parseUserNumber } from '../../../shared/user-number';
+// Cash received and change: exact decimals, never floats. Pure.
+import { dec, type Dec } from '#shared/money';
+import { parseUserNumber } from '#shared/user-number';
 
 export type CashState =
   { kind: 'empty' } | { kind: 'invalid' } | { kind: 'short'; missing: Dec } | { kind: 'change'; change: Dec };

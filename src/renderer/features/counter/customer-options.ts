@@ -1,8 +1,8 @@
-// What the customer picker offers for a text (issue 15, item 3): saved customers (the core ranks
+// What the customer picker offers for a text: saved customers (the core ranks
 // them: exact number, then recent, then by name), the company's third parties from the service
 // ("FE third parties"), and the DIAN lookup ("Acquirer lookup") for a number nobody has yet.
-import type { Tercero } from '../../../shared/api/fe';
-import { foldCustomerText, type Customer } from '../../../shared/customers/customer';
+import type { Tercero } from '#shared/api/fe';
+import { foldCustomerText, type Customer } from '#shared/customers/customer';
 
 export type CustomerOption =
   | { kind: 'saved'; key: string; customer: Customer }

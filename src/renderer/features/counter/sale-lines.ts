@@ -1,8 +1,8 @@
-// A catalog product as an invoice line (issue 15, item 2): its values are copied into the line when
+// A catalog product as an invoice line: its values are copied into the line when
 // it is added, so a later price change in the catalog never touches an invoice. Pure.
-import type { Product } from '../../../shared/catalog/product';
-import { dec } from '../../../shared/money';
-import { parseUserNumber } from '../../../shared/user-number';
+import type { Product } from '#shared/catalog/product';
+import { dec } from '#shared/money';
+import { parseUserNumber } from '#shared/user-number';
 import { lineKey, type FeItemValues } from '../invoices/model';
 
 /** A decimal as the form's inputs show it (es-CO: decimal comma, no thousands separator). */

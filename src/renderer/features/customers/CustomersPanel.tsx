@@ -3,19 +3,19 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { IDENTIFICATION_TYPES } from '../../../shared/api/fe';
-import { CustomerInput, type Customer } from '../../../shared/customers/customer';
-import { formatDateTime } from '../../../shared/dates';
-import { nitCheckDigit } from '../../../shared/fiscal/nit';
-import { useSchemaForm } from '../../forms/useSchemaForm';
-import { invoke, RpcClientError } from '../../rpc/client';
-import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
-import { Field } from '../../ui/Field';
-import { ActiveRowCells, ListHead } from '../../ui/RowActions';
-import { IdentificationOptions } from '../../ui/IdentificationOptions';
-import { ListToolbar } from '../../ui/ListToolbar';
-import { FormActions } from '../../ui/FormActions';
+import { IDENTIFICATION_TYPES } from '#shared/api/fe';
+import { CustomerInput, type Customer } from '#shared/customers/customer';
+import { formatDateTime } from '#shared/dates';
+import { nitCheckDigit } from '#shared/fiscal/nit';
+import { useSchemaForm } from '#renderer/forms/useSchemaForm';
+import { invoke, RpcClientError } from '#renderer/rpc/client';
+import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
+import { Field } from '#renderer/ui/Field';
+import { ActiveRowCells, ListHead } from '#renderer/ui/RowActions';
+import { IdentificationOptions } from '#renderer/ui/IdentificationOptions';
+import { ListToolbar } from '#renderer/ui/ListToolbar';
+import { FormActions } from '#renderer/ui/FormActions';
 
 type Values = CustomerInput;
 

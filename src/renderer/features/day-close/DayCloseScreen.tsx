@@ -1,23 +1,26 @@
-// Cierre de caja (issue 15, item 10): one Colombian day (today unless another is chosen) of the
+// Cierre de caja: one Colombian day (today unless another is chosen) of the
 // invoices issued from this equipment: sales by payment method, taxes by type and rate, number of
 // documents, and the pending and rejected ones apart. The ticket (80 mm) is what prints, on its own
 // named page (day-close.css); the lists of pending and rejected invoices stay on screen.
 import { useState } from 'react';
-import { colombiaToday, formatDate, formatDateTime, isIsoDate } from '../../../shared/dates';
-import type { DayClose, DayCloseDocument } from '../../../shared/rpc/methods/day-close';
-import type { SubmissionState } from '../../../shared/rpc/methods/submissions';
-import { useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
-import { DateInput } from '../../ui/DateInput';
+import { colombiaToday, formatDate, formatDateTime, formatTime, isIsoDate } from '#shared/dates';
+import type { DayClose, DayCloseDocument } from '#shared/rpc/methods/day-close';
+import type { SubmissionState } from '#shared/rpc/methods/submissions';
+import { useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
+import { DateInput } from '#renderer/ui/DateInput';
 import { usePaymentMethods } from '../invoices/useInvoiceData';
-import { SUBMISSION_STATE_LABELS } from '../../ui/states';
+import { useFittedPage } from '../print/fitted-page';
+import { SUBMISSION_STATE_LABELS } from '#renderer/ui/states';
 import { cop, documentsText, paymentLabel, taxLabel } from './labels';
 import './day-close.css';
 
 function Ticket({ close, connection, printedAt }: { close: DayClose; connection: string; printedAt: Date }) {
   const methods = usePaymentMethods();
+  // Its page (day-close.css: `page: cierre-80mm`) is as long as the ticket.
+  const fit = useFittedPage('cierre-80mm', 80);
   return (
-    <article className="day-close-ticket" aria-label="Cierre de caja para imprimir" data-testid="day-close-ticket">
+    <article ref={fit} className="day-close-ticket" aria-label="Cierre de caja para imprimir" data-testid="day-close-ticket">
       <header className="day-close-ticket__head">
         {/* The ticket's title is its heading, so its sections (h3) sit under it and not straight under the screen's h1. */}
         <h2 className="day-close-ticket__title">CIERRE DE CAJA</h2>
@@ -126,7 +129,7 @@ function DocumentList({ title, docs }: { title: string; docs: readonly DayCloseD
         <tbody>
           {docs.map((d) => (
             <tr key={d.submission_id}>
-              <td>{formatDateTime(d.created_at).split(' ').pop()}</td>
+              <td>{formatTime(d.created_at)}</td>
               <td>{d.number ?? 'Sin número aún'}</td>
               <td>{d.counterpart || '—'}</td>
               <td>{SUBMISSION_STATE_LABELS[d.state as SubmissionState] ?? SUBMISSION_STATE_LABELS.in_doubt}</td>

@@ -1,9 +1,9 @@
 // Labels of the Cierre de caja: payment methods by the company's own names when known, taxes by
 // type and rate. Money stays in integer cents until it is shown.
-import type { PaymentMethod } from '../../../shared/api/fe';
-import { centsToDec } from '../../../shared/cents';
-import { formatCop } from '../../../shared/money';
-import type { DayClose } from '../../../shared/rpc/methods/day-close';
+import type { PaymentMethod } from '#shared/api/fe';
+import { centsToDec } from '#shared/cents';
+import { formatCop } from '#shared/money';
+import type { DayClose } from '#shared/rpc/methods/day-close';
 
 /** Names of the DIAN payment means codes seen at a counter, for a method the company no longer lists. */
 const MEANS: Record<string, string> = {

@@ -1,12 +1,12 @@
-// A DSE's correction links in the Historial (issue 17, item 4): a rejected document offers
+// A DSE's correction links in the Historial: a rejected document offers
 // "Corregir y enviar de nuevo" and names the documents that correct it; a correction names the
 // rejected document it replaces. The rejected one is never changed.
 import { useState } from 'react';
-import type { HistoryDetail } from '../../../shared/rpc/methods/history';
-import type { CorrectionSide } from '../../../shared/rpc/methods/dse-corrections';
-import { useRpcQuery } from '../../rpc/hooks';
+import type { HistoryDetail } from '#shared/rpc/methods/history';
+import type { CorrectionSide } from '#shared/rpc/methods/dse-corrections';
+import { useRpcQuery } from '#renderer/rpc/hooks';
 import { REPLACE_DRAFT_QUESTION, standingCorrection, startCorrection, unsentDraftExists } from '../support-documents/correction';
-import { submissionStateDetail } from '../../ui/states';
+import { submissionStateDetail } from '#renderer/ui/states';
 
 function SideLink({ side }: { side: CorrectionSide }) {
   const label = `${side.number ?? `envío ${side.submission_id}`} (${submissionStateDetail(side)})`;

@@ -4,10 +4,10 @@
 // A field the contract does not name (a server may add some; the client reads tolerantly) is kept,
 // folded under "Datos técnicos adicionales", as the server wrote it, for whoever supports the shop.
 import type { ReactNode } from 'react';
-import { formatDate, formatWallClock } from '../../../shared/dates';
-import type { ConnectionKind } from '../../../shared/rpc/methods/connections';
-import { Money } from '../../ui/Money';
-import { estadoLabel } from '../../ui/states';
+import { formatDate, formatWallClock } from '#shared/dates';
+import type { ConnectionKind } from '#shared/rpc/methods/connections';
+import { Money } from '#renderer/ui/Money';
+import { estadoLabel } from '#renderer/ui/states';
 
 type Obj = Record<string, unknown>;
 type Show = (value: unknown, document: Obj) => ReactNode;

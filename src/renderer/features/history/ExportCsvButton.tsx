@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import type { HistoryCsvCursor, HistoryFilter } from '../../../shared/rpc/methods/history';
-import { invoke } from '../../rpc/client';
-import { Alert } from '../../ui/Alert';
-import { countOf } from '../../../shared/plural';
-import { download } from '../../ui/download';
+import type { HistoryCsvCursor, HistoryFilter } from '#shared/rpc/methods/history';
+import { invoke } from '#renderer/rpc/client';
+import { Alert } from '#renderer/ui/Alert';
+import { countOf } from '#shared/plural';
+import { download } from '#renderer/ui/download';
 
 type ExportState =
   | { phase: 'idle' }

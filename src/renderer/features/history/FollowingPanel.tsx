@@ -1,6 +1,6 @@
-import { formatDateTime } from '../../../shared/dates';
-import { useRpcQuery } from '../../rpc/hooks';
-import { SUBMISSION_STATE_LABELS } from '../../ui/states';
+import { formatDateTime } from '#shared/dates';
+import { useRpcQuery } from '#renderer/rpc/hooks';
+import { SUBMISSION_STATE_LABELS } from '#renderer/ui/states';
 
 /**
  * Submissions the app is still following whose document the local history does not hold: a sale

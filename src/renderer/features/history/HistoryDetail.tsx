@@ -1,9 +1,9 @@
-import { formatDate } from '../../../shared/dates';
-import type { HistoryDetail } from '../../../shared/rpc/methods/history';
-import { useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
-import { Money } from '../../ui/Money';
-import { formatPercent } from '../../../shared/money';
+import { formatDate } from '#shared/dates';
+import type { HistoryDetail } from '#shared/rpc/methods/history';
+import { useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
+import { Money } from '#renderer/ui/Money';
+import { formatPercent } from '#shared/money';
 import { dsePrintParts } from '../print/dse-print';
 import { CorrectionLinks } from './CorrectionLinks';
 import { DocumentFields } from './DocumentFields';
@@ -11,7 +11,7 @@ import { dseLines, feLines, taxGroups, withholdings } from './document-parts';
 import { kindLabel } from './labels';
 import { FollowingMarker, StateBadge } from './StateBadge';
 import { SubmissionHistory } from './SubmissionHistory';
-import { formatQuantity } from '../../ui/quantity';
+import { formatQuantity } from '#renderer/ui/quantity';
 
 export function HistoryDetailView({ id }: { id: number }) {
   const detail = useRpcQuery('history.detail', { id });

@@ -1,9 +1,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
-import { formatDate } from '../../../shared/dates';
-import type { HistoryFilter, HistoryRow } from '../../../shared/rpc/methods/history';
-import { Alert } from '../../ui/Alert';
-import { Money } from '../../ui/Money';
+import { formatDate } from '#shared/dates';
+import type { HistoryFilter, HistoryRow } from '#shared/rpc/methods/history';
+import { Alert } from '#renderer/ui/Alert';
+import { Money } from '#renderer/ui/Money';
 import { kindLabel } from './labels';
 import { FollowingMarker, StateBadge } from './StateBadge';
 import { pagesFor, useHistoryFirstPage, useHistoryPages } from './useHistoryPages';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { useHashRoute } from '../../shell/useHashRoute';
-import { Alert } from '../../ui/Alert';
+import { useHashRoute } from '#renderer/shell/useHashRoute';
+import { Alert } from '#renderer/ui/Alert';
 import PrintView from '../print/PrintView';
 import { ExportCsvButton } from './ExportCsvButton';
 import { EMPTY_FILTER, filterProblem, toHistoryFilter, type FilterForm } from './filter-state';

@@ -1,4 +1,4 @@
-import { estadoLabel, estadoTone } from '../../ui/states';
+import { estadoLabel, estadoTone } from '#renderer/ui/states';
 
 export function StateBadge({ estado }: { estado: string }) {
   return <span className={`badge badge--${estadoTone(estado)}`}>{estadoLabel(estado)}</span>;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { formatDateTime } from '../../../shared/dates';
-import type { HistoryDetail } from '../../../shared/rpc/methods/history';
-import { copyText } from '../../ui/copy';
-import { estadoLabel, SUBMISSION_STATE_LABELS } from '../../ui/states';
+import { formatDateTime } from '#shared/dates';
+import type { HistoryDetail } from '#shared/rpc/methods/history';
+import { copyText } from '#renderer/ui/copy';
+import { estadoLabel, SUBMISSION_STATE_LABELS } from '#renderer/ui/states';
 
 /** The submission's history: keys, attempts, every recorded answer, and the support information. */
 export function SubmissionHistory({ detail }: { detail: HistoryDetail }) {

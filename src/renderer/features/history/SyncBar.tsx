@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { formatDateTime } from '../../../shared/dates';
-import type { EventPayload } from '../../../shared/rpc/events';
-import { useRpcEvent, useRpcMutation, useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
-import { countOf } from '../../../shared/plural';
+import { formatDateTime } from '#shared/dates';
+import type { EventPayload } from '#shared/rpc/events';
+import { useRpcEvent, useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
+import { countOf } from '#shared/plural';
 
 type Progress = EventPayload<'sync.progress'>;
 

@@ -1,7 +1,7 @@
 // Reading the mirrored document and the ledger's request for the detail and the printed page.
 // Documents come from the API (FE: endpoint 2; DSE: endpoint 8) and requests from this app's own
 // ledger; both are shown as they are, so unknown or missing fields never break the view.
-import { dec, sum, toMoneyString } from '../../../shared/money';
+import { dec, sum, toMoneyString } from '#shared/money';
 
 export interface DocLine {
   codigo: string;

@@ -1,5 +1,5 @@
 // The filter form's values (strings as inputs hold them) and their translation to the RPC filter.
-import type { HistoryFilter } from '../../../shared/rpc/methods/history';
+import type { HistoryFilter } from '#shared/rpc/methods/history';
 import { parseUserDate } from './user-date';
 
 export interface FilterForm {

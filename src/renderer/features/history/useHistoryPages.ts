@@ -1,8 +1,8 @@
 // Pages of the filtered list, fetched only for the rows the virtual list shows (plus one page of
 // margin), so 100,000 documents never travel at once.
 import { useQueries, useQuery } from '@tanstack/react-query';
-import type { HistoryFilter, HistoryPage, HistoryRow } from '../../../shared/rpc/methods/history';
-import { invoke, type RpcClientError } from '../../rpc/client';
+import type { HistoryFilter, HistoryPage, HistoryRow } from '#shared/rpc/methods/history';
+import { invoke, type RpcClientError } from '#renderer/rpc/client';
 
 export const PAGE_SIZE = 100;
 

@@ -1,6 +1,6 @@
 // Dates typed the Colombian way (dd/mm/aaaa) whatever the browser's language: a native date input
 // shows mm/dd/yyyy on an English system.
-import { isIsoDate } from '../../../shared/dates';
+import { isIsoDate } from '#shared/dates';
 
 /** "05/11/2026" -> "2026-11-05"; null when it is not a real calendar date. */
 export function parseUserDate(text: string): string | null {

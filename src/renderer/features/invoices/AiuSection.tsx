@@ -1,9 +1,9 @@
 // AIU ("AIU"): administración, imprevistos and utilidad as percentages of the contract base, with
 // the amounts the shared calculation gives.
 import { useFormContext, useWatch } from 'react-hook-form';
-import { Field } from '../../ui/Field';
-import { Money } from '../../ui/Money';
-import { Section } from '../../ui/Section';
+import { Field } from '#renderer/ui/Field';
+import { Money } from '#renderer/ui/Money';
+import { Section } from '#renderer/ui/Section';
 import { useLiveTotals } from './live-totals';
 import type { FeFormValues } from './model';
 

@@ -1,8 +1,8 @@
 // Currency ("Currency"): COP by default; USD with the applied rate, the official TRM and its date.
 import { useFormContext, useWatch } from 'react-hook-form';
-import { DateField } from '../../ui/DateField';
-import { Field } from '../../ui/Field';
-import { Section } from '../../ui/Section';
+import { DateField } from '#renderer/ui/DateField';
+import { Field } from '#renderer/ui/Field';
+import { Section } from '#renderer/ui/Section';
 import type { FeFormValues } from './model';
 
 export function CurrencySection() {

@@ -7,8 +7,8 @@ import { computeFormTotals, LineCalculator } from './calc';
 import { LiveTotalsContext } from './live-totals';
 import type { FeFormValues, WithholdingTypes } from './model';
 import { TotalsPanel } from './TotalsPanel';
-import { useDraftStatus, type DraftAutosave } from '../../forms/useDraftAutosave';
-import { useFormVersion } from '../../forms/useFormVersion';
+import { useDraftStatus, type DraftAutosave } from '#renderer/forms/useDraftAutosave';
+import { useFormVersion } from '#renderer/forms/useFormVersion';
 
 const timeFormat = new Intl.DateTimeFormat('es-CO', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Bogota' });
 

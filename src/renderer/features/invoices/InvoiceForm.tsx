@@ -3,14 +3,14 @@
 // the draft, the submit and the server's field errors follow the one form pattern (src/renderer/forms/).
 import { useId, useMemo, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
-import type { PaymentMethod } from '../../../shared/api/fe';
-import { colombiaToday } from '../../../shared/dates';
-import type { Submission } from '../../../shared/rpc/methods/submissions';
-import { useDraftAutosave } from '../../forms/useDraftAutosave';
-import { useSubmissionForm } from '../../forms/useSubmissionForm';
-import { invoke } from '../../rpc/client';
-import { useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
+import type { PaymentMethod } from '#shared/api/fe';
+import { colombiaToday } from '#shared/dates';
+import type { Submission } from '#shared/rpc/methods/submissions';
+import { useDraftAutosave } from '#renderer/forms/useDraftAutosave';
+import { useSubmissionForm } from '#renderer/forms/useSubmissionForm';
+import { invoke } from '#renderer/rpc/client';
+import { useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
 import { CounterShortcuts } from '../counter/CounterShortcuts';
 import { AiuSection } from './AiuSection';
 import { buildRequest, computeFormTotals } from './calc';
@@ -27,8 +27,8 @@ import { feResolver } from './resolver';
 import { feFieldOf, feLabelOf, type ValidationContext } from './validation';
 import { notIssuedMessage } from './not-issued';
 import { WithholdingsSection } from './WithholdingsSection';
-import { SubmitProblem } from '../../forms/SubmitProblem';
-import { LinesForm } from '../../forms/LinesForm';
+import { SubmitProblem } from '#renderer/forms/SubmitProblem';
+import { LinesForm } from '#renderer/forms/LinesForm';
 
 export interface InvoiceFormProps {
   initialValues: FeFormValues;

@@ -4,10 +4,10 @@
 // Once the ledger holds a submission (whatever its state) the draft goes: an uncertain invoice is
 // confirmed from the ledger with its own key and listed as pending, and the counter sells on.
 import { useCallback, useEffect, useState } from 'react';
-import type { Draft } from '../../../shared/rpc/methods/drafts';
-import type { Submission } from '../../../shared/rpc/methods/submissions';
-import { useFollowedSubmission } from '../../forms/useFollowedSubmission';
-import { invoke } from '../../rpc/client';
+import type { Draft } from '#shared/rpc/methods/drafts';
+import type { Submission } from '#shared/rpc/methods/submissions';
+import { useFollowedSubmission } from '#renderer/forms/useFollowedSubmission';
+import { invoke } from '#renderer/rpc/client';
 import { PendingInvoices } from '../counter/PendingInvoices';
 import { SaveCustomerOffer } from '../counter/SaveCustomer';
 import { InvoiceForm } from './InvoiceForm';
@@ -32,7 +32,7 @@ export function InvoiceSession({ draft, today }: { draft: Draft | null; today: s
     if (!draft) return;
     let live = true;
     // Looked up by its key, not among the latest submissions: after a restart the ledger is the only
-    // witness of what this key did (issue 14, item 4).
+    // witness of what this key did.
     invoke('submissions.byKey', { kind: 'FE', key: draft.idempotency_key })
       .then((known) => {
         if (live && known && known.state !== 'failed') setSent(known);

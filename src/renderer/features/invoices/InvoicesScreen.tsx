@@ -1,10 +1,10 @@
 // Facturas: the shop owner's counter screen. Opens the saved draft (or a new invoice), and after
 // "Emitir factura" shows what happened to it.
 import { useQuery } from '@tanstack/react-query';
-import type { Draft } from '../../../shared/rpc/methods/drafts';
-import type { RpcClientError } from '../../rpc/client';
-import { rpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
+import type { Draft } from '#shared/rpc/methods/drafts';
+import type { RpcClientError } from '#renderer/rpc/client';
+import { rpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
 import { InvoiceSession } from './InvoiceSession';
 import { readDraft, takeStartDraft } from './start-reads';
 import { usePrefetchInvoiceCatalogs, useToday } from './useInvoiceData';

@@ -3,8 +3,8 @@
 // registration would be renewed) nor the other lines of a long invoice.
 import { memo, type ClipboardEvent, type KeyboardEvent } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
-import type { Dec } from '../../../shared/money';
-import { amountFit, formatMoney, Money } from '../../ui/Money';
+import type { Dec } from '#shared/money';
+import { amountFit, formatMoney, Money } from '#renderer/ui/Money';
 import { useLineAmounts } from './live-totals';
 import { TAX_RATE_OPTIONS, type FeFormValues } from './model';
 

@@ -3,8 +3,8 @@
 // the shared calculation (computeFeLine via computeFeTotals), read by each row from the live totals.
 import { useEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import type { Product } from '../../../shared/catalog/product';
-import { Alert } from '../../ui/Alert';
+import type { Product } from '#shared/catalog/product';
+import { Alert } from '#renderer/ui/Alert';
 import { ProductSearch } from '../counter/ProductSearch';
 import { isBlankLine, lineFromProduct, plusOne } from '../counter/sale-lines';
 import { ItemRow, type LineActions } from './ItemRow';

@@ -3,12 +3,12 @@
 // (Datos del emisor) and the time of the sale, sent as the reference line (docs/CLIENT-DECISIONS.md,
 // "Contingency").
 import { useFormContext, useWatch } from 'react-hook-form';
-import { LIMITS } from '../../../shared/api/common';
-import { formatDate } from '../../../shared/dates';
-import { useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
-import { Field } from '../../ui/Field';
-import { Section } from '../../ui/Section';
+import { LIMITS } from '#shared/api/common';
+import { formatDate } from '#shared/dates';
+import { useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
+import { Field } from '#renderer/ui/Field';
+import { Section } from '#renderer/ui/Section';
 import type { FeFormValues } from './model';
 
 const count = new Intl.NumberFormat('es-CO');

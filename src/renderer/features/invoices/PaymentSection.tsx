@@ -2,11 +2,11 @@
 // the default preselected, never a hard-coded id), its means code, the due date for crédito only.
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { formatDate } from '../../../shared/dates';
-import type { PaymentMethod } from '../../../shared/api/fe';
-import { Alert } from '../../ui/Alert';
-import { DateField } from '../../ui/DateField';
-import { Field } from '../../ui/Field';
+import { formatDate } from '#shared/dates';
+import type { PaymentMethod } from '#shared/api/fe';
+import { Alert } from '#renderer/ui/Alert';
+import { DateField } from '#renderer/ui/DateField';
+import { Field } from '#renderer/ui/Field';
 import { CashChange } from '../counter/CashChange';
 import type { FeFormValues } from './model';
 

@@ -3,14 +3,14 @@
 // NIT check digit for type 31; acquirer lookup (endpoint 5).
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { nitCheckDigit } from '../../../shared/fiscal/nit';
-import { invoke } from '../../rpc/client';
-import { Alert } from '../../ui/Alert';
-import { Field } from '../../ui/Field';
+import { nitCheckDigit } from '#shared/fiscal/nit';
+import { invoke } from '#renderer/rpc/client';
+import { Alert } from '#renderer/ui/Alert';
+import { Field } from '#renderer/ui/Field';
 import { CustomerPicker, lookupFound, lookupMessage } from '../counter/CustomerPicker';
 import { SaveCustomerButton } from '../counter/SaveCustomer';
 import type { FeFormValues } from './model';
-import { IdentificationOptions } from '../../ui/IdentificationOptions';
+import { IdentificationOptions } from '#renderer/ui/IdentificationOptions';
 import { useFillReceptor } from './fill-receptor';
 
 export function ReceiverSection() {

@@ -2,16 +2,16 @@
 // and what to fix), or in doubt (what the app is doing; no second invoice will be created). In doubt
 // never stops the shop: "Nueva venta" has the focus, and the invoice goes on in the pending list.
 import { useState } from 'react';
-import type { Submission } from '../../../shared/rpc/methods/submissions';
-import { invoke } from '../../rpc/client';
-import { useSubmissionCheck } from '../../forms/useFollowedSubmission';
-import { useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
-import { RejectionReasons } from '../../ui/RejectionReasons';
-import { copyText } from '../../ui/copy';
-import { estadoLabel } from '../../ui/states';
+import type { Submission } from '#shared/rpc/methods/submissions';
+import { invoke } from '#renderer/rpc/client';
+import { useSubmissionCheck } from '#renderer/forms/useFollowedSubmission';
+import { useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
+import { RejectionReasons } from '#renderer/ui/RejectionReasons';
+import { copyText } from '#renderer/ui/copy';
+import { estadoLabel } from '#renderer/ui/states';
 import { CounterPrint } from '../print/CounterPrint';
-import { formatDateTime } from '../../../shared/dates';
+import { formatDateTime } from '#shared/dates';
 
 interface Props {
   /** followed by the session (forms/useFollowedSubmission): it changes when core says so */
@@ -110,7 +110,7 @@ export function SubmissionResult({ submission, onNew, onCorrect }: Props) {
       <section className="panel result result--error" aria-labelledby="result-title" data-testid="invoice-result">
         <h2 id="result-title">La DIAN rechazó la factura</h2>
         <Alert tone="error" title="Motivo">
-          <RejectionReasons message={submission.error?.message} fallback="La DIAN no informó el motivo." />
+          <RejectionReasons submission={submission} fallback="La DIAN no informó el motivo." />
         </Alert>
         <p>
           Qué hacer: revise los datos que indica el motivo (por lo general los del cliente: tipo y número de documento, nombre) y

@@ -1,6 +1,6 @@
 // Live totals: subtotal, taxes by kind and rate (IVA 01, INC 04), AIU, total, withholdings; a USD
 // invoice also in pesos at the applied rate. Laid out as one row of the form's bottom bar.
-import { fitsIn, formatMoney } from '../../ui/Money';
+import { fitsIn, formatMoney } from '#renderer/ui/Money';
 import type { FormTotals } from './calc';
 
 function rateText(rate: { toFixed(): string }): string {

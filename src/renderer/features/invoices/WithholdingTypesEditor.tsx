@@ -3,9 +3,9 @@
 // codes"), so the app offers exactly what the user enters here, and nothing else.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { FeWithholdingType } from '../../../shared/rpc/methods/fe';
-import { invoke, RpcClientError } from '../../rpc/client';
-import { Alert } from '../../ui/Alert';
+import type { FeWithholdingType } from '#shared/rpc/methods/fe';
+import { invoke, RpcClientError } from '#renderer/rpc/client';
+import { Alert } from '#renderer/ui/Alert';
 
 const blank = (): FeWithholdingType => ({ type: '', label: '', base_mode: '' });
 

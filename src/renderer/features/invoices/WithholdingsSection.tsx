@@ -2,10 +2,10 @@
 // state otherwise. Amounts are shown when the base mode is one the shared calculation knows.
 import { useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import { Alert } from '../../ui/Alert';
-import { Field } from '../../ui/Field';
-import { Money } from '../../ui/Money';
-import { Section } from '../../ui/Section';
+import { Alert } from '#renderer/ui/Alert';
+import { Field } from '#renderer/ui/Field';
+import { Money } from '#renderer/ui/Money';
+import { Section } from '#renderer/ui/Section';
 import { useLiveTotals } from './live-totals';
 import type { FeFormValues, WithholdingTypes } from './model';
 import { WithholdingTypesEditor } from './WithholdingTypesEditor';

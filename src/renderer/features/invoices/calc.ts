@@ -1,7 +1,7 @@
 // From what the user typed to the shared FE calculations (src/shared/fe), so that the screen shows
 // exactly what the server will compute, and to the request body whose subtotal, impuestos and total
 // are always the computed ones ("FE create request": consistent with the lines).
-import type { FeCreateRequest, PaymentMethod } from '../../../shared/api/fe';
+import type { FeCreateRequest, PaymentMethod } from '#shared/api/fe';
 import {
   computeFeLine,
   FE_WITHHOLDING_BASE_MODES,
@@ -16,12 +16,12 @@ import {
   type FeTotals,
   type FeWithholdingBaseMode,
   type FeWithholdingInput,
-} from '../../../shared/fe';
-import { dec, toRequestNumber, ZERO, type Dec } from '../../../shared/money';
-import { LIMITS } from '../../../shared/api/common';
-import type { FeSubmitInput } from '../../../shared/rpc/methods/fe';
-import type { NumberingResolution } from '../../../shared/rpc/methods/history';
-import { parseUserNumber } from '../../../shared/user-number';
+} from '#shared/fe/index';
+import { dec, toRequestNumber, ZERO, type Dec } from '#shared/money';
+import { LIMITS } from '#shared/api/common';
+import type { FeSubmitInput } from '#shared/rpc/methods/fe';
+import type { NumberingResolution } from '#shared/rpc/methods/history';
+import { parseUserNumber } from '#shared/user-number';
 import type { FeFormValues, FeItemValues, WithholdingTypes } from './model';
 import type { z } from 'zod';
 

@@ -1,9 +1,9 @@
 // The FE form's live totals, computed once per change (by the form's bottom bar, which watches the
 // whole form) and read by the parts that show them through selectors. A keystroke in one line then
 // re-renders that line's amounts, the totals and little else: with a whole-form watch at the top, a
-// keystroke at line 200 re-rendered and re-registered all 200 lines (issue 8, typing benchmark).
+// keystroke at line 200 re-rendered and re-registered all 200 lines (the typing benchmark).
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
-import type { FeLine } from '../../../shared/fe';
+import type { FeLine } from '#shared/fe/index';
 import type { FormTotals } from './calc';
 import type { FeItemValues } from './model';
 

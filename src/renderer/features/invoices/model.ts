@@ -1,6 +1,6 @@
 // The FE form's values as the user types them (numbers are es-CO text until they are read), and the
 // defaults of a new invoice.
-import type { FeWithholdingType } from '../../../shared/rpc/methods/fe';
+import type { FeWithholdingType } from '#shared/rpc/methods/fe';
 
 export interface FeItemValues {
   /** stable React key of the line (not sent) */

@@ -1,7 +1,7 @@
 // Lines pasted from a spreadsheet into the items grid: columns description, quantity, unit value and,
 // optionally, the tax rate ("19", "19 %", "8"). A header row (quantity not a number) is skipped.
-import { parseTabular, TabularError } from '../../../shared/tabular';
-import { parseUserNumber } from '../../../shared/user-number';
+import { parseTabular, TabularError } from '#shared/tabular';
+import { parseUserNumber } from '#shared/user-number';
 import { emptyItem, type FeItemValues } from './model';
 
 export const MAX_PASTED_LINES = 500;

@@ -1,5 +1,5 @@
 // The FE form's resolver: validateForm (shared zod schema + shared FE rules) through flatResolver.
-import { flatResolver } from '../../forms/flat-resolver';
+import { flatResolver } from '#renderer/forms/flat-resolver';
 import type { FeFormValues } from './model';
 import { validateForm, type ValidationContext } from './validation';
 

@@ -2,8 +2,8 @@
 // catalogs), asked for as early as the app can: start.ts calls startInvoices while the code is
 // still being evaluated, so this module imports nothing but the RPC client. prefetch.ts hands the
 // catalogs to the query cache; the screen takes the draft (takeStartDraft, readDraft).
-import type { Draft } from '../../../shared/rpc/methods/drafts';
-import { invoke } from '../../rpc/client';
+import type { Draft } from '#shared/rpc/methods/drafts';
+import { invoke } from '#renderer/rpc/client';
 
 export interface StartCatalogs {
   paymentMethods: Promise<unknown>;

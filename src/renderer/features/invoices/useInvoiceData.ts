@@ -1,8 +1,8 @@
 // What the FE form needs from core: the company's catalogs (the draft: src/renderer/forms/useDraftAutosave.ts).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { colombiaToday, msUntilNextColombiaDay } from '../../../shared/dates';
-import { useRpcQuery } from '../../rpc/hooks';
+import { colombiaToday, msUntilNextColombiaDay } from '#shared/dates';
+import { useRpcQuery } from '#renderer/rpc/hooks';
 import { CATALOGS, catalogQuery, type CatalogMethod } from './catalog-queries';
 
 /**

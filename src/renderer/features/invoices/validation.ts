@@ -1,14 +1,14 @@
 // The form's validation: the shared zod schema of the request and the shared FE rules
 // (validateFeRequest, the very code the sandbox runs), their field paths mapped onto the form's.
-import { FeCreateRequest, type PaymentMethod } from '../../../shared/api/fe';
-import { LIMITS } from '../../../shared/api/common';
-import { formatDate, isIsoDate } from '../../../shared/dates';
-import { computeFeTotals } from '../../../shared/fe';
-import { validateFeRequest } from '../../../shared/fe/request';
-import { fieldIssues } from '../../../shared/rpc/errors';
-import { userSentence } from '../../forms/server-fields';
+import { FeCreateRequest, type PaymentMethod } from '#shared/api/fe';
+import { LIMITS } from '#shared/api/common';
+import { formatDate, isIsoDate } from '#shared/dates';
+import { computeFeTotals } from '#shared/fe/index';
+import { validateFeRequest } from '#shared/fe/request';
+import { fieldIssues } from '#shared/rpc/errors';
+import { userSentence } from '#renderer/forms/server-fields';
 import { buildRequest, lineInput, readNumber, aiuInput } from './calc';
-import type { NumberingResolution } from '../../../shared/rpc/methods/history';
+import type { NumberingResolution } from '#shared/rpc/methods/history';
 import type { FeFormValues, WithholdingTypes } from './model';
 
 export interface ValidationContext {
@@ -33,7 +33,7 @@ export function formPath(apiPath: string): string {
   return path;
 }
 
-/** The shared rules name the field first ("receptor.nombre: es obligatorio"); the form shows it under the field. */
+/** A rule's message as a sentence under its field (the field travels apart from the message). */
 export const sentence = userSentence;
 
 const FORM_FIELDS = [

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { createPortal } from 'react-dom';
-import { useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
+import { useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
 import { LAYOUT_LABELS } from './layouts';
 import { buildPrintModel } from './print-model';
 import { Printout, useQrImage } from './Printout';
@@ -12,7 +12,7 @@ import './print.css';
 const autoPrinted = new Set<number>();
 
 /**
- * Printing an accepted invoice where it was issued (issue 15, item 7): F9 or the button prints it
+ * Printing an accepted invoice where it was issued: F9 or the button prints it
  * in the layout of Ajustes › Impresión, and with "imprimir apenas se acepte" it prints by itself,
  * once. The printout lives beside the app's root and is the only thing on paper.
  */
@@ -25,7 +25,7 @@ export function CounterPrint({ submissionId, contingency = false }: { submission
   );
   const historyId = entry.data?.id ?? null;
   const mirrored = useRpcQuery('history.detail', { id: historyId ?? 0 }, { enabled: !contingency && historyId !== null });
-  // A contingency invoice not yet transmitted (issue 16): the sale as recorded, with its local reference.
+  // A contingency invoice not yet transmitted: the sale as recorded, with its local reference.
   const local = useRpcQuery('history.contingencyDetail', { submission_id: submissionId }, { enabled: contingency });
   const detail = contingency ? local : mirrored;
   const settings = useRpcQuery('history.printSettings', {});

@@ -1,7 +1,7 @@
-import { formatDate } from '../../../shared/dates';
-import { dec, formatCop, formatPercent, formatUsd } from '../../../shared/money';
+import { formatDate, formatWallClock } from '#shared/dates';
+import { dec, formatCop, formatPercent, formatUsd } from '#shared/money';
 import { contingencyMark, PENDING_FOOTER, PENDING_KEY, type PrintModel, type PrintParty } from './print-model';
-import { formatQuantity } from '../../ui/quantity';
+import { formatQuantity } from '#renderer/ui/quantity';
 
 /** One A4 or letter page (content 186 mm wide fits both): what the PDF and a paper copy show. */
 export function PrintPage({ model, qr, paper = 'a4' }: { model: PrintModel; qr: string | null; paper?: 'a4' | 'letter' }) {
@@ -28,9 +28,7 @@ export function PrintPage({ model, qr, paper = 'a4' }: { model: PrintModel; qr: 
             </div>
           )}
           <div className="print-page__number">No. {model.number}</div>
-          <div>
-            Fecha de emisión: {formatDate(model.issueDate)} {model.issueTime}
-          </div>
+          <div>Fecha de emisión: {formatWallClock(`${model.issueDate}T${model.issueTime}`)}</div>
           {model.dueDate && <div>Vencimiento: {formatDate(model.dueDate)}</div>}
           {model.payment && <div>Forma de pago: {model.payment}</div>}
           {model.period && (

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { PRINT_LAYOUTS, type PrintLayout } from '../../../shared/rpc/methods/history';
-import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
+import { PRINT_LAYOUTS, type PrintLayout } from '#shared/rpc/methods/history';
+import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
 import { LAYOUT_LABELS } from './layouts';
 import { buildPrintModel } from './print-model';
 import { Printout, useQrImage } from './Printout';

@@ -1,7 +1,8 @@
-import { formatDate } from '../../../shared/dates';
-import { formatCop, formatPercent, formatUsd } from '../../../shared/money';
+import { formatDate, formatWallClock } from '#shared/dates';
+import { formatCop, formatPercent, formatUsd } from '#shared/money';
 import { contingencyMark, PENDING_FOOTER, PENDING_KEY, type PrintModel } from './print-model';
-import { formatQuantity } from '../../ui/quantity';
+import { formatQuantity } from '#renderer/ui/quantity';
+import { useFittedPage } from './fitted-page';
 
 /**
  * The printed representation on a thermal ticket, 80 or 58 mm wide: one column, every word
@@ -10,8 +11,10 @@ import { formatQuantity } from '../../ui/quantity';
  */
 export function TicketPage({ model, qr, width }: { model: PrintModel; qr: string | null; width: 80 | 58 }) {
   const amount = (value: string) => (model.currency === 'USD' ? formatUsd(value) : formatCop(value));
+  // Its page (print.css: `page: ticket80`) is as long as the ticket.
+  const fit = useFittedPage(`ticket${width}`, width);
   return (
-    <article className={`ticket ticket--${width}`} aria-label="Representación gráfica en tirilla" data-testid="ticket">
+    <article ref={fit} className={`ticket ticket--${width}`} aria-label="Representación gráfica en tirilla" data-testid="ticket">
       <header className="ticket__center">
         {model.logo && <img className="ticket__logo" src={model.logo} alt="Logo del emisor" />}
         {/* The issuer heads the ticket as it heads the A4 page: the print view's one level-one heading. */}
@@ -32,9 +35,7 @@ export function TicketPage({ model, qr, width }: { model: PrintModel; qr: string
           </div>
         )}
         <div className="ticket__number">No. {model.number}</div>
-        <div>
-          {formatDate(model.issueDate)} {model.issueTime}
-        </div>
+        <div>{formatWallClock(`${model.issueDate}T${model.issueTime}`)}</div>
         {model.ambiente === '2' && <div className="ticket__strong">Documento de prueba (habilitación): sin validez fiscal</div>}
       </div>
       {model.resolution && <p className="ticket__small">{model.resolution}</p>}

@@ -1,9 +1,9 @@
 // What a DSE printout adds to the common page: its withholdings with base, rate and amount as the
 // server computes them from the exact request (base modes resolved, amounts derived), and the
 // weekly period of an accumulated document (forma_generacion 2).
-import { centsToDec } from '../../../shared/cents';
-import { toMoneyString } from '../../../shared/money';
-import { dseFigures } from '../../../shared/reports/document-figures';
+import { centsToDec } from '#shared/cents';
+import { toMoneyString } from '#shared/money';
+import { dseFigures } from '#shared/reports/document-figures';
 import type { Withholding } from '../history/document-parts';
 
 const BASE_MODE_LABELS = { subtotal: 'subtotal', impuestos: 'IVA', total: 'total' } as const;

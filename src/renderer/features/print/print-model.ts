@@ -1,13 +1,13 @@
 // The printed representation (representación gráfica) of an FE or a DSE, built from the local
 // history only: the mirrored document, the request this app sent, and the issuer profile.
 // QR contents as FISCAL.md says ("QR of the printed representation").
-import { contingencyTicketNumber, parseContingencyReference } from '../../../shared/fe/contingency-reference';
-import type { TipoAmbiente } from '../../../shared/fiscal/cufe';
-import { dseQrText, feQrText } from '../../../shared/fiscal/qr';
-import { formatDate } from '../../../shared/dates';
-import { nitCheckDigit } from '../../../shared/fiscal/nit';
-import { dec, toMoneyString } from '../../../shared/money';
-import type { HistoryDetail, IssuerProfile } from '../../../shared/rpc/methods/history';
+import { contingencyTicketNumber, parseContingencyReference } from '#shared/fe/contingency-reference';
+import type { TipoAmbiente } from '#shared/fiscal/cufe';
+import { dseQrText, feQrText } from '#shared/fiscal/qr';
+import { formatDate } from '#shared/dates';
+import { nitCheckDigit } from '#shared/fiscal/nit';
+import { dec, toMoneyString } from '#shared/money';
+import type { HistoryDetail, IssuerProfile } from '#shared/rpc/methods/history';
 import { PAYMENT_MEANS } from '../support-documents/model/catalogs';
 import { dsePrintParts } from './dse-print';
 import {
@@ -35,6 +35,7 @@ export interface PrintModel {
   title: string;
   number: string;
   issueDate: string;
+  /** "HH:MM:SS", Colombia's wall clock: what a page prints (the QR alone carries the offset) */
   issueTime: string;
   dueDate: string | null;
   payment: string | null;
@@ -62,7 +63,7 @@ export interface PrintModel {
   resolution: string | null;
   /** the software that generated the printed representation */
   software: string;
-  /** An FE issued in contingency (issue 16): printed as such, with its local reference when this app made it. */
+  /** An FE issued in contingency: printed as such, with its local reference when this app made it. */
   contingency: {
     localRef: string | null;
     /** the contingency ticket's number ("CT12") from the shop's contingency numbering */
@@ -125,10 +126,15 @@ const FE_TITLE = 'Factura electrónica de venta';
 const DSE_TITLE =
   'Documento soporte en adquisiciones efectuadas a sujetos no obligados a expedir factura o documento equivalente';
 
-/** "HH:MM:SS-05:00" from "YYYY-MM-DDTHH:MM:SS" or "YYYY-MM-DD HH:MM:SS". */
+/** "HH:MM:SS-05:00" (the QR's time) from "YYYY-MM-DDTHH:MM:SS" or "YYYY-MM-DD HH:MM:SS". */
 export function colombiaTime(stamp: string): string {
   const match = /[T ](\d{2}:\d{2}:\d{2})/.exec(stamp);
   return `${match?.[1] ?? '00:00:00'}-05:00`;
+}
+
+/** "HH:MM:SS" of a time that may carry an offset ("10:05:00-05:00"): the wall clock a page prints. */
+function wallTime(time: string): string {
+  return /^\d{2}:\d{2}(:\d{2})?/.exec(time)?.[0] ?? '00:00:00';
 }
 
 function issuerParty(issuer: IssuerProfile | null, companyId: number, role: string): PrintParty {
@@ -155,7 +161,7 @@ export function buildPrintModel(detail: HistoryDetail): PrintModel {
     const currency = text(document.moneda) === 'USD' || text(currencyInfo.commercial_currency) === 'USD' ? 'USD' : 'COP';
     const rate = currency === 'USD' ? text(currencyInfo.applied_rate ?? currencyInfo.official_trm) || null : null;
     const { iva, others } = ivaAndOthers(lines);
-    const issueTime = colombiaTime(text(document.fecha_emision));
+    const qrTime = colombiaTime(text(document.fecha_emision));
     const totals: PrintModel['totals'] = [
       { label: 'Subtotal', value: m(entry.subtotal) },
       { label: 'Impuestos', value: m(entry.impuestos) },
@@ -167,7 +173,7 @@ export function buildPrintModel(detail: HistoryDetail): PrintModel {
       // A contingency invoice not yet transmitted: the service numbers it.
       number: entry.fiscal_key ? entry.number : 'por asignar al transmitir',
       issueDate: entry.issue_date,
-      issueTime,
+      issueTime: wallTime(qrTime),
       dueDate: text(document.fecha_vencimiento) || text(payment.due_date) || null,
       payment: payment.form
         ? `${text(payment.form) === 'credito' ? 'Crédito' : 'Contado'} · ${meansLabel(text(payment.means_code))}`
@@ -193,7 +199,7 @@ export function buildPrintModel(detail: HistoryDetail): PrintModel {
         : feQrText({
             numFac: entry.number,
             fecFac: entry.issue_date,
-            horFac: issueTime,
+            horFac: qrTime,
             nitFac: nit,
             docAdq: text(tercero.numero_documento) || entry.counterpart_doc,
             valFac: m(entry.subtotal),
@@ -214,7 +220,7 @@ export function buildPrintModel(detail: HistoryDetail): PrintModel {
   }
   const supplier = asObj(request?.proveedor);
   const lines = dseLines(request);
-  const issueTime = text(request?.hora) || colombiaTime(text(document.created_at));
+  const qrTime = text(request?.hora) || colombiaTime(text(document.created_at));
   const retenciones = text(document.total_retenciones) || '0.00';
   const neto = toMoneyString(dec(entry.total).minus(retenciones));
   const dseParts = dsePrintParts(request);
@@ -223,7 +229,7 @@ export function buildPrintModel(detail: HistoryDetail): PrintModel {
     title: DSE_TITLE,
     number: entry.number,
     issueDate: entry.issue_date,
-    issueTime,
+    issueTime: wallTime(qrTime),
     dueDate: text(request?.fecha_vencimiento) || null,
     payment: request?.forma_pago
       ? `${text(request.forma_pago) === '2' ? 'Crédito' : 'Contado'} · ${meansLabel(text(request.medio_pago_codigo) || '10')}`
@@ -257,7 +263,7 @@ export function buildPrintModel(detail: HistoryDetail): PrintModel {
     qrText: dseQrText({
       numDs: entry.number,
       fecDs: entry.issue_date,
-      horDs: issueTime,
+      horDs: qrTime,
       numSno: text(supplier.nit) || entry.counterpart_doc,
       docAbs: nit,
       valDs: m(entry.subtotal),

@@ -1,6 +1,8 @@
 import { useCallback, useState } from 'react';
-import type { PrintLayout } from '../../../shared/rpc/methods/history';
-import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
+import type { PrintLayout } from '#shared/rpc/methods/history';
+import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
+import { fittedHeightMm } from './fitted-page';
+import { isTicket } from './layouts';
 
 /**
  * Prints what the print stylesheet leaves visible (a page, a ticket or the counter's printout).
@@ -23,8 +25,10 @@ export function usePrintNow() {
         window.print();
         return;
       }
+      // A ticket's page as long as the ticket (the page the printout's stylesheet names, fitted-page.ts).
+      const height = isTicket(layout) ? fittedHeightMm(layout) : null;
       mutate(
-        { layout, printer },
+        { layout, printer, ...(height === null ? {} : { page_height_mm: height }) },
         {
           onSuccess: ({ printed }) =>
             setMessage(

@@ -1,11 +1,11 @@
-// Withholding certificates per supplier and period (issue 17, item 3): what the company (the
+// Withholding certificates per supplier and period: what the company (the
 // withholding agent) withheld from each supplier, by type and rate, with the base and the documents,
 // ready to print and sign. Each certificate prints on its own page.
-import { colombiaToday, formatDate } from '../../../shared/dates';
-import { countOf } from '../../../shared/plural';
-import type { CertificatesOutput, ReportFilter } from '../../../shared/rpc/methods/reports';
-import { useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
+import { colombiaToday, formatDate } from '#shared/dates';
+import { countOf } from '#shared/plural';
+import type { CertificatesOutput, ReportFilter } from '#shared/rpc/methods/reports';
+import { useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
 import { cop } from './tables';
 
 export function Certificates({ filter }: { filter: ReportFilter }) {

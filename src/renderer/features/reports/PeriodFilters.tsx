@@ -1,7 +1,7 @@
-import { DateInput } from '../../ui/DateInput';
-import { useRpcQuery } from '../../rpc/hooks';
-import { colombiaToday } from '../../../shared/dates';
-import { periodIndexOf, periodLabel, PERIOD_MONTHS, type PeriodKind } from '../../../shared/reports/periods';
+import { DateInput } from '#renderer/ui/DateInput';
+import { useRpcQuery } from '#renderer/rpc/hooks';
+import { colombiaToday } from '#shared/dates';
+import { periodIndexOf, periodLabel, PERIOD_MONTHS, type PeriodKind } from '#shared/reports/periods';
 import type { ReportChoice } from './report-filter';
 
 const KINDS: { value: PeriodKind; label: string }[] = [

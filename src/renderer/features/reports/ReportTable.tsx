@@ -1,5 +1,5 @@
-import { tableCsv } from '../../../shared/reports/report-csv';
-import { download } from '../../ui/download';
+import { tableCsv } from '#shared/reports/report-csv';
+import { download } from '#renderer/ui/download';
 import { display, type TableSpec } from './tables';
 
 /** One table of the report, with its CSV (es-CO: BOM, ';', decimal comma) for a spreadsheet. */

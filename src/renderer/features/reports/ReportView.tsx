@@ -1,9 +1,9 @@
-import { formatDate, formatDateTime } from '../../../shared/dates';
-import type { PeriodReport } from '../../../shared/rpc/methods/reports';
+import { formatDate, formatDateTime } from '#shared/dates';
+import type { PeriodReport } from '#shared/rpc/methods/reports';
 import { SalesByDayChart, TaxesByMonthChart } from './charts';
 import { ReportTable } from './ReportTable';
 import { cop, KIND_LABEL, reportTables } from './tables';
-import { countOf } from '../../../shared/plural';
+import { countOf } from '#shared/plural';
 
 function Totals({ report }: { report: PeriodReport }) {
   const sum = (kind: 'FE' | 'DSE') =>

@@ -1,12 +1,12 @@
 // Informes: the bookkeeper's period close. Sub-routes: #/informes (the period report),
 // #/informes/certificados (withholding certificates), #/informes/imprimir?… (the printable report).
 import { useMemo, useState } from 'react';
-import { colombiaToday } from '../../../shared/dates';
-import { ReportFilter } from '../../../shared/rpc/methods/reports';
-import { currentPath } from '../../routes';
-import { useRpcQuery } from '../../rpc/hooks';
-import { useHashRoute } from '../../shell/useHashRoute';
-import { Alert } from '../../ui/Alert';
+import { colombiaToday } from '#shared/dates';
+import { ReportFilter } from '#shared/rpc/methods/reports';
+import { currentPath } from '#renderer/routes';
+import { useRpcQuery } from '#renderer/rpc/hooks';
+import { useHashRoute } from '#renderer/shell/useHashRoute';
+import { Alert } from '#renderer/ui/Alert';
 import { Certificates } from './Certificates';
 import { PeriodFilters } from './PeriodFilters';
 import { defaultChoice, filterFromQuery, filterOf, filterQuery, type ReportChoice } from './report-filter';

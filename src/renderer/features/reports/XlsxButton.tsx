@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { ReportFilter } from '../../../shared/rpc/methods/reports';
-import { invoke } from '../../rpc/client';
-import { download } from '../../ui/download';
+import type { ReportFilter } from '#shared/rpc/methods/reports';
+import { invoke } from '#renderer/rpc/client';
+import { download } from '#renderer/ui/download';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -5,10 +5,10 @@
 // land on nothing they can name.
 import { useId, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDate } from '../../../shared/dates';
-import { formatCopCompact } from '../../../shared/money';
-import { countOf } from '../../../shared/plural';
-import type { PeriodReport } from '../../../shared/rpc/methods/reports';
+import { formatDate } from '#shared/dates';
+import { formatCopCompact } from '#shared/money';
+import { countOf } from '#shared/plural';
+import type { PeriodReport } from '#shared/rpc/methods/reports';
 import { cop } from './tables';
 
 const axisMoney = (pesos: number) => formatCopCompact(pesos);

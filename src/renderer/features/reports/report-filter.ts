@@ -1,8 +1,8 @@
 // The Informes filter as the screen holds it and as the printable view's address carries it
 // (#/informes/imprimir?desde=…&hasta=…&tipo=…&conexion=…), so a printout shows exactly what was on screen.
-import { colombiaToday } from '../../../shared/dates';
-import { periodIndexOf, periodOf, type PeriodKind } from '../../../shared/reports/periods';
-import type { ReportFilter } from '../../../shared/rpc/methods/reports';
+import { colombiaToday } from '#shared/dates';
+import { periodIndexOf, periodOf, type PeriodKind } from '#shared/reports/periods';
+import type { ReportFilter } from '#shared/rpc/methods/reports';
 
 export interface ReportChoice {
   kind: PeriodKind;

@@ -1,11 +1,11 @@
 // The report's tables, each described once: its title, columns and rows. The screen, the printable
 // view and the CSV of each table read the same description, so they never disagree.
-import { centsToDec } from '../../../shared/cents';
-import { formatDate } from '../../../shared/dates';
-import { formatCop } from '../../../shared/money';
-import type { CsvCell } from '../../../shared/reports/report-csv';
-import type { PeriodReport } from '../../../shared/rpc/methods/reports';
-import { estadoLabel } from '../../ui/states';
+import { centsToDec } from '#shared/cents';
+import { formatDate } from '#shared/dates';
+import { formatCop } from '#shared/money';
+import type { CsvCell } from '#shared/reports/report-csv';
+import type { PeriodReport } from '#shared/rpc/methods/reports';
+import { estadoLabel } from '#renderer/ui/states';
 
 export interface Column<T> {
   header: string;

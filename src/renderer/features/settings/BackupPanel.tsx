@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
+import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
 import { BackupRetention } from './BackupRetention';
 import { RestorePanel } from './RestorePanel';
 

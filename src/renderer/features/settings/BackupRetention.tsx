@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { appMethods } from '../../../shared/rpc/methods/app';
-import { typedNumber, useSchemaForm } from '../../forms/useSchemaForm';
-import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
-import { Field } from '../../ui/Field';
+import { appMethods } from '#shared/rpc/methods/app';
+import { typedNumber, useSchemaForm } from '#renderer/forms/useSchemaForm';
+import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
+import { Field } from '#renderer/ui/Field';
 
 /**
  * How many backups are kept: after each new one the oldest beyond that number are removed, except a

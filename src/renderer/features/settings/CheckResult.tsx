@@ -1,6 +1,6 @@
-import type { ConnectionCheck } from '../../../shared/rpc/methods/connections';
-import { formatDateTime } from '../../../shared/dates';
-import { Alert } from '../../ui/Alert';
+import type { ConnectionCheck } from '#shared/rpc/methods/connections';
+import { formatDateTime } from '#shared/dates';
+import { Alert } from '#renderer/ui/Alert';
 
 /** What "Probar conexión" found, with the contract's meaning of each failure. */
 export function CheckResult({ check }: { check: ConnectionCheck }) {

@@ -2,10 +2,10 @@
 // each was last read from the service, why the last refresh failed if it did, and a way to read them
 // now. The counter sells from these copies when the service cannot be reached.
 import { Fragment } from 'react';
-import { formatDateTime } from '../../../shared/dates';
-import type { CompanyListName } from '../../../shared/rpc/methods/fe';
-import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
+import { formatDateTime } from '#shared/dates';
+import type { CompanyListName } from '#shared/rpc/methods/fe';
+import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
 
 const NAMES: Record<CompanyListName, string> = { payment_methods: 'Medios de pago', terceros: 'Terceros' };
 

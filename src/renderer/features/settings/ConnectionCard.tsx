@@ -1,10 +1,10 @@
 import { CompanyListsFacts } from './CompanyListsFacts';
 import { useState } from 'react';
-import type { ConnectionCheck } from '../../../shared/rpc/methods/connections';
-import type { Connection } from '../../../shared/rpc/methods/connections';
-import { invoke, RpcClientError } from '../../rpc/client';
-import { useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
+import type { ConnectionCheck } from '#shared/rpc/methods/connections';
+import type { Connection } from '#shared/rpc/methods/connections';
+import { invoke, RpcClientError } from '#renderer/rpc/client';
+import { useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
 import { CheckResult } from './CheckResult';
 import { TokenForm } from './TokenForm';
 import { TrustedCaSection } from './TrustedCaSection';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { outboxMethods } from '../../../shared/rpc/methods/outbox';
-import { typedNumber, useSchemaForm } from '../../forms/useSchemaForm';
-import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
-import { Field } from '../../ui/Field';
+import { outboxMethods } from '#shared/rpc/methods/outbox';
+import { typedNumber, useSchemaForm } from '#renderer/forms/useSchemaForm';
+import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
+import { Field } from '#renderer/ui/Field';
 
 /**
  * Ajustes › Contingencia: how long a sale recorded while the service could not be

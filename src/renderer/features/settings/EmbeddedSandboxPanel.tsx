@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDateTime } from '../../../shared/dates';
-import { OUTAGE_DESCRIPTIONS, type OutageStatus, type SimulatedOutage } from '../../../shared/rpc/methods/sandbox';
-import { rpcQuery, useRpcMutation, useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
-import { Field } from '../../ui/Field';
+import { formatDateTime } from '#shared/dates';
+import { OUTAGE_DESCRIPTIONS, type OutageStatus, type SimulatedOutage } from '#shared/rpc/methods/sandbox';
+import { rpcQuery, useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
+import { Field } from '#renderer/ui/Field';
 
 /** What the shop can rehearse, in its words (the sandbox's JSON 503 is left to tests: a shop never sees it). */
 const CHOICES: { mode: Exclude<SimulatedOutage, 'none' | 'unavailable'>; label: string }[] = [

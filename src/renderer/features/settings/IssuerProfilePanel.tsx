@@ -1,11 +1,11 @@
 import { useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { nitCheckDigit } from '../../../shared/fiscal/nit';
-import { IssuerProfile, LOGO_MAX_BYTES, YEARLY_PLANS } from '../../../shared/rpc/methods/history';
-import { RpcClientError } from '../../rpc/client';
-import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
-import { Field } from '../../ui/Field';
+import { nitCheckDigit } from '#shared/fiscal/nit';
+import { IssuerProfile, LOGO_MAX_BYTES, YEARLY_PLANS } from '#shared/rpc/methods/history';
+import { RpcClientError } from '#renderer/rpc/client';
+import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
+import { Field } from '#renderer/ui/Field';
 import { IssuerWarnings } from './IssuerWarnings';
 
 /** Every control holds text; the resolution is either complete or all empty. */

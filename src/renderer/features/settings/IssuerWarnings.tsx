@@ -1,5 +1,5 @@
-import { useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
+import { useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
 
 /**
  * What the shop should know before the numbering resolution or the yearly plan runs out, from

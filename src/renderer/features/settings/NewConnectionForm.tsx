@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import type { ConnectionCheck } from '../../../shared/rpc/methods/connections';
-import { useSchemaForm } from '../../forms/useSchemaForm';
-import { invoke, RpcClientError } from '../../rpc/client';
-import { Alert } from '../../ui/Alert';
-import { Field } from '../../ui/Field';
+import type { ConnectionCheck } from '#shared/rpc/methods/connections';
+import { useSchemaForm } from '#renderer/forms/useSchemaForm';
+import { invoke, RpcClientError } from '#renderer/rpc/client';
+import { Alert } from '#renderer/ui/Alert';
+import { Field } from '#renderer/ui/Field';
 import { CheckResult } from './CheckResult';
 import { NewConnectionForm as Schema, type NewConnectionInput, type NewConnectionValues } from './schema';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { PRINT_LAYOUTS, PrintSettings } from '../../../shared/rpc/methods/history';
-import { useSchemaForm } from '../../forms/useSchemaForm';
-import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
-import { Field } from '../../ui/Field';
+import { PRINT_LAYOUTS, PrintSettings } from '#shared/rpc/methods/history';
+import { useSchemaForm } from '#renderer/forms/useSchemaForm';
+import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
+import { Field } from '#renderer/ui/Field';
 import { LAYOUT_LABELS } from '../print/layouts';
 
 /**

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { formatDateTime } from '../../../shared/dates';
-import type { BackupEntry, RestoreResult } from '../../../shared/rpc/methods/app';
-import { useRpcMutation, useRpcQuery } from '../../rpc/hooks';
-import { announceDataReplaced } from '../../shell/data-replaced';
-import { Alert } from '../../ui/Alert';
+import { formatDateTime } from '#shared/dates';
+import type { BackupEntry, RestoreResult } from '#shared/rpc/methods/app';
+import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
+import { announceDataReplaced } from '#renderer/shell/data-replaced';
+import { Alert } from '#renderer/ui/Alert';
 
 const kb = (bytes: number) => `${new Intl.NumberFormat('es-CO').format(Math.max(1, Math.round(bytes / 1024)))} KB`;
 const plural = (n: number, one: string, many: string) => `${new Intl.NumberFormat('es-CO').format(n)} ${n === 1 ? one : many}`;
@@ -31,7 +31,7 @@ export function RestoredNotice() {
 }
 
 /**
- * Restoring one of the app's own backups (issue 14, item 12): pick one, read what is lost, confirm.
+ * Restoring one of the app's own backups: pick one, read what is lost, confirm.
  * Core verifies the copy before it replaces anything and keeps the current file aside; the app is
  * then mounted again from an empty cache so that every screen reads the restored data.
  */

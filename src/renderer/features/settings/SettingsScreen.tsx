@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
+import { useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
 import { BackupPanel } from './BackupPanel';
 import { ContingencyPanel } from './ContingencyPanel';
 import { EmbeddedSandboxPanel } from './EmbeddedSandboxPanel';

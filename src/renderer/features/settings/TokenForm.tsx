@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useSchemaForm } from '../../forms/useSchemaForm';
-import { invoke, RpcClientError } from '../../rpc/client';
-import { Alert } from '../../ui/Alert';
-import { Field } from '../../ui/Field';
+import { useSchemaForm } from '#renderer/forms/useSchemaForm';
+import { invoke, RpcClientError } from '#renderer/rpc/client';
+import { Alert } from '#renderer/ui/Alert';
+import { Field } from '#renderer/ui/Field';
 import { TokenForm as Schema, type TokenValues } from './schema';
 
 /** Typing a (new) token for a connection; it goes to the keychain and the field is emptied. */

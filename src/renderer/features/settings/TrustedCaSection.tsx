@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import type { Connection } from '../../../shared/rpc/methods/connections';
-import { formatDateTime } from '../../../shared/dates';
-import { formatByteSize } from '../../../shared/byte-size';
-import { FILE_LIMITS, readTextFile } from '../../../shared/text-file';
-import { invoke, RpcClientError } from '../../rpc/client';
-import { Alert } from '../../ui/Alert';
+import type { Connection } from '#shared/rpc/methods/connections';
+import { formatDateTime } from '#shared/dates';
+import { formatByteSize } from '#shared/byte-size';
+import { FILE_LIMITS, readTextFile } from '#shared/text-file';
+import { invoke, RpcClientError } from '#renderer/rpc/client';
+import { Alert } from '#renderer/ui/Alert';
 
 /**
  * The provider's own certificate authority a connection trusts besides the system's: which one

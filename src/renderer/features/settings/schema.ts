@@ -2,8 +2,8 @@
 // messages written once, in the contract), plus what only the form asks (the token in the same step,
 // the confirmation of a production connection).
 import { z } from 'zod';
-import { ConnectionFields, ConnectionToken, PLAIN_HTTP_REFUSED, plainHttpRefused } from '../../../shared/rpc/methods/connections';
-import { typedNumber } from '../../forms/useSchemaForm';
+import { ConnectionFields, ConnectionToken, PLAIN_HTTP_REFUSED, plainHttpRefused } from '#shared/rpc/methods/connections';
+import { typedNumber } from '#renderer/forms/useSchemaForm';
 
 export const NewConnectionForm = ConnectionFields.extend({
   // The field holds what was typed; the contract's company number judges it as a number.

@@ -4,13 +4,13 @@
 // one form pattern (src/renderer/forms/).
 import { useEffect, useId, useMemo, useState } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
-import { colombiaToday, toColombia } from '../../../shared/dates';
-import type { Submission } from '../../../shared/rpc/methods/submissions';
-import { flatResolver } from '../../forms/flat-resolver';
-import { useSubmissionForm } from '../../forms/useSubmissionForm';
-import { invoke } from '../../rpc/client';
-import { useRpcQuery } from '../../rpc/hooks';
-import { Alert } from '../../ui/Alert';
+import { colombiaToday, toColombia } from '#shared/dates';
+import type { Submission } from '#shared/rpc/methods/submissions';
+import { flatResolver } from '#renderer/forms/flat-resolver';
+import { useSubmissionForm } from '#renderer/forms/useSubmissionForm';
+import { invoke } from '#renderer/rpc/client';
+import { useRpcQuery } from '#renderer/rpc/hooks';
+import { Alert } from '#renderer/ui/Alert';
 import type { DseFormValues } from './model/form-values';
 import { newIdempotencyKey } from './model/keys';
 import { dseFieldOf, dseLabelOf, validateDseForm } from './model/validate';
@@ -24,8 +24,8 @@ import { SupplierSection } from './parts/SupplierSection';
 import { TotalsPanel } from './parts/TotalsPanel';
 import { WithholdingsSection } from './parts/WithholdingsSection';
 import type { DseDraftState } from './useDseDraft';
-import { SubmitProblem } from '../../forms/SubmitProblem';
-import { LinesForm } from '../../forms/LinesForm';
+import { SubmitProblem } from '#renderer/forms/SubmitProblem';
+import { LinesForm } from '#renderer/forms/LinesForm';
 
 interface Props {
   draft: DseDraftState;

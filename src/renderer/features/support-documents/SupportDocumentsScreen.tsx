@@ -1,8 +1,8 @@
 // Documentos soporte: the DSE form (per operation or weekly accumulated) and the Pendientes view
 // (sub-route #/documentos-soporte/pendientes).
-import { useRpcQuery } from '../../rpc/hooks';
-import { useHashRoute } from '../../shell/useHashRoute';
-import { Alert } from '../../ui/Alert';
+import { useRpcQuery } from '#renderer/rpc/hooks';
+import { useHashRoute } from '#renderer/shell/useHashRoute';
+import { Alert } from '#renderer/ui/Alert';
 import { DseForm } from './DseForm';
 import { PendingView } from './parts/PendingView';
 import { useDseDraft } from './useDseDraft';

@@ -1,9 +1,9 @@
 // "Corregir y enviar de nuevo" of a rejected DSE: a new draft with the rejected document's supplier,
 // lines, payment and withholdings (from the exact request this app sent) and a new Idempotency-Key.
 // The rejected document is not touched: it stays in the Historial, linked to its correction.
-import type { CorrectionSide } from '../../../shared/rpc/methods/dse-corrections';
-import { OPEN_SUBMISSION_STATES } from '../../../shared/rpc/methods/submissions';
-import { invoke } from '../../rpc/client';
+import type { CorrectionSide } from '#shared/rpc/methods/dse-corrections';
+import { OPEN_SUBMISSION_STATES } from '#shared/rpc/methods/submissions';
+import { invoke } from '#renderer/rpc/client';
 import { formFromRequest } from './model/from-request';
 import { newIdempotencyKey } from './model/keys';
 import { draftData, type DseDraftState } from './useDseDraft';

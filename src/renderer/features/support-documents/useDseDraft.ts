@@ -1,12 +1,12 @@
 // The DSE draft in core (drafts.get/save/discard, kind 'DSE'): the form's values, the Idempotency-Key
 // created once for the document, and the submission once it was sent. Closing the app loses nothing.
 import { useCallback, useEffect, useState } from 'react';
-import { useDraftAutosave, useDraftStatus } from '../../forms/useDraftAutosave';
-import { invoke, RpcClientError } from '../../rpc/client';
+import { useDraftAutosave, useDraftStatus } from '#renderer/forms/useDraftAutosave';
+import { invoke, RpcClientError } from '#renderer/rpc/client';
 import { emptyForm, formFromDraft, type DseFormValues } from './model/form-values';
 import { newIdempotencyKey } from './model/keys';
 
-/** The rejected DSE a draft corrects (issue 17): shown above the form and linked when it is sent. */
+/** The rejected DSE a draft corrects: shown above the form and linked when it is sent. */
 export interface CorrectionOf {
   submission_id: number;
   number: string | null;

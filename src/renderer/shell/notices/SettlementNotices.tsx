@@ -2,11 +2,11 @@
 // went on selling meanwhile), and any DSE that reaches its final state. Mounted once, in the shell,
 // so the notice comes whatever screen is open. A system notification too, where the user allowed it.
 import { useCallback, useEffect, useRef } from 'react';
-import type { Submission } from '../../../shared/rpc/methods/submissions';
-import { invoke } from '../../rpc/client';
-import { useRpcEvent, useRpcQuery } from '../../rpc/hooks';
+import type { Submission } from '#shared/rpc/methods/submissions';
+import { invoke } from '#renderer/rpc/client';
+import { useRpcEvent, useRpcQuery } from '#renderer/rpc/hooks';
 import { pushNotice, type Notice } from './notices';
-import { isAcceptedEstado } from '../../ui/states';
+import { isAcceptedEstado } from '#renderer/ui/states';
 
 function tellSystem(text: string): void {
   if (typeof Notification !== 'undefined' && Notification.permission === 'granted')

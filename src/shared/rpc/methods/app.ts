@@ -53,7 +53,7 @@ export const appMethods = {
       .strict(),
     z.object({ keep: z.number().int() }),
   ),
-  /** The backups the app made, newest first (issue 14, item 12). */
+  /** The backups the app made, newest first. */
   'app.backups': method(z.object({}).strict(), z.array(BackupEntry)),
   /**
    * Replaces the data file by one of those backups (verified first; the current file kept as a dated

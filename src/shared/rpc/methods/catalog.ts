@@ -1,7 +1,7 @@
-// The products catalog (issue 15, item 1): local to this installation, one per connection (company).
+// The products catalog: local to this installation, one per connection (company).
 import { z } from 'zod';
-import { CATALOG_LIMITS, Product, ProductInput } from '../../catalog/product';
-import { formatByteSize } from '../../byte-size';
+import { CATALOG_LIMITS, Product, ProductInput } from '#shared/catalog/product';
+import { formatByteSize } from '#shared/byte-size';
 import { method } from '../define';
 
 const ImportText = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HEADER_SAFE } from '../../api/common';
+import { HEADER_SAFE } from '#shared/api/common';
 import { method } from '../define';
 import { ErrorCode } from '../errors';
 
@@ -147,7 +147,7 @@ export const connectionMethods = {
   /**
    * The token goes to the OS keychain; it never comes back out through RPC. While submissions of the
    * connection sent under other credentials are unresolved, the change is refused with
-   * `credentials_changed` (details.unresolved) unless `replace_unresolved` confirms it (issue 14, item 1).
+   * `credentials_changed` (details.unresolved) unless `replace_unresolved` confirms it.
    */
   'connections.setToken': method(
     z.object({ id: z.number().int().positive(), token: ConnectionToken, replace_unresolved: z.boolean().optional() }).strict(),

@@ -1,6 +1,6 @@
-// Saved customers (issue 15, item 3): local to this installation, one list per connection (company).
+// Saved customers: local to this installation, one list per connection (company).
 import { z } from 'zod';
-import { Customer, CustomerInput } from '../../customers/customer';
+import { Customer, CustomerInput } from '#shared/customers/customer';
 import { method } from '../define';
 
 const Identification = z.object({ tipo_doc: z.string().min(1).max(4), numero_doc: z.string().min(1).max(40) }).strict();

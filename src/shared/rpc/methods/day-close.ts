@@ -1,7 +1,7 @@
-// "Cierre de caja" (issue 15, item 10): a day's invoices issued from this installation, read from the
+// "Cierre de caja": a day's invoices issued from this installation, read from the
 // local ledger (the exact requests sent) with exact money in cents.
 import { z } from 'zod';
-import { IsoDate } from '../../api/common';
+import { IsoDate } from '#shared/api/common';
 import { method } from '../define';
 
 const Cents = z.number().int();

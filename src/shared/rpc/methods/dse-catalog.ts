@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DseProveedor } from '../../api';
+import { DseProveedor } from '#shared/api/index';
 import { method } from '../define';
 
 /** A cost center of the company: `id` is what `cost_center_id` carries, `code` what `cost_center_code` carries. */

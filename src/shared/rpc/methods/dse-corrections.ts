@@ -1,4 +1,4 @@
-// Correcting a rejected DSE (issue 17, item 4): the rejected document stays as it is (in the ledger
+// Correcting a rejected DSE: the rejected document stays as it is (in the ledger
 // and the Historial); its correction is a new draft with the same supplier, lines and withholdings
 // and a new Idempotency-Key, linked both ways.
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DseCreateRequest, DseDocumentAsRead, HEADER_SAFE, LIMITS } from '../../api';
+import { DseCreateRequest, DseDocumentAsRead, HEADER_SAFE, LIMITS } from '#shared/api/index';
 import { method } from '../define';
 import { Submission } from './submissions';
 

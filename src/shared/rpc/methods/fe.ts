@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Acquirer, AcquirerLookupRequest, FeCreateRequest, FeDocument, LIMITS, PaymentMethod, Tercero } from '../../api';
+import { Acquirer, AcquirerLookupRequest, FeCreateRequest, FeDocument, LIMITS, PaymentMethod, Tercero } from '#shared/api/index';
 import { method } from '../define';
 import { Submission } from './submissions';
 

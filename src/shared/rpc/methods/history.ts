@@ -3,9 +3,9 @@
 // submission's history, CSV export, the issuer profile for printing and the PDF of the printed
 // representation. Only the sync needs the network.
 import { z } from 'zod';
-import { DSE_STATES, IsoDate } from '../../api';
-import { isIsoDate } from '../../dates';
-import { isValidNitDv } from '../../fiscal/nit';
+import { DSE_STATES, IsoDate } from '#shared/api/index';
+import { isIsoDate } from '#shared/dates';
+import { isValidNitDv } from '#shared/fiscal/nit';
 import { method } from '../define';
 import { DocumentKind, Submission, SubmissionState, SupportInfo } from './submissions';
 
@@ -299,7 +299,7 @@ export const historyMethods = {
   'history.printSettings': method(z.object({}).strict(), PrintSettings),
   'history.setPrintSettings': method(PrintSettings, PrintSettings),
   /**
-   * A contingency invoice as recorded before the service numbered it (issue 16): printable at the
+   * A contingency invoice as recorded before the service numbered it: printable at the
    * counter with its local reference; no number or CUFE until it is transmitted.
    */
   'history.contingencyDetail': method(z.object({ submission_id: z.number().int().positive() }).strict(), HistoryDetail),
@@ -315,10 +315,17 @@ export const historyMethods = {
   ),
   /**
    * Prints the window's printable content without a dialog to the chosen printer (Electron only;
-   * the browser opens its print dialog instead).
+   * the browser opens its print dialog instead). A ticket's page is as long as the ticket on screen
+   * (`page_height_mm`, measured by the window); without it, one A4 length.
    */
   'history.printSilently': method(
-    z.object({ layout: PrintLayout, printer: z.string().trim().max(200) }).strict(),
+    z
+      .object({
+        layout: PrintLayout,
+        printer: z.string().trim().max(200),
+        page_height_mm: z.number().min(10).max(5000).optional(),
+      })
+      .strict(),
     z.object({ printed: z.boolean() }),
   ),
   /**

@@ -1,4 +1,4 @@
-// The contingency outbox (issue 16): what waits to be transmitted, and transmission on demand.
+// The contingency outbox: what waits to be transmitted, and transmission on demand.
 import { z } from 'zod';
 import { method } from '../define';
 import { DocumentKind } from './submissions';

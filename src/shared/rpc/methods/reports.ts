@@ -1,8 +1,8 @@
-// Informes (issue 17): the bookkeeper's period close from the local history and the ledger. Money is
+// Informes: the bookkeeper's period close from the local history and the ledger. Money is
 // in integer cents (exact sums, numbers a spreadsheet can keep); every figure says where it comes
 // from: the exact request of a document this app issued, or the totals of one known through sync.
 import { z } from 'zod';
-import { IsoDate } from '../../api';
+import { IsoDate } from '#shared/api/index';
 import { method } from '../define';
 import { IssuerProfile } from './history';
 import { DocumentKind } from './submissions';

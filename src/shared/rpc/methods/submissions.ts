@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { method } from '../define';
 import { ErrorCode } from '../errors';
-import { SubmissionFieldError } from '../../api/field-errors';
+import { DianRejection } from '#shared/api/dian';
+import { SubmissionFieldError } from '#shared/api/field-errors';
 
 /**
  * Where a submission stands in the ledger.
@@ -41,7 +42,7 @@ export const Submission = z.object({
   updated_at: z.string(),
   next_check_at: z.string().nullable(),
   /**
-   * Set when the sale was recorded in the contingency outbox (issue 16): its local reference, the end
+   * Set when the sale was recorded in the contingency outbox: its local reference, the end
    * of its transmission window, and when it left the outbox (null while it waits).
    */
   contingency: z
@@ -64,6 +65,12 @@ export const Submission = z.object({
    * their fields from it. Empty when none were named.
    */
   field_errors: z.array(SubmissionFieldError).optional(),
+  /**
+   * A rejected document's reasons as the tax authority's answer gave them (migration 0024): each
+   * rule's code, the DIAN's message and the request field it points at. Absent when the answer
+   * carried no `dian` object (and for rows recorded before core kept it): `error.message` says it.
+   */
+  rejection: DianRejection.optional(),
 });
 export type Submission = z.infer<typeof Submission>;
 
@@ -85,7 +92,7 @@ export const submissionMethods = {
   'submissions.get': method(SubmissionId, Submission),
   /**
    * The submission of a key on the active connection, or null: a form whose draft kept its key finds
-   * what the ledger knows after a restart instead of offering to submit again (issue 14, item 4).
+   * what the ledger knows after a restart instead of offering to submit again.
    */
   'submissions.byKey': method(z.object({ kind: DocumentKind, key: z.string().min(1).max(120) }).strict(), Submission.nullable()),
   /** Resolves every unresolved submission now (same key, same bytes; or the DSE is queried). */
@@ -96,7 +103,7 @@ export const submissionMethods = {
   /**
    * Sends a submission held by a token change (error `credentials_changed`, no document id) under the
    * current token, same key and bytes. `confirm_not_created`: the user checked in the provider's
-   * portal that the document does not exist (issue 14, item 1). Never done automatically.
+   * portal that the document does not exist. Never done automatically.
    */
   'submissions.release': method(
     z.object({ id: z.number().int().positive(), confirm_not_created: z.literal(true) }).strict(),

@@ -17,7 +17,7 @@ export interface UnspscEntry {
 export function useDivipola() {
   return useQuery({
     queryKey: ['resource', 'divipola'],
-    queryFn: async () => (await import('../../../../../resources/divipola.json')).default.departamentos as Department[],
+    queryFn: async () => (await import('#resources/divipola.json')).default.departamentos as Department[],
     staleTime: Infinity,
   });
 }
@@ -25,7 +25,7 @@ export function useDivipola() {
 export function useUnspsc() {
   return useQuery({
     queryKey: ['resource', 'unspsc'],
-    queryFn: async () => (await import('../../../../../resources/unspsc-common.json')).default.codigos as UnspscEntry[],
+    queryFn: async () => (await import('#resources/unspsc-common.json')).default.codigos as UnspscEntry[],
     staleTime: Infinity,
   });
 }

@@ -2,7 +2,7 @@
 // rejected document: the supplier, the mode and period, the lines, the payment and the withholdings.
 // Numbers are written with a decimal comma and no thousands separator ("1234,5"), which the form
 // reads back to the very same value (a "123.456" would read as thousands).
-import { DSE_WITHHOLDINGS } from '../../../../shared/dse';
+import { DSE_WITHHOLDINGS } from '#shared/dse/index';
 import {
   emptyForm,
   emptyItem,

@@ -2,11 +2,11 @@
 // the same shared item rules, with the reasons a row is bad. Columns by header name when the first
 // row is a header, else in this order: código, descripción, cantidad, unidad, precio unitario, % IVA,
 // centro de costo.
-import { FieldErrors } from '../../../../shared/api/fields';
-import { readDseItems, type DseCostCenter } from '../../../../shared/dse';
-import { detectDelimiter, parseTabular, TabularError } from '../../../../shared/tabular';
-import { decodeTextFile, type DecodedText, type TextEncodingName } from '../../../../shared/text-file';
-import { parseUserNumber } from '../../../../shared/user-number';
+import { FieldErrors } from '#shared/api/fields';
+import { readDseItems, type DseCostCenter } from '#shared/dse/index';
+import { detectDelimiter, parseTabular, TabularError } from '#shared/tabular';
+import { decodeTextFile, type DecodedText, type TextEncodingName } from '#shared/text-file';
+import { parseUserNumber } from '#shared/user-number';
 import { emptyItem, type ItemValues } from './form-values';
 import { itemBody } from './to-request';
 import { messageOf } from './validate';

@@ -1,10 +1,10 @@
 // Form values -> the body of `POST /dse/documentos` (canonical names of "DSE create request"),
 // plus the errors of numbers that could not be read as typed. The body is what the shared rules
 // (src/shared/dse) judge and, once valid, exactly what is submitted.
-import { DSE_WITHHOLDINGS } from '../../../../shared/dse';
-import { isIsoDate } from '../../../../shared/dates';
-import { nitCheckDigit } from '../../../../shared/fiscal/nit';
-import { parseUserNumber } from '../../../../shared/user-number';
+import { DSE_WITHHOLDINGS } from '#shared/dse/index';
+import { isIsoDate } from '#shared/dates';
+import { nitCheckDigit } from '#shared/fiscal/nit';
+import { parseUserNumber } from '#shared/user-number';
 import type { DseFormValues, ItemValues, SupplierValues, WithholdingValues } from './form-values';
 
 export type Raw = Record<string, unknown>;

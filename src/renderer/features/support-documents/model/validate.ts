@@ -1,7 +1,7 @@
 // Runs the shared DSE rules (the very code the sandbox runs) over the form and puts each Spanish
 // message on the control it belongs to; also the live preview of lines, withholdings and totals.
-import { DseCreateRequest } from '../../../../shared/api';
-import { FieldErrors, type FieldError } from '../../../../shared/api/fields';
+import { DseCreateRequest } from '#shared/api/index';
+import { FieldErrors, type FieldError } from '#shared/api/fields';
 import {
   computeDseAmounts,
   readDseItems,
@@ -11,8 +11,8 @@ import {
   type DseDocumentAmounts,
   type DseLine,
   type DseWithholding,
-} from '../../../../shared/dse';
-import { sum, ZERO, type Dec } from '../../../../shared/money';
+} from '#shared/dse/index';
+import { sum, ZERO, type Dec } from '#shared/money';
 import type { DseFormValues } from './form-values';
 import { toRawRequest, type Raw } from './to-request';
 
@@ -94,11 +94,9 @@ export function dseLabelOf(serverPath: string): string | undefined {
   return DSE_LABELS[serverPath.replace(/^request\./, '').replace(/[.[].*$/, '')];
 }
 
-/** The shared messages start with the field's contract name; the form shows it beside the control. */
+/** A shared rule's message under its control (the form names the field itself), capitalised. */
 export function messageOf(error: FieldError): string {
-  const prefix = `${error.field}: `;
-  const text = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return error.message.charAt(0).toUpperCase() + error.message.slice(1);
 }
 
 function withholdingRule(field: string, values: DseFormValues, withholdingRows: readonly number[]): number | null {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { CostCenter } from '../../../../shared/rpc/methods/dse-catalog';
-import { Section } from '../../../ui/Section';
-import { useRpcMutation } from '../../../rpc/hooks';
+import type { CostCenter } from '#shared/rpc/methods/dse-catalog';
+import { Section } from '#renderer/ui/Section';
+import { useRpcMutation } from '#renderer/rpc/hooks';
 
 interface Row {
   id: string;

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { ItemValues } from '../model/form-values';
 import { describeFormat, importLinesText, type ImportResult } from '../model/lines-import';
 import { useDseForm } from './form-context';
-import { countOf } from '../../../../shared/plural';
-import { FILE_LIMITS, readTextFile } from '../../../../shared/text-file';
-import { ProblemList } from '../../../ui/ProblemList';
+import { countOf } from '#shared/plural';
+import { FILE_LIMITS, readTextFile } from '#shared/text-file';
+import { ProblemList } from '#renderer/ui/ProblemList';
 
 /** A CSV file of lines for the weekly mode: a preview that marks each bad row and why, then the good rows are added. */
 export function CsvImport({ onAdd }: { onAdd: (items: ItemValues[]) => void }) {

@@ -1,5 +1,5 @@
 import { useFormContext, type FieldPath } from 'react-hook-form';
-import { DateField as FormDateField } from '../../../ui/DateField';
+import { DateField as FormDateField } from '#renderer/ui/DateField';
 import type { DseFormValues } from '../model/form-values';
 
 type DatePath = Extract<

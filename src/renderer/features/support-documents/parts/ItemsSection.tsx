@@ -1,14 +1,14 @@
 import { memo, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useFieldArray, useFormContext, useWatch, type UseFormRegister } from 'react-hook-form';
-import type { CostCenter } from '../../../../shared/rpc/methods/dse-catalog';
-import { formatCop } from '../../../../shared/money';
+import type { CostCenter } from '#shared/rpc/methods/dse-catalog';
+import { formatCop } from '#shared/money';
 import { useUnspsc } from '../data/reference-data';
 import { emptyItem, type DseFormValues, type ItemValues } from '../model/form-values';
 import { importLines } from '../model/lines-import';
 import { CsvImport } from './CsvImport';
 import { useDseForm } from './form-context';
-import { countOf } from '../../../../shared/plural';
-import { ProblemList } from '../../../ui/ProblemList';
+import { countOf } from '#shared/plural';
+import { ProblemList } from '#renderer/ui/ProblemList';
 
 const COLUMNS: { name: keyof ItemValues; label: string; className: string }[] = [
   { name: 'codigo', label: 'Código UNSPSC', className: 'dse-col--code' },

@@ -1,5 +1,5 @@
 import { useFormContext } from 'react-hook-form';
-import { useRpcQuery } from '../../../rpc/hooks';
+import { useRpcQuery } from '#renderer/rpc/hooks';
 import { emptySupplier, type DseFormValues, type SupplierValues } from '../model/form-values';
 import { useDseForm } from './form-context';
 

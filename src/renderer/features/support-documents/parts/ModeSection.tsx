@@ -1,5 +1,5 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { daysBetween, formatDate } from '../../../../shared/dates';
+import { daysBetween, formatDate } from '#shared/dates';
 import type { DseFormValues } from '../model/form-values';
 import { DateField } from './DateField';
 import { useDseForm } from './form-context';

@@ -1,5 +1,5 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { Field } from '../../../ui/Field';
+import { Field } from '#renderer/ui/Field';
 import { useDivipola } from '../data/reference-data';
 import type { DseFormValues } from '../model/form-values';
 import { useDseForm } from './form-context';

@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatDateTime } from '../../../../shared/dates';
-import { copyText } from '../../../ui/copy';
-import { Alert } from '../../../ui/Alert';
-import { HeldRelease } from '../../../ui/HeldRelease';
-import { RejectionReasons } from '../../../ui/RejectionReasons';
-import { useRpcQuery } from '../../../rpc/hooks';
-import { useFollowedSubmission, useSubmissionCheck } from '../../../forms/useFollowedSubmission';
+import { formatDateTime } from '#shared/dates';
+import { copyText } from '#renderer/ui/copy';
+import { Alert } from '#renderer/ui/Alert';
+import { HeldRelease } from '#renderer/ui/HeldRelease';
+import { RejectionReasons } from '#renderer/ui/RejectionReasons';
+import { useRpcQuery } from '#renderer/rpc/hooks';
+import { useFollowedSubmission, useSubmissionCheck } from '#renderer/forms/useFollowedSubmission';
 import { standingCorrection, startCorrection } from '../correction';
 import type { DseDraftState } from '../useDseDraft';
-import { submissionStateDetail } from '../../../ui/states';
-import { OPEN_SUBMISSION_STATES, type Submission } from '../../../../shared/rpc/methods/submissions';
+import { submissionStateDetail } from '#renderer/ui/states';
+import { OPEN_SUBMISSION_STATES, type Submission } from '#shared/rpc/methods/submissions';
 
 function SupportInfo({ id }: { id: number }) {
   const info = useRpcQuery('submissions.supportInfo', { id });
@@ -83,7 +83,7 @@ export function OutcomePanel({
       {s.state === 'rejected' && (
         <Alert tone="error" title="La DIAN rechazó el documento soporte">
           <div data-testid="dse-outcome-reason">
-            <RejectionReasons message={s.error?.message} fallback="Sin motivo informado." />
+            <RejectionReasons submission={s} fallback="Sin motivo informado." />
           </div>
           <p>
             Número <strong>{s.document_number ?? '—'}</strong>

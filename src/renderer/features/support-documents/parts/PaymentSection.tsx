@@ -1,6 +1,6 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { formatDate } from '../../../../shared/dates';
-import { Field } from '../../../ui/Field';
+import { formatDate } from '#shared/dates';
+import { Field } from '#renderer/ui/Field';
 import { labelOf, PAYMENT_MEANS } from '../model/catalogs';
 import type { DseFormValues } from '../model/form-values';
 import { DateField } from './DateField';

@@ -1,7 +1,7 @@
-import { Alert } from '../../../ui/Alert';
-import { PendingTable } from '../../../ui/PendingTable';
-import { useRpcMutation, useRpcQuery } from '../../../rpc/hooks';
-import { submissionStateDetail } from '../../../ui/states';
+import { Alert } from '#renderer/ui/Alert';
+import { PendingTable } from '#renderer/ui/PendingTable';
+import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
+import { submissionStateDetail } from '#renderer/ui/states';
 
 /** Every DSE not yet terminal: its last state, when it is checked next, and "consultar ahora". */
 export function PendingView() {

@@ -1,6 +1,6 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { nitCheckDigit } from '../../../../shared/fiscal/nit';
-import { Field } from '../../../ui/Field';
+import { nitCheckDigit } from '#shared/fiscal/nit';
+import { Field } from '#renderer/ui/Field';
 import type { DseFormValues } from '../model/form-values';
 import { ID_TYPES, REGIMES, TAX_SCHEMES } from '../model/catalogs';
 import { useDseForm } from './form-context';

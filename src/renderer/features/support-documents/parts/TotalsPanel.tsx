@@ -1,4 +1,4 @@
-import { Money } from '../../../ui/Money';
+import { Money } from '#renderer/ui/Money';
 import { useDseForm } from './form-context';
 
 /** The totals exactly as the server computes them ("DSE totals are computed by the server"), with the shared code. */

@@ -1,7 +1,7 @@
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import { DSE_WITHHOLDINGS } from '../../../../shared/dse';
-import { Field } from '../../../ui/Field';
-import { Money } from '../../../ui/Money';
+import { DSE_WITHHOLDINGS } from '#shared/dse/index';
+import { Field } from '#renderer/ui/Field';
+import { Money } from '#renderer/ui/Money';
 import { BASE_MODE_LABELS, WITHHOLDING_RULES } from '../model/catalogs';
 import { emptyWithholding, type DseFormValues } from '../model/form-values';
 import { useDseForm } from './form-context';

@@ -1,7 +1,7 @@
 // What every part of the DSE form reads besides react-hook-form's own context: the shared rules'
 // verdict, which errors are visible yet, today's date in Colombia and the company's cost centers.
 import { createContext, useContext } from 'react';
-import type { CostCenter } from '../../../../shared/rpc/methods/dse-catalog';
+import type { CostCenter } from '#shared/rpc/methods/dse-catalog';
 import type { DseValidation } from '../model/validate';
 
 export interface DseFormContextValue {
