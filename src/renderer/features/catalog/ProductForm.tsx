@@ -2,13 +2,7 @@
 // the shared schema before it is sent; core refuses a code or barcode of another product.
 import { useState } from 'react';
 import { z } from 'zod';
-import {
-  CATALOG_TAX_LABELS,
-  CATALOG_TAX_RATES,
-  parseCatalogPrice,
-  ProductInput,
-  type Product,
-} from '#shared/catalog/product';
+import { CATALOG_TAX_LABELS, CATALOG_TAX_RATES, parseCatalogPrice, ProductInput, type Product } from '#shared/catalog/product';
 import { errorOf, useSchemaForm } from '#renderer/forms/useSchemaForm';
 import { invoke, RpcClientError } from '#renderer/rpc/client';
 import { Alert } from '#renderer/ui/Alert';
