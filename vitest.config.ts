@@ -1,15 +1,25 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+// The app installs zod's Spanish messages in createCore and the window's main.tsx; unit and
+// component tests reach schemas without either.
+const SPANISH_ZOD = './test/support/zod-spanish-setup.ts';
+
 export default defineConfig({
   test: {
     reporters: ['default', './test/support/closing-line-reporter.ts'],
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', setupFiles: [SPANISH_ZOD] } },
       {
         plugins: [react()],
         // jsdom rendering of the long forms takes seconds on a loaded 2-core machine: room, not a time assertion.
-        test: { name: 'component', include: ['test/component/**/*.test.tsx'], environment: 'jsdom', testTimeout: 30_000 },
+        test: {
+          name: 'component',
+          include: ['test/component/**/*.test.tsx'],
+          environment: 'jsdom',
+          testTimeout: 30_000,
+          setupFiles: [SPANISH_ZOD],
+        },
       },
       {
         test: {

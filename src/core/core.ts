@@ -37,6 +37,7 @@ import { outboxHandlers } from './rpc/handlers/outbox';
 import { OutboxRunner } from './submissions/outbox-runner';
 import { Submissions } from './submissions/submissions';
 import { Vault, type SecretStore, type VaultScope } from './vault/vault';
+import { installSpanishZodErrors } from '#shared/zod-spanish';
 
 export interface CoreOptions {
   home: string;
@@ -90,6 +91,7 @@ export function vaultScope(home: string, store: Store): VaultScope {
 }
 
 export function createCore(options: CoreOptions): Core {
+  installSpanishZodErrors();
   const clock = options.clock ?? (() => new Date());
   const logger = options.logger ?? new FileLogger(join(options.home, 'logs', 'factura-desk.log'));
   // One writer per data folder: taken before the file is opened, so a second process touches nothing.

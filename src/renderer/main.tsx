@@ -8,6 +8,9 @@ import { currentPath } from './routes';
 import { screenFor } from './screens';
 import { DATA_REPLACED } from './shell/data-replaced';
 import './styles.css';
+import { installSpanishZodErrors } from '#shared/zod-spanish';
+
+installSpanishZodErrors();
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -1,6 +1,6 @@
-// One pattern for every form that ends in a submission (FE, DSE; the counter, contingency and
-// report screens build on the same pieces). react-hook-form holds what the user types and judges it
-// (a zod-backed resolver, or the form's own check); the submit goes through one React Query mutation
+// One pattern for every form that ends in a submission (FE, DSE; the counter builds on the same
+// pieces). react-hook-form holds what the user types and its resolver judges it (flat-resolver.ts over
+// the shared schema and rules; docs/ARCHITECTURE.md, the form idiom); the submit goes through one React Query mutation
 // (draft and key on disk first, then `fe.submit`/`dse.submit`); a refusal's field errors come back
 // from core as data (Submission.field_errors) and are placed on the form's fields by server-fields.ts;
 // what follows a sent submission is useFollowedSubmission. No form keeps its own version of these.
@@ -28,11 +28,7 @@ export interface SubmissionFormOptions<V extends FieldValues, C> {
   fieldOf: (serverPath: string, values: V) => string | null;
   /** Names, in the user's words, a field the form does not show. */
   labelOf?: LabelOf;
-  /**
-   * The form's own check before anything is sent, beyond the resolver: form path -> message. Any
-   * message stops the send; the first field is focused and `invalidMessage` is shown.
-   */
-  check?: (values: V) => Record<string, string>;
+  /** Shown above the button when the resolver stops the send (its first field is focused). */
   invalidMessage?: string;
   /** Nothing may be sent (the form shows a submission already). */
   blocked?: boolean;
@@ -56,14 +52,6 @@ export function useSubmissionForm<V extends FieldValues, C = unknown>(options: S
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<FormProblem | null>(null);
 
-  const focus = (path: string) => {
-    try {
-      form.setFocus(path as FieldPath<V>);
-    } catch {
-      // a section-level message has no control to focus
-    }
-  };
-
   /** Marks the fields the server named; returns the sentences no field shows. */
   const place = (errors: readonly SubmissionFieldError[], values: V): string[] => {
     const placed = placeServerErrors(errors, (path) => options.fieldOf(path, values), options.labelOf);
@@ -85,13 +73,6 @@ export function useSubmissionForm<V extends FieldValues, C = unknown>(options: S
     setSending(true);
     setProblem(null);
     try {
-      const own = options.check?.(values) ?? {};
-      const first = Object.keys(own)[0];
-      if (first !== undefined) {
-        setProblem({ message: options.invalidMessage ?? 'Hay datos por corregir; están marcados en rojo.', list: [] });
-        focus(first);
-        return;
-      }
       const submission = await mutation.mutateAsync(values);
       if (submission.state === 'failed') {
         const list = place(submissionFieldErrors(submission), values);
@@ -117,10 +98,15 @@ export function useSubmissionForm<V extends FieldValues, C = unknown>(options: S
     setProblem({ message: submission.error?.message ?? options.refusedMessage, list });
   };
 
+  /** The resolver stopped the send: the form says so when it has words for it. */
+  const invalid = () => {
+    if (options.invalidMessage !== undefined && !options.blocked) setProblem({ message: options.invalidMessage, list: [] });
+  };
+
   /** The form's onSubmit: the previous server errors go, the resolver judges, then `send`. */
   const onSubmit = (event?: BaseSyntheticEvent) => {
     clearServerErrors();
-    return form.handleSubmit(send)(event);
+    return form.handleSubmit(send, invalid)(event);
   };
 
   return { form, onSubmit, sending, problem, showRefusal };

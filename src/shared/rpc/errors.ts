@@ -70,52 +70,12 @@ export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }
 
-/** zod issues as field paths ("items.2.cant") with Spanish messages. */
+/**
+ * zod issues as field paths ("items.2.cant") with Spanish messages: a schema's own message, or the
+ * shop's sentence from the Spanish error map (shared/zod-spanish.ts) installed in every process.
+ */
 export function fieldIssues(error: z.ZodError): FieldIssue[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.map(String).join('.'),
-    message: schemaMessage(issue) ?? spanishIssue(issue),
-  }));
-}
-
-/** zod's own messages are English ("Invalid input: …", "Too small: …"); a schema's are ours, in Spanish. */
-const ZOD_DEFAULT = /^(Invalid|Too (small|big)|Unrecognized|Expected|Required)\b/;
-
-/** The message the schema gave for this check (`.int('Indique …')`), when it gave one. */
-function schemaMessage(issue: z.core.$ZodIssue): string | null {
-  return issue.message && !ZOD_DEFAULT.test(issue.message) ? capitalize(issue.message) : null;
-}
-
-function spanishIssue(issue: z.core.$ZodIssue): string {
-  switch (issue.code) {
-    case 'invalid_type':
-      // zod leaves the input out of its issues; its message says what it received.
-      if (issue.expected === 'int') return 'Debe ser un número entero.';
-      return /received undefined$/.test(issue.message) ? 'Este campo es obligatorio.' : 'El valor no tiene el tipo esperado.';
-    case 'too_small':
-      return issue.origin === 'array'
-        ? `Debe tener al menos ${Number(issue.minimum) === 1 ? 'un elemento' : `${String(issue.minimum)} elementos`}.`
-        : issue.origin === 'string'
-          ? issue.minimum === 1
-            ? 'Este campo es obligatorio.'
-            : `Debe tener al menos ${String(issue.minimum)} caracteres.`
-          : `Debe ser ${issue.inclusive ? 'mayor o igual a' : 'mayor que'} ${String(issue.minimum)}.`;
-    case 'too_big':
-      return issue.origin === 'string'
-        ? `Admite como máximo ${String(issue.maximum)} caracteres.`
-        : issue.origin === 'array'
-          ? `Admite como máximo ${String(issue.maximum)} elementos.`
-          : `Debe ser ${issue.inclusive ? 'menor o igual a' : 'menor que'} ${String(issue.maximum)}.`;
-    case 'invalid_value':
-      return 'Valor no permitido.';
-    case 'unrecognized_keys':
-      return `Campos no permitidos: ${issue.keys.join(', ')}.`;
-    case 'invalid_format':
-    case 'custom':
-      return 'Formato inválido.';
-    default:
-      return 'Valor inválido.';
-  }
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: capitalize(issue.message) }));
 }
 
 function capitalize(text: string): string {

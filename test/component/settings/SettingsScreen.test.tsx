@@ -136,7 +136,7 @@ describe('Ajustes', () => {
     await user.clear(field);
     await user.type(field, '0');
     await user.click(within(form).getByRole('button', { name: 'Guardar' }));
-    expect(await within(form).findByText(/un número entero de 1 a 1.000/)).toBeTruthy();
+    expect(await within(form).findByText('Conserve al menos 1 copia.')).toBeTruthy();
     expect(fake.inputsOf('app.setBackupsKept')).toEqual([]);
     await user.clear(field);
     await user.type(field, '12');

@@ -47,6 +47,14 @@ async function renderForm() {
 }
 
 describe('Documentos soporte: inline rules', () => {
+  it('an empty document judged at the submit by the same rules: says so, marks the fields, sends nothing', async () => {
+    const user = await renderForm();
+    await user.click(screen.getByRole('button', { name: 'Emitir documento soporte' }));
+    expect(await screen.findByText('Hay datos por corregir; están marcados en rojo junto a cada campo.')).toBeTruthy();
+    expect(document.querySelectorAll('[aria-invalid="true"]').length).toBeGreaterThan(0);
+    expect(fake.inputsOf('dse.submit')).toEqual([]);
+  });
+
   it('shows the weekly period rules as they are broken', async () => {
     const user = await renderForm();
     await user.click(screen.getByLabelText('Acumulado semanal'));

@@ -1,11 +1,14 @@
 // Clientes: the company's saved customers, in the Productos screen. Search by name
 // or number, create, edit, deactivate and activate again. The counter picks them with F3.
 import { useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useState, type FormEvent } from 'react';
+import { useDeferredValue, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { identificationTypeName } from '#shared/dian/identification-types';
+import { countOf } from '#shared/format';
 import { CustomerInput, type Customer } from '#shared/customers/customer';
 import { formatDateTime } from '#shared/dates';
 import { nitCheckDigit } from '#shared/fiscal/nit';
+import { useSchemaForm } from '#renderer/forms/useSchemaForm';
 import { invoke, RpcClientError } from '#renderer/rpc/client';
 import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
@@ -14,7 +17,6 @@ import { ActiveRowCells, ListHead } from '#renderer/ui/RowActions';
 import { IdentificationOptions } from '#renderer/ui/IdentificationOptions';
 import { ListToolbar } from '#renderer/ui/ListToolbar';
 import { FormActions } from '#renderer/ui/FormActions';
-import { countOf } from '#shared/format';
 
 type Values = CustomerInput;
 
@@ -29,8 +31,8 @@ function CustomerForm({
   onSaved: (c: Customer) => void;
   onCancel: () => void;
 }) {
-  const [values, setValues] = useState<Values>(() =>
-    customer
+  const form = useSchemaForm(CustomerInput, {
+    defaultValues: customer
       ? {
           tipo_doc: customer.tipo_doc,
           numero_doc: customer.numero_doc,
@@ -40,63 +42,53 @@ function CustomerForm({
           telefono: customer.telefono,
         }
       : EMPTY,
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  });
+  const { errors } = form.formState;
   const [failure, setFailure] = useState<string | null>(null);
-  const set = (key: keyof Values, value: string) => setValues((v) => ({ ...v, [key]: value }));
-  const dv =
-    values.tipo_doc === '31' && /^\d{1,15}$/.test(values.numero_doc.trim()) ? nitCheckDigit(values.numero_doc.trim()) : '';
+  const [tipoDoc, numeroDoc] = useWatch({ control: form.control, name: ['tipo_doc', 'numero_doc'] });
+  const dv = tipoDoc === '31' && /^\d{1,15}$/.test(numeroDoc.trim()) ? nitCheckDigit(numeroDoc.trim()) : '';
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(async (input) => {
     setFailure(null);
-    const checked = CustomerInput.safeParse(values);
-    if (!checked.success) {
-      const next: Record<string, string> = {};
-      for (const issue of checked.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
     try {
-      onSaved(await invoke('customers.save', { ...(customer ? { id: customer.id } : {}), customer: checked.data }));
+      onSaved(await invoke('customers.save', { ...(customer ? { id: customer.id } : {}), customer: input }));
     } catch (error) {
       setFailure(error instanceof RpcClientError ? error.message : 'No se pudo guardar el cliente.');
     }
-  };
+  });
 
   return (
     <form
       className="panel customer-form"
-      onSubmit={(e) => void submit(e)}
+      onSubmit={(event) => void submit(event)}
       noValidate
       aria-label={customer ? 'Editar cliente' : 'Nuevo cliente'}
     >
       <h2>{customer ? `Editar cliente ${customer.nombre}` : 'Nuevo cliente'}</h2>
       <div className="form-grid">
-        <Field label="Tipo de documento" error={errors.tipo_doc}>
-          <select value={values.tipo_doc} onChange={(e) => set('tipo_doc', e.target.value)}>
+        <Field label="Tipo de documento" error={errors.tipo_doc?.message}>
+          <select {...form.register('tipo_doc')}>
             <IdentificationOptions />
           </select>
         </Field>
         <Field
           label="Número de documento"
-          error={errors.numero_doc}
-          hint={values.tipo_doc === '31' ? `Sin el dígito de verificación${dv ? ` (DV ${dv})` : ''}` : undefined}
+          error={errors.numero_doc?.message}
+          hint={tipoDoc === '31' ? `Sin el dígito de verificación${dv ? ` (DV ${dv})` : ''}` : undefined}
         >
-          <input type="text" autoComplete="off" value={values.numero_doc} onChange={(e) => set('numero_doc', e.target.value)} />
+          <input type="text" autoComplete="off" {...form.register('numero_doc')} />
         </Field>
-        <Field label="Nombre o razón social" error={errors.nombre}>
-          <input type="text" autoComplete="off" value={values.nombre} onChange={(e) => set('nombre', e.target.value)} />
+        <Field label="Nombre o razón social" error={errors.nombre?.message}>
+          <input type="text" autoComplete="off" {...form.register('nombre')} />
         </Field>
-        <Field label="Correo electrónico" error={errors.email}>
-          <input type="email" autoComplete="off" value={values.email} onChange={(e) => set('email', e.target.value)} />
+        <Field label="Correo electrónico" error={errors.email?.message}>
+          <input type="email" autoComplete="off" {...form.register('email')} />
         </Field>
-        <Field label="Dirección" error={errors.direccion}>
-          <input type="text" autoComplete="off" value={values.direccion} onChange={(e) => set('direccion', e.target.value)} />
+        <Field label="Dirección" error={errors.direccion?.message}>
+          <input type="text" autoComplete="off" {...form.register('direccion')} />
         </Field>
-        <Field label="Teléfono" error={errors.telefono}>
-          <input type="tel" autoComplete="off" value={values.telefono} onChange={(e) => set('telefono', e.target.value)} />
+        <Field label="Teléfono" error={errors.telefono?.message}>
+          <input type="tel" autoComplete="off" {...form.register('telefono')} />
         </Field>
       </div>
       {failure && <Alert tone="error">{failure}</Alert>}

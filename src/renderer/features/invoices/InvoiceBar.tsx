@@ -25,11 +25,11 @@ interface InvoiceBarProps {
 }
 
 export function InvoiceBar({ types, draftKey, draft, sending, canSubmit, onDiscard, children }: InvoiceBarProps) {
-  const { control, getValues } = useFormContext<FeFormValues>();
+  const { subscribe, getValues } = useFormContext<FeFormValues>();
   const liveTotals = useContext(LiveTotalsContext);
-  // The form's current values, read again after each change (useFormVersion.ts: without the copy of
-  // every value a whole-form watcher costs). The values object is the form's own: read, not kept.
-  const version = useFormVersion(control);
+  // The form's current values, read again after each change (useFormVersion.ts). The values object
+  // is the form's own: read, not kept.
+  const version = useFormVersion(subscribe);
   // Unchanged lines keep their computed amounts: a keystroke computes one line again, not 200.
   const [calculator] = useState(() => new LineCalculator());
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` stands for the values read here

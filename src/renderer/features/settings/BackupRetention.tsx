@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { appMethods } from '#shared/rpc/methods/app';
+import { typedNumber, useSchemaForm } from '#renderer/forms/useSchemaForm';
 import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
 import { Field } from '#renderer/ui/Field';
@@ -13,40 +15,29 @@ export function BackupRetention() {
   return kept.data ? <RetentionForm initial={kept.data.keep} /> : null;
 }
 
+const KeptInput = appMethods['app.setBackupsKept'].input;
+
 function RetentionForm({ initial }: { initial: number }) {
   const save = useRpcMutation('app.setBackupsKept', ['app.backupsKept']);
-  const [keep, setKeep] = useState(String(initial));
+  const form = useSchemaForm(KeptInput, { defaultValues: { keep: initial } });
   const [saved, setSaved] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const submit = form.handleSubmit((input) => save.mutate(input, { onSuccess: () => setSaved(true) }));
   return (
     <form
       aria-label="Copias que se conservan"
+      noValidate
       onSubmit={(event) => {
-        event.preventDefault();
         setSaved(false);
-        const value = keep.trim();
-        if (!/^\d{1,4}$/.test(value) || Number(value) < 1 || Number(value) > 1000) {
-          setError('Indique cuántas copias conservar: un número entero de 1 a 1.000.');
-          return;
-        }
-        setError(null);
-        save.mutate({ keep: Number(value) }, { onSuccess: () => setSaved(true) });
+        void submit(event);
       }}
     >
       <div className="form-grid">
         <Field
           label="Copias que se conservan"
           hint="Al crear una copia se borran las más antiguas que pasen de este número. Nunca se borra una copia que sea la única que conoce un envío aún sin respuesta definitiva."
-          error={error ?? undefined}
+          error={form.formState.errors.keep?.message}
         >
-          <input
-            inputMode="numeric"
-            value={keep}
-            onChange={(event) => {
-              setSaved(false);
-              setKeep(event.target.value);
-            }}
-          />
+          <input inputMode="numeric" {...form.register('keep', { setValueAs: typedNumber, onChange: () => setSaved(false) })} />
         </Field>
       </div>
       {save.isError && <Alert tone="error">{save.error.message}</Alert>}

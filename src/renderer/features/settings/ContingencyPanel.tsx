@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { outboxMethods } from '#shared/rpc/methods/outbox';
+import { typedNumber, useSchemaForm } from '#renderer/forms/useSchemaForm';
 import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
 import { Field } from '#renderer/ui/Field';
@@ -23,26 +25,22 @@ export function ContingencyPanel() {
   ) : null;
 }
 
+const WindowInput = outboxMethods['outbox.setWindow'].input;
+
 function ContingencyForm({ initialHours }: { initialHours: number }) {
   const save = useRpcMutation('outbox.setWindow', ['outbox.status']);
-  const [hours, setHours] = useState(String(initialHours));
+  const form = useSchemaForm(WindowInput, { defaultValues: { hours: initialHours } });
   const [saved, setSaved] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const submit = form.handleSubmit((input) => save.mutate(input, { onSuccess: () => setSaved(true) }));
 
   return (
     <form
       className="panel"
       aria-labelledby="contingency-settings-title"
+      noValidate
       onSubmit={(event) => {
-        event.preventDefault();
         setSaved(false);
-        const value = hours.trim();
-        if (!/^\d{1,3}$/.test(value) || Number(value) < 1 || Number(value) > 720) {
-          setError('Indique el plazo en horas enteras, entre 1 y 720.');
-          return;
-        }
-        setError(null);
-        save.mutate({ hours: Number(value) }, { onSuccess: () => setSaved(true) });
+        void submit(event);
       }}
     >
       <h2 id="contingency-settings-title">Contingencia</h2>
@@ -54,16 +52,9 @@ function ContingencyForm({ initialHours }: { initialHours: number }) {
         <Field
           label="Plazo para transmitir (horas)"
           hint="La DIAN ha dado 48 horas en las contingencias anunciadas. Las ventas que ya están en cola conservan su plazo."
-          error={error ?? undefined}
+          error={form.formState.errors.hours?.message}
         >
-          <input
-            inputMode="numeric"
-            value={hours}
-            onChange={(event) => {
-              setSaved(false);
-              setHours(event.target.value);
-            }}
-          />
+          <input inputMode="numeric" {...form.register('hours', { setValueAs: typedNumber, onChange: () => setSaved(false) })} />
         </Field>
       </div>
       {save.isError && <Alert tone="error">{save.error.message}</Alert>}

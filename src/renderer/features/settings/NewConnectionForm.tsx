@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import type { ConnectionCheck } from '#shared/rpc/methods/connections';
+import { useSchemaForm } from '#renderer/forms/useSchemaForm';
 import { invoke, RpcClientError } from '#renderer/rpc/client';
 import { Alert } from '#renderer/ui/Alert';
 import { Field } from '#renderer/ui/Field';
@@ -25,10 +25,7 @@ const EMPTY: NewConnectionInput = {
 export function NewConnectionForm({ onSaved }: { onSaved: () => void }) {
   const [serverError, setServerError] = useState<string | null>(null);
   const [check, setCheck] = useState<ConnectionCheck | null>(null);
-  const form = useForm<NewConnectionInput, unknown, NewConnectionValues>({
-    resolver: zodResolver(Schema),
-    defaultValues: EMPTY,
-  });
+  const form = useSchemaForm<NewConnectionInput, NewConnectionValues>(Schema, { defaultValues: EMPTY });
   const { errors, isSubmitting } = form.formState;
 
   const kind = useWatch({ control: form.control, name: 'kind' });

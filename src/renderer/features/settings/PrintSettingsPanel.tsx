@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { PRINT_LAYOUTS, type PrintSettings } from '#shared/rpc/methods/history';
+import { useWatch } from 'react-hook-form';
+import { PRINT_LAYOUTS, PrintSettings } from '#shared/rpc/methods/history';
+import { useSchemaForm } from '#renderer/forms/useSchemaForm';
 import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
 import { Field } from '#renderer/ui/Field';
@@ -28,27 +30,26 @@ function PrintSettingsForm({ initial }: { initial: PrintSettings }) {
   const desktop = info.data?.transport === 'electron';
   const printers = useRpcQuery('print.printers', {}, { enabled: desktop });
   const save = useRpcMutation('history.setPrintSettings', ['history.printSettings']);
-  const [values, setValues] = useState<PrintSettings>(initial);
+  const form = useSchemaForm(PrintSettings, { defaultValues: initial });
+  const printer = useWatch({ control: form.control, name: 'printer' });
   const [saved, setSaved] = useState(false);
-
-  const change = (next: Partial<PrintSettings>) => {
-    setSaved(false);
-    setValues((before) => ({ ...before, ...next }));
-  };
+  const changed = { onChange: () => setSaved(false) };
+  const submit = form.handleSubmit((input) => save.mutate(input, { onSuccess: () => setSaved(true) }));
 
   return (
     <form
       className="panel"
       aria-labelledby="print-settings-title"
+      noValidate
       onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate(values, { onSuccess: () => setSaved(true) });
+        setSaved(false);
+        void submit(event);
       }}
     >
       <h2 id="print-settings-title">Impresión</h2>
       <div className="form-grid">
-        <Field label="Formato al imprimir desde Facturas">
-          <select value={values.layout} onChange={(event) => change({ layout: event.target.value as PrintSettings['layout'] })}>
+        <Field label="Formato al imprimir desde Facturas" error={form.formState.errors.layout?.message}>
+          <select {...form.register('layout', changed)}>
             {PRINT_LAYOUTS.map((layout) => (
               <option key={layout} value={layout}>
                 {LAYOUT_LABELS[layout]}
@@ -57,8 +58,12 @@ function PrintSettingsForm({ initial }: { initial: PrintSettings }) {
           </select>
         </Field>
         {desktop ? (
-          <Field label="Impresora" hint="Se imprime en ella sin abrir el diálogo de impresión.">
-            <select value={values.printer} onChange={(event) => change({ printer: event.target.value })}>
+          <Field
+            label="Impresora"
+            hint="Se imprime en ella sin abrir el diálogo de impresión."
+            error={form.formState.errors.printer?.message}
+          >
+            <select {...form.register('printer', changed)} value={printer}>
               <option value="">La predeterminada del sistema</option>
               {printers.data?.map((printer) => (
                 <option key={printer.name} value={printer.name}>
@@ -66,8 +71,8 @@ function PrintSettingsForm({ initial }: { initial: PrintSettings }) {
                   {printer.is_default ? ' (predeterminada)' : ''}
                 </option>
               ))}
-              {values.printer !== '' && !printers.data?.some((p) => p.name === values.printer) && (
-                <option value={values.printer}>{values.printer} (no disponible ahora)</option>
+              {printer !== '' && !printers.data?.some((p) => p.name === printer) && (
+                <option value={printer}>{printer} (no disponible ahora)</option>
               )}
             </select>
           </Field>
@@ -76,7 +81,7 @@ function PrintSettingsForm({ initial }: { initial: PrintSettings }) {
         )}
       </div>
       <label className="checkbox">
-        <input type="checkbox" checked={values.auto_print} onChange={(event) => change({ auto_print: event.target.checked })} />
+        <input type="checkbox" {...form.register('auto_print', changed)} />
         Imprimir la factura apenas la DIAN la acepte
       </label>
       {printers.isError && <Alert tone="warn">No se pudo leer la lista de impresoras: {printers.error.message}</Alert>}

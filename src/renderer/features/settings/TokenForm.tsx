@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useSchemaForm } from '#renderer/forms/useSchemaForm';
 import { invoke, RpcClientError } from '#renderer/rpc/client';
 import { Alert } from '#renderer/ui/Alert';
 import { Field } from '#renderer/ui/Field';
@@ -19,7 +18,7 @@ export function TokenForm({
   const [serverError, setServerError] = useState<string | null>(null);
   // Unresolved submissions were sent with the current token: the new one waits here for a confirmation.
   const [warning, setWarning] = useState<{ message: string; token: string } | null>(null);
-  const form = useForm<TokenValues>({ resolver: zodResolver(Schema), defaultValues: { token: '' } });
+  const form = useSchemaForm<TokenValues, TokenValues>(Schema, { defaultValues: { token: '' } });
   const save = async (token: string, replaceUnresolved: boolean) => {
     setServerError(null);
     setWarning(null);

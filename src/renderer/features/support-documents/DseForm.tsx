@@ -6,6 +6,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
 import { colombiaToday, toColombia } from '#shared/dates';
 import type { Submission } from '#shared/rpc/methods/submissions';
+import { flatResolver } from '#renderer/forms/flat-resolver';
 import { useSubmissionForm } from '#renderer/forms/useSubmissionForm';
 import { invoke } from '#renderer/rpc/client';
 import { useRpcQuery } from '#renderer/rpc/hooks';
@@ -65,13 +66,19 @@ export function DseForm({ draft, saveLater, saveNow, discard, onCorrected }: Pro
     problem,
     showRefusal,
   } = useSubmissionForm<DseFormValues>({
-    form: { defaultValues: draft.values },
-    blocked: locked,
-    check: (current) => {
-      const verdict = judge(current);
-      if (verdict.request) return {};
-      return Object.keys(verdict.errors).length > 0 ? verdict.errors : { body: 'Revise los datos.' };
+    form: {
+      defaultValues: draft.values,
+      // The same rules judge the values live (below, for what each field shows) and at the submit,
+      // here; after a refused submit the live judgement shows the errors, so the resolver waits for
+      // the next submit instead of judging every keystroke twice.
+      resolver: flatResolver((current: DseFormValues) => {
+        const verdict = judge(current);
+        if (verdict.request) return {};
+        return Object.keys(verdict.errors).length > 0 ? verdict.errors : { body: 'Revise los datos.' };
+      }),
+      reValidateMode: 'onSubmit',
     },
+    blocked: locked,
     invalidMessage: 'Hay datos por corregir; están marcados en rojo junto a cada campo.',
     submit: async (current) => {
       const request = judge(current).request;

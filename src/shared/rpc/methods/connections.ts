@@ -73,10 +73,15 @@ export function plainHttpRefused(baseUrl: string): boolean {
 }
 
 export const ConnectionFields = z.object({
-  label: z.string().trim().min(1).max(80),
+  label: z.string().trim().min(1, 'Escriba un nombre para reconocer la conexión.').max(80),
   kind: ConnectionKind,
   base_url: BaseUrl,
-  company_id: z.number().int().positive().max(2_147_483_647),
+  // A schema's own message would stand for its checks too (zod 4): only the missing number has its own.
+  company_id: z
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'Escriba el número de empresa.' : undefined) })
+    .int()
+    .positive()
+    .max(2_147_483_647),
 });
 
 /** Plain http:// is refused except to loopback, for every kind of connection. */
@@ -89,11 +94,11 @@ export type ConnectionDraft = z.infer<typeof ConnectionDraft>;
 
 const ConnectionId = z.object({ id: z.number().int().positive() }).strict();
 /** Tokens are long-lived secrets; bound their size so garbage is refused before the keychain. */
-const Token = z
+export const ConnectionToken = z
   .string()
   .trim()
   .min(8, 'El token es demasiado corto.')
-  .max(4096)
+  .max(4096, 'El token es demasiado largo.')
   .regex(/^\S+$/, 'El token no puede tener espacios.')
   .regex(
     HEADER_SAFE,
@@ -145,7 +150,7 @@ export const connectionMethods = {
    * `credentials_changed` (details.unresolved) unless `replace_unresolved` confirms it.
    */
   'connections.setToken': method(
-    z.object({ id: z.number().int().positive(), token: Token, replace_unresolved: z.boolean().optional() }).strict(),
+    z.object({ id: z.number().int().positive(), token: ConnectionToken, replace_unresolved: z.boolean().optional() }).strict(),
     Connection,
   ),
   'connections.forgetToken': method(ConnectionId, Connection),
