@@ -8,6 +8,3 @@ export const WITHHOLDING_TYPES = [
 ] as const;
 
 export type WithholdingCode = (typeof WITHHOLDING_TYPES)[number]['code'];
-
-/** «05 ReteIVA, 06 ReteRenta, 07 ReteICA»: the list as an error message names it. */
-export const WITHHOLDING_TYPES_TEXT = WITHHOLDING_TYPES.map((w) => `${w.code} ${w.name}`).join(', ');
