@@ -2,30 +2,11 @@
 // The CLI's sources are bundled once per test worker with esbuild (already installed for tsx and
 // vite): the same code as `npm run cli`, started in a third of the time, which matters for the
 // crash tests' hundreds of processes on a 2-core CI machine.
-import { build } from 'esbuild';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-// Inside node_modules so that the bundle's external packages (better-sqlite3, keytar...) resolve.
-const bundle = join(root, 'node_modules', '.cache', 'factura-desk-test', `cli-${process.pid}.mjs`);
-let bundled: Promise<string> | null = null;
+import { nodeBundle, REPO_ROOT } from './node-bundle';
 
 function cliEntry(): Promise<string> {
-  bundled ??= build({
-    entryPoints: [join(root, 'src', 'core', 'cli', 'main.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    // Its `paths` resolve the subpath imports (`#core/...`): esbuild will not add `.ts` to a package import.
-    tsconfig: join(root, 'tsconfig.node.json'),
-    outfile: bundle,
-    logLevel: 'warning',
-  }).then(() => bundle);
-  return bundled;
+  return nodeBundle('src/core/cli/main.ts', 'cli');
 }
 
 export interface CliRun {
@@ -53,7 +34,7 @@ export async function spawnCli(
 ): Promise<{ child: ChildProcessWithoutNullStreams; done: Promise<CliRun> }> {
   const entry = await cliEntry();
   const child = spawn(process.execPath, [entry, '--home', home, ...args], {
-    cwd: root,
+    cwd: REPO_ROOT,
     env: { ...process.env, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });

@@ -2,32 +2,14 @@
 // in cli.ts): a second process on a data folder, killable with SIGKILL, reached over its web bridge.
 // Unlike the benchmark's host (bench/lib/web-host.ts, built for memory figures), a host that refuses
 // to start is a result here, not an error.
-import { build } from 'esbuild';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { nodeBundle, REPO_ROOT } from './node-bundle';
 import { SECRET_HEADER } from '#core/bridge/web-bridge';
 import type { RpcReply } from '#shared/rpc/envelope';
 import { splitSecretFragment } from '#shared/rpc/web-session';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const bundle = join(root, 'node_modules', '.cache', 'factura-desk-test', `web-${process.pid}.mjs`);
-let bundled: Promise<string> | null = null;
-
 function webEntry(): Promise<string> {
-  bundled ??= build({
-    entryPoints: [join(root, 'src', 'main', 'web.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    // Its `paths` resolve the subpath imports (`#core/...`): esbuild will not add `.ts` to a package import.
-    tsconfig: join(root, 'tsconfig.node.json'),
-    outfile: bundle,
-    logLevel: 'warning',
-  }).then(() => bundle);
-  return bundled;
+  return nodeBundle('src/main/web.ts', 'web');
 }
 
 export interface WebHostProcess {
@@ -49,7 +31,7 @@ export interface WebHostExit {
 /** Starts the web host on `home`: the running host, or how it ended when it refused to start. */
 export async function startWebHost(home: string, deadlineMs = 60_000): Promise<WebHostProcess | WebHostExit> {
   const entry = await webEntry();
-  const child = spawn(process.execPath, [entry, '--home', home], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [entry, '--home', home], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
