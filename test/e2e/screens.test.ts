@@ -272,6 +272,8 @@ describe('the keyboard focus, visible on every control', () => {
       await openScreen(page, path);
       await page.locator('h1').first().waitFor({ timeout: 30_000 });
       await page.waitForFunction('!/Cargando/.test(document.body.innerText)', undefined, { timeout: 15_000 });
+      // The screen at rest before the walk: a form still settling can take the focus back to the page.
+      await atRest(page);
       const faults: string[] = [];
       const seen = new Set<string>();
       let stops = 0;
