@@ -87,16 +87,29 @@ async function showAboveTotals(p: Page, label: string): Promise<void> {
   const before = await p.evaluate<string>(SCROLL_POSITIONS);
   await p.mouse.wheel(0, 400);
   // Until the wheel's scroll has moved the page and come to rest (the same over two frames).
-  await p.waitForFunction(
+  await until(
+    p,
     `(async () => {
       const read = () => ${SCROLL_POSITIONS};
       const now = read();
       for (let i = 0; i < 2; i += 1) await new Promise((resolve) => requestAnimationFrame(resolve));
       return now !== ${JSON.stringify(before)} && read() === now;
     })()`,
-    undefined,
-    { timeout: 15_000 },
   );
+}
+
+/**
+ * Until an expression is true in the page, asked again every 50 ms for up to 15 s. Not
+ * `page.waitForFunction`: once its first try is false it polls with `eval` inside the page, which
+ * the app's Content Security Policy (script-src 'self') refuses; `page.evaluate` is not subject to it.
+ */
+async function until(p: Page, expression: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await p.evaluate<boolean>(expression)) return;
+    if (Date.now() > deadline) throw new Error(`still false after ${timeoutMs} ms: ${expression.slice(0, 120)}`);
+    await p.waitForTimeout(50);
+  }
 }
 
 /** Where every scrolled box of the page is (the window and any element scrolled off its top). */
@@ -108,15 +121,14 @@ const SCROLL_POSITIONS =
  * layout and the screenshots are of the screen at rest).
  */
 async function atRest(p: Page): Promise<void> {
-  await p.waitForFunction(
+  await until(
+    p,
     `(async () => {
       await document.fonts.ready;
       return document
         .getAnimations()
         .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity);
     })()`,
-    undefined,
-    { timeout: 15_000 },
   );
 }
 
@@ -229,7 +241,7 @@ describe('every screen, in Spanish and inside the window', () => {
     await before?.(page);
     // Data that loads after the first paint (lists, totals) is on screen: nothing says it is
     // still loading. (Not 'networkidle': the bridge's event stream keeps a request open.)
-    await page.waitForFunction('!/Cargando/.test(document.body.innerText)', undefined, { timeout: 15_000 });
+    await until(page, '!/Cargando/.test(document.body.innerText)');
     await atRest(page);
 
     const problems: ScreenProblem[] = [];
@@ -271,7 +283,7 @@ describe('the keyboard focus, visible on every control', () => {
       await page.setViewportSize({ width: 1366, height: 768 });
       await openScreen(page, path);
       await page.locator('h1').first().waitFor({ timeout: 30_000 });
-      await page.waitForFunction('!/Cargando/.test(document.body.innerText)', undefined, { timeout: 15_000 });
+      await until(page, '!/Cargando/.test(document.body.innerText)');
       // The screen at rest before the walk: a form still settling can take the focus back to the page.
       await atRest(page);
       const faults: string[] = [];
