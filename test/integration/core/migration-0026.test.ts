@@ -52,11 +52,11 @@ describe('migration 0026 (contingency ticket in the ledger)', () => {
       write.run('http://a/v1', 'k7', 'accepted', null);
       // The holder refused: the ticket is free again for the same sale sent corrected.
       store.db.prepare("UPDATE submissions SET state = 'rejected' WHERE idempotency_key = 'k1'").run();
-      write.run('http://a/v1', 'k8', 'sending', '18764000001/CT-1');
+      const again = Number(write.run('http://a/v1', 'k8', 'sending', '18764000001/CT-1').lastInsertRowid);
 
       const company = { baseUrl: 'http://a/v1', companyId: 7 };
       const ticket = { resolution: '18764000001', prefix: 'CT', number: 1 };
-      expect(ticketHolder(store.db, company, ticket, null)).toMatchObject({ id: 8 });
+      expect(ticketHolder(store.db, company, ticket, null)).toMatchObject({ id: again });
       expect(ticketHolder(store.db, company, ticket, 'k8')).toBeNull();
       const plan = store.db
         .prepare(
