@@ -15,7 +15,14 @@ beforeEach(() => {
 });
 afterEach(() => dir.remove());
 
-const NUMBERING = { numero: '18764000001', prefijo: 'CT', rango_desde: 1, rango_hasta: 50, desde: '2026-01-01', hasta: '2027-12-31' };
+const NUMBERING = {
+  numero: '18764000001',
+  prefijo: 'CT',
+  rango_desde: 1,
+  rango_hasta: 50,
+  desde: '2026-01-01',
+  hasta: '2027-12-31',
+};
 const line = (n: number) => formatContingencyReference(ticketReference(NUMBERING, n, '2026-11-20', '10:00:00'));
 const fe = (observaciones: string, contingencia = true) =>
   Buffer.from(JSON.stringify({ es_contingencia: contingencia, observaciones, receptor: { nombre: 'Cliente' } }), 'utf8');
@@ -100,7 +107,9 @@ describe('migration 0026 (contingency ticket in the ledger)', () => {
         { key: 'broken', ticket_ref: null },
       ]);
       const company = { baseUrl: 'http://a/v1', companyId: 7 };
-      expect(ticketHolder(store.db, company, { resolution: '18764000001', prefix: 'CT', number: 2 }, null)).toMatchObject({ id: 2 });
+      expect(ticketHolder(store.db, company, { resolution: '18764000001', prefix: 'CT', number: 2 }, null)).toMatchObject({
+        id: 2,
+      });
       // The index now refuses another holder of a back-filled ticket.
       expect(() =>
         store.db
