@@ -3,7 +3,7 @@
 // the printer chosen in Ajustes. Only types come from Electron, so this runs under test with a
 // typed fake of the two WebContents methods it uses.
 import type { WebContents, WebContentsPrintOptions } from 'electron';
-import type { PrintLayout } from '../shared/rpc/methods/history';
+import type { PrintLayout } from '../shared/print/paper';
 import { AppError } from '../shared/rpc/errors';
 
 export type PrintTarget = Pick<WebContents, 'print' | 'getPrintersAsync'>;

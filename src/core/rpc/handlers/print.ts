@@ -10,6 +10,7 @@ import { historyDetail } from '#core/history/detail';
 import { IssuerProfiles } from '#core/history/issuer';
 import { HistoryQueries } from '#core/history/query';
 import type { CoreParts } from '#core/parts';
+import { PageSettings } from '#core/print/page-settings';
 import { paidInCash, ReceiptPrinter } from '#core/print/receipt-printer';
 import type { Handlers } from '#core/rpc/registry';
 
@@ -22,10 +23,13 @@ function desktopOnly(message: string): () => never {
 
 export function printHandlers({ store, connections, submissions, clock, lists }: CoreParts): Handlers<typeof printMethods> {
   const printer = new ReceiptPrinter(store.db, clock);
+  const page = new PageSettings(store.db, clock);
   const queries = new HistoryQueries(store.db);
   const issuers = new IssuerProfiles(store.db, clock);
   const dayClose = new DayCloseReader(store.db, clock);
   return {
+    'print.settings': () => page.get(connections.requireActive().id),
+    'print.setSettings': (settings) => page.set(connections.requireActive().id, settings),
     'print.thermal': () => printer.settings(),
     'print.setThermal': (settings) => printer.setSettings(settings),
     'print.receipt': ({ source, occasion }) => {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import QRCode from 'qrcode';
-import type { PrintLayout } from '#shared/rpc/methods/history';
+import type { PrintLayout } from '#shared/print/paper';
 import { isTicket } from './layouts';
 import type { PrintModel } from '#shared/print/print-model';
 import { PrintPage } from './PrintPage';

@@ -2,7 +2,7 @@
 // root element names its CSS page (print.css: `page: ticket80` and its `@page ticket80 { size … }`),
 // so the PDF and the printer get its paper; the app's content security policy allows no inline
 // <style>, so the sizes live in the stylesheet.
-import type { PrintLayout } from '#shared/rpc/methods/history';
+import type { PrintLayout } from '#shared/print/paper';
 
 export const LAYOUT_LABELS: Record<PrintLayout, string> = {
   a4: 'Hoja A4',

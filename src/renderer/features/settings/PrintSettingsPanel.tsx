@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { PRINT_LAYOUTS, PrintSettings } from '#shared/rpc/methods/history';
+import { PRINT_LAYOUTS } from '#shared/print/paper';
+import { PrintSettings } from '#shared/rpc/methods/print';
 import { useSchemaForm } from '#renderer/forms/useSchemaForm';
 import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
@@ -13,7 +14,7 @@ import { ReceiptPrinterForm } from './ReceiptPrinterForm';
  * by itself after acceptance, and in the desktop app the printer it prints to without a dialog.
  */
 export function PrintSettingsPanel() {
-  const current = useRpcQuery('history.printSettings', {});
+  const current = useRpcQuery('print.settings', {});
   const thermal = useRpcQuery('print.thermal', {});
   return (
     <>
@@ -29,7 +30,7 @@ function PrintSettingsForm({ initial }: { initial: PrintSettings }) {
   const info = useRpcQuery('app.info', {});
   const desktop = info.data?.transport === 'electron';
   const printers = useRpcQuery('print.printers', {}, { enabled: desktop });
-  const save = useRpcMutation('history.setPrintSettings', ['history.printSettings']);
+  const save = useRpcMutation('print.setSettings', ['print.settings']);
   const form = useSchemaForm(PrintSettings, { defaultValues: initial });
   const printer = useWatch({ control: form.control, name: 'printer' });
   const [saved, setSaved] = useState(false);
