@@ -56,7 +56,11 @@ export function printHandlers({ store, connections, submissions, clock, lists }:
         );
       }
       const name = settings.connection === 'network' ? `${settings.host}:${settings.port}` : settings.queue;
-      return printer.print(testTicket(name, settings.columns, CODE_PAGE_LABELS[settings.code_page], formatDateTime(clock())), {
+      // The shop's logo as its receipts will carry it, so the test says at once if it cannot be drawn.
+      const active = connections.active();
+      const logo = active ? issuers.get(active.id)?.logo || null : null;
+      const blocks = testTicket(name, settings.columns, CODE_PAGE_LABELS[settings.code_page], formatDateTime(clock()), logo);
+      return printer.print(blocks, {
         drawer: false,
         settings,
       });

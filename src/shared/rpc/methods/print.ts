@@ -97,7 +97,7 @@ export const DEFAULT_THERMAL: ThermalSettings = {
 /** What a printed ticket reports: the drawer opened or not, and a note when something printed differently. */
 export const TicketPrinted = z.object({
   drawer_opened: z.boolean(),
-  /** e.g. characters the code page lacks (printed as «?»), a JPEG logo left out; null when all printed as shown */
+  /** e.g. characters the code page lacks (printed as «?»), a logo that could not be read left out (and why); null when all printed as shown */
   warning: z.string().nullable(),
 });
 export type TicketPrinted = z.infer<typeof TicketPrinted>;
