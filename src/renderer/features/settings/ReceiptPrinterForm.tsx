@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { TICKET_WIDTH_MM, ticketLayoutOfColumns } from '#shared/print/paper';
 import { CODE_PAGE_LABELS, CODE_PAGES, ThermalSettings, type CodePage } from '#shared/rpc/methods/print';
 import { useRpcMutation } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
@@ -16,10 +17,11 @@ const STATUS_NOTES: Record<Exclude<ThermalSettings['connection'], 'none'>, strin
     'Por el sistema de impresión no se puede leer el estado de la impresora (sin papel, tapa abierta, cajón): el sistema solo recibe el trabajo. Si la tirilla no sale, revise la impresora. Conectada por red (IP y puerto 9100) sí avisa cuando no tiene papel.',
 };
 
+const paperOf = (columns: ThermalSettings['columns']) => `${TICKET_WIDTH_MM[ticketLayoutOfColumns(columns)]} mm`;
 const COLUMN_LABELS: Record<ThermalSettings['columns'], string> = {
-  48: '80 mm · 48 columnas (la mayoría)',
-  42: '80 mm · 42 columnas',
-  32: '58 mm · 32 columnas',
+  48: `${paperOf(48)} · 48 columnas (la mayoría)`,
+  42: `${paperOf(42)} · 42 columnas`,
+  32: `${paperOf(32)} · 32 columnas`,
 };
 
 /**
