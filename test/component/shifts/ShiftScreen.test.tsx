@@ -10,7 +10,9 @@ import type { Shift } from '#shared/rpc/methods/shifts';
 import { countedCash, cashDifference } from '#shared/shifts/cash-count';
 import { installFakeBridge } from '#test/component/fake-bridge';
 import { renderWithQueries } from '#test/component/render';
-import { folded } from '#test/sale';
+
+/** Text with its spaces (the formatter's no-break ones too) as single spaces. */
+const folded = (text: string | null): string => (text ?? '').replace(/\s+/g, ' ').trim();
 
 let cashiers: CashierState;
 let open: Shift | null;
