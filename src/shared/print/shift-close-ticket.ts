@@ -66,7 +66,6 @@ export function shiftCloseTicket(shift: Shift, printedAt: Date): TicketBlock[] {
     if (shift.difference_accepted_by) blocks.push(text(`Diferencia aceptada por ${shift.difference_accepted_by}`));
     if (shift.closed_by) blocks.push(text(`Cerrado por ${shift.closed_by}`));
   }
-  blocks.push({ kind: 'rule' }, { kind: 'text', text: 'Firma del cajero', align: 'left' }, { kind: 'text', text: ' ' });
-  blocks.push({ kind: 'text', text: '______________________________', align: 'left' });
+  blocks.push({ kind: 'rule' }, text('Firma del cajero:'), text('______________________________'));
   return blocks;
 }
