@@ -1,7 +1,7 @@
 // Shifts: a cashier at this register from a counted float to a counted close. Every FE made while
 // a shift is open is linked to it (shift_sales), every cash movement is written in it, and the close
 // stores expected, counted and difference once; from then on nothing of the shift changes (here, and
-// by the triggers of migration 0026). A sale being sent keeps its shift open until it is linked.
+// by the triggers of migration 0027). A sale being sent keeps its shift open until it is linked.
 import type { Database, Statement } from 'better-sqlite3';
 import { cashDifference, countedCash, expectedCash, type DenominationCounts } from '#shared/shifts/cash-count';
 import { dec, sum, toMoneyString } from '#shared/money';

@@ -7,8 +7,8 @@ import type { Migration } from '#core/store/migration';
  * (PostgreSQL: `GENERATED ALWAYS AS IDENTITY`) and the triggers' `RAISE(ABORT, …)` (PostgreSQL: a
  * trigger function that raises). Partial and expression indexes are read by both.
  */
-export const migration0026: Migration = {
-  version: 26,
+export const migration0027: Migration = {
+  version: 27,
   name: 'cashiers_shifts',
   up(db) {
     db.exec(`
