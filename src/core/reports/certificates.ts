@@ -6,6 +6,7 @@ import type { Certificate, CertificatesOutput } from '#shared/rpc/methods/report
 import type { IssuerProfile } from '#shared/rpc/methods/history';
 import type { Db } from '../store/store';
 import { ReportFacts } from './facts';
+import type { LedgerReads } from '../ledger-reads/ledger-reads';
 import { ACCEPTED_ESTADOS_SQL } from '../submissions/states';
 
 interface Row {
@@ -22,13 +23,14 @@ interface Row {
   amount_cents: number;
 }
 
-export function withholdingCertificates(
+export async function withholdingCertificates(
   db: Db,
+  reads: LedgerReads,
   connectionId: number,
   issuer: IssuerProfile | null,
   filter: { from: string; to: string; supplier?: string | undefined },
-): CertificatesOutput {
-  new ReportFacts(db).ensure(connectionId, filter.from, filter.to);
+): Promise<CertificatesOutput> {
+  await new ReportFacts(db, reads).ensure(connectionId, filter.from, filter.to);
   const params = { connection: connectionId, from: filter.from, to: filter.to, supplier: filter.supplier ?? null };
   const rows = db
     .prepare<[typeof params], Row>(

@@ -23,6 +23,7 @@ import type {
 } from '#shared/rpc/methods/reports';
 import type { Db } from '../store/store';
 import { ReportFacts } from './facts';
+import type { LedgerReads } from '../ledger-reads/ledger-reads';
 import { ACCEPTED_ESTADOS_SQL, FINAL_ESTADOS_SQL } from '../submissions/states';
 
 export const TOP_PARTIES = 10;
@@ -123,10 +124,10 @@ interface OpenRow {
  * read from covering indexes (migrations 0013 and 0015); JS only merges the few groups. The same
  * answer as summing every document in JS (the property test compares both).
  */
-export function periodReport(db: Db, scope: ReportScope, filter: ReportFilter): PeriodReport {
+export async function periodReport(db: Db, reads: LedgerReads, scope: ReportScope, filter: ReportFilter): Promise<PeriodReport> {
   const { connectionId } = scope;
   prepareDb(db);
-  new ReportFacts(db).ensure(connectionId, filter.from, filter.to);
+  await new ReportFacts(db, reads).ensure(connectionId, filter.from, filter.to);
   const kindClause = filter.kind ? 'AND h.kind = @kind' : '';
   const params = { connection: connectionId, from: filter.from, to: filter.to, ...(filter.kind ? { kind: filter.kind } : {}) };
   const period = `h.connection_id = @connection AND h.issue_date >= @from AND h.issue_date <= @to ${kindClause}`;
