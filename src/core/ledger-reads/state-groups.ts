@@ -12,8 +12,10 @@ export const NOT_A_DOCUMENT_STATES: readonly SubmissionState[] = ['failed', 'con
 
 /** Stored DIAN states meaning accepted (with or without notices). */
 export const ACCEPTED_DIAN_STATES: readonly string[] = ACCEPTED_ESTADOS;
-/** Stored DIAN states that are final: accepted in any form, or rejected (the stored spelling). */
-export const FINAL_DIAN_STATES: readonly string[] = [...ACCEPTED_ESTADOS, canonicalEstado('rechazado')];
+/** The stored DIAN state of a rejection (its one spelling, whatever the server wrote). */
+export const REJECTED_DIAN_STATES: readonly string[] = [canonicalEstado('rechazado')];
+/** Stored DIAN states that are final: accepted in any form, or rejected. */
+export const FINAL_DIAN_STATES: readonly string[] = [...ACCEPTED_ESTADOS, ...REJECTED_DIAN_STATES];
 /** Stored DIAN states of a known state on its way. */
 export const IN_PROGRESS_DIAN_STATES: readonly string[] = IN_PROGRESS_ESTADOS;
 
@@ -21,3 +23,12 @@ export const IN_PROGRESS_DIAN_STATES: readonly string[] = IN_PROGRESS_ESTADOS;
 export function sqlList(group: readonly string[]): string {
   return `(${group.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ')})`;
 }
+
+/** The groups as SQL lists, for the SQLite statements written by hand (history search, report sums). */
+export const STATE_LISTS_SQL = {
+  open: sqlList(OPEN_STATES),
+  accepted: sqlList(ACCEPTED_DIAN_STATES),
+  rejected: sqlList(REJECTED_DIAN_STATES),
+  final: sqlList(FINAL_DIAN_STATES),
+  inProgress: sqlList(IN_PROGRESS_DIAN_STATES),
+} as const;

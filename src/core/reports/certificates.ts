@@ -7,7 +7,7 @@ import type { IssuerProfile } from '#shared/rpc/methods/history';
 import type { Db } from '../store/store';
 import { ReportFacts } from './facts';
 import type { LedgerReads } from '../ledger-reads/ledger-reads';
-import { ACCEPTED_ESTADOS_SQL } from '../submissions/states';
+import { STATE_LISTS_SQL } from '../ledger-reads/state-groups';
 
 interface Row {
   history_id: number;
@@ -38,7 +38,7 @@ export async function withholdingCertificates(
               a.code, a.name, a.rate, a.base_cents, a.amount_cents
        FROM history_documents h JOIN report_documents r ON r.history_id = h.id AND r.submission_id IS NOT NULL
        JOIN report_amounts a ON a.history_id = h.id AND a.fact = 'withholding'
-       WHERE h.connection_id = @connection AND h.kind = 'DSE' AND h.estado_dian IN ${ACCEPTED_ESTADOS_SQL} AND h.moneda = 'COP'
+       WHERE h.connection_id = @connection AND h.kind = 'DSE' AND h.estado_dian IN ${STATE_LISTS_SQL.accepted} AND h.moneda = 'COP'
          AND h.issue_date >= @from AND h.issue_date <= @to AND (@supplier IS NULL OR h.counterpart_doc = @supplier)
        ORDER BY h.issue_date, h.id, a.code`,
     )
@@ -46,7 +46,7 @@ export async function withholdingCertificates(
   const withoutDetail = db
     .prepare<[typeof params], { n: number }>(
       `SELECT count(*) AS n FROM history_documents h LEFT JOIN report_documents r ON r.history_id = h.id
-       WHERE h.connection_id = @connection AND h.kind = 'DSE' AND h.estado_dian IN ${ACCEPTED_ESTADOS_SQL} AND h.issue_date >= @from AND h.issue_date <= @to
+       WHERE h.connection_id = @connection AND h.kind = 'DSE' AND h.estado_dian IN ${STATE_LISTS_SQL.accepted} AND h.issue_date >= @from AND h.issue_date <= @to
          AND (@supplier IS NULL OR h.counterpart_doc = @supplier) AND r.submission_id IS NULL`,
     )
     .get(params)!.n;
