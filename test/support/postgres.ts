@@ -5,7 +5,7 @@
 // the server belong to the unprivileged `nobody` (setpriv), and the binaries are copied where that
 // user can reach them when node_modules is not (a clone under /root).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -38,8 +38,16 @@ function binaries(): string {
   if (spawnSync(file, args).status === 0) return join(native, 'bin');
   const copy = join(tmpdir(), 'factura-desk-postgres-binaries');
   if (!existsSync(join(copy, 'bin', 'postgres'))) {
-    cpSync(native, copy, { recursive: true, verbatimSymlinks: true });
-    chmodSync(copy, 0o755);
+    // Copied aside, then renamed into place: test files start servers in parallel, and none may
+    // run a half-copied folder. The loser of the rename uses the winner's copy.
+    const partial = mkdtempSync(join(tmpdir(), 'factura-desk-postgres-copy-'));
+    cpSync(native, partial, { recursive: true, verbatimSymlinks: true });
+    chmodSync(partial, 0o755);
+    try {
+      renameSync(partial, copy);
+    } catch {
+      rmSync(partial, { recursive: true, force: true });
+    }
   }
   return join(copy, 'bin');
 }
