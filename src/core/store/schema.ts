@@ -1,4 +1,4 @@
-// The tables of the store at schema 25, as the typed query layer (Kysely) sees them on both engines.
+// The tables of the store at the latest schema (26), as the typed query layer (Kysely) sees them on both engines.
 // Written once from a migrated SQLite file and kept by hand: a migration that adds or changes a
 // column changes its table here in the same commit. FTS5 tables, their shadow tables and views are
 // SQLite's own search machinery and are not part of it.
@@ -280,6 +280,7 @@ export interface SubmissionsTable {
   unreachable_attempts: Generated<number>;
   field_errors: string | null;
   rejection: string | null;
+  ticket_ref: string | null;
 }
 
 export interface Schema {

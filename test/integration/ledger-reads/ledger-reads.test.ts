@@ -33,7 +33,7 @@ const ENGINES: Record<Engine['kind'], () => Promise<Opened>> = {
   },
   postgres: async () => {
     server ??= await startPostgres();
-    const engine = await openPostgres({ url: await server.createDatabase(), migrations: migrations.slice(0, 25) });
+    const engine = await openPostgres({ url: await server.createDatabase(), migrations });
     return { engine, close: () => engine.close() };
   },
 };

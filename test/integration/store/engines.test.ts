@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { openPostgres, sqliteEngine } from '#core/store/engine';
 import type { Migration } from '#core/store/migration';
+import { formatContingencyReference, ticketReference } from '#shared/fe/contingency-reference';
 import { migrations } from '#core/store/migrations/index';
 import { Store } from '#core/store/store';
 import { startPostgres, type TestPostgres } from '#test/postgres';
@@ -139,6 +140,63 @@ describe('PostgreSQL engine', () => {
     await expect(openPostgres({ url, migrations: [...migrations.slice(0, 25), later, sqliteOnly] })).rejects.toMatchObject({
       code: 'store_unavailable',
     });
+  });
+
+  it('runs migration 0026’s PostgreSQL half over a ledger at 25: the ticket back-filled on its oldest holder, then unique', async () => {
+    const url = await server.createDatabase();
+    const at25 = await openPostgres({ url, migrations: migrations.slice(0, 25) });
+    const numbering = {
+      numero: '18764000001',
+      prefijo: 'CT',
+      rango_desde: 1,
+      rango_hasta: 50,
+      desde: '2026-01-01',
+      hasta: '2027-12-31',
+    };
+    const observaciones = formatContingencyReference(ticketReference(numbering, 12, '2026-11-20', '10:00:00'));
+    const body = Buffer.from(JSON.stringify({ es_contingencia: true, observaciones, receptor: { nombre: 'Cliente' } }), 'utf8');
+    for (const [key, state] of [
+      ['older', 'in_doubt'],
+      ['newer', 'pending'],
+      ['refused', 'rejected'],
+    ] as const) {
+      await at25.db
+        .insertInto('submissions')
+        .values({
+          connection_id: 1,
+          base_url: 'http://a/v1',
+          company_id: 7,
+          kind: 'FE',
+          idempotency_key: key,
+          endpoint_path: '/p',
+          request_body: body,
+          payload_hash: 'h',
+          state,
+          created_at: 'now',
+          updated_at: 'now',
+        })
+        .execute();
+    }
+    await at25.close();
+    const engine = await openPostgres({ url, migrations: migrations.slice(0, 26) });
+    try {
+      expect(engine.schemaVersion).toBe(26);
+      const refs = await engine.db.selectFrom('submissions').select(['idempotency_key', 'ticket_ref']).orderBy('id').execute();
+      expect(refs).toEqual([
+        { idempotency_key: 'older', ticket_ref: '18764000001/CT-12' },
+        { idempotency_key: 'newer', ticket_ref: null },
+        { idempotency_key: 'refused', ticket_ref: '18764000001/CT-12' },
+      ]);
+      await expect(
+        engine.db
+          .updateTable('submissions')
+          .set({ ticket_ref: '18764000001/CT-12' })
+          .where('idempotency_key', '=', 'newer')
+          .execute(),
+      ).rejects.toMatchObject({ code: '23505' });
+    } finally {
+      await engine.close();
+    }
   });
 
   it('refuses a database of a newer schema, changing nothing', async () => {

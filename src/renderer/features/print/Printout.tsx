@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import QRCode from 'qrcode';
-import type { PrintLayout } from '#shared/rpc/methods/history';
+import type { PrintLayout } from '#shared/print/paper';
 import { isTicket } from './layouts';
 import type { PrintModel } from '#shared/print/print-model';
 import { PrintPage } from './PrintPage';
@@ -20,7 +20,7 @@ export function useQrImage(text: string | null): { data: string | null; isError:
 /** A document in the chosen layout, on that layout's named CSS page. */
 export function Printout({ model, qr, layout }: { model: PrintModel; qr: string | null; layout: PrintLayout }) {
   return isTicket(layout) ? (
-    <TicketPage model={model} qr={qr} width={layout === 'ticket58' ? 58 : 80} />
+    <TicketPage model={model} qr={qr} layout={layout} />
   ) : (
     <PrintPage model={model} qr={qr} paper={layout === 'letter' ? 'letter' : 'a4'} />
   );
