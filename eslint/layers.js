@@ -17,6 +17,8 @@ export const LAYERS = {
     packages: [
       'node:*',
       'better-sqlite3',
+      'kysely',
+      'pg',
       '@napi-rs/keyring',
       'exceljs',
       'zod',

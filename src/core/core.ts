@@ -38,6 +38,8 @@ import { createDispatcher, type Dispatcher } from './rpc/registry';
 import type { RestoreResult } from './store/restore';
 import { FolderLock } from './store/folder-lock';
 import { Store } from './store/store';
+import { sqliteEngine } from './store/engine';
+import { LedgerReads } from './ledger-reads/ledger-reads';
 import { outboxHandlers } from './rpc/handlers/outbox';
 import { OutboxRunner } from './submissions/outbox-runner';
 import { Submissions } from './submissions/submissions';
@@ -121,6 +123,9 @@ export function createCore(options: CoreOptions): Core {
   void trustedRoots().then((roots) => {
     if (roots.systemProblem) logger.warn('system certificate store unreadable', { problem: roots.systemProblem });
   });
+  // The typed query layer on the Store's own connection: converted modules read through it.
+  const engine = sqliteEngine(store.db);
+  const reads = new LedgerReads(engine);
   const connections = new Connections(store.db, vault, events, clock);
   const timeouts = {
     ...(options.writeTimeoutMs ? { writeTimeoutMs: options.writeTimeoutMs } : {}),
@@ -136,7 +141,7 @@ export function createCore(options: CoreOptions): Core {
     ...timeouts,
     ...(options.contingencyWindowHours ? { contingencyWindowHours: options.contingencyWindowHours } : {}),
   });
-  const history = new HistorySync({ store, connections, fetch, clock, events, logger });
+  const history = new HistorySync({ store, reads, connections, fetch, clock, events, logger });
   const poller = new Poller(submissions, options.timers ?? realTimers(clock), logger);
   const outboxRunner = new OutboxRunner(submissions, options.timers ?? realTimers(clock), logger, options.outboxProbeMs);
   const lists = new CompanyLists({ store, connections, fetch, clock, events, logger }, timeouts);
@@ -154,6 +159,8 @@ export function createCore(options: CoreOptions): Core {
     fetch,
     logger,
     store,
+    engine,
+    reads,
     vault,
     events,
     connections,

@@ -5,8 +5,10 @@ import type { CompanyLists } from './company-lists/company-lists';
 import type { Connections } from './connections/connections';
 import type { EventBus } from './events';
 import type { HistorySync } from './history/sync';
+import type { LedgerReads } from './ledger-reads/ledger-reads';
 import type { Logger } from './log/logger';
 import type { Poller } from './poller/poller';
+import type { Engine } from './store/engine';
 import type { RestoreResult } from './store/restore';
 import type { Shifts } from './shifts/shifts';
 import type { Store } from './store/store';
@@ -23,6 +25,10 @@ export interface CoreParts {
   fetch: typeof globalThis.fetch;
   logger: Logger;
   store: Store;
+  /** The typed query layer over the store's engine (store/engine.ts). */
+  engine: Engine;
+  /** The ledger's reads (ledger-reads/), over `engine`. */
+  reads: LedgerReads;
   vault: Vault;
   events: EventBus;
   connections: Connections;

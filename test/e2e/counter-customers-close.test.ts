@@ -225,7 +225,15 @@ describe('cierre de caja', () => {
     // The sales of the tests above, all accepted, all in cash (the demo company's default method):
     // 22.645 (arroz 4.200 at 0 %, café 12.500 + 2.375 IVA, gaseosa 3.000 + 570 IVA),
     // 1.080 (chocolatina 1.000 + 80 INC) and 4.200 (arroz, 0 %).
-    const expected = { documents: 3, total: '27925', iva19Base: '15500', iva19: '2945', inc8Base: '1000', inc8: '80' };
+    const expected = {
+      documents: 3,
+      total: '27925',
+      iva19Base: '15500',
+      iva19: '2945',
+      inc8Base: '1000',
+      inc8: '80',
+      excludedBase: '8400',
+    };
     const { page, errors } = await watchedPage(browser, {}, { consoleErrors: false });
     await page.goto(`${app.bridge.url}#/cierre`);
     await page.getByRole('heading', { level: 1, name: 'Cierre de caja' }).waitFor();
@@ -239,6 +247,8 @@ describe('cierre de caja', () => {
     const taxes = folded(await page.getByTestId('day-close-taxes').textContent());
     expect(taxes).toContain(`IVA 19 %${cop(expected.iva19Base)}${cop(expected.iva19)}`);
     expect(taxes).toContain(`INC 8 %${cop(expected.inc8Base)}${cop(expected.inc8)}`);
+    // The rice at 0 % (no tax code: excluded from IVA) with its base, as Form 300 asks for it.
+    expect(taxes).toContain(`IVA excluido 0 %${cop(expected.excludedBase)}${cop('0')}`);
     expect(folded(await page.getByTestId('day-close-pending').textContent())).toBe(cop('0'));
     expect(await ticket.textContent()).not.toMatch(/undefined|NaN|null|accepted|pending|rejected/);
     await viewportScreenshots(page, 'day-close');

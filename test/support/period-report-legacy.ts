@@ -27,6 +27,7 @@ import type {
 } from '#shared/rpc/methods/reports';
 import type { Db } from '#core/store/store';
 import { ReportFacts } from '#core/reports/facts';
+import { ledgerReadsOf } from '#core/ledger-reads/ledger-reads';
 
 const TOP_PARTIES = 10;
 const OPEN_LIST_MAX = 200;
@@ -89,9 +90,9 @@ interface ReportScope {
   now: Date;
 }
 
-export function legacyPeriodReport(db: Db, scope: ReportScope, filter: ReportFilter): PeriodReport {
+export async function legacyPeriodReport(db: Db, scope: ReportScope, filter: ReportFilter): Promise<PeriodReport> {
   const { connectionId } = scope;
-  new ReportFacts(db).ensure(connectionId, filter.from, filter.to);
+  await new ReportFacts(db, ledgerReadsOf(db)).ensure(connectionId, filter.from, filter.to);
   const kindClause = filter.kind ? 'AND h.kind = @kind' : '';
   const params = { connection: connectionId, from: filter.from, to: filter.to, ...(filter.kind ? { kind: filter.kind } : {}) };
   const docs = db

@@ -4,23 +4,13 @@
 // reports use). Accepted ones are the day's sales; pending (sending, in doubt, waiting for the DIAN)
 // and rejected ones are listed apart and never summed into the sales. Refused submissions (nothing
 // was created) are not documents and are left out.
-import type { Statement } from 'better-sqlite3';
 import { addDays, colombiaToday } from '#shared/dates';
 import { feFigures } from '#shared/reports/document-figures';
 import type { DayClose, DayCloseDocument } from '#shared/rpc/methods/day-close';
-import type { Db } from '../store/store';
-import { OPEN_SUBMISSION_STATES } from '#shared/rpc/methods/submissions';
+import type { LedgerReads } from '../ledger-reads/ledger-reads';
+import { OPEN_STATES } from '../ledger-reads/state-groups';
 
-interface Row {
-  id: number;
-  state: string;
-  request_body: Buffer;
-  counterpart: string | null;
-  document_number: string | null;
-  created_at: string;
-}
-
-const PENDING = new Set<string>(OPEN_SUBMISSION_STATES);
+const PENDING = new Set<string>(OPEN_STATES);
 
 /** The instants [from, to) of a Colombian day (UTC-05:00 all year). */
 export function colombiaDayRange(date: string): { from: string; to: string } {
@@ -37,20 +27,12 @@ function parse(body: Buffer): Record<string, unknown> | null {
 }
 
 export class DayCloseReader {
-  private readonly rows: Statement<[number, string, string], Row>;
-
   constructor(
-    db: Db,
+    private readonly reads: LedgerReads,
     private readonly now: () => Date,
-  ) {
-    this.rows = db.prepare(
-      `SELECT id, state, request_body, counterpart, document_number, created_at FROM submissions
-       WHERE connection_id = ? AND kind = 'FE' AND created_at >= ? AND created_at < ? AND state NOT IN ('failed', 'conflict')
-       ORDER BY created_at, id`,
-    );
-  }
+  ) {}
 
-  read(connectionId: number, date?: string): DayClose {
+  async read(connectionId: number, date?: string): Promise<DayClose> {
     const day = date ?? colombiaToday(this.now());
     const { from, to } = colombiaDayRange(day);
     const out: DayClose = {
@@ -71,7 +53,7 @@ export class DayCloseReader {
     };
     const payments = new Map<string, DayClose['by_payment'][number]>();
     const taxes = new Map<string, DayClose['taxes'][number]>();
-    for (const row of this.rows.iterate(connectionId, from, to)) {
+    for (const row of await this.reads.dayInvoices(connectionId, from, to)) {
       const body = parse(row.request_body);
       const figures = body ? feFigures(body) : null;
       const doc: DayCloseDocument = {

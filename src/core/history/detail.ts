@@ -7,7 +7,6 @@ import type { Db } from '../store/store';
 import type { Submissions } from '../submissions/submissions';
 import type { IssuerProfiles } from './issuer';
 import type { HistoryQueries } from './query';
-import { OPEN_STATES_SQL } from '../submissions/states';
 
 export interface DetailParts {
   db: Db;
@@ -69,17 +68,4 @@ function parseObject(text: string): Record<string, unknown> | null {
   } catch {
     return null;
   }
-}
-
-/** Open submissions of a connection whose document the mirror does not show (yet). */
-export function unmirroredOpenSubmissions(db: Db, connectionId: number): number[] {
-  return db
-    .prepare<[number], { id: number }>(
-      `SELECT s.id FROM submissions s
-       LEFT JOIN history_documents h ON h.connection_id = s.connection_id AND h.kind = s.kind AND h.remote_id = s.document_id
-       WHERE s.connection_id = ? AND s.state IN ${OPEN_STATES_SQL} AND h.id IS NULL
-       ORDER BY s.id DESC LIMIT 200`,
-    )
-    .all(connectionId)
-    .map((row) => row.id);
 }

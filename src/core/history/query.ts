@@ -16,13 +16,7 @@ import type { HistoryFilter, HistoryPage, HistoryRow } from '#shared/rpc/methods
 import type { SubmissionState } from '#shared/rpc/methods/submissions';
 import type { Db } from '../store/store';
 import { OPEN_SUBMISSION_STATES } from '#shared/rpc/methods/submissions';
-import {
-  ACCEPTED_ESTADOS_SQL,
-  FINAL_ESTADOS_SQL,
-  IN_PROGRESS_ESTADOS,
-  IN_PROGRESS_ESTADOS_SQL,
-  OPEN_STATES_SQL,
-} from '../submissions/states';
+import { IN_PROGRESS_DIAN_STATES, STATE_LISTS_SQL } from '../ledger-reads/state-groups';
 
 /** The newest ledger row for a mirrored document (index submissions_by_document, migration 0006). */
 const LEDGER_OF = `(SELECT s.%s FROM submissions s
@@ -66,7 +60,7 @@ function stateToken(state: string): string {
   return `s${Buffer.from(state, 'utf8').toString('hex')}`;
 }
 
-const IN_PROGRESS_TOKENS = IN_PROGRESS_ESTADOS.map((state) => `"${stateToken(state)}"`);
+const IN_PROGRESS_TOKENS = IN_PROGRESS_DIAN_STATES.map((state) => `"${stateToken(state)}"`);
 
 /**
  * The whole filter but its dates and `following` as one FTS5 expression: the words, and the kind,
@@ -105,7 +99,7 @@ function rowConditions(filter: HistoryFilter, params: Record<string, unknown>): 
   }
   if (filter.following) {
     where.push(`EXISTS (SELECT 1 FROM submissions s WHERE s.connection_id = h.connection_id AND s.kind = h.kind
-      AND s.document_id = h.remote_id AND s.state IN ${OPEN_STATES_SQL})`);
+      AND s.document_id = h.remote_id AND s.state IN ${STATE_LISTS_SQL.open})`);
   }
   return where;
 }
@@ -129,11 +123,11 @@ export function compileFilter(connectionId: number, filter: HistoryFilter): Comp
     where.push('h.kind = @kind');
     params.kind = filter.kind;
   }
-  if (filter.state === 'pendiente') where.push(`h.estado_dian NOT IN ${FINAL_ESTADOS_SQL}`);
-  else if (filter.state === 'aceptado') where.push(`h.estado_dian IN ${ACCEPTED_ESTADOS_SQL}`);
-  else if (filter.state === 'en_curso') where.push(`h.estado_dian IN ${IN_PROGRESS_ESTADOS_SQL}`);
+  if (filter.state === 'pendiente') where.push(`h.estado_dian NOT IN ${STATE_LISTS_SQL.final}`);
+  else if (filter.state === 'aceptado') where.push(`h.estado_dian IN ${STATE_LISTS_SQL.accepted}`);
+  else if (filter.state === 'en_curso') where.push(`h.estado_dian IN ${STATE_LISTS_SQL.inProgress}`);
   else if (filter.state === 'en_verificacion')
-    where.push(`h.estado_dian NOT IN ${FINAL_ESTADOS_SQL} AND h.estado_dian NOT IN ${IN_PROGRESS_ESTADOS_SQL}`);
+    where.push(`h.estado_dian NOT IN ${STATE_LISTS_SQL.final} AND h.estado_dian NOT IN ${STATE_LISTS_SQL.inProgress}`);
   else if (filter.state) {
     where.push('h.estado_dian = @state');
     params.state = filter.state;

@@ -8,7 +8,8 @@ import type { SyncStatus, SyncSummary } from '#shared/rpc/methods/history';
 import type { ApiClient, FeListPage } from '../api/client';
 import { clientFor } from '../api/for-connection';
 import type { ActiveConnection } from '../connections/connections';
-import { FINAL_ESTADOS_SQL, isTerminalEstado } from '../submissions/states';
+import { isTerminalEstado } from '../submissions/states';
+import type { LedgerReads } from '../ledger-reads/ledger-reads';
 import type { SubmissionRow } from '../submissions/ledger';
 import { recordRejected } from './local-record';
 import { dseRow, feRow, HistoryMirror, type MirrorRow } from './mirror';
@@ -29,6 +30,8 @@ interface SyncStateRow {
 }
 
 export interface HistorySyncOptions extends ServiceParts {
+  /** The ledger's reads (which DSEs to mirror, and their requests). */
+  reads: LedgerReads;
   /** A fixed page size (tests); without it the sizes of PAGE_SIZES are tried until one is accepted. */
   pageSize?: number;
 }
@@ -68,11 +71,7 @@ export class HistorySync {
 
   /** Mirrors one DSE the app created (after its outcome, or during a sync). */
   async mirrorDse(submissionId: number): Promise<boolean> {
-    const row = this.options.store.db
-      .prepare<[number], { connection_id: number; document_id: number | null; request_body: Buffer }>(
-        "SELECT connection_id, document_id, request_body FROM submissions WHERE id = ? AND kind = 'DSE'",
-      )
-      .get(submissionId);
+    const row = await this.options.reads.dse(submissionId);
     if (!row || row.document_id === null) return false;
     const connection = this.options.connections.resolve(row.connection_id);
     const { documento } = await (await this.client(connection)).getDse(row.document_id);
@@ -210,16 +209,9 @@ export class HistorySync {
 
   /** Every DSE this app created on this connection that the mirror lacks, holds as non-terminal, or holds only as a local record. */
   private async syncDse(connection: ActiveConnection): Promise<number> {
-    const rows = this.options.store.db
-      .prepare<[number, number], { id: number; document_id: number }>(
-        `SELECT s.id, s.document_id FROM submissions s
-         LEFT JOIN history_documents h ON h.connection_id = ? AND h.kind = 'DSE' AND h.remote_id = s.document_id
-         WHERE s.connection_id = ? AND s.kind = 'DSE' AND s.document_id IS NOT NULL
-           AND (h.id IS NULL OR h.estado_dian NOT IN ${FINAL_ESTADOS_SQL} OR json_extract(h.document_json, '$.registro_local') = 1)`,
-      )
-      .all(connection.id, connection.id);
+    const ids = await this.options.reads.dsesToMirror(connection.id);
     let mirrored = 0;
-    for (const row of rows) if (await this.mirrorDse(row.id)) mirrored += 1;
+    for (const id of ids) if (await this.mirrorDse(id)) mirrored += 1;
     return mirrored;
   }
 

@@ -6,7 +6,8 @@ import type { Certificate, CertificatesOutput } from '#shared/rpc/methods/report
 import type { IssuerProfile } from '#shared/rpc/methods/history';
 import type { Db } from '../store/store';
 import { ReportFacts } from './facts';
-import { ACCEPTED_ESTADOS_SQL } from '../submissions/states';
+import type { LedgerReads } from '../ledger-reads/ledger-reads';
+import { STATE_LISTS_SQL } from '../ledger-reads/state-groups';
 
 interface Row {
   history_id: number;
@@ -22,13 +23,14 @@ interface Row {
   amount_cents: number;
 }
 
-export function withholdingCertificates(
+export async function withholdingCertificates(
   db: Db,
+  reads: LedgerReads,
   connectionId: number,
   issuer: IssuerProfile | null,
   filter: { from: string; to: string; supplier?: string | undefined },
-): CertificatesOutput {
-  new ReportFacts(db).ensure(connectionId, filter.from, filter.to);
+): Promise<CertificatesOutput> {
+  await new ReportFacts(db, reads).ensure(connectionId, filter.from, filter.to);
   const params = { connection: connectionId, from: filter.from, to: filter.to, supplier: filter.supplier ?? null };
   const rows = db
     .prepare<[typeof params], Row>(
@@ -36,7 +38,7 @@ export function withholdingCertificates(
               a.code, a.name, a.rate, a.base_cents, a.amount_cents
        FROM history_documents h JOIN report_documents r ON r.history_id = h.id AND r.submission_id IS NOT NULL
        JOIN report_amounts a ON a.history_id = h.id AND a.fact = 'withholding'
-       WHERE h.connection_id = @connection AND h.kind = 'DSE' AND h.estado_dian IN ${ACCEPTED_ESTADOS_SQL} AND h.moneda = 'COP'
+       WHERE h.connection_id = @connection AND h.kind = 'DSE' AND h.estado_dian IN ${STATE_LISTS_SQL.accepted} AND h.moneda = 'COP'
          AND h.issue_date >= @from AND h.issue_date <= @to AND (@supplier IS NULL OR h.counterpart_doc = @supplier)
        ORDER BY h.issue_date, h.id, a.code`,
     )
@@ -44,7 +46,7 @@ export function withholdingCertificates(
   const withoutDetail = db
     .prepare<[typeof params], { n: number }>(
       `SELECT count(*) AS n FROM history_documents h LEFT JOIN report_documents r ON r.history_id = h.id
-       WHERE h.connection_id = @connection AND h.kind = 'DSE' AND h.estado_dian IN ${ACCEPTED_ESTADOS_SQL} AND h.issue_date >= @from AND h.issue_date <= @to
+       WHERE h.connection_id = @connection AND h.kind = 'DSE' AND h.estado_dian IN ${STATE_LISTS_SQL.accepted} AND h.issue_date >= @from AND h.issue_date <= @to
          AND (@supplier IS NULL OR h.counterpart_doc = @supplier) AND r.submission_id IS NULL`,
     )
     .get(params)!.n;

@@ -4,13 +4,7 @@
 // a synced-only document once a ledger row for it appears.
 import { dseFigures, feFigures, type DocumentFigures } from '#shared/reports/document-figures';
 import type { Db } from '../store/store';
-
-interface Pending {
-  id: number;
-  kind: 'FE' | 'DSE';
-  submission_id: number | null;
-  request_body: Buffer | null;
-}
+import type { DocumentRequest, LedgerReads } from '../ledger-reads/ledger-reads';
 
 /**
  * The ledger as it was when a period's synced-only documents were last looked at again, per database,
@@ -23,38 +17,23 @@ const checkedLedger = new WeakMap<Db, Map<string, string>>();
 export const ENSURE_BATCH = 1_000;
 
 export class ReportFacts {
-  constructor(private readonly db: Db) {}
+  /** Reads the ledger through `reads`; writes the figures on the SQLite connection `db` (the reports' own tables). */
+  constructor(
+    private readonly db: Db,
+    private readonly reads: LedgerReads,
+  ) {}
 
   /** Makes sure every document of the connection issued in [from, to] has its facts; returns how many were computed. */
-  ensure(connectionId: number, from: string, to: string): number {
-    const ledger = this.db
-      .prepare<[number], { n: number; at: string | null; id: number | null }>(
-        'SELECT count(*) AS n, max(updated_at) AS at, max(id) AS id FROM submissions WHERE connection_id = ?',
-      )
-      .get(connectionId)!;
+  async ensure(connectionId: number, from: string, to: string): Promise<number> {
+    const ledger = await this.reads.ledgerSignature(connectionId);
     const signature = `${ledger.n}|${ledger.at}|${ledger.id}`;
     const seen = checkedLedger.get(this.db) ?? new Map<string, string>();
     checkedLedger.set(this.db, seen);
     const key = `${connectionId}|${from}|${to}`;
     const recheck = seen.get(key) !== signature;
     // Documents of the period the reports have not looked at yet, and (only when the ledger changed)
-    // synced-only ones that now have a ledger row; then their ledger rows, one lookup each.
-    const ids = this.db
-      .prepare<[number, string, string, number], number>(
-        `SELECT h.id FROM history_documents h LEFT JOIN report_documents r ON r.history_id = h.id
-         WHERE h.connection_id = ? AND h.issue_date >= ? AND h.issue_date <= ?
-           AND (r.history_id IS NULL OR (? AND r.submission_id IS NULL AND EXISTS (
-             SELECT 1 FROM submissions s2 WHERE s2.connection_id = h.connection_id AND s2.kind = h.kind AND s2.document_id = h.remote_id)))`,
-      )
-      .pluck()
-      .all(connectionId, from, to, recheck ? 1 : 0);
-    const ledgerOf = this.db.prepare<[number], Pending>(
-      `SELECT h.id, h.kind, s.id AS submission_id, s.request_body FROM history_documents h
-       LEFT JOIN submissions s ON s.id = COALESCE(h.submission_id,
-         (SELECT s2.id FROM submissions s2 WHERE s2.connection_id = h.connection_id AND s2.kind = h.kind AND s2.document_id = h.remote_id
-          ORDER BY s2.id DESC LIMIT 1))
-       WHERE h.id = ?`,
-    );
+    // synced-only ones that now have a ledger row; then their ledger rows, a batch at a time.
+    const ids = await this.reads.documentsWithoutFacts(connectionId, from, to, recheck);
     seen.set(key, signature);
     if (ids.length === 0) return 0;
     const clear = this.db.prepare<[number]>('DELETE FROM report_amounts WHERE history_id = ?');
@@ -68,8 +47,8 @@ export class ReportFacts {
     // A batch of documents at a time, each batch with its requests read and its figures written in
     // one transaction: the first report over a whole history (100,000 documents) never holds all
     // their requests in memory at once. A batch not written is computed by the next report.
-    const write = this.db.transaction((batch: number[]) => {
-      for (const row of batch.map((id) => ledgerOf.get(id)!)) {
+    const write = this.db.transaction((batch: DocumentRequest[]) => {
+      for (const row of batch) {
         const figures = row.request_body ? figuresOf(row.kind, row.request_body) : null;
         clear.run(row.id);
         // A request the rules cannot read (none should be: the form and the sandbox use the same
@@ -82,7 +61,7 @@ export class ReportFacts {
           amount.run(row.id, 'withholding', w.code, w.name, w.rate, w.base_mode, w.base_cents, w.amount_cents);
       }
     });
-    for (let at = 0; at < ids.length; at += ENSURE_BATCH) write(ids.slice(at, at + ENSURE_BATCH));
+    for (let at = 0; at < ids.length; at += ENSURE_BATCH) write(await this.reads.requestsOf(ids.slice(at, at + ENSURE_BATCH)));
     return ids.length;
   }
 }

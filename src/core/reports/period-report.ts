@@ -23,7 +23,8 @@ import type {
 } from '#shared/rpc/methods/reports';
 import type { Db } from '../store/store';
 import { ReportFacts } from './facts';
-import { ACCEPTED_ESTADOS_SQL, FINAL_ESTADOS_SQL } from '../submissions/states';
+import type { LedgerReads } from '../ledger-reads/ledger-reads';
+import { STATE_LISTS_SQL } from '../ledger-reads/state-groups';
 
 export const TOP_PARTIES = 10;
 export const OPEN_LIST_MAX = 200;
@@ -123,15 +124,15 @@ interface OpenRow {
  * read from covering indexes (migrations 0013 and 0015); JS only merges the few groups. The same
  * answer as summing every document in JS (the property test compares both).
  */
-export function periodReport(db: Db, scope: ReportScope, filter: ReportFilter): PeriodReport {
+export async function periodReport(db: Db, reads: LedgerReads, scope: ReportScope, filter: ReportFilter): Promise<PeriodReport> {
   const { connectionId } = scope;
   prepareDb(db);
-  new ReportFacts(db).ensure(connectionId, filter.from, filter.to);
+  await new ReportFacts(db, reads).ensure(connectionId, filter.from, filter.to);
   const kindClause = filter.kind ? 'AND h.kind = @kind' : '';
   const params = { connection: connectionId, from: filter.from, to: filter.to, ...(filter.kind ? { kind: filter.kind } : {}) };
   const period = `h.connection_id = @connection AND h.issue_date >= @from AND h.issue_date <= @to ${kindClause}`;
   // What is summed: accepted documents in pesos (docs/CLIENT-DECISIONS.md, "Informes").
-  const counted = `${period} AND h.estado_dian IN ${ACCEPTED_ESTADOS_SQL} AND h.moneda = 'COP'`;
+  const counted = `${period} AND h.estado_dian IN ${STATE_LISTS_SQL.accepted} AND h.moneda = 'COP'`;
   const subtotalCents = centsSql('h.subtotal');
   const taxesCents = centsSql('h.impuestos');
 
@@ -214,9 +215,9 @@ export function periodReport(db: Db, scope: ReportScope, filter: ReportFilter): 
   const open = { rejected: { count: 0, total: 0 }, pending: { count: 0, total: 0 } };
   for (const g of db
     .prepare<[typeof params], { class: string; documents: number; total: number }>(
-      `SELECT CASE WHEN h.estado_dian = 'rechazado' THEN 'rejected' WHEN h.estado_dian NOT IN ${ACCEPTED_ESTADOS_SQL} THEN 'pending' ELSE 'other' END AS class,
+      `SELECT CASE WHEN h.estado_dian IN ${STATE_LISTS_SQL.rejected} THEN 'rejected' WHEN h.estado_dian NOT IN ${STATE_LISTS_SQL.accepted} THEN 'pending' ELSE 'other' END AS class,
               count(*) AS documents, sum(CASE WHEN h.moneda = 'COP' THEN h.total_cents ELSE 0 END) AS total
-       FROM history_documents h WHERE ${period} AND (h.estado_dian NOT IN ${ACCEPTED_ESTADOS_SQL} OR h.moneda IS NOT 'COP')
+       FROM history_documents h WHERE ${period} AND (h.estado_dian NOT IN ${STATE_LISTS_SQL.accepted} OR h.moneda IS NOT 'COP')
        GROUP BY class`,
     )
     .all(params)) {
@@ -234,8 +235,8 @@ export function periodReport(db: Db, scope: ReportScope, filter: ReportFilter): 
          ORDER BY h.issue_date DESC, h.id DESC`,
       )
       .all(params);
-  const shownRejected = open.rejected.count > 0 ? openItems("h.estado_dian = 'rechazado'") : [];
-  const shownPending = open.pending.count > 0 ? openItems(`h.estado_dian NOT IN ${FINAL_ESTADOS_SQL}`) : [];
+  const shownRejected = open.rejected.count > 0 ? openItems(`h.estado_dian IN ${STATE_LISTS_SQL.rejected}`) : [];
+  const shownPending = open.pending.count > 0 ? openItems(`h.estado_dian NOT IN ${STATE_LISTS_SQL.final}`) : [];
 
   // The figures of the accepted COP documents this app issued (report_amounts_covering), joined once
   // and grouped three ways: taxes by kind, month, code and rate; withholdings by kind and code; and by

@@ -10,7 +10,7 @@ import { computeFeTotals, readAiu, readItems } from '../fe';
 import type { Dec } from '../money';
 
 export interface TaxFigure {
-  /** '01' IVA, '04' INC, '03' ICA */
+  /** '01' IVA, '04' INC, '03' ICA; 'ZZ' (DIAN's «No aplica») for the base of lines excluded from IVA */
   code: string;
   name: string;
   /** percent as written ("19", "5", "8") */
@@ -110,6 +110,14 @@ export function dseFigures(body: unknown): DocumentFigures | null {
   };
 }
 
+/**
+ * Sales at 0 % in the tax figures, as Form 300 asks for them apart: an exempt line (a tax code at
+ * rate 0) is a tax group of its code at 0 %, named «IVA exento», with its base; an excluded line (rate 0, no code: it
+ * carries no tax, "FE item") is reported under EXCLUDED, at 0 %, with its base and no amount. Only
+ * here: the document's own tax groups (its UBL, its printout) carry no group for it.
+ */
+export const EXCLUDED = { code: 'ZZ', name: 'IVA excluido' } as const;
+
 /** An FE request body (as sent) to its figures (taxes by type and rate, AIU included), or null. */
 export function feFigures(body: unknown): DocumentFigures | null {
   if (!isRawObject(body)) return null;
@@ -119,8 +127,11 @@ export function feFigures(body: unknown): DocumentFigures | null {
   if (!items || !errors.empty) return null;
   const totals = computeFeTotals(items, aiu);
   const taxes = new Map<string, TaxFigure>();
-  for (const group of totals.taxGroups)
-    addTax(taxes, group.code, group.name, rateText(group.rate), cents(group.base), cents(group.amount));
+  for (const group of totals.taxGroups) {
+    const name = group.rate.isZero() ? `${group.name} exento` : group.name;
+    addTax(taxes, group.code, name, rateText(group.rate), cents(group.base), cents(group.amount));
+  }
+  for (const line of totals.lines) if (line.tax === null) addTax(taxes, EXCLUDED.code, EXCLUDED.name, '0', cents(line.base), 0);
   return {
     subtotal_cents: cents(totals.subtotal),
     taxes_cents: cents(totals.impuestos),

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { colombiaDayRange, DayCloseReader } from '#core/day-close/day-close';
+import { ledgerReadsOf } from '#core/ledger-reads/ledger-reads';
 import { Store } from '#core/store/store';
 import { seededRandom } from '../../../bench/generator';
 import { tempDir } from '#test/temp';
@@ -93,8 +94,8 @@ function reference(sales: Sale[]) {
     for (const l of s.lines) {
       subtotal += l.cant * l.pesos * 100;
       tax += l.cant * l.pesos * l.rate;
-      if (l.rate === 0) continue;
-      const k = `${l.rate === 8 ? '04' : '01'}|${l.rate}`;
+      // A line at 0 % with no tax code is excluded from IVA: its base is listed at 0 % under ZZ.
+      const k = l.rate === 0 ? 'ZZ|0' : `${l.rate === 8 ? '04' : '01'}|${l.rate}`;
       const t = taxes.get(k) ?? { base_cents: 0, amount_cents: 0 };
       t.base_cents += l.cant * l.pesos * 100;
       t.amount_cents += l.cant * l.pesos * l.rate;
@@ -118,7 +119,7 @@ function reference(sales: Sale[]) {
 }
 
 describe('cierre de caja', () => {
-  it("sums a day's accepted invoices by payment and by tax rate exactly, with pending and rejected apart", () => {
+  it("sums a day's accepted invoices by payment and by tax rate exactly, with pending and rejected apart", async () => {
     const random = seededRandom(10);
     const int = (n: number) => Math.floor(random() * n);
     const states = ['accepted', 'accepted', 'accepted', 'accepted', 'pending', 'in_doubt', 'rejected'];
@@ -189,7 +190,7 @@ describe('cierre de caja', () => {
     ];
     for (const sale of noise) insert(sale);
 
-    const close = new DayCloseReader(store.db, () => new Date('2026-11-21T02:00:00Z')).read(1);
+    const close = await new DayCloseReader(ledgerReadsOf(store.db), () => new Date('2026-11-21T02:00:00Z')).read(1);
     const ref = reference(day);
     expect(close.date).toBe('2026-11-20'); // 21:00 in Bogotá on the 20th
     expect(close).toMatchObject({
@@ -218,14 +219,16 @@ describe('cierre de caja', () => {
       new Map(close.taxes.map((t) => [`${t.code}|${t.rate}`, { base_cents: t.base_cents, amount_cents: t.amount_cents }])),
     ).toEqual(ref.taxes);
     expect(close.taxes.find((t) => t.rate === '8')?.name).toBe('INC');
+    expect(close.taxes.find((t) => t.rate === '0')).toMatchObject({ code: 'ZZ', name: 'IVA excluido', amount_cents: 0 });
+    expect(ref.taxes.get('ZZ|0')?.base_cents).toBeGreaterThan(0);
     expect(close.by_payment.reduce((a, p) => a + p.total_cents, 0)).toBe(close.total_cents);
 
     // The given day; an empty one is all zeros.
-    expect(new DayCloseReader(store.db, () => new Date()).read(1, '2026-11-19')).toMatchObject({
+    expect(await new DayCloseReader(ledgerReadsOf(store.db), () => new Date()).read(1, '2026-11-19')).toMatchObject({
       accepted: 1,
       total_cents: 119_000,
     });
-    expect(new DayCloseReader(store.db, () => new Date()).read(1, '2026-11-25')).toMatchObject({
+    expect(await new DayCloseReader(ledgerReadsOf(store.db), () => new Date()).read(1, '2026-11-25')).toMatchObject({
       accepted: 0,
       total_cents: 0,
       pending: [],

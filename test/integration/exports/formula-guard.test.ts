@@ -9,6 +9,7 @@ import { Catalog } from '#core/catalog/catalog';
 import { exportCsv, planImport } from '#core/catalog/catalog-io';
 import { historyCsvPart } from '#core/history/csv';
 import { HistoryQueries } from '#core/history/query';
+import { ledgerReadsOf } from '#core/ledger-reads/ledger-reads';
 import { periodReport } from '#core/reports/period-report';
 import { writeReportXlsx } from '#core/reports/xlsx';
 import { migrations } from '#core/store/migrations/index';
@@ -72,7 +73,12 @@ const csvCells = (content: string) => parseTabular(content, { delimiter: ';', ma
 
 async function xlsxSheet(sheet: string): Promise<Written> {
   const filter = { from: FROM, to: TO };
-  const report = periodReport(store.db, { connectionId: 1, connectionLabel: 'Pruebas', now: new Date() }, filter);
+  const report = await periodReport(
+    store.db,
+    ledgerReadsOf(store.db),
+    { connectionId: 1, connectionLabel: 'Pruebas', now: new Date() },
+    filter,
+  );
   const path = join(dir.path, `informe-${sheet}.xlsx`);
   await writeReportXlsx(store.db, report, filter, path);
   const workbook = new ExcelJS.Workbook();
@@ -116,9 +122,10 @@ const EXPORTS: { name: string; negativeAmount: unknown; write: () => Promise<Wri
   {
     name: 'Informes, table CSV (shared/reports/report-csv.ts, the "Rechazados" table)',
     negativeAmount: '-123,45',
-    write: () => {
-      const report = periodReport(
+    write: async () => {
+      const report = await periodReport(
         store.db,
+        ledgerReadsOf(store.db),
         { connectionId: 1, connectionLabel: 'Pruebas', now: new Date() },
         { from: FROM, to: TO },
       );

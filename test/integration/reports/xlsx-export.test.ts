@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExportFiles } from '#core/reports/exports';
+import { ledgerReadsOf } from '#core/ledger-reads/ledger-reads';
 import { periodReport } from '#core/reports/period-report';
 import { COP_FORMAT, DATE_FORMAT, writeReportXlsx, XLSX_DOCUMENT_CHUNK } from '#core/reports/xlsx';
 import { migrations } from '#core/store/migrations/index';
@@ -28,7 +29,12 @@ describe('XLSX report', () => {
   it('writes one sheet per table and every document, with numbers, COP formats and dates a spreadsheet reads as such', async () => {
     const { docs } = generateHistory(store.db, { connectionId: 1, count: 6_000, seed: 17, from: '2026-01-01', to: '2026-06-30' });
     const filter = { from: '2026-02-01', to: '2026-05-31' };
-    const report = periodReport(store.db, { connectionId: 1, connectionLabel: 'Pruebas', now: new Date() }, filter);
+    const report = await periodReport(
+      store.db,
+      ledgerReadsOf(store.db),
+      { connectionId: 1, connectionLabel: 'Pruebas', now: new Date() },
+      filter,
+    );
     const path = join(dir.path, 'informe.xlsx');
     const rows = await writeReportXlsx(store.db, report, filter, path);
 
@@ -89,7 +95,12 @@ describe('XLSX report', () => {
     const files = new ExportFiles(dir.path, () => new Date());
     const file = files.create('xlsx');
     const filter = { from: '2026-01-01', to: '2026-06-30' };
-    const report = periodReport(store.db, { connectionId: 1, connectionLabel: 'Pruebas', now: new Date() }, filter);
+    const report = await periodReport(
+      store.db,
+      ledgerReadsOf(store.db),
+      { connectionId: 1, connectionLabel: 'Pruebas', now: new Date() },
+      filter,
+    );
     await writeReportXlsx(store.db, report, filter, file.path);
     const original = readFileSync(file.path);
     const parts: Buffer[] = [];

@@ -3,8 +3,8 @@ import { DayCloseReader } from '#core/day-close/day-close';
 import type { CoreParts } from '#core/parts';
 import type { Handlers } from '../registry';
 
-export function dayCloseHandlers({ store, connections, clock }: CoreParts): Handlers<typeof dayCloseMethods> {
-  const reader = new DayCloseReader(store.db, clock);
+export function dayCloseHandlers({ reads, connections, clock }: CoreParts): Handlers<typeof dayCloseMethods> {
+  const reader = new DayCloseReader(reads, clock);
   return {
     'dayClose.get': ({ date }) => reader.read(connections.requireActive().id, date),
   };

@@ -3,13 +3,20 @@ import { colombiaToday } from '#shared/dates';
 import { historyCsvPart } from '#core/history/csv';
 import { collectGarbage } from '#core/memory';
 import { contingencyDetail } from '#core/history/contingency-detail';
-import { historyDetail, unmirroredOpenSubmissions } from '#core/history/detail';
+import { historyDetail } from '#core/history/detail';
 import { IssuerProfiles } from '#core/history/issuer';
 import { HistoryQueries } from '#core/history/query';
 import type { CoreParts } from '#core/parts';
 import type { Handlers } from '#core/rpc/registry';
 
-export function historyHandlers({ store, connections, submissions, clock, history }: CoreParts): Handlers<typeof historyMethods> {
+export function historyHandlers({
+  store,
+  reads,
+  connections,
+  submissions,
+  clock,
+  history,
+}: CoreParts): Handlers<typeof historyMethods> {
   const queries = new HistoryQueries(store.db);
   const issuers = new IssuerProfiles(store.db, clock);
   /** CSV chunks asked since the last first chunk (for the collections below). */
@@ -21,8 +28,8 @@ export function historyHandlers({ store, connections, submissions, clock, histor
     'history.detail': ({ id }) => historyDetail({ db: store.db, queries, submissions, issuers }, connections.requireActive(), id),
     'history.contingencyDetail': ({ submission_id }) =>
       contingencyDetail({ db: store.db, submissions, issuers }, connections.requireActive(), submission_id),
-    'history.following': () =>
-      unmirroredOpenSubmissions(store.db, connections.requireActive().id).map((id) => submissions.get(id)),
+    'history.following': async () =>
+      (await reads.unmirroredOpen(connections.requireActive().id)).map((id) => submissions.get(id)),
     // One chunk per call: the host never holds the whole file (100,000 rows are about 20 MB of
     // text, twice that as a JS string with the BOM, plus the transport's copy).
     'history.exportCsv': ({ filter, after }) => {

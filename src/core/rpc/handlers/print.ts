@@ -21,12 +21,19 @@ function desktopOnly(message: string): () => never {
   };
 }
 
-export function printHandlers({ store, connections, submissions, clock, lists }: CoreParts): Handlers<typeof printMethods> {
+export function printHandlers({
+  store,
+  reads,
+  connections,
+  submissions,
+  clock,
+  lists,
+}: CoreParts): Handlers<typeof printMethods> {
   const printer = new ReceiptPrinter(store.db, clock);
   const page = new PageSettings(store.db, clock);
   const queries = new HistoryQueries(store.db);
   const issuers = new IssuerProfiles(store.db, clock);
-  const dayClose = new DayCloseReader(store.db, clock);
+  const dayClose = new DayCloseReader(reads, clock);
   return {
     'print.settings': () => page.get(connections.requireActive().id),
     'print.setSettings': (settings) => page.set(connections.requireActive().id, settings),
@@ -43,7 +50,7 @@ export function printHandlers({ store, connections, submissions, clock, lists }:
     },
     'print.dayClose': async ({ date }) => {
       const active = connections.requireActive();
-      const close = dayClose.read(active.id, date);
+      const close = await dayClose.read(active.id, date);
       // The company's own names of its payment methods, as the screen shows them; the DIAN's names when not at hand.
       const methods = await lists.read('payment_methods').catch(() => []);
       return printer.print(dayCloseTicket(close, active.label, clock(), methods), { drawer: false });

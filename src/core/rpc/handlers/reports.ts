@@ -9,7 +9,7 @@ import { writeReportXlsx } from '#core/reports/xlsx';
 import type { Handlers } from '../registry';
 
 export function reportHandlers(parts: CoreParts): Handlers<typeof reportMethods> {
-  const { store, connections, clock, home, logger } = parts;
+  const { store, reads, connections, clock, home, logger } = parts;
   const issuers = new IssuerProfiles(store.db, clock);
   const files = new ExportFiles(home, clock);
   /** The connection asked for (any of this installation's), else the active one. */
@@ -24,13 +24,13 @@ export function reportHandlers(parts: CoreParts): Handlers<typeof reportMethods>
     return { connectionId: found.id, connectionLabel: found.label, now: clock() };
   };
   return {
-    'reports.period': async (filter) => periodReport(store.db, await scope(filter.connection_id), filter),
+    'reports.period': async (filter) => periodReport(store.db, reads, await scope(filter.connection_id), filter),
     'reports.certificates': async ({ connection_id, ...filter }) => {
       const { connectionId } = await scope(connection_id);
-      return withholdingCertificates(store.db, connectionId, issuers.get(connectionId), filter);
+      return withholdingCertificates(store.db, reads, connectionId, issuers.get(connectionId), filter);
     },
     'reports.exportXlsx': async (filter) => {
-      const report = periodReport(store.db, await scope(filter.connection_id), filter);
+      const report = await periodReport(store.db, reads, await scope(filter.connection_id), filter);
       const file = files.create('xlsx');
       try {
         const rows = await writeReportXlsx(store.db, report, filter, file.path);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Migration } from '../migration';
 import { ticketOfRequest, ticketRef, TICKET_RELEASING_STATES_SQL } from '#core/submissions/contingency-tickets';
 
@@ -25,30 +26,49 @@ export const migration0026: Migration = {
           WHERE kind = 'FE' AND CAST(request_body AS TEXT) LIKE '%Contingencia tipo 3: talonario %' ORDER BY id`,
       )
       .all() as { id: number; base_url: string; company_id: number; state: string; body: string }[];
-    const releasing = new Set(['rejected', 'failed', 'conflict']);
-    const held = new Set<string>();
     const set = db.prepare('UPDATE submissions SET ticket_ref = ? WHERE id = ?');
-    for (const row of rows) {
-      let request: unknown;
-      try {
-        request = JSON.parse(row.body);
-      } catch {
-        continue;
-      }
-      if (typeof request !== 'object' || request === null) continue;
-      const ticket = ticketOfRequest(request as Record<string, unknown>);
-      if (!ticket) continue;
-      const ref = ticketRef(ticket);
-      if (!releasing.has(row.state)) {
-        const holder = JSON.stringify([row.base_url, row.company_id, ref]);
-        if (held.has(holder)) continue;
-        held.add(holder);
-      }
-      set.run(ref, row.id);
-    }
-    db.exec(`
-      CREATE UNIQUE INDEX submissions_ticket ON submissions (base_url, company_id, ticket_ref)
-        WHERE ticket_ref IS NOT NULL AND state NOT IN ${TICKET_RELEASING_STATES_SQL};
-    `);
+    for (const [id, ref] of ticketHolders(rows)) set.run(ref, id);
+    db.exec(TICKET_INDEX);
+  },
+  // PostgreSQL: the same column, back-fill and index (its bodies are BYTEA, read as UTF-8 here).
+  async postgres(db) {
+    await sql`ALTER TABLE submissions ADD COLUMN ticket_ref TEXT`.execute(db);
+    const { rows } = await sql<{ id: number; base_url: string; company_id: number; state: string; body: string }>`
+      SELECT id, base_url, company_id, state, convert_from(request_body, 'UTF8') AS body FROM submissions
+       WHERE kind = 'FE' AND convert_from(request_body, 'UTF8') LIKE '%Contingencia tipo 3: talonario %' ORDER BY id`.execute(db);
+    for (const [id, ref] of ticketHolders(rows))
+      await sql`UPDATE submissions SET ticket_ref = ${ref} WHERE id = ${id}`.execute(db);
+    await sql.raw(TICKET_INDEX).execute(db);
   },
 };
+
+const TICKET_INDEX = `CREATE UNIQUE INDEX submissions_ticket ON submissions (base_url, company_id, ticket_ref)
+  WHERE ticket_ref IS NOT NULL AND state NOT IN ${TICKET_RELEASING_STATES_SQL}`;
+
+/** The ticket each request names, kept only on the oldest holder among invoices not refused: [id, ref] pairs. */
+function ticketHolders(
+  rows: readonly { id: number; base_url: string; company_id: number; state: string; body: string }[],
+): [number, string][] {
+  const releasing = new Set(['rejected', 'failed', 'conflict']);
+  const held = new Set<string>();
+  const out: [number, string][] = [];
+  for (const row of rows) {
+    let request: unknown;
+    try {
+      request = JSON.parse(row.body);
+    } catch {
+      continue;
+    }
+    if (typeof request !== 'object' || request === null) continue;
+    const ticket = ticketOfRequest(request as Record<string, unknown>);
+    if (!ticket) continue;
+    const ref = ticketRef(ticket);
+    if (!releasing.has(row.state)) {
+      const holder = JSON.stringify([row.base_url, row.company_id, ref]);
+      if (held.has(holder)) continue;
+      held.add(holder);
+    }
+    out.push([row.id, ref]);
+  }
+  return out;
+}

@@ -1,0 +1,215 @@
+// The typed query layer on both engines: SQLite's Kysely shares the Store's connection (what one
+// writes the other reads at once); PostgreSQL starts at the baseline equal to schema 25, records
+// its version, opens again without change, and refuses what it cannot run (nothing changed).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { openPostgres, sqliteEngine } from '#core/store/engine';
+import type { Migration } from '#core/store/migration';
+import { formatContingencyReference, ticketReference } from '#shared/fe/contingency-reference';
+import { migrations } from '#core/store/migrations/index';
+import { Store } from '#core/store/store';
+import { startPostgres, type TestPostgres } from '#test/postgres';
+import { tempDir } from '#test/temp';
+
+describe('SQLite engine', () => {
+  it('reads and writes through the Store’s own connection', async () => {
+    const dir = tempDir();
+    const store = Store.open(`${dir.path}/data.sqlite`);
+    try {
+      const engine = sqliteEngine(store.db);
+      store.db.prepare("UPDATE installation SET id = 'equipo-a'").run();
+      const seen = await engine.db.selectFrom('installation').select('id').executeTakeFirst();
+      expect(seen?.id).toBe('equipo-a');
+      await engine.db.updateTable('installation').set({ id: 'equipo-b' }).execute();
+      expect(store.db.prepare('SELECT id FROM installation').pluck().get()).toBe('equipo-b');
+      await engine.close();
+      // The Store's connection is still open after the engine is done with it.
+      expect(store.db.open).toBe(true);
+    } finally {
+      store.close();
+      dir.remove();
+    }
+  });
+});
+
+describe('PostgreSQL engine', () => {
+  let server: TestPostgres;
+  beforeAll(async () => {
+    server = await startPostgres();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  async function tables(url: string): Promise<string[]> {
+    const client = new pg.Client(url);
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ name: string }>(
+        "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1",
+      );
+      return rows.map((r) => r.name);
+    } finally {
+      await client.end();
+    }
+  }
+
+  it('creates schema 25 in an empty database and opens it again without change', async () => {
+    const url = await server.createDatabase();
+    const first = await openPostgres({ url, migrations: migrations.slice(0, 25) });
+    expect(first.schemaVersion).toBe(25);
+    await first.close();
+    const created = await tables(url);
+    // Every table of the SQLite schema but SQLite's own search machinery.
+    const sqlite = tempDir();
+    const store = Store.open(`${sqlite.path}/data.sqlite`, { migrations: migrations.slice(0, 25) });
+    const expected = store.db
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%_search%' ORDER BY 1",
+      )
+      .pluck()
+      .all() as string[];
+    store.close();
+    sqlite.remove();
+    expect(created).toEqual([...expected, 'schema_version'].sort());
+    const again = await openPostgres({ url, migrations: migrations.slice(0, 25) });
+    expect(again.schemaVersion).toBe(25);
+    await again.close();
+  });
+
+  it('keeps the ledger timeline on PostgreSQL as on SQLite (the event trigger)', async () => {
+    const url = await server.createDatabase();
+    const engine = await openPostgres({ url, migrations: migrations.slice(0, 25) });
+    try {
+      const { id } = await engine.db
+        .insertInto('submissions')
+        .values({
+          connection_id: 1,
+          base_url: 'http://127.0.0.1',
+          company_id: 1,
+          kind: 'FE',
+          idempotency_key: 'k1',
+          endpoint_path: '/v1/fe',
+          request_body: Buffer.from('{}'),
+          payload_hash: 'h',
+          state: 'sending',
+          created_at: '2026-01-01T00:00:00.000Z',
+          updated_at: '2026-01-01T00:00:00.000Z',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await engine.db.updateTable('submissions').set({ state: 'accepted', updated_at: '2026-01-01T00:00:01.000Z' }).execute();
+      // An update that changes nothing the timeline shows adds no event.
+      await engine.db.updateTable('submissions').set({ updated_at: '2026-01-01T00:00:02.000Z' }).execute();
+      const events = await engine.db
+        .selectFrom('submission_events')
+        .select(['state', 'at'])
+        .where('submission_id', '=', id)
+        .orderBy('id')
+        .execute();
+      expect(events).toEqual([
+        { state: 'sending', at: '2026-01-01T00:00:00.000Z' },
+        { state: 'accepted', at: '2026-01-01T00:00:01.000Z' },
+      ]);
+      const body = await engine.db.selectFrom('submissions').select('request_body').executeTakeFirstOrThrow();
+      expect(Buffer.isBuffer(body.request_body)).toBe(true);
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('runs a later migration’s PostgreSQL half once, and refuses a list with a migration lacking it', async () => {
+    const url = await server.createDatabase();
+    const later: Migration = {
+      version: 26,
+      name: 'example_for_both',
+      up: (db) => db.exec('CREATE TABLE example (id INTEGER PRIMARY KEY)'),
+      postgres: async (db: Kysely<unknown>) => {
+        await db.schema
+          .createTable('example')
+          .addColumn('id', 'bigint', (c) => c.primaryKey())
+          .execute();
+      },
+    };
+    const engine = await openPostgres({ url, migrations: [...migrations.slice(0, 25), later] });
+    expect(engine.schemaVersion).toBe(26);
+    await engine.close();
+    expect(await tables(url)).toContain('example');
+    const sqliteOnly: Migration = { version: 27, name: 'sqlite_only', up: () => undefined };
+    await expect(openPostgres({ url, migrations: [...migrations.slice(0, 25), later, sqliteOnly] })).rejects.toMatchObject({
+      code: 'store_unavailable',
+    });
+  });
+
+  it('runs migration 0026’s PostgreSQL half over a ledger at 25: the ticket back-filled on its oldest holder, then unique', async () => {
+    const url = await server.createDatabase();
+    const at25 = await openPostgres({ url, migrations: migrations.slice(0, 25) });
+    const numbering = {
+      numero: '18764000001',
+      prefijo: 'CT',
+      rango_desde: 1,
+      rango_hasta: 50,
+      desde: '2026-01-01',
+      hasta: '2027-12-31',
+    };
+    const observaciones = formatContingencyReference(ticketReference(numbering, 12, '2026-11-20', '10:00:00'));
+    const body = Buffer.from(JSON.stringify({ es_contingencia: true, observaciones, receptor: { nombre: 'Cliente' } }), 'utf8');
+    for (const [key, state] of [
+      ['older', 'in_doubt'],
+      ['newer', 'pending'],
+      ['refused', 'rejected'],
+    ] as const) {
+      await at25.db
+        .insertInto('submissions')
+        .values({
+          connection_id: 1,
+          base_url: 'http://a/v1',
+          company_id: 7,
+          kind: 'FE',
+          idempotency_key: key,
+          endpoint_path: '/p',
+          request_body: body,
+          payload_hash: 'h',
+          state,
+          created_at: 'now',
+          updated_at: 'now',
+        })
+        .execute();
+    }
+    await at25.close();
+    const engine = await openPostgres({ url, migrations: migrations.slice(0, 26) });
+    try {
+      expect(engine.schemaVersion).toBe(26);
+      const refs = await engine.db.selectFrom('submissions').select(['idempotency_key', 'ticket_ref']).orderBy('id').execute();
+      expect(refs).toEqual([
+        { idempotency_key: 'older', ticket_ref: '18764000001/CT-12' },
+        { idempotency_key: 'newer', ticket_ref: null },
+        { idempotency_key: 'refused', ticket_ref: '18764000001/CT-12' },
+      ]);
+      await expect(
+        engine.db
+          .updateTable('submissions')
+          .set({ ticket_ref: '18764000001/CT-12' })
+          .where('idempotency_key', '=', 'newer')
+          .execute(),
+      ).rejects.toMatchObject({ code: '23505' });
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('refuses a database of a newer schema, changing nothing', async () => {
+    const url = await server.createDatabase();
+    const engine = await openPostgres({ url, migrations: migrations.slice(0, 25) });
+    await sql`UPDATE schema_version SET version = 99`.execute(engine.db);
+    await engine.close();
+    await expect(openPostgres({ url, migrations: migrations.slice(0, 25) })).rejects.toMatchObject({
+      code: 'store_newer_than_app',
+    });
+    const client = new pg.Client(url);
+    await client.connect();
+    expect((await client.query('SELECT version FROM schema_version')).rows[0]).toEqual({ version: 99 });
+    await client.end();
+  });
+});

