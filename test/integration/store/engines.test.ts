@@ -199,6 +199,45 @@ describe('PostgreSQL engine', () => {
     }
   });
 
+  it('runs every migration of this build (each from 26 on carries its PostgreSQL half); a closed shift is read-only there too', async () => {
+    expect(migrations.filter((m) => m.version > 25 && !m.postgres).map((m) => m.name)).toEqual([]);
+    const url = await server.createDatabase();
+    const engine = await openPostgres({ url, migrations });
+    try {
+      const at = '2026-11-27T12:00:00.000Z';
+      await sql`INSERT INTO cashiers (name, role, pin_salt, pin_key, created_at) VALUES ('Ana', 'administrador', 's', 'k', ${at})`.execute(
+        engine.db,
+      );
+      await sql`INSERT INTO shifts (register_name, cashier_id, opening_float, opened_at) VALUES ('Caja 1', 1, '100000.00', ${at})`.execute(
+        engine.db,
+      );
+      await sql`INSERT INTO shift_movements (shift_id, kind, amount, reason, cashier_id, created_at) VALUES (1, 'out', '20000.00', 'pago a proveedor', 1, ${at})`.execute(
+        engine.db,
+      );
+      // A second open shift on the same register is refused by the partial unique index.
+      await expect(
+        sql`INSERT INTO shifts (register_name, cashier_id, opening_float, opened_at) VALUES ('Caja 1', 1, '0.00', ${at})`.execute(
+          engine.db,
+        ),
+      ).rejects.toMatchObject({ code: '23505' });
+      await sql`UPDATE shifts SET closed_at = ${at}, counted_cash = '80000.00', closed_by = 1 WHERE id = 1`.execute(engine.db);
+      await expect(sql`UPDATE shifts SET counted_cash = '1.00' WHERE id = 1`.execute(engine.db)).rejects.toThrow(
+        /closed shift is read-only/,
+      );
+      await expect(
+        sql`INSERT INTO shift_movements (shift_id, kind, amount, reason, cashier_id, created_at) VALUES (1, 'in', '5.00', 'x', 1, ${at})`.execute(
+          engine.db,
+        ),
+      ).rejects.toThrow(/closed shift is read-only/);
+      await expect(sql`DELETE FROM shift_movements`.execute(engine.db)).rejects.toThrow(/never changed/);
+      const { rows } = await sql<{ counted_cash: string; moves: number }>`
+        SELECT counted_cash, (SELECT count(*)::int FROM shift_movements) AS moves FROM shifts WHERE id = 1`.execute(engine.db);
+      expect(rows).toEqual([{ counted_cash: '80000.00', moves: 1 }]);
+    } finally {
+      await engine.close();
+    }
+  });
+
   it('refuses a database of a newer schema, changing nothing', async () => {
     const url = await server.createDatabase();
     const engine = await openPostgres({ url, migrations: migrations.slice(0, 25) });
