@@ -43,6 +43,8 @@ export interface InvoiceFormProps {
   onRefused: (values: FeFormValues) => void;
   onSubmitted: (submission: Submission, values: FeFormValues) => void;
   onDiscard: () => void;
+  /** The product search takes the focus on opening: a new sale after one ended (or was discarded). */
+  focusProductSearch?: boolean;
 }
 
 export function InvoiceForm(props: InvoiceFormProps) {
@@ -110,7 +112,7 @@ export function InvoiceForm(props: InvoiceFormProps) {
             <CounterShortcuts />
             <IssueDateFollowsTheDay today={today} />
             <ReceiverSection />
-            <ItemsGrid controlsForm={linesForm} />
+            <ItemsGrid controlsForm={linesForm} focusSearch={props.focusProductSearch ?? false} />
             <PaymentSection
               methods={paymentMethods}
               loadError={props.paymentMethodsError}

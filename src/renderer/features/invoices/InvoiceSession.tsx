@@ -123,6 +123,7 @@ export function InvoiceSession({ draft, today }: { draft: Draft | null; today: s
       <PendingInvoices />
       <InvoiceForm
         key={formId}
+        focusProductSearch={formId > 0}
         initialValues={values}
         draftKey={draftKey}
         today={today}

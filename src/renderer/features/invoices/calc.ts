@@ -23,6 +23,7 @@ import type { FeSubmitInput } from '#shared/rpc/methods/fe';
 import type { NumberingResolution } from '#shared/rpc/methods/history';
 import { parseUserNumber } from '#shared/user-number';
 import type { FeFormValues, FeItemValues, WithholdingTypes } from './model';
+import { saleReceptor } from '../counter/consumidor-final';
 import type { z } from 'zod';
 
 /** A typed number, or null when the text is empty or not a number. */
@@ -148,7 +149,8 @@ export interface RequestContext {
 export function buildRequest(values: FeFormValues, totals: FeTotals, ctx: RequestContext): z.input<typeof FeSubmitInput> {
   const { draftKey, withholdingTypes: types, paymentMethods } = ctx;
   const method = paymentMethods.find((m) => String(m.id) === values.payment.method_id);
-  const r = values.receptor;
+  // No customer chosen: the sale is to «consumidor final».
+  const r = saleReceptor(values.receptor);
   const items: FeCreateRequest['items'] = values.items.map((item, i) => {
     const line = totals.lines[i]!;
     const typed = requestNumber(item.unit);

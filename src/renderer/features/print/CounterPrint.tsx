@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useRpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
@@ -51,20 +51,29 @@ export function CounterPrint({ submissionId, contingency = false }: { submission
     [printNowPrint, submissionId],
   );
 
+  // F9 is heard from the moment the result shows: pressed before the printout is ready (its
+  // document, QR and settings still loading), it prints once as soon as it is.
+  const [asked, setAsked] = useState(false);
   useEffect(() => {
-    if (!ready) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'F9') return;
       event.preventDefault();
-      print(layout);
+      setAsked(true);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [ready, print, layout]);
+  }, []);
+  useEffect(() => {
+    if (!ready || !asked) return;
+    setAsked(false);
+    print(layout);
+  }, [ready, asked, print, layout]);
 
   useEffect(() => {
     if (!ready || !settings.data?.auto_print || autoPrinted.has(submissionId)) return;
     autoPrinted.add(submissionId);
+    // An F9 already pressed is this same print: the sale prints once.
+    setAsked(false);
     // After this paint, so the printout and its @page are in the document.
     const timer = window.setTimeout(() => print(layout), 0);
     return () => window.clearTimeout(timer);
