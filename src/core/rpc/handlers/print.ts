@@ -12,6 +12,7 @@ import { HistoryQueries } from '#core/history/query';
 import type { CoreParts } from '#core/parts';
 import { paidInCash, ReceiptPrinter } from '#core/print/receipt-printer';
 import type { Handlers } from '#core/rpc/registry';
+import { SalePayments } from '#core/sales/sale-payments';
 
 /** What only the desktop shell answers (src/main/print.ts); core says so in the shop's words. */
 function desktopOnly(message: string): () => never {
@@ -25,6 +26,7 @@ export function printHandlers({ store, connections, submissions, clock, lists }:
   const queries = new HistoryQueries(store.db);
   const issuers = new IssuerProfiles(store.db, clock);
   const dayClose = new DayCloseReader(store.db, clock);
+  const salePayments = new SalePayments(store.db);
   return {
     'print.thermal': () => printer.settings(),
     'print.setThermal': (settings) => printer.setSettings(settings),
@@ -35,7 +37,9 @@ export function printHandlers({ store, connections, submissions, clock, lists }:
           ? historyDetail({ db: store.db, queries, submissions, issuers }, active, source.history_id)
           : contingencyDetail({ db: store.db, submissions, issuers }, active, source.submission_id);
       const model = buildPrintModel(detail);
-      return printer.printSale(documentTicket(model), paidInCash(model, detail.request), occasion);
+      const submissionId = 'history_id' in source ? detail.submission?.id : source.submission_id;
+      const payments = submissionId === undefined ? [] : salePayments.of(submissionId);
+      return printer.printSale(documentTicket(model, payments), paidInCash(model, detail.request), occasion);
     },
     'print.dayClose': async ({ date }) => {
       const active = connections.requireActive();

@@ -31,6 +31,7 @@ export function CounterPrint({ submissionId, contingency = false }: { submission
   const local = useRpcQuery('history.contingencyDetail', { submission_id: submissionId }, { enabled: contingency });
   const detail = contingency ? local : mirrored;
   const settings = useRpcQuery('history.printSettings', {});
+  const payments = useRpcQuery('fe.salePayments', { submission_id: submissionId });
   const model = useMemo(() => (detail.data ? buildPrintModel(detail.data) : null), [detail.data]);
   const qr = useQrImage(model?.qrText ?? null);
   const job = useMemo<ThermalJob | null>(() => {
@@ -39,7 +40,7 @@ export function CounterPrint({ submissionId, contingency = false }: { submission
   }, [contingency, submissionId, historyId]);
   const printNow = usePrintNow(job);
   const layout = settings.data?.layout ?? 'ticket80';
-  const ready = model !== null && (model.qrText === null || qr.data !== null) && settings.data !== undefined && printNow.ready;
+  const ready = model !== null && (model.qrText === null || qr.data !== null) && settings.data !== undefined && printNow.ready && !payments.isPending;
   const printNowPrint = printNow.print;
   // The first print of the sale is the sale's (a cash sale opens the drawer); any next one a reprint.
   const print = useCallback(
@@ -108,7 +109,7 @@ export function CounterPrint({ submissionId, contingency = false }: { submission
       {model &&
         createPortal(
           <div className="counter-printout" data-testid="counter-printout">
-            <Printout model={model} qr={qr.data} layout={layout} />
+            <Printout model={model} qr={qr.data} layout={layout} payments={payments.data ?? []} />
           </div>,
           document.body,
         )}
