@@ -1,5 +1,6 @@
 // On the sale's result: its total and how it was paid, as recorded with it (the ticket prints the
 // same): each means with its amount; for cash, what was received and the change.
+import { Fragment } from 'react';
 import { sum } from '#shared/money';
 import { useRpcQuery } from '#renderer/rpc/hooks';
 import { Money } from '#renderer/ui/Money';
@@ -15,7 +16,7 @@ export function SalePaid({ submissionId }: { submissionId: number }) {
         <Money value={sum(list.map((p) => p.amount))} />
       </dd>
       {list.map((p, i) => (
-        <div key={i} className="sale-paid__means">
+        <Fragment key={i}>
           <dt>{p.label}</dt>
           <dd>
             <Money value={p.amount} />
@@ -32,7 +33,7 @@ export function SalePaid({ submissionId }: { submissionId: number }) {
               </dd>
             </>
           )}
-        </div>
+        </Fragment>
       ))}
     </dl>
   );

@@ -68,7 +68,13 @@ export function PaymentSection({
         <Field
           label="Medio de pago"
           error={errors?.method_id?.message}
-          hint={chosen ? `Código del medio: ${chosen.payment_means_code} — ${chosen.payment_means_name}` : undefined}
+          hint={
+            splitting
+              ? 'Con varios medios, la factura lleva el de mayor valor'
+              : chosen
+                ? `Código del medio: ${chosen.payment_means_code} — ${chosen.payment_means_name}`
+                : undefined
+          }
         >
           <select {...register('payment.method_id')} disabled={!methods || splitting}>
             {!methods && <option value="">{loadError ? 'Sin la lista de medios de pago' : 'Cargando medios de pago…'}</option>}
