@@ -118,9 +118,10 @@ export function InvoiceSession({ draft, today }: { draft: Draft | null; today: s
     );
   }
 
+  // The pending list goes under the sale: above it, it pushed the product search under the totals
+  // bar at 1366×768 (the shell's notice says when each one settles).
   return (
     <>
-      <PendingInvoices />
       <InvoiceForm
         key={formId}
         focusProductSearch={formId > 0}
@@ -143,6 +144,7 @@ export function InvoiceSession({ draft, today }: { draft: Draft | null; today: s
         }}
         onDiscard={discard}
       />
+      <PendingInvoices />
     </>
   );
 }
