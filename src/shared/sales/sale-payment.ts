@@ -7,9 +7,7 @@ import { dec, formatCop, sum, type Dec } from '#shared/money';
 /** The DIAN payment means code of cash ("Efectivo"). */
 export const CASH_MEANS = '10';
 
-const Amount = z
-  .string()
-  .regex(/^\d{1,13}(\.\d{1,2})?$/, 'Cada valor pagado es un valor en pesos, con hasta dos decimales.');
+const Amount = z.string().regex(/^\d{1,13}(\.\d{1,2})?$/, 'Cada valor pagado es un valor en pesos, con hasta dos decimales.');
 
 export const SalePayment = z
   .object({
@@ -46,7 +44,8 @@ export function salePaymentsProblem(payments: readonly SalePayment[], due: Dec |
       return 'El cambio es lo recibido menos el valor en efectivo.';
   }
   const paid = sum(payments.map((p) => p.amount));
-  if (due !== null && !paid.equals(due)) return `Los pagos suman ${formatCop(paid)} y la venta es de ${formatCop(due)}: deben sumar lo mismo.`;
+  if (due !== null && !paid.equals(due))
+    return `Los pagos suman ${formatCop(paid)} y la venta es de ${formatCop(due)}: deben sumar lo mismo.`;
   return null;
 }
 

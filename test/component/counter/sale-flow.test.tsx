@@ -41,7 +41,8 @@ let historyReady = false;
 let recorded: SalePayment[] = [];
 
 const fake = installFakeBridge({
-  'drafts.get': () => (draft ? { kind: 'FE', idempotency_key: 'fe-clave-venta', data: draft, updated_at: '2026-11-20T15:00:00Z' } : null),
+  'drafts.get': () =>
+    draft ? { kind: 'FE', idempotency_key: 'fe-clave-venta', data: draft, updated_at: '2026-11-20T15:00:00Z' } : null,
   'drafts.save': (input) => {
     draft = input.data;
     return { kind: 'FE', idempotency_key: input.idempotency_key, data: {}, updated_at: '2026-11-20T15:00:00Z' };
@@ -207,7 +208,9 @@ describe('a split payment', () => {
     await user.type(screen.getByLabelText('Valor 2'), '18.000');
     await user.type(screen.getByLabelText('Recibido en efectivo'), '10.000');
     await user.click(emit);
-    expect((await screen.findAllByText(/Los pagos suman \$\s23\.000,00 y la venta es de \$\s23\.800,00/)).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText(/Los pagos suman \$\s23\.000,00 y la venta es de \$\s23\.800,00/)).length).toBeGreaterThan(
+      0,
+    );
     expect(fake.inputsOf('fe.submit')).toHaveLength(0);
     await user.clear(screen.getByLabelText('Valor 2'));
     await user.type(screen.getByLabelText('Valor 2'), '18.800');

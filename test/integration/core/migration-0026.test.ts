@@ -61,7 +61,9 @@ describe('migration 0026 (sale payments)', () => {
       await sales.submit(COMPANY, request(29750.5) as never, [CASH, NEQUI], () => false, submit as never);
       expect(sales.of(id)).toEqual([CASH, NEQUI]);
       expect(store.db.prepare('SELECT COUNT(*) AS n FROM sale_payments_staged').get()).toEqual({ n: 0 });
-      const stored = store.db.prepare('SELECT position, means, amount, received, change FROM sale_payments ORDER BY position').all();
+      const stored = store.db
+        .prepare('SELECT position, means, amount, received, change FROM sale_payments ORDER BY position')
+        .all();
       expect(stored).toEqual([
         { position: 1, means: '10', amount: '20000', received: '50000', change: '30000' },
         { position: 2, means: '47', amount: '9750.50', received: null, change: null },
@@ -96,8 +98,10 @@ describe('migration 0026 (sale payments)', () => {
       expect(store.db.prepare('SELECT COUNT(*) AS n FROM sale_payments_staged').get()).toEqual({ n: 0 });
       expect(() =>
         store.db
-          .prepare(`INSERT INTO sale_payments (submission_id, position, means, method_id, label, amount, received, change)
-                    VALUES (1, 1, '47', 9, 'Nequi', '1', '2', '1')`)
+          .prepare(
+            `INSERT INTO sale_payments (submission_id, position, means, method_id, label, amount, received, change)
+                    VALUES (1, 1, '47', 9, 'Nequi', '1', '2', '1')`,
+          )
           .run(),
       ).toThrow(/CHECK|FOREIGN/);
     } finally {
@@ -110,7 +114,13 @@ describe('migration 0026 (sale payments)', () => {
     try {
       const sales = new SalePayments(store.db);
       await expect(
-        sales.submit(COMPANY, request(29750.5) as never, [CASH, NEQUI], () => false, () => Promise.reject(new Error('sin token'))),
+        sales.submit(
+          COMPANY,
+          request(29750.5) as never,
+          [CASH, NEQUI],
+          () => false,
+          () => Promise.reject(new Error('sin token')),
+        ),
       ).rejects.toThrow('sin token');
       expect(store.db.prepare('SELECT COUNT(*) AS n FROM sale_payments_staged').get()).toEqual({ n: 0 });
     } finally {
@@ -120,9 +130,9 @@ describe('migration 0026 (sale payments)', () => {
 
   it('the amount payable is the total less the withholdings', () => {
     const r = { ...request(119000), subtotal: 100000, impuestos: 19000 };
-    expect(amountPayable({ ...r, withholdings: [{ type: 'RTF', base_mode: 'subtotal', percent: 2.5 }] } as never)!.toFixed()).toBe(
-      '116500',
-    );
+    expect(
+      amountPayable({ ...r, withholdings: [{ type: 'RTF', base_mode: 'subtotal', percent: 2.5 }] } as never)!.toFixed(),
+    ).toBe('116500');
     expect(amountPayable({ ...r, withholdings: [{ type: 'X', base_mode: 'otra', percent: 1 }] } as never)).toBeNull();
   });
 });

@@ -23,7 +23,8 @@ function cashLine(received: string, amount: Dec): { received: string | null; cha
   if (typed === null || typed.startsWith('-'))
     return { received: null, change: null, problem: 'Escriba el valor recibido, por ejemplo 50.000' };
   const given = dec(typed);
-  if (!given.equals(roundCents(given))) return { received: null, change: null, problem: 'El valor recibido lleva hasta dos decimales' };
+  if (!given.equals(roundCents(given)))
+    return { received: null, change: null, problem: 'El valor recibido lleva hasta dos decimales' };
   if (given.lessThan(amount))
     return { received: null, change: null, problem: `El efectivo recibido no alcanza: faltan ${formatCop(amount.minus(given))}` };
   return { received: amountText(given), change: amountText(given.minus(amount)), problem: null };

@@ -30,7 +30,14 @@ export function PaymentSection({
   const errors = formState.errors.payment;
   const [form, methodId, contingencia, fechaEmision, currency, split] = useWatch({
     control,
-    name: ['payment.form', 'payment.method_id', 'es_contingencia', 'fecha_emision', 'currency.commercial_currency', 'payment.split'],
+    name: [
+      'payment.form',
+      'payment.method_id',
+      'es_contingencia',
+      'fecha_emision',
+      'currency.commercial_currency',
+      'payment.split',
+    ],
   });
   const splitting = split.length > 0;
   const cashInSplit = methods ? cashPart({ ...getValues('payment'), split }, methods) : null;

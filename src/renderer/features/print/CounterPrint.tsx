@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useRpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
@@ -40,7 +40,12 @@ export function CounterPrint({ submissionId, contingency = false }: { submission
   }, [contingency, submissionId, historyId]);
   const printNow = usePrintNow(job);
   const layout = settings.data?.layout ?? 'ticket80';
-  const ready = model !== null && (model.qrText === null || qr.data !== null) && settings.data !== undefined && printNow.ready && !payments.isPending;
+  const ready =
+    model !== null &&
+    (model.qrText === null || qr.data !== null) &&
+    settings.data !== undefined &&
+    printNow.ready &&
+    !payments.isPending;
   const printNowPrint = printNow.print;
   // The first print of the sale is the sale's (a cash sale opens the drawer); any next one a reprint.
   const print = useCallback(
@@ -54,27 +59,33 @@ export function CounterPrint({ submissionId, contingency = false }: { submission
 
   // F9 is heard from the moment the result shows: pressed before the printout is ready (its
   // document, QR and settings still loading), it prints once as soon as it is.
-  const [asked, setAsked] = useState(false);
+  const asked = useRef(false);
+  const printReady = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    printReady.current = ready ? () => print(layout) : null;
+    if (ready && asked.current) {
+      asked.current = false;
+      // With «imprimir apenas se acepte» about to print it, that print is this one.
+      const autoPrints = settings.data?.auto_print === true && !autoPrinted.has(submissionId);
+      if (!autoPrints) print(layout);
+    }
+  }, [ready, print, layout, settings.data?.auto_print, submissionId]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'F9') return;
       event.preventDefault();
-      setAsked(true);
+      if (printReady.current) printReady.current();
+      else asked.current = true;
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
-  useEffect(() => {
-    if (!ready || !asked) return;
-    setAsked(false);
-    print(layout);
-  }, [ready, asked, print, layout]);
 
   useEffect(() => {
     if (!ready || !settings.data?.auto_print || autoPrinted.has(submissionId)) return;
     autoPrinted.add(submissionId);
     // An F9 already pressed is this same print: the sale prints once.
-    setAsked(false);
+    asked.current = false;
     // After this paint, so the printout and its @page are in the document.
     const timer = window.setTimeout(() => print(layout), 0);
     return () => window.clearTimeout(timer);
