@@ -6,9 +6,10 @@ import { resolve } from 'node:path';
 const RENDERER_START = resolve(__dirname, 'src/renderer/start.ts');
 
 /**
- * The renderer's start module (src/renderer/start.ts: it asks core for the first screen's data) as
- * its own entry, loaded by its own script placed before the app's: the browser runs it as soon as its
- * few kilobytes arrive, so core answers while the app's code still downloads, compiles and runs.
+ * The renderer's start module (src/renderer/start.ts: it asks core for the first screen's data and
+ * builds the first formatters) as its own entry, loaded by its own `async` script placed before the
+ * app's: the browser runs it as soon as its few kilobytes arrive, not after the app's deferred
+ * scripts are fetched, so core answers while the app's code still downloads, compiles and runs.
  * The app imports the same module from the same chunk, so both share one instance of it. Vite
  * joins every module script written in index.html into one entry, hence the tag is added here.
  */
@@ -31,7 +32,7 @@ function startScriptFirst(): Plugin {
         if (at < 0) throw new Error('index.html has no module script to start before');
         const tags = [
           ...start.imports.map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">\n    `),
-          `<script type="module" crossorigin src="${base}${start.fileName}"></script>\n    `,
+          `<script type="module" async crossorigin src="${base}${start.fileName}"></script>\n    `,
         ];
         return `${html.slice(0, at)}${tags.join('')}${html.slice(at)}`;
       },

@@ -69,4 +69,11 @@ describe("the first screen's code (the built renderer)", () => {
     expect(code).toContain('drafts.get');
     expect(staticImports(readFileSync(join(ASSETS, app!), 'utf8'))).toContain(start);
   });
+
+  it("runs the start script as soon as it arrives (async), not after the app's deferred script is fetched", () => {
+    const tags = [...html().matchAll(/<script type="module"[^>]*>/g)].map((m) => m[0]);
+    expect(tags[0]).toMatch(/\sasync[\s>]/);
+    expect(tags[0]).toMatch(/start-/);
+    expect(tags[1]).not.toMatch(/\sasync[\s>]/);
+  });
 });

@@ -1,7 +1,8 @@
 // Historial against a fake bridge holding 1,000 documents: the list is virtualised and paged (only
-// visible pages are asked for), search and filters reach core as a typed filter, a bad date gets a
-// Spanish message instead of a query, and followed documents carry the "en duda / pendiente" marker.
-import { cleanup, screen, waitFor } from '@testing-library/react';
+// visible pages are asked for), search and filters reach core as a typed filter, a bad date, a
+// reversed range or a search longer than the contract allows gets a Spanish message on its field
+// instead of a query, and followed documents carry the "en duda / pendiente" marker.
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HistoryRow } from '#shared/rpc/methods/history';
@@ -136,6 +137,35 @@ describe('Historial screen', () => {
     await user.clear(screen.getByRole('textbox', { name: 'Desde' }));
     await user.type(screen.getByRole('textbox', { name: 'Desde' }), '01/11/2026');
     await waitFor(() => expect(listCalls().at(-1)?.filter).toEqual({ from: '2026-11-01' }));
+  });
+
+  it('names a reversed range on «Desde» in Spanish and does not query with it', async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    await screen.findByText('1.000 documentos, del más reciente al más antiguo');
+    const asked = listCalls().length;
+    await user.type(screen.getByRole('textbox', { name: 'Desde' }), '20/11/2026');
+    await waitFor(() => expect(listCalls().at(-1)?.filter).toEqual({ from: '2026-11-20' }));
+    await user.type(screen.getByRole('textbox', { name: 'Hasta' }), '01/11/2026');
+    const from = screen.getByRole('textbox', { name: 'Desde' }).closest('.field') as HTMLElement;
+    expect((await within(from).findByRole('alert')).textContent).toBe('La fecha inicial no puede ser posterior a la final.');
+    expect(
+      listCalls()
+        .slice(asked)
+        .some((call) => call.filter.to !== undefined),
+    ).toBe(false);
+  });
+
+  it('refuses a search longer than the contract allows with a Spanish message, and keeps the list', async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    await screen.findByText('1.000 documentos, del más reciente al más antiguo');
+    await user.click(screen.getByRole('searchbox', { name: 'Buscar' }));
+    await user.paste('a'.repeat(201));
+    const search = screen.getByRole('searchbox', { name: 'Buscar' }).closest('.field') as HTMLElement;
+    expect((await within(search).findByRole('alert')).textContent).toBe('Admite como máximo 200 caracteres.');
+    expect(listCalls().some((call) => call.filter.q !== undefined)).toBe(false);
+    expect(screen.getByText('1.000 documentos, del más reciente al más antiguo')).toBeTruthy();
   });
 
   it('offers the states by meaning in the shop words, never a raw DSE step, and filters by meaning', async () => {

@@ -153,6 +153,30 @@ describe('Documentos soporte: inline rules', () => {
   });
 });
 
+describe('Documentos soporte: following what is typed', () => {
+  it('judges each change, saves the latest values with the draft, and sends nothing while a rule is broken', async () => {
+    const user = await renderForm();
+    await user.selectOptions(screen.getByLabelText('Tipo de identificación'), '31');
+    await user.type(screen.getByLabelText('Número de identificación'), '900123456');
+    await user.type(screen.getByLabelText('Dígito de verificación'), '3');
+    expect(await screen.findByText('No corresponde al NIT 900123456 (el dígito de verificación es 8)')).toBeTruthy();
+    await waitFor(() =>
+      expect(fake.inputsOf('drafts.save').at(-1)?.data).toMatchObject({ values: { proveedor: { nit: '900123456', dv: '3' } } }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Emitir documento soporte' }));
+    expect(await screen.findByText(/Hay datos por corregir/)).toBeTruthy();
+    expect(fake.inputsOf('dse.submit')).toEqual([]);
+
+    await user.clear(screen.getByLabelText('Dígito de verificación'));
+    await user.type(screen.getByLabelText('Dígito de verificación'), '8');
+    await waitFor(() =>
+      expect(screen.queryByText('No corresponde al NIT 900123456 (el dígito de verificación es 8)')).toBeNull(),
+    );
+    await waitFor(() => expect(fake.inputsOf('drafts.save').at(-1)?.data).toMatchObject({ values: { proveedor: { dv: '8' } } }));
+    expect(fake.inputsOf('dse.submit')).toEqual([]);
+  });
+});
+
 describe('Documentos soporte: submitting', () => {
   it('refuses to send while a rule is broken, without calling core', async () => {
     const user = await renderForm();

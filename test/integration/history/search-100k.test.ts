@@ -24,7 +24,9 @@ beforeAll(() => {
   // Another connection's documents must never show.
   generateHistory(store.db, { connectionId: 2, count: 500, seed: 99 });
   queries = new HistoryQueries(store.db);
-});
+  // Writing 100,000 documents takes ~20 s on a calm 2-core machine and over a minute on a loaded one:
+  // room for the set-up, not a time assertion.
+}, 300_000);
 afterAll(() => {
   store?.close();
   dir?.remove();

@@ -1,50 +1,69 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import type { HistoryFilter } from '#shared/rpc/methods/history';
+import { useSchemaForm } from '#renderer/forms/useSchemaForm';
+import { Field } from '#renderer/ui/Field';
+import { HistoryFilterForm, type FilterValues } from './filter-state';
 import { STATE_FILTER_OPTIONS } from './labels';
-import type { FilterForm } from './filter-state';
 
-const TEXT_DELAY_MS = 250;
+/** Typed fields apply after this pause in typing (a search per keystroke is wasted, a date half typed is no date). */
+const TYPING_PAUSE_MS = 250;
+const TYPED: ReadonlySet<string> = new Set(['q', 'counterpart', 'from', 'to']);
 
-/** Filters of the list. Text fields apply after a short pause in typing; the rest at once. */
-export function HistoryFilters({ value, onChange }: { value: FilterForm; onChange: (next: FilterForm) => void }) {
-  const [q, setQ] = useState(value.q);
-  const [counterpart, setCounterpart] = useState(value.counterpart);
+/**
+ * Filters of the list, in the one form idiom: the contract's filter judges what is typed; a filter it
+ * accepts goes to `onChange` (with the controls' values, kept while the list is left for a
+ * document), one it refuses is named on its field and asks nothing of core.
+ */
+export function HistoryFilters({
+  value,
+  onChange,
+}: {
+  value: FilterValues;
+  onChange: (values: FilterValues, filter: HistoryFilter) => void;
+}) {
+  const form = useSchemaForm(HistoryFilterForm, { defaultValues: value });
+  const { errors } = form.formState;
+
   useEffect(() => {
-    if (q === value.q && counterpart === value.counterpart) return;
-    const timer = setTimeout(() => onChange({ ...value, q, counterpart }), TEXT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [q, counterpart, value, onChange]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const apply = () => {
+      void form.trigger().then((valid) => {
+        if (!valid) return;
+        const values = form.getValues();
+        onChange(values, HistoryFilterForm.parse(values));
+      });
+    };
+    const subscription = form.watch((_values, { name }) => {
+      clearTimeout(timer);
+      if (name !== undefined && TYPED.has(name)) timer = setTimeout(apply, TYPING_PAUSE_MS);
+      else apply();
+    });
+    return () => {
+      subscription.unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [form, onChange]);
 
   return (
     <form
       className="history-filters"
       role="search"
       aria-label="Buscar y filtrar documentos"
+      noValidate
       onSubmit={(event) => event.preventDefault()}
     >
-      <label className="field history-filters__search">
-        <span>Buscar</span>
-        <input
-          type="search"
-          value={q}
-          placeholder="Número, CUFE/CUDS, cliente o proveedor, NIT, producto…"
-          onChange={(event) => setQ(event.target.value)}
-          maxLength={200}
-        />
-      </label>
-      <label className="field">
-        <span>Tipo</span>
-        <select value={value.kind} onChange={(event) => onChange({ ...value, kind: event.target.value as FilterForm['kind'] })}>
+      <Field label="Buscar" error={errors.q?.message} className="history-filters__search">
+        <input type="search" placeholder="Número, CUFE/CUDS, cliente o proveedor, NIT, producto…" {...form.register('q')} />
+      </Field>
+      <Field label="Tipo" error={errors.kind?.message}>
+        <select {...form.register('kind')}>
           <option value="">Todos</option>
           <option value="FE">Facturas (FE)</option>
           <option value="DSE">Documentos soporte (DSE)</option>
         </select>
-      </label>
-      <label className="field">
-        <span>Estado</span>
-        <select
-          value={value.state}
-          onChange={(event) => onChange({ ...value, state: event.target.value as FilterForm['state'] })}
-        >
+      </Field>
+      <Field label="Estado" error={errors.state?.message}>
+        <select {...form.register('state')}>
           <option value="">Todos</option>
           {STATE_FILTER_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
@@ -52,44 +71,18 @@ export function HistoryFilters({ value, onChange }: { value: FilterForm; onChang
             </option>
           ))}
         </select>
-      </label>
-      <label className="field">
-        <span>Desde</span>
-        <input
-          inputMode="numeric"
-          placeholder="dd/mm/aaaa"
-          autoComplete="off"
-          maxLength={10}
-          value={value.from}
-          onChange={(event) => onChange({ ...value, from: event.target.value })}
-        />
-      </label>
-      <label className="field">
-        <span>Hasta</span>
-        <input
-          inputMode="numeric"
-          placeholder="dd/mm/aaaa"
-          autoComplete="off"
-          maxLength={10}
-          value={value.to}
-          onChange={(event) => onChange({ ...value, to: event.target.value })}
-        />
-      </label>
-      <label className="field">
-        <span>Cliente / proveedor</span>
-        <input
-          value={counterpart}
-          placeholder="Nombre o número de documento"
-          maxLength={120}
-          onChange={(event) => setCounterpart(event.target.value)}
-        />
-      </label>
+      </Field>
+      <Field label="Desde" error={errors.from?.message}>
+        <input inputMode="numeric" placeholder="dd/mm/aaaa" autoComplete="off" {...form.register('from')} />
+      </Field>
+      <Field label="Hasta" error={errors.to?.message}>
+        <input inputMode="numeric" placeholder="dd/mm/aaaa" autoComplete="off" {...form.register('to')} />
+      </Field>
+      <Field label="Cliente / proveedor" error={errors.counterpart?.message}>
+        <input placeholder="Nombre o número de documento" {...form.register('counterpart')} />
+      </Field>
       <label className="history-filters__check">
-        <input
-          type="checkbox"
-          checked={value.following}
-          onChange={(event) => onChange({ ...value, following: event.target.checked })}
-        />
+        <input type="checkbox" {...form.register('following')} />
         Solo en duda / pendientes
       </label>
     </form>

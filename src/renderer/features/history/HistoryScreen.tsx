@@ -1,9 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
+import type { HistoryFilter } from '#shared/rpc/methods/history';
 import { useHashRoute } from '#renderer/shell/useHashRoute';
-import { Alert } from '#renderer/ui/Alert';
 import PrintView from '../print/PrintView';
 import { ExportCsvButton } from './ExportCsvButton';
-import { EMPTY_FILTER, filterProblem, toHistoryFilter, type FilterForm } from './filter-state';
+import { EMPTY_FILTER, type FilterValues } from './filter-state';
 import { FollowingPanel } from './FollowingPanel';
 import { HistoryDetailView } from './HistoryDetail';
 import { HistoryFilters } from './HistoryFilters';
@@ -20,28 +20,36 @@ export function parseHistoryRoute(path: string): { view: 'list' } | { view: 'det
 
 export default function HistoryScreen() {
   const route = parseHistoryRoute(useHashRoute());
-  const [form, setForm] = useState<FilterForm>(EMPTY_FILTER);
+  // Kept here so that the filters are as they were when the list comes back from a document.
+  const [filters, setFilters] = useState<{ values: FilterValues; filter: HistoryFilter }>({ values: EMPTY_FILTER, filter: {} });
+  const onFilters = useCallback((values: FilterValues, filter: HistoryFilter) => setFilters({ values, filter }), []);
 
   if (route.view === 'print') return <PrintView id={route.id} />;
   if (route.view === 'detail') return <HistoryDetailView id={route.id} />;
-  return <HistoryListScreen form={form} onForm={setForm} />;
+  return <HistoryListScreen values={filters.values} filter={filters.filter} onFilters={onFilters} />;
 }
 
-function HistoryListScreen({ form, onForm }: { form: FilterForm; onForm: (next: FilterForm) => void }) {
-  const problem = filterProblem(form);
-  const filter = useMemo(() => toHistoryFilter(form), [form]);
+function HistoryListScreen({
+  values,
+  filter,
+  onFilters,
+}: {
+  values: FilterValues;
+  filter: HistoryFilter;
+  onFilters: (values: FilterValues, filter: HistoryFilter) => void;
+}) {
   return (
     <section className="screen history" aria-labelledby="history-title">
       <header className="screen__header">
         <h1 id="history-title">Historial</h1>
         <SyncBar />
       </header>
-      <HistoryFilters value={form} onChange={onForm} />
+      <HistoryFilters value={values} onChange={onFilters} />
       <div className="history-actions">
         <ExportCsvButton filter={filter} />
       </div>
       <FollowingPanel />
-      {problem ? <Alert tone="warn">{problem}</Alert> : <HistoryList filter={filter} />}
+      <HistoryList filter={filter} />
     </section>
   );
 }

@@ -1,46 +1,42 @@
-// The filter form's values (strings as inputs hold them) and their translation to the RPC filter.
-import type { HistoryFilter } from '#shared/rpc/methods/history';
-import { parseUserDate } from './user-date';
+// The filter form of Historial: what its controls hold (texts, dates as typed dd/mm/aaaa) judged by
+// the contract's own filter (its bounds, its date order and messages) and turned into it.
+import { z } from 'zod';
+import { HistoryFilter } from '#shared/rpc/methods/history';
+import { parseUserDate } from '#renderer/ui/DateInput';
 
-export interface FilterForm {
-  q: string;
-  kind: '' | 'FE' | 'DSE';
-  state: '' | NonNullable<HistoryFilter['state']>;
-  /** as typed, dd/mm/aaaa */
-  from: string;
-  /** as typed, dd/mm/aaaa */
-  to: string;
-  counterpart: string;
-  following: boolean;
-}
+const Filter = HistoryFilter.shape;
 
-export const EMPTY_FILTER: FilterForm = { q: '', kind: '', state: '', from: '', to: '', counterpart: '', following: false };
+/** A date typed the Colombian way: empty is no bound, else it must be a real calendar date. */
+const typedDate = (label: string) =>
+  z.string().transform((text, context) => {
+    if (text.trim() === '') return undefined;
+    const iso = parseUserDate(text);
+    if (iso) return iso;
+    context.addIssue({
+      code: 'custom',
+      message: `La fecha «${label}» no es válida: escríbala como dd/mm/aaaa (por ejemplo 05/11/2026).`,
+    });
+    return z.NEVER;
+  });
 
-export function toHistoryFilter(form: FilterForm): HistoryFilter {
-  const filter: HistoryFilter = {};
-  if (form.q.trim()) filter.q = form.q.trim();
-  if (form.kind) filter.kind = form.kind;
-  if (form.state) filter.state = form.state;
-  const from = parseUserDate(form.from);
-  const to = parseUserDate(form.to);
-  if (from) filter.from = from;
-  if (to) filter.to = to;
-  if (form.counterpart.trim()) filter.counterpart = form.counterpart.trim();
-  if (form.following) filter.following = true;
-  return filter;
-}
+const blank = z.literal('');
+const orNone = <T>(value: T): T | undefined => (value === '' || value === false ? undefined : value);
 
-/** A problem the user can fix before anything is asked of core. */
-export function filterProblem(form: FilterForm): string | null {
-  for (const [label, text] of [
-    ['desde', form.from],
-    ['hasta', form.to],
-  ] as const) {
-    if (text.trim() && !parseUserDate(text))
-      return `La fecha «${label}» no es válida: escríbala como dd/mm/aaaa (por ejemplo 05/11/2026).`;
-  }
-  const from = parseUserDate(form.from);
-  const to = parseUserDate(form.to);
-  if (from && to && from > to) return 'La fecha «desde» es posterior a la fecha «hasta». Corrija el rango.';
-  return null;
-}
+export const HistoryFilterForm = z
+  .object({
+    q: Filter.q.unwrap(),
+    kind: Filter.kind.unwrap().or(blank),
+    state: Filter.state.unwrap().or(blank),
+    from: typedDate('desde'),
+    to: typedDate('hasta'),
+    counterpart: Filter.counterpart.unwrap(),
+    following: z.boolean(),
+  })
+  .transform(
+    (form): HistoryFilter =>
+      Object.fromEntries(Object.entries(form).filter(([, value]) => orNone(value) !== undefined)) as HistoryFilter,
+  )
+  .pipe(HistoryFilter);
+export type FilterValues = z.input<typeof HistoryFilterForm>;
+
+export const EMPTY_FILTER: FilterValues = { q: '', kind: '', state: '', from: '', to: '', counterpart: '', following: false };

@@ -1,12 +1,13 @@
-// The DSE form: react-hook-form holds what the user types; the shared DSE rules judge it on every
-// change; "Emitir documento soporte" submits once through the core's exactly-once dse.submit with the
+// The DSE form: react-hook-form holds what the user types; the shared DSE rules judge it after every
+// change (followed through the form's public subscribe, forms/useFormVersion.ts, as the FE bar does); "Emitir documento soporte" submits once through the core's exactly-once dse.submit with the
 // Idempotency-Key kept in the draft. The submit, the server's field errors and the draft follow the
 // one form pattern (src/renderer/forms/).
 import { useEffect, useId, useMemo, useState } from 'react';
-import { FormProvider, useWatch } from 'react-hook-form';
+import { FormProvider } from 'react-hook-form';
 import { colombiaToday, toColombia } from '#shared/dates';
 import type { Submission } from '#shared/rpc/methods/submissions';
 import { flatResolver } from '#renderer/forms/flat-resolver';
+import { useFormVersion } from '#renderer/forms/useFormVersion';
 import { useSubmissionForm } from '#renderer/forms/useSubmissionForm';
 import { invoke } from '#renderer/rpc/client';
 import { useRpcQuery } from '#renderer/rpc/hooks';
@@ -110,15 +111,22 @@ export function DseForm({ draft, saveLater, saveNow, discard, onCorrected }: Pro
       await saveNow({ values: current, key, submissionId: known }).catch(() => undefined);
     },
   });
-  const values = useWatch({ control: form.control }) as DseFormValues;
-  const serialized = JSON.stringify(values);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `serialized` stands for `values`, whose identity does not change
-  const validation = useMemo(() => validateDseForm(values, { today, nowTime, costCenters }), [serialized, today, costCenters]);
+  // The form's current values, read again after each change of a value (useFormVersion.ts); the
+  // verdict below shows what each field may say, the totals and the withholdings.
+  const version = useFormVersion(form.subscribe);
+  const { getValues } = form;
+  const values = getValues();
+  const validation = useMemo(
+    () => validateDseForm(getValues(), { today, nowTime, costCenters }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` stands for the values read here; the clock's minute alone does not judge again
+    [version, today, costCenters, getValues],
+  );
   const { touchedFields, dirtyFields, errors: formErrors, isSubmitted } = form.formState;
 
+  // The draft is saved shortly after each change; what waits is a copy of the values of this change.
   useEffect(() => {
-    saveLater({ values: JSON.parse(serialized) as DseFormValues, key, submissionId, corrects });
-  }, [serialized, key, submissionId, saveLater, corrects]);
+    saveLater({ values: structuredClone(getValues()), key, submissionId, corrects });
+  }, [version, key, submissionId, saveLater, corrects, getValues]);
 
   const linesForm = useId();
   const context: DseFormContextValue = {
