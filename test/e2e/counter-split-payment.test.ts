@@ -43,22 +43,28 @@ async function scan(page: Page, code: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-/** Whether the element is what the window shows at its centre (in the viewport, under nothing sticky). */
+/** Whether the labelled control is what the window shows at its centre (in the viewport, under nothing sticky). */
 async function seen(page: Page, label: string): Promise<boolean> {
-  return page.getByLabel(label, { exact: true }).evaluate((element) => {
+  return page.evaluate((name) => {
+    // This runs in the page (the test's own types have no DOM).
+    interface Box {
+      getBoundingClientRect(): { left: number; top: number; width: number; height: number };
+      contains(other: Box): boolean;
+    }
+    const win = globalThis as unknown as {
+      innerWidth: number;
+      innerHeight: number;
+      document: { querySelector(selector: string): Box | null; elementFromPoint(x: number, y: number): Box | null };
+    };
+    const element = win.document.querySelector(`[aria-label="${name}"]`);
+    if (!element) return false;
     const box = element.getBoundingClientRect();
     const x = box.left + box.width / 2;
     const y = box.top + box.height / 2;
-    // This runs in the page (the test's own types have no DOM).
-    const page = globalThis as unknown as {
-      innerWidth: number;
-      innerHeight: number;
-      document: { elementFromPoint(x: number, y: number): typeof element | null };
-    };
-    if (y < 0 || y > page.innerHeight || x < 0 || x > page.innerWidth) return false;
-    const hit = page.document.elementFromPoint(x, y);
+    if (y < 0 || y > win.innerHeight || x < 0 || x > win.innerWidth) return false;
+    const hit = win.document.elementFromPoint(x, y);
     return hit !== null && (hit === element || element.contains(hit));
-  });
+  }, label);
 }
 
 describe('a scanned sale paid by several means at 1366×768', () => {
