@@ -18,7 +18,7 @@ export default defineConfig({
           include: ['test/component/**/*.test.tsx'],
           environment: 'jsdom',
           testTimeout: 30_000,
-          setupFiles: [SPANISH_ZOD, './test/support/component-setup.ts'],
+          setupFiles: [SPANISH_ZOD, './test/support/component/setup.ts'],
         },
       },
       {

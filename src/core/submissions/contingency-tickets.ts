@@ -3,12 +3,15 @@
 // reached, and the reference line the invoice carries to the tax authority when it is transmitted.
 // Assigned inside the commit that queues the sale (outbox.enqueue): the number lives in the outbox row
 // itself, unique per resolution and prefix, so a crash never leaves a number given and lost (a gap)
-// and two sales never get one number.
+// and two sales never get one number. The invoice that names a ticket (queued, or typed after a sale
+// on paper) holds it in `submissions.ticket_ref`, unique per company among the invoices not refused:
+// the database itself refuses a second holder, whichever process writes it.
 import { toColombia } from '#shared/dates';
 import {
   contingencyTicketNumber,
   formatContingencyReference,
   observacionesWithReference,
+  parseContingencyReference,
   ticketReference,
   type ContingencyReference,
 } from '#shared/fe/index';
@@ -54,30 +57,66 @@ export interface TicketCompany {
   companyId: number;
 }
 
+/** A ticket of the shop's contingency numbering: its resolution, prefix and number. */
+export interface TicketId {
+  resolution: string;
+  prefix: string;
+  number: number;
+}
+
 /**
- * The invoice of `company` that already names ticket `number` of a resolution and prefix, other than
- * the submission `exceptKey`: one queued by the app or typed after a sale on paper, sent or waiting.
- * A rejected or refused one does not hold it (the same paper sale is then sent again, corrected).
+ * The ticket as the ledger indexes it (`submissions.ticket_ref`, unique per address and company among
+ * the invoices that hold one): "18764000001/CT-12". The resolution is digits and the prefix capitals
+ * or digits, so the text names one ticket only.
+ */
+export function ticketRef(ticket: TicketId): string {
+  return `${ticket.resolution}/${ticket.prefix}-${ticket.number}`;
+}
+
+/**
+ * The ticket an FE request names: a contingency invoice (`es_contingencia` true) whose
+ * `observaciones` carry a type 3 reference line, the only place an invoice carries its ticket (the
+ * contract has no field). Null for any other request.
+ */
+export function ticketOfRequest(request: Record<string, unknown>): TicketId | null {
+  if (request.es_contingencia !== true) return null;
+  const reference = parseContingencyReference(typeof request.observaciones === 'string' ? request.observaciones : null);
+  if (reference?.type !== '3') return null;
+  return { ...reference.numbering, number: reference.number };
+}
+
+/** The states of an invoice that do not hold its ticket: the same paper sale is then sent again, corrected. */
+export const TICKET_RELEASING_STATES_SQL = "('rejected', 'failed', 'conflict')";
+
+/**
+ * The invoice of `company` that already names `ticket`, other than the submission `exceptKey`: one
+ * queued by the app or typed after a sale on paper, sent or waiting. A rejected or refused one does
+ * not hold it. One lookup in the ledger's unique index of tickets (`submissions.ticket_ref`).
  */
 export function ticketHolder(
   db: Db,
   company: TicketCompany,
-  ticket: { resolution: string; prefix: string; number: number },
+  ticket: TicketId,
   exceptKey: string | null,
 ): { id: number; number: string | null } | null {
-  // The reference line is the only place an invoice carries its ticket (the contract has no field):
-  // its number, then its resolution, as formatContingencyReference writes them.
-  const pattern = `%Contingencia tipo 3: talonario ${ticket.prefix}-${ticket.number} del % Resolución ${ticket.resolution} vigente %`;
   return (
     db
       .prepare<[string, number, string, string], { id: number; number: string | null }>(
         `SELECT id, document_number AS number FROM submissions
-          WHERE base_url = ? AND company_id = ? AND kind = 'FE' AND idempotency_key != ?
-            AND state NOT IN ('rejected', 'failed', 'conflict')
-            AND CAST(request_body AS TEXT) LIKE ?
+          WHERE base_url = ? AND company_id = ? AND ticket_ref = ? AND idempotency_key != ?
+            AND ticket_ref IS NOT NULL AND state NOT IN ${TICKET_RELEASING_STATES_SQL}
           ORDER BY id LIMIT 1`,
       )
-      .get(company.baseUrl, company.companyId, exceptKey ?? '', pattern) ?? null
+      .get(company.baseUrl, company.companyId, ticketRef(ticket), exceptKey ?? '') ?? null
+  );
+}
+
+/** Whether `error` is the ledger's unique index of tickets refusing a second holder of one ticket. */
+export function isTicketTaken(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE' &&
+    error.message.includes('submissions.ticket_ref')
   );
 }
 

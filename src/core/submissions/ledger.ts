@@ -54,6 +54,8 @@ export interface SubmissionRow {
   field_errors?: string | null;
   /** JSON of the tax authority's rejection as data (DianRejection); migration 0024. */
   rejection?: string | null;
+  /** The contingency ticket an FE names (contingency-tickets.ts, ticketRef), unique per company while it holds it. */
+  ticket_ref?: string | null;
 }
 
 export interface NewSubmission {
@@ -69,6 +71,8 @@ export interface NewSubmission {
   /** Fingerprint of the token the first attempt is sent with. */
   credential?: string | null;
   contentHash?: string | null;
+  /** The contingency ticket an FE names (ticketRef): the database refuses a second holder. */
+  ticketRef?: string | null;
 }
 
 /** What one attempt established. Fields left undefined keep what the ledger already knew. */
@@ -163,8 +167,8 @@ export class SubmissionLedger {
     const result = this.statement(
       `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path,
            request_body, payload_hash, state, attempts, counterpart, created_at, updated_at, last_attempt_at, credential, content_hash,
-           error_code, error_message)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           error_code, error_message, ticket_ref)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       entry.connectionId,
       entry.baseUrl,
@@ -184,6 +188,7 @@ export class SubmissionLedger {
       entry.contentHash ?? null,
       queued?.code ?? null,
       queued?.message ?? null,
+      entry.ticketRef ?? null,
     );
     return Number(result.lastInsertRowid);
   }
@@ -324,14 +329,21 @@ export class SubmissionLedger {
   /**
    * Replaces the body of a submission the ledger proves was never sent (every attempt refused before
    * a byte left): the key was never seen by the server, so its first real request may carry other
-   * bytes (an FE turned into a contingency invoice). Refused, returning false, for any other row.
+   * bytes (an FE turned into a contingency invoice, naming the ticket `ticketRef`). Refused, returning
+   * false, for any other row.
    */
-  rewriteUnsent(id: number, body: Buffer, payloadHash: string, error: { code: string; message: string }): boolean {
+  rewriteUnsent(
+    id: number,
+    body: Buffer,
+    payloadHash: string,
+    ticketRef: string | null,
+    error: { code: string; message: string },
+  ): boolean {
     return this.store.durably(() => {
       const result = this.statement(
-        `UPDATE submissions SET request_body = ?, payload_hash = ?, error_code = ?, error_message = ?, updated_at = ?
+        `UPDATE submissions SET request_body = ?, payload_hash = ?, ticket_ref = ?, error_code = ?, error_message = ?, updated_at = ?
            WHERE id = ? AND state = 'in_doubt' AND attempts = unreachable_attempts AND document_id IS NULL`,
-      ).run(body, payloadHash, error.code, error.message, this.now().toISOString(), id);
+      ).run(body, payloadHash, ticketRef, error.code, error.message, this.now().toISOString(), id);
       return result.changes === 1;
     });
   }

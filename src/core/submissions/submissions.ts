@@ -1,6 +1,11 @@
 // Exactly-once submissions (DESIGN.md, "Rules that hold everywhere"): the key and the exact bytes
 // are committed before the first byte is sent; after any doubt the same bytes go again with the same
 // key, or the DSE is queried by id. Never a new key, never a changed body, for one operation.
+//
+// This file is the exactly-once ledger's side: the write-ahead record, the send with the key, the
+// outcome's commit and the resumption of uncertain submissions. What the service could not receive
+// goes to the contingency queue (contingency-queue.ts), which reaches this side only through the
+// narrow `LedgerAccess` documented at its top; `Submissions` hands it exactly those functions.
 import type { ServiceParts } from '../parts';
 import { createHash, randomUUID } from 'node:crypto';
 import { HEADER_SAFE, LIMITS, type DseCreateRequest, type FeCreateRequest } from '#shared/api/index';
@@ -15,44 +20,19 @@ import { SubmissionLedger, toSubmission, type Outcome, type SubmissionRow } from
 import { outcomeOfAnswer, outcomeOfTransport } from './outcome';
 import { boundUnknownState, ledgerStateOf } from './states';
 import { supportInfo } from './support';
-import { colombiaToday } from '#shared/dates';
-import {
-  DEFAULT_WINDOW_HOURS,
-  deadlineLevel,
-  deadlineMessage,
-  isNewWarning,
-  timeLeftText,
-  type DeadlineLevel,
-} from './deadlines';
+import { DEFAULT_WINDOW_HOURS } from './deadlines';
 import { nothingSent } from './outcome';
-import { OutboxStore } from './outbox';
-import { IssuerProfiles } from '../history/issuer';
-import { contingencyTicketNumber, parseContingencyReference } from '#shared/fe/contingency-reference';
-import {
-  nextTicket,
-  TICKET_PROBLEM_TEXT,
-  ticketLabel,
-  withContingencyReference,
-  type ContingencyTicket,
-  type TicketAssignment,
-  ticketHolder,
-} from './contingency-tickets';
-import { redateDseRequest } from '#shared/dse/redate';
+import { ContingencyQueue, QUEUED, type LedgerAccess, type OutboxPass } from './contingency-queue';
+import { isTicketTaken, ticketOfRequest, ticketRef, type TicketId } from './contingency-tickets';
+import type { OutboxStore } from './outbox';
+
+export type { OutboxPass } from './contingency-queue';
 
 export interface SubmissionsOptions extends ServiceParts {
   writeTimeoutMs?: number;
   readTimeoutMs?: number;
   /** The transmission window of a contingency document, in hours (default 48). */
   contingencyWindowHours?: number;
-}
-
-/** One pass over the contingency outbox: what went out, what stopped it. */
-export interface OutboxPass {
-  transmitted: number;
-  failed: number;
-  queued: number;
-  reachable: boolean | null;
-  message: string | null;
 }
 
 export type FeSubmitRequest = Omit<FeCreateRequest, 'draft_key'> & { draft_key?: string | undefined };
@@ -64,32 +44,49 @@ const CREDENTIALS_CHANGED =
   'en el portal de su proveedor: si el documento no existe, envíelo con el token actual desde «Pendientes» (o con «release ID --confirmar» ' +
   'en la línea de comandos); si existe, no haga nada más.';
 const OPEN = new Set<string>(OPEN_SUBMISSION_STATES);
-const QUEUED = {
-  code: 'api_unreachable',
-  message:
-    'Sin conexión con el servicio: el documento quedó en la cola de contingencia y se transmitirá en orden, con la misma clave, cuando el servicio responda.',
-};
-const QUEUED_UNTIL_FIXED =
-  'El documento quedó en la cola de contingencia y se transmitirá en orden, con la misma clave, cuando se resuelva.';
-const UNREACHABLE_AGAIN = 'El servicio sigue sin responder; la cola se transmitirá en la próxima comprobación.';
 
 export class Submissions {
   readonly ledger: SubmissionLedger;
-  readonly outbox: OutboxStore;
+  /** Sales the service could not receive, transmitted later in order (contingency-queue.ts). */
+  readonly contingency: ContingencyQueue;
   /** The certificate problem of each connection's last attempt, if it was one: what the outbox pass says. */
   private readonly refusedCertificates = new Map<number, string>();
-  /** where the connection's contingency numbering is read, when a queued FE takes its ticket */
-  private readonly issuers: IssuerProfiles;
-  /** The outbox pass in flight, if any. */
-  transmitting: Promise<OutboxPass> | null = null;
   private readonly locks = new Map<number, Promise<unknown>>();
   private readonly listeners = new Set<(row: SubmissionRow) => void>();
   private resumed: Promise<void> | null = null;
 
   constructor(private readonly options: SubmissionsOptions) {
     this.ledger = new SubmissionLedger(options.store, options.clock);
-    this.outbox = new OutboxStore(options.store, options.clock, options.contingencyWindowHours ?? DEFAULT_WINDOW_HOURS);
-    this.issuers = new IssuerProfiles(options.store.db, options.clock);
+    this.contingency = new ContingencyQueue(this.ledgerAccess(), {
+      ...options,
+      windowHours: options.contingencyWindowHours ?? DEFAULT_WINDOW_HOURS,
+    });
+  }
+
+  /** The ledger as the contingency queue sees it: these functions and nothing else. */
+  private ledgerAccess(): LedgerAccess {
+    const ledger = this.ledger;
+    return {
+      row: (id) => this.require(id),
+      nothingSent: (row) => nothingSent(row),
+      sendInTurn: (id) => this.check(id, true),
+      park: (id) => ledger.park(id),
+      postpone: (id, error) => ledger.postpone(id, error),
+      rewriteUnsent: (id, body, payloadHash, ref, error) => ledger.rewriteUnsent(id, body, payloadHash, ref, error),
+      redateUnsent: (oldId, outboxId, entry, queued, closing) => ledger.redateUnsent(oldId, outboxId, entry, queued, closing),
+      announce: (row) => this.notify(row),
+      refusedCertificate: (connectionId) => this.refusedCertificates.get(connectionId),
+    };
+  }
+
+  /** The contingency outbox's rows (the queue's store). */
+  get outbox(): OutboxStore {
+    return this.contingency.outbox;
+  }
+
+  /** The outbox pass in flight, if any. */
+  get transmitting(): Promise<OutboxPass> | null {
+    return this.contingency.transmitting;
   }
 
   /** Called after every recorded outcome (the poller re-arms, history mirrors the document). */
@@ -137,7 +134,7 @@ export class Submissions {
       );
     }
     const json = JSON.stringify(request);
-    return this.submit('DSE', '/dse/documentos', idempotencyKey, json, request.proveedor.nombre, sha256(json));
+    return this.submit('DSE', '/dse/documentos', idempotencyKey, json, request.proveedor.nombre, sha256(json), null);
   }
 
   async submitFe(request: FeSubmitRequest): Promise<Submission> {
@@ -146,7 +143,9 @@ export class Submissions {
       throw new AppError('invalid_input', `La clave del borrador admite como máximo ${LIMITS.draftKeyMax} caracteres.`);
     }
     const body = JSON.stringify({ ...request, draft_key: draftKey });
-    return this.submit('FE', '/fe/facturas', draftKey, body, request.receptor.nombre, feContentHash(request));
+    // The paper ticket a contingency invoice names, read from the request as given (not re-parsed).
+    const ticket = ticketOfRequest(request as Record<string, unknown>);
+    return this.submit('FE', '/fe/facturas', draftKey, body, request.receptor.nombre, feContentHash(request), ticket);
   }
 
   /**
@@ -170,7 +169,7 @@ export class Submissions {
     return this.locked(id, async () => {
       const row = this.followConnection(this.require(id));
       if (!OPEN.has(row.state)) return toSubmission(row);
-      if (!fromOutbox && this.outbox.isQueued(id)) {
+      if (!fromOutbox && this.contingency.isQueued(id)) {
         // Its turn comes in the outbox's order; the poller leaves it alone.
         this.ledger.park(id);
         return toSubmission(this.require(id));
@@ -266,6 +265,7 @@ export class Submissions {
     json: string,
     counterpart: string,
     contentHash: string,
+    ticket: TicketId | null,
   ): Promise<Submission> {
     await this.ensureResumed();
     const connection = this.options.connections.requireActive();
@@ -277,8 +277,7 @@ export class Submissions {
     const credential = this.options.connections.fingerprint(token);
     const existing = this.ledger.byKey(connection.baseUrl, connection.companyId, kind, key);
     if (existing) {
-      const queuedAs = this.outbox.bySubmission(existing.id);
-      if (existing.payload_hash !== payloadHash && queuedAs?.original_hash !== payloadHash) {
+      if (existing.payload_hash !== payloadHash && this.contingency.originalHashOf(existing.id) !== payloadHash) {
         throw new AppError(
           'conflict',
           'Esa clave de envío ya se usó con otros datos. Use otra clave para una operación distinta.',
@@ -289,297 +288,71 @@ export class Submissions {
       }
       return this.check(existing.id);
     }
-    if (kind === 'FE') this.refuseTakenTicket(json, key, connection);
+    if (ticket) this.contingency.refuseTakenTicket(ticket, key, connection);
     crashPoint('before-ledger-commit');
     // Older sales of this connection wait in the contingency outbox: this one waits behind them
     // (order), unsent. Another connection's queue is not this sale's business.
-    const behindQueue = this.outbox.countFor(connection.id) > 0;
-    const row = this.ledger.insert(
-      {
-        connectionId: connection.id,
-        baseUrl: connection.baseUrl,
-        companyId: connection.companyId,
-        kind,
-        key,
-        endpointPath: `/companies/${connection.companyId}${path}`,
-        body,
-        payloadHash,
-        counterpart,
-        credential,
-        contentHash,
-      },
-      behindQueue ? QUEUED : undefined,
-    );
+    const behindQueue = this.contingency.waitsBehind(connection.id);
+    let row: SubmissionRow;
+    try {
+      row = this.ledger.insert(
+        {
+          connectionId: connection.id,
+          baseUrl: connection.baseUrl,
+          companyId: connection.companyId,
+          kind,
+          key,
+          endpointPath: `/companies/${connection.companyId}${path}`,
+          body,
+          payloadHash,
+          counterpart,
+          credential,
+          contentHash,
+          ticketRef: ticket ? ticketRef(ticket) : null,
+        },
+        behindQueue ? QUEUED : undefined,
+      );
+    } catch (error) {
+      // Another process wrote an invoice naming this ticket since the check: the database refused
+      // this one, and nothing of it was stored.
+      if (ticket && isTicketTaken(error)) throw this.contingency.takenTicketError(ticket, key, connection);
+      throw error;
+    }
     crashPoint('after-ledger-commit');
-    if (behindQueue) return toSubmission(this.toOutbox(row, payloadHash));
+    if (behindQueue) return toSubmission(this.contingency.enqueue(row, payloadHash));
     return this.locked(row.id, async () => {
       const sent = await this.attempt(row, connection, token, true);
       // The service could not be reached and the ledger proves nothing left: a contingency sale.
-      if (nothingSent(sent)) return toSubmission(this.toOutbox(sent, payloadHash));
+      if (nothingSent(sent)) return toSubmission(this.contingency.enqueue(sent, payloadHash));
       return toSubmission(await this.withNumber(sent, connection, token));
     });
   }
 
   /**
-   * An invoice typed after a sale on paper names its ticket; a ticket another invoice of the company
-   * already names (queued by the app, or typed before) would be the same sale twice: refused before
-   * anything is stored.
-   */
-  private refuseTakenTicket(json: string, key: string, company: { baseUrl: string; companyId: number }): void {
-    const request = JSON.parse(json) as Record<string, unknown>;
-    if (request.es_contingencia !== true) return;
-    const reference = parseContingencyReference(typeof request.observaciones === 'string' ? request.observaciones : null);
-    if (reference?.type !== '3') return;
-    const ticket = { ...reference.numbering, number: reference.number };
-    const holder = ticketHolder(this.options.store.db, company, ticket, key);
-    if (!holder) return;
-    const printed = contingencyTicketNumber(ticket.prefix, ticket.number);
-    throw new AppError(
-      'conflict',
-      `El talonario ${printed} ya está en otra factura de esta empresa${holder.number ? ` (${holder.number})` : ''}: ` +
-        'una venta se factura una sola vez. Revise el número del talonario de papel, o busque esa venta en el Historial.',
-      { submission_id: holder.id },
-    );
-  }
-
-  /**
-   * Puts a submission the ledger proves was never sent in the contingency outbox. An FE becomes a
-   * contingency invoice (`es_contingencia` true, its sale date kept): its key was never seen by the
-   * server, so its first real request may carry these bytes. A DSE keeps its bytes.
-   */
-  private toOutbox(row: SubmissionRow, originalHash: string): SubmissionRow {
-    const soldAt = new Date(row.created_at);
-    // One durable commit: the FE's contingency ticket number, the body that refers to it and the
-    // outbox row that holds it; a crash leaves all of them or none (never a number given twice or lost).
-    const entry = this.options.store.durably(() => {
-      let assignment: TicketAssignment | null = null;
-      if (row.kind === 'FE') {
-        const request = JSON.parse(row.request_body.toString('utf8')) as Record<string, unknown>;
-        const reference = parseContingencyReference(typeof request.observaciones === 'string' ? request.observaciones : null);
-        if (request.es_contingencia !== true || !reference) {
-          assignment = nextTicket(this.options.store.db, this.issuers.contingencyNumbering(row.connection_id), soldAt, {
-            baseUrl: row.base_url,
-            companyId: row.company_id,
-          });
-          const body = Buffer.from(JSON.stringify(withContingencyReference(request, assignment.ticket)), 'utf8');
-          // A refused certificate stays named on the sale: the shop has something to fix, not a wait.
-          const certificate = row.attempts > 0 ? this.refusedCertificates.get(row.connection_id) : undefined;
-          const queued = certificate ? { code: QUEUED.code, message: `${certificate} ${QUEUED_UNTIL_FIXED}` } : QUEUED;
-          if (!this.ledger.rewriteUnsent(row.id, body, createHash('sha256').update(body).digest('hex'), queued)) return null;
-        }
-      }
-      return this.outbox.enqueue(row.id, row.kind, originalHash, soldAt, assignment);
-    });
-    if (!entry) return row;
-    crashPoint('after-outbox-commit');
-    this.ledger.park(row.id);
-    // The sale's own attempt was a check of the service (refused); one queued behind others was not.
-    if (row.attempts > 0) this.outbox.checked(row.connection_id, false);
-    this.options.logger.warn('service unreachable: sale queued in the contingency outbox', {
-      submission: row.id,
-      kind: row.kind,
-      ref: entry.local_ref,
-    });
-    this.options.events.emit('outbox.changed', { phase: 'queued', queued: this.outbox.count(), transmitted: 0 });
-    const queued = this.require(row.id);
-    this.notify(queued);
-    return queued;
-  }
-
-  /**
-   * Transmits the contingency outbox in the order of the sales, each with its own key and bytes (the
-   * same request every time, so exactly once). Stops at the first document still in doubt (the
-   * service down again, or an answer that proves nothing): the next pass starts with it. One pass at
-   * a time; a call during a pass waits for it.
+   * Transmits the contingency outbox in the order of the sales (ContingencyQueue.transmit); one pass
+   * at a time, a call during a pass waits for it.
    */
   transmitOutbox(): Promise<OutboxPass> {
-    this.transmitting ??= this.runOutbox().finally(() => {
-      this.transmitting = null;
-    });
-    return this.transmitting;
+    return this.contingency.transmit();
   }
 
   get transmittingNow(): boolean {
-    return this.transmitting !== null;
-  }
-
-  /**
-   * Each connection's queue in its own order: a connection whose service is still down stops its own
-   * queue for this pass and no other; the pass goes on with the next connection's oldest sale.
-   */
-  private async runOutbox(): Promise<OutboxPass> {
-    const events = this.options.events;
-    const pass: OutboxPass = { transmitted: 0, failed: 0, queued: this.outbox.count(), reachable: null, message: null };
-    if (pass.queued === 0) return pass;
-    events.emit('outbox.changed', { phase: 'started', queued: pass.queued, transmitted: 0 });
-    const stopped = new Set<number>();
-    const reached = new Set<number>();
-    for (;;) {
-      const entry = this.outbox.queued().find((queued) => !stopped.has(queued.connection_id));
-      if (!entry) break;
-      const connectionId = entry.connection_id;
-      let row = this.require(entry.submission_id);
-      if (row.kind === 'DSE' && this.heldPastMidnight(row, entry.queued_at)) {
-        // Proven unsent: a new key with today's date. Otherwise the same key is asked first.
-        if (nothingSent(row)) row = this.redate(row, entry.id) ?? row;
-      }
-      const result = await this.check(row.id, true);
-      const after = this.require(row.id);
-      if (nothingSent(after)) {
-        // Still nothing left (refused again, no token to send with, the connection moved to another
-        // company): it keeps its place, and so does every later sale of its connection.
-        this.ledger.park(row.id);
-        const refused = result.error === null || result.error.code === 'api_unreachable';
-        const certificate = this.refusedCertificates.get(connectionId);
-        const message = refused ? (certificate ?? UNREACHABLE_AGAIN) : (result.error?.message ?? UNREACHABLE_AGAIN);
-        if (refused) this.outbox.checked(connectionId, false);
-        if (refused && pass.reachable !== true) pass.reachable = false;
-        pass.message ??= message;
-        this.outbox.failedAttempt(entry.id, message);
-        stopped.add(connectionId);
-        continue;
-      }
-      // It may have reached the server: the outbox holds only what provably never left. One still in
-      // doubt is now an ordinary submission in doubt (same key, same bytes, the poller's back-off).
-      if (after.state === 'in_doubt' || after.state === 'sending') this.ledger.postpone(row.id, result.error?.message ?? null);
-      if (after.http_status !== null) {
-        pass.reachable = true;
-        reached.add(connectionId);
-      }
-      this.outbox.transmitted(entry.id);
-      const failed = after.state === 'failed' || after.state === 'conflict' || after.state === 'rejected';
-      if (failed) pass.failed += 1;
-      pass.transmitted += 1;
-      events.emit('outbox.changed', {
-        phase: 'progress',
-        queued: this.outbox.count(),
-        transmitted: pass.transmitted,
-        ...(failed ? { message: `${entry.local_ref}: ${after.error_message ?? 'el servicio no aceptó el documento.'}` } : {}),
-      });
-    }
-    for (const connectionId of reached) this.outbox.checked(connectionId, true);
-    pass.queued = this.outbox.count();
-    if (pass.queued === 0) pass.message = null;
-    events.emit('outbox.changed', {
-      phase: pass.queued === 0 ? 'done' : 'failed',
-      queued: pass.queued,
-      transmitted: pass.transmitted,
-      ...(pass.message ? { message: pass.message } : {}),
-    });
-    this.options.logger.info('contingency outbox pass', {
-      transmitted: pass.transmitted,
-      failed: pass.failed,
-      queued: pass.queued,
-    });
-    return pass;
-  }
-
-  /**
-   * A per-operation DSE (forma_generacion 1, the default) sold on an earlier day in Colombia than
-   * today and dated another day than today: held in the outbox past midnight.
-   */
-  private heldPastMidnight(row: SubmissionRow, soldAt: string): boolean {
-    const today = colombiaToday(this.options.clock());
-    if (colombiaToday(new Date(soldAt)) === today) return false;
-    const request = JSON.parse(row.request_body.toString('utf8')) as Record<string, unknown>;
-    const mode = request.forma_generacion ?? '1';
-    const date = request.fecha_documento ?? request.fecha;
-    return mode === '1' && typeof date === 'string' && date !== today;
-  }
-
-  /** The same DSE with today's date under a new key; the old key was never seen by the server. */
-  private redate(row: SubmissionRow, outboxId: number): SubmissionRow | null {
-    const today = colombiaToday(this.options.clock());
-    const request = JSON.parse(row.request_body.toString('utf8')) as Record<string, unknown>;
-    // Every date rule of the day (document, period, cash and credit due dates) in one shared place.
-    const json = JSON.stringify(redateDseRequest(request, today));
-    const body = Buffer.from(json, 'utf8');
-    const key = `dse-${randomUUID()}`;
-    const replaced = this.ledger.redateUnsent(
-      row.id,
-      outboxId,
-      {
-        connectionId: row.connection_id,
-        baseUrl: row.base_url,
-        companyId: row.company_id,
-        kind: 'DSE',
-        key,
-        endpointPath: row.endpoint_path,
-        body,
-        payloadHash: createHash('sha256').update(body).digest('hex'),
-        counterpart: row.counterpart,
-        credential: row.credential,
-        contentHash: sha256(json),
-      },
-      QUEUED,
-      `Re-fechado al ${today} con una clave nueva: este envío nunca salió (el servicio no respondía) y un documento soporte por operación debe llevar la fecha del día.`,
-    );
-    if (replaced) this.options.logger.warn('queued DSE re-dated under a new key', { from: row.id, to: replaced.id });
-    return replaced;
+    return this.contingency.transmittingNow;
   }
 
   /** Gives each warning of a transmission window once (24 h, 4 h, missed), as events and in the log. */
   checkDeadlines(): void {
-    const now = this.options.clock();
-    for (const entry of this.outbox.queued()) {
-      const level = deadlineLevel(now, new Date(entry.deadline_at));
-      if (!isNewWarning(level, entry.warned)) continue;
-      this.outbox.warned(entry.id, level);
-      const message = deadlineMessage(level, entry.local_ref, new Date(entry.deadline_at), this.outbox.windowHours)!;
-      this.options.logger.warn('contingency deadline', { ref: entry.local_ref, level });
-      this.options.events.emit('outbox.changed', { phase: 'warning', queued: this.outbox.count(), transmitted: 0, message });
-    }
+    this.contingency.checkDeadlines();
   }
 
   /** The transmission window of the sales queued from now on (Ajustes › Contingencia). */
   setOutboxWindow(hours: number) {
-    this.outbox.setWindowHours(hours);
-    return this.outboxStatus();
+    return this.contingency.setWindow(hours);
   }
 
   /** What the banner and the outbox screen show. */
   outboxStatus() {
-    const now = this.options.clock();
-    const queued = this.outbox.queued();
-    // The banner speaks of the connection in use; with none, of the one whose sale waits first.
-    const shown = this.options.connections.active()?.id ?? queued[0]?.connection_id ?? null;
-    const meta = this.outbox.meta(shown);
-    const labels = new Map<number, string>();
-    const labelOf = (id: number) => {
-      if (!labels.has(id)) labels.set(id, this.connectionLabel(id));
-      return labels.get(id)!;
-    };
-    const items = queued.map((entry) => {
-      const row = this.require(entry.submission_id);
-      const deadline = new Date(entry.deadline_at);
-      const level: DeadlineLevel = deadlineLevel(now, deadline);
-      return {
-        submission_id: entry.submission_id,
-        kind: entry.kind,
-        local_ref: entry.local_ref,
-        counterpart: row.counterpart,
-        queued_at: entry.queued_at,
-        deadline_at: entry.deadline_at,
-        level,
-        time_left: timeLeftText(deadline.getTime() - now.getTime()),
-        message: deadlineMessage(level, entry.local_ref, deadline, this.outbox.windowHours),
-        last_error: entry.last_error,
-        connection_label: labelOf(entry.connection_id),
-        ticket: entry.ticket_json ? ticketLabel(JSON.parse(entry.ticket_json) as ContingencyTicket) : null,
-        ticket_problem: entry.ticket_problem ? TICKET_PROBLEM_TEXT[entry.ticket_problem] : null,
-      };
-    });
-    const unnumbered = items.find((item) => item.ticket_problem)?.ticket_problem ?? null;
-    const numbering = shown === null ? null : (this.issuers.contingencyWarnings(shown)[0]?.text ?? null);
-    return {
-      numbering_notice: unnumbered ?? numbering,
-      queued: items.length,
-      last_check_at: meta.last_check_at,
-      reachable: meta.reachable,
-      transmitting: this.transmittingNow,
-      window_hours: this.outbox.windowHours,
-      items,
-    };
+    return this.contingency.status();
   }
 
   /**
@@ -702,14 +475,6 @@ export class Submissions {
       } catch (error) {
         this.options.logger.error('submission listener failed', { error: String(error) });
       }
-    }
-  }
-
-  private connectionLabel(id: number): string {
-    try {
-      return this.options.connections.resolve(id).label;
-    } catch {
-      return 'Conexión eliminada';
     }
   }
 

@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '#core/core';
+import { ticketRef } from '#core/submissions/contingency-tickets';
 import { CRASH_ENV, OUTBOX_CRASH_POINT } from '#core/submissions/crash';
 import type { HistoryDetail, IssuerProfile } from '#shared/rpc/methods/history';
 import type { OutboxStatus } from '#shared/rpc/methods/outbox';
@@ -258,5 +259,57 @@ describe('contingency tickets numbered by the shop’s contingency resolution', 
     expect(queued.contingency?.ticket).toBe('TP2');
     await app.core.close();
     await proxy.setFault('none');
+  });
+
+  it('two sales race for one typed ticket: the other’s record lands between this sale’s check and its write, and the database refuses this one', async () => {
+    sandboxClock.set(SANDBOX_NOW);
+    const home = join(dir.path, 'home-race');
+    const app = open(home, (await import('#test/core/memory-secrets')).memorySecrets(), () => new Date(SANDBOX_NOW));
+    const numbering = { ...PROFILE.contingencia!, numero: '18764000005', prefijo: 'RC', rango_hasta: 10 };
+    await connect(app, { ...PROFILE, contingencia: numbering });
+    const typed = (n: number) => ({
+      ...feBody(n),
+      es_contingencia: true,
+      observaciones: formatContingencyReference(ticketReference(numbering, 3, '2026-11-20', '08:15:00')),
+    });
+    const { ledger } = app.core.parts.submissions;
+    const connection = await app.ok<{ id: number }[]>('connections.list', {}).then((list) => list[0]!);
+
+    // The other clerk's sale of the same paper ticket writes its record at this sale's first durable
+    // commit: after this sale found the ticket free, before its own write-ahead record.
+    const store = app.core.parts.store;
+    const durably = store.durably.bind(store);
+    const race: { armed: boolean; other?: number } = { armed: true };
+    store.durably = <T>(work: () => T): T => {
+      if (race.armed) {
+        race.armed = false;
+        const body = Buffer.from(JSON.stringify({ ...typed(11), draft_key: 'fe-other-clerk' }), 'utf8');
+        race.other = ledger.insert({
+          connectionId: connection.id,
+          baseUrl: proxy.url('/api/v1'),
+          companyId: COMPANY_A,
+          kind: 'FE',
+          key: 'fe-other-clerk',
+          endpointPath: `/companies/${COMPANY_A}/fe/facturas`,
+          body,
+          payloadHash: 'other',
+          counterpart: 'Otro cliente',
+          ticketRef: ticketRef({ resolution: numbering.numero, prefix: numbering.prefijo, number: 3 }),
+        }).id;
+      }
+      return durably(work);
+    };
+    const mine = await app.core.dispatch({ id: 901, method: 'fe.submit', input: { request: typed(12) } });
+    store.durably = durably;
+
+    expect(race.other, JSON.stringify(mine)).toBeDefined();
+    expect(mine.ok).toBe(false);
+    expect(!mine.ok && mine.error.code).toBe('conflict');
+    expect(!mine.ok && mine.error.message).toMatch(/^El talonario RC3 ya está en otra factura de esta empresa/);
+    expect(!mine.ok && mine.error.details).toEqual({ submission_id: race.other });
+    // Nothing of the refused sale was stored: the ledger holds the other clerk's sale alone.
+    const list = await app.ok<Submission[]>('submissions.list', {});
+    expect(list.map((s) => s.id)).toEqual([race.other]);
+    await app.core.close();
   });
 });

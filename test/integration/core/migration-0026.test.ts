@@ -1,12 +1,12 @@
-// Migration 0026 from an empty database: a sale's payments are recorded with its submission, in the
-// ledger's own insert (the trigger), exactly as staged; a submission with nothing staged gets none.
+// Migration 0026 from an empty database and over a ledger with contingency sales written before it:
+// the ticket an FE names becomes an indexed column, back-filled, and the database itself keeps one
+// holder of a ticket per address and company among the invoices not refused.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrations } from '#core/store/migrations';
+import { formatContingencyReference, ticketReference } from '#shared/fe/contingency-reference';
+import { migrations } from '#core/store/migrations/index';
 import { Store } from '#core/store/store';
-import { amountPayable, SalePayments } from '#core/sales/sale-payments';
-import type { Submission } from '#shared/rpc/methods/submissions';
-import type { SalePayment } from '#shared/sales/sale-payment';
+import { ticketHolder } from '#core/submissions/contingency-tickets';
 import { tempDir } from '#test/temp';
 
 let dir: ReturnType<typeof tempDir>;
@@ -15,124 +15,113 @@ beforeEach(() => {
 });
 afterEach(() => dir.remove());
 
-const COMPANY = { baseUrl: 'https://api.example.co', companyId: 7 };
-const CASH: SalePayment = { method_id: 1, means: '10', label: 'Efectivo', amount: '20000', received: '50000', change: '30000' };
-const NEQUI: SalePayment = { method_id: 9, means: '47', label: 'Nequi', amount: '9750.50', received: null, change: null };
+const NUMBERING = {
+  numero: '18764000001',
+  prefijo: 'CT',
+  rango_desde: 1,
+  rango_hasta: 50,
+  desde: '2026-01-01',
+  hasta: '2027-12-31',
+};
+const line = (n: number) => formatContingencyReference(ticketReference(NUMBERING, n, '2026-11-20', '10:00:00'));
+const fe = (observaciones: string, contingencia = true) =>
+  Buffer.from(JSON.stringify({ es_contingencia: contingencia, observaciones, receptor: { nombre: 'Cliente' } }), 'utf8');
 
-function insertSubmission(store: Store, key: string, kind = 'FE'): number {
-  const info = store.db
-    .prepare(
-      `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path, request_body, payload_hash,
-         state, created_at, updated_at)
-       VALUES (1, @baseUrl, @companyId, @kind, @key, '/x', x'00', 'h', 'sending', 'now', 'now')`,
-    )
-    .run({ ...COMPANY, kind, key });
-  return Number(info.lastInsertRowid);
+const INSERT = `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path, request_body,
+  payload_hash, state, created_at, updated_at) VALUES (1, ?, 7, ?, ?, '/p', ?, 'h', ?, 'now', 'now')`;
+
+function insert(store: Store, key: string, body: Buffer, state = 'in_doubt', kind = 'FE', baseUrl = 'http://a/v1') {
+  return Number(store.db.prepare(INSERT).run(baseUrl, kind, key, body, state).lastInsertRowid);
 }
 
-function request(total: number) {
-  return {
-    receptor: { tipo_doc: '13', numero_doc: '222222222222', nombre: 'Consumidor final', email: '', direccion: '' },
-    items: [],
-    subtotal: total,
-    impuestos: 0,
-    total,
-    es_contingencia: false,
-    fecha_emision: '2026-11-27',
-    payment: { form: 'contado' as const, method_id: 1, means_code: '10', due_date: '' },
-    aiu: { enabled: false },
-    withholdings: [],
-    attachment_tokens: [],
-    draft_key: 'fe-1',
-  };
-}
+const refs = (store: Store) =>
+  store.db.prepare('SELECT idempotency_key AS key, ticket_ref FROM submissions ORDER BY id').all() as {
+    key: string;
+    ticket_ref: string | null;
+  }[];
 
-describe('migration 0026 (sale payments)', () => {
-  it('from an empty database: the payments staged under a key go to the submission the ledger inserts', async () => {
+describe('migration 0026 (contingency ticket in the ledger)', () => {
+  it('from an empty database: one holder of a ticket per company, released by a refused invoice; the check is an index lookup', () => {
     const store = Store.open(join(dir.path, 'empty.sqlite'), { migrations: migrations.slice(0, 26) });
     try {
       expect(store.db.pragma('user_version', { simple: true })).toBe(26);
-      const sales = new SalePayments(store.db);
-      let id = 0;
-      const submit = (r: { draft_key?: string }) => {
-        id = insertSubmission(store, r.draft_key!);
-        return Promise.resolve({ id } as Submission);
-      };
-      await sales.submit(COMPANY, request(29750.5) as never, [CASH, NEQUI], () => false, submit as never);
-      expect(sales.of(id)).toEqual([CASH, NEQUI]);
-      expect(store.db.prepare('SELECT COUNT(*) AS n FROM sale_payments_staged').get()).toEqual({ n: 0 });
-      const stored = store.db
-        .prepare('SELECT position, means, amount, received, change FROM sale_payments ORDER BY position')
-        .all();
-      expect(stored).toEqual([
-        { position: 1, means: '10', amount: '20000', received: '50000', change: '30000' },
-        { position: 2, means: '47', amount: '9750.50', received: null, change: null },
-      ]);
-      // Another submission (a DSE, or an FE sent with nothing staged) records no payments.
-      expect(sales.of(insertSubmission(store, 'fe-2'))).toEqual([]);
+      const write = store.db.prepare(
+        `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path, request_body,
+           payload_hash, state, created_at, updated_at, ticket_ref) VALUES (1, ?, 7, 'FE', ?, '/p', x'7b7d', 'h', ?, 'now', 'now', ?)`,
+      );
+      write.run('http://a/v1', 'k1', 'in_doubt', '18764000001/CT-1');
+      expect(() => write.run('http://a/v1', 'k2', 'accepted', '18764000001/CT-1')).toThrow(/UNIQUE/);
+      // Another company's address, another ticket, a refused invoice and invoices without a ticket are free.
+      write.run('http://b/v1', 'k3', 'pending', '18764000001/CT-1');
+      write.run('http://a/v1', 'k4', 'pending', '18764000001/CT-2');
+      write.run('http://a/v1', 'k5', 'rejected', '18764000001/CT-1');
+      write.run('http://a/v1', 'k6', 'accepted', null);
+      write.run('http://a/v1', 'k7', 'accepted', null);
+      // The holder refused: the ticket is free again for the same sale sent corrected.
+      store.db.prepare("UPDATE submissions SET state = 'rejected' WHERE idempotency_key = 'k1'").run();
+      const again = Number(write.run('http://a/v1', 'k8', 'sending', '18764000001/CT-1').lastInsertRowid);
+
+      const company = { baseUrl: 'http://a/v1', companyId: 7 };
+      const ticket = { resolution: '18764000001', prefix: 'CT', number: 1 };
+      expect(ticketHolder(store.db, company, ticket, null)).toMatchObject({ id: again });
+      expect(ticketHolder(store.db, company, ticket, 'k8')).toBeNull();
+      const plan = store.db
+        .prepare(
+          `EXPLAIN QUERY PLAN SELECT id, document_number AS number FROM submissions
+            WHERE base_url = ? AND company_id = ? AND ticket_ref = ? AND idempotency_key != ?
+              AND ticket_ref IS NOT NULL AND state NOT IN ('rejected', 'failed', 'conflict')
+            ORDER BY id LIMIT 1`,
+        )
+        .all('http://a/v1', 7, '18764000001/CT-1', '') as { detail: string }[];
+      expect(plan.map((step) => step.detail).join('\n')).toContain('USING INDEX submissions_ticket');
     } finally {
       store.close();
     }
   });
 
-  it('refuses payments that do not add up, change from anything but cash, or a wrong change; nothing is staged', async () => {
-    const store = Store.open(join(dir.path, 'db.sqlite'), { migrations });
+  it('over a ledger written by 0025 with contingency sales: each names its ticket; of two holders of one ticket the older keeps it', () => {
+    const file = join(dir.path, 'db.sqlite');
+    const old = Store.open(file, { migrations: migrations.slice(0, 25) });
+    insert(old, 'queued', fe(`Mesa 4\n${line(1)}`));
+    insert(old, 'typed', fe(line(2)), 'accepted');
+    insert(old, 'typed-again', fe(line(2)), 'pending');
+    insert(old, 'refused', fe(line(2)), 'rejected');
+    insert(old, 'not-contingency', fe(line(3), false), 'accepted');
+    insert(old, 'plain', fe('Gracias por su compra'), 'accepted');
+    insert(old, 'dse', fe(line(4)), 'accepted', 'DSE');
+    insert(old, 'other-address', fe(line(1)), 'accepted', 'FE', 'http://b/v1');
+    insert(old, 'broken', Buffer.from('{"observaciones": "Contingencia tipo 3: talonario ', 'utf8'), 'in_doubt');
+    old.close();
+
+    const store = Store.open(file, { migrations: migrations.slice(0, 26) });
     try {
-      const sales = new SalePayments(store.db);
-      let calls = 0;
-      const submit = () => {
-        calls += 1;
-        return Promise.resolve({ id: 1 } as Submission);
-      };
-      for (const payments of [
-        [CASH],
-        [{ ...NEQUI, amount: '29750.50', received: '30000', change: '249.50' }],
-        [{ ...CASH, change: '1' }, NEQUI],
-        [CASH, { ...CASH, amount: '9750.50', received: null, change: null }],
-      ]) {
-        await expect(sales.submit(COMPANY, request(29750.5) as never, payments, () => false, submit as never)).rejects.toThrow(
-          /No se envió nada/,
-        );
-      }
-      expect(calls).toBe(0);
-      expect(store.db.prepare('SELECT COUNT(*) AS n FROM sale_payments_staged').get()).toEqual({ n: 0 });
+      expect(refs(store)).toEqual([
+        { key: 'queued', ticket_ref: '18764000001/CT-1' },
+        { key: 'typed', ticket_ref: '18764000001/CT-2' },
+        { key: 'typed-again', ticket_ref: null },
+        { key: 'refused', ticket_ref: '18764000001/CT-2' },
+        { key: 'not-contingency', ticket_ref: null },
+        { key: 'plain', ticket_ref: null },
+        { key: 'dse', ticket_ref: null },
+        { key: 'other-address', ticket_ref: '18764000001/CT-1' },
+        { key: 'broken', ticket_ref: null },
+      ]);
+      const company = { baseUrl: 'http://a/v1', companyId: 7 };
+      expect(ticketHolder(store.db, company, { resolution: '18764000001', prefix: 'CT', number: 2 }, null)).toMatchObject({
+        id: 2,
+      });
+      // The index now refuses another holder of a back-filled ticket.
       expect(() =>
         store.db
           .prepare(
-            `INSERT INTO sale_payments (submission_id, position, means, method_id, label, amount, received, change)
-                    VALUES (1, 1, '47', 9, 'Nequi', '1', '2', '1')`,
+            `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path, request_body,
+               payload_hash, state, created_at, updated_at, ticket_ref)
+               VALUES (1, 'http://a/v1', 7, 'FE', 'new', '/p', x'7b7d', 'h', 'sending', 'now', 'now', '18764000001/CT-1')`,
           )
           .run(),
-      ).toThrow(/CHECK|FOREIGN/);
+      ).toThrow(/UNIQUE/);
     } finally {
       store.close();
     }
-  });
-
-  it('a refusal before the ledger leaves nothing staged', async () => {
-    const store = Store.open(join(dir.path, 'db.sqlite'), { migrations });
-    try {
-      const sales = new SalePayments(store.db);
-      await expect(
-        sales.submit(
-          COMPANY,
-          request(29750.5) as never,
-          [CASH, NEQUI],
-          () => false,
-          () => Promise.reject(new Error('sin token')),
-        ),
-      ).rejects.toThrow('sin token');
-      expect(store.db.prepare('SELECT COUNT(*) AS n FROM sale_payments_staged').get()).toEqual({ n: 0 });
-    } finally {
-      store.close();
-    }
-  });
-
-  it('the amount payable is the total less the withholdings', () => {
-    const r = { ...request(119000), subtotal: 100000, impuestos: 19000 };
-    expect(
-      amountPayable({ ...r, withholdings: [{ type: 'RTF', base_mode: 'subtotal', percent: 2.5 }] } as never)!.toFixed(),
-    ).toBe('116500');
-    expect(amountPayable({ ...r, withholdings: [{ type: 'X', base_mode: 'otra', percent: 1 }] } as never)).toBeNull();
   });
 });

@@ -26,7 +26,8 @@ import { migration0022 } from './0022_connection_trusted_ca';
 import { migration0023 } from './0023_contingency_numbering';
 import { migration0024 } from './0024_submission_rejection';
 import { migration0025 } from './0025_receipt_printer';
-import { migration0026 } from './0026_sale_payments';
+import { migration0026 } from './0026_contingency_ticket_ref';
+import { migration0027 } from './0027_sale_payments';
 
 export const migrations: readonly Migration[] = [
   migration0001,
@@ -55,4 +56,5 @@ export const migrations: readonly Migration[] = [
   migration0024,
   migration0025,
   migration0026,
+  migration0027,
 ];

@@ -9,8 +9,8 @@ import type { Migration } from '#core/store/migration';
  * them under the sale's idempotency key before submitting, and the trigger moves them to the new
  * submission when the ledger inserts it (a submission refused before the ledger leaves nothing).
  */
-export const migration0026: Migration = {
-  version: 26,
+export const migration0027: Migration = {
+  version: 27,
   name: 'sale_payments',
   up(db) {
     db.exec(`
