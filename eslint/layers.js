@@ -12,7 +12,7 @@ export const LAYERS = {
     packages: ['zod', 'decimal.js', '@noble/hashes/*'],
   },
   core: {
-    why: "core is plain Node: shared, Node built-ins, storage, the keychain, the spreadsheet writer, the trusted roots of the operating system for its requests, and the receipt printer's code pages and QR symbols; no UI, no Electron, no sandbox.",
+    why: "core is plain Node: shared, Node built-ins, storage, the keychain, the spreadsheet writer, the trusted roots of the operating system for its requests, the receipt printer's code pages, QR symbols and JPEG logos; no UI, no Electron, no sandbox.",
     layers: ['core', 'shared'],
     packages: [
       'node:*',
@@ -24,6 +24,7 @@ export const LAYERS = {
       'system-ca',
       'iconv-lite',
       'qrcode',
+      'jpeg-js',
     ],
   },
   sandbox: {

@@ -3,20 +3,22 @@
 // the printer chosen in Ajustes. Only types come from Electron, so this runs under test with a
 // typed fake of the two WebContents methods it uses.
 import type { WebContents, WebContentsPrintOptions } from 'electron';
-import type { PrintLayout } from '../shared/rpc/methods/history';
+import { ROLL_FALLBACK_LENGTH_MM, TICKET_WIDTH_MM, type PrintLayout } from '../shared/print/paper';
 import { AppError } from '../shared/rpc/errors';
 
 export type PrintTarget = Pick<WebContents, 'print' | 'getPrintersAsync'>;
 
+const roll = (widthMm: number) => ({ width: widthMm * 1000, height: ROLL_FALLBACK_LENGTH_MM * 1000 });
+
 /**
- * Paper per layout; tickets are a roll 80 or 58 mm wide, as long as the ticket when the window says
- * how long it is, else one A4 length (Chromium needs a height).
+ * Paper per layout (in microns); tickets are a roll as wide as the shared print model says, as long
+ * as the ticket when the window says how long it is, else one A4 length (Chromium needs a height).
  */
 const PAGE_SIZE: Record<PrintLayout, WebContentsPrintOptions['pageSize']> = {
   a4: 'A4',
   letter: 'Letter',
-  ticket80: { width: 80_000, height: 297_000 },
-  ticket58: { width: 58_000, height: 297_000 },
+  ticket80: roll(TICKET_WIDTH_MM.ticket80),
+  ticket58: roll(TICKET_WIDTH_MM.ticket58),
 };
 
 function pageSize(layout: PrintLayout, heightMm: number | undefined): WebContentsPrintOptions['pageSize'] {

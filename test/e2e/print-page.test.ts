@@ -1,5 +1,5 @@
 // The page path, for shops without a thermal printer, in Chromium against the sandbox: every ticket
-// (a 3-line and a 30-line sale on 80 mm, the long one on 58 mm, the Cierre de caja) prints on one
+// (a 3-line and a 30-line sale on 80 mm, the long one on 58 mm, the Cierre de caja on 80 and 58 mm) prints on one
 // page as long as its content, and no printout (tickets, the A4 page, the day close, the period
 // report) carries a zone offset on a date or time, nor the notice that is on screen while it
 // prints. Each PDF is turned into PNG (test-results/print-page-*) to be looked at.
@@ -166,6 +166,30 @@ describe('the page path', () => {
     expect(dayClose.text).toContain('CIERRE DE CAJA');
     expect(dayClose.text).toMatch(/Generado \d\d\/\d\d\/\d{4},? \d\d:\d\d\s[ap]\.\s?m\./);
     printouts.push({ name: 'day-close', pdf: dayClose });
+
+    // The Cierre de caja follows the shop's roll: 58 mm when the sale tickets print on 58 mm.
+    await go(page, '#/ajustes');
+    const settings = page.getByRole('form', { name: 'Impresión' });
+    await settings.getByLabel('Formato al imprimir desde Facturas').selectOption('ticket58');
+    await settings.getByRole('button', { name: 'Guardar impresión' }).click();
+    await settings.getByText('Ajustes de impresión guardados.').waitFor();
+    await go(page, '#/cierre');
+    await page.getByRole('button', { name: 'Imprimir cierre (58 mm)' }).waitFor();
+    const close58 = page.getByTestId('day-close-ticket');
+    await expect.poll(async () => mm((await close58.boundingBox())!.width)).toBeCloseTo(58, 0);
+    await expect.poll(async () => folded(await page.getByTestId('day-close-accepted').textContent())).toBe('2');
+    const dayClose58 = await printed(page, 'day-close-58mm', close58);
+    expectFitted(dayClose58, 58);
+    expect(dayClose58.text).toContain('CIERRE DE CAJA');
+    // Nothing spills past the roll: every row's amount is on the paper.
+    expect(dayClose58.text).toContain('Total vendido');
+    expect(
+      await close58.evaluate((node: unknown) => {
+        const element = node as { scrollWidth: number; clientWidth: number };
+        return element.scrollWidth <= element.clientWidth;
+      }),
+    ).toBe(true);
+    printouts.push({ name: 'day-close-58mm', pdf: dayClose58 });
 
     // The period report.
     await go(page, '#/informes');

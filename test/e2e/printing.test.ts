@@ -148,9 +148,13 @@ describe('issuer profile and printing', () => {
     const ticketMm = ((await ticket.boundingBox())!.height * 25.4) / 96;
     expect(Math.abs((ticket80.height / 72) * 25.4 - ticketMm)).toBeLessThan(2);
     // Nothing wider than the roll: every element of the ticket inside its box.
-    const overflow = await ticket.evaluate((node) => {
-      const box = node.getBoundingClientRect();
-      return [...node.querySelectorAll('*')].filter((child) => child.getBoundingClientRect().right > box.right + 0.5).length;
+    const overflow = await ticket.evaluate((node: unknown) => {
+      // Typed here: the e2e tests are compiled without the DOM's globals.
+      type Box = { getBoundingClientRect(): { right: number } };
+      const element = node as Box & { querySelectorAll(selector: string): ArrayLike<Box> };
+      const box = element.getBoundingClientRect();
+      return Array.from(element.querySelectorAll('*')).filter((child) => child.getBoundingClientRect().right > box.right + 0.5)
+        .length;
     });
     expect(overflow).toBe(0);
     await page.emulateMedia({ media: 'screen' });

@@ -22,6 +22,8 @@ export interface DecodedJob {
   lines: PrintedLine[];
   qr: string[];
   images: { widthDots: number; height: number }[];
+  /** each raster image's dots, as sent: a byte per 8 dots across, the leftmost in the high bit (parallel to `images`) */
+  rasters: Buffer[];
   cuts: number;
   drawerPulses: { pin: number; onMs: number; offMs: number }[];
   statusQueries: number;
@@ -29,7 +31,16 @@ export interface DecodedJob {
 
 /** Reads ESC/POS bytes; an unknown command fails the test rather than being skipped. */
 export function decodeEscPos(bytes: Buffer): DecodedJob {
-  const job: DecodedJob = { codePage: null, lines: [], qr: [], images: [], cuts: 0, drawerPulses: [], statusQueries: 0 };
+  const job: DecodedJob = {
+    codePage: null,
+    lines: [],
+    qr: [],
+    images: [],
+    rasters: [],
+    cuts: 0,
+    drawerPulses: [],
+    statusQueries: 0,
+  };
   let bold = false;
   let double = false;
   let align: PrintedLine['align'] = 'left';
@@ -70,6 +81,7 @@ export function decodeEscPos(bytes: Buffer): DecodedJob {
         const widthBytes = bytes[i + 4]! + bytes[i + 5]! * 256;
         const height = bytes[i + 6]! + bytes[i + 7]! * 256;
         job.images.push({ widthDots: widthBytes * 8, height });
+        job.rasters.push(Buffer.from(bytes.subarray(i + 8, i + 8 + widthBytes * height)));
         i += 8 + widthBytes * height;
       } else if (c === 0x28 && bytes[i + 2] === 0x6b) {
         const length = bytes[i + 3]! + bytes[i + 4]! * 256;

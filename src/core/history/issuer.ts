@@ -1,9 +1,9 @@
 // The issuer's data for the printed representation, one profile per connection (migrations 0006
-// and 0016), with the printing settings and the warnings about the numbering resolution and the
+// and 0016), with the warnings about the numbering resolution and the
 // yearly plan. The contract has no endpoint that returns the company's own name, NIT, address or
 // resolution, so the user enters them once in Ajustes.
 import { colombiaToday, daysBetween, formatDate } from '#shared/dates';
-import { NumberingResolution, type IssuerProfile, type IssuerWarning, type PrintSettings } from '#shared/rpc/methods/history';
+import { NumberingResolution, type IssuerProfile, type IssuerWarning } from '#shared/rpc/methods/history';
 import { nitCheckDigit } from '#shared/fiscal/nit';
 import type { Db } from '../store/store';
 import { lastTicket } from '../submissions/contingency-tickets';
@@ -114,35 +114,6 @@ export class IssuerProfiles {
         updated_at: this.clock().toISOString(),
       });
     return this.get(connectionId)!;
-  }
-
-  printSettings(connectionId: number): PrintSettings {
-    const row = this.db
-      .prepare<[number], { layout: PrintSettings['layout']; auto_print: number; printer: string }>(
-        'SELECT layout, auto_print, printer FROM print_settings WHERE connection_id = ?',
-      )
-      .get(connectionId);
-    return row
-      ? { layout: row.layout, auto_print: row.auto_print === 1, printer: row.printer }
-      : { layout: 'ticket80', auto_print: false, printer: '' };
-  }
-
-  setPrintSettings(connectionId: number, settings: PrintSettings): PrintSettings {
-    this.db
-      .prepare(
-        `INSERT INTO print_settings (connection_id, layout, auto_print, printer, updated_at)
-         VALUES (@connection_id, @layout, @auto_print, @printer, @updated_at)
-         ON CONFLICT (connection_id) DO UPDATE SET layout = excluded.layout, auto_print = excluded.auto_print,
-           printer = excluded.printer, updated_at = excluded.updated_at`,
-      )
-      .run({
-        connection_id: connectionId,
-        layout: settings.layout,
-        auto_print: settings.auto_print ? 1 : 0,
-        printer: settings.printer,
-        updated_at: this.clock().toISOString(),
-      });
-    return this.printSettings(connectionId);
   }
 
   /**

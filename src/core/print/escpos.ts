@@ -2,12 +2,13 @@
 // encoded in it, bold and double size where the ticket says, the logo as a raster image (GS v 0),
 // the QR by the printer's own command (GS ( k) or as a raster image, the cut, and the drawer
 // pulse (ESC p). A small encoder of its own: the commands are a dozen, and the maintained libraries
-// need an image decoder and a canvas-like ImageData for the logo (docs/CLIENT-DECISIONS.md).
+// need a canvas-like ImageData for the logo (docs/CLIENT-DECISIONS.md); the logo is read by logo.ts.
 import iconv from 'iconv-lite';
 import QRCode from 'qrcode';
 import type { CodePage } from '#shared/rpc/methods/print';
 import { layOut, type TicketBlock, type TicketColumns } from '#shared/print/ticket';
-import { readPng, type GreyImage } from './png';
+import { fitLogo, readLogo } from './logo';
+import type { GreyImage } from './png';
 
 const ESC = 0x1b;
 const GS = 0x1d;
@@ -35,8 +36,8 @@ export interface Encoded {
   bytes: Buffer;
   /** characters the code page does not have (printed as «?») */
   unencodable: string[];
-  /** the logo could not be printed as an image (not a PNG this encoder reads) */
-  logoSkipped: boolean;
+  /** why the logo was left off the ticket (it could not be read), in the shop's words; null when printed or none */
+  logoProblem: string | null;
 }
 
 /** Initialise the printer, then select the code page. */
@@ -53,12 +54,12 @@ export function encodeTicket(blocks: readonly TicketBlock[], options: EncodeOpti
   const { encoding } = CODE_PAGE_TABLE[options.codePage];
   const unencodable = new Set<string>();
   const parts: Buffer[] = [header(options.codePage)];
-  let logoSkipped = false;
+  let logoProblem: string | null = null;
   for (const line of layOut(blocks, options.columns)) {
     if (line.kind === 'logo') {
-      const image = logoImage(line.dataUrl, DOTS[options.columns]);
-      if (image) parts.push(align('center'), raster(image), align('left'));
-      else logoSkipped = true;
+      const logo = readLogo(line.dataUrl);
+      if (logo.image) parts.push(align('center'), raster(fitLogo(logo.image, DOTS[options.columns])), align('left'));
+      else logoProblem = logo.problem;
       continue;
     }
     if (line.kind === 'qr') {
@@ -82,7 +83,7 @@ export function encodeTicket(blocks: readonly TicketBlock[], options: EncodeOpti
   parts.push(Buffer.from([ESC, 0x45, 0, GS, 0x21, 0]));
   if (options.drawer) parts.push(DRAWER_PULSE);
   parts.push(CUT);
-  return { bytes: Buffer.concat(parts), unencodable: [...unencodable], logoSkipped };
+  return { bytes: Buffer.concat(parts), unencodable: [...unencodable], logoProblem };
 }
 
 function align(where: 'left' | 'center' | 'right'): Buffer {
@@ -100,24 +101,6 @@ export function raster(image: GreyImage): Buffer {
   }
   const head = Buffer.from([GS, 0x76, 0x30, 0, widthBytes & 0xff, widthBytes >> 8, image.height & 0xff, image.height >> 8]);
   return Buffer.concat([head, body, Buffer.from([LF])]);
-}
-
-/** The logo at most half the paper wide and 160 dots high, scaled by nearest neighbour. */
-function logoImage(dataUrl: string, dots: number): GreyImage | null {
-  const match = /^data:image\/png;base64,(.+)$/.exec(dataUrl);
-  if (!match) return null;
-  const png = readPng(Buffer.from(match[1]!, 'base64'));
-  if (!png) return null;
-  const scale = Math.min(1, Math.floor(dots / 2) / png.width, 160 / png.height);
-  const width = Math.max(1, Math.round(png.width * scale));
-  const height = Math.max(1, Math.round(png.height * scale));
-  const grey = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      grey[y * width + x] = png.grey[Math.floor(y / scale) * png.width + Math.floor(x / scale)]!;
-    }
-  }
-  return { width, height, grey };
 }
 
 /** Module size so the symbol (with its quiet zone) fits the paper, at most 8 dots. */

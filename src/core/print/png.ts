@@ -1,6 +1,6 @@
-// Reading the issuer's PNG logo into grey levels for the receipt printer's raster image. PNG only:
-// zlib is in Node, and the logo field takes PNG or JPEG (a JPEG logo prints on the page, not on the
-// receipt printer; the print reports it). Non-interlaced 8-bit images, as image editors save logos.
+// Reading the issuer's PNG logo into grey levels for the receipt printer's raster image, with Node's
+// zlib (a JPEG logo is read by jpeg-js, logo.ts). Non-interlaced 8-bit images, as image editors
+// save logos; any other PNG is said to be unreadable and the ticket prints without it.
 import { inflateSync } from 'node:zlib';
 
 export interface GreyImage {

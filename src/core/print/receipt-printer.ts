@@ -94,11 +94,7 @@ export class ReceiptPrinter {
         `La página de códigos de la impresora no tiene ${encoded.unencodable.map((c) => `«${c}»`).join(', ')}: salió como «?». Pruebe otra página de códigos en Ajustes › Impresora.`,
       );
     }
-    if (encoded.logoSkipped) {
-      notes.push(
-        'El logo no se imprimió en la tirilla: la impresora de tirilla imprime logos en PNG. Súbalo en PNG en Ajustes › Datos del emisor.',
-      );
-    }
+    if (encoded.logoProblem) notes.push(`El logo no se imprimió en la tirilla: ${encoded.logoProblem}`);
     return { drawer_opened: options.drawer, warning: notes.length > 0 ? notes.join(' ') : null };
   }
 

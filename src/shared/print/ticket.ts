@@ -113,10 +113,24 @@ export function documentTicket(model: PrintModel, payments: readonly SalePayment
   return blocks;
 }
 
-/** The test ticket of Ajustes › Impresora: the characters a Colombian ticket needs, sizes, a QR and the cut. */
-export function testTicket(printer: string, columns: TicketColumns, codePage: string, now: string): TicketBlock[] {
+/** The mark of every test printout (ticket and page): nobody takes it for a sale. */
+export const TEST_PRINT_MARK = 'Documento de prueba: no es una venta ni una factura';
+
+/**
+ * The test ticket of Ajustes › Impresora: the characters a Colombian ticket needs, sizes, the
+ * shop's logo when it has one, a QR and the cut, marked as a test at its head and at its foot.
+ */
+export function testTicket(
+  printer: string,
+  columns: TicketColumns,
+  codePage: string,
+  now: string,
+  logo: string | null = null,
+): TicketBlock[] {
   return [
+    ...(logo ? [{ kind: 'logo', dataUrl: logo } as const] : []),
     { kind: 'text', text: 'Página de prueba', align: 'center', bold: true, double: true },
+    { kind: 'text', text: TEST_PRINT_MARK, align: 'center', bold: true },
     { kind: 'text', text: `Impresora: ${printer}`, align: 'center' },
     { kind: 'text', text: `${columns} columnas · página de códigos ${codePage}`, align: 'center' },
     { kind: 'text', text: now, align: 'center' },
@@ -128,6 +142,7 @@ export function testTicket(printer: string, columns: TicketColumns, codePage: st
     { kind: 'rule' },
     { kind: 'qr', text: 'https://catalogo-vpfe.dian.gov.co/document/searchqr' },
     { kind: 'text', text: 'Si lee bien esta página, la impresora está lista.', align: 'center' },
+    { kind: 'text', text: TEST_PRINT_MARK, align: 'center', bold: true },
   ];
 }
 

@@ -66,7 +66,7 @@ const fake = installFakeBridge({
   'fe.salePayments': () => recorded,
   'history.idOfSubmission': () => ({ id: historyReady ? 5 : null }),
   'history.detail': () => feDetail('10'),
-  'history.printSettings': () => ({ layout: 'ticket80', auto_print: false, printer: '' }),
+  'print.settings': () => ({ layout: 'ticket80', auto_print: false, printer: '' }),
   'print.thermal': () => ({
     connection: 'network',
     host: '192.168.1.50',

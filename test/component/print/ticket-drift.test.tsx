@@ -44,7 +44,7 @@ describe('receipt printer ticket against the ticket page', () => {
   ] as const) {
     it(`${name}: every printed text is on the page, in the same order`, () => {
       const model = buildPrintModel(detail);
-      const { container } = render(<TicketPage model={model} qr={null} width={80} payments={PAID} />);
+      const { container } = render(<TicketPage model={model} qr={null} layout="ticket80" payments={PAID} />);
       const page = fold(container.textContent ?? '');
       let from = 0;
       for (const piece of documentTicket(model, PAID).flatMap(pieces)) {

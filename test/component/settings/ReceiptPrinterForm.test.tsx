@@ -8,12 +8,14 @@ import { installFakeBridge, rpcError } from '#test/component/fake-bridge';
 import { renderWithQueries } from '#test/component/render';
 
 const HOST_MISSING = 'Escriba la IP o el nombre de la impresora de red.';
+const LOGO_WARNING =
+  'El logo no se imprimió en la tirilla: el JPEG del logo está dañado o no se puede leer. Guárdelo de nuevo (o en PNG) y súbalo en Ajustes › Datos del emisor.';
 
 const fake = installFakeBridge({
   'print.test': (input) =>
     input.host === '10.0.0.9'
       ? Promise.reject(rpcError('printer_failed', 'La impresora 10.0.0.9:9100 no responde.'))
-      : { drawer_opened: false, warning: null },
+      : { drawer_opened: false, warning: input.host === '192.168.1.60' ? LOGO_WARNING : null },
   'print.setThermal': (input) => input,
 });
 
@@ -50,5 +52,35 @@ describe('Ajustes › Impresión: receipt printer', () => {
     await user.click(within(form).getByRole('button', { name: 'Guardar impresora' }));
     await within(form).findByText('Impresora de tirilla guardada.');
     expect(fake.inputsOf('print.setThermal')).toEqual([tested]);
+  });
+
+  it('says plainly that the printer state cannot be read through the system spooler, and is asked on the network', async () => {
+    const user = userEvent.setup();
+    renderWithQueries(<ReceiptPrinterForm initial={DEFAULT_THERMAL} />);
+    const form = screen.getByRole('form', { name: 'Impresora de tirilla' });
+    expect(within(form).queryByTestId('thermal-status-note')).toBeNull();
+
+    await user.selectOptions(within(form).getByLabelText('Conexión de la impresora'), 'system');
+    expect(within(form).getByTestId('thermal-status-note').textContent).toMatch(
+      /^Por el sistema de impresión no se puede leer el estado de la impresora \(sin papel, tapa abierta, cajón\)/,
+    );
+    await user.type(within(form).getByLabelText('Nombre de la impresora en el sistema'), 'TM-T20');
+    await user.click(within(form).getByRole('button', { name: 'Imprimir página de prueba' }));
+    await within(form).findByText(
+      'Página de prueba entregada al sistema de impresión. Su estado no se puede leer desde aquí: revise que la tirilla haya salido.',
+    );
+    expect(fake.inputsOf('print.test').at(-1)).toMatchObject({ connection: 'system', queue: 'TM-T20' });
+
+    await user.selectOptions(within(form).getByLabelText('Conexión de la impresora'), 'network');
+    expect(within(form).getByTestId('thermal-status-note').textContent).toMatch(/se le pregunta a la impresora si tiene papel/);
+  });
+
+  it("says why the shop's logo did not print on the test ticket", async () => {
+    const user = userEvent.setup();
+    renderWithQueries(<ReceiptPrinterForm initial={{ ...DEFAULT_THERMAL, connection: 'network', host: '192.168.1.60' }} />);
+    const form = screen.getByRole('form', { name: 'Impresora de tirilla' });
+    await user.click(within(form).getByRole('button', { name: 'Imprimir página de prueba' }));
+    expect((await within(form).findByText(LOGO_WARNING)).closest('[role="status"]')).not.toBeNull();
+    expect(within(form).queryByText('Página de prueba enviada a la impresora.')).toBeNull();
   });
 });

@@ -182,13 +182,13 @@ describe('warnings', () => {
 
 describe('print settings', () => {
   it('defaults to the 80 mm ticket, stores a change, and refuses an unknown layout with nothing changed', async () => {
-    expect(await ok('history.printSettings', {})).toEqual({ layout: 'ticket80', auto_print: false, printer: '' });
+    expect(await ok('print.settings', {})).toEqual({ layout: 'ticket80', auto_print: false, printer: '' });
     const chosen = { layout: 'ticket58', auto_print: true, printer: 'EPSON TM-T20' };
-    expect(await ok('history.setPrintSettings', chosen)).toEqual(chosen);
-    const reply = await call('history.setPrintSettings', { ...chosen, layout: 'a5' });
+    expect(await ok('print.setSettings', chosen)).toEqual(chosen);
+    const reply = await call('print.setSettings', { ...chosen, layout: 'a5' });
     expect(reply.ok).toBe(false);
     if (!reply.ok) expect(JSON.stringify(reply.error)).toMatch(/"layout"/);
-    expect(await ok('history.printSettings', {})).toEqual(chosen);
+    expect(await ok('print.settings', {})).toEqual(chosen);
   });
 
   it('refuses silent printing and the printer list outside the desktop app, in Spanish', async () => {

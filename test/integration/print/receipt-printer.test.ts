@@ -13,6 +13,7 @@ import { DEFAULT_THERMAL, type ThermalSettings } from '#shared/rpc/methods/print
 import { memorySecrets } from '#test/core/memory-secrets';
 import { generateHistory } from '#test/history-generator';
 import { tempDir } from '#test/temp';
+import { blackShare, jpegLogo } from '#test/jpeg-logo';
 import { startVirtualPrinter, type VirtualPrinter } from '#test/virtual-printer';
 
 let dir: ReturnType<typeof tempDir>;
@@ -108,6 +109,10 @@ describe('receipt printer over RPC', () => {
     expect(job.lines.every((l) => l.text.length <= (l.double ? 16 : 32))).toBe(true);
     expect(job.qr).toHaveLength(1);
     expect(job.cuts).toBe(1);
+    // Marked as a test at its head and at its foot: nobody takes it for a sale.
+    const marks = job.lines.filter((l) => l.text.startsWith('Documento de prueba'));
+    expect(marks).toHaveLength(2);
+    expect(marks.every((l) => l.bold)).toBe(true);
   });
 
   it('a cash sale prints its receipt from the history, the words of the page model, and opens the drawer', async () => {
@@ -214,5 +219,44 @@ describe('receipt printer over RPC', () => {
       const reply = await call(method, input);
       expect(reply.ok === false && reply.error.code).toBe('invalid_input');
     }
+  });
+
+  it("prints the shop's JPEG logo on the test page and on a receipt; one that cannot be read is left out and said why", async () => {
+    const issuer = {
+      nombre: 'Tienda La Esquina S.A.S.',
+      nit: '900123456',
+      direccion: 'Calle 10 # 5-20',
+      ciudad: 'Medellín',
+      email: '',
+      telefono: '',
+    };
+    // 120 × 60: the left half black, the right half white.
+    await ok('history.setIssuer', { ...issuer, logo: jpegLogo(120, 60, (x) => (x < 60 ? 0 : 255)) });
+    expect(await ok('print.test', network())).toEqual({ drawer_opened: false, warning: null });
+    const test = await printer.take();
+    expect(test.images).toEqual([{ widthDots: 120, height: 60 }]);
+    expect(blackShare(test.images[0]!, test.rasters[0]!).left).toBeGreaterThan(0.95);
+    expect(await ok('print.receipt', { source: { history_id: cardId }, occasion: 'reprint' })).toEqual({
+      drawer_opened: false,
+      warning: null,
+    });
+    const receipt = await printer.take();
+    expect(receipt.images).toEqual([{ widthDots: 120, height: 60 }]);
+
+    // A JPEG cut short (the profile takes it: it is still a JPEG data URL).
+    await ok('history.setIssuer', { ...issuer, logo: jpegLogo(120, 60, () => 0).slice(0, 80) });
+    const printed = await ok<{ warning: string | null }>('print.receipt', {
+      source: { history_id: cardId },
+      occasion: 'reprint',
+    });
+    expect(printed.warning).toMatch(/^El logo no se imprimió en la tirilla: el JPEG del logo está dañado/);
+    const without = await printer.take();
+    expect(without.images).toEqual([]);
+    const model = buildPrintModel(await ok<HistoryDetail>('history.detail', { id: cardId }));
+    expect(without.lines.map((l) => l.text)).toEqual(ticketText(layOut(documentTicket(model), 48)));
+    expect(without.cuts).toBe(1);
+    const tested = await ok<{ warning: string | null }>('print.test', network());
+    expect(tested.warning).toMatch(/^El logo no se imprimió en la tirilla: el JPEG del logo está dañado/);
+    expect((await printer.take()).images).toEqual([]);
   });
 });

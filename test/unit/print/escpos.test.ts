@@ -10,6 +10,7 @@ import { buildPrintModel } from '#shared/print/print-model';
 import { documentTicket, layOut, testTicket, ticketText, type TicketColumns } from '#shared/print/ticket';
 import type { CodePage } from '#shared/rpc/methods/print';
 import type { DayClose } from '#shared/rpc/methods/day-close';
+import { blackShare, jpegLogo } from '#test/jpeg-logo';
 import { decodeEscPos } from '#test/virtual-printer';
 import { contingencyDetail, feDetail } from '#test/print-details';
 
@@ -103,22 +104,69 @@ describe('ESC/POS tickets', () => {
     expect(job.lines.map((l) => l.text).join(' ')).toContain('Factura de contingencia');
   });
 
-  it('the logo prints as a raster image no wider than half the paper; a JPEG logo is left out and reported', async () => {
+  it('the logo prints as a raster image no wider than half the paper', async () => {
     const png = await QRCode.toBuffer('logo', { width: 400, margin: 0 });
     const withLogo = documentTicket(
       buildPrintModel(
         feDetail('10', { issuer: { ...feDetail().issuer!, logo: `data:image/png;base64,${png.toString('base64')}` } }),
       ),
     );
-    const job = decodeEscPos(encodeTicket(withLogo, { columns: 48, codePage: 'pc858', nativeQr: true }).bytes);
-    expect(job.images).toEqual([{ widthDots: 160, height: 160 }]);
-    const jpeg = encodeTicket([{ kind: 'logo', dataUrl: 'data:image/jpeg;base64,/9j/4AAQ' }], {
-      columns: 48,
-      codePage: 'pc858',
-      nativeQr: true,
-    });
-    expect(jpeg.logoSkipped).toBe(true);
-    expect(decodeEscPos(jpeg.bytes).images).toEqual([]);
+    const encoded = encodeTicket(withLogo, { columns: 48, codePage: 'pc858', nativeQr: true });
+    expect(encoded.logoProblem).toBeNull();
+    expect(decodeEscPos(encoded.bytes).images).toEqual([{ widthDots: 160, height: 160 }]);
+  });
+
+  it('a JPEG logo prints as a raster image too, dark where the picture is dark, on 80 and 58 mm', () => {
+    // Made here: 200 × 100, the left half black and the right half white.
+    const jpeg = jpegLogo(200, 100, (x) => (x < 100 ? 0 : 255));
+    for (const [columns, width] of [
+      [48, 200],
+      [32, 192],
+    ] as const) {
+      const encoded = encodeTicket([{ kind: 'logo', dataUrl: jpeg }], { columns, codePage: 'pc858', nativeQr: true });
+      expect(encoded.logoProblem).toBeNull();
+      const job = decodeEscPos(encoded.bytes);
+      expect(job.images).toEqual([{ widthDots: width, height: width / 2 }]);
+      const dots = blackShare(job.images[0]!, job.rasters[0]!);
+      expect(dots.left).toBeGreaterThan(0.95);
+      expect(dots.right).toBeLessThan(0.05);
+    }
+  });
+
+  it('a logo that cannot be read is left out, the ticket still prints, and the reason is in Spanish', () => {
+    const truncated = jpegLogo(64, 64, () => 0).slice(0, 60);
+    for (const [dataUrl, reason] of [
+      [truncated, /^el JPEG del logo está dañado/],
+      ['data:image/jpeg;base64,/9j/4AAQ', /^el JPEG del logo está dañado/],
+      ['data:image/png;base64,iVBORw0KGgo=', /^el PNG del logo está dañado/],
+      ['data:image/gif;base64,R0lGODlh', /^el logo no es una imagen PNG ni JPEG/],
+    ] as const) {
+      const encoded = encodeTicket([{ kind: 'logo', dataUrl }, ...tickets.test], {
+        columns: 48,
+        codePage: 'pc858',
+        nativeQr: true,
+      });
+      expect(encoded.logoProblem).toMatch(reason);
+      const job = decodeEscPos(encoded.bytes);
+      expect(job.images).toEqual([]);
+      expect(job.lines.map((l) => l.text)).toEqual(ticketText(layOut(tickets.test, 48)));
+      expect(job.cuts).toBe(1);
+    }
+  });
+
+  it('the test ticket says at its head and at its foot that it is a test, never a sale', () => {
+    for (const columns of [48, 42, 32] as TicketColumns[]) {
+      const job = decodeEscPos(encodeTicket(tickets.test, { columns, codePage: 'pc858', nativeQr: true }).bytes);
+      const text = job.lines.map((l) => l.text);
+      const marks = text.filter((line, index) => line.startsWith('Documento de prueba') && index < 4);
+      expect(marks.length).toBe(1);
+      expect(text.join(' ')).toMatch(/Documento de prueba: no es una venta ni una factura$/);
+      const head = job.lines.find((l) => l.text.startsWith('Documento de prueba'));
+      expect(head).toMatchObject({ bold: true, align: 'center' });
+    }
+    // A sale's ticket carries no such mark.
+    const sale = decodeEscPos(encodeTicket(tickets.sale, { columns: 48, codePage: 'pc858', nativeQr: true }).bytes);
+    expect(sale.lines.map((l) => l.text).join(' ')).not.toContain('Documento de prueba');
   });
 
   it('a character the code page lacks is reported, and printed as «?»', () => {

@@ -59,8 +59,6 @@ export function historyHandlers({ store, connections, submissions, clock, histor
     'history.issuer': () => issuers.get(connections.requireActive().id),
     'history.setIssuer': (profile) => issuers.set(connections.requireActive().id, profile),
     'history.issuerWarnings': () => issuers.warnings(connections.requireActive().id),
-    'history.printSettings': () => issuers.printSettings(connections.requireActive().id),
-    'history.setPrintSettings': (settings) => issuers.setPrintSettings(connections.requireActive().id, settings),
     'history.idOfSubmission': ({ submission_id }) => ({
       id:
         store.db

@@ -10,6 +10,7 @@ import { historyDetail } from '#core/history/detail';
 import { IssuerProfiles } from '#core/history/issuer';
 import { HistoryQueries } from '#core/history/query';
 import type { CoreParts } from '#core/parts';
+import { PageSettings } from '#core/print/page-settings';
 import { paidInCash, ReceiptPrinter } from '#core/print/receipt-printer';
 import type { Handlers } from '#core/rpc/registry';
 import { SalePayments } from '#core/sales/sale-payments';
@@ -23,11 +24,14 @@ function desktopOnly(message: string): () => never {
 
 export function printHandlers({ store, connections, submissions, clock, lists }: CoreParts): Handlers<typeof printMethods> {
   const printer = new ReceiptPrinter(store.db, clock);
+  const page = new PageSettings(store.db, clock);
   const queries = new HistoryQueries(store.db);
   const issuers = new IssuerProfiles(store.db, clock);
   const dayClose = new DayCloseReader(store.db, clock);
   const salePayments = new SalePayments(store.db);
   return {
+    'print.settings': () => page.get(connections.requireActive().id),
+    'print.setSettings': (settings) => page.set(connections.requireActive().id, settings),
     'print.thermal': () => printer.settings(),
     'print.setThermal': (settings) => printer.setSettings(settings),
     'print.receipt': ({ source, occasion }) => {
@@ -56,7 +60,11 @@ export function printHandlers({ store, connections, submissions, clock, lists }:
         );
       }
       const name = settings.connection === 'network' ? `${settings.host}:${settings.port}` : settings.queue;
-      return printer.print(testTicket(name, settings.columns, CODE_PAGE_LABELS[settings.code_page], formatDateTime(clock())), {
+      // The shop's logo as its receipts will carry it, so the test says at once if it cannot be drawn.
+      const active = connections.active();
+      const logo = active ? issuers.get(active.id)?.logo || null : null;
+      const blocks = testTicket(name, settings.columns, CODE_PAGE_LABELS[settings.code_page], formatDateTime(clock()), logo);
+      return printer.print(blocks, {
         drawer: false,
         settings,
       });

@@ -1,7 +1,8 @@
 // Cierre de caja: one Colombian day (today unless another is chosen) of the
 // invoices issued from this equipment: sales by payment method, taxes by type and rate, number of
-// documents, and the pending and rejected ones apart. The ticket (80 mm) is what prints, on its own
-// named page (day-close.css); the lists of pending and rejected invoices stay on screen.
+// documents, and the pending and rejected ones apart. The ticket is what prints, on the roll the
+// sale tickets print on (Ajustes › Impresión; 80 mm when the shop prints sheets), on its own named
+// page; the lists of pending and rejected invoices stay on screen.
 import { useState } from 'react';
 import { colombiaToday, formatDate, formatDateTime, formatTime, isIsoDate } from '#shared/dates';
 import type { DayClose, DayCloseDocument } from '#shared/rpc/methods/day-close';
@@ -10,20 +11,39 @@ import { useRpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
 import { DateInput } from '#renderer/ui/DateInput';
 import { usePaymentMethods } from '#renderer/features/invoices/useInvoiceData';
-import { useFittedPage } from '#renderer/features/print/fitted-page';
+import { rollStyle, useFittedPage } from '#renderer/features/print/fitted-page';
 import { SUBMISSION_STATE_LABELS } from '#renderer/ui/states';
 import { cop, documentsText, paymentLabel, taxLabel } from '#shared/print/day-close-labels';
 import { OpenDrawerButton } from '#renderer/features/print/OpenDrawerButton';
 import { usePrintNow } from '#renderer/features/print/usePrintNow';
 import './day-close.css';
 import { formatInteger } from '#shared/format';
+import { TICKET_WIDTH_MM, ticketLayoutOf, type TicketLayout } from '#shared/print/paper';
 
-function Ticket({ close, connection, printedAt }: { close: DayClose; connection: string; printedAt: Date }) {
+function Ticket({
+  close,
+  connection,
+  printedAt,
+  layout,
+}: {
+  close: DayClose;
+  connection: string;
+  printedAt: Date;
+  layout: TicketLayout;
+}) {
   const methods = usePaymentMethods();
-  // Its page (day-close.css: `page: cierre-80mm`) is as long as the ticket.
-  const fit = useFittedPage('cierre-80mm', 80);
+  // Its own named page, as wide as the roll and as long as the ticket.
+  const page = `cierre-${layout}`;
+  const width = TICKET_WIDTH_MM[layout];
+  const fit = useFittedPage(page, width);
   return (
-    <article ref={fit} className="day-close-ticket" aria-label="Cierre de caja para imprimir" data-testid="day-close-ticket">
+    <article
+      ref={fit}
+      className={`day-close-ticket day-close-ticket--${width}`}
+      style={rollStyle(page, width)}
+      aria-label="Cierre de caja para imprimir"
+      data-testid="day-close-ticket"
+    >
       <header className="day-close-ticket__head">
         {/* The ticket's title is its heading, so its sections (h3) sit under it and not straight under the screen's h1. */}
         <h2 className="day-close-ticket__title">CIERRE DE CAJA</h2>
@@ -153,6 +173,9 @@ export default function DayCloseScreen() {
   const active = connections.data?.find((c) => c.active);
   const [printedAt, setPrintedAt] = useState(() => new Date());
   const thermal = useRpcQuery('print.thermal', {});
+  const settings = useRpcQuery('print.settings', {});
+  // The roll the sale tickets print on; a shop that prints sheets gets the common 80 mm.
+  const layout = ticketLayoutOf(settings.data?.layout ?? 'ticket80');
   const receiptPrinter = thermal.data !== undefined && thermal.data.connection !== 'none';
   const printNow = usePrintNow(valid ? { kind: 'dayClose', date } : null);
 
@@ -176,11 +199,11 @@ export default function DayCloseScreen() {
           disabled={!close.data}
           onClick={() => {
             setPrintedAt(new Date());
-            if (receiptPrinter) printNow.print('ticket80');
+            if (receiptPrinter) printNow.print(layout);
             else setTimeout(() => window.print(), 0);
           }}
         >
-          {receiptPrinter ? 'Imprimir cierre en la tirilla' : 'Imprimir cierre (80 mm)'}
+          {receiptPrinter ? 'Imprimir cierre en la tirilla' : `Imprimir cierre (${TICKET_WIDTH_MM[layout]} mm)`}
         </button>
         {receiptPrinter && <OpenDrawerButton />}
       </div>
@@ -200,7 +223,7 @@ export default function DayCloseScreen() {
       {close.isError && <Alert tone={close.error.code === 'no_connection' ? 'warn' : 'error'}>{close.error.message}</Alert>}
       {valid && close.data && (
         <div className="day-close__body">
-          <Ticket close={close.data} connection={active?.label ?? ''} printedAt={printedAt} />
+          <Ticket close={close.data} connection={active?.label ?? ''} printedAt={printedAt} layout={layout} />
           <div className="day-close__lists">
             {close.data.accepted + close.data.pending.length + close.data.rejected.length === 0 && (
               <p className="muted no-print">No hay facturas emitidas desde este equipo el {formatDate(close.data.date)}.</p>

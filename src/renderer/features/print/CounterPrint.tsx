@@ -30,7 +30,7 @@ export function CounterPrint({ submissionId, contingency = false }: { submission
   // A contingency invoice not yet transmitted: the sale as recorded, with its local reference.
   const local = useRpcQuery('history.contingencyDetail', { submission_id: submissionId }, { enabled: contingency });
   const detail = contingency ? local : mirrored;
-  const settings = useRpcQuery('history.printSettings', {});
+  const settings = useRpcQuery('print.settings', {});
   const payments = useRpcQuery('fe.salePayments', { submission_id: submissionId });
   const model = useMemo(() => (detail.data ? buildPrintModel(detail.data) : null), [detail.data]);
   const qr = useQrImage(model?.qrText ?? null);

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { PRINT_LAYOUTS, type PrintLayout } from '#shared/rpc/methods/history';
+import { PRINT_LAYOUTS, type PrintLayout } from '#shared/print/paper';
 import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
 import { LAYOUT_LABELS } from './layouts';
@@ -15,7 +15,7 @@ import './print.css';
 export default function PrintView({ id }: { id: number }) {
   const detail = useRpcQuery('history.detail', { id });
   const info = useRpcQuery('app.info', {});
-  const settings = useRpcQuery('history.printSettings', {});
+  const settings = useRpcQuery('print.settings', {});
   const model = useMemo(() => (detail.data ? buildPrintModel(detail.data) : null), [detail.data]);
   const qr = useQrImage(model?.qrText ?? null);
   const [chosen, setChosen] = useState<PrintLayout | null>(null);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import QRCode from 'qrcode';
-import type { PrintLayout } from '#shared/rpc/methods/history';
+import type { PrintLayout } from '#shared/print/paper';
 import { isTicket } from './layouts';
 import type { PrintModel } from '#shared/print/print-model';
 import type { SalePayment } from '#shared/sales/sale-payment';
@@ -32,7 +32,7 @@ export function Printout({
   payments?: readonly SalePayment[];
 }) {
   return isTicket(layout) ? (
-    <TicketPage model={model} qr={qr} width={layout === 'ticket58' ? 58 : 80} payments={payments} />
+    <TicketPage model={model} qr={qr} layout={layout} payments={payments} />
   ) : (
     <PrintPage model={model} qr={qr} paper={layout === 'letter' ? 'letter' : 'a4'} />
   );

@@ -5,7 +5,8 @@ import { contingencyMark, PENDING_FOOTER, PENDING_KEY, type PrintModel } from '#
 import { formatQuantity } from '#shared/quantity';
 import { paidRows } from '#shared/print/ticket';
 import type { SalePayment } from '#shared/sales/sale-payment';
-import { useFittedPage } from './fitted-page';
+import { TICKET_WIDTH_MM, type TicketLayout } from '#shared/print/paper';
+import { rollStyle, useFittedPage } from './fitted-page';
 
 /**
  * The printed representation on a thermal ticket, 80 or 58 mm wide: one column, every word
@@ -15,20 +16,27 @@ import { useFittedPage } from './fitted-page';
 export function TicketPage({
   model,
   qr,
-  width,
+  layout,
   payments = [],
 }: {
   model: PrintModel;
   qr: string | null;
-  width: 80 | 58;
+  layout: TicketLayout;
   /** how the sale was paid, recorded with it */
   payments?: readonly SalePayment[];
 }) {
   const amount = (value: string) => (model.currency === 'USD' ? formatUsd(value) : formatCop(value));
-  // Its page (print.css: `page: ticket80`) is as long as the ticket.
-  const fit = useFittedPage(`ticket${width}`, width);
+  // On its own named page (the layout's), as wide as the roll and as long as the ticket.
+  const width = TICKET_WIDTH_MM[layout];
+  const fit = useFittedPage(layout, width);
   return (
-    <article ref={fit} className={`ticket ticket--${width}`} aria-label="Representación gráfica en tirilla" data-testid="ticket">
+    <article
+      ref={fit}
+      className={`ticket ticket--${width}`}
+      style={rollStyle(layout, width)}
+      aria-label="Representación gráfica en tirilla"
+      data-testid="ticket"
+    >
       <header className="ticket__center">
         {model.logo && <img className="ticket__logo" src={model.logo} alt="Logo del emisor" />}
         {/* The issuer heads the ticket as it heads the A4 page: the print view's one level-one heading. */}

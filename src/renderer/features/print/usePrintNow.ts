@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { PrintLayout } from '#shared/rpc/methods/history';
+import type { PrintLayout } from '#shared/print/paper';
 import type { ReceiptSource, TicketPrinted } from '#shared/rpc/methods/print';
 import { invoke } from '#renderer/rpc/client';
 import { useRpcQuery } from '#renderer/rpc/hooks';
@@ -19,7 +19,7 @@ export type ThermalJob =
  */
 export function usePrintNow(job: ThermalJob | null = null) {
   const info = useRpcQuery('app.info', {});
-  const settings = useRpcQuery('history.printSettings', {});
+  const settings = useRpcQuery('print.settings', {});
   const thermal = useRpcQuery('print.thermal', {});
   const [message, setMessage] = useState<string | null>(null);
   const [warning, setWarning] = useState<string | null>(null);

@@ -1,19 +1,22 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { PRINT_LAYOUTS, PrintSettings } from '#shared/rpc/methods/history';
+import { PRINT_LAYOUTS } from '#shared/print/paper';
+import { PrintSettings } from '#shared/rpc/methods/print';
 import { useSchemaForm } from '#renderer/forms/useSchemaForm';
 import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
 import { Field } from '#renderer/ui/Field';
 import { LAYOUT_LABELS } from '#renderer/features/print/layouts';
+import { PageTestButton } from '#renderer/features/print/PageTestButton';
 import { ReceiptPrinterForm } from './ReceiptPrinterForm';
 
 /**
  * Ajustes › Impresión: the layout the counter prints (A4, letter or an 80/58 mm ticket), printing
- * by itself after acceptance, and in the desktop app the printer it prints to without a dialog.
+ * by itself after acceptance, and in the desktop app the printer it prints to without a dialog; a
+ * test page of the page path with those values.
  */
 export function PrintSettingsPanel() {
-  const current = useRpcQuery('history.printSettings', {});
+  const current = useRpcQuery('print.settings', {});
   const thermal = useRpcQuery('print.thermal', {});
   return (
     <>
@@ -29,9 +32,10 @@ function PrintSettingsForm({ initial }: { initial: PrintSettings }) {
   const info = useRpcQuery('app.info', {});
   const desktop = info.data?.transport === 'electron';
   const printers = useRpcQuery('print.printers', {}, { enabled: desktop });
-  const save = useRpcMutation('history.setPrintSettings', ['history.printSettings']);
+  const save = useRpcMutation('print.setSettings', ['print.settings']);
   const form = useSchemaForm(PrintSettings, { defaultValues: initial });
   const printer = useWatch({ control: form.control, name: 'printer' });
+  const layout = useWatch({ control: form.control, name: 'layout' });
   const [saved, setSaved] = useState(false);
   const changed = { onChange: () => setSaved(false) };
   const submit = form.handleSubmit((input) => save.mutate(input, { onSuccess: () => setSaved(true) }));
@@ -87,9 +91,13 @@ function PrintSettingsForm({ initial }: { initial: PrintSettings }) {
       {printers.isError && <Alert tone="warn">No se pudo leer la lista de impresoras: {printers.error.message}</Alert>}
       {save.isError && <Alert tone="error">{save.error.message}</Alert>}
       {saved && <Alert tone="ok">Ajustes de impresión guardados.</Alert>}
-      <button type="submit" className="button" disabled={save.isPending}>
-        Guardar impresión
-      </button>
+      <div className="button-row">
+        <button type="submit" className="button" disabled={save.isPending}>
+          Guardar impresión
+        </button>
+        {/* The page as the form has it, saved or not: what a sale prints without a receipt printer. */}
+        <PageTestButton layout={layout} printer={printer} desktop={desktop} />
+      </div>
     </form>
   );
 }

@@ -1,14 +1,27 @@
 import { useState } from 'react';
+import { TICKET_WIDTH_MM, ticketLayoutOfColumns } from '#shared/print/paper';
 import { CODE_PAGE_LABELS, CODE_PAGES, ThermalSettings, type CodePage } from '#shared/rpc/methods/print';
 import { useRpcMutation } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
 import { Field } from '#renderer/ui/Field';
 import { OpenDrawerButton } from '#renderer/features/print/OpenDrawerButton';
 
+/**
+ * What the app can know of the printer's state (paper, cover, drawer): a network printer is asked
+ * (DLE EOT) before each print; the system's spooler takes the job and answers nothing about the
+ * printer, so the shop is told plainly rather than left with a silence (docs/CLIENT-DECISIONS.md).
+ */
+const STATUS_NOTES: Record<Exclude<ThermalSettings['connection'], 'none'>, string> = {
+  network: 'Antes de cada impresión se le pregunta a la impresora si tiene papel; si no tiene, se avisa y no se imprime.',
+  system:
+    'Por el sistema de impresión no se puede leer el estado de la impresora (sin papel, tapa abierta, cajón): el sistema solo recibe el trabajo. Si la tirilla no sale, revise la impresora. Conectada por red (IP y puerto 9100) sí avisa cuando no tiene papel.',
+};
+
+const paperOf = (columns: ThermalSettings['columns']) => `${TICKET_WIDTH_MM[ticketLayoutOfColumns(columns)]} mm`;
 const COLUMN_LABELS: Record<ThermalSettings['columns'], string> = {
-  48: '80 mm · 48 columnas (la mayoría)',
-  42: '80 mm · 42 columnas',
-  32: '58 mm · 32 columnas',
+  48: `${paperOf(48)} · 48 columnas (la mayoría)`,
+  42: `${paperOf(42)} · 42 columnas`,
+  32: `${paperOf(32)} · 32 columnas`,
 };
 
 /**
@@ -113,6 +126,9 @@ export function ReceiptPrinterForm({ initial }: { initial: ThermalSettings }) {
       </div>
       {values.connection !== 'none' && (
         <>
+          <p className="muted" data-testid="thermal-status-note">
+            {STATUS_NOTES[values.connection]}
+          </p>
           <label className="checkbox">
             <input type="checkbox" checked={values.native_qr} onChange={(event) => change({ native_qr: event.target.checked })} />
             La impresora dibuja el código QR (desmarque si en la prueba no sale el QR)
@@ -136,7 +152,12 @@ export function ReceiptPrinterForm({ initial }: { initial: ThermalSettings }) {
         </Alert>
       )}
       {test.isSuccess && (
-        <Alert tone={test.data.warning ? 'warn' : 'ok'}>{test.data.warning ?? 'Página de prueba enviada a la impresora.'}</Alert>
+        <Alert tone={test.data.warning ? 'warn' : 'ok'}>
+          {test.data.warning ??
+            (values.connection === 'system'
+              ? 'Página de prueba entregada al sistema de impresión. Su estado no se puede leer desde aquí: revise que la tirilla haya salido.'
+              : 'Página de prueba enviada a la impresora.')}
+        </Alert>
       )}
       {saved && <Alert tone="ok">Impresora de tirilla guardada.</Alert>}
       <div className="button-row">

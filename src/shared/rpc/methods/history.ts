@@ -235,25 +235,6 @@ export const HistoryCsvChunk = z.object({
 });
 export type HistoryCsvChunk = z.infer<typeof HistoryCsvChunk>;
 
-/** Printed layouts: a full page (A4 or letter) or a thermal ticket 80 or 58 mm wide. */
-export const PRINT_LAYOUTS = ['a4', 'letter', 'ticket80', 'ticket58'] as const;
-export const PrintLayout = z.enum(PRINT_LAYOUTS, {
-  message: 'Elija un formato de impresión: A4, carta, tirilla de 80 mm o de 58 mm.',
-});
-export type PrintLayout = z.infer<typeof PrintLayout>;
-
-export const PrintSettings = z
-  .object({
-    /** the layout used when printing from the counter, and first offered everywhere else */
-    layout: PrintLayout,
-    /** an accepted invoice prints by itself, once */
-    auto_print: z.boolean(),
-    /** the desktop printer printed to without a dialog ('' = the system's default printer) */
-    printer: z.string().trim().max(200),
-  })
-  .strict();
-export type PrintSettings = z.infer<typeof PrintSettings>;
-
 export const IssuerWarning = z.object({
   level: z.enum(['warn', 'error']),
   code: z.enum([
@@ -296,8 +277,6 @@ export const historyMethods = {
   'history.setIssuer': method(IssuerProfile, IssuerProfile),
   /** Resolution validity and range, and the yearly plan, checked against the local history. */
   'history.issuerWarnings': method(z.object({}).strict(), z.array(IssuerWarning)),
-  'history.printSettings': method(z.object({}).strict(), PrintSettings),
-  'history.setPrintSettings': method(PrintSettings, PrintSettings),
   /**
    * A contingency invoice as recorded before the service numbered it: printable at the
    * counter with its local reference; no number or CUFE until it is transmitted.

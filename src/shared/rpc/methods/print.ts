@@ -6,7 +6,25 @@ import { z } from 'zod';
 import { TICKET_COLUMNS } from '#shared/print/ticket';
 import { IsoDate } from '#shared/api/common';
 import { method } from '#shared/rpc/define';
-import { PrintLayout } from './history';
+import { PRINT_LAYOUTS } from '#shared/print/paper';
+
+/** Printed layouts (shared/print/paper.ts): a full page (A4 or letter) or a thermal ticket 80 or 58 mm wide. */
+export const PrintLayout = z.enum(PRINT_LAYOUTS, {
+  message: 'Elija un formato de impresión: A4, carta, tirilla de 80 mm o de 58 mm.',
+});
+
+/** How the window's page prints: the layout, by itself after acceptance, and the desktop's printer. */
+export const PrintSettings = z
+  .object({
+    /** the layout used when printing from the counter, and first offered everywhere else */
+    layout: PrintLayout,
+    /** an accepted invoice prints by itself, once */
+    auto_print: z.boolean(),
+    /** the desktop printer printed to without a dialog ('' = the system's default printer) */
+    printer: z.string().trim().max(200),
+  })
+  .strict();
+export type PrintSettings = z.infer<typeof PrintSettings>;
 
 /** Code pages the receipt printer is told to use (ESC t), each with the characters of Spanish. */
 export const CODE_PAGES = ['pc858', 'pc850', 'wpc1252'] as const;
@@ -79,7 +97,7 @@ export const DEFAULT_THERMAL: ThermalSettings = {
 /** What a printed ticket reports: the drawer opened or not, and a note when something printed differently. */
 export const TicketPrinted = z.object({
   drawer_opened: z.boolean(),
-  /** e.g. characters the code page lacks (printed as «?»), a JPEG logo left out; null when all printed as shown */
+  /** e.g. characters the code page lacks (printed as «?»), a logo that could not be read left out (and why); null when all printed as shown */
   warning: z.string().nullable(),
 });
 export type TicketPrinted = z.infer<typeof TicketPrinted>;
@@ -92,6 +110,9 @@ export const ReceiptSource = z.union([
 export type ReceiptSource = z.infer<typeof ReceiptSource>;
 
 export const printMethods = {
+  /** The page path's settings (per connection): layout, printing by itself, the desktop's printer. */
+  'print.settings': method(z.object({}).strict(), PrintSettings),
+  'print.setSettings': method(PrintSettings, PrintSettings),
   'print.thermal': method(z.object({}).strict(), ThermalSettings),
   'print.setThermal': method(ThermalSettings, ThermalSettings),
   /**
