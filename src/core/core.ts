@@ -1,6 +1,8 @@
 // Assembles core from the parts a host hands in: the Electron main process, the web bridge host
 // and the command line all call this, so they run the very same code.
 import { nodeFetch } from './api/node-fetch';
+import { Cashiers } from './cashiers/cashiers';
+import { guardAdminOnly } from './cashiers/roles';
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { rpcContract } from '#shared/rpc/contract';
@@ -15,6 +17,7 @@ import type { CoreParts, Transport } from './parts';
 import { Poller } from './poller/poller';
 import { realTimers, type Timers } from './poller/timers';
 import { appHandlers } from './rpc/handlers/app';
+import { cashierHandlers } from './rpc/handlers/cashiers';
 import { catalogHandlers } from './rpc/handlers/catalog';
 import { customerHandlers } from './rpc/handlers/customers';
 import { dayCloseHandlers } from './rpc/handlers/day-close';
@@ -28,7 +31,9 @@ import { historyHandlers } from './rpc/handlers/history';
 import { printHandlers } from './rpc/handlers/print';
 import { reportHandlers } from './rpc/handlers/reports';
 import { sandboxHandlers } from './rpc/handlers/sandbox';
+import { shiftHandlers } from './rpc/handlers/shifts';
 import { submissionHandlers } from './rpc/handlers/submissions';
+import { Shifts } from './shifts/shifts';
 import { createDispatcher, type Dispatcher } from './rpc/registry';
 import type { RestoreResult } from './store/restore';
 import { FolderLock } from './store/folder-lock';
@@ -139,6 +144,8 @@ export function createCore(options: CoreOptions): Core {
   submissions.onRecorded((row) => {
     if (row.state === 'rejected') history.recordRejected(row);
   });
+  const cashiers = new Cashiers(store.db, clock);
+  const shifts = new Shifts(store.db, cashiers, clock);
   const parts: CoreParts = {
     version: options.version ?? '0.1.0',
     home: options.home,
@@ -154,28 +161,35 @@ export function createCore(options: CoreOptions): Core {
     poller,
     history,
     lists,
+    cashiers,
+    shifts,
     ...(options.restore ? { restore: options.restore } : {}),
   };
   const dispatcher = createDispatcher(
     rpcContract,
-    {
-      ...appHandlers(parts),
-      ...connectionHandlers(parts),
-      ...submissionHandlers(parts),
-      ...dseHandlers(parts),
-      ...feHandlers(parts),
-      ...historyHandlers(parts),
-      ...draftHandlers(parts),
-      ...dseCatalogHandlers(parts),
-      ...catalogHandlers(parts),
-      ...customerHandlers(parts),
-      ...dayCloseHandlers(parts),
-      ...dseCorrectionHandlers(parts),
-      ...reportHandlers(parts),
-      ...outboxHandlers(parts),
-      ...printHandlers(parts),
-      ...sandboxHandlers(),
-    },
+    guardAdminOnly(
+      {
+        ...appHandlers(parts),
+        ...connectionHandlers(parts),
+        ...submissionHandlers(parts),
+        ...dseHandlers(parts),
+        ...feHandlers(parts),
+        ...historyHandlers(parts),
+        ...draftHandlers(parts),
+        ...dseCatalogHandlers(parts),
+        ...catalogHandlers(parts),
+        ...customerHandlers(parts),
+        ...dayCloseHandlers(parts),
+        ...dseCorrectionHandlers(parts),
+        ...reportHandlers(parts),
+        ...outboxHandlers(parts),
+        ...printHandlers(parts),
+        ...sandboxHandlers(),
+        ...cashierHandlers(parts),
+        ...shiftHandlers(parts),
+      },
+      cashiers,
+    ),
     logger,
   );
   const issued = new IssuedMirror({ store, connections, fetch, clock, events, logger }, history);

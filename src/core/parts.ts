@@ -1,5 +1,6 @@
 // What core is built from (STYLE.md, convention 4): everything from outside is handed in, so tests
 // hand in a fake clock and the real sandbox, and the app hands in the real things.
+import type { Cashiers } from './cashiers/cashiers';
 import type { CompanyLists } from './company-lists/company-lists';
 import type { Connections } from './connections/connections';
 import type { EventBus } from './events';
@@ -7,6 +8,7 @@ import type { HistorySync } from './history/sync';
 import type { Logger } from './log/logger';
 import type { Poller } from './poller/poller';
 import type { RestoreResult } from './store/restore';
+import type { Shifts } from './shifts/shifts';
 import type { Store } from './store/store';
 import type { Submissions } from './submissions/submissions';
 import type { Vault } from './vault/vault';
@@ -28,6 +30,9 @@ export interface CoreParts {
   poller: Poller;
   history: HistorySync;
   lists: CompanyLists;
+  /** Who is at the keyboard (cashiers and their roles). */
+  cashiers: Cashiers;
+  shifts: Shifts;
   /** The host's restore (closes this core, restores, opens a new one); absent where the host cannot. */
   restore?: (name: string) => Promise<RestoreResult>;
 }

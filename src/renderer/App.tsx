@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
+import { CashierSwitch } from './features/cashiers/CashierSwitch';
 import { useEventInvalidation } from './rpc/invalidation';
 import { preloadScreens, screenFor, screens } from './screens';
 import { ErrorBoundary } from './shell/ErrorBoundary';
@@ -40,6 +41,7 @@ export function App() {
             </li>
           ))}
         </ul>
+        <CashierSwitch />
       </nav>
       <main className="content">
         <KeychainNotice />

@@ -1,6 +1,6 @@
 // The app's routes (hash paths) and the screen each one shows, without the screens' code, so that
 // start.ts can read them before anything else is evaluated. screens.ts adds the code.
-export type ScreenId = 'invoices' | 'catalog' | 'support-documents' | 'history' | 'day-close' | 'reports' | 'settings';
+export type ScreenId = 'invoices' | 'shift' | 'catalog' | 'support-documents' | 'history' | 'day-close' | 'reports' | 'settings';
 
 export interface Route {
   id: ScreenId;
@@ -10,6 +10,7 @@ export interface Route {
 
 export const routes: readonly Route[] = [
   { id: 'invoices', path: '/facturas', label: 'Facturas' },
+  { id: 'shift', path: '/turno', label: 'Turno' },
   { id: 'catalog', path: '/productos', label: 'Productos' },
   { id: 'support-documents', path: '/documentos-soporte', label: 'Documentos soporte' },
   { id: 'history', path: '/historial', label: 'Historial' },

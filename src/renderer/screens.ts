@@ -38,6 +38,7 @@ export function screenEntry(
 
 const code: Record<ScreenId, ScreenModule | (() => Promise<ScreenModule>)> = {
   invoices: invoicesScreen,
+  shift: () => import('./features/shifts/ShiftScreen'),
   catalog: () => import('./features/catalog/CatalogScreen'),
   'support-documents': () => import('./features/support-documents/SupportDocumentsScreen'),
   history: () => import('./features/history/HistoryScreen'),

@@ -177,6 +177,7 @@ const SCREENS: { name: string; path: string; ready: string; before?: (page: Page
   { name: 'historial', path: '/historial', ready: 'Historial' },
   { name: 'historial-detalle', path: '/historial/DETAIL', ready: 'Historial' },
   { name: 'historial-imprimir', path: '/historial/DETAIL/imprimir', ready: 'Guardar PDF' },
+  { name: 'turno', path: '/turno', ready: 'Crear el administrador de la caja' },
   { name: 'cierre', path: '/cierre', ready: 'Cierre de caja' },
   { name: 'informes', path: '/informes', ready: 'Informes' },
   { name: 'informes-certificados', path: '/informes/certificados', ready: 'Informes' },

@@ -1,6 +1,6 @@
 // A sale's payments (shared/sales/sale-payment.ts), recorded with its submission in one transaction
 // without the submission code knowing: staged under the sale's idempotency key, then moved to the
-// submission by the trigger of migration 0027 when the ledger inserts it.
+// submission by the trigger of migration 0028 when the ledger inserts it.
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { FE_WITHHOLDING_BASE_MODES, type FeWithholdingBaseMode } from '#shared/fe/totals';

@@ -21,6 +21,8 @@ export const INVALIDATES: { [K in EventName]: (payload: EventPayload<K>) => Stal
     ['outbox.status'],
     ['history.list'],
     ['history.following'],
+    // A sale's state changes what its shift counts.
+    ['shifts.current'],
     ...(payload.submission_id !== null ? [['submissions.get', { id: payload.submission_id }] as const] : []),
   ],
   'history.changed': () => HISTORY,

@@ -2,6 +2,7 @@
 // domain. Add a domain by writing `methods/<domain>.ts` and spreading it here.
 import type { MethodTable } from './define';
 import { appMethods } from './methods/app';
+import { cashierMethods } from './methods/cashiers';
 import { catalogMethods } from './methods/catalog';
 import { connectionMethods } from './methods/connections';
 import { customerMethods } from './methods/customers';
@@ -16,6 +17,7 @@ import { outboxMethods } from './methods/outbox';
 import { printMethods } from './methods/print';
 import { reportMethods } from './methods/reports';
 import { sandboxMethods } from './methods/sandbox';
+import { shiftMethods } from './methods/shifts';
 import { submissionMethods } from './methods/submissions';
 
 export const rpcContract = {
@@ -35,6 +37,8 @@ export const rpcContract = {
   ...outboxMethods,
   ...sandboxMethods,
   ...printMethods,
+  ...cashierMethods,
+  ...shiftMethods,
 } satisfies MethodTable;
 
 export type RpcContract = typeof rpcContract;

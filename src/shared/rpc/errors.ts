@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'credentials_changed',
   /** the receipt printer did not print (off, unreachable, out of paper, refused by the spooler) */
   'printer_failed',
+  /** the cashier at the keyboard may not do this (their role), or nobody is signed in */
+  'not_allowed',
   'internal',
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);

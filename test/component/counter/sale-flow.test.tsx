@@ -78,7 +78,7 @@ const fake = installFakeBridge({
     drawer_on_cash: true,
   }),
   'print.receipt': () => ({ drawer_opened: false, warning: null }),
-  'app.info': () => ({ version: '1', schemaVersion: 27, dataFolder: '/tmp', transport: 'web' }),
+  'app.info': () => ({ version: '1', schemaVersion: 28, dataFolder: '/tmp', transport: 'web' }),
   'history.issuer': () => null,
 });
 

@@ -1,12 +1,10 @@
-// Migration 0027 from an empty database: a sale's payments are recorded with its submission, in the
-// ledger's own insert (the trigger), exactly as staged; a submission with nothing staged gets none.
+// Migration 0027 from an empty database and over a database written before it: cashiers with a
+// role and a salted PIN key, one open shift per register, and a closed shift, its movements and its
+// sales that no statement changes (the triggers), while an open shift takes movements and sales.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrations } from '#core/store/migrations';
 import { Store } from '#core/store/store';
-import { amountPayable, SalePayments } from '#core/sales/sale-payments';
-import type { Submission } from '#shared/rpc/methods/submissions';
-import type { SalePayment } from '#shared/sales/sale-payment';
 import { tempDir } from '#test/temp';
 
 let dir: ReturnType<typeof tempDir>;
@@ -15,124 +13,60 @@ beforeEach(() => {
 });
 afterEach(() => dir.remove());
 
-const COMPANY = { baseUrl: 'https://api.example.co', companyId: 7 };
-const CASH: SalePayment = { method_id: 1, means: '10', label: 'Efectivo', amount: '20000', received: '50000', change: '30000' };
-const NEQUI: SalePayment = { method_id: 9, means: '47', label: 'Nequi', amount: '9750.50', received: null, change: null };
-
-function insertSubmission(store: Store, key: string, kind = 'FE'): number {
-  const info = store.db
-    .prepare(
-      `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path, request_body, payload_hash,
-         state, created_at, updated_at)
-       VALUES (1, @baseUrl, @companyId, @kind, @key, '/x', x'00', 'h', 'sending', 'now', 'now')`,
-    )
-    .run({ ...COMPANY, kind, key });
-  return Number(info.lastInsertRowid);
-}
-
-function request(total: number) {
-  return {
-    receptor: { tipo_doc: '13', numero_doc: '222222222222', nombre: 'Consumidor final', email: '', direccion: '' },
-    items: [],
-    subtotal: total,
-    impuestos: 0,
-    total,
-    es_contingencia: false,
-    fecha_emision: '2026-11-27',
-    payment: { form: 'contado' as const, method_id: 1, means_code: '10', due_date: '' },
-    aiu: { enabled: false },
-    withholdings: [],
-    attachment_tokens: [],
-    draft_key: 'fe-1',
-  };
-}
-
-describe('migration 0027 (sale payments)', () => {
-  it('from an empty database: the payments staged under a key go to the submission the ledger inserts', async () => {
+describe('migration 0027 (cashiers and shifts)', () => {
+  it('from an empty database: roles checked, one open shift per register, closed shifts frozen', () => {
     const store = Store.open(join(dir.path, 'empty.sqlite'), { migrations: migrations.slice(0, 27) });
+    const db = store.db;
     try {
-      expect(store.db.pragma('user_version', { simple: true })).toBe(27);
-      const sales = new SalePayments(store.db);
-      let id = 0;
-      const submit = (r: { draft_key?: string }) => {
-        id = insertSubmission(store, r.draft_key!);
-        return Promise.resolve({ id } as Submission);
-      };
-      await sales.submit(COMPANY, request(29750.5) as never, [CASH, NEQUI], () => false, submit as never);
-      expect(sales.of(id)).toEqual([CASH, NEQUI]);
-      expect(store.db.prepare('SELECT COUNT(*) AS n FROM sale_payments_staged').get()).toEqual({ n: 0 });
-      const stored = store.db
-        .prepare('SELECT position, means, amount, received, change FROM sale_payments ORDER BY position')
-        .all();
-      expect(stored).toEqual([
-        { position: 1, means: '10', amount: '20000', received: '50000', change: '30000' },
-        { position: 2, means: '47', amount: '9750.50', received: null, change: null },
-      ]);
-      // Another submission (a DSE, or an FE sent with nothing staged) records no payments.
-      expect(sales.of(insertSubmission(store, 'fe-2'))).toEqual([]);
+      expect(db.pragma('user_version', { simple: true })).toBe(27);
+      const cashier = db.prepare(
+        "INSERT INTO cashiers (name, role, pin_salt, pin_key, created_at) VALUES (?, ?, 'aa', 'bb', 'now')",
+      );
+      cashier.run('Marta', 'administrador');
+      expect(() => cashier.run('Ana', 'supervisor')).toThrow(/CHECK/);
+      expect(() => cashier.run('marta', 'cajero')).toThrow(/UNIQUE/);
+      const shift = db.prepare(
+        "INSERT INTO shifts (register_name, cashier_id, opening_float, opened_at) VALUES (?, 1, '100000.00', 'now')",
+      );
+      shift.run('Caja 1');
+      expect(() => shift.run('Caja 1')).toThrow(/UNIQUE/);
+      shift.run('Caja 2');
+      const move = db.prepare(
+        "INSERT INTO shift_movements (shift_id, kind, amount, reason, cashier_id, created_at) VALUES (?, ?, '5000.00', 'cambio', 1, 'now')",
+      );
+      move.run(1, 'in');
+      expect(() => move.run(1, 'lend')).toThrow(/CHECK/);
+      expect(() => db.prepare("UPDATE shift_movements SET amount = '1.00'").run()).toThrow(/never changed/);
+      // Closing needs its count (the CHECK pairs closed_at with counted_cash).
+      expect(() => db.prepare("UPDATE shifts SET closed_at = 'now' WHERE id = 1").run()).toThrow(/CHECK/);
+      db.prepare("UPDATE shifts SET closed_at = 'now', counted_cash = '105000.00', difference = '0.00' WHERE id = 1").run();
+      expect(() => db.prepare("UPDATE shifts SET difference = '1.00' WHERE id = 1").run()).toThrow(/read-only/);
+      expect(() => move.run(1, 'out')).toThrow(/read-only/);
+      move.run(2, 'out');
+      // Once Caja 1 closed, it may open again.
+      shift.run('Caja 1');
+      expect(db.prepare('SELECT COUNT(*) AS n FROM shift_movements').get()).toEqual({ n: 2 });
     } finally {
       store.close();
     }
   });
 
-  it('refuses payments that do not add up, change from anything but cash, or a wrong change; nothing is staged', async () => {
-    const store = Store.open(join(dir.path, 'db.sqlite'), { migrations });
+  it('over a database written by 0026: no cashiers and no shifts until the shop creates them', () => {
+    const file = join(dir.path, 'db.sqlite');
+    Store.open(file, { migrations: migrations.slice(0, 26) }).close();
+    const store = Store.open(file, { migrations: migrations.slice(0, 27) });
     try {
-      const sales = new SalePayments(store.db);
-      let calls = 0;
-      const submit = () => {
-        calls += 1;
-        return Promise.resolve({ id: 1 } as Submission);
-      };
-      for (const payments of [
-        [CASH],
-        [{ ...NEQUI, amount: '29750.50', received: '30000', change: '249.50' }],
-        [{ ...CASH, change: '1' }, NEQUI],
-        [CASH, { ...CASH, amount: '9750.50', received: null, change: null }],
-      ]) {
-        await expect(sales.submit(COMPANY, request(29750.5) as never, payments, () => false, submit as never)).rejects.toThrow(
-          /No se envió nada/,
-        );
-      }
-      expect(calls).toBe(0);
-      expect(store.db.prepare('SELECT COUNT(*) AS n FROM sale_payments_staged').get()).toEqual({ n: 0 });
-      expect(() =>
-        store.db
-          .prepare(
-            `INSERT INTO sale_payments (submission_id, position, means, method_id, label, amount, received, change)
-                    VALUES (1, 1, '47', 9, 'Nequi', '1', '2', '1')`,
-          )
-          .run(),
-      ).toThrow(/CHECK|FOREIGN/);
+      expect(store.db.prepare('SELECT (SELECT COUNT(*) FROM cashiers) + (SELECT COUNT(*) FROM shifts) AS n').get()).toEqual({
+        n: 0,
+      });
+      const plan = store.db
+        .prepare(
+          'EXPLAIN QUERY PLAN SELECT ss.submission_id FROM shift_sales ss JOIN submissions sub ON sub.id = ss.submission_id WHERE ss.shift_id = 1',
+        )
+        .all() as { detail: string }[];
+      expect(plan.map((p) => p.detail).join(' | ')).toMatch(/shift_sales_by_shift/);
     } finally {
       store.close();
     }
-  });
-
-  it('a refusal before the ledger leaves nothing staged', async () => {
-    const store = Store.open(join(dir.path, 'db.sqlite'), { migrations });
-    try {
-      const sales = new SalePayments(store.db);
-      await expect(
-        sales.submit(
-          COMPANY,
-          request(29750.5) as never,
-          [CASH, NEQUI],
-          () => false,
-          () => Promise.reject(new Error('sin token')),
-        ),
-      ).rejects.toThrow('sin token');
-      expect(store.db.prepare('SELECT COUNT(*) AS n FROM sale_payments_staged').get()).toEqual({ n: 0 });
-    } finally {
-      store.close();
-    }
-  });
-
-  it('the amount payable is the total less the withholdings', () => {
-    const r = { ...request(119000), subtotal: 100000, impuestos: 19000 };
-    expect(
-      amountPayable({ ...r, withholdings: [{ type: 'RTF', base_mode: 'subtotal', percent: 2.5 }] } as never)!.toFixed(),
-    ).toBe('116500');
-    expect(amountPayable({ ...r, withholdings: [{ type: 'X', base_mode: 'otra', percent: 1 }] } as never)).toBeNull();
   });
 });

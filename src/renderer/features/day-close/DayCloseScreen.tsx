@@ -16,6 +16,7 @@ import { SUBMISSION_STATE_LABELS } from '#renderer/ui/states';
 import { cop, documentsText, paymentLabel, taxLabel } from '#shared/print/day-close-labels';
 import { OpenDrawerButton } from '#renderer/features/print/OpenDrawerButton';
 import { usePrintNow } from '#renderer/features/print/usePrintNow';
+import { DayShifts } from '#renderer/features/shifts/DayShifts';
 import './day-close.css';
 import { formatInteger } from '#shared/format';
 import { TICKET_WIDTH_MM, ticketLayoutOf, type TicketLayout } from '#shared/print/paper';
@@ -225,6 +226,9 @@ export default function DayCloseScreen() {
         <div className="day-close__body">
           <Ticket close={close.data} connection={active?.label ?? ''} printedAt={printedAt} layout={layout} />
           <div className="day-close__lists">
+            <div className="no-print">
+              <DayShifts date={close.data.date} />
+            </div>
             {close.data.accepted + close.data.pending.length + close.data.rejected.length === 0 && (
               <p className="muted no-print">No hay facturas emitidas desde este equipo el {formatDate(close.data.date)}.</p>
             )}

@@ -9,8 +9,8 @@ import type { Migration } from '#core/store/migration';
  * them under the sale's idempotency key before submitting, and the trigger moves them to the new
  * submission when the ledger inserts it (a submission refused before the ledger leaves nothing).
  */
-export const migration0027: Migration = {
-  version: 27,
+export const migration0028: Migration = {
+  version: 28,
   name: 'sale_payments',
   up(db) {
     db.exec(`

@@ -1,0 +1,45 @@
+// What only an administrator may do, by RPC method, checked in core before the handler runs: the
+// window hides these buttons from a cajero, but a hidden button is not a lock. Cash out and a close
+// with a difference are checked by the shifts themselves (an administrator's PIN may approve them).
+import type { Cashiers } from './cashiers';
+
+/** Each guarded method and what it is, in the words of the refusal. */
+export const ADMIN_ONLY: Readonly<Record<string, string>> = {
+  // Settings
+  'app.restore': 'Restaurar una copia',
+  'app.setBackupsKept': 'Cambiar las copias de seguridad',
+  'connections.create': 'Cambiar las conexiones',
+  'connections.update': 'Cambiar las conexiones',
+  'connections.activate': 'Cambiar de conexión',
+  'connections.remove': 'Cambiar las conexiones',
+  'connections.setToken': 'Cambiar el token',
+  'connections.forgetToken': 'Cambiar el token',
+  'connections.trustCa': 'Cambiar los certificados',
+  'connections.forgetCa': 'Cambiar los certificados',
+  'fe.saveWithholdingTypes': 'Cambiar las retenciones',
+  'dseCatalog.saveCostCenters': 'Cambiar los centros de costo',
+  'history.setIssuer': 'Cambiar los datos del emisor',
+  'history.setPrintSettings': 'Cambiar la impresión',
+  'outbox.setWindow': 'Cambiar la contingencia',
+  'print.setThermal': 'Cambiar la impresora',
+  'sandbox.setOutage': 'Cambiar el ensayo de caída',
+  // Corrections
+  'dseCorrections.start': 'Corregir un documento',
+  'dseCorrections.link': 'Corregir un documento',
+  // The drawer on demand
+  'print.openDrawer': 'Abrir el cajón',
+};
+
+/** The handlers, each guarded method refusing anyone but an administrator. */
+export function guardAdminOnly<H extends Record<string, (input: never) => unknown>>(handlers: H, cashiers: Cashiers): H {
+  const guarded: Record<string, (input: never) => unknown> = { ...handlers };
+  for (const [name, what] of Object.entries(ADMIN_ONLY)) {
+    const handler = handlers[name];
+    if (!handler) continue;
+    guarded[name] = (input: never) => {
+      cashiers.requireAdmin(what);
+      return handler(input);
+    };
+  }
+  return guarded as H;
+}
