@@ -6,6 +6,7 @@ import { formatDate, formatWallClock } from '#shared/dates';
 import { formatPercent } from '#shared/format';
 import { formatCop, formatUsd } from '#shared/money';
 import { formatQuantity } from '#shared/quantity';
+import type { SalePayment } from '#shared/sales/sale-payment';
 import { contingencyMark, PENDING_FOOTER, PENDING_KEY, type PrintModel } from './print-model';
 
 export type Align = 'left' | 'center' | 'right';
@@ -29,8 +30,24 @@ export type TicketLine =
 export const TICKET_COLUMNS = [48, 42, 32] as const;
 export type TicketColumns = (typeof TICKET_COLUMNS)[number];
 
-/** The ticket of an FE or a DSE: what TicketPage shows, block for block. */
-export function documentTicket(model: PrintModel): TicketBlock[] {
+/**
+ * How the sale was paid, as a ticket prints it under the totals: each means and its amount; for
+ * cash, what was received and the change.
+ */
+export function paidRows(payments: readonly SalePayment[]): { label: string; value: string }[] {
+  return payments.flatMap((p) => [
+    { label: p.label, value: p.amount },
+    ...(p.received !== null && p.change !== null
+      ? [
+          { label: 'Recibido en efectivo', value: p.received },
+          { label: 'Cambio', value: p.change },
+        ]
+      : []),
+  ]);
+}
+
+/** The ticket of an FE or a DSE: what TicketPage shows, block for block (`payments`: the sale's, recorded with it). */
+export function documentTicket(model: PrintModel, payments: readonly SalePayment[] = []): TicketBlock[] {
   const amount = (value: string) => (model.currency === 'USD' ? formatUsd(value) : formatCop(value));
   const blocks: TicketBlock[] = [];
   const center = (text: string, bold = false) => blocks.push({ kind: 'text', text, align: 'center', bold });
@@ -82,6 +99,7 @@ export function documentTicket(model: PrintModel): TicketBlock[] {
     blocks.push({ kind: 'row', left: total.label, right: amount(total.value), bold: total.strong, double: total.strong });
   }
   if (model.payment) left(`Forma de pago: ${model.payment}`);
+  for (const row of paidRows(payments)) blocks.push({ kind: 'row', left: row.label, right: amount(row.value) });
   if (model.notes) left(`Observaciones: ${model.notes}`);
   blocks.push({ kind: 'rule' });
   if (model.qrText !== null) blocks.push({ kind: 'qr', text: model.qrText });

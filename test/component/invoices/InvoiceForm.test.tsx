@@ -74,6 +74,8 @@ describe('Facturas form validation', () => {
     const emit = await renderScreen();
     await user.clear(screen.getByLabelText('Cantidad, línea 1'));
     await user.type(screen.getByLabelText('Cantidad, línea 1'), 'dos');
+    // A customer half typed (a name, no document) is not «consumidor final»: its number is asked for.
+    await user.type(screen.getByLabelText('Nombre o razón social'), 'Ana Pérez');
     await user.click(emit);
 
     // The form names where to look, section by section, never just "marked in red".
@@ -83,7 +85,7 @@ describe('Facturas form validation', () => {
       ),
     ).toBeTruthy();
     expect(fieldMessageOf(screen.getByLabelText('Número de documento'))).toBe('Es obligatorio.');
-    expect(fieldMessageOf(screen.getByLabelText('Nombre o razón social'))).toBe('Es obligatorio.');
+    expect(fieldMessageOf(screen.getByLabelText('Nombre o razón social'))).toBeUndefined();
     expect(fieldMessageOf(screen.getByLabelText('Descripción, línea 1'))).toBe('La descripción es obligatoria.');
     expect(fieldMessageOf(screen.getByLabelText('Cantidad, línea 1'))).toBe('Escriba la cantidad (por ejemplo 2 o 1,5).');
     expect(fieldMessageOf(screen.getByLabelText('Valor unitario, línea 1'))).toBe(

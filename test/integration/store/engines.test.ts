@@ -233,6 +233,16 @@ describe('PostgreSQL engine', () => {
       const { rows } = await sql<{ counted_cash: string; moves: number }>`
         SELECT counted_cash, (SELECT count(*)::int FROM shift_movements) AS moves FROM shifts WHERE id = 1`.execute(engine.db);
       expect(rows).toEqual([{ counted_cash: '80000.00', moves: 1 }]);
+      // A sale's staged payments move to its submission in the ledger's own insert (0028's trigger).
+      await sql`INSERT INTO sale_payments_staged (base_url, company_id, idempotency_key, position, means, method_id, label, amount, received, change)
+        VALUES ('http://api', 7, 'clave-1', 1, '10', 1, 'Efectivo', '30000.00', '50000.00', '20000.00')`.execute(engine.db);
+      await sql`INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path, request_body, payload_hash, state, created_at, updated_at)
+        VALUES (1, 'http://api', 7, 'FE', 'clave-1', '/fe', ${Buffer.from('{}')}, 'h', 'sending', ${at}, ${at})`.execute(
+        engine.db,
+      );
+      const paid = await sql<{ means: string; change: string; staged: number }>`
+        SELECT means, change, (SELECT count(*)::int FROM sale_payments_staged) AS staged FROM sale_payments`.execute(engine.db);
+      expect(paid.rows).toEqual([{ means: '10', change: '20000.00', staged: 0 }]);
     } finally {
       await engine.close();
     }

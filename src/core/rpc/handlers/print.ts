@@ -13,6 +13,7 @@ import type { CoreParts } from '#core/parts';
 import { PageSettings } from '#core/print/page-settings';
 import { paidInCash, ReceiptPrinter } from '#core/print/receipt-printer';
 import type { Handlers } from '#core/rpc/registry';
+import { SalePayments } from '#core/sales/sale-payments';
 
 /** What only the desktop shell answers (src/main/print.ts); core says so in the shop's words. */
 function desktopOnly(message: string): () => never {
@@ -34,6 +35,7 @@ export function printHandlers({
   const queries = new HistoryQueries(store.db);
   const issuers = new IssuerProfiles(store.db, clock);
   const dayClose = new DayCloseReader(reads, clock);
+  const salePayments = new SalePayments(store.db);
   return {
     'print.settings': () => page.get(connections.requireActive().id),
     'print.setSettings': (settings) => page.set(connections.requireActive().id, settings),
@@ -46,7 +48,9 @@ export function printHandlers({
           ? historyDetail({ db: store.db, queries, submissions, issuers }, active, source.history_id)
           : contingencyDetail({ db: store.db, submissions, issuers }, active, source.submission_id);
       const model = buildPrintModel(detail);
-      return printer.printSale(documentTicket(model), paidInCash(model, detail.request), occasion);
+      const submissionId = 'history_id' in source ? detail.submission?.id : source.submission_id;
+      const payments = submissionId === undefined ? [] : salePayments.of(submissionId);
+      return printer.printSale(documentTicket(model, payments), paidInCash(model, detail.request), occasion);
     },
     'print.dayClose': async ({ date }) => {
       const active = connections.requireActive();

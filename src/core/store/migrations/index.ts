@@ -28,6 +28,7 @@ import { migration0024 } from './0024_submission_rejection';
 import { migration0025 } from './0025_receipt_printer';
 import { migration0026 } from './0026_contingency_ticket_ref';
 import { migration0027 } from './0027_cashiers_shifts';
+import { migration0028 } from './0028_sale_payments';
 
 export const migrations: readonly Migration[] = [
   migration0001,
@@ -57,4 +58,5 @@ export const migrations: readonly Migration[] = [
   migration0025,
   migration0026,
   migration0027,
+  migration0028,
 ];

@@ -4,15 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import type { FeFormValues } from '../invoices/model';
-
-/** The generic identification the DIAN prescribes for a sale to an unidentified buyer. */
-export const CONSUMIDOR_FINAL = {
-  tipo_doc: '13',
-  numero_doc: '222222222222',
-  nombre: 'Consumidor final',
-  email: '',
-  direccion: '',
-} as const;
+import { CONSUMIDOR_FINAL } from './consumidor-final';
 
 export const SHORTCUTS: readonly { keys: string; what: string }[] = [
   { keys: 'F1', what: 'Mostrar u ocultar esta ayuda' },

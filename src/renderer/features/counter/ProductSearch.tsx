@@ -15,7 +15,8 @@ const RESULTS = 8;
 /** How long digits typed must rest before they are searched as words (a scanner is done well before). */
 const DIGITS_PAUSE_MS = 150;
 
-export function ProductSearch({ onPick }: { onPick: (product: Product) => string }) {
+/** `autoFocus`: takes the focus when it appears, so the next sale's first scan lands here. */
+export function ProductSearch({ onPick, autoFocus = false }: { onPick: (product: Product) => string; autoFocus?: boolean }) {
   const [q, setQ] = useState('');
   const [highlight, setHighlight] = useState(0);
   const [status, setStatus] = useState<{ text: string; tone: 'ok' | 'error' } | null>(null);
@@ -40,6 +41,12 @@ export function ProductSearch({ onPick }: { onPick: (product: Product) => string
     { enabled: searched !== '', placeholderData: (previous) => previous, staleTime: 2_000 },
   );
   const items = searched === '' ? [] : (results.data?.items ?? []);
+
+  useEffect(() => {
+    if (autoFocus) input.current?.focus();
+    // Only when it appears: a later render never takes the focus from where the cashier is.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // F2 from anywhere in Facturas: back to the product search.
   useEffect(() => {

@@ -19,6 +19,7 @@ export function lineFromProduct(product: Product): FeItemValues {
     unit: formText(product.unit_price),
     iva: product.tax_rate,
     iva_incluido: product.price_includes_tax,
+    product: product.code,
   };
 }
 

@@ -12,6 +12,7 @@ import { invoke } from '#renderer/rpc/client';
 import { useRpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
 import { CounterShortcuts } from '../counter/CounterShortcuts';
+import { formPayments } from '../counter/sale-payments';
 import { AiuSection } from './AiuSection';
 import { buildRequest, computeFormTotals } from './calc';
 import { CurrencySection } from './CurrencySection';
@@ -43,6 +44,8 @@ export interface InvoiceFormProps {
   onRefused: (values: FeFormValues) => void;
   onSubmitted: (submission: Submission, values: FeFormValues) => void;
   onDiscard: () => void;
+  /** The product search takes the focus on opening: a new sale after one ended (or was discarded). */
+  focusProductSearch?: boolean;
 }
 
 export function InvoiceForm(props: InvoiceFormProps) {
@@ -78,7 +81,9 @@ export function InvoiceForm(props: InvoiceFormProps) {
       });
       // The key goes to disk with the form before anything is sent (the ledger also commits it).
       await draft.saveNow(draftKey, values as unknown as Record<string, unknown>).catch(() => undefined);
-      return invoke('fe.submit', { request });
+      // How the buyer paid, recorded with the sale (the resolver has judged it already).
+      const { payments } = formPayments(values, paymentMethods ?? [], current.netoPagar);
+      return invoke('fe.submit', { request, payments });
     },
     fieldOf: feFieldOf,
     labelOf: feLabelOf,
@@ -110,7 +115,7 @@ export function InvoiceForm(props: InvoiceFormProps) {
             <CounterShortcuts />
             <IssueDateFollowsTheDay today={today} />
             <ReceiverSection />
-            <ItemsGrid controlsForm={linesForm} />
+            <ItemsGrid controlsForm={linesForm} focusSearch={props.focusProductSearch ?? false} />
             <PaymentSection
               methods={paymentMethods}
               loadError={props.paymentMethodsError}

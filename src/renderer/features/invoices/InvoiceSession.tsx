@@ -118,11 +118,13 @@ export function InvoiceSession({ draft, today }: { draft: Draft | null; today: s
     );
   }
 
+  // The pending list goes under the sale: above it, it pushed the product search under the totals
+  // bar at 1366×768 (the shell's notice says when each one settles).
   return (
     <>
-      <PendingInvoices />
       <InvoiceForm
         key={formId}
+        focusProductSearch={formId > 0}
         initialValues={values}
         draftKey={draftKey}
         today={today}
@@ -142,6 +144,7 @@ export function InvoiceSession({ draft, today }: { draft: Draft | null; today: s
         }}
         onDiscard={discard}
       />
+      <PendingInvoices />
     </>
   );
 }

@@ -12,8 +12,11 @@ import { emptyItem, lineKey, type FeFormValues } from './model';
 import { isTabularPaste, itemsFromPaste } from './paste';
 import './items-grid.css';
 
-/** `controlsForm`: id of the form that owns the lines' controls (forms/LinesForm.tsx). */
-export function ItemsGrid({ controlsForm }: { controlsForm: string }) {
+/**
+ * `controlsForm`: id of the form that owns the lines' controls (forms/LinesForm.tsx). `focusSearch`:
+ * the product search takes the focus when the grid appears (a new sale after the last one ended).
+ */
+export function ItemsGrid({ controlsForm, focusSearch = false }: { controlsForm: string; focusSearch?: boolean }) {
   const { control, register, getValues, formState } = useFormContext<FeFormValues>();
   const { fields, append, remove, insert, move, update } = useFieldArray({ control, name: 'items' });
   const gridRef = useRef<HTMLTableSectionElement>(null);
@@ -38,24 +41,35 @@ export function ItemsGrid({ controlsForm }: { controlsForm: string }) {
     addLineRef.current = addLine;
   });
 
-  // Which line each product sold from the catalog went to: a second scan adds 1 to it.
-  const productLines = useRef(new Map<string, string>());
+  // The newest line a product went to is scrolled into view once it is painted (the totals bar is
+  // sticky: the rows keep a margin of its height, items-grid.css).
+  const shownRow = useRef<number | null>(null);
+  useEffect(() => {
+    if (shownRow.current === null) return;
+    const row = gridRef.current?.querySelector<HTMLElement>(`[data-row="${shownRow.current}"]`)?.closest('tr');
+    shownRow.current = null;
+    row?.scrollIntoView?.({ block: 'nearest' });
+  });
+
+  // A second scan of a product adds 1 to the line it went to: the line carries the product's code,
+  // in the form's values and so in the draft (a rescan after leaving Facturas or a restart is +1 too).
   const addProduct = (product: Product): string => {
     const items = getValues('items');
-    const lineKeyOf = productLines.current.get(product.code);
-    const at = lineKeyOf ? items.findIndex((item) => item.key === lineKeyOf) : -1;
+    const at = items.findIndex((item) => item.product === product.code);
     if (at >= 0) {
       const cant = plusOne(items[at]!.cant);
       update(at, { ...items[at]!, cant });
+      shownRow.current = at;
       return `${product.description}: cantidad ${cant} (línea ${at + 1}).`;
     }
     const line = lineFromProduct(product);
-    productLines.current.set(product.code, line.key);
     if (items.length === 1 && isBlankLine(items[0]!)) {
       update(0, line);
+      shownRow.current = 0;
       return `${product.description} agregado (línea 1).`;
     }
     append(line, { shouldFocus: false });
+    shownRow.current = items.length;
     return `${product.description} agregado (línea ${items.length + 1}).`;
   };
 
@@ -90,7 +104,8 @@ export function ItemsGrid({ controlsForm }: { controlsForm: string }) {
       },
       move,
       duplicate(index: number) {
-        insert(index + 1, { ...getValues(`items.${index}`), key: lineKey() }, { shouldFocus: false });
+        // The copy is a line of its own: a scan still adds to the product's first line.
+        insert(index + 1, { ...getValues(`items.${index}`), key: lineKey(), product: undefined }, { shouldFocus: false });
       },
       remove,
     }),
@@ -100,7 +115,7 @@ export function ItemsGrid({ controlsForm }: { controlsForm: string }) {
   return (
     <fieldset className="panel invoice-items">
       <legend>Productos o servicios</legend>
-      <ProductSearch onPick={addProduct} />
+      <ProductSearch onPick={addProduct} autoFocus={focusSearch} />
       <p className="muted items-help">
         Enter pasa a la siguiente casilla; al final se agrega una línea. Puede pegar varias filas desde una hoja de cálculo
         (descripción, cantidad, valor unitario, tarifa).

@@ -8,6 +8,8 @@ import { Alert } from '#renderer/ui/Alert';
 import { DateField } from '#renderer/ui/DateField';
 import { Field } from '#renderer/ui/Field';
 import { CashChange } from '../counter/CashChange';
+import { cashPart } from '../counter/sale-payments';
+import { SplitPayment } from '../counter/SplitPayment';
 import type { FeFormValues } from './model';
 
 export function methodsFor(methods: readonly PaymentMethod[], form: 'contado' | 'credito'): PaymentMethod[] {
@@ -26,10 +28,19 @@ export function PaymentSection({
 }) {
   const { register, setValue, getValues, resetField, control, formState } = useFormContext<FeFormValues>();
   const errors = formState.errors.payment;
-  const [form, methodId, contingencia, fechaEmision, currency] = useWatch({
+  const [form, methodId, contingencia, fechaEmision, currency, split] = useWatch({
     control,
-    name: ['payment.form', 'payment.method_id', 'es_contingencia', 'fecha_emision', 'currency.commercial_currency'],
+    name: [
+      'payment.form',
+      'payment.method_id',
+      'es_contingencia',
+      'fecha_emision',
+      'currency.commercial_currency',
+      'payment.split',
+    ],
   });
+  const splitting = split.length > 0;
+  const cashInSplit = methods ? cashPart({ ...getValues('payment'), split }, methods) : null;
   const offered = methods ? methodsFor(methods, form) : [];
   const chosen = offered.find((m) => String(m.id) === methodId);
 
@@ -47,6 +58,8 @@ export function PaymentSection({
 
   useEffect(() => {
     if (form === 'contado' && getValues('payment.due_date') !== '') setValue('payment.due_date', '');
+    // A sale on credit receives nothing at the counter.
+    if (form === 'credito' && getValues('payment.split').length > 0) setValue('payment.split', []);
   }, [form, getValues, setValue]);
 
   return (
@@ -62,9 +75,15 @@ export function PaymentSection({
         <Field
           label="Medio de pago"
           error={errors?.method_id?.message}
-          hint={chosen ? `Código del medio: ${chosen.payment_means_code} — ${chosen.payment_means_name}` : undefined}
+          hint={
+            splitting
+              ? 'Con varios medios, la factura lleva el de mayor valor'
+              : chosen
+                ? `Código del medio: ${chosen.payment_means_code} — ${chosen.payment_means_name}`
+                : undefined
+          }
         >
-          <select {...register('payment.method_id')} disabled={!methods}>
+          <select {...register('payment.method_id')} disabled={!methods || splitting}>
             {!methods && <option value="">{loadError ? 'Sin la lista de medios de pago' : 'Cargando medios de pago…'}</option>}
             {methods && offered.length === 0 && <option value="">La empresa no tiene medios activos para esta forma</option>}
             {offered.map((m) => (
@@ -101,8 +120,10 @@ export function PaymentSection({
           </Field>
         )}
       </div>
-      {/* Cash in pesos (means code 10, "Efectivo"): what was received and the change. */}
-      {form === 'contado' && chosen?.payment_means_code === '10' && currency === 'COP' && <CashChange />}
+      {/* Paid on the spot in pesos: by several means, and for cash (means code 10) what was received and the change. */}
+      {form === 'contado' && currency === 'COP' && methods && <SplitPayment offered={offered} />}
+      {form === 'contado' && currency === 'COP' && !splitting && chosen?.payment_means_code === '10' && <CashChange />}
+      {form === 'contado' && currency === 'COP' && splitting && cashInSplit && <CashChange cashDue={cashInSplit} />}
       {loadError && (
         <Alert tone="error">
           No se pudieron cargar los medios de pago de la empresa: {loadError}{' '}

@@ -16,7 +16,7 @@ import { useFillReceptor } from './fill-receptor';
 export function ReceiverSection() {
   const { register, control, formState } = useFormContext<FeFormValues>();
   const errors = formState.errors.receptor;
-  const [tipo, numero] = useWatch({ control, name: ['receptor.tipo_doc', 'receptor.numero_doc'] });
+  const [tipo, numero, nombre] = useWatch({ control, name: ['receptor.tipo_doc', 'receptor.numero_doc', 'receptor.nombre'] });
   const [lookup, setLookup] = useState<{ busy: boolean; tone?: 'ok' | 'warn' | 'error'; message?: string }>({ busy: false });
   const dv = tipo === '31' && /^\d{1,15}$/.test(numero.trim()) ? nitCheckDigit(numero.trim()) : '';
 
@@ -42,6 +42,11 @@ export function ReceiverSection() {
     <fieldset className="panel invoice-receiver">
       <legend>Cliente</legend>
       <CustomerPicker />
+      {numero.trim() === '' && nombre.trim() === '' && (
+        <p className="muted receiver-default" data-testid="receiver-default">
+          Sin cliente, la venta es a «Consumidor final» (cédula 222222222222).
+        </p>
+      )}
       <div className="form-grid receiver-grid">
         <Field label="Tipo de documento" error={errors?.tipo_doc?.message}>
           <select {...register('receptor.tipo_doc')}>

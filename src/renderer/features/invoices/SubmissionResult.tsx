@@ -11,6 +11,7 @@ import { RejectionReasons } from '#renderer/ui/RejectionReasons';
 import { copyText } from '#renderer/ui/copy';
 import { estadoLabel } from '#renderer/ui/states';
 import { CounterPrint } from '../print/CounterPrint';
+import { SalePaid } from '../counter/SalePaid';
 import { formatDateTime } from '#shared/dates';
 
 interface Props {
@@ -79,6 +80,7 @@ export function SubmissionResult({ submission, onNew, onCorrect }: Props) {
       <dd>{submission.counterpart ?? '—'}</dd>
     </dl>
   );
+  const paid = <SalePaid submissionId={submission.id} />;
 
   if (submission.state === 'accepted') {
     return (
@@ -90,6 +92,7 @@ export function SubmissionResult({ submission, onNew, onCorrect }: Props) {
           </p>
         )}
         {details}
+        {paid}
         <div className="button-row">
           {/* Enter starts the next sale. */}
           <button type="button" className="button" onClick={onNew} autoFocus>
@@ -169,6 +172,7 @@ export function SubmissionResult({ submission, onNew, onCorrect }: Props) {
           <dt>Cliente</dt>
           <dd>{submission.counterpart ?? '—'}</dd>
         </dl>
+        {paid}
         {contingency.ticket_problem && <Alert tone="error">{contingency.ticket_problem}</Alert>}
         <p>
           Entregue al cliente el comprobante impreso: lleva la marca «contingencia» y la referencia local. El número y el CUFE
@@ -207,6 +211,7 @@ export function SubmissionResult({ submission, onNew, onCorrect }: Props) {
         la DIAN responda. No emita la misma venta otra vez: atienda la siguiente con «Nueva venta».
       </p>
       {details}
+      {paid}
       {checkError && <Alert tone="error">{checkError}</Alert>}
       <div className="button-row">
         <button type="button" className="button" onClick={onNew} autoFocus>

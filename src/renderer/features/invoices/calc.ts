@@ -23,6 +23,8 @@ import type { FeSubmitInput } from '#shared/rpc/methods/fe';
 import type { NumberingResolution } from '#shared/rpc/methods/history';
 import { parseUserNumber } from '#shared/user-number';
 import type { FeFormValues, FeItemValues, WithholdingTypes } from './model';
+import { saleReceptor } from '../counter/consumidor-final';
+import { invoiceMethodId } from '../counter/sale-payments';
 import type { z } from 'zod';
 
 /** A typed number, or null when the text is empty or not a number. */
@@ -147,8 +149,11 @@ export interface RequestContext {
 
 export function buildRequest(values: FeFormValues, totals: FeTotals, ctx: RequestContext): z.input<typeof FeSubmitInput> {
   const { draftKey, withholdingTypes: types, paymentMethods } = ctx;
-  const method = paymentMethods.find((m) => String(m.id) === values.payment.method_id);
-  const r = values.receptor;
+  // A split payment names on the invoice the means with the largest amount (docs/CLIENT-DECISIONS.md).
+  const methodId = invoiceMethodId(values);
+  const method = paymentMethods.find((m) => String(m.id) === methodId);
+  // No customer chosen: the sale is to «consumidor final».
+  const r = saleReceptor(values.receptor);
   const items: FeCreateRequest['items'] = values.items.map((item, i) => {
     const line = totals.lines[i]!;
     const typed = requestNumber(item.unit);
@@ -180,7 +185,7 @@ export function buildRequest(values: FeFormValues, totals: FeTotals, ctx: Reques
     fecha_emision: values.fecha_emision,
     payment: {
       form: values.payment.form,
-      method_id: Number(values.payment.method_id),
+      method_id: Number(methodId),
       // "FE payment": the means code comes from the chosen method of the company's catalog.
       means_code: method?.payment_means_code ?? '',
       due_date: values.payment.form === 'credito' ? values.payment.due_date : '',

@@ -12,6 +12,11 @@ export interface FeItemValues {
   /** rate in percent, as the tax select gives it */
   iva: string;
   iva_incluido: boolean;
+  /**
+   * The catalog code the line was sold from (not sent): a second scan of it adds 1 to this line. Kept
+   * in the draft with the line, so a rescan is +1 after leaving Facturas or restarting too.
+   */
+  product?: string;
 }
 
 export interface FeWithholdingValues {
@@ -23,7 +28,17 @@ export interface FeFormValues {
   receptor: { tipo_doc: string; numero_doc: string; nombre: string; email: string; direccion: string };
   items: FeItemValues[];
   fecha_emision: string;
-  payment: { form: 'contado' | 'credito'; method_id: string; due_date: string };
+  /**
+   * `received`: the cash the buyer handed over, as typed (not sent; kept for the change and the
+   * ticket). `split`: a sale paid by several means, each with its amount (empty: `method_id` pays it all).
+   */
+  payment: {
+    form: 'contado' | 'credito';
+    method_id: string;
+    due_date: string;
+    received: string;
+    split: { method_id: string; amount: string }[];
+  };
   aiu: {
     enabled: boolean;
     contract_base: string;
@@ -56,7 +71,7 @@ export function defaultValues(today: string): FeFormValues {
     receptor: { tipo_doc: '13', numero_doc: '', nombre: '', email: '', direccion: '' },
     items: [emptyItem()],
     fecha_emision: today,
-    payment: { form: 'contado', method_id: '', due_date: '' },
+    payment: { form: 'contado', method_id: '', due_date: '', received: '', split: [] },
     aiu: {
       enabled: false,
       contract_base: '',
@@ -87,7 +102,7 @@ export function valuesFromDraft(data: Record<string, unknown>, today: string): F
     ...d,
     receptor: { ...base.receptor, ...d.receptor },
     items,
-    payment: { ...base.payment, ...d.payment },
+    payment: { ...base.payment, ...d.payment, split: Array.isArray(d.payment?.split) ? d.payment.split : [] },
     aiu: { ...base.aiu, ...d.aiu },
     withholdings: Array.isArray(d.withholdings) ? d.withholdings : [],
     currency: { ...base.currency, ...d.currency },

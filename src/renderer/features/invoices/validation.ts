@@ -7,7 +7,8 @@ import { computeFeTotals } from '#shared/fe/index';
 import { validateFeRequest } from '#shared/fe/request';
 import { fieldIssues } from '#shared/rpc/errors';
 import { userSentence } from '#renderer/forms/server-fields';
-import { buildRequest, lineInput, readNumber, aiuInput } from './calc';
+import { formPayments } from '../counter/sale-payments';
+import { buildRequest, computeFormTotals, lineInput, readNumber, aiuInput } from './calc';
 import type { NumberingResolution } from '#shared/rpc/methods/history';
 import type { FeFormValues, WithholdingTypes } from './model';
 
@@ -148,7 +149,13 @@ export function validateForm(values: FeFormValues, ctx: ValidationContext): Form
     date('fecha_emision', values.fecha_emision);
     contingencyTicket(values, ctx.contingencyNumbering, errors);
   }
-  if (!values.payment.method_id) add(errors, 'payment.method_id', 'Elija el medio de pago');
+  if (!values.payment.method_id && values.payment.split.length === 0) add(errors, 'payment.method_id', 'Elija el medio de pago');
+  // How the buyer pays at the counter: the split adds up to the amount payable, the cash covers its part.
+  if (values.payment.form === 'contado' && (values.payment.split.length > 0 || values.payment.received.trim() !== '')) {
+    const due = computeFormTotals(values, ctx.withholdingTypes).netoPagar;
+    const { problem } = formPayments(values, ctx.paymentMethods, due);
+    if (problem) add(errors, problem.path, problem.message);
+  }
   if (values.payment.form === 'credito' && !values.payment.due_date)
     add(errors, 'payment.due_date', 'La fecha de vencimiento es obligatoria para pagos a crédito');
   if (values.observaciones.length > LIMITS.observacionesMax)

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useRpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
@@ -31,6 +31,7 @@ export function CounterPrint({ submissionId, contingency = false }: { submission
   const local = useRpcQuery('history.contingencyDetail', { submission_id: submissionId }, { enabled: contingency });
   const detail = contingency ? local : mirrored;
   const settings = useRpcQuery('print.settings', {});
+  const payments = useRpcQuery('fe.salePayments', { submission_id: submissionId });
   const model = useMemo(() => (detail.data ? buildPrintModel(detail.data) : null), [detail.data]);
   const qr = useQrImage(model?.qrText ?? null);
   const job = useMemo<ThermalJob | null>(() => {
@@ -39,7 +40,12 @@ export function CounterPrint({ submissionId, contingency = false }: { submission
   }, [contingency, submissionId, historyId]);
   const printNow = usePrintNow(job);
   const layout = settings.data?.layout ?? 'ticket80';
-  const ready = model !== null && (model.qrText === null || qr.data !== null) && settings.data !== undefined && printNow.ready;
+  const ready =
+    model !== null &&
+    (model.qrText === null || qr.data !== null) &&
+    settings.data !== undefined &&
+    printNow.ready &&
+    !payments.isPending;
   const printNowPrint = printNow.print;
   // The first print of the sale is the sale's (a cash sale opens the drawer); any next one a reprint.
   const print = useCallback(
@@ -51,20 +57,35 @@ export function CounterPrint({ submissionId, contingency = false }: { submission
     [printNowPrint, submissionId],
   );
 
+  // F9 is heard from the moment the result shows: pressed before the printout is ready (its
+  // document, QR and settings still loading), it prints once as soon as it is.
+  const asked = useRef(false);
+  const printReady = useRef<(() => void) | null>(null);
   useEffect(() => {
-    if (!ready) return;
+    printReady.current = ready ? () => print(layout) : null;
+    if (ready && asked.current) {
+      asked.current = false;
+      // With «imprimir apenas se acepte» about to print it, that print is this one.
+      const autoPrints = settings.data?.auto_print === true && !autoPrinted.has(submissionId);
+      if (!autoPrints) print(layout);
+    }
+  }, [ready, print, layout, settings.data?.auto_print, submissionId]);
+  useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'F9') return;
       event.preventDefault();
-      print(layout);
+      if (printReady.current) printReady.current();
+      else asked.current = true;
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [ready, print, layout]);
+  }, []);
 
   useEffect(() => {
     if (!ready || !settings.data?.auto_print || autoPrinted.has(submissionId)) return;
     autoPrinted.add(submissionId);
+    // An F9 already pressed is this same print: the sale prints once.
+    asked.current = false;
     // After this paint, so the printout and its @page are in the document.
     const timer = window.setTimeout(() => print(layout), 0);
     return () => window.clearTimeout(timer);
@@ -99,7 +120,7 @@ export function CounterPrint({ submissionId, contingency = false }: { submission
       {model &&
         createPortal(
           <div className="counter-printout" data-testid="counter-printout">
-            <Printout model={model} qr={qr.data} layout={layout} />
+            <Printout model={model} qr={qr.data} layout={layout} payments={payments.data ?? []} />
           </div>,
           document.body,
         )}

@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import type { PrintLayout } from '#shared/print/paper';
 import { isTicket } from './layouts';
 import type { PrintModel } from '#shared/print/print-model';
+import type { SalePayment } from '#shared/sales/sale-payment';
 import { PrintPage } from './PrintPage';
 import { TicketPage } from './TicketPage';
 
@@ -18,9 +19,20 @@ export function useQrImage(text: string | null): { data: string | null; isError:
 }
 
 /** A document in the chosen layout, on that layout's named CSS page. */
-export function Printout({ model, qr, layout }: { model: PrintModel; qr: string | null; layout: PrintLayout }) {
+export function Printout({
+  model,
+  qr,
+  layout,
+  payments = [],
+}: {
+  model: PrintModel;
+  qr: string | null;
+  layout: PrintLayout;
+  /** how the sale was paid (the ticket prints it) */
+  payments?: readonly SalePayment[];
+}) {
   return isTicket(layout) ? (
-    <TicketPage model={model} qr={qr} layout={layout} />
+    <TicketPage model={model} qr={qr} layout={layout} payments={payments} />
   ) : (
     <PrintPage model={model} qr={qr} paper={layout === 'letter' ? 'letter' : 'a4'} />
   );

@@ -3,6 +3,8 @@ import { formatPercent } from '#shared/format';
 import { formatCop, formatUsd } from '#shared/money';
 import { contingencyMark, PENDING_FOOTER, PENDING_KEY, type PrintModel } from '#shared/print/print-model';
 import { formatQuantity } from '#shared/quantity';
+import { paidRows } from '#shared/print/ticket';
+import type { SalePayment } from '#shared/sales/sale-payment';
 import { TICKET_WIDTH_MM, type TicketLayout } from '#shared/print/paper';
 import { rollStyle, useFittedPage } from './fitted-page';
 
@@ -11,7 +13,18 @@ import { rollStyle, useFittedPage } from './fitted-page';
  * wrapped, the lines as description then "quantity × price = amount", taxes by rate, totals,
  * payment, the CUFE/CUDS in full and the QR, and what a graphic representation must carry.
  */
-export function TicketPage({ model, qr, layout }: { model: PrintModel; qr: string | null; layout: TicketLayout }) {
+export function TicketPage({
+  model,
+  qr,
+  layout,
+  payments = [],
+}: {
+  model: PrintModel;
+  qr: string | null;
+  layout: TicketLayout;
+  /** how the sale was paid, recorded with it */
+  payments?: readonly SalePayment[];
+}) {
   const amount = (value: string) => (model.currency === 'USD' ? formatUsd(value) : formatCop(value));
   // On its own named page (the layout's), as wide as the roll and as long as the ticket.
   const width = TICKET_WIDTH_MM[layout];
@@ -119,6 +132,18 @@ export function TicketPage({ model, qr, layout }: { model: PrintModel; qr: strin
         </tbody>
       </table>
       {model.payment && <div>Forma de pago: {model.payment}</div>}
+      {payments.length > 0 && (
+        <table className="ticket__table ticket__totals" aria-label="Pagos">
+          <tbody>
+            {paidRows(payments).map((row, i) => (
+              <tr key={i}>
+                <th scope="row">{row.label}</th>
+                <td className="ticket__num">{amount(row.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       {model.notes && <p className="ticket__small">Observaciones: {model.notes}</p>}
       <hr />
       <div className="ticket__center">

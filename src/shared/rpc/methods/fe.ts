@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Acquirer, AcquirerLookupRequest, FeCreateRequest, FeDocument, LIMITS, PaymentMethod, Tercero } from '#shared/api/index';
+import { SalePayment, SalePayments } from '#shared/sales/sale-payment';
 import { method } from '../define';
 import { Submission } from './submissions';
 
@@ -30,7 +31,10 @@ export const CompanyListsStatus = z.object({ payment_methods: CompanyListStatus,
 export type CompanyListsStatus = z.infer<typeof CompanyListsStatus>;
 
 export const feMethods = {
-  'fe.submit': method(z.object({ request: FeSubmitInput }).strict(), Submission),
+  /** `payments`: how the buyer paid a sale (shared/sales/sale-payment.ts), recorded with its submission. */
+  'fe.submit': method(z.object({ request: FeSubmitInput, payments: SalePayments.optional() }).strict(), Submission),
+  /** How a sale was paid, as recorded with its submission (none for a sale on credit or sent without). */
+  'fe.salePayments': method(z.object({ submission_id: z.number().int().positive() }).strict(), z.array(SalePayment)),
   /** Like dse.findSame: the same invoice (draft_key aside) already in the ledger, or null. */
   'fe.findSame': method(z.object({ request: FeSubmitInput }).strict(), Submission.nullable()),
   /** Endpoint 2. */
