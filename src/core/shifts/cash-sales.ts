@@ -1,17 +1,27 @@
-// The cash a shift's sales put in the drawer, from the sale's one payment method as Cierre de caja
-// reads it today: a sale paid on the spot with payment means 10 (efectivo) brought its total in
-// cash and gave no change back (the change typed at the counter is not recorded with the sale).
-// Kept to this one function so that sales paid by several means, with the cash received and the
-// change of each, replace it without touching the close.
+// The cash a shift's sales put in the drawer. A sale recorded with its payments (sale_payments: one
+// line per means, the cash line with what was received and the change) counts its cash line's
+// received and change; a sale without them (sent before payments were recorded, or by a path that
+// records none) counts as Cierre de caja reads it: paid on the spot with payment means 10
+// (efectivo), its total in cash and no change.
 import { CASH_MEANS_CODE } from '#shared/dian/payment-means';
 import { centsToDec } from '#shared/cents';
-import { toMoneyString } from '#shared/money';
+import { sum, toMoneyString } from '#shared/money';
 import { feFigures } from '#shared/reports/document-figures';
+
+/** One means of a sale's payment, as sale_payments keeps it. */
+export interface SalePaymentLine {
+  means: string;
+  amount: string;
+  received: string | null;
+  change: string | null;
+}
 
 export interface SaleRow {
   submission_id: number;
   state: string;
   request_body: Buffer;
+  /** the sale's payments when they were recorded (none: read from the request's one method) */
+  payments?: readonly SalePaymentLine[] | undefined;
 }
 
 export interface SalesCash {
@@ -40,6 +50,8 @@ export function salesCash(rows: Iterable<SaleRow>): SalesCash {
   let rejected = 0;
   let totalCents = 0;
   let cashCents = 0;
+  const received: string[] = [];
+  const change: string[] = [];
   for (const row of rows) {
     if (row.state === 'rejected') {
       rejected += 1;
@@ -50,6 +62,15 @@ export function salesCash(rows: Iterable<SaleRow>): SalesCash {
     documents += 1;
     if (!body || !figures) continue;
     totalCents += figures.total_cents;
+    if (row.payments && row.payments.length > 0) {
+      const cash = row.payments.filter((line) => line.means === CASH_MEANS_CODE);
+      if (cash.length > 0) cashDocuments += 1;
+      for (const line of cash) {
+        received.push(line.received ?? line.amount);
+        change.push(line.change ?? '0');
+      }
+      continue;
+    }
     const payment = body.payment && typeof body.payment === 'object' ? (body.payment as Record<string, unknown>) : {};
     if (payment.form !== 'credito' && String(payment.means_code ?? '') === CASH_MEANS_CODE) {
       cashDocuments += 1;
@@ -60,8 +81,8 @@ export function salesCash(rows: Iterable<SaleRow>): SalesCash {
     documents,
     total: toMoneyString(centsToDec(totalCents)),
     cash_documents: cashDocuments,
-    cash_received: toMoneyString(centsToDec(cashCents)),
-    change_given: '0.00',
+    cash_received: toMoneyString(sum([centsToDec(cashCents), ...received])),
+    change_given: toMoneyString(sum(change)),
     rejected,
   };
 }

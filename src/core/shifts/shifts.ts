@@ -10,7 +10,7 @@ import type { Cashier } from '#shared/rpc/methods/cashiers';
 import type { CloseInput, MovementInput, Shift, ShiftsOfDay } from '#shared/rpc/methods/shifts';
 import type { Cashiers } from '../cashiers/cashiers';
 import { colombiaDayRange } from '../day-close/day-close';
-import { salesCash, type SaleRow, type SalesCash } from './cash-sales';
+import { salesCash, type SalePaymentLine, type SaleRow, type SalesCash } from './cash-sales';
 import { colombiaToday } from '#shared/dates';
 
 interface ShiftRow {
@@ -56,6 +56,7 @@ export class Shifts {
   private readonly byId: Statement<[number], ShiftRow>;
   private readonly openOf: Statement<[string], ShiftRow>;
   private readonly sales: Statement<[number], SaleRow>;
+  private readonly payments: Statement<[number], SalePaymentLine & { submission_id: number }>;
   private readonly movements: Statement<[number], MovementRow>;
   /** Sales being sent, per shift: the shift does not close under them. */
   private readonly inFlight = new Map<number, number>();
@@ -72,6 +73,12 @@ export class Shifts {
       `SELECT ss.submission_id, sub.state, sub.request_body FROM shift_sales ss
        JOIN submissions sub ON sub.id = ss.submission_id
        WHERE ss.shift_id = ? AND sub.state NOT IN ('failed', 'conflict')`,
+    );
+    // The payments of the shift's sales (sale_payments), through the same index.
+    this.payments = db.prepare(
+      `SELECT p.submission_id, p.means, p.amount, p.received, p.change FROM shift_sales ss
+       JOIN sale_payments p ON p.submission_id = ss.submission_id
+       WHERE ss.shift_id = ? ORDER BY p.submission_id, p.position`,
     );
     this.movements = db.prepare(
       `SELECT m.id, m.kind, m.amount, m.reason, c.name AS cashier, m.created_at FROM shift_movements m
@@ -271,7 +278,14 @@ export class Shifts {
   private figures(id: number): { sales: SalesCash; cashIn: string; cashOut: string; movements: MovementRow[] } {
     const movements = this.movements.all(id);
     const of = (kind: 'in' | 'out') => toMoneyString(sum(movements.filter((m) => m.kind === kind).map((m) => m.amount)));
-    return { sales: salesCash(this.sales.iterate(id)), cashIn: of('in'), cashOut: of('out'), movements };
+    const paid = new Map<number, SalePaymentLine[]>();
+    for (const line of this.payments.all(id)) {
+      const lines = paid.get(line.submission_id) ?? [];
+      lines.push({ means: line.means, amount: line.amount, received: line.received, change: line.change });
+      paid.set(line.submission_id, lines);
+    }
+    const rows = [...this.sales.iterate(id)].map((row) => ({ ...row, payments: paid.get(row.submission_id) }));
+    return { sales: salesCash(rows), cashIn: of('in'), cashOut: of('out'), movements };
   }
 
   private expectedOf(id: number, openingFloat: string): { expected: string; figures: ReturnType<Shifts['figures']> } {

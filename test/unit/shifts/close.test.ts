@@ -1,7 +1,8 @@
 // The close of a shift computed by the app (salesCash over the ledger's requests, then the shared
 // count and expected cash) against a reference computed here in integer cents, without the app's
-// rules, over generated shifts: sales in cash and by card, with taxes, rejected ones, movements and
-// counts by denomination.
+// rules, over generated shifts: sales in cash, by card and split between cash and card (the cash
+// line with what was received and the change), with taxes, rejected ones, movements and counts by
+// denomination.
 import { describe, expect, it } from 'vitest';
 import { salesCash, type SaleRow } from '#core/shifts/cash-sales';
 import { cashDifference, countedCash, DENOMINATIONS, expectedCash } from '#shared/shifts/cash-count';
@@ -48,6 +49,8 @@ describe('the close of a shift', () => {
     for (let round = 0; round < 200; round += 1) {
       const rows: SaleRow[] = [];
       let refCash = 0;
+      let refReceived = 0;
+      let refChange = 0;
       let refTotal = 0;
       let refDocs = 0;
       let refCashDocs = 0;
@@ -64,10 +67,22 @@ describe('the close of a shift', () => {
         const cash = kind < 6;
         const credit = kind === 9;
         const rejected = int(15) === 0;
+        // A split sale: part in cash (paid with more, change given back), the rest by card.
+        const split = kind === 8;
+        const cashPart = split ? Math.floor(total * random()) : 0;
+        const changeGiven = split ? 100 * int(20_000) : 0;
         rows.push({
           submission_id: s + 1,
           state: rejected ? 'rejected' : 'accepted',
           request_body: request(lines, cash, credit),
+          ...(split
+            ? {
+                payments: [
+                  { means: '10', amount: money(cashPart), received: money(cashPart + changeGiven), change: money(changeGiven) },
+                  { means: '48', amount: money(total - cashPart), received: null, change: null },
+                ],
+              }
+            : {}),
         });
         if (rejected) {
           refRejected += 1;
@@ -75,9 +90,15 @@ describe('the close of a shift', () => {
         }
         refDocs += 1;
         refTotal += total;
-        if (cash && !credit) {
+        if (split) {
+          refCashDocs += 1;
+          refReceived += cashPart + changeGiven;
+          refChange += changeGiven;
+          refCash += cashPart;
+        } else if (cash && !credit) {
           refCashDocs += 1;
           refCash += total;
+          refReceived += total;
         }
       }
       const floatCents = 100 * int(300_000);
@@ -92,8 +113,8 @@ describe('the close of a shift', () => {
         documents: refDocs,
         total: money(refTotal),
         cash_documents: refCashDocs,
-        cash_received: money(refCash),
-        change_given: '0.00',
+        cash_received: money(refReceived),
+        change_given: money(refChange),
         rejected: refRejected,
       });
       const expected = expectedCash({
