@@ -21,9 +21,18 @@ interface Row {
   drawer_on_cash: number;
 }
 
-/** true when the sale was paid, all of it, in cash (DIAN payment means 10) on the spot. */
-export function paidInCash(model: PrintModel, request: Record<string, unknown> | null): boolean {
+/**
+ * true when cash went into the drawer: a sale recorded with its payments that has a cash line (a
+ * split with cash and card gives change), or, without recorded payments, a sale paid on the spot
+ * with DIAN payment means 10.
+ */
+export function paidInCash(
+  model: PrintModel,
+  request: Record<string, unknown> | null,
+  payments: readonly { means: string }[] = [],
+): boolean {
   if (model.kind !== 'FE' || !request) return false;
+  if (payments.length > 0) return payments.some((line) => line.means === CASH_MEANS_CODE);
   const payment = request.payment as { form?: unknown; means_code?: unknown } | undefined;
   return payment?.form !== 'credito' && String(payment?.means_code ?? '') === CASH_MEANS_CODE;
 }

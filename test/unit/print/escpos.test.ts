@@ -187,4 +187,12 @@ describe('ESC/POS tickets', () => {
     const credit = { payment: { form: 'credito', means_code: '10' } };
     expect(paidInCash(buildPrintModel(feDetail('10', { request: credit })), credit)).toBe(false);
   });
+
+  it('a split sale opens the drawer when one of its means is cash, whichever means the invoice carries', () => {
+    const card = feDetail('48');
+    expect(paidInCash(buildPrintModel(card), card.request, [{ means: '48' }, { means: '10' }])).toBe(true);
+    const cash = feDetail('10');
+    expect(paidInCash(buildPrintModel(cash), cash.request, [{ means: '10' }])).toBe(true);
+    expect(paidInCash(buildPrintModel(cash), cash.request, [{ means: '48' }, { means: '49' }])).toBe(false);
+  });
 });

@@ -50,7 +50,7 @@ export function printHandlers({
       const model = buildPrintModel(detail);
       const submissionId = 'history_id' in source ? detail.submission?.id : source.submission_id;
       const payments = submissionId === undefined ? [] : salePayments.of(submissionId);
-      return printer.printSale(documentTicket(model, payments), paidInCash(model, detail.request), occasion);
+      return printer.printSale(documentTicket(model, payments), paidInCash(model, detail.request, payments), occasion);
     },
     'print.dayClose': async ({ date }) => {
       const active = connections.requireActive();
