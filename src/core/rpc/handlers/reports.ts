@@ -5,11 +5,12 @@ import type { CoreParts } from '#core/parts';
 import { withholdingCertificates } from '#core/reports/certificates';
 import { ExportFiles } from '#core/reports/exports';
 import { periodReport } from '#core/reports/period-report';
+import { shiftsReport } from '#core/reports/shifts-report';
 import { writeReportXlsx } from '#core/reports/xlsx';
 import type { Handlers } from '../registry';
 
 export function reportHandlers(parts: CoreParts): Handlers<typeof reportMethods> {
-  const { store, reads, connections, clock, home, logger } = parts;
+  const { store, reads, connections, clock, home, logger, shifts } = parts;
   const issuers = new IssuerProfiles(store.db, clock);
   const files = new ExportFiles(home, clock);
   /** The connection asked for (any of this installation's), else the active one. */
@@ -44,6 +45,7 @@ export function reportHandlers(parts: CoreParts): Handlers<typeof reportMethods>
         );
       }
     },
+    'reports.shifts': (filter) => shiftsReport(store.db, shifts, filter),
     'reports.exportChunk': ({ export_id, offset }) => files.read(export_id, 'xlsx', offset),
   };
 }

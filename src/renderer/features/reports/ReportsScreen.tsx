@@ -11,6 +11,7 @@ import { Certificates } from './Certificates';
 import { PeriodFilters } from './PeriodFilters';
 import { defaultChoice, filterFromQuery, filterOf, filterQuery, type ReportChoice } from './report-filter';
 import { ReportView } from './ReportView';
+import { ShiftsSection } from './ShiftsSection';
 import { XlsxButton } from './XlsxButton';
 import './reports.css';
 
@@ -44,6 +45,7 @@ function PrintableReport({ query }: { query: string }) {
         <>
           <h1 className="report-print__title">Informe del periodo</h1>
           <ReportView report={report.data} printable />
+          <ShiftsSection filter={report.data.filter} />
         </>
       )}
     </section>
@@ -97,6 +99,7 @@ export default function ReportsScreen() {
             </Alert>
           )}
           {report.data && <ReportView report={report.data} />}
+          <ShiftsSection filter={filter} />
         </>
       )}
     </div>

@@ -157,6 +157,51 @@ export const XlsxExport = z.object({
   bytes: z.number().int(),
   rows: z.number().int(),
 });
+/** The shifts of a period (by their opening, Colombian days, both ends included). Money as exact strings ("150000.00"). */
+export const ShiftsPeriodFilter = z
+  .object({ from: IsoDate, to: IsoDate })
+  .strict()
+  .refine((f) => f.from <= f.to, { message: 'La fecha inicial no puede ser posterior a la final.', path: ['from'] });
+export type ShiftsPeriodFilter = z.infer<typeof ShiftsPeriodFilter>;
+
+export const ShiftReportRow = z.object({
+  id: z.number().int(),
+  register_name: z.string(),
+  cashier_name: z.string(),
+  opened_at: z.string(),
+  /** null while the shift is open: its figures are then the ones so far */
+  closed_at: z.string().nullable(),
+  sales_documents: z.number().int(),
+  sales_total: z.string(),
+  expected_cash: z.string(),
+  /** null while open */
+  counted_cash: z.string().nullable(),
+  difference: z.string().nullable(),
+});
+export type ShiftReportRow = z.infer<typeof ShiftReportRow>;
+
+/** The shifts of one cashier or one register summed; counted cash and difference only of the closed ones. */
+export const ShiftTotals = z.object({
+  name: z.string(),
+  shifts: z.number().int(),
+  open: z.number().int(),
+  sales_documents: z.number().int(),
+  sales_total: z.string(),
+  expected_cash: z.string(),
+  counted_cash: z.string(),
+  difference: z.string(),
+});
+export type ShiftTotals = z.infer<typeof ShiftTotals>;
+
+export const ShiftsReport = z.object({
+  from: IsoDate,
+  to: IsoDate,
+  shifts: z.array(ShiftReportRow),
+  by_cashier: z.array(ShiftTotals),
+  by_register: z.array(ShiftTotals),
+});
+export type ShiftsReport = z.infer<typeof ShiftsReport>;
+
 export const XLSX_CHUNK_BYTES = 512 * 1024;
 
 export const reportMethods = {
@@ -179,6 +224,8 @@ export const reportMethods = {
    * a file in core, streamed row by row; the file is then read with 'reports.exportChunk'.
    */
   'reports.exportXlsx': method(ReportFilter, XlsxExport),
+  /** «Turnos del período»: every shift opened in the period, and its totals per cashier and per register. */
+  'reports.shifts': method(ShiftsPeriodFilter, ShiftsReport),
   /** Part of an exported file, base64, from `offset`; `next` is null after the last part (the file is then removed). */
   'reports.exportChunk': method(
     z.object({ export_id: z.string().regex(/^[a-f0-9-]{36}$/), offset: z.number().int().min(0) }).strict(),
