@@ -49,7 +49,9 @@ export function shiftsReport(db: Database, shifts: Shifts, filter: ShiftsPeriodF
   const to = colombiaDayRange(filter.to).to;
   // The ids by the opening index (shifts_by_opening); each shift then read as Cierre de caja reads it.
   const ids = db
-    .prepare<[string, string], { id: number }>('SELECT id FROM shifts WHERE opened_at >= ? AND opened_at < ? ORDER BY opened_at, id')
+    .prepare<[string, string], { id: number }>(
+      'SELECT id FROM shifts WHERE opened_at >= ? AND opened_at < ? ORDER BY opened_at, id',
+    )
     .all(from, to);
   const rows = ids.map(({ id }) => rowOf(shifts.get(id)));
   return {

@@ -40,7 +40,9 @@ function TotalsTable({ title, label, rows, testId }: { title: string; label: str
           {rows.map((t) => (
             <tr key={t.name}>
               <th scope="row">{t.name}</th>
-              <td className="num">{t.open > 0 ? `${t.shifts} (${t.open} ${t.open === 1 ? 'abierto' : 'abiertos'})` : t.shifts}</td>
+              <td className="num">
+                {t.open > 0 ? `${t.shifts} (${t.open} ${t.open === 1 ? 'abierto' : 'abiertos'})` : t.shifts}
+              </td>
               <td className="num">{t.sales_documents}</td>
               <td className="num">{formatCop(t.sales_total)}</td>
               <td className="num">{formatCop(t.expected_cash)}</td>
