@@ -5,7 +5,8 @@
 // through the one spreadsheet guard (shared/spreadsheet-cells.ts).
 import ExcelJS from 'exceljs';
 import type { DocumentKind } from '#shared/rpc/methods/submissions';
-import type { PeriodReport, ReportFilter } from '#shared/rpc/methods/reports';
+import type { PeriodReport, ReportFilter, ShiftsReport, ShiftTotals } from '#shared/rpc/methods/reports';
+import { toColombia } from '#shared/dates';
 import { safeText } from '#shared/spreadsheet-cells';
 import type { Db } from '../store/store';
 import { collectGarbage } from '../memory';
@@ -19,8 +20,9 @@ export const COP_FORMAT = '"$"#,##0.00;-"$"#,##0.00';
 export const DATE_FORMAT = 'dd/mm/yyyy';
 const MONTH_FORMAT = 'mm/yyyy';
 const RATE_FORMAT = '0.####"%"';
+const DATETIME_FORMAT = 'dd/mm/yyyy hh:mm';
 
-type Kind = 'text' | 'money' | 'date' | 'month' | 'int' | 'rate';
+type Kind = 'text' | 'money' | 'date' | 'datetime' | 'month' | 'int' | 'rate';
 interface Column {
   header: string;
   kind: Kind;
@@ -38,19 +40,26 @@ const pesos = (cents: number) => cents / 100;
 /** YYYY-MM-DD as the Date of that day at 00:00 UTC: exceljs writes it as that day's serial. */
 const day = (iso: string) => new Date(`${iso.slice(0, 10)}T00:00:00Z`);
 const monthStart = (month: string) => new Date(`${month}-01T00:00:00Z`);
+/** An instant as the Date of its Colombian wall clock in UTC: exceljs writes that clock's serial (a serial has no zone). */
+const wallClock = (iso: string) => {
+  const { date, time } = toColombia(new Date(iso));
+  return new Date(`${date}T${time}Z`);
+};
 
 function format(kind: Kind): string | undefined {
   return kind === 'money'
     ? COP_FORMAT
     : kind === 'date'
       ? DATE_FORMAT
-      : kind === 'month'
-        ? MONTH_FORMAT
-        : kind === 'rate'
-          ? RATE_FORMAT
-          : kind === 'int'
-            ? '0'
-            : undefined;
+      : kind === 'datetime'
+        ? DATETIME_FORMAT
+        : kind === 'month'
+          ? MONTH_FORMAT
+          : kind === 'rate'
+            ? RATE_FORMAT
+            : kind === 'int'
+              ? '0'
+              : undefined;
 }
 
 function sheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: Column[]): ExcelJS.Worksheet {
@@ -167,7 +176,74 @@ interface DocumentRow {
 }
 
 /** Writes the workbook to `filename`; returns the number of data rows written (every sheet). */
-export async function writeReportXlsx(db: Db, report: PeriodReport, filter: ReportFilter, filename: string): Promise<number> {
+/** «Turnos del período»: a sheet of the shifts and one each of their totals per cashier and per register. */
+function shiftSheets(workbook: ExcelJS.stream.xlsx.WorkbookWriter, shifts: ShiftsReport): number {
+  const money = (header: string): Column => ({ header, kind: 'money' });
+  const amount = (value: string | null) => (value === null ? null : Number(value));
+  let rows = table(
+    workbook,
+    'Turnos',
+    [
+      { header: 'Caja', kind: 'text', width: 16 },
+      { header: 'Cajero', kind: 'text', width: 20 },
+      { header: 'Apertura', kind: 'datetime', width: 18 },
+      { header: 'Cierre', kind: 'datetime', width: 18 },
+      { header: 'Ventas', kind: 'int' },
+      money('Total vendido'),
+      money('Efectivo esperado'),
+      money('Contado'),
+      money('Diferencia'),
+    ],
+    shifts.shifts.map((s) => [
+      s.register_name,
+      s.cashier_name,
+      wallClock(s.opened_at),
+      s.closed_at === null ? 'abierto' : wallClock(s.closed_at),
+      s.sales_documents,
+      amount(s.sales_total),
+      amount(s.expected_cash),
+      amount(s.counted_cash),
+      amount(s.difference),
+    ]),
+  );
+  const totals = (name: string, label: string, of: ShiftTotals[]) =>
+    table(
+      workbook,
+      name,
+      [
+        { header: label, kind: 'text', width: 20 },
+        { header: 'Turnos', kind: 'int' },
+        { header: 'Abiertos', kind: 'int' },
+        { header: 'Ventas', kind: 'int' },
+        money('Total vendido'),
+        money('Efectivo esperado'),
+        money('Contado (cerrados)'),
+        money('Diferencia (cerrados)'),
+      ],
+      of.map((t) => [
+        t.name,
+        t.shifts,
+        t.open,
+        t.sales_documents,
+        amount(t.sales_total),
+        amount(t.expected_cash),
+        amount(t.counted_cash),
+        amount(t.difference),
+      ]),
+    );
+  rows += totals('Turnos por cajero', 'Cajero', shifts.by_cashier);
+  rows += totals('Turnos por caja', 'Caja', shifts.by_register);
+  return rows;
+}
+
+/** The workbook; with `shifts`, the period's shifts too (sheets «Turnos», «Turnos por cajero», «Turnos por caja»). */
+export async function writeReportXlsx(
+  db: Db,
+  report: PeriodReport,
+  filter: ReportFilter,
+  filename: string,
+  shifts?: ShiftsReport,
+): Promise<number> {
   // Start from what is live, not from the garbage of the report just computed (see core/memory.ts).
   collectGarbage();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename, useStyles: true, useSharedStrings: false });
@@ -333,6 +409,7 @@ export async function writeReportXlsx(db: Db, report: PeriodReport, filter: Repo
   ];
   rows += table(workbook, 'Rechazados', open, report.rejected.items.map(openRow));
   rows += table(workbook, 'Pendientes', open, report.pending.items.map(openRow));
+  if (shifts) rows += shiftSheets(workbook, shifts);
   rows += await streamedTable(
     workbook,
     'Documentos',

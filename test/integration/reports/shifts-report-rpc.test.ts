@@ -3,11 +3,12 @@
 // read by reports.shifts: one row per shift (a closed one with its close's figures, an open one so
 // far) and the totals per cashier and per register, counted cash and difference of closed shifts only.
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '#core/core';
 import { FileLogger } from '#core/log/logger';
 import { startSandbox, type RunningSandbox } from '#sandbox/index';
-import { addDays, colombiaToday } from '#shared/dates';
+import { addDays, colombiaToday, toColombia } from '#shared/dates';
 import type { RpcErrorShape } from '#shared/rpc/errors';
 import type { ShiftsReport } from '#shared/rpc/methods/reports';
 import type { Shift } from '#shared/rpc/methods/shifts';
@@ -172,6 +173,60 @@ describe('reports.shifts', () => {
         counted_cash: '0.00',
         difference: '0.00',
       },
+    ]);
+  });
+
+  it('the XLSX export carries the shifts and their totals, amounts as numbers and times as Colombian wall clock', async () => {
+    const exported = await app.rpc<{ export_id: string }>('reports.exportXlsx', { from: today, to: today });
+    const parts: Buffer[] = [];
+    for (let offset: number | null = 0; offset !== null;) {
+      const chunk: { data: string; next: number | null } = await app.rpc('reports.exportChunk', {
+        export_id: exported.export_id,
+        offset,
+      });
+      parts.push(Buffer.from(chunk.data, 'base64'));
+      offset = chunk.next;
+    }
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.concat(parts) as unknown as ArrayBuffer);
+    const values = (name: string) =>
+      workbook
+        .getWorksheet(name)!
+        .getSheetValues()
+        .slice(2)
+        .map((row) => (row as unknown[]).slice(1));
+    const report = await app.rpc<ShiftsReport>('reports.shifts', { from: today, to: today });
+    const wall = (iso: string) => {
+      const { date, time } = toColombia(new Date(iso));
+      return new Date(`${date}T${time}Z`).getTime();
+    };
+    expect(
+      values('Turnos').map((r) => [
+        r[0],
+        r[1],
+        (r[2] as Date).getTime(),
+        r[3] instanceof Date ? r[3].getTime() : r[3],
+        ...r.slice(4),
+      ]),
+    ).toEqual(
+      report.shifts.map((s) => [
+        s.register_name,
+        s.cashier_name,
+        wall(s.opened_at),
+        s.closed_at === null ? 'abierto' : wall(s.closed_at),
+        s.sales_documents,
+        Number(s.sales_total),
+        Number(s.expected_cash),
+        ...(s.counted_cash === null ? [] : [Number(s.counted_cash), Number(s.difference)]),
+      ]),
+    );
+    expect(values('Turnos por cajero')).toEqual([
+      ['Ana', 2, 1, 2, 13090, 121190, 100000, 0],
+      ['Beto', 1, 0, 1, 2975, 52975, 50000, -2975],
+    ]);
+    expect(values('Turnos por caja').map((r) => [r[0], r[4], r[7]])).toEqual([
+      ['Caja 1', 14875, -2975],
+      ['Caja 2', 1190, 0],
     ]);
   });
 

@@ -34,7 +34,7 @@ export function reportHandlers(parts: CoreParts): Handlers<typeof reportMethods>
       const report = await periodReport(store.db, reads, await scope(filter.connection_id), filter);
       const file = files.create('xlsx');
       try {
-        const rows = await writeReportXlsx(store.db, report, filter, file.path);
+        const rows = await writeReportXlsx(store.db, report, filter, file.path, shiftsReport(store.db, shifts, filter));
         return { export_id: file.id, filename: `informe-${filter.from}-a-${filter.to}.xlsx`, bytes: files.size(file.path), rows };
       } catch (error) {
         files.remove(file.path);
