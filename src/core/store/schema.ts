@@ -1,4 +1,4 @@
-// The tables of the store at the latest schema (26), as the typed query layer (Kysely) sees them on both engines.
+// The tables of the store at the latest schema (28), as the typed query layer (Kysely) sees them on both engines.
 // Written once from a migrated SQLite file and kept by hand: a migration that adds or changes a
 // column changes its table here in the same commit. FTS5 tables, their shadow tables and views are
 // SQLite's own search machinery and are not part of it.
@@ -283,8 +283,93 @@ export interface SubmissionsTable {
   ticket_ref: string | null;
 }
 
+export interface CashiersTable {
+  id: Generated<number>;
+  name: string;
+  role: 'cajero' | 'administrador';
+  pin_salt: string;
+  pin_key: string;
+  active: Generated<number>;
+  created_at: string;
+}
+
+export interface CashierSettingsTable {
+  id: number;
+  register_name: string;
+  stay_signed_in: number;
+  signed_in_cashier: number | null;
+  failed_pins: Generated<number>;
+  locked_until: string | null;
+  updated_at: string;
+}
+
+export interface ShiftsTable {
+  id: Generated<number>;
+  register_name: string;
+  cashier_id: number;
+  opening_float: string;
+  opened_at: string;
+  closed_at: string | null;
+  closed_by: number | null;
+  sales_documents: number | null;
+  sales_total: string | null;
+  cash_documents: number | null;
+  rejected_documents: number | null;
+  cash_received: string | null;
+  change_given: string | null;
+  cash_in: string | null;
+  cash_out: string | null;
+  expected_cash: string | null;
+  counted_cash: string | null;
+  difference: string | null;
+  counted_by_denomination: string | null;
+  difference_accepted_by: number | null;
+}
+
+export interface ShiftMovementsTable {
+  id: Generated<number>;
+  shift_id: number;
+  kind: 'in' | 'out';
+  amount: string;
+  reason: string;
+  cashier_id: number;
+  created_at: string;
+}
+
+export interface ShiftSalesTable {
+  submission_id: number;
+  shift_id: number;
+  cashier_id: number;
+}
+
+export interface SalePaymentsTable {
+  submission_id: number;
+  position: number;
+  means: string;
+  method_id: number;
+  label: string;
+  amount: string;
+  received: string | null;
+  change: string | null;
+}
+
+export interface SalePaymentsStagedTable {
+  base_url: string;
+  company_id: number;
+  idempotency_key: string;
+  position: number;
+  means: string;
+  method_id: number;
+  label: string;
+  amount: string;
+  received: string | null;
+  change: string | null;
+}
+
 export interface Schema {
   acquirer_lookups: AcquirerLookupsTable;
+  cashier_settings: CashierSettingsTable;
+  cashiers: CashiersTable;
   catalog_barcodes: CatalogBarcodesTable;
   catalog_products: CatalogProductsTable;
   company_lists: CompanyListsTable;
@@ -306,6 +391,11 @@ export interface Schema {
   receipt_printer: ReceiptPrinterTable;
   report_amounts: ReportAmountsTable;
   report_documents: ReportDocumentsTable;
+  sale_payments: SalePaymentsTable;
+  sale_payments_staged: SalePaymentsStagedTable;
+  shift_movements: ShiftMovementsTable;
+  shift_sales: ShiftSalesTable;
+  shifts: ShiftsTable;
   submission_events: SubmissionEventsTable;
   submissions: SubmissionsTable;
 }
