@@ -1,5 +1,5 @@
 // The contingency outbox in sight, never in the way: while documents wait to be
-// transmitted, a banner over every screen says how many, when the service was last tried, and offers
+// transmitted, a banner above every screen (in its own place, covering nothing) says how many, when the service was last tried, and offers
 // "Transmitir ahora". Selling goes on underneath; nothing here is modal.
 import { useState } from 'react';
 import { formatDateTime } from '#shared/dates';
