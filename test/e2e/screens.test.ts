@@ -99,17 +99,12 @@ async function showAboveTotals(p: Page, label: string): Promise<void> {
 }
 
 /**
- * Until an expression is true in the page, asked again every 50 ms for up to 15 s. Not
+ * Until an expression is true in the page, asked again every 50 ms (Vitest's expect.poll) for up to 15 s. Not
  * `page.waitForFunction`: once its first try is false it polls with `eval` inside the page, which
  * the app's Content Security Policy (script-src 'self') refuses; `page.evaluate` is not subject to it.
  */
 async function until(p: Page, expression: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await p.evaluate<boolean>(expression)) return;
-    if (Date.now() > deadline) throw new Error(`still false after ${timeoutMs} ms: ${expression.slice(0, 120)}`);
-    await p.waitForTimeout(50);
-  }
+  await expect.poll(() => p.evaluate<boolean>(expression), { timeout: timeoutMs, interval: 50 }).toBe(true);
 }
 
 /** Where every scrolled box of the page is (the window and any element scrolled off its top). */

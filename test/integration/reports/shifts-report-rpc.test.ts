@@ -5,15 +5,12 @@
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore } from '#core/core';
-import { FileLogger } from '#core/log/logger';
 import { startSandbox, type RunningSandbox } from '#sandbox/index';
 import { addDays, colombiaToday, toColombia } from '#shared/dates';
-import type { RpcErrorShape } from '#shared/rpc/errors';
 import type { ShiftsReport } from '#shared/rpc/methods/reports';
 import type { Shift } from '#shared/rpc/methods/shifts';
 import { DENOMINATIONS } from '#shared/shifts/cash-count';
-import { memorySecrets } from '#test/core/memory-secrets';
+import { consumerSale, openRpcCore } from '#test/core/rpc-core';
 import { connectDemo } from '#test/shop';
 import { tempDir } from '#test/temp';
 
@@ -28,47 +25,12 @@ beforeAll(async () => {
   dir = tempDir('factura-desk-shifts-report-');
   sandbox = await startSandbox({ seed: 'resources/demo-seed.json', settleMs: 20 });
 });
+const open = (home: string) => openRpcCore(home);
+
 afterAll(async () => {
   await sandbox?.close();
   dir?.remove();
 });
-
-function open(home: string) {
-  const core = createCore({ home, secrets: memorySecrets(), transport: 'web', logger: new FileLogger(null) });
-  let next = 1;
-  const rpc = async <T>(method: string, input: unknown): Promise<T> => {
-    const reply = await core.dispatch({ id: next++, method, input });
-    if (!reply.ok) throw new Error(`${method} failed: ${JSON.stringify(reply.error)}`);
-    return reply.output as T;
-  };
-  const fails = async (method: string, input: unknown): Promise<RpcErrorShape> => {
-    const reply = await core.dispatch({ id: next++, method, input });
-    if (reply.ok) throw new Error(`${method} was expected to fail`);
-    return reply.error;
-  };
-  return { core, rpc, fails };
-}
-
-/** A sale to consumidor final: `pesos` before 19 % IVA, paid in cash or by card. */
-function sale(pesos: number, means: 'cash' | 'card') {
-  const tax = Math.round(pesos * 19) / 100;
-  return {
-    request: {
-      receptor: { tipo_doc: '13', numero_doc: '222222222222', nombre: 'Consumidor final', email: '', direccion: '' },
-      items: [{ desc: 'Arroz 500 g', cant: 1, unit: pesos, iva: 19, iva_incluido: false, unit_input: pesos }],
-      subtotal: pesos,
-      impuestos: tax,
-      total: pesos + tax,
-      fecha_emision: colombiaToday(new Date()),
-      payment:
-        means === 'cash'
-          ? { form: 'contado', method_id: 1, means_code: '10', due_date: '' }
-          : { form: 'contado', method_id: 3, means_code: '48', due_date: '' },
-      withholdings: [],
-      attachment_tokens: [],
-    },
-  };
-}
 
 const counts = (bills: Record<string, number>) => ({ ...Object.fromEntries(DENOMINATIONS.map((d) => [d.key, 0])), ...bills });
 
@@ -96,13 +58,13 @@ describe('reports.shifts', () => {
     // Ana on Caja 1: a card sale, the float counted exactly.
     await app.rpc('cashiers.signIn', { pin: ANA_PIN });
     await app.rpc('shifts.open', { opening_float: 100_000 });
-    await app.rpc('fe.submit', sale(10_000, 'card')); // 11.900,00
+    await app.rpc('fe.submit', consumerSale(10_000, 'card')); // 11.900,00
     const ana1 = await app.rpc<Shift>('shifts.close', { counts: counts({ bill_100000: 1 }) });
     expect(ana1.difference).toBe('0.00');
     // Beto on Caja 1: a cash sale of 2.975,00 not in the drawer, accepted by the administrator.
     await app.rpc('cashiers.signIn', { pin: BETO_PIN });
     await app.rpc('shifts.open', { opening_float: 50_000 });
-    await app.rpc('fe.submit', sale(2_500, 'cash'));
+    await app.rpc('fe.submit', consumerSale(2_500, 'cash'));
     const beto = await app.rpc<Shift>('shifts.close', { counts: counts({ bill_50000: 1 }), admin_pin: ADMIN_PIN });
     expect(beto).toMatchObject({ expected_cash: '52975.00', difference: '-2975.00' });
     // Ana again, on Caja 2, still open.
@@ -110,7 +72,7 @@ describe('reports.shifts', () => {
     await app.rpc('cashiers.setSettings', { register_name: 'Caja 2', stay_signed_in: false });
     await app.rpc('cashiers.signIn', { pin: ANA_PIN });
     await app.rpc('shifts.open', { opening_float: 20_000 });
-    await app.rpc('fe.submit', sale(1_000, 'cash')); // 1.190,00
+    await app.rpc('fe.submit', consumerSale(1_000, 'cash')); // 1.190,00
 
     const report = await app.rpc<ShiftsReport>('reports.shifts', { from: today, to: today });
     expect(

@@ -4,16 +4,13 @@
 // administrator's PIN; and a closed shift that nothing changes (core, and the database's triggers).
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore } from '#core/core';
-import { FileLogger } from '#core/log/logger';
 import { startSandbox, type RunningSandbox } from '#sandbox/index';
-import { colombiaToday } from '#shared/dates';
-import type { RpcErrorShape } from '#shared/rpc/errors';
 import type { CashierState } from '#shared/rpc/methods/cashiers';
 import type { Shift, ShiftsOfDay } from '#shared/rpc/methods/shifts';
 import type { Submission } from '#shared/rpc/methods/submissions';
 import { DENOMINATIONS } from '#shared/shifts/cash-count';
 import { memorySecrets } from '#test/core/memory-secrets';
+import { consumerSale, openRpcCore } from '#test/core/rpc-core';
 import { connectDemo } from '#test/shop';
 import { tempDir } from '#test/temp';
 
@@ -24,6 +21,7 @@ const BETO_PIN = '930415';
 let dir: ReturnType<typeof tempDir>;
 let sandbox: RunningSandbox;
 const secrets = memorySecrets();
+const open = (home: string, clock?: () => Date) => openRpcCore(home, { secrets, ...(clock ? { clock } : {}) });
 
 beforeAll(async () => {
   dir = tempDir('factura-desk-shifts-');
@@ -33,43 +31,6 @@ afterAll(async () => {
   await sandbox?.close();
   dir?.remove();
 });
-
-function open(home: string, clock?: () => Date) {
-  const core = createCore({ home, secrets, transport: 'web', logger: new FileLogger(null), ...(clock ? { clock } : {}) });
-  let next = 1;
-  const rpc = async <T>(method: string, input: unknown): Promise<T> => {
-    const reply = await core.dispatch({ id: next++, method, input });
-    if (!reply.ok) throw new Error(`${method} failed: ${JSON.stringify(reply.error)}`);
-    return reply.output as T;
-  };
-  const fails = async (method: string, input: unknown): Promise<RpcErrorShape> => {
-    const reply = await core.dispatch({ id: next++, method, input });
-    if (reply.ok) throw new Error(`${method} was expected to fail`);
-    return reply.error;
-  };
-  return { core, rpc, fails };
-}
-
-/** A sale to consumidor final: `pesos` before 19 % IVA, paid in cash (method 1) or by card (method 3). */
-function sale(pesos: number, means: 'cash' | 'card') {
-  const tax = Math.round(pesos * 19) / 100;
-  return {
-    request: {
-      receptor: { tipo_doc: '13', numero_doc: '222222222222', nombre: 'Consumidor final', email: '', direccion: '' },
-      items: [{ desc: 'Arroz 500 g', cant: 1, unit: pesos, iva: 19, iva_incluido: false, unit_input: pesos }],
-      subtotal: pesos,
-      impuestos: tax,
-      total: pesos + tax,
-      fecha_emision: colombiaToday(new Date()),
-      payment:
-        means === 'cash'
-          ? { form: 'contado', method_id: 1, means_code: '10', due_date: '' }
-          : { form: 'contado', method_id: 3, means_code: '48', due_date: '' },
-      withholdings: [],
-      attachment_tokens: [],
-    },
-  };
-}
 
 const zeroCounts = () => Object.fromEntries(DENOMINATIONS.map((d) => [d.key, 0]));
 
@@ -92,7 +53,7 @@ describe('cashiers and shifts', () => {
     const refused = await app.fails('shifts.open', { opening_float: 100_000 });
     expect(refused).toMatchObject({ code: 'conflict' });
     expect(refused.message).toContain('cree primero el administrador');
-    const submitted = await app.rpc<Submission>('fe.submit', sale(1_000, 'cash'));
+    const submitted = await app.rpc<Submission>('fe.submit', consumerSale(1_000, 'cash'));
     expect(submitted.state).not.toBe('failed');
   });
 
@@ -143,7 +104,7 @@ describe('cashiers and shifts', () => {
 
   it('with cashiers a sale needs an open shift: refused without one, and nothing is sent', async () => {
     const before = app.core.parts.store.db.prepare('SELECT COUNT(*) AS n FROM submissions').get();
-    const refused = await app.fails('fe.submit', sale(2_000, 'cash'));
+    const refused = await app.fails('fe.submit', consumerSale(2_000, 'cash'));
     expect(refused.code).toBe('conflict');
     expect(refused.message).toContain('No hay un turno abierto en Caja 1');
     expect(app.core.parts.store.db.prepare('SELECT COUNT(*) AS n FROM submissions').get()).toEqual(before);
@@ -161,9 +122,9 @@ describe('cashiers and shifts', () => {
       closed_at: null,
     });
     expect((await app.fails('shifts.open', { opening_float: 1 })).message).toContain('ya tiene un turno abierto, de Ana');
-    await app.rpc('fe.submit', sale(10_000, 'cash')); // 11.900,00
-    await app.rpc('fe.submit', sale(2_500, 'cash')); // 2.975,00
-    await app.rpc('fe.submit', sale(40_000, 'card')); // 47.600,00, no cash
+    await app.rpc('fe.submit', consumerSale(10_000, 'cash')); // 11.900,00
+    await app.rpc('fe.submit', consumerSale(2_500, 'cash')); // 2.975,00
+    await app.rpc('fe.submit', consumerSale(40_000, 'card')); // 47.600,00, no cash
     const moved = await app.rpc<{ shift: Shift; drawer_opened: boolean }>('shifts.move', {
       kind: 'in',
       amount: 20_000,
@@ -191,7 +152,7 @@ describe('cashiers and shifts', () => {
 
   it('another cajero cannot sell or close on Ana’s shift', async () => {
     await app.rpc('cashiers.signIn', { pin: BETO_PIN });
-    expect((await app.fails('fe.submit', sale(1_000, 'cash'))).message).toContain('el turno abierto es de Ana');
+    expect((await app.fails('fe.submit', consumerSale(1_000, 'cash'))).message).toContain('el turno abierto es de Ana');
     expect((await app.fails('shifts.close', { counts: zeroCounts() })).code).toBe('not_allowed');
     await app.rpc('cashiers.signIn', { pin: ANA_PIN });
   });
@@ -221,7 +182,7 @@ describe('cashiers and shifts', () => {
   it('nothing of a closed shift changes: not through core, not through SQL', async () => {
     const before = await app.rpc<Shift>('shifts.get', { id: shift.id });
     expect((await app.fails('shifts.move', { kind: 'in', amount: 1_000, reason: 'olvidado' })).code).toBe('conflict');
-    expect((await app.fails('fe.submit', sale(1_000, 'cash'))).code).toBe('conflict');
+    expect((await app.fails('fe.submit', consumerSale(1_000, 'cash'))).code).toBe('conflict');
     const db = app.core.parts.store.db;
     expect(() => db.prepare("UPDATE shifts SET counted_cash = '134875.00' WHERE id = ?").run(shift.id)).toThrow(/read-only/);
     expect(() =>
