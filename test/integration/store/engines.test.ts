@@ -1,7 +1,7 @@
 // The typed query layer on both engines: SQLite's Kysely shares the Store's connection (what one
 // writes the other reads at once); PostgreSQL starts at the baseline equal to schema 25, records
 // its version, opens again without change, and refuses what it cannot run (nothing changed).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { openPostgres, sqliteEngine } from '#core/store/engine';
@@ -9,7 +9,7 @@ import type { Migration } from '#core/store/migration';
 import { formatContingencyReference, ticketReference } from '#shared/fe/contingency-reference';
 import { migrations } from '#core/store/migrations/index';
 import { Store } from '#core/store/store';
-import { startPostgres, type TestPostgres } from '#test/postgres';
+import { testDatabase } from '#test/test-database';
 import { tempDir } from '#test/temp';
 
 describe('SQLite engine', () => {
@@ -34,14 +34,6 @@ describe('SQLite engine', () => {
 });
 
 describe('PostgreSQL engine', () => {
-  let server: TestPostgres;
-  beforeAll(async () => {
-    server = await startPostgres();
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-
   async function tables(url: string): Promise<string[]> {
     const client = new pg.Client(url);
     await client.connect();
@@ -56,7 +48,7 @@ describe('PostgreSQL engine', () => {
   }
 
   it('creates schema 25 in an empty database and opens it again without change', async () => {
-    const url = await server.createDatabase();
+    const url = await testDatabase();
     const first = await openPostgres({ url, migrations: migrations.slice(0, 25) });
     expect(first.schemaVersion).toBe(25);
     await first.close();
@@ -79,7 +71,7 @@ describe('PostgreSQL engine', () => {
   });
 
   it('keeps the ledger timeline on PostgreSQL as on SQLite (the event trigger)', async () => {
-    const url = await server.createDatabase();
+    const url = await testDatabase();
     const engine = await openPostgres({ url, migrations: migrations.slice(0, 25) });
     try {
       const { id } = await engine.db
@@ -120,7 +112,7 @@ describe('PostgreSQL engine', () => {
   });
 
   it('runs a later migration’s PostgreSQL half once, and refuses a list with a migration lacking it', async () => {
-    const url = await server.createDatabase();
+    const url = await testDatabase();
     const later: Migration = {
       version: 26,
       name: 'example_for_both',
@@ -143,7 +135,7 @@ describe('PostgreSQL engine', () => {
   });
 
   it('runs migration 0026’s PostgreSQL half over a ledger at 25: the ticket back-filled on its oldest holder, then unique', async () => {
-    const url = await server.createDatabase();
+    const url = await testDatabase();
     const at25 = await openPostgres({ url, migrations: migrations.slice(0, 25) });
     const numbering = {
       numero: '18764000001',
@@ -201,7 +193,7 @@ describe('PostgreSQL engine', () => {
 
   it('runs every migration of this build (each from 26 on carries its PostgreSQL half); a closed shift is read-only there too', async () => {
     expect(migrations.filter((m) => m.version > 25 && !m.postgres).map((m) => m.name)).toEqual([]);
-    const url = await server.createDatabase();
+    const url = await testDatabase();
     const engine = await openPostgres({ url, migrations });
     try {
       const at = '2026-11-27T12:00:00.000Z';
@@ -249,7 +241,7 @@ describe('PostgreSQL engine', () => {
   });
 
   it('refuses a database of a newer schema, changing nothing', async () => {
-    const url = await server.createDatabase();
+    const url = await testDatabase();
     const engine = await openPostgres({ url, migrations: migrations.slice(0, 25) });
     await sql`UPDATE schema_version SET version = 99`.execute(engine.db);
     await engine.close();
