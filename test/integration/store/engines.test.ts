@@ -33,6 +33,107 @@ describe('SQLite engine', () => {
   });
 });
 
+describe('transactions on both engines', () => {
+  const engines = {
+    sqlite: () => {
+      const dir = tempDir();
+      const store = Store.open(`${dir.path}/data.sqlite`);
+      return Promise.resolve({
+        engine: sqliteEngine(store.db),
+        store,
+        close: () => {
+          store.close();
+          dir.remove();
+          return Promise.resolve();
+        },
+      });
+    },
+    postgres: async () => {
+      const engine = await openPostgres({ url: await testDatabase(), migrations });
+      // SQLite's migration 0014 draws the installation row; a PostgreSQL store gets it from its copy.
+      await engine.db.insertInto('installation').values({ singleton: 1, id: 'equipo-0' }).execute();
+      return { engine, store: null, close: () => engine.close() };
+    },
+  };
+
+  for (const [kind, open] of Object.entries(engines)) {
+    it(`${kind}: commits the work as a whole, or nothing of it when it throws`, async () => {
+      const { engine, close } = await open();
+      try {
+        await engine.transaction(async (trx) => {
+          await trx.updateTable('installation').set({ id: 'equipo-a' }).execute();
+        });
+        await expect(
+          engine.transaction(async (trx) => {
+            await trx.updateTable('installation').set({ id: 'equipo-b' }).execute();
+            throw new Error('corte a mitad');
+          }),
+        ).rejects.toThrow('corte a mitad');
+        const row = await engine.db.selectFrom('installation').select('id').executeTakeFirst();
+        expect(row?.id).toBe('equipo-a');
+      } finally {
+        await close();
+      }
+    });
+
+    it(`${kind}: two transactions started together each see their own reads and both commit`, async () => {
+      const { engine, close } = await open();
+      try {
+        await engine.db.updateTable('installation').set({ id: '0' }).execute();
+        // Read-then-write in each: interleaved on one connection, one of the two increments would be lost.
+        const bump = () =>
+          engine.transaction(
+            async (trx) => {
+              const { id } = await trx
+                .selectFrom('installation')
+                .select('id')
+                .$if(kind === 'postgres', (q) => q.forUpdate())
+                .executeTakeFirstOrThrow();
+              await trx
+                .updateTable('installation')
+                .set({ id: String(Number(id) + 1) })
+                .execute();
+            },
+            { durable: true },
+          );
+        await Promise.all([bump(), bump(), bump()]);
+        const row = await engine.db.selectFrom('installation').select('id').executeTakeFirst();
+        expect(row?.id).toBe('3');
+      } finally {
+        await close();
+      }
+    });
+  }
+
+  it('sqlite: a durable commit leaves the connection at synchronous NORMAL and the -wal empty', async () => {
+    const { engine, store, close } = await engines.sqlite();
+    try {
+      await engine.transaction(
+        async (trx) => {
+          await trx.updateTable('installation').set({ id: 'equipo-c' }).execute();
+        },
+        { durable: true },
+      );
+      expect(store.db.pragma('synchronous', { simple: true })).toBe(1);
+      const [wal] = store.db.pragma('wal_checkpoint(PASSIVE)') as { log: number }[];
+      expect(wal?.log).toBe(0);
+    } finally {
+      await close();
+    }
+  });
+
+  it('sqlite: refuses to start inside a transaction the synchronous code left open', async () => {
+    const { engine, store, close } = await engines.sqlite();
+    try {
+      store.db.exec('BEGIN');
+      await expect(engine.transaction(() => Promise.resolve(1))).rejects.toThrow('inside another transaction');
+      store.db.exec('ROLLBACK');
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe('PostgreSQL engine', () => {
   async function tables(url: string): Promise<string[]> {
     const client = new pg.Client(url);
