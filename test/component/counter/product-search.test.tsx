@@ -26,7 +26,7 @@ const COFFEE: Product = {
 const fake = installFakeBridge({
   'catalog.byCode': (input) => (input.code === '7702001000011' ? COFFEE : null),
   'catalog.search': (input) =>
-    'café molido 500 g 7702001000011 caf500'.includes(input.q.toLowerCase())
+    'café molido 500 g 7702001000011 caf500'.includes((input.q ?? '').toLowerCase())
       ? { items: [COFFEE], total: 1, total_capped: false }
       : { items: [], total: 0, total_capped: false },
 });
