@@ -2,45 +2,27 @@
 // settings kept (migration 0025) and checked, the test page, a sale's receipt from the local
 // history with the drawer pulse for cash and never for card or a reprint, the Cierre de caja, the
 // drawer on demand, and a printer that is off or out of paper said in Spanish.
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '#core/core';
 import { buildPrintModel } from '#shared/print/print-model';
 import { documentTicket, layOut, ticketText } from '#shared/print/ticket';
-import type { RpcReply } from '#shared/rpc/envelope';
 import type { HistoryDetail } from '#shared/rpc/methods/history';
-import { DEFAULT_THERMAL, type ThermalSettings } from '#shared/rpc/methods/print';
-import { memorySecrets } from '#test/core/memory-secrets';
+import { DEFAULT_THERMAL } from '#shared/rpc/methods/print';
+import { closedPort, openPrinterCore, type PrinterCore } from '#test/core/printer-core';
 import { generateHistory } from '#test/history-generator';
-import { tempDir } from '#test/temp';
 import { blackShare, jpegLogo } from '#test/jpeg-logo';
-import { startVirtualPrinter, type VirtualPrinter } from '#test/virtual-printer';
+import type { VirtualPrinter } from '#test/virtual-printer';
 
-let dir: ReturnType<typeof tempDir>;
-let core: Core;
+let shop: PrinterCore;
 let printer: VirtualPrinter;
 let cashId: number;
 let cardId: number;
-let nextId = 1;
 
-const call = (method: string, input: unknown): Promise<RpcReply> => core.dispatch({ id: nextId++, method, input });
-async function ok<T>(method: string, input: unknown): Promise<T> {
-  const reply = await call(method, input);
-  if (!reply.ok) throw new Error(`${method}: ${reply.error.message}`);
-  return reply.output as T;
-}
-
-/** A port nothing listens on: a printer switched off. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 1;
-}
+const call: PrinterCore['call'] = (method, input) => shop.call(method, input);
+const ok = <T>(method: string, input: unknown): Promise<T> => shop.ok<T>(method, input);
+const network = () => shop.network();
 
 function linkSale(connectionId: number, historyId: number, means: string): void {
-  const db = core.parts.store.db;
+  const db = shop.core.parts.store.db;
   const body = JSON.stringify({ payment: { form: 'contado', means_code: means }, observaciones: 'Gracias' });
   const { lastInsertRowid } = db
     .prepare(
@@ -52,12 +34,9 @@ function linkSale(connectionId: number, historyId: number, means: string): void 
   db.prepare('UPDATE history_documents SET submission_id = ? WHERE id = ?').run(lastInsertRowid, historyId);
 }
 
-const network = (): ThermalSettings => ({ ...DEFAULT_THERMAL, connection: 'network', host: '127.0.0.1', port: printer.port });
-
 beforeAll(async () => {
-  printer = await startVirtualPrinter();
-  dir = tempDir();
-  core = createCore({ home: dir.path, secrets: memorySecrets(), transport: 'cli' });
+  shop = await openPrinterCore();
+  printer = shop.printer;
   const connection = await ok<{ id: number }>('connections.create', {
     label: 'Caja principal',
     kind: 'sandbox',
@@ -65,8 +44,8 @@ beforeAll(async () => {
     company_id: 101,
   });
   await ok('connections.activate', { id: connection.id });
-  const { docs } = generateHistory(core.parts.store.db, { connectionId: connection.id, count: 40, seed: 3, dseShare: 0 });
-  const rows = core.parts.store.db
+  const { docs } = generateHistory(shop.core.parts.store.db, { connectionId: connection.id, count: 40, seed: 3, dseShare: 0 });
+  const rows = shop.core.parts.store.db
     .prepare<[number], { id: number }>(
       "SELECT id FROM history_documents WHERE connection_id = ? AND kind = 'FE' ORDER BY id LIMIT 2",
     )
@@ -76,11 +55,7 @@ beforeAll(async () => {
   linkSale(connection.id, cashId, '10');
   linkSale(connection.id, cardId, '48');
 });
-afterAll(async () => {
-  await core?.close();
-  await printer?.close();
-  dir?.remove();
-});
+afterAll(() => shop?.close());
 
 describe('receipt printer over RPC', () => {
   it('has none until chosen; a network printer without host is refused in Spanish and nothing is kept', async () => {
