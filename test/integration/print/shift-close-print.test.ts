@@ -1,11 +1,13 @@
 // The shift on the receipt printer, through core's real dispatcher and the virtual ESC/POS printer
 // on loopback: a cash movement opens the drawer (and a printer that is off leaves the movement
 // recorded, said in Spanish), and the 80 mm «cierre de turno» prints the very lines the page draws
-// from the same blocks, without a drawer pulse, cut once.
+// from the same blocks, without a drawer pulse, cut once; the day's Cierre de caja lists the shifts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayCloseTicket } from '#shared/print/day-close-ticket';
 import { shiftCloseTicket } from '#shared/print/shift-close-ticket';
 import { layOut, ticketText } from '#shared/print/ticket';
-import type { Shift } from '#shared/rpc/methods/shifts';
+import type { DayClose } from '#shared/rpc/methods/day-close';
+import type { Shift, ShiftsOfDay } from '#shared/rpc/methods/shifts';
 import { DENOMINATIONS } from '#shared/shifts/cash-count';
 import { closedPort, openPrinterCore, type PrinterCore } from '#test/core/printer-core';
 
@@ -63,6 +65,44 @@ describe('the shift on the receipt printer', () => {
     expect(job.lines.map((l) => l.text)).toEqual(page);
     expect(page.join('\n')).toContain('CIERRE DE TURNO');
     expect(page.join('\n')).toContain('Marta Núñez');
+    expect(job.drawerPulses).toEqual([]);
+    expect(job.cuts).toBe(1);
+  });
+
+  it("the day's Cierre de caja lists the shifts on 58 mm: the closed one counted, the one still open «abierto»", async () => {
+    const connection = await ok<{ id: number }>('connections.create', {
+      label: 'Caja principal',
+      kind: 'sandbox',
+      base_url: 'http://127.0.0.1:9/api/v1',
+      company_id: 101,
+    });
+    await ok('connections.activate', { id: connection.id });
+    await ok('shifts.open', { opening_float: 50_000 });
+    await ok('print.setThermal', { ...shop.network(), columns: 32 });
+    expect(await ok('print.dayClose', { date: '2026-11-20' })).toEqual({ drawer_opened: false, warning: null });
+    const job = await shop.printer.take();
+    const close = await ok<DayClose>('dayClose.get', { date: '2026-11-20' });
+    const day = await ok<ShiftsOfDay>('shifts.ofDay', { date: '2026-11-20' });
+    expect(job.lines.map((l) => l.text)).toEqual(ticketText(layOut(dayCloseTicket(close, 'Caja principal', NOW, [], day), 32)));
+    const text = job.lines.map((l) => l.text.replace(/\u00a0/g, ' '));
+    const from = text.indexOf('Turnos del día');
+    expect(text.slice(from, from + 14)).toEqual([
+      'Turnos del día',
+      'Caja 1 · Marta Núñez',
+      'De 05:15 p. m. a 05:15 p. m.',
+      'Ventas (0)                $ 0,00',
+      'Esperado             $ 60.000,00',
+      'Contado              $ 60.000,00',
+      'Diferencia                $ 0,00',
+      'Caja 1 · Marta Núñez',
+      'Desde 05:15 p. m. · abierto',
+      'Ventas (0)                $ 0,00',
+      'Esperado             $ 50.000,00',
+      'Sin contar: el turno sigue',
+      'abierto.',
+      'Total de 2 turnos',
+    ]);
+    expect(job.lines.every((l) => l.text.length <= (l.double ? 16 : 32))).toBe(true);
     expect(job.drawerPulses).toEqual([]);
     expect(job.cuts).toBe(1);
   });
