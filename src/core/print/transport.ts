@@ -1,8 +1,8 @@
 // Where the receipt printer's bytes go: a network printer's raw port (9100 by default), asked
-// first for its paper (DLE EOT 4), or a printer the system knows by name, sent raw through its
-// spooler (CUPS `lp -o raw`; Windows: the printer shared on this equipment, `copy /b` to its share,
-// docs/CLIENT-DECISIONS.md "Receipt printer"). Every failure is one Spanish sentence that says
-// what to check; nothing here blocks a sale (printing runs after the sale is stored).
+// first for its state (DLE EOT 1 to 4, printer-status.ts), or a printer the system knows by name,
+// sent raw through its spooler (CUPS `lp -o raw`; Windows: the printer shared on this equipment,
+// `copy /b` to its share, docs/CLIENT-DECISIONS.md "Receipt printer"). Every failure is one Spanish
+// sentence that says what to check; nothing here blocks a sale (printing runs after the sale is stored).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
@@ -11,18 +11,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppError } from '#shared/rpc/errors';
 import type { ThermalSettings } from '#shared/rpc/methods/print';
-
-const DLE = 0x10;
-const EOT = 0x04;
-/** DLE EOT 4: the paper roll sensor's status. */
-export const PAPER_STATUS = Buffer.from([DLE, EOT, 4]);
-/** Bits 5 and 6 of the answer to DLE EOT 4: the paper has run out. */
-const PAPER_END = 0x60;
+import {
+  isStatusByte,
+  readState,
+  stateNotes,
+  stateProblem,
+  statusQuery,
+  STATUS_QUERIES,
+  type StatusAnswers,
+} from './printer-status';
 
 export interface SendOptions {
   /** how long to wait for the printer to accept the connection and the bytes */
   timeoutMs?: number;
-  /** how long to wait for an answer to the paper status (many printers never answer) */
+  /** how long to wait for each status answer (many printers never answer) */
   statusMs?: number;
   platform?: NodeJS.Platform;
 }
@@ -31,9 +33,17 @@ export function printerFailure(message: string): AppError {
   return new AppError('printer_failed', message);
 }
 
-export async function sendToPrinter(settings: ThermalSettings, bytes: Buffer, options: SendOptions = {}): Promise<void> {
+/** What a print that went out has to say: notes on the printer's state (its paper about to run out). */
+export interface Sent {
+  notes: string[];
+}
+
+export async function sendToPrinter(settings: ThermalSettings, bytes: Buffer, options: SendOptions = {}): Promise<Sent> {
   if (settings.connection === 'network') return sendNetwork(settings.host, settings.port, bytes, options);
-  if (settings.connection === 'system') return sendSystem(settings.queue, bytes, options.platform ?? process.platform);
+  if (settings.connection === 'system') {
+    await sendSystem(settings.queue, bytes, options.platform ?? process.platform);
+    return { notes: [] };
+  }
   throw printerFailure('No hay impresora de tirilla configurada. Elíjala en Ajustes › Impresora.');
 }
 
@@ -53,7 +63,14 @@ function networkMessage(where: string, code: string | undefined): string {
   return `La impresora ${where} no responde: revise que esté encendida y conectada a la red, y vuelva a imprimir.`;
 }
 
-function sendNetwork(host: string, port: number, bytes: Buffer, options: SendOptions): Promise<void> {
+/**
+ * Connects, asks the four states one after the other (each answer awaited up to `statusMs`; a
+ * printer that leaves one unanswered is not asked the rest), refuses when the state keeps the ticket
+ * from printing, and otherwise sends the ticket. Asked before the ticket only: a printer answers a
+ * real-time query on receipt, before the bytes ahead of it have printed, so a query sent after the
+ * ticket would say nothing about how the ticket came out.
+ */
+function sendNetwork(host: string, port: number, bytes: Buffer, options: SendOptions): Promise<Sent> {
   const where = `${host}:${port}`;
   const timeoutMs = options.timeoutMs ?? 5_000;
   const statusMs = options.statusMs ?? 700;
@@ -61,6 +78,8 @@ function sendNetwork(host: string, port: number, bytes: Buffer, options: SendOpt
     let settled = false;
     let phase: 'connecting' | 'status' | 'sending' = 'connecting';
     let statusTimer: NodeJS.Timeout | undefined;
+    let asking = 0;
+    const answers: StatusAnswers = {};
     const socket: Socket = connect({ host, port });
     const finish = (error?: AppError) => {
       if (settled) return;
@@ -69,28 +88,44 @@ function sendNetwork(host: string, port: number, bytes: Buffer, options: SendOpt
       if (error) {
         socket.destroy();
         reject(error);
-      } else resolve();
+      } else resolve({ notes: stateNotes(readState(answers)) });
     };
     socket.setTimeout(timeoutMs, () => finish(printerFailure(networkMessage(where, 'ETIMEDOUT'))));
     socket.on('error', (error: NodeJS.ErrnoException) => finish(printerFailure(networkMessage(where, error.code))));
-    const send = () => {
-      if (phase === 'sending') return;
+    /** What was answered decides: a state that keeps the ticket from printing refuses it, anything else prints. */
+    const decide = () => {
+      if (phase !== 'status') return;
       phase = 'sending';
       clearTimeout(statusTimer);
-      socket.end(bytes, () => finish());
-    };
-    socket.on('data', (answer: Buffer) => {
-      if (phase !== 'status') return;
-      if ((answer[0]! & PAPER_END) === PAPER_END) {
-        finish(printerFailure(`La impresora ${where} no tiene papel: cambie el rollo y vuelva a imprimir.`));
+      const problem = stateProblem(readState(answers), where);
+      if (problem) {
+        finish(printerFailure(problem));
         return;
       }
-      send();
+      socket.end(bytes, () => finish());
+    };
+    const ask = () => {
+      socket.write(statusQuery(STATUS_QUERIES[asking]!));
+      statusTimer = setTimeout(decide, statusMs);
+    };
+    socket.on('data', (answer: Buffer) => {
+      for (const byte of answer) {
+        if (phase !== 'status') return;
+        clearTimeout(statusTimer);
+        // Something that is not a status byte: this port does not speak status; stop asking.
+        if (!isStatusByte(byte)) {
+          decide();
+          return;
+        }
+        answers[STATUS_QUERIES[asking]!] = byte;
+        asking += 1;
+        if (asking === STATUS_QUERIES.length) decide();
+        else ask();
+      }
     });
     socket.on('connect', () => {
       phase = 'status';
-      socket.write(PAPER_STATUS);
-      statusTimer = setTimeout(send, statusMs);
+      ask();
     });
   });
 }

@@ -1,7 +1,8 @@
 // The receipt printer through core's real dispatcher and a virtual ESC/POS printer on loopback:
 // settings kept (migration 0025) and checked, the test page, a sale's receipt from the local
 // history with the drawer pulse for cash and never for card or a reprint, the Cierre de caja, the
-// drawer on demand, and a printer that is off or out of paper said in Spanish.
+// drawer on demand, and a printer that is off, out of paper, with its cover open, its cutter jammed
+// or in error said in Spanish (its state read with DLE EOT 1 to 4), one that never answers printing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPrintModel } from '#shared/print/print-model';
 import { documentTicket, layOut, ticketText } from '#shared/print/ticket';
@@ -10,7 +11,7 @@ import { DEFAULT_THERMAL } from '#shared/rpc/methods/print';
 import { closedPort, openPrinterCore, type PrinterCore } from '#test/core/printer-core';
 import { generateHistory } from '#test/history-generator';
 import { blackShare, jpegLogo } from '#test/jpeg-logo';
-import type { VirtualPrinter } from '#test/virtual-printer';
+import { decodeEscPos, READY, type PrinterCondition, type VirtualPrinter } from '#test/virtual-printer';
 
 let shop: PrinterCore;
 let printer: VirtualPrinter;
@@ -78,7 +79,8 @@ describe('receipt printer over RPC', () => {
     });
     const job = await printer.take();
     expect(job.codePage).toBe(16);
-    expect(job.statusQueries).toBe(1);
+    // Its state asked first: printer, offline cause, error cause, paper.
+    expect(job.statusQueries).toBe(4);
     expect(job.lines.map((l) => l.text).join(' ')).toContain('Eñe y tildes: ñ Ñ á é í ó ú Á É Í Ó Ú ü');
     expect(job.lines.map((l) => l.text).join(' ')).toContain('¿Cuánto? ¡Gracias! «comillas»');
     expect(job.lines.every((l) => l.text.length <= (l.double ? 16 : 32))).toBe(true);
@@ -149,8 +151,79 @@ describe('receipt printer over RPC', () => {
         `La impresora 127.0.0.1:${printer.port} no tiene papel: cambie el rollo y vuelva a imprimir.`,
       );
     }
-    // The connection carried the status query only.
-    expect([...(await printer.takeRaw())]).toEqual([0x10, 0x04, 4]);
+    // The connection carried the status queries only.
+    expect([...(await printer.takeRaw())]).toEqual([0x10, 0x04, 1, 0x10, 0x04, 2, 0x10, 0x04, 3, 0x10, 0x04, 4]);
+  });
+
+  for (const [state, condition, message] of [
+    ['the cover open', { coverOpen: true }, 'La tapa de la impresora {where} está abierta: ciérrela y vuelva a imprimir.'],
+    [
+      'the cutter jammed',
+      { cutterError: true },
+      'La cuchilla de la impresora {where} está trabada: apáguela, abra la tapa, retire el papel atascado, ciérrela, enciéndala y vuelva a imprimir.',
+    ],
+    [
+      'a fault that does not clear',
+      { unrecoverableError: true },
+      'La impresora {where} tiene una falla que no se quita sola: apáguela y enciéndala; si sigue, llévela a revisión.',
+    ],
+    [
+      'a fault that clears by itself',
+      { autoRecoverableError: true },
+      'La impresora {where} se está recuperando de un error (por ejemplo, el cabezal está muy caliente): espere un minuto y vuelva a imprimir.',
+    ],
+    [
+      'a mechanical error',
+      { recoverableError: true },
+      'La impresora {where} tiene un error: apáguela y enciéndala, y vuelva a imprimir.',
+    ],
+    [
+      'the feed button held',
+      { feedButton: true },
+      'El botón de avance de papel de la impresora {where} está oprimido: suéltelo y vuelva a imprimir.',
+    ],
+  ] as [string, Partial<PrinterCondition>, string][]) {
+    it(`a printer with ${state} is said in the shop's words, nothing printed; once mended it prints`, async () => {
+      printer.condition = { ...READY, ...condition };
+      const reply = await call('print.receipt', { source: { history_id: cashId }, occasion: 'sale' });
+      printer.condition = { ...READY };
+      expect(reply.ok).toBe(false);
+      if (!reply.ok) {
+        expect(reply.error.code).toBe('printer_failed');
+        expect(reply.error.message).toBe(message.replace('{where}', `127.0.0.1:${printer.port}`));
+      }
+      const refused = decodeEscPos(await printer.takeRaw());
+      expect({ queries: refused.statusQueries, lines: refused.lines, cuts: refused.cuts }).toEqual({
+        queries: 4,
+        lines: [],
+        cuts: 0,
+      });
+      // The reprint goes out once the printer is mended.
+      expect(await ok('print.receipt', { source: { history_id: cashId }, occasion: 'reprint' })).toEqual({
+        drawer_opened: false,
+        warning: null,
+      });
+      expect((await printer.take()).cuts).toBe(1);
+    });
+  }
+
+  it('paper about to run out prints the ticket and says so', async () => {
+    printer.condition = { ...READY, paperNearEnd: true };
+    const printed = await ok<{ warning: string | null }>('print.receipt', {
+      source: { history_id: cardId },
+      occasion: 'reprint',
+    });
+    printer.condition = { ...READY };
+    expect(printed.warning).toBe('Al rollo de la impresora le queda poco papel: tenga uno nuevo a la mano.');
+    expect((await printer.take()).cuts).toBe(1);
+  });
+
+  it("the drawer connector's signal alone is no trouble: the ticket prints without a note", async () => {
+    printer.condition = { ...READY, drawerSignal: true };
+    const printed = await ok('print.receipt', { source: { history_id: cardId }, occasion: 'reprint' });
+    printer.condition = { ...READY };
+    expect(printed).toEqual({ drawer_opened: false, warning: null });
+    expect((await printer.take()).cuts).toBe(1);
   });
 
   it('a printer that never answers the paper status still prints', async () => {
