@@ -1,14 +1,9 @@
 // Where the receipt printer's bytes go: a network printer's raw port (9100 by default), asked
 // first for its state (DLE EOT 1 to 4, printer-status.ts), or a printer the system knows by name,
-// sent raw through its spooler (CUPS `lp -o raw`; Windows: the printer shared on this equipment,
-// `copy /b` to its share, docs/CLIENT-DECISIONS.md "Receipt printer"). Every failure is one Spanish
+// sent raw through its spooler (spooler.ts: CUPS `lp -o raw`; Windows: the printer shared on this
+// equipment, `copy /b` to its share). Every failure is one Spanish
 // sentence that says what to check; nothing here blocks a sale (printing runs after the sale is stored).
-import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { AppError } from '#shared/rpc/errors';
 import type { ThermalSettings } from '#shared/rpc/methods/print';
 import {
@@ -20,6 +15,7 @@ import {
   STATUS_QUERIES,
   type StatusAnswers,
 } from './printer-status';
+import { sendSystem } from './spooler';
 
 export interface SendOptions {
   /** how long to wait for the printer to accept the connection and the bytes */
@@ -27,6 +23,8 @@ export interface SendOptions {
   /** how long to wait for each status answer (many printers never answer) */
   statusMs?: number;
   platform?: NodeJS.Platform;
+  /** how long the system's spooler may take to accept a job */
+  spoolMs?: number;
 }
 
 export function printerFailure(message: string): AppError {
@@ -41,7 +39,10 @@ export interface Sent {
 export async function sendToPrinter(settings: ThermalSettings, bytes: Buffer, options: SendOptions = {}): Promise<Sent> {
   if (settings.connection === 'network') return sendNetwork(settings.host, settings.port, bytes, options);
   if (settings.connection === 'system') {
-    await sendSystem(settings.queue, bytes, options.platform ?? process.platform);
+    await sendSystem(settings.queue, bytes, {
+      platform: options.platform ?? process.platform,
+      timeoutMs: options.spoolMs ?? 30_000,
+    });
     return { notes: [] };
   }
   throw printerFailure('No hay impresora de tirilla configurada. Elíjala en Ajustes › Impresora.');
@@ -128,52 +129,4 @@ function sendNetwork(host: string, port: number, bytes: Buffer, options: SendOpt
       ask();
     });
   });
-}
-
-function run(command: string, args: string[], input: Buffer | null): Promise<{ code: number; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['pipe', 'ignore', 'pipe'], windowsHide: true });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-2_000)));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, stderr: stderr.trim() }));
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(input ?? undefined);
-  });
-}
-
-async function sendSystem(queue: string, bytes: Buffer, platform: NodeJS.Platform): Promise<void> {
-  if (platform === 'win32') return sendWindowsShare(queue, bytes);
-  let result: { code: number; stderr: string };
-  try {
-    result = await run('lp', ['-d', queue, '-o', 'raw'], bytes);
-  } catch {
-    throw printerFailure(
-      'Este equipo no tiene el sistema de impresión (CUPS, el programa «lp»). Instálelo, o configure la impresora por red (IP y puerto 9100).',
-    );
-  }
-  if (result.code !== 0) {
-    throw printerFailure(
-      `El sistema de impresión no aceptó el trabajo para «${queue}»${result.stderr ? ` (${result.stderr})` : ''}. Revise el nombre de la impresora en Ajustes › Impresora y que esté encendida.`,
-    );
-  }
-}
-
-/** Windows without a native module: the printer shared on this equipment, its share written raw. */
-async function sendWindowsShare(queue: string, bytes: Buffer): Promise<void> {
-  const file = join(tmpdir(), `factura-desk-${randomUUID()}.bin`);
-  await writeFile(file, bytes);
-  try {
-    const result = await run('cmd.exe', ['/d', '/c', 'copy', '/b', file, `\\\\localhost\\${queue}`], null).catch(() => ({
-      code: 1,
-      stderr: '',
-    }));
-    if (result.code !== 0) {
-      throw printerFailure(
-        `Windows no aceptó el trabajo para la impresora compartida «${queue}». Compártala con ese nombre (Propiedades de impresora › Compartir) o configúrela por red (IP y puerto 9100).`,
-      );
-    }
-  } finally {
-    await rm(file, { force: true });
-  }
 }
