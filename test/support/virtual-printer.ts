@@ -170,6 +170,8 @@ export interface VirtualPrinter {
   paper: PaperState;
   /** the rest of the printer's state for the next status queries */
   condition: PrinterCondition;
+  /** how many status queries of a job it answers (a printer that knows only some of them) */
+  answerLimit: number;
   close(): Promise<void>;
 }
 
@@ -181,6 +183,7 @@ export async function startVirtualPrinter(): Promise<VirtualPrinter> {
     jobs: [],
     paper: 'ok',
     condition: { ...READY },
+    answerLimit: Number.POSITIVE_INFINITY,
     takeRaw: async () => {
       const index = taken++;
       await waitUntil(
@@ -205,7 +208,7 @@ export async function startVirtualPrinter(): Promise<VirtualPrinter> {
       chunks.push(chunk);
       // Status queries ahead of the job are answered one by one, as the printer's state says.
       const sofar = Buffer.concat(chunks);
-      while (printer.paper !== 'silent' && sofar.length >= (answered + 1) * 3) {
+      while (printer.paper !== 'silent' && answered < printer.answerLimit && sofar.length >= (answered + 1) * 3) {
         const at = answered * 3;
         if (sofar[at] !== 0x10 || sofar[at + 1] !== 0x04) break;
         socket.write(Buffer.from([statusByte(sofar[at + 2]!, printer.condition, printer.paper === 'out')]));

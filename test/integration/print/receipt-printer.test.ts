@@ -226,6 +226,15 @@ describe('receipt printer over RPC', () => {
     expect((await printer.take()).cuts).toBe(1);
   });
 
+  it('a printer that answers the first status only is not asked the rest, and prints', async () => {
+    printer.answerLimit = 1;
+    const printed = await ok('print.receipt', { source: { history_id: cardId }, occasion: 'reprint' });
+    printer.answerLimit = Number.POSITIVE_INFINITY;
+    expect(printed).toEqual({ drawer_opened: false, warning: null });
+    const job = await printer.take();
+    expect({ queries: job.statusQueries, cuts: job.cuts }).toEqual({ queries: 2, cuts: 1 });
+  });
+
   it('a printer that never answers the paper status still prints', async () => {
     printer.paper = 'silent';
     await ok('print.receipt', { source: { history_id: cardId }, occasion: 'reprint' });
