@@ -7,6 +7,7 @@ import { App } from './App';
 import { currentPath } from './routes';
 import { screenFor } from './screens';
 import { DATA_REPLACED } from './shell/data-replaced';
+import { prefetchShell } from './shell/start-reads';
 import './styles.css';
 import { installSpanishZodErrors } from '#shared/zod-spanish';
 
@@ -40,6 +41,7 @@ function Root() {
 // What core was asked for at start (start.ts) goes to the query cache for the screen.
 const first = screenFor(currentPath());
 first.prefetch?.(queryClient);
+prefetchShell(queryClient);
 void first
   .load()
   .catch(() => undefined)
