@@ -30,12 +30,16 @@ export function startShell(): void {
   });
 }
 
-/** Hands what start asked for to the query cache under the parts' own keys, once; nothing when start did not ask. */
-export function prefetchShell(client: QueryClient): void {
+/**
+ * Hands what start asked for to the query cache under the parts' own keys, once; nothing when start
+ * did not ask. Settles (never rejects) once those answers are in the cache.
+ */
+export function prefetchShell(client: QueryClient): Promise<void> {
   const answers = started;
   started = null;
-  if (!answers) return;
-  SHELL_READS.forEach(([method, input], i) => {
-    void client.prefetchQuery({ queryKey: [method, input], queryFn: () => answers[i]! });
-  });
+  if (!answers) return Promise.resolve();
+  const cached = SHELL_READS.map(([method, input], i) =>
+    client.prefetchQuery({ queryKey: [method, input], queryFn: () => answers[i]! }),
+  );
+  return Promise.all(cached).then(() => undefined);
 }

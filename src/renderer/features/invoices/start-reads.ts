@@ -23,6 +23,8 @@ export interface StartRead<T> {
 }
 
 let startDraft: StartRead<Draft | null> | null = null;
+/** Settles once the draft asked for at start has arrived and, for a draft, its key's check. */
+let startSettled: Promise<void> = Promise.resolve();
 let startDraftCheck: (StartRead<Submission | null> & { key: string }) | null = null;
 let startCatalogs: StartCatalogs | null = null;
 
@@ -46,7 +48,8 @@ export function startInvoices(): void {
     (draft) => {
       if (draft) {
         const key = draft.idempotency_key;
-        startDraftCheck = { key, ...track(invoke('submissions.byKey', { kind: 'FE', key })) };
+        // The tracked read itself, not a copy: its answer is written into it when it arrives.
+        startDraftCheck = Object.assign(track(invoke('submissions.byKey', { kind: 'FE', key })), { key });
       }
     },
     () => undefined,
@@ -59,6 +62,18 @@ export function startInvoices(): void {
     issuerWarnings: invoke('history.issuerWarnings', {}),
   };
   for (const answer of Object.values<Promise<unknown>>({ ...startCatalogs })) answer.catch(() => undefined);
+  // The check is asked for in the draft's own callback above, which runs first.
+  startSettled = startDraft.promise
+    .then(() => startDraftCheck?.promise)
+    .then(
+      () => undefined,
+      () => undefined,
+    );
+}
+
+/** Settles (never rejects) once the draft and its key's check asked for at start have answered; at once when none were. */
+export function startReadsSettled(): Promise<void> {
+  return startSettled;
 }
 
 /** The catalogs asked for at start, once (null when none were). */
