@@ -6,7 +6,8 @@ import { differenceLabel } from '#shared/print/shift-close-ticket';
 import { useRpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
 
-const signed = (difference: string) =>
+/** A difference as the shop says it: «Faltante $ 10.400,00», «Sobrante …» or $ 0,00. */
+export const signedDifference = (difference: string) =>
   dec(difference).isZero() ? formatCop(0) : `${differenceLabel(difference)} ${formatCop(dec(difference).abs())}`;
 
 export function DayShifts({ date }: { date: string }) {
@@ -46,7 +47,7 @@ export function DayShifts({ date }: { date: string }) {
               <td className="num">{formatCop(s.cash_out)}</td>
               <td className="num">{formatCop(s.expected_cash)}</td>
               <td className="num">{s.counted_cash === null ? '—' : formatCop(s.counted_cash)}</td>
-              <td className="num">{s.difference === null ? '—' : signed(s.difference)}</td>
+              <td className="num">{s.difference === null ? '—' : signedDifference(s.difference)}</td>
             </tr>
           ))}
         </tbody>
@@ -62,7 +63,7 @@ export function DayShifts({ date }: { date: string }) {
             <td className="num">{formatCop(d.expected_cash)}</td>
             <td className="num">{formatCop(d.counted_cash)}</td>
             <td className="num" data-testid="day-shifts-difference">
-              {signed(d.difference)}
+              {signedDifference(d.difference)}
             </td>
           </tr>
         </tfoot>
