@@ -183,6 +183,9 @@ describe('Turno', () => {
     const printed = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     const user = userEvent.setup();
     const { unmount } = renderWithQueries(<ShiftScreen />);
+    // No shift open: the float is focused first (the open form), then the keyboard goes to the list.
+    const openForm = await screen.findByRole('form', { name: /Abrir turno en Caja 1/ });
+    await waitFor(() => expect(document.activeElement).toBe(within(openForm).getByLabelText('Base de caja')));
     const list = await screen.findByRole('region', { name: 'Cierres recientes de esta caja' });
     const rows = within(list).getAllByRole('row').slice(1);
     expect(rows.map((row) => folded(row.textContent))).toEqual([

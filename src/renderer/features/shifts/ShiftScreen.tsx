@@ -26,6 +26,8 @@ const OpenInput = shiftMethods['shifts.open'].input;
 function OpenShiftForm({ register }: { register: string }) {
   const open = useRpcMutation('shifts.open', CASHIER_QUERIES);
   const form = useSchemaForm(OpenInput);
+  // With no shift open, counting the float is the next thing to type.
+  useEffect(() => form.setFocus('opening_float'), [form]);
   const submit = form.handleSubmit((input) => open.mutate(input));
   return (
     <form className="panel" aria-labelledby="shift-open-title" noValidate onSubmit={(event) => void submit(event)}>
@@ -112,6 +114,11 @@ function ClosedShift({ shift, printNow, onDone }: { shift: Shift; printNow: bool
   const receiptPrinter = thermal.data !== undefined && thermal.data.connection !== 'none';
   const print = useRpcMutation('shifts.printClose');
   const printed = useRef(false);
+  const firstPrint = useRef<HTMLButtonElement>(null);
+  // Just closed: the close form is gone, and printing its ticket is the next step (Enter).
+  useEffect(() => {
+    if (!printNow && thermal.data !== undefined) firstPrint.current?.focus();
+  }, [printNow, thermal.data]);
   const { mutate } = print;
   // A reprint prints as soon as it is known where to: the receipt printer when the equipment has
   // one, else the page (the ticket below is what the print stylesheet leaves visible).
@@ -128,11 +135,22 @@ function ClosedShift({ shift, printNow, onDone }: { shift: Shift; printNow: bool
       </h2>
       <div className="button-row no-print">
         {receiptPrinter && (
-          <button type="button" className="button" disabled={print.isPending} onClick={() => mutate({ id: shift.id })}>
+          <button
+            ref={firstPrint}
+            type="button"
+            className="button"
+            disabled={print.isPending}
+            onClick={() => mutate({ id: shift.id })}
+          >
             Imprimir cierre de turno en la tirilla
           </button>
         )}
-        <button type="button" className={receiptPrinter ? 'button button--secondary' : 'button'} onClick={() => window.print()}>
+        <button
+          ref={receiptPrinter ? undefined : firstPrint}
+          type="button"
+          className={receiptPrinter ? 'button button--secondary' : 'button'}
+          onClick={() => window.print()}
+        >
           Imprimir cierre de turno (80 mm)
         </button>
         {printNow && (
