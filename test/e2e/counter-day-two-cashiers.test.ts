@@ -179,7 +179,7 @@ describe('a day with two cashiers at one register', () => {
     await keys.press('Enter');
     await page.getByRole('group', { name: 'Pago con varios medios' }).waitFor();
     // The sale's means first (cash), then the next in the company's list (transfer): two ↓ to the debit card.
-    const chosen = (label: string) => page.getByLabel(label).evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.text);
+    const chosen = (label: string) => page.getByLabel(label).locator('option:checked').textContent();
     expect(await chosen('Medio 1')).toBe('Efectivo');
     expect(await chosen('Medio 2')).toBe('Transferencia bancaria');
     await keys.tabTo(page.getByLabel('Valor 1'));
