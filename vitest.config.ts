@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // The app installs zod's Spanish messages in createCore and the window's main.tsx; unit and
 // component tests reach schemas without either.
 const SPANISH_ZOD = './test/support/zod-spanish-setup.ts';
+// One PostgreSQL server per run for the projects whose tests reach the store on both engines.
+const POSTGRES = './test/support/postgres-global.ts';
 
 export default defineConfig({
   test: {
@@ -26,6 +28,7 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
+          globalSetup: [POSTGRES],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -37,6 +40,7 @@ export default defineConfig({
           name: 'reliability',
           include: ['test/reliability/**/*.test.ts'],
           environment: 'node',
+          globalSetup: [POSTGRES],
           testTimeout: 180_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -16,6 +16,8 @@ import { waitFor } from './wait';
 const NOBODY = 65534;
 
 export interface TestPostgres {
+  /** The server's own `postgres` database, as its superuser: for creating databases. */
+  adminUrl: string;
   /** `postgres://postgres@127.0.0.1:<port>/<database>` of a new empty database. */
   createDatabase(): Promise<string>;
   stop(): Promise<void>;
@@ -63,6 +65,25 @@ function freePort(): Promise<number> {
   });
 }
 
+let databases = 0;
+
+/** A new empty database on the server of `admin`; its name is unique across the run's test processes. */
+export async function createDatabase(admin: string): Promise<string> {
+  databases += 1;
+  const name = `factura_desk_${process.pid}_${databases}`;
+  const client = new pg.Client(admin);
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A server of the test's own: for tests that stop, kill or restart it. */
 export async function startPostgres(): Promise<TestPostgres> {
   const bin = binaries();
   const folder = mkdtempSync(join(tmpdir(), 'factura-desk-pg-'));
@@ -121,20 +142,9 @@ export async function startPostgres(): Promise<TestPostgres> {
     rmSync(folder, { recursive: true, force: true });
     throw error;
   }
-  let databases = 0;
   return {
-    async createDatabase() {
-      databases += 1;
-      const name = `factura_desk_${databases}`;
-      const client = new pg.Client(admin);
-      await client.connect();
-      try {
-        await client.query(`CREATE DATABASE ${name}`);
-      } finally {
-        await client.end();
-      }
-      return `postgres://postgres@127.0.0.1:${port}/${name}`;
-    },
+    adminUrl: admin,
+    createDatabase: () => createDatabase(admin),
     async stop() {
       // SIGINT is PostgreSQL's fast shutdown: open sessions are ended, the data folder closed cleanly.
       if (server.exitCode === null) server.kill('SIGINT');

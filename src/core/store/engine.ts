@@ -2,18 +2,34 @@
 // Store's own better-sqlite3 connection) or PostgreSQL (a pool over `pg`, for a shop whose counters
 // share one database). Code converted to it reads and writes through `engine.db`; the engine's kind
 // is asked only where the two dialects differ (ledger-reads keeps those differences in one place).
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
-import type { Db } from './store';
+import { isDiskFault, storeUnavailable, type Db } from './store';
 import type { Schema } from './schema';
 import type { Migration } from './migration';
 import { migratePostgres } from './postgres/migrate';
 
 export type EngineKind = 'sqlite' | 'postgres';
 
+export interface TransactionOptions {
+  /**
+   * The commit reaches the disk before the promise resolves: the ledger's write-ahead record and
+   * outcome. SQLite raises `synchronous` to FULL around it and empties the -wal after it (as
+   * Store.durably does); PostgreSQL commits with synchronous_commit on, which every connection has.
+   */
+  durable?: boolean;
+}
+
 export interface Engine {
   readonly kind: EngineKind;
   readonly db: Kysely<Schema>;
+  /**
+   * Runs `work` in one transaction and commits it, or rolls it back when `work` throws. On SQLite
+   * the transaction holds the process's one connection: `work` must await only its own queries
+   * (never the network, a timer, a file or code still on the synchronous API), so that it ends
+   * within one turn of the event loop and nothing else joins it.
+   */
+  transaction<T>(work: (trx: Transaction<Schema>) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Ends the engine's own connections; SQLite's connection belongs to the Store, which closes it. */
   close(): Promise<void>;
 }
@@ -21,14 +37,32 @@ export interface Engine {
 /**
  * The SQLite engine over the Store's connection (one connection per process): Kysely and the
  * synchronous code of the modules not converted yet see the same data, and the folder's single
- * writer stays one. Kysely is used here for single statements only: a Kysely transaction would
- * issue BEGIN on the connection the synchronous code also commits on.
+ * writer stays one. Kysely serialises its own queries and transactions on that connection; a
+ * transaction refuses to start inside one the synchronous code left open.
  */
 export function sqliteEngine(connection: Db): Engine {
   const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: connection }) });
   return {
     kind: 'sqlite',
     db,
+    transaction: (work, options = {}) =>
+      db.connection().execute(async (held) => {
+        if (connection.inTransaction) throw new Error('the store connection is inside another transaction');
+        try {
+          // SQLite refuses to change `synchronous` inside a transaction: set before BEGIN, reset after.
+          if (options.durable) connection.pragma('synchronous = FULL');
+          try {
+            const result = await held.transaction().execute(work);
+            if (options.durable) checkpoint(connection);
+            return result;
+          } finally {
+            if (options.durable) connection.pragma('synchronous = NORMAL');
+          }
+        } catch (error) {
+          // A full or read-only disk: rolled back, nothing half-written, a message the user can act on.
+          throw isDiskFault(error) ? storeUnavailable(error) : error;
+        }
+      }),
     // Kysely's SQLite driver would close the Store's connection on destroy().
     close: () => Promise.resolve(),
   };
@@ -60,9 +94,24 @@ export async function openPostgres(options: PostgresOptions): Promise<Engine & {
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   try {
     const schemaVersion = await migratePostgres(db as unknown as Kysely<unknown>, options.migrations);
-    return { kind: 'postgres', db, schemaVersion, close: () => db.destroy() };
+    return {
+      kind: 'postgres',
+      db,
+      schemaVersion,
+      transaction: (work) => db.transaction().execute(work),
+      close: () => db.destroy(),
+    };
   } catch (error) {
     await db.destroy();
     throw error;
+  }
+}
+
+/** The durable commit copied into the main file and the -wal emptied (best effort, as Store.checkpoint). */
+function checkpoint(connection: Db): void {
+  try {
+    connection.pragma('wal_checkpoint(TRUNCATE)');
+  } catch {
+    // The next durable commit's checkpoint, or the close, copies it.
   }
 }

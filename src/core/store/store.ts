@@ -192,7 +192,7 @@ function migrate(db: Db, migrations: readonly Migration[]): number {
 // SQLite's codes, and Node's for the files beside the database (the folder's lock, the session file).
 const DISK_FAULTS = /^(SQLITE_(FULL|READONLY|IOERR|CANTOPEN)|EROFS|EACCES|EPERM|ENOSPC|EDQUOT)/;
 
-function isDiskFault(error: unknown): boolean {
+export function isDiskFault(error: unknown): boolean {
   return DISK_FAULTS.test((error as { code?: string } | null)?.code ?? '');
 }
 

@@ -1,5 +1,5 @@
 // The ledger's reads on both engines, one test body per engine: SQLite on a real file through the
-// Store's own connection, PostgreSQL on a real server started by the test (test/support/postgres.ts).
+// Store's own connection, PostgreSQL on a real server shared by the run (test/support/postgres-global.ts).
 // The same rows go in through the typed query layer, the same answers come out, 0 % sales included.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,15 +8,13 @@ import { LedgerReads } from '#core/ledger-reads/ledger-reads';
 import { openPostgres, sqliteEngine, type Engine } from '#core/store/engine';
 import { migrations } from '#core/store/migrations/index';
 import { Store } from '#core/store/store';
-import { startPostgres, type TestPostgres } from '#test/postgres';
+import { testDatabase } from '#test/test-database';
 import { tempDir } from '#test/temp';
 
 interface Opened {
   engine: Engine;
   close(): Promise<void>;
 }
-
-let server: TestPostgres | undefined;
 
 const ENGINES: Record<Engine['kind'], () => Promise<Opened>> = {
   sqlite: () => {
@@ -32,15 +30,10 @@ const ENGINES: Record<Engine['kind'], () => Promise<Opened>> = {
     });
   },
   postgres: async () => {
-    server ??= await startPostgres();
-    const engine = await openPostgres({ url: await server.createDatabase(), migrations });
+    const engine = await openPostgres({ url: await testDatabase(), migrations });
     return { engine, close: () => engine.close() };
   },
 };
-
-afterAll(async () => {
-  await server?.stop();
-});
 
 let seq = 0;
 

@@ -1,7 +1,7 @@
 // The typed query layer on both engines: SQLite's Kysely shares the Store's connection (what one
 // writes the other reads at once); PostgreSQL starts at the baseline equal to schema 25, records
 // its version, opens again without change, and refuses what it cannot run (nothing changed).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { openPostgres, sqliteEngine } from '#core/store/engine';
@@ -9,7 +9,7 @@ import type { Migration } from '#core/store/migration';
 import { formatContingencyReference, ticketReference } from '#shared/fe/contingency-reference';
 import { migrations } from '#core/store/migrations/index';
 import { Store } from '#core/store/store';
-import { startPostgres, type TestPostgres } from '#test/postgres';
+import { testDatabase } from '#test/test-database';
 import { tempDir } from '#test/temp';
 
 describe('SQLite engine', () => {
@@ -33,15 +33,108 @@ describe('SQLite engine', () => {
   });
 });
 
-describe('PostgreSQL engine', () => {
-  let server: TestPostgres;
-  beforeAll(async () => {
-    server = await startPostgres();
-  });
-  afterAll(async () => {
-    await server?.stop();
+describe('transactions on both engines', () => {
+  const engines = {
+    sqlite: () => {
+      const dir = tempDir();
+      const store = Store.open(`${dir.path}/data.sqlite`);
+      return Promise.resolve({
+        engine: sqliteEngine(store.db),
+        store,
+        close: () => {
+          store.close();
+          dir.remove();
+          return Promise.resolve();
+        },
+      });
+    },
+    postgres: async () => {
+      const engine = await openPostgres({ url: await testDatabase(), migrations });
+      // SQLite's migration 0014 draws the installation row; a PostgreSQL store gets it from its copy.
+      await engine.db.insertInto('installation').values({ singleton: 1, id: 'equipo-0' }).execute();
+      return { engine, store: null, close: () => engine.close() };
+    },
+  };
+
+  for (const [kind, open] of Object.entries(engines)) {
+    it(`${kind}: commits the work as a whole, or nothing of it when it throws`, async () => {
+      const { engine, close } = await open();
+      try {
+        await engine.transaction(async (trx) => {
+          await trx.updateTable('installation').set({ id: 'equipo-a' }).execute();
+        });
+        await expect(
+          engine.transaction(async (trx) => {
+            await trx.updateTable('installation').set({ id: 'equipo-b' }).execute();
+            throw new Error('corte a mitad');
+          }),
+        ).rejects.toThrow('corte a mitad');
+        const row = await engine.db.selectFrom('installation').select('id').executeTakeFirst();
+        expect(row?.id).toBe('equipo-a');
+      } finally {
+        await close();
+      }
+    });
+
+    it(`${kind}: two transactions started together each see their own reads and both commit`, async () => {
+      const { engine, close } = await open();
+      try {
+        await engine.db.updateTable('installation').set({ id: '0' }).execute();
+        // Read-then-write in each: interleaved on one connection, one of the two increments would be lost.
+        const bump = () =>
+          engine.transaction(
+            async (trx) => {
+              const { id } = await trx
+                .selectFrom('installation')
+                .select('id')
+                .$if(kind === 'postgres', (q) => q.forUpdate())
+                .executeTakeFirstOrThrow();
+              await trx
+                .updateTable('installation')
+                .set({ id: String(Number(id) + 1) })
+                .execute();
+            },
+            { durable: true },
+          );
+        await Promise.all([bump(), bump(), bump()]);
+        const row = await engine.db.selectFrom('installation').select('id').executeTakeFirst();
+        expect(row?.id).toBe('3');
+      } finally {
+        await close();
+      }
+    });
+  }
+
+  it('sqlite: a durable commit leaves the connection at synchronous NORMAL and the -wal empty', async () => {
+    const { engine, store, close } = await engines.sqlite();
+    try {
+      await engine.transaction(
+        async (trx) => {
+          await trx.updateTable('installation').set({ id: 'equipo-c' }).execute();
+        },
+        { durable: true },
+      );
+      expect(store.db.pragma('synchronous', { simple: true })).toBe(1);
+      const [wal] = store.db.pragma('wal_checkpoint(PASSIVE)') as { log: number }[];
+      expect(wal?.log).toBe(0);
+    } finally {
+      await close();
+    }
   });
 
+  it('sqlite: refuses to start inside a transaction the synchronous code left open', async () => {
+    const { engine, store, close } = await engines.sqlite();
+    try {
+      store.db.exec('BEGIN');
+      await expect(engine.transaction(() => Promise.resolve(1))).rejects.toThrow('inside another transaction');
+      store.db.exec('ROLLBACK');
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('PostgreSQL engine', () => {
   async function tables(url: string): Promise<string[]> {
     const client = new pg.Client(url);
     await client.connect();
@@ -56,7 +149,7 @@ describe('PostgreSQL engine', () => {
   }
 
   it('creates schema 25 in an empty database and opens it again without change', async () => {
-    const url = await server.createDatabase();
+    const url = await testDatabase();
     const first = await openPostgres({ url, migrations: migrations.slice(0, 25) });
     expect(first.schemaVersion).toBe(25);
     await first.close();
@@ -79,7 +172,7 @@ describe('PostgreSQL engine', () => {
   });
 
   it('keeps the ledger timeline on PostgreSQL as on SQLite (the event trigger)', async () => {
-    const url = await server.createDatabase();
+    const url = await testDatabase();
     const engine = await openPostgres({ url, migrations: migrations.slice(0, 25) });
     try {
       const { id } = await engine.db
@@ -120,7 +213,7 @@ describe('PostgreSQL engine', () => {
   });
 
   it('runs a later migration’s PostgreSQL half once, and refuses a list with a migration lacking it', async () => {
-    const url = await server.createDatabase();
+    const url = await testDatabase();
     const later: Migration = {
       version: 26,
       name: 'example_for_both',
@@ -143,7 +236,7 @@ describe('PostgreSQL engine', () => {
   });
 
   it('runs migration 0026’s PostgreSQL half over a ledger at 25: the ticket back-filled on its oldest holder, then unique', async () => {
-    const url = await server.createDatabase();
+    const url = await testDatabase();
     const at25 = await openPostgres({ url, migrations: migrations.slice(0, 25) });
     const numbering = {
       numero: '18764000001',
@@ -201,7 +294,7 @@ describe('PostgreSQL engine', () => {
 
   it('runs every migration of this build (each from 26 on carries its PostgreSQL half); a closed shift is read-only there too', async () => {
     expect(migrations.filter((m) => m.version > 25 && !m.postgres).map((m) => m.name)).toEqual([]);
-    const url = await server.createDatabase();
+    const url = await testDatabase();
     const engine = await openPostgres({ url, migrations });
     try {
       const at = '2026-11-27T12:00:00.000Z';
@@ -249,7 +342,7 @@ describe('PostgreSQL engine', () => {
   });
 
   it('refuses a database of a newer schema, changing nothing', async () => {
-    const url = await server.createDatabase();
+    const url = await testDatabase();
     const engine = await openPostgres({ url, migrations: migrations.slice(0, 25) });
     await sql`UPDATE schema_version SET version = 99`.execute(engine.db);
     await engine.close();
