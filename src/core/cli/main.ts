@@ -125,6 +125,10 @@ async function main(): Promise<number> {
             message: `${found.message} Con la aplicación cerrada: «backups» lista las copias y «restore NOMBRE --confirmar» restaura una (el archivo actual se conserva aparte).`,
           }
         : found;
+    // Refused for want of a cashier: the command line's own way to be one.
+    if (shape?.code === 'not_allowed' && !process.argv.includes('--pin')) {
+      shape.message = `${shape.message} Desde la línea de comandos: agregue --pin (el PIN de ${PIN_VARIABLE} o escrito cuando se pida).`;
+    }
     if (!shape) {
       process.stderr.write(`Error inesperado: ${error instanceof Error ? error.message : String(error)}\n`);
       return EXIT.failure;

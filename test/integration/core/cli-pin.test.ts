@@ -58,6 +58,7 @@ describe('the command line with cashiers', { timeout: 120_000 }, () => {
     const run = await runCli(home, connectArgs(), { stdin: TOKEN });
     expect(run.code).toBe(1);
     expect(errorOf(run.json)).toMatchObject({ code: 'not_allowed' });
+    expect(errorOf(run.json).message).toMatch(/Desde la línea de comandos: agregue --pin \(el PIN de FACTURA_DESK_PIN/);
     expect(await stored()).toEqual({ connections: 0, signedIn: anaId });
   });
 
