@@ -1,14 +1,10 @@
 // The day's «cierre de caja» across shifts, on the Cierre de caja screen: each shift of this
 // installation opened that day with its float, cash, expected, counted and difference, and the sum.
 import { formatDateTime } from '#shared/dates';
-import { dec, formatCop } from '#shared/money';
-import { differenceLabel } from '#shared/print/shift-close-ticket';
+import { formatCop } from '#shared/money';
+import { signedDifference as signed } from '#shared/print/day-shifts';
 import { useRpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
-
-/** A difference as the shop says it: «Faltante $ 10.400,00», «Sobrante …» or $ 0,00. */
-export const signedDifference = (difference: string) =>
-  dec(difference).isZero() ? formatCop(0) : `${differenceLabel(difference)} ${formatCop(dec(difference).abs())}`;
 
 export function DayShifts({ date }: { date: string }) {
   const day = useRpcQuery('shifts.ofDay', { date });
@@ -47,7 +43,7 @@ export function DayShifts({ date }: { date: string }) {
               <td className="num">{formatCop(s.cash_out)}</td>
               <td className="num">{formatCop(s.expected_cash)}</td>
               <td className="num">{s.counted_cash === null ? '—' : formatCop(s.counted_cash)}</td>
-              <td className="num">{s.difference === null ? '—' : signedDifference(s.difference)}</td>
+              <td className="num">{s.difference === null ? '—' : signed(s.difference)}</td>
             </tr>
           ))}
         </tbody>
@@ -63,7 +59,7 @@ export function DayShifts({ date }: { date: string }) {
             <td className="num">{formatCop(d.expected_cash)}</td>
             <td className="num">{formatCop(d.counted_cash)}</td>
             <td className="num" data-testid="day-shifts-difference">
-              {signedDifference(d.difference)}
+              {signed(d.difference)}
             </td>
           </tr>
         </tfoot>

@@ -5,7 +5,7 @@ import { formatCop } from '#shared/money';
 import type { Shift } from '#shared/rpc/methods/shifts';
 import { useRpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
-import { signedDifference } from './DayShifts';
+import { signedDifference } from '#shared/print/day-shifts';
 
 const RECENT = 10;
 
