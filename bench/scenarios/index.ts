@@ -10,6 +10,7 @@ import { rendererStartScenario } from './renderer-start';
 import { csvRssScenario, reportYearScenario, xlsxRssScenario } from './reports';
 import { sandboxThroughputScenario } from './sandbox-throughput';
 import { scanToLineScenario } from './scan-to-line';
+import { shiftCloseScenario } from './shift-close';
 import { submissionScenario } from './submission';
 import { totalsScenario } from './totals';
 import { typingScenario } from './typing';
@@ -21,6 +22,7 @@ export const scenarios: Scenario[] = [
   historyOpenScenario,
   catalogSearchScenario,
   scanToLineScenario,
+  shiftCloseScenario,
   submissionScenario,
   sandboxThroughputScenario,
   rendererSizeScenario,

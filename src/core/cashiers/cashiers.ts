@@ -166,6 +166,18 @@ export class Cashiers {
     return this.state();
   }
 
+  /**
+   * The command line's cashier: signed in by PIN for this process only, so the app's signed-in
+   * cashier (kept for a one-person shop) is not changed. The PIN is checked, counted and locked as
+   * at the register.
+   */
+  async actAs(pin: string): Promise<Cashier> {
+    if (!this.hasAdmin()) throw new AppError('conflict', 'Esta caja aún no tiene cajeros: no hace falta --pin.');
+    const cashier = await this.byPin(pin);
+    this.current = cashier.id;
+    return cashier;
+  }
+
   signOut(): CashierState {
     this.current = null;
     this.db.prepare('UPDATE cashier_settings SET signed_in_cashier = NULL WHERE id = 1').run();

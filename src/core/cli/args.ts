@@ -4,7 +4,7 @@ export interface ParsedArgs {
   flags: Map<string, string | true>;
 }
 
-const BOOLEAN_FLAGS = new Set(['json', 'replace-token', 'new-document', 'confirmar']);
+const BOOLEAN_FLAGS = new Set(['json', 'replace-token', 'new-document', 'confirmar', 'pin']);
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const positional: string[] = [];

@@ -5,6 +5,7 @@ import { resolveHome } from '../home';
 import { osKeychain } from '../vault/os-keychain';
 import { isAppError } from '#shared/rpc/errors';
 import { parseArgs } from './args';
+import { askWithoutEcho, PIN_VARIABLE, refusePinInArgs, signInForCommand } from './pin';
 import {
   call,
   connect,
@@ -22,7 +23,9 @@ import { EXIT, exitForError } from './exit-codes';
 import { backupsCommand, restoreCommand } from './restore';
 import { SANDBOX_OUTAGE_USAGE, sandboxOutageCommand } from './sandbox-outage';
 
-const USAGE = `Uso: npm run --silent cli -- [--home DIR] <comando>
+const USAGE = `Uso: npm run --silent cli -- [--home DIR] [--pin] <comando>
+  --pin   actuar como un cajero de la caja (las acciones de administrador lo piden cuando hay cajeros):
+          el PIN de ${PIN_VARIABLE}, o escrito cuando se pida, o la primera línea de la entrada estándar
   connect --base-url URL --company ID [--label NOMBRE] [--kind sandbox|production] [--ca ARCHIVO.pem] [--replace-token]   (token por stdin; --ca: autoridad de certificación propia del proveedor)
   dse submit ARCHIVO.json [--key CLAVE] [--new-document]
   fe submit ARCHIVO.json [--new-document]
@@ -49,7 +52,21 @@ async function run(context: CommandContext): Promise<CommandResult> {
   return { output: { error: { code: 'invalid_input', message: USAGE } }, exitCode: EXIT.invalid, text: USAGE };
 }
 
+let stdinText: Promise<string> | null = null;
+
+/** The whole standard input, read once (the PIN's line and the token may share it). */
+function readAllStdin(): Promise<string> {
+  stdinText ??= new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    process.stdin.on('data', (chunk: Buffer) => chunks.push(chunk));
+    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    process.stdin.on('error', reject);
+  });
+  return stdinText;
+}
+
 function readStdin(): Promise<string> {
+  if (!process.stdin.isTTY) return readAllStdin();
   return new Promise((resolve, reject) => {
     if (process.stdin.isTTY) {
       process.stderr.write('Escriba el token y presione Ctrl+D:\n');
@@ -67,6 +84,7 @@ async function main(): Promise<number> {
   try {
     // A restore runs with no core open (and a damaged file cannot open one).
     const args = parseArgs(rest);
+    refusePinInArgs(args);
     const command = args.positional[0];
     if (command === 'sandbox-outage') {
       // A standalone sandbox's switch: no data folder is opened.
@@ -82,10 +100,15 @@ async function main(): Promise<number> {
     }
     core = createCore({ home, secrets: osKeychain, transport: 'cli' });
     if (core.parts.store.notice) process.stderr.write(`${core.parts.store.notice}\n`);
+    const signedIn = await signInForCommand(core, args, {
+      env: process.env,
+      terminal: process.stdin.isTTY ? { ask: askWithoutEcho } : null,
+      readAll: readAllStdin,
+    });
     const result = await run({
       core,
       args,
-      readStdin,
+      readStdin: signedIn.rest ?? readStdin,
       progress: (line) => process.stderr.write(`${line}\n`),
     });
     process.stdout.write(`${result.text ?? JSON.stringify(result.output, null, 2)}\n`);
@@ -102,6 +125,10 @@ async function main(): Promise<number> {
             message: `${found.message} Con la aplicación cerrada: «backups» lista las copias y «restore NOMBRE --confirmar» restaura una (el archivo actual se conserva aparte).`,
           }
         : found;
+    // Refused for want of a cashier: the command line's own way to be one.
+    if (shape?.code === 'not_allowed' && !process.argv.includes('--pin')) {
+      shape.message = `${shape.message} Desde la línea de comandos: agregue --pin (el PIN de ${PIN_VARIABLE} o escrito cuando se pida).`;
+    }
     if (!shape) {
       process.stderr.write(`Error inesperado: ${error instanceof Error ? error.message : String(error)}\n`);
       return EXIT.failure;

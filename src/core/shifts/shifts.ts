@@ -177,6 +177,19 @@ export class Shifts {
     return this.get(shift.id);
   }
 
+  /**
+   * This register's closed shifts, newest first, for reprinting their close. Read backwards by id
+   * (a register closes its shifts in the order it opened them) so only `limit` rows are visited.
+   */
+  recentClosed(limit: number): Shift[] {
+    return this.db
+      .prepare<[string, number], ShiftRow>(
+        `SELECT ${SHIFT_COLUMNS} WHERE s.register_name = ? AND s.closed_at IS NOT NULL ORDER BY s.id DESC LIMIT ?`,
+      )
+      .all(this.cashiers.registerName(), limit)
+      .map((row) => this.view(row));
+  }
+
   /** The shifts opened on a Colombian day, in order, and their cash summed. */
   ofDay(date?: string): ShiftsOfDay {
     const day = date ?? colombiaToday(this.clock());

@@ -1,10 +1,11 @@
 // The Turno screen against the fake bridge: the first administrator created there (bad PIN said in
 // Spanish, nothing sent), and the close of an open shift counted by denomination, its counted cash
 // and difference shown as they are typed, the administrator's PIN asked of a cajero for a
-// difference, and the «cierre de turno» ticket after it.
+// difference, and the «cierre de turno» ticket after it; the register's recent closes, each
+// reprinted on the page or the receipt printer.
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CashierState } from '#shared/rpc/methods/cashiers';
 import type { Shift } from '#shared/rpc/methods/shifts';
 import { countedCash, cashDifference } from '#shared/shifts/cash-count';
@@ -16,6 +17,8 @@ const folded = (text: string | null): string => (text ?? '').replace(/\s+/g, ' '
 
 let cashiers: CashierState;
 let open: Shift | null;
+let recent: Shift[];
+let thermal: 'none' | 'network';
 
 const ANA = { id: 2, name: 'Ana', role: 'cajero' as const, active: true };
 const MARTA = { id: 1, name: 'Marta', role: 'administrador' as const, active: true };
@@ -61,9 +64,11 @@ const fake = installFakeBridge({
     difference: '0.00',
     open_shifts: 0,
   }),
+  'shifts.recentClosed': () => recent,
+  'shifts.printClose': () => ({ drawer_opened: false, warning: null }),
   'print.thermal': () => ({
-    connection: 'none',
-    host: '',
+    connection: thermal,
+    host: thermal === 'none' ? '' : '192.168.1.50',
     port: 9100,
     queue: '',
     columns: 48,
@@ -95,6 +100,8 @@ afterEach(cleanup);
 beforeEach(() => {
   cashiers = { has_admin: false, register_name: 'Caja 1', stay_signed_in: false, current: null, cashiers: [] };
   open = null;
+  recent = [];
+  thermal = 'none';
 });
 
 describe('Turno', () => {
@@ -147,6 +154,66 @@ describe('Turno', () => {
     expect(text).toContain('Diferencia aceptada por Marta');
     expect(text).toMatch(/Faltante\s*\$ 10\.400,00/);
     expect(screen.getByRole('button', { name: 'Imprimir cierre de turno (80 mm)' })).toBeTruthy();
+    fake.assertNoProblems();
+  });
+
+  it('lists the recent closes; «Reimprimir cierre» from the keyboard prints on the page, or on the receipt printer when there is one', async () => {
+    cashiers = { ...cashiers, has_admin: true, current: ANA, cashiers: [ANA, MARTA] };
+    recent = [
+      {
+        ...openShift(),
+        id: 9,
+        cashier: { id: 1, name: 'Marta' },
+        closed_at: '2026-11-20T23:00:00.000Z',
+        closed_by: 'Marta',
+        counted_cash: '111900.00',
+        difference: '0.00',
+        counts: { bill_100000: 1, bill_10000: 1, bill_1000: 1, coin_500: 1, coin_200: 2 },
+      },
+      {
+        ...openShift(),
+        closed_at: '2026-11-20T22:00:00.000Z',
+        closed_by: 'Ana',
+        counted_cash: '101500.00',
+        difference: '-10400.00',
+        counts: { bill_100000: 1, coin_500: 3 },
+        difference_accepted_by: 'Marta',
+      },
+    ];
+    const printed = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    const { unmount } = renderWithQueries(<ShiftScreen />);
+    // No shift open: the float is focused first (the open form), then the keyboard goes to the list.
+    const openForm = await screen.findByRole('form', { name: /Abrir turno en Caja 1/ });
+    await waitFor(() => expect(document.activeElement).toBe(within(openForm).getByLabelText('Base de caja')));
+    const list = await screen.findByRole('region', { name: 'Cierres recientes de esta caja' });
+    const rows = within(list).getAllByRole('row').slice(1);
+    expect(rows.map((row) => folded(row.textContent))).toEqual([
+      expect.stringMatching(/^Marta.*\$ 111\.900,00\$ 111\.900,00\$ 0,00Reimprimir cierre$/),
+      expect.stringMatching(/^Ana.*\$ 111\.900,00\$ 101\.500,00Faltante \$ 10\.400,00Reimprimir cierre$/),
+    ]);
+    // From the keyboard: focus the button of Ana's close and press Enter.
+    const reprintAna = within(rows[1]!).getByRole('button', { name: /^Reimprimir cierre del turno de Ana, cerrado / });
+    reprintAna.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(printed).toHaveBeenCalledTimes(1));
+    const ticket = folded((await screen.findByTestId('shift-ticket')).textContent);
+    expect(ticket).toContain('Cajero: Ana');
+    expect(ticket).toMatch(/Faltante\s*\$ 10\.400,00/);
+    expect(fake.callsTo('shifts.printClose')).toHaveLength(0);
+    // The same close again prints again.
+    await user.click(reprintAna);
+    await waitFor(() => expect(printed).toHaveBeenCalledTimes(2));
+    unmount();
+
+    thermal = 'network';
+    renderWithQueries(<ShiftScreen />);
+    const again = await screen.findByRole('region', { name: 'Cierres recientes de esta caja' });
+    await user.click(within(again).getByRole('button', { name: /^Reimprimir cierre del turno de Marta, / }));
+    await waitFor(() => expect(fake.inputsOf('shifts.printClose')).toEqual([{ id: 9 }]));
+    expect(await screen.findByText('Cierre de turno impreso.')).toBeTruthy();
+    expect(printed).toHaveBeenCalledTimes(2);
+    printed.mockRestore();
     fake.assertNoProblems();
   });
 });

@@ -212,6 +212,18 @@ describe('cashiers and shifts', () => {
     });
     expect(day.shifts.map((s) => s.cashier.name)).toEqual(['Ana', 'Ana']);
   });
+
+  it("the register's recent closes, newest first, as they were stored; another register's are not listed", async () => {
+    const [newest, older] = await app.rpc<Shift[]>('shifts.recentClosed', {});
+    expect(newest).toMatchObject({ opening_float: '50000.00', difference: '0.00' });
+    expect(older).toEqual(await app.rpc<Shift>('shifts.get', { id: shift.id }));
+    expect(await app.rpc<Shift[]>('shifts.recentClosed', { limit: 1 })).toEqual([newest]);
+    expect((await app.fails('shifts.recentClosed', { limit: 0 })).code).toBe('invalid_input');
+    await app.rpc('cashiers.signIn', { pin: ADMIN_PIN });
+    await app.rpc('cashiers.setSettings', { register_name: 'Caja 2', stay_signed_in: false });
+    expect(await app.rpc<Shift[]>('shifts.recentClosed', {})).toEqual([]);
+    await app.rpc('cashiers.setSettings', { register_name: 'Caja 1', stay_signed_in: false });
+  });
 });
 
 describe('PIN entry', () => {

@@ -1,8 +1,8 @@
 import type { MethodName } from '#shared/rpc/contract';
 import { useRpcQuery } from '#renderer/rpc/hooks';
 
-/** What a change of cashier makes stale: who is signed in, and the shift they see. */
-export const CASHIER_QUERIES: MethodName[] = ['cashiers.state', 'shifts.current', 'shifts.ofDay'];
+/** What a change of cashier makes stale: who is signed in, and the shifts they see. */
+export const CASHIER_QUERIES: MethodName[] = ['cashiers.state', 'shifts.current', 'shifts.ofDay', 'shifts.recentClosed'];
 
 /**
  * Who is at the keyboard. `mayAdminister` is what the window shows or hides; core checks the same

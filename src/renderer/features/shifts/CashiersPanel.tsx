@@ -1,6 +1,6 @@
 // The register's people: the first administrator (first run), then, for an administrator, the
 // cajeros (name, PIN, role), who leaves, and this register's name and how it signs in.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CashierSettings, cashierMethods, NewCashier, type CashierState } from '#shared/rpc/methods/cashiers';
 import { useSchemaForm } from '#renderer/forms/useSchemaForm';
 import { useRpcMutation } from '#renderer/rpc/hooks';
@@ -14,6 +14,8 @@ const pinProps = { type: 'password', inputMode: 'numeric', autoComplete: 'new-pa
 export function FirstAdminForm() {
   const create = useRpcMutation('cashiers.createAdmin', CASHIER_QUERIES);
   const form = useSchemaForm(AdminInput, { defaultValues: { name: '', pin: '' } });
+  // The first run's only task: the administrator's name is typed first.
+  useEffect(() => form.setFocus('name'), [form]);
   const submit = form.handleSubmit((input) => create.mutate(input));
   return (
     <form className="panel" aria-labelledby="first-admin-title" noValidate onSubmit={(event) => void submit(event)}>

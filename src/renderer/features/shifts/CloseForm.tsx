@@ -26,11 +26,12 @@ export function CloseForm({ shift, isAdmin, onClosed }: { shift: Shift; isAdmin:
   const counted = countedCash(clean);
   const difference = cashDifference(counted, shift.expected_cash);
   const hasDifference = !dec(difference).isZero();
+  // Not mutate's own onSuccess: the close makes the open shift stale, this form unmounts with it,
+  // and React Query drops an unmounted caller's callbacks, so the closed shift would never show.
   const submit = form.handleSubmit((input) =>
-    close.mutate(
-      { counts: input.counts, ...(input.admin_pin ? { admin_pin: input.admin_pin } : {}) },
-      { onSuccess: (closed) => onClosed(closed) },
-    ),
+    close
+      .mutateAsync({ counts: input.counts, ...(input.admin_pin ? { admin_pin: input.admin_pin } : {}) })
+      .then(onClosed, () => undefined),
   );
   return (
     <form className="panel shift-close" aria-labelledby="shift-close-title" noValidate onSubmit={(event) => void submit(event)}>

@@ -21,7 +21,8 @@ export function MovementForm({ isAdmin }: { isAdmin: boolean }) {
           result.warning ??
             `${input.kind === 'in' ? 'Entrada' : 'Salida'} registrada.${result.drawer_opened ? ' Cajón abierto.' : ''}`,
         );
-        form.reset({ kind: input.kind, reason: '' });
+        // Emptied for the next one; an administrator's PIN never stays typed in the field.
+        form.reset({ kind: input.kind, reason: '', amount: '' as unknown as number, admin_pin: '' });
       },
     }),
   );

@@ -1,8 +1,8 @@
 // Turno: this register's shift. First run: the administrator is created here. Then: open the
 // shift with the counted float; while open, its sales and cash, cash in and out; the close by
 // denomination with the difference an administrator accepts; and the «cierre de turno» ticket,
-// on the receipt printer or on its 80 mm page.
-import { useState } from 'react';
+// on the receipt printer or on its 80 mm page, again from the register's recent closes.
+import { useEffect, useRef, useState } from 'react';
 import { formatDateTime } from '#shared/dates';
 import { formatInteger } from '#shared/format';
 import { formatCop } from '#shared/money';
@@ -17,6 +17,7 @@ import { CASHIER_QUERIES, useCashier } from '../cashiers/useCashier';
 import { CashiersPanel, FirstAdminForm } from './CashiersPanel';
 import { CloseForm } from './CloseForm';
 import { MovementForm } from './MovementForm';
+import { RecentCloses } from './RecentCloses';
 import { TicketBlocks } from './TicketBlocks';
 import './shifts.css';
 
@@ -25,6 +26,8 @@ const OpenInput = shiftMethods['shifts.open'].input;
 function OpenShiftForm({ register }: { register: string }) {
   const open = useRpcMutation('shifts.open', CASHIER_QUERIES);
   const form = useSchemaForm(OpenInput);
+  // With no shift open, counting the float is the next thing to type.
+  useEffect(() => form.setFocus('opening_float'), [form]);
   const submit = form.handleSubmit((input) => open.mutate(input));
   return (
     <form className="panel" aria-labelledby="shift-open-title" noValidate onSubmit={(event) => void submit(event)}>
@@ -97,25 +100,64 @@ function ShiftFigures({ shift }: { shift: Shift }) {
   );
 }
 
-function ClosedShift({ shift }: { shift: Shift }) {
+/** A closed shift shown with its ticket: just closed, or chosen to reprint (`printNow`). */
+interface Shown {
+  shift: Shift;
+  printNow: boolean;
+  /** remounts ClosedShift, so the same close reprinted twice prints twice */
+  key: number;
+}
+
+function ClosedShift({ shift, printNow, onDone }: { shift: Shift; printNow: boolean; onDone: () => void }) {
   const [printedAt] = useState(() => new Date());
   const thermal = useRpcQuery('print.thermal', {});
   const receiptPrinter = thermal.data !== undefined && thermal.data.connection !== 'none';
   const print = useRpcMutation('shifts.printClose');
+  const printed = useRef(false);
+  const firstPrint = useRef<HTMLButtonElement>(null);
+  // Just closed: the close form is gone, and printing its ticket is the next step (Enter).
+  useEffect(() => {
+    if (!printNow && thermal.data !== undefined) firstPrint.current?.focus();
+  }, [printNow, thermal.data]);
+  const { mutate } = print;
+  // A reprint prints as soon as it is known where to: the receipt printer when the equipment has
+  // one, else the page (the ticket below is what the print stylesheet leaves visible).
+  useEffect(() => {
+    if (!printNow || printed.current || (thermal.data === undefined && !thermal.isError)) return;
+    printed.current = true;
+    if (receiptPrinter) mutate({ id: shift.id });
+    else window.print();
+  }, [printNow, thermal.data, thermal.isError, receiptPrinter, mutate, shift.id]);
   return (
     <section className="shift-closed" aria-labelledby="shift-closed-title">
       <h2 id="shift-closed-title" className="no-print">
-        Turno cerrado
+        {printNow ? `Cierre del turno de ${shift.cashier.name}` : 'Turno cerrado'}
       </h2>
       <div className="button-row no-print">
         {receiptPrinter && (
-          <button type="button" className="button" disabled={print.isPending} onClick={() => print.mutate({ id: shift.id })}>
+          <button
+            ref={firstPrint}
+            type="button"
+            className="button"
+            disabled={print.isPending}
+            onClick={() => mutate({ id: shift.id })}
+          >
             Imprimir cierre de turno en la tirilla
           </button>
         )}
-        <button type="button" className={receiptPrinter ? 'button button--secondary' : 'button'} onClick={() => window.print()}>
+        <button
+          ref={receiptPrinter ? undefined : firstPrint}
+          type="button"
+          className={receiptPrinter ? 'button button--secondary' : 'button'}
+          onClick={() => window.print()}
+        >
           Imprimir cierre de turno (80 mm)
         </button>
+        {printNow && (
+          <button type="button" className="button button--secondary" onClick={onDone}>
+            Listo
+          </button>
+        )}
       </div>
       {print.isSuccess && (
         <p role="status" className="no-print">
@@ -137,7 +179,8 @@ function ClosedShift({ shift }: { shift: Shift }) {
 export default function ShiftScreen() {
   const { data: cashiers, state, mayAdminister } = useCashier();
   const current = useRpcQuery('shifts.current', {}, { enabled: cashiers?.has_admin === true });
-  const [closed, setClosed] = useState<Shift | null>(null);
+  const [closed, setClosed] = useState<Shown | null>(null);
+  const show = (shift: Shift, printNow: boolean) => setClosed((was) => ({ shift, printNow, key: (was?.key ?? 0) + 1 }));
   const isAdmin = cashiers?.current?.role === 'administrador';
   return (
     <section className="screen shifts" aria-labelledby="shift-title">
@@ -151,7 +194,7 @@ export default function ShiftScreen() {
       {cashiers?.has_admin && !cashiers.current && (
         <Alert tone="warn">Nadie ha ingresado a la caja. Presione F6 y escriba su PIN.</Alert>
       )}
-      {closed && <ClosedShift shift={closed} />}
+      {closed && <ClosedShift key={closed.key} shift={closed.shift} printNow={closed.printNow} onDone={() => setClosed(null)} />}
       {cashiers?.current && current.data === null && !closed && <OpenShiftForm register={cashiers.register_name} />}
       {cashiers?.current && current.data === null && closed && (
         <button type="button" className="button button--secondary no-print" onClick={() => setClosed(null)}>
@@ -162,9 +205,10 @@ export default function ShiftScreen() {
         <div className="shifts__open no-print">
           <ShiftFigures shift={current.data} />
           <MovementForm isAdmin={isAdmin} />
-          <CloseForm shift={current.data} isAdmin={isAdmin} onClosed={setClosed} />
+          <CloseForm shift={current.data} isAdmin={isAdmin} onClosed={(shift) => show(shift, false)} />
         </div>
       )}
+      {cashiers?.current && <RecentCloses onReprint={(shift) => show(shift, true)} />}
       {cashiers?.has_admin && mayAdminister && (
         <div className="no-print">
           <CashiersPanel state={cashiers} />

@@ -121,6 +121,8 @@ export const shiftMethods = {
   'shifts.close': method(CloseInput, Shift),
   /** The shifts opened on a Colombian day (today when no date is given), summed: the day's «cierre de caja». */
   'shifts.ofDay': method(z.object({ date: IsoDate.optional() }).strict(), ShiftsOfDay),
+  /** This register's closed shifts, newest first (10 unless asked), whose close can be printed again. */
+  'shifts.recentClosed': method(z.object({ limit: z.number().int().min(1).max(50).optional() }).strict(), z.array(Shift)),
   /** The 80 mm «cierre de turno» on the receipt printer. */
   'shifts.printClose': method(z.object({ id: z.number().int().positive() }).strict(), TicketPrinted),
 };
