@@ -5,6 +5,7 @@
 // every network call for longer than that call may wait, and released after the outcome's commit.
 // A crashed owner's lease runs out, and another process resumes the submission with its same key.
 import type { Engine } from '../store/engine';
+import { isDiskFault, storeUnavailable } from '../store/store';
 
 export interface ClaimOptions {
   /** Who claims: one id per process (its ledger instance). */
@@ -40,17 +41,19 @@ export class SubmissionClaims {
    */
   async take(id: number): Promise<boolean> {
     const now = this.options.clock().getTime();
-    const taken = await this.engine.db
-      .updateTable('submissions')
-      .set({ claimed_by: this.options.owner, claimed_until: now + this.options.leaseMs })
-      .where('id', '=', id)
-      .$if(!this.options.singleWriter, (query) =>
-        query.where((eb) =>
-          eb.or([eb('claimed_by', 'is', null), eb('claimed_by', '=', this.options.owner), eb('claimed_until', '<=', now)]),
-        ),
-      )
-      .returning('id')
-      .executeTakeFirst();
+    const taken = await this.written(
+      this.engine.db
+        .updateTable('submissions')
+        .set({ claimed_by: this.options.owner, claimed_until: now + this.options.leaseMs })
+        .where('id', '=', id)
+        .$if(!this.options.singleWriter, (query) =>
+          query.where((eb) =>
+            eb.or([eb('claimed_by', 'is', null), eb('claimed_by', '=', this.options.owner), eb('claimed_until', '<=', now)]),
+          ),
+        )
+        .returning('id')
+        .executeTakeFirst(),
+    );
     return taken !== undefined;
   }
 
@@ -59,24 +62,28 @@ export class SubmissionClaims {
    * no longer its own (another process took it over after it expired): then nothing may be sent.
    */
   async renew(id: number): Promise<boolean> {
-    const renewed = await this.engine.db
-      .updateTable('submissions')
-      .set({ claimed_until: this.options.clock().getTime() + this.options.leaseMs })
-      .where('id', '=', id)
-      .$if(!this.options.singleWriter, (query) => query.where('claimed_by', '=', this.options.owner))
-      .returning('id')
-      .executeTakeFirst();
+    const renewed = await this.written(
+      this.engine.db
+        .updateTable('submissions')
+        .set({ claimed_until: this.options.clock().getTime() + this.options.leaseMs })
+        .where('id', '=', id)
+        .$if(!this.options.singleWriter, (query) => query.where('claimed_by', '=', this.options.owner))
+        .returning('id')
+        .executeTakeFirst(),
+    );
     return renewed !== undefined;
   }
 
   /** Gives the claim up after the outcome's commit; another owner's claim is left as it is. */
   async release(id: number): Promise<void> {
-    await this.engine.db
-      .updateTable('submissions')
-      .set({ claimed_by: null, claimed_until: null })
-      .where('id', '=', id)
-      .where('claimed_by', '=', this.options.owner)
-      .execute();
+    await this.written(
+      this.engine.db
+        .updateTable('submissions')
+        .set({ claimed_by: null, claimed_until: null })
+        .where('id', '=', id)
+        .where('claimed_by', '=', this.options.owner)
+        .execute(),
+    );
   }
 
   /** Who holds a submission's claim now, if anyone (an expired lease is nobody's). */
@@ -88,5 +95,14 @@ export class SubmissionClaims {
       .executeTakeFirst();
     if (!row?.claimed_by || row.claimed_until === null) return null;
     return row.claimed_until > this.options.clock().getTime() ? row.claimed_by : null;
+  }
+
+  /** A claim's write on a full or read-only disk fails with the store's Spanish message, as every commit does. */
+  private async written<T>(query: Promise<T>): Promise<T> {
+    try {
+      return await query;
+    } catch (error) {
+      throw isDiskFault(error) ? storeUnavailable(error) : error;
+    }
   }
 }
