@@ -119,6 +119,14 @@ async function sell(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('the counter after a sale ends', () => {
+  it("keeps the product search out of the invoice's form (a form of its own, so a key there is not a change of the invoice's)", async () => {
+    await openScreen();
+    const invoice = document.querySelector('form.invoice-form');
+    expect(invoice).not.toBeNull();
+    expect(search().form).not.toBeNull();
+    expect(search().form).not.toBe(invoice);
+  });
+
   it('«Nueva factura» puts the focus in the product search, so the next scan lands', async () => {
     const user = userEvent.setup();
     await sell(user);

@@ -15,32 +15,69 @@ const RESULTS = 8;
 /** How long digits typed must rest before they are searched as words (a scanner is done well before). */
 const DIGITS_PAUSE_MS = 150;
 
-/** `autoFocus`: takes the focus when it appears, so the next sale's first scan lands here. */
-export function ProductSearch({ onPick, autoFocus = false }: { onPick: (product: Product) => string; autoFocus?: boolean }) {
-  const [q, setQ] = useState('');
+/**
+ * `autoFocus`: takes the focus when it appears, so the next sale's first scan lands here. `form`: the
+ * id of the empty form that owns the field (see InvoiceForm): in the invoice's own form, every key
+ * typed here had the browser look over all of that form's fields again.
+ */
+export function ProductSearch({
+  onPick,
+  autoFocus = false,
+  form,
+}: {
+  onPick: (product: Product) => string;
+  autoFocus?: boolean;
+  form?: string;
+}) {
+  // The field keeps its own text (it is not a controlled input): a key re-renders nothing unless
+  // the words searched change. `searched` is the text whose results are shown ('' for none).
+  const [searched, setSearched] = useState('');
   const [highlight, setHighlight] = useState(0);
   const [status, setStatus] = useState<{ text: string; tone: 'ok' | 'error' } | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const queue = useRef<Promise<void>>(Promise.resolve());
+  const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The state as last set, read by the handlers between renders; every change of it goes through here.
+  const shown = useRef({ searched: '', highlight: 0 });
   const listId = useId();
-  const text = q.trim();
-  // Digits alone are most often a scanner typing a barcode (a key every few ms, then Enter, which
-  // looks the code up exactly): their word search waits for a pause, so a scan costs no search per
-  // digit. Words search from the first keystroke.
-  const digits = /^\d+$/.test(text);
-  const [paused, setPaused] = useState('');
-  useEffect(() => {
-    if (!digits) return;
-    const timer = setTimeout(() => setPaused(text), DIGITS_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [digits, text]);
-  const searched = digits ? (paused === text ? text : '') : text;
   const results = useRpcQuery(
     'catalog.search',
     { q: searched, limit: RESULTS },
     { enabled: searched !== '', placeholderData: (previous) => previous, staleTime: 2_000 },
   );
   const items = searched === '' ? [] : (results.data?.items ?? []);
+
+  useEffect(() => () => clearTimeout(pause.current), []);
+
+  /** Sets what is searched and the highlighted result, rendering only when one of them changes. */
+  const show = (text: string, highlighted = 0) => {
+    if (shown.current.searched !== text) {
+      shown.current.searched = text;
+      setSearched(text);
+    }
+    if (shown.current.highlight !== highlighted) {
+      shown.current.highlight = highlighted;
+      setHighlight(highlighted);
+    }
+  };
+
+  // Digits alone are most often a scanner typing a barcode (a key every few ms, then Enter, which
+  // looks the code up exactly): their word search waits for a pause, so a scan's digits cost no
+  // search and no render. Words search from the first keystroke.
+  const onText = (value: string) => {
+    const text = value.trim();
+    clearTimeout(pause.current);
+    pause.current = undefined;
+    if (/^\d+$/.test(text)) {
+      show('');
+      pause.current = setTimeout(() => show(text), DIGITS_PAUSE_MS);
+    } else show(text);
+  };
+
+  const clear = () => {
+    if (input.current) input.current.value = '';
+    onText('');
+  };
 
   useEffect(() => {
     if (autoFocus) input.current?.focus();
@@ -90,10 +127,12 @@ export function ProductSearch({ onPick, autoFocus = false }: { onPick: (product:
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       if (items.length === 0) return;
-      setHighlight((h) => (event.key === 'ArrowDown' ? (h + 1) % items.length : (h - 1 + items.length) % items.length));
+      const h = shown.current.highlight;
+      show(shown.current.searched, event.key === 'ArrowDown' ? (h + 1) % items.length : (h - 1 + items.length) % items.length);
     } else if (event.key === 'Enter') {
       // Never the form's submit: Enter here adds a product.
       event.preventDefault();
+      const text = event.currentTarget.value.trim();
       if (text === '' || text.length > 40) return;
       // Results still shown from an earlier text (placeholder data while this one's search runs) are
       // never chosen: a fast scan of an unknown code added the product scanned before it.
@@ -102,11 +141,9 @@ export function ProductSearch({ onPick, autoFocus = false }: { onPick: (product:
         results.isPlaceholderData ? undefined : items[highlight],
         results.isPlaceholderData || results.isPending ? highlight === 0 : false,
       );
-      setQ('');
-      setHighlight(0);
+      clear();
     } else if (event.key === 'Escape') {
-      setQ('');
-      setHighlight(0);
+      clear();
     }
   };
 
@@ -117,14 +154,12 @@ export function ProductSearch({ onPick, autoFocus = false }: { onPick: (product:
         <input
           ref={input}
           type="search"
-          value={q}
-          onChange={(event) => {
-            setQ(event.target.value);
-            setHighlight(0);
-          }}
+          defaultValue=""
+          onChange={(event) => onText(event.target.value)}
           onKeyDown={onKeyDown}
           placeholder="Código, código de barras o nombre; también con el lector de código de barras"
           autoComplete="off"
+          form={form}
           aria-label="Buscar producto"
           role="combobox"
           aria-expanded={items.length > 0}
@@ -144,7 +179,7 @@ export function ProductSearch({ onPick, autoFocus = false }: { onPick: (product:
               onMouseDown={(event) => {
                 event.preventDefault();
                 add(product);
-                setQ('');
+                clear();
               }}
             >
               <span className="product-search__code">{product.code}</span>

@@ -100,6 +100,10 @@ export function InvoiceForm(props: InvoiceFormProps) {
   );
 
   const linesForm = useId();
+  // The product search's field has an empty form of its own too: while it sat in the invoice's form,
+  // the browser (its form filling) went over every field of that form again after each key typed in
+  // it, as a scanner types a code's 13 digits.
+  const searchForm = useId();
 
   const errorCount = Object.keys(form.formState.errors).length;
   return (
@@ -115,7 +119,7 @@ export function InvoiceForm(props: InvoiceFormProps) {
             <CounterShortcuts />
             <IssueDateFollowsTheDay today={today} />
             <ReceiverSection />
-            <ItemsGrid controlsForm={linesForm} focusSearch={props.focusProductSearch ?? false} />
+            <ItemsGrid controlsForm={linesForm} searchForm={searchForm} focusSearch={props.focusProductSearch ?? false} />
             <PaymentSection
               methods={paymentMethods}
               loadError={props.paymentMethodsError}
@@ -144,6 +148,7 @@ export function InvoiceForm(props: InvoiceFormProps) {
           </InvoiceBar>
         </form>
         <LinesForm id={linesForm} />
+        <LinesForm id={searchForm} />
       </LiveTotalsContext.Provider>
     </FormProvider>
   );

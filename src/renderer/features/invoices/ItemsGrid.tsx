@@ -13,10 +13,19 @@ import { isTabularPaste, itemsFromPaste } from './paste';
 import './items-grid.css';
 
 /**
- * `controlsForm`: id of the form that owns the lines' controls (forms/LinesForm.tsx). `focusSearch`:
- * the product search takes the focus when the grid appears (a new sale after the last one ended).
+ * `controlsForm`: id of the form that owns the lines' controls (forms/LinesForm.tsx); `searchForm`:
+ * the one that owns the product search's field. `focusSearch`: the product search takes the focus
+ * when the grid appears (a new sale after the last one ended).
  */
-export function ItemsGrid({ controlsForm, focusSearch = false }: { controlsForm: string; focusSearch?: boolean }) {
+export function ItemsGrid({
+  controlsForm,
+  searchForm,
+  focusSearch = false,
+}: {
+  controlsForm: string;
+  searchForm?: string;
+  focusSearch?: boolean;
+}) {
   const { control, register, getValues, formState } = useFormContext<FeFormValues>();
   const { fields, append, remove, insert, move, update } = useFieldArray({ control, name: 'items' });
   const gridRef = useRef<HTMLTableSectionElement>(null);
@@ -115,7 +124,7 @@ export function ItemsGrid({ controlsForm, focusSearch = false }: { controlsForm:
   return (
     <fieldset className="panel invoice-items">
       <legend>Productos o servicios</legend>
-      <ProductSearch onPick={addProduct} autoFocus={focusSearch} />
+      <ProductSearch onPick={addProduct} autoFocus={focusSearch} {...(searchForm ? { form: searchForm } : {})} />
       <p className="muted items-help">
         Enter pasa a la siguiente casilla; al final se agrega una línea. Puede pegar varias filas desde una hoja de cálculo
         (descripción, cantidad, valor unitario, tarifa).
