@@ -133,6 +133,7 @@ export function createCore(options: CoreOptions): Core {
   };
   const submissions = new Submissions({
     store,
+    engine,
     connections,
     fetch,
     clock,

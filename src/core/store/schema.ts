@@ -281,6 +281,9 @@ export interface SubmissionsTable {
   field_errors: string | null;
   rejection: string | null;
   ticket_ref: string | null;
+  /** The process that holds the submission's claim now (migration 0029), until `claimed_until` (epoch ms). */
+  claimed_by: string | null;
+  claimed_until: number | null;
 }
 
 export interface CashiersTable {

@@ -25,10 +25,15 @@ import { nothingSent } from './outcome';
 import { ContingencyQueue, QUEUED, type LedgerAccess, type OutboxPass } from './contingency-queue';
 import { isTicketTaken, ticketOfRequest, ticketRef, type TicketId } from './contingency-tickets';
 import type { OutboxStore } from './outbox';
+import { leaseFor, SubmissionClaims } from './claims';
+import { DEFAULT_READ_TIMEOUT_MS, DEFAULT_WRITE_TIMEOUT_MS } from '../api/client';
+import type { Engine } from '../store/engine';
 
 export type { OutboxPass } from './contingency-queue';
 
 export interface SubmissionsOptions extends ServiceParts {
+  /** Where the submissions' claims are taken (claims.ts). */
+  engine: Engine;
   writeTimeoutMs?: number;
   readTimeoutMs?: number;
   /** The transmission window of a contingency document, in hours (default 48). */
@@ -52,11 +57,23 @@ export class Submissions {
   /** The certificate problem of each connection's last attempt, if it was one: what the outbox pass says. */
   private readonly refusedCertificates = new Map<number, string>();
   private readonly locks = new Map<number, Promise<unknown>>();
+  /** This process's claims on the submissions it resolves (claims.ts). */
+  readonly claims: SubmissionClaims;
   private readonly listeners = new Set<(row: SubmissionRow) => void>();
   private resumed: Promise<void> | null = null;
 
   constructor(private readonly options: SubmissionsOptions) {
     this.ledger = new SubmissionLedger(options.store, options.clock);
+    this.claims = new SubmissionClaims(options.engine, {
+      owner: randomUUID(),
+      clock: options.clock,
+      leaseMs: leaseFor({
+        writeTimeoutMs: options.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS,
+        readTimeoutMs: options.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS,
+      }),
+      // SQLite has one writer per folder (FolderLock): a claim left by another owner is a dead process's.
+      singleWriter: options.engine.kind === 'sqlite',
+    });
     this.contingency = new ContingencyQueue(this.ledgerAccess(), {
       ...options,
       windowHours: options.contingencyWindowHours ?? DEFAULT_WINDOW_HOURS,
@@ -166,40 +183,44 @@ export class Submissions {
    * new operation, so a submission whose token was replaced is held.
    */
   async check(id: number, fromOutbox = false): Promise<Submission> {
-    return this.locked(id, async () => {
-      const row = this.followConnection(this.require(id));
-      if (!OPEN.has(row.state)) return toSubmission(row);
-      if (!fromOutbox && this.contingency.isQueued(id)) {
-        // Its turn comes in the outbox's order; the poller leaves it alone.
-        this.ledger.park(id);
-        return toSubmission(this.require(id));
-      }
-      try {
-        const connection = this.connectionOf(row);
-        const token = await this.options.connections.tokenFor(connection);
-        const credential = this.options.connections.fingerprint(token);
-        // A sale the ledger proves never left has its key on no server: it goes with the token the
-        // connection holds now (the user replaced a revoked one during the outage), not held.
-        const current =
-          row.credential === null
-            ? this.ledger.adoptCredential(id, credential)
-            : row.credential !== credential && nothingSent(row)
-              ? this.ledger.reassignCredential(id, credential)
-              : row;
-        const sameCredentials = current.credential === credential;
-        if (current.document_id !== null && (current.kind === 'DSE' || current.state === 'pending' || !sameCredentials)) {
-          return toSubmission(await this.query(current, connection, token));
+    return this.locked(
+      id,
+      () => Promise.resolve(this.get(id)),
+      async () => {
+        const row = this.followConnection(this.require(id));
+        if (!OPEN.has(row.state)) return toSubmission(row);
+        if (!fromOutbox && this.contingency.isQueued(id)) {
+          // Its turn comes in the outbox's order; the poller leaves it alone.
+          this.ledger.park(id);
+          return toSubmission(this.require(id));
         }
-        if (!sameCredentials) return toSubmission(this.hold(current));
-        return toSubmission(await this.withNumber(await this.attempt(current, connection, token), connection, token));
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        // No token, no connection, network down for a query: nothing learnt; look again later.
-        this.ledger.postpone(id, error.message);
-        this.notify(this.require(id));
-        return { ...toSubmission(this.require(id)), error: { code: error.code, message: error.message } };
-      }
-    });
+        try {
+          const connection = this.connectionOf(row);
+          const token = await this.options.connections.tokenFor(connection);
+          const credential = this.options.connections.fingerprint(token);
+          // A sale the ledger proves never left has its key on no server: it goes with the token the
+          // connection holds now (the user replaced a revoked one during the outage), not held.
+          const current =
+            row.credential === null
+              ? this.ledger.adoptCredential(id, credential)
+              : row.credential !== credential && nothingSent(row)
+                ? this.ledger.reassignCredential(id, credential)
+                : row;
+          const sameCredentials = current.credential === credential;
+          if (current.document_id !== null && (current.kind === 'DSE' || current.state === 'pending' || !sameCredentials)) {
+            return toSubmission(await this.query(current, connection, token));
+          }
+          if (!sameCredentials) return toSubmission(this.hold(current));
+          return toSubmission(await this.withNumber(await this.attempt(current, connection, token), connection, token));
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          // No token, no connection, network down for a query: nothing learnt; look again later.
+          this.ledger.postpone(id, error.message);
+          this.notify(this.require(id));
+          return { ...toSubmission(this.require(id)), error: { code: error.code, message: error.message } };
+        }
+      },
+    );
   }
 
   /**
@@ -208,7 +229,9 @@ export class Submissions {
    * not created. Never automatic: only this explicit call, and only for a submission still held.
    */
   async release(id: number): Promise<Submission> {
-    return this.locked(id, async () => {
+    const busy = () =>
+      Promise.reject(new AppError('conflict', 'Otro equipo está resolviendo este envío ahora; no se envió nada.'));
+    return this.locked(id, busy, async () => {
       const row = this.require(id);
       if (!OPEN.has(row.state) || row.error_code !== 'credentials_changed') {
         throw new AppError('conflict', 'Este envío no está retenido por un cambio de token; no se envió nada.');
@@ -320,12 +343,16 @@ export class Submissions {
     }
     crashPoint('after-ledger-commit');
     if (behindQueue) return toSubmission(this.contingency.enqueue(row, payloadHash));
-    return this.locked(row.id, async () => {
-      const sent = await this.attempt(row, connection, token, true);
-      // The service could not be reached and the ledger proves nothing left: a contingency sale.
-      if (nothingSent(sent)) return toSubmission(this.contingency.enqueue(sent, payloadHash));
-      return toSubmission(await this.withNumber(sent, connection, token));
-    });
+    return this.locked(
+      row.id,
+      () => Promise.resolve(this.get(row.id)),
+      async () => {
+        const sent = await this.attempt(row, connection, token, true);
+        // The service could not be reached and the ledger proves nothing left: a contingency sale.
+        if (nothingSent(sent)) return toSubmission(this.contingency.enqueue(sent, payloadHash));
+        return toSubmission(await this.withNumber(sent, connection, token));
+      },
+    );
   }
 
   /**
@@ -360,6 +387,7 @@ export class Submissions {
    * attempt of a new submission comes with its write-ahead record already committed (`first`).
    */
   private async attempt(row: SubmissionRow, connection: ActiveConnection, token: string, first = false): Promise<SubmissionRow> {
+    await this.keepClaim(row.id);
     const current = first ? row : this.ledger.markSending(row.id);
     const api = this.client(connection, token);
     const hooks = { onDispatched: () => crashPoint('while-sending'), onHeaders: () => crashPoint('after-server-commit') };
@@ -387,6 +415,7 @@ export class Submissions {
    * keeps its state (the first final answer stands); the query only adds what it lacked.
    */
   private async query(row: SubmissionRow, connection: ActiveConnection, token: string): Promise<SubmissionRow> {
+    await this.keepClaim(row.id);
     const api = this.client(connection, token);
     const documentId = row.document_id!;
     const final = row.state === 'accepted' || row.state === 'rejected' ? row.state : null;
@@ -543,10 +572,31 @@ export class Submissions {
     return row;
   }
 
-  /** One attempt per submission at a time in this process (poller, resume and the user may race). */
-  private async locked<T>(id: number, work: () => Promise<T>): Promise<T> {
+  /**
+   * One attempt per submission at a time: in this process (the poller, the resume and the user may
+   * race) by a chain of promises, across processes by the submission's claim (claims.ts), taken
+   * before `work` and released after its outcome's commit. `busy` answers instead of `work` when
+   * another process holds the claim, or took it over while this one was away.
+   */
+  private async locked<T>(id: number, busy: () => Promise<T>, work: () => Promise<T>): Promise<T> {
+    const claimed = async (): Promise<T> => {
+      if (!(await this.claims.take(id))) return busy();
+      try {
+        return await work();
+      } catch (error) {
+        if (error instanceof ClaimLost) return busy();
+        throw error;
+      } finally {
+        // A release that fails leaves a lease that runs out by itself.
+        await this.claims
+          .release(id)
+          .catch((error: unknown) =>
+            this.options.logger.warn('submission claim not released', { submission: id, error: String(error) }),
+          );
+      }
+    };
     const previous = this.locks.get(id) ?? Promise.resolve();
-    const next = previous.then(work, work);
+    const next = previous.then(claimed, claimed);
     const settled = next.catch(() => undefined);
     this.locks.set(id, settled);
     try {
@@ -555,7 +605,15 @@ export class Submissions {
       if (this.locks.get(id) === settled) this.locks.delete(id);
     }
   }
+
+  /** Before a network call: the claim lasts longer than the call may wait, or nothing is sent. */
+  private async keepClaim(id: number): Promise<void> {
+    if (!(await this.claims.renew(id))) throw new ClaimLost();
+  }
 }
+
+/** Another process took the submission's claim over (this one's lease ran out): it resolves it now. */
+class ClaimLost extends Error {}
 
 function errorOf(row: SubmissionRow): { code: string; message: string } | null {
   return row.error_code && row.error_message ? { code: row.error_code, message: row.error_message } : null;

@@ -33,14 +33,14 @@ const settledCheck = (core: Core, id: number) =>
 
 describe('DSE submissions', () => {
   it('commits key, exact bytes and hash durably before the first byte is sent', async () => {
-    let seenAtSend: { state: string; request_body: Buffer; payload_hash: string } | undefined;
+    let seenAtSend: { state: string; request_body: Buffer; payload_hash: string; claimed_by: string | null } | undefined;
     let sentBody: Buffer | undefined;
     let home = '';
     const core = await bed.core({
       fetch: async (input, init) => {
         const reader = new Database(join(home, DATABASE_FILE), { readonly: true });
         seenAtSend = reader
-          .prepare('SELECT state, request_body, payload_hash FROM submissions ORDER BY id DESC LIMIT 1')
+          .prepare('SELECT state, request_body, payload_hash, claimed_by FROM submissions ORDER BY id DESC LIMIT 1')
           .get() as typeof seenAtSend;
         reader.close();
         sentBody = Buffer.from(init!.body as Uint8Array);
@@ -51,6 +51,11 @@ describe('DSE submissions', () => {
     const submission = await core.parts.submissions.submitDse(dse(MAGIC.accept));
     expect(seenAtSend?.state).toBe('sending');
     expect(seenAtSend?.request_body.equals(sentBody!)).toBe(true);
+    // Claimed by this process while the request is out (claims.ts), released after the outcome's commit.
+    expect(seenAtSend?.claimed_by).toBe(core.parts.submissions.claims.owner);
+    const reader = new Database(join(home, DATABASE_FILE), { readonly: true });
+    expect(reader.prepare('SELECT claimed_by FROM submissions WHERE id = ?').get(submission.id)).toEqual({ claimed_by: null });
+    reader.close();
     expect(submission).toMatchObject({ state: 'accepted', estado_dian: 'aceptado', attempts: 1, http_status: 201 });
     expect(submission.document_number).toMatch(/^DS\d+$/);
     expect(submission.fiscal_key).toMatch(/^[0-9a-f]{96}$/);

@@ -1,0 +1,108 @@
+// Claims on submissions (docs/CLIENT-DECISIONS.md "Claims on the shared ledger"): on PostgreSQL
+// several processes share one ledger, and only the holder of a submission's claim transmits, polls,
+// re-dates or resolves it. A claim is a lease: an owner and an expiry, taken by one conditional
+// UPDATE … RETURNING (the database decides between two processes racing for it), renewed before
+// every network call for longer than that call may wait, and released after the outcome's commit.
+// A crashed owner's lease runs out, and another process resumes the submission with its same key.
+import type { Engine } from '../store/engine';
+import { isDiskFault, storeUnavailable } from '../store/store';
+
+export interface ClaimOptions {
+  /** Who claims: one id per process (its ledger instance). */
+  owner: string;
+  clock: () => Date;
+  /** How long a claim holds after it is taken or renewed; longer than any network wait it covers. */
+  leaseMs: number;
+  /**
+   * The store has a single writer (SQLite under FolderLock): a claim held by another owner was left
+   * by a process that no longer runs, and is taken over at once instead of waiting for its expiry.
+   */
+  singleWriter?: boolean;
+}
+
+/** A lease lasting twice the longest network wait of an attempt, plus a margin for the commits around it. */
+export function leaseFor(timeouts: { writeTimeoutMs: number; readTimeoutMs: number }): number {
+  return 2 * Math.max(timeouts.writeTimeoutMs, timeouts.readTimeoutMs) + 30_000;
+}
+
+export class SubmissionClaims {
+  constructor(
+    private readonly engine: Engine,
+    private readonly options: ClaimOptions,
+  ) {}
+
+  get owner(): string {
+    return this.options.owner;
+  }
+
+  /**
+   * Takes the claim on a submission, or keeps this owner's: true when it is this owner's until a
+   * lease from now; false when another owner holds an unexpired one (nothing changed).
+   */
+  async take(id: number): Promise<boolean> {
+    const now = this.options.clock().getTime();
+    const taken = await this.written(
+      this.engine.db
+        .updateTable('submissions')
+        .set({ claimed_by: this.options.owner, claimed_until: now + this.options.leaseMs })
+        .where('id', '=', id)
+        .$if(!this.options.singleWriter, (query) =>
+          query.where((eb) =>
+            eb.or([eb('claimed_by', 'is', null), eb('claimed_by', '=', this.options.owner), eb('claimed_until', '<=', now)]),
+          ),
+        )
+        .returning('id')
+        .executeTakeFirst(),
+    );
+    return taken !== undefined;
+  }
+
+  /**
+   * Extends this owner's claim by a lease from now, before a network call; false when the claim is
+   * no longer its own (another process took it over after it expired): then nothing may be sent.
+   */
+  async renew(id: number): Promise<boolean> {
+    const renewed = await this.written(
+      this.engine.db
+        .updateTable('submissions')
+        .set({ claimed_until: this.options.clock().getTime() + this.options.leaseMs })
+        .where('id', '=', id)
+        .$if(!this.options.singleWriter, (query) => query.where('claimed_by', '=', this.options.owner))
+        .returning('id')
+        .executeTakeFirst(),
+    );
+    return renewed !== undefined;
+  }
+
+  /** Gives the claim up after the outcome's commit; another owner's claim is left as it is. */
+  async release(id: number): Promise<void> {
+    await this.written(
+      this.engine.db
+        .updateTable('submissions')
+        .set({ claimed_by: null, claimed_until: null })
+        .where('id', '=', id)
+        .where('claimed_by', '=', this.options.owner)
+        .execute(),
+    );
+  }
+
+  /** Who holds a submission's claim now, if anyone (an expired lease is nobody's). */
+  async holder(id: number): Promise<string | null> {
+    const row = await this.engine.db
+      .selectFrom('submissions')
+      .select(['claimed_by', 'claimed_until'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row?.claimed_by || row.claimed_until === null) return null;
+    return row.claimed_until > this.options.clock().getTime() ? row.claimed_by : null;
+  }
+
+  /** A claim's write on a full or read-only disk fails with the store's Spanish message, as every commit does. */
+  private async written<T>(query: Promise<T>): Promise<T> {
+    try {
+      return await query;
+    } catch (error) {
+      throw isDiskFault(error) ? storeUnavailable(error) : error;
+    }
+  }
+}

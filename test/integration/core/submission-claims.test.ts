@@ -1,0 +1,240 @@
+// Claims on submissions (claims.ts) on both engines, one test body per engine: a claim is refused
+// while another owner holds it, taken over once its lease ran out, kept only by its owner, released
+// after the outcome. Then two processes (two PostgreSQL pools) over one ledger drive the same due
+// submissions against the real sandbox: each key is sent once, each document created once, and a
+// crashed owner's submission is resumed by the other process with the same key after its lease.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '#core/api/client';
+import { SubmissionClaims } from '#core/submissions/claims';
+import { openPostgres, sqliteEngine, type Engine } from '#core/store/engine';
+import { migrations } from '#core/store/migrations/index';
+import { Store } from '#core/store/store';
+import { startSandbox, type RunningSandbox } from '#sandbox/index';
+import { dse, dseDocumentIds, MAGIC } from '#test/requests/outcomes';
+import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '#test/seed';
+import { testDatabase } from '#test/test-database';
+import { tempDir } from '#test/temp';
+
+interface Opened {
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+const ENGINES: Record<Engine['kind'], () => Promise<Opened>> = {
+  sqlite: () => {
+    const dir = tempDir();
+    const store = Store.open(join(dir.path, 'data.sqlite'));
+    return Promise.resolve({
+      engine: sqliteEngine(store.db),
+      close: () => {
+        store.close();
+        dir.remove();
+        return Promise.resolve();
+      },
+    });
+  },
+  postgres: async () => {
+    const engine = await openPostgres({ url: await testDatabase(), migrations });
+    return { engine, close: () => engine.close() };
+  },
+};
+
+const LEASE_MS = 150_000;
+let seq = 0;
+
+/** A submission's write-ahead record as the ledger writes it: key and exact bytes, about to be sent. */
+async function writeAhead(engine: Engine, body: Buffer, baseUrl = 'http://127.0.0.1:1'): Promise<number> {
+  seq += 1;
+  const at = new Date().toISOString();
+  const { id } = await engine.transaction(
+    (trx) =>
+      trx
+        .insertInto('submissions')
+        .values({
+          connection_id: 1,
+          base_url: baseUrl,
+          company_id: COMPANY,
+          kind: 'DSE',
+          idempotency_key: `dse-claims-${process.pid}-${seq}`,
+          endpoint_path: `/companies/${COMPANY}/dse/documentos`,
+          request_body: body,
+          payload_hash: `hash-${seq}`,
+          state: 'sending',
+          attempts: 1,
+          counterpart: 'Proveedor',
+          created_at: at,
+          updated_at: at,
+          last_attempt_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    { durable: true },
+  );
+  return id;
+}
+
+function fakeClock() {
+  let now = Date.parse('2026-11-27T15:00:00Z');
+  return { clock: () => new Date(now), advance: (ms: number) => (now += ms) };
+}
+
+describe.each(Object.keys(ENGINES) as Engine['kind'][])('submission claims on %s', (kind) => {
+  let opened: Opened;
+  beforeAll(async () => {
+    opened = await ENGINES[kind]();
+  });
+  afterAll(() => opened?.close());
+
+  it('refused while held, kept only by its owner, taken over after expiry, released after the outcome', async () => {
+    const { engine } = opened;
+    const time = fakeClock();
+    const first = new SubmissionClaims(engine, { owner: 'process-a', clock: time.clock, leaseMs: LEASE_MS });
+    const second = new SubmissionClaims(engine, { owner: 'process-b', clock: time.clock, leaseMs: LEASE_MS });
+    const id = await writeAhead(engine, Buffer.from('{}'));
+
+    expect(await first.take(id)).toBe(true);
+    expect(await second.take(id)).toBe(false);
+    expect(await second.renew(id)).toBe(false);
+    await second.release(id);
+    expect(await first.holder(id)).toBe('process-a');
+    // Taking one's own claim again keeps it (a check after a resume in the same process).
+    expect(await first.take(id)).toBe(true);
+
+    // Renewed before a network call: the lease counts from the renewal.
+    time.advance(LEASE_MS - 1_000);
+    expect(await first.renew(id)).toBe(true);
+    time.advance(LEASE_MS - 1_000);
+    expect(await second.take(id)).toBe(false);
+
+    // The owner stopped (a crash): once its lease ran out, another process takes the submission over.
+    time.advance(1_000);
+    expect(await first.holder(id)).toBeNull();
+    expect(await second.take(id)).toBe(true);
+    expect(await first.renew(id)).toBe(false);
+    expect(await first.holder(id)).toBe('process-b');
+
+    // The outcome is committed, then the claim released: anyone may take it again at once.
+    await engine.transaction((trx) => trx.updateTable('submissions').set({ state: 'accepted' }).where('id', '=', id).execute(), {
+      durable: true,
+    });
+    await second.release(id);
+    expect(await second.holder(id)).toBeNull();
+    expect(await first.take(id)).toBe(true);
+  });
+
+  it('a single writer takes over a claim a dead process left, without waiting for its lease', async () => {
+    const { engine } = opened;
+    const time = fakeClock();
+    const dead = new SubmissionClaims(engine, { owner: 'crashed', clock: time.clock, leaseMs: LEASE_MS });
+    const restarted = new SubmissionClaims(engine, {
+      owner: 'restarted',
+      clock: time.clock,
+      leaseMs: LEASE_MS,
+      singleWriter: true,
+    });
+    const id = await writeAhead(engine, Buffer.from('{}'));
+    expect(await dead.take(id)).toBe(true);
+    expect(await restarted.take(id)).toBe(true);
+    expect(await restarted.holder(id)).toBe('restarted');
+  });
+});
+
+describe('two processes over one PostgreSQL ledger, against the real sandbox', () => {
+  let sandbox: RunningSandbox;
+  const dir = tempDir('factura-desk-claims-');
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: coreSeed(0), dataDir: join(dir.path, 'sandbox'), settleMs: 50 });
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    dir.remove();
+  });
+
+  /**
+   * One process's pass over the due submissions, as the ledger resolves them: claim, read the row
+   * again under the claim, renew before the call, send the same key and bytes, commit the outcome
+   * durably, release. `crashAfterSend` stops it between the call and the outcome (a crash).
+   */
+  async function pass(
+    engine: Engine,
+    claims: SubmissionClaims,
+    sent: string[],
+    options: { crashAfterSend?: number } = {},
+  ): Promise<void> {
+    const client = new ApiClient(
+      { endpoint: sandbox.baseUrl, companyId: COMPANY, token: () => Promise.resolve(TOKENS.full) },
+      { fetch },
+    );
+    const due = await engine.db.selectFrom('submissions').select('id').where('state', '=', 'sending').orderBy('id').execute();
+    for (const { id } of due) {
+      if (!(await claims.take(id))) continue;
+      const row = await engine.db
+        .selectFrom('submissions')
+        .select(['state', 'idempotency_key', 'request_body'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      if (row.state !== 'sending' || !(await claims.renew(id))) {
+        await claims.release(id);
+        continue;
+      }
+      sent.push(row.idempotency_key);
+      const answer = await client.createDse(row.request_body, row.idempotency_key);
+      if (options.crashAfterSend === id) return;
+      await engine.transaction(
+        (trx) =>
+          trx
+            .updateTable('submissions')
+            .set({ state: answer.status < 300 ? 'accepted' : 'failed', http_status: answer.status })
+            .where('id', '=', id)
+            .execute(),
+        { durable: true },
+      );
+      await claims.release(id);
+    }
+  }
+
+  it('each due submission is sent once and created once; a crashed owner’s is resumed with its key', async () => {
+    const url = await testDatabase();
+    const one = await openPostgres({ url, migrations });
+    const two = await openPostgres({ url, migrations });
+    try {
+      const time = fakeClock();
+      const claimsOne = new SubmissionClaims(one, { owner: 'process-1', clock: time.clock, leaseMs: LEASE_MS });
+      const claimsTwo = new SubmissionClaims(two, { owner: 'process-2', clock: time.clock, leaseMs: LEASE_MS });
+      const before = (await dseDocumentIds(sandbox.baseUrl, TOKENS.full)).length;
+      const ids: number[] = [];
+      for (let i = 0; i < 12; i += 1) {
+        ids.push(await writeAhead(one, Buffer.from(JSON.stringify(dse(MAGIC.accept, `carga ${i}`))), sandbox.baseUrl));
+      }
+
+      const sentOne: string[] = [];
+      const sentTwo: string[] = [];
+      await Promise.all([pass(one, claimsOne, sentOne), pass(two, claimsTwo, sentTwo)]);
+      const keys = [...sentOne, ...sentTwo];
+      expect(keys).toHaveLength(12);
+      expect(new Set(keys).size).toBe(12);
+      expect((await dseDocumentIds(sandbox.baseUrl, TOKENS.full)).length).toBe(before + 12);
+
+      // Process 1 sends a new submission and crashes before its outcome: process 2 is refused
+      // while the lease holds, then resumes it with the same key, and the server creates nothing new.
+      const crashed = await writeAhead(one, Buffer.from(JSON.stringify(dse(MAGIC.accept, 'caída'))), sandbox.baseUrl);
+      const crashedSent: string[] = [];
+      await pass(one, claimsOne, crashedSent, { crashAfterSend: crashed });
+      expect((await dseDocumentIds(sandbox.baseUrl, TOKENS.full)).length).toBe(before + 13);
+      const resumed: string[] = [];
+      await pass(two, claimsTwo, resumed);
+      expect(resumed).toEqual([]);
+      time.advance(LEASE_MS);
+      await pass(two, claimsTwo, resumed);
+      expect(resumed).toEqual(crashedSent);
+      expect((await dseDocumentIds(sandbox.baseUrl, TOKENS.full)).length).toBe(before + 13);
+
+      const rows = await two.db.selectFrom('submissions').select(['state', 'claimed_by']).execute();
+      expect(rows.every((row) => row.state === 'accepted' && row.claimed_by === null)).toBe(true);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+});
