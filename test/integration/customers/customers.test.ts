@@ -1,11 +1,10 @@
 // Saved customers on a real SQLite file: migration 0015 from an empty database,
 // create/edit/deactivate with validation (identification type codes, NIT digits, no duplicate),
 // search by name words or number with the ranking the picker shows (exact number, then recent, then
-// by name), one list per connection, and the catalog search's bounded ranking (so it stays fast on a
-// large catalog).
+// by name), one list per connection. (The catalog search's bounded ranking is tested in
+// test/integration/catalog/catalog.test.ts, on both engines.)
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Catalog, CANDIDATE_CAP } from '#core/catalog/catalog';
 import { Customers } from '#core/customers/customers';
 import { migrations } from '#core/store/migrations/index';
 import { Store } from '#core/store/store';
@@ -149,34 +148,5 @@ describe('customers', () => {
     expect(customers.find(1, '31', '900456789')?.nombre).toBe('Ferretería El Tornillo S.A.S.');
     expect(customers.find(2, '31', '900456789')?.nombre).toBe('Otra empresa, mismo NIT');
     expect(customers.search(2, {}).total).toBe(1);
-  });
-});
-
-describe('catalog search, bounded', () => {
-  it('ranks a description starting with the text first and reads no further than the cap', () => {
-    const catalog = new Catalog(store.db, () => now);
-    const base = {
-      barcodes: [],
-      unit_price: '1000',
-      price_includes_tax: false,
-      tax_rate: '19' as const,
-      unit: 'unidad',
-      unspsc: null,
-    };
-    catalog.runInTransaction(() => {
-      for (let i = 0; i < CANDIDATE_CAP + 50; i += 1)
-        catalog.write(1, { ...base, code: `G${i}`, description: `Galletas surtidas ${i}` });
-      catalog.write(1, { ...base, code: 'ZZ1', description: 'Paquete de galletas' });
-      catalog.write(1, { ...base, code: 'GAL', description: 'Arequipe' });
-    });
-    const few = catalog.search(1, { q: 'paq gall', limit: 8 });
-    expect(few).toMatchObject({ total: 1, total_capped: false });
-    // Exact code first; then descriptions starting with the text, alphabetically ("10" < "2").
-    const many = catalog.search(1, { q: 'GAL', limit: 3 });
-    expect(many.items.map((p) => p.code)).toEqual(['GAL', 'G0', 'G1']);
-    expect(many.total_capped).toBe(true);
-    expect(many.total).toBe(CANDIDATE_CAP + 1);
-    const word = catalog.search(1, { q: 'galletas 7', limit: 20 });
-    expect(word.items.map((p) => p.description)).toContain('Galletas surtidas 7');
   });
 });
