@@ -427,13 +427,17 @@ export class Catalog {
   /** The connection's products of these ids (those that exist), in no particular order. */
   private async products(db: Queries, connectionId: number, ids: number[]): Promise<Product[]> {
     if (ids.length === 0) return [];
+    // By id alone, the connection checked here: with `connection_id = ?` beside the id list, SQLite
+    // walks the connection's whole (connection_id, …) index instead of looking the ids up.
     const rows = await db
       .selectFrom('catalog_products')
-      .select(COLUMNS)
-      .where('connection_id', '=', connectionId)
+      .select([...COLUMNS, 'connection_id'])
       .where('id', 'in', [...new Set(ids)])
       .execute();
-    return this.withBarcodes(db, rows);
+    return this.withBarcodes(
+      db,
+      rows.filter((row) => row.connection_id === connectionId),
+    );
   }
 
   private async withBarcodes(db: Queries, rows: ProductRow[]): Promise<Product[]> {
