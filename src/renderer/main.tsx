@@ -7,6 +7,7 @@ import { App } from './App';
 import { currentPath } from './routes';
 import { screenFor } from './screens';
 import { DATA_REPLACED } from './shell/data-replaced';
+import { prefetchShell } from './shell/start-reads';
 import './styles.css';
 import { installSpanishZodErrors } from '#shared/zod-spanish';
 
@@ -34,21 +35,29 @@ function Root() {
   return <App key={epoch} />;
 }
 
+/**
+ * How long the first render waits for what core was asked for at start. Core is local and answers in
+ * tens of milliseconds (hundreds on a loaded machine); one that takes longer gets the screen drawn
+ * with its loading notices rather than a blank window.
+ */
+const FIRST_DATA_WAIT_MS = 1500;
+
 // The first screen's code is loaded before the first render: rendering the shell first would
 // commit "Cargando…", and React then holds the screen back for 300 ms after a fallback (its
 // throttle), longer than the code takes to load. A screen that fails to load shows its error.
-// What core was asked for at start (start.ts) goes to the query cache for the screen.
+// What core was asked for at start (start.ts) goes to the query cache for the screen and the shell,
+// and the first render waits for it too (a while at most): drawn with the answers, the screen is
+// rendered, laid out and painted once, instead of first with "Abriendo el borrador…" and the shell's
+// empty places and again a moment later, which cost the window's CPU and moved the screen about.
 const first = screenFor(currentPath());
-first.prefetch?.(queryClient);
-void first
-  .load()
-  .catch(() => undefined)
-  .then(() => {
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <Root />
-        </QueryClientProvider>
-      </StrictMode>,
-    );
-  });
+const answers = Promise.all([first.prefetch?.(queryClient), prefetchShell(queryClient)]);
+const waited = new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS));
+void Promise.all([first.load().catch(() => undefined), Promise.race([answers, waited])]).then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <Root />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+});

@@ -18,8 +18,11 @@ export interface ScreenEntry {
   component: ComponentType;
   /** loads the screen's code, once; what `component` renders */
   load: () => Promise<unknown>;
-  /** asks core for what the screen shows first, as the app starts on it (before React's first render) */
-  prefetch?: (client: QueryClient) => void;
+  /**
+   * asks core for what the screen shows first, as the app starts on it (before React's first
+   * render); settles once those answers have arrived (never rejects)
+   */
+  prefetch?: (client: QueryClient) => Promise<void>;
 }
 
 type ScreenModule = PartModule<object>;
@@ -30,7 +33,7 @@ export function screenEntry(
   path: string,
   label: string,
   code: ScreenModule | (() => Promise<ScreenModule>),
-  prefetch?: (client: QueryClient) => void,
+  prefetch?: (client: QueryClient) => Promise<void>,
 ): ScreenEntry {
   const { Component, load } = lazyPart(`Screen(${id})`, code);
   return { id, path, label, component: Component, load, ...(prefetch ? { prefetch } : {}) };
@@ -47,7 +50,7 @@ const code: Record<ScreenId, ScreenModule | (() => Promise<ScreenModule>)> = {
   settings: () => import('./features/settings/SettingsScreen'),
 };
 
-const prefetchOf: Partial<Record<ScreenId, (client: QueryClient) => void>> = { invoices: prefetchInvoices };
+const prefetchOf: Partial<Record<ScreenId, (client: QueryClient) => Promise<void>>> = { invoices: prefetchInvoices };
 
 export const screens: readonly ScreenEntry[] = routes.map((route) =>
   screenEntry(route.id, route.path, route.label, code[route.id], prefetchOf[route.id]),

@@ -5,8 +5,11 @@
 // (the same module).
 import { startInvoices } from './features/invoices/start-reads';
 import { currentPath, routeFor } from './routes';
+import { startShell } from './shell/start-reads';
 
 if (routeFor(currentPath()).id === 'invoices') startInvoices();
+// After the first screen's reads: what the shell around every screen shows.
+startShell();
 
 // A new renderer loads its locale and time-zone data (ICU) on the first Intl formatter it builds and
 // uses: tens of milliseconds, hundreds on a loaded machine. Every screen shows dates in Colombia's

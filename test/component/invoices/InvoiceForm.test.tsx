@@ -195,6 +195,23 @@ describe('Facturas at start', () => {
     await renderScreen(client);
     expect(count('drafts.get')).toBe(2);
   });
+
+  it('still opens the draft read at start when its query was collected before the screen subscribed to it', async () => {
+    const { startInvoices, takeStartDraft } = await import('#renderer/features/invoices/start-reads');
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 5_000 } } });
+    startInvoices();
+    await waitFor(() => expect(takeStartDraft()).toBe(null), { timeout: DEADLINE_MS });
+    // What a busy window does between the first render and its effects: the draft's query, built
+    // with the start read's answer, is collected (gcTime 0) before anything has subscribed to it.
+    const queryKey = ['drafts.get', { kind: 'FE' }];
+    client.getQueryCache().build(client, { queryKey, initialData: takeStartDraft, gcTime: 0 });
+    await waitFor(() => expect(client.getQueryCache().find({ queryKey })).toBeUndefined(), { timeout: DEADLINE_MS });
+    // The query built again for the screen takes the same answer: core is asked for the draft once.
+    renderWithQueries(<InvoicesScreen />, client);
+    expect(screen.queryByText('Cargando…')).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Emitir factura' })).toBeTruthy();
+    expect(fake.callsTo('drafts.get').length).toBe(1);
+  });
 });
 
 describe('Facturas lines: each line shows its own amounts as lines are typed, moved, duplicated and removed', () => {

@@ -148,4 +148,14 @@ describe('Facturas after a restart', () => {
     await screen.findByRole('button', { name: 'Emitir factura' });
     expect((screen.getByLabelText('Nombre o razón social') as HTMLInputElement).value).toBe('Ana Pérez');
   });
+
+  it('a draft read at start whose key the ledger does not know opens in the first render, with no "Abriendo el borrador…"', async () => {
+    const { startInvoices, startReadsSettled } = await import('#renderer/features/invoices/start-reads');
+    startInvoices();
+    await startReadsSettled();
+    renderScreen();
+    expect(screen.queryByText('Abriendo el borrador…')).toBeNull();
+    expect((screen.getByLabelText('Nombre o razón social') as HTMLInputElement).value).toBe('Ana Pérez');
+    expect(fake.callsTo('submissions.byKey').length).toBe(1);
+  });
 });

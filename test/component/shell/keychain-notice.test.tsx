@@ -1,6 +1,7 @@
 // A machine without an OS keychain, against a fake bridge: the first screen shows core's Spanish
 // guidance once (it can be closed), and Ajustes' card of a real connection says what is missing
 // and does not offer to type a token; the embedded test connection needs none.
+import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -33,7 +34,7 @@ const real: Connection = {
   keychain_unavailable: true,
 };
 
-installFakeBridge({
+const fake = installFakeBridge({
   'connections.keychain': () => keychain,
   'connections.list': () => [embedded, real],
   'sandbox.outage': () => ({ mode: 'none', until: null }),
@@ -51,6 +52,18 @@ beforeEach(() => {
 });
 
 describe('without an OS keychain', () => {
+  it('asked for at start, the notice is part of the first render, and core is asked once', async () => {
+    const { prefetchShell, startShell } = await import('#renderer/shell/start-reads');
+    // Fresh for a while, as in the app (main.tsx), so that mounting does not read it again.
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 5_000 } } });
+    startShell();
+    await prefetchShell(client);
+    renderWithQueries(<KeychainNotice />, client);
+    // Not found later: drawn with the shell, it never moves the screen below it down.
+    expect(screen.getByTestId('keychain-notice').textContent).toContain('Falta el llavero del sistema');
+    expect(fake.callsTo('connections.keychain').length).toBe(1);
+  });
+
   it('the first screen says what is missing and how to get it, and closes when read', async () => {
     renderWithQueries(<KeychainNotice />);
     const notice = await screen.findByTestId('keychain-notice');

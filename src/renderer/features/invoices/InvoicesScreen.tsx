@@ -1,12 +1,13 @@
 // Facturas: the shop owner's counter screen. Opens the saved draft (or a new invoice), and after
 // "Emitir factura" shows what happened to it.
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { Draft } from '#shared/rpc/methods/drafts';
 import type { RpcClientError } from '#renderer/rpc/client';
 import { rpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
 import { InvoiceSession } from './InvoiceSession';
-import { readDraft, takeStartDraft } from './start-reads';
+import { readDraft, releaseStartDraft, takeStartDraft } from './start-reads';
 import { usePrefetchInvoiceCatalogs, useToday } from './useInvoiceData';
 import './invoices.css';
 import { IssuerWarnings } from '../settings/IssuerWarnings';
@@ -24,6 +25,8 @@ export default function InvoicesScreen() {
     gcTime: 0,
     refetchOnWindowFocus: false,
   });
+  // After the query's own effects: it is subscribed to, and the start read has served its open.
+  useEffect(releaseStartDraft, []);
   // The form's catalogs are asked for with the draft, not after it (the form reads the same queries).
   usePrefetchInvoiceCatalogs();
   return (

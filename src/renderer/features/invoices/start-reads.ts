@@ -11,6 +11,9 @@ export interface StartCatalogs {
   paymentMethods: Promise<unknown>;
   withholdingTypes: Promise<unknown>;
   terceros: Promise<unknown>;
+  /** the issuer's profile (its contingency numbering) and what it lacks, both shown with the form */
+  issuer: Promise<unknown>;
+  issuerWarnings: Promise<unknown>;
 }
 
 /** A read asked for at start: its promise, and its answer once it has arrived. */
@@ -20,6 +23,8 @@ export interface StartRead<T> {
 }
 
 let startDraft: StartRead<Draft | null> | null = null;
+/** Settles once the draft asked for at start has arrived and, for a draft, its key's check. */
+let startSettled: Promise<void> = Promise.resolve();
 let startDraftCheck: (StartRead<Submission | null> & { key: string }) | null = null;
 let startCatalogs: StartCatalogs | null = null;
 
@@ -43,7 +48,8 @@ export function startInvoices(): void {
     (draft) => {
       if (draft) {
         const key = draft.idempotency_key;
-        startDraftCheck = { key, ...track(invoke('submissions.byKey', { kind: 'FE', key })) };
+        // The tracked read itself, not a copy: its answer is written into it when it arrives.
+        startDraftCheck = Object.assign(track(invoke('submissions.byKey', { kind: 'FE', key })), { key });
       }
     },
     () => undefined,
@@ -52,9 +58,22 @@ export function startInvoices(): void {
     paymentMethods: invoke('fe.paymentMethods', {}),
     withholdingTypes: invoke('fe.withholdingTypes', {}),
     terceros: invoke('fe.terceros', {}),
+    issuer: invoke('history.issuer', {}),
+    issuerWarnings: invoke('history.issuerWarnings', {}),
   };
-  const { paymentMethods, withholdingTypes, terceros } = startCatalogs;
-  for (const answer of [paymentMethods, withholdingTypes, terceros]) answer.catch(() => undefined);
+  for (const answer of Object.values<Promise<unknown>>({ ...startCatalogs })) answer.catch(() => undefined);
+  // The check is asked for in the draft's own callback above, which runs first.
+  startSettled = startDraft.promise
+    .then(() => startDraftCheck?.promise)
+    .then(
+      () => undefined,
+      () => undefined,
+    );
+}
+
+/** Settles (never rejects) once the draft and its key's check asked for at start have answered; at once when none were. */
+export function startReadsSettled(): Promise<void> {
+  return startSettled;
 }
 
 /** The catalogs asked for at start, once (null when none were). */
@@ -66,14 +85,21 @@ export function takeStartCatalogs(): StartCatalogs | null {
 
 /**
  * The draft is read fresh each time the screen opens (its query keeps nothing: gcTime 0), so it is
- * not cached: the first open takes the start read's answer, once. As initial data when it has
- * already arrived (then the first render shows the form, not "Cargando…"), else undefined.
+ * not cached: the first open takes the start read's answer. As initial data when it has already
+ * arrived (then the first render shows the form, not "Cargando…"), else undefined.
+ *
+ * Kept until the screen has mounted (releaseStartDraft), not dropped at the first take: the query
+ * is built in the first render and subscribed to only after that render is painted; on a busy
+ * machine its gcTime of 0 collects it in between, and the query built again must find the same
+ * answer, not ask core once more (and open the draft only after a second round trip).
  */
 export function takeStartDraft(): Draft | null | undefined {
-  if (!startDraft?.answer) return undefined;
-  const { value } = startDraft.answer;
+  return startDraft?.answer ? startDraft.answer.value : undefined;
+}
+
+/** The first open has mounted (its query is subscribed to): later opens read the draft again. */
+export function releaseStartDraft(): void {
   startDraft = null;
-  return value;
 }
 
 /** What the ledger answered at start for the draft's `key` (its submission, or null), once; null when not asked. */
@@ -83,9 +109,7 @@ export function takeDraftCheck(key: string): StartRead<Submission | null> | null
   return early?.key === key ? early : null;
 }
 
-/** The draft as the screen reads it when it opens: the start read the first time, else a new read. */
+/** The draft as the screen reads it when it opens: the start read on the first open, else a new read. */
 export function readDraft(): Promise<Draft | null> {
-  const early = startDraft;
-  startDraft = null;
-  return early ? early.promise : invoke('drafts.get', { kind: 'FE' });
+  return startDraft ? startDraft.promise : invoke('drafts.get', { kind: 'FE' });
 }
