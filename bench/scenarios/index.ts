@@ -1,6 +1,6 @@
 // Every scenario, in the order the table shows them.
 import type { Scenario } from '../lib/scenario';
-import { catalogSearchScenario } from './catalog-search';
+import { catalogSearchPostgresScenario, catalogSearchScenario } from './catalog-search';
 import { historyOpenScenario } from './history-open';
 import { historySearchScenario } from './history-search';
 import { hostMemoryScenario } from './host-memory';
@@ -21,6 +21,7 @@ export const scenarios: Scenario[] = [
   historySearchScenario,
   historyOpenScenario,
   catalogSearchScenario,
+  catalogSearchPostgresScenario,
   scanToLineScenario,
   shiftCloseScenario,
   submissionScenario,

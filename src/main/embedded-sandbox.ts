@@ -47,7 +47,7 @@ export async function startEmbeddedSandbox(core: Core, options: EmbeddedSandboxO
     id = created.id;
   }
   connections.bindEmbedded(id, sandbox.baseUrl, demo.token);
-  seedCostCenters(core, id, seed);
+  await seedCostCenters(core, id, seed);
   logger.info('embedded sandbox started', { baseUrl: sandbox.baseUrl });
   return sandbox;
 }
@@ -57,12 +57,12 @@ export async function startEmbeddedSandbox(core: Core, options: EmbeddedSandboxO
  * endpoint for them, but here the seed is at hand), so its DSE form offers them at once. Only when the
  * connection has none: what the user saved for it is kept.
  */
-function seedCostCenters(core: Core, connectionId: number, seed: Seed): void {
-  const catalog = new DseCatalog(core.parts.store.db);
-  if (catalog.costCenters(connectionId).length > 0) return;
+async function seedCostCenters(core: Core, connectionId: number, seed: Seed): Promise<void> {
+  const catalog = new DseCatalog(core.parts.engine);
+  if ((await catalog.costCenters(connectionId)).length > 0) return;
   const company =
     seed.companies.find((c) => c.id === core.parts.connections.resolve(connectionId).companyId) ?? seed.companies[0]!;
-  if (company.cost_centers.length > 0) catalog.saveCostCenters(connectionId, company.cost_centers);
+  if (company.cost_centers.length > 0) await catalog.saveCostCenters(connectionId, company.cost_centers);
 }
 
 /** The demo seed's client with every scope, for its first company. */

@@ -1,7 +1,8 @@
 // Catalog import (CSV file or spreadsheet paste) and export. The import is previewed row by row
 // before anything changes: what each row creates or changes, and each row's errors in the user's
-// words; applying writes only the valid rows, all in one transaction. Products are matched by code;
-// products absent from the file are left as they are.
+// words; applying plans again and writes only the valid rows, all in one transaction of the engine
+// (the file is one batch: all of it or nothing). Products are matched by code; products absent from
+// the file are left as they are.
 import { parseCatalogPrice, parseCatalogTax, parseYesNo, ProductInput, type Product } from '#shared/catalog/product';
 import { taxRateLabel } from '#shared/dian/tax-rates';
 import { decimalComma } from '#shared/format';
@@ -9,7 +10,7 @@ import { formatCop } from '#shared/money';
 import type { ImportPreview, ImportRow } from '#shared/rpc/methods/catalog';
 import { CSV_BOM, csvLine, csvNumber, csvText, unguardedText } from '#shared/spreadsheet-cells';
 import { parseTabular, TabularError } from '#shared/tabular';
-import type { Catalog } from './catalog';
+import type { Catalog, Queries } from './catalog';
 
 type Column = 'code' | 'barcodes' | 'description' | 'price' | 'includes' | 'tax' | 'unit' | 'unspsc';
 
@@ -107,12 +108,16 @@ interface PlannedRow extends ImportRow {
   id?: number;
 }
 
-/** Reads the text and says what each row would do; changes nothing. */
-export function planImport(
+/**
+ * Reads the text and says what each row would do; changes nothing. The catalog is read once (its
+ * products and barcodes), not per row: `db` is the apply's transaction, or the engine for a preview.
+ */
+export async function planImport(
   catalog: Catalog,
   connectionId: number,
   text: string,
-): { preview: ImportPreview; planned: PlannedRow[] } {
+  db?: Queries,
+): Promise<{ preview: ImportPreview; planned: PlannedRow[] }> {
   const empty = (problem: string) => ({
     preview: { rows: [], create: 0, update: 0, unchanged: 0, errors: 0, problem },
     planned: [],
@@ -132,6 +137,12 @@ export function planImport(
     );
   if (body.length > 50_000) return empty('Hay más de 50.000 productos; divida el archivo en partes.');
   const columns = header ?? DEFAULT_COLUMNS;
+  const byCode = new Map<string, Product>();
+  const barcodeOwners = new Map<string, string>();
+  for (const product of await catalog.all(connectionId, db)) {
+    byCode.set(product.code, product);
+    for (const barcode of product.barcodes) barcodeOwners.set(barcode, product.code);
+  }
   const firstLine = header ? 2 : 1;
   const seenCodes = new Map<string, number>();
   const seenBarcodes = new Map<string, { line: number; code: string }>();
@@ -144,7 +155,7 @@ export function planImport(
     };
     const errors: string[] = [];
     const code = cell('code') ?? '';
-    const existing = code ? catalog.byProductCode(connectionId, code) : null;
+    const existing = code ? (byCode.get(code) ?? null) : null;
     const description = cell('description') ?? '';
 
     const priceCell = cell('price');
@@ -186,9 +197,9 @@ export function planImport(
       if (earlier && earlier.code !== code)
         errors.push(`El código de barras ${barcode} ya aparece en la fila ${earlier.line} (producto ${earlier.code}).`);
       else seenBarcodes.set(barcode, { line, code });
-      const owner = catalog.barcodeOwner(connectionId, barcode);
-      if (owner && owner.code !== code)
-        errors.push(`El código de barras ${barcode} ya es del producto ${owner.code} del catálogo.`);
+      const owner = barcodeOwners.get(barcode);
+      if (owner !== undefined && owner !== code)
+        errors.push(`El código de barras ${barcode} ya es del producto ${owner} del catálogo.`);
     }
 
     // The schema's own messages for the rest (code, description, barcodes, UNSPSC); a price or tax
@@ -245,12 +256,22 @@ function fieldMessage(field: PropertyKey | undefined, message: string, code: str
   return message;
 }
 
-/** Plans and applies in one transaction: the valid rows are written, the others left out. */
-export function applyImport(catalog: Catalog, connectionId: number, text: string): ImportPreview {
-  return catalog.runInTransaction(() => {
-    const { preview, planned } = planImport(catalog, connectionId, text);
+/**
+ * Plans and applies in one transaction of the engine: the valid rows are written, the others left
+ * out. On SQLite the transaction awaits only its own queries (the plan's reads and the writes).
+ */
+export function applyImport(catalog: Catalog, connectionId: number, text: string): Promise<ImportPreview> {
+  return catalog.transaction(async (trx) => {
+    const { preview, planned } = await planImport(catalog, connectionId, text, trx);
+    // The plan read the catalog in this transaction and refused taken or repeated codes and
+    // barcodes: new products go in bulk, changed ones one by one (with the write's own checks).
+    await catalog.createMany(
+      trx,
+      connectionId,
+      planned.flatMap((row) => (row.action === 'create' && row.input ? [row.input] : [])),
+    );
     for (const row of planned) {
-      if ((row.action === 'create' || row.action === 'update') && row.input) catalog.write(connectionId, row.input, row.id);
+      if (row.action === 'update' && row.input) await catalog.write(trx, connectionId, row.input, row.id);
     }
     return preview;
   });
@@ -261,9 +282,9 @@ export function applyImport(catalog: Catalog, connectionId: number, text: string
  * Text cells go through the one spreadsheet guard (a description such as "-1+1" or "=HIPERVINCULO(…)"
  * is written with a leading apostrophe, which the import takes off again); the price is a number.
  */
-export function exportCsv(catalog: Catalog, connectionId: number): { content: string; rows: number } {
+export async function exportCsv(catalog: Catalog, connectionId: number): Promise<{ content: string; rows: number }> {
   const lines = [csvLine(EXPORT_HEADER.map(csvText))];
-  for (const p of catalog.each(connectionId)) {
+  for (const p of await catalog.all(connectionId)) {
     lines.push(
       csvLine([
         csvText(p.code),

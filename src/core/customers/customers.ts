@@ -1,12 +1,14 @@
 // Saved customers of one connection: create, edit, deactivate, search by name or
 // identification number with recent ones first, and the mark an issued invoice leaves (last used).
 // Input is checked by the shared schema before it gets here (the RPC layer), and again here for
-// callers inside the core.
-import type { Statement } from 'better-sqlite3';
+// callers inside the core. On either engine (store/engine.ts): the word search is a LIKE over
+// `search_text`, which the code writes folded, so both engines read it the same way.
+import { sql, type Kysely } from 'kysely';
 import { Customer, CustomerInput, foldCustomerText } from '#shared/customers/customer';
 import { nitCheckDigit } from '#shared/fiscal/nit';
 import { AppError, invalidInput } from '#shared/rpc/errors';
-import type { Db } from '../store/store';
+import type { Engine } from '../store/engine';
+import type { Schema } from '../store/schema';
 
 interface CustomerRow {
   id: number;
@@ -21,9 +23,18 @@ interface CustomerRow {
   updated_at: string;
 }
 
-const COLUMNS = 'id, tipo_doc, numero_doc, nombre, email, direccion, telefono, active, last_used_at, updated_at';
-/** Exact number first, then the most recently invoiced, then never invoiced ones by name. */
-const RANK = `CASE WHEN numero_doc = @q THEN 0 ELSE 1 END, last_used_at IS NULL, last_used_at DESC, nombre COLLATE NOCASE, id`;
+const COLUMNS = [
+  'id',
+  'tipo_doc',
+  'numero_doc',
+  'nombre',
+  'email',
+  'direccion',
+  'telefono',
+  'active',
+  'last_used_at',
+  'updated_at',
+] as const;
 
 function toCustomer(row: CustomerRow): Customer {
   return {
@@ -46,120 +57,136 @@ function likeEscape(text: string): string {
 }
 
 export class Customers {
-  private readonly byId: Statement<[number, number], CustomerRow>;
-  private readonly byIdentification: Statement<[number, string, string], CustomerRow>;
+  /** By name, case folded as SQLite's NOCASE (ASCII); on PostgreSQL in byte order whatever the server's locale. */
+  private readonly byName;
 
   constructor(
-    private readonly db: Db,
+    private readonly engine: Engine,
     private readonly now: () => Date,
   ) {
-    this.byId = db.prepare(`SELECT ${COLUMNS} FROM customers WHERE connection_id = ? AND id = ?`);
-    this.byIdentification = db.prepare(
-      `SELECT ${COLUMNS} FROM customers WHERE connection_id = ? AND tipo_doc = ? AND numero_doc = ?`,
-    );
+    this.byName = engine.kind === 'postgres' ? sql`lower(nombre) COLLATE "C"` : sql`lower(nombre)`;
   }
 
-  get(connectionId: number, id: number): Customer {
-    const row = this.byId.get(connectionId, id);
+  async get(connectionId: number, id: number, db: Kysely<Schema> = this.engine.db): Promise<Customer> {
+    const row = await db
+      .selectFrom('customers')
+      .select(COLUMNS)
+      .where('connection_id', '=', connectionId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!row) throw new AppError('not_found', 'El cliente no existe en la lista de esta empresa.');
     return toCustomer(row);
   }
 
-  find(connectionId: number, tipoDoc: string, numeroDoc: string): Customer | null {
-    const row = this.byIdentification.get(connectionId, tipoDoc, numeroDoc.trim());
+  async find(connectionId: number, tipoDoc: string, numeroDoc: string): Promise<Customer | null> {
+    const row = await this.byIdentification(this.engine.db, connectionId, tipoDoc, numeroDoc.trim());
     return row ? toCustomer(row) : null;
   }
 
   /** Creates (no id) or edits a customer; the identification of another saved customer is refused. */
-  save(connectionId: number, raw: CustomerInput, id?: number): Customer {
+  async save(connectionId: number, raw: CustomerInput, id?: number): Promise<Customer> {
     const parsed = CustomerInput.safeParse(raw);
     if (!parsed.success) throw invalidInput(parsed.error);
     const input = parsed.data;
-    return this.db.transaction(() => {
-      const clash = this.byIdentification.get(connectionId, input.tipo_doc, input.numero_doc);
+    return this.engine.transaction(async (trx) => {
+      const clash = await this.byIdentification(trx, connectionId, input.tipo_doc, input.numero_doc);
       if (clash && clash.id !== id) {
         throw new AppError('conflict', `Ya hay un cliente guardado con ese documento: ${clash.nombre}.`, {
           fields: [{ path: 'numero_doc', message: 'Ya existe.' }],
         });
       }
       const stamp = this.now().toISOString();
-      const search = foldCustomerText(`${input.nombre} ${input.numero_doc}`);
-      // The customer's own columns, in the order both statements below name them.
-      const fields = [
-        input.tipo_doc,
-        input.numero_doc,
-        input.nombre,
-        input.email,
-        input.direccion,
-        input.telefono,
-        search,
-      ] as const;
+      const fields = {
+        tipo_doc: input.tipo_doc,
+        numero_doc: input.numero_doc,
+        nombre: input.nombre,
+        email: input.email,
+        direccion: input.direccion,
+        telefono: input.telefono,
+        search_text: foldCustomerText(`${input.nombre} ${input.numero_doc}`),
+      };
       if (id === undefined) {
-        const created = this.db
-          .prepare(
-            `INSERT INTO customers (connection_id, tipo_doc, numero_doc, nombre, email, direccion, telefono, search_text, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          )
-          .run(connectionId, ...fields, stamp, stamp);
-        return this.get(connectionId, Number(created.lastInsertRowid));
+        const created = await trx
+          .insertInto('customers')
+          .values({ connection_id: connectionId, ...fields, created_at: stamp, updated_at: stamp })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return this.get(connectionId, created.id, trx);
       }
-      this.get(connectionId, id);
-      this.db
-        .prepare(
-          `UPDATE customers SET tipo_doc = ?, numero_doc = ?, nombre = ?, email = ?, direccion = ?, telefono = ?, search_text = ?, updated_at = ?
-           WHERE connection_id = ? AND id = ?`,
-        )
-        .run(...fields, stamp, connectionId, id);
-      return this.get(connectionId, id);
-    })();
+      await this.get(connectionId, id, trx);
+      await trx
+        .updateTable('customers')
+        .set({ ...fields, updated_at: stamp })
+        .where('connection_id', '=', connectionId)
+        .where('id', '=', id)
+        .execute();
+      return this.get(connectionId, id, trx);
+    });
   }
 
-  setActive(connectionId: number, id: number, active: boolean): Customer {
-    this.get(connectionId, id);
-    this.db
-      .prepare('UPDATE customers SET active = ?, updated_at = ? WHERE connection_id = ? AND id = ?')
-      .run(active ? 1 : 0, this.now().toISOString(), connectionId, id);
-    return this.get(connectionId, id);
+  async setActive(connectionId: number, id: number, active: boolean): Promise<Customer> {
+    return this.engine.transaction(async (trx) => {
+      await this.get(connectionId, id, trx);
+      await trx
+        .updateTable('customers')
+        .set({ active: active ? 1 : 0, updated_at: this.now().toISOString() })
+        .where('connection_id', '=', connectionId)
+        .where('id', '=', id)
+        .execute();
+      return this.get(connectionId, id, trx);
+    });
   }
 
   /**
    * Saved customers whose number starts with the text, or whose name and number hold words starting
    * with each typed word (accents folded); exact number first, then recent ones, then by name.
    */
-  search(
+  async search(
     connectionId: number,
     options: { q?: string; includeInactive?: boolean; limit?: number },
-  ): { items: Customer[]; total: number } {
+  ): Promise<{ items: Customer[]; total: number }> {
+    const db = this.engine.db;
     const limit = options.limit ?? 50;
-    const words = foldCustomerText(options.q?.trim() ?? '')
+    const q = options.q?.trim() ?? '';
+    const words = foldCustomerText(q)
       .split(/\s+/)
       .filter((w) => w.length > 0)
       .slice(0, 6);
-    const where = ['connection_id = @connection'];
-    const params: Record<string, string | number> = { connection: connectionId, q: options.q?.trim() ?? '', limit };
-    if (!options.includeInactive) where.push('active = 1');
-    words.forEach((word, i) => {
-      params[`w${i}`] = `% ${likeEscape(word)}%`;
-      where.push(`(' ' || search_text) LIKE @w${i} ESCAPE '\\'`);
-    });
-    const clause = where.join(' AND ');
-    const items = this.db
-      .prepare<Record<string, string | number>, CustomerRow>(
-        `SELECT ${COLUMNS} FROM customers WHERE ${clause} ORDER BY ${RANK} LIMIT @limit`,
-      )
-      .all(params)
-      .map(toCustomer);
-    const total = this.db
-      .prepare<Record<string, string | number>, { n: number }>(`SELECT count(*) AS n FROM customers WHERE ${clause}`)
-      .get(params)!.n;
-    return { items, total };
+    let matching = db.selectFrom('customers').where('connection_id', '=', connectionId);
+    if (!options.includeInactive) matching = matching.where('active', '=', 1);
+    for (const word of words)
+      matching = matching.where(sql<boolean>`(' ' || search_text) LIKE ${`% ${likeEscape(word)}%`} ESCAPE '\\'`);
+    const rows = await matching
+      .select(COLUMNS)
+      // Exact number first, then the most recently invoiced, then never invoiced ones by name.
+      .orderBy(sql`CASE WHEN numero_doc = ${q} THEN 0 ELSE 1 END`)
+      .orderBy(sql`CASE WHEN last_used_at IS NULL THEN 1 ELSE 0 END`)
+      .orderBy('last_used_at', 'desc')
+      .orderBy(this.byName)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    const { n } = await matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return { items: rows.map(toCustomer), total: Number(n) };
   }
 
   /** An invoice was issued to this identification: a saved customer moves up the picker. */
-  markUsed(connectionId: number, tipoDoc: string, numeroDoc: string): Customer | null {
-    const row = this.byIdentification.get(connectionId, tipoDoc, numeroDoc.trim());
-    if (!row) return null;
-    this.db.prepare('UPDATE customers SET last_used_at = ? WHERE id = ?').run(this.now().toISOString(), row.id);
-    return this.get(connectionId, row.id);
+  async markUsed(connectionId: number, tipoDoc: string, numeroDoc: string): Promise<Customer | null> {
+    return this.engine.transaction(async (trx) => {
+      const row = await this.byIdentification(trx, connectionId, tipoDoc, numeroDoc.trim());
+      if (!row) return null;
+      await trx.updateTable('customers').set({ last_used_at: this.now().toISOString() }).where('id', '=', row.id).execute();
+      return this.get(connectionId, row.id, trx);
+    });
+  }
+
+  private byIdentification(db: Kysely<Schema>, connectionId: number, tipoDoc: string, numeroDoc: string) {
+    return db
+      .selectFrom('customers')
+      .select(COLUMNS)
+      .where('connection_id', '=', connectionId)
+      .where('tipo_doc', '=', tipoDoc)
+      .where('numero_doc', '=', numeroDoc)
+      .executeTakeFirst();
   }
 }

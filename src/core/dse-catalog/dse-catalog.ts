@@ -1,18 +1,22 @@
 // What the DSE form offers again: suppliers already used (read back from the submission ledger, which
-// keeps the exact request bytes) and the cost centers the user entered for a connection.
+// keeps the exact request bytes) and the cost centers the user entered for a connection. On either
+// engine (store/engine.ts).
 import { DseProveedor } from '#shared/api/index';
 import type { CostCenter, KnownSupplier } from '#shared/rpc/methods/dse-catalog';
-import type { Db } from '../store/store';
+import type { Engine } from '../store/engine';
 
 export class DseCatalog {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly engine: Engine) {}
 
-  suppliers(connectionId: number, q = '', limit = 50): KnownSupplier[] {
-    const rows = this.db
-      .prepare<[number], { request_body: Buffer; created_at: string }>(
-        `SELECT request_body, created_at FROM submissions WHERE kind = 'DSE' AND connection_id = ? ORDER BY id DESC LIMIT 2000`,
-      )
-      .all(connectionId);
+  async suppliers(connectionId: number, q = '', limit = 50): Promise<KnownSupplier[]> {
+    const rows = await this.engine.db
+      .selectFrom('submissions')
+      .select(['request_body', 'created_at'])
+      .where('kind', '=', 'DSE')
+      .where('connection_id', '=', connectionId)
+      .orderBy('id', 'desc')
+      .limit(2000)
+      .execute();
     const seen = new Set<string>();
     const out: KnownSupplier[] = [];
     const needle = q.toLowerCase();
@@ -36,18 +40,25 @@ export class DseCatalog {
     return out;
   }
 
-  costCenters(connectionId: number): CostCenter[] {
-    return this.db
-      .prepare<[number], CostCenter>('SELECT id, code, name FROM cost_centers WHERE connection_id = ? ORDER BY code')
-      .all(connectionId);
+  async costCenters(connectionId: number): Promise<CostCenter[]> {
+    const rows = await this.engine.db
+      .selectFrom('cost_centers')
+      .select(['id', 'code', 'name'])
+      .where('connection_id', '=', connectionId)
+      .execute();
+    // By code in code-unit order (SQLite's), not by a PostgreSQL server's collation.
+    return rows.sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
   }
 
-  saveCostCenters(connectionId: number, items: readonly CostCenter[]): CostCenter[] {
-    this.db.transaction(() => {
-      this.db.prepare('DELETE FROM cost_centers WHERE connection_id = ?').run(connectionId);
-      const insert = this.db.prepare('INSERT INTO cost_centers (connection_id, id, code, name) VALUES (?, ?, ?, ?)');
-      for (const c of items) insert.run(connectionId, c.id, c.code, c.name);
-    })();
+  async saveCostCenters(connectionId: number, items: readonly CostCenter[]): Promise<CostCenter[]> {
+    await this.engine.transaction(async (trx) => {
+      await trx.deleteFrom('cost_centers').where('connection_id', '=', connectionId).execute();
+      if (items.length > 0)
+        await trx
+          .insertInto('cost_centers')
+          .values(items.map((c) => ({ connection_id: connectionId, id: c.id, code: c.code, name: c.name })))
+          .execute();
+    });
     return this.costCenters(connectionId);
   }
 }

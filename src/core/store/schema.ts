@@ -1,4 +1,4 @@
-// The tables of the store at the latest schema (28), as the typed query layer (Kysely) sees them on both engines.
+// The tables of the store at the latest schema (30), as the typed query layer (Kysely) sees them on both engines.
 // Written once from a migrated SQLite file and kept by hand: a migration that adds or changes a
 // column changes its table here in the same commit. FTS5 tables, their shadow tables and views are
 // SQLite's own search machinery and are not part of it.
@@ -34,6 +34,15 @@ export interface CatalogProductsTable {
   active: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+/**
+ * PostgreSQL only (migration 0030): a product's folded words under a trigram index, the product
+ * search's index there (SQLite's is the FTS5 table catalog_search).
+ */
+export interface CatalogSearchWordsTable {
+  product_id: number;
+  words: string;
 }
 
 export interface CompanyListsTable {
@@ -375,6 +384,7 @@ export interface Schema {
   cashiers: CashiersTable;
   catalog_barcodes: CatalogBarcodesTable;
   catalog_products: CatalogProductsTable;
+  catalog_search_words: CatalogSearchWordsTable;
   company_lists: CompanyListsTable;
   connections: ConnectionsTable;
   cost_centers: CostCentersTable;

@@ -1,33 +1,21 @@
-// Saved customers on a real SQLite file: migration 0015 from an empty database,
+// Saved customers on both engines with one test body (SQLite on a real file, PostgreSQL on a real
+// server), and migration 0015 from an empty SQLite database:
 // create/edit/deactivate with validation (identification type codes, NIT digits, no duplicate),
 // search by name words or number with the ranking the picker shows (exact number, then recent, then
-// by name), one list per connection, and the catalog search's bounded ranking (so it stays fast on a
-// large catalog).
+// by name), one list per connection. (The catalog search's bounded ranking is tested in
+// test/integration/catalog/catalog.test.ts, on both engines.)
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Catalog, CANDIDATE_CAP } from '#core/catalog/catalog';
 import { Customers } from '#core/customers/customers';
 import { migrations } from '#core/store/migrations/index';
+import type { EngineKind } from '#core/store/engine';
 import { Store } from '#core/store/store';
 import type { CustomerInput } from '#shared/customers/customer';
 import { AppError } from '#shared/rpc/errors';
+import { ENGINE_KINDS, openEngine, type OpenedEngine } from '#test/engines';
 import { tempDir } from '#test/temp';
 
-let dir: ReturnType<typeof tempDir>;
-let store: Store;
-let customers: Customers;
 let now: Date;
-beforeEach(() => {
-  dir = tempDir();
-  store = Store.open(join(dir.path, 'db.sqlite'));
-  now = new Date('2026-11-20T15:00:00Z');
-  customers = new Customers(store.db, () => now);
-});
-afterEach(() => {
-  store.close();
-  dir.remove();
-});
-
 function customer(overrides: Partial<CustomerInput> = {}): CustomerInput {
   return {
     tipo_doc: '31',
@@ -40,9 +28,9 @@ function customer(overrides: Partial<CustomerInput> = {}): CustomerInput {
   };
 }
 
-function refusal(work: () => unknown): { message: string; fields: string[] } | null {
+async function refusal(work: () => Promise<unknown>): Promise<{ message: string; fields: string[] } | null> {
   try {
-    work();
+    await work();
   } catch (error) {
     if (error instanceof AppError)
       return { message: error.message, fields: (error.details?.fields ?? []).map((f) => `${f.path}: ${f.message}`) };
@@ -53,6 +41,7 @@ function refusal(work: () => unknown): { message: string; fields: string[] } | n
 
 describe('migration 0015 (customers)', () => {
   it('creates the customers table from an empty database, on top of 0014', () => {
+    const dir = tempDir();
     const fresh = Store.open(join(dir.path, 'm15.sqlite'), { migrations: migrations.slice(0, 15) });
     expect(fresh.db.pragma('user_version', { simple: true })).toBe(15);
     const names = fresh.db
@@ -68,115 +57,99 @@ describe('migration 0015 (customers)', () => {
         .run(),
     ).toThrow(/CHECK/);
     fresh.close();
+    dir.remove();
   });
 });
 
-describe('customers', () => {
-  it('creates, edits and deactivates a customer; the NIT check digit is computed', () => {
-    const created = customers.save(1, customer());
+describe.each(ENGINE_KINDS)('customers on %s', (kind: EngineKind) => {
+  let opened: OpenedEngine;
+  let customers: Customers;
+  beforeEach(async () => {
+    opened = await openEngine(kind);
+    now = new Date('2026-11-20T15:00:00Z');
+    customers = new Customers(opened.engine, () => now);
+  });
+  afterEach(() => opened.close());
+  const stored = () => opened.engine.db.selectFrom('customers').selectAll().orderBy('id').execute();
+
+  it('creates, edits and deactivates a customer; the NIT check digit is computed', async () => {
+    const created = await customers.save(1, customer());
     expect(created).toMatchObject({ tipo_doc: '31', numero_doc: '900456789', dv: '4', active: true, last_used_at: null });
-    const edited = customers.save(1, customer({ nombre: 'Ferretería El Tornillo', telefono: '' }), created.id);
+    const edited = await customers.save(1, customer({ nombre: 'Ferretería El Tornillo', telefono: '' }), created.id);
     expect(edited).toMatchObject({ id: created.id, nombre: 'Ferretería El Tornillo', telefono: '' });
-    customers.setActive(1, created.id, false);
-    expect(customers.search(1, { q: 'tornillo' }).items).toEqual([]);
-    expect(customers.search(1, { q: 'tornillo', includeInactive: true }).items.map((c) => c.active)).toEqual([false]);
-    expect(customers.find(1, '31', '900456789')?.active).toBe(false);
+    await customers.setActive(1, created.id, false);
+    expect((await customers.search(1, { q: 'tornillo' })).items).toEqual([]);
+    expect((await customers.search(1, { q: 'tornillo', includeInactive: true })).items.map((c) => c.active)).toEqual([false]);
+    expect((await customers.find(1, '31', '900456789'))?.active).toBe(false);
   });
 
-  it('refuses bad input and a duplicate identification in Spanish and changes nothing', () => {
-    const first = customers.save(1, customer());
-    const before = store.db.prepare('SELECT * FROM customers ORDER BY id').all();
-    expect(refusal(() => customers.save(1, customer({ numero_doc: '900.456.789-4' })))?.fields).toEqual([
+  it('refuses bad input and a duplicate identification in Spanish and changes nothing', async () => {
+    const first = await customers.save(1, customer());
+    const before = await stored();
+    expect((await refusal(() => customers.save(1, customer({ numero_doc: '900.456.789-4' }))))?.fields).toEqual([
       'numero_doc: El número de documento admite solo letras, números y guion, sin espacios ni puntos.',
     ]);
-    expect(refusal(() => customers.save(1, customer({ numero_doc: '90045678-4' })))?.fields).toEqual([
+    expect((await refusal(() => customers.save(1, customer({ numero_doc: '90045678-4' }))))?.fields).toEqual([
       'numero_doc: El NIT se escribe solo con dígitos (hasta 15) y sin el dígito de verificación.',
     ]);
-    expect(refusal(() => customers.save(1, customer({ tipo_doc: '99' as CustomerInput['tipo_doc'] })))?.fields).toEqual([
+    expect((await refusal(() => customers.save(1, customer({ tipo_doc: '99' as CustomerInput['tipo_doc'] }))))?.fields).toEqual([
       'tipo_doc: Elija un tipo de documento de la lista.',
     ]);
-    expect(refusal(() => customers.save(1, customer({ email: 'sin-arroba' })))?.fields).toEqual([
+    expect((await refusal(() => customers.save(1, customer({ email: 'sin-arroba' }))))?.fields).toEqual([
       'email: El correo electrónico no es válido.',
     ]);
-    expect(refusal(() => customers.save(1, customer({ nombre: '  ' })))?.fields).toEqual([
+    expect((await refusal(() => customers.save(1, customer({ nombre: '  ' }))))?.fields).toEqual([
       'nombre: Escriba el nombre o la razón social.',
     ]);
-    expect(refusal(() => customers.save(1, customer({ tipo_doc: '13', numero_doc: '222222222222' })))?.fields).toEqual([
+    expect((await refusal(() => customers.save(1, customer({ tipo_doc: '13', numero_doc: '222222222222' }))))?.fields).toEqual([
       'numero_doc: «Consumidor final» no se guarda como cliente: se elige con F4.',
     ]);
-    expect(refusal(() => customers.save(1, customer({ nombre: 'Otro' })))?.message).toBe(
+    expect((await refusal(() => customers.save(1, customer({ nombre: 'Otro' }))))?.message).toBe(
       'Ya hay un cliente guardado con ese documento: Ferretería El Tornillo S.A.S..',
     );
-    const other = customers.save(1, customer({ tipo_doc: '13', numero_doc: '52111222', nombre: 'Ana Gómez' }));
-    expect(refusal(() => customers.save(1, customer(), other.id))?.message).toMatch(
+    const other = await customers.save(1, customer({ tipo_doc: '13', numero_doc: '52111222', nombre: 'Ana Gómez' }));
+    expect((await refusal(() => customers.save(1, customer(), other.id)))?.message).toMatch(
       /^Ya hay un cliente guardado con ese documento/,
     );
-    expect(customers.get(1, other.id).nombre).toBe('Ana Gómez');
-    expect(refusal(() => customers.setActive(1, 999, false))?.message).toBe('El cliente no existe en la lista de esta empresa.');
-    expect(store.db.prepare('SELECT * FROM customers WHERE id = ?').get(first.id)).toEqual(before[0]);
+    expect((await customers.get(1, other.id)).nombre).toBe('Ana Gómez');
+    expect((await refusal(() => customers.setActive(1, 999, false)))?.message).toBe(
+      'El cliente no existe en la lista de esta empresa.',
+    );
+    expect((await stored()).find((row) => row.id === first.id)).toEqual(before[0]);
   });
 
-  it('finds by words of the name (accents folded, prefixes) or by number; exact number, then recent, then by name', () => {
-    const ana = customers.save(1, customer({ tipo_doc: '13', numero_doc: '52111222', nombre: 'Ana María Gómez' }));
-    const andres = customers.save(1, customer({ tipo_doc: '13', numero_doc: '1020304050', nombre: 'Andrés Gómez' }));
-    const tornillo = customers.save(1, customer());
-    const long = customers.save(1, customer({ tipo_doc: '13', numero_doc: '521112229', nombre: 'Zoila Pérez' }));
-    const names = (q: string) => customers.search(1, { q }).items.map((c) => c.nombre);
+  it('finds by words of the name (accents folded, prefixes) or by number; exact number, then recent, then by name', async () => {
+    const ana = await customers.save(1, customer({ tipo_doc: '13', numero_doc: '52111222', nombre: 'Ana María Gómez' }));
+    const andres = await customers.save(1, customer({ tipo_doc: '13', numero_doc: '1020304050', nombre: 'Andrés Gómez' }));
+    const tornillo = await customers.save(1, customer());
+    const long = await customers.save(1, customer({ tipo_doc: '13', numero_doc: '521112229', nombre: 'Zoila Pérez' }));
+    const names = async (q: string) => (await customers.search(1, { q })).items.map((c) => c.nombre);
 
     // Nobody invoiced yet: by name.
-    expect(names('gomez')).toEqual(['Ana María Gómez', 'Andrés Gómez']);
-    expect(names('and gom')).toEqual(['Andrés Gómez']);
-    expect(names('ferreteria')).toEqual(['Ferretería El Tornillo S.A.S.']);
-    expect(names('maria%')).toEqual([]);
-    expect(names('9004')).toEqual(['Ferretería El Tornillo S.A.S.']);
+    expect(await names('gomez')).toEqual(['Ana María Gómez', 'Andrés Gómez']);
+    expect(await names('and gom')).toEqual(['Andrés Gómez']);
+    expect(await names('ferreteria')).toEqual(['Ferretería El Tornillo S.A.S.']);
+    expect(await names('maria%')).toEqual([]);
+    expect(await names('9004')).toEqual(['Ferretería El Tornillo S.A.S.']);
 
     // Invoiced: most recent first.
-    customers.markUsed(1, '13', '1020304050');
+    await customers.markUsed(1, '13', '1020304050');
     now = new Date('2026-11-20T16:00:00Z');
-    customers.markUsed(1, '31', '900456789');
-    expect(customers.search(1, {}).items.map((c) => c.id)).toEqual([tornillo.id, andres.id, ana.id, long.id]);
-    expect(names('gomez')).toEqual(['Andrés Gómez', 'Ana María Gómez']);
+    await customers.markUsed(1, '31', '900456789');
+    expect((await customers.search(1, {})).items.map((c) => c.id)).toEqual([tornillo.id, andres.id, ana.id, long.id]);
+    expect(await names('gomez')).toEqual(['Andrés Gómez', 'Ana María Gómez']);
 
     // The exact number before a longer one that starts with it, even when that one is more recent.
-    customers.markUsed(1, '13', '521112229');
-    expect(customers.search(1, { q: '52111222' }).items.map((c) => c.id)).toEqual([ana.id, long.id]);
-    expect(customers.markUsed(1, '13', '99999')).toBeNull();
+    await customers.markUsed(1, '13', '521112229');
+    expect((await customers.search(1, { q: '52111222' })).items.map((c) => c.id)).toEqual([ana.id, long.id]);
+    expect(await customers.markUsed(1, '13', '99999')).toBeNull();
   });
 
-  it('keeps one list per connection', () => {
-    customers.save(1, customer());
-    customers.save(2, customer({ nombre: 'Otra empresa, mismo NIT' }));
-    expect(customers.find(1, '31', '900456789')?.nombre).toBe('Ferretería El Tornillo S.A.S.');
-    expect(customers.find(2, '31', '900456789')?.nombre).toBe('Otra empresa, mismo NIT');
-    expect(customers.search(2, {}).total).toBe(1);
-  });
-});
-
-describe('catalog search, bounded', () => {
-  it('ranks a description starting with the text first and reads no further than the cap', () => {
-    const catalog = new Catalog(store.db, () => now);
-    const base = {
-      barcodes: [],
-      unit_price: '1000',
-      price_includes_tax: false,
-      tax_rate: '19' as const,
-      unit: 'unidad',
-      unspsc: null,
-    };
-    catalog.runInTransaction(() => {
-      for (let i = 0; i < CANDIDATE_CAP + 50; i += 1)
-        catalog.write(1, { ...base, code: `G${i}`, description: `Galletas surtidas ${i}` });
-      catalog.write(1, { ...base, code: 'ZZ1', description: 'Paquete de galletas' });
-      catalog.write(1, { ...base, code: 'GAL', description: 'Arequipe' });
-    });
-    const few = catalog.search(1, { q: 'paq gall', limit: 8 });
-    expect(few).toMatchObject({ total: 1, total_capped: false });
-    // Exact code first; then descriptions starting with the text, alphabetically ("10" < "2").
-    const many = catalog.search(1, { q: 'GAL', limit: 3 });
-    expect(many.items.map((p) => p.code)).toEqual(['GAL', 'G0', 'G1']);
-    expect(many.total_capped).toBe(true);
-    expect(many.total).toBe(CANDIDATE_CAP + 1);
-    const word = catalog.search(1, { q: 'galletas 7', limit: 20 });
-    expect(word.items.map((p) => p.description)).toContain('Galletas surtidas 7');
+  it('keeps one list per connection', async () => {
+    await customers.save(1, customer());
+    await customers.save(2, customer({ nombre: 'Otra empresa, mismo NIT' }));
+    expect((await customers.find(1, '31', '900456789'))?.nombre).toBe('Ferretería El Tornillo S.A.S.');
+    expect((await customers.find(2, '31', '900456789'))?.nombre).toBe('Otra empresa, mismo NIT');
+    expect((await customers.search(2, {})).total).toBe(1);
   });
 });

@@ -13,7 +13,9 @@ import { ledgerReadsOf } from '#core/ledger-reads/ledger-reads';
 import { periodReport } from '#core/reports/period-report';
 import { writeReportXlsx } from '#core/reports/xlsx';
 import { migrations } from '#core/store/migrations/index';
+import { sqliteEngine } from '#core/store/engine';
 import { Store } from '#core/store/store';
+import type { Product } from '#shared/catalog/product';
 import { tableCsv } from '#shared/reports/report-csv';
 import { FORMULA_STARTERS } from '#shared/spreadsheet-cells';
 import { parseTabular } from '#shared/tabular';
@@ -178,23 +180,25 @@ describe('the formula guard of every spreadsheet export', () => {
     expect(written.amounts).toEqual(HOSTILE.map(() => negativeAmount));
   });
 
-  it('catalog CSV (core/catalog/catalog-io.ts): hostile descriptions and units get an apostrophe, prices stay numbers, and it imports back unchanged', () => {
-    const catalog = new Catalog(store.db, () => new Date('2026-11-20T15:00:00Z'));
+  it('catalog CSV (core/catalog/catalog-io.ts): hostile descriptions and units get an apostrophe, prices stay numbers, and it imports back unchanged', async () => {
+    const catalog = new Catalog(sqliteEngine(store.db), () => new Date('2026-11-20T15:00:00Z'));
     // A product's description is trimmed (its schema, and the import): a tab or carriage return
     // before "=" is gone, the "=" stays.
-    const saved = HOSTILE.map((text, i) =>
-      catalog.save(1, {
-        code: `P${i}`,
-        barcodes: [],
-        description: text.trim(),
-        unit_price: '4200.5',
-        price_includes_tax: false,
-        tax_rate: '19',
-        unit: i === 0 ? '-kg' : 'unidad',
-        unspsc: null,
-      }),
-    );
-    const { content } = exportCsv(catalog, 1);
+    const saved: Product[] = [];
+    for (const [i, text] of HOSTILE.entries())
+      saved.push(
+        await catalog.save(1, {
+          code: `P${i}`,
+          barcodes: [],
+          description: text.trim(),
+          unit_price: '4200.5',
+          price_includes_tax: false,
+          tax_rate: '19',
+          unit: i === 0 ? '-kg' : 'unidad',
+          unspsc: null,
+        }),
+      );
+    const { content } = await exportCsv(catalog, 1);
     const [header, ...body] = csvCells(content);
     expect(body).toHaveLength(HOSTILE.length);
     const byCode = new Map(body.map((cells) => [cells[header!.indexOf('codigo')]!, cells]));
@@ -204,6 +208,11 @@ describe('the formula guard of every spreadsheet export', () => {
       expect(cells[header!.indexOf('precio')]).toBe('4200,5');
     }
     expect(byCode.get('P0')![header!.indexOf('unidad')]).toBe("'-kg");
-    expect(planImport(catalog, 1, content).preview).toMatchObject({ create: 0, update: 0, unchanged: HOSTILE.length, errors: 0 });
+    expect((await planImport(catalog, 1, content)).preview).toMatchObject({
+      create: 0,
+      update: 0,
+      unchanged: HOSTILE.length,
+      errors: 0,
+    });
   });
 });

@@ -5,8 +5,8 @@ import { applyImport, exportCsv, planImport } from '#core/catalog/catalog-io';
 import type { CoreParts } from '#core/parts';
 import type { Handlers } from '../registry';
 
-export function catalogHandlers({ store, connections, clock }: CoreParts): Handlers<typeof catalogMethods> {
-  const catalog = new Catalog(store.db, clock);
+export function catalogHandlers({ engine, connections, clock }: CoreParts): Handlers<typeof catalogMethods> {
+  const catalog = new Catalog(engine, clock);
   const active = () => connections.requireActive().id;
   return {
     'catalog.search': ({ q, include_inactive, limit }) =>
@@ -18,8 +18,11 @@ export function catalogHandlers({ store, connections, clock }: CoreParts): Handl
     'catalog.byCode': ({ code }) => catalog.byCode(active(), code),
     'catalog.save': ({ id, product }) => catalog.save(active(), product, id),
     'catalog.setActive': ({ id, active: on }) => catalog.setActive(active(), id, on),
-    'catalog.previewImport': ({ text }) => planImport(catalog, active(), text).preview,
+    'catalog.previewImport': async ({ text }) => (await planImport(catalog, active(), text)).preview,
     'catalog.applyImport': ({ text }) => applyImport(catalog, active(), text),
-    'catalog.exportCsv': () => ({ filename: `productos-${colombiaToday(clock())}.csv`, ...exportCsv(catalog, active()) }),
+    'catalog.exportCsv': async () => ({
+      filename: `productos-${colombiaToday(clock())}.csv`,
+      ...(await exportCsv(catalog, active())),
+    }),
   };
 }

@@ -3,8 +3,8 @@ import { Customers } from '#core/customers/customers';
 import type { CoreParts } from '#core/parts';
 import type { Handlers } from '../registry';
 
-export function customerHandlers({ store, connections, clock }: CoreParts): Handlers<typeof customerMethods> {
-  const customers = new Customers(store.db, clock);
+export function customerHandlers({ engine, connections, clock }: CoreParts): Handlers<typeof customerMethods> {
+  const customers = new Customers(engine, clock);
   const active = () => connections.requireActive().id;
   return {
     'customers.search': ({ q, include_inactive, limit }) =>

@@ -4,7 +4,7 @@ import type { CoreParts } from '#core/parts';
 import type { Handlers } from '../registry';
 
 export function dseCatalogHandlers(parts: CoreParts): Handlers<typeof dseCatalogMethods> {
-  const catalog = new DseCatalog(parts.store.db);
+  const catalog = new DseCatalog(parts.engine);
   const active = () => parts.connections.requireActive().id;
   return {
     'dseCatalog.suppliers': ({ q, limit }) => catalog.suppliers(active(), q, limit),
