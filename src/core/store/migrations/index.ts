@@ -29,6 +29,7 @@ import { migration0025 } from './0025_receipt_printer';
 import { migration0026 } from './0026_contingency_ticket_ref';
 import { migration0027 } from './0027_cashiers_shifts';
 import { migration0028 } from './0028_sale_payments';
+import { migration0029 } from './0029_history_search';
 
 export const migrations: readonly Migration[] = [
   migration0001,
@@ -59,4 +60,5 @@ export const migrations: readonly Migration[] = [
   migration0026,
   migration0027,
   migration0028,
+  migration0029,
 ];
