@@ -1,4 +1,4 @@
-// Migration 0030 on both engines, one test body per engine: report figures cached before the 0 %
+// Migration 0032 on both engines, one test body per engine: report figures cached before the 0 %
 // groups were counted (only the 19 % row of a sale that also has an excluded line) are dropped, so
 // the next report computes them again from the ledger's request, «IVA excluido» included.
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { feFigures } from '#shared/reports/document-figures';
 import { testDatabase } from '#test/test-database';
 import { tempDir } from '#test/temp';
 
-const BEFORE = migrations.filter((m) => m.version < 30);
+const BEFORE = migrations.filter((m) => m.version < 32);
 
 interface Opened {
   engine: Engine;
@@ -140,7 +140,7 @@ const taxNames = async (store: Store) =>
     await periodReport(store.db, ledgerReadsOf(store.db), { connectionId: 1, connectionLabel: 'c', now: new Date() }, PERIOD)
   ).taxes.map((row) => row.name);
 
-describe.each(['sqlite', 'postgres'] as const)('migration 0030 (report caches recomputed) on %s', (kind) => {
+describe.each(['sqlite', 'postgres'] as const)('migration 0032 (report caches recomputed) on %s', (kind) => {
   let database: Awaited<ReturnType<(typeof ENGINES)['sqlite']>>;
   let historyId: number;
   beforeAll(async () => {

@@ -16,8 +16,8 @@ import type { Migration } from '../migration';
 const ACCENTED = 'ÁÀÂÄÃÅÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇÝáàâäãåéèêëíìîïóòôöõúùûüñçýÿ';
 const PLAIN = 'AAAAAAEEEEIIIIOOOOOUUUUNCYaaaaaaeeeeiiiiooooouuuuncyy';
 
-export const migration0029: Migration = {
-  version: 29,
+export const migration0031: Migration = {
+  version: 31,
   name: 'history_search',
   up() {
     // SQLite searches through FTS5 (migrations 0004 and 0009).

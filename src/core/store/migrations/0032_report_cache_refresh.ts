@@ -11,8 +11,8 @@ import type { Migration } from '../migration';
  */
 const STATEMENTS = ['DELETE FROM report_amounts', 'DELETE FROM report_documents'];
 
-export const migration0030: Migration = {
-  version: 30,
+export const migration0032: Migration = {
+  version: 32,
   name: 'report_cache_refresh',
   up(db) {
     for (const statement of STATEMENTS) db.exec(statement);

@@ -29,8 +29,8 @@ import { migration0025 } from './0025_receipt_printer';
 import { migration0026 } from './0026_contingency_ticket_ref';
 import { migration0027 } from './0027_cashiers_shifts';
 import { migration0028 } from './0028_sale_payments';
-import { migration0029 } from './0029_history_search';
-import { migration0030 } from './0030_report_cache_refresh';
+import { migration0031 } from './0031_history_search';
+import { migration0032 } from './0032_report_cache_refresh';
 
 export const migrations: readonly Migration[] = [
   migration0001,
@@ -61,6 +61,6 @@ export const migrations: readonly Migration[] = [
   migration0026,
   migration0027,
   migration0028,
-  migration0029,
-  migration0030,
+  migration0031,
+  migration0032,
 ];
