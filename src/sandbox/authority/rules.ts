@@ -250,8 +250,27 @@ const CODE = Object.fromEntries(RULES.map((r) => [r.id, r])) as Record<string, R
 /** SHA-384 hex with node:crypto (the shared fiscal code uses a pure-JS hash, as it also runs in the renderer). */
 const sha384 = (text: string): string => createHash('sha384').update(text, 'utf8').digest('hex');
 
-const money = (s: string): Dec | null => (/^-?\d+(\.\d+)?$/.test(s.trim()) ? dec(s.trim()) : null);
-const near = (a: Dec, b: Dec, tolerance: string): boolean => a.minus(b).abs().lte(tolerance);
+const MONEY = /^-?\d+(\.\d+)?$/;
+/**
+ * A document repeats few amount texts (a line's base is read again by the header's and the tax
+ * groups' checks, rates and zero amounts recur), so the decimals parsed are kept by text for the
+ * process: a Dec is immutable, and the cache is cleared when it grows past a bound.
+ */
+const parsedMoney = new Map<string, Dec | null>();
+const PARSED_MONEY_MAX = 4096;
+function money(s: string): Dec | null {
+  let value = parsedMoney.get(s);
+  if (value === undefined) {
+    const trimmed = s.trim();
+    value = MONEY.test(trimmed) ? dec(trimmed) : null;
+    if (parsedMoney.size >= PARSED_MONEY_MAX) parsedMoney.clear();
+    parsedMoney.set(s, value);
+  }
+  return value;
+}
+/** DIAN's rounding tolerance of a product (quantity x price, base x rate) */
+const ONE_PESO = dec('1.00');
+const near = (a: Dec, b: Dec): boolean => a.minus(b).abs().lte(ONE_PESO);
 
 /**
  * `signatureProven`: the XML is what this process's own signer wrote a moment ago, and that signer's
@@ -696,7 +715,7 @@ class RuleRun {
       const expected = this.amount(line, 'cbc:InvoicedQuantity')
         .times(this.amount(line, 'cac:Price', 'cbc:PriceAmount'))
         .dividedBy(baseQuantity.isZero() ? 1 : baseQuantity);
-      if (!near(expected, this.amount(line, 'cbc:LineExtensionAmount'), '1.00')) {
+      if (!near(expected, this.amount(line, 'cbc:LineExtensionAmount'))) {
         this.fail(
           'line-amount',
           `Línea ${i + 1}: el valor ${textAt(line, 'cbc:LineExtensionAmount')} no es la cantidad por el precio (${expected.toFixed(2)}).`,
@@ -728,7 +747,7 @@ class RuleRun {
       for (const s of subtotals) {
         const percent = money(textAt(s, 'cac:TaxCategory', 'cbc:Percent'));
         const expected = percent ? this.amount(s, 'cbc:TaxableAmount').times(percent).dividedBy(100) : null;
-        if (!expected || !near(expected, this.amount(s, 'cbc:TaxAmount'), '1.00')) {
+        if (!expected || !near(expected, this.amount(s, 'cbc:TaxAmount'))) {
           const name = textAt(s, 'cac:TaxCategory', 'cac:TaxScheme', 'cbc:Name');
           this.fail(
             'tax-product',
@@ -766,8 +785,9 @@ class RuleRun {
       `${textAt(s, 'cac:TaxCategory', 'cac:TaxScheme', 'cbc:ID')}|${money(textAt(s, 'cac:TaxCategory', 'cbc:Percent'))?.toFixed(2) ?? ''}`;
     const fromLines = new Map<string, { base: Dec; amount: Dec }>();
     for (const s of lineSubtotals) {
-      const g = fromLines.get(key(s)) ?? { base: ZERO, amount: ZERO };
-      fromLines.set(key(s), {
+      const k = key(s);
+      const g = fromLines.get(k) ?? { base: ZERO, amount: ZERO };
+      fromLines.set(k, {
         base: g.base.plus(this.amount(s, 'cbc:TaxableAmount')),
         amount: g.amount.plus(this.amount(s, 'cbc:TaxAmount')),
       });
@@ -780,8 +800,9 @@ class RuleRun {
       if (seenCodes.has(code)) this.fail('tax-groups', `Hay más de un grupo de totales (TaxTotal) para el tributo ${code}.`);
       seenCodes.add(code);
       for (const s of subtotals) {
-        const g = header.get(key(s)) ?? { base: ZERO, amount: ZERO };
-        header.set(key(s), {
+        const k = key(s);
+        const g = header.get(k) ?? { base: ZERO, amount: ZERO };
+        header.set(k, {
           base: g.base.plus(this.amount(s, 'cbc:TaxableAmount')),
           amount: g.amount.plus(this.amount(s, 'cbc:TaxAmount')),
         });
