@@ -1,6 +1,7 @@
 // Documents to print in tests: an FE paid in cash, the same paid by card, a contingency sale not yet
-// transmitted, as HistoryDetail (what core hands the print model).
+// transmitted, as HistoryDetail (what core hands the print model); and a day of shifts for the Cierre de caja.
 import type { HistoryDetail } from '#shared/rpc/methods/history';
+import type { Shift, ShiftsOfDay } from '#shared/rpc/methods/shifts';
 
 export const CUFE = 'c'.repeat(96);
 
@@ -89,3 +90,78 @@ export function contingencyDetail(): HistoryDetail {
     request: { ...base.request, es_contingencia: true },
   };
 }
+
+function shiftOf(fields: Partial<Shift> & Pick<Shift, 'id' | 'register_name' | 'cashier' | 'opened_at'>): Shift {
+  return {
+    opening_float: '100000.00',
+    closed_at: null,
+    closed_by: null,
+    movements: [],
+    sales: { documents: 0, total: '0.00', cash_documents: 0, rejected: 0 },
+    cash_received: '0.00',
+    change_given: '0.00',
+    cash_in: '0.00',
+    cash_out: '0.00',
+    expected_cash: '100000.00',
+    counted_cash: null,
+    difference: null,
+    counts: null,
+    difference_accepted_by: null,
+    ...fields,
+  };
+}
+
+/**
+ * A day of three shifts: one closed short by $ 500, one closed after midnight over by more than a
+ * million (a cashier's long name, amounts in the hundred millions), one still open.
+ */
+export const DAY_SHIFTS: ShiftsOfDay = {
+  date: '2026-11-20',
+  shifts: [
+    shiftOf({
+      id: 1,
+      register_name: 'Caja 1',
+      cashier: { id: 1, name: 'Marta Núñez' },
+      opened_at: '2026-11-20T12:05:00.000Z',
+      closed_at: '2026-11-20T21:10:00.000Z',
+      closed_by: 'Marta Núñez',
+      sales: { documents: 12, total: '1234500.00', cash_documents: 9, rejected: 0 },
+      cash_received: '1234500.00',
+      expected_cash: '1334500.00',
+      counted_cash: '1334000.00',
+      difference: '-500.00',
+      difference_accepted_by: 'Marta Núñez',
+    }),
+    shiftOf({
+      id: 2,
+      register_name: 'Caja 2',
+      cashier: { id: 2, name: 'José Muñoz Ñáñez de Ávila' },
+      opened_at: '2026-11-20T23:00:00.000Z',
+      closed_at: '2026-11-21T06:30:00.000Z',
+      closed_by: 'José Muñoz Ñáñez de Ávila',
+      sales: { documents: 1234, total: '98765432.10', cash_documents: 1000, rejected: 2 },
+      cash_received: '99899999.99',
+      expected_cash: '99999999.99',
+      counted_cash: '101234567.89',
+      difference: '1234567.90',
+      difference_accepted_by: 'Marta Núñez',
+    }),
+    shiftOf({
+      id: 3,
+      register_name: 'Caja 1',
+      cashier: { id: 3, name: 'Ana Ríos' },
+      opened_at: '2026-11-20T21:30:00.000Z',
+      opening_float: '80000.00',
+      expected_cash: '80000.00',
+    }),
+  ],
+  opening_float: '280000.00',
+  cash_received: '101134499.99',
+  change_given: '0.00',
+  cash_in: '0.00',
+  cash_out: '0.00',
+  expected_cash: '101414499.99',
+  counted_cash: '102568567.89',
+  difference: '1234067.90',
+  open_shifts: 1,
+};

@@ -2,7 +2,8 @@
 // 9100, that keeps every job it receives and reads it back as a person would read the paper: the
 // code page chosen (ESC t), each line of text decoded with it, bold and double size by line, the
 // QR's payload (GS ( k), the raster images' sizes (GS v 0), the cut and the drawer pulse. It answers
-// the paper status (DLE EOT 4) as a printer with paper, out of paper, or one that never answers.
+// the real-time status queries (DLE EOT 1 to 4) sent ahead of a job from a state the test sets
+// (cover open, out of paper, paper near its end, a jammed cutter, …), or never, as many printers.
 import iconv from 'iconv-lite';
 import { createServer, type Server, type Socket } from 'node:net';
 import { waitUntil } from './wait';
@@ -103,6 +104,61 @@ export function decodeEscPos(bytes: Buffer): DecodedJob {
 
 export type PaperState = 'ok' | 'out' | 'silent';
 
+/** What the printer is going through, as its status bytes tell it; all false: ready. */
+export interface PrinterCondition {
+  coverOpen: boolean;
+  paperNearEnd: boolean;
+  feedButton: boolean;
+  cutterError: boolean;
+  unrecoverableError: boolean;
+  autoRecoverableError: boolean;
+  recoverableError: boolean;
+  /** the drawer connector's pin 3 high */
+  drawerSignal: boolean;
+}
+
+export const READY: PrinterCondition = {
+  coverOpen: false,
+  paperNearEnd: false,
+  feedButton: false,
+  cutterError: false,
+  unrecoverableError: false,
+  autoRecoverableError: false,
+  recoverableError: false,
+  drawerSignal: false,
+};
+
+/** The byte a printer in `condition` answers to DLE EOT n (Epson's ESC/POS: bits 1 and 4 always set). */
+export function statusByte(n: number, condition: PrinterCondition, paperOut: boolean): number {
+  const c = condition;
+  const error = c.cutterError || c.unrecoverableError || c.autoRecoverableError || c.recoverableError;
+  const offline = c.coverOpen || paperOut || c.feedButton || error;
+  const bits: Record<number, [boolean, number][]> = {
+    1: [
+      [c.drawerSignal, 0x04],
+      [offline, 0x08],
+      [c.feedButton, 0x40],
+    ],
+    2: [
+      [c.coverOpen, 0x04],
+      [c.feedButton, 0x08],
+      [paperOut, 0x20],
+      [error, 0x40],
+    ],
+    3: [
+      [c.recoverableError, 0x04],
+      [c.cutterError, 0x08],
+      [c.unrecoverableError, 0x20],
+      [c.autoRecoverableError, 0x40],
+    ],
+    4: [
+      [c.paperNearEnd, 0x0c],
+      [paperOut, 0x60],
+    ],
+  };
+  return (bits[n] ?? []).reduce((byte, [on, mask]) => (on ? byte | mask : byte), 0x12);
+}
+
 export interface VirtualPrinter {
   port: number;
   /** every job received, one per connection, as bytes */
@@ -110,8 +166,12 @@ export interface VirtualPrinter {
   /** the next job not yet taken, once its connection has closed (waits with a deadline) */
   takeRaw(): Promise<Buffer>;
   take(): Promise<DecodedJob>;
-  /** how the next status queries are answered */
+  /** the paper as the next status queries see it: there, run out, or no answer to any query */
   paper: PaperState;
+  /** the rest of the printer's state for the next status queries */
+  condition: PrinterCondition;
+  /** how many status queries of a job it answers (a printer that knows only some of them) */
+  answerLimit: number;
   close(): Promise<void>;
 }
 
@@ -122,6 +182,8 @@ export async function startVirtualPrinter(): Promise<VirtualPrinter> {
     port: 0,
     jobs: [],
     paper: 'ok',
+    condition: { ...READY },
+    answerLimit: Number.POSITIVE_INFINITY,
     takeRaw: async () => {
       const index = taken++;
       await waitUntil(
@@ -141,12 +203,16 @@ export async function startVirtualPrinter(): Promise<VirtualPrinter> {
   const server: Server = createServer((socket) => {
     sockets.add(socket);
     const chunks: Buffer[] = [];
+    let answered = 0;
     socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
-      // A status query alone at the start of the job: answered as the roll sensor would.
+      // Status queries ahead of the job are answered one by one, as the printer's state says.
       const sofar = Buffer.concat(chunks);
-      if (sofar.length === 3 && sofar[0] === 0x10 && sofar[1] === 0x04 && sofar[2] === 4 && printer.paper !== 'silent') {
-        socket.write(Buffer.from([printer.paper === 'out' ? 0x72 : 0x12]));
+      while (printer.paper !== 'silent' && answered < printer.answerLimit && sofar.length >= (answered + 1) * 3) {
+        const at = answered * 3;
+        if (sofar[at] !== 0x10 || sofar[at + 1] !== 0x04) break;
+        socket.write(Buffer.from([statusByte(sofar[at + 2]!, printer.condition, printer.paper === 'out')]));
+        answered += 1;
       }
     });
     socket.on('error', () => undefined);

@@ -96,7 +96,7 @@ export class ReceiptPrinter {
       nativeQr: settings.native_qr,
       drawer: options.drawer,
     });
-    await sendToPrinter(settings, encoded.bytes, this.sendOptions);
+    const sent = await sendToPrinter(settings, encoded.bytes, this.sendOptions);
     const notes: string[] = [];
     if (encoded.unencodable.length > 0) {
       notes.push(
@@ -104,6 +104,7 @@ export class ReceiptPrinter {
       );
     }
     if (encoded.logoProblem) notes.push(`El logo no se imprimió en la tirilla: ${encoded.logoProblem}`);
+    notes.push(...sent.notes);
     return { drawer_opened: options.drawer, warning: notes.length > 0 ? notes.join(' ') : null };
   }
 

@@ -1,9 +1,12 @@
 // The Cierre de caja as a receipt printer prints it: the same sections and words as the ticket on
-// the Cierre de caja screen (DayCloseScreen's Ticket), from the same day-close figures.
+// the Cierre de caja screen (DayCloseScreen's Ticket), from the same day-close figures, and the
+// day's shifts when the shop works with them (day-shifts.ts, the page's section too).
 import type { PaymentMethod } from '#shared/api/fe';
 import { formatDate, formatDateTime } from '#shared/dates';
 import type { DayClose } from '#shared/rpc/methods/day-close';
+import type { ShiftsOfDay } from '#shared/rpc/methods/shifts';
 import { cop, documentsText, paymentLabel, taxLabel } from './day-close-labels';
+import { dayShiftsBlocks, dayShiftsSection } from './day-shifts';
 import type { TicketBlock } from './ticket';
 
 export function dayCloseTicket(
@@ -11,6 +14,7 @@ export function dayCloseTicket(
   connection: string,
   printedAt: Date,
   methods: readonly PaymentMethod[],
+  shifts: ShiftsOfDay | null = null,
 ): TicketBlock[] {
   const row = (left: string, right: string, strong = false): TicketBlock => ({
     kind: 'row',
@@ -36,7 +40,8 @@ export function dayCloseTicket(
   ];
   if (close.by_payment.length === 0) blocks.push(text('Sin ventas aceptadas.'));
   for (const p of close.by_payment) {
-    blocks.push(row(paymentLabel(p, methods), cop(p.total_cents)), text(documentsText(p.documents)));
+    // The method, then its documents and their total: the page's order.
+    blocks.push(text(paymentLabel(p, methods)), row(documentsText(p.documents), cop(p.total_cents)));
   }
   blocks.push({ kind: 'rule' }, text('Impuestos', true));
   if (close.taxes.length === 0) blocks.push(text('Sin impuestos.'));
@@ -55,6 +60,8 @@ export function dayCloseTicket(
       text(`${close.unreadable} factura(s) aceptada(s) sin detalle legible: cuentan como documentos, no en los valores.`),
     );
   }
+  const section = dayShiftsSection(shifts);
+  if (section) blocks.push(...dayShiftsBlocks(section));
   blocks.push({ kind: 'rule' }, { kind: 'text', text: 'Factura Desk · facturas emitidas desde este equipo', align: 'center' });
   return blocks;
 }

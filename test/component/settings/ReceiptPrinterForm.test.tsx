@@ -72,7 +72,9 @@ describe('Ajustes › Impresión: receipt printer', () => {
     expect(fake.inputsOf('print.test').at(-1)).toMatchObject({ connection: 'system', queue: 'TM-T20' });
 
     await user.selectOptions(within(form).getByLabelText('Conexión de la impresora'), 'network');
-    expect(within(form).getByTestId('thermal-status-note').textContent).toMatch(/se le pregunta a la impresora si tiene papel/);
+    expect(within(form).getByTestId('thermal-status-note').textContent).toMatch(
+      /se le pregunta a la impresora cómo está \(papel, tapa, cuchilla, errores\)/,
+    );
   });
 
   it("says why the shop's logo did not print on the test ticket", async () => {

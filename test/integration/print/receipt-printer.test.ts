@@ -1,46 +1,29 @@
 // The receipt printer through core's real dispatcher and a virtual ESC/POS printer on loopback:
 // settings kept (migration 0025) and checked, the test page, a sale's receipt from the local
 // history with the drawer pulse for cash and never for card or a reprint, the Cierre de caja, the
-// drawer on demand, and a printer that is off or out of paper said in Spanish.
-import { createServer } from 'node:net';
+// drawer on demand, and a printer that is off, out of paper, with its cover open, its cutter jammed
+// or in error said in Spanish (its state read with DLE EOT 1 to 4), one that never answers printing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '#core/core';
 import { buildPrintModel } from '#shared/print/print-model';
 import { documentTicket, layOut, ticketText } from '#shared/print/ticket';
-import type { RpcReply } from '#shared/rpc/envelope';
 import type { HistoryDetail } from '#shared/rpc/methods/history';
-import { DEFAULT_THERMAL, type ThermalSettings } from '#shared/rpc/methods/print';
-import { memorySecrets } from '#test/core/memory-secrets';
+import { DEFAULT_THERMAL } from '#shared/rpc/methods/print';
+import { closedPort, openPrinterCore, type PrinterCore } from '#test/core/printer-core';
 import { generateHistory } from '#test/history-generator';
-import { tempDir } from '#test/temp';
 import { blackShare, jpegLogo } from '#test/jpeg-logo';
-import { startVirtualPrinter, type VirtualPrinter } from '#test/virtual-printer';
+import { decodeEscPos, READY, type PrinterCondition, type VirtualPrinter } from '#test/virtual-printer';
 
-let dir: ReturnType<typeof tempDir>;
-let core: Core;
+let shop: PrinterCore;
 let printer: VirtualPrinter;
 let cashId: number;
 let cardId: number;
-let nextId = 1;
 
-const call = (method: string, input: unknown): Promise<RpcReply> => core.dispatch({ id: nextId++, method, input });
-async function ok<T>(method: string, input: unknown): Promise<T> {
-  const reply = await call(method, input);
-  if (!reply.ok) throw new Error(`${method}: ${reply.error.message}`);
-  return reply.output as T;
-}
-
-/** A port nothing listens on: a printer switched off. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 1;
-}
+const call: PrinterCore['call'] = (method, input) => shop.call(method, input);
+const ok = <T>(method: string, input: unknown): Promise<T> => shop.ok<T>(method, input);
+const network = () => shop.network();
 
 function linkSale(connectionId: number, historyId: number, means: string): void {
-  const db = core.parts.store.db;
+  const db = shop.core.parts.store.db;
   const body = JSON.stringify({ payment: { form: 'contado', means_code: means }, observaciones: 'Gracias' });
   const { lastInsertRowid } = db
     .prepare(
@@ -52,12 +35,9 @@ function linkSale(connectionId: number, historyId: number, means: string): void 
   db.prepare('UPDATE history_documents SET submission_id = ? WHERE id = ?').run(lastInsertRowid, historyId);
 }
 
-const network = (): ThermalSettings => ({ ...DEFAULT_THERMAL, connection: 'network', host: '127.0.0.1', port: printer.port });
-
 beforeAll(async () => {
-  printer = await startVirtualPrinter();
-  dir = tempDir();
-  core = createCore({ home: dir.path, secrets: memorySecrets(), transport: 'cli' });
+  shop = await openPrinterCore();
+  printer = shop.printer;
   const connection = await ok<{ id: number }>('connections.create', {
     label: 'Caja principal',
     kind: 'sandbox',
@@ -65,8 +45,8 @@ beforeAll(async () => {
     company_id: 101,
   });
   await ok('connections.activate', { id: connection.id });
-  const { docs } = generateHistory(core.parts.store.db, { connectionId: connection.id, count: 40, seed: 3, dseShare: 0 });
-  const rows = core.parts.store.db
+  const { docs } = generateHistory(shop.core.parts.store.db, { connectionId: connection.id, count: 40, seed: 3, dseShare: 0 });
+  const rows = shop.core.parts.store.db
     .prepare<[number], { id: number }>(
       "SELECT id FROM history_documents WHERE connection_id = ? AND kind = 'FE' ORDER BY id LIMIT 2",
     )
@@ -76,11 +56,7 @@ beforeAll(async () => {
   linkSale(connection.id, cashId, '10');
   linkSale(connection.id, cardId, '48');
 });
-afterAll(async () => {
-  await core?.close();
-  await printer?.close();
-  dir?.remove();
-});
+afterAll(() => shop?.close());
 
 describe('receipt printer over RPC', () => {
   it('has none until chosen; a network printer without host is refused in Spanish and nothing is kept', async () => {
@@ -103,7 +79,8 @@ describe('receipt printer over RPC', () => {
     });
     const job = await printer.take();
     expect(job.codePage).toBe(16);
-    expect(job.statusQueries).toBe(1);
+    // Its state asked first: printer, offline cause, error cause, paper.
+    expect(job.statusQueries).toBe(4);
     expect(job.lines.map((l) => l.text).join(' ')).toContain('Eñe y tildes: ñ Ñ á é í ó ú Á É Í Ó Ú ü');
     expect(job.lines.map((l) => l.text).join(' ')).toContain('¿Cuánto? ¡Gracias! «comillas»');
     expect(job.lines.every((l) => l.text.length <= (l.double ? 16 : 32))).toBe(true);
@@ -174,8 +151,88 @@ describe('receipt printer over RPC', () => {
         `La impresora 127.0.0.1:${printer.port} no tiene papel: cambie el rollo y vuelva a imprimir.`,
       );
     }
-    // The connection carried the status query only.
-    expect([...(await printer.takeRaw())]).toEqual([0x10, 0x04, 4]);
+    // The connection carried the status queries only.
+    expect([...(await printer.takeRaw())]).toEqual([0x10, 0x04, 1, 0x10, 0x04, 2, 0x10, 0x04, 3, 0x10, 0x04, 4]);
+  });
+
+  for (const [state, condition, message] of [
+    ['the cover open', { coverOpen: true }, 'La tapa de la impresora {where} está abierta: ciérrela y vuelva a imprimir.'],
+    [
+      'the cutter jammed',
+      { cutterError: true },
+      'La cuchilla de la impresora {where} está trabada: apáguela, abra la tapa, retire el papel atascado, ciérrela, enciéndala y vuelva a imprimir.',
+    ],
+    [
+      'a fault that does not clear',
+      { unrecoverableError: true },
+      'La impresora {where} tiene una falla que no se quita sola: apáguela y enciéndala; si sigue, llévela a revisión.',
+    ],
+    [
+      'a fault that clears by itself',
+      { autoRecoverableError: true },
+      'La impresora {where} se está recuperando de un error (por ejemplo, el cabezal está muy caliente): espere un minuto y vuelva a imprimir.',
+    ],
+    [
+      'a mechanical error',
+      { recoverableError: true },
+      'La impresora {where} tiene un error: apáguela y enciéndala, y vuelva a imprimir.',
+    ],
+    [
+      'the feed button held',
+      { feedButton: true },
+      'El botón de avance de papel de la impresora {where} está oprimido: suéltelo y vuelva a imprimir.',
+    ],
+  ] as [string, Partial<PrinterCondition>, string][]) {
+    it(`a printer with ${state} is said in the shop's words, nothing printed; once mended it prints`, async () => {
+      printer.condition = { ...READY, ...condition };
+      const reply = await call('print.receipt', { source: { history_id: cashId }, occasion: 'sale' });
+      printer.condition = { ...READY };
+      expect(reply.ok).toBe(false);
+      if (!reply.ok) {
+        expect(reply.error.code).toBe('printer_failed');
+        expect(reply.error.message).toBe(message.replace('{where}', `127.0.0.1:${printer.port}`));
+      }
+      const refused = decodeEscPos(await printer.takeRaw());
+      expect({ queries: refused.statusQueries, lines: refused.lines, cuts: refused.cuts }).toEqual({
+        queries: 4,
+        lines: [],
+        cuts: 0,
+      });
+      // The reprint goes out once the printer is mended.
+      expect(await ok('print.receipt', { source: { history_id: cashId }, occasion: 'reprint' })).toEqual({
+        drawer_opened: false,
+        warning: null,
+      });
+      expect((await printer.take()).cuts).toBe(1);
+    });
+  }
+
+  it('paper about to run out prints the ticket and says so', async () => {
+    printer.condition = { ...READY, paperNearEnd: true };
+    const printed = await ok<{ warning: string | null }>('print.receipt', {
+      source: { history_id: cardId },
+      occasion: 'reprint',
+    });
+    printer.condition = { ...READY };
+    expect(printed.warning).toBe('Al rollo de la impresora le queda poco papel: tenga uno nuevo a la mano.');
+    expect((await printer.take()).cuts).toBe(1);
+  });
+
+  it("the drawer connector's signal alone is no trouble: the ticket prints without a note", async () => {
+    printer.condition = { ...READY, drawerSignal: true };
+    const printed = await ok('print.receipt', { source: { history_id: cardId }, occasion: 'reprint' });
+    printer.condition = { ...READY };
+    expect(printed).toEqual({ drawer_opened: false, warning: null });
+    expect((await printer.take()).cuts).toBe(1);
+  });
+
+  it('a printer that answers the first status only is not asked the rest, and prints', async () => {
+    printer.answerLimit = 1;
+    const printed = await ok('print.receipt', { source: { history_id: cardId }, occasion: 'reprint' });
+    printer.answerLimit = Number.POSITIVE_INFINITY;
+    expect(printed).toEqual({ drawer_opened: false, warning: null });
+    const job = await printer.take();
+    expect({ queries: job.statusQueries, cuts: job.cuts }).toEqual({ queries: 2, cuts: 1 });
   });
 
   it('a printer that never answers the paper status still prints', async () => {

@@ -30,6 +30,7 @@ export function printHandlers({
   submissions,
   clock,
   lists,
+  shifts,
 }: CoreParts): Handlers<typeof printMethods> {
   const printer = new ReceiptPrinter(store.db, clock);
   const page = new PageSettings(store.db, clock);
@@ -58,7 +59,7 @@ export function printHandlers({
       const close = await dayClose.read(active.id, date);
       // The company's own names of its payment methods, as the screen shows them; the DIAN's names when not at hand.
       const methods = await lists.read('payment_methods').catch(() => []);
-      return printer.print(dayCloseTicket(close, active.label, clock(), methods), { drawer: false });
+      return printer.print(dayCloseTicket(close, active.label, clock(), methods, shifts.ofDay(date)), { drawer: false });
     },
     'print.test': (settings) => {
       if (settings.connection === 'none') {

@@ -1,11 +1,14 @@
 // Cierre de caja: one Colombian day (today unless another is chosen) of the
 // invoices issued from this equipment: sales by payment method, taxes by type and rate, number of
-// documents, and the pending and rejected ones apart. The ticket is what prints, on the roll the
+// documents, the pending and rejected ones apart, and the day's shifts (the same section the receipt
+// printer prints, shared/print/day-shifts.ts). The ticket is what prints, on the roll the
 // sale tickets print on (Ajustes › Impresión; 80 mm when the shop prints sheets), on its own named
 // page; the lists of pending and rejected invoices stay on screen.
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { colombiaToday, formatDate, formatDateTime, formatTime, isIsoDate } from '#shared/dates';
 import type { DayClose, DayCloseDocument } from '#shared/rpc/methods/day-close';
+import type { ShiftsOfDay } from '#shared/rpc/methods/shifts';
+import { dayShiftsSection, type DayShiftRow } from '#shared/print/day-shifts';
 import type { SubmissionState } from '#shared/rpc/methods/submissions';
 import { useRpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
@@ -21,13 +24,53 @@ import './day-close.css';
 import { formatInteger } from '#shared/format';
 import { TICKET_WIDTH_MM, ticketLayoutOf, type TicketLayout } from '#shared/print/paper';
 
-function Ticket({
+function ShiftRows({ rows }: { rows: readonly DayShiftRow[] }) {
+  return (
+    <dl className="day-close-ticket__rows">
+      {rows.map((r) => (
+        <Fragment key={r.label}>
+          <dt className={r.strong ? 'day-close-ticket__total' : undefined}>{r.label}</dt>
+          <dd className={r.strong ? 'day-close-ticket__total' : undefined}>{r.value}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
+
+/** The day's shifts on the printed ticket: the words the receipt printer prints, from the same section. */
+function ShiftsSection({ shifts }: { shifts: ShiftsOfDay | null }) {
+  const section = dayShiftsSection(shifts);
+  if (!section) return null;
+  return (
+    <section data-testid="day-close-shifts">
+      <h3>{section.title}</h3>
+      {section.entries.map((entry, i) => (
+        <div key={i} className="day-close-ticket__shift">
+          <div className="day-close-ticket__total">{entry.heading}</div>
+          <div>{entry.hours}</div>
+          <ShiftRows rows={entry.rows} />
+          {entry.note && <p className="day-close-ticket__small">{entry.note}</p>}
+        </div>
+      ))}
+      <div className="day-close-ticket__shift">
+        <div className="day-close-ticket__total">{section.totalTitle}</div>
+        <ShiftRows rows={section.totals} />
+        {section.note && <p className="day-close-ticket__small">{section.note}</p>}
+      </div>
+    </section>
+  );
+}
+
+export function DayCloseTicket({
   close,
+  shifts,
   connection,
   printedAt,
   layout,
 }: {
   close: DayClose;
+  /** the day's shifts; null while not read, or for a shop without them */
+  shifts: ShiftsOfDay | null;
   connection: string;
   printedAt: Date;
   layout: TicketLayout;
@@ -130,6 +173,7 @@ function Ticket({
           </p>
         )}
       </section>
+      <ShiftsSection shifts={shifts} />
       <footer className="day-close-ticket__small">Factura Desk · facturas emitidas desde este equipo</footer>
     </article>
   );
@@ -170,6 +214,7 @@ export default function DayCloseScreen() {
   const [date, setDate] = useState(() => colombiaToday(new Date()));
   const valid = isIsoDate(date);
   const close = useRpcQuery('dayClose.get', { date }, { enabled: valid, placeholderData: (p) => p });
+  const dayShifts = useRpcQuery('shifts.ofDay', { date }, { enabled: valid });
   const connections = useRpcQuery('connections.list', {});
   const active = connections.data?.find((c) => c.active);
   const [printedAt, setPrintedAt] = useState(() => new Date());
@@ -224,7 +269,13 @@ export default function DayCloseScreen() {
       {close.isError && <Alert tone={close.error.code === 'no_connection' ? 'warn' : 'error'}>{close.error.message}</Alert>}
       {valid && close.data && (
         <div className="day-close__body">
-          <Ticket close={close.data} connection={active?.label ?? ''} printedAt={printedAt} layout={layout} />
+          <DayCloseTicket
+            close={close.data}
+            shifts={dayShifts.data?.date === close.data.date ? dayShifts.data : null}
+            connection={active?.label ?? ''}
+            printedAt={printedAt}
+            layout={layout}
+          />
           <div className="day-close__lists">
             <div className="no-print">
               <DayShifts date={close.data.date} />

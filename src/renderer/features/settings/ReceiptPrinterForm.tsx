@@ -12,9 +12,10 @@ import { OpenDrawerButton } from '#renderer/features/print/OpenDrawerButton';
  * printer, so the shop is told plainly rather than left with a silence (docs/CLIENT-DECISIONS.md).
  */
 const STATUS_NOTES: Record<Exclude<ThermalSettings['connection'], 'none'>, string> = {
-  network: 'Antes de cada impresión se le pregunta a la impresora si tiene papel; si no tiene, se avisa y no se imprime.',
+  network:
+    'Antes de cada impresión se le pregunta a la impresora cómo está (papel, tapa, cuchilla, errores); si algo impide imprimir, se avisa qué hacer y no se imprime. Si no responde (muchas genéricas no lo hacen), se imprime igual.',
   system:
-    'Por el sistema de impresión no se puede leer el estado de la impresora (sin papel, tapa abierta, cajón): el sistema solo recibe el trabajo. Si la tirilla no sale, revise la impresora. Conectada por red (IP y puerto 9100) sí avisa cuando no tiene papel.',
+    'Por el sistema de impresión no se puede leer el estado de la impresora (sin papel, tapa abierta, cajón): el sistema solo recibe el trabajo. Si la tirilla no sale, revise la impresora. Conectada por red (IP y puerto 9100) sí avisa cuando no tiene papel o tiene la tapa abierta.',
 };
 
 const paperOf = (columns: ThermalSettings['columns']) => `${TICKET_WIDTH_MM[ticketLayoutOfColumns(columns)]} mm`;

@@ -1,13 +1,10 @@
 // The day's «cierre de caja» across shifts, on the Cierre de caja screen: each shift of this
 // installation opened that day with its float, cash, expected, counted and difference, and the sum.
 import { formatDateTime } from '#shared/dates';
-import { dec, formatCop } from '#shared/money';
-import { differenceLabel } from '#shared/print/shift-close-ticket';
+import { formatCop } from '#shared/money';
+import { signedDifference as signed } from '#shared/print/day-shifts';
 import { useRpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
-
-const signed = (difference: string) =>
-  dec(difference).isZero() ? formatCop(0) : `${differenceLabel(difference)} ${formatCop(dec(difference).abs())}`;
 
 export function DayShifts({ date }: { date: string }) {
   const day = useRpcQuery('shifts.ofDay', { date });
