@@ -3,6 +3,7 @@ import type { Scenario } from '../lib/scenario';
 import { catalogSearchPostgresScenario, catalogSearchScenario } from './catalog-search';
 import { historyOpenScenario } from './history-open';
 import { historySearchScenario } from './history-search';
+import { historySearchPostgresScenario } from './history-search-postgres';
 import { hostMemoryScenario } from './host-memory';
 import { pollerScenario } from './poller';
 import { rendererSizeScenario } from './renderer-size';
@@ -19,6 +20,7 @@ export const scenarios: Scenario[] = [
   totalsScenario,
   typingScenario,
   historySearchScenario,
+  historySearchPostgresScenario,
   historyOpenScenario,
   catalogSearchScenario,
   catalogSearchPostgresScenario,

@@ -5,7 +5,7 @@ import { AppError } from '#shared/rpc/errors';
 import type { CorrectionSide } from '#shared/rpc/methods/dse-corrections';
 import type { SubmissionState } from '#shared/rpc/methods/submissions';
 import type { Db } from '../store/store';
-import { OPEN_STATES_SQL } from '../submissions/states';
+import { STATE_LISTS_SQL } from '../ledger-reads/state-groups';
 
 interface SideRow {
   submission_id: number;
@@ -99,7 +99,7 @@ export class DseCorrections {
         `SELECT ${SIDE} FROM dse_corrections l
          JOIN submissions s ON s.connection_id = l.connection_id AND s.kind = 'DSE' AND s.idempotency_key = l.correction_key
          WHERE l.rejected_submission_id = ? AND l.connection_id = ? AND l.correction_key <> ?
-           AND (s.state = 'accepted' OR s.state IN ${OPEN_STATES_SQL})
+           AND (s.state = 'accepted' OR s.state IN ${STATE_LISTS_SQL.open})
          ORDER BY s.id LIMIT 1`,
       )
       .get(rejectedSubmissionId, connectionId, key ?? '');

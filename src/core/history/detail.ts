@@ -15,8 +15,12 @@ export interface DetailParts {
   issuers: IssuerProfiles;
 }
 
-export function historyDetail(parts: DetailParts, connection: { id: number; companyId: number }, id: number): HistoryDetail {
-  const found = parts.queries.row(connection.id, id);
+export async function historyDetail(
+  parts: DetailParts,
+  connection: { id: number; companyId: number },
+  id: number,
+): Promise<HistoryDetail> {
+  const found = await parts.queries.row(connection.id, id);
   if (!found) {
     throw new AppError('not_found', 'Ese documento no está en el historial local. Pulse «Sincronizar» para traer lo que falte.');
   }

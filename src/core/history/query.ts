@@ -9,19 +9,24 @@
 //   its cost grows with the number of matches;
 // - date first: walk the documents newest first (index history_by_date) and keep those among the
 //   matches; its cost grows with how far it must walk, about (offset + limit) / share that matches.
-// Both give the rows of the plain query (compileFilter), in the same order; the export uses that
+// Both give the rows of the plain query (filterConditions), in the same order; the export uses that
 // one, and the tests compare them.
-import type { Statement } from 'better-sqlite3';
+//
+// PostgreSQL has no FTS5: its search is the plain query, the words matched in the folded text that
+// migration 0031's trigram indexes hold, with the meaning of FTS5's prefix terms (same results).
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { HistoryFilter, HistoryPage, HistoryRow } from '#shared/rpc/methods/history';
 import type { SubmissionState } from '#shared/rpc/methods/submissions';
-import type { Db } from '../store/store';
+import type { Engine } from '../store/engine';
+import type { Schema } from '../store/schema';
 import { OPEN_SUBMISSION_STATES } from '#shared/rpc/methods/submissions';
-import { IN_PROGRESS_DIAN_STATES, STATE_LISTS_SQL } from '../ledger-reads/state-groups';
+import { ACCEPTED_DIAN_STATES, FINAL_DIAN_STATES, IN_PROGRESS_DIAN_STATES, OPEN_STATES } from '../ledger-reads/state-groups';
 
 /** The newest ledger row for a mirrored document (index submissions_by_document, migration 0006). */
 const LEDGER_OF = `(SELECT s.%s FROM submissions s
    WHERE s.connection_id = h.connection_id AND s.kind = h.kind AND s.document_id = h.remote_id ORDER BY s.id DESC LIMIT 1)`;
 
+/** A row of the list as both engines select it (the same text on both). */
 export const ROW_COLUMNS = `h.id, h.kind, h.remote_id, h.tipo_dian, h.number, h.estado_dian, h.fiscal_key, h.issue_date,
   h.counterpart_name, h.counterpart_doc, h.subtotal, h.impuestos, h.total, h.moneda, h.submission_id, h.synced_at,
   ${LEDGER_OF.replace('%s', 'state')} AS submission_state`;
@@ -30,19 +35,32 @@ export const ROW_COLUMNS = `h.id, h.kind, h.remote_id, h.tipo_dian, h.number, h.
 export const TEXT_COLUMNS = '{number fiscal_key counterpart_name counterpart_doc items_text}';
 const COUNTERPART_COLUMNS = '{counterpart_name counterpart_doc}';
 
-export interface CompiledFilter {
-  from: string;
-  where: string;
-  params: Record<string, unknown>;
+/**
+ * PostgreSQL's search (migration 0031): the same five text columns, or the counterpart's two, folded
+ * by history_fold (accents and ñ dropped, lower case) as the expressions its trigram indexes hold.
+ * Written exactly as in the migration, or PostgreSQL would not use the index.
+ */
+export const POSTGRES_TEXT = sql.raw(
+  "history_fold(h.number || ' ' || h.fiscal_key || ' ' || h.counterpart_name || ' ' || h.counterpart_doc || ' ' || h.items_text)",
+);
+export const POSTGRES_COUNTERPART = sql.raw("history_fold(h.counterpart_name || ' ' || h.counterpart_doc)");
+
+/** The words of user text: letters and digits, punctuation-only pieces dropped, at most 12. */
+export function searchWords(text: string): string[] {
+  return text
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0)
+    .slice(0, 12);
 }
 
 /** Words of user text as FTS5 prefix terms; punctuation-only pieces are dropped. */
 export function ftsTerms(text: string): string[] {
-  return text
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 0)
-    .slice(0, 12)
-    .map((word) => `"${word}"*`);
+  return searchWords(text).map((word) => `"${word}"*`);
+}
+
+/** A word as history_fold leaves it (FTS5's unicode61 with remove_diacritics 2 does the same). */
+export function foldWord(word: string): string {
+  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 /** The filter's words as one FTS5 expression over their columns, or null when it has none. */
@@ -53,6 +71,19 @@ export function textMatch(filter: HistoryFilter): string | null {
   const counterpart = ftsTerms(filter.counterpart ?? '');
   if (counterpart.length > 0) parts.push(`${COUNTERPART_COLUMNS} : (${counterpart.join(' AND ')})`);
   return parts.length > 0 ? parts.map((part) => `(${part})`).join(' AND ') : null;
+}
+
+/**
+ * The filter's words on PostgreSQL, with FTS5's meaning: each word starts a word of the folded text
+ * (the LIKE lets the trigram index find the candidates; the pattern keeps those where a word starts
+ * with it, as a prefix term of FTS5 does).
+ */
+function postgresWords(filter: HistoryFilter): Expression<SqlBool>[] {
+  const terms = (text: string | undefined, folded: RawBuilder<unknown>) =>
+    searchWords(text ?? '')
+      .map(foldWord)
+      .flatMap((word) => [sql<SqlBool>`${folded} LIKE ${`%${word}%`}`, sql<SqlBool>`${folded} ~ ${`(^|[^a-z0-9])${word}`}`]);
+  return [...terms(filter.q, POSTGRES_TEXT), ...terms(filter.counterpart, POSTGRES_COUNTERPART)];
 }
 
 /** A DIAN state as its facet token (migration 0009: 's' and the hex of its UTF-8 bytes). */
@@ -86,55 +117,52 @@ export function facetMatch(text: string, connectionId: number, filter: HistoryFi
   return excluded.length > 0 ? `(${all}) NOT (${excluded.join(' OR ')})` : all;
 }
 
+type Db = Kysely<Schema> | Transaction<Schema>;
+
+/** A list of fixed state words as SQL values (parameters on both engines). */
+const values = (group: readonly string[]) => sql.join(group.map((value) => sql`${value}`));
+
 /** Conditions on the table itself: what the FTS index does not hold (dates, followed submissions). */
-function rowConditions(filter: HistoryFilter, params: Record<string, unknown>): string[] {
-  const where: string[] = [];
-  if (filter.from) {
-    where.push('h.issue_date >= @from');
-    params.from = filter.from;
-  }
-  if (filter.to) {
-    where.push('h.issue_date <= @to');
-    params.to = filter.to;
-  }
+function rowConditions(filter: HistoryFilter): RawBuilder<SqlBool>[] {
+  const where: RawBuilder<SqlBool>[] = [];
+  if (filter.from) where.push(sql<SqlBool>`h.issue_date >= ${filter.from}`);
+  if (filter.to) where.push(sql<SqlBool>`h.issue_date <= ${filter.to}`);
   if (filter.following) {
-    where.push(`EXISTS (SELECT 1 FROM submissions s WHERE s.connection_id = h.connection_id AND s.kind = h.kind
-      AND s.document_id = h.remote_id AND s.state IN ${STATE_LISTS_SQL.open})`);
+    where.push(sql<SqlBool>`EXISTS (SELECT 1 FROM submissions s WHERE s.connection_id = h.connection_id AND s.kind = h.kind
+      AND s.document_id = h.remote_id AND s.state IN (${values(OPEN_STATES)}))`);
   }
   return where;
 }
 
 /**
- * The plain query of a filter: every condition in one WHERE, the words as a set of FTS matches.
- * SQLite runs it by walking a table index, so it is slow over a large history with words and
- * filters together; `page` plans those itself, and the export (which reads every row) uses this.
+ * Every condition of a filter in one WHERE (the plain query), on either engine: on SQLite the words
+ * as a set of FTS5 matches, on PostgreSQL as conditions on the folded text (its trigram indexes).
+ * SQLite runs it by walking a table index, so it is slow over a large history with words and filters
+ * together; `page` plans those itself there, and the export (which reads every row) uses this.
  */
-export function compileFilter(connectionId: number, filter: HistoryFilter): CompiledFilter {
-  const where = ['h.connection_id = @connection'];
-  const params: Record<string, unknown> = { connection: connectionId };
-  const match = textMatch(filter);
-  if (match) {
+export function filterConditions(kind: Engine['kind'], connectionId: number, filter: HistoryFilter): Expression<SqlBool>[] {
+  const where: Expression<SqlBool>[] = [sql<SqlBool>`h.connection_id = ${connectionId}`];
+  if (kind === 'postgres') where.push(...postgresWords(filter));
+  else {
+    const match = textMatch(filter);
     // The FTS index is evaluated once into a set of row ids; a join could let the planner walk
     // another index and re-run MATCH for every row it meets.
-    where.push('h.id IN (SELECT rowid FROM history_search WHERE history_search MATCH @match)');
-    params.match = match;
+    if (match) where.push(sql<SqlBool>`h.id IN (SELECT rowid FROM history_search WHERE history_search MATCH ${match})`);
   }
-  if (filter.kind) {
-    where.push('h.kind = @kind');
-    params.kind = filter.kind;
-  }
-  if (filter.state === 'pendiente') where.push(`h.estado_dian NOT IN ${STATE_LISTS_SQL.final}`);
-  else if (filter.state === 'aceptado') where.push(`h.estado_dian IN ${STATE_LISTS_SQL.accepted}`);
-  else if (filter.state === 'en_curso') where.push(`h.estado_dian IN ${STATE_LISTS_SQL.inProgress}`);
+  if (filter.kind) where.push(sql<SqlBool>`h.kind = ${filter.kind}`);
+  if (filter.state === 'pendiente') where.push(sql<SqlBool>`h.estado_dian NOT IN (${values(FINAL_DIAN_STATES)})`);
+  else if (filter.state === 'aceptado') where.push(sql<SqlBool>`h.estado_dian IN (${values(ACCEPTED_DIAN_STATES)})`);
+  else if (filter.state === 'en_curso') where.push(sql<SqlBool>`h.estado_dian IN (${values(IN_PROGRESS_DIAN_STATES)})`);
   else if (filter.state === 'en_verificacion')
-    where.push(`h.estado_dian NOT IN ${STATE_LISTS_SQL.final} AND h.estado_dian NOT IN ${STATE_LISTS_SQL.inProgress}`);
-  else if (filter.state) {
-    where.push('h.estado_dian = @state');
-    params.state = filter.state;
-  }
-  where.push(...rowConditions(filter, params));
-  return { from: 'history_documents h', where: where.join(' AND '), params };
+    where.push(
+      sql<SqlBool>`h.estado_dian NOT IN (${values(FINAL_DIAN_STATES)}) AND h.estado_dian NOT IN (${values(IN_PROGRESS_DIAN_STATES)})`,
+    );
+  else if (filter.state) where.push(sql<SqlBool>`h.estado_dian = ${filter.state}`);
+  where.push(...rowConditions(filter));
+  return where;
 }
+
+const and = (conditions: readonly Expression<SqlBool>[]) => sql<SqlBool>`${sql.join(conditions, sql` AND `)}`;
 
 type RawRow = Omit<HistoryRow, 'following'>;
 
@@ -149,7 +177,7 @@ export function toRow(raw: RawRow): HistoryRow {
   return { ...raw, following: state !== null && OPEN_SUBMISSION_STATES.includes(state) };
 }
 
-/** How `page` orders the matches of a search: picked from the count, or forced (tests). */
+/** How `page` orders the matches of a search on SQLite: picked from the count, or forced (tests). */
 export type SearchPlan = 'auto' | 'matches-first' | 'date-first';
 
 /**
@@ -160,61 +188,50 @@ export type SearchPlan = 'auto' | 'matches-first' | 'date-first';
 const MATCH_COST_PER_WALKED_ROW = 4;
 
 export class HistoryQueries {
-  private readonly statements = new Map<string, Statement>();
-
   constructor(
-    private readonly db: Db,
+    private readonly engine: Engine,
     private readonly options: { plan?: SearchPlan } = {},
-  ) {
-    // The matches of the current search, read once from the FTS index and then used by both the
-    // count and the page (a connection's own temporary table: nothing is written to the file).
-    db.exec('CREATE TEMP TABLE IF NOT EXISTS history_matches (id INTEGER PRIMARY KEY)');
+  ) {}
+
+  /** The plain query of a filter (its WHERE), for the export, the count without words, and tests. */
+  plain(connectionId: number, filter: HistoryFilter): RawBuilder<SqlBool> {
+    return and(filterConditions(this.engine.kind, connectionId, filter));
   }
 
-  /** Statements built from a filter's shape are few; each is prepared once. */
-  private statement<R>(sql: string): Statement<[Record<string, unknown>], R> {
-    let prepared = this.statements.get(sql);
-    if (!prepared) {
-      prepared = this.db.prepare(sql);
-      this.statements.set(sql, prepared);
+  async count(connectionId: number, filter: HistoryFilter): Promise<number> {
+    if (this.engine.kind === 'sqlite' && textMatch(filter)) {
+      return this.engine.transaction(async (trx) => (await this.search(trx, connectionId, filter)).total);
     }
-    return prepared as Statement<[Record<string, unknown>], R>;
+    return countWhere(this.engine.db, this.plain(connectionId, filter));
   }
 
-  count(connectionId: number, filter: HistoryFilter): number {
-    const search = this.search(connectionId, filter);
-    if (search) return search.total;
-    const { from, where, params } = compileFilter(connectionId, filter);
-    return this.statement<{ n: number }>(`SELECT count(*) AS n FROM ${from} WHERE ${where}`).get(params)!.n;
-  }
-
-  page(connectionId: number, filter: HistoryFilter, offset: number, limit: number): HistoryPage {
-    const search = this.search(connectionId, filter);
-    if (!search) {
-      const { from, where, params } = compileFilter(connectionId, filter);
-      const items = this.statement<RawRow>(
-        `SELECT ${ROW_COLUMNS} FROM ${from} WHERE ${where} ORDER BY h.issue_date DESC, h.id DESC LIMIT @limit OFFSET @offset`,
-      )
-        .all({ ...params, limit, offset })
-        .map(toRow);
-      return { total: this.count(connectionId, filter), offset, items };
+  async page(connectionId: number, filter: HistoryFilter, offset: number, limit: number): Promise<HistoryPage> {
+    if (this.engine.kind === 'postgres' || !textMatch(filter)) {
+      // Without words SQLite walks the date index and stops at the page; PostgreSQL's trigram
+      // indexes give the words' candidates, then the rows are sorted by date.
+      const where = this.plain(connectionId, filter);
+      const items = await rowsWhere(this.engine.db, where, sql`LIMIT ${limit} OFFSET ${offset}`);
+      return { total: await countWhere(this.engine.db, where), offset, items };
     }
-    const { total, params, conditions } = search;
-    if (total === 0 || offset >= total) return { total, offset, items: [] };
-    const plan = this.options.plan && this.options.plan !== 'auto' ? this.options.plan : this.pickPlan(total, offset + limit);
-    const where = ['h.connection_id = @connection', ...conditions].join(' AND ');
-    const ids =
-      plan === 'matches-first'
-        ? `SELECT h.id FROM temp.history_matches m CROSS JOIN history_documents h INDEXED BY history_by_id_date ON h.id = m.id
-           WHERE ${where}`
-        : `SELECT h.id FROM history_documents h INDEXED BY history_by_date WHERE ${where} AND h.id IN temp.history_matches`;
-    const items = this.statement<RawRow>(
-      `WITH page (id) AS MATERIALIZED (${ids} ORDER BY h.issue_date DESC, h.id DESC LIMIT @limit OFFSET @offset)
-       SELECT ${ROW_COLUMNS} FROM page CROSS JOIN history_documents h ON h.id = page.id ORDER BY h.issue_date DESC, h.id DESC`,
-    )
-      .all({ ...params, limit, offset })
-      .map(toRow);
-    return { total, offset, items };
+    // The matches live in the connection's temporary table between the statements: one transaction
+    // holds SQLite's one connection, so another search cannot empty it halfway.
+    return this.engine.transaction(async (trx) => {
+      const { total, conditions } = await this.search(trx, connectionId, filter);
+      if (total === 0 || offset >= total) return { total, offset, items: [] };
+      const plan =
+        this.options.plan && this.options.plan !== 'auto' ? this.options.plan : await this.pickPlan(trx, total, offset + limit);
+      const where = and([sql<SqlBool>`h.connection_id = ${connectionId}`, ...conditions]);
+      const ids =
+        plan === 'matches-first'
+          ? sql`SELECT h.id FROM temp.history_matches m CROSS JOIN history_documents h INDEXED BY history_by_id_date ON h.id = m.id
+             WHERE ${where}`
+          : sql`SELECT h.id FROM history_documents h INDEXED BY history_by_date WHERE ${where} AND h.id IN temp.history_matches`;
+      const { rows } = await sql<RawRow>`WITH page (id) AS MATERIALIZED (${ids} ORDER BY h.issue_date DESC, h.id DESC
+         LIMIT ${limit} OFFSET ${offset})
+         SELECT ${sql.raw(ROW_COLUMNS)} FROM page CROSS JOIN history_documents h ON h.id = page.id
+         ORDER BY h.issue_date DESC, h.id DESC`.execute(trx);
+      return { total, offset, items: rows.map(toRow) };
+    });
   }
 
   /**
@@ -222,98 +239,82 @@ export class HistoryQueries {
    * handles every match. The document count is the largest id (an upper bound, in O(log n)): it
    * only picks the faster plan, both give the same rows.
    */
-  private pickPlan(matches: number, reach: number): Exclude<SearchPlan, 'auto'> {
-    const documents = this.statement<{ n: number | null }>('SELECT max(id) AS n FROM history_documents').get({})!.n ?? 0;
-    const walked = (reach * documents) / matches;
+  private async pickPlan(trx: Db, matches: number, reach: number): Promise<Exclude<SearchPlan, 'auto'>> {
+    const { rows } = await sql<{ n: number | null }>`SELECT max(id) AS n FROM history_documents`.execute(trx);
+    const walked = (reach * (rows[0]?.n ?? 0)) / matches;
     return matches * MATCH_COST_PER_WALKED_ROW < walked ? 'matches-first' : 'date-first';
   }
 
   /**
-   * A filter with words, as its FTS5 query and its total; null without words (the plain query is
-   * then fast: it walks the date index and stops at the page).
+   * SQLite: a filter with words as one FTS5 query (words and facets), its matches read once into
+   * the connection's temporary table, and its total. Call inside a transaction (see `page`).
    */
-  private search(
+  private async search(
+    trx: Db,
     connectionId: number,
     filter: HistoryFilter,
-  ): { total: number; params: Record<string, unknown>; conditions: string[] } | null {
-    const text = textMatch(filter);
-    if (!text) return null;
-    const params: Record<string, unknown> = { connection: connectionId };
-    const conditions = rowConditions(filter, params);
-    params.match = facetMatch(text, connectionId, filter, this.sharedMirror(connectionId));
-    this.statement('DELETE FROM temp.history_matches').run({});
-    const matches = this.statement(
-      'INSERT INTO temp.history_matches (id) SELECT rowid FROM history_search WHERE history_search MATCH @match',
-    ).run({ match: params.match }).changes;
-    const total =
-      conditions.length === 0 || matches === 0
-        ? matches
-        : this.statement<{ n: number }>(
-            `SELECT count(*) AS n FROM temp.history_matches m CROSS JOIN history_documents h INDEXED BY history_by_id_date ON h.id = m.id
-             WHERE h.connection_id = @connection AND ${conditions.join(' AND ')}`,
-          ).get(params)!.n;
-    return { total, params, conditions };
+  ): Promise<{ total: number; conditions: RawBuilder<SqlBool>[] }> {
+    const conditions = rowConditions(filter);
+    const match = facetMatch(textMatch(filter)!, connectionId, filter, await sharedMirror(trx, connectionId));
+    // A connection's own temporary table: nothing is written to the file.
+    await sql`CREATE TEMP TABLE IF NOT EXISTS history_matches (id INTEGER PRIMARY KEY)`.execute(trx);
+    await sql`DELETE FROM temp.history_matches`.execute(trx);
+    const inserted = await sql`INSERT INTO temp.history_matches (id)
+      SELECT rowid FROM history_search WHERE history_search MATCH ${match}`.execute(trx);
+    const matches = Number(inserted.numAffectedRows ?? 0n);
+    if (conditions.length === 0 || matches === 0) return { total: matches, conditions };
+    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM temp.history_matches m
+      CROSS JOIN history_documents h INDEXED BY history_by_id_date ON h.id = m.id
+      WHERE h.connection_id = ${connectionId} AND ${and(conditions)}`.execute(trx);
+    return { total: rows[0]!.n, conditions };
   }
 
-  /** Whether the mirror holds documents of another connection too (two index seeks). */
-  private sharedMirror(connectionId: number): boolean {
-    return (
-      this.statement<{ other: number }>(
-        `SELECT EXISTS (SELECT 1 FROM history_documents WHERE connection_id < @connection)
-             OR EXISTS (SELECT 1 FROM history_documents WHERE connection_id > @connection) AS other`,
-      ).get({ connection: connectionId })!.other === 1
-    );
-  }
-
-  /** Every matching row, newest first, in chunks (CSV export of a large history). */
-  *each(connectionId: number, filter: HistoryFilter): Generator<HistoryRow> {
-    const { from, where, params } = compileFilter(connectionId, filter);
-    const statement = this.db.prepare<[Record<string, unknown>], RawRow>(
-      `SELECT ${ROW_COLUMNS} FROM ${from} WHERE ${where} ORDER BY h.issue_date DESC, h.id DESC`,
-    );
-    for (const raw of statement.iterate(params)) yield toRow(raw);
+  /** Every matching row, newest first (tests; the export reads them by chunks with `after`). */
+  async all(connectionId: number, filter: HistoryFilter): Promise<HistoryRow[]> {
+    return rowsWhere(this.engine.db, this.plain(connectionId, filter), sql``);
   }
 
   /**
-   * Up to `limit` matching rows that come after `after` in the order of `each` (all of them from
-   * the start without it): `each` read in chunks, by keyset, so a row inserted between two calls is
+   * Up to `limit` matching rows that come after `after` in the list's order (all of them from the
+   * start without it): the export read in chunks, by keyset, so a row inserted between two calls is
    * neither repeated nor pushes another out of the next chunk (an OFFSET would do both).
    */
-  after(connectionId: number, filter: HistoryFilter, after: HistoryCursor | undefined, limit: number): HistoryRow[] {
-    const { from, where, params } = compileFilter(connectionId, filter);
-    // history_by_date gives the range of dates up to the cursor's; the id is tested on its date's rows.
-    const keyset = after ? ' AND (h.issue_date, h.id) < (@after_date, @after_id)' : '';
-    return this.statement<RawRow>(
-      `SELECT ${ROW_COLUMNS} FROM ${from} WHERE ${where}${keyset} ORDER BY h.issue_date DESC, h.id DESC LIMIT @limit`,
-    )
-      .all({ ...params, ...(after ? { after_date: after.issue_date, after_id: after.id } : {}), limit })
-      .map(toRow);
-  }
-
-  /**
-   * The rows `after` gives, one at a time from SQLite (the CSV export writes each as it comes
-   * instead of holding thousands of row objects). Stop iterating before making another query.
-   */
-  *eachAfter(
+  async after(
     connectionId: number,
     filter: HistoryFilter,
     after: HistoryCursor | undefined,
     limit: number,
-  ): Generator<HistoryRow> {
-    const { from, where, params } = compileFilter(connectionId, filter);
-    const keyset = after ? ' AND (h.issue_date, h.id) < (@after_date, @after_id)' : '';
-    const rows = this.statement<RawRow>(
-      `SELECT ${ROW_COLUMNS} FROM ${from} WHERE ${where}${keyset} ORDER BY h.issue_date DESC, h.id DESC LIMIT @limit`,
-    ).iterate({ ...params, ...(after ? { after_date: after.issue_date, after_id: after.id } : {}), limit });
-    for (const raw of rows) yield toRow(raw);
+  ): Promise<HistoryRow[]> {
+    const conditions = filterConditions(this.engine.kind, connectionId, filter);
+    // history_by_date gives the range of dates up to the cursor's; the id is tested on its date's rows.
+    if (after) conditions.push(sql<SqlBool>`(h.issue_date, h.id) < (${after.issue_date}, ${after.id})`);
+    return rowsWhere(this.engine.db, and(conditions), sql`LIMIT ${limit}`);
   }
 
-  row(connectionId: number, id: number): (HistoryRow & { document_json: string }) | undefined {
-    const raw = this.db
-      .prepare<[number, number], RawRow & { document_json: string }>(
-        `SELECT ${ROW_COLUMNS}, h.document_json FROM history_documents h WHERE h.connection_id = ? AND h.id = ?`,
-      )
-      .get(connectionId, id);
+  async row(connectionId: number, id: number): Promise<(HistoryRow & { document_json: string }) | undefined> {
+    const { rows } = await sql<RawRow & { document_json: string }>`SELECT ${sql.raw(ROW_COLUMNS)}, h.document_json
+      FROM history_documents h WHERE h.connection_id = ${connectionId} AND h.id = ${id}`.execute(this.engine.db);
+    const raw = rows[0];
     return raw ? { ...toRow(raw), document_json: raw.document_json } : undefined;
   }
+}
+
+async function countWhere(db: Db, where: Expression<SqlBool>): Promise<number> {
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM history_documents h WHERE ${where}`.execute(db);
+  return Number(rows[0]!.n);
+}
+
+async function rowsWhere(db: Db, where: Expression<SqlBool>, tail: RawBuilder<unknown>): Promise<HistoryRow[]> {
+  const { rows } = await sql<RawRow>`SELECT ${sql.raw(ROW_COLUMNS)} FROM history_documents h WHERE ${where}
+    ORDER BY h.issue_date DESC, h.id DESC ${tail}`.execute(db);
+  return rows.map(toRow);
+}
+
+/** Whether the mirror holds documents of another connection too (two index seeks). */
+async function sharedMirror(db: Db, connectionId: number): Promise<boolean> {
+  const { rows } = await sql<{
+    other: number;
+  }>`SELECT (EXISTS (SELECT 1 FROM history_documents WHERE connection_id < ${connectionId})
+    OR EXISTS (SELECT 1 FROM history_documents WHERE connection_id > ${connectionId})) AS other`.execute(db);
+  return Number(rows[0]!.other) === 1;
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { AppError } from '#shared/rpc/errors';
 import { BACKUP_FOLDER, listBackups } from './restore';
 import type { Db } from './store';
-import { OPEN_STATES_SQL } from '../submissions/states';
+import { STATE_LISTS_SQL } from '../ledger-reads/state-groups';
 
 export const DEFAULT_BACKUPS_KEPT = 30;
 export const MAX_BACKUPS_KEPT = 1000;
@@ -51,7 +51,7 @@ export function rotateBackups(home: string, db: Db | null, keep = backupsKept(ho
   if (backups.length <= keep) return [];
   const open = db
     .prepare<[], { base_url: string; company_id: number; kind: string; idempotency_key: string }>(
-      `SELECT base_url, company_id, kind, idempotency_key FROM submissions WHERE state IN ${OPEN_STATES_SQL}`,
+      `SELECT base_url, company_id, kind, idempotency_key FROM submissions WHERE state IN ${STATE_LISTS_SQL.open}`,
     )
     .all()
     .map((row) => `${row.base_url}\u0000${row.company_id}\u0000${row.kind}\u0000${row.idempotency_key}`);

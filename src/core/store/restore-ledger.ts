@@ -8,7 +8,7 @@
 //     contingency invoice and then accepted).
 import Database from 'better-sqlite3';
 import { OPEN_SUBMISSION_STATES } from '#shared/rpc/methods/submissions';
-import { OPEN_STATES_SQL } from '../submissions/states';
+import { STATE_LISTS_SQL } from '../ledger-reads/state-groups';
 import type { Db } from './store';
 
 /** A submission the current ledger holds and the backup does not know, still without a final answer. */
@@ -50,7 +50,7 @@ export function compareWithBackup(db: Db, backupFile: string): LedgerComparison 
       .prepare<[], UnknownToBackup>(
         `SELECT s.id, s.kind, s.counterpart, s.document_number, o.local_ref
            FROM main.submissions s LEFT JOIN main.outbox o ON o.submission_id = s.id
-          WHERE s.state IN ${OPEN_STATES_SQL} AND ${unknown} ORDER BY s.id`,
+          WHERE s.state IN ${STATE_LISTS_SQL.open} AND ${unknown} ORDER BY s.id`,
       )
       .all();
     const count = (kind: string) => counts.find((row) => row.kind === kind)?.n ?? 0;
@@ -220,7 +220,7 @@ export function carrySettled(restored: Db, currentFile: string, nativeBinding?: 
       .prepare<[], LedgerRow & QueuedEntry>(
         `SELECT s.*, o.id AS outbox_id, o.local_ref, o.original_hash, o.queued_at
            FROM submissions s LEFT JOIN outbox o ON o.submission_id = s.id AND o.transmitted_at IS NULL
-          WHERE s.state IN ${OPEN_STATES_SQL} OR o.id IS NOT NULL ORDER BY s.id`,
+          WHERE s.state IN ${STATE_LISTS_SQL.open} OR o.id IS NOT NULL ORDER BY s.id`,
       )
       .all();
     let closed = 0;

@@ -1,6 +1,7 @@
 // History sync against the real sandbox: the FE list page by page into the local mirror, every DSE
 // the app created, progress events, and a failure part-way that keeps what was synced and resumes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteEngine } from '#core/store/engine';
 import { HistoryQueries } from '#core/history/query';
 import type { EventPayload } from '#shared/rpc/events';
 import { testBed, type TestBed } from '#test/core/sandbox';
@@ -61,11 +62,11 @@ describe('history sync', () => {
     expect(progress.filter((p) => p.phase === 'page').map((p) => p.done)).toEqual([100, 200, 230]);
 
     const connection = core.parts.connections.requireActive().id;
-    const panaderia = searchHistory(core.parts.store.db, connection, { q: 'panaderia' });
+    const panaderia = await searchHistory(core.parts.store.db, connection, { q: 'panaderia' });
     expect(panaderia.total).toBe(FE_DOCUMENTS / 2);
-    const one = searchHistory(core.parts.store.db, connection, { q: 'SETP990000007' });
+    const one = await searchHistory(core.parts.store.db, connection, { q: 'SETP990000007' });
     expect(one.items.map((d) => d.remote_id)).toEqual([7]);
-    expect(searchHistory(core.parts.store.db, connection, { q: 'tornillos', limit: 5 }).items).toHaveLength(5);
+    expect((await searchHistory(core.parts.store.db, connection, { q: 'tornillos', limit: 5 })).items).toHaveLength(5);
   });
 
   it('a failure part-way keeps the pages already synced and the next sync resumes there', async () => {
@@ -95,7 +96,7 @@ describe('history sync', () => {
     const summary = await core.parts.history.sync();
     expect(summary.dse_documents).toBe(1);
     const connection = core.parts.connections.requireActive().id;
-    const found = searchHistory(core.parts.store.db, connection, { kind: 'DSE' });
+    const found = await searchHistory(core.parts.store.db, connection, { kind: 'DSE' });
     expect(found.items).toEqual([
       expect.objectContaining({
         remote_id: submission.document_id,
@@ -105,7 +106,7 @@ describe('history sync', () => {
         tipo_dian: '05',
       }),
     ]);
-    expect(searchHistory(core.parts.store.db, connection, { q: 'historial' }).total).toBe(1);
+    expect((await searchHistory(core.parts.store.db, connection, { q: 'historial' })).total).toBe(1);
     expect((await core.parts.history.sync()).dse_documents).toBe(0);
   });
 
@@ -154,7 +155,7 @@ describe('history sync', () => {
     const old = (before as { id: number; synced_at: string }[]).find((r) => r.id === row.id)!;
     expect(row.synced_at > old.synced_at).toBe(true);
     // The search index follows the change: its state facet finds the document under its new state.
-    const rejected = new HistoryQueries(changedDb).page(connection, { state: 'rechazado' }, 0, 50);
+    const rejected = await new HistoryQueries(sqliteEngine(changedDb)).page(connection, { state: 'rechazado' }, 0, 50);
     expect(rejected.items.map((d) => d.remote_id)).toEqual([7]);
     expect(() =>
       changedDb.prepare("INSERT INTO history_search (history_search, rank) VALUES ('integrity-check', 1)").run(),

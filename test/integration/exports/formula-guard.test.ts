@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog } from '#core/catalog/catalog';
 import { exportCsv, planImport } from '#core/catalog/catalog-io';
 import { historyCsvPart } from '#core/history/csv';
+import { sqliteEngine } from '#core/store/engine';
 import { HistoryQueries } from '#core/history/query';
 import { ledgerReadsOf } from '#core/ledger-reads/ledger-reads';
 import { periodReport } from '#core/reports/period-report';
@@ -107,8 +108,8 @@ const EXPORTS: { name: string; negativeAmount: unknown; write: () => Promise<Wri
   {
     name: 'Historial CSV (core/history/csv.ts)',
     negativeAmount: '-123,45',
-    write: () => {
-      const rows = [...new HistoryQueries(store.db).eachAfter(1, {}, undefined, 1_000)];
+    write: async () => {
+      const rows = await new HistoryQueries(sqliteEngine(store.db)).after(1, {}, undefined, 1_000);
       const table = csvCells(historyCsvPart(rows, true).content);
       const [header, ...body] = table;
       const written: Written = { texts: [], amounts: [] };

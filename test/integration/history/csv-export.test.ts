@@ -73,7 +73,7 @@ beforeAll(async () => {
   generateHistory(core.parts.store.db, { connectionId, count: 6_000, seed: 81, from: '2024-01-01', to: '2026-11-20' });
   // Another connection's documents must never be exported.
   generateHistory(core.parts.store.db, { connectionId: connectionId + 1, count: 300, seed: 82, companyId: 202 });
-  queries = new HistoryQueries(core.parts.store.db);
+  queries = new HistoryQueries(core.parts.engine);
 });
 afterAll(async () => {
   await core?.close();
@@ -88,7 +88,7 @@ describe('CSV export in chunks', () => {
     ['nothing at all', { q: 'xylofonista' }],
   ])('joins into the same bytes as the whole file: %s', async (_label, filter) => {
     const chunks = await exportAll(filter);
-    const whole = historyCsv(queries.each(connectionId, filter));
+    const whole = historyCsv(await queries.all(connectionId, filter));
     expect(chunks.map((chunk) => chunk.chunk).join('')).toBe(whole.content);
     expect(Buffer.from(chunks.map((chunk) => chunk.chunk).join(''), 'utf8').equals(Buffer.from(whole.content, 'utf8'))).toBe(
       true,
@@ -116,7 +116,7 @@ describe('CSV export in chunks', () => {
       inserted.older.push(insertCopy(cursor.id, 9_000_003, '2023-12-31'));
     });
     expect(chunks.length).toBeGreaterThan(1);
-    const rowsNow = [...queries.each(connectionId, {})];
+    const rowsNow = await queries.all(connectionId, {});
     const expected = historyCsv(rowsNow.filter((row) => !inserted.newer.includes(row.id)));
     const content = chunks.map((chunk) => chunk.chunk).join('');
     expect(content).toBe(expected.content);

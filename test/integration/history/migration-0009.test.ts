@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HistoryMirror, type MirrorRow } from '#core/history/mirror';
+import { sqliteEngine } from '#core/store/engine';
 import { HistoryQueries, TEXT_COLUMNS } from '#core/history/query';
 import { migrations } from '#core/store/migrations/index';
 import { Store, type Db } from '#core/store/store';
@@ -92,10 +93,10 @@ describe('migration 0009 (history search facets)', () => {
     store.close();
   });
 
-  it('never matches the facet tokens with the words a user types', () => {
+  it('never matches the facet tokens with the words a user types', async () => {
     const store = Store.open(join(dir.path, 'db.sqlite'));
     const { docs } = generateHistory(store.db, { connectionId: 1, count: 400, seed: 31 });
-    const queries = new HistoryQueries(store.db);
+    const queries = new HistoryQueries(sqliteEngine(store.db));
     const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u);
     for (const word of ['kdse', 'kfe', 'noaceptado', 'pendiente', 'c1', 's616365707461646f']) {
       // Only a document whose own text has a word starting so (a CUFE starting with "c1") matches.
@@ -104,8 +105,8 @@ describe('migration 0009 (history search facets)', () => {
           .flatMap(words)
           .some((w) => w.startsWith(word)),
       ).length;
-      expect(queries.page(1, { q: word }, 0, 10).total).toBe(expected);
-      expect(queries.page(1, { counterpart: word }, 0, 10).total).toBe(0);
+      expect((await queries.page(1, { q: word }, 0, 10)).total).toBe(expected);
+      expect((await queries.page(1, { counterpart: word }, 0, 10)).total).toBe(0);
     }
     store.close();
   });

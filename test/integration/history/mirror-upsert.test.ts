@@ -54,10 +54,10 @@ const ftsIntact = () => store.db.prepare("INSERT INTO history_search (history_se
 const later = '2026-11-21T09:30:00.000Z';
 
 describe('history mirror upsert', () => {
-  it('writes a new document', () => {
+  it('writes a new document', async () => {
     expect(mirror.upsert(row)).toBe(true);
     expect(stored()).toMatchObject(row);
-    expect(searchHistory(store.db, 1, { q: 'espiga' }).items.map((d) => d.remote_id)).toEqual([42]);
+    expect((await searchHistory(store.db, 1, { q: 'espiga' })).items.map((d) => d.remote_id)).toEqual([42]);
   });
 
   it('leaves an unchanged document alone, synced_at included, and fires no trigger', () => {
@@ -103,10 +103,10 @@ describe('history mirror upsert', () => {
     expect(ftsIntact).not.toThrow();
   });
 
-  it('the search index follows a changed counterpart', () => {
+  it('the search index follows a changed counterpart', async () => {
     mirror.upsert(row);
     mirror.upsert({ ...row, counterpart_name: 'Distribuidora Andina', synced_at: later });
-    expect(searchHistory(store.db, 1, { q: 'espiga' }).total).toBe(0);
-    expect(searchHistory(store.db, 1, { q: 'andina' }).items.map((d) => d.remote_id)).toEqual([42]);
+    expect((await searchHistory(store.db, 1, { q: 'espiga' })).total).toBe(0);
+    expect((await searchHistory(store.db, 1, { q: 'andina' })).items.map((d) => d.remote_id)).toEqual([42]);
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOM, CSV_HEADER } from '#core/history/csv';
 import { historyCsv } from '#test/history-csv';
+import { sqliteEngine } from '#core/store/engine';
 import { HistoryQueries } from '#core/history/query';
 import { Store } from '#core/store/store';
 import { dec, sum, toMoneyString } from '#shared/money';
@@ -23,7 +24,7 @@ beforeAll(() => {
   docs = generateHistory(store.db, { connectionId: CONNECTION, count: 100_000, seed: 20261120 }).docs;
   // Another connection's documents must never show.
   generateHistory(store.db, { connectionId: 2, count: 500, seed: 99 });
-  queries = new HistoryQueries(store.db);
+  queries = new HistoryQueries(sqliteEngine(store.db));
   // Writing 100,000 documents takes ~20 s on a calm 2-core machine and over a minute on a loaded one:
   // room for the set-up, not a time assertion.
 }, 300_000);
@@ -70,11 +71,11 @@ function oracle(filter: HistoryFilter): GeneratedDoc[] {
 }
 
 /** Reads every page of a filter and returns the ids in order. */
-function allPages(filter: HistoryFilter, limit: number): { ids: number[]; totals: Set<number> } {
+async function allPages(filter: HistoryFilter, limit: number): Promise<{ ids: number[]; totals: Set<number> }> {
   const ids: number[] = [];
   const totals = new Set<number>();
   for (let offset = 0; ; offset += limit) {
-    const page = queries.page(CONNECTION, filter, offset, limit);
+    const page = await queries.page(CONNECTION, filter, offset, limit);
     totals.add(page.total);
     ids.push(...page.items.map((item) => item.id));
     if (page.items.length < limit) break;
@@ -83,22 +84,22 @@ function allPages(filter: HistoryFilter, limit: number): { ids: number[]; totals
 }
 
 describe('Historial over 100,000 generated documents', () => {
-  it('lists every document of the connection newest first, page after page, deep pages included', () => {
+  it('lists every document of the connection newest first, page after page, deep pages included', async () => {
     const expected = oracle({});
     expect(expected).toHaveLength(100_000);
-    const first = queries.page(CONNECTION, {}, 0, 100);
+    const first = await queries.page(CONNECTION, {}, 0, 100);
     expect(first.total).toBe(100_000);
     expect(first.items.map((item) => item.id)).toEqual(expected.slice(0, 100).map((d) => d.id));
-    const deep = queries.page(CONNECTION, {}, 99_950, 100);
+    const deep = await queries.page(CONNECTION, {}, 99_950, 100);
     expect(deep.items.map((item) => item.id)).toEqual(expected.slice(99_950).map((d) => d.id));
-    expect(queries.page(CONNECTION, {}, 100_000, 100).items).toEqual([]);
+    expect((await queries.page(CONNECTION, {}, 100_000, 100)).items).toEqual([]);
   });
 
-  it('finds a document by its exact number and by the start of its CUFE/CUDS', () => {
+  it('finds a document by its exact number and by the start of its CUFE/CUDS', async () => {
     const target = docs[73_421]!;
-    const byKey = queries.page(CONNECTION, { q: target.fiscal_key.slice(0, 24) }, 0, 50);
+    const byKey = await queries.page(CONNECTION, { q: target.fiscal_key.slice(0, 24) }, 0, 50);
     expect(byKey.items.map((item) => item.id)).toEqual([target.id]);
-    const byNumber = queries.page(CONNECTION, { q: target.number }, 0, 50);
+    const byNumber = await queries.page(CONNECTION, { q: target.number }, 0, 50);
     expect(byNumber.items.map((item) => item.id)).toEqual(oracle({ q: target.number }).map((d) => d.id));
     expect(byNumber.items[0]?.number).toBe(target.number);
   });
@@ -115,13 +116,16 @@ describe('Historial over 100,000 generated documents', () => {
     ['one DSE intermediate state in a month', { state: 'en_proceso_http', from: '2026-03-01', to: '2026-03-31' }],
     ['what the app still follows', { following: true }],
     ['text together with a date range and kind', { q: 'cafe', kind: 'FE', from: '2026-10-01', to: '2026-11-20' }],
-  ] satisfies [string, HistoryFilter][])('gives the same documents as a full scan for %s, across pages', (_label, filter) => {
-    const expected = oracle(filter).map((d) => d.id);
-    expect(expected.length).toBeGreaterThan(0);
-    const { ids, totals } = allPages(filter, 500);
-    expect([...totals]).toEqual([expected.length]);
-    expect(ids).toEqual(expected);
-  });
+  ] satisfies [string, HistoryFilter][])(
+    'gives the same documents as a full scan for %s, across pages',
+    async (_label, filter) => {
+      const expected = oracle(filter).map((d) => d.id);
+      expect(expected.length).toBeGreaterThan(0);
+      const { ids, totals } = await allPages(filter, 500);
+      expect([...totals]).toEqual([expected.length]);
+      expect(ids).toEqual(expected);
+    },
+  );
 
   it('generates documents whose totals add up (checked with the decimal money helpers)', () => {
     const sample = store.db
@@ -138,26 +142,26 @@ describe('Historial over 100,000 generated documents', () => {
     }
   });
 
-  it('finds nothing for a word nobody has, and ignores punctuation-only text', () => {
-    expect(queries.page(CONNECTION, { q: 'xylofonista' }, 0, 50)).toEqual({ total: 0, offset: 0, items: [] });
-    expect(queries.page(CONNECTION, { q: '"*-()' }, 0, 10).total).toBe(100_000);
+  it('finds nothing for a word nobody has, and ignores punctuation-only text', async () => {
+    expect(await queries.page(CONNECTION, { q: 'xylofonista' }, 0, 50)).toEqual({ total: 0, offset: 0, items: [] });
+    expect((await queries.page(CONNECTION, { q: '"*-()' }, 0, 10)).total).toBe(100_000);
   });
 
-  it('marks the rows the app still follows, and only those', () => {
-    const page = queries.page(CONNECTION, { kind: 'DSE', state: 'pendiente' }, 0, 200);
+  it('marks the rows the app still follows, and only those', async () => {
+    const page = await queries.page(CONNECTION, { kind: 'DSE', state: 'pendiente' }, 0, 200);
     expect(page.items.length).toBeGreaterThan(0);
     for (const item of page.items) {
       expect(item.following).toBe(true);
       expect(['pending', 'in_doubt']).toContain(item.submission_state);
     }
-    const accepted = queries.page(CONNECTION, { state: 'aceptado' }, 0, 200);
+    const accepted = await queries.page(CONNECTION, { state: 'aceptado' }, 0, 200);
     expect(accepted.items.every((item) => !item.following && item.submission_state === null)).toBe(true);
   });
 
-  it('exports the filtered list as CSV with a BOM, a header and one line per document', () => {
+  it('exports the filtered list as CSV with a BOM, a header and one line per document', async () => {
     const filter: HistoryFilter = { counterpart: 'Gómez', kind: 'FE', from: '2026-01-01' };
     const expected = oracle(filter);
-    const csv = historyCsv(queries.each(CONNECTION, filter));
+    const csv = historyCsv(await queries.all(CONNECTION, filter));
     expect(csv.rows).toBe(expected.length);
     expect(csv.content.startsWith(BOM)).toBe(true);
     const lines = csv.content.slice(1).trimEnd().split('\r\n');

@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteEngine } from '#core/store/engine';
 import { HistoryQueries, ROW_COLUMNS, textMatch, toRow, type SearchPlan } from '#core/history/query';
 import { Store, type Db } from '#core/store/store';
 import { IN_PROGRESS_ESTADOS } from '#core/submissions/states';
@@ -118,10 +119,10 @@ function cases(docs: GeneratedDoc[]): fc.Arbitrary<Case> {
   return fc.record({ filter, offset, limit });
 }
 
-function expectPlansAgree(db: Db, connectionId: number, { filter, offset, limit }: Case): void {
+async function expectPlansAgree(db: Db, connectionId: number, { filter, offset, limit }: Case): Promise<void> {
   const expected = reference(db, connectionId, filter, offset, limit);
   for (const plan of PLANS) {
-    const got = new HistoryQueries(db, { plan }).page(connectionId, filter, offset, limit);
+    const got = await new HistoryQueries(sqliteEngine(db), { plan }).page(connectionId, filter, offset, limit);
     expect({ plan, ...got }).toEqual({ plan, ...expected });
   }
 }
@@ -150,25 +151,25 @@ afterAll(() => {
 });
 
 describe('Historial search plans against the plain query', () => {
-  it('agree for random filters and pages, in a mirror shared by two connections', () => {
-    fc.assert(
-      fc.property(cases(sharedDocs), (c) => expectPlansAgree(shared.db, 1, c)),
+  it('agree for random filters and pages, in a mirror shared by two connections', async () => {
+    await fc.assert(
+      fc.asyncProperty(cases(sharedDocs), (c) => expectPlansAgree(shared.db, 1, c)),
       { numRuns: 120 },
     );
-    fc.assert(
-      fc.property(cases(otherDocs), (c) => expectPlansAgree(shared.db, 2, c)),
+    await fc.assert(
+      fc.asyncProperty(cases(otherDocs), (c) => expectPlansAgree(shared.db, 2, c)),
       { numRuns: 40 },
     );
   });
 
-  it('agree for random filters and pages, in a mirror of one connection', () => {
-    fc.assert(
-      fc.property(cases(singleDocs), (c) => expectPlansAgree(single.db, 3, c)),
+  it('agree for random filters and pages, in a mirror of one connection', async () => {
+    await fc.assert(
+      fc.asyncProperty(cases(singleDocs), (c) => expectPlansAgree(single.db, 3, c)),
       { numRuns: 120 },
     );
   });
 
-  it('agree page after page to the end, for a word most documents have and for a rare one', () => {
+  it('agree page after page to the end, for a word most documents have and for a rare one', async () => {
     for (const filter of [
       { q: 'ca', kind: 'FE' },
       { q: 'pe', state: 'pendiente' },
@@ -176,18 +177,18 @@ describe('Historial search plans against the plain query', () => {
     ] satisfies HistoryFilter[]) {
       const { total } = reference(shared.db, 1, filter, 0, 1);
       expect(total).toBeGreaterThan(0);
-      for (let offset = 0; offset <= total; offset += 450) expectPlansAgree(shared.db, 1, { filter, offset, limit: 450 });
+      for (let offset = 0; offset <= total; offset += 450) await expectPlansAgree(shared.db, 1, { filter, offset, limit: 450 });
     }
   });
 
-  it('count the same total the page reports', () => {
-    const queries = new HistoryQueries(shared.db);
+  it('count the same total the page reports', async () => {
+    const queries = new HistoryQueries(sqliteEngine(shared.db));
     for (const filter of [
       { q: 'ferreteria', kind: 'FE', state: 'aceptado' },
       { q: 'tornillo', from: '2025-01-01', following: false },
       { counterpart: 'Zuluaga' },
     ] satisfies HistoryFilter[]) {
-      expect(queries.count(1, filter)).toBe(reference(shared.db, 1, filter, 0, 1).total);
+      expect(await queries.count(1, filter)).toBe(reference(shared.db, 1, filter, 0, 1).total);
     }
   });
 });

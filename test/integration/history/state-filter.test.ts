@@ -3,6 +3,7 @@
 // DSE's steps included), «En verificación» (a state nobody knows), and the older values still valid.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteEngine } from '#core/store/engine';
 import { HistoryQueries, type SearchPlan } from '#core/history/query';
 import { Store } from '#core/store/store';
 import { HistoryFilter, type HistoryStateFilter } from '#shared/rpc/methods/history';
@@ -54,12 +55,14 @@ const expected: Partial<Record<HistoryStateFilter, (state: string) => boolean>> 
 
 describe('Historial state filter by meaning', () => {
   for (const [state, keeps] of Object.entries(expected)) {
-    it(`«${state}» finds the documents of that meaning, with every search plan`, () => {
+    it(`«${state}» finds the documents of that meaning, with every search plan`, async () => {
       const want = [...marked].filter(([, s]) => keeps(s)).map(([id]) => id);
       expect(want.length).toBeGreaterThan(0);
       const filter = HistoryFilter.parse({ q: 'Zafiro', state });
       for (const plan of PLANS) {
-        const got = new HistoryQueries(store.db, { plan }).page(1, filter, 0, 200).items.map((row) => row.id);
+        const got = (await new HistoryQueries(sqliteEngine(store.db), { plan }).page(1, filter, 0, 200)).items.map(
+          (row) => row.id,
+        );
         expect({ plan, ids: got.sort((a, b) => a - b) }).toEqual({ plan, ids: [...want].sort((a, b) => a - b) });
       }
     });

@@ -11,13 +11,14 @@ import type { Handlers } from '#core/rpc/registry';
 
 export function historyHandlers({
   store,
+  engine,
   reads,
   connections,
   submissions,
   clock,
   history,
 }: CoreParts): Handlers<typeof historyMethods> {
-  const queries = new HistoryQueries(store.db);
+  const queries = new HistoryQueries(engine);
   const issuers = new IssuerProfiles(store.db, clock);
   /** CSV chunks asked since the last first chunk (for the collections below). */
   let chunks = 0;
@@ -32,25 +33,14 @@ export function historyHandlers({
       (await reads.unmirroredOpen(connections.requireActive().id)).map((id) => submissions.get(id)),
     // One chunk per call: the host never holds the whole file (100,000 rows are about 20 MB of
     // text, twice that as a JS string with the BOM, plus the transport's copy).
-    'history.exportCsv': ({ filter, after }) => {
+    'history.exportCsv': async ({ filter, after }) => {
       const connectionId = connections.requireActive().id;
-      // Each row written as SQLite gives it (no array of the chunk's row objects); one row past the
-      // chunk says whether another follows.
-      let more = false;
-      let last: { issue_date: string; id: number } | undefined;
-      let taken = 0;
-      const rows = function* () {
-        for (const row of queries.eachAfter(connectionId, filter, after, HISTORY_CSV_CHUNK_ROWS + 1)) {
-          if (taken === HISTORY_CSV_CHUNK_ROWS) {
-            more = true;
-            return;
-          }
-          taken += 1;
-          last = row;
-          yield row;
-        }
-      };
-      const chunk = historyCsvPart(rows(), !after).content;
+      // One row past the chunk says whether another follows.
+      const read = await queries.after(connectionId, filter, after, HISTORY_CSV_CHUNK_ROWS + 1);
+      const more = read.length > HISTORY_CSV_CHUNK_ROWS;
+      const rows = more ? read.slice(0, HISTORY_CSV_CHUNK_ROWS) : read;
+      const last = rows.at(-1);
+      const chunk = historyCsvPart(rows, !after).content;
       const next = more && last ? { issue_date: last.issue_date, id: last.id } : null;
       // Every tenth chunk (20,000 rows) and the last: the garbage of the rows read goes (core/memory.ts).
       chunks = after ? chunks + 1 : 1;
@@ -58,8 +48,8 @@ export function historyHandlers({
       return {
         filename: `historial-${colombiaToday(clock())}.csv`,
         chunk,
-        rows: taken,
-        total: after ? null : queries.count(connectionId, filter),
+        rows: rows.length,
+        total: after ? null : await queries.count(connectionId, filter),
         next,
       };
     },

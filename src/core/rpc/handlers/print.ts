@@ -24,6 +24,7 @@ function desktopOnly(message: string): () => never {
 
 export function printHandlers({
   store,
+  engine,
   reads,
   connections,
   submissions,
@@ -33,7 +34,7 @@ export function printHandlers({
 }: CoreParts): Handlers<typeof printMethods> {
   const printer = new ReceiptPrinter(store.db, clock);
   const page = new PageSettings(store.db, clock);
-  const queries = new HistoryQueries(store.db);
+  const queries = new HistoryQueries(engine);
   const issuers = new IssuerProfiles(store.db, clock);
   const dayClose = new DayCloseReader(reads, clock);
   const salePayments = new SalePayments(store.db);
@@ -42,11 +43,11 @@ export function printHandlers({
     'print.setSettings': (settings) => page.set(connections.requireActive().id, settings),
     'print.thermal': () => printer.settings(),
     'print.setThermal': (settings) => printer.setSettings(settings),
-    'print.receipt': ({ source, occasion }) => {
+    'print.receipt': async ({ source, occasion }) => {
       const active = connections.requireActive();
       const detail =
         'history_id' in source
-          ? historyDetail({ db: store.db, queries, submissions, issuers }, active, source.history_id)
+          ? await historyDetail({ db: store.db, queries, submissions, issuers }, active, source.history_id)
           : contingencyDetail({ db: store.db, submissions, issuers }, active, source.submission_id);
       const model = buildPrintModel(detail);
       const submissionId = 'history_id' in source ? detail.submission?.id : source.submission_id;

@@ -31,6 +31,8 @@ import { migration0027 } from './0027_cashiers_shifts';
 import { migration0028 } from './0028_sale_payments';
 import { migration0029 } from './0029_submission_claims';
 import { migration0030 } from './0030_catalog_search_postgres';
+import { migration0031 } from './0031_history_search';
+import { migration0032 } from './0032_report_cache_refresh';
 
 export const migrations: readonly Migration[] = [
   migration0001,
@@ -63,4 +65,6 @@ export const migrations: readonly Migration[] = [
   migration0028,
   migration0029,
   migration0030,
+  migration0031,
+  migration0032,
 ];
