@@ -169,7 +169,7 @@ describe('Facturas at start', () => {
     const { startInvoices } = await import('#renderer/features/invoices/start-reads');
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 5_000 } } });
     startInvoices();
-    prefetchInvoices(client);
+    void prefetchInvoices(client);
     // The answers arrive before the first render: the catalogs are in the cache (the draft, asked of the
     // same bridge before them, has its answer too).
     await waitFor(

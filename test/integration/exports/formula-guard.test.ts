@@ -14,7 +14,6 @@ import { ledgerReadsOf } from '#core/ledger-reads/ledger-reads';
 import { periodReport } from '#core/reports/period-report';
 import { writeReportXlsx } from '#core/reports/xlsx';
 import { migrations } from '#core/store/migrations/index';
-import { sqliteEngine } from '#core/store/engine';
 import { Store } from '#core/store/store';
 import type { Product } from '#shared/catalog/product';
 import { tableCsv } from '#shared/reports/report-csv';
