@@ -18,6 +18,11 @@ export function differenceLabel(difference: string): string {
   return value.isNegative() ? 'Faltante' : 'Sobrante';
 }
 
+/** An amount that leaves the drawer, signed: «-$ 3.100,00», and «$ 0,00» when nothing left. */
+function outgoing(amount: string): string {
+  return dec(amount).isZero() ? formatCop(amount) : `-${formatCop(amount)}`;
+}
+
 export function shiftCloseTicket(shift: Shift, printedAt: Date): TicketBlock[] {
   const row = (left: string, right: string, strong = false): TicketBlock => ({
     kind: 'row',
@@ -46,11 +51,8 @@ export function shiftCloseTicket(shift: Shift, printedAt: Date): TicketBlock[] {
   ];
   if (shift.sales.rejected > 0) blocks.push(text(`${countOf(shift.sales.rejected, 'rechazada')}: no suman.`));
   blocks.push({ kind: 'rule' }, text('Efectivo', true), row('Base de caja', formatCop(shift.opening_float)));
-  blocks.push(
-    row('Recibido en ventas', formatCop(shift.cash_received)),
-    row('Cambio entregado', `-${formatCop(shift.change_given)}`),
-  );
-  blocks.push(row('Entradas', formatCop(shift.cash_in)), row('Salidas', `-${formatCop(shift.cash_out)}`));
+  blocks.push(row('Recibido en ventas', formatCop(shift.cash_received)), row('Cambio entregado', outgoing(shift.change_given)));
+  blocks.push(row('Entradas', formatCop(shift.cash_in)), row('Salidas', outgoing(shift.cash_out)));
   for (const m of shift.movements) {
     blocks.push(text(`${m.kind === 'in' ? 'Entrada' : 'Salida'} ${formatCop(m.amount)}: ${m.reason} (${m.cashier})`));
   }

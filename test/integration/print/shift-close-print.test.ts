@@ -65,6 +65,9 @@ describe('the shift on the receipt printer', () => {
     expect(job.lines.map((l) => l.text)).toEqual(page);
     expect(page.join('\n')).toContain('CIERRE DE TURNO');
     expect(page.join('\n')).toContain('Marta Núñez');
+    // Nothing given as change: a plain zero, never «-$ 0,00».
+    expect(page.find((line) => line.startsWith('Cambio entregado'))).toMatch(/\s\$\s0,00$/);
+    expect(page.join('\n')).not.toMatch(/-\$\s0,00/);
     expect(job.drawerPulses).toEqual([]);
     expect(job.cuts).toBe(1);
   });

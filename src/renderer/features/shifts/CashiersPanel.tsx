@@ -97,10 +97,14 @@ export function CashiersPanel({ state }: { state: CashierState }) {
           <Field label="PIN del cajero" error={form.formState.errors.pin?.message}>
             <input {...pinProps} {...form.register('pin')} />
           </Field>
-          <Field label="Rol" error={form.formState.errors.role?.message}>
+          <Field
+            label="Rol"
+            hint="El cajero vende, abre y cierra su turno; el administrador además retira efectivo, acepta diferencias y cambia los ajustes."
+            error={form.formState.errors.role?.message}
+          >
             <select {...form.register('role')}>
-              <option value="cajero">Cajero: vende y abre y cierra su turno</option>
-              <option value="administrador">Administrador: todo</option>
+              <option value="cajero">Cajero</option>
+              <option value="administrador">Administrador</option>
             </select>
           </Field>
         </div>
