@@ -288,15 +288,7 @@ export class Catalog {
         });
       }
     }
-    const fields = {
-      code: input.code,
-      description: input.description,
-      unit_price: input.unit_price,
-      price_includes_tax: input.price_includes_tax ? 1 : 0,
-      tax_rate: input.tax_rate,
-      unit: input.unit,
-      unspsc: input.unspsc,
-    };
+    const fields = productColumns(input);
     let productId: number;
     if (id === undefined) {
       ({ id: productId } = await db
@@ -338,13 +330,7 @@ export class Catalog {
         .values(
           chunk.map((input) => ({
             connection_id: connectionId,
-            code: input.code,
-            description: input.description,
-            unit_price: input.unit_price,
-            price_includes_tax: input.price_includes_tax ? 1 : 0,
-            tax_rate: input.tax_rate,
-            unit: input.unit,
-            unspsc: input.unspsc,
+            ...productColumns(input),
             active: 1,
             created_at: stamp,
             updated_at: stamp,
@@ -455,4 +441,17 @@ export class Catalog {
     for (const { product_id, barcode } of owned) barcodes.set(product_id, [...(barcodes.get(product_id) ?? []), barcode]);
     return rows.map((row) => toProduct(row, barcodes.get(row.id)));
   }
+}
+
+/** A product's own columns, as one write and the bulk import store them. */
+function productColumns(input: ProductInput) {
+  return {
+    code: input.code,
+    description: input.description,
+    unit_price: input.unit_price,
+    price_includes_tax: input.price_includes_tax ? 1 : 0,
+    tax_rate: input.tax_rate,
+    unit: input.unit,
+    unspsc: input.unspsc,
+  };
 }

@@ -7,37 +7,19 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '#core/api/client';
 import { SubmissionClaims } from '#core/submissions/claims';
-import { openPostgres, sqliteEngine, type Engine } from '#core/store/engine';
+import { openPostgres, type Engine, type EngineKind } from '#core/store/engine';
 import { migrations } from '#core/store/migrations/index';
-import { Store } from '#core/store/store';
 import { startSandbox, type RunningSandbox } from '#sandbox/index';
 import { dse, dseDocumentIds, MAGIC } from '#test/requests/outcomes';
 import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '#test/seed';
 import { testDatabase } from '#test/test-database';
+import { openEngine, type OpenedEngine } from '#test/engines';
 import { tempDir } from '#test/temp';
 
-interface Opened {
-  engine: Engine;
-  close(): Promise<void>;
-}
-
-const ENGINES: Record<Engine['kind'], () => Promise<Opened>> = {
-  sqlite: () => {
-    const dir = tempDir();
-    const store = Store.open(join(dir.path, 'data.sqlite'));
-    return Promise.resolve({
-      engine: sqliteEngine(store.db),
-      close: () => {
-        store.close();
-        dir.remove();
-        return Promise.resolve();
-      },
-    });
-  },
-  postgres: async () => {
-    const engine = await openPostgres({ url: await testDatabase(), migrations });
-    return { engine, close: () => engine.close() };
-  },
+// One test body on both engines (test/support/engines.ts).
+const ENGINES: Record<EngineKind, () => Promise<OpenedEngine>> = {
+  sqlite: () => openEngine('sqlite'),
+  postgres: () => openEngine('postgres'),
 };
 
 const LEASE_MS = 150_000;
@@ -80,7 +62,7 @@ function fakeClock() {
 }
 
 describe.each(Object.keys(ENGINES) as Engine['kind'][])('submission claims on %s', (kind) => {
-  let opened: Opened;
+  let opened: OpenedEngine;
   beforeAll(async () => {
     opened = await ENGINES[kind]();
   });

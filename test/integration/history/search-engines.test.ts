@@ -2,39 +2,17 @@
 // its FTS5 index (migrations 0004 and 0009), PostgreSQL through migration 0031's trigram indexes on the
 // folded text. A search by number, customer name (accents, ñ, case), NIT or a CUFE's first characters
 // finds the same documents on both, in the same order, with the same totals.
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryQueries, POSTGRES_TEXT } from '#core/history/query';
-import { openPostgres, sqliteEngine, type Engine } from '#core/store/engine';
-import { migrations } from '#core/store/migrations/index';
-import { Store } from '#core/store/store';
+import { type Engine, type EngineKind } from '#core/store/engine';
 import type { HistoryFilter } from '#shared/rpc/methods/history';
-import { testDatabase } from '#test/test-database';
-import { tempDir } from '#test/temp';
+import { openEngine, type OpenedEngine } from '#test/engines';
 
-interface Opened {
-  engine: Engine;
-  close(): Promise<void>;
-}
-
-const ENGINES: Record<Engine['kind'], () => Promise<Opened>> = {
-  sqlite: () => {
-    const dir = tempDir();
-    const store = Store.open(join(dir.path, 'data.sqlite'));
-    return Promise.resolve({
-      engine: sqliteEngine(store.db),
-      close: () => {
-        store.close();
-        dir.remove();
-        return Promise.resolve();
-      },
-    });
-  },
-  postgres: async () => {
-    const engine = await openPostgres({ url: await testDatabase(), migrations });
-    return { engine, close: () => engine.close() };
-  },
+// One test body on both engines (test/support/engines.ts).
+const ENGINES: Record<EngineKind, () => Promise<OpenedEngine>> = {
+  sqlite: () => openEngine('sqlite'),
+  postgres: () => openEngine('postgres'),
 };
 
 interface Doc {
@@ -176,7 +154,7 @@ async function seed(engine: Engine): Promise<Map<number, number>> {
 }
 
 describe.each(['sqlite', 'postgres'] as const)('Historial list and search on %s', (kind) => {
-  let opened: Opened;
+  let opened: OpenedEngine;
   let queries: HistoryQueries;
   let ids: Map<number, number>;
   /** The remote ids of a search's first page (newest first) and its total. */

@@ -1,38 +1,16 @@
 // The ledger's reads on both engines, one test body per engine: SQLite on a real file through the
 // Store's own connection, PostgreSQL on a real server shared by the run (test/support/postgres-global.ts).
 // The same rows go in through the typed query layer, the same answers come out, 0 % sales included.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DayCloseReader } from '#core/day-close/day-close';
 import { LedgerReads } from '#core/ledger-reads/ledger-reads';
-import { openPostgres, sqliteEngine, type Engine } from '#core/store/engine';
-import { migrations } from '#core/store/migrations/index';
-import { Store } from '#core/store/store';
-import { testDatabase } from '#test/test-database';
-import { tempDir } from '#test/temp';
+import { type Engine, type EngineKind } from '#core/store/engine';
+import { openEngine, type OpenedEngine } from '#test/engines';
 
-interface Opened {
-  engine: Engine;
-  close(): Promise<void>;
-}
-
-const ENGINES: Record<Engine['kind'], () => Promise<Opened>> = {
-  sqlite: () => {
-    const dir = tempDir();
-    const store = Store.open(join(dir.path, 'data.sqlite'));
-    return Promise.resolve({
-      engine: sqliteEngine(store.db),
-      close: () => {
-        store.close();
-        dir.remove();
-        return Promise.resolve();
-      },
-    });
-  },
-  postgres: async () => {
-    const engine = await openPostgres({ url: await testDatabase(), migrations });
-    return { engine, close: () => engine.close() };
-  },
+// One test body on both engines (test/support/engines.ts).
+const ENGINES: Record<EngineKind, () => Promise<OpenedEngine>> = {
+  sqlite: () => openEngine('sqlite'),
+  postgres: () => openEngine('postgres'),
 };
 
 let seq = 0;
@@ -127,7 +105,7 @@ async function mirrored(
 }
 
 describe.each(['sqlite', 'postgres'] as const)('ledger reads on %s', (kind) => {
-  let opened: Opened;
+  let opened: OpenedEngine;
   let reads: LedgerReads;
   beforeAll(async () => {
     opened = await ENGINES[kind]();

@@ -4,12 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { openPostgres, sqliteEngine } from '#core/store/engine';
+import { openPostgres, sqliteEngine, type EngineKind } from '#core/store/engine';
 import type { Migration } from '#core/store/migration';
 import { formatContingencyReference, ticketReference } from '#shared/fe/contingency-reference';
 import { migrations } from '#core/store/migrations/index';
 import { Store } from '#core/store/store';
 import { testDatabase } from '#test/test-database';
+import { ENGINE_KINDS, openEngine } from '#test/engines';
 import { tempDir } from '#test/temp';
 
 describe('SQLite engine', () => {
@@ -34,31 +35,16 @@ describe('SQLite engine', () => {
 });
 
 describe('transactions on both engines', () => {
-  const engines = {
-    sqlite: () => {
-      const dir = tempDir();
-      const store = Store.open(`${dir.path}/data.sqlite`);
-      return Promise.resolve({
-        engine: sqliteEngine(store.db),
-        store,
-        close: () => {
-          store.close();
-          dir.remove();
-          return Promise.resolve();
-        },
-      });
-    },
-    postgres: async () => {
-      const engine = await openPostgres({ url: await testDatabase(), migrations });
-      // SQLite's migration 0014 draws the installation row; a PostgreSQL store gets it from its copy.
-      await engine.db.insertInto('installation').values({ singleton: 1, id: 'equipo-0' }).execute();
-      return { engine, store: null, close: () => engine.close() };
-    },
-  };
+  /** SQLite's migration 0014 draws the installation row; PostgreSQL's baseline has none of its own yet. */
+  async function open(kind: EngineKind) {
+    const opened = await openEngine(kind);
+    if (kind === 'postgres') await opened.engine.db.insertInto('installation').values({ singleton: 1, id: 'equipo-0' }).execute();
+    return opened;
+  }
 
-  for (const [kind, open] of Object.entries(engines)) {
+  for (const kind of ENGINE_KINDS) {
     it(`${kind}: commits the work as a whole, or nothing of it when it throws`, async () => {
-      const { engine, close } = await open();
+      const { engine, close } = await open(kind);
       try {
         await engine.transaction(async (trx) => {
           await trx.updateTable('installation').set({ id: 'equipo-a' }).execute();
@@ -77,7 +63,7 @@ describe('transactions on both engines', () => {
     });
 
     it(`${kind}: two transactions started together each see their own reads and both commit`, async () => {
-      const { engine, close } = await open();
+      const { engine, close } = await open(kind);
       try {
         await engine.db.updateTable('installation').set({ id: '0' }).execute();
         // Read-then-write in each: interleaved on one connection, one of the two increments would be lost.
@@ -106,7 +92,8 @@ describe('transactions on both engines', () => {
   }
 
   it('sqlite: a durable commit leaves the connection at synchronous NORMAL and the -wal empty', async () => {
-    const { engine, store, close } = await engines.sqlite();
+    const { engine, store, close } = await open('sqlite');
+    if (!store) throw new Error('a SQLite engine has its Store');
     try {
       await engine.transaction(
         async (trx) => {
@@ -123,7 +110,8 @@ describe('transactions on both engines', () => {
   });
 
   it('sqlite: refuses to start inside a transaction the synchronous code left open', async () => {
-    const { engine, store, close } = await engines.sqlite();
+    const { engine, store, close } = await open('sqlite');
+    if (!store) throw new Error('a SQLite engine has its Store');
     try {
       store.db.exec('BEGIN');
       await expect(engine.transaction(() => Promise.resolve(1))).rejects.toThrow('inside another transaction');
