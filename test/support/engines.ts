@@ -35,3 +35,19 @@ export async function openEngine(kind: EngineKind, migrations: readonly Migratio
   const engine = await openPostgres({ url: await testDatabase(), migrations });
   return { engine, store: null, close: () => engine.close() };
 }
+
+/** Connections with these ids (company 100 + id) for the rows that belong to one by foreign key. */
+export async function addConnections(engine: Engine, ids: readonly number[]): Promise<void> {
+  for (const id of ids)
+    await engine.db
+      .insertInto('connections')
+      .values({
+        id,
+        label: `Empresa ${id}`,
+        kind: 'sandbox',
+        base_url: 'http://127.0.0.1:9/api/v1',
+        company_id: 100 + id,
+        created_at: '',
+      })
+      .execute();
+}

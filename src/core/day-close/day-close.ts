@@ -35,22 +35,7 @@ export class DayCloseReader {
   async read(connectionId: number, date?: string): Promise<DayClose> {
     const day = date ?? colombiaToday(this.now());
     const { from, to } = colombiaDayRange(day);
-    const out: DayClose = {
-      date: day,
-      from,
-      to,
-      accepted: 0,
-      subtotal_cents: 0,
-      taxes_cents: 0,
-      total_cents: 0,
-      by_payment: [],
-      taxes: [],
-      pending: [],
-      pending_total_cents: 0,
-      rejected: [],
-      rejected_total_cents: 0,
-      unreadable: 0,
-    };
+    const out = emptyDayClose(day, from, to);
     const payments = new Map<string, DayClose['by_payment'][number]>();
     const taxes = new Map<string, DayClose['taxes'][number]>();
     for (const row of await this.reads.dayInvoices(connectionId, from, to)) {
@@ -106,4 +91,24 @@ export class DayCloseReader {
     out.taxes = [...taxes.values()].sort((a, b) => a.code.localeCompare(b.code) || Number(b.rate) - Number(a.rate));
     return out;
   }
+}
+
+/** A day with nothing sold yet: the figures a close starts from. */
+export function emptyDayClose(date: string, from: string, to: string): DayClose {
+  return {
+    date,
+    from,
+    to,
+    accepted: 0,
+    subtotal_cents: 0,
+    taxes_cents: 0,
+    total_cents: 0,
+    by_payment: [],
+    taxes: [],
+    pending: [],
+    pending_total_cents: 0,
+    rejected: [],
+    rejected_total_cents: 0,
+    unreadable: 0,
+  };
 }

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DseCatalog } from '#core/dse-catalog/dse-catalog';
 import type { EngineKind } from '#core/store/engine';
-import { ENGINE_KINDS, openEngine, type OpenedEngine } from '#test/engines';
+import { addConnections, ENGINE_KINDS, openEngine, type OpenedEngine } from '#test/engines';
 
 describe.each(ENGINE_KINDS)('DSE catalog on %s', (kind: EngineKind) => {
   let opened: OpenedEngine;
@@ -12,18 +12,7 @@ describe.each(ENGINE_KINDS)('DSE catalog on %s', (kind: EngineKind) => {
   beforeEach(async () => {
     opened = await openEngine(kind);
     catalog = new DseCatalog(opened.engine);
-    for (const id of [1, 2])
-      await opened.engine.db
-        .insertInto('connections')
-        .values({
-          id,
-          label: `Empresa ${id}`,
-          kind: 'sandbox',
-          base_url: 'http://127.0.0.1:9/api/v1',
-          company_id: 100 + id,
-          created_at: '',
-        })
-        .execute();
+    await addConnections(opened.engine, [1, 2]);
   });
   afterEach(() => opened.close());
 

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Drafts } from '#core/drafts/drafts';
 import type { EngineKind } from '#core/store/engine';
-import { ENGINE_KINDS, openEngine, type OpenedEngine } from '#test/engines';
+import { addConnections, ENGINE_KINDS, openEngine, type OpenedEngine } from '#test/engines';
 
 describe.each(ENGINE_KINDS)('form drafts on %s', (kind: EngineKind) => {
   let opened: OpenedEngine;
@@ -14,18 +14,7 @@ describe.each(ENGINE_KINDS)('form drafts on %s', (kind: EngineKind) => {
     now = new Date('2026-11-20T15:00:00Z');
     drafts = new Drafts(opened.engine, () => now);
     // A draft belongs to a connection (a foreign key): two companies.
-    for (const id of [1, 2])
-      await opened.engine.db
-        .insertInto('connections')
-        .values({
-          id,
-          label: `Empresa ${id}`,
-          kind: 'sandbox',
-          base_url: 'http://127.0.0.1:9/api/v1',
-          company_id: 100 + id,
-          created_at: '',
-        })
-        .execute();
+    await addConnections(opened.engine, [1, 2]);
   });
   afterEach(() => opened.close());
 

@@ -4,30 +4,15 @@
 // (32 columns) and 80 mm (48 and 42) nothing is wider than the paper and every code page has every
 // character.
 import { describe, expect, it } from 'vitest';
+import { emptyDayClose } from '#core/day-close/day-close';
 import { encodeTicket } from '#core/print/escpos';
 import { dayCloseTicket } from '#shared/print/day-close-ticket';
 import { layOut, ticketText, TICKET_COLUMNS } from '#shared/print/ticket';
 import { CODE_PAGES } from '#shared/rpc/methods/print';
-import type { DayClose } from '#shared/rpc/methods/day-close';
 import { decodeEscPos } from '#test/virtual-printer';
 import { DAY_SHIFTS } from '#test/print-details';
 
-const close: DayClose = {
-  date: '2026-11-20',
-  from: '2026-11-20T05:00:00Z',
-  to: '2026-11-21T05:00:00Z',
-  accepted: 0,
-  subtotal_cents: 0,
-  taxes_cents: 0,
-  total_cents: 0,
-  by_payment: [],
-  taxes: [],
-  pending: [],
-  pending_total_cents: 0,
-  rejected: [],
-  rejected_total_cents: 0,
-  unreadable: 0,
-};
+const close = emptyDayClose('2026-11-20', '2026-11-20T05:00:00Z', '2026-11-21T05:00:00Z');
 const printedAt = new Date('2026-11-21T07:00:00Z');
 
 /** The paper's text lines from the shifts' title on, as the virtual printer reads them. */
