@@ -22,6 +22,15 @@ const NEQUI: PaymentMethod = {
   is_active: true,
   is_default: false,
 };
+const DEBIT: PaymentMethod = {
+  id: 11,
+  payment_form: 'contado',
+  label: 'Tarjeta débito',
+  payment_means_code: '49',
+  payment_means_name: 'Tarjeta débito',
+  is_active: true,
+  is_default: false,
+};
 const COFFEE: Product = {
   id: 3,
   code: 'CAF500',
@@ -54,7 +63,7 @@ const fake = installFakeBridge({
   'submissions.byKey': () => null,
   'submissions.list': () => [],
   'submissions.get': () => aSubmission({ id: 41 }),
-  'fe.paymentMethods': () => [CASH, NEQUI],
+  'fe.paymentMethods': () => [CASH, NEQUI, DEBIT],
   'fe.terceros': () => [],
   'fe.withholdingTypes': () => [],
   'catalog.byCode': (input) => (input.code === '7702001000011' || input.code === 'CAF500' ? COFFEE : null),
@@ -202,6 +211,22 @@ describe('F9 on the result', () => {
 });
 
 describe('a split payment', () => {
+  it('leaves the last amount to the cashier who goes into it straight from the first', async () => {
+    const user = userEvent.setup();
+    await openScreen();
+    await user.click(search());
+    await scan(user);
+    await scan(user);
+    await waitFor(() => expect(quantity(1).value).toBe('2'));
+    await user.click(screen.getByRole('button', { name: 'Pagar con varios medios' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Valor 1')));
+    await user.keyboard('5.000');
+    await user.click(screen.getByLabelText('Valor 2'));
+    await user.keyboard('18.800');
+    expect(screen.getByLabelText<HTMLInputElement>('Valor 2').value).toBe('18.800');
+    expect(screen.getByTestId('split-left').textContent).toBe('Los medios suman el total.');
+  });
+
   it('goes with the submission, the largest means on the invoice, and the result shows each means, received and change', async () => {
     const user = userEvent.setup();
     const emit = await openScreen();
@@ -210,10 +235,23 @@ describe('a split payment', () => {
     await scan(user);
     await waitFor(() => expect(quantity(1).value).toBe('2'));
     // 2 × 10.000 + IVA 19 % = 23.800: 5.000 in cash (received 10.000) and 18.800 by Nequi.
+    // Opened: the focus in the first amount, cash first and a card (not the next in the list) second.
     await user.click(screen.getByRole('button', { name: 'Pagar con varios medios' }));
-    await user.type(screen.getByLabelText('Valor 1'), '5.000');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Valor 1')));
+    expect(screen.getByLabelText<HTMLSelectElement>('Medio 1').value).toBe('7');
+    expect(screen.getByLabelText<HTMLSelectElement>('Medio 2').value).toBe('11');
+    // Leaving the first amount writes what is left in the empty last one.
+    await user.keyboard('5.000');
+    await user.tab();
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Valor 2').value).toBe('18.800'));
+    expect(screen.getByTestId('split-left').textContent).toBe('Los medios suman el total.');
+    // A last amount already typed is never overwritten.
     await user.selectOptions(screen.getByLabelText('Medio 2'), '9');
+    await user.clear(screen.getByLabelText('Valor 2'));
     await user.type(screen.getByLabelText('Valor 2'), '18.000');
+    await user.click(screen.getByLabelText('Valor 1'));
+    await user.tab();
+    expect(screen.getByLabelText<HTMLInputElement>('Valor 2').value).toBe('18.000');
     await user.type(screen.getByLabelText('Recibido en efectivo'), '10.000');
     await user.click(emit);
     expect((await screen.findAllByText(/Los pagos suman \$\s23\.000,00 y la venta es de \$\s23\.800,00/)).length).toBeGreaterThan(
