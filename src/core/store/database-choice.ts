@@ -24,8 +24,7 @@ export interface PostgresAddress {
 }
 
 export type DatabaseChoice =
-  | { engine: 'sqlite' }
-  | { engine: 'postgres'; address: PostgresAddress; from: 'argument' | 'environment' | 'saved' };
+  { engine: 'sqlite' } | { engine: 'postgres'; address: PostgresAddress; from: 'argument' | 'environment' | 'saved' };
 
 export const DATABASE_VARIABLE = 'FACTURA_DESK_DATABASE';
 /** The saved choice, in the data folder beside the SQLite file. */
@@ -69,17 +68,21 @@ export function parsePostgresAddress(text: string): PostgresAddress {
     throw invalid(`La dirección de la base de datos debe empezar por postgres:// o postgresql://, por ejemplo ${EXAMPLE}`);
   if (url.password !== '' || url.searchParams.has('password')) throw passwordInAddress();
   const host = url.hostname.toLowerCase();
-  if (host === '') throw invalid(`Falta el servidor en la dirección de la base de datos (su nombre o su IP), por ejemplo ${EXAMPLE}`);
+  if (host === '')
+    throw invalid(`Falta el servidor en la dirección de la base de datos (su nombre o su IP), por ejemplo ${EXAMPLE}`);
   const user = decodeURIComponent(url.username);
   if (user === '') throw invalid(`Falta el usuario de PostgreSQL antes de la @ en la dirección, por ejemplo ${EXAMPLE}`);
   const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
   if (database === '' || database.includes('/'))
     throw invalid(`Falta el nombre de la base de datos al final de la dirección (…/tienda), por ejemplo ${EXAMPLE}`);
   const port = url.port === '' ? DEFAULT_PORT : Number(url.port);
-  if (!Number.isInteger(port) || port < 1) throw invalid(`El puerto de la dirección debe ser un número entre 1 y 65535 (PostgreSQL usa ${DEFAULT_PORT}).`);
+  if (!Number.isInteger(port) || port < 1)
+    throw invalid(`El puerto de la dirección debe ser un número entre 1 y 65535 (PostgreSQL usa ${DEFAULT_PORT}).`);
   for (const name of url.searchParams.keys())
     if (name !== 'sslmode')
-      throw invalid(`La dirección de la base de datos lleva «${name}», que Factura Desk no usa: quítelo. Solo se admite sslmode.`);
+      throw invalid(
+        `La dirección de la base de datos lleva «${name}», que Factura Desk no usa: quítelo. Solo se admite sslmode.`,
+      );
   const sslmode = sslModeOf(url.searchParams.get('sslmode'));
   const shownHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   return {

@@ -67,7 +67,8 @@ export function postgresFault(error: unknown, target: PostgresTarget, context: F
   const tls = tlsFailureOf(error, `https://${target.host}:${target.port}`);
   let reason: PostgresFaultReason | undefined;
   if (tls && tls.problem !== 'not_https') reason = 'tls_untrusted';
-  else if (typeof code === 'string') reason = SQLSTATE[code] ?? NETWORK[code] ?? (code.startsWith('08') ? 'connection_lost' : undefined);
+  else if (typeof code === 'string')
+    reason = SQLSTATE[code] ?? NETWORK[code] ?? (code.startsWith('08') ? 'connection_lost' : undefined);
   else if (isBareError(error)) reason = bareReason(target, context);
   if (reason === undefined) return null;
   if (context.opened && ['unknown_host', 'refused', 'timeout', 'unreachable'].includes(reason)) reason = 'connection_lost';
