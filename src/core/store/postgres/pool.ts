@@ -4,6 +4,7 @@
 import type { ConnectionOptions } from 'node:tls';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
+import { AppError } from '#shared/rpc/errors';
 import { noPasswordKept, postgresFault, type PostgresTarget } from './faults';
 
 export interface ShopPoolOptions {
@@ -58,16 +59,21 @@ export function shopPool(options: ShopPoolOptions): ShopPool {
     // server ends has no query to fail: `pg` would raise it as an unhandled 'error'. Its next
     // query fails, and that failure is the one reported.
     client.on('error', () => undefined);
+    // A connection the server ended under a query: the query's error can come before the socket's
+    // end, and a connection released in between would go back to the pool and fail the next query.
+    let ended = false;
     const shown: PostgresPoolClient = {
       query: (async (sql: string, parameters: readonly unknown[]) => {
         try {
           return await client.query(sql, parameters as unknown[]);
         } catch (error) {
-          throw fault(error, 'query');
+          const translated = fault(error, 'query');
+          if (translated instanceof AppError && translated.details?.reason === 'connection_lost') ended = true;
+          throw translated;
         }
       }) as unknown as PostgresPoolClient['query'],
-      // Kysely passes `true` for a connection a failed rollback left unusable: the pool drops it.
-      release: ((discard?: boolean) => client.release(discard)) as PostgresPoolClient['release'],
+      // Kysely passes `true` for a connection a failed rollback left unusable: the pool drops it, as an ended one.
+      release: ((discard?: boolean) => client.release(discard || ended || undefined)) as PostgresPoolClient['release'],
     };
     wrapped.set(client, shown);
     return shown;
