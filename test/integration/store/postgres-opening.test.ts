@@ -118,12 +118,29 @@ describe('opening PostgreSQL: what is wrong with the address or the server', () 
     expect(await tablesOf(plain)).toEqual([]);
   });
 
-  it('another program’s database is refused and nothing is created in it', async () => {
+  it('a role the server admits no more connections for (53300): wait and try again', async () => {
+    const url = await testDatabase();
+    const role = `llena_${process.pid}`;
+    await admin(url, (client) => client.query(`CREATE ROLE ${role} LOGIN CONNECTION LIMIT 0`));
+    const full = await refusal(openPostgres({ url: withUser(url, role), migrations: AT_25 }));
+    expect(full).toMatchObject({ code: 'store_unavailable', reason: 'server_busy' });
+    expect(full.message).toContain('vuelva a intentarlo');
+  });
+
+  it('another program’s database is refused and nothing is created in it; an older build’s empty schema_version is not another program’s', async () => {
     const url = await testDatabase();
     await admin(url, (client) => client.query('CREATE TABLE clientes (id integer)'));
     const foreign = await refusal(openPostgres({ url, migrations: AT_25 }));
     expect(foreign).toMatchObject({ code: 'store_unavailable', reason: 'foreign_database' });
     expect(await tablesOf(url)).toEqual(['clientes']);
+    // An empty schema_version is an older build's failed first start, not another program's table.
+    const leftover = await testDatabase();
+    await admin(leftover, (client) =>
+      client.query('CREATE TABLE schema_version (singleton INTEGER PRIMARY KEY, version INTEGER NOT NULL)'),
+    );
+    const engine = await openPostgres({ url: leftover, migrations: AT_25 });
+    expect(engine.schemaVersion).toBe(25);
+    await engine.close();
   });
 });
 

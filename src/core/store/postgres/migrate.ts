@@ -37,8 +37,9 @@ export async function migratePostgres(db: Kysely<unknown>, migrations: readonly 
       try {
         if (current === 0) {
           await refuseForeign(tx);
-          // Created with the baseline, in its transaction: a database left as it was by a failed first start.
-          await sql`CREATE TABLE schema_version (singleton INTEGER PRIMARY KEY CHECK (singleton = 1), version INTEGER NOT NULL)`.execute(
+          // Created with the baseline, in its transaction: a database left as it was by a failed first
+          // start. An empty one may remain from an older build, which created it before the baseline.
+          await sql`CREATE TABLE IF NOT EXISTS schema_version (singleton INTEGER PRIMARY KEY CHECK (singleton = 1), version INTEGER NOT NULL)`.execute(
             tx,
           );
           await createBaseline(tx);
@@ -71,7 +72,9 @@ function migrationFailed(error: unknown, current: number, next: number, migratio
 /** A database that holds another program's tables is not made a ledger: refused, nothing created in it. */
 async function refuseForeign(db: Kysely<unknown>): Promise<void> {
   const { rows } = await sql<{ name: string }>`
-    SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() LIMIT 1`.execute(db);
+    SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name <> 'schema_version' LIMIT 1`.execute(
+    db,
+  );
   if (rows.length > 0)
     throw new AppError(
       'store_unavailable',
