@@ -10,14 +10,15 @@ import { keychainCall, VAULT_SERVICE, type SecretStore } from './vault';
 type Target = Pick<PostgresAddress, 'host' | 'port' | 'database' | 'user'>;
 
 export function databasePasswordAccount({ host, port, database, user }: Target): string {
-  return `database#postgres://${encodeURIComponent(user)}@${host}:${port}/${encodeURIComponent(database)}`;
+  const server = host.includes(':') ? `[${host}]` : host;
+  return `database#postgres://${encodeURIComponent(user)}@${server}:${port}/${encodeURIComponent(database)}`;
 }
 
 export function readDatabasePassword(secrets: SecretStore, target: Target): Promise<string | null> {
   return keychainCall(() => secrets.getPassword(VAULT_SERVICE, databasePasswordAccount(target)));
 }
 
-export function keepDatabasePassword(secrets: SecretStore, target: Target, password: string): Promise<void> {
+export async function keepDatabasePassword(secrets: SecretStore, target: Target, password: string): Promise<void> {
   if (password === '') throw new AppError('invalid_input', 'Escriba la contraseña del usuario de la base de datos.');
   return keychainCall(() => secrets.setPassword(VAULT_SERVICE, databasePasswordAccount(target), password));
 }
