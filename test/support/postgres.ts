@@ -5,7 +5,7 @@
 // the server belong to the unprivileged `nobody` (setpriv), and the binaries are copied where that
 // user can reach them when node_modules is not (a clone under /root).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -20,7 +20,22 @@ export interface TestPostgres {
   adminUrl: string;
   /** `postgres://postgres@127.0.0.1:<port>/<database>` of a new empty database. */
   createDatabase(): Promise<string>;
+  /** Stops the server (a fast shutdown), keeping its data: a server gone away. */
+  pause(): Promise<void>;
+  /** Starts it again on the same port and data: the server back. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
+}
+
+export interface PostgresServerOptions {
+  /**
+   * Called once after initdb with the data folder, before the first start: writes pg_hba.conf,
+   * a certificate… (files it writes there are given to the server's user). The superuser must still
+   * be let in from 127.0.0.1 without a password: the start is awaited through `adminUrl`.
+   */
+  prepare?(data: string): void | Promise<void>;
+  /** More `-c name=value` settings. */
+  settings?: readonly string[];
 }
 
 const asRoot = process.getuid?.() === 0;
@@ -84,7 +99,7 @@ export async function createDatabase(admin: string): Promise<string> {
 }
 
 /** A server of the test's own: for tests that stop, kill or restart it. */
-export async function startPostgres(): Promise<TestPostgres> {
+export async function startPostgres(options: PostgresServerOptions = {}): Promise<TestPostgres> {
   const bin = binaries();
   const folder = mkdtempSync(join(tmpdir(), 'factura-desk-pg-'));
   if (asRoot) chownSync(folder, NOBODY, NOBODY);
@@ -103,6 +118,10 @@ export async function startPostgres(): Promise<TestPostgres> {
   ]);
   const init = spawnSync(initdb, initArgs, { encoding: 'utf8' });
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
+  if (options.prepare) {
+    await options.prepare(data);
+    if (asRoot) for (const name of readdirSync(data)) chownSync(join(data, name), NOBODY, NOBODY);
+  }
   const port = await freePort();
   const [postgres, serverArgs] = command(join(bin, 'postgres'), [
     '-D',
@@ -115,13 +134,16 @@ export async function startPostgres(): Promise<TestPostgres> {
     `unix_socket_directories=${folder}`,
     '-c',
     'max_connections=50',
+    ...(options.settings ?? []).flatMap((setting) => ['-c', setting]),
   ]);
-  const server: ChildProcess = spawn(postgres, serverArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let log = '';
-  server.stderr!.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
-  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   const admin = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  try {
+  let log = '';
+  let server: ChildProcess;
+  let exited: Promise<void>;
+  async function launch(): Promise<void> {
+    server = spawn(postgres, serverArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
+    server.stderr!.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
+    exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
     await waitFor(
       async () => {
         if (server.exitCode !== null) throw new Error(`PostgreSQL stopped: ${log}`);
@@ -137,18 +159,26 @@ export async function startPostgres(): Promise<TestPostgres> {
       },
       { what: 'PostgreSQL accepting connections' },
     );
+  }
+  async function halt(): Promise<void> {
+    // SIGINT is PostgreSQL's fast shutdown: open sessions are ended, the data folder closed cleanly.
+    if (server.exitCode === null) server.kill('SIGINT');
+    await exited;
+  }
+  try {
+    await launch();
   } catch (error) {
-    server.kill('SIGKILL');
+    server!.kill('SIGKILL');
     rmSync(folder, { recursive: true, force: true });
     throw error;
   }
   return {
     adminUrl: admin,
     createDatabase: () => createDatabase(admin),
+    pause: halt,
+    resume: launch,
     async stop() {
-      // SIGINT is PostgreSQL's fast shutdown: open sessions are ended, the data folder closed cleanly.
-      if (server.exitCode === null) server.kill('SIGINT');
-      await exited;
+      await halt();
       rmSync(folder, { recursive: true, force: true });
     },
   };

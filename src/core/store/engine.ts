@@ -3,11 +3,12 @@
 // share one database). Code converted to it reads and writes through `engine.db`; the engine's kind
 // is asked only where the two dialects differ (ledger-reads keeps those differences in one place).
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
-import pg from 'pg';
 import { isDiskFault, storeUnavailable, type Db } from './store';
 import type { Schema } from './schema';
 import type { Migration } from './migration';
+import { parsePostgresAddress } from './database-choice';
 import { migratePostgres } from './postgres/migrate';
+import { shopPool } from './postgres/pool';
 
 export type EngineKind = 'sqlite' | 'postgres';
 
@@ -69,31 +70,39 @@ export function sqliteEngine(connection: Db): Engine {
 }
 
 export interface PostgresOptions {
-  /** `postgres://user@host:port/database`; the password comes from the OS keychain, never from a file. */
+  /**
+   * `postgres://user@host:port/database?sslmode=…`, checked by parsePostgresAddress (a password
+   * written in it is refused): the password comes from the OS keychain, never from a file.
+   */
   url: string;
-  password?: string;
+  /** A function is asked each time the server wants one (vault/database-password.ts `keychainPassword`). */
+  password?: string | (() => Promise<string>);
   migrations: readonly Migration[];
   /** Connections of this process's pool (default 4). */
   poolSize?: number;
+  /** How long a new connection may take before the server counts as out of reach (default 10 s). */
+  connectTimeoutMs?: number;
+  /** Roots a verify-ca or verify-full address trusts (Node's own when not given). */
+  ca?: readonly string[];
 }
 
-/** BIGINT (int8) as a number: every integer the store keeps (ids, cents, counts) is below 2^53. */
-const types = new pg.TypeOverrides();
-types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
-
-/** Opens a PostgreSQL store: its pool, then its schema brought to the build's version (migrate.ts). */
+/**
+ * Opens a PostgreSQL store: its pool, then its schema brought to the build's version (migrate.ts).
+ * Every failure to reach, enter or keep the server is the store's Spanish AppError (postgres/faults.ts).
+ */
 export async function openPostgres(options: PostgresOptions): Promise<Engine & { schemaVersion: number }> {
-  const pool = new pg.Pool({
-    connectionString: options.url,
-    ...(options.password !== undefined ? { password: options.password } : {}),
+  const target = parsePostgresAddress(options.url);
+  const pool = shopPool({
+    target,
+    password: options.password,
     max: options.poolSize ?? 4,
-    types,
-    // Every commit waits for the server's WAL flush: a write-ahead record survives a power cut.
-    options: '-c synchronous_commit=on',
+    connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
+    ca: options.ca,
   });
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   try {
     const schemaVersion = await migratePostgres(db as unknown as Kysely<unknown>, options.migrations);
+    pool.markOpened();
     return {
       kind: 'postgres',
       db,

@@ -141,13 +141,18 @@ export class Vault {
     return this.generations.get(account) ?? 0;
   }
 
-  private async guard<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch {
-      // The binding's messages may quote the D-Bus reply; none of it is useful to a shop owner and
-      // none of it may carry the secret, so the cause is deliberately dropped.
-      throw new AppError('keychain_unavailable', `No se pudo usar el llavero del sistema. ${keychainUnavailableMessage()}`);
-    }
+  private guard<T>(call: () => Promise<T>): Promise<T> {
+    return keychainCall(call);
+  }
+}
+
+/** One call to the keychain; any failure is `keychain_unavailable` with what to do, never the binding's text. */
+export async function keychainCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch {
+    // The binding's messages may quote the D-Bus reply; none of it is useful to a shop owner and
+    // none of it may carry the secret, so the cause is deliberately dropped.
+    throw new AppError('keychain_unavailable', `No se pudo usar el llavero del sistema. ${keychainUnavailableMessage()}`);
   }
 }
