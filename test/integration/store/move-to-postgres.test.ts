@@ -13,12 +13,16 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '#core/core';
 import { openPostgres } from '#core/store/engine';
+import { FolderLock } from '#core/store/folder-lock';
 import { migrations } from '#core/store/migrations/index';
 import type { Migration } from '#core/store/migration';
 import { moveToPostgres, type MoveReport } from '#core/store/move/move-to-postgres';
+import { openWorkProofs } from '#core/store/move/proof';
+import { SqliteSource } from '#core/store/move/source';
 import type { Schema } from '#core/store/schema';
 import { Store } from '#core/store/store';
 import { startSandbox, type RunningSandbox } from '#sandbox/index';
+import { colombiaToday } from '#shared/dates';
 import type { AppError } from '#shared/rpc/errors';
 import { DENOMINATIONS } from '#shared/shifts/cash-count';
 import { connectionsClosedTo, portOf } from '#test/closed-connections';
@@ -107,6 +111,23 @@ beforeAll(async () => {
     await app.rpc('shifts.move', { kind: 'in', amount: 20_000, reason: 'cambio de monedas' });
     // Counted short: the administrator's PIN accepts the difference.
     await app.rpc('shifts.close', { counts: { ...zeroCounts(), bill_50000: 1 }, admin_pin: ADMIN_PIN });
+    // The mirror of what the service holds, the reports' cache, the company lists kept for selling
+    // offline, and the settings each screen saves.
+    await app.rpc('history.sync', {});
+    await app.rpc('reports.period', { from: '2025-01-01', to: colombiaToday(new Date()) });
+    await app.rpc('fe.paymentMethods', {});
+    await app.rpc('fe.lookupAcquirer', { identification_type: '13', identification_number: '52345678' });
+    await app.rpc('print.setSettings', { layout: 'ticket80', auto_print: true, printer: 'Mostrador' });
+    await app.rpc('print.setThermal', {
+      ...(await app.rpc<object>('print.thermal', {})),
+      connection: 'network',
+      host: '10.0.0.9',
+    });
+    await app.rpc('outbox.setWindow', { hours: 24 });
+    await app.rpc('dseCatalog.saveCostCenters', { items: [{ id: 7, code: 'CC7', name: 'Bodega' }] });
+    await app.rpc('fe.saveWithholdingTypes', {
+      types: [{ type: 'ReteRenta', label: 'Retención en la fuente', base_mode: 'subtotal' }],
+    });
     // An open shift: a sale while the DIAN is silent (pending: open in the ledger), then one while
     // the service refuses connections (queued in contingency).
     await app.rpc('shifts.open', { opening_float: 30_000 });
@@ -211,6 +232,8 @@ describe('moving a store to PostgreSQL', { timeout: 120_000 }, () => {
       expect([table.name, postgres]).toEqual([table.name, sqlite]);
       expect(table.rows).toBe(sqlite.length);
     }
+    // Every table carried rows but two that hold rows only for a moment or after a rejected DSE.
+    expect(report.tables.filter((t) => t.rows === 0).map((t) => t.name)).toEqual(['dse_corrections', 'sale_payments_staged']);
     expect(report.tables.find((t) => t.name === 'submissions')!.rows).toBe(4);
     expect(report.openSubmissions).toBeGreaterThan(0);
     expect(report.queued).toBe(1);
@@ -241,6 +264,33 @@ describe('moving a store to PostgreSQL', { timeout: 120_000 }, () => {
       );
     } finally {
       await engine.close();
+    }
+  });
+
+  it("the ledger's open work is compared by meaning too: a changed body of an open submission is told apart from the queue", async () => {
+    const source = SqliteSource.open(file, migrations.length);
+    const engine = await openPostgres({ url, migrations });
+    try {
+      const same = await engine.transaction((trx) => openWorkProofs(source, trx));
+      expect(same.map((p) => [p.part, p.sqlite.rows, p.postgres.hash === p.sqlite.hash])).toEqual([
+        ['open_submissions', report.openSubmissions, true],
+        ['contingency_queue', 1, true],
+      ]);
+      // Changed in a transaction that is rolled back: the moved database stays as it was.
+      const rolledBack = new Error('rolled back');
+      const changed = await engine
+        .transaction(async (trx) => {
+          await sql`UPDATE submissions SET request_body = request_body || '\x20'::bytea WHERE state = 'pending'`.execute(trx);
+          throw Object.assign(rolledBack, { proofs: await openWorkProofs(source, trx) });
+        })
+        .catch((error: { proofs: Awaited<ReturnType<typeof openWorkProofs>> }) => error.proofs);
+      expect(changed.map((p) => [p.part, p.postgres.hash === p.sqlite.hash])).toEqual([
+        ['open_submissions', false],
+        ['contingency_queue', true],
+      ]);
+    } finally {
+      await engine.close();
+      source.close();
     }
   });
 
@@ -278,7 +328,7 @@ describe('refusals and the proof', { timeout: 120_000 }, () => {
     expect(sha256(file)).toBe(before);
   });
 
-  it('an open submission changed before the proof is found by the table and by the open work; a row removed is counted', async () => {
+  it('a row removed or an open submission changed before the proof is found by its table, and nothing is kept', async () => {
     const url = await testDatabase();
     const removed = await refusal(
       moveToPostgres({
@@ -379,6 +429,17 @@ describe('the command line', { timeout: 120_000 }, () => {
     const again = await runCli(home, ['move-to-postgres', url], { env });
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/ya tiene datos/);
+  });
+
+  it('refuses while the app works on the data folder, and names it', async () => {
+    const lock = FolderLock.acquire(home, { transport: 'electron' });
+    try {
+      const run = await runCli(home, ['move-to-postgres', await testDatabase()]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/Factura Desk ya está trabajando con esta carpeta de datos: la aplicación de escritorio/);
+    } finally {
+      lock.release();
+    }
   });
 
   it('refuses a password written in the address, before connecting', async () => {
