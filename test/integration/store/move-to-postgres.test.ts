@@ -204,6 +204,16 @@ async function rowCounts(url: string): Promise<Record<string, number>> {
   }
 }
 
+async function openVersion(url: string): Promise<number> {
+  const client = new pg.Client(url);
+  await client.connect();
+  try {
+    return (await client.query<{ version: number }>('SELECT version FROM schema_version')).rows[0]!.version;
+  } finally {
+    await client.end();
+  }
+}
+
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
     () => expect.fail('the move was expected to be refused'),
@@ -360,6 +370,15 @@ describe('refusals and the proof', { timeout: 120_000 }, () => {
     const before = sha256(file);
     expect(await refusal(moveToPostgres({ sqliteFile: file, url }))).toMatchObject({ code: 'store_newer_than_app' });
     expect(sha256(file)).toBe(before);
+    // An older schema is not brought up to date by the move: it is refused as it is.
+    const olderUrl = await testDatabase();
+    await (await openPostgres({ url: olderUrl, migrations: migrations.slice(0, -2) })).close();
+    expect(await refusal(moveToPostgres({ sqliteFile: file, url: olderUrl }))).toMatchObject({
+      code: 'conflict',
+      details: { reason: 'older_database', schemaVersion: migrations.length - 2 },
+    });
+    const version = await openVersion(olderUrl);
+    expect(version).toBe(migrations.length - 2);
 
     const foreign = join(dir.path, 'other.sqlite');
     const other = new Database(foreign);
@@ -377,6 +396,21 @@ describe('refusals and the proof', { timeout: 120_000 }, () => {
     expect(sha256(older)).toBe(olderHash);
     // Nothing was created in the database the refused moves named.
     expect(await rowCounts(fresh)).toEqual({});
+  });
+
+  it('a row SQLite kept against a foreign key is refused by name, and nothing is kept', async () => {
+    const orphaned = join(dir.path, 'orphan.sqlite');
+    copyFileSync(file, orphaned);
+    // SQLite checks foreign keys only where the connection asks it to: a tool that did not left this.
+    const lite = new Database(orphaned);
+    lite.pragma('foreign_keys = OFF');
+    lite.exec('INSERT INTO poll_schedule (submission_id, due_at) VALUES (999999, 0)');
+    lite.close();
+    const url = await testDatabase();
+    const error = await refusal(moveToPostgres({ sqliteFile: orphaned, url }));
+    expect(error).toMatchObject({ code: 'store_unavailable', details: { reason: 'row_refused', table: 'poll_schedule' } });
+    expect(error.message).toMatch(/^Una fila de la tabla poll_schedule de este equipo no cumple una regla/);
+    expect(Object.values(await rowCounts(url)).every((n) => n === 0)).toBe(true);
   });
 
   it('a table a later migration adds is copied with the rest; one PostgreSQL lacks stops the move', async () => {

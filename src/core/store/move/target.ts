@@ -171,9 +171,17 @@ export function notEmpty(tables: readonly string[]): AppError {
   );
 }
 
-/** A connection refused, a wrong address or password, a database that does not exist: said in Spanish. */
+/** A connection refused, a wrong address or password, a database that does not exist, a row refused: said in Spanish. */
 export function unreachable(error: unknown): AppError {
-  const code = (error as { code?: string } | null)?.code ?? '';
+  const { code = '', table, constraint } = (error ?? {}) as { code?: string; table?: string; constraint?: string };
+  // Integrity (class 23): a row SQLite kept that PostgreSQL's rules refuse, such as a reference to a
+  // row that is not there (SQLite checks foreign keys only on connections that ask it to).
+  if (code.startsWith('23'))
+    return new AppError(
+      'store_unavailable',
+      `Una fila de la tabla ${table ?? '(desconocida)'} de este equipo no cumple una regla de la base de datos del negocio (${constraint ?? code}). No se pasó nada: la base de datos del negocio quedó vacía y este equipo sigue como estaba. Informe a soporte.`,
+      { reason: 'row_refused', postgres: code, table: table ?? null, constraint: constraint ?? null },
+    );
   const reason =
     code === '28P01' || code === '28000'
       ? 'La base de datos rechazó el usuario o la contraseña. Revíselos y vuelva a intentarlo.'
