@@ -348,6 +348,15 @@ describe('refusals and the proof', { timeout: 120_000 }, () => {
       }),
     );
     expect(removed.details).toMatchObject({ table: 'form_drafts', expected: { rows: 1 }, found: { rows: 0 } });
+    // The search index PostgreSQL rebuilds holds one row per product.
+    const unindexed = await refusal(
+      moveToPostgres({
+        sqliteFile: file,
+        url,
+        beforeProof: async (trx) => void (await sql`DELETE FROM catalog_search_words WHERE product_id = 1`.execute(trx)),
+      }),
+    );
+    expect(unindexed.details).toMatchObject({ table: 'catalog_search_words', expected: { rows: 2 }, found: { rows: 1 } });
     const ledger = await refusal(
       moveToPostgres({
         sqliteFile: file,

@@ -57,29 +57,33 @@ export interface MoveReport {
   schemaVersion: number;
   /** Every table copied, in the order it was copied, with its proof (equal on both engines). */
   tables: MovedTable[];
-  /** Tables PostgreSQL keeps beside the copied ones, rebuilt from them (its search index). */
-  rebuilt: MovedTable[];
+  /** Tables PostgreSQL keeps beside the copied ones, rebuilt from them (its search index), with their rows. */
+  rebuilt: { name: string; rows: number }[];
   openSubmissions: number;
   queued: number;
 }
 
 /**
- * Tables only PostgreSQL has, rebuilt from the copied rows: the product search's folded words
- * (migration 0030; SQLite's index is its FTS5 table, which is not copied).
+ * Tables only PostgreSQL has, rebuilt from the copied rows, with the table they hold one row per
+ * row of: the product search's folded words (migration 0030; SQLite's index is its FTS5 table,
+ * which is not copied).
  */
-const REBUILT: Record<string, (trx: Transaction<Schema>) => Promise<void>> = {
-  catalog_search_words: async (trx) => {
-    const { rows } = await sql<{ id: number; code: string; description: string; barcodes: string | null }>`
-      SELECT p.id, p.code, p.description,
-             (SELECT string_agg(b.barcode, ' ' ORDER BY b.barcode) FROM catalog_barcodes b WHERE b.product_id = p.id) AS barcodes
-        FROM catalog_products p ORDER BY p.id`.execute(trx);
-    for (let start = 0; start < rows.length; start += BATCH_PARAMETERS / 2) {
-      const values = rows.slice(start, start + BATCH_PARAMETERS / 2).map((row) => ({
-        product_id: row.id,
-        words: searchWords({ code: row.code, description: row.description, barcodes: row.barcodes ? [row.barcodes] : [] }),
-      }));
-      await trx.insertInto('catalog_search_words').values(values).execute();
-    }
+const REBUILT: Record<string, { onePerRowOf: string; rebuild(trx: Transaction<Schema>): Promise<void> }> = {
+  catalog_search_words: {
+    onePerRowOf: 'catalog_products',
+    async rebuild(trx) {
+      const { rows } = await sql<{ id: number; code: string; description: string; barcodes: string | null }>`
+        SELECT p.id, p.code, p.description,
+               (SELECT string_agg(b.barcode, ' ' ORDER BY b.barcode) FROM catalog_barcodes b WHERE b.product_id = p.id) AS barcodes
+          FROM catalog_products p ORDER BY p.id`.execute(trx);
+      for (let start = 0; start < rows.length; start += BATCH_PARAMETERS / 2) {
+        const values = rows.slice(start, start + BATCH_PARAMETERS / 2).map((row) => ({
+          product_id: row.id,
+          words: searchWords({ code: row.code, description: row.description, barcodes: row.barcodes ? [row.barcodes] : [] }),
+        }));
+        await trx.insertInto('catalog_search_words').values(values).execute();
+      }
+    },
   },
 };
 
@@ -137,12 +141,8 @@ async function copy(
 
   const copied: MovedTable[] = [];
   for (const table of plan) copied.push({ name: table.name, ...(await copyTable(source, trx, table)) });
-  const rebuilt: MovedTable[] = [];
-  for (const [name, rebuild] of Object.entries(REBUILT)) {
-    if (!target.has(name)) continue;
-    await rebuild(trx);
-    rebuilt.push({ name, rows: await countOf(trx, name), hash: '' });
-  }
+  const rebuilt = Object.entries(REBUILT).filter(([name]) => target.has(name));
+  for (const [, { rebuild }] of rebuilt) await rebuild(trx);
 
   for (const { table, name } of triggers)
     await sql.raw(`ALTER TABLE ${quoteIdentifier(table)} ENABLE TRIGGER ${quoteIdentifier(name)}`).execute(trx);
@@ -156,10 +156,12 @@ async function copy(
     const found = await postgresProof(trx, table.name, table.columns, orderOf(table));
     if (found.rows !== expected.rows || found.hash !== expected.hash) throw proofFailed(table.name, expected, found);
   }
-  for (const table of rebuilt) {
-    const products = copied.find((c) => c.name === 'catalog_products')?.rows;
-    if (table.name === 'catalog_search_words' && table.rows !== products)
-      throw proofFailed(table.name, { rows: products ?? 0, hash: '' }, table);
+  const rebuiltRows: MoveReport['rebuilt'] = [];
+  for (const [name, { onePerRowOf }] of rebuilt) {
+    const rows = await countOf(trx, name);
+    const expected = copied.find((c) => c.name === onePerRowOf)?.rows ?? 0;
+    if (rows !== expected) throw proofFailed(name, { rows: expected, hash: '' }, { rows, hash: '' });
+    rebuiltRows.push({ name, rows });
   }
   const open = await openWorkProofs(source, trx);
   for (const part of open)
@@ -168,7 +170,7 @@ async function copy(
   return {
     schemaVersion,
     tables: copied,
-    rebuilt,
+    rebuilt: rebuiltRows,
     openSubmissions: open.find((p) => p.part === 'open_submissions')!.sqlite.rows,
     queued: open.find((p) => p.part === 'contingency_queue')!.sqlite.rows,
   };
