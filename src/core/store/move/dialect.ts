@@ -59,20 +59,27 @@ export function canonical(value: unknown, type: TargetType): string | null {
 /** How the proof's reader selects a column on PostgreSQL: integers as text (exact, as `canonical` wants them). */
 export function readBackExpression(column: string, type: TargetType): string {
   const quoted = quoteIdentifier(column);
-  return type === 'bigint' || type === 'integer' || type === 'smallint' ? `${quoted}::text AS ${quoted}` : quoted;
+  return type === 'bigint' || type === 'integer' || type === 'smallint'
+    ? `${READ_ALIAS}.${quoted}::text AS ${quoted}`
+    : `${READ_ALIAS}.${quoted}`;
 }
+
+/** The alias of the table the proof reads on PostgreSQL (see `orderBy`). */
+export const READ_ALIAS = 'src';
 
 /**
  * The order both engines read a table in for the proof: its primary key, or every column when it
  * has none. Text compares byte by byte on both (SQLite's BINARY, PostgreSQL's "C" collation), and
- * nulls come first as in SQLite.
+ * nulls come first as in SQLite. On PostgreSQL the columns are named through the table's alias:
+ * a bare name would be the select list's output, where integers are read as text and would sort
+ * "10" before "2".
  */
 export function orderBy(columns: readonly { name: string; type: TargetType }[], engine: 'sqlite' | 'postgres'): string {
   return columns
     .map(({ name, type }) => {
       const quoted = quoteIdentifier(name);
       if (engine === 'sqlite') return quoted;
-      return `${quoted}${type === 'text' ? ' COLLATE "C"' : ''} NULLS FIRST`;
+      return `${READ_ALIAS}.${quoted}${type === 'text' ? ' COLLATE "C"' : ''} NULLS FIRST`;
     })
     .join(', ');
 }

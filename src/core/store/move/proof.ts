@@ -7,7 +7,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import { OPEN_STATES, sqlList } from '../../ledger-reads/state-groups';
 import type { Schema } from '../schema';
-import { canonical, orderBy, quoteIdentifier, readBackExpression, type TargetType } from './dialect';
+import { canonical, orderBy, quoteIdentifier, READ_ALIAS, readBackExpression, type TargetType } from './dialect';
 import type { SqliteSource } from './source';
 
 export interface TableProof {
@@ -52,7 +52,7 @@ export async function postgresProof(
   const select = columns.map((c) => readBackExpression(c.name, c.type)).join(', ');
   await sql
     .raw(
-      `DECLARE move_proof NO SCROLL CURSOR FOR SELECT ${select} FROM ${quoteIdentifier(table)} ORDER BY ${orderBy(order, 'postgres')}`,
+      `DECLARE move_proof NO SCROLL CURSOR FOR SELECT ${select} FROM ${quoteIdentifier(table)} AS ${READ_ALIAS} ORDER BY ${orderBy(order, 'postgres')}`,
     )
     .execute(trx);
   for (;;) {
