@@ -102,11 +102,12 @@ async function main(): Promise<number> {
     }
     if (command === 'move-to-postgres') {
       // Reads the data file itself (read-only), with no core open: the app must be closed.
-      const result = await moveToPostgresCommand(home, args, {
-        env: process.env,
-        terminal: process.stdin.isTTY ? { ask: askWithoutEcho } : null,
-        readAll: readAllStdin,
-      });
+      const result = await moveToPostgresCommand(
+        home,
+        args,
+        { env: process.env, terminal: process.stdin.isTTY ? { ask: askWithoutEcho } : null, readAll: readAllStdin },
+        (line) => process.stderr.write(`${line}\n`),
+      );
       process.stdout.write(`${result.text ?? JSON.stringify(result.output, null, 2)}\n`);
       return result.exitCode;
     }

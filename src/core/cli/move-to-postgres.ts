@@ -26,7 +26,12 @@ export interface MoveSources {
   readAll(): Promise<string>;
 }
 
-export async function moveToPostgresCommand(home: string, args: ParsedArgs, sources: MoveSources): Promise<CommandResult> {
+export async function moveToPostgresCommand(
+  home: string,
+  args: ParsedArgs,
+  sources: MoveSources,
+  progress: (line: string) => void,
+): Promise<CommandResult> {
   const url = parseAddress(args.positional[1]);
   const password = await passwordFrom(sources);
   const lock = FolderLock.acquire(home, { transport: 'cli' });
@@ -36,6 +41,7 @@ export async function moveToPostgresCommand(home: string, args: ParsedArgs, sour
       sqliteFile: join(home, DATABASE_FILE),
       url,
       ...(password !== undefined ? { password } : {}),
+      onTable: (table, rows) => progress(`Copiada ${table}: ${countOf(rows, 'fila')}.`),
     });
   } finally {
     lock.release();

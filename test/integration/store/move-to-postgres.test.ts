@@ -469,6 +469,7 @@ describe('the command line', { timeout: 120_000 }, () => {
     expect(run.stdout).toContain('Prueba: cada tabla leída de vuelta coincide');
     expect(run.stdout).toMatch(/1 venta en la cola de contingencia/);
     expect(run.stdout).not.toContain('clave-de-prueba');
+    expect(run.stderr).toContain('Copiada submissions: 4 filas.');
     expect(sha256(file)).toBe(before);
 
     const again = await runCli(home, ['move-to-postgres', url], { env });

@@ -42,6 +42,8 @@ export interface MoveOptions {
   password?: string;
   /** The build's migrations (tests add one to see a new table copied). */
   migrations?: readonly Migration[];
+  /** Told each table once it is copied (the command line shows the way on a large store). */
+  onTable?: (table: string, rows: number) => void;
   /**
    * Test-only: runs inside the transaction after the copy and before its proof, so that a test can
    * alter a row and see the proof refuse and roll back. The app never passes it.
@@ -109,7 +111,7 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveReport> 
       throw isAppError(error) ? error : unreachable(error);
     }
     try {
-      return await engine.transaction((trx) => copy(source, trx, schemaVersion, options.beforeProof));
+      return await engine.transaction((trx) => copy(source, trx, schemaVersion, options));
     } catch (error) {
       // The server's refusals (a lost connection, a permission) in words; anything else is a fault of this build.
       throw isAppError(error) || !isServerError(error) ? error : unreachable(error);
@@ -125,7 +127,7 @@ async function copy(
   source: SqliteSource,
   trx: Transaction<Schema>,
   schemaVersion: number,
-  beforeProof: MoveOptions['beforeProof'],
+  { beforeProof, onTable }: Pick<MoveOptions, 'beforeProof' | 'onTable'>,
 ): Promise<MoveReport> {
   const target = await readTargetTables(trx);
   const plan = matchTables(source, target);
@@ -140,7 +142,11 @@ async function copy(
     await sql.raw(`ALTER TABLE ${quoteIdentifier(table)} DISABLE TRIGGER ${quoteIdentifier(name)}`).execute(trx);
 
   const copied: MovedTable[] = [];
-  for (const table of plan) copied.push({ name: table.name, ...(await copyTable(source, trx, table)) });
+  for (const table of plan) {
+    const proof = await copyTable(source, trx, table);
+    copied.push({ name: table.name, ...proof });
+    onTable?.(table.name, proof.rows);
+  }
   const rebuilt = Object.entries(REBUILT).filter(([name]) => target.has(name));
   for (const [, { rebuild }] of rebuilt) await rebuild(trx);
 
