@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DATABASE_FILE } from '#core/core';
 import { openPostgres } from '#core/store/engine';
 import { FolderLock } from '#core/store/folder-lock';
@@ -405,6 +405,24 @@ describe('refusals and the proof', { timeout: 120_000 }, () => {
     expect(sha256(older)).toBe(olderHash);
     // Nothing was created in the database the refused moves named.
     expect(await rowCounts(fresh)).toEqual({});
+  });
+
+  it('a role that owns its database but is no superuser can move (triggers are disabled as the owner)', async () => {
+    const admin = new pg.Client(inject('postgresAdmin'));
+    await admin.connect();
+    const role = `tienda_${process.pid}`;
+    try {
+      await admin.query(`CREATE ROLE ${role} LOGIN NOSUPERUSER`);
+      await admin.query(`CREATE DATABASE ${role} OWNER ${role}`);
+    } finally {
+      await admin.end();
+    }
+    const url = new URL(inject('postgresAdmin'));
+    url.username = role;
+    url.pathname = `/${role}`;
+    const moved = await moveToPostgres({ sqliteFile: file, url: url.toString() });
+    expect(moved.tables.find((t) => t.name === 'shifts')).toMatchObject({ rows: 2 });
+    expect((await rowCounts(url.toString())).shift_sales).toBe(4);
   });
 
   it('a row SQLite kept against a foreign key is refused by name, and nothing is kept', async () => {

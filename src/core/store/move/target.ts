@@ -56,6 +56,8 @@ export async function checkTargetBefore(url: string, password: string | undefine
       );
     const version = (await client.query<{ version: number }>(`SELECT version FROM ${VERSION_TABLE} WHERE singleton = 1`)).rows[0]
       ?.version;
+    // Only the version table, without its row: a first start that stopped before creating the schema.
+    if (version === undefined && tables.length === 1) return;
     if (version !== undefined && version > schemaVersion)
       throw new AppError(
         'store_newer_than_app',
