@@ -388,6 +388,18 @@ describe('refusals and the proof', { timeout: 120_000 }, () => {
     });
     const version = await openVersion(olderUrl);
     expect(version).toBe(migrations.length - 2);
+    // Another program's tables: refused, left as they are.
+    const theirs = await testDatabase();
+    const client = new pg.Client(theirs);
+    await client.connect();
+    await client.query("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes VALUES (1, 'nota')");
+    await client.end();
+    const foreignTarget = await refusal(moveToPostgres({ sqliteFile: file, url: theirs }));
+    expect(foreignTarget).toMatchObject({ code: 'conflict', details: { reason: 'foreign_database' } });
+    expect(foreignTarget.message).toBe(
+      'La base de datos ya tiene tablas de otro programa (notes). Use una base de datos vacía, creada para Factura Desk; no se modificó nada.',
+    );
+    expect(await rowCounts(theirs)).toEqual({ notes: 1 });
 
     const foreign = join(dir.path, 'other.sqlite');
     const other = new Database(foreign);

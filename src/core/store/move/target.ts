@@ -51,7 +51,7 @@ export async function checkTargetBefore(url: string, password: string | undefine
     if (!tables.includes(VERSION_TABLE))
       throw new AppError(
         'conflict',
-        `La base de datos ya tiene tablas de otro programa (${tables.slice(0, 3).join(', ')}…). Use una base de datos vacía, creada para Factura Desk; no se modificó nada.`,
+        `La base de datos ya tiene tablas de otro programa (${tables.slice(0, 3).join(', ')}${tables.length > 3 ? '…' : ''}). Use una base de datos vacía, creada para Factura Desk; no se modificó nada.`,
         { reason: 'foreign_database' },
       );
     const version = (await client.query<{ version: number }>(`SELECT version FROM ${VERSION_TABLE} WHERE singleton = 1`)).rows[0]
