@@ -471,10 +471,18 @@ describe('refusals and the proof', { timeout: 120_000 }, () => {
     // Twelve rows: ids past 9 must be read in the same (numeric) order on both engines.
     const award = later.db.prepare('INSERT INTO loyalty_points (customer_id, points) SELECT id, ? FROM customers');
     for (let points = 1; points <= 12; points += 1) award.run(points * 10);
+    // An integer past 2^53 (a JavaScript number would round it) goes across exactly.
+    later.db.prepare('UPDATE loyalty_points SET points = ? WHERE id = 12').run(2n ** 53n + 1n);
     later.close();
     const url = await testDatabase();
     const moved = await moveToPostgres({ sqliteFile: copy, url, migrations: [...migrations, loyalty] });
     expect(moved.tables.find((t) => t.name === 'loyalty_points')).toMatchObject({ rows: 12 });
+    const client = new pg.Client(url);
+    await client.connect();
+    const exact = (await client.query<{ points: string }>('SELECT points::text AS points FROM loyalty_points WHERE id = 12'))
+      .rows;
+    await client.end();
+    expect(exact).toEqual([{ points: '9007199254740993' }]);
     expect(moved.tables.map((t) => t.name).indexOf('customers')).toBeLessThan(
       moved.tables.map((t) => t.name).indexOf('loyalty_points'),
     );
