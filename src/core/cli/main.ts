@@ -20,6 +20,7 @@ import {
   type CommandResult,
 } from './commands';
 import { EXIT, exitForError } from './exit-codes';
+import { MOVE_USAGE, moveToPostgresCommand } from './move-to-postgres';
 import { backupsCommand, restoreCommand } from './restore';
 import { SANDBOX_OUTAGE_USAGE, sandboxOutageCommand } from './sandbox-outage';
 
@@ -37,6 +38,7 @@ const USAGE = `Uso: npm run --silent cli -- [--home DIR] [--pin] <comando>
   backup
   backups
   restore NOMBRE --confirmar   (con la aplicación cerrada)
+  ${MOVE_USAGE}
   ${SANDBOX_OUTAGE_USAGE}`;
 
 async function run(context: CommandContext): Promise<CommandResult> {
@@ -96,6 +98,17 @@ async function main(): Promise<number> {
       const options = { home, secrets: osKeychain };
       const result = command === 'backups' ? backupsCommand(options) : restoreCommand(options, args, new Date());
       process.stdout.write(`${JSON.stringify(result.output, null, 2)}\n`);
+      return result.exitCode;
+    }
+    if (command === 'move-to-postgres') {
+      // Reads the data file itself (read-only), with no core open: the app must be closed.
+      const result = await moveToPostgresCommand(
+        home,
+        args,
+        { env: process.env, terminal: process.stdin.isTTY ? { ask: askWithoutEcho } : null, readAll: readAllStdin },
+        (line) => process.stderr.write(`${line}\n`),
+      );
+      process.stdout.write(`${result.text ?? JSON.stringify(result.output, null, 2)}\n`);
       return result.exitCode;
     }
     core = createCore({ home, secrets: osKeychain, transport: 'cli' });
