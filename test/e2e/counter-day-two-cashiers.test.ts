@@ -183,9 +183,7 @@ describe('a day with two cashiers at one register', () => {
     const chosen = (label: string) => page.getByLabel(label).locator('option:checked').textContent();
     expect(await chosen('Medio 1')).toBe('Efectivo');
     expect(await chosen('Medio 2')).toBe('Tarjeta débito');
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.id))
-      .toBe(await page.getByLabel('Valor 1').getAttribute('id'));
+    await expect.poll(() => page.locator(':focus').getAttribute('id')).toBe(await page.getByLabel('Valor 1').getAttribute('id'));
     await keys.type('10000');
     await keys.press('F8');
     await keys.type('20000');
