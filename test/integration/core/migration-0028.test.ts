@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrations } from '#core/store/migrations';
+import { sqliteEngine } from '#core/store/engine';
 import { Store } from '#core/store/store';
 import { amountPayable, SalePayments } from '#core/sales/sale-payments';
 import type { Submission } from '#shared/rpc/methods/submissions';
@@ -52,14 +53,14 @@ describe('migration 0028 (sale payments)', () => {
     const store = Store.open(join(dir.path, 'empty.sqlite'), { migrations: migrations.slice(0, 28) });
     try {
       expect(store.db.pragma('user_version', { simple: true })).toBe(28);
-      const sales = new SalePayments(store.db);
+      const sales = new SalePayments(sqliteEngine(store.db));
       let id = 0;
       const submit = (r: { draft_key?: string }) => {
         id = insertSubmission(store, r.draft_key!);
         return Promise.resolve({ id } as Submission);
       };
       await sales.submit(COMPANY, request(29750.5) as never, [CASH, NEQUI], () => false, submit as never);
-      expect(sales.of(id)).toEqual([CASH, NEQUI]);
+      expect(await sales.of(id)).toEqual([CASH, NEQUI]);
       expect(store.db.prepare('SELECT COUNT(*) AS n FROM sale_payments_staged').get()).toEqual({ n: 0 });
       const stored = store.db
         .prepare('SELECT position, means, amount, received, change FROM sale_payments ORDER BY position')
@@ -69,7 +70,7 @@ describe('migration 0028 (sale payments)', () => {
         { position: 2, means: '47', amount: '9750.50', received: null, change: null },
       ]);
       // Another submission (a DSE, or an FE sent with nothing staged) records no payments.
-      expect(sales.of(insertSubmission(store, 'fe-2'))).toEqual([]);
+      expect(await sales.of(insertSubmission(store, 'fe-2'))).toEqual([]);
     } finally {
       store.close();
     }
@@ -78,7 +79,7 @@ describe('migration 0028 (sale payments)', () => {
   it('refuses payments that do not add up, change from anything but cash, or a wrong change; nothing is staged', async () => {
     const store = Store.open(join(dir.path, 'db.sqlite'), { migrations });
     try {
-      const sales = new SalePayments(store.db);
+      const sales = new SalePayments(sqliteEngine(store.db));
       let calls = 0;
       const submit = () => {
         calls += 1;
@@ -112,7 +113,7 @@ describe('migration 0028 (sale payments)', () => {
   it('a refusal before the ledger leaves nothing staged', async () => {
     const store = Store.open(join(dir.path, 'db.sqlite'), { migrations });
     try {
-      const sales = new SalePayments(store.db);
+      const sales = new SalePayments(sqliteEngine(store.db));
       await expect(
         sales.submit(
           COMPANY,
