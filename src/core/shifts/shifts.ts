@@ -46,10 +46,8 @@ function shiftRows(db: Db) {
 }
 
 const closedShift = () => new AppError('conflict', 'Ese turno ya está cerrado: no cambia más.');
-const alreadyOpen = (register: string, cashier: string) =>
-  new AppError('conflict', `${register} ya tiene un turno abierto, de ${cashier}. Ciérrelo antes de abrir otro.`);
 
-/** The partial unique index of one open shift per register refused an insert (another process opened one). */
+/** The partial unique index of one open shift per register (shifts_open_by_register) refused an insert. */
 function isOpenShiftTaken(error: unknown): boolean {
   const { code, constraint, message } = (error ?? {}) as { code?: unknown; constraint?: unknown; message?: unknown };
   if (code === '23505') return constraint === 'shifts_open_by_register';
@@ -80,27 +78,27 @@ export class Shifts {
   async open(openingFloat: number): Promise<Shift> {
     const cashier = await this.signedIn();
     const register = await this.cashiers.registerName();
+    // The database decides (the partial unique index of one open shift per register), so a shift
+    // another process opened a moment ago is refused the same way as one opened hours ago.
     let id: number;
     try {
-      id = await this.engine.transaction(async (trx) => {
-        const open = await this.openOf(trx, register);
-        if (open) throw alreadyOpen(register, open.cashier_name);
-        const created = await trx
-          .insertInto('shifts')
-          .values({
-            register_name: register,
-            cashier_id: cashier.id,
-            opening_float: toMoneyString(openingFloat),
-            opened_at: this.clock().toISOString(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return created.id;
-      });
+      ({ id } = await this.engine.db
+        .insertInto('shifts')
+        .values({
+          register_name: register,
+          cashier_id: cashier.id,
+          opening_float: toMoneyString(openingFloat),
+          opened_at: this.clock().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow());
     } catch (error) {
       if (!isOpenShiftTaken(error)) throw error;
-      // Another process opened this register's shift between the check and the insert.
-      throw alreadyOpen(register, (await this.openOf(this.engine.db, register))?.cashier_name ?? 'otro cajero');
+      const open = await this.openOf(this.engine.db, register);
+      throw new AppError(
+        'conflict',
+        `${register} ya tiene un turno abierto, de ${open?.cashier_name ?? 'otro cajero'}. Ciérrelo antes de abrir otro.`,
+      );
     }
     return this.get(id);
   }
