@@ -21,7 +21,8 @@ export function feHandlers({ submissions, connections, fetch, engine, lists, shi
           connections.requireActive(),
           keyed,
           payments ?? [],
-          (key) => submissions.byKey('FE', key) !== null,
+          // Awaited: the ledger's lookup answers a promise once it is on the engine.
+          async (key) => (await submissions.byKey('FE', key)) !== null,
           (withKey) => submissions.submitFe(withKey),
         );
       const sale = await shifts.saleShift();
