@@ -145,13 +145,13 @@ export function createCore(options: CoreOptions): Core {
   const history = new HistorySync({ store, reads, connections, fetch, clock, events, logger });
   const poller = new Poller(submissions, options.timers ?? realTimers(clock), logger);
   const outboxRunner = new OutboxRunner(submissions, options.timers ?? realTimers(clock), logger, options.outboxProbeMs);
-  const lists = new CompanyLists({ store, connections, fetch, clock, events, logger }, timeouts);
+  const lists = new CompanyLists({ engine, connections, fetch, clock, events, logger }, timeouts);
   // Every rejected document appears in the Historial at once, in every host (app, web, CLI).
   submissions.onRecorded((row) => {
     if (row.state === 'rejected') history.recordRejected(row);
   });
-  const cashiers = new Cashiers(store.db, clock);
-  const shifts = new Shifts(store.db, cashiers, clock);
+  const cashiers = new Cashiers(engine, clock);
+  const shifts = new Shifts(engine, cashiers, clock);
   const parts: CoreParts = {
     version: options.version ?? '0.1.0',
     home: options.home,

@@ -3,27 +3,15 @@
 // the right role (roles.ts). Switching cashier takes the PIN only, so a PIN names one cashier:
 // two cashiers never share one. Wrong PINs are counted for the whole register (a PIN alone names
 // nobody to count them against) and lock PIN entry for a while, longer each time.
-import type { Database } from 'better-sqlite3';
+import type { Selectable } from 'kysely';
 import { AppError } from '#shared/rpc/errors';
 import type { Cashier, CashierSettings, CashierState, NewCashier } from '#shared/rpc/methods/cashiers';
+import type { Engine } from '../store/engine';
+import type { CashiersTable, CashierSettingsTable } from '../store/schema';
 import { pinKey, pinMatches } from './pin';
 
-interface Row {
-  id: number;
-  name: string;
-  role: Cashier['role'];
-  pin_salt: string;
-  pin_key: string;
-  active: number;
-}
-
-interface SettingsRow {
-  register_name: string;
-  stay_signed_in: number;
-  signed_in_cashier: number | null;
-  failed_pins: number;
-  locked_until: string | null;
-}
+type Row = Selectable<CashiersTable>;
+type SettingsRow = Selectable<CashierSettingsTable>;
 
 export const DEFAULT_REGISTER = 'Caja 1';
 /** Wrong PINs allowed before PIN entry locks; each lock after that doubles, up to 15 minutes. */
@@ -34,74 +22,100 @@ const LONGEST_LOCK_MS = 15 * 60_000;
 const toCashier = (row: Row): Cashier => ({ id: row.id, name: row.name, role: row.role, active: row.active === 1 });
 
 export class Cashiers {
-  private current: number | null;
+  /** The cashier signed in at this process; read from the settings on first use (`started`). */
+  private current: number | null = null;
+  private starting: Promise<void> | null = null;
 
   constructor(
-    private readonly db: Database,
+    private readonly engine: Engine,
     private readonly clock: () => Date,
-  ) {
-    db.prepare(
-      `INSERT INTO cashier_settings (id, register_name, stay_signed_in, failed_pins, updated_at)
-       VALUES (1, ?, 0, 0, ?) ON CONFLICT (id) DO NOTHING`,
-    ).run(DEFAULT_REGISTER, clock().toISOString());
-    const settings = this.settingsRow();
-    // A one-person shop stays signed in across restarts; otherwise the app opens asking for a PIN.
-    this.current = settings.stay_signed_in === 1 ? settings.signed_in_cashier : null;
-    if (this.current !== null && this.row(this.current)?.active !== 1) this.current = null;
+  ) {}
+
+  /** The settings row written once, and who stays signed in from the last run: on first use, once. */
+  private started(): Promise<void> {
+    this.starting ??= (async () => {
+      await this.engine.db
+        .insertInto('cashier_settings')
+        .values({
+          id: 1,
+          register_name: DEFAULT_REGISTER,
+          stay_signed_in: 0,
+          failed_pins: 0,
+          updated_at: this.clock().toISOString(),
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      const settings = await this.settingsRow();
+      // A one-person shop stays signed in across restarts; otherwise the app opens asking for a PIN.
+      const kept = settings.stay_signed_in === 1 ? settings.signed_in_cashier : null;
+      this.current = kept !== null && (await this.row(kept))?.active === 1 ? kept : null;
+    })();
+    // A failed start (the store closing) is tried again by the next call.
+    this.starting.catch(() => {
+      this.starting = null;
+    });
+    return this.starting;
   }
 
-  private settingsRow(): SettingsRow {
-    return this.db
-      .prepare<[], SettingsRow>(
-        'SELECT register_name, stay_signed_in, signed_in_cashier, failed_pins, locked_until FROM cashier_settings WHERE id = 1',
-      )
-      .get()!;
+  private settingsRow(): Promise<SettingsRow> {
+    return this.engine.db.selectFrom('cashier_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
   }
 
-  private row(id: number): Row | undefined {
-    return this.db.prepare<[number], Row>('SELECT id, name, role, pin_salt, pin_key, active FROM cashiers WHERE id = ?').get(id);
+  private row(id: number): Promise<Row | undefined> {
+    return this.engine.db.selectFrom('cashiers').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  private rows(): Row[] {
-    return this.db.prepare<[], Row>('SELECT id, name, role, pin_salt, pin_key, active FROM cashiers ORDER BY name, id').all();
+  private rows(): Promise<Row[]> {
+    return this.engine.db.selectFrom('cashiers').selectAll().orderBy('name').orderBy('id').execute();
   }
 
-  hasAdmin(): boolean {
-    return this.db.prepare("SELECT 1 FROM cashiers WHERE role = 'administrador' AND active = 1 LIMIT 1").get() !== undefined;
+  async hasAdmin(): Promise<boolean> {
+    await this.started();
+    const row = await this.engine.db
+      .selectFrom('cashiers')
+      .select('id')
+      .where('role', '=', 'administrador')
+      .where('active', '=', 1)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
-  registerName(): string {
-    return this.settingsRow().register_name;
+  async registerName(): Promise<string> {
+    await this.started();
+    return (await this.settingsRow()).register_name;
   }
 
-  state(): CashierState {
-    const settings = this.settingsRow();
+  async state(): Promise<CashierState> {
+    await this.started();
+    const settings = await this.settingsRow();
     return {
-      has_admin: this.hasAdmin(),
+      has_admin: await this.hasAdmin(),
       register_name: settings.register_name,
       stay_signed_in: settings.stay_signed_in === 1,
-      current: this.currentCashier(),
-      cashiers: this.rows().map(toCashier),
+      current: await this.currentCashier(),
+      cashiers: (await this.rows()).map(toCashier),
     };
   }
 
-  currentCashier(): Cashier | null {
+  async currentCashier(): Promise<Cashier | null> {
+    await this.started();
     if (this.current === null) return null;
-    const row = this.row(this.current);
+    const row = await this.row(this.current);
     return row && row.active === 1 ? toCashier(row) : null;
   }
 
   /** The signed-in cashier; null only while no administrator exists (the app before cashiers). */
-  requireSignedIn(): Cashier | null {
-    if (!this.hasAdmin()) return null;
-    const cashier = this.currentCashier();
+  async requireSignedIn(): Promise<Cashier | null> {
+    if (!(await this.hasAdmin())) return null;
+    const cashier = await this.currentCashier();
     if (!cashier) throw new AppError('not_allowed', 'Nadie ha ingresado a la caja. Escriba su PIN para continuar.');
     return cashier;
   }
 
   /** Refuses unless the signed-in cashier is an administrator (or no administrator exists yet). */
-  requireAdmin(what: string): void {
-    const cashier = this.requireSignedIn();
+  async requireAdmin(what: string): Promise<void> {
+    const cashier = await this.requireSignedIn();
     if (cashier && cashier.role !== 'administrador') {
       throw new AppError(
         'not_allowed',
@@ -115,7 +129,7 @@ export class Cashiers {
    * (an administrator walks over and types it). null while no administrator exists.
    */
   async adminApproval(what: string, pin: string | undefined): Promise<Cashier | null> {
-    const cashier = this.requireSignedIn();
+    const cashier = await this.requireSignedIn();
     if (!cashier) return null;
     if (pin === undefined) {
       if (cashier.role === 'administrador') return cashier;
@@ -132,37 +146,47 @@ export class Cashiers {
   }
 
   async createAdmin(name: string, pin: string): Promise<CashierState> {
-    if (this.hasAdmin()) throw new AppError('conflict', 'El administrador ya existe. Ingrese con su PIN para crear más cajeros.');
+    if (await this.hasAdmin())
+      throw new AppError('conflict', 'El administrador ya existe. Ingrese con su PIN para crear más cajeros.');
     const id = await this.insert({ name, pin, role: 'administrador' });
-    this.signInAs(id);
+    await this.signInAs(id);
     return this.state();
   }
 
   async create(input: NewCashier): Promise<CashierState> {
-    if (!this.hasAdmin()) throw new AppError('conflict', 'Cree primero el administrador de la caja.');
-    this.requireAdmin('Crear cajeros');
+    if (!(await this.hasAdmin())) throw new AppError('conflict', 'Cree primero el administrador de la caja.');
+    await this.requireAdmin('Crear cajeros');
     await this.insert(input);
     return this.state();
   }
 
-  setActive(id: number, active: boolean): CashierState {
-    this.requireAdmin('Dar de baja o reactivar cajeros');
-    const row = this.row(id);
-    if (!row) throw new AppError('not_found', 'Ese cajero no existe.');
-    if (!active && row.role === 'administrador') {
-      const admins = this.db
-        .prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM cashiers WHERE role = 'administrador' AND active = 1")
-        .get()!.n;
-      if (admins <= 1) throw new AppError('conflict', 'La caja necesita al menos un administrador activo.');
-    }
-    this.db.prepare('UPDATE cashiers SET active = ? WHERE id = ?').run(active ? 1 : 0, id);
-    if (!active && this.current === id) this.signOut();
+  async setActive(id: number, active: boolean): Promise<CashierState> {
+    await this.requireAdmin('Dar de baja o reactivar cajeros');
+    await this.engine.transaction(async (trx) => {
+      const row = await trx.selectFrom('cashiers').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) throw new AppError('not_found', 'Ese cajero no existe.');
+      if (!active && row.role === 'administrador') {
+        const { n } = await trx
+          .selectFrom('cashiers')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('role', '=', 'administrador')
+          .where('active', '=', 1)
+          .executeTakeFirstOrThrow();
+        if (Number(n) <= 1) throw new AppError('conflict', 'La caja necesita al menos un administrador activo.');
+      }
+      await trx
+        .updateTable('cashiers')
+        .set({ active: active ? 1 : 0 })
+        .where('id', '=', id)
+        .execute();
+    });
+    if (!active && this.current === id) return this.signOut();
     return this.state();
   }
 
   async signIn(pin: string): Promise<CashierState> {
-    if (!this.hasAdmin()) throw new AppError('conflict', 'Cree primero el administrador de la caja.');
-    this.signInAs((await this.byPin(pin)).id);
+    if (!(await this.hasAdmin())) throw new AppError('conflict', 'Cree primero el administrador de la caja.');
+    await this.signInAs((await this.byPin(pin)).id);
     return this.state();
   }
 
@@ -172,34 +196,42 @@ export class Cashiers {
    * at the register.
    */
   async actAs(pin: string): Promise<Cashier> {
-    if (!this.hasAdmin()) throw new AppError('conflict', 'Esta caja aún no tiene cajeros: no hace falta --pin.');
+    if (!(await this.hasAdmin())) throw new AppError('conflict', 'Esta caja aún no tiene cajeros: no hace falta --pin.');
     const cashier = await this.byPin(pin);
     this.current = cashier.id;
     return cashier;
   }
 
-  signOut(): CashierState {
+  async signOut(): Promise<CashierState> {
+    await this.started();
     this.current = null;
-    this.db.prepare('UPDATE cashier_settings SET signed_in_cashier = NULL WHERE id = 1').run();
+    await this.engine.db.updateTable('cashier_settings').set({ signed_in_cashier: null }).where('id', '=', 1).execute();
     return this.state();
   }
 
-  setSettings(settings: CashierSettings): CashierState {
-    this.requireAdmin('Cambiar los ajustes de la caja');
-    this.db
-      .prepare('UPDATE cashier_settings SET register_name = ?, stay_signed_in = ?, updated_at = ? WHERE id = 1')
-      .run(settings.register_name, settings.stay_signed_in ? 1 : 0, this.clock().toISOString());
+  async setSettings(settings: CashierSettings): Promise<CashierState> {
+    await this.requireAdmin('Cambiar los ajustes de la caja');
+    await this.engine.db
+      .updateTable('cashier_settings')
+      .set({
+        register_name: settings.register_name,
+        stay_signed_in: settings.stay_signed_in ? 1 : 0,
+        updated_at: this.clock().toISOString(),
+      })
+      .where('id', '=', 1)
+      .execute();
     return this.state();
   }
 
-  private signInAs(id: number): void {
+  private async signInAs(id: number): Promise<void> {
     this.current = id;
-    this.db.prepare('UPDATE cashier_settings SET signed_in_cashier = ? WHERE id = 1').run(id);
+    await this.engine.db.updateTable('cashier_settings').set({ signed_in_cashier: id }).where('id', '=', 1).execute();
   }
 
   /** The active cashier with this PIN; a wrong one is counted, and too many lock PIN entry. */
   private async byPin(pin: string): Promise<Cashier> {
-    const settings = this.settingsRow();
+    await this.started();
+    const settings = await this.settingsRow();
     const now = this.clock();
     if (settings.locked_until !== null && settings.locked_until > now.toISOString()) {
       const seconds = Math.ceil((Date.parse(settings.locked_until) - now.getTime()) / 1000);
@@ -208,17 +240,30 @@ export class Cashiers {
         `Demasiados PIN equivocados. Espere ${seconds.toLocaleString('es-CO')} segundos antes de intentar de nuevo.`,
       );
     }
-    for (const row of this.rows()) {
+    // The PIN keys are compared outside any transaction: scrypt runs on the thread pool.
+    for (const row of await this.rows()) {
       if (row.active === 1 && (await pinMatches(pin, { salt: row.pin_salt, key: row.pin_key }))) {
-        this.db.prepare('UPDATE cashier_settings SET failed_pins = 0, locked_until = NULL WHERE id = 1').run();
+        await this.engine.db
+          .updateTable('cashier_settings')
+          .set({ failed_pins: 0, locked_until: null })
+          .where('id', '=', 1)
+          .execute();
         return toCashier(row);
       }
     }
-    const failed = settings.failed_pins + 1;
-    const over = failed - FREE_PIN_ATTEMPTS;
-    const lockedUntil =
-      over >= 0 ? new Date(now.getTime() + Math.min(LONGEST_LOCK_MS, FIRST_LOCK_MS * 2 ** over)).toISOString() : null;
-    this.db.prepare('UPDATE cashier_settings SET failed_pins = ?, locked_until = ? WHERE id = 1').run(failed, lockedUntil);
+    // Counted in the database (failed_pins + 1), so wrong PINs typed at once are each counted.
+    await this.engine.transaction(async (trx) => {
+      const { failed_pins: failed } = await trx
+        .updateTable('cashier_settings')
+        .set((eb) => ({ failed_pins: eb('failed_pins', '+', 1) }))
+        .where('id', '=', 1)
+        .returning('failed_pins')
+        .executeTakeFirstOrThrow();
+      const over = failed - FREE_PIN_ATTEMPTS;
+      if (over < 0) return;
+      const lockedUntil = new Date(now.getTime() + Math.min(LONGEST_LOCK_MS, FIRST_LOCK_MS * 2 ** over)).toISOString();
+      await trx.updateTable('cashier_settings').set({ locked_until: lockedUntil }).where('id', '=', 1).execute();
+    });
     throw new AppError('invalid_input', 'El PIN no corresponde a ningún cajero.', {
       fields: [{ path: 'pin', message: 'PIN equivocado.' }],
     });
@@ -226,13 +271,17 @@ export class Cashiers {
 
   private async insert(input: NewCashier): Promise<number> {
     const name = input.name.trim();
-    const taken = this.db.prepare<[string], { id: number }>('SELECT id FROM cashiers WHERE lower(name) = lower(?)').get(name);
+    const taken = await this.engine.db
+      .selectFrom('cashiers')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)])))
+      .executeTakeFirst();
     if (taken) {
       throw new AppError('invalid_input', 'Ya hay un cajero con ese nombre.', {
         fields: [{ path: 'name', message: 'Ya hay un cajero con ese nombre.' }],
       });
     }
-    for (const row of this.rows()) {
+    for (const row of await this.rows()) {
       if (await pinMatches(input.pin, { salt: row.pin_salt, key: row.pin_key })) {
         // Switching takes the PIN alone, so it must name one cashier.
         throw new AppError('invalid_input', 'Ese PIN ya es de otra persona. Elija otro.', {
@@ -241,9 +290,11 @@ export class Cashiers {
       }
     }
     const key = await pinKey(input.pin);
-    const result = this.db
-      .prepare('INSERT INTO cashiers (name, role, pin_salt, pin_key, active, created_at) VALUES (?, ?, ?, ?, 1, ?)')
-      .run(name, input.role, key.salt, key.key, this.clock().toISOString());
-    return Number(result.lastInsertRowid);
+    const created = await this.engine.db
+      .insertInto('cashiers')
+      .values({ name, role: input.role, pin_salt: key.salt, pin_key: key.key, active: 1, created_at: this.clock().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return created.id;
   }
 }

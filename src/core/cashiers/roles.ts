@@ -36,8 +36,8 @@ export function guardAdminOnly<H extends Record<string, (input: never) => unknow
   for (const [name, what] of Object.entries(ADMIN_ONLY)) {
     const handler = handlers[name];
     if (!handler) continue;
-    guarded[name] = (input: never) => {
-      cashiers.requireAdmin(what);
+    guarded[name] = async (input: never) => {
+      await cashiers.requireAdmin(what);
       return handler(input);
     };
   }

@@ -11,7 +11,7 @@ import type { CompanyListName, CompanyListsStatus } from '#shared/rpc/methods/fe
 import type { ApiClientOptions } from '../api/client';
 import { clientFor } from '../api/for-connection';
 import type { ActiveConnection } from '../connections/connections';
-import type { ServiceParts } from '../parts';
+import type { CoreParts } from '../parts';
 
 /** A copy younger than this is used without asking the service again. */
 export const FRESH_MS = 5 * 60_000;
@@ -26,6 +26,9 @@ const WHAT: Record<CompanyListName, string> = {
   terceros: 'los terceros',
 };
 
+/** What the lists are kept with: the store's engine, the connections and the way to the service. */
+export type CompanyListsParts = Pick<CoreParts, 'engine' | 'connections' | 'fetch' | 'clock' | 'events' | 'logger'>;
+
 interface Attempt {
   at: number;
   error: string | null;
@@ -34,27 +37,29 @@ interface Attempt {
 
 export class CompanyLists {
   private readonly attempts = new Map<string, Attempt>();
+  /** The copies' ages being read after a service's answer (serviceAnswered): close waits for them too. */
+  private readonly checks = new Set<Promise<void>>();
 
   constructor(
-    private readonly parts: ServiceParts,
+    private readonly parts: CompanyListsParts,
     /** Time limits of its reads (tests of an outage keep them short). */
     private readonly timeouts: Omit<ApiClientOptions, 'fetch'> = {},
   ) {}
 
   private get db() {
-    return this.parts.store.db;
+    return this.parts.engine.db;
   }
 
   /** The active connection's list: the local copy when there is one, else the service's answer. */
   async read<N extends CompanyListName>(name: N): Promise<ListOf<N>> {
     const connection = this.parts.connections.requireActive();
-    const copy = this.copy(connection.id, name);
+    const copy = await this.copy(connection.id, name);
     if (copy) {
       if (this.parts.clock().getTime() - Date.parse(copy.read_at) > FRESH_MS) void this.refresh(connection, name);
       return copy.value;
     }
     await this.refresh(connection, name, true);
-    const fresh = this.copy(connection.id, name);
+    const fresh = await this.copy(connection.id, name);
     if (fresh) return fresh.value;
     const reason = this.attempts.get(attemptKey(connection.id, name))?.error ?? 'el servicio no respondió';
     throw new AppError(
@@ -67,18 +72,19 @@ export class CompanyLists {
 
   /** Resolves when no list is being read (close waits, so nothing writes after the store closes). */
   async whenIdle(): Promise<void> {
+    for (const check of [...this.checks]) await check;
     for (const attempt of this.attempts.values()) await attempt.running?.catch(() => undefined);
   }
 
   /** When each list of the active connection was read, and why its last refresh failed, if it did. */
-  status(): CompanyListsStatus {
+  async status(): Promise<CompanyListsStatus> {
     const connection = this.parts.connections.requireActive();
-    return Object.fromEntries(
-      (Object.keys(SCHEMAS) as CompanyListName[]).map((name) => {
-        const attempt = this.attempts.get(attemptKey(connection.id, name));
-        return [name, { read_at: this.readAt(connection.id, name), error: attempt?.error ?? null }];
-      }),
-    ) as CompanyListsStatus;
+    const entries = [];
+    for (const name of Object.keys(SCHEMAS) as CompanyListName[]) {
+      const attempt = this.attempts.get(attemptKey(connection.id, name));
+      entries.push([name, { read_at: await this.readAt(connection.id, name), error: attempt?.error ?? null }] as const);
+    }
+    return Object.fromEntries(entries) as CompanyListsStatus;
   }
 
   /** Reads every list of the active connection from the service now (the user's «Actualizar»). */
@@ -96,10 +102,18 @@ export class CompanyLists {
     } catch {
       return;
     }
+    const check = this.refreshStale(connection).catch((error: unknown) => {
+      this.parts.logger.error('company list age check failed', { error: String(error) });
+    });
+    this.checks.add(check);
+    void check.finally(() => this.checks.delete(check));
+  }
+
+  private async refreshStale(connection: ActiveConnection): Promise<void> {
     const now = this.parts.clock().getTime();
     for (const name of Object.keys(SCHEMAS) as CompanyListName[]) {
       // Called after every answer the poller gets: only the copy's time is read here, never its body.
-      const readAt = this.readAt(connectionId, name);
+      const readAt = await this.readAt(connection.id, name);
       if (readAt === null || now - Date.parse(readAt) > FRESH_MS) void this.refresh(connection, name, true);
     }
   }
@@ -114,22 +128,31 @@ export class CompanyLists {
     const number = request.identification_number.trim();
     try {
       const answer = await clientFor(this.parts.connections, connection, this.parts.fetch, this.timeouts).lookupAcquirer(request);
-      this.db
-        .prepare(
-          `INSERT INTO acquirer_lookups (connection_id, identification_type, identification_number, body, read_at)
-             VALUES (?, ?, ?, ?, ?)
-             ON CONFLICT (connection_id, identification_type, identification_number)
-             DO UPDATE SET body = excluded.body, read_at = excluded.read_at`,
+      await this.db
+        .insertInto('acquirer_lookups')
+        .values({
+          connection_id: connection.id,
+          identification_type: type,
+          identification_number: number,
+          body: JSON.stringify(answer),
+          read_at: this.parts.clock().toISOString(),
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['connection_id', 'identification_type', 'identification_number'])
+            .doUpdateSet((eb) => ({ body: eb.ref('excluded.body'), read_at: eb.ref('excluded.read_at') })),
         )
-        .run(connection.id, type, number, JSON.stringify(answer), this.parts.clock().toISOString());
+        .execute();
       return answer;
     } catch (error) {
       if (!(error instanceof AppError) || !SERVICE_DOWN.has(error.code)) throw error;
-      const row = this.db
-        .prepare<[number, string, string], { body: string }>(
-          `SELECT body FROM acquirer_lookups WHERE connection_id = ? AND identification_type = ? AND identification_number = ?`,
-        )
-        .get(connection.id, type, number);
+      const row = await this.db
+        .selectFrom('acquirer_lookups')
+        .select('body')
+        .where('connection_id', '=', connection.id)
+        .where('identification_type', '=', type)
+        .where('identification_number', '=', number)
+        .executeTakeFirst();
       const kept = row ? Acquirer.safeParse(JSON.parse(row.body)) : null;
       if (kept?.success) return kept.data;
       throw new AppError(
@@ -139,20 +162,26 @@ export class CompanyLists {
     }
   }
 
-  private readAt(connectionId: number, name: CompanyListName): string | null {
-    return (
-      this.db
-        .prepare<[number, string], { read_at: string }>('SELECT read_at FROM company_lists WHERE connection_id = ? AND name = ?')
-        .get(connectionId, name)?.read_at ?? null
-    );
+  private async readAt(connectionId: number, name: CompanyListName): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('company_lists')
+      .select('read_at')
+      .where('connection_id', '=', connectionId)
+      .where('name', '=', name)
+      .executeTakeFirst();
+    return row?.read_at ?? null;
   }
 
-  private copy<N extends CompanyListName>(connectionId: number, name: N): { value: ListOf<N>; read_at: string } | null {
-    const row = this.db
-      .prepare<[number, string], { body: string; read_at: string }>(
-        'SELECT body, read_at FROM company_lists WHERE connection_id = ? AND name = ?',
-      )
-      .get(connectionId, name);
+  private async copy<N extends CompanyListName>(
+    connectionId: number,
+    name: N,
+  ): Promise<{ value: ListOf<N>; read_at: string } | null> {
+    const row = await this.db
+      .selectFrom('company_lists')
+      .select(['body', 'read_at'])
+      .where('connection_id', '=', connectionId)
+      .where('name', '=', name)
+      .executeTakeFirst();
     if (!row) return null;
     const parsed = SCHEMAS[name].safeParse(JSON.parse(row.body));
     // A copy an older version wrote in another shape is no copy: the service is asked.
@@ -167,31 +196,43 @@ export class CompanyLists {
     const now = this.parts.clock().getTime();
     if (!force && attempt && attempt.error !== null && now - attempt.at < RETRY_MS) return Promise.resolve();
     const current: Attempt = { at: now, error: attempt?.error ?? null, running: null };
-    current.running = this.fetchList(connection, name).then(
-      (value) => {
-        const body = JSON.stringify(value);
-        const before = this.db
-          .prepare<[number, string], { body: string }>('SELECT body FROM company_lists WHERE connection_id = ? AND name = ?')
-          .get(connection.id, name);
-        this.db
-          .prepare(
-            `INSERT INTO company_lists (connection_id, name, body, read_at) VALUES (?, ?, ?, ?)
-               ON CONFLICT (connection_id, name) DO UPDATE SET body = excluded.body, read_at = excluded.read_at`,
-          )
-          .run(connection.id, name, body, this.parts.clock().toISOString());
+    current.running = this.fetchList(connection, name)
+      .then(async (value) => {
+        const changed = await this.keep(connection.id, name, JSON.stringify(value));
         current.error = null;
-        if (before?.body !== body) this.parts.events.emit('lists.changed', { connection_id: connection.id, name });
-      },
-      (error: unknown) => {
+        if (changed) this.parts.events.emit('lists.changed', { connection_id: connection.id, name });
+      })
+      .catch((error: unknown) => {
         current.error = error instanceof AppError ? error.message : 'error inesperado al leer la lista';
         if (!(error instanceof AppError)) this.parts.logger.error('company list refresh failed', { name, error: String(error) });
-      },
-    );
+      });
     void current.running.finally(() => {
       current.running = null;
     });
     this.attempts.set(key, current);
     return current.running;
+  }
+
+  /** Keeps the service's answer as the connection's copy; true when it differs from the copy before. */
+  private keep(connectionId: number, name: CompanyListName, body: string): Promise<boolean> {
+    return this.parts.engine.transaction(async (trx) => {
+      const before = await trx
+        .selectFrom('company_lists')
+        .select('body')
+        .where('connection_id', '=', connectionId)
+        .where('name', '=', name)
+        .executeTakeFirst();
+      await trx
+        .insertInto('company_lists')
+        .values({ connection_id: connectionId, name, body, read_at: this.parts.clock().toISOString() })
+        .onConflict((oc) =>
+          oc
+            .columns(['connection_id', 'name'])
+            .doUpdateSet((eb) => ({ body: eb.ref('excluded.body'), read_at: eb.ref('excluded.read_at') })),
+        )
+        .execute();
+      return before?.body !== body;
+    });
   }
 
   private fetchList(connection: ActiveConnection, name: CompanyListName): Promise<unknown> {

@@ -2,7 +2,6 @@
 // included), each as Cierre de caja shows it (a closed one with its close's stored figures, an open
 // one with its figures so far), then summed per cashier and per register. Counted cash and difference
 // exist only for closed shifts, so only those are summed there.
-import type { Database } from 'better-sqlite3';
 import { sum, toMoneyString } from '#shared/money';
 import type { ShiftReportRow, ShiftsPeriodFilter, ShiftsReport, ShiftTotals } from '#shared/rpc/methods/reports';
 import type { Shift } from '#shared/rpc/methods/shifts';
@@ -44,16 +43,8 @@ function totalsBy(rows: ShiftReportRow[], key: (row: ShiftReportRow) => string):
     });
 }
 
-export function shiftsReport(db: Database, shifts: Shifts, filter: ShiftsPeriodFilter): ShiftsReport {
-  const from = colombiaDayRange(filter.from).from;
-  const to = colombiaDayRange(filter.to).to;
-  // The ids by the opening index (shifts_by_opening); each shift then read as Cierre de caja reads it.
-  const ids = db
-    .prepare<[string, string], { id: number }>(
-      'SELECT id FROM shifts WHERE opened_at >= ? AND opened_at < ? ORDER BY opened_at, id',
-    )
-    .all(from, to);
-  const rows = ids.map(({ id }) => rowOf(shifts.get(id)));
+export async function shiftsReport(shifts: Shifts, filter: ShiftsPeriodFilter): Promise<ShiftsReport> {
+  const rows = (await shifts.openedBetween(colombiaDayRange(filter.from).from, colombiaDayRange(filter.to).to)).map(rowOf);
   return {
     from: filter.from,
     to: filter.to,

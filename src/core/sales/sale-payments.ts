@@ -1,8 +1,8 @@
 // A sale's payments (shared/sales/sale-payment.ts), recorded with its submission in one transaction
 // without the submission code knowing: staged under the sale's idempotency key, then moved to the
-// submission by the trigger of migration 0028 when the ledger inserts it.
+// submission by the trigger of migration 0028 when the ledger inserts it (on either engine), so they
+// are committed with the submission's write-ahead record, durable as it is.
 import { randomUUID } from 'node:crypto';
-import type { Database } from 'better-sqlite3';
 import { FE_WITHHOLDING_BASE_MODES, type FeWithholdingBaseMode } from '#shared/fe/totals';
 import { dec, roundCents, sum, type Dec } from '#shared/money';
 import { AppError } from '#shared/rpc/errors';
@@ -10,6 +10,9 @@ import type { FeSubmitInput } from '#shared/rpc/methods/fe';
 import type { Submission } from '#shared/rpc/methods/submissions';
 import { salePaymentsProblem, type SalePayment } from '#shared/sales/sale-payment';
 import type { z } from 'zod';
+import type { Kysely } from 'kysely';
+import type { Engine } from '../store/engine';
+import type { Schema } from '../store/schema';
 
 type FeSubmitRequest = z.infer<typeof FeSubmitInput>;
 
@@ -34,7 +37,7 @@ export function amountPayable(request: FeSubmitRequest): Dec | null {
 }
 
 export class SalePayments {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly engine: Engine) {}
 
   /**
    * Submits the sale with `submit` and records its payments with the submission. A key already in
@@ -44,7 +47,7 @@ export class SalePayments {
     company: Company,
     request: FeSubmitRequest,
     payments: readonly SalePayment[],
-    alreadySent: (key: string) => boolean,
+    alreadySent: (key: string) => boolean | Promise<boolean>,
     submit: (request: FeSubmitRequest) => Promise<Submission>,
   ): Promise<Submission> {
     if (payments.length === 0) return submit(request);
@@ -56,39 +59,55 @@ export class SalePayments {
     if (problem) throw new AppError('invalid_input', `${problem} No se envió nada.`);
     const key = request.draft_key ?? `fe-${randomUUID()}`;
     const keyed = { ...request, draft_key: key };
-    if (alreadySent(key)) return submit(keyed);
-    this.stage(company, key, payments);
+    if (await alreadySent(key)) return submit(keyed);
+    await this.stage(company, key, payments);
     try {
       return await submit(keyed);
     } finally {
       // Moved by the ledger's insert; what is left was never recorded (refused before the ledger).
-      this.unstage(company, key);
+      await this.unstage(this.engine.db, company, key);
     }
   }
 
   /** The payments of one submission, in the cashier's order. */
-  of(submissionId: number): SalePayment[] {
-    return this.db
-      .prepare<[number], SalePayment>(
-        `SELECT method_id, means, label, amount, received, change FROM sale_payments WHERE submission_id = ? ORDER BY position`,
-      )
-      .all(submissionId);
+  of(submissionId: number): Promise<SalePayment[]> {
+    return this.engine.db
+      .selectFrom('sale_payments')
+      .select(['method_id', 'means', 'label', 'amount', 'received', 'change'])
+      .where('submission_id', '=', submissionId)
+      .orderBy('position')
+      .execute();
   }
 
-  private stage(company: Company, key: string, payments: readonly SalePayment[]): void {
-    const insert = this.db.prepare(
-      `INSERT INTO sale_payments_staged (base_url, company_id, idempotency_key, position, means, method_id, label, amount, received, change)
-       VALUES (@baseUrl, @companyId, @key, @position, @means, @method_id, @label, @amount, @received, @change)`,
-    );
-    this.db.transaction(() => {
-      this.unstage(company, key);
-      payments.forEach((p, i) => insert.run({ ...company, key, position: i + 1, ...p }));
-    })();
+  private stage(company: Company, key: string, payments: readonly SalePayment[]): Promise<void> {
+    return this.engine.transaction(async (trx) => {
+      await this.unstage(trx, company, key);
+      await trx
+        .insertInto('sale_payments_staged')
+        .values(
+          payments.map((p, i) => ({
+            base_url: company.baseUrl,
+            company_id: company.companyId,
+            idempotency_key: key,
+            position: i + 1,
+            means: p.means,
+            method_id: p.method_id,
+            label: p.label,
+            amount: p.amount,
+            received: p.received,
+            change: p.change,
+          })),
+        )
+        .execute();
+    });
   }
 
-  private unstage(company: Company, key: string): void {
-    this.db
-      .prepare(`DELETE FROM sale_payments_staged WHERE base_url = ? AND company_id = ? AND idempotency_key = ?`)
-      .run(company.baseUrl, company.companyId, key);
+  private async unstage(db: Kysely<Schema>, company: Company, key: string): Promise<void> {
+    await db
+      .deleteFrom('sale_payments_staged')
+      .where('base_url', '=', company.baseUrl)
+      .where('company_id', '=', company.companyId)
+      .where('idempotency_key', '=', key)
+      .execute();
   }
 }

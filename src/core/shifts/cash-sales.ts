@@ -3,10 +3,13 @@
 // received and change; a sale without them (sent before payments were recorded, or by a path that
 // records none) counts as Cierre de caja reads it: paid on the spot with payment means 10
 // (efectivo), its total in cash and no change.
+import type { Kysely } from 'kysely';
 import { CASH_MEANS_CODE } from '#shared/dian/payment-means';
 import { centsToDec } from '#shared/cents';
 import { sum, toMoneyString } from '#shared/money';
 import { feFigures } from '#shared/reports/document-figures';
+import { NOT_A_DOCUMENT_STATES } from '../ledger-reads/state-groups';
+import type { Schema } from '../store/schema';
 
 /** One means of a sale's payment, as sale_payments keeps it. */
 export interface SalePaymentLine {
@@ -33,6 +36,32 @@ export interface SalesCash {
   change_given: string;
   /** rejected by the DIAN: no sale, so no cash expected (the corrected invoice is the sale) */
   rejected: number;
+}
+
+/**
+ * A shift's sales with their payments, through shift_sales_by_shift and then each submission by its
+ * row id (no scan of the ledger); submissions that created no document are left out.
+ */
+export async function shiftSales(db: Kysely<Schema>, shiftId: number): Promise<SaleRow[]> {
+  const sales = await db
+    .selectFrom('shift_sales as ss')
+    .innerJoin('submissions as sub', 'sub.id', 'ss.submission_id')
+    .select(['ss.submission_id', 'sub.state', 'sub.request_body'])
+    .where('ss.shift_id', '=', shiftId)
+    .where('sub.state', 'not in', NOT_A_DOCUMENT_STATES)
+    .orderBy('ss.submission_id')
+    .execute();
+  const lines = await db
+    .selectFrom('shift_sales as ss')
+    .innerJoin('sale_payments as p', 'p.submission_id', 'ss.submission_id')
+    .select(['p.submission_id', 'p.means', 'p.amount', 'p.received', 'p.change'])
+    .where('ss.shift_id', '=', shiftId)
+    .orderBy('p.submission_id')
+    .orderBy('p.position')
+    .execute();
+  const paid = new Map<number, SalePaymentLine[]>();
+  for (const { submission_id, ...line } of lines) paid.set(submission_id, [...(paid.get(submission_id) ?? []), line]);
+  return sales.map((row) => ({ ...row, payments: paid.get(row.submission_id) }));
 }
 
 function parse(body: Buffer): Record<string, unknown> | null {

@@ -2,178 +2,183 @@
 // a shift is open is linked to it (shift_sales), every cash movement is written in it, and the close
 // stores expected, counted and difference once; from then on nothing of the shift changes (here, and
 // by the triggers of migration 0027). A sale being sent keeps its shift open until it is linked.
-import type { Database, Statement } from 'better-sqlite3';
+// On either engine (store/engine.ts): a write that needs its shift still open reads it in its
+// transaction, locked on PostgreSQL (several processes), where SQLite's one connection serialises.
+import type { Kysely, Selectable } from 'kysely';
 import { cashDifference, countedCash, expectedCash, type DenominationCounts } from '#shared/shifts/cash-count';
 import { dec, sum, toMoneyString } from '#shared/money';
 import { AppError } from '#shared/rpc/errors';
 import type { Cashier } from '#shared/rpc/methods/cashiers';
 import type { CloseInput, MovementInput, Shift, ShiftsOfDay } from '#shared/rpc/methods/shifts';
+import { colombiaToday } from '#shared/dates';
 import type { Cashiers } from '../cashiers/cashiers';
 import { colombiaDayRange } from '../day-close/day-close';
-import { salesCash, type SalePaymentLine, type SaleRow, type SalesCash } from './cash-sales';
-import { colombiaToday } from '#shared/dates';
+import type { Engine } from '../store/engine';
+import type { Schema, ShiftsTable } from '../store/schema';
+import { salesCash, shiftSales, type SalesCash } from './cash-sales';
 
-interface ShiftRow {
-  id: number;
-  register_name: string;
-  cashier_id: number;
+type Db = Kysely<Schema>;
+
+/** A shift's row (schema.ts) with the names of its cashier, of who closed it and of who accepted its difference. */
+type ShiftRow = Selectable<ShiftsTable> & {
   cashier_name: string;
-  opening_float: string;
-  opened_at: string;
-  closed_at: string | null;
   closed_by_name: string | null;
-  sales_documents: number | null;
-  sales_total: string | null;
-  cash_documents: number | null;
-  rejected_documents: number | null;
-  cash_received: string | null;
-  change_given: string | null;
-  cash_in: string | null;
-  cash_out: string | null;
-  expected_cash: string | null;
-  counted_cash: string | null;
-  difference: string | null;
-  counted_by_denomination: string | null;
   accepted_by_name: string | null;
+};
+
+type Movement = Shift['movements'][number];
+
+interface Figures {
+  sales: SalesCash;
+  cashIn: string;
+  cashOut: string;
+  movements: Movement[];
 }
 
-interface MovementRow {
-  id: number;
-  kind: 'in' | 'out';
-  amount: string;
-  reason: string;
-  cashier: string;
-  created_at: string;
+function shiftRows(db: Db) {
+  return db
+    .selectFrom('shifts as s')
+    .innerJoin('cashiers as c', 'c.id', 's.cashier_id')
+    .leftJoin('cashiers as cb', 'cb.id', 's.closed_by')
+    .leftJoin('cashiers as ab', 'ab.id', 's.difference_accepted_by')
+    .selectAll('s')
+    .select(['c.name as cashier_name', 'cb.name as closed_by_name', 'ab.name as accepted_by_name']);
 }
 
-const SHIFT_COLUMNS = `s.id, s.register_name, s.cashier_id, c.name AS cashier_name, s.opening_float, s.opened_at, s.closed_at,
-  cb.name AS closed_by_name, s.sales_documents, s.sales_total, s.cash_documents, s.rejected_documents,
-  s.cash_received, s.change_given, s.cash_in, s.cash_out, s.expected_cash, s.counted_cash, s.difference, s.counted_by_denomination, ab.name AS accepted_by_name
-  FROM shifts s JOIN cashiers c ON c.id = s.cashier_id
-  LEFT JOIN cashiers cb ON cb.id = s.closed_by LEFT JOIN cashiers ab ON ab.id = s.difference_accepted_by`;
+const closedShift = () => new AppError('conflict', 'Ese turno ya está cerrado: no cambia más.');
+
+/** The partial unique index of one open shift per register (shifts_open_by_register) refused an insert. */
+function isOpenShiftTaken(error: unknown): boolean {
+  const { code, constraint, message } = (error ?? {}) as { code?: unknown; constraint?: unknown; message?: unknown };
+  if (code === '23505') return constraint === 'shifts_open_by_register';
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string' && message.includes('shifts.register_name');
+}
 
 export class Shifts {
-  private readonly byId: Statement<[number], ShiftRow>;
-  private readonly openOf: Statement<[string], ShiftRow>;
-  private readonly sales: Statement<[number], SaleRow>;
-  private readonly payments: Statement<[number], SalePaymentLine & { submission_id: number }>;
-  private readonly movements: Statement<[number], MovementRow>;
   /** Sales being sent, per shift: the shift does not close under them. */
   private readonly inFlight = new Map<number, number>();
 
   constructor(
-    private readonly db: Database,
+    private readonly engine: Engine,
     private readonly cashiers: Cashiers,
     private readonly clock: () => Date,
-  ) {
-    this.byId = db.prepare(`SELECT ${SHIFT_COLUMNS} WHERE s.id = ?`);
-    this.openOf = db.prepare(`SELECT ${SHIFT_COLUMNS} WHERE s.register_name = ? AND s.closed_at IS NULL`);
-    // Through shift_sales_by_shift, then each submission by its row id: no scan of the ledger.
-    this.sales = db.prepare(
-      `SELECT ss.submission_id, sub.state, sub.request_body FROM shift_sales ss
-       JOIN submissions sub ON sub.id = ss.submission_id
-       WHERE ss.shift_id = ? AND sub.state NOT IN ('failed', 'conflict')`,
-    );
-    // The payments of the shift's sales (sale_payments), through the same index.
-    this.payments = db.prepare(
-      `SELECT p.submission_id, p.means, p.amount, p.received, p.change FROM shift_sales ss
-       JOIN sale_payments p ON p.submission_id = ss.submission_id
-       WHERE ss.shift_id = ? ORDER BY p.submission_id, p.position`,
-    );
-    this.movements = db.prepare(
-      `SELECT m.id, m.kind, m.amount, m.reason, c.name AS cashier, m.created_at FROM shift_movements m
-       JOIN cashiers c ON c.id = m.cashier_id WHERE m.shift_id = ? ORDER BY m.id`,
-    );
+  ) {}
+
+  async current(): Promise<Shift | null> {
+    const row = await this.openOf(this.engine.db, await this.cashiers.registerName());
+    return row ? this.view(this.engine.db, row) : null;
   }
 
-  current(): Shift | null {
-    const row = this.openOf.get(this.cashiers.registerName());
-    return row ? this.view(row) : null;
-  }
-
-  get(id: number): Shift {
-    const row = this.byId.get(id);
+  async get(id: number): Promise<Shift> {
+    const row = await shiftRows(this.engine.db).where('s.id', '=', id).executeTakeFirst();
     if (!row) throw new AppError('not_found', 'Ese turno no existe.');
-    return this.view(row);
+    return this.view(this.engine.db, row);
   }
 
-  open(openingFloat: number): Shift {
-    const cashier = this.signedIn();
-    const register = this.cashiers.registerName();
-    const open = this.openOf.get(register);
-    if (open) {
+  async open(openingFloat: number): Promise<Shift> {
+    const cashier = await this.signedIn();
+    const register = await this.cashiers.registerName();
+    // The database decides (the partial unique index of one open shift per register), so a shift
+    // another process opened a moment ago is refused the same way as one opened hours ago.
+    let id: number;
+    try {
+      ({ id } = await this.engine.db
+        .insertInto('shifts')
+        .values({
+          register_name: register,
+          cashier_id: cashier.id,
+          opening_float: toMoneyString(openingFloat),
+          opened_at: this.clock().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow());
+    } catch (error) {
+      if (!isOpenShiftTaken(error)) throw error;
+      const open = await this.openOf(this.engine.db, register);
       throw new AppError(
         'conflict',
-        `${register} ya tiene un turno abierto, de ${open.cashier_name}. Ciérrelo antes de abrir otro.`,
+        `${register} ya tiene un turno abierto, de ${open?.cashier_name ?? 'otro cajero'}. Ciérrelo antes de abrir otro.`,
       );
     }
-    const result = this.db
-      .prepare('INSERT INTO shifts (register_name, cashier_id, opening_float, opened_at) VALUES (?, ?, ?, ?)')
-      .run(register, cashier.id, toMoneyString(openingFloat), this.clock().toISOString());
-    return this.get(Number(result.lastInsertRowid));
+    return this.get(id);
   }
 
   async move(input: MovementInput): Promise<Shift> {
-    const { shift, cashier } = this.ownOpenShift('Registrar movimientos de efectivo');
+    const { shift, cashier } = await this.ownOpenShift('Registrar movimientos de efectivo');
     // Cash out of the drawer is an administrator's decision: the one signed in, or one's PIN.
     const approver =
       input.kind === 'out' ? await this.cashiers.adminApproval('Sacar efectivo de la caja', input.admin_pin) : null;
-    this.requireStillOpen(shift.id);
-    this.db
-      .prepare('INSERT INTO shift_movements (shift_id, kind, amount, reason, cashier_id, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(shift.id, input.kind, toMoneyString(input.amount), input.reason, (approver ?? cashier).id, this.clock().toISOString());
+    // Durable: the drawer opens once this returns, so the movement outlives a power cut after it.
+    await this.engine.transaction(
+      async (trx) => {
+        await this.lockOpen(trx, shift.id);
+        await trx
+          .insertInto('shift_movements')
+          .values({
+            shift_id: shift.id,
+            kind: input.kind,
+            amount: toMoneyString(input.amount),
+            reason: input.reason,
+            cashier_id: (approver ?? cashier).id,
+            created_at: this.clock().toISOString(),
+          })
+          .execute();
+      },
+      { durable: true },
+    );
     return this.get(shift.id);
   }
 
   async close(input: CloseInput): Promise<Shift> {
-    const { shift } = this.ownOpenShift('Cerrar el turno');
+    const { shift } = await this.ownOpenShift('Cerrar el turno');
     this.refuseWhileSelling(shift.id);
     const counts = input.counts as DenominationCounts;
     const counted = countedCash(counts);
     // An administrator's PIN typed for the close is checked first (it is slow on purpose), so the
     // close's figures are read once, in the transaction that stores them.
-    const signedIn = this.cashiers.requireSignedIn();
+    const signedIn = await this.cashiers.requireSignedIn();
     const approver =
       input.admin_pin !== undefined
         ? await this.cashiers.adminApproval('Aceptar un cierre con diferencia', input.admin_pin)
         : signedIn?.role === 'administrador' || signedIn === null
           ? signedIn
           : undefined;
-    this.db.transaction(() => {
-      this.requireStillOpen(shift.id);
-      this.refuseWhileSelling(shift.id);
-      const { expected, figures } = this.expectedOf(shift.id, shift.opening_float);
-      const difference = cashDifference(counted, expected);
-      const hasDifference = !dec(difference).isZero();
-      if (hasDifference && approver === undefined) {
-        throw new AppError('not_allowed', 'Aceptar un cierre con diferencia necesita el PIN de un administrador.');
-      }
-      this.db
-        .prepare(
-          `UPDATE shifts SET closed_at = ?, closed_by = ?, sales_documents = ?, sales_total = ?, cash_documents = ?,
-             rejected_documents = ?, cash_received = ?, change_given = ?, cash_in = ?, cash_out = ?, expected_cash = ?,
-             counted_cash = ?, difference = ?, counted_by_denomination = ?, difference_accepted_by = ?
-           WHERE id = ? AND closed_at IS NULL`,
-        )
-        .run(
-          this.clock().toISOString(),
-          (signedIn ?? shift.cashier).id,
-          figures.sales.documents,
-          figures.sales.total,
-          figures.sales.cash_documents,
-          figures.sales.rejected,
-          figures.sales.cash_received,
-          figures.sales.change_given,
-          figures.cashIn,
-          figures.cashOut,
-          expected,
-          counted,
-          difference,
-          JSON.stringify(counts),
-          hasDifference ? (approver?.id ?? null) : null,
-          shift.id,
-        );
-    })();
+    // Durable: a closed shift and its counted cash survive a power cut once the close is shown.
+    await this.engine.transaction(
+      async (trx) => {
+        await this.lockOpen(trx, shift.id);
+        this.refuseWhileSelling(shift.id);
+        const { expected, figures } = await this.expectedOf(trx, shift.id, shift.opening_float);
+        const difference = cashDifference(counted, expected);
+        const hasDifference = !dec(difference).isZero();
+        if (hasDifference && approver === undefined) {
+          throw new AppError('not_allowed', 'Aceptar un cierre con diferencia necesita el PIN de un administrador.');
+        }
+        await trx
+          .updateTable('shifts')
+          .set({
+            closed_at: this.clock().toISOString(),
+            closed_by: (signedIn ?? shift.cashier).id,
+            sales_documents: figures.sales.documents,
+            sales_total: figures.sales.total,
+            cash_documents: figures.sales.cash_documents,
+            rejected_documents: figures.sales.rejected,
+            cash_received: figures.sales.cash_received,
+            change_given: figures.sales.change_given,
+            cash_in: figures.cashIn,
+            cash_out: figures.cashOut,
+            expected_cash: expected,
+            counted_cash: counted,
+            difference,
+            counted_by_denomination: JSON.stringify(counts),
+            difference_accepted_by: hasDifference ? (approver?.id ?? null) : null,
+          })
+          .where('id', '=', shift.id)
+          .where('closed_at', 'is', null)
+          .execute();
+      },
+      { durable: true },
+    );
     return this.get(shift.id);
   }
 
@@ -181,25 +186,33 @@ export class Shifts {
    * This register's closed shifts, newest first, for reprinting their close. Read backwards by id
    * (a register closes its shifts in the order it opened them) so only `limit` rows are visited.
    */
-  recentClosed(limit: number): Shift[] {
-    return this.db
-      .prepare<[string, number], ShiftRow>(
-        `SELECT ${SHIFT_COLUMNS} WHERE s.register_name = ? AND s.closed_at IS NOT NULL ORDER BY s.id DESC LIMIT ?`,
-      )
-      .all(this.cashiers.registerName(), limit)
-      .map((row) => this.view(row));
+  async recentClosed(limit: number): Promise<Shift[]> {
+    const rows = await shiftRows(this.engine.db)
+      .where('s.register_name', '=', await this.cashiers.registerName())
+      .where('s.closed_at', 'is not', null)
+      .orderBy('s.id', 'desc')
+      .limit(limit)
+      .execute();
+    return this.views(rows);
+  }
+
+  /** The shifts opened from `from` to before `to` (instants), every register, in the order they opened. */
+  async openedBetween(from: string, to: string): Promise<Shift[]> {
+    // By the opening index (shifts_by_opening).
+    const rows = await shiftRows(this.engine.db)
+      .where('s.opened_at', '>=', from)
+      .where('s.opened_at', '<', to)
+      .orderBy('s.opened_at')
+      .orderBy('s.id')
+      .execute();
+    return this.views(rows);
   }
 
   /** The shifts opened on a Colombian day, in order, and their cash summed. */
-  ofDay(date?: string): ShiftsOfDay {
+  async ofDay(date?: string): Promise<ShiftsOfDay> {
     const day = date ?? colombiaToday(this.clock());
     const { from, to } = colombiaDayRange(day);
-    const rows = this.db
-      .prepare<[string, string], ShiftRow>(
-        `SELECT ${SHIFT_COLUMNS} WHERE s.opened_at >= ? AND s.opened_at < ? ORDER BY s.opened_at, s.id`,
-      )
-      .all(from, to);
-    const shifts = rows.map((row) => this.view(row));
+    const shifts = await this.openedBetween(from, to);
     const closed = shifts.filter((s) => s.closed_at !== null);
     const total = (pick: (s: Shift) => string, of: Shift[] = shifts) => toMoneyString(sum(of.map(pick)));
     return {
@@ -222,9 +235,9 @@ export class Shifts {
    * app before cashiers). With cashiers, a sale needs a signed-in cashier and an open shift here,
    * which a cajero must own.
    */
-  saleShift(): { shiftId: number; cashierId: number } | null {
-    if (!this.cashiers.hasAdmin()) return null;
-    const { shift, cashier } = this.ownOpenShift('Vender');
+  async saleShift(): Promise<{ shiftId: number; cashierId: number } | null> {
+    if (!(await this.cashiers.hasAdmin())) return null;
+    const { shift, cashier } = await this.ownOpenShift('Vender');
     return { shiftId: shift.id, cashierId: cashier.id };
   }
 
@@ -234,40 +247,57 @@ export class Shifts {
     try {
       return await send();
     } finally {
-      // Linked whatever the answer: a sale in doubt or rejected is still the shift's (failed ones are left out when read).
-      const row = this.db
-        .prepare<[string], { id: number }>(
-          "SELECT id FROM submissions WHERE kind = 'FE' AND idempotency_key = ? ORDER BY id DESC LIMIT 1",
-        )
-        .get(draftKey);
-      if (row) {
-        this.db
-          .prepare(
-            'INSERT INTO shift_sales (submission_id, shift_id, cashier_id) VALUES (?, ?, ?) ON CONFLICT (submission_id) DO NOTHING',
-          )
-          .run(row.id, sale.shiftId, sale.cashierId);
+      try {
+        // Linked whatever the answer: a sale in doubt or rejected is still the shift's (failed ones are left out when read).
+        const row = await this.engine.db
+          .selectFrom('submissions')
+          .select('id')
+          .where('kind', '=', 'FE')
+          .where('idempotency_key', '=', draftKey)
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        if (row) {
+          await this.engine.db
+            .insertInto('shift_sales')
+            .values({ submission_id: row.id, shift_id: sale.shiftId, cashier_id: sale.cashierId })
+            .onConflict((oc) => oc.column('submission_id').doNothing())
+            .execute();
+        }
+      } finally {
+        const left = (this.inFlight.get(sale.shiftId) ?? 1) - 1;
+        if (left === 0) this.inFlight.delete(sale.shiftId);
+        else this.inFlight.set(sale.shiftId, left);
       }
-      const left = (this.inFlight.get(sale.shiftId) ?? 1) - 1;
-      if (left === 0) this.inFlight.delete(sale.shiftId);
-      else this.inFlight.set(sale.shiftId, left);
     }
   }
 
-  private signedIn(): Cashier {
-    if (!this.cashiers.hasAdmin()) {
+  private openOf(db: Db, register: string): Promise<ShiftRow | undefined> {
+    return shiftRows(db).where('s.register_name', '=', register).where('s.closed_at', 'is', null).executeTakeFirst();
+  }
+
+  /** In a write's transaction: refuses unless the shift is still open, and holds it (PostgreSQL) until the commit. */
+  private async lockOpen(trx: Db, id: number): Promise<void> {
+    const query = trx.selectFrom('shifts').select('closed_at').where('id', '=', id);
+    const row = await (this.engine.kind === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+    if (!row || row.closed_at !== null) throw closedShift();
+  }
+
+  private async signedIn(): Promise<Cashier> {
+    if (!(await this.cashiers.hasAdmin())) {
       throw new AppError('conflict', 'Para trabajar por turnos, cree primero el administrador de la caja.');
     }
-    return this.cashiers.requireSignedIn()!;
+    return (await this.cashiers.requireSignedIn())!;
   }
 
   /** The open shift here and the cashier at the keyboard, who must own it unless an administrator. */
-  private ownOpenShift(what: string): { shift: Shift; cashier: Cashier } {
-    const cashier = this.signedIn();
-    const shift = this.current();
+  private async ownOpenShift(what: string): Promise<{ shift: Shift; cashier: Cashier }> {
+    const cashier = await this.signedIn();
+    const shift = await this.current();
     if (!shift)
       throw new AppError(
         'conflict',
-        `No hay un turno abierto en ${this.cashiers.registerName()}. Abra el turno con la base de caja.`,
+        `No hay un turno abierto en ${await this.cashiers.registerName()}. Abra el turno con la base de caja.`,
       );
     if (cashier.role !== 'administrador' && shift.cashier.id !== cashier.id) {
       throw new AppError(
@@ -278,31 +308,30 @@ export class Shifts {
     return { shift, cashier };
   }
 
-  private requireStillOpen(id: number): void {
-    if (this.byId.get(id)?.closed_at !== null) throw new AppError('conflict', 'Ese turno ya está cerrado: no cambia más.');
-  }
-
   private refuseWhileSelling(id: number): void {
     if ((this.inFlight.get(id) ?? 0) > 0) {
       throw new AppError('conflict', 'Hay una venta enviándose en este turno. Espere a que termine y cierre de nuevo.');
     }
   }
 
-  private figures(id: number): { sales: SalesCash; cashIn: string; cashOut: string; movements: MovementRow[] } {
-    const movements = this.movements.all(id);
-    const of = (kind: 'in' | 'out') => toMoneyString(sum(movements.filter((m) => m.kind === kind).map((m) => m.amount)));
-    const paid = new Map<number, SalePaymentLine[]>();
-    for (const line of this.payments.all(id)) {
-      const lines = paid.get(line.submission_id) ?? [];
-      lines.push({ means: line.means, amount: line.amount, received: line.received, change: line.change });
-      paid.set(line.submission_id, lines);
-    }
-    const rows = [...this.sales.iterate(id)].map((row) => ({ ...row, payments: paid.get(row.submission_id) }));
-    return { sales: salesCash(rows), cashIn: of('in'), cashOut: of('out'), movements };
+  private movements(db: Db, id: number): Promise<Movement[]> {
+    return db
+      .selectFrom('shift_movements as m')
+      .innerJoin('cashiers as c', 'c.id', 'm.cashier_id')
+      .select(['m.id', 'm.kind', 'm.amount', 'm.reason', 'c.name as cashier', 'm.created_at'])
+      .where('m.shift_id', '=', id)
+      .orderBy('m.id')
+      .execute();
   }
 
-  private expectedOf(id: number, openingFloat: string): { expected: string; figures: ReturnType<Shifts['figures']> } {
-    const f = this.figures(id);
+  private async figures(db: Db, id: number): Promise<Figures> {
+    const movements = await this.movements(db, id);
+    const of = (kind: 'in' | 'out') => toMoneyString(sum(movements.filter((m) => m.kind === kind).map((m) => m.amount)));
+    return { sales: salesCash(await shiftSales(db, id)), cashIn: of('in'), cashOut: of('out'), movements };
+  }
+
+  private async expectedOf(db: Db, id: number, openingFloat: string): Promise<{ expected: string; figures: Figures }> {
+    const f = await this.figures(db, id);
     const expected = expectedCash({
       opening_float: openingFloat,
       cash_received: f.sales.cash_received,
@@ -313,11 +342,17 @@ export class Shifts {
     return { expected, figures: f };
   }
 
-  private view(row: ShiftRow): Shift {
-    const movements = this.movements.all(row.id);
+  private async views(rows: ShiftRow[]): Promise<Shift[]> {
+    const shifts: Shift[] = [];
+    for (const row of rows) shifts.push(await this.view(this.engine.db, row));
+    return shifts;
+  }
+
+  private async view(db: Db, row: ShiftRow): Promise<Shift> {
     // A closed shift shows what its close stored; an open one, its figures now.
     const stored = row.closed_at !== null && row.expected_cash !== null;
-    const live = stored ? null : this.expectedOf(row.id, row.opening_float);
+    const live = stored ? null : await this.expectedOf(db, row.id, row.opening_float);
+    const movements = live ? live.figures.movements : await this.movements(db, row.id);
     const sales = live
       ? live.figures.sales
       : {

@@ -1,7 +1,8 @@
 // Cashiers and shifts through the RPC, on a real core (real SQLite file) selling to the real
 // sandbox: roles enforced in core, not by hidden buttons; bad input refused in Spanish with
 // nothing changed; the sales and cash of a shift; a close with a difference accepted by an
-// administrator's PIN; and a closed shift that nothing changes (core, and the database's triggers).
+// administrator's PIN; a closed shift that nothing changes (core, and the database's triggers); and
+// a sale's split payments recorded with its submission by fe.submit.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '#sandbox/index';
@@ -264,6 +265,32 @@ describe('PIN entry', () => {
         stay_signed_in: true,
         current: { name: 'Marta' },
       });
+    } finally {
+      await app.core.close();
+    }
+  });
+});
+
+describe('a sale paid by several means', () => {
+  it('records its payments with its submission through fe.submit; sent again under its key, the first payments stay', async () => {
+    const app = open(join(dir.path, 'split'));
+    try {
+      await connectDemo(app.rpc, sandbox.baseUrl);
+      const { request } = consumerSale(20_000, 'card'); // 23.800,00
+      const payments = [
+        { method_id: 1, means: '10', label: 'Efectivo', amount: '10000.00', received: '20000.00', change: '10000.00' },
+        { method_id: 3, means: '48', label: 'Tarjeta', amount: '13800.00', received: null, change: null },
+      ];
+      const keyed = { ...request, draft_key: 'fe-split-1' };
+      const sent = await app.rpc<Submission>('fe.submit', { request: keyed, payments });
+      expect(await app.rpc('fe.salePayments', { submission_id: sent.id })).toEqual(payments);
+      const again = await app.rpc<Submission>('fe.submit', {
+        request: keyed,
+        payments: [{ ...payments[1]!, amount: '23800.00' }],
+      });
+      expect(again.id).toBe(sent.id);
+      expect(await app.rpc('fe.salePayments', { submission_id: sent.id })).toEqual(payments);
+      expect(app.core.parts.store.db.prepare('SELECT COUNT(*) AS n FROM sale_payments_staged').get()).toEqual({ n: 0 });
     } finally {
       await app.core.close();
     }

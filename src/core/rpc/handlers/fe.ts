@@ -6,12 +6,12 @@ import type { CoreParts } from '#core/parts';
 import { SalePayments } from '#core/sales/sale-payments';
 import type { Handlers } from '../registry';
 
-export function feHandlers({ submissions, connections, fetch, store, lists, shifts }: CoreParts): Handlers<typeof feMethods> {
-  const withholdingTypes = new FeWithholdingTypes(store.db);
+export function feHandlers({ submissions, connections, fetch, engine, lists, shifts }: CoreParts): Handlers<typeof feMethods> {
+  const withholdingTypes = new FeWithholdingTypes(engine);
   const api = () => clientFor(connections, connections.requireActive(), fetch);
-  const salePayments = new SalePayments(store.db);
+  const salePayments = new SalePayments(engine);
   return {
-    'fe.submit': ({ request, payments }) => {
+    'fe.submit': async ({ request, payments }) => {
       // With cashiers, a sale belongs to the open shift of this register (refused without one); its
       // key is drawn here so the shift finds the submission it made, whatever the answer. Its
       // payments are recorded with the submission (core/sales/sale-payments.ts).
@@ -21,10 +21,11 @@ export function feHandlers({ submissions, connections, fetch, store, lists, shif
           connections.requireActive(),
           keyed,
           payments ?? [],
-          (key) => submissions.byKey('FE', key) !== null,
+          // Awaited: the ledger's lookup answers a promise once it is on the engine.
+          async (key) => (await submissions.byKey('FE', key)) !== null,
           (withKey) => submissions.submitFe(withKey),
         );
-      const sale = shifts.saleShift();
+      const sale = await shifts.saleShift();
       if (!sale) return send();
       return shifts.asSale(sale, keyed.draft_key, send);
     },

@@ -37,7 +37,7 @@ export function printHandlers({
   const queries = new HistoryQueries(engine);
   const issuers = new IssuerProfiles(store.db, clock);
   const dayClose = new DayCloseReader(reads, clock);
-  const salePayments = new SalePayments(store.db);
+  const salePayments = new SalePayments(engine);
   return {
     'print.settings': () => page.get(connections.requireActive().id),
     'print.setSettings': (settings) => page.set(connections.requireActive().id, settings),
@@ -51,7 +51,7 @@ export function printHandlers({
           : contingencyDetail({ db: store.db, submissions, issuers }, active, source.submission_id);
       const model = buildPrintModel(detail);
       const submissionId = 'history_id' in source ? detail.submission?.id : source.submission_id;
-      const payments = submissionId === undefined ? [] : salePayments.of(submissionId);
+      const payments = submissionId === undefined ? [] : await salePayments.of(submissionId);
       return printer.printSale(documentTicket(model, payments), paidInCash(model, detail.request, payments), occasion);
     },
     'print.dayClose': async ({ date }) => {
@@ -59,7 +59,7 @@ export function printHandlers({
       const close = await dayClose.read(active.id, date);
       // The company's own names of its payment methods, as the screen shows them; the DIAN's names when not at hand.
       const methods = await lists.read('payment_methods').catch(() => []);
-      return printer.print(dayCloseTicket(close, active.label, clock(), methods, shifts.ofDay(date)), { drawer: false });
+      return printer.print(dayCloseTicket(close, active.label, clock(), methods, await shifts.ofDay(date)), { drawer: false });
     },
     'print.test': (settings) => {
       if (settings.connection === 'none') {

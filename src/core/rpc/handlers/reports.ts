@@ -34,7 +34,7 @@ export function reportHandlers(parts: CoreParts): Handlers<typeof reportMethods>
       const report = await periodReport(store.db, reads, await scope(filter.connection_id), filter);
       const file = files.create('xlsx');
       try {
-        const rows = await writeReportXlsx(store.db, report, filter, file.path, shiftsReport(store.db, shifts, filter));
+        const rows = await writeReportXlsx(store.db, report, filter, file.path, await shiftsReport(shifts, filter));
         return { export_id: file.id, filename: `informe-${filter.from}-a-${filter.to}.xlsx`, bytes: files.size(file.path), rows };
       } catch (error) {
         files.remove(file.path);
@@ -45,7 +45,7 @@ export function reportHandlers(parts: CoreParts): Handlers<typeof reportMethods>
         );
       }
     },
-    'reports.shifts': (filter) => shiftsReport(store.db, shifts, filter),
+    'reports.shifts': (filter) => shiftsReport(shifts, filter),
     'reports.exportChunk': ({ export_id, offset }) => files.read(export_id, 'xlsx', offset),
   };
 }

@@ -32,8 +32,8 @@ export function shiftHandlers({ shifts, store, clock }: CoreParts): Handlers<typ
     'shifts.close': (input) => shifts.close(input),
     'shifts.ofDay': ({ date }) => shifts.ofDay(date),
     'shifts.recentClosed': ({ limit }) => shifts.recentClosed(limit ?? 10),
-    'shifts.printClose': ({ id }) => {
-      const shift = shifts.get(id);
+    'shifts.printClose': async ({ id }) => {
+      const shift = await shifts.get(id);
       if (!shift.closed_at) throw new AppError('conflict', 'El turno sigue abierto: el cierre se imprime al cerrarlo.');
       return printer.print(shiftCloseTicket(shift, clock()), { drawer: false });
     },
