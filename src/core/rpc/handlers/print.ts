@@ -32,8 +32,8 @@ export function printHandlers({
   lists,
   shifts,
 }: CoreParts): Handlers<typeof printMethods> {
-  const printer = new ReceiptPrinter(store.db, clock);
-  const page = new PageSettings(store.db, clock);
+  const printer = new ReceiptPrinter(engine, clock);
+  const page = new PageSettings(engine, clock);
   const queries = new HistoryQueries(engine);
   const issuers = new IssuerProfiles(store.db, clock);
   const dayClose = new DayCloseReader(reads, clock);
