@@ -11,7 +11,7 @@ import type { Handlers } from '../registry';
 
 export function reportHandlers(parts: CoreParts): Handlers<typeof reportMethods> {
   const { store, engine, reads, connections, clock, home, logger, shifts } = parts;
-  const issuers = new IssuerProfiles(store.db, clock);
+  const issuers = new IssuerProfiles(engine, clock);
   const files = new ExportFiles(home, clock);
   /** The connection asked for (any of this installation's), else the active one. */
   const scope = async (connectionId?: number) => {
@@ -28,7 +28,7 @@ export function reportHandlers(parts: CoreParts): Handlers<typeof reportMethods>
     'reports.period': async (filter) => periodReport(engine, reads, await scope(filter.connection_id), filter),
     'reports.certificates': async ({ connection_id, ...filter }) => {
       const { connectionId } = await scope(connection_id);
-      return withholdingCertificates(engine, reads, connectionId, issuers.get(connectionId), filter);
+      return withholdingCertificates(engine, reads, connectionId, await issuers.get(connectionId), filter);
     },
     'reports.exportXlsx': async (filter) => {
       const report = await periodReport(engine, reads, await scope(filter.connection_id), filter);
