@@ -8,7 +8,7 @@ import { hostMemoryScenario } from './host-memory';
 import { pollerScenario } from './poller';
 import { rendererSizeScenario } from './renderer-size';
 import { rendererStartScenario } from './renderer-start';
-import { csvRssScenario, reportYearScenario, xlsxRssScenario } from './reports';
+import { csvRssScenario, reportYearPostgresScenario, reportYearScenario, xlsxRssScenario } from './reports';
 import { sandboxThroughputScenario } from './sandbox-throughput';
 import { scanToLineScenario } from './scan-to-line';
 import { shiftCloseScenario } from './shift-close';
@@ -33,6 +33,7 @@ export const scenarios: Scenario[] = [
   hostMemoryScenario,
   pollerScenario,
   reportYearScenario,
+  reportYearPostgresScenario,
   xlsxRssScenario,
   csvRssScenario,
 ];

@@ -142,13 +142,13 @@ export function createCore(options: CoreOptions): Core {
     ...timeouts,
     ...(options.contingencyWindowHours ? { contingencyWindowHours: options.contingencyWindowHours } : {}),
   });
-  const history = new HistorySync({ store, reads, connections, fetch, clock, events, logger });
+  const history = new HistorySync({ engine, reads, connections, fetch, clock, events, logger });
   const poller = new Poller(submissions, options.timers ?? realTimers(clock), logger);
   const outboxRunner = new OutboxRunner(submissions, options.timers ?? realTimers(clock), logger, options.outboxProbeMs);
   const lists = new CompanyLists({ engine, connections, fetch, clock, events, logger }, timeouts);
   // Every rejected document appears in the Historial at once, in every host (app, web, CLI).
   submissions.onRecorded((row) => {
-    if (row.state === 'rejected') history.recordRejected(row);
+    if (row.state === 'rejected') void history.recordRejected(row);
   });
   const cashiers = new Cashiers(engine, clock);
   const shifts = new Shifts(engine, cashiers, clock);
@@ -233,6 +233,7 @@ export function createCore(options: CoreOptions): Core {
       await outboxRunner.stop();
       await poller.stop();
       await issued.whenIdle();
+      await history.whenIdle();
       try {
         store.close();
       } finally {

@@ -7,6 +7,8 @@
 //
 //   const generated = generateHistory(store.db, { connectionId: 1, count: 100_000, seed: 7 });
 //   generated.docs[0] // { id, kind, number, estado_dian, issue_date, counterpart_name, ... }
+import { sql } from 'kysely';
+import type { Engine } from '#core/store/engine';
 import type { Db } from '#core/store/store';
 
 export interface GeneratedDoc {
@@ -401,4 +403,27 @@ export function generateHistory(db: Db, options: GenerateOptions): GeneratedHist
   })();
   db.pragma(`cache_size = ${cacheSize}`);
   return { docs };
+}
+
+/** Rows per INSERT while copying (well under either engine's limit on parameters). */
+const COPY_BATCH = 500;
+
+/**
+ * A generated history (the mirror and the ledger rows made with it) copied, ids included, from the
+ * SQLite store it was generated in to an engine: the same documents on SQLite and PostgreSQL.
+ */
+export async function copyHistory(db: Db, engine: Engine): Promise<void> {
+  for (const table of ['submissions', 'history_documents'] as const) {
+    const rows = db.prepare(`SELECT * FROM ${table} ORDER BY id`).all() as Record<string, unknown>[];
+    for (let at = 0; at < rows.length; at += COPY_BATCH)
+      await engine.db
+        .insertInto(table)
+        .values(rows.slice(at, at + COPY_BATCH) as never)
+        .execute();
+    // PostgreSQL's identity goes on after the copied ids.
+    if (engine.kind === 'postgres' && rows.length > 0)
+      await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), (SELECT max(id) FROM ${sql.table(table)}))`.execute(
+        engine.db,
+      );
+  }
 }

@@ -26,6 +26,7 @@ import type {
   WithholdingRow,
 } from '#shared/rpc/methods/reports';
 import type { Db } from '#core/store/store';
+import { sqliteEngine } from '#core/store/engine';
 import { ReportFacts } from '#core/reports/facts';
 import { ledgerReadsOf } from '#core/ledger-reads/ledger-reads';
 
@@ -92,7 +93,7 @@ interface ReportScope {
 
 export async function legacyPeriodReport(db: Db, scope: ReportScope, filter: ReportFilter): Promise<PeriodReport> {
   const { connectionId } = scope;
-  await new ReportFacts(db, ledgerReadsOf(db)).ensure(connectionId, filter.from, filter.to);
+  await new ReportFacts(sqliteEngine(db), ledgerReadsOf(db)).ensure(connectionId, filter.from, filter.to);
   const kindClause = filter.kind ? 'AND h.kind = @kind' : '';
   const params = { connection: connectionId, from: filter.from, to: filter.to, ...(filter.kind ? { kind: filter.kind } : {}) };
   const docs = db

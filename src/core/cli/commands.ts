@@ -10,6 +10,7 @@ import type { Core } from '../core';
 import { flag, type ParsedArgs } from './args';
 import { EXIT, exitForState } from './exit-codes';
 import { estadoLabel } from '#shared/estados';
+import { stateCounts } from '../ledger-reads/state-counts';
 
 export interface CommandResult {
   output: unknown;
@@ -168,12 +169,7 @@ export async function status({ core }: CommandContext): Promise<CommandResult> {
   const connections = await call(core, 'connections.list', {});
   const recent = await call(core, 'submissions.list', { limit: 500 });
   const open = await call(core, 'submissions.list', { open: true, limit: 500 });
-  const counts: Record<string, number> = {};
-  for (const row of core.parts.store.db
-    .prepare<[], { state: string; n: number }>('SELECT state, count(*) AS n FROM submissions GROUP BY state')
-    .all()) {
-    counts[row.state] = row.n;
-  }
+  const counts = await stateCounts(core.parts.engine.db);
   return {
     output: {
       connection: connections.find((c) => c.active) ?? null,

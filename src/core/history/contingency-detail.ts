@@ -22,11 +22,11 @@ export interface ContingencyDetailParts {
 const NOT_CONTINGENCY =
   'Esa venta no es una factura de contingencia de esta conexión. Imprímala desde el historial cuando el servicio la haya confirmado.';
 
-export function contingencyDetail(
+export async function contingencyDetail(
   parts: ContingencyDetailParts,
   connection: { id: number; companyId: number },
   submissionId: number,
-): HistoryDetail {
+): Promise<HistoryDetail> {
   const submission = parts.submissions.get(submissionId);
   if (submission.connection_id !== connection.id || submission.kind !== 'FE' || !submission.contingency) {
     throw new AppError('not_found', NOT_CONTINGENCY);
@@ -87,7 +87,7 @@ export function contingencyDetail(
     request,
     events: [],
     support: null,
-    issuer: parts.issuers.get(connection.id),
+    issuer: await parts.issuers.get(connection.id),
     company_id: connection.companyId,
   };
 }

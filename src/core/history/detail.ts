@@ -34,7 +34,7 @@ export async function historyDetail(
     request: submissionId === null ? null : requestOf(parts.db, submissionId),
     events: submissionId === null ? [] : eventsOf(parts.db, submissionId),
     support: submissionId === null ? null : parts.submissions.supportInfo(submissionId),
-    issuer: parts.issuers.get(connection.id),
+    issuer: await parts.issuers.get(connection.id),
     company_id: connection.companyId,
   };
 }

@@ -21,8 +21,10 @@ export class IssuedMirror {
   /** Follows every recorded outcome; returns the function that stops following. */
   attach(submissions: Submissions): () => void {
     return submissions.onRecorded((row) => {
-      if (!this.wanted(row)) return;
-      const work = this.mirror(row).catch((error: unknown) =>
+      if (row.document_id === null) return;
+      const work = (async () => {
+        if (await this.wanted(row)) await this.mirror(row);
+      })().catch((error: unknown) =>
         // The next sync (or the next outcome of this submission) writes it; nothing is lost.
         this.parts.logger.warn(`${row.kind} mirror failed`, { submission: row.id, error: String(error) }),
       );
@@ -36,13 +38,13 @@ export class IssuedMirror {
     while (this.inFlight.size > 0) await Promise.all(this.inFlight);
   }
 
-  private wanted(row: SubmissionRow): boolean {
+  private async wanted(row: SubmissionRow): Promise<boolean> {
     if (row.document_id === null) return false;
     // A DSE is read by the poller until final; its mirror row is written once it is.
     if (row.kind === 'DSE') return isTerminalEstado(row.estado_dian);
     // An FE is mirrored in every state the service gives it (en proceso, aceptado, rechazado), unless
     // the mirror already holds it in that state.
-    const known = this.history.mirror.known(row.connection_id, 'FE', row.document_id);
+    const known = await this.history.mirror.known(row.connection_id, 'FE', row.document_id);
     return !known || known.estado_dian !== row.estado_dian;
   }
 
@@ -53,7 +55,7 @@ export class IssuedMirror {
     } else {
       const connection = this.parts.connections.resolve(row.connection_id);
       const doc = await clientFor(this.parts.connections, connection, this.parts.fetch).getFeDoc(documentId);
-      this.history.mirror.upsert({ ...feRow(connection.id, doc, this.parts.clock().toISOString()), submission_id: row.id });
+      await this.history.mirror.upsert({ ...feRow(connection.id, doc, this.parts.clock().toISOString()), submission_id: row.id });
     }
     this.parts.events.emit('history.changed', { kind: row.kind, document_id: documentId });
   }

@@ -1,31 +1,21 @@
 // The issuer's data for the printed representation, one profile per connection (migrations 0006
 // and 0016), with the warnings about the numbering resolution and the
 // yearly plan. The contract has no endpoint that returns the company's own name, NIT, address or
-// resolution, so the user enters them once in Ajustes.
+// resolution, so the user enters them once in Ajustes. The profile and its warnings are read on either
+// engine (IssuerProfiles); the contingency book a queued sale numbers from is read by the contingency
+// queue inside its durable commit on the Store's connection (ContingencyBook), until the queue moves
+// to the engine.
 import { colombiaToday, daysBetween, formatDate } from '#shared/dates';
 import { NumberingResolution, type IssuerProfile, type IssuerWarning } from '#shared/rpc/methods/history';
 import { nitCheckDigit } from '#shared/fiscal/nit';
 import type { Db } from '../store/store';
+import type { Engine } from '../store/engine';
 import { lastTicket } from '../submissions/contingency-tickets';
 import { countOf, formatInteger, pluralOf } from '#shared/format';
 
 /** The DV of a profile: the one given (the schema checked it against the NIT) or computed from the NIT. */
 function checkDigitFor(nit: string, dv: string): string {
   return dv !== '' || !/^\d{1,15}$/.test(nit) ? dv : nitCheckDigit(nit);
-}
-
-interface ProfileRow {
-  nombre: string;
-  nit: string;
-  dv: string;
-  direccion: string;
-  ciudad: string;
-  email: string;
-  telefono: string;
-  logo: string;
-  resolucion_json: string | null;
-  contingencia_json: string | null;
-  plan: IssuerProfile['plan'];
 }
 
 /** A stored resolution that no longer parses counts as none. */
@@ -56,64 +46,55 @@ export const PLAN_SHARE_WARNING = 0.8;
 
 export class IssuerProfiles {
   constructor(
-    private readonly db: Db,
+    private readonly engine: Engine,
     private readonly clock: () => Date,
   ) {}
 
-  get(connectionId: number): IssuerProfile | null {
-    const row = this.db
-      .prepare<[number], ProfileRow>(
-        `SELECT nombre, nit, dv, direccion, ciudad, email, telefono, logo, resolucion_json, contingencia_json, plan
-           FROM issuer_profiles WHERE connection_id = ?`,
-      )
-      .get(connectionId);
+  async get(connectionId: number): Promise<IssuerProfile | null> {
+    const row = await this.engine.db
+      .selectFrom('issuer_profiles')
+      .select([
+        'nombre',
+        'nit',
+        'dv',
+        'direccion',
+        'ciudad',
+        'email',
+        'telefono',
+        'logo',
+        'resolucion_json',
+        'contingencia_json',
+        'plan',
+      ])
+      .where('connection_id', '=', connectionId)
+      .executeTakeFirst();
     if (!row) return null;
-    const { resolucion_json, contingencia_json, ...rest } = row;
+    const { resolucion_json, contingencia_json, plan, ...rest } = row;
     // A profile saved before the DV was computed prints with it all the same.
     return {
       ...rest,
+      plan: plan as IssuerProfile['plan'],
       dv: checkDigitFor(rest.nit, rest.dv),
       resolucion: resolutionOf(resolucion_json),
       contingencia: resolutionOf(contingencia_json),
     };
   }
 
-  /**
-   * The connection's contingency numbering, or null (no profile, or none entered). The embedded test
-   * environment, until one is entered, numbers with a practice book (PRACTICE_NUMBERING), so that an
-   * outage rehearsed there ends in accepted invoices as a real shop's would.
-   */
-  contingencyNumbering(connectionId: number): NumberingResolution | null {
-    const row = this.db
-      .prepare<[number], { contingencia_json: string | null; embedded: number }>(
-        `SELECT p.contingencia_json, c.embedded FROM connections c
-           LEFT JOIN issuer_profiles p ON p.connection_id = c.id WHERE c.id = ?`,
-      )
-      .get(connectionId);
-    const own = resolutionOf(row?.contingencia_json ?? null);
-    return own ?? (row?.embedded === 1 ? PRACTICE_NUMBERING : null);
-  }
-
-  set(connectionId: number, profile: IssuerProfile): IssuerProfile {
+  async set(connectionId: number, profile: IssuerProfile): Promise<IssuerProfile> {
     const { resolucion, contingencia, ...fields } = profile;
-    this.db
-      .prepare(
-        `INSERT INTO issuer_profiles (connection_id, nombre, nit, dv, direccion, ciudad, email, telefono, logo, resolucion_json, contingencia_json, plan, updated_at)
-         VALUES (@connection_id, @nombre, @nit, @dv, @direccion, @ciudad, @email, @telefono, @logo, @resolucion_json, @contingencia_json, @plan, @updated_at)
-         ON CONFLICT (connection_id) DO UPDATE SET nombre = excluded.nombre, nit = excluded.nit, dv = excluded.dv,
-           direccion = excluded.direccion, ciudad = excluded.ciudad, email = excluded.email, telefono = excluded.telefono,
-           logo = excluded.logo, resolucion_json = excluded.resolucion_json, contingencia_json = excluded.contingencia_json,
-           plan = excluded.plan, updated_at = excluded.updated_at`,
-      )
-      .run({
-        ...fields,
-        dv: checkDigitFor(fields.nit, fields.dv),
-        resolucion_json: resolucion ? JSON.stringify(resolucion) : null,
-        contingencia_json: contingencia ? JSON.stringify(contingencia) : null,
-        connection_id: connectionId,
-        updated_at: this.clock().toISOString(),
-      });
-    return this.get(connectionId)!;
+    const columns = {
+      ...fields,
+      dv: checkDigitFor(fields.nit, fields.dv),
+      resolucion_json: resolucion ? JSON.stringify(resolucion) : null,
+      contingencia_json: contingencia ? JSON.stringify(contingencia) : null,
+      updated_at: this.clock().toISOString(),
+    };
+    await this.engine.db
+      .insertInto('issuer_profiles')
+      .values({ connection_id: connectionId, ...columns })
+      .onConflict((conflict) => conflict.column('connection_id').doUpdateSet(columns))
+      .execute();
+    return (await this.get(connectionId))!;
   }
 
   /**
@@ -123,8 +104,8 @@ export class IssuerProfiles {
    * history, and the yearly plan (80 % used, or used up) counted from the documents of this
    * calendar year in the local history.
    */
-  warnings(connectionId: number): IssuerWarning[] {
-    const profile = this.get(connectionId);
+  async warnings(connectionId: number): Promise<IssuerWarning[]> {
+    const profile = await this.get(connectionId);
     if (!profile) return [];
     const today = colombiaToday(this.clock());
     const out: IssuerWarning[] = [];
@@ -153,11 +134,15 @@ export class IssuerProfiles {
           });
         }
       }
-      const used = this.db
-        .prepare<[number, string], { top: number | null }>(
-          "SELECT MAX(consecutivo) AS top FROM history_documents WHERE connection_id = ? AND kind = 'FE' AND prefijo = ?",
-        )
-        .get(connectionId, r.prefijo)?.top;
+      const used = (
+        await this.engine.db
+          .selectFrom('history_documents')
+          .select((eb) => eb.fn.max('consecutivo').as('top'))
+          .where('connection_id', '=', connectionId)
+          .where('kind', '=', 'FE')
+          .where('prefijo', '=', r.prefijo)
+          .executeTakeFirst()
+      )?.top;
       const last = Math.max(used ?? 0, r.rango_desde - 1);
       const left = r.rango_hasta - last;
       const size = r.rango_hasta - r.rango_desde + 1;
@@ -178,12 +163,17 @@ export class IssuerProfiles {
     if (profile.plan !== 'ilimitado') {
       const limit = Number(profile.plan);
       const year = today.slice(0, 4);
-      const count =
-        this.db
-          .prepare<[number, string, string], { n: number }>(
-            'SELECT COUNT(*) AS n FROM history_documents WHERE connection_id = ? AND issue_date >= ? AND issue_date < ?',
-          )
-          .get(connectionId, `${year}-01-01`, `${Number(year) + 1}-01-01`)?.n ?? 0;
+      const count = Number(
+        (
+          await this.engine.db
+            .selectFrom('history_documents')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('connection_id', '=', connectionId)
+            .where('issue_date', '>=', `${year}-01-01`)
+            .where('issue_date', '<', `${Number(year) + 1}-01-01`)
+            .executeTakeFirst()
+        )?.n ?? 0,
+      );
       const used = `${formatInteger(count)} de ${countOf(limit, 'documento')} de su plan anual`;
       if (count >= limit) {
         out.push({
@@ -200,6 +190,34 @@ export class IssuerProfiles {
       }
     }
     return out;
+  }
+}
+
+/**
+ * The connection's contingency book, read by the contingency queue inside its synchronous durable
+ * commit (submissions/contingency-queue.ts) on the Store's connection: the numbering a queued sale
+ * takes its ticket from, and what the shop should know of it.
+ */
+export class ContingencyBook {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => Date,
+  ) {}
+
+  /**
+   * The connection's contingency numbering, or null (no profile, or none entered). The embedded test
+   * environment, until one is entered, numbers with a practice book (PRACTICE_NUMBERING), so that an
+   * outage rehearsed there ends in accepted invoices as a real shop's would.
+   */
+  contingencyNumbering(connectionId: number): NumberingResolution | null {
+    const row = this.db
+      .prepare<[number], { contingencia_json: string | null; embedded: number }>(
+        `SELECT p.contingencia_json, c.embedded FROM connections c
+           LEFT JOIN issuer_profiles p ON p.connection_id = c.id WHERE c.id = ?`,
+      )
+      .get(connectionId);
+    const own = resolutionOf(row?.contingencia_json ?? null);
+    return own ?? (row?.embedded === 1 ? PRACTICE_NUMBERING : null);
   }
 
   /**

@@ -15,12 +15,12 @@ export function localRemoteId(row: Pick<SubmissionRow, 'id' | 'document_id'>): n
   return row.document_id ?? -row.id;
 }
 
-export function recordRejected(mirror: HistoryMirror, row: SubmissionRow, syncedAt: string): boolean {
+export async function recordRejected(mirror: HistoryMirror, row: SubmissionRow, syncedAt: string): Promise<boolean> {
   if (row.state !== 'rejected') return false;
   const remoteId = localRemoteId(row);
-  if (mirror.known(row.connection_id, row.kind, remoteId)) return false;
-  // The server's document already took this rejection's place (HistoryMirror.adoptLocalRecord).
-  if (mirror.linked(row.connection_id, row.kind, row.id)) return false;
+  if (await mirror.known(row.connection_id, row.kind, remoteId)) return false;
+  // The server's document already took this rejection's place (HistoryMirror.adoptLocalRecords).
+  if (await mirror.linked(row.connection_id, row.kind, row.id)) return false;
   return mirror.upsert(rejectedRow(row, syncedAt));
 }
 

@@ -1,8 +1,10 @@
-// The history mirror's rows: upserts from API documents (the Historial's search is query.ts).
+// The history mirror's rows: upserts from API documents (the Historial's search is query.ts), on either engine.
 import type { DseDocumentAsRead, FeDocument } from '#shared/api/index';
 import { dec } from '#shared/money';
-import type { Statement } from 'better-sqlite3';
-import type { Db } from '../store/store';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { localRecords } from '../ledger-reads/local-records';
+import type { Engine } from '../store/engine';
+import type { Schema } from '../store/schema';
 
 export interface MirrorRow {
   connection_id: number;
@@ -91,17 +93,6 @@ function cents(money: string): number {
   return dec(money).times(100).toDecimalPlaces(0).toNumber();
 }
 
-interface LocalRecord {
-  id: number;
-  submission_id: number | null;
-  number: string;
-  fiscal_key: string;
-  counterpart_doc: string;
-  total_cents: number;
-  issue_date: string;
-  idempotency_key: string | null;
-}
-
 const COLUMNS = [
   'connection_id',
   'kind',
@@ -126,96 +117,152 @@ const COLUMNS = [
   'synced_at',
 ] as const;
 
-export class HistoryMirror {
-  private readonly upsertStatement: Statement<[MirrorRow]>;
-  private readonly knownStatement: Statement<[number, string, number], { estado_dian: string; local: number | null }>;
-  private readonly localsStatement: Statement<[number], LocalRecord>;
+/** The columns an upsert writes over a stored document (its key stays). */
+const UPDATED = COLUMNS.filter((c) => c !== 'connection_id' && c !== 'kind' && c !== 'remote_id');
 
-  constructor(private readonly db: Db) {
-    // Prepared once: a sync of 100,000 documents runs these statements 100,000 times.
-    const updated = COLUMNS.filter((c) => !['connection_id', 'kind', 'remote_id'].includes(c));
-    const value = (c: string) => (c === 'submission_id' ? `COALESCE(excluded.${c}, ${c})` : `excluded.${c}`);
+/** Rows per upsert statement: 21 parameters each, well under either engine's limit. */
+const UPSERT_ROWS = 200;
+
+/**
+ * The mirror's rows on either engine. A sync writes a page of documents per statement, inside the
+ * transaction that also moves the sync's cursor (sync.ts); pass that transaction as `db`.
+ */
+export class HistoryMirror {
+  /** The ON CONFLICT update: each column from the incoming row, the known submission kept when it brings none. */
+  private readonly updateSet: Record<(typeof UPDATED)[number], RawBuilder<never>>;
+  /** Whether the incoming row differs from the stored one in anything but synced_at. */
+  private readonly differs: RawBuilder<SqlBool>;
+
+  constructor(private readonly engine: Engine) {
+    const value = (c: string) => (c === 'submission_id' ? `COALESCE(excluded.${c}, history_documents.${c})` : `excluded.${c}`);
+    this.updateSet = Object.fromEntries(UPDATED.map((c) => [c, sql.raw<never>(value(c))])) as typeof this.updateSet;
     // A document the mirror already holds as it is now is left alone: an UPDATE, even to the same
-    // values, fires the FTS trigger (0009), which deletes and re-adds the row's terms, so a sync of
-    // 100,000 unchanged documents rewrote the whole search index (tens of seconds to minutes).
+    // values, fires SQLite's FTS trigger (0009), which deletes and re-adds the row's terms, so a sync
+    // of 100,000 unchanged documents rewrote the whole search index (tens of seconds to minutes); on
+    // PostgreSQL it would write a new row version and its index entries for nothing.
     // synced_at alone is no change: it records when the row's content was last written.
-    const differs = updated
-      .filter((c) => c !== 'synced_at')
-      .map((c) => `${c} IS NOT ${value(c)}`)
-      .join(' OR ');
-    this.upsertStatement = db.prepare<[MirrorRow]>(
-      `INSERT INTO history_documents (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})
-       ON CONFLICT (connection_id, kind, remote_id) DO UPDATE SET ${updated.map((c) => `${c} = ${value(c)}`).join(', ')}
-       WHERE ${differs}`,
-    );
-    this.knownStatement = db.prepare<[number, string, number], { estado_dian: string; local: number | null }>(
-      `SELECT estado_dian, json_extract(document_json, '$.registro_local') AS local
-       FROM history_documents WHERE connection_id = ? AND kind = ? AND remote_id = ?`,
-    );
-    // Local records without a server id have a negative remote_id (local-record.ts): a short range.
-    this.localsStatement = db.prepare<[number], LocalRecord>(
-      `SELECT h.id, h.submission_id, h.number, h.fiscal_key, h.counterpart_doc, h.total_cents, h.issue_date, s.idempotency_key
-       FROM history_documents h LEFT JOIN submissions s ON s.id = h.submission_id
-       WHERE h.connection_id = ? AND h.kind = 'FE' AND h.remote_id < 0`,
-    );
+    const distinct = engine.kind === 'postgres' ? 'IS DISTINCT FROM' : 'IS NOT';
+    this.differs = sql<SqlBool>`${sql.raw(
+      UPDATED.filter((c) => c !== 'synced_at')
+        .map((c) => `history_documents.${c} ${distinct} ${value(c)}`)
+        .join(' OR '),
+    )}`;
   }
 
   /**
-   * A server's FE document that is a rejection this app recorded locally without an id (an FE
-   * refused with no `factura_id`): the local record is removed and the server's row takes its
-   * submission, so the Historial shows one row. Matched, in order, by the operation's key when the
-   * server lists it (`draft_key`, an extra field), the CUFE, the number, and else by counterpart,
-   * total and date when exactly one local rejection has them and the server's document is rejected.
-   * Call inside the transaction that upserts the row.
+   * Server's FE documents that are rejections this app recorded locally without an id (an FE refused
+   * with no `factura_id`): each local record is removed and the server's row takes its submission,
+   * so the Historial shows one row. Matched, in order, by the operation's key when the server lists
+   * it (`draft_key`, an extra field), the CUFE, the number, and else by counterpart, total and date
+   * when exactly one local rejection has them and the server's document is rejected. Call inside
+   * the transaction that upserts the rows.
    */
-  adoptLocalRecord(row: MirrorRow, draftKey?: string): MirrorRow {
-    if (row.kind !== 'FE' || row.remote_id < 0) return row;
-    const locals = this.localsStatement.all(row.connection_id);
-    if (locals.length === 0) return row;
-    const same = (a: string, b: string | null) => a !== '' && a === b;
-    const match =
-      (draftKey ? locals.find((l) => l.idempotency_key === draftKey) : undefined) ??
-      locals.find((l) => same(row.fiscal_key, l.fiscal_key)) ??
-      locals.find((l) => same(row.number, l.number)) ??
-      (() => {
-        if (row.estado_dian !== 'rechazado') return undefined;
-        const alike = locals.filter(
-          (l) =>
-            l.counterpart_doc === row.counterpart_doc && l.total_cents === row.total_cents && l.issue_date === row.issue_date,
-        );
-        return alike.length === 1 ? alike[0] : undefined;
-      })();
-    if (!match) return row;
-    this.db.prepare('DELETE FROM history_documents WHERE id = ?').run(match.id);
-    return { ...row, submission_id: match.submission_id };
+  async adoptLocalRecords(db: Kysely<Schema>, rows: readonly { row: MirrorRow; draftKey?: string }[]): Promise<MirrorRow[]> {
+    const out = rows.map(({ row }) => row);
+    const connections = [
+      ...new Set(rows.filter(({ row }) => row.kind === 'FE' && row.remote_id >= 0).map(({ row }) => row.connection_id)),
+    ];
+    for (const connectionId of connections) {
+      const locals = await localRecords(db, connectionId);
+      if (locals.length === 0) continue;
+      const same = (a: string, b: string | null) => a !== '' && a === b;
+      for (const [i, { row, draftKey }] of rows.entries()) {
+        if (row.connection_id !== connectionId || row.kind !== 'FE' || row.remote_id < 0) continue;
+        const match =
+          (draftKey ? locals.find((l) => l.idempotency_key === draftKey) : undefined) ??
+          locals.find((l) => same(row.fiscal_key, l.fiscal_key)) ??
+          locals.find((l) => same(row.number, l.number)) ??
+          (() => {
+            if (row.estado_dian !== 'rechazado') return undefined;
+            const alike = locals.filter(
+              (l) =>
+                l.counterpart_doc === row.counterpart_doc && l.total_cents === row.total_cents && l.issue_date === row.issue_date,
+            );
+            return alike.length === 1 ? alike[0] : undefined;
+          })();
+        if (!match) continue;
+        await db.deleteFrom('history_documents').where('id', '=', match.id).execute();
+        locals.splice(locals.indexOf(match), 1);
+        out[i] = { ...row, submission_id: match.submission_id };
+      }
+    }
+    return out;
   }
 
   /** Whether a row of the mirror is already linked to this submission (its local record was adopted). */
-  linked(connectionId: number, kind: 'FE' | 'DSE', submissionId: number): boolean {
-    return (
-      this.db
-        .prepare('SELECT 1 FROM history_documents WHERE connection_id = ? AND kind = ? AND submission_id = ? LIMIT 1')
-        .get(connectionId, kind, submissionId) !== undefined
-    );
+  async linked(connectionId: number, kind: 'FE' | 'DSE', submissionId: number): Promise<boolean> {
+    const row = await this.engine.db
+      .selectFrom('history_documents')
+      .select('id')
+      .where('connection_id', '=', connectionId)
+      .where('kind', '=', kind)
+      .where('submission_id', '=', submissionId)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Writes the row when it is new or differs from the stored one; true when it wrote. */
-  upsert(row: MirrorRow): boolean {
-    return this.upsertStatement.run(row).changes > 0;
+  async upsert(row: MirrorRow, db: Kysely<Schema> = this.engine.db): Promise<boolean> {
+    return (await this.upsertAll([row], db)) > 0;
+  }
+
+  /** Writes each row that is new or differs from the stored one; how many it wrote. */
+  async upsertAll(rows: readonly MirrorRow[], db: Kysely<Schema> = this.engine.db): Promise<number> {
+    // One row per document in a statement (PostgreSQL refuses to update a row twice in one); the last wins.
+    const unique = [...new Map(rows.map((row) => [`${row.connection_id}|${row.kind}|${row.remote_id}`, row])).values()];
+    let written = 0;
+    for (let at = 0; at < unique.length; at += UPSERT_ROWS) {
+      const result = await db
+        .insertInto('history_documents')
+        .values(unique.slice(at, at + UPSERT_ROWS))
+        .onConflict((conflict) =>
+          conflict
+            .columns(['connection_id', 'kind', 'remote_id'])
+            .doUpdateSet(this.updateSet)
+            .where(() => this.differs),
+        )
+        .executeTakeFirst();
+      written += Number(result.numInsertedOrUpdatedRows ?? 0);
+    }
+    return written;
   }
 
   /**
    * The state the mirror holds for one remote document, to skip unchanged ones; `local` when the row
    * is only Factura Desk's local record of a rejection (local-record.ts), which the server's document replaces.
    */
-  known(connectionId: number, kind: 'FE' | 'DSE', remoteId: number): { estado_dian: string; local: boolean } | undefined {
-    const row = this.knownStatement.get(connectionId, kind, remoteId);
-    return row ? { estado_dian: row.estado_dian, local: row.local === 1 } : undefined;
+  async known(
+    connectionId: number,
+    kind: 'FE' | 'DSE',
+    remoteId: number,
+  ): Promise<{ estado_dian: string; local: boolean } | undefined> {
+    const row = await this.engine.db
+      .selectFrom('history_documents')
+      .select(['estado_dian', 'document_json'])
+      .where('connection_id', '=', connectionId)
+      .where('kind', '=', kind)
+      .where('remote_id', '=', remoteId)
+      .executeTakeFirst();
+    return row ? { estado_dian: row.estado_dian, local: isLocalRecordJson(row.document_json) } : undefined;
   }
 
-  count(connectionId: number): number {
-    return this.db
-      .prepare<[number], { n: number }>('SELECT count(*) AS n FROM history_documents WHERE connection_id = ?')
-      .get(connectionId)!.n;
+  async count(connectionId: number): Promise<number> {
+    const row = await this.engine.db
+      .selectFrom('history_documents')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('connection_id', '=', connectionId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}
+
+/** Whether a stored document is this app's local record of a rejection (local-record.ts writes `registro_local: true`). */
+function isLocalRecordJson(json: string): boolean {
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === 'object' && value !== null && (value as { registro_local?: unknown }).registro_local === true;
+  } catch {
+    return false;
   }
 }

@@ -1,6 +1,7 @@
 // History sync: FE documents page by page from the list endpoint (detail when the list does not carry
 // the full document), and every DSE this app created, by id. Each page is one transaction together
 // with the cursor, so an interrupted sync resumes at the page it stopped at and keeps what it saved.
+// On either engine (store/engine.ts).
 import type { ServiceParts } from '../parts';
 import { DseCreateRequest } from '#shared/api/index';
 import { AppError } from '#shared/rpc/errors';
@@ -10,6 +11,7 @@ import { clientFor } from '../api/for-connection';
 import type { ActiveConnection } from '../connections/connections';
 import { isTerminalEstado } from '../submissions/states';
 import type { LedgerReads } from '../ledger-reads/ledger-reads';
+import type { Engine } from '../store/engine';
 import type { SubmissionRow } from '../submissions/ledger';
 import { recordRejected } from './local-record';
 import { dseRow, feRow, HistoryMirror, type MirrorRow } from './mirror';
@@ -29,7 +31,9 @@ interface SyncStateRow {
   warning: string | null;
 }
 
-export interface HistorySyncOptions extends ServiceParts {
+export interface HistorySyncOptions extends Omit<ServiceParts, 'store'> {
+  /** The store's engine: the mirror and the sync's cursor. */
+  engine: Engine;
   /** The ledger's reads (which DSEs to mirror, and their requests). */
   reads: LedgerReads;
   /** A fixed page size (tests); without it the sizes of PAGE_SIZES are tried until one is accepted. */
@@ -42,8 +46,11 @@ export class HistorySync {
   /** Per connection, the index in PAGE_SIZES of the size its server accepted (learnt once per run of the app). */
   private readonly sizeIndex = new Map<number, number>();
 
+  /** Local records being written (recordRejected), waited for by whenIdle. */
+  private readonly recording = new Set<Promise<void>>();
+
   constructor(private readonly options: HistorySyncOptions) {
-    this.mirror = new HistoryMirror(options.store.db);
+    this.mirror = new HistoryMirror(options.engine);
   }
 
   /** One sync at a time; a second caller joins the one running. */
@@ -54,12 +61,12 @@ export class HistorySync {
     return this.running;
   }
 
-  status(): SyncStatus {
+  async status(): Promise<SyncStatus> {
     const connection = this.options.connections.requireActive();
-    const state = this.state(connection.id);
+    const state = await this.state(connection.id);
     return {
       running: this.running !== null,
-      documents: this.mirror.count(connection.id),
+      documents: await this.mirror.count(connection.id),
       next_page: state?.next_page ?? 1,
       total_pages: state?.total_pages ?? null,
       started_at: state?.started_at ?? null,
@@ -83,17 +90,26 @@ export class HistorySync {
           items: request.data.items.map((i) => i.descripcion),
         }
       : { nombre: '', nit: '', items: [] };
-    this.mirror.upsert(dseRow(connection.id, documento, supplier, submissionId, this.now()));
+    await this.mirror.upsert(dseRow(connection.id, documento, supplier, submissionId, this.now()));
     return true;
   }
 
-  /** Keeps a local record of a rejected submission in the Historial (local-record.ts); never throws. */
-  recordRejected(row: SubmissionRow): void {
-    try {
-      recordRejected(this.mirror, row, this.now());
-    } catch (error) {
-      this.options.logger.warn('local record of a rejected document failed', { submission: row.id, error: String(error) });
-    }
+  /** Keeps a local record of a rejected submission in the Historial (local-record.ts); never rejects. */
+  recordRejected(row: SubmissionRow): Promise<void> {
+    const work = recordRejected(this.mirror, row, this.now()).then(
+      () => undefined,
+      (error: unknown) => {
+        this.options.logger.warn('local record of a rejected document failed', { submission: row.id, error: String(error) });
+      },
+    );
+    this.recording.add(work);
+    void work.finally(() => this.recording.delete(work));
+    return work;
+  }
+
+  /** Resolves when every local record started so far is written (close, tests). */
+  async whenIdle(): Promise<void> {
+    while (this.recording.size > 0) await Promise.all(this.recording);
   }
 
   private async run(): Promise<SyncSummary> {
@@ -105,7 +121,7 @@ export class HistorySync {
     let fePages = 0;
     let skipped = 0;
     try {
-      const state = this.state(connection.id);
+      const state = await this.state(connection.id);
       let page = state && state.finished_at === null ? state.next_page : 1;
       let sizeIndex = this.sizeIndex.get(connection.id) ?? 0;
       let walk = new PageWalk(page);
@@ -114,7 +130,7 @@ export class HistorySync {
       let following: Record<string, string> | null = null;
       let last: FeListPage | null = null;
       let end: EndReason | null = null;
-      this.begin(connection.id, page);
+      await this.begin(connection.id, page);
       for (;;) {
         const size = this.options.pageSize ?? PAGE_SIZES[sizeIndex];
         const sized = size !== undefined ? { per_page: size } : {};
@@ -128,7 +144,7 @@ export class HistorySync {
           if (fePages > 0 && !walk.linked && (refused || status === 404)) {
             // A page past the end refused: the page before was the last one.
             end = 'empty';
-            this.finish(connection.id);
+            await this.finish(connection.id);
             break;
           }
           if (fePages === 0 && refused && this.options.pageSize === undefined && sizeIndex < PAGE_SIZES.length - 1) {
@@ -138,7 +154,7 @@ export class HistorySync {
             this.sizeIndex.set(connection.id, sizeIndex);
             page = 1;
             walk = new PageWalk(page);
-            this.begin(connection.id, page);
+            await this.begin(connection.id, page);
             continue;
           }
           throw error;
@@ -151,23 +167,19 @@ export class HistorySync {
           end = walk.afterLink(result, following !== null);
         } else end = walk.after(page, result, size);
         if (end === 'bound') this.options.logger.warn('history sync stopped at the page bound', { page });
-        this.options.store.db.transaction(() => {
-          for (const { row, draftKey } of rows) this.mirror.upsert(this.mirror.adoptLocalRecord(row, draftKey));
+        const cursor = {
           // A walk that follows the server's links starts again at page 1 when interrupted: a cursor
           // may not outlive the run, and writing the same documents again changes nothing.
-          this.options.store.db
-            .prepare(
-              `UPDATE history_sync_state SET next_page = ?, total_pages = ?, total_documents = ?, last_error = NULL,
-                 finished_at = ? WHERE connection_id = ?`,
-            )
-            .run(
-              end || walk.linked ? 1 : page + 1,
-              result.totalPages ?? null,
-              result.total ?? null,
-              end ? this.now() : null,
-              connection.id,
-            );
-        })();
+          next_page: end || walk.linked ? 1 : page + 1,
+          total_pages: result.totalPages ?? null,
+          total_documents: result.total ?? null,
+          last_error: null,
+          finished_at: end ? this.now() : null,
+        };
+        await this.options.engine.transaction(async (trx) => {
+          await this.mirror.upsertAll(await this.mirror.adoptLocalRecords(trx, rows), trx);
+          await trx.updateTable('history_sync_state').set(cursor).where('connection_id', '=', connection.id).execute();
+        });
         feDocuments += result.entries.length;
         fePages += 1;
         last = result;
@@ -179,15 +191,17 @@ export class HistorySync {
       }
       const warning = syncWarning(walk, end, last, skipped);
       if (warning) this.options.logger.warn('history sync incomplete', { end, seen: walk.seenCount, skipped });
-      this.options.store.db
-        .prepare('UPDATE history_sync_state SET warning = ? WHERE connection_id = ?')
-        .run(warning, connection.id);
+      await this.options.engine.db
+        .updateTable('history_sync_state')
+        .set({ warning })
+        .where('connection_id', '=', connection.id)
+        .execute();
       const dseDocuments = await this.syncDse(connection);
       const summary: SyncSummary = {
         fe_documents: feDocuments,
         fe_pages: fePages,
         dse_documents: dseDocuments,
-        total_documents: this.mirror.count(connection.id),
+        total_documents: await this.mirror.count(connection.id),
         finished_at: this.now(),
         warning,
       };
@@ -196,9 +210,13 @@ export class HistorySync {
       return summary;
     } catch (error) {
       const message = error instanceof AppError ? error.message : 'Error inesperado durante la sincronización.';
-      this.options.store.db
-        .prepare('UPDATE history_sync_state SET last_error = ? WHERE connection_id = ?')
-        .run(message, connection.id);
+      await this.options.engine.db
+        .updateTable('history_sync_state')
+        .set({ last_error: message })
+        .where('connection_id', '=', connection.id)
+        .execute()
+        // The refusal the user reads is the sync's own; a store that cannot take the note is logged.
+        .catch((noted: unknown) => this.options.logger.warn('sync error not recorded', { error: String(noted) }));
       progress.emit('sync.progress', { phase: 'failed', done: feDocuments, total: null, message });
       this.options.logger.warn('history sync stopped', { error: error instanceof Error ? error.message : String(error) });
       throw error instanceof AppError
@@ -237,7 +255,7 @@ export class HistorySync {
         rows.push({ row: feRow(connectionId, entry.document, this.now()), ...(draftKey ? { draftKey } : {}) });
         continue;
       }
-      const known = this.mirror.known(connectionId, 'FE', entry.id);
+      const known = await this.mirror.known(connectionId, 'FE', entry.id);
       const stale =
         known === undefined ||
         known.local ||
@@ -254,25 +272,29 @@ export class HistorySync {
     return { rows, failed };
   }
 
-  private finish(connectionId: number): void {
-    this.options.store.db
-      .prepare('UPDATE history_sync_state SET next_page = 1, last_error = NULL, finished_at = ? WHERE connection_id = ?')
-      .run(this.now(), connectionId);
+  private async finish(connectionId: number): Promise<void> {
+    await this.options.engine.db
+      .updateTable('history_sync_state')
+      .set({ next_page: 1, last_error: null, finished_at: this.now() })
+      .where('connection_id', '=', connectionId)
+      .execute();
   }
 
-  private begin(connectionId: number, page: number): void {
-    this.options.store.db
-      .prepare(
-        `INSERT INTO history_sync_state (connection_id, next_page, started_at) VALUES (?, ?, ?)
-         ON CONFLICT (connection_id) DO UPDATE SET next_page = excluded.next_page, started_at = excluded.started_at, finished_at = NULL`,
-      )
-      .run(connectionId, page, this.now());
+  private async begin(connectionId: number, page: number): Promise<void> {
+    const started = { next_page: page, started_at: this.now() };
+    await this.options.engine.db
+      .insertInto('history_sync_state')
+      .values({ connection_id: connectionId, ...started })
+      .onConflict((conflict) => conflict.column('connection_id').doUpdateSet({ ...started, finished_at: null }))
+      .execute();
   }
 
-  private state(connectionId: number): SyncStateRow | undefined {
-    return this.options.store.db
-      .prepare<[number], SyncStateRow>('SELECT * FROM history_sync_state WHERE connection_id = ?')
-      .get(connectionId);
+  private state(connectionId: number): Promise<SyncStateRow | undefined> {
+    return this.options.engine.db
+      .selectFrom('history_sync_state')
+      .select(['next_page', 'total_pages', 'total_documents', 'started_at', 'finished_at', 'last_error', 'warning'])
+      .where('connection_id', '=', connectionId)
+      .executeTakeFirst();
   }
 
   private async client(connection: ActiveConnection): Promise<ApiClient> {

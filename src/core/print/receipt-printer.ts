@@ -2,24 +2,13 @@
 // prints: a sale's receipt from the same print model as the page, the Cierre de caja, the test
 // page, and the cash drawer's pulse. A cash sale printed at the counter opens the drawer; a card
 // sale and a reprint never do.
-import type { Database } from 'better-sqlite3';
 import { CASH_MEANS_CODE } from '#shared/dian/payment-means';
 import type { PrintModel } from '#shared/print/print-model';
 import type { TicketBlock } from '#shared/print/ticket';
 import { DEFAULT_THERMAL, ThermalSettings, type TicketPrinted } from '#shared/rpc/methods/print';
 import { encodeTicket, header, DRAWER_PULSE } from './escpos';
 import { printerFailure, sendToPrinter, type SendOptions } from './transport';
-
-interface Row {
-  connection: ThermalSettings['connection'];
-  host: string;
-  port: number;
-  queue: string;
-  columns: number;
-  code_page: ThermalSettings['code_page'];
-  native_qr: number;
-  drawer_on_cash: number;
-}
+import type { Engine } from '../store/engine';
 
 /**
  * true when cash went into the drawer: a sale recorded with its payments that has a cash line (a
@@ -39,17 +28,17 @@ export function paidInCash(
 
 export class ReceiptPrinter {
   constructor(
-    private readonly db: Database,
+    private readonly engine: Engine,
     private readonly clock: () => Date,
     private readonly sendOptions: SendOptions = {},
   ) {}
 
-  settings(): ThermalSettings {
-    const row = this.db
-      .prepare<[], Row>(
-        'SELECT connection, host, port, queue, columns, code_page, native_qr, drawer_on_cash FROM receipt_printer WHERE id = 1',
-      )
-      .get();
+  async settings(): Promise<ThermalSettings> {
+    const row = await this.engine.db
+      .selectFrom('receipt_printer')
+      .select(['connection', 'host', 'port', 'queue', 'columns', 'code_page', 'native_qr', 'drawer_on_cash'])
+      .where('id', '=', 1)
+      .executeTakeFirst();
     if (!row) return DEFAULT_THERMAL;
     // Read through the contract's schema: a row edited by hand never reaches the printer unchecked.
     const parsed = ThermalSettings.safeParse({
@@ -60,27 +49,29 @@ export class ReceiptPrinter {
     return parsed.success ? parsed.data : DEFAULT_THERMAL;
   }
 
-  setSettings(settings: ThermalSettings): ThermalSettings {
-    this.db
-      .prepare(
-        `INSERT INTO receipt_printer (id, connection, host, port, queue, columns, code_page, native_qr, drawer_on_cash, updated_at)
-         VALUES (1, @connection, @host, @port, @queue, @columns, @code_page, @native_qr, @drawer_on_cash, @updated_at)
-         ON CONFLICT (id) DO UPDATE SET connection = excluded.connection, host = excluded.host, port = excluded.port,
-           queue = excluded.queue, columns = excluded.columns, code_page = excluded.code_page,
-           native_qr = excluded.native_qr, drawer_on_cash = excluded.drawer_on_cash, updated_at = excluded.updated_at`,
-      )
-      .run({
-        ...settings,
-        native_qr: settings.native_qr ? 1 : 0,
-        drawer_on_cash: settings.drawer_on_cash ? 1 : 0,
-        updated_at: this.clock().toISOString(),
-      });
+  async setSettings(settings: ThermalSettings): Promise<ThermalSettings> {
+    const fields = {
+      connection: settings.connection,
+      host: settings.host,
+      port: settings.port,
+      queue: settings.queue,
+      columns: settings.columns,
+      code_page: settings.code_page,
+      native_qr: settings.native_qr ? 1 : 0,
+      drawer_on_cash: settings.drawer_on_cash ? 1 : 0,
+      updated_at: this.clock().toISOString(),
+    };
+    await this.engine.db
+      .insertInto('receipt_printer')
+      .values({ id: 1, ...fields })
+      .onConflict((conflict) => conflict.column('id').doUpdateSet(fields))
+      .execute();
     return this.settings();
   }
 
   /** The configured printer, or a Spanish refusal when there is none. */
-  private configured(): ThermalSettings {
-    const settings = this.settings();
+  private async configured(): Promise<ThermalSettings> {
+    const settings = await this.settings();
     if (settings.connection === 'none') {
       throw printerFailure('No hay impresora de tirilla configurada. Elíjala en Ajustes › Impresora.');
     }
@@ -89,7 +80,7 @@ export class ReceiptPrinter {
 
   /** Prints blocks on the configured printer (or on `settings`, for the test page). */
   async print(blocks: readonly TicketBlock[], options: { drawer: boolean; settings?: ThermalSettings }): Promise<TicketPrinted> {
-    const settings = options.settings ?? this.configured();
+    const settings = options.settings ?? (await this.configured());
     const encoded = encodeTicket(blocks, {
       columns: settings.columns,
       codePage: settings.code_page,
@@ -109,13 +100,13 @@ export class ReceiptPrinter {
   }
 
   /** A sale's receipt; the drawer opens for a cash sale printed at the counter when the shop wants it. */
-  printSale(blocks: readonly TicketBlock[], cash: boolean, occasion: 'sale' | 'reprint'): Promise<TicketPrinted> {
-    const settings = this.configured();
+  async printSale(blocks: readonly TicketBlock[], cash: boolean, occasion: 'sale' | 'reprint'): Promise<TicketPrinted> {
+    const settings = await this.configured();
     return this.print(blocks, { drawer: occasion === 'sale' && cash && settings.drawer_on_cash, settings });
   }
 
   async openDrawer(): Promise<{ opened: true }> {
-    const settings = this.configured();
+    const settings = await this.configured();
     await sendToPrinter(settings, Buffer.concat([header(settings.code_page), DRAWER_PULSE]), this.sendOptions);
     return { opened: true };
   }

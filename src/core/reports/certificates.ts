@@ -4,7 +4,8 @@
 // company (issuer profile); a DSE known only by its totals cannot be certified and is counted apart.
 import type { Certificate, CertificatesOutput } from '#shared/rpc/methods/reports';
 import type { IssuerProfile } from '#shared/rpc/methods/history';
-import type { Db } from '../store/store';
+import { sql } from 'kysely';
+import type { Engine } from '../store/engine';
 import { ReportFacts } from './facts';
 import type { LedgerReads } from '../ledger-reads/ledger-reads';
 import { STATE_LISTS_SQL } from '../ledger-reads/state-groups';
@@ -24,32 +25,30 @@ interface Row {
 }
 
 export async function withholdingCertificates(
-  db: Db,
+  engine: Engine,
   reads: LedgerReads,
   connectionId: number,
   issuer: IssuerProfile | null,
   filter: { from: string; to: string; supplier?: string | undefined },
 ): Promise<CertificatesOutput> {
-  await new ReportFacts(db, reads).ensure(connectionId, filter.from, filter.to);
-  const params = { connection: connectionId, from: filter.from, to: filter.to, supplier: filter.supplier ?? null };
-  const rows = db
-    .prepare<[typeof params], Row>(
-      `SELECT h.id AS history_id, h.number, h.issue_date, h.counterpart_doc, h.counterpart_name, h.total_cents,
+  await new ReportFacts(engine, reads).ensure(connectionId, filter.from, filter.to);
+  const supplier = filter.supplier !== undefined ? sql`AND h.counterpart_doc = ${filter.supplier}` : sql``;
+  const accepted = sql.raw(STATE_LISTS_SQL.accepted);
+  const { rows } =
+    await sql<Row>`SELECT h.id AS history_id, h.number, h.issue_date, h.counterpart_doc, h.counterpart_name, h.total_cents,
               a.code, a.name, a.rate, a.base_cents, a.amount_cents
        FROM history_documents h JOIN report_documents r ON r.history_id = h.id AND r.submission_id IS NOT NULL
        JOIN report_amounts a ON a.history_id = h.id AND a.fact = 'withholding'
-       WHERE h.connection_id = @connection AND h.kind = 'DSE' AND h.estado_dian IN ${STATE_LISTS_SQL.accepted} AND h.moneda = 'COP'
-         AND h.issue_date >= @from AND h.issue_date <= @to AND (@supplier IS NULL OR h.counterpart_doc = @supplier)
-       ORDER BY h.issue_date, h.id, a.code`,
-    )
-    .all(params);
-  const withoutDetail = db
-    .prepare<[typeof params], { n: number }>(
-      `SELECT count(*) AS n FROM history_documents h LEFT JOIN report_documents r ON r.history_id = h.id
-       WHERE h.connection_id = @connection AND h.kind = 'DSE' AND h.estado_dian IN ${STATE_LISTS_SQL.accepted} AND h.issue_date >= @from AND h.issue_date <= @to
-         AND (@supplier IS NULL OR h.counterpart_doc = @supplier) AND r.submission_id IS NULL`,
-    )
-    .get(params)!.n;
+       WHERE h.connection_id = ${connectionId} AND h.kind = 'DSE' AND h.estado_dian IN ${accepted} AND h.moneda = 'COP'
+         AND h.issue_date >= ${filter.from} AND h.issue_date <= ${filter.to} ${supplier}
+       ORDER BY h.issue_date, h.id, a.code`.execute(engine.db);
+  const { rows: counted } = await sql<{ n: number }>`SELECT count(*) AS n FROM history_documents h
+       LEFT JOIN report_documents r ON r.history_id = h.id
+       WHERE h.connection_id = ${connectionId} AND h.kind = 'DSE' AND h.estado_dian IN ${accepted}
+         AND h.issue_date >= ${filter.from} AND h.issue_date <= ${filter.to} ${supplier} AND r.submission_id IS NULL`.execute(
+    engine.db,
+  );
+  const withoutDetail = counted[0]?.n ?? 0;
   const bySupplier = new Map<string, Certificate & { docs: Map<number, Certificate['documents'][number]> }>();
   for (const row of rows) {
     let certificate = bySupplier.get(row.counterpart_doc);

@@ -1,5 +1,5 @@
 // The period report (Informes): the mirrored documents of the period and the figures of those this
-// app issued (report facts, migration 0013), summed by SQLite in a few grouped queries. What counts, written down in
+// app issued (report facts, migration 0013), summed by the database (SQLite or PostgreSQL) in a few grouped queries. What counts, written down in
 // docs/CLIENT-DECISIONS.md ("Informes"):
 // - documents are placed by their issue date, both ends of the period included;
 // - sums are of accepted documents (estado_dian meaning accepted, with notices too) in COP; rejected and not yet final ones
@@ -21,7 +21,8 @@ import type {
   TaxRow,
   WithholdingRow,
 } from '#shared/rpc/methods/reports';
-import type { Db } from '../store/store';
+import { sql } from 'kysely';
+import type { Engine } from '../store/engine';
 import { ReportFacts } from './facts';
 import type { LedgerReads } from '../ledger-reads/ledger-reads';
 import { STATE_LISTS_SQL } from '../ledger-reads/state-groups';
@@ -62,23 +63,41 @@ export interface ReportScope {
 }
 
 /**
- * A MoneyString column ("1234.50") as integer cents, in SQL: the contract's two-decimal form is
- * read by dropping its point; anything else (a sign, other decimals) goes through moneyCents itself
- * (the money_cents function), so both give the same integer.
+ * A MoneyString column ("1234.50") as integer cents, in SQL, as moneyCents reads it: units times
+ * 100 plus the first two decimals (padded, never rounded), with its sign. SQLite reads the
+ * contract's two-decimal form by dropping its point and anything else (a sign, other decimals)
+ * by its parts; PostgreSQL truncates the exact numeric, which gives the same integer. A text that
+ * is no number sums as nothing on both.
  */
-function centsSql(column: string): string {
+function centsSql(kind: Engine['kind'], column: string): string {
+  if (kind === 'postgres')
+    return `(CASE WHEN ${column} ~ '^-?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)$' THEN trunc(CAST(${column} AS NUMERIC) * 100) END)`;
+  const unsigned = `(CASE WHEN substr(${column}, 1, 1) = '-' THEN substr(${column}, 2) ELSE ${column} END)`;
+  const point = `instr(${unsigned}, '.')`;
+  const units = `CAST((CASE WHEN ${point} = 0 THEN ${unsigned} ELSE substr(${unsigned}, 1, ${point} - 1) END) AS INTEGER)`;
+  const decimals = `CAST(substr((CASE WHEN ${point} = 0 THEN '' ELSE substr(${unsigned}, ${point} + 1) END) || '00', 1, 2) AS INTEGER)`;
+  const general = `((CASE WHEN substr(${column}, 1, 1) = '-' THEN -1 ELSE 1 END) * (${units} * 100 + ${decimals}))`;
   return `(CASE WHEN ${column} GLOB '[0-9]*.[0-9][0-9]' AND ${column} NOT GLOB '*[^0-9.]*' AND instr(substr(${column}, 1, length(${column}) - 3), '.') = 0
-    THEN CAST(replace(${column}, '.', '') AS INTEGER) ELSE money_cents(${column}) END)`;
+    THEN CAST(replace(${column}, '.', '') AS INTEGER) ELSE ${general} END)`;
 }
 
-const withMoneyCents = new WeakSet<Db>();
-
-/** The report's SQL helpers on this connection (once per connection). */
-function prepareDb(db: Db): void {
-  if (withMoneyCents.has(db)) return;
-  db.function('money_cents', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? moneyCents(value) : null));
-  withMoneyCents.add(db);
+/** What the two dialects write differently in the report's statements. */
+function dialect(kind: Engine['kind']) {
+  const sqlite = kind === 'sqlite';
+  return {
+    /** SQLite's planner is told the narrow index that holds what is summed (PostgreSQL chooses it itself). */
+    byDate: sqlite ? 'INDEXED BY report_by_date' : '',
+    /** A document's issue date and zero-padded id, whose maximum is a party's newest document. */
+    newest: sqlite ? "max(issue_date || printf('%020d', id))" : "max(issue_date || lpad(CAST(id AS TEXT), 20, '0'))",
+    /** The first name of a group in byte order on both (PostgreSQL's server locale would order otherwise). */
+    firstName: sqlite ? 'min(name)' : 'min(name COLLATE "C")',
+    subtotalCents: centsSql(kind, 'h.subtotal'),
+    taxesCents: centsSql(kind, 'h.impuestos'),
+  };
 }
+
+/** A sum as an integer on both engines (PostgreSQL's sum of BIGINT is NUMERIC, which `pg` gives as text). */
+const total = (expression: string) => `CAST(sum(${expression}) AS BIGINT)`;
 
 /** A group of counted documents: of a day (`k` the date) or of a party (`k` its document number). */
 interface DocGroup {
@@ -119,22 +138,25 @@ interface OpenRow {
 }
 
 /**
- * The period's figures, summed by SQLite (target: a year of 100,000 documents in ≤ 300 ms): sums
+ * The period's figures, summed by the database (target: a year of 100,000 documents in ≤ 300 ms): sums
  * of exact integer cents grouped by day, party, tax code and rate, withholding code and supplier,
  * read from covering indexes (migrations 0013 and 0015); JS only merges the few groups. The same
  * answer as summing every document in JS (the property test compares both).
  */
-export async function periodReport(db: Db, reads: LedgerReads, scope: ReportScope, filter: ReportFilter): Promise<PeriodReport> {
+export async function periodReport(
+  engine: Engine,
+  reads: LedgerReads,
+  scope: ReportScope,
+  filter: ReportFilter,
+): Promise<PeriodReport> {
   const { connectionId } = scope;
-  prepareDb(db);
-  await new ReportFacts(db, reads).ensure(connectionId, filter.from, filter.to);
-  const kindClause = filter.kind ? 'AND h.kind = @kind' : '';
-  const params = { connection: connectionId, from: filter.from, to: filter.to, ...(filter.kind ? { kind: filter.kind } : {}) };
-  const period = `h.connection_id = @connection AND h.issue_date >= @from AND h.issue_date <= @to ${kindClause}`;
+  const db = engine.db;
+  const d = dialect(engine.kind);
+  await new ReportFacts(engine, reads).ensure(connectionId, filter.from, filter.to);
+  const period = sql`h.connection_id = ${connectionId} AND h.issue_date >= ${filter.from} AND h.issue_date <= ${filter.to}
+    ${filter.kind ? sql`AND h.kind = ${filter.kind}` : sql``}`;
   // What is summed: accepted documents in pesos (docs/CLIENT-DECISIONS.md, "Informes").
-  const counted = `${period} AND h.estado_dian IN ${STATE_LISTS_SQL.accepted} AND h.moneda = 'COP'`;
-  const subtotalCents = centsSql('h.subtotal');
-  const taxesCents = centsSql('h.impuestos');
+  const counted = sql`${period} AND h.estado_dian IN ${sql.raw(STATE_LISTS_SQL.accepted)} AND h.moneda = 'COP'`;
 
   const summary = new Map<string, PeriodReport['summary'][number]>();
   const byDay = new Map<string, DaySums>();
@@ -147,21 +169,18 @@ export async function periodReport(db: Db, reads: LedgerReads, scope: ReportScop
   // One pass over the period's counted documents (the narrow index report_by_date), each one's cents
   // computed once, then grouped twice: by day (and whether the figures are exact) and by party, with
   // the id of each party's newest document (by date, then id), whose name is the one shown.
-  const groups = db
-    .prepare<[typeof params], DocGroup>(
-      `WITH d AS MATERIALIZED (
+  const { rows: groups } = await sql<DocGroup>`WITH d AS MATERIALIZED (
          SELECT h.id, h.kind, h.issue_date, h.counterpart_doc, (r.submission_id IS NOT NULL) AS exact,
-                ${subtotalCents} AS subtotal, ${taxesCents} AS taxes, h.total_cents AS total
-         FROM history_documents h INDEXED BY report_by_date LEFT JOIN report_documents r ON r.history_id = h.id
+                ${sql.raw(d.subtotalCents)} AS subtotal, ${sql.raw(d.taxesCents)} AS taxes, h.total_cents AS total
+         FROM history_documents h ${sql.raw(d.byDate)} LEFT JOIN report_documents r ON r.history_id = h.id
          WHERE ${counted})
-       SELECT 'day' AS g, kind, issue_date AS k, exact, count(*) AS documents, sum(subtotal) AS subtotal, sum(taxes) AS taxes, sum(total) AS total,
-              NULL AS newest
+       SELECT 'day' AS g, kind, issue_date AS k, exact, count(*) AS documents, ${sql.raw(total('subtotal'))} AS subtotal,
+              ${sql.raw(total('taxes'))} AS taxes, ${sql.raw(total('total'))} AS total, NULL AS newest
        FROM d GROUP BY issue_date, kind, exact
        UNION ALL
-       SELECT 'party', kind, counterpart_doc, NULL, count(*), sum(subtotal), sum(taxes), sum(total), max(issue_date || printf('%020d', id))
-       FROM d GROUP BY kind, counterpart_doc`,
-    )
-    .all(params);
+       SELECT 'party', kind, counterpart_doc, NULL, count(*), ${sql.raw(total('subtotal'))}, ${sql.raw(total('taxes'))},
+              ${sql.raw(total('total'))}, ${sql.raw(d.newest)}
+       FROM d GROUP BY kind, counterpart_doc`.execute(db);
   const parties: PartyRow[] = [];
   const newest = new Map<string, number>();
   for (const g of groups) {
@@ -213,54 +232,48 @@ export async function periodReport(db: Db, reads: LedgerReads, scope: ReportScop
   // Rejected, not yet final and other-currency documents: counted and summed here, the newest listed.
   let otherCurrency = 0;
   const open = { rejected: { count: 0, total: 0 }, pending: { count: 0, total: 0 } };
-  for (const g of db
-    .prepare<[typeof params], { class: string; documents: number; total: number }>(
-      `SELECT CASE WHEN h.estado_dian IN ${STATE_LISTS_SQL.rejected} THEN 'rejected' WHEN h.estado_dian NOT IN ${STATE_LISTS_SQL.accepted} THEN 'pending' ELSE 'other' END AS class,
-              count(*) AS documents, sum(CASE WHEN h.moneda = 'COP' THEN h.total_cents ELSE 0 END) AS total
-       FROM history_documents h WHERE ${period} AND (h.estado_dian NOT IN ${STATE_LISTS_SQL.accepted} OR h.moneda IS NOT 'COP')
-       GROUP BY class`,
-    )
-    .all(params)) {
+  const { rows: classes } = await sql<{ class: string; documents: number; total: number }>`SELECT
+         CASE WHEN h.estado_dian IN ${sql.raw(STATE_LISTS_SQL.rejected)} THEN 'rejected'
+              WHEN h.estado_dian NOT IN ${sql.raw(STATE_LISTS_SQL.accepted)} THEN 'pending' ELSE 'other' END AS class,
+         count(*) AS documents, ${sql.raw(total("CASE WHEN h.moneda = 'COP' THEN h.total_cents ELSE 0 END"))} AS total
+       FROM history_documents h WHERE ${period} AND (h.estado_dian NOT IN ${sql.raw(STATE_LISTS_SQL.accepted)} OR h.moneda <> 'COP')
+       GROUP BY 1`.execute(db);
+  for (const g of classes) {
     if (g.class === 'other') otherCurrency = g.documents;
     else open[g.class as 'rejected' | 'pending'] = { count: g.documents, total: g.total };
   }
-  const openItems = (state: string) =>
-    db
-      .prepare<[typeof params], OpenRow>(
-        // The newest found in the narrow index (its state is there), then only those wide rows read.
-        `SELECT h.id, h.kind, h.number, h.issue_date, h.counterpart_name, h.estado_dian, h.total_cents, h.moneda
+  const openItems = async (state: string) =>
+    // The newest found in the narrow index (its state is there), then only those wide rows read.
+    (
+      await sql<OpenRow>`SELECT h.id, h.kind, h.number, h.issue_date, h.counterpart_name, h.estado_dian, h.total_cents, h.moneda
          FROM history_documents h
-         WHERE h.id IN (SELECT h.id FROM history_documents h INDEXED BY report_by_date WHERE ${period} AND ${state}
-                        ORDER BY h.issue_date DESC, h.id DESC LIMIT ${OPEN_LIST_MAX})
-         ORDER BY h.issue_date DESC, h.id DESC`,
-      )
-      .all(params);
-  const shownRejected = open.rejected.count > 0 ? openItems(`h.estado_dian IN ${STATE_LISTS_SQL.rejected}`) : [];
-  const shownPending = open.pending.count > 0 ? openItems(`h.estado_dian NOT IN ${STATE_LISTS_SQL.final}`) : [];
+         WHERE h.id IN (SELECT h.id FROM history_documents h ${sql.raw(d.byDate)} WHERE ${period} AND ${sql.raw(state)}
+                        ORDER BY h.issue_date DESC, h.id DESC LIMIT ${sql.raw(String(OPEN_LIST_MAX))})
+         ORDER BY h.issue_date DESC, h.id DESC`.execute(db)
+    ).rows;
+  const shownRejected = open.rejected.count > 0 ? await openItems(`h.estado_dian IN ${STATE_LISTS_SQL.rejected}`) : [];
+  const shownPending = open.pending.count > 0 ? await openItems(`h.estado_dian NOT IN ${STATE_LISTS_SQL.final}`) : [];
 
   // The figures of the accepted COP documents this app issued (report_amounts_covering), joined once
   // and grouped three ways: taxes by kind, month, code and rate; withholdings by kind and code; and by
   // supplier, code and rate. A document has one month and one counterpart, so the distinct documents
   // of the finer groups add up to those of the coarser ones.
-  const amounts = db
-    .prepare<[typeof params], AmountGroup>(
-      `WITH a AS MATERIALIZED (
+  const sums = `count(DISTINCT history_id), ${total('base_cents')}, ${total('amount_cents')}`;
+  const { rows: amounts } = await sql<AmountGroup>`WITH a AS MATERIALIZED (
          SELECT h.kind, h.issue_date, h.counterpart_doc, a.history_id, a.fact, a.code, a.rate, a.name, a.base_cents, a.amount_cents
-         FROM history_documents h INDEXED BY report_by_date
+         FROM history_documents h ${sql.raw(d.byDate)}
          JOIN report_documents r ON r.history_id = h.id AND r.submission_id IS NOT NULL
          JOIN report_amounts a ON a.history_id = h.id
          WHERE ${counted})
-       SELECT 'tax' AS g, kind, substr(issue_date, 1, 7) AS k, code, rate, min(name) AS name, count(DISTINCT history_id) AS documents,
-              sum(base_cents) AS base, sum(amount_cents) AS amount
-       FROM a WHERE fact = 'tax' GROUP BY kind, k, code, rate
+       SELECT 'tax' AS g, kind, substr(issue_date, 1, 7) AS k, code, rate, ${sql.raw(d.firstName)} AS name,
+              count(DISTINCT history_id) AS documents, ${sql.raw(total('base_cents'))} AS base, ${sql.raw(total('amount_cents'))} AS amount
+       FROM a WHERE fact = 'tax' GROUP BY kind, substr(issue_date, 1, 7), code, rate
        UNION ALL
-       SELECT 'withholding', kind, NULL, code, NULL, min(name), count(DISTINCT history_id), sum(base_cents), sum(amount_cents)
+       SELECT 'withholding', kind, NULL, code, NULL, ${sql.raw(d.firstName)}, ${sql.raw(sums)}
        FROM a WHERE fact = 'withholding' GROUP BY kind, code
        UNION ALL
-       SELECT 'supplier', NULL, counterpart_doc, code, rate, min(name), count(DISTINCT history_id), sum(base_cents), sum(amount_cents)
-       FROM a WHERE fact = 'withholding' GROUP BY counterpart_doc, code, rate`,
-    )
-    .all(params);
+       SELECT 'supplier', NULL, counterpart_doc, code, rate, ${sql.raw(d.firstName)}, ${sql.raw(sums)}
+       FROM a WHERE fact = 'withholding' GROUP BY counterpart_doc, code, rate`.execute(db);
   const taxes = new Map<string, TaxRow>();
   const withholdings = new Map<string, WithholdingRow>();
   const suppliers: SupplierWithholdingRow[] = [];
@@ -320,8 +333,8 @@ export async function periodReport(db: Db, reads: LedgerReads, scope: ReportScop
   const partyId = (kind: DocumentKind, doc: string) => newest.get(`${kind}|${doc}`);
   for (const p of [...topCustomers, ...topSuppliers]) wanted.add(partyId(p.kind, p.doc)!);
   for (const s of suppliers) wanted.add(partyId('DSE', s.supplier_doc)!);
-  const names = namesOf(
-    db,
+  const names = await namesOf(
+    engine,
     [...wanted].filter((id) => id !== undefined),
   );
   for (const p of [...topCustomers, ...topSuppliers]) p.name = names.get(partyId(p.kind, p.doc)!)?.counterpart_name ?? '';
@@ -368,13 +381,19 @@ export async function periodReport(db: Db, reads: LedgerReads, scope: ReportScop
   };
 }
 
+/** Ids per lookup of names (a year's suppliers with withholdings can be thousands). */
+const NAMES_BATCH = 500;
+
 /** Number and counterpart name of a few documents, by id. */
-function namesOf(db: Db, ids: number[]): Map<number, { number: string; counterpart_name: string }> {
+async function namesOf(engine: Engine, ids: number[]): Promise<Map<number, { number: string; counterpart_name: string }>> {
   const out = new Map<number, { number: string; counterpart_name: string }>();
-  const read = db.prepare<[string], { id: number; number: string; counterpart_name: string }>(
-    'SELECT h.id, h.number, h.counterpart_name FROM json_each(?) j JOIN history_documents h ON h.id = j.value',
-  );
-  for (const row of read.all(JSON.stringify(ids)))
-    out.set(row.id, { number: row.number, counterpart_name: row.counterpart_name });
+  for (let at = 0; at < ids.length; at += NAMES_BATCH) {
+    const rows = await engine.db
+      .selectFrom('history_documents')
+      .select(['id', 'number', 'counterpart_name'])
+      .where('id', 'in', ids.slice(at, at + NAMES_BATCH))
+      .execute();
+    for (const row of rows) out.set(row.id, { number: row.number, counterpart_name: row.counterpart_name });
+  }
   return out;
 }

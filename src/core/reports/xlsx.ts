@@ -1,6 +1,6 @@
 // The period report as an XLSX workbook (exceljs's streaming WorkbookWriter: each row is written to
 // the file as it is committed, so 100,000 documents never sit in memory). One sheet per table of the
-// report, and one with every document of the period read from SQLite row by row. Money cells are
+// report, and one with every document of the period read from the database a chunk at a time. Money cells are
 // numbers in pesos with a COP format, dates are dates (Excel serials), rates are numbers; text cells go
 // through the one spreadsheet guard (shared/spreadsheet-cells.ts).
 import ExcelJS from 'exceljs';
@@ -8,7 +8,8 @@ import type { DocumentKind } from '#shared/rpc/methods/submissions';
 import type { PeriodReport, ReportFilter, ShiftsReport, ShiftTotals } from '#shared/rpc/methods/reports';
 import { toColombia } from '#shared/dates';
 import { safeText } from '#shared/spreadsheet-cells';
-import type { Db } from '../store/store';
+import { sql } from 'kysely';
+import type { Engine } from '../store/engine';
 import { collectGarbage } from '../memory';
 import { moneyCents } from './period-report';
 import { estadoLabel } from '#shared/estados';
@@ -140,13 +141,13 @@ async function streamedTable(
   workbook: ExcelJS.stream.xlsx.WorkbookWriter,
   name: string,
   columns: Column[],
-  chunks: Iterable<unknown[][]>,
+  chunks: AsyncIterable<unknown[][]>,
 ): Promise<number> {
   const ws = sheet(workbook, name, columns);
   ws.getRow(1).commit();
   const pipe = sheetPipe(ws);
   let count = 0;
-  for (const chunk of chunks) {
+  for await (const chunk of chunks) {
     for (const values of chunk) ws.addRow(guarded(values)).commit();
     count += chunk.length;
     await drained(pipe);
@@ -168,7 +169,7 @@ interface DocumentRow {
   impuestos: string;
   total_cents: number;
   moneda: string;
-  exact: number;
+  exact: number | boolean;
   withheld: number | null;
   period_from: string | null;
   period_to: string | null;
@@ -238,7 +239,7 @@ function shiftSheets(workbook: ExcelJS.stream.xlsx.WorkbookWriter, shifts: Shift
 
 /** The workbook; with `shifts`, the period's shifts too (sheets «Turnos», «Turnos por cajero», «Turnos por caja»). */
 export async function writeReportXlsx(
-  db: Db,
+  engine: Engine,
   report: PeriodReport,
   filter: ReportFilter,
   filename: string,
@@ -430,7 +431,7 @@ export async function writeReportXlsx(
       { header: 'Periodo hasta', kind: 'date' },
       { header: 'CUFE/CUDS', kind: 'text', width: 40 },
     ],
-    documentChunks(db, report.filter.connection_id, filter),
+    documentChunks(engine, report.filter.connection_id, filter),
   );
   await workbook.commit();
   collectGarbage();
@@ -445,26 +446,18 @@ export const XLSX_DOCUMENT_CHUNK = 500;
  * The cursor's date is also a plain lower bound, so each chunk starts in the index where the last
  * one ended instead of walking the period from its first day (quadratic over a year).
  */
-function* documentChunks(db: Db, connectionId: number, filter: ReportFilter): Generator<unknown[][]> {
-  const statement = db.prepare<[Record<string, unknown>], DocumentRow & { id: number }>(
-    `SELECT h.id, h.kind, h.number, h.issue_date, h.estado_dian, h.counterpart_name, h.counterpart_doc, h.subtotal, h.impuestos, h.total_cents,
-            h.moneda, (r.submission_id IS NOT NULL) AS exact, r.period_from, r.period_to, h.fiscal_key,
-            (SELECT sum(a.amount_cents) FROM report_amounts a WHERE a.history_id = h.id AND a.fact = 'withholding') AS withheld
-     FROM history_documents h LEFT JOIN report_documents r ON r.history_id = h.id
-     WHERE h.connection_id = @connection AND h.issue_date >= @from AND h.issue_date <= @to ${filter.kind ? 'AND h.kind = @kind' : ''}
-       AND h.issue_date >= @after_date AND (h.issue_date > @after_date OR (h.issue_date = @after_date AND h.id > @after_id))
-     ORDER BY h.issue_date, h.id LIMIT ${XLSX_DOCUMENT_CHUNK}`,
-  );
+async function* documentChunks(engine: Engine, connectionId: number, filter: ReportFilter): AsyncGenerator<unknown[][]> {
   let after = { date: '', id: 0 };
   for (;;) {
-    const read = statement.all({
-      connection: connectionId,
-      from: filter.from,
-      to: filter.to,
-      after_date: after.date,
-      after_id: after.id,
-      ...(filter.kind ? { kind: filter.kind } : {}),
-    });
+    const { rows: read } = await sql<DocumentRow & { id: number }>`SELECT h.id, h.kind, h.number, h.issue_date, h.estado_dian,
+            h.counterpart_name, h.counterpart_doc, h.subtotal, h.impuestos, h.total_cents, h.moneda,
+            (r.submission_id IS NOT NULL) AS exact, r.period_from, r.period_to, h.fiscal_key,
+            (SELECT CAST(sum(a.amount_cents) AS BIGINT) FROM report_amounts a WHERE a.history_id = h.id AND a.fact = 'withholding') AS withheld
+     FROM history_documents h LEFT JOIN report_documents r ON r.history_id = h.id
+     WHERE h.connection_id = ${connectionId} AND h.issue_date >= ${filter.from} AND h.issue_date <= ${filter.to}
+       ${filter.kind ? sql`AND h.kind = ${filter.kind}` : sql``}
+       AND h.issue_date >= ${after.date} AND (h.issue_date > ${after.date} OR (h.issue_date = ${after.date} AND h.id > ${after.id}))
+     ORDER BY h.issue_date, h.id LIMIT ${sql.raw(String(XLSX_DOCUMENT_CHUNK))}`.execute(engine.db);
     if (read.length === 0) return;
     yield read.map((d) => [
       KIND_LABEL[d.kind],

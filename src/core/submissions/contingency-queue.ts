@@ -22,7 +22,7 @@ import { contingencyTicketNumber, parseContingencyReference } from '#shared/fe/c
 import { AppError } from '#shared/rpc/errors';
 import type { Submission } from '#shared/rpc/methods/submissions';
 import type { ServiceParts } from '../parts';
-import { IssuerProfiles } from '../history/issuer';
+import { ContingencyBook } from '../history/issuer';
 import { crashPoint } from './crash';
 import {
   nextTicket,
@@ -101,7 +101,7 @@ const UNREACHABLE_AGAIN = 'El servicio sigue sin responder; la cola se transmiti
 export class ContingencyQueue {
   readonly outbox: OutboxStore;
   /** where the connection's contingency numbering is read, when a queued FE takes its ticket */
-  private readonly issuers: IssuerProfiles;
+  private readonly issuers: ContingencyBook;
   /** The outbox pass in flight, if any. */
   transmitting: Promise<OutboxPass> | null = null;
 
@@ -110,7 +110,7 @@ export class ContingencyQueue {
     private readonly options: ContingencyQueueOptions,
   ) {
     this.outbox = new OutboxStore(options.store, options.clock, options.windowHours);
-    this.issuers = new IssuerProfiles(options.store.db, options.clock);
+    this.issuers = new ContingencyBook(options.store.db, options.clock);
   }
 
   /** Whether this submission waits in the queue (its turn comes in the queue's order). */

@@ -3,7 +3,8 @@
 // gets it and says the numbering is missing. Real SQLite, every migration.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IssuerProfiles, PRACTICE_NUMBERING } from '#core/history/issuer';
+import { ContingencyBook, IssuerProfiles, PRACTICE_NUMBERING } from '#core/history/issuer';
+import { sqliteEngine } from '#core/store/engine';
 import { migrations } from '#core/store/migrations/index';
 import { Store } from '#core/store/store';
 import type { IssuerProfile } from '#shared/rpc/methods/history';
@@ -40,12 +41,14 @@ const OWN: IssuerProfile['contingencia'] = {
 };
 
 describe('the contingency numbering a queued sale takes', () => {
-  it('the embedded environment: the practice book until one is entered, then the shop’s own', () => {
-    const profiles = new IssuerProfiles(store.db, () => new Date('2026-11-20T15:00:00Z'));
+  it('the embedded environment: the practice book until one is entered, then the shop’s own', async () => {
+    const clock = () => new Date('2026-11-20T15:00:00Z');
+    const profiles = new IssuerProfiles(sqliteEngine(store.db), clock);
+    const book = new ContingencyBook(store.db, clock);
     const id = connection(true);
-    expect(profiles.contingencyNumbering(id)).toEqual(PRACTICE_NUMBERING);
-    expect(profiles.contingencyWarnings(id)).toEqual([]);
-    profiles.set(id, {
+    expect(book.contingencyNumbering(id)).toEqual(PRACTICE_NUMBERING);
+    expect(book.contingencyWarnings(id)).toEqual([]);
+    await profiles.set(id, {
       nombre: 'Demo',
       nit: '900123456',
       dv: '8',
@@ -58,13 +61,13 @@ describe('the contingency numbering a queued sale takes', () => {
       contingencia: OWN,
       plan: 'ilimitado',
     });
-    expect(profiles.contingencyNumbering(id)).toEqual(OWN);
+    expect(book.contingencyNumbering(id)).toEqual(OWN);
   });
 
   it('a real connection: none until entered, and the warning says so', () => {
-    const profiles = new IssuerProfiles(store.db, () => new Date('2026-11-20T15:00:00Z'));
+    const book = new ContingencyBook(store.db, () => new Date('2026-11-20T15:00:00Z'));
     const id = connection(false);
-    expect(profiles.contingencyNumbering(id)).toBeNull();
-    expect(profiles.contingencyWarnings(id)[0]).toMatchObject({ code: 'contingency_missing' });
+    expect(book.contingencyNumbering(id)).toBeNull();
+    expect(book.contingencyWarnings(id)[0]).toMatchObject({ code: 'contingency_missing' });
   });
 });

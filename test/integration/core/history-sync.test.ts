@@ -78,8 +78,8 @@ describe('history sync', () => {
     });
     await expect(core.parts.history.sync()).rejects.toMatchObject({ code: 'api_unreachable' });
     expect(failures).toEqual(['failed']);
-    expect(core.parts.history.status()).toMatchObject({ documents: 100, next_page: 2, finished_at: null });
-    expect(core.parts.history.status().last_error).toContain('conectar');
+    expect(await core.parts.history.status()).toMatchObject({ documents: 100, next_page: 2, finished_at: null });
+    expect((await core.parts.history.status()).last_error).toContain('conectar');
 
     const healthy = recordingFetch();
     await core.close(); // a restart: one process at a time holds the data folder
@@ -87,7 +87,7 @@ describe('history sync', () => {
     const summary = await again.parts.history.sync();
     expect(healthy.pages).toEqual([2, 3]);
     expect(summary.total_documents).toBe(FE_DOCUMENTS);
-    expect(again.parts.history.status()).toMatchObject({ documents: FE_DOCUMENTS, next_page: 1, last_error: null });
+    expect(await again.parts.history.status()).toMatchObject({ documents: FE_DOCUMENTS, next_page: 1, last_error: null });
   });
 
   it('mirrors every DSE this app created, with the supplier from the ledger', async () => {

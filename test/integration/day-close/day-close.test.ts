@@ -1,25 +1,13 @@
-// "Cierre de caja" on a real SQLite file: a day's FE submissions of one connection
+// "Cierre de caja" on both engines (one test body: a real SQLite file, a PostgreSQL database): a day's FE submissions of one connection
 // in the ledger, summed by the reader and checked against a reference computed here independently
 // (integer pesos times rates; every line's tax is a whole number of cents), with pending and
 // rejected ones apart, other days, other connections, DSE and refused submissions left out.
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { colombiaDayRange, DayCloseReader } from '#core/day-close/day-close';
-import { ledgerReadsOf } from '#core/ledger-reads/ledger-reads';
-import { Store } from '#core/store/store';
+import { LedgerReads } from '#core/ledger-reads/ledger-reads';
+import type { Engine } from '#core/store/engine';
 import { seededRandom } from '../../../bench/generator';
-import { tempDir } from '#test/temp';
-
-let dir: ReturnType<typeof tempDir>;
-let store: Store;
-beforeEach(() => {
-  dir = tempDir();
-  store = Store.open(join(dir.path, 'db.sqlite'));
-});
-afterEach(() => {
-  store.close();
-  dir.remove();
-});
+import { ENGINE_KINDS, openEngine, type OpenedEngine } from '#test/engines';
 
 interface Line {
   cant: number;
@@ -39,7 +27,7 @@ interface Sale {
 }
 
 let seq = 0;
-function insert(sale: Sale): void {
+async function insert(engine: Engine, sale: Sale): Promise<void> {
   seq += 1;
   const body = {
     receptor: { tipo_doc: '13', numero_doc: '222222222222', nombre: 'Consumidor final', email: '', direccion: '' },
@@ -60,21 +48,24 @@ function insert(sale: Sale): void {
     attachment_tokens: [],
     draft_key: `fe-test-${seq}`,
   };
-  store.db
-    .prepare(
-      `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path, request_body, payload_hash, state, counterpart, document_number, created_at, updated_at)
-       VALUES (?, 'http://127.0.0.1:1', 1, ?, ?, '/fe/facturas', ?, 'h', ?, 'Consumidor final', ?, ?, ?)`,
-    )
-    .run(
-      sale.connection ?? 1,
-      sale.kind ?? 'FE',
-      `fe-test-${seq}`,
-      Buffer.from(JSON.stringify(body)),
-      sale.state,
-      sale.number ?? null,
-      sale.at,
-      sale.at,
-    );
+  await engine.db
+    .insertInto('submissions')
+    .values({
+      connection_id: sale.connection ?? 1,
+      base_url: 'http://127.0.0.1:1',
+      company_id: 1,
+      kind: sale.kind ?? 'FE',
+      idempotency_key: `fe-test-${seq}`,
+      endpoint_path: '/fe/facturas',
+      request_body: Buffer.from(JSON.stringify(body)),
+      payload_hash: 'h',
+      state: sale.state,
+      counterpart: 'Consumidor final',
+      document_number: sale.number ?? null,
+      created_at: sale.at,
+      updated_at: sale.at,
+    })
+    .execute();
 }
 
 /** The reference: integer cents, computed here without the app's rules. */
@@ -118,7 +109,15 @@ function reference(sales: Sale[]) {
   };
 }
 
-describe('cierre de caja', () => {
+describe.each(ENGINE_KINDS)('cierre de caja on %s', (kind) => {
+  let opened: OpenedEngine;
+  beforeEach(async () => {
+    opened = await openEngine(kind);
+  });
+  afterEach(async () => {
+    await opened.close();
+  });
+
   it("sums a day's accepted invoices by payment and by tax rate exactly, with pending and rejected apart", async () => {
     const random = seededRandom(10);
     const int = (n: number) => Math.floor(random() * n);
@@ -145,7 +144,7 @@ describe('cierre de caja', () => {
         })),
       };
       day.push(sale);
-      insert(sale);
+      await insert(opened.engine, sale);
     }
     // Left out: the day before and after (Colombian time), another connection, a DSE, refused ones.
     const noise: Sale[] = [
@@ -188,9 +187,10 @@ describe('cierre de caja', () => {
         lines: [{ cant: 1, pesos: 1000, rate: 19 }],
       },
     ];
-    for (const sale of noise) insert(sale);
+    for (const sale of noise) await insert(opened.engine, sale);
 
-    const close = await new DayCloseReader(ledgerReadsOf(store.db), () => new Date('2026-11-21T02:00:00Z')).read(1);
+    const reads = new LedgerReads(opened.engine);
+    const close = await new DayCloseReader(reads, () => new Date('2026-11-21T02:00:00Z')).read(1);
     const ref = reference(day);
     expect(close.date).toBe('2026-11-20'); // 21:00 in Bogotá on the 20th
     expect(close).toMatchObject({
@@ -224,11 +224,11 @@ describe('cierre de caja', () => {
     expect(close.by_payment.reduce((a, p) => a + p.total_cents, 0)).toBe(close.total_cents);
 
     // The given day; an empty one is all zeros.
-    expect(await new DayCloseReader(ledgerReadsOf(store.db), () => new Date()).read(1, '2026-11-19')).toMatchObject({
+    expect(await new DayCloseReader(reads, () => new Date()).read(1, '2026-11-19')).toMatchObject({
       accepted: 1,
       total_cents: 119_000,
     });
-    expect(await new DayCloseReader(ledgerReadsOf(store.db), () => new Date()).read(1, '2026-11-25')).toMatchObject({
+    expect(await new DayCloseReader(reads, () => new Date()).read(1, '2026-11-25')).toMatchObject({
       accepted: 0,
       total_cents: 0,
       pending: [],
@@ -237,7 +237,9 @@ describe('cierre de caja', () => {
       taxes: [],
     });
   });
+});
 
+describe('cierre de caja', () => {
   it('gives the instants of a Colombian day', () => {
     expect(colombiaDayRange('2026-12-31')).toEqual({ from: '2026-12-31T05:00:00.000Z', to: '2027-01-01T05:00:00.000Z' });
   });

@@ -76,13 +76,13 @@ const csvCells = (content: string) => parseTabular(content, { delimiter: ';', ma
 async function xlsxSheet(sheet: string): Promise<Written> {
   const filter = { from: FROM, to: TO };
   const report = await periodReport(
-    store.db,
+    sqliteEngine(store.db),
     ledgerReadsOf(store.db),
     { connectionId: 1, connectionLabel: 'Pruebas', now: new Date() },
     filter,
   );
   const path = join(dir.path, `informe-${sheet}.xlsx`);
-  await writeReportXlsx(store.db, report, filter, path);
+  await writeReportXlsx(sqliteEngine(store.db), report, filter, path);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(path);
   const ws = workbook.getWorksheet(sheet)!;
@@ -126,7 +126,7 @@ const EXPORTS: { name: string; negativeAmount: unknown; write: () => Promise<Wri
     negativeAmount: '-123,45',
     write: async () => {
       const report = await periodReport(
-        store.db,
+        sqliteEngine(store.db),
         ledgerReadsOf(store.db),
         { connectionId: 1, connectionLabel: 'Pruebas', now: new Date() },
         { from: FROM, to: TO },

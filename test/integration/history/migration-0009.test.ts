@@ -72,7 +72,7 @@ describe('migration 0009 (history search facets)', () => {
     after.close();
   });
 
-  it('keeps the facets in step when documents are inserted, change state, move and are deleted', () => {
+  it('keeps the facets in step when documents are inserted, change state, move and are deleted', async () => {
     const store = Store.open(join(dir.path, 'db.sqlite'));
     const db = store.db;
     generateHistory(db, { connectionId: 1, count: 800, seed: 21 });
@@ -86,7 +86,7 @@ describe('migration 0009 (history search facets)', () => {
     // The mirror's own upsert (a sync pass that sees a new state) goes through the same triggers.
     const row = db.prepare<[], MirrorRow & { id: number }>("SELECT * FROM history_documents WHERE kind = 'DSE' LIMIT 1").get()!;
     const { id: _id, ...columns } = row;
-    new HistoryMirror(db).upsert({ ...columns, estado_dian: 'send_unknown' });
+    await new HistoryMirror(sqliteEngine(db)).upsert({ ...columns, estado_dian: 'send_unknown' });
     generateHistory(db, { connectionId: 3, count: 200, seed: 22 });
     checkIndex(db);
     expectFacetsMatchColumns(db);

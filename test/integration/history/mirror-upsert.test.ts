@@ -1,8 +1,10 @@
 // The mirror's upsert writes a document only when it is new or one of its stored fields differs, so
-// that re-syncing unchanged documents does not fire the FTS trigger (0009) for each of them.
+// that re-syncing unchanged documents does not fire the FTS trigger (0009) for each of them (SQLite's
+// own index; mirror-engines.test.ts runs the mirror on both engines).
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HistoryMirror, type MirrorRow } from '#core/history/mirror';
+import { sqliteEngine } from '#core/store/engine';
 import { Store } from '#core/store/store';
 import { tempDir } from '#test/temp';
 import { searchHistory } from '#test/history-search';
@@ -13,7 +15,7 @@ let mirror: HistoryMirror;
 beforeEach(() => {
   dir = tempDir();
   store = Store.open(join(dir.path, 'db.sqlite'));
-  mirror = new HistoryMirror(store.db);
+  mirror = new HistoryMirror(sqliteEngine(store.db));
   store.db.exec('CREATE TEMP TABLE updated_rows (id INTEGER NOT NULL)');
   store.db.exec(
     'CREATE TEMP TRIGGER log_history_update AFTER UPDATE ON main.history_documents BEGIN INSERT INTO updated_rows VALUES (new.id); END',
@@ -53,25 +55,25 @@ const updates = () => store.db.prepare<[], number>('SELECT count(*) FROM updated
 const ftsIntact = () => store.db.prepare("INSERT INTO history_search (history_search, rank) VALUES ('integrity-check', 1)").run();
 const later = '2026-11-21T09:30:00.000Z';
 
-describe('history mirror upsert', () => {
+describe('history mirror upsert', async () => {
   it('writes a new document', async () => {
-    expect(mirror.upsert(row)).toBe(true);
+    expect(await mirror.upsert(row)).toBe(true);
     expect(stored()).toMatchObject(row);
     expect((await searchHistory(store.db, 1, { q: 'espiga' })).items.map((d) => d.remote_id)).toEqual([42]);
   });
 
-  it('leaves an unchanged document alone, synced_at included, and fires no trigger', () => {
-    mirror.upsert(row);
+  it('leaves an unchanged document alone, synced_at included, and fires no trigger', async () => {
+    await mirror.upsert(row);
     const before = stored();
-    expect(mirror.upsert({ ...row, synced_at: later })).toBe(false);
+    expect(await mirror.upsert({ ...row, synced_at: later })).toBe(false);
     expect(stored()).toEqual(before);
     expect(updates()).toBe(0);
     expect(ftsIntact).not.toThrow();
   });
 
-  it('keeps the submission it knows when the incoming row has none, without writing', () => {
-    mirror.upsert(row);
-    expect(mirror.upsert({ ...row, submission_id: null, synced_at: later })).toBe(false);
+  it('keeps the submission it knows when the incoming row has none, without writing', async () => {
+    await mirror.upsert(row);
+    expect(await mirror.upsert({ ...row, submission_id: null, synced_at: later })).toBe(false);
     expect(stored().submission_id).toBe(7);
     expect(updates()).toBe(0);
   });
@@ -95,17 +97,17 @@ describe('history mirror upsert', () => {
     { document_json: '{"id":42,"x":1}' },
     { submission_id: 8 },
   ];
-  it.each(changes)('writes a document whose stored field differs: %o', (change) => {
-    mirror.upsert(row);
-    expect(mirror.upsert({ ...row, ...change, synced_at: later })).toBe(true);
+  it.each(changes)('writes a document whose stored field differs: %o', async (change) => {
+    await mirror.upsert(row);
+    expect(await mirror.upsert({ ...row, ...change, synced_at: later })).toBe(true);
     expect(stored()).toMatchObject({ ...row, ...change, synced_at: later });
     expect(updates()).toBe(1);
     expect(ftsIntact).not.toThrow();
   });
 
   it('the search index follows a changed counterpart', async () => {
-    mirror.upsert(row);
-    mirror.upsert({ ...row, counterpart_name: 'Distribuidora Andina', synced_at: later });
+    await mirror.upsert(row);
+    await mirror.upsert({ ...row, counterpart_name: 'Distribuidora Andina', synced_at: later });
     expect((await searchHistory(store.db, 1, { q: 'espiga' })).total).toBe(0);
     expect((await searchHistory(store.db, 1, { q: 'andina' })).items.map((d) => d.remote_id)).toEqual([42]);
   });

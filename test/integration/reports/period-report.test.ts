@@ -2,28 +2,26 @@
 // generated histories (fast-check): documents this app issued (their exact requests in the ledger)
 // and documents known through sync (totals only), in every state, inside and outside the period.
 // And against the report as it was summed in JS before it was summed in SQL: the whole
-// answer must be the same, field by field and in the same order.
+// answer must be the same, field by field and in the same order. On both engines with one body:
+// the history is written to the engine under test and to a SQLite reference store, on which the
+// JS-summed report of old (SQLite only) is computed.
 import fc from 'fast-check';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerReadsOf } from '#core/ledger-reads/ledger-reads';
-import { periodReport } from '#core/reports/period-report';
+import { LedgerReads } from '#core/ledger-reads/ledger-reads';
+import { periodReport, type ReportScope } from '#core/reports/period-report';
 import { withholdingCertificates } from '#core/reports/certificates';
-import { migrations } from '#core/store/migrations/index';
-import { Store } from '#core/store/store';
+import type { Engine } from '#core/store/engine';
+import type { HistoryDocumentsTable } from '#core/store/schema';
+import { ENGINE_KINDS, openEngine, type OpenedEngine } from '#test/engines';
 import { legacyPeriodReport } from '#test/period-report-legacy';
-import { tempDir } from '#test/temp';
 
-let dir: ReturnType<typeof tempDir>;
-let store: Store;
+let reference: OpenedEngine;
 let nextConnection = 1;
-beforeAll(() => {
-  dir = tempDir();
-  store = Store.open(join(dir.path, 'db.sqlite'), { migrations });
+beforeAll(async () => {
+  reference = await openEngine('sqlite');
 });
-afterAll(() => {
-  store.close();
-  dir.remove();
+afterAll(async () => {
+  await reference.close();
 });
 
 const DAYS = ['2026-01-30', '2026-01-31', '2026-02-01', '2026-02-14', '2026-02-28', '2026-03-01', '2026-03-02'];
@@ -147,55 +145,126 @@ function request(d: Doc, f: ReturnType<typeof figures>): Record<string, unknown>
   };
 }
 
-function insert(connectionId: number, docs: Doc[]): void {
-  const history = store.db.prepare(
-    `INSERT INTO history_documents (connection_id, kind, remote_id, tipo_dian, number, prefijo, consecutivo, estado_dian, fiscal_key, issue_date,
-       counterpart_name, counterpart_doc, subtotal, impuestos, total, total_cents, moneda, items_text, document_json, synced_at)
-     VALUES (@connection, @kind, @remote, @tipo, @number, @prefijo, @remote, @state, 'k', @day, @name, @doc, @subtotal, @impuestos, @total, @total_cents, @moneda, '', '{}', 'now')`,
-  );
-  const ledger = store.db.prepare(
-    `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path, request_body, payload_hash, state,
-       document_id, created_at, updated_at) VALUES (@connection, 'http://a/v1', 1, @kind, @key, '/p', @body, 'h', 'accepted', @remote, 'now', 'now')`,
-  );
-  store.db.transaction(() => {
-    docs.forEach((d, i) => {
-      const f = figures(d);
-      const remote = i + 1;
-      const party = PARTIES[d.party]!;
-      history.run({
-        connection: connectionId,
+type HistoryInsert = Omit<HistoryDocumentsTable, 'id' | 'submission_id'> & { id: number };
+/** Ids given here, so that a document has the same id on the engine under test and on the reference. */
+let nextHistoryId = 1;
+
+/** A mirrored row of the test's history (what the generators leave free is fixed here). */
+function historyRow(connectionId: number, remote: number, row: Partial<HistoryInsert>): HistoryInsert {
+  return {
+    id: nextHistoryId++,
+    connection_id: connectionId,
+    kind: 'FE',
+    remote_id: remote,
+    tipo_dian: '01',
+    number: `P${remote}`,
+    prefijo: 'P',
+    consecutivo: remote,
+    estado_dian: 'aceptado',
+    fiscal_key: 'k',
+    issue_date: FROM,
+    counterpart_name: '',
+    counterpart_doc: '',
+    subtotal: '0.00',
+    impuestos: '0.00',
+    total: '0.00',
+    total_cents: 0,
+    moneda: 'COP',
+    items_text: '',
+    document_json: '{}',
+    synced_at: 'now',
+    ...row,
+  };
+}
+
+/** The same rows on the engine under test and on the reference store. */
+async function insertRows(
+  engine: Engine,
+  history: HistoryInsert[],
+  ledger: { kind: string; key: string; body: Buffer; remote: number; connection: number }[],
+) {
+  for (const target of [engine, reference.engine]) {
+    if (history.length > 0) await target.db.insertInto('history_documents').values(history).execute();
+    if (ledger.length > 0)
+      await target.db
+        .insertInto('submissions')
+        .values(
+          ledger.map((l) => ({
+            connection_id: l.connection,
+            base_url: 'http://a/v1',
+            company_id: 1,
+            kind: l.kind,
+            idempotency_key: l.key,
+            endpoint_path: '/p',
+            request_body: l.body,
+            payload_hash: 'h',
+            state: 'accepted',
+            document_id: l.remote,
+            created_at: 'now',
+            updated_at: 'now',
+          })),
+        )
+        .execute();
+  }
+}
+
+async function insert(engine: Engine, connectionId: number, docs: Doc[]): Promise<void> {
+  const history: HistoryInsert[] = [];
+  const ledger: { kind: string; key: string; body: Buffer; remote: number; connection: number }[] = [];
+  docs.forEach((d, i) => {
+    const f = figures(d);
+    const remote = i + 1;
+    const party = PARTIES[d.party]!;
+    history.push(
+      historyRow(connectionId, remote, {
         kind: d.kind,
-        remote,
-        tipo: d.kind === 'FE' ? '01' : '05',
+        tipo_dian: d.kind === 'FE' ? '01' : '05',
         number: `${d.kind}${remote}`,
         prefijo: d.kind,
-        state: d.state,
-        day: d.day,
-        name: party.name,
-        doc: party.doc,
+        estado_dian: d.state,
+        issue_date: d.day,
+        counterpart_name: party.name,
+        counterpart_doc: party.doc,
         subtotal: money(f.subtotal),
         impuestos: money(f.taxes),
         total: money(f.total),
         total_cents: f.total,
         moneda: d.usd ? 'USD' : 'COP',
+      }),
+    );
+    if (d.exact)
+      ledger.push({
+        connection: connectionId,
+        kind: d.kind,
+        key: `k-${connectionId}-${remote}`,
+        body: Buffer.from(JSON.stringify(request(d, f))),
+        remote,
       });
-      if (d.exact)
-        ledger.run({
-          connection: connectionId,
-          kind: d.kind,
-          key: `k-${connectionId}-${remote}`,
-          body: Buffer.from(JSON.stringify(request(d, f))),
-          remote,
-        });
-    });
-  })();
+  });
+  await insertRows(engine, history, ledger);
+}
+
+/** The report of the engine under test, and the JS-summed one of the reference store. */
+async function reports(engine: Engine, scope: ReportScope, filter: { from: string; to: string; kind?: 'FE' | 'DSE' }) {
+  return {
+    report: await periodReport(engine, new LedgerReads(engine), scope, filter),
+    legacy: await legacyPeriodReport(reference.store!.db, scope, filter),
+  };
 }
 
 function bump<K>(map: Map<K, number>, key: K, value: number) {
   map.set(key, (map.get(key) ?? 0) + value);
 }
 
-describe('period report', () => {
+describe.each(ENGINE_KINDS)('period report on %s', (kind) => {
+  let opened: OpenedEngine;
+  beforeAll(async () => {
+    opened = await openEngine(kind);
+  });
+  afterAll(async () => {
+    await opened.close();
+  });
+
   it('equals the reference for any history: sums, taxes by type and rate, withholdings by type and supplier, parties, open documents', async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -203,20 +272,13 @@ describe('period report', () => {
         fc.constantFrom<undefined | 'FE' | 'DSE'>(undefined, 'FE', 'DSE'),
         async (docs, kind) => {
           const connectionId = nextConnection++;
-          insert(connectionId, docs);
-          const report = await periodReport(
-            store.db,
-            ledgerReadsOf(store.db),
+          await insert(opened.engine, connectionId, docs);
+          const { report, legacy } = await reports(
+            opened.engine,
             { connectionId, connectionLabel: 'c', now: new Date('2026-03-05T12:00:00Z') },
             { from: FROM, to: TO, ...(kind ? { kind } : {}) },
           );
-          expect(report).toEqual(
-            await legacyPeriodReport(
-              store.db,
-              { connectionId, connectionLabel: 'c', now: new Date('2026-03-05T12:00:00Z') },
-              { from: FROM, to: TO, ...(kind ? { kind } : {}) },
-            ),
-          );
+          expect(report).toEqual(legacy);
 
           const inPeriod = docs.filter((d) => d.day >= FROM && d.day <= TO && (!kind || d.kind === kind));
           const counted = inPeriod.filter((d) => d.state === 'aceptado' && !d.usd);
@@ -307,10 +369,16 @@ describe('period report', () => {
 
           // Certificates: per supplier, the same withholdings as the report's table by supplier.
           if (kind === undefined) {
-            const { certificates } = await withholdingCertificates(store.db, ledgerReadsOf(store.db), connectionId, null, {
-              from: FROM,
-              to: TO,
-            });
+            const { certificates } = await withholdingCertificates(
+              opened.engine,
+              new LedgerReads(opened.engine),
+              connectionId,
+              null,
+              {
+                from: FROM,
+                to: TO,
+              },
+            );
             const certified = new Map<string, number[]>();
             for (const c of certificates)
               for (const l of c.lines) certified.set(`${c.supplier_doc}|${l.code}|${Number(l.rate)}`, [l.base, l.amount]);
@@ -345,32 +413,26 @@ describe('period report', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(row, { maxLength: 30 }), async (rows) => {
         const connectionId = nextConnection++;
-        const history = store.db.prepare(
-          `INSERT INTO history_documents (connection_id, kind, remote_id, tipo_dian, number, prefijo, consecutivo, estado_dian, fiscal_key, issue_date,
-             counterpart_name, counterpart_doc, subtotal, impuestos, total, total_cents, moneda, items_text, document_json, synced_at)
-           VALUES (?, ?, ?, '01', ?, 'P', ?, ?, 'k', ?, ?, ?, ?, ?, '0.00', ?, ?, '', '{}', 'now')`,
-        );
-        rows.forEach((r, i) =>
-          history.run(
-            connectionId,
-            r.kind,
-            i + 1,
-            `P${i + 1}`,
-            i + 1,
-            r.state,
-            r.day,
-            `${PARTIES[r.party]!.name} ${i}`,
-            PARTIES[r.party]!.doc,
-            r.subtotal,
-            r.impuestos,
-            r.total,
-            r.usd ? 'USD' : 'COP',
+        await insertRows(
+          opened.engine,
+          rows.map((r, i) =>
+            historyRow(connectionId, i + 1, {
+              kind: r.kind,
+              estado_dian: r.state,
+              issue_date: r.day,
+              counterpart_name: `${PARTIES[r.party]!.name} ${i}`,
+              counterpart_doc: PARTIES[r.party]!.doc,
+              subtotal: r.subtotal,
+              impuestos: r.impuestos,
+              total_cents: r.total,
+              moneda: r.usd ? 'USD' : 'COP',
+            }),
           ),
+          [],
         );
         const scope = { connectionId, connectionLabel: 'c', now: new Date('2026-03-05T12:00:00Z') };
-        expect(await periodReport(store.db, ledgerReadsOf(store.db), scope, { from: FROM, to: TO })).toEqual(
-          await legacyPeriodReport(store.db, scope, { from: FROM, to: TO }),
-        );
+        const { report, legacy } = await reports(opened.engine, scope, { from: FROM, to: TO });
+        expect(report).toEqual(legacy);
       }),
       { numRuns: 60 },
     );
@@ -388,18 +450,26 @@ describe('period report', () => {
       lines: [{ cant: 2, unitCents: 10_000, rate: 19 }],
       held: [],
     };
-    insert(connectionId, [d]);
+    await insert(opened.engine, connectionId, [d]);
     const scope = { connectionId, connectionLabel: 'c', now: new Date() };
-    expect((await periodReport(store.db, ledgerReadsOf(store.db), scope, { from: FROM, to: TO })).taxes).toEqual([
+    const reads = new LedgerReads(opened.engine);
+    expect((await periodReport(opened.engine, reads, scope, { from: FROM, to: TO })).taxes).toEqual([
       expect.objectContaining({ source: 'totals', base: 20_000, amount: 3_800, documents: 1 }),
     ]);
-    store.db
-      .prepare(
-        `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path, request_body, payload_hash, state,
-           document_id, created_at, updated_at) VALUES (?, 'http://a/v1', 1, 'FE', 'late', '/p', ?, 'h', 'accepted', 1, 'now', 'now')`,
-      )
-      .run(connectionId, Buffer.from(JSON.stringify(request(d, figures(d)))));
-    expect((await periodReport(store.db, ledgerReadsOf(store.db), scope, { from: FROM, to: TO })).taxes).toEqual([
+    await insertRows(
+      opened.engine,
+      [],
+      [
+        {
+          connection: connectionId,
+          kind: 'FE',
+          key: `late-${connectionId}`,
+          body: Buffer.from(JSON.stringify(request(d, figures(d)))),
+          remote: 1,
+        },
+      ],
+    );
+    expect((await periodReport(opened.engine, reads, scope, { from: FROM, to: TO })).taxes).toEqual([
       expect.objectContaining({ source: 'exact', code: '01', rate: '19', base: 20_000, amount: 3_800, documents: 1 }),
     ]);
   });

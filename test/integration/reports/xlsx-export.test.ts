@@ -1,42 +1,58 @@
 // The XLSX report read back with exceljs's reader: one sheet per table, money as numbers in pesos
 // with the COP format, dates as dates, and every document of the period in its sheet; the file then
-// travels in base64 chunks that join to the same bytes.
+// travels in base64 chunks that join to the same bytes. On both engines, with one body: the history
+// is generated once in a scratch SQLite store and copied to each.
 import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExportFiles } from '#core/reports/exports';
-import { ledgerReadsOf } from '#core/ledger-reads/ledger-reads';
+import { LedgerReads } from '#core/ledger-reads/ledger-reads';
 import { periodReport } from '#core/reports/period-report';
 import { COP_FORMAT, DATE_FORMAT, writeReportXlsx, XLSX_DOCUMENT_CHUNK } from '#core/reports/xlsx';
-import { migrations } from '#core/store/migrations/index';
-import { Store } from '#core/store/store';
-import { generateHistory } from '#test/history-generator';
+import { ENGINE_KINDS, openEngine, type OpenedEngine } from '#test/engines';
+import { copyHistory, generateHistory, type GeneratedDoc } from '#test/history-generator';
 import { tempDir } from '#test/temp';
 
 let dir: ReturnType<typeof tempDir>;
-let store: Store;
-beforeAll(() => {
+let scratch: OpenedEngine;
+let docs: GeneratedDoc[];
+beforeAll(async () => {
   dir = tempDir();
-  store = Store.open(join(dir.path, 'db.sqlite'), { migrations });
+  scratch = await openEngine('sqlite');
+  ({ docs } = generateHistory(scratch.store!.db, {
+    connectionId: 1,
+    count: 6_000,
+    seed: 17,
+    from: '2026-01-01',
+    to: '2026-06-30',
+  }));
 });
-afterAll(() => {
-  store.close();
+afterAll(async () => {
+  await scratch.close();
   dir.remove();
 });
 
-describe('XLSX report', () => {
+describe.each(ENGINE_KINDS)('XLSX report on %s', (kind) => {
+  let opened: OpenedEngine;
+  beforeAll(async () => {
+    opened = await openEngine(kind);
+    await copyHistory(scratch.store!.db, opened.engine);
+  });
+  afterAll(async () => {
+    await opened.close();
+  });
+
   it('writes one sheet per table and every document, with numbers, COP formats and dates a spreadsheet reads as such', async () => {
-    const { docs } = generateHistory(store.db, { connectionId: 1, count: 6_000, seed: 17, from: '2026-01-01', to: '2026-06-30' });
     const filter = { from: '2026-02-01', to: '2026-05-31' };
     const report = await periodReport(
-      store.db,
-      ledgerReadsOf(store.db),
+      opened.engine,
+      new LedgerReads(opened.engine),
       { connectionId: 1, connectionLabel: 'Pruebas', now: new Date() },
       filter,
     );
-    const path = join(dir.path, 'informe.xlsx');
-    const rows = await writeReportXlsx(store.db, report, filter, path);
+    const path = join(dir.path, `informe-${kind}.xlsx`);
+    const rows = await writeReportXlsx(opened.engine, report, filter, path);
 
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(path);
@@ -96,12 +112,12 @@ describe('XLSX report', () => {
     const file = files.create('xlsx');
     const filter = { from: '2026-01-01', to: '2026-06-30' };
     const report = await periodReport(
-      store.db,
-      ledgerReadsOf(store.db),
+      opened.engine,
+      new LedgerReads(opened.engine),
       { connectionId: 1, connectionLabel: 'Pruebas', now: new Date() },
       filter,
     );
-    await writeReportXlsx(store.db, report, filter, file.path);
+    await writeReportXlsx(opened.engine, report, filter, file.path);
     const original = readFileSync(file.path);
     const parts: Buffer[] = [];
     let offset: number | null = 0;

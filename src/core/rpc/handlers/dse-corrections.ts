@@ -4,12 +4,12 @@ import type { CoreParts } from '#core/parts';
 import type { Handlers } from '../registry';
 
 export function dseCorrectionHandlers(parts: CoreParts): Handlers<typeof dseCorrectionMethods> {
-  const corrections = new DseCorrections(parts.store.db, parts.clock);
+  const corrections = new DseCorrections(parts.engine, parts.clock);
   const active = () => parts.connections.requireActive().id;
   return {
     'dseCorrections.start': ({ submission_id }) => corrections.start(active(), submission_id),
-    'dseCorrections.link': ({ rejected_submission_id, key }) => ({
-      linked: corrections.link(active(), rejected_submission_id, key),
+    'dseCorrections.link': async ({ rejected_submission_id, key }) => ({
+      linked: await corrections.link(active(), rejected_submission_id, key),
     }),
     'dseCorrections.of': ({ submission_id }) => corrections.of(active(), submission_id),
   };

@@ -19,7 +19,7 @@ export function historyHandlers({
   history,
 }: CoreParts): Handlers<typeof historyMethods> {
   const queries = new HistoryQueries(engine);
-  const issuers = new IssuerProfiles(store.db, clock);
+  const issuers = new IssuerProfiles(engine, clock);
   /** CSV chunks asked since the last first chunk (for the collections below). */
   let chunks = 0;
   return {
@@ -56,13 +56,16 @@ export function historyHandlers({
     'history.issuer': () => issuers.get(connections.requireActive().id),
     'history.setIssuer': (profile) => issuers.set(connections.requireActive().id, profile),
     'history.issuerWarnings': () => issuers.warnings(connections.requireActive().id),
-    'history.idOfSubmission': ({ submission_id }) => ({
+    'history.idOfSubmission': async ({ submission_id }) => ({
       id:
-        store.db
-          .prepare<[number, number], { id: number }>(
-            'SELECT id FROM history_documents WHERE connection_id = ? AND submission_id = ?',
-          )
-          .get(connections.requireActive().id, submission_id)?.id ?? null,
+        (
+          await engine.db
+            .selectFrom('history_documents')
+            .select('id')
+            .where('connection_id', '=', connections.requireActive().id)
+            .where('submission_id', '=', submission_id)
+            .executeTakeFirst()
+        )?.id ?? null,
     }),
   };
 }

@@ -32,10 +32,10 @@ export function printHandlers({
   lists,
   shifts,
 }: CoreParts): Handlers<typeof printMethods> {
-  const printer = new ReceiptPrinter(store.db, clock);
-  const page = new PageSettings(store.db, clock);
+  const printer = new ReceiptPrinter(engine, clock);
+  const page = new PageSettings(engine, clock);
   const queries = new HistoryQueries(engine);
-  const issuers = new IssuerProfiles(store.db, clock);
+  const issuers = new IssuerProfiles(engine, clock);
   const dayClose = new DayCloseReader(reads, clock);
   const salePayments = new SalePayments(engine);
   return {
@@ -48,7 +48,7 @@ export function printHandlers({
       const detail =
         'history_id' in source
           ? await historyDetail({ db: store.db, queries, submissions, issuers }, active, source.history_id)
-          : contingencyDetail({ db: store.db, submissions, issuers }, active, source.submission_id);
+          : await contingencyDetail({ db: store.db, submissions, issuers }, active, source.submission_id);
       const model = buildPrintModel(detail);
       const submissionId = 'history_id' in source ? detail.submission?.id : source.submission_id;
       const payments = submissionId === undefined ? [] : await salePayments.of(submissionId);
@@ -61,7 +61,7 @@ export function printHandlers({
       const methods = await lists.read('payment_methods').catch(() => []);
       return printer.print(dayCloseTicket(close, active.label, clock(), methods, await shifts.ofDay(date)), { drawer: false });
     },
-    'print.test': (settings) => {
+    'print.test': async (settings) => {
       if (settings.connection === 'none') {
         throw new AppError(
           'invalid_input',
@@ -71,7 +71,7 @@ export function printHandlers({
       const name = settings.connection === 'network' ? `${settings.host}:${settings.port}` : settings.queue;
       // The shop's logo as its receipts will carry it, so the test says at once if it cannot be drawn.
       const active = connections.active();
-      const logo = active ? issuers.get(active.id)?.logo || null : null;
+      const logo = active ? (await issuers.get(active.id))?.logo || null : null;
       const blocks = testTicket(name, settings.columns, CODE_PAGE_LABELS[settings.code_page], formatDateTime(clock()), logo);
       return printer.print(blocks, {
         drawer: false,

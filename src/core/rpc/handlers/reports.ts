@@ -10,8 +10,8 @@ import { writeReportXlsx } from '#core/reports/xlsx';
 import type { Handlers } from '../registry';
 
 export function reportHandlers(parts: CoreParts): Handlers<typeof reportMethods> {
-  const { store, reads, connections, clock, home, logger, shifts } = parts;
-  const issuers = new IssuerProfiles(store.db, clock);
+  const { engine, reads, connections, clock, home, logger, shifts } = parts;
+  const issuers = new IssuerProfiles(engine, clock);
   const files = new ExportFiles(home, clock);
   /** The connection asked for (any of this installation's), else the active one. */
   const scope = async (connectionId?: number) => {
@@ -25,16 +25,16 @@ export function reportHandlers(parts: CoreParts): Handlers<typeof reportMethods>
     return { connectionId: found.id, connectionLabel: found.label, now: clock() };
   };
   return {
-    'reports.period': async (filter) => periodReport(store.db, reads, await scope(filter.connection_id), filter),
+    'reports.period': async (filter) => periodReport(engine, reads, await scope(filter.connection_id), filter),
     'reports.certificates': async ({ connection_id, ...filter }) => {
       const { connectionId } = await scope(connection_id);
-      return withholdingCertificates(store.db, reads, connectionId, issuers.get(connectionId), filter);
+      return withholdingCertificates(engine, reads, connectionId, await issuers.get(connectionId), filter);
     },
     'reports.exportXlsx': async (filter) => {
-      const report = await periodReport(store.db, reads, await scope(filter.connection_id), filter);
+      const report = await periodReport(engine, reads, await scope(filter.connection_id), filter);
       const file = files.create('xlsx');
       try {
-        const rows = await writeReportXlsx(store.db, report, filter, file.path, await shiftsReport(shifts, filter));
+        const rows = await writeReportXlsx(engine, report, filter, file.path, await shiftsReport(shifts, filter));
         return { export_id: file.id, filename: `informe-${filter.from}-a-${filter.to}.xlsx`, bytes: files.size(file.path), rows };
       } catch (error) {
         files.remove(file.path);

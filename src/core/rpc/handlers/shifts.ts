@@ -5,8 +5,8 @@ import type { CoreParts } from '#core/parts';
 import { ReceiptPrinter } from '#core/print/receipt-printer';
 import type { Handlers } from '../registry';
 
-export function shiftHandlers({ shifts, store, clock }: CoreParts): Handlers<typeof shiftMethods> {
-  const printer = new ReceiptPrinter(store.db, clock);
+export function shiftHandlers({ shifts, engine, clock }: CoreParts): Handlers<typeof shiftMethods> {
+  const printer = new ReceiptPrinter(engine, clock);
   return {
     'shifts.current': () => shifts.current(),
     'shifts.get': ({ id }) => shifts.get(id),
@@ -15,7 +15,7 @@ export function shiftHandlers({ shifts, store, clock }: CoreParts): Handlers<typ
       const shift = await shifts.move(input);
       // Cash changes hands: the drawer wired to the receipt printer opens. A printer in trouble never
       // undoes the movement; it is said next to it.
-      const settings = printer.settings();
+      const settings = await printer.settings();
       if (settings.connection === 'none' || !settings.drawer_on_cash) return { shift, drawer_opened: false, warning: null };
       try {
         await printer.openDrawer();
