@@ -47,19 +47,33 @@ function command(bin: string, args: string[]): [string, string[]] {
     : [bin, args];
 }
 
+/** Whether the server's binary in `bin` starts (as the user it runs as) and finds its libraries. */
+function starts(bin: string): boolean {
+  const [file, args] = command(join(bin, 'postgres'), ['--version']);
+  return spawnSync(file, args).status === 0;
+}
+
 /** The folder of the server's binaries, reachable by the user that runs it. */
 function binaries(): string {
   const native = dirname(dirname(postgresBinary));
-  if (!asRoot) return join(native, 'bin');
-  const [file, args] = command(join(native, 'bin', 'postgres'), ['--version']);
-  if (spawnSync(file, args).status === 0) return join(native, 'bin');
+  if (!asRoot || starts(join(native, 'bin'))) return join(native, 'bin');
   const copy = join(tmpdir(), 'factura-desk-postgres-binaries');
-  if (!existsSync(join(copy, 'bin', 'postgres'))) {
+  // A copy that does not start is replaced: one taken while npm was still laying the package out
+  // lacks the library links its install script makes afterwards (seen: libicuuc.so.60 missing).
+  if (!starts(join(copy, 'bin'))) {
     // Copied aside, then renamed into place: test files start servers in parallel, and none may
-    // run a half-copied folder. The loser of the rename uses the winner's copy.
+    // run a half-copied folder. A broken copy is renamed away first (never deleted under another
+    // process); the loser of the rename uses the winner's copy.
     const partial = mkdtempSync(join(tmpdir(), 'factura-desk-postgres-copy-'));
     cpSync(native, partial, { recursive: true, verbatimSymlinks: true });
     chmodSync(partial, 0o755);
+    if (existsSync(copy)) {
+      try {
+        renameSync(copy, mkdtempSync(join(tmpdir(), 'factura-desk-postgres-broken-')) + '/copy');
+      } catch {
+        // Another process moved it first.
+      }
+    }
     try {
       renameSync(partial, copy);
     } catch {
