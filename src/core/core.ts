@@ -219,7 +219,7 @@ export function createCore(options: CoreOptions): Core {
         const active = connections.active();
         if (active) lists.serviceAnswered(active.id);
         await submissions.ensureResumed();
-        if (!closing) poller.start();
+        if (!closing) await poller.start();
         if (!closing) outboxRunner.start();
       })();
       return background;

@@ -22,12 +22,12 @@ export interface ContingencyDetailParts {
 const NOT_CONTINGENCY =
   'Esa venta no es una factura de contingencia de esta conexión. Imprímala desde el historial cuando el servicio la haya confirmado.';
 
-export function contingencyDetail(
+export async function contingencyDetail(
   parts: ContingencyDetailParts,
   connection: { id: number; companyId: number },
   submissionId: number,
-): HistoryDetail {
-  const submission = parts.submissions.get(submissionId);
+): Promise<HistoryDetail> {
+  const submission = await parts.submissions.get(submissionId);
   if (submission.connection_id !== connection.id || submission.kind !== 'FE' || !submission.contingency) {
     throw new AppError('not_found', NOT_CONTINGENCY);
   }

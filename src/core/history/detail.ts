@@ -26,14 +26,14 @@ export async function historyDetail(
   }
   const { document_json, ...entry } = found;
   const submissionId = ledgerRowOf(parts.db, connection.id, entry.kind, entry.remote_id, entry.submission_id);
-  const submission = submissionId === null ? null : parts.submissions.get(submissionId);
+  const submission = submissionId === null ? null : await parts.submissions.get(submissionId);
   return {
     entry,
     document: parseObject(document_json) ?? {},
     submission,
     request: submissionId === null ? null : requestOf(parts.db, submissionId),
     events: submissionId === null ? [] : eventsOf(parts.db, submissionId),
-    support: submissionId === null ? null : parts.submissions.supportInfo(submissionId),
+    support: submissionId === null ? null : await parts.submissions.supportInfo(submissionId),
     issuer: parts.issuers.get(connection.id),
     company_id: connection.companyId,
   };

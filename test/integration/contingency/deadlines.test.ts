@@ -75,19 +75,19 @@ describe('contingency deadlines', () => {
 
       const tick = () => core.parts.submissions.checkDeadlines();
       now = new Date(now.getTime() + 23 * HOUR);
-      tick();
+      await tick();
       expect(warnings).toHaveLength(0);
       now = new Date(now.getTime() + 1 * HOUR); // 24 h left
-      tick();
-      tick();
+      await tick();
+      await tick();
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toContain('menos de 24 horas');
       now = new Date(now.getTime() + 20 * HOUR); // 4 h left
-      tick();
+      await tick();
       expect(warnings).toHaveLength(2);
       expect(warnings[1]).toContain('menos de 4 horas');
       now = new Date(now.getTime() + 4 * HOUR); // missed
-      tick();
+      await tick();
       expect(warnings).toHaveLength(3);
       expect(warnings[2]).toContain('Venció el plazo de 48 horas');
 

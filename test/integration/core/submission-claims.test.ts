@@ -56,9 +56,21 @@ async function writeAhead(engine: Engine, body: Buffer, baseUrl = 'http://127.0.
   return id;
 }
 
-function fakeClock() {
-  let now = Date.parse('2026-11-27T15:00:00Z');
-  return { clock: () => new Date(now), advance: (ms: number) => (now += ms) };
+/**
+ * Time passing for the leases of `engine`: each lease moved `ms` nearer its end. Leases are measured
+ * on the database's clock on PostgreSQL (claims.ts), which no test can move, so the leases move.
+ */
+async function elapse(engine: Engine, ms: number): Promise<void> {
+  await engine.db
+    .updateTable('submissions')
+    .set((eb) => ({ claimed_until: eb('claimed_until', '-', ms) }))
+    .where('claimed_until', 'is not', null)
+    .execute();
+}
+
+/** The process's clock, as it reads now, or `skewMs` off (a register whose clock runs ahead). */
+function processClock(skewMs = 0) {
+  return () => new Date(Date.now() + skewMs);
 }
 
 describe.each(Object.keys(ENGINES) as Engine['kind'][])('submission claims on %s', (kind) => {
@@ -70,9 +82,8 @@ describe.each(Object.keys(ENGINES) as Engine['kind'][])('submission claims on %s
 
   it('refused while held, kept only by its owner, taken over after expiry, released after the outcome', async () => {
     const { engine } = opened;
-    const time = fakeClock();
-    const first = new SubmissionClaims(engine, { owner: 'process-a', clock: time.clock, leaseMs: LEASE_MS });
-    const second = new SubmissionClaims(engine, { owner: 'process-b', clock: time.clock, leaseMs: LEASE_MS });
+    const first = new SubmissionClaims(engine, { owner: 'process-a', clock: processClock(), leaseMs: LEASE_MS });
+    const second = new SubmissionClaims(engine, { owner: 'process-b', clock: processClock(), leaseMs: LEASE_MS });
     const id = await writeAhead(engine, Buffer.from('{}'));
 
     expect(await first.take(id)).toBe(true);
@@ -84,13 +95,13 @@ describe.each(Object.keys(ENGINES) as Engine['kind'][])('submission claims on %s
     expect(await first.take(id)).toBe(true);
 
     // Renewed before a network call: the lease counts from the renewal.
-    time.advance(LEASE_MS - 1_000);
+    await elapse(engine, LEASE_MS - 10_000);
     expect(await first.renew(id)).toBe(true);
-    time.advance(LEASE_MS - 1_000);
+    await elapse(engine, LEASE_MS - 10_000);
     expect(await second.take(id)).toBe(false);
 
     // The owner stopped (a crash): once its lease ran out, another process takes the submission over.
-    time.advance(1_000);
+    await elapse(engine, 10_000);
     expect(await first.holder(id)).toBeNull();
     expect(await second.take(id)).toBe(true);
     expect(await first.renew(id)).toBe(false);
@@ -107,11 +118,10 @@ describe.each(Object.keys(ENGINES) as Engine['kind'][])('submission claims on %s
 
   it('a single writer takes over a claim a dead process left, without waiting for its lease', async () => {
     const { engine } = opened;
-    const time = fakeClock();
-    const dead = new SubmissionClaims(engine, { owner: 'crashed', clock: time.clock, leaseMs: LEASE_MS });
+    const dead = new SubmissionClaims(engine, { owner: 'crashed', clock: processClock(), leaseMs: LEASE_MS });
     const restarted = new SubmissionClaims(engine, {
       owner: 'restarted',
-      clock: time.clock,
+      clock: processClock(),
       leaseMs: LEASE_MS,
       singleWriter: true,
     });
@@ -119,6 +129,28 @@ describe.each(Object.keys(ENGINES) as Engine['kind'][])('submission claims on %s
     expect(await dead.take(id)).toBe(true);
     expect(await restarted.take(id)).toBe(true);
     expect(await restarted.holder(id)).toBe('restarted');
+  });
+});
+
+describe('leases on the PostgreSQL clock', () => {
+  it('a register whose clock runs ahead sees another register’s live lease as live', async () => {
+    const opened = await openEngine('postgres');
+    try {
+      const { engine } = opened;
+      const onTime = new SubmissionClaims(engine, { owner: 'register-1', clock: processClock(), leaseMs: LEASE_MS });
+      const ahead = new SubmissionClaims(engine, { owner: 'register-2', clock: processClock(10 * LEASE_MS), leaseMs: LEASE_MS });
+      const id = await writeAhead(engine, Buffer.from('{}'));
+      expect(await onTime.take(id)).toBe(true);
+      expect(await ahead.holder(id)).toBe('register-1');
+      expect(await ahead.take(id)).toBe(false);
+      // And the other way round: the register ahead does not hold its lease longer for it.
+      await onTime.release(id);
+      expect(await ahead.take(id)).toBe(true);
+      await elapse(engine, LEASE_MS);
+      expect(await onTime.take(id)).toBe(true);
+    } finally {
+      await opened.close();
+    }
   });
 });
 
@@ -181,9 +213,8 @@ describe('two processes over one PostgreSQL ledger, against the real sandbox', (
     const one = await openPostgres({ url, migrations });
     const two = await openPostgres({ url, migrations });
     try {
-      const time = fakeClock();
-      const claimsOne = new SubmissionClaims(one, { owner: 'process-1', clock: time.clock, leaseMs: LEASE_MS });
-      const claimsTwo = new SubmissionClaims(two, { owner: 'process-2', clock: time.clock, leaseMs: LEASE_MS });
+      const claimsOne = new SubmissionClaims(one, { owner: 'process-1', clock: processClock(), leaseMs: LEASE_MS });
+      const claimsTwo = new SubmissionClaims(two, { owner: 'process-2', clock: processClock(), leaseMs: LEASE_MS });
       const before = (await dseDocumentIds(sandbox.baseUrl, TOKENS.full)).length;
       const ids: number[] = [];
       for (let i = 0; i < 12; i += 1) {
@@ -207,7 +238,7 @@ describe('two processes over one PostgreSQL ledger, against the real sandbox', (
       const resumed: string[] = [];
       await pass(two, claimsTwo, resumed);
       expect(resumed).toEqual([]);
-      time.advance(LEASE_MS);
+      await elapse(one, LEASE_MS);
       await pass(two, claimsTwo, resumed);
       expect(resumed).toEqual(crashedSent);
       expect((await dseDocumentIds(sandbox.baseUrl, TOKENS.full)).length).toBe(before + 13);

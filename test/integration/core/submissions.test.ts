@@ -156,7 +156,7 @@ describe('DSE submissions', () => {
     expect(conflict).toMatchObject({ state: 'conflict', http_status: 409 });
     expect(conflict.error?.code).toBe('api_key_conflict');
     expect(await b.parts.submissions.check(conflict.id)).toMatchObject({ state: 'conflict', attempts: 1 });
-    expect(b.parts.submissions.supportInfo(conflict.id).text).toContain(key);
+    expect((await b.parts.submissions.supportInfo(conflict.id)).text).toContain(key);
   });
 
   it('refuses locally to reuse a key with another payload, sending nothing', async () => {
@@ -164,7 +164,7 @@ describe('DSE submissions', () => {
     const key = `local-${Date.now()}`;
     await core.parts.submissions.submitDse(dse(MAGIC.accept, 'uno'), key);
     await expect(core.parts.submissions.submitDse(dse(MAGIC.accept, 'otro'), key)).rejects.toMatchObject({ code: 'conflict' });
-    expect(core.parts.submissions.list()).toHaveLength(1);
+    expect(await core.parts.submissions.list()).toHaveLength(1);
   });
 
   it('400: failed with the server reason, nothing scheduled', async () => {
@@ -211,7 +211,7 @@ describe('secrets', () => {
   it('support information has the contract list and never the token; the token is nowhere in SQLite', async () => {
     const core = await bed.core();
     const submission = await core.parts.submissions.submitDse(dse(MAGIC.uncertainAccept));
-    const info = core.parts.submissions.supportInfo(submission.id);
+    const info = await core.parts.submissions.supportInfo(submission.id);
     for (const label of [
       'Fecha y hora',
       'company_id',

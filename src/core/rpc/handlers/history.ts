@@ -29,8 +29,11 @@ export function historyHandlers({
     'history.detail': ({ id }) => historyDetail({ db: store.db, queries, submissions, issuers }, connections.requireActive(), id),
     'history.contingencyDetail': ({ submission_id }) =>
       contingencyDetail({ db: store.db, submissions, issuers }, connections.requireActive(), submission_id),
-    'history.following': async () =>
-      (await reads.unmirroredOpen(connections.requireActive().id)).map((id) => submissions.get(id)),
+    'history.following': async () => {
+      const following = [];
+      for (const id of await reads.unmirroredOpen(connections.requireActive().id)) following.push(await submissions.get(id));
+      return following;
+    },
     // One chunk per call: the host never holds the whole file (100,000 rows are about 20 MB of
     // text, twice that as a JS string with the BOM, plus the transport's copy).
     'history.exportCsv': async ({ filter, after }) => {
