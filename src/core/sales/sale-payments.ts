@@ -44,7 +44,7 @@ export class SalePayments {
     company: Company,
     request: FeSubmitRequest,
     payments: readonly SalePayment[],
-    alreadySent: (key: string) => boolean,
+    alreadySent: (key: string) => boolean | Promise<boolean>,
     submit: (request: FeSubmitRequest) => Promise<Submission>,
   ): Promise<Submission> {
     if (payments.length === 0) return submit(request);
@@ -56,7 +56,7 @@ export class SalePayments {
     if (problem) throw new AppError('invalid_input', `${problem} No se envió nada.`);
     const key = request.draft_key ?? `fe-${randomUUID()}`;
     const keyed = { ...request, draft_key: key };
-    if (alreadySent(key)) return submit(keyed);
+    if (await alreadySent(key)) return submit(keyed);
     this.stage(company, key, payments);
     try {
       return await submit(keyed);

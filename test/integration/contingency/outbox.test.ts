@@ -308,7 +308,7 @@ describe('contingency outbox through an outage', () => {
       expect(held.contingency?.local_ref).toMatch(/^CONT-/);
       // An outbox pass wrote its attempt ahead and the app died before the outcome: the ledger can no
       // longer prove that nothing left.
-      app.core.parts.submissions.ledger.markSending(held.id);
+      await app.core.parts.submissions.ledger.markSending(held.id);
 
       now = new Date('2026-11-21T00:30:00-05:00');
       await proxy.setFault('none');

@@ -21,7 +21,7 @@ export function feHandlers({ submissions, connections, fetch, store, lists, shif
           connections.requireActive(),
           keyed,
           payments ?? [],
-          (key) => submissions.byKey('FE', key) !== null,
+          async (key) => (await submissions.byKey('FE', key)) !== null,
           (withKey) => submissions.submitFe(withKey),
         );
       const sale = shifts.saleShift();
