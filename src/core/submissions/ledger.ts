@@ -187,6 +187,40 @@ export class SubmissionLedger {
       .execute()) as SubmissionRow[];
   }
 
+  /** The newest submission of a connection that created this document (by its id on the server), if any. */
+  async byDocument(connectionId: number, kind: DocumentKind, documentId: number): Promise<number | null> {
+    const row = await this.engine.db
+      .selectFrom('submissions')
+      .select('id')
+      .where('connection_id', '=', connectionId)
+      .where('kind', '=', kind)
+      .where('document_id', '=', documentId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  /** What each attempt of a submission recorded (its events, written by the ledger's triggers), in order. */
+  async events(id: number) {
+    return this.engine.db
+      .selectFrom('submission_events')
+      .select([
+        'at',
+        'state',
+        'attempts',
+        'http_status',
+        'estado_dian',
+        'document_id',
+        'response_body',
+        'error_code',
+        'error_message',
+      ])
+      .where('submission_id', '=', id)
+      .orderBy('id')
+      .execute();
+  }
+
   /** Every unresolved submission, oldest first (the order they are resumed in). */
   async open(): Promise<SubmissionRow[]> {
     return (await rows(this.engine.db).where('s.state', 'in', OPEN_STATES).orderBy('s.id').execute()) as SubmissionRow[];

@@ -26,9 +26,9 @@ export function historyHandlers({
     'history.sync': () => history.sync(),
     'history.status': () => history.status(),
     'history.list': ({ filter, offset, limit }) => queries.page(connections.requireActive().id, filter, offset, limit),
-    'history.detail': ({ id }) => historyDetail({ db: store.db, queries, submissions, issuers }, connections.requireActive(), id),
+    'history.detail': ({ id }) => historyDetail({ queries, submissions, issuers }, connections.requireActive(), id),
     'history.contingencyDetail': ({ submission_id }) =>
-      contingencyDetail({ db: store.db, submissions, issuers }, connections.requireActive(), submission_id),
+      contingencyDetail({ submissions, issuers }, connections.requireActive(), submission_id),
     'history.following': async () => {
       const following = [];
       for (const id of await reads.unmirroredOpen(connections.requireActive().id)) following.push(await submissions.get(id));
