@@ -25,6 +25,7 @@ import type { ServiceParts } from '../parts';
 import { IssuerProfiles } from '../history/issuer';
 import { crashPoint } from './crash';
 import {
+  lockNumbering,
   nextTicket,
   TICKET_PROBLEM_TEXT,
   ticketHolder,
@@ -182,6 +183,7 @@ export class ContingencyQueue {
       async (trx) => {
         let assignment: TicketAssignment | null = null;
         if (request !== null && numbered) {
+          if (numbering && this.options.engine.kind === 'postgres') await lockNumbering(trx, numbering);
           assignment = await nextTicket(trx, numbering, soldAt, {
             baseUrl: row.base_url,
             companyId: row.company_id,

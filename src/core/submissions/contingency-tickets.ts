@@ -70,6 +70,19 @@ async function lastTicketIn(
   return row?.top ?? null;
 }
 
+/**
+ * On PostgreSQL, holds the numbering's lock until the caller's transaction ends, before its next
+ * number is read: two sales queued at once (two connections of the pool, or two counters) would
+ * otherwise read the same highest number and the second's commit would fail on the outbox's unique
+ * ticket. SQLite has one writer, whose transactions never overlap.
+ */
+export async function lockNumbering(
+  db: Kysely<Schema>,
+  numbering: Pick<NumberingResolution, 'numero' | 'prefijo'>,
+): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`contingency-ticket:${numbering.numero}/${numbering.prefijo}`}))`.execute(db);
+}
+
 /** The company a ticket belongs to: its invoices are those of one address and company number. */
 export interface TicketCompany {
   baseUrl: string;
