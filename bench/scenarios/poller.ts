@@ -218,7 +218,7 @@ export const pollerScenario: Scenario = {
       // A restart with the same 1,000 pending: core resumes the open ledger rows before the poller.
       ctx.log('restart of core with the same ledger');
       const restarted = openCore(home);
-      const dueSoon = restarted.parts.submissions.ledger.due(Date.now() + RESTART_WINDOW_MS).length;
+      const dueSoon = (await restarted.parts.submissions.ledger.due(Date.now() + RESTART_WINDOW_MS)).length;
       await restarted.close();
       const restart = await backgroundWindow(home, RESTART_WINDOW_MS);
       const restartChecks = restart.requests.filter((r) => r.route === CHECK).length;

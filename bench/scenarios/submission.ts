@@ -7,6 +7,7 @@
 //  - 1,000 DSE one after another, end to end, and the share of that time spent inside the sandbox.
 import { join } from 'node:path';
 import type { Core } from '#core/core';
+import { sqliteEngine, type Engine } from '#core/store/engine';
 import { Store } from '#core/store/store';
 import { SubmissionLedger } from '#core/submissions/ledger';
 import { osKeychain } from '#core/vault/os-keychain';
@@ -55,14 +56,15 @@ function observedKeychain(): { secrets: SecretStore; reads: { count: number } } 
   return { secrets, reads };
 }
 
-/** Times this store's durable commits (the ledger's write-ahead and outcome records, synchronous=FULL). */
-function timedCommits(store: Store): { ms: number } {
+/** Times this engine's durable commits (the ledger's write-ahead and outcome records, synchronous=FULL). */
+function timedCommits(engine: Engine): { ms: number } {
   const spent = { ms: 0 };
-  const durably = store.durably.bind(store);
-  store.durably = <T>(work: () => T): T => {
+  const transaction = engine.transaction.bind(engine);
+  engine.transaction = async (work, options) => {
+    if (!options?.durable) return transaction(work, options);
     const started = performance.now();
     try {
-      return durably(work);
+      return await transaction(work, options);
     } finally {
       spent.ms += performance.now() - started;
     }
@@ -75,16 +77,18 @@ function timedCommits(store: Store): { ms: number } {
  * database on the same disk, each in its own transaction but without fsync (synchronous=NORMAL): the
  * commits' own work. What the durable commits take beyond it is waiting for the disk.
  */
-function unsyncedLedger(file: string): { copy(core: Core, submissionId: number): number; close(): void } {
+function unsyncedLedger(file: string): { copy(core: Core, submissionId: number): Promise<number>; close(): void } {
   const store = Store.open(file);
-  store.durably = <T>(work: () => T): T => store.db.transaction(work).immediate();
-  const ledger = new SubmissionLedger(store, () => new Date());
+  const engine = sqliteEngine(store.db);
+  const transaction = engine.transaction.bind(engine);
+  engine.transaction = (work) => transaction(work);
+  const ledger = new SubmissionLedger(engine, () => new Date());
   let copies = 0;
   return {
-    copy(core, submissionId) {
-      const row = core.parts.submissions.ledger.get(submissionId)!;
+    async copy(core, submissionId) {
+      const row = (await core.parts.submissions.ledger.get(submissionId))!;
       const started = performance.now();
-      const copy = ledger.insert({
+      const copy = await ledger.insert({
         connectionId: row.connection_id,
         baseUrl: row.base_url,
         companyId: row.company_id,
@@ -95,7 +99,7 @@ function unsyncedLedger(file: string): { copy(core: Core, submissionId: number):
         payloadHash: row.payload_hash,
         counterpart: row.counterpart,
       });
-      ledger.record(copy.id, {
+      await ledger.record(copy.id, {
         state: row.state,
         httpStatus: row.http_status,
         documentId: row.document_id ?? undefined,
@@ -115,7 +119,7 @@ async function overhead(ctx: BenchContext, sandbox: SandboxChild): Promise<Figur
   const timed = timedFetch();
   const keychain = observedKeychain();
   const core = await connectedCore(join(ctx.tmp, 'overhead-home'), sandbox, timed.fetch, keychain.secrets);
-  const commits = timedCommits(core.parts.store);
+  const commits = timedCommits(core.parts.engine);
   const unsynced = unsyncedLedger(join(ctx.tmp, 'unsynced-ledger', 'ledger.sqlite'));
   const perRun = 30;
   let n = 0;
@@ -156,7 +160,7 @@ async function overhead(ctx: BenchContext, sandbox: SandboxChild): Promise<Figur
         started = performance.now();
         await osKeychain.getPassword(account.service, account.account);
         oneRead.push(performance.now() - started);
-        copied.push(unsynced.copy(core, submission.id));
+        copied.push(await unsynced.copy(core, submission.id));
       }
       differences.push(median(viaCore) - median(direct));
       outside.push(median(notHttp));

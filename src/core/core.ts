@@ -38,7 +38,7 @@ import { createDispatcher, type Dispatcher } from './rpc/registry';
 import type { RestoreResult } from './store/restore';
 import { FolderLock } from './store/folder-lock';
 import { Store } from './store/store';
-import { sqliteEngine } from './store/engine';
+import { sqliteEngine, type Engine } from './store/engine';
 import { LedgerReads } from './ledger-reads/ledger-reads';
 import { outboxHandlers } from './rpc/handlers/outbox';
 import { OutboxRunner } from './submissions/outbox-runner';
@@ -74,6 +74,11 @@ export interface CoreOptions {
    * opens the next); default: this core takes it, and gives it back on close.
    */
   lock?: FolderLock;
+  /**
+   * The shop's PostgreSQL engine, opened (and closed) by the host; default: SQLite over the data
+   * folder's store. The parts on the typed query layer (the ledger and its queue among them) use it.
+   */
+  engine?: Engine;
 }
 
 export interface Core extends Dispatcher {
@@ -123,8 +128,8 @@ export function createCore(options: CoreOptions): Core {
   void trustedRoots().then((roots) => {
     if (roots.systemProblem) logger.warn('system certificate store unreadable', { problem: roots.systemProblem });
   });
-  // The typed query layer on the Store's own connection: converted modules read through it.
-  const engine = sqliteEngine(store.db);
+  // The typed query layer on the Store's own connection, or the shop's database: converted modules read through it.
+  const engine = options.engine ?? sqliteEngine(store.db);
   const reads = new LedgerReads(engine);
   const connections = new Connections(store.db, vault, events, clock);
   const timeouts = {
@@ -219,7 +224,7 @@ export function createCore(options: CoreOptions): Core {
         const active = connections.active();
         if (active) lists.serviceAnswered(active.id);
         await submissions.ensureResumed();
-        if (!closing) poller.start();
+        if (!closing) await poller.start();
         if (!closing) outboxRunner.start();
       })();
       return background;

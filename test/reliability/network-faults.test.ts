@@ -15,14 +15,16 @@ import { dseBody, feBody, SANDBOX_NOW } from '../support/requests/numbered';
 import {
   fetchWithTimeout,
   inBatches,
-  ledgerRows,
   reconcile,
   scopedTo,
   serverDocuments,
   startApp,
   type AppUnderTest,
+  type LedgerRow,
 } from '../support/reliability/harness';
 import { waitUntil } from '../support/wait';
+import { ENGINE_KINDS } from '../support/engines';
+import { shopLedgers } from '../support/core/shop-ledgers';
 import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
 import { contingencyProfile } from '../support/contingency';
 
@@ -43,7 +45,13 @@ beforeAll(async () => {
   proxy = await startFaultProxy(new URL(sandbox.baseUrl).origin);
 });
 
+/** Each engine's ledgers; on PostgreSQL the faults that reach the ledger's paths (write-ahead, doubt, queue). */
+const ledgers = { sqlite: shopLedgers('sqlite'), postgres: shopLedgers('postgres') };
+const ON_POSTGRES: readonly Fault[] = ['reset-before-body', 'reset-after-body', 'cut-mid-body', 'refuse'];
+
 afterAll(async () => {
+  await ledgers.sqlite.close();
+  await ledgers.postgres.close();
   await proxy?.close();
   await sandbox?.close();
   mkdirSync('test-results', { recursive: true });
@@ -74,12 +82,18 @@ const isOpen = (state: string) => state === 'sending' || state === 'in_doubt' ||
 describe('network faults through a loopback fault proxy', () => {
   const faults = FAULTS.filter((f): f is Exclude<Fault, 'none'> => f !== 'none');
 
-  it.each(faults.map((fault, run) => [fault, run + 1] as const))(
-    '%s: exactly one document per operation, none lost, every uncertain one resolved by resume',
-    async (fault, run) => {
-      const home = join(dir.path, `home-${fault}`);
+  const cases = ENGINE_KINDS.flatMap((kind, k) =>
+    faults
+      .filter((fault) => kind === 'sqlite' || ON_POSTGRES.includes(fault))
+      .map((fault, i) => [kind, fault, 100 * k + i + 1] as const),
+  );
+  it.each(cases)(
+    '%s, %s: exactly one document per operation, none lost, every uncertain one resolved by resume',
+    async (kind, fault, run) => {
+      const home = join(dir.path, `home-${kind}-${fault}`);
       await proxy.setFault('none');
       const app = await startApp({
+        ...(await ledgers[kind].engineOf(home)),
         home,
         secrets: memorySecrets(),
         baseUrl: proxy.url('/api/v1'),
@@ -114,11 +128,16 @@ describe('network faults through a loopback fault proxy', () => {
           { what: `nothing open after ${fault}` },
         );
 
-        const rows = ledgerRows(home).filter((r) => r.idempotency_key);
+        const all = await ledgers[kind].read<LedgerRow>(
+          home,
+          'SELECT id, kind, idempotency_key, state, document_id, attempts FROM submissions ORDER BY id',
+        );
+        const rows = all.filter((r) => r.idempotency_key);
         const server = serverDocuments(sandboxData(), COMPANY_A);
         const check = reconcile(rows, scopedTo(rows, server));
         const counts = proxy.counts[fault];
         results.push({
+          engine: kind,
           fault,
           operations: rows.length,
           fe: rows.filter((r) => r.kind === 'FE').length,

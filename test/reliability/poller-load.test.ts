@@ -66,7 +66,7 @@ describe('poller with 1,000 pending documents', () => {
       const recordedAt = now;
       {
         for (let i = 1; i <= DOCUMENTS; i += 1) {
-          const row = ledger.insert({
+          const row = await ledger.insert({
             connectionId: connection.output.id,
             baseUrl: 'http://127.0.0.1:9/api/v1',
             companyId: 1,
@@ -77,7 +77,7 @@ describe('poller with 1,000 pending documents', () => {
             payloadHash: `h${i}`,
             counterpart: null,
           });
-          ledger.record(row.id, {
+          await ledger.record(row.id, {
             state: 'pending',
             httpStatus: 502,
             documentId: row.id,
@@ -87,7 +87,7 @@ describe('poller with 1,000 pending documents', () => {
           });
         }
       }
-      core.parts.poller.start();
+      await core.parts.poller.start();
       let wakeups = 0;
       while (timers.length > 0 && wakeups < 500) {
         timers.sort((a, b) => a.at - b.at);

@@ -9,12 +9,10 @@ import { dec, toMoneyString, ZERO } from '#shared/money';
 import { AppError } from '#shared/rpc/errors';
 import type { HistoryDetail } from '#shared/rpc/methods/history';
 import { isObject, type Json } from '../api/records';
-import type { Db } from '../store/store';
 import type { Submissions } from '../submissions/submissions';
 import type { IssuerProfiles } from './issuer';
 
 export interface ContingencyDetailParts {
-  db: Db;
   submissions: Submissions;
   issuers: IssuerProfiles;
 }
@@ -27,13 +25,11 @@ export async function contingencyDetail(
   connection: { id: number; companyId: number },
   submissionId: number,
 ): Promise<HistoryDetail> {
-  const submission = parts.submissions.get(submissionId);
+  const submission = await parts.submissions.get(submissionId);
   if (submission.connection_id !== connection.id || submission.kind !== 'FE' || !submission.contingency) {
     throw new AppError('not_found', NOT_CONTINGENCY);
   }
-  const row = parts.db
-    .prepare<[number], { request_body: Buffer }>('SELECT request_body FROM submissions WHERE id = ?')
-    .get(submissionId);
+  const row = await parts.submissions.ledger.get(submissionId);
   const request = parseObject(row?.request_body.toString('utf8') ?? '');
   if (!request) throw new AppError('not_found', NOT_CONTINGENCY);
   const receptor = isObject(request.receptor) ? request.receptor : {};

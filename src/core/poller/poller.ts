@@ -15,6 +15,9 @@ export class Poller {
   private running = false;
   private inFlight: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
+  /** The schedule's read in flight for the timer (the newest one arms it, older ones give way). */
+  private arming: Promise<void> | null = null;
+  private armings = 0;
 
   constructor(
     private readonly submissions: Submissions,
@@ -22,12 +25,14 @@ export class Poller {
     private readonly logger: Logger,
   ) {}
 
-  start(): void {
-    if (this.running) return;
+  /** Starts scheduling; resolves once the schedule is read and the timer armed for its earliest check. */
+  async start(): Promise<void> {
+    if (this.running) return this.whenIdle();
     this.running = true;
     // A new unresolved outcome may be due sooner than what the timer waits for.
     this.unsubscribe = this.submissions.onRecorded(() => this.arm());
     this.arm();
+    await this.whenIdle();
   }
 
   /** Stops scheduling and waits for the check in flight, so nothing is cut half-way. */
@@ -50,38 +55,51 @@ export class Poller {
     return this.inFlight;
   }
 
-  /** Resolves when no check is running (tests with a controlled clock wait on this). */
+  /** Resolves when no check is running and the timer is armed (tests with a controlled clock wait on this). */
   async whenIdle(): Promise<void> {
-    while (this.inFlight) await this.inFlight;
+    while (this.inFlight || this.arming) await (this.inFlight ?? this.arming);
   }
 
   /** When the next check is due (tests and the status screen). */
-  get nextDueAt(): number | null {
-    return this.submissions.ledger.nextDue()?.due_at ?? null;
+  async nextDueAt(): Promise<number | null> {
+    return (await this.submissions.ledger.nextDue())?.due_at ?? null;
   }
 
   private async checkDue(): Promise<void> {
-    for (const id of this.submissions.ledger.due(this.timers.now())) {
+    for (const id of await this.submissions.ledger.due(this.timers.now())) {
       if (!this.running) return;
       try {
         await this.submissions.check(id);
       } catch (error) {
         this.logger.error('poller check failed', { submission: id, error: String(error) });
-        this.submissions.ledger.postpone(id, 'error interno');
+        await this.submissions.ledger
+          .postpone(id, 'error interno')
+          .catch((failed: unknown) => this.logger.error('poller postpone failed', { submission: id, error: String(failed) }));
       }
     }
   }
 
+  /** Arms the one timer for the earliest due check; a later call (a newer outcome) supersedes this one's read. */
   private arm(): void {
     if (!this.running || this.inFlight) return;
-    this.disarm();
-    const next = this.submissions.ledger.nextDue();
-    if (!next) return;
-    const wait = Math.min(Math.max(0, next.due_at - this.timers.now()), MAX_SLEEP_MS);
-    this.timer = this.timers.setTimeout(() => {
-      this.timer = null;
-      void this.runDue();
-    }, wait);
+    const turn = ++this.armings;
+    const arming = this.submissions.ledger
+      .nextDue()
+      .then((next) => {
+        if (turn !== this.armings || !this.running || this.inFlight) return;
+        this.disarm();
+        if (!next) return;
+        const wait = Math.min(Math.max(0, next.due_at - this.timers.now()), MAX_SLEEP_MS);
+        this.timer = this.timers.setTimeout(() => {
+          this.timer = null;
+          void this.runDue();
+        }, wait);
+      })
+      .catch((error: unknown) => this.logger.error('poller schedule not read', { error: String(error) }))
+      .finally(() => {
+        if (this.arming === arming) this.arming = null;
+      });
+    this.arming = arming;
   }
 
   private disarm(): void {

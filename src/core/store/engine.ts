@@ -53,7 +53,17 @@ export function sqliteEngine(connection: Db): Engine {
           // SQLite refuses to change `synchronous` inside a transaction: set before BEGIN, reset after.
           if (options.durable) connection.pragma('synchronous = FULL');
           try {
-            const result = await held.transaction().execute(work);
+            const trx = await held.startTransaction().execute();
+            let result: Awaited<ReturnType<typeof work>>;
+            try {
+              result = await work(trx);
+              await trx.commit().execute();
+            } catch (error) {
+              // A full disk (or an I/O error) makes SQLite roll the transaction back itself: a
+              // ROLLBACK then would fail and hide the error the user must see.
+              if (connection.inTransaction) await trx.rollback().execute();
+              throw error;
+            }
             if (options.durable) checkpoint(connection);
             return result;
           } finally {

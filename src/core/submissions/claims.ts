@@ -4,12 +4,17 @@
 // UPDATE … RETURNING (the database decides between two processes racing for it), renewed before
 // every network call for longer than that call may wait, and released after the outcome's commit.
 // A crashed owner's lease runs out, and another process resumes the submission with its same key.
+// Leases are measured on the database's clock where there is one to share (PostgreSQL's now()): a
+// register whose own clock runs ahead never sees another's live lease as expired. SQLite has one
+// process per folder, whose clock is the only one.
+import { sql, type Expression } from 'kysely';
 import type { Engine } from '../store/engine';
 import { isDiskFault, storeUnavailable } from '../store/store';
 
 export interface ClaimOptions {
   /** Who claims: one id per process (its ledger instance). */
   owner: string;
+  /** The process's clock: what leases are measured on for SQLite (PostgreSQL measures them on its own). */
   clock: () => Date;
   /** How long a claim holds after it is taken or renewed; longer than any network wait it covers. */
   leaseMs: number;
@@ -35,16 +40,23 @@ export class SubmissionClaims {
     return this.options.owner;
   }
 
+  /** Now in epoch milliseconds on the clock leases are measured on (see the top of this file). */
+  private now(): Expression<number> {
+    return this.engine.kind === 'postgres'
+      ? sql<number>`(extract(epoch from clock_timestamp()) * 1000)::bigint`
+      : sql<number>`${this.options.clock().getTime()}`;
+  }
+
   /**
    * Takes the claim on a submission, or keeps this owner's: true when it is this owner's until a
    * lease from now; false when another owner holds an unexpired one (nothing changed).
    */
   async take(id: number): Promise<boolean> {
-    const now = this.options.clock().getTime();
+    const now = this.now();
     const taken = await this.written(
       this.engine.db
         .updateTable('submissions')
-        .set({ claimed_by: this.options.owner, claimed_until: now + this.options.leaseMs })
+        .set((eb) => ({ claimed_by: this.options.owner, claimed_until: eb(now, '+', this.options.leaseMs) }))
         .where('id', '=', id)
         .$if(!this.options.singleWriter, (query) =>
           query.where((eb) =>
@@ -65,7 +77,7 @@ export class SubmissionClaims {
     const renewed = await this.written(
       this.engine.db
         .updateTable('submissions')
-        .set({ claimed_until: this.options.clock().getTime() + this.options.leaseMs })
+        .set((eb) => ({ claimed_until: eb(this.now(), '+', this.options.leaseMs) }))
         .where('id', '=', id)
         .$if(!this.options.singleWriter, (query) => query.where('claimed_by', '=', this.options.owner))
         .returning('id')
@@ -90,11 +102,11 @@ export class SubmissionClaims {
   async holder(id: number): Promise<string | null> {
     const row = await this.engine.db
       .selectFrom('submissions')
-      .select(['claimed_by', 'claimed_until'])
+      .select((eb) => ['claimed_by', eb('claimed_until', '>', this.now()).as('live')])
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!row?.claimed_by || row.claimed_until === null) return null;
-    return row.claimed_until > this.options.clock().getTime() ? row.claimed_by : null;
+    // SQLite answers the comparison 1 or 0, PostgreSQL true or false.
+    return row?.claimed_by && row.live ? row.claimed_by : null;
   }
 
   /** A claim's write on a full or read-only disk fails with the store's Spanish message, as every commit does. */

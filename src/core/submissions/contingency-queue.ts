@@ -25,6 +25,7 @@ import type { ServiceParts } from '../parts';
 import { ContingencyBook } from '../history/issuer';
 import { crashPoint } from './crash';
 import {
+  lockNumbering,
   nextTicket,
   TICKET_PROBLEM_TEXT,
   ticketHolder,
@@ -39,27 +40,34 @@ import {
 import { deadlineLevel, deadlineMessage, isNewWarning, timeLeftText, type DeadlineLevel } from './deadlines';
 import type { NewSubmission, SubmissionRow } from './ledger';
 import { OutboxStore } from './outbox';
+import type { Kysely } from 'kysely';
+import type { Engine } from '../store/engine';
+import type { Schema } from '../store/schema';
 
 /** What the contingency queue may ask of the exactly-once ledger, and nothing else. */
 export interface LedgerAccess {
   /** The ledger's row of a submission (`not_found` when it has none). */
-  row(id: number): SubmissionRow;
+  row(id: number): Promise<SubmissionRow>;
   /** The ledger's proof that nothing of this submission ever left (every attempt refused before a byte). */
   nothingSent(row: SubmissionRow): boolean;
   /** Resolves a queued submission now, in its turn: the same key and bytes, or a query by id. */
   sendInTurn(id: number): Promise<Submission>;
   /** The poller leaves it alone: the queue sends it in its turn. */
-  park(id: number): void;
+  park(id: number): Promise<void>;
   /** On the poller's back-off from now on (it may have reached the server). */
-  postpone(id: number, error: string | null): void;
-  /** Replaces the body of a provably unsent submission; false, nothing changed, for any other. */
+  postpone(id: number, error: string | null): Promise<void>;
+  /**
+   * Replaces the body of a provably unsent submission inside the queue's commit `within`; false,
+   * nothing changed, for any other.
+   */
   rewriteUnsent(
     id: number,
     body: Buffer,
     payloadHash: string,
     ticketRef: string | null,
     error: { code: string; message: string },
-  ): boolean;
+    within: Kysely<Schema>,
+  ): Promise<boolean>;
   /** A provably unsent DSE under a new key, taking over queue entry `outboxId`; null, nothing changed, otherwise. */
   redateUnsent(
     oldId: number,
@@ -67,7 +75,7 @@ export interface LedgerAccess {
     entry: NewSubmission,
     queued: { code: string; message: string },
     closing: string,
-  ): SubmissionRow | null;
+  ): Promise<SubmissionRow | null>;
   /** Tells the ledger's listeners (the poller, the history, the screens) that a submission changed. */
   announce(row: SubmissionRow): void;
   /** The certificate refused on this connection's last attempt, when that is what stopped it. */
@@ -75,6 +83,8 @@ export interface LedgerAccess {
 }
 
 export interface ContingencyQueueOptions extends ServiceParts {
+  /** Where the queue's rows are (the ledger's engine). */
+  engine: Engine;
   /** The transmission window of a contingency document, in hours. */
   windowHours: number;
 }
@@ -109,23 +119,23 @@ export class ContingencyQueue {
     private readonly ledger: LedgerAccess,
     private readonly options: ContingencyQueueOptions,
   ) {
-    this.outbox = new OutboxStore(options.store, options.clock, options.windowHours);
+    this.outbox = new OutboxStore(options.engine, options.clock, options.windowHours);
     this.issuers = new ContingencyBook(options.store.db, options.clock);
   }
 
   /** Whether this submission waits in the queue (its turn comes in the queue's order). */
-  isQueued(submissionId: number): boolean {
+  isQueued(submissionId: number): Promise<boolean> {
     return this.outbox.isQueued(submissionId);
   }
 
   /** The hash of the body as the counter first sent it, for a queued sale whose body was rewritten. */
-  originalHashOf(submissionId: number): string | undefined {
-    return this.outbox.bySubmission(submissionId)?.original_hash;
+  async originalHashOf(submissionId: number): Promise<string | undefined> {
+    return (await this.outbox.bySubmission(submissionId))?.original_hash;
   }
 
   /** Whether a new sale of this connection must wait behind older ones (order), unsent. */
-  waitsBehind(connectionId: number): boolean {
-    return this.outbox.countFor(connectionId) > 0;
+  async waitsBehind(connectionId: number): Promise<boolean> {
+    return (await this.outbox.countFor(connectionId)) > 0;
   }
 
   /**
@@ -133,15 +143,15 @@ export class ContingencyQueue {
    * already names (queued by the app, or typed before) would be the same sale twice: refused before
    * anything is stored. The ledger's unique index refuses it too, for a writer that got past this.
    */
-  refuseTakenTicket(ticket: TicketId, key: string, company: TicketCompany): void {
-    const holder = ticketHolder(this.options.store.db, company, ticket, key);
+  async refuseTakenTicket(ticket: TicketId, key: string, company: TicketCompany): Promise<void> {
+    const holder = await ticketHolder(this.options.engine.db, company, ticket, key);
     if (!holder) return;
     throw this.ticketTaken(ticket, holder);
   }
 
   /** The refusal of a ticket the ledger's index found taken as the row was written (another process's sale). */
-  takenTicketError(ticket: TicketId, key: string, company: TicketCompany): AppError {
-    const holder = ticketHolder(this.options.store.db, company, ticket, key);
+  async takenTicketError(ticket: TicketId, key: string, company: TicketCompany): Promise<AppError> {
+    const holder = await ticketHolder(this.options.engine.db, company, ticket, key);
     return this.ticketTaken(ticket, holder ?? { id: null, number: null });
   }
 
@@ -160,17 +170,21 @@ export class ContingencyQueue {
    * contingency invoice (`es_contingencia` true, its sale date kept): its key was never seen by the
    * server, so its first real request may carry these bytes. A DSE keeps its bytes.
    */
-  enqueue(row: SubmissionRow, originalHash: string): SubmissionRow {
+  async enqueue(row: SubmissionRow, originalHash: string): Promise<SubmissionRow> {
     const soldAt = new Date(row.created_at);
+    const request = row.kind === 'FE' ? (JSON.parse(row.request_body.toString('utf8')) as Record<string, unknown>) : null;
+    const reference = parseContingencyReference(typeof request?.observaciones === 'string' ? request.observaciones : null);
+    const numbered = request !== null && (request.es_contingencia !== true || !reference);
+    // The shop's settings, read before the commit (the issuer profile is still on the Store's connection).
+    const numbering = numbered ? this.issuers.contingencyNumbering(row.connection_id) : null;
     // One durable commit: the FE's contingency ticket number, the body that refers to it and the
     // outbox row that holds it; a crash leaves all of them or none (never a number given twice or lost).
-    const entry = this.options.store.durably(() => {
-      let assignment: TicketAssignment | null = null;
-      if (row.kind === 'FE') {
-        const request = JSON.parse(row.request_body.toString('utf8')) as Record<string, unknown>;
-        const reference = parseContingencyReference(typeof request.observaciones === 'string' ? request.observaciones : null);
-        if (request.es_contingencia !== true || !reference) {
-          assignment = nextTicket(this.options.store.db, this.issuers.contingencyNumbering(row.connection_id), soldAt, {
+    const entry = await this.options.engine.transaction(
+      async (trx) => {
+        let assignment: TicketAssignment | null = null;
+        if (request !== null && numbered) {
+          if (numbering && this.options.engine.kind === 'postgres') await lockNumbering(trx, numbering);
+          assignment = await nextTicket(trx, numbering, soldAt, {
             baseUrl: row.base_url,
             companyId: row.company_id,
           });
@@ -180,23 +194,24 @@ export class ContingencyQueue {
           const certificate = row.attempts > 0 ? this.ledger.refusedCertificate(row.connection_id) : undefined;
           const queued = certificate ? { code: QUEUED.code, message: `${certificate} ${QUEUED_UNTIL_FIXED}` } : QUEUED;
           const ref = ticket ? ticketRef({ ...ticket.numbering, number: ticket.number }) : null;
-          if (!this.ledger.rewriteUnsent(row.id, body, sha256(body), ref, queued)) return null;
+          if (!(await this.ledger.rewriteUnsent(row.id, body, sha256(body), ref, queued, trx))) return null;
         }
-      }
-      return this.outbox.enqueue(row.id, row.kind, originalHash, soldAt, assignment);
-    });
+        return this.outbox.enqueue(trx, row.id, row.kind, originalHash, soldAt, assignment);
+      },
+      { durable: true },
+    );
     if (!entry) return row;
     crashPoint('after-outbox-commit');
-    this.ledger.park(row.id);
+    await this.ledger.park(row.id);
     // The sale's own attempt was a check of the service (refused); one queued behind others was not.
-    if (row.attempts > 0) this.outbox.checked(row.connection_id, false);
+    if (row.attempts > 0) await this.outbox.checked(row.connection_id, false);
     this.options.logger.warn('service unreachable: sale queued in the contingency outbox', {
       submission: row.id,
       kind: row.kind,
       ref: entry.local_ref,
     });
-    this.options.events.emit('outbox.changed', { phase: 'queued', queued: this.outbox.count(), transmitted: 0 });
-    const queued = this.ledger.row(row.id);
+    this.options.events.emit('outbox.changed', { phase: 'queued', queued: await this.outbox.count(), transmitted: 0 });
+    const queued = await this.ledger.row(row.id);
     this.ledger.announce(queued);
     return queued;
   }
@@ -224,56 +239,57 @@ export class ContingencyQueue {
    */
   private async runOutbox(): Promise<OutboxPass> {
     const events = this.options.events;
-    const pass: OutboxPass = { transmitted: 0, failed: 0, queued: this.outbox.count(), reachable: null, message: null };
+    const pass: OutboxPass = { transmitted: 0, failed: 0, queued: await this.outbox.count(), reachable: null, message: null };
     if (pass.queued === 0) return pass;
     events.emit('outbox.changed', { phase: 'started', queued: pass.queued, transmitted: 0 });
     const stopped = new Set<number>();
     const reached = new Set<number>();
     for (;;) {
-      const entry = this.outbox.queued().find((queued) => !stopped.has(queued.connection_id));
+      const entry = (await this.outbox.queued()).find((queued) => !stopped.has(queued.connection_id));
       if (!entry) break;
       const connectionId = entry.connection_id;
-      let row = this.ledger.row(entry.submission_id);
+      let row = await this.ledger.row(entry.submission_id);
       if (row.kind === 'DSE' && this.heldPastMidnight(row, entry.queued_at)) {
         // Proven unsent: a new key with today's date. Otherwise the same key is asked first.
-        if (this.ledger.nothingSent(row)) row = this.redate(row, entry.id) ?? row;
+        if (this.ledger.nothingSent(row)) row = (await this.redate(row, entry.id)) ?? row;
       }
       const result = await this.ledger.sendInTurn(row.id);
-      const after = this.ledger.row(row.id);
+      const after = await this.ledger.row(row.id);
       if (this.ledger.nothingSent(after)) {
         // Still nothing left (refused again, no token to send with, the connection moved to another
         // company): it keeps its place, and so does every later sale of its connection.
-        this.ledger.park(row.id);
+        await this.ledger.park(row.id);
         const refused = result.error === null || result.error.code === 'api_unreachable';
         const certificate = this.ledger.refusedCertificate(connectionId);
         const message = refused ? (certificate ?? UNREACHABLE_AGAIN) : (result.error?.message ?? UNREACHABLE_AGAIN);
-        if (refused) this.outbox.checked(connectionId, false);
+        if (refused) await this.outbox.checked(connectionId, false);
         if (refused && pass.reachable !== true) pass.reachable = false;
         pass.message ??= message;
-        this.outbox.failedAttempt(entry.id, message);
+        await this.outbox.failedAttempt(entry.id, message);
         stopped.add(connectionId);
         continue;
       }
       // It may have reached the server: the outbox holds only what provably never left. One still in
       // doubt is now an ordinary submission in doubt (same key, same bytes, the poller's back-off).
-      if (after.state === 'in_doubt' || after.state === 'sending') this.ledger.postpone(row.id, result.error?.message ?? null);
+      if (after.state === 'in_doubt' || after.state === 'sending')
+        await this.ledger.postpone(row.id, result.error?.message ?? null);
       if (after.http_status !== null) {
         pass.reachable = true;
         reached.add(connectionId);
       }
-      this.outbox.transmitted(entry.id);
+      await this.outbox.transmitted(entry.id);
       const failed = after.state === 'failed' || after.state === 'conflict' || after.state === 'rejected';
       if (failed) pass.failed += 1;
       pass.transmitted += 1;
       events.emit('outbox.changed', {
         phase: 'progress',
-        queued: this.outbox.count(),
+        queued: await this.outbox.count(),
         transmitted: pass.transmitted,
         ...(failed ? { message: `${entry.local_ref}: ${after.error_message ?? 'el servicio no aceptó el documento.'}` } : {}),
       });
     }
-    for (const connectionId of reached) this.outbox.checked(connectionId, true);
-    pass.queued = this.outbox.count();
+    for (const connectionId of reached) await this.outbox.checked(connectionId, true);
+    pass.queued = await this.outbox.count();
     if (pass.queued === 0) pass.message = null;
     events.emit('outbox.changed', {
       phase: pass.queued === 0 ? 'done' : 'failed',
@@ -303,14 +319,14 @@ export class ContingencyQueue {
   }
 
   /** The same DSE with today's date under a new key; the old key was never seen by the server. */
-  private redate(row: SubmissionRow, outboxId: number): SubmissionRow | null {
+  private async redate(row: SubmissionRow, outboxId: number): Promise<SubmissionRow | null> {
     const today = colombiaToday(this.options.clock());
     const request = JSON.parse(row.request_body.toString('utf8')) as Record<string, unknown>;
     // Every date rule of the day (document, period, cash and credit due dates) in one shared place.
     const json = JSON.stringify(redateDseRequest(request, today));
     const body = Buffer.from(json, 'utf8');
     const key = `dse-${randomUUID()}`;
-    const replaced = this.ledger.redateUnsent(
+    const replaced = await this.ledger.redateUnsent(
       row.id,
       outboxId,
       {
@@ -334,41 +350,48 @@ export class ContingencyQueue {
   }
 
   /** Gives each warning of a transmission window once (24 h, 4 h, missed), as events and in the log. */
-  checkDeadlines(): void {
+  async checkDeadlines(): Promise<void> {
     const now = this.options.clock();
-    for (const entry of this.outbox.queued()) {
+    for (const entry of await this.outbox.queued()) {
       const level = deadlineLevel(now, new Date(entry.deadline_at));
       if (!isNewWarning(level, entry.warned)) continue;
-      this.outbox.warned(entry.id, level);
-      const message = deadlineMessage(level, entry.local_ref, new Date(entry.deadline_at), this.outbox.windowHours)!;
+      await this.outbox.warned(entry.id, level);
+      const message = deadlineMessage(level, entry.local_ref, new Date(entry.deadline_at), await this.outbox.windowHours())!;
       this.options.logger.warn('contingency deadline', { ref: entry.local_ref, level });
-      this.options.events.emit('outbox.changed', { phase: 'warning', queued: this.outbox.count(), transmitted: 0, message });
+      this.options.events.emit('outbox.changed', {
+        phase: 'warning',
+        queued: await this.outbox.count(),
+        transmitted: 0,
+        message,
+      });
     }
   }
 
   /** The transmission window of the sales queued from now on (Ajustes › Contingencia). */
-  setWindow(hours: number) {
-    this.outbox.setWindowHours(hours);
+  async setWindow(hours: number) {
+    await this.outbox.setWindowHours(hours);
     return this.status();
   }
 
   /** What the banner and the outbox screen show. */
-  status() {
+  async status() {
     const now = this.options.clock();
-    const queued = this.outbox.queued();
+    const queued = await this.outbox.queued();
+    const windowHours = await this.outbox.windowHours();
     // The banner speaks of the connection in use; with none, of the one whose sale waits first.
     const shown = this.options.connections.active()?.id ?? queued[0]?.connection_id ?? null;
-    const meta = this.outbox.meta(shown);
+    const meta = await this.outbox.meta(shown);
     const labels = new Map<number, string>();
     const labelOf = (id: number) => {
       if (!labels.has(id)) labels.set(id, this.connectionLabel(id));
       return labels.get(id)!;
     };
-    const items = queued.map((entry) => {
-      const row = this.ledger.row(entry.submission_id);
+    const items = [];
+    for (const entry of queued) {
+      const row = await this.ledger.row(entry.submission_id);
       const deadline = new Date(entry.deadline_at);
       const level: DeadlineLevel = deadlineLevel(now, deadline);
-      return {
+      items.push({
         submission_id: entry.submission_id,
         kind: entry.kind,
         local_ref: entry.local_ref,
@@ -377,13 +400,13 @@ export class ContingencyQueue {
         deadline_at: entry.deadline_at,
         level,
         time_left: timeLeftText(deadline.getTime() - now.getTime()),
-        message: deadlineMessage(level, entry.local_ref, deadline, this.outbox.windowHours),
+        message: deadlineMessage(level, entry.local_ref, deadline, windowHours),
         last_error: entry.last_error,
         connection_label: labelOf(entry.connection_id),
         ticket: entry.ticket_json ? ticketLabel(JSON.parse(entry.ticket_json) as ContingencyTicket) : null,
         ticket_problem: entry.ticket_problem ? TICKET_PROBLEM_TEXT[entry.ticket_problem] : null,
-      };
-    });
+      });
+    }
     const unnumbered = items.find((item) => item.ticket_problem)?.ticket_problem ?? null;
     const numbering = shown === null ? null : (this.issuers.contingencyWarnings(shown)[0]?.text ?? null);
     return {
@@ -392,7 +415,7 @@ export class ContingencyQueue {
       last_check_at: meta.last_check_at,
       reachable: meta.reachable,
       transmitting: this.transmittingNow,
-      window_hours: this.outbox.windowHours,
+      window_hours: windowHours,
       items,
     };
   }

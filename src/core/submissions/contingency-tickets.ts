@@ -17,7 +17,9 @@ import {
 } from '#shared/fe/index';
 import { LIMITS } from '#shared/api/common';
 import type { NumberingResolution } from '#shared/rpc/methods/history';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from '../store/store';
+import type { Schema } from '../store/schema';
 
 export type TicketProblem = 'missing' | 'not_in_force' | 'used_up';
 
@@ -40,7 +42,10 @@ export const TICKET_PROBLEM_TEXT: Record<TicketProblem, string> = {
     'Sin número de contingencia: se agotó el rango de la numeración de contingencia. Solicite una nueva resolución a la DIAN.',
 };
 
-/** The highest number a queued sale took in the numbering's resolution and prefix, or null. */
+/**
+ * The highest number a queued sale took in the numbering's resolution and prefix, or null, on the
+ * Store's connection (the issuer's warnings read it synchronously; the queue reads lastTicketIn).
+ */
 export function lastTicket(db: Db, numbering: Pick<NumberingResolution, 'numero' | 'prefijo'>): number | null {
   return (
     db
@@ -49,6 +54,33 @@ export function lastTicket(db: Db, numbering: Pick<NumberingResolution, 'numero'
       )
       .get(numbering.numero, numbering.prefijo)?.top ?? null
   );
+}
+
+/** lastTicket inside the caller's transaction, on either engine. */
+async function lastTicketIn(
+  db: Kysely<Schema>,
+  numbering: Pick<NumberingResolution, 'numero' | 'prefijo'>,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.max('ticket_number').as('top'))
+    .where('ticket_resolution', '=', numbering.numero)
+    .where('ticket_prefix', '=', numbering.prefijo)
+    .executeTakeFirst();
+  return row?.top ?? null;
+}
+
+/**
+ * On PostgreSQL, holds the numbering's lock until the caller's transaction ends, before its next
+ * number is read: two sales queued at once (two connections of the pool, or two counters) would
+ * otherwise read the same highest number and the second's commit would fail on the outbox's unique
+ * ticket. SQLite has one writer, whose transactions never overlap.
+ */
+export async function lockNumbering(
+  db: Kysely<Schema>,
+  numbering: Pick<NumberingResolution, 'numero' | 'prefijo'>,
+): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`contingency-ticket:${numbering.numero}/${numbering.prefijo}`}))`.execute(db);
 }
 
 /** The company a ticket belongs to: its invoices are those of one address and company number. */
@@ -93,30 +125,35 @@ export const TICKET_RELEASING_STATES_SQL = "('rejected', 'failed', 'conflict')";
  * queued by the app or typed after a sale on paper, sent or waiting. A rejected or refused one does
  * not hold it. One lookup in the ledger's unique index of tickets (`submissions.ticket_ref`).
  */
-export function ticketHolder(
-  db: Db,
+export async function ticketHolder(
+  db: Kysely<Schema>,
   company: TicketCompany,
   ticket: TicketId,
   exceptKey: string | null,
-): { id: number; number: string | null } | null {
-  return (
-    db
-      .prepare<[string, number, string, string], { id: number; number: string | null }>(
-        `SELECT id, document_number AS number FROM submissions
-          WHERE base_url = ? AND company_id = ? AND ticket_ref = ? AND idempotency_key != ?
-            AND ticket_ref IS NOT NULL AND state NOT IN ${TICKET_RELEASING_STATES_SQL}
-          ORDER BY id LIMIT 1`,
-      )
-      .get(company.baseUrl, company.companyId, ticketRef(ticket), exceptKey ?? '') ?? null
-  );
+): Promise<{ id: number; number: string | null } | null> {
+  const row = await db
+    .selectFrom('submissions')
+    .select(['id', 'document_number as number'])
+    .where('base_url', '=', company.baseUrl)
+    .where('company_id', '=', company.companyId)
+    .where('ticket_ref', '=', ticketRef(ticket))
+    .where('idempotency_key', '!=', exceptKey ?? '')
+    .where('ticket_ref', 'is not', null)
+    .where(sql<boolean>`state NOT IN ${sql.raw(TICKET_RELEASING_STATES_SQL)}`)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 /** Whether `error` is the ledger's unique index of tickets refusing a second holder of one ticket. */
 export function isTicketTaken(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  // SQLite names the index's columns in its message; PostgreSQL names the index (migration 0026).
   return (
-    error instanceof Error &&
-    (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE' &&
-    error.message.includes('submissions.ticket_ref')
+    (code === 'SQLITE_CONSTRAINT_UNIQUE' && error.message.includes('submissions.ticket_ref')) ||
+    (code === '23505' && constraint === 'submissions_ticket')
   );
 }
 
@@ -125,19 +162,19 @@ export function isTicketTaken(error: unknown): boolean {
  * the caller's transaction: the highest number any queued sale took in that resolution and prefix,
  * plus one (never below the range's start), past any number a ticket typed after a paper sale holds.
  */
-export function nextTicket(
-  db: Db,
+export async function nextTicket(
+  db: Kysely<Schema>,
   numbering: NumberingResolution | null,
   soldAt: Date,
   company: TicketCompany,
-): TicketAssignment {
+): Promise<TicketAssignment> {
   if (!numbering) return { ticket: null, problem: 'missing' };
   const { date, time } = toColombia(soldAt);
   if (date < numbering.desde || date > numbering.hasta) return { ticket: null, problem: 'not_in_force' };
-  let number = Math.max(lastTicket(db, numbering) ?? 0, numbering.rango_desde - 1) + 1;
-  const taken = (n: number) =>
-    ticketHolder(db, company, { resolution: numbering.numero, prefix: numbering.prefijo, number: n }, null) !== null;
-  while (number <= numbering.rango_hasta && taken(number)) number += 1;
+  let number = Math.max((await lastTicketIn(db, numbering)) ?? 0, numbering.rango_desde - 1) + 1;
+  const taken = async (n: number) =>
+    (await ticketHolder(db, company, { resolution: numbering.numero, prefix: numbering.prefijo, number: n }, null)) !== null;
+  while (number <= numbering.rango_hasta && (await taken(number))) number += 1;
   if (number > numbering.rango_hasta) return { ticket: null, problem: 'used_up' };
   return { problem: null, ticket: ticketReference(numbering, number, date, time) };
 }

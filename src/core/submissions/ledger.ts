@@ -1,17 +1,23 @@
-// The submission ledger's rows. Two durable commits per attempt: the write-ahead record before the
-// first byte is sent, the outcome after the answer (Store.durably: synchronous=FULL). Its statements
-// are prepared once per ledger and reused (each submission runs several).
+// The submission ledger's rows, on either engine (store/engine.ts). Two durable commits per attempt:
+// the write-ahead record before the first byte is sent, the outcome after the answer
+// (engine.transaction with `durable`: SQLite at synchronous=FULL and checkpointed, PostgreSQL with
+// synchronous_commit on). A method given `within` joins that caller's transaction instead (the
+// contingency queue's commit of a sale, its ticket and its outbox row).
+import { sql, type Kysely } from 'kysely';
 import { TICKET_PROBLEM_TEXT, type TicketProblem } from './contingency-tickets';
-import type { Statement } from 'better-sqlite3';
 import { z } from 'zod';
 import { DianRejection } from '#shared/api/dian';
 import { SubmissionFieldError } from '#shared/api/field-errors';
-import type { DocumentKind, Submission, SubmissionState } from '#shared/rpc/methods/submissions';
+import {
+  OPEN_SUBMISSION_STATES,
+  type DocumentKind,
+  type Submission,
+  type SubmissionState,
+} from '#shared/rpc/methods/submissions';
 import { ErrorCode } from '#shared/rpc/errors';
-import type { Store } from '../store/store';
+import type { Engine } from '../store/engine';
+import type { Schema } from '../store/schema';
 import { backoffDelay } from '../poller/backoff';
-import { OPEN_STATES_SQL } from './states';
-
 export interface SubmissionRow {
   id: number;
   connection_id: number;
@@ -98,57 +104,126 @@ export interface Outcome {
 /** The due time of a check that only the user (or a repeated answer) asks for: later than any clock. */
 export const NEVER_DUE = 8_640_000_000_000_000;
 
-const SELECT = `SELECT s.*, p.due_at, o.local_ref AS outbox_ref, o.deadline_at AS outbox_deadline_at, o.transmitted_at AS outbox_transmitted_at,
-  o.ticket_prefix || o.ticket_number AS outbox_ticket, o.ticket_problem AS outbox_ticket_problem
-  FROM submissions s LEFT JOIN poll_schedule p ON p.submission_id = s.id LEFT JOIN outbox o ON o.submission_id = s.id`;
+type Db = Kysely<Schema>;
+
+const OPEN_STATES: readonly string[] = OPEN_SUBMISSION_STATES;
+
+/** The rows with their schedule and their outbox entry (one per submission at most). */
+function rows(db: Db) {
+  return db
+    .selectFrom('submissions as s')
+    .leftJoin('poll_schedule as p', 'p.submission_id', 's.id')
+    .leftJoin('outbox as o', 'o.submission_id', 's.id')
+    .selectAll('s')
+    .select([
+      'p.due_at',
+      'o.local_ref as outbox_ref',
+      'o.deadline_at as outbox_deadline_at',
+      'o.transmitted_at as outbox_transmitted_at',
+      sql<string | null>`o.ticket_prefix || o.ticket_number`.as('outbox_ticket'),
+      'o.ticket_problem as outbox_ticket_problem',
+    ]);
+}
+
+/** The ledger's proof in SQL that nothing of a submission ever left (outcome.ts nothingSent, as a filter). */
+const NEVER_SENT = sql<boolean>`state = 'in_doubt' AND attempts = unreachable_attempts AND document_id IS NULL`;
 
 export class SubmissionLedger {
-  private readonly statements = new Map<string, Statement<unknown[], unknown>>();
-
   constructor(
-    private readonly store: Store,
+    private readonly engine: Engine,
     private readonly now: () => Date,
   ) {}
 
-  /** The prepared statement for `sql`, prepared on first use (the schema is migrated before the ledger exists). */
-  private statement<P extends unknown[], R = unknown>(sql: string): Statement<P, R> {
-    let prepared = this.statements.get(sql);
-    if (!prepared) {
-      prepared = this.store.db.prepare<unknown[], unknown>(sql);
-      this.statements.set(sql, prepared);
-    }
-    return prepared as unknown as Statement<P, R>;
+  /** `work` in one durable commit, or inside the caller's transaction `within`. */
+  private durably<T>(work: (db: Db) => Promise<T>, within?: Db): Promise<T> {
+    return within ? work(within) : this.engine.transaction(work, { durable: true });
   }
 
-  get(id: number): SubmissionRow | undefined {
-    return this.statement<[number], SubmissionRow>(`${SELECT} WHERE s.id = ?`).get(id);
+  async get(id: number, db: Db = this.engine.db): Promise<SubmissionRow | undefined> {
+    return (await rows(db).where('s.id', '=', id).executeTakeFirst()) as SubmissionRow | undefined;
   }
 
-  byKey(baseUrl: string, companyId: number, kind: DocumentKind, key: string): SubmissionRow | undefined {
-    return this.statement<[string, number, string, string], SubmissionRow>(
-      `${SELECT} WHERE s.base_url = ? AND s.company_id = ? AND s.kind = ? AND s.idempotency_key = ?`,
-    ).get(baseUrl, companyId, kind, key);
+  private async must(id: number): Promise<SubmissionRow> {
+    const row = await this.get(id);
+    if (!row) throw new Error(`submission ${id} vanished after its commit`);
+    return row;
+  }
+
+  async byKey(baseUrl: string, companyId: number, kind: DocumentKind, key: string): Promise<SubmissionRow | undefined> {
+    return (await rows(this.engine.db)
+      .where('s.base_url', '=', baseUrl)
+      .where('s.company_id', '=', companyId)
+      .where('s.kind', '=', kind)
+      .where('s.idempotency_key', '=', key)
+      .executeTakeFirst()) as SubmissionRow | undefined;
   }
 
   /**
    * The newest submission of the same data (content hash) for this connection identity, unless it was
    * refused before anything was created (`failed`): that one may be sent again under a new key.
    */
-  bySameContent(baseUrl: string, companyId: number, kind: DocumentKind, contentHash: string): SubmissionRow | undefined {
-    return this.statement<[string, number, string, string], SubmissionRow>(
-      `${SELECT} WHERE s.base_url = ? AND s.company_id = ? AND s.kind = ? AND s.content_hash = ? AND s.state <> 'failed'
-         ORDER BY s.id DESC LIMIT 1`,
-    ).get(baseUrl, companyId, kind, contentHash);
+  async bySameContent(
+    baseUrl: string,
+    companyId: number,
+    kind: DocumentKind,
+    contentHash: string,
+  ): Promise<SubmissionRow | undefined> {
+    return (await rows(this.engine.db)
+      .where('s.base_url', '=', baseUrl)
+      .where('s.company_id', '=', companyId)
+      .where('s.kind', '=', kind)
+      .where('s.content_hash', '=', contentHash)
+      .where('s.state', '<>', 'failed')
+      .orderBy('s.id', 'desc')
+      .limit(1)
+      .executeTakeFirst()) as SubmissionRow | undefined;
   }
 
-  list(options: { open?: boolean; limit?: number } = {}): SubmissionRow[] {
-    const where = options.open ? `WHERE s.state IN ${OPEN_STATES_SQL}` : '';
-    return this.statement<[number], SubmissionRow>(`${SELECT} ${where} ORDER BY s.id DESC LIMIT ?`).all(options.limit ?? 100);
+  async list(options: { open?: boolean; limit?: number } = {}): Promise<SubmissionRow[]> {
+    return (await rows(this.engine.db)
+      .$if(options.open === true, (query) => query.where('s.state', 'in', OPEN_STATES))
+      .orderBy('s.id', 'desc')
+      .limit(options.limit ?? 100)
+      .execute()) as SubmissionRow[];
+  }
+
+  /** The newest submission of a connection that created this document (by its id on the server), if any. */
+  async byDocument(connectionId: number, kind: DocumentKind, documentId: number): Promise<number | null> {
+    const row = await this.engine.db
+      .selectFrom('submissions')
+      .select('id')
+      .where('connection_id', '=', connectionId)
+      .where('kind', '=', kind)
+      .where('document_id', '=', documentId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  /** What each attempt of a submission recorded (its events, written by the ledger's triggers), in order. */
+  async events(id: number) {
+    return this.engine.db
+      .selectFrom('submission_events')
+      .select([
+        'at',
+        'state',
+        'attempts',
+        'http_status',
+        'estado_dian',
+        'document_id',
+        'response_body',
+        'error_code',
+        'error_message',
+      ])
+      .where('submission_id', '=', id)
+      .orderBy('id')
+      .execute();
   }
 
   /** Every unresolved submission, oldest first (the order they are resumed in). */
-  open(): SubmissionRow[] {
-    return this.statement<[], SubmissionRow>(`${SELECT} WHERE s.state IN ${OPEN_STATES_SQL} ORDER BY s.id`).all();
+  async open(): Promise<SubmissionRow[]> {
+    return (await rows(this.engine.db).where('s.state', 'in', OPEN_STATES).orderBy('s.id').execute()) as SubmissionRow[];
   }
 
   /**
@@ -156,160 +231,173 @@ export class SubmissionLedger {
    * one is not sent now (the contingency outbox holds older sales): no attempt, nothing sent, and the
    * ledger can prove it (0 attempts, 0 unreachable).
    */
-  insert(entry: NewSubmission, queued?: { code: string; message: string }): SubmissionRow {
+  async insert(entry: NewSubmission, queued?: { code: string; message: string }): Promise<SubmissionRow> {
     const at = this.now().toISOString();
-    const id = this.store.durably(() => this.insertRow(entry, at, queued));
-    return this.get(id)!;
+    const id = await this.durably((db) => this.insertRow(db, entry, at, queued));
+    return this.must(id);
   }
 
   /** The row of a new operation (inside the caller's transaction): sending now, or queued unsent. */
-  private insertRow(entry: NewSubmission, at: string, queued?: { code: string; message: string }): number {
-    const result = this.statement(
-      `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path,
-           request_body, payload_hash, state, attempts, counterpart, created_at, updated_at, last_attempt_at, credential, content_hash,
-           error_code, error_message, ticket_ref)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      entry.connectionId,
-      entry.baseUrl,
-      entry.companyId,
-      entry.kind,
-      entry.key,
-      entry.endpointPath,
-      entry.body,
-      entry.payloadHash,
-      queued ? 'in_doubt' : 'sending',
-      queued ? 0 : 1,
-      entry.counterpart,
-      at,
-      at,
-      queued ? null : at,
-      entry.credential ?? null,
-      entry.contentHash ?? null,
-      queued?.code ?? null,
-      queued?.message ?? null,
-      entry.ticketRef ?? null,
-    );
-    return Number(result.lastInsertRowid);
+  private async insertRow(db: Db, entry: NewSubmission, at: string, queued?: { code: string; message: string }): Promise<number> {
+    const { id } = await db
+      .insertInto('submissions')
+      .values({
+        connection_id: entry.connectionId,
+        base_url: entry.baseUrl,
+        company_id: entry.companyId,
+        kind: entry.kind,
+        idempotency_key: entry.key,
+        endpoint_path: entry.endpointPath,
+        request_body: entry.body,
+        payload_hash: entry.payloadHash,
+        state: queued ? 'in_doubt' : 'sending',
+        attempts: queued ? 0 : 1,
+        counterpart: entry.counterpart,
+        created_at: at,
+        updated_at: at,
+        last_attempt_at: queued ? null : at,
+        credential: entry.credential ?? null,
+        content_hash: entry.contentHash ?? null,
+        error_code: queued?.code ?? null,
+        error_message: queued?.message ?? null,
+        ticket_ref: entry.ticketRef ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
   }
 
   /** The write-ahead record of a repeated attempt (same key, same bytes). */
-  markSending(id: number): SubmissionRow {
+  async markSending(id: number): Promise<SubmissionRow> {
     const at = this.now().toISOString();
-    this.store.durably(() => {
-      this.statement(
-        `UPDATE submissions SET state = 'sending', attempts = attempts + 1, updated_at = ?, last_attempt_at = ? WHERE id = ?`,
-      ).run(at, at, id);
-    });
-    return this.get(id)!;
+    await this.durably((db) =>
+      db
+        .updateTable('submissions')
+        .set((eb) => ({ state: 'sending', attempts: eb('attempts', '+', 1), updated_at: at, last_attempt_at: at }))
+        .where('id', '=', id)
+        .execute(),
+    );
+    return this.must(id);
   }
 
   /** The outcome of an attempt and, for an unresolved one, when to look again; one durable commit. */
-  record(id: number, outcome: Outcome): SubmissionRow {
+  async record(id: number, outcome: Outcome): Promise<SubmissionRow> {
     const now = this.now();
     const at = now.toISOString();
-    this.store.durably(() => {
-      this.statement(
-        `UPDATE submissions SET state = ?, http_status = ?,
-             document_id = COALESCE(?, document_id), document_number = COALESCE(?, document_number),
-             fiscal_key = COALESCE(?, fiscal_key), estado_dian = COALESCE(?, estado_dian),
-             response_body = ?, field_errors = ?, rejection = COALESCE(?, rejection), error_code = ?, error_message = ?, updated_at = ?,
-             unreachable_attempts = unreachable_attempts + ?
-           WHERE id = ?`,
-      ).run(
-        outcome.state,
-        outcome.httpStatus,
-        outcome.documentId ?? null,
-        outcome.documentNumber ?? null,
-        outcome.fiscalKey ?? null,
-        outcome.estadoDian ?? null,
-        outcome.responseBody,
-        outcome.fieldErrors && outcome.fieldErrors.length > 0 ? JSON.stringify(outcome.fieldErrors) : null,
-        outcome.rejection ? JSON.stringify(outcome.rejection) : null,
-        outcome.error?.code ?? null,
-        outcome.error?.message ?? null,
-        at,
-        outcome.unreachable ? 1 : 0,
-        id,
-      );
+    await this.durably(async (db) => {
+      await db
+        .updateTable('submissions')
+        .set((eb) => ({
+          state: outcome.state,
+          http_status: outcome.httpStatus,
+          document_id: eb.fn.coalesce(eb.val(outcome.documentId ?? null), 'document_id'),
+          document_number: eb.fn.coalesce(eb.val(outcome.documentNumber ?? null), 'document_number'),
+          fiscal_key: eb.fn.coalesce(eb.val(outcome.fiscalKey ?? null), 'fiscal_key'),
+          estado_dian: eb.fn.coalesce(eb.val(outcome.estadoDian ?? null), 'estado_dian'),
+          response_body: outcome.responseBody,
+          field_errors: outcome.fieldErrors && outcome.fieldErrors.length > 0 ? JSON.stringify(outcome.fieldErrors) : null,
+          rejection: eb.fn.coalesce(eb.val(outcome.rejection ? JSON.stringify(outcome.rejection) : null), 'rejection'),
+          error_code: outcome.error?.code ?? null,
+          error_message: outcome.error?.message ?? null,
+          updated_at: at,
+          unreachable_attempts: eb('unreachable_attempts', '+', outcome.unreachable ? 1 : 0),
+        }))
+        .where('id', '=', id)
+        .execute();
       if (outcome.state === 'in_doubt' || outcome.state === 'pending')
-        this.scheduleNext(id, now.getTime(), outcome.stopPolling === true);
-      else this.statement('DELETE FROM poll_schedule WHERE submission_id = ?').run(id);
+        await this.scheduleNext(db, id, now.getTime(), outcome.stopPolling === true);
+      else await db.deleteFrom('poll_schedule').where('submission_id', '=', id).execute();
     });
-    return this.get(id)!;
+    return this.must(id);
   }
 
   /** A submission written before migration 0014 takes the credentials of its first check as its own. */
-  adoptCredential(id: number, credential: string): SubmissionRow {
-    this.store.durably(() => {
-      this.statement('UPDATE submissions SET credential = ? WHERE id = ? AND credential IS NULL').run(credential, id);
-    });
-    return this.get(id)!;
+  async adoptCredential(id: number, credential: string): Promise<SubmissionRow> {
+    await this.durably((db) =>
+      db.updateTable('submissions').set({ credential }).where('id', '=', id).where('credential', 'is', null).execute(),
+    );
+    return this.must(id);
   }
 
   /**
    * The user confirmed, after looking in the provider's portal, that a held submission created no
    * document: it now belongs to the credentials that will send it.
    */
-  reassignCredential(id: number, credential: string): SubmissionRow {
-    this.store.durably(() => {
-      this.statement(
-        'UPDATE submissions SET credential = ?, error_code = NULL, error_message = NULL, updated_at = ? WHERE id = ?',
-      ).run(credential, this.now().toISOString(), id);
-    });
-    return this.get(id)!;
+  async reassignCredential(id: number, credential: string): Promise<SubmissionRow> {
+    const at = this.now().toISOString();
+    await this.durably((db) =>
+      db
+        .updateTable('submissions')
+        .set({ credential, error_code: null, error_message: null, updated_at: at })
+        .where('id', '=', id)
+        .execute(),
+    );
+    return this.must(id);
   }
 
   /**
    * An unresolved submission that may not be sent now (other credentials): the reason is shown on the
    * submission, its state is kept, and it is looked at again later.
    */
-  hold(id: number, error: { code: string; message: string }): SubmissionRow {
-    this.store.durably(() => {
-      this.statement('UPDATE submissions SET error_code = ?, error_message = ?, updated_at = ? WHERE id = ?').run(
-        error.code,
-        error.message,
-        this.now().toISOString(),
-        id,
-      );
-      this.scheduleNext(id, this.now().getTime());
-      this.statement('UPDATE poll_schedule SET last_error = ? WHERE submission_id = ?').run(error.message, id);
+  async hold(id: number, error: { code: string; message: string }): Promise<SubmissionRow> {
+    const now = this.now();
+    await this.durably(async (db) => {
+      await db
+        .updateTable('submissions')
+        .set({ error_code: error.code, error_message: error.message, updated_at: now.toISOString() })
+        .where('id', '=', id)
+        .execute();
+      await this.scheduleNext(db, id, now.getTime());
+      await db.updateTable('poll_schedule').set({ last_error: error.message }).where('submission_id', '=', id).execute();
     });
-    return this.get(id)!;
+    return this.must(id);
   }
 
   /**
    * How many unresolved submissions of a connection were sent with other credentials (a sale that
    * provably never left is not counted: it goes with whatever token the connection holds).
    */
-  unresolvedUnder(connectionId: number, credential: string): number {
-    return this.statement<[number, string], { n: number }>(
-      `SELECT count(*) AS n FROM submissions WHERE connection_id = ? AND state IN ${OPEN_STATES_SQL}
-         AND (credential IS NULL OR credential <> ?)
-         AND NOT (state = 'in_doubt' AND attempts = unreachable_attempts AND document_id IS NULL AND http_status IS NULL)`,
-    ).get(connectionId, credential)!.n;
+  async unresolvedUnder(connectionId: number, credential: string): Promise<number> {
+    const { n } = await this.engine.db
+      .selectFrom('submissions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('connection_id', '=', connectionId)
+      .where('state', 'in', OPEN_STATES)
+      .where((eb) => eb.or([eb('credential', 'is', null), eb('credential', '<>', credential)]))
+      .where(sql<boolean>`NOT (${NEVER_SENT} AND http_status IS NULL)`)
+      .executeTakeFirstOrThrow();
+    return Number(n);
   }
 
   /** How many submissions of a connection are unresolved. */
-  openOf(connectionId: number): number {
-    return this.statement<[number], { n: number }>(
-      `SELECT count(*) AS n FROM submissions WHERE connection_id = ? AND state IN ${OPEN_STATES_SQL}`,
-    ).get(connectionId)!.n;
+  async openOf(connectionId: number): Promise<number> {
+    const { n } = await this.engine.db
+      .selectFrom('submissions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('connection_id', '=', connectionId)
+      .where('state', 'in', OPEN_STATES)
+      .executeTakeFirstOrThrow();
+    return Number(n);
   }
 
   /** How many submissions of a connection are unresolved and may have reached the server. */
-  sentOpenOf(connectionId: number): number {
-    return this.statement<[number], { n: number }>(
-      `SELECT count(*) AS n FROM submissions WHERE connection_id = ? AND state IN ${OPEN_STATES_SQL}
-         AND NOT (state = 'in_doubt' AND attempts = unreachable_attempts AND document_id IS NULL AND http_status IS NULL)`,
-    ).get(connectionId)!.n;
+  async sentOpenOf(connectionId: number): Promise<number> {
+    const { n } = await this.engine.db
+      .selectFrom('submissions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('connection_id', '=', connectionId)
+      .where('state', 'in', OPEN_STATES)
+      .where(sql<boolean>`NOT (${NEVER_SENT} AND http_status IS NULL)`)
+      .executeTakeFirstOrThrow();
+    return Number(n);
   }
 
   /** A check that learnt nothing new (network down, state unchanged): look again later. */
-  postpone(id: number, error: string | null): void {
-    this.store.durably(() => {
-      this.scheduleNext(id, this.now().getTime());
-      this.statement('UPDATE poll_schedule SET last_error = ? WHERE submission_id = ?').run(error, id);
+  async postpone(id: number, error: string | null): Promise<void> {
+    const now = this.now().getTime();
+    await this.durably(async (db) => {
+      await this.scheduleNext(db, id, now);
+      await db.updateTable('poll_schedule').set({ last_error: error }).where('submission_id', '=', id).execute();
     });
   }
 
@@ -317,13 +405,8 @@ export class SubmissionLedger {
    * A submission the contingency outbox transmits: the poller leaves it alone (its check is due
    * never); the outbox sends it in its turn.
    */
-  park(id: number): void {
-    this.store.durably(() => {
-      this.statement(
-        `INSERT INTO poll_schedule (submission_id, due_at, checks) VALUES (?, ${NEVER_DUE}, 0)
-           ON CONFLICT (submission_id) DO UPDATE SET due_at = excluded.due_at`,
-      ).run(id);
-    });
+  async park(id: number, within?: Db): Promise<void> {
+    await this.durably((db) => parkRow(db, id), within);
   }
 
   /**
@@ -332,37 +415,54 @@ export class SubmissionLedger {
    * bytes (an FE turned into a contingency invoice, naming the ticket `ticketRef`). Refused, returning
    * false, for any other row.
    */
-  rewriteUnsent(
+  async rewriteUnsent(
     id: number,
     body: Buffer,
     payloadHash: string,
     ticketRef: string | null,
     error: { code: string; message: string },
-  ): boolean {
-    return this.store.durably(() => {
-      const result = this.statement(
-        `UPDATE submissions SET request_body = ?, payload_hash = ?, ticket_ref = ?, error_code = ?, error_message = ?, updated_at = ?
-           WHERE id = ? AND state = 'in_doubt' AND attempts = unreachable_attempts AND document_id IS NULL`,
-      ).run(body, payloadHash, ticketRef, error.code, error.message, this.now().toISOString(), id);
-      return result.changes === 1;
-    });
+    within?: Db,
+  ): Promise<boolean> {
+    const at = this.now().toISOString();
+    const changed = await this.durably(
+      (db) =>
+        db
+          .updateTable('submissions')
+          .set({
+            request_body: body,
+            payload_hash: payloadHash,
+            ticket_ref: ticketRef,
+            error_code: error.code,
+            error_message: error.message,
+            updated_at: at,
+          })
+          .where('id', '=', id)
+          .where(NEVER_SENT)
+          .returning('id')
+          .executeTakeFirst(),
+      within,
+    );
+    return changed !== undefined;
   }
 
   /**
    * Moves a submission the ledger proves was never sent to its connection's new address (same
    * company). Null, and nothing changed, for any other row or when that address already has its key.
    */
-  moveUnsent(id: number, baseUrl: string): SubmissionRow | null {
+  async moveUnsent(id: number, baseUrl: string): Promise<SubmissionRow | null> {
+    const at = this.now().toISOString();
     try {
-      const moved = this.store.durably(
-        () =>
-          this.statement(
-            `UPDATE submissions SET base_url = ?, updated_at = ?
-               WHERE id = ? AND state = 'in_doubt' AND attempts = unreachable_attempts AND document_id IS NULL
-                 AND http_status IS NULL`,
-          ).run(baseUrl, this.now().toISOString(), id).changes === 1,
+      const moved = await this.durably((db) =>
+        db
+          .updateTable('submissions')
+          .set({ base_url: baseUrl, updated_at: at })
+          .where('id', '=', id)
+          .where(NEVER_SENT)
+          .where('http_status', 'is', null)
+          .returning('id')
+          .executeTakeFirst(),
       );
-      return moved ? this.get(id)! : null;
+      return moved ? await this.must(id) : null;
     } catch {
       return null;
     }
@@ -374,30 +474,35 @@ export class SubmissionLedger {
    * and the old one is closed as `failed` (nothing was created under its key). Null, and nothing
    * changed, when the old row no longer proves that nothing was sent.
    */
-  redateUnsent(
+  async redateUnsent(
     oldId: number,
     outboxId: number,
     entry: NewSubmission,
     queued: { code: string; message: string },
     closing: string,
-  ): SubmissionRow | null {
+  ): Promise<SubmissionRow | null> {
     const at = this.now().toISOString();
-    const id = this.store.durably(() => {
-      const closed = this.statement(
-        `UPDATE submissions SET state = 'failed', error_code = 'conflict', error_message = ?, updated_at = ?
-           WHERE id = ? AND state = 'in_doubt' AND attempts = unreachable_attempts AND document_id IS NULL AND http_status IS NULL`,
-      ).run(closing, at, oldId);
-      if (closed.changes !== 1) return null;
-      this.statement('DELETE FROM poll_schedule WHERE submission_id = ?').run(oldId);
-      const newId = this.insertRow(entry, at, queued);
-      this.statement('UPDATE outbox SET replaced_id = submission_id, submission_id = ? WHERE id = ?').run(newId, outboxId);
-      this.statement(
-        `INSERT INTO poll_schedule (submission_id, due_at, checks) VALUES (?, ${NEVER_DUE}, 0)
-           ON CONFLICT (submission_id) DO UPDATE SET due_at = excluded.due_at`,
-      ).run(newId);
+    const id = await this.durably(async (db) => {
+      const closed = await db
+        .updateTable('submissions')
+        .set({ state: 'failed', error_code: 'conflict', error_message: closing, updated_at: at })
+        .where('id', '=', oldId)
+        .where(NEVER_SENT)
+        .where('http_status', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      if (!closed) return null;
+      await db.deleteFrom('poll_schedule').where('submission_id', '=', oldId).execute();
+      const newId = await this.insertRow(db, entry, at, queued);
+      await db
+        .updateTable('outbox')
+        .set((eb) => ({ replaced_id: eb.ref('submission_id'), submission_id: newId }))
+        .where('id', '=', outboxId)
+        .execute();
+      await parkRow(db, newId);
       return newId;
     });
-    return id === null ? null : this.get(id)!;
+    return id === null ? null : this.must(id);
   }
 
   /**
@@ -405,50 +510,74 @@ export class SubmissionLedger {
    * connection, a gateway's 502/503/504, a 429), on the poller's schedule: in sale order, with their
    * next check. A 500 (the service's own fault, not an outage) keeps the poller's cautious back-off.
    */
-  uncertainScheduled(): { id: number; connection_id: number; due_at: number }[] {
-    return this.statement<[], { id: number; connection_id: number; due_at: number }>(
-      `SELECT s.id, s.connection_id, p.due_at FROM submissions s JOIN poll_schedule p ON p.submission_id = s.id
-         WHERE s.state = 'in_doubt' AND s.document_id IS NULL AND s.error_code IN ('api_uncertain', 'api_unreachable')
-           AND (s.http_status IS NULL OR s.http_status IN (429, 502, 503, 504))
-           AND p.due_at < ${NEVER_DUE}
-         ORDER BY s.id`,
-    ).all();
+  async uncertainScheduled(): Promise<{ id: number; connection_id: number; due_at: number }[]> {
+    return this.engine.db
+      .selectFrom('submissions as s')
+      .innerJoin('poll_schedule as p', 'p.submission_id', 's.id')
+      .select(['s.id', 's.connection_id', 'p.due_at'])
+      .where('s.state', '=', 'in_doubt')
+      .where('s.document_id', 'is', null)
+      .where('s.error_code', 'in', ['api_uncertain', 'api_unreachable'])
+      .where((eb) => eb.or([eb('s.http_status', 'is', null), eb('s.http_status', 'in', [429, 502, 503, 504])]))
+      .where('p.due_at', '<', NEVER_DUE)
+      .orderBy('s.id')
+      .execute();
   }
 
   /** The earliest scheduled check, if any. */
-  nextDue(): { submission_id: number; due_at: number } | undefined {
-    return this.statement<[], { submission_id: number; due_at: number }>(
-      `SELECT submission_id, due_at FROM poll_schedule WHERE due_at < ${NEVER_DUE} ORDER BY due_at LIMIT 1`,
-    ).get();
+  async nextDue(): Promise<{ submission_id: number; due_at: number } | undefined> {
+    return this.engine.db
+      .selectFrom('poll_schedule')
+      .select(['submission_id', 'due_at'])
+      .where('due_at', '<', NEVER_DUE)
+      .orderBy('due_at')
+      .limit(1)
+      .executeTakeFirst();
   }
 
-  due(at: number): number[] {
-    return this.statement<[number], { submission_id: number }>(
-      'SELECT submission_id FROM poll_schedule WHERE due_at <= ? ORDER BY due_at',
-    )
-      .all(at)
-      .map((row) => row.submission_id);
+  async due(at: number): Promise<number[]> {
+    const due = await this.engine.db
+      .selectFrom('poll_schedule')
+      .select('submission_id')
+      .where('due_at', '<=', at)
+      .orderBy('due_at')
+      .execute();
+    return due.map((row) => row.submission_id);
   }
 
   /** How many scheduled checks this submission has had since its first unresolved answer (-1: none). */
-  checksOf(id: number): number {
-    return (
-      this.statement<[number], { checks: number }>('SELECT checks FROM poll_schedule WHERE submission_id = ?').get(id)?.checks ??
-      -1
-    );
+  async checksOf(id: number): Promise<number> {
+    const row = await this.engine.db
+      .selectFrom('poll_schedule')
+      .select('checks')
+      .where('submission_id', '=', id)
+      .executeTakeFirst();
+    return row?.checks ?? -1;
   }
 
   /** First look 5 s after the first unresolved answer; each further look waits one step longer. */
-  private scheduleNext(id: number, nowMs: number, stop = false): void {
-    const current = this.statement<[number], { checks: number }>('SELECT checks FROM poll_schedule WHERE submission_id = ?').get(
-      id,
-    );
+  private async scheduleNext(db: Db, id: number, nowMs: number, stop = false): Promise<void> {
+    const current = await db.selectFrom('poll_schedule').select('checks').where('submission_id', '=', id).executeTakeFirst();
     const checks = current ? current.checks + 1 : 0;
-    this.statement(
-      `INSERT INTO poll_schedule (submission_id, due_at, checks) VALUES (?, ?, ?)
-         ON CONFLICT (submission_id) DO UPDATE SET due_at = excluded.due_at, checks = excluded.checks`,
-    ).run(id, stop ? NEVER_DUE : nowMs + backoffDelay(checks), checks);
+    await db
+      .insertInto('poll_schedule')
+      .values({ submission_id: id, due_at: stop ? NEVER_DUE : nowMs + backoffDelay(checks), checks })
+      .onConflict((conflict) =>
+        conflict
+          .column('submission_id')
+          .doUpdateSet((eb) => ({ due_at: eb.ref('excluded.due_at'), checks: eb.ref('excluded.checks') })),
+      )
+      .execute();
   }
+}
+
+/** Out of the poller's way: its check is due never (the outbox sends it in its turn). */
+async function parkRow(db: Db, id: number): Promise<void> {
+  await db
+    .insertInto('poll_schedule')
+    .values({ submission_id: id, due_at: NEVER_DUE, checks: 0 })
+    .onConflict((conflict) => conflict.column('submission_id').doUpdateSet((eb) => ({ due_at: eb.ref('excluded.due_at') })))
+    .execute();
 }
 
 export function toSubmission(row: SubmissionRow): Submission {

@@ -68,8 +68,8 @@ export class OutboxRunner {
     try {
       // Deadlines are those of queued sales: with none queued, the queue's part of a beat is one
       // count (most beats, every 15 s, are of an empty queue).
-      if (this.submissions.outbox.count() > 0) {
-        this.submissions.checkDeadlines();
+      if ((await this.submissions.outbox.count()) > 0) {
+        await this.submissions.checkDeadlines();
         await this.submissions.transmitOutbox();
       }
     } catch (error) {
@@ -85,7 +85,7 @@ export class OutboxRunner {
   private async probeUncertain(): Promise<void> {
     const soon = this.timers.now() + this.probeMs;
     const stopped = new Set<number>();
-    for (const row of this.submissions.ledger.uncertainScheduled()) {
+    for (const row of await this.submissions.ledger.uncertainScheduled()) {
       if (this.stopping) return;
       if (stopped.has(row.connection_id) || row.due_at <= soon) continue;
       const after = await this.submissions.check(row.id);

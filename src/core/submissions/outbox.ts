@@ -2,7 +2,9 @@
 // transmitted later in the order they were made. The submission ledger decides what may enter (only
 // a submission it proves was never sent); this file only keeps the queue, its references and windows.
 import type { DocumentKind } from '#shared/rpc/methods/submissions';
-import type { Store } from '../store/store';
+import type { Kysely } from 'kysely';
+import type { Engine } from '../store/engine';
+import type { Schema } from '../store/schema';
 import type { TicketAssignment } from './contingency-tickets';
 import { deadlineOf, type DeadlineLevel } from './deadlines';
 
@@ -36,16 +38,27 @@ export function localRefOf(id: number): string {
   return `CONT-${String(id).padStart(6, '0')}`;
 }
 
+type Db = Kysely<Schema>;
+
+/** An entry with the connection of its submission. */
+function entries(db: Db) {
+  return db
+    .selectFrom('outbox as o')
+    .innerJoin('submissions as s', 's.id', 'o.submission_id')
+    .selectAll('o')
+    .select('s.connection_id');
+}
+
 export class OutboxStore {
   constructor(
-    private readonly store: Store,
+    private readonly engine: Engine,
     private readonly now: () => Date,
     private readonly defaultWindowHours: number,
   ) {}
 
   /** The transmission window of the next sale queued: the one set in Ajustes, or the default. */
-  get windowHours(): number {
-    const row = this.db.prepare<[], { window_hours: number | null }>('SELECT window_hours FROM outbox_meta').get();
+  async windowHours(db: Db = this.engine.db): Promise<number> {
+    const row = await db.selectFrom('outbox_meta').select('window_hours').executeTakeFirst();
     return row?.window_hours ?? this.defaultWindowHours;
   }
 
@@ -53,137 +66,141 @@ export class OutboxStore {
    * Sets the window of the sales queued from now on. A sale already queued keeps the deadline it was
    * given (what its warnings and its printout said).
    */
-  setWindowHours(hours: number): void {
-    this.db
-      .prepare(
-        `INSERT INTO outbox_meta (singleton, window_hours) VALUES (1, ?)
-           ON CONFLICT (singleton) DO UPDATE SET window_hours = excluded.window_hours`,
+  async setWindowHours(hours: number): Promise<void> {
+    await this.engine.db
+      .insertInto('outbox_meta')
+      .values({ singleton: 1, window_hours: hours, last_check_at: null, reachable: null })
+      .onConflict((conflict) =>
+        conflict.column('singleton').doUpdateSet((eb) => ({ window_hours: eb.ref('excluded.window_hours') })),
       )
-      .run(hours);
-  }
-
-  private get db() {
-    return this.store.db;
+      .execute();
   }
 
   /**
-   * Queues a submission (in the same durable commit as its reference, deadline and, for an FE, its
-   * contingency ticket: the number exists only in this row, so it is given once or not at all).
+   * Queues a submission, inside the caller's durable commit `db` (with its reference, deadline and,
+   * for an FE, its contingency ticket: the number exists only in this row, so it is given once or not at all).
    */
-  enqueue(
+  async enqueue(
+    db: Db,
     submissionId: number,
     kind: DocumentKind,
     originalHash: string,
     soldAt: Date,
     assignment: TicketAssignment | null = null,
-  ): OutboxRow {
-    const id = this.store.durably(() => {
-      const ticket = assignment?.ticket ?? null;
-      const result = this.db
-        .prepare(
-          `INSERT INTO outbox (submission_id, kind, local_ref, original_hash, queued_at, deadline_at,
-                               ticket_resolution, ticket_prefix, ticket_number, ticket_json, ticket_problem)
-             VALUES (?, ?, 'CONT-pending-' || ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          submissionId,
-          kind,
-          submissionId,
-          originalHash,
-          soldAt.toISOString(),
-          deadlineOf(soldAt, this.windowHours).toISOString(),
-          ticket?.numbering.resolution ?? null,
-          ticket?.numbering.prefix ?? null,
-          ticket?.number ?? null,
-          ticket ? JSON.stringify(ticket) : null,
-          assignment?.problem ?? null,
-        );
-      const rowId = Number(result.lastInsertRowid);
-      this.db.prepare('UPDATE outbox SET local_ref = ? WHERE id = ?').run(localRefOf(rowId), rowId);
-      return rowId;
-    });
-    return this.get(id)!;
+  ): Promise<OutboxRow> {
+    const ticket = assignment?.ticket ?? null;
+    const { id } = await db
+      .insertInto('outbox')
+      .values({
+        submission_id: submissionId,
+        kind,
+        local_ref: `CONT-pending-${submissionId}`,
+        original_hash: originalHash,
+        queued_at: soldAt.toISOString(),
+        deadline_at: deadlineOf(soldAt, await this.windowHours(db)).toISOString(),
+        ticket_resolution: ticket?.numbering.resolution ?? null,
+        ticket_prefix: ticket?.numbering.prefix ?? null,
+        ticket_number: ticket?.number ?? null,
+        ticket_json: ticket ? JSON.stringify(ticket) : null,
+        ticket_problem: assignment?.problem ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('outbox')
+      .set({ local_ref: localRefOf(id) })
+      .where('id', '=', id)
+      .execute();
+    return (await this.get(id, db))!;
   }
 
-  get(id: number): OutboxRow | undefined {
-    return this.db.prepare<[number], OutboxRow>(`${SELECT_ENTRY} WHERE o.id = ?`).get(id);
+  async get(id: number, db: Db = this.engine.db): Promise<OutboxRow | undefined> {
+    return (await entries(db).where('o.id', '=', id).executeTakeFirst()) as OutboxRow | undefined;
   }
 
-  bySubmission(submissionId: number): OutboxRow | undefined {
-    return this.db.prepare<[number], OutboxRow>(`${SELECT_ENTRY} WHERE o.submission_id = ?`).get(submissionId);
+  async bySubmission(submissionId: number): Promise<OutboxRow | undefined> {
+    return (await entries(this.engine.db).where('o.submission_id', '=', submissionId).executeTakeFirst()) as
+      OutboxRow | undefined;
   }
 
   /** Whether this submission waits in the outbox (queued, not transmitted yet). */
-  isQueued(submissionId: number): boolean {
-    return (
-      this.db
-        .prepare<[number], { n: number }>('SELECT count(*) AS n FROM outbox WHERE submission_id = ? AND transmitted_at IS NULL')
-        .get(submissionId)!.n > 0
-    );
+  async isQueued(submissionId: number): Promise<boolean> {
+    const row = await this.engine.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('submission_id', '=', submissionId)
+      .where('transmitted_at', 'is', null)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** What waits, oldest sale first (the order of transmission), of every connection. */
-  queued(): OutboxRow[] {
-    return this.db.prepare<[], OutboxRow>(`${SELECT_ENTRY} WHERE o.transmitted_at IS NULL ORDER BY o.id`).all();
+  async queued(): Promise<OutboxRow[]> {
+    return (await entries(this.engine.db).where('o.transmitted_at', 'is', null).orderBy('o.id').execute()) as OutboxRow[];
   }
 
   /** How many sales wait, of every connection. */
-  count(): number {
-    return this.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM outbox WHERE transmitted_at IS NULL').get()!.n;
+  async count(): Promise<number> {
+    const { n } = await this.engine.db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('transmitted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(n);
   }
 
   /** How many sales of one connection wait: a new sale of that connection queues behind them. */
-  countFor(connectionId: number): number {
-    return this.db
-      .prepare<[number], { n: number }>(
-        `SELECT count(*) AS n FROM outbox o JOIN submissions s ON s.id = o.submission_id
-           WHERE o.transmitted_at IS NULL AND s.connection_id = ?`,
-      )
-      .get(connectionId)!.n;
+  async countFor(connectionId: number): Promise<number> {
+    const { n } = await this.engine.db
+      .selectFrom('outbox as o')
+      .innerJoin('submissions as s', 's.id', 'o.submission_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('o.transmitted_at', 'is', null)
+      .where('s.connection_id', '=', connectionId)
+      .executeTakeFirstOrThrow();
+    return Number(n);
   }
 
   /** The document left the outbox: its submission got an answer that is not "in doubt". */
-  transmitted(id: number): void {
-    this.store.durably(() => {
-      this.db.prepare('UPDATE outbox SET transmitted_at = ?, last_error = NULL WHERE id = ?').run(this.now().toISOString(), id);
-    });
+  async transmitted(id: number): Promise<void> {
+    const at = this.now().toISOString();
+    await this.engine.transaction(
+      (db) => db.updateTable('outbox').set({ transmitted_at: at, last_error: null }).where('id', '=', id).execute(),
+      { durable: true },
+    );
   }
 
-  failedAttempt(id: number, message: string): void {
-    this.db.prepare('UPDATE outbox SET last_error = ? WHERE id = ?').run(message, id);
+  async failedAttempt(id: number, message: string): Promise<void> {
+    await this.engine.db.updateTable('outbox').set({ last_error: message }).where('id', '=', id).execute();
   }
 
-  /** A DSE re-dated under a new key: the entry keeps its place and now transmits the new submission. */
-  replaceSubmission(id: number, submissionId: number): void {
-    this.db.prepare('UPDATE outbox SET replaced_id = submission_id, submission_id = ? WHERE id = ?').run(submissionId, id);
-  }
-
-  warned(id: number, level: DeadlineLevel): void {
-    this.db.prepare('UPDATE outbox SET warned = ? WHERE id = ?').run(level, id);
+  async warned(id: number, level: DeadlineLevel): Promise<void> {
+    await this.engine.db.updateTable('outbox').set({ warned: level }).where('id', '=', id).execute();
   }
 
   /** What the last try of this connection's service found. */
-  checked(connectionId: number, reachable: boolean): void {
-    this.db
-      .prepare(
-        `INSERT INTO outbox_checks (connection_id, last_check_at, reachable) VALUES (?, ?, ?)
-           ON CONFLICT (connection_id) DO UPDATE SET last_check_at = excluded.last_check_at, reachable = excluded.reachable`,
+  async checked(connectionId: number, reachable: boolean): Promise<void> {
+    await this.engine.db
+      .insertInto('outbox_checks')
+      .values({ connection_id: connectionId, last_check_at: this.now().toISOString(), reachable: reachable ? 1 : 0 })
+      .onConflict((conflict) =>
+        conflict
+          .column('connection_id')
+          .doUpdateSet((eb) => ({ last_check_at: eb.ref('excluded.last_check_at'), reachable: eb.ref('excluded.reachable') })),
       )
-      .run(connectionId, this.now().toISOString(), reachable ? 1 : 0);
+      .execute();
   }
 
   /** The last check of one connection's service (null: never checked). */
-  meta(connectionId: number | null): OutboxMeta {
+  async meta(connectionId: number | null): Promise<OutboxMeta> {
     const row =
       connectionId === null
         ? undefined
-        : this.db
-            .prepare<[number], { last_check_at: string; reachable: number }>(
-              'SELECT last_check_at, reachable FROM outbox_checks WHERE connection_id = ?',
-            )
-            .get(connectionId);
+        : await this.engine.db
+            .selectFrom('outbox_checks')
+            .select(['last_check_at', 'reachable'])
+            .where('connection_id', '=', connectionId)
+            .executeTakeFirst();
     return { last_check_at: row?.last_check_at ?? null, reachable: row ? row.reachable === 1 : null };
   }
 }
-
-const SELECT_ENTRY = 'SELECT o.*, s.connection_id FROM outbox o JOIN submissions s ON s.id = o.submission_id';

@@ -63,7 +63,7 @@ export class Submissions {
   private resumed: Promise<void> | null = null;
 
   constructor(private readonly options: SubmissionsOptions) {
-    this.ledger = new SubmissionLedger(options.store, options.clock);
+    this.ledger = new SubmissionLedger(options.engine, options.clock);
     this.claims = new SubmissionClaims(options.engine, {
       owner: randomUUID(),
       clock: options.clock,
@@ -89,7 +89,8 @@ export class Submissions {
       sendInTurn: (id) => this.check(id, true),
       park: (id) => ledger.park(id),
       postpone: (id, error) => ledger.postpone(id, error),
-      rewriteUnsent: (id, body, payloadHash, ref, error) => ledger.rewriteUnsent(id, body, payloadHash, ref, error),
+      rewriteUnsent: (id, body, payloadHash, ref, error, within) =>
+        ledger.rewriteUnsent(id, body, payloadHash, ref, error, within),
       redateUnsent: (oldId, outboxId, entry, queued, closing) => ledger.redateUnsent(oldId, outboxId, entry, queued, closing),
       announce: (row) => this.notify(row),
       refusedCertificate: (connectionId) => this.refusedCertificates.get(connectionId),
@@ -127,14 +128,14 @@ export class Submissions {
   }
 
   private async resumeUnscheduled(): Promise<void> {
-    for (const row of this.ledger.open()) if (row.due_at == null) await this.check(row.id);
+    for (const row of await this.ledger.open()) if (row.due_at == null) await this.check(row.id);
   }
 
   /** Checks every unresolved submission now, scheduled or not (the user's or the CLI's `resume`). */
   async resumeAll(): Promise<Submission[]> {
     await this.transmitOutbox();
     const results: Submission[] = [];
-    for (const row of this.ledger.open()) results.push(await this.check(row.id));
+    for (const row of await this.ledger.open()) results.push(await this.check(row.id));
     return results;
   }
 
@@ -169,10 +170,10 @@ export class Submissions {
    * The newest submission of the same data on the active connection, whatever its key (failed ones
    * aside: nothing was created). The command line asks before drawing a new key.
    */
-  findSame(kind: DocumentKind, request: DseCreateRequest | FeSubmitRequest): Submission | null {
+  async findSame(kind: DocumentKind, request: DseCreateRequest | FeSubmitRequest): Promise<Submission | null> {
     const connection = this.options.connections.requireActive();
     const hash = kind === 'DSE' ? sha256(JSON.stringify(request)) : feContentHash(request as FeSubmitRequest);
-    const row = this.ledger.bySameContent(connection.baseUrl, connection.companyId, kind, hash);
+    const row = await this.ledger.bySameContent(connection.baseUrl, connection.companyId, kind, hash);
     return row ? toSubmission(row) : null;
   }
 
@@ -185,14 +186,14 @@ export class Submissions {
   async check(id: number, fromOutbox = false): Promise<Submission> {
     return this.locked(
       id,
-      () => Promise.resolve(this.get(id)),
+      () => this.get(id),
       async () => {
-        const row = this.followConnection(this.require(id));
+        const row = await this.followConnection(await this.require(id));
         if (!OPEN.has(row.state)) return toSubmission(row);
-        if (!fromOutbox && this.contingency.isQueued(id)) {
+        if (!fromOutbox && (await this.contingency.isQueued(id))) {
           // Its turn comes in the outbox's order; the poller leaves it alone.
-          this.ledger.park(id);
-          return toSubmission(this.require(id));
+          await this.ledger.park(id);
+          return toSubmission(await this.require(id));
         }
         try {
           const connection = this.connectionOf(row);
@@ -202,22 +203,23 @@ export class Submissions {
           // connection holds now (the user replaced a revoked one during the outage), not held.
           const current =
             row.credential === null
-              ? this.ledger.adoptCredential(id, credential)
+              ? await this.ledger.adoptCredential(id, credential)
               : row.credential !== credential && nothingSent(row)
-                ? this.ledger.reassignCredential(id, credential)
+                ? await this.ledger.reassignCredential(id, credential)
                 : row;
           const sameCredentials = current.credential === credential;
           if (current.document_id !== null && (current.kind === 'DSE' || current.state === 'pending' || !sameCredentials)) {
             return toSubmission(await this.query(current, connection, token));
           }
-          if (!sameCredentials) return toSubmission(this.hold(current));
+          if (!sameCredentials) return toSubmission(await this.hold(current));
           return toSubmission(await this.withNumber(await this.attempt(current, connection, token), connection, token));
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           // No token, no connection, network down for a query: nothing learnt; look again later.
-          this.ledger.postpone(id, error.message);
-          this.notify(this.require(id));
-          return { ...toSubmission(this.require(id)), error: { code: error.code, message: error.message } };
+          await this.ledger.postpone(id, error.message);
+          const postponed = await this.require(id);
+          this.notify(postponed);
+          return { ...toSubmission(postponed), error: { code: error.code, message: error.message } };
         }
       },
     );
@@ -232,7 +234,7 @@ export class Submissions {
     const busy = () =>
       Promise.reject(new AppError('conflict', 'Otro equipo está resolviendo este envío ahora; no se envió nada.'));
     return this.locked(id, busy, async () => {
-      const row = this.require(id);
+      const row = await this.require(id);
       if (!OPEN.has(row.state) || row.error_code !== 'credentials_changed') {
         throw new AppError('conflict', 'Este envío no está retenido por un cambio de token; no se envió nada.');
       }
@@ -245,40 +247,40 @@ export class Submissions {
       if (credential === row.credential)
         return toSubmission(await this.withNumber(await this.attempt(row, connection, token), connection, token));
       this.options.logger.warn('held submission released by the user under new credentials', { submission: id, kind: row.kind });
-      const released = this.ledger.reassignCredential(id, credential);
+      const released = await this.ledger.reassignCredential(id, credential);
       return toSubmission(await this.withNumber(await this.attempt(released, connection, token), connection, token));
     });
   }
 
   /** How many unresolved submissions of a connection would be held if its token became `token`. */
-  unresolvedUnderOtherCredentials(connectionId: number, token: string): number {
+  unresolvedUnderOtherCredentials(connectionId: number, token: string): Promise<number> {
     return this.ledger.unresolvedUnder(connectionId, this.options.connections.fingerprint(token));
   }
 
-  private hold(row: SubmissionRow): SubmissionRow {
-    const held = this.ledger.hold(row.id, { code: 'credentials_changed', message: CREDENTIALS_CHANGED });
+  private async hold(row: SubmissionRow): Promise<SubmissionRow> {
+    const held = await this.ledger.hold(row.id, { code: 'credentials_changed', message: CREDENTIALS_CHANGED });
     this.options.logger.warn('submission held: other credentials', { submission: row.id, kind: row.kind });
     this.notify(held);
     return held;
   }
 
-  get(id: number): Submission {
-    return toSubmission(this.require(id));
+  async get(id: number): Promise<Submission> {
+    return toSubmission(await this.require(id));
   }
 
   /** The submission of `key` on the active connection, if the ledger has one. */
-  byKey(kind: DocumentKind, key: string): Submission | null {
+  async byKey(kind: DocumentKind, key: string): Promise<Submission | null> {
     const connection = this.options.connections.requireActive();
-    const row = this.ledger.byKey(connection.baseUrl, connection.companyId, kind, key);
+    const row = await this.ledger.byKey(connection.baseUrl, connection.companyId, kind, key);
     return row ? toSubmission(row) : null;
   }
 
-  list(options: { open?: boolean; limit?: number } = {}): Submission[] {
-    return this.ledger.list(options).map(toSubmission);
+  async list(options: { open?: boolean; limit?: number } = {}): Promise<Submission[]> {
+    return (await this.ledger.list(options)).map(toSubmission);
   }
 
-  supportInfo(id: number) {
-    return supportInfo(this.require(id), this.options.clock());
+  async supportInfo(id: number) {
+    return supportInfo(await this.require(id), this.options.clock());
   }
 
   private async submit(
@@ -298,9 +300,9 @@ export class Submissions {
     const body = Buffer.from(json, 'utf8');
     const payloadHash = createHash('sha256').update(body).digest('hex');
     const credential = this.options.connections.fingerprint(token);
-    const existing = this.ledger.byKey(connection.baseUrl, connection.companyId, kind, key);
+    const existing = await this.ledger.byKey(connection.baseUrl, connection.companyId, kind, key);
     if (existing) {
-      if (existing.payload_hash !== payloadHash && this.contingency.originalHashOf(existing.id) !== payloadHash) {
+      if (existing.payload_hash !== payloadHash && (await this.contingency.originalHashOf(existing.id)) !== payloadHash) {
         throw new AppError(
           'conflict',
           'Esa clave de envío ya se usó con otros datos. Use otra clave para una operación distinta.',
@@ -311,14 +313,14 @@ export class Submissions {
       }
       return this.check(existing.id);
     }
-    if (ticket) this.contingency.refuseTakenTicket(ticket, key, connection);
+    if (ticket) await this.contingency.refuseTakenTicket(ticket, key, connection);
     crashPoint('before-ledger-commit');
     // Older sales of this connection wait in the contingency outbox: this one waits behind them
     // (order), unsent. Another connection's queue is not this sale's business.
-    const behindQueue = this.contingency.waitsBehind(connection.id);
+    const behindQueue = await this.contingency.waitsBehind(connection.id);
     let row: SubmissionRow;
     try {
-      row = this.ledger.insert(
+      row = await this.ledger.insert(
         {
           connectionId: connection.id,
           baseUrl: connection.baseUrl,
@@ -338,18 +340,18 @@ export class Submissions {
     } catch (error) {
       // Another process wrote an invoice naming this ticket since the check: the database refused
       // this one, and nothing of it was stored.
-      if (ticket && isTicketTaken(error)) throw this.contingency.takenTicketError(ticket, key, connection);
+      if (ticket && isTicketTaken(error)) throw await this.contingency.takenTicketError(ticket, key, connection);
       throw error;
     }
     crashPoint('after-ledger-commit');
-    if (behindQueue) return toSubmission(this.contingency.enqueue(row, payloadHash));
+    if (behindQueue) return toSubmission(await this.contingency.enqueue(row, payloadHash));
     return this.locked(
       row.id,
-      () => Promise.resolve(this.get(row.id)),
+      () => this.get(row.id),
       async () => {
         const sent = await this.attempt(row, connection, token, true);
         // The service could not be reached and the ledger proves nothing left: a contingency sale.
-        if (nothingSent(sent)) return toSubmission(this.contingency.enqueue(sent, payloadHash));
+        if (nothingSent(sent)) return toSubmission(await this.contingency.enqueue(sent, payloadHash));
         return toSubmission(await this.withNumber(sent, connection, token));
       },
     );
@@ -368,8 +370,8 @@ export class Submissions {
   }
 
   /** Gives each warning of a transmission window once (24 h, 4 h, missed), as events and in the log. */
-  checkDeadlines(): void {
-    this.contingency.checkDeadlines();
+  checkDeadlines(): Promise<void> {
+    return this.contingency.checkDeadlines();
   }
 
   /** The transmission window of the sales queued from now on (Ajustes › Contingencia). */
@@ -388,7 +390,7 @@ export class Submissions {
    */
   private async attempt(row: SubmissionRow, connection: ActiveConnection, token: string, first = false): Promise<SubmissionRow> {
     await this.keepClaim(row.id);
-    const current = first ? row : this.ledger.markSending(row.id);
+    const current = first ? row : await this.ledger.markSending(row.id);
     const api = this.client(connection, token);
     const hooks = { onDispatched: () => crashPoint('while-sending'), onHeaders: () => crashPoint('after-server-commit') };
     const context = { kind: row.kind, companyId: row.company_id, mayExist: current.attempts > 1 };
@@ -474,10 +476,10 @@ export class Submissions {
   }
 
   /** Records an outcome; `before` is the row as this attempt last read it (it holds the submission's lock). */
-  private commit(before: SubmissionRow, answered: Outcome): SubmissionRow {
+  private async commit(before: SubmissionRow, answered: Outcome): Promise<SubmissionRow> {
     const id = before.id;
-    const outcome = boundUnknownState(answered, this.ledger.checksOf(id));
-    const after = this.ledger.record(id, outcome);
+    const outcome = boundUnknownState(answered, await this.ledger.checksOf(id));
+    const after = await this.ledger.record(id, outcome);
     if (after.state !== before.state || after.estado_dian !== before.estado_dian || after.document_id !== before.document_id) {
       this.options.events.emit('document.changed', {
         kind: after.kind,
@@ -512,7 +514,7 @@ export class Submissions {
    * (the same company at the provider's new address): no server ever saw its key. A connection now
    * of another company keeps it where it was, and connectionOf says why.
    */
-  private followConnection(row: SubmissionRow): SubmissionRow {
+  private async followConnection(row: SubmissionRow): Promise<SubmissionRow> {
     if (!nothingSent(row)) return row;
     let connection: ActiveConnection;
     try {
@@ -521,7 +523,7 @@ export class Submissions {
       return row;
     }
     if (connection.baseUrl === row.base_url || connection.companyId !== row.company_id) return row;
-    const moved = this.ledger.moveUnsent(row.id, connection.baseUrl);
+    const moved = await this.ledger.moveUnsent(row.id, connection.baseUrl);
     if (moved) this.options.logger.warn('unsent submission follows its connection to a new address', { submission: row.id });
     return moved ?? row;
   }
@@ -566,8 +568,8 @@ export class Submissions {
     );
   }
 
-  private require(id: number): SubmissionRow {
-    const row = this.ledger.get(id);
+  private async require(id: number): Promise<SubmissionRow> {
+    const row = await this.ledger.get(id);
     if (!row) throw new AppError('not_found', 'El envío no existe.');
     return row;
   }

@@ -27,11 +27,11 @@ const BAD_TOKENS = ['token\u0000con-nulo', 'tokén-con-tilde-123', 'token\r\nX-O
 
 describe('values that cannot travel in a header', () => {
   it.each(BAD_KEYS)('dse.submit refuses the key %j; nothing written, nothing sent', async (key) => {
-    const before = { requests, rows: core.parts.submissions.list().length };
+    const before = { requests, rows: (await core.parts.submissions.list()).length };
     const reply = await core.dispatch({ id: 1, method: 'dse.submit', input: { request: dse(MAGIC.accept, 'clave mala'), key } });
     expect(reply).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     if (!reply.ok) expect(JSON.stringify(reply.error)).toMatch(/ASCII visibles/);
-    expect(core.parts.submissions.list()).toHaveLength(before.rows);
+    expect(await core.parts.submissions.list()).toHaveLength(before.rows);
     expect(requests).toBe(before.requests);
   });
 
@@ -50,9 +50,9 @@ describe('values that cannot travel in a header', () => {
   it('a token stored earlier with such characters stops a submission before anything is written or sent', async () => {
     const connection = core.parts.connections.requireActive();
     await core.parts.vault.setToken(connection.baseUrl, connection.companyId, 'tokén-guardado-antes');
-    const before = { requests, rows: core.parts.submissions.list().length };
+    const before = { requests, rows: (await core.parts.submissions.list()).length };
     await expect(core.parts.submissions.submitDse(dse(MAGIC.accept, 'token viejo'))).rejects.toMatchObject({ code: 'no_token' });
-    expect(core.parts.submissions.list()).toHaveLength(before.rows);
+    expect(await core.parts.submissions.list()).toHaveLength(before.rows);
     expect(requests).toBe(before.requests);
   });
 });

@@ -277,14 +277,14 @@ describe('contingency tickets numbered by the shop’s contingency resolution', 
 
     // The other clerk's sale of the same paper ticket writes its record at this sale's first durable
     // commit: after this sale found the ticket free, before its own write-ahead record.
-    const store = app.core.parts.store;
-    const durably = store.durably.bind(store);
+    const engine = app.core.parts.engine;
+    const transaction = engine.transaction.bind(engine);
     const race: { armed: boolean; other?: number } = { armed: true };
-    store.durably = <T>(work: () => T): T => {
+    engine.transaction = async (work, options) => {
       if (race.armed) {
         race.armed = false;
         const body = Buffer.from(JSON.stringify({ ...typed(11), draft_key: 'fe-other-clerk' }), 'utf8');
-        race.other = ledger.insert({
+        const other = await ledger.insert({
           connectionId: connection.id,
           baseUrl: proxy.url('/api/v1'),
           companyId: COMPANY_A,
@@ -295,12 +295,13 @@ describe('contingency tickets numbered by the shop’s contingency resolution', 
           payloadHash: 'other',
           counterpart: 'Otro cliente',
           ticketRef: ticketRef({ resolution: numbering.numero, prefix: numbering.prefijo, number: 3 }),
-        }).id;
+        });
+        race.other = other.id;
       }
-      return durably(work);
+      return transaction(work, options);
     };
     const mine = await app.core.dispatch({ id: 901, method: 'fe.submit', input: { request: typed(12) } });
-    store.durably = durably;
+    engine.transaction = transaction;
 
     expect(race.other, JSON.stringify(mine)).toBeDefined();
     expect(mine.ok).toBe(false);

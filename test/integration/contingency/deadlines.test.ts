@@ -9,6 +9,8 @@ import { tempDir } from '#test/temp';
 import { memorySecrets } from '#test/core/memory-secrets';
 import { feBody, SANDBOX_NOW } from '#test/requests/numbered';
 import { contingencyProfile } from '#test/contingency';
+import { ENGINE_KINDS } from '#test/engines';
+import { shopLedgers, type ShopLedgers } from '#test/core/shop-ledgers';
 
 const HOUR = 3_600_000;
 let dir: ReturnType<typeof tempDir>;
@@ -23,8 +25,11 @@ beforeAll(async () => {
 });
 afterAll(() => dir?.remove());
 
+let ledgers: ShopLedgers;
+
 async function coreAt(home: string, clock: () => Date, windowHours?: number) {
   const core = createCore({
+    ...(await ledgers.engineOf(home)),
     home,
     secrets: memorySecrets(),
     transport: 'cli',
@@ -55,10 +60,15 @@ interface Status {
   items: { local_ref: string; level: string; time_left: string; message: string | null; deadline_at: string }[];
 }
 
-describe('contingency deadlines', () => {
+describe.each(ENGINE_KINDS)('contingency deadlines on %s', (kind) => {
+  beforeAll(() => {
+    ledgers = shopLedgers(kind);
+  });
+  afterAll(() => ledgers.close());
+
   it('warns once at 24 h and 4 h left, says what to do when missed, and keeps the document', async () => {
     let now = new Date(SANDBOX_NOW);
-    const { core, ok } = await coreAt(join(dir.path, 'home-48'), () => now);
+    const { core, ok } = await coreAt(join(dir.path, kind, 'home-48'), () => now);
     const warnings: string[] = [];
     core.events.subscribe((event, payload) => {
       if (event === 'outbox.changed' && (payload as { phase: string }).phase === 'warning')
@@ -75,19 +85,19 @@ describe('contingency deadlines', () => {
 
       const tick = () => core.parts.submissions.checkDeadlines();
       now = new Date(now.getTime() + 23 * HOUR);
-      tick();
+      await tick();
       expect(warnings).toHaveLength(0);
       now = new Date(now.getTime() + 1 * HOUR); // 24 h left
-      tick();
-      tick();
+      await tick();
+      await tick();
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toContain('menos de 24 horas');
       now = new Date(now.getTime() + 20 * HOUR); // 4 h left
-      tick();
+      await tick();
       expect(warnings).toHaveLength(2);
       expect(warnings[1]).toContain('menos de 4 horas');
       now = new Date(now.getTime() + 4 * HOUR); // missed
-      tick();
+      await tick();
       expect(warnings).toHaveLength(3);
       expect(warnings[2]).toContain('Venció el plazo de 48 horas');
 
@@ -102,7 +112,7 @@ describe('contingency deadlines', () => {
 
   it('takes a configured window', async () => {
     const now = new Date(SANDBOX_NOW);
-    const { core, ok } = await coreAt(join(dir.path, 'home-72'), () => now, 72);
+    const { core, ok } = await coreAt(join(dir.path, kind, 'home-72'), () => now, 72);
     try {
       await ok('fe.submit', { request: feBody(2) });
       const status = await ok<Status>('outbox.status', {});
@@ -115,7 +125,7 @@ describe('contingency deadlines', () => {
 
   it('takes a window set in Ajustes for the sales queued from then on, refuses a bad one, and keeps it across a restart', async () => {
     const now = new Date(SANDBOX_NOW);
-    const home = join(dir.path, 'home-set');
+    const home = join(dir.path, kind, 'home-set');
     const { core, ok } = await coreAt(home, () => now);
     try {
       await ok('fe.submit', { request: feBody(3) });
@@ -141,7 +151,13 @@ describe('contingency deadlines', () => {
     } finally {
       await core.close();
     }
-    const reopened = createCore({ home, secrets: memorySecrets(), transport: 'cli', clock: () => now });
+    const reopened = createCore({
+      ...(await ledgers.engineOf(home)),
+      home,
+      secrets: memorySecrets(),
+      transport: 'cli',
+      clock: () => now,
+    });
     try {
       const reply = await reopened.dispatch({ id: 1, method: 'outbox.status', input: {} });
       expect(reply.ok && (reply.output as Status).window_hours).toBe(72);
@@ -149,7 +165,9 @@ describe('contingency deadlines', () => {
       await reopened.close();
     }
   });
+});
 
+describe('contingency deadlines: the schema', () => {
   it('migration 0018 from an empty database', () => {
     const store = Store.open(join(dir.path, 'empty', 'factura-desk.sqlite'));
     try {

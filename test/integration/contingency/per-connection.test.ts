@@ -10,7 +10,9 @@ import { startSandbox, type RunningSandbox } from '#sandbox/index';
 import { FakeClock } from '#test/core/fake-clock';
 import { memorySecrets } from '#test/core/memory-secrets';
 import { startFaultProxy, type FaultProxy } from '#test/fault-proxy';
-import { ledgerRows, reconcile, scopedTo, serverDocuments } from '#test/reliability/harness';
+import { reconcile, scopedTo, serverDocuments, type LedgerRow } from '#test/reliability/harness';
+import { ENGINE_KINDS } from '#test/engines';
+import { shopLedgers, type ShopLedgers } from '#test/core/shop-ledgers';
 import { dseBody, feBody, SANDBOX_NOW } from '#test/requests/numbered';
 import {
   RELIABILITY_COMPANY_A as COMPANY_A,
@@ -70,8 +72,11 @@ afterAll(async () => {
   dir?.remove();
 });
 
-function open(home: string, options: { clock?: () => Date; timers?: FakeClock } = {}): { core: Core; ok: Ok } {
+let ledgers: ShopLedgers;
+
+async function open(home: string, options: { clock?: () => Date; timers?: FakeClock } = {}): Promise<{ core: Core; ok: Ok }> {
   const core = createCore({
+    ...(await ledgers.engineOf(home)),
     home,
     secrets: memorySecrets(),
     transport: 'cli',
@@ -117,16 +122,25 @@ async function transmitAll(ok: Ok): Promise<number> {
 }
 
 /** The given sales against the server's documents of their company: duplicates and losses. */
-function exactlyOnce(home: string, company: number, sales: readonly Sub[]) {
+async function exactlyOnce(home: string, company: number, sales: readonly Sub[]) {
   const ids = new Set(sales.map((s) => s.id));
-  const rows = ledgerRows(home).filter((r) => ids.has(r.id));
+  const all = await ledgers.read<LedgerRow>(
+    home,
+    'SELECT id, kind, idempotency_key, state, document_id, attempts FROM submissions ORDER BY id',
+  );
+  const rows = all.filter((r) => ids.has(r.id));
   return reconcile(rows, scopedTo(rows, serverDocuments(sandboxData(), company)));
 }
 
-describe('a contingency queue per connection', () => {
+describe.each(ENGINE_KINDS)('a contingency queue per connection on %s', (kind) => {
+  beforeAll(() => {
+    ledgers = shopLedgers(kind);
+  });
+  afterAll(() => ledgers.close());
+
   it("one company's outage never holds another company's sales; each queue goes out when its own service answers", async () => {
-    const home = join(dir.path, 'home-two-companies');
-    const { core, ok } = open(home);
+    const home = join(dir.path, kind, 'home-two-companies');
+    const { core, ok } = await open(home);
     try {
       await proxyA.setFault('refuse');
       const a = await connect(ok, 'Empresa A', proxyA.url('/api/v1'), COMPANY_A, TOKENS.a);
@@ -152,16 +166,16 @@ describe('a contingency queue per connection', () => {
 
       await proxyA.setFault('none');
       expect(await transmitAll(ok)).toBe(2);
-      expect(exactlyOnce(home, COMPANY_A, queuedA)).toMatchObject({ operations: 2, duplicates: 0, lost: 0, open: 0 });
-      expect(exactlyOnce(home, COMPANY_B, [saleB])).toMatchObject({ operations: 1, duplicates: 0, lost: 0, open: 0 });
+      expect(await exactlyOnce(home, COMPANY_A, queuedA)).toMatchObject({ operations: 2, duplicates: 0, lost: 0, open: 0 });
+      expect(await exactlyOnce(home, COMPANY_B, [saleB])).toMatchObject({ operations: 1, duplicates: 0, lost: 0, open: 0 });
     } finally {
       await core.close();
     }
   });
 
   it('a token replaced during the outage sends the queued sales with the new token, not held', async () => {
-    const home = join(dir.path, 'home-new-token');
-    const { core, ok } = open(home);
+    const home = join(dir.path, kind, 'home-new-token');
+    const { core, ok } = await open(home);
     try {
       await proxyA.setFault('refuse');
       const a = await connect(ok, 'Empresa A', proxyA.url('/api/v1'), COMPANY_A, TOKENS.a);
@@ -173,15 +187,15 @@ describe('a contingency queue per connection', () => {
       expect(await transmitAll(ok)).toBe(1);
       const after = await ok<Sub & { error: { code: string } | null }>('submissions.get', { id: queued.id });
       expect(after.state).toBe('accepted');
-      expect(exactlyOnce(home, COMPANY_A, [queued])).toMatchObject({ operations: 1, duplicates: 0, lost: 0, open: 0 });
+      expect(await exactlyOnce(home, COMPANY_A, [queued])).toMatchObject({ operations: 1, duplicates: 0, lost: 0, open: 0 });
     } finally {
       await core.close();
     }
   });
 
   it("a new address of the same company takes the queued sales; another company's is refused while they wait", async () => {
-    const home = join(dir.path, 'home-new-address');
-    const { core, ok } = open(home);
+    const home = join(dir.path, kind, 'home-new-address');
+    const { core, ok } = await open(home);
     try {
       await proxyA.setFault('refuse');
       const a = await connect(ok, 'Empresa A', proxyA.url('/api/v1'), COMPANY_A, TOKENS.a);
@@ -214,16 +228,16 @@ describe('a contingency queue per connection', () => {
       await ok('connections.setToken', { id: a, token: TOKENS.a });
       expect(await transmitAll(ok)).toBe(2);
       for (const s of queued) expect((await ok<Sub>('submissions.get', { id: s.id })).state).toBe('accepted');
-      expect(exactlyOnce(home, COMPANY_A, queued)).toMatchObject({ operations: 2, duplicates: 0, lost: 0, open: 0 });
+      expect(await exactlyOnce(home, COMPANY_A, queued)).toMatchObject({ operations: 2, duplicates: 0, lost: 0, open: 0 });
     } finally {
       await core.close();
     }
   });
 
   it('the runner beats by itself through a day of probes: it re-arms after an empty queue, warns of the deadline once, and sends when the service is back', async () => {
-    const home = join(dir.path, 'home-day');
+    const home = join(dir.path, kind, 'home-day');
     const fake = new FakeClock(SANDBOX_NOW);
-    const { core, ok } = open(home, { clock: fake.date, timers: fake });
+    const { core, ok } = await open(home, { clock: fake.date, timers: fake });
     const warnings: string[] = [];
     core.events.subscribe((event, payload) => {
       if (event !== 'outbox.changed') return;
@@ -259,7 +273,7 @@ describe('a contingency queue per connection', () => {
       // And it goes on beating for the rest of the day.
       await fake.run(12 * 60 * 60_000, settle);
       expect(runner.armed).toBe(true);
-      expect(exactlyOnce(home, COMPANY_A, [sold])).toMatchObject({ operations: 1, duplicates: 0, lost: 0, open: 0 });
+      expect(await exactlyOnce(home, COMPANY_A, [sold])).toMatchObject({ operations: 1, duplicates: 0, lost: 0, open: 0 });
     } finally {
       await runner.stop();
       await core.close();

@@ -120,7 +120,7 @@ describe.each(VARIANTS.map((v) => [v.name, v] as [string, ContractVariant]))('ag
     }
     expect(current).toMatchObject({ state: 'pending', next_check_at: null, error: { code: 'api_state_unknown' } });
     expect(current.error?.message).toContain('Se dejó de consultar automáticamente');
-    expect(bed.core.parts.poller.nextDueAt).toBeNull();
+    expect(await bed.core.parts.poller.nextDueAt()).toBeNull();
     // Never resent with another key, never accepted.
     expect(
       new Set(

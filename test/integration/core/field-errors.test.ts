@@ -40,7 +40,7 @@ describe('field errors of a refused submission, as data', () => {
     });
     const submission = await core.parts.submissions.submitFe(fe(MAGIC.accept));
     expect(submission).toMatchObject({ state: 'failed', http_status: 400 });
-    const row = core.parts.submissions.ledger.get(submission.id)!;
+    const row = (await core.parts.submissions.ledger.get(submission.id))!;
     expect(row.response_body!.length).toBeLessThanOrEqual(4000);
     expect(row.response_body).not.toContain('receptor.numero_doc');
     // The server's message is kept whole, a leading «NIT:» included: field and message travel apart.

@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrations } from '#core/store/migrations/index';
+import { sqliteEngine } from '#core/store/engine';
 import { Store } from '#core/store/store';
 import { SubmissionLedger, toSubmission } from '#core/submissions/ledger';
 import { tempDir } from '#test/temp';
@@ -38,14 +39,14 @@ describe('migration 0024 (submission rejection)', () => {
     }
   });
 
-  it('over a ledger written by 0023: an older rejected row keeps its text and names no rules', () => {
+  it('over a ledger written by 0023: an older rejected row keeps its text and names no rules', async () => {
     const file = join(dir.path, 'db.sqlite');
     const old = Store.open(file, { migrations: migrations.slice(0, 23) });
     old.db.prepare(INSERT).run('old');
     old.close();
     const store = Store.open(file, { migrations: migrations.slice(0, 24) });
     try {
-      const row = new SubmissionLedger(store, () => new Date()).byKey('http://a/v1', 7, 'DSE', 'old')!;
+      const row = (await new SubmissionLedger(sqliteEngine(store.db), () => new Date()).byKey('http://a/v1', 7, 'DSE', 'old'))!;
       expect(row.rejection).toBeNull();
       const submission = toSubmission(row);
       expect(submission.rejection).toBeUndefined();

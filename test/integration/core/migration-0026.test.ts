@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatContingencyReference, ticketReference } from '#shared/fe/contingency-reference';
 import { migrations } from '#core/store/migrations/index';
+import { sqliteEngine } from '#core/store/engine';
 import { Store } from '#core/store/store';
 import { ticketHolder } from '#core/submissions/contingency-tickets';
 import { tempDir } from '#test/temp';
@@ -41,7 +42,7 @@ const refs = (store: Store) =>
   }[];
 
 describe('migration 0026 (contingency ticket in the ledger)', () => {
-  it('from an empty database: one holder of a ticket per company, released by a refused invoice; the check is an index lookup', () => {
+  it('from an empty database: one holder of a ticket per company, released by a refused invoice; the check is an index lookup', async () => {
     const store = Store.open(join(dir.path, 'empty.sqlite'), { migrations: migrations.slice(0, 26) });
     try {
       expect(store.db.pragma('user_version', { simple: true })).toBe(26);
@@ -63,8 +64,9 @@ describe('migration 0026 (contingency ticket in the ledger)', () => {
 
       const company = { baseUrl: 'http://a/v1', companyId: 7 };
       const ticket = { resolution: '18764000001', prefix: 'CT', number: 1 };
-      expect(ticketHolder(store.db, company, ticket, null)).toMatchObject({ id: again });
-      expect(ticketHolder(store.db, company, ticket, 'k8')).toBeNull();
+      const engine = sqliteEngine(store.db);
+      expect(await ticketHolder(engine.db, company, ticket, null)).toMatchObject({ id: again });
+      expect(await ticketHolder(engine.db, company, ticket, 'k8')).toBeNull();
       const plan = store.db
         .prepare(
           `EXPLAIN QUERY PLAN SELECT id, document_number AS number FROM submissions
@@ -79,7 +81,7 @@ describe('migration 0026 (contingency ticket in the ledger)', () => {
     }
   });
 
-  it('over a ledger written by 0025 with contingency sales: each names its ticket; of two holders of one ticket the older keeps it', () => {
+  it('over a ledger written by 0025 with contingency sales: each names its ticket; of two holders of one ticket the older keeps it', async () => {
     const file = join(dir.path, 'db.sqlite');
     const old = Store.open(file, { migrations: migrations.slice(0, 25) });
     insert(old, 'queued', fe(`Mesa 4\n${line(1)}`));
@@ -107,7 +109,9 @@ describe('migration 0026 (contingency ticket in the ledger)', () => {
         { key: 'broken', ticket_ref: null },
       ]);
       const company = { baseUrl: 'http://a/v1', companyId: 7 };
-      expect(ticketHolder(store.db, company, { resolution: '18764000001', prefix: 'CT', number: 2 }, null)).toMatchObject({
+      expect(
+        await ticketHolder(sqliteEngine(store.db).db, company, { resolution: '18764000001', prefix: 'CT', number: 2 }, null),
+      ).toMatchObject({
         id: 2,
       });
       // The index now refuses another holder of a back-filled ticket.

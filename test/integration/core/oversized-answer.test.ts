@@ -138,9 +138,9 @@ describe('an answer of 1 GB', () => {
       expect(submission).toMatchObject({ state: 'in_doubt', http_status: 201, attempts: 1, contingency: null });
       expect(submission.error?.message).toMatch(/^El servicio envió una respuesta de más de 16 MB; el máximo aceptado es 16 MB/);
       expect(submission.error?.message).toMatch(/Se confirmará con la misma clave, sin crear un duplicado\.$/);
-      const row = core.parts.submissions.ledger.get(submission.id)!;
+      const row = (await core.parts.submissions.ledger.get(submission.id))!;
       expect(nothingSent(row)).toBe(false);
-      expect(core.parts.submissions.outboxStatus().queued).toBe(0);
+      expect((await core.parts.submissions.outboxStatus()).queued).toBe(0);
 
       const settled = await core.parts.submissions.check(submission.id);
       expect(settled).toMatchObject({ state: 'accepted', idempotency_key: submission.idempotency_key });

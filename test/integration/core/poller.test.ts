@@ -64,12 +64,16 @@ describe('poller against the sandbox', () => {
     });
     const pending = await core.parts.submissions.submitDse(dse(MAGIC.uncertainAccept));
     expect(pending.state).toBe('pending');
-    core.parts.poller.start();
+    await core.parts.poller.start();
     await settledOnServer(pending.document_id);
     await advance(clock, core, 4_000);
-    expect(core.parts.submissions.get(pending.id).state).toBe('pending');
+    expect((await core.parts.submissions.get(pending.id)).state).toBe('pending');
     await advance(clock, core, 1_000);
-    expect(core.parts.submissions.get(pending.id)).toMatchObject({ state: 'accepted', estado_dian: 'aceptado', attempts: 1 });
+    expect(await core.parts.submissions.get(pending.id)).toMatchObject({
+      state: 'accepted',
+      estado_dian: 'aceptado',
+      attempts: 1,
+    });
     expect(events.map((e) => e.estado)).toEqual(['en_proceso_http', 'aceptado']);
     await core.close();
   });
@@ -79,9 +83,9 @@ describe('poller against the sandbox', () => {
     const core = await coreWithClock(clock, 'doubt');
     const doubt = await core.parts.submissions.submitDse(dse(MAGIC.failFirst));
     expect(doubt.state).toBe('in_doubt');
-    core.parts.poller.start();
+    await core.parts.poller.start();
     await advance(clock, core, 5_000);
-    expect(core.parts.submissions.get(doubt.id)).toMatchObject({
+    expect(await core.parts.submissions.get(doubt.id)).toMatchObject({
       state: 'accepted',
       attempts: 2,
       idempotency_key: doubt.idempotency_key,
@@ -110,13 +114,19 @@ describe('poller against the sandbox', () => {
     for (const submission of pending) await settledOnServer(submission.document_id);
     await advance(clock, core, 4_000);
     expect(queries).toEqual([]);
-    expect(pending.map((s) => core.parts.submissions.get(s.id).state)).toEqual(['pending', 'pending']);
+    expect(await Promise.all(pending.map(async (s) => (await core.parts.submissions.get(s.id)).state))).toEqual([
+      'pending',
+      'pending',
+    ]);
     await advance(clock, core, 1_000);
     // each document once by the poller, then once more by the history mirror once it is accepted (the
     // mirror reads the ledger asynchronously first, so its query may leave after the poller is idle)
     await vi.waitFor(() => expect(queries).toHaveLength(4), { timeout: 10_000 });
     expect(pending.map((s) => queries.filter((url) => url.endsWith(`/dse/documentos/${s.document_id}`)).length)).toEqual([2, 2]);
-    expect(pending.map((s) => core.parts.submissions.get(s.id).state)).toEqual(['accepted', 'accepted']);
+    expect(await Promise.all(pending.map(async (s) => (await core.parts.submissions.get(s.id)).state))).toEqual([
+      'accepted',
+      'accepted',
+    ]);
     await core.close();
   });
 });

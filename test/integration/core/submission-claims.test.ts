@@ -6,7 +6,12 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '#core/api/client';
+import Database from 'better-sqlite3';
+import { createCore, DATABASE_FILE, type Core } from '#core/core';
+import { FileLogger } from '#core/log/logger';
 import { SubmissionClaims } from '#core/submissions/claims';
+import type { Submissions } from '#core/submissions/submissions';
+import { memorySecrets } from '#test/core/memory-secrets';
 import { openPostgres, type Engine, type EngineKind } from '#core/store/engine';
 import { migrations } from '#core/store/migrations/index';
 import { startSandbox, type RunningSandbox } from '#sandbox/index';
@@ -56,9 +61,21 @@ async function writeAhead(engine: Engine, body: Buffer, baseUrl = 'http://127.0.
   return id;
 }
 
-function fakeClock() {
-  let now = Date.parse('2026-11-27T15:00:00Z');
-  return { clock: () => new Date(now), advance: (ms: number) => (now += ms) };
+/**
+ * Time passing for the leases of `engine`: each lease moved `ms` nearer its end. Leases are measured
+ * on the database's clock on PostgreSQL (claims.ts), which no test can move, so the leases move.
+ */
+async function elapse(engine: Engine, ms: number): Promise<void> {
+  await engine.db
+    .updateTable('submissions')
+    .set((eb) => ({ claimed_until: eb('claimed_until', '-', ms) }))
+    .where('claimed_until', 'is not', null)
+    .execute();
+}
+
+/** The process's clock, as it reads now, or `skewMs` off (a register whose clock runs ahead). */
+function processClock(skewMs = 0) {
+  return () => new Date(Date.now() + skewMs);
 }
 
 describe.each(Object.keys(ENGINES) as Engine['kind'][])('submission claims on %s', (kind) => {
@@ -70,9 +87,8 @@ describe.each(Object.keys(ENGINES) as Engine['kind'][])('submission claims on %s
 
   it('refused while held, kept only by its owner, taken over after expiry, released after the outcome', async () => {
     const { engine } = opened;
-    const time = fakeClock();
-    const first = new SubmissionClaims(engine, { owner: 'process-a', clock: time.clock, leaseMs: LEASE_MS });
-    const second = new SubmissionClaims(engine, { owner: 'process-b', clock: time.clock, leaseMs: LEASE_MS });
+    const first = new SubmissionClaims(engine, { owner: 'process-a', clock: processClock(), leaseMs: LEASE_MS });
+    const second = new SubmissionClaims(engine, { owner: 'process-b', clock: processClock(), leaseMs: LEASE_MS });
     const id = await writeAhead(engine, Buffer.from('{}'));
 
     expect(await first.take(id)).toBe(true);
@@ -84,13 +100,13 @@ describe.each(Object.keys(ENGINES) as Engine['kind'][])('submission claims on %s
     expect(await first.take(id)).toBe(true);
 
     // Renewed before a network call: the lease counts from the renewal.
-    time.advance(LEASE_MS - 1_000);
+    await elapse(engine, LEASE_MS - 10_000);
     expect(await first.renew(id)).toBe(true);
-    time.advance(LEASE_MS - 1_000);
+    await elapse(engine, LEASE_MS - 10_000);
     expect(await second.take(id)).toBe(false);
 
     // The owner stopped (a crash): once its lease ran out, another process takes the submission over.
-    time.advance(1_000);
+    await elapse(engine, 10_000);
     expect(await first.holder(id)).toBeNull();
     expect(await second.take(id)).toBe(true);
     expect(await first.renew(id)).toBe(false);
@@ -107,11 +123,10 @@ describe.each(Object.keys(ENGINES) as Engine['kind'][])('submission claims on %s
 
   it('a single writer takes over a claim a dead process left, without waiting for its lease', async () => {
     const { engine } = opened;
-    const time = fakeClock();
-    const dead = new SubmissionClaims(engine, { owner: 'crashed', clock: time.clock, leaseMs: LEASE_MS });
+    const dead = new SubmissionClaims(engine, { owner: 'crashed', clock: processClock(), leaseMs: LEASE_MS });
     const restarted = new SubmissionClaims(engine, {
       owner: 'restarted',
-      clock: time.clock,
+      clock: processClock(),
       leaseMs: LEASE_MS,
       singleWriter: true,
     });
@@ -119,6 +134,28 @@ describe.each(Object.keys(ENGINES) as Engine['kind'][])('submission claims on %s
     expect(await dead.take(id)).toBe(true);
     expect(await restarted.take(id)).toBe(true);
     expect(await restarted.holder(id)).toBe('restarted');
+  });
+});
+
+describe('leases on the PostgreSQL clock', () => {
+  it('a register whose clock runs ahead sees another register’s live lease as live', async () => {
+    const opened = await openEngine('postgres');
+    try {
+      const { engine } = opened;
+      const onTime = new SubmissionClaims(engine, { owner: 'register-1', clock: processClock(), leaseMs: LEASE_MS });
+      const ahead = new SubmissionClaims(engine, { owner: 'register-2', clock: processClock(10 * LEASE_MS), leaseMs: LEASE_MS });
+      const id = await writeAhead(engine, Buffer.from('{}'));
+      expect(await onTime.take(id)).toBe(true);
+      expect(await ahead.holder(id)).toBe('register-1');
+      expect(await ahead.take(id)).toBe(false);
+      // And the other way round: the register ahead does not hold its lease longer for it.
+      await onTime.release(id);
+      expect(await ahead.take(id)).toBe(true);
+      await elapse(engine, LEASE_MS);
+      expect(await onTime.take(id)).toBe(true);
+    } finally {
+      await opened.close();
+    }
   });
 });
 
@@ -176,14 +213,109 @@ describe('two processes over one PostgreSQL ledger, against the real sandbox', (
     }
   }
 
-  it('each due submission is sent once and created once; a crashed owner’s is resumed with its key', async () => {
+  /**
+   * Two registers (two cores, each with its own folder and keychain) over one PostgreSQL ledger,
+   * resuming the same 12 submissions a crash left half-sent: the second starts while the first's
+   * first request is on its way, and that request waits until the second has sent something, so
+   * both are inside the same submissions at once. `claims` false switches the claims off (a claim
+   * that never refuses): the control, where the same keys go twice. Both registers share one
+   * installation id, so that the credentials check (which holds another installation's sends) is
+   * not what keeps them apart.
+   */
+  async function race(
+    claims: boolean,
+  ): Promise<{ sends: Map<string, number>; created: number; rows: { state: string; claimed_by: string | null }[] }> {
+    const url = await testDatabase();
+    const engines = [await openPostgres({ url, migrations }), await openPostgres({ url, migrations })] as const;
+    const cores: Core[] = [];
+    const sends = new Map<string, number>();
+    let secondSent!: () => void;
+    const secondSending = new Promise<void>((resolve) => (secondSent = resolve));
+    let secondPass: Promise<unknown> | null = null;
+    const hooked =
+      (register: number): typeof globalThis.fetch =>
+      async (input, init) => {
+        if (init?.method === 'POST') {
+          const key = new Headers(init.headers).get('Idempotency-Key')!;
+          sends.set(key, (sends.get(key) ?? 0) + 1);
+          if (register === 1 && secondPass === null) {
+            secondPass = cores[1]!.parts.submissions.resumeAll();
+            await secondSending;
+          }
+          if (register === 2) secondSent();
+        }
+        return fetch(input, init);
+      };
+    try {
+      let installation: string | null = null;
+      for (const [index, engine] of engines.entries()) {
+        const options = {
+          home: join(dir.path, `register-${claims ? 'claims' : 'control'}-${index + 1}`),
+          secrets: memorySecrets(),
+          transport: 'cli' as const,
+          logger: new FileLogger(null),
+          fetch: hooked(index + 1),
+          engine,
+        };
+        if (installation !== null) {
+          // The same installation (and so the same credential fingerprint) on both registers: the
+          // ledger's credential check cannot tell them apart, and only the claims keep them apart.
+          await createCore(options).close();
+          const store = new Database(join(options.home, DATABASE_FILE));
+          store.prepare('UPDATE installation SET id = ?').run(installation);
+          store.close();
+        }
+        const core = createCore(options);
+        cores.push(core);
+        installation ??= core.parts.store.db.prepare<[], { id: string }>('SELECT id FROM installation').get()!.id;
+        const connection = await core.parts.connections.create({
+          label: `Caja ${index + 1}`,
+          kind: 'sandbox',
+          base_url: sandbox.baseUrl,
+          company_id: COMPANY,
+        });
+        await core.parts.connections.setToken(connection.id, TOKENS.full);
+        await core.parts.connections.activate(connection.id);
+        if (!claims) switchClaimsOff(core.parts.submissions, engine);
+      }
+      const baseUrl = cores[0]!.parts.connections.requireActive().baseUrl;
+      const before = (await dseDocumentIds(sandbox.baseUrl, TOKENS.full)).length;
+      for (let i = 0; i < 12; i += 1) {
+        await writeAhead(engines[0], Buffer.from(JSON.stringify(dse(MAGIC.accept, `caja ${claims} ${i}`))), baseUrl);
+      }
+      await cores[0]!.parts.submissions.resumeAll();
+      await secondPass;
+      const created = (await dseDocumentIds(sandbox.baseUrl, TOKENS.full)).length - before;
+      const rows = await engines[1].db.selectFrom('submissions').select(['state', 'claimed_by']).execute();
+      return { sends, created, rows };
+    } finally {
+      for (const core of cores) await core.close();
+      for (const engine of engines) await engine.close();
+    }
+  }
+
+  it('two registers resuming the same 12 submissions send each key once and create 12 documents', async () => {
+    const { sends, created, rows } = await race(true);
+    expect(sends.size).toBe(12);
+    expect([...sends.values()].every((count) => count === 1)).toBe(true);
+    expect(created).toBe(12);
+    expect(rows.every((row) => row.state === 'accepted' && row.claimed_by === null)).toBe(true);
+  });
+
+  it('the control: with the claims switched off the same race sends keys twice (the server’s idempotency alone keeps 12 documents)', async () => {
+    const { sends, created } = await race(false);
+    expect(sends.size).toBe(12);
+    expect([...sends.values()].reduce((sum, count) => sum + count, 0)).toBeGreaterThan(12);
+    expect(created).toBe(12);
+  });
+
+  it('a claim-send-commit loop: each due submission is sent once; a crashed owner’s is resumed with its key after its lease', async () => {
     const url = await testDatabase();
     const one = await openPostgres({ url, migrations });
     const two = await openPostgres({ url, migrations });
     try {
-      const time = fakeClock();
-      const claimsOne = new SubmissionClaims(one, { owner: 'process-1', clock: time.clock, leaseMs: LEASE_MS });
-      const claimsTwo = new SubmissionClaims(two, { owner: 'process-2', clock: time.clock, leaseMs: LEASE_MS });
+      const claimsOne = new SubmissionClaims(one, { owner: 'process-1', clock: processClock(), leaseMs: LEASE_MS });
+      const claimsTwo = new SubmissionClaims(two, { owner: 'process-2', clock: processClock(), leaseMs: LEASE_MS });
       const before = (await dseDocumentIds(sandbox.baseUrl, TOKENS.full)).length;
       const ids: number[] = [];
       for (let i = 0; i < 12; i += 1) {
@@ -207,7 +339,7 @@ describe('two processes over one PostgreSQL ledger, against the real sandbox', (
       const resumed: string[] = [];
       await pass(two, claimsTwo, resumed);
       expect(resumed).toEqual([]);
-      time.advance(LEASE_MS);
+      await elapse(one, LEASE_MS);
       await pass(two, claimsTwo, resumed);
       expect(resumed).toEqual(crashedSent);
       expect((await dseDocumentIds(sandbox.baseUrl, TOKENS.full)).length).toBe(before + 13);
@@ -220,3 +352,14 @@ describe('two processes over one PostgreSQL ledger, against the real sandbox', (
     }
   });
 });
+
+/** A claim that never refuses, in place of this ledger's: the control of the race. */
+function switchClaimsOff(submissions: Submissions, engine: Engine): void {
+  const never = new SubmissionClaims(engine, {
+    owner: submissions.claims.owner,
+    clock: () => new Date(),
+    leaseMs: LEASE_MS,
+    singleWriter: true,
+  });
+  Object.defineProperty(submissions, 'claims', { value: never });
+}

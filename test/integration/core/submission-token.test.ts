@@ -89,7 +89,7 @@ describe('the token of a submission', () => {
     expect(await core.parts.submissions.submitDse(dse(MAGIC.accept, 'antes'))).toMatchObject({ state: 'accepted' });
     await core.parts.connections.forgetToken(connectionId);
     await expect(core.parts.submissions.submitDse(dse(MAGIC.accept, 'sin token'))).rejects.toMatchObject({ code: 'no_token' });
-    expect(core.parts.submissions.list()).toHaveLength(1);
+    expect(await core.parts.submissions.list()).toHaveLength(1);
     expect(sentTokens).toHaveLength(1);
     await core.close();
   });

@@ -99,7 +99,7 @@ describe('issued documents in the history at once', () => {
     await waitUntil(
       async () => {
         await clock.run(60_000, () => core.parts.poller.whenIdle());
-        return core.parts.submissions.get(sent.id).state;
+        return (await core.parts.submissions.get(sent.id)).state;
       },
       (state) => state === 'accepted',
       { what: 'the poller saw the invoice accepted' },

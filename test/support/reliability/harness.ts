@@ -39,6 +39,8 @@ export async function startApp(options: {
   transport?: CoreOptions['transport'];
   /** The client's clock (its sales' date and time), when the sandbox's is not today's. */
   clock?: CoreOptions['clock'];
+  /** The shop's PostgreSQL engine, for a ledger there (default: the folder's SQLite). */
+  engine?: CoreOptions['engine'];
 }): Promise<AppUnderTest> {
   const core = createCore({
     home: options.home,
@@ -47,6 +49,7 @@ export async function startApp(options: {
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.engine ? { engine: options.engine } : {}),
   });
   let next = 1;
   const call = (method: string, input: unknown) => core.dispatch({ id: next++, method, input });

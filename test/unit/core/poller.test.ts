@@ -9,6 +9,7 @@ import { tempDir } from '#test/temp';
 import { FakeClock } from '#test/core/fake-clock';
 import { dseDocument, dseRequest } from '#test/requests/documents';
 import { memorySecrets } from '#test/core/memory-secrets';
+import { waitFor } from '#test/wait';
 
 /** How long stop() is watched not returning while the check it waits for is held. */
 const STOP_WATCHED_MS = 20;
@@ -106,14 +107,14 @@ describe('poller', () => {
     core.events.subscribe((event, payload) => {
       if (event === 'document.changed') changes.push((payload as { estado: string }).estado);
     });
-    core.parts.poller.start();
+    await core.parts.poller.start();
     await tick(clock, core, 4_999);
     expect(server.reads).toEqual([]);
     for (let i = 0; i < 7; i += 1) await tick(clock, core, BACKOFF_MS[i]!);
     expect(server.reads.map((at) => (at - start) / 1000)).toEqual([5, 20, 50, 110, 230, 530, 1130]);
-    expect(core.parts.submissions.get(submitted.id).state).toBe('accepted');
+    expect((await core.parts.submissions.get(submitted.id)).state).toBe('accepted');
     expect(changes.at(-1)).toBe('aceptado');
-    expect(core.parts.poller.nextDueAt).toBeNull();
+    expect(await core.parts.poller.nextDueAt()).toBeNull();
     expect(clock.armed).toBe(0);
   });
 
@@ -122,7 +123,7 @@ describe('poller', () => {
     const server = stubServer(clock, 1000);
     const core = await openCore(clock, server.fetch);
     await core.parts.submissions.submitDse(dseRequest());
-    core.parts.poller.start();
+    await core.parts.poller.start();
     await tick(clock, core, 5_000);
     for (let i = 0; i < 12; i += 1) await tick(clock, core, 600_000);
     const gaps = server.reads.slice(1).map((at, i) => at - server.reads[i]!);
@@ -134,14 +135,14 @@ describe('poller', () => {
     const server = stubServer(clock, 2);
     const core = await openCore(clock, server.fetch);
     for (let i = 0; i < 5; i += 1) await core.parts.submissions.submitDse(dseRequest(`90012345${i}`));
-    core.parts.poller.start();
+    await core.parts.poller.start();
     expect(clock.armed).toBe(1);
     await tick(clock, core, 5_000);
     expect(server.reads).toHaveLength(5);
     expect(clock.armed).toBe(1);
     await tick(clock, core, 15_000);
     await tick(clock, core, 30_000);
-    expect(core.parts.submissions.list({ open: true })).toEqual([]);
+    expect(await core.parts.submissions.list({ open: true })).toEqual([]);
     expect(clock.armed).toBe(0);
   });
 
@@ -155,10 +156,10 @@ describe('poller', () => {
 
     const later = new FakeClock(clock.now() + 60_000);
     const second = await openCore(later, stubServer(later, 0).fetch);
-    expect(second.parts.poller.nextDueAt).toBe(clock.now() + 5_000);
-    second.parts.poller.start();
+    expect(await second.parts.poller.nextDueAt()).toBe(clock.now() + 5_000);
+    await second.parts.poller.start();
     await tick(later, second, 0);
-    expect(second.parts.submissions.get(submitted.id).state).toBe('accepted');
+    expect((await second.parts.submissions.get(submitted.id)).state).toBe('accepted');
   });
 
   it('stop() waits for the check in flight', async () => {
@@ -166,9 +167,11 @@ describe('poller', () => {
     const server = stubServer(clock, 0);
     const core = await openCore(clock, server.fetch);
     const submitted = await core.parts.submissions.submitDse(dseRequest());
-    core.parts.poller.start();
+    await core.parts.poller.start();
     const release = server.hold();
     clock.advance(5_000);
+    // The check is in flight once its read reached the server (and is held there).
+    await waitFor(() => server.reads.length === 1, { what: 'the due check reached the server' });
     let stopped = false;
     const stopping = core.parts.poller.stop().then(() => (stopped = true));
     // The behaviour under test is that nothing happens: while the check is held, stop() does not
@@ -177,6 +180,6 @@ describe('poller', () => {
     expect(stopped).toBe(false);
     release();
     await stopping;
-    expect(core.parts.submissions.get(submitted.id).state).toBe('accepted');
+    expect((await core.parts.submissions.get(submitted.id)).state).toBe('accepted');
   });
 });

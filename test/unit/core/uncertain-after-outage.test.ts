@@ -97,9 +97,10 @@ describe('sales in doubt after a long outage', () => {
     // Half an hour of outage: the back-off reaches its cap; the beat tries only the oldest sale.
     await clock.run(30 * 60_000, settle);
     const ledger = core.parts.submissions.ledger;
-    const waits = keys.map((key) =>
-      ledger.uncertainScheduled().find((r) => core!.parts.submissions.get(r.id).idempotency_key === key)!,
-    );
+    const scheduled = await ledger.uncertainScheduled();
+    const keyOf = new Map<number, string>();
+    for (const r of scheduled) keyOf.set(r.id, (await core.parts.submissions.get(r.id)).idempotency_key);
+    const waits = keys.map((key) => scheduled.find((r) => keyOf.get(r.id) === key)!);
     expect(Math.min(...waits.map((r) => r.due_at - clock.now()))).toBeGreaterThan(DEFAULT_PROBE_MS);
     const lastMinute = server.posts.filter((p) => p.at > clock.now() - 60_000);
     expect(lastMinute.length).toBeGreaterThan(0);
@@ -109,7 +110,11 @@ describe('sales in doubt after a long outage', () => {
     server.setUp(true);
     const back = clock.now();
     await clock.run(DEFAULT_PROBE_MS, settle);
-    expect(keys.map((key) => core!.parts.submissions.byKey('FE', key)?.state)).toEqual(['accepted', 'accepted', 'accepted']);
+    expect(await Promise.all(keys.map(async (key) => (await core!.parts.submissions.byKey('FE', key))?.state))).toEqual([
+      'accepted',
+      'accepted',
+      'accepted',
+    ]);
     expect(server.createdOrder()).toEqual(keys);
     expect(server.posts.filter((p) => p.up).every((p) => p.at - back <= DEFAULT_PROBE_MS)).toBe(true);
     // A real core on a real SQLite file and half an hour of fake time: room on a loaded

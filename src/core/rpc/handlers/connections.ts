@@ -17,7 +17,7 @@ export function connectionHandlers({ connections, submissions, fetch, clock }: C
       // Sales that never left follow a new address of the same company; anything that may have reached
       // the server is confirmed only where it was sent, and no sale goes to another company or from
       // tests to production.
-      const bound = company ? submissions.ledger.openOf(id) : submissions.ledger.sentOpenOf(id);
+      const bound = await (company ? submissions.ledger.openOf(id) : submissions.ledger.sentOpenOf(id));
       if (bound > 0 && (company || current.base_url !== normaliseBaseUrl(draft.base_url))) {
         throw new AppError(
           'conflict',
@@ -34,7 +34,7 @@ export function connectionHandlers({ connections, submissions, fetch, clock }: C
     'connections.activate': ({ id }) => connections.activate(id),
     'connections.remove': async ({ id }) => {
       // Its token and address are what confirms them: removing it would leave them unresolvable.
-      const open = submissions.ledger.openOf(id);
+      const open = await submissions.ledger.openOf(id);
       if (open > 0) {
         throw new AppError(
           'conflict',
@@ -47,7 +47,7 @@ export function connectionHandlers({ connections, submissions, fetch, clock }: C
       return { removed: true as const };
     },
     'connections.setToken': async ({ id, token, replace_unresolved }) => {
-      const unresolved = submissions.unresolvedUnderOtherCredentials(id, token);
+      const unresolved = await submissions.unresolvedUnderOtherCredentials(id, token);
       if (unresolved > 0 && !replace_unresolved) {
         throw new AppError(
           'credentials_changed',

@@ -10,7 +10,6 @@ import type { CoreParts } from '#core/parts';
 import type { Handlers } from '#core/rpc/registry';
 
 export function historyHandlers({
-  store,
   engine,
   reads,
   connections,
@@ -26,11 +25,14 @@ export function historyHandlers({
     'history.sync': () => history.sync(),
     'history.status': () => history.status(),
     'history.list': ({ filter, offset, limit }) => queries.page(connections.requireActive().id, filter, offset, limit),
-    'history.detail': ({ id }) => historyDetail({ db: store.db, queries, submissions, issuers }, connections.requireActive(), id),
+    'history.detail': ({ id }) => historyDetail({ queries, submissions, issuers }, connections.requireActive(), id),
     'history.contingencyDetail': ({ submission_id }) =>
-      contingencyDetail({ db: store.db, submissions, issuers }, connections.requireActive(), submission_id),
-    'history.following': async () =>
-      (await reads.unmirroredOpen(connections.requireActive().id)).map((id) => submissions.get(id)),
+      contingencyDetail({ submissions, issuers }, connections.requireActive(), submission_id),
+    'history.following': async () => {
+      const following = [];
+      for (const id of await reads.unmirroredOpen(connections.requireActive().id)) following.push(await submissions.get(id));
+      return following;
+    },
     // One chunk per call: the host never holds the whole file (100,000 rows are about 20 MB of
     // text, twice that as a JS string with the BOM, plus the transport's copy).
     'history.exportCsv': async ({ filter, after }) => {

@@ -23,7 +23,6 @@ function desktopOnly(message: string): () => never {
 }
 
 export function printHandlers({
-  store,
   engine,
   reads,
   connections,
@@ -47,8 +46,8 @@ export function printHandlers({
       const active = connections.requireActive();
       const detail =
         'history_id' in source
-          ? await historyDetail({ db: store.db, queries, submissions, issuers }, active, source.history_id)
-          : await contingencyDetail({ db: store.db, submissions, issuers }, active, source.submission_id);
+          ? await historyDetail({ queries, submissions, issuers }, active, source.history_id)
+          : await contingencyDetail({ submissions, issuers }, active, source.submission_id);
       const model = buildPrintModel(detail);
       const submissionId = 'history_id' in source ? detail.submission?.id : source.submission_id;
       const payments = submissionId === undefined ? [] : await salePayments.of(submissionId);

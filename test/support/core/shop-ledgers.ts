@@ -1,0 +1,65 @@
+// The ledger of each data folder a test opens, on one engine: SQLite in the folder's own file, or
+// PostgreSQL in a new database per folder (the same one when the folder's core is opened again, as a
+// restarted register finds its shop's database). Reads go through another connection, as another
+// process sees the ledger: only what was committed.
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openPostgres, type Engine, type EngineKind } from '#core/store/engine';
+import { migrations } from '#core/store/migrations/index';
+import { testDatabase } from '../test-database';
+
+export interface ShopLedgers {
+  readonly kind: EngineKind;
+  /** createCore's engine for this folder: none on SQLite (the store's), its database on PostgreSQL. */
+  engineOf(home: string): Promise<{ engine?: Engine }>;
+  /** The rows `query` selects from this folder's ledger, read by another connection. */
+  read<T>(home: string, query: string, params?: readonly unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export function shopLedgers(kind: EngineKind): ShopLedgers {
+  const shops = new Map<string, { url: string; engine: Engine }>();
+  return {
+    kind,
+    async engineOf(home) {
+      if (kind === 'sqlite') return {};
+      let shop = shops.get(home);
+      if (!shop) {
+        const url = await testDatabase();
+        shop = { url, engine: await openPostgres({ url, migrations }) };
+        shops.set(home, shop);
+      }
+      return { engine: shop.engine };
+    },
+    async read<T>(home: string, query: string, params: readonly unknown[] = []) {
+      const shop = shops.get(home);
+      if (kind === 'sqlite' || !shop) {
+        const db = new Database(join(home, 'factura-desk.sqlite'), { readonly: true, fileMustExist: true });
+        try {
+          // PostgreSQL's $1, $2… placeholders (in order) as SQLite's.
+          return db.prepare(query.replace(/\$\d+/g, '?')).all(...params) as T[];
+        } finally {
+          db.close();
+        }
+      }
+      const client = new pg.Client({ connectionString: shop.url, types: { getTypeParser: bigintAsNumber } });
+      await client.connect();
+      try {
+        return (await client.query(query, [...params])).rows as T[];
+      } finally {
+        await client.end();
+      }
+    },
+    async close() {
+      for (const shop of shops.values()) await shop.engine.close();
+      shops.clear();
+    },
+  };
+}
+
+/** BIGINT (ids, counts) read as numbers, as the engine reads them. */
+function bigintAsNumber(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
+  if (oid === pg.types.builtins.INT8) return (value: string) => Number(value);
+  return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid);
+}
