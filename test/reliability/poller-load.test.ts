@@ -127,5 +127,7 @@ describe('poller with 1,000 pending documents', () => {
     } finally {
       await core.close();
     }
-  });
+    // Some 10,000 durable commits (one per answer): minutes on a loaded 2-core machine. A deadline
+    // for a failure (a poller that never goes idle), not a speed check: the figures are the bench's.
+  }, 600_000);
 });
