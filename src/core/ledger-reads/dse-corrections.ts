@@ -50,6 +50,21 @@ export async function correctionSource(db: Kysely<Schema>, connectionId: number,
   return { side: toSide(rest), kind, idempotency_key, request_body, error_message };
 }
 
+/** The corrections of one rejected DSE, each with its own submission's side. */
+function correctionsOf(db: Kysely<Schema>, connectionId: number, rejectedSubmissionId: number) {
+  return db
+    .selectFrom('dse_corrections as l')
+    .innerJoin('submissions as s', (join) =>
+      join
+        .onRef('s.connection_id', '=', 'l.connection_id')
+        .on('s.kind', '=', 'DSE')
+        .onRef('s.idempotency_key', '=', 'l.correction_key'),
+    )
+    .select((eb) => side(eb))
+    .where('l.rejected_submission_id', '=', rejectedSubmissionId)
+    .where('l.connection_id', '=', connectionId);
+}
+
 /**
  * The first correction of a rejected submission still standing (on its way or accepted), other than
  * the one under `exceptKey`; undefined when there is none.
@@ -60,17 +75,7 @@ export async function standingCorrection(
   rejectedSubmissionId: number,
   exceptKey: string,
 ): Promise<CorrectionSide | undefined> {
-  const row = await db
-    .selectFrom('dse_corrections as l')
-    .innerJoin('submissions as s', (join) =>
-      join
-        .onRef('s.connection_id', '=', 'l.connection_id')
-        .on('s.kind', '=', 'DSE')
-        .onRef('s.idempotency_key', '=', 'l.correction_key'),
-    )
-    .select((eb) => side(eb))
-    .where('l.rejected_submission_id', '=', rejectedSubmissionId)
-    .where('l.connection_id', '=', connectionId)
+  const row = await correctionsOf(db, connectionId, rejectedSubmissionId)
     .where('l.correction_key', '<>', exceptKey)
     .where((eb) => eb.or([eb('s.state', '=', 'accepted'), eb('s.state', 'in', OPEN_STATES)]))
     .orderBy('s.id')
@@ -96,17 +101,7 @@ export async function correctionLinks(
     .where('c.connection_id', '=', connectionId)
     .where('c.kind', '=', 'DSE')
     .executeTakeFirst();
-  const correctedBy = await db
-    .selectFrom('dse_corrections as l')
-    .innerJoin('submissions as s', (join) =>
-      join
-        .onRef('s.connection_id', '=', 'l.connection_id')
-        .on('s.kind', '=', 'DSE')
-        .onRef('s.idempotency_key', '=', 'l.correction_key'),
-    )
-    .select((eb) => side(eb))
-    .where('l.rejected_submission_id', '=', submissionId)
-    .where('l.connection_id', '=', connectionId)
+  const correctedBy = await correctionsOf(db, connectionId, submissionId)
     .where('s.state', '<>', 'failed')
     .orderBy('s.id')
     .execute();
