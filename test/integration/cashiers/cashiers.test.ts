@@ -6,21 +6,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Cashiers } from '#core/cashiers/cashiers';
 import type { EngineKind } from '#core/store/engine';
-import { AppError } from '#shared/rpc/errors';
 import { ENGINE_KINDS, openEngine, type OpenedEngine } from '#test/engines';
+import { refusal } from '#test/refusal';
 
 const ADMIN_PIN = '482913';
 const ANA_PIN = '5172';
-
-async function refusal(work: () => Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await work();
-  } catch (error) {
-    if (error instanceof AppError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe.each(ENGINE_KINDS)('cashiers on %s', (kind: EngineKind) => {
   let opened: OpenedEngine;

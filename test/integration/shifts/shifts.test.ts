@@ -16,22 +16,13 @@ import type { Submission } from '#shared/rpc/methods/submissions';
 import { DENOMINATIONS } from '#shared/shifts/cash-count';
 import { consumerSale } from '#test/core/rpc-core';
 import { addConnections, ENGINE_KINDS, openEngine, type OpenedEngine } from '#test/engines';
+import { refusal } from '#test/refusal';
 import { COMPANY, insertFeSubmission } from '#test/fe-submission-row';
 
 const ADMIN_PIN = '482913';
 const ANA_PIN = '5172';
 const zeroCounts = () => Object.fromEntries(DENOMINATIONS.map((d) => [d.key, 0]));
 const sale = (pesos: number, means: 'cash' | 'card') => FeSubmitInput.parse(consumerSale(pesos, means).request);
-
-async function refusal(work: () => Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await work();
-  } catch (error) {
-    if (error instanceof AppError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe.each(ENGINE_KINDS)('shifts on %s', (kind: EngineKind) => {
   let opened: OpenedEngine;
