@@ -245,18 +245,18 @@ export class Catalog {
       return { items, total: Number(n), total_capped: false };
     }
     const cap = Math.max(CANDIDATE_CAP, limit * 2);
-    // Independent reads, sent together: on PostgreSQL each is a round trip of its own pool connection.
-    const [exactRows, candidates] = await Promise.all([
-      db
+    const exact = (
+      await db
         .selectFrom('catalog_barcodes')
         .select('product_id as id')
         .where('connection_id', '=', connectionId)
         .where('barcode', '=', q)
         .union(db.selectFrom('catalog_products').select('id').where('connection_id', '=', connectionId).where('code', '=', q))
-        .execute(),
-      this.index.candidates(db, connectionId, q, includeInactive, cap + 1),
-    ]);
-    const exact = exactRows.map((r) => r.id).sort((a, b) => a - b);
+        .execute()
+    )
+      .map((r) => r.id)
+      .sort((a, b) => a - b);
+    const candidates = await this.index.candidates(db, connectionId, q, includeInactive, cap + 1);
     const capped = candidates.length > cap;
     if (capped) candidates.pop();
     const exactSet = new Set(exact);
@@ -436,45 +436,30 @@ export class Catalog {
     if (ids.length === 0) return [];
     // By id alone, the connection checked here: with `connection_id = ?` beside the id list, SQLite
     // walks the connection's whole (connection_id, …) index instead of looking the ids up.
-    const unique = [...new Set(ids)];
-    // The products and their barcodes read together (the ids are known): one wait, not two.
-    const [rows, owned] = await Promise.all([
-      db
-        .selectFrom('catalog_products')
-        .select([...COLUMNS, 'connection_id'])
-        .where('id', 'in', unique)
-        .execute(),
-      this.barcodesOf(db, unique),
-    ]);
+    const rows = await db
+      .selectFrom('catalog_products')
+      .select([...COLUMNS, 'connection_id'])
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
     return this.withBarcodes(
       db,
       rows.filter((row) => row.connection_id === connectionId),
-      owned,
     );
   }
 
-  private barcodesOf(db: Queries, ids: readonly number[]): Promise<{ product_id: number; barcode: string }[]> {
-    return db
-      .selectFrom('catalog_barcodes')
-      .select(['product_id', 'barcode'])
-      .where('product_id', 'in', [...ids])
-      .execute();
-  }
-
-  /** The rows with their barcodes: `owned` when already read (for these rows or more), else read here. */
-  private async withBarcodes(
-    db: Queries,
-    rows: ProductRow[],
-    owned?: readonly { product_id: number; barcode: string }[],
-  ): Promise<Product[]> {
+  private async withBarcodes(db: Queries, rows: ProductRow[]): Promise<Product[]> {
     if (rows.length === 0) return [];
     const barcodes = new Map<number, string[]>();
-    for (const { product_id, barcode } of owned ??
-      (await this.barcodesOf(
-        db,
+    const owned = await db
+      .selectFrom('catalog_barcodes')
+      .select(['product_id', 'barcode'])
+      .where(
+        'product_id',
+        'in',
         rows.map((r) => r.id),
-      )))
-      barcodes.set(product_id, [...(barcodes.get(product_id) ?? []), barcode]);
+      )
+      .execute();
+    for (const { product_id, barcode } of owned) barcodes.set(product_id, [...(barcodes.get(product_id) ?? []), barcode]);
     return rows.map((row) => toProduct(row, barcodes.get(row.id)));
   }
 }
