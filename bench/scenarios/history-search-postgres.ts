@@ -1,4 +1,4 @@
-// History search over 100,000 documents on PostgreSQL (migration 0031's trigram indexes), reported
+// History search over 100,000 documents on PostgreSQL (migration 0033's word indexes), reported
 // apart from SQLite's (history-search.ts): the same documents, copied from the shared history home
 // into a database of a server this scenario starts (the embedded binaries the tests use), and the
 // same searches, through HistoryQueries.page as 'history.list' answers them (first page of 50 with
@@ -62,7 +62,7 @@ export const historySearchPostgresScenario: Scenario = {
           unit: 'ms',
           runs: p95s,
           target: { on: 'median', op: '<=', value: 20 },
-          note: 'each search is the plain query: the words found through the trigram indexes of the folded text, then sorted by date',
+          note: 'each search is one statement: the words found as prefixes in the GIN indexes of the folded words (no row checked again), the count and the first page by date from the matches',
         },
       ];
       return figures;

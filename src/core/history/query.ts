@@ -12,8 +12,9 @@
 // Both give the rows of the plain query (filterConditions), in the same order; the export uses that
 // one, and the tests compare them.
 //
-// PostgreSQL has no FTS5: its search is the plain query, the words matched in the folded text that
-// migration 0031's trigram indexes hold, with the meaning of FTS5's prefix terms (same results).
+// PostgreSQL has no FTS5: its search is the plain query, each word a prefix query on the words of
+// the folded text that migration 0033's GIN indexes hold, with the meaning of FTS5's prefix terms
+// (same results); the count and the first page come from one statement.
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { HistoryFilter, HistoryPage, HistoryRow } from '#shared/rpc/methods/history';
 import type { SubmissionState } from '#shared/rpc/methods/submissions';
@@ -35,15 +36,22 @@ export const ROW_COLUMNS = `h.id, h.kind, h.remote_id, h.tipo_dian, h.number, h.
 export const TEXT_COLUMNS = '{number fiscal_key counterpart_name counterpart_doc items_text}';
 const COUNTERPART_COLUMNS = '{counterpart_name counterpart_doc}';
 
+const FOLDED_TEXT =
+  "history_fold(h.number || ' ' || h.fiscal_key || ' ' || h.counterpart_name || ' ' || h.counterpart_doc || ' ' || h.items_text)";
+const FOLDED_COUNTERPART = "history_fold(h.counterpart_name || ' ' || h.counterpart_doc)";
+
 /**
- * PostgreSQL's search (migration 0031): the same five text columns, or the counterpart's two, folded
- * by history_fold (accents and ñ dropped, lower case) as the expressions its trigram indexes hold.
- * Written exactly as in the migration, or PostgreSQL would not use the index.
+ * PostgreSQL's search (migration 0033): the words of the same five text columns, or of the
+ * counterpart's two, as the expressions its GIN indexes hold. Written exactly as in the migration,
+ * or PostgreSQL would not use the index.
  */
 export const POSTGRES_TEXT = sql.raw(
-  "history_fold(h.number || ' ' || h.fiscal_key || ' ' || h.counterpart_name || ' ' || h.counterpart_doc || ' ' || h.items_text)",
+  "history_words(h.number || ' ' || h.fiscal_key || ' ' || h.counterpart_name || ' ' || h.counterpart_doc || ' ' || h.items_text)",
 );
-export const POSTGRES_COUNTERPART = sql.raw("history_fold(h.counterpart_name || ' ' || h.counterpart_doc)");
+export const POSTGRES_COUNTERPART = sql.raw("history_words(h.counterpart_name || ' ' || h.counterpart_doc)");
+
+/** The longest word history_words keeps whole (migration 0033 cuts longer ones to it). */
+const INDEXED_WORD_LENGTH = 255;
 
 /** The words of user text: letters and digits, punctuation-only pieces dropped, at most 12. */
 export function searchWords(text: string): string[] {
@@ -74,16 +82,27 @@ export function textMatch(filter: HistoryFilter): string | null {
 }
 
 /**
- * The filter's words on PostgreSQL, with FTS5's meaning: each word starts a word of the folded text
- * (the LIKE lets the trigram index find the candidates; the pattern keeps those where a word starts
- * with it, as a prefix term of FTS5 does).
+ * The filter's words on PostgreSQL, with FTS5's meaning: each word starts a word of the folded text.
+ * A folded word of a-z and 0-9 (nearly all) is a prefix query on the index's words, which is exactly
+ * that. Another (a letter history_fold leaves, as ß or ø) keeps the pattern check on the folded text
+ * (0031's trigram index), narrowed first by its runs of a-z and 0-9, each the start of an indexed word.
  */
 function postgresWords(filter: HistoryFilter): Expression<SqlBool>[] {
-  const terms = (text: string | undefined, folded: RawBuilder<unknown>) =>
-    searchWords(text ?? '')
-      .map(foldWord)
-      .flatMap((word) => [sql<SqlBool>`${folded} LIKE ${`%${word}%`}`, sql<SqlBool>`${folded} ~ ${`(^|[^a-z0-9])${word}`}`]);
-  return [...terms(filter.q, POSTGRES_TEXT), ...terms(filter.counterpart, POSTGRES_COUNTERPART)];
+  const terms = (text: string | undefined, words: RawBuilder<unknown>, folded: string): Expression<SqlBool>[] => {
+    const prefixes: string[] = [];
+    const patterns: Expression<SqlBool>[] = [];
+    for (const word of searchWords(text ?? '').map(foldWord)) {
+      const runs = word.split(/[^a-z0-9]+/).filter((run) => run !== '');
+      prefixes.push(...runs.map((run) => run.slice(0, INDEXED_WORD_LENGTH)));
+      if (runs.length === 1 && runs[0] === word && word.length <= INDEXED_WORD_LENGTH) continue;
+      const text = sql.raw(folded);
+      patterns.push(sql<SqlBool>`${text} LIKE ${`%${word}%`}`, sql<SqlBool>`${text} ~ ${`(^|[^a-z0-9])${word}`}`);
+    }
+    // Quoted lexemes: read as they are, never cut by a text-search parser.
+    const query = prefixes.map((prefix) => `'${prefix}':*`).join(' & ');
+    return [...(query ? [sql<SqlBool>`${words} @@ ${query}::tsquery`] : []), ...patterns];
+  };
+  return [...terms(filter.q, POSTGRES_TEXT, FOLDED_TEXT), ...terms(filter.counterpart, POSTGRES_COUNTERPART, FOLDED_COUNTERPART)];
 }
 
 /** A DIAN state as its facet token (migration 0009: 's' and the hex of its UTF-8 bytes). */
@@ -206,9 +225,9 @@ export class HistoryQueries {
   }
 
   async page(connectionId: number, filter: HistoryFilter, offset: number, limit: number): Promise<HistoryPage> {
+    if (this.engine.kind === 'postgres' && textMatch(filter)) return this.postgresSearch(connectionId, filter, offset, limit);
     if (this.engine.kind === 'postgres' || !textMatch(filter)) {
-      // Without words SQLite walks the date index and stops at the page; PostgreSQL's trigram
-      // indexes give the words' candidates, then the rows are sorted by date.
+      // Without words both engines walk the date index and stop at the page.
       const where = this.plain(connectionId, filter);
       const items = await rowsWhere(this.engine.db, where, sql`LIMIT ${limit} OFFSET ${offset}`);
       return { total: await countWhere(this.engine.db, where), offset, items };
@@ -232,6 +251,23 @@ export class HistoryQueries {
          ORDER BY h.issue_date DESC, h.id DESC`.execute(trx);
       return { total, offset, items: rows.map(toRow) };
     });
+  }
+
+  /**
+   * PostgreSQL with words: the matches (from the word indexes, with their dates) read once, and both
+   * their count and the page taken from them in the same statement: one round trip, one pass over
+   * the matching rows. The count's row comes back even when the page is empty.
+   */
+  private async postgresSearch(connectionId: number, filter: HistoryFilter, offset: number, limit: number): Promise<HistoryPage> {
+    const { rows } = await sql<RawRow & { match_count: number }>`WITH matches AS MATERIALIZED (
+        SELECT h.id, h.issue_date FROM history_documents h WHERE ${this.plain(connectionId, filter)})
+      SELECT counted.match_count, ${sql.raw(ROW_COLUMNS)} FROM (SELECT count(*) AS match_count FROM matches) counted
+      LEFT JOIN LATERAL (SELECT m.id FROM matches m ORDER BY m.issue_date DESC, m.id DESC LIMIT ${limit} OFFSET ${offset}) page ON true
+      LEFT JOIN history_documents h ON h.id = page.id
+      ORDER BY h.issue_date DESC, h.id DESC`.execute(this.engine.db);
+    const total = Number(rows[0]?.match_count ?? 0);
+    const items = rows.filter((row) => row.id !== null).map(({ match_count: _count, ...row }) => toRow(row));
+    return { total, offset, items };
   }
 
   /**

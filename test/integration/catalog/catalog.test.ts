@@ -146,6 +146,35 @@ describe.each(ENGINE_KINDS)('catalog on %s', (kind: EngineKind) => {
     );
   });
 
+  it('searches a catalog imported in bulk at once, its size known to the planner of PostgreSQL', async () => {
+    const bulk = (from: number, count: number) =>
+      Array.from({ length: count }, (_, k) =>
+        product({ code: `B${from + k}`, barcodes: [`990${from + k}`], description: `Bombillo ${(from + k) % 7} vatios` }),
+      );
+    await catalog.transaction((trx) => catalog.createMany(trx, 1, bulk(0, 1_000)));
+    await catalog.transaction((trx) => catalog.createMany(trx, 1, bulk(1_000, 100)));
+    expect(await catalog.search(1, { q: 'bombillo 3', limit: 3 })).toMatchObject({ total: 157, total_capped: false });
+    expect(await codes('990104')).toEqual([
+      'B104',
+      'B1043',
+      'B1044',
+      'B1045',
+      'B1046',
+      'B1040',
+      'B1047',
+      'B1041',
+      'B1048',
+      'B1042',
+      'B1049',
+    ]);
+    if (kind === 'postgres') {
+      // Counted after the first import (a new table), not after the second (a tenth of it).
+      const { rows } = await sql<{ tuples: number }>`SELECT reltuples::float8 AS tuples FROM pg_class
+        WHERE oid = 'catalog_products'::regclass`.execute(opened.engine.db);
+      expect(rows[0]!.tuples).toBe(1_000);
+    }
+  });
+
   it('keeps one catalog per connection', async () => {
     await catalog.save(1, product());
     await catalog.save(2, product({ unit_price: '99' }));

@@ -1,10 +1,10 @@
 // The Historial's list, filters and search on both engines, one test body per engine: SQLite through
-// its FTS5 index (migrations 0004 and 0009), PostgreSQL through migration 0031's trigram indexes on the
-// folded text. A search by number, customer name (accents, ñ, case), NIT or a CUFE's first characters
+// its FTS5 index (migrations 0004 and 0009), PostgreSQL through migration 0033's word indexes on the
+// folded text (and 0031's trigram indexes for a word with letters history_fold leaves). A search by number, customer name (accents, ñ, case), NIT or a CUFE's first characters
 // finds the same documents on both, in the same order, with the same totals.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HistoryQueries, POSTGRES_TEXT } from '#core/history/query';
+import { HistoryQueries, POSTGRES_COUNTERPART, POSTGRES_TEXT } from '#core/history/query';
 import { type Engine, type EngineKind } from '#core/store/engine';
 import type { HistoryFilter } from '#shared/rpc/methods/history';
 import { openEngine, type OpenedEngine } from '#test/engines';
@@ -190,6 +190,53 @@ describe.each(['sqlite', 'postgres'] as const)('Historial list and search on %s'
     expect(await search({ q })).toEqual({ total: remotes.length, remotes });
   });
 
+  it('gives the total of a common word with an empty page past its end', async () => {
+    expect(await search({ q: 'pan' })).toEqual({ total: 3, remotes: [6, 3, 1] });
+    expect(await search({ q: 'pan' }, 10, 5)).toEqual({ total: 3, remotes: [] });
+    expect(await search({ q: 'xylofonista' }, 0, 5)).toEqual({ total: 0, remotes: [] });
+  });
+
+  it('finds words with letters accents aside do not fold (ß) and words longer than the index keeps', async () => {
+    const long = 'ab12'.repeat(75); // 300 characters, one word
+    await opened.engine.db
+      .insertInto('history_documents')
+      .values(
+        [
+          { remote_id: 31, number: 'SETP3100', counterpart_name: 'Großhandel Straße', items_text: 'Tuercas' },
+          { remote_id: 32, number: 'SETP3200', counterpart_name: 'Ferretería Calle', items_text: `Código ${long}` },
+        ].map((doc) => ({
+          ...doc,
+          connection_id: 3,
+          kind: 'FE' as const,
+          tipo_dian: '01',
+          prefijo: 'SETP',
+          consecutivo: doc.remote_id,
+          estado_dian: 'aceptado',
+          fiscal_key: `cufe${doc.remote_id}`,
+          issue_date: '2026-11-06',
+          counterpart_doc: '800111222',
+          subtotal: '1.00',
+          impuestos: '0.00',
+          total: '1.00',
+          total_cents: 100,
+          moneda: 'COP',
+          document_json: '{}',
+          submission_id: null,
+          synced_at: '2026-11-06T12:00:00.000Z',
+        })),
+      )
+      .execute();
+    const remotes = async (filter: HistoryFilter) => (await queries.page(3, filter, 0, 50)).items.map((row) => row.remote_id);
+    expect(await remotes({ q: 'straße' })).toEqual([31]);
+    expect(await remotes({ q: 'STRASSE' })).toEqual([]);
+    expect(await remotes({ q: 'stra' })).toEqual([31]);
+    expect(await remotes({ counterpart: 'großhandel' })).toEqual([31]);
+    expect(await remotes({ q: long.slice(0, 260) })).toEqual([32]);
+    expect(await remotes({ q: long })).toEqual([32]);
+    expect(await remotes({ q: `${long.slice(0, 255)}zz` })).toEqual([]);
+    expect(await remotes({ q: `${long}3` })).toEqual([]);
+  });
+
   it('ignores text with no letters or digits', async () => {
     expect((await search({ q: '"*-()%_' })).total).toBe(6);
   });
@@ -240,18 +287,21 @@ describe.each(['sqlite', 'postgres'] as const)('Historial list and search on %s'
   });
 
   if (kind === 'postgres') {
-    it('finds the words through the trigram index, not a scan of the table', async () => {
-      // The folded text as query.ts writes it must be the expression the index holds. Seven rows: the
-      // planner would scan them; told not to, it has the index or nothing.
-      const where = sql`${POSTGRES_TEXT} LIKE ${'%pena%'}`;
+    it.each([
+      ['the five text columns', POSTGRES_TEXT, 'history_words_text'],
+      ['the counterpart', POSTGRES_COUNTERPART, 'history_words_counterpart'],
+    ])('finds the words of %s through their word index, with nothing folded again', async (_what, words, index) => {
+      // The words as query.ts writes them must be the expression the index holds. Seven rows: the
+      // planner would scan them; told not to, it has the index or nothing. The index is exact: no
+      // folded text (history_fold, inlined as translate) is computed again on the rows it gives.
       const plan = await opened.engine.transaction(async (trx) => {
         await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-        const { rows } = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT h.id FROM history_documents h WHERE ${where}`.execute(
-          trx,
-        );
+        const { rows } = await sql<{ 'QUERY PLAN': string }>`EXPLAIN (COSTS OFF)
+          SELECT h.id FROM history_documents h WHERE ${words} @@ ${"'pena':*"}::tsquery`.execute(trx);
         return rows.map((row) => row['QUERY PLAN']).join('\n');
       });
-      expect(plan).toContain('history_search_text');
+      expect(plan).toContain(index);
+      expect(plan).not.toContain('translate(');
     });
   }
 });

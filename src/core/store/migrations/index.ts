@@ -33,6 +33,7 @@ import { migration0029 } from './0029_submission_claims';
 import { migration0030 } from './0030_catalog_search_postgres';
 import { migration0031 } from './0031_history_search';
 import { migration0032 } from './0032_report_cache_refresh';
+import { migration0033 } from './0033_history_words';
 
 export const migrations: readonly Migration[] = [
   migration0001,
@@ -67,4 +68,5 @@ export const migrations: readonly Migration[] = [
   migration0030,
   migration0031,
   migration0032,
+  migration0033,
 ];
