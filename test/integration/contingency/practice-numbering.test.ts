@@ -1,35 +1,10 @@
 // The embedded test environment numbers its contingency tickets with a practice book until the shop
 // enters its own, so that an outage rehearsed there ends in accepted invoices; a real connection never
-// gets it and says the numbering is missing. Real SQLite, every migration.
-import { join } from 'node:path';
+// gets it and says the numbering is missing. Every migration, on both engines.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContingencyBook, IssuerProfiles, PRACTICE_NUMBERING } from '#core/history/issuer';
-import { sqliteEngine } from '#core/store/engine';
-import { migrations } from '#core/store/migrations/index';
-import { Store } from '#core/store/store';
 import type { IssuerProfile } from '#shared/rpc/methods/history';
-import { tempDir } from '#test/temp';
-
-let dir: ReturnType<typeof tempDir>;
-let store: Store;
-beforeEach(() => {
-  dir = tempDir();
-  store = Store.open(join(dir.path, 'db.sqlite'), { migrations });
-});
-afterEach(() => {
-  store.close();
-  dir.remove();
-});
-
-const connection = (embedded: boolean) =>
-  Number(
-    store.db
-      .prepare(
-        `INSERT INTO connections (label, kind, base_url, company_id, embedded, active, created_at)
-         VALUES ('C', 'sandbox', ?, 7, ?, 0, 'now')`,
-      )
-      .run(`http://127.0.0.1/${embedded ? 'e' : 'r'}`, embedded ? 1 : 0).lastInsertRowid,
-  );
+import { ENGINE_KINDS, openEngine, type OpenedEngine } from '#test/engines';
 
 const OWN: IssuerProfile['contingencia'] = {
   numero: '18764000001',
@@ -40,14 +15,41 @@ const OWN: IssuerProfile['contingencia'] = {
   rango_hasta: 10,
 };
 
-describe('the contingency numbering a queued sale takes', () => {
+const clock = () => new Date('2026-11-20T15:00:00Z');
+
+describe.each(ENGINE_KINDS)('the contingency numbering a queued sale takes, on %s', (kind) => {
+  let opened: OpenedEngine;
+  let book: ContingencyBook;
+  beforeEach(async () => {
+    opened = await openEngine(kind);
+    book = new ContingencyBook(opened.engine, clock);
+  });
+  afterEach(async () => {
+    await opened.close();
+  });
+
+  async function connection(embedded: boolean): Promise<number> {
+    const row = await opened.engine.db
+      .insertInto('connections')
+      .values({
+        label: 'C',
+        kind: 'sandbox',
+        base_url: `http://127.0.0.1/${embedded ? 'e' : 'r'}`,
+        company_id: 7,
+        embedded: embedded ? 1 : 0,
+        active: 0,
+        created_at: 'now',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
   it('the embedded environment: the practice book until one is entered, then the shop’s own', async () => {
-    const clock = () => new Date('2026-11-20T15:00:00Z');
-    const profiles = new IssuerProfiles(sqliteEngine(store.db), clock);
-    const book = new ContingencyBook(store.db, clock);
-    const id = connection(true);
-    expect(book.contingencyNumbering(id)).toEqual(PRACTICE_NUMBERING);
-    expect(book.contingencyWarnings(id)).toEqual([]);
+    const profiles = new IssuerProfiles(opened.engine, clock);
+    const id = await connection(true);
+    expect(await book.contingencyNumbering(id)).toEqual(PRACTICE_NUMBERING);
+    expect(await book.contingencyWarnings(id)).toEqual([]);
     await profiles.set(id, {
       nombre: 'Demo',
       nit: '900123456',
@@ -61,13 +63,12 @@ describe('the contingency numbering a queued sale takes', () => {
       contingencia: OWN,
       plan: 'ilimitado',
     });
-    expect(book.contingencyNumbering(id)).toEqual(OWN);
+    expect(await book.contingencyNumbering(id)).toEqual(OWN);
   });
 
-  it('a real connection: none until entered, and the warning says so', () => {
-    const book = new ContingencyBook(store.db, () => new Date('2026-11-20T15:00:00Z'));
-    const id = connection(false);
-    expect(book.contingencyNumbering(id)).toBeNull();
-    expect(book.contingencyWarnings(id)[0]).toMatchObject({ code: 'contingency_missing' });
+  it('a real connection: none until entered, and the warning says so', async () => {
+    const id = await connection(false);
+    expect(await book.contingencyNumbering(id)).toBeNull();
+    expect((await book.contingencyWarnings(id))[0]).toMatchObject({ code: 'contingency_missing' });
   });
 });
