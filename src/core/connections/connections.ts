@@ -166,12 +166,22 @@ export class Connections {
 
   async activate(id: number): Promise<Connection> {
     this.row(id);
-    await this.engine.transaction(async (trx) => {
-      await trx.updateTable('connections').set({ active: 0 }).where('active', '=', 1).execute();
-      const { numUpdatedRows } = await trx.updateTable('connections').set({ active: 1 }).where('id', '=', id).executeTakeFirst();
-      // Removed by another process since this copy was read: rolled back, the active one stays.
-      if (numUpdatedRows === 0n) throw new AppError('not_found', 'La conexión no existe.');
-    });
+    try {
+      await this.engine.transaction(async (trx) => {
+        await trx.updateTable('connections').set({ active: 0 }).where('active', '=', 1).execute();
+        const { numUpdatedRows } = await trx
+          .updateTable('connections')
+          .set({ active: 1 })
+          .where('id', '=', id)
+          .executeTakeFirst();
+        // Removed by another process since this copy was read: rolled back, the active one stays.
+        if (numUpdatedRows === 0n) throw new AppError('not_found', 'La conexión no existe.');
+      });
+    } catch (error) {
+      // The copy is read again on a refusal too, so that the one removed elsewhere leaves the list.
+      await this.load();
+      throw error;
+    }
     await this.changed(id);
     return this.get(id);
   }

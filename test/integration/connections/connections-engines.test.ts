@@ -148,5 +148,6 @@ describe.each(ENGINE_KINDS)('connections on %s', (kind: EngineKind) => {
     await connections.remove(first.id);
     expect(await refusal(() => reader.activate(first.id))).toEqual({ code: 'not_found', message: 'La conexión no existe.' });
     expect(reader.active()?.id).toBe(second.id);
+    expect((await reader.list()).map((c) => c.id)).toEqual([second.id]);
   });
 });
