@@ -2,15 +2,12 @@
 // and 0016), with the warnings about the numbering resolution and the
 // yearly plan. The contract has no endpoint that returns the company's own name, NIT, address or
 // resolution, so the user enters them once in Ajustes. The profile and its warnings are read on either
-// engine (IssuerProfiles); the contingency book a queued sale numbers from is read by the contingency
-// queue inside its durable commit on the Store's connection (ContingencyBook), until the queue moves
-// to the engine.
+// engine (IssuerProfiles), and so is the contingency book a queued sale numbers from (ContingencyBook).
 import { colombiaToday, daysBetween, formatDate } from '#shared/dates';
 import { NumberingResolution, type IssuerProfile, type IssuerWarning } from '#shared/rpc/methods/history';
 import { nitCheckDigit } from '#shared/fiscal/nit';
-import type { Db } from '../store/store';
 import type { Engine } from '../store/engine';
-import { lastTicket } from '../submissions/contingency-tickets';
+import { lastTicketIn } from '../submissions/contingency-tickets';
 import { countOf, formatInteger, pluralOf } from '#shared/format';
 
 /** The DV of a profile: the one given (the schema checked it against the NIT) or computed from the NIT. */
@@ -194,13 +191,13 @@ export class IssuerProfiles {
 }
 
 /**
- * The connection's contingency book, read by the contingency queue inside its synchronous durable
- * commit (submissions/contingency-queue.ts) on the Store's connection: the numbering a queued sale
- * takes its ticket from, and what the shop should know of it.
+ * The connection's contingency book, read by the contingency queue (submissions/contingency-queue.ts)
+ * on the engine where IssuerProfiles writes it: the numbering a queued sale takes its ticket from, and
+ * what the shop should know of it.
  */
 export class ContingencyBook {
   constructor(
-    private readonly db: Db,
+    private readonly engine: Engine,
     private readonly clock: () => Date,
   ) {}
 
@@ -209,13 +206,13 @@ export class ContingencyBook {
    * environment, until one is entered, numbers with a practice book (PRACTICE_NUMBERING), so that an
    * outage rehearsed there ends in accepted invoices as a real shop's would.
    */
-  contingencyNumbering(connectionId: number): NumberingResolution | null {
-    const row = this.db
-      .prepare<[number], { contingencia_json: string | null; embedded: number }>(
-        `SELECT p.contingencia_json, c.embedded FROM connections c
-           LEFT JOIN issuer_profiles p ON p.connection_id = c.id WHERE c.id = ?`,
-      )
-      .get(connectionId);
+  async contingencyNumbering(connectionId: number): Promise<NumberingResolution | null> {
+    const row = await this.engine.db
+      .selectFrom('connections as c')
+      .leftJoin('issuer_profiles as p', 'p.connection_id', 'c.id')
+      .select(['p.contingencia_json', 'c.embedded'])
+      .where('c.id', '=', connectionId)
+      .executeTakeFirst();
     const own = resolutionOf(row?.contingencia_json ?? null);
     return own ?? (row?.embedded === 1 ? PRACTICE_NUMBERING : null);
   }
@@ -225,8 +222,8 @@ export class ContingencyBook {
    * said in Ajustes › Contingencia and in the queue's banner, not on the sales screen (a shop that never
    * sells in contingency need not see it every day).
    */
-  contingencyWarnings(connectionId: number): IssuerWarning[] {
-    const r = this.contingencyNumbering(connectionId);
+  async contingencyWarnings(connectionId: number): Promise<IssuerWarning[]> {
+    const r = await this.contingencyNumbering(connectionId);
     const today = colombiaToday(this.clock());
     if (!r) return [{ level: 'warn', code: 'contingency_missing', text: CONTINGENCY_MISSING }];
     const label = `La resolución de contingencia No. ${r.numero}`;
@@ -239,7 +236,7 @@ export class ContingencyBook {
         },
       ];
     }
-    if ((lastTicket(this.db, r) ?? r.rango_desde - 1) >= r.rango_hasta) {
+    if (((await lastTicketIn(this.engine.db, r)) ?? r.rango_desde - 1) >= r.rango_hasta) {
       return [
         {
           level: 'error',

@@ -120,7 +120,7 @@ export class ContingencyQueue {
     private readonly options: ContingencyQueueOptions,
   ) {
     this.outbox = new OutboxStore(options.engine, options.clock, options.windowHours);
-    this.issuers = new ContingencyBook(options.store.db, options.clock);
+    this.issuers = new ContingencyBook(options.engine, options.clock);
   }
 
   /** Whether this submission waits in the queue (its turn comes in the queue's order). */
@@ -175,8 +175,8 @@ export class ContingencyQueue {
     const request = row.kind === 'FE' ? (JSON.parse(row.request_body.toString('utf8')) as Record<string, unknown>) : null;
     const reference = parseContingencyReference(typeof request?.observaciones === 'string' ? request.observaciones : null);
     const numbered = request !== null && (request.es_contingencia !== true || !reference);
-    // The shop's settings, read before the commit (the issuer profile is still on the Store's connection).
-    const numbering = numbered ? this.issuers.contingencyNumbering(row.connection_id) : null;
+    // The shop's settings, read before the commit.
+    const numbering = numbered ? await this.issuers.contingencyNumbering(row.connection_id) : null;
     // One durable commit: the FE's contingency ticket number, the body that refers to it and the
     // outbox row that holds it; a crash leaves all of them or none (never a number given twice or lost).
     const entry = await this.options.engine.transaction(
@@ -408,7 +408,7 @@ export class ContingencyQueue {
       });
     }
     const unnumbered = items.find((item) => item.ticket_problem)?.ticket_problem ?? null;
-    const numbering = shown === null ? null : (this.issuers.contingencyWarnings(shown)[0]?.text ?? null);
+    const numbering = shown === null ? null : ((await this.issuers.contingencyWarnings(shown))[0]?.text ?? null);
     return {
       numbering_notice: unnumbered ?? numbering,
       queued: items.length,

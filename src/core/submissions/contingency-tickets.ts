@@ -18,7 +18,6 @@ import {
 import { LIMITS } from '#shared/api/common';
 import type { NumberingResolution } from '#shared/rpc/methods/history';
 import { sql, type Kysely } from 'kysely';
-import type { Db } from '../store/store';
 import type { Schema } from '../store/schema';
 
 export type TicketProblem = 'missing' | 'not_in_force' | 'used_up';
@@ -43,21 +42,10 @@ export const TICKET_PROBLEM_TEXT: Record<TicketProblem, string> = {
 };
 
 /**
- * The highest number a queued sale took in the numbering's resolution and prefix, or null, on the
- * Store's connection (the issuer's warnings read it synchronously; the queue reads lastTicketIn).
+ * The highest number a queued sale took in the numbering's resolution and prefix, or null, on either
+ * engine (inside the caller's transaction when it hands one in).
  */
-export function lastTicket(db: Db, numbering: Pick<NumberingResolution, 'numero' | 'prefijo'>): number | null {
-  return (
-    db
-      .prepare<[string, string], { top: number | null }>(
-        'SELECT MAX(ticket_number) AS top FROM outbox WHERE ticket_resolution = ? AND ticket_prefix = ?',
-      )
-      .get(numbering.numero, numbering.prefijo)?.top ?? null
-  );
-}
-
-/** lastTicket inside the caller's transaction, on either engine. */
-async function lastTicketIn(
+export async function lastTicketIn(
   db: Kysely<Schema>,
   numbering: Pick<NumberingResolution, 'numero' | 'prefijo'>,
 ): Promise<number | null> {

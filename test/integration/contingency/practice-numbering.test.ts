@@ -44,10 +44,10 @@ describe('the contingency numbering a queued sale takes', () => {
   it('the embedded environment: the practice book until one is entered, then the shop’s own', async () => {
     const clock = () => new Date('2026-11-20T15:00:00Z');
     const profiles = new IssuerProfiles(sqliteEngine(store.db), clock);
-    const book = new ContingencyBook(store.db, clock);
+    const book = new ContingencyBook(sqliteEngine(store.db), clock);
     const id = connection(true);
-    expect(book.contingencyNumbering(id)).toEqual(PRACTICE_NUMBERING);
-    expect(book.contingencyWarnings(id)).toEqual([]);
+    expect(await book.contingencyNumbering(id)).toEqual(PRACTICE_NUMBERING);
+    expect(await book.contingencyWarnings(id)).toEqual([]);
     await profiles.set(id, {
       nombre: 'Demo',
       nit: '900123456',
@@ -61,13 +61,13 @@ describe('the contingency numbering a queued sale takes', () => {
       contingencia: OWN,
       plan: 'ilimitado',
     });
-    expect(book.contingencyNumbering(id)).toEqual(OWN);
+    expect(await book.contingencyNumbering(id)).toEqual(OWN);
   });
 
-  it('a real connection: none until entered, and the warning says so', () => {
-    const book = new ContingencyBook(store.db, () => new Date('2026-11-20T15:00:00Z'));
+  it('a real connection: none until entered, and the warning says so', async () => {
+    const book = new ContingencyBook(sqliteEngine(store.db), () => new Date('2026-11-20T15:00:00Z'));
     const id = connection(false);
-    expect(book.contingencyNumbering(id)).toBeNull();
-    expect(book.contingencyWarnings(id)[0]).toMatchObject({ code: 'contingency_missing' });
+    expect(await book.contingencyNumbering(id)).toBeNull();
+    expect((await book.contingencyWarnings(id))[0]).toMatchObject({ code: 'contingency_missing' });
   });
 });
