@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Connections } from '../src/core/connections/connections';
 import { DATABASE_FILE, vaultScope } from '../src/core/core';
 import { EventBus } from '../src/core/events';
+import { sqliteEngine } from '../src/core/store/engine';
 import { Store, type Db } from '../src/core/store/store';
 import { Vault } from '../src/core/vault/vault';
 import { generateHistory, type GeneratedDoc, type GenerateOptions } from '../test/support/history-generator';
@@ -59,11 +60,12 @@ export async function createHistoryHome(
   try {
     const noSecrets = { getPassword: async () => null, setPassword: async () => undefined, deletePassword: async () => false };
     const connections = new Connections(
-      store.db,
+      sqliteEngine(store.db),
       new Vault(noSecrets, vaultScope(home, store)),
       new EventBus(),
       () => new Date(),
     );
+    await connections.load();
     const connection = await connections.create({
       label: 'Historial de prueba',
       kind: 'sandbox',

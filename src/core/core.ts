@@ -131,7 +131,11 @@ export function createCore(options: CoreOptions): Core {
   // The typed query layer on the Store's own connection, or the shop's database: converted modules read through it.
   const engine = options.engine ?? sqliteEngine(store.db);
   const reads = new LedgerReads(engine);
-  const connections = new Connections(store.db, vault, events, clock);
+  const connections = new Connections(engine, vault, events, clock);
+  // The connections are read synchronously from everywhere, so they are loaded before first use.
+  // The default engine runs on the Store's connection: read through it now, createCore stays
+  // synchronous. A host that hands in its own engine awaits `parts.connections.load()` before serving.
+  if (!options.engine) connections.loadFromStore(store.db);
   const timeouts = {
     ...(options.writeTimeoutMs ? { writeTimeoutMs: options.writeTimeoutMs } : {}),
     ...(options.readTimeoutMs ? { readTimeoutMs: options.readTimeoutMs } : {}),

@@ -1,4 +1,4 @@
-// Connections: base URL + company + label in SQLite; each one's token in the vault.
+// Connections: base URL + company + label in the store (SQLite or PostgreSQL); each one's token in the vault.
 import {
   PLAIN_HTTP_REFUSED,
   plainHttpRefused,
@@ -8,7 +8,10 @@ import {
 } from '#shared/rpc/methods/connections';
 import { HEADER_SAFE } from '#shared/api/common';
 import { AppError, isAppError } from '#shared/rpc/errors';
+import type { Selectable } from 'kysely';
 import type { EventBus } from '../events';
+import type { Engine } from '../store/engine';
+import type { ConnectionsTable } from '../store/schema';
 import type { Db } from '../store/store';
 import { keychainUnavailableMessage } from '../vault/keychain-help';
 import { describeTrustedCa, readTrustedCa } from './trusted-ca';
@@ -45,7 +48,19 @@ export interface ActiveConnection {
  */
 export const EMBEDDED_SANDBOX_IDENTITY = 'http://sandbox.invalid/api/v1';
 
+/**
+ * The connections are few (a handful per installation) and change rarely, while they are read
+ * synchronously from everywhere (every request asks for the active one). So they are kept here in
+ * memory, loaded before first use, and every write goes to the store first and then refreshes this
+ * copy from what the store committed (docs/CLIENT-DECISIONS.md, "Connections in memory, written
+ * through the engine").
+ */
 export class Connections {
+  /** The rows as last read from the store, by id in id order; null until loaded. */
+  private rows: Map<number, ConnectionRow> | null = null;
+  /** Reads started so far, and the one whose rows the copy holds: an older read never replaces a newer one. */
+  private readsStarted = 0;
+  private readApplied = 0;
   private readonly endpoints = new Map<number, string>();
   /**
    * The embedded sandbox's token, handed in by the host from the demo seed each run: a fixture
@@ -55,15 +70,36 @@ export class Connections {
   private readonly embeddedTokens = new Map<number, string>();
 
   constructor(
-    private readonly db: Db,
+    private readonly engine: Engine,
     private readonly vault: Vault,
     private readonly events: EventBus,
     private readonly now: () => Date,
   ) {}
 
+  /**
+   * Reads the connections from the store (again): a host awaits it before serving, unless the copy
+   * was loaded through the Store's connection (loadFromStore). Another process's writes appear here.
+   */
+  async load(): Promise<void> {
+    const read = ++this.readsStarted;
+    const rows = await this.allRows().execute();
+    this.apply(read, rows);
+  }
+
+  /**
+   * The same first read, synchronously, through the Store's own better-sqlite3 connection, which
+   * the SQLite engine runs on: this keeps createCore synchronous (the one place that calls it).
+   * The query is the engine's own, compiled, so the two loads cannot read differently.
+   */
+  loadFromStore(connection: Db): void {
+    if (this.engine.kind !== 'sqlite') throw new Error('only a SQLite engine can be loaded through the Store');
+    const query = this.allRows().compile();
+    const rows = connection.prepare(query.sql).all(...query.parameters) as Selectable<ConnectionsTable>[];
+    this.apply(++this.readsStarted, rows);
+  }
+
   async list(): Promise<Connection[]> {
-    const rows = this.db.prepare<[], ConnectionRow>('SELECT * FROM connections ORDER BY id').all();
-    return Promise.all(rows.map((row) => this.present(row)));
+    return Promise.all([...this.loaded().values()].map((row) => this.present(row)));
   }
 
   async get(id: number): Promise<Connection> {
@@ -74,27 +110,35 @@ export class Connections {
     const baseUrl = normaliseBaseUrl(draft.base_url);
     // The embedded sandbox's identity never resolves: its requests go to this run's loopback address.
     if (!(options.embedded && baseUrl === EMBEDDED_SANDBOX_IDENTITY)) refusePlainHttp(baseUrl);
-    const clash = this.db
-      .prepare<[string, number], { id: number }>('SELECT id FROM connections WHERE base_url = ? AND company_id = ?')
-      .get(baseUrl, draft.company_id);
-    if (clash) throw new AppError('conflict', 'Ya existe una conexión con esa URL y esa empresa.');
-    const hasActive = this.db.prepare('SELECT 1 FROM connections WHERE active = 1').get() !== undefined;
-    const result = this.db
-      .prepare(
-        `INSERT INTO connections (label, kind, base_url, company_id, embedded, active, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        draft.label,
-        draft.kind,
-        baseUrl,
-        draft.company_id,
-        options.embedded ? 1 : 0,
-        hasActive ? 0 : 1,
-        this.now().toISOString(),
-      );
-    const id = Number(result.lastInsertRowid);
-    if (!hasActive) this.events.emit('connection.changed', { id });
+    this.loaded();
+    // Checked in the store, not the copy: another process may have written since the last load.
+    const { id, activated } = await this.engine.transaction(async (trx) => {
+      const clash = await trx
+        .selectFrom('connections')
+        .select('id')
+        .where('base_url', '=', baseUrl)
+        .where('company_id', '=', draft.company_id)
+        .executeTakeFirst();
+      if (clash) throw new AppError('conflict', 'Ya existe una conexión con esa URL y esa empresa.');
+      const hasActive =
+        (await trx.selectFrom('connections').select('id').where('active', '=', 1).executeTakeFirst()) !== undefined;
+      const inserted = await trx
+        .insertInto('connections')
+        .values({
+          label: draft.label,
+          kind: draft.kind,
+          base_url: baseUrl,
+          company_id: draft.company_id,
+          embedded: options.embedded ? 1 : 0,
+          active: hasActive ? 0 : 1,
+          created_at: this.now().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: inserted.id, activated: !hasActive };
+    });
+    await this.load();
+    if (activated) this.events.emit('connection.changed', { id });
     return this.get(id);
   }
 
@@ -111,20 +155,34 @@ export class Connections {
       // A token belongs to one company at one address; moving the connection must not carry it.
       throw new AppError('conflict', 'Olvide primero el token de esta conexión para cambiar su URL o su empresa.');
     }
-    this.db
-      .prepare('UPDATE connections SET label = ?, kind = ?, base_url = ?, company_id = ? WHERE id = ?')
-      .run(draft.label, draft.kind, baseUrl, draft.company_id, id);
-    this.events.emit('connection.changed', { id });
+    await this.engine.db
+      .updateTable('connections')
+      .set({ label: draft.label, kind: draft.kind, base_url: baseUrl, company_id: draft.company_id })
+      .where('id', '=', id)
+      .execute();
+    await this.changed(id);
     return this.get(id);
   }
 
   async activate(id: number): Promise<Connection> {
     this.row(id);
-    this.db.transaction(() => {
-      this.db.prepare('UPDATE connections SET active = 0 WHERE active = 1').run();
-      this.db.prepare('UPDATE connections SET active = 1 WHERE id = ?').run(id);
-    })();
-    this.events.emit('connection.changed', { id });
+    try {
+      await this.engine.transaction(async (trx) => {
+        await trx.updateTable('connections').set({ active: 0 }).where('active', '=', 1).execute();
+        const { numUpdatedRows } = await trx
+          .updateTable('connections')
+          .set({ active: 1 })
+          .where('id', '=', id)
+          .executeTakeFirst();
+        // Removed by another process since this copy was read: rolled back, the active one stays.
+        if (numUpdatedRows === 0n) throw new AppError('not_found', 'La conexión no existe.');
+      });
+    } catch (error) {
+      // The copy is read again on a refusal too, so that the one removed elsewhere leaves the list.
+      await this.load();
+      throw error;
+    }
+    await this.changed(id);
     return this.get(id);
   }
 
@@ -132,8 +190,8 @@ export class Connections {
     const row = this.row(id);
     if (row.embedded === 1) await this.forgetLegacyEmbeddedToken(row);
     else await this.vault.deleteToken(row.base_url, row.company_id);
-    this.db.prepare('DELETE FROM connections WHERE id = ?').run(id);
-    this.events.emit('connection.changed', { id: null });
+    await this.engine.db.deleteFrom('connections').where('id', '=', id).execute();
+    await this.changed(null);
   }
 
   async setToken(id: number, token: string): Promise<Connection> {
@@ -162,21 +220,21 @@ export class Connections {
       throw new AppError('conflict', 'El entorno de pruebas integrado funciona en este equipo y no usa certificados.');
     }
     const { pem } = readTrustedCa(text, this.now());
-    this.db.prepare('UPDATE connections SET trusted_ca = ? WHERE id = ?').run(pem, id);
-    this.events.emit('connection.changed', { id });
+    await this.engine.db.updateTable('connections').set({ trusted_ca: pem }).where('id', '=', id).execute();
+    await this.changed(id);
     return this.get(id);
   }
 
   /** Back to the system's roots alone. */
   async forgetCa(id: number): Promise<Connection> {
     this.row(id);
-    this.db.prepare('UPDATE connections SET trusted_ca = NULL WHERE id = ?').run(id);
-    this.events.emit('connection.changed', { id });
+    await this.engine.db.updateTable('connections').set({ trusted_ca: null }).where('id', '=', id).execute();
+    await this.changed(id);
     return this.get(id);
   }
 
   active(): ActiveConnection | null {
-    const row = this.db.prepare<[], ConnectionRow>('SELECT * FROM connections WHERE active = 1').get();
+    const row = [...this.loaded().values()].find((candidate) => candidate.active === 1);
     return row ? this.toActive(row) : null;
   }
 
@@ -187,7 +245,7 @@ export class Connections {
 
   /** The embedded connection, if this installation has one. */
   embedded(): ActiveConnection | null {
-    const row = this.db.prepare<[], ConnectionRow>('SELECT * FROM connections WHERE embedded = 1 ORDER BY id LIMIT 1').get();
+    const row = [...this.loaded().values()].find((candidate) => candidate.embedded === 1);
     return row ? this.toActive(row) : null;
   }
 
@@ -208,7 +266,7 @@ export class Connections {
    * real connections are read, else an entry that never exists). When not, the Spanish way to get one.
    */
   async keychain(): Promise<KeychainStatus> {
-    const rows = this.db.prepare<[], ConnectionRow>('SELECT * FROM connections WHERE embedded = 0 ORDER BY id').all();
+    const rows = [...this.loaded().values()].filter((row) => row.embedded === 0);
     try {
       if (rows.length === 0) await this.vault.probe();
       for (const row of rows) await this.vault.hasToken(row.base_url, row.company_id);
@@ -278,9 +336,31 @@ export class Connections {
   }
 
   private row(id: number): ConnectionRow {
-    const row = this.db.prepare<[number], ConnectionRow>('SELECT * FROM connections WHERE id = ?').get(id);
+    const row = this.loaded().get(id);
     if (!row) throw new AppError('not_found', 'La conexión no existe.');
     return row;
+  }
+
+  private loaded(): Map<number, ConnectionRow> {
+    if (!this.rows) throw new Error('the connections are read before load() (or loadFromStore) ran');
+    return this.rows;
+  }
+
+  private allRows() {
+    return this.engine.db.selectFrom('connections').selectAll().orderBy('id');
+  }
+
+  /** Replaces the copy with a read's rows, unless a read started later was applied already. */
+  private apply(read: number, rows: readonly Selectable<ConnectionsTable>[]): void {
+    if (read < this.readApplied) return;
+    this.readApplied = read;
+    this.rows = new Map(rows.map((row) => [row.id, toRow(row)]));
+  }
+
+  /** After a committed write: the copy read again, then the change announced to those who read it. */
+  private async changed(id: number | null): Promise<void> {
+    await this.load();
+    this.events.emit('connection.changed', { id });
   }
 
   /**
@@ -320,6 +400,11 @@ export class Connections {
       ...token,
     };
   }
+}
+
+function toRow(row: Selectable<ConnectionsTable>): ConnectionRow {
+  // The table's CHECK admits only these two kinds.
+  return { ...row, kind: row.kind as ConnectionRow['kind'] };
 }
 
 function refuseEmbeddedToken(row: ConnectionRow): void {

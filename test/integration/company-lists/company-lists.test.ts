@@ -3,7 +3,7 @@
 // the service answered is kept and read back while the service refuses every connection, its age and
 // its last failure in the status, a stale copy refreshed after the service answers, an acquirer looked
 // up kept for the outage, and a connection with no copy yet saying so in words. The connections
-// themselves are still read from SQLite (connections.ts), on the PostgreSQL run from a file of their own.
+// themselves are on the same engine.
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CompanyLists, FRESH_MS } from '#core/company-lists/company-lists';
@@ -11,12 +11,11 @@ import { Connections } from '#core/connections/connections';
 import { EventBus } from '#core/events';
 import { FileLogger } from '#core/log/logger';
 import type { EngineKind } from '#core/store/engine';
-import { Store } from '#core/store/store';
 import { Vault } from '#core/vault/vault';
 import { startSandbox, type RunningSandbox } from '#sandbox/index';
 import { AppError } from '#shared/rpc/errors';
 import { memorySecrets } from '#test/core/memory-secrets';
-import { addConnections, ENGINE_KINDS, openEngine, type OpenedEngine } from '#test/engines';
+import { ENGINE_KINDS, openEngine, type OpenedEngine } from '#test/engines';
 import { startFaultProxy, type FaultProxy } from '#test/fault-proxy';
 import { tempDir } from '#test/temp';
 
@@ -36,7 +35,6 @@ afterAll(async () => {
 describe.each(ENGINE_KINDS)('company lists on %s', (kind: EngineKind) => {
   let opened: OpenedEngine;
   let dir: ReturnType<typeof tempDir>;
-  let store: Store;
   let connections: Connections;
   let connectionId: number;
   let now: number;
@@ -65,22 +63,20 @@ describe.each(ENGINE_KINDS)('company lists on %s', (kind: EngineKind) => {
     changed.length = 0;
     dir = tempDir();
     opened = await openEngine(kind);
-    store = opened.store ?? Store.open(join(dir.path, 'connections.sqlite'));
     connections = new Connections(
-      store.db,
+      opened.engine,
       new Vault(memorySecrets(), { folder: dir.path, installation: 'test' }),
       events,
       clock,
     );
+    await connections.load();
     connectionId = (await connections.create({ label: 'Demo', kind: 'sandbox', base_url: proxy.url('/api/v1'), company_id: 101 }))
       .id;
     await connections.setToken(connectionId, 'sbx_101_full');
     await connections.activate(connectionId);
-    if (!opened.store) await addConnections(opened.engine, [connectionId]);
   });
   afterEach(async () => {
     await opened.close();
-    if (!opened.store) store.close();
     dir.remove();
   });
 

@@ -36,6 +36,8 @@ async function coreAt(home: string, clock: () => Date, windowHours?: number) {
     clock,
     ...(windowHours ? { contingencyWindowHours: windowHours } : {}),
   });
+  // As a host on the shop's database does before serving (on SQLite, createCore read them already).
+  await core.parts.connections.load();
   let next = 1;
   const ok = async <T>(method: string, input: unknown): Promise<T> => {
     const reply = await core.dispatch({ id: next++, method, input });
@@ -158,6 +160,7 @@ describe.each(ENGINE_KINDS)('contingency deadlines on %s', (kind) => {
       transport: 'cli',
       clock: () => now,
     });
+    await reopened.parts.connections.load();
     try {
       const reply = await reopened.dispatch({ id: 1, method: 'outbox.status', input: {} });
       expect(reply.ok && (reply.output as Status).window_hours).toBe(72);

@@ -57,6 +57,8 @@ describe.each(ENGINE_KINDS)('on %s', (kind) => {
 
   async function open(home: string, secrets: ReturnType<typeof memorySecrets>, clock: () => Date) {
     const core = createCore({ home, secrets, transport: 'cli', clock, ...(await ledgers.engineOf(home)) });
+    // As a host on the shop's database does before serving (on SQLite, createCore read them already).
+    await core.parts.connections.load();
     let next = 1;
     const ok = async <T>(method: string, input: unknown): Promise<T> => {
       const reply = await core.dispatch({ id: next++, method, input });

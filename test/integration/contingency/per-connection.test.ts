@@ -83,6 +83,8 @@ async function open(home: string, options: { clock?: () => Date; timers?: FakeCl
     clock: options.clock ?? (() => new Date(SANDBOX_NOW)),
     ...(options.timers ? { timers: options.timers } : {}),
   });
+  // As a host on the shop's database does before serving (on SQLite, createCore read them already).
+  await core.parts.connections.load();
   let next = 1;
   const ok: Ok = async <T>(method: string, input: unknown): Promise<T> => {
     const reply = await core.dispatch({ id: next++, method, input });

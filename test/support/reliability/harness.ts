@@ -51,6 +51,8 @@ export async function startApp(options: {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.engine ? { engine: options.engine } : {}),
   });
+  // A host on the shop's database reads its connections before serving (SQLite's core has them).
+  if (options.engine) await core.parts.connections.load();
   let next = 1;
   const call = (method: string, input: unknown) => core.dispatch({ id: next++, method, input });
   const ok = async <T>(method: string, input: unknown): Promise<T> => {
