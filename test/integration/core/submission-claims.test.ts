@@ -268,12 +268,16 @@ describe('two processes over one PostgreSQL ledger, against the real sandbox', (
         const core = createCore(options);
         cores.push(core);
         installation ??= core.parts.store.db.prepare<[], { id: string }>('SELECT id FROM installation').get()!.id;
-        const connection = await core.parts.connections.create({
-          label: `Caja ${index + 1}`,
-          kind: 'sandbox',
-          base_url: sandbox.baseUrl,
-          company_id: COMPANY,
-        });
+        // The shop's connections live in its database: the second register finds the first's.
+        await core.parts.connections.load();
+        const connection =
+          (await core.parts.connections.list()).find((c) => c.company_id === COMPANY) ??
+          (await core.parts.connections.create({
+            label: `Caja ${index + 1}`,
+            kind: 'sandbox',
+            base_url: sandbox.baseUrl,
+            company_id: COMPANY,
+          }));
         await core.parts.connections.setToken(connection.id, TOKENS.full);
         await core.parts.connections.activate(connection.id);
         if (!claims) switchClaimsOff(core.parts.submissions, engine);

@@ -71,7 +71,11 @@ export async function testBed(options: { feDocuments?: number; settleMs?: number
         ...(clock ? { clock } : {}),
       });
       cores.push(core);
-      if (shop) databases.set(core, shop.url);
+      if (shop) {
+        databases.set(core, shop.url);
+        // On a host's own engine the connections are read before first use (connections.ts).
+        await core.parts.connections.load();
+      }
       const existing = (await core.parts.connections.list()).find((c) => c.company_id === company);
       const connection =
         existing ??
