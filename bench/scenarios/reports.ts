@@ -223,7 +223,7 @@ export const reportYearScenario: Scenario = {
         ctx,
         'report',
         () => {
-          core.parts.store.db.exec('DELETE FROM report_amounts; DELETE FROM report_documents;');
+          core.parts.store!.db.exec('DELETE FROM report_amounts; DELETE FROM report_documents;');
           return Promise.resolve();
         },
         () => call<{ summary: { documents: number }[] }>(core, 'reports.period', YEAR),

@@ -28,7 +28,7 @@ export const shiftCloseScenario: Scenario = {
         company_id: 101,
       });
       await call(core, 'cashiers.createAdmin', { name: 'Marta', pin: '482913' });
-      const db = core.parts.store.db;
+      const db = core.parts.store!.db;
       const insertSale = db.prepare(
         `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path, request_body,
            payload_hash, state, attempts, document_id, created_at, updated_at)

@@ -3,7 +3,8 @@
 import { nodeFetch } from './api/node-fetch';
 import { Cashiers } from './cashiers/cashiers';
 import { guardAdminOnly } from './cashiers/roles';
-import { realpathSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { rpcContract } from '#shared/rpc/contract';
 import { CompanyLists } from './company-lists/company-lists';
@@ -32,13 +33,17 @@ import { printHandlers } from './rpc/handlers/print';
 import { reportHandlers } from './rpc/handlers/reports';
 import { sandboxHandlers } from './rpc/handlers/sandbox';
 import { shiftHandlers } from './rpc/handlers/shifts';
+import { databaseHandlers, type DatabaseControl } from './rpc/handlers/database';
 import { submissionHandlers } from './rpc/handlers/submissions';
 import { Shifts } from './shifts/shifts';
 import { createDispatcher, type Dispatcher } from './rpc/registry';
 import type { RestoreResult } from './store/restore';
 import { FolderLock } from './store/folder-lock';
 import { Store } from './store/store';
-import { sqliteEngine, type Engine } from './store/engine';
+import { openPostgres, sqliteEngine, type Engine } from './store/engine';
+import type { DatabaseChoice } from './store/database-choice';
+import { migrations } from './store/migrations';
+import { keychainPassword } from './vault/database-password';
 import { LedgerReads } from './ledger-reads/ledger-reads';
 import { outboxHandlers } from './rpc/handlers/outbox';
 import { OutboxRunner } from './submissions/outbox-runner';
@@ -67,6 +72,8 @@ export interface CoreOptions {
   readTimeoutMs?: number;
   /** A bus the host keeps across a restore (its subscribers stay); default: a new one. */
   events?: EventBus;
+  /** The host's control of its database: `database.*` calls it (rpc/handlers/database.ts). */
+  database?: DatabaseControl;
   /** The host's restore of a backup: `app.restore` calls it after its checks. */
   restore?: (name: string) => Promise<RestoreResult>;
   /**
@@ -79,6 +86,16 @@ export interface CoreOptions {
    * folder's store. The parts on the typed query layer (the ledger and its queue among them) use it.
    */
   engine?: Engine;
+  /**
+   * The installation id of a PostgreSQL store (`readInstallation`): the keychain's scope and the
+   * credentials' fingerprint are the shop database's, as SQLite's are its file's. Required with a
+   * PostgreSQL engine; openCore reads it.
+   */
+  installation?: string;
+  /** The schema version the PostgreSQL engine was brought to (openPostgres), for app.info. */
+  schemaVersion?: number;
+  /** The PostgreSQL address (without password) shown in Ajustes and app.info. */
+  databaseAddress?: string;
 }
 
 export interface Core extends Dispatcher {
@@ -102,25 +119,41 @@ export function vaultScope(home: string, store: Store): VaultScope {
   return { folder: realpathSync(home), installation: row.id };
 }
 
+/** The SQLite store of a core opened on the data folder's file (createCore without a PostgreSQL engine). */
+export function sqliteStoreOf(core: Core): Store {
+  if (!core.parts.store) throw new Error('this core runs on the shop database (PostgreSQL): it has no SQLite file');
+  return core.parts.store;
+}
+
 export function createCore(options: CoreOptions): Core {
   installSpanishZodErrors();
   const clock = options.clock ?? (() => new Date());
   const logger = options.logger ?? new FileLogger(join(options.home, 'logs', 'factura-desk.log'));
+  // The shop's PostgreSQL is the whole store: no SQLite file is opened beside it, and no folder lock
+  // is taken (several processes share that database; claims keep each submission to one of them).
+  const onPostgres = options.engine?.kind === 'postgres';
   // One writer per data folder: taken before the file is opened, so a second process touches nothing.
-  const ownLock = options.lock
-    ? null
-    : FolderLock.acquire(options.home, { transport: options.transport, nativeBinding: options.nativeBinding, now: clock() });
-  let store: Store | undefined;
+  const ownLock =
+    options.lock || onPostgres
+      ? null
+      : FolderLock.acquire(options.home, { transport: options.transport, nativeBinding: options.nativeBinding, now: clock() });
+  let store: Store | null = null;
   let vault: Vault;
   try {
-    store = Store.open(join(options.home, DATABASE_FILE), { nativeBinding: options.nativeBinding, now: clock() });
-    vault = new Vault(options.secrets, vaultScope(options.home, store));
+    if (onPostgres) {
+      if (!options.installation) throw new Error('a PostgreSQL core needs its installation id (openCore reads it)');
+      mkdirSync(options.home, { recursive: true, mode: 0o700 });
+      vault = new Vault(options.secrets, { folder: realpathSync(options.home), installation: options.installation });
+    } else {
+      store = Store.open(join(options.home, DATABASE_FILE), { nativeBinding: options.nativeBinding, now: clock() });
+      vault = new Vault(options.secrets, vaultScope(options.home, store));
+    }
   } catch (error) {
     store?.close();
     ownLock?.release();
     throw error;
   }
-  if (store.notice) logger.warn('unclean end of the previous session', { notice: store.notice });
+  if (store?.notice) logger.warn('unclean end of the previous session', { notice: store.notice });
   const events = options.events ?? new EventBus();
   const fetch = options.fetch ?? nodeFetch();
   // The system's roots are read once per run, from here on (not on the first sale); a store that
@@ -129,19 +162,18 @@ export function createCore(options: CoreOptions): Core {
     if (roots.systemProblem) logger.warn('system certificate store unreadable', { problem: roots.systemProblem });
   });
   // The typed query layer on the Store's own connection, or the shop's database: converted modules read through it.
-  const engine = options.engine ?? sqliteEngine(store.db);
+  const engine = options.engine ?? sqliteEngine(store!.db);
   const reads = new LedgerReads(engine);
   const connections = new Connections(engine, vault, events, clock);
   // The connections are read synchronously from everywhere, so they are loaded before first use.
   // The default engine runs on the Store's connection: read through it now, createCore stays
   // synchronous. A host that hands in its own engine awaits `parts.connections.load()` before serving.
-  if (!options.engine) connections.loadFromStore(store.db);
+  if (!options.engine && store) connections.loadFromStore(store.db);
   const timeouts = {
     ...(options.writeTimeoutMs ? { writeTimeoutMs: options.writeTimeoutMs } : {}),
     ...(options.readTimeoutMs ? { readTimeoutMs: options.readTimeoutMs } : {}),
   };
   const submissions = new Submissions({
-    store,
     engine,
     connections,
     fetch,
@@ -171,6 +203,8 @@ export function createCore(options: CoreOptions): Core {
     store,
     engine,
     reads,
+    schemaVersion: store?.schemaVersion ?? options.schemaVersion ?? 0,
+    databaseAddress: onPostgres ? (options.databaseAddress ?? null) : null,
     vault,
     events,
     connections,
@@ -181,6 +215,7 @@ export function createCore(options: CoreOptions): Core {
     cashiers,
     shifts,
     ...(options.restore ? { restore: options.restore } : {}),
+    ...(options.database ? { database: options.database } : {}),
   };
   const dispatcher = createDispatcher(
     rpcContract,
@@ -204,12 +239,13 @@ export function createCore(options: CoreOptions): Core {
         ...sandboxHandlers(),
         ...cashierHandlers(parts),
         ...shiftHandlers(parts),
+        ...databaseHandlers(parts),
       },
       cashiers,
     ),
     logger,
   );
-  const issued = new IssuedMirror({ store, connections, fetch, clock, events, logger }, history);
+  const issued = new IssuedMirror({ connections, fetch, clock, events, logger }, history);
   let stopMirroring: (() => void) | null = null;
   let stopListening: (() => void) | null = null;
   let background: Promise<void> | null = null;
@@ -244,10 +280,85 @@ export function createCore(options: CoreOptions): Core {
       await issued.whenIdle();
       await history.whenIdle();
       try {
-        store.close();
+        store?.close();
       } finally {
         ownLock?.release();
       }
     },
   };
+}
+
+export interface OpenCoreOptions extends Omit<CoreOptions, 'engine' | 'installation' | 'schemaVersion' | 'databaseAddress'> {
+  /** Which database (store/database-choice.ts readDatabaseChoice); default: the data folder's SQLite file. */
+  choice?: DatabaseChoice;
+  /** The shop database's pool and how long a new connection may take (defaults of openPostgres). */
+  postgres?: { poolSize?: number; connectTimeoutMs?: number };
+}
+
+/**
+ * Opens core on the chosen database: the data folder's SQLite file (createCore, as always), or the
+ * shop's PostgreSQL, its password asked of the OS keychain, its schema brought to this build's, its
+ * connections read before the first request. Every failure to reach or enter it is a Spanish
+ * AppError (postgres/faults.ts) and leaves nothing opened; the host shows it (host.ts).
+ */
+export async function openCore(options: OpenCoreOptions): Promise<Core> {
+  const { choice, postgres, ...rest } = options;
+  if (!choice || choice.engine === 'sqlite') return createCore(rest);
+  const { address } = choice;
+  // verify-ca and verify-full trust what the API's connections trust: the OS's roots too.
+  const verifies = address.sslmode === 'verify-ca' || address.sslmode === 'verify-full';
+  const engine = await openPostgres({
+    url: address.url,
+    password: keychainPassword(options.secrets, address),
+    migrations,
+    ...(verifies ? { ca: (await trustedRoots()).certificates } : {}),
+    ...(postgres?.poolSize ? { poolSize: postgres.poolSize } : {}),
+    ...(postgres?.connectTimeoutMs ? { connectTimeoutMs: postgres.connectTimeoutMs } : {}),
+  });
+  try {
+    const core = createCore({
+      ...rest,
+      engine,
+      installation: await readInstallation(engine),
+      schemaVersion: engine.schemaVersion,
+      databaseAddress: address.url,
+    });
+    try {
+      await core.parts.connections.load();
+    } catch (error) {
+      await core.close();
+      throw error;
+    }
+    const close = core.close.bind(core);
+    // The engine is this function's: it ends with the core.
+    return Object.assign(core, {
+      close: async () => {
+        try {
+          await close();
+        } finally {
+          await engine.close();
+        }
+      },
+    });
+  } catch (error) {
+    await engine.close();
+    throw error;
+  }
+}
+
+/**
+ * The installation id of a store on the typed query layer. SQLite's is drawn by migration 0014; a
+ * PostgreSQL database draws its own on its first opening (the baseline creates the table empty, so
+ * that a move can copy a shop's own id into it), once, whichever process gets there first.
+ */
+export async function readInstallation(engine: Engine): Promise<string> {
+  if (engine.kind === 'postgres')
+    await engine.db
+      .insertInto('installation')
+      .values({ singleton: 1, id: randomUUID() })
+      .onConflict((conflict) => conflict.column('singleton').doNothing())
+      .execute();
+  const row = await engine.db.selectFrom('installation').select('id').executeTakeFirst();
+  if (!row) throw new Error('the installation row is missing (migration 0014)');
+  return row.id;
 }

@@ -9,6 +9,7 @@ import type { LedgerReads } from './ledger-reads/ledger-reads';
 import type { Logger } from './log/logger';
 import type { Poller } from './poller/poller';
 import type { Engine } from './store/engine';
+import type { DatabaseControl } from './rpc/handlers/database';
 import type { RestoreResult } from './store/restore';
 import type { Shifts } from './shifts/shifts';
 import type { Store } from './store/store';
@@ -24,7 +25,15 @@ export interface CoreParts {
   clock: () => Date;
   fetch: typeof globalThis.fetch;
   logger: Logger;
-  store: Store;
+  /**
+   * The data folder's SQLite file (its backups, restore and the -wal notice); null when the shop's
+   * PostgreSQL is the store, which has no file here (its backups are the database server's).
+   */
+  store: Store | null;
+  /** The shop's PostgreSQL address (no password), when that is the store; null on SQLite. */
+  databaseAddress: string | null;
+  /** The schema version of the store (SQLite's file or the shop's PostgreSQL). */
+  schemaVersion: number;
   /** The typed query layer over the store's engine (store/engine.ts). */
   engine: Engine;
   /** The ledger's reads (ledger-reads/), over `engine`. */
@@ -39,9 +48,11 @@ export interface CoreParts {
   /** Who is at the keyboard (cashiers and their roles). */
   cashiers: Cashiers;
   shifts: Shifts;
+  /** The host's control of its database (Ajustes › Base de datos del negocio); absent where the host cannot switch (CLI, tests). */
+  database?: DatabaseControl;
   /** The host's restore (closes this core, restores, opens a new one); absent where the host cannot. */
   restore?: (name: string) => Promise<RestoreResult>;
 }
 
 /** The parts a background service (submissions, history sync) is built from. */
-export type ServiceParts = Pick<CoreParts, 'store' | 'connections' | 'fetch' | 'clock' | 'events' | 'logger'>;
+export type ServiceParts = Pick<CoreParts, 'connections' | 'fetch' | 'clock' | 'events' | 'logger'>;

@@ -134,9 +134,9 @@ export async function startServedHost(options: HostOptions): Promise<ServedHost>
       const host = await startHost({ ...options, events, restore, lock });
       return {
         dispatcher: host.dispatcher,
-        db: host.core.parts.store.db,
+        db: host.core.parts.store?.db ?? null,
         startupError: null,
-        storeNotice: host.core.parts.store.notice,
+        storeNotice: host.core.parts.store?.notice ?? null,
         close: () => host.close(),
       };
     } catch (error) {

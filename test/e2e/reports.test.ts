@@ -63,7 +63,7 @@ beforeAll(async () => {
     base_url: 'https://api.ejemplo.co/api/v1',
     company_id: 555,
   });
-  generateHistory(app.host.core.parts.store.db, {
+  generateHistory(app.host.core.parts.store!.db, {
     connectionId: other.id,
     count: 4_000,
     seed: 23,
@@ -138,8 +138,8 @@ describe('Informes', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(file);
     const documents = workbook.getWorksheet('Documentos')!;
-    const expected = app.host.core.parts.store.db
-      .prepare<[string, string], { n: number }>(
+    const expected = app.host.core.parts
+      .store!.db.prepare<[string, string], { n: number }>(
         "SELECT count(*) AS n FROM history_documents h JOIN connections c ON c.id = h.connection_id WHERE c.label = 'Tienda principal (sincronizada)' AND h.issue_date >= ? AND h.issue_date <= ?",
       )
       .get(`${year}-01-01`, `${year}-12-31`)!.n;
@@ -202,8 +202,8 @@ describe('Informes', () => {
 
   it('corrects the rejected DSE from the Historial: a new draft with its supplier and lines, the rejected one linked', async () => {
     const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'es-CO' });
-    const row = app.host.core.parts.store.db
-      .prepare<[number], { id: number }>(
+    const row = app.host.core.parts
+      .store!.db.prepare<[number], { id: number }>(
         "SELECT h.id FROM history_documents h JOIN submissions s ON s.document_id = h.remote_id AND s.kind = 'DSE' WHERE s.id = ? AND h.kind = 'DSE'",
       )
       .get(rejected.id);

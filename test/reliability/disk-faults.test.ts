@@ -99,7 +99,7 @@ describe('a full disk', () => {
     const home = join(mount, 'home');
     const app = await open(home);
     expect((await app.ok<{ state: string }>('dse.submit', { request: dseBody(1) })).state).toBe('accepted');
-    app.core.parts.store.db.pragma('wal_checkpoint(TRUNCATE)');
+    app.core.parts.store!.db.pragma('wal_checkpoint(TRUNCATE)');
     const before = dseCount();
     const filler = fill(mount);
 
@@ -138,7 +138,7 @@ describe('a full disk', () => {
       return coreFetch(input, init);
     };
     const app = await open(home, fetchFilling);
-    app.core.parts.store.db.pragma('wal_checkpoint(TRUNCATE)');
+    app.core.parts.store!.db.pragma('wal_checkpoint(TRUNCATE)');
     fillOnSend = true;
     const reply = await app.call('fe.submit', { request: { ...feBody(50), draft_key: 'disk-full-mid-1' } });
     expect(reply.ok).toBe(false);

@@ -96,7 +96,7 @@ describe('the bearer token after a day of use', () => {
     // A bad token attempt must not echo it either.
     outputs.push(JSON.stringify(await app.call('connections.setToken', { id: app.connectionId, token: `${TOKEN} con espacio` })));
     await app.core.parts.poller.stop();
-    app.core.parts.store.db.pragma('wal_checkpoint(PASSIVE)');
+    app.core.parts.store!.db.pragma('wal_checkpoint(PASSIVE)');
 
     const files = filesUnder(app.home);
     expect(files.some((f) => f.endsWith('.sqlite-wal'))).toBe(true);
@@ -111,7 +111,7 @@ describe('the bearer token after a day of use', () => {
     expect(leakingOutputs).toEqual([]);
     // The check can fail: the token is really where it belongs.
     // The entry is scoped to this data folder.
-    const account = vaultAccount(sandbox.baseUrl, COMPANY_A, vaultScope(app.core.parts.home, app.core.parts.store));
+    const account = vaultAccount(sandbox.baseUrl, COMPANY_A, vaultScope(app.core.parts.home, app.core.parts.store!));
     expect(await realKeychain().getPassword(VAULT_SERVICE, account)).toBe(TOKEN);
   });
 });

@@ -33,7 +33,7 @@ function inKernelKeyring(account: string): string | null | 'unavailable' {
 }
 
 const core = createCore({ home, secrets: osKeychain, transport: 'cli' });
-const account = vaultAccount(BASE_URL, COMPANY, vaultScope(home, core.parts.store));
+const account = vaultAccount(BASE_URL, COMPANY, vaultScope(home, core.parts.store!));
 const call = (method: string, input: unknown) => core.dispatch({ id: 1, method, input });
 const listed = await call('connections.list', {});
 let id = listed.ok ? (listed.output as { id: number }[])[0]?.id : undefined;

@@ -8,6 +8,10 @@ export const ADMIN_ONLY: Readonly<Record<string, string>> = {
   // Settings
   'app.restore': 'Restaurar una copia',
   'app.setBackupsKept': 'Cambiar las copias de seguridad',
+  'database.check': 'Revisar la base de datos del negocio',
+  'database.use': 'Cambiar la base de datos',
+  'database.move': 'Pasar los datos a la base de datos del negocio',
+  'database.useLocal': 'Cambiar la base de datos',
   'connections.create': 'Cambiar las conexiones',
   'connections.update': 'Cambiar las conexiones',
   'connections.activate': 'Cambiar de conexión',

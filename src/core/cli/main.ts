@@ -112,7 +112,7 @@ async function main(): Promise<number> {
       return result.exitCode;
     }
     core = createCore({ home, secrets: osKeychain, transport: 'cli' });
-    if (core.parts.store.notice) process.stderr.write(`${core.parts.store.notice}\n`);
+    if (core.parts.store?.notice) process.stderr.write(`${core.parts.store.notice}\n`);
     const signedIn = await signInForCommand(core, args, {
       env: process.env,
       terminal: process.stdin.isTTY ? { ask: askWithoutEcho } : null,

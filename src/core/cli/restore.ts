@@ -3,7 +3,7 @@
 // submission sent after the backup and still unresolved is refused, as in the app.
 import { join } from 'node:path';
 import { AppError, isAppError } from '#shared/rpc/errors';
-import { createCore, DATABASE_FILE, type CoreOptions } from '../core';
+import { createCore, sqliteStoreOf, DATABASE_FILE, type CoreOptions } from '../core';
 import { assertRestorable, backupEntries } from '../rpc/handlers/app';
 import { FolderLock } from '../store/folder-lock';
 import { restoreBackup } from '../store/restore';
@@ -36,9 +36,9 @@ function entries(options: Opener) {
       throw error;
     }
     try {
-      return backupEntries(options.home, core.parts.store.db);
+      return backupEntries(options.home, sqliteStoreOf(core).db);
     } finally {
-      core.parts.store.close();
+      sqliteStoreOf(core).close();
     }
   } finally {
     lock.release();
@@ -58,9 +58,9 @@ function guard(options: Opener, lock: FolderLock, name: string): void {
     throw error;
   }
   try {
-    assertRestorable(options.home, core.parts.store.db, name);
+    assertRestorable(options.home, sqliteStoreOf(core).db, name);
   } finally {
-    core.parts.store.close();
+    sqliteStoreOf(core).close();
   }
 }
 

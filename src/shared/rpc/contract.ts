@@ -6,6 +6,7 @@ import { cashierMethods } from './methods/cashiers';
 import { catalogMethods } from './methods/catalog';
 import { connectionMethods } from './methods/connections';
 import { customerMethods } from './methods/customers';
+import { databaseMethods } from './methods/database';
 import { dayCloseMethods } from './methods/day-close';
 import { draftMethods } from './methods/drafts';
 import { dseCatalogMethods } from './methods/dse-catalog';
@@ -39,6 +40,7 @@ export const rpcContract = {
   ...printMethods,
   ...cashierMethods,
   ...shiftMethods,
+  ...databaseMethods,
 } satisfies MethodTable;
 
 export type RpcContract = typeof rpcContract;

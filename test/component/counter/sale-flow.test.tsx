@@ -87,7 +87,13 @@ const fake = installFakeBridge({
     drawer_on_cash: true,
   }),
   'print.receipt': () => ({ drawer_opened: false, warning: null }),
-  'app.info': () => ({ version: '1', schemaVersion: 28, dataFolder: '/tmp', transport: 'web' }),
+  'app.info': () => ({
+    version: '1',
+    schemaVersion: 28,
+    dataFolder: '/tmp',
+    transport: 'web',
+    database: { engine: 'sqlite', address: null },
+  }),
   'history.issuer': () => null,
 });
 

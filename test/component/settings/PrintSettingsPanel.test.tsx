@@ -17,7 +17,13 @@ let printerFails = false;
 const printout = () => document.querySelector('[data-testid="page-test-printout"]');
 
 const fake = installFakeBridge({
-  'app.info': () => ({ version: '0.1.0', schemaVersion: 5, dataFolder: '/datos', transport }),
+  'app.info': () => ({
+    version: '0.1.0',
+    schemaVersion: 5,
+    dataFolder: '/datos',
+    transport,
+    database: { engine: 'sqlite', address: null },
+  }),
   'print.settings': () => ({ layout: 'ticket80', auto_print: false, printer: '' }),
   'print.thermal': () => DEFAULT_THERMAL,
   'print.printers': () => [

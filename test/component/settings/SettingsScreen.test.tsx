@@ -36,7 +36,13 @@ const fake = installFakeBridge({
     return stored;
   },
   'connections.test': () => ({ payment_methods: null, missing_scopes: [], checked_at: '2026-11-20T15:00:00Z', ...checkAnswer }),
-  'app.info': () => ({ version: '0.1.0', schemaVersion: 5, dataFolder: '/datos', transport: 'web' }),
+  'app.info': () => ({
+    version: '0.1.0',
+    schemaVersion: 5,
+    dataFolder: '/datos',
+    transport: 'web',
+    database: { engine: 'sqlite', address: null },
+  }),
   'app.backupsKept': () => ({ keep: backupsKept }),
   'app.setBackupsKept': (input) => ({ keep: (backupsKept = input.keep) }),
 });

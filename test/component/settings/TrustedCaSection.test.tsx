@@ -28,7 +28,13 @@ const fake = installFakeBridge({
     return connection;
   },
   'connections.forgetCa': () => (connection = { ...connection, trusted_ca: null }),
-  'app.info': () => ({ version: '0.1.0', schemaVersion: 21, dataFolder: '/datos', transport: 'web' }),
+  'app.info': () => ({
+    version: '0.1.0',
+    schemaVersion: 21,
+    dataFolder: '/datos',
+    transport: 'web',
+    database: { engine: 'sqlite', address: null },
+  }),
   'app.backupsKept': () => ({ keep: 30 }),
 });
 

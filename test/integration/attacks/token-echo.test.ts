@@ -51,9 +51,9 @@ describe('a token quoted back by the server', () => {
       await core.dispatch({ id: 5, method: 'connections.test', input: { id: 1 } }),
     ];
     for (const answer of answers) expect(JSON.stringify(answer)).not.toContain(TOKEN);
-    const row = core.parts.store.db.prepare('SELECT * FROM submissions WHERE id = ?').get(id);
+    const row = core.parts.store!.db.prepare('SELECT * FROM submissions WHERE id = ?').get(id);
     expect(JSON.stringify(row)).not.toContain(TOKEN);
-    core.parts.store.db.pragma('wal_checkpoint(TRUNCATE)');
+    core.parts.store!.db.pragma('wal_checkpoint(TRUNCATE)');
     expect(readFileSync(join(dir.path, DATABASE_FILE)).includes(TOKEN)).toBe(false);
   });
 });
@@ -101,8 +101,8 @@ describe('pieces of the token quoted back by the server', () => {
         });
         expect(submitted).toMatchObject({ ok: true, output: { state: 'failed' } });
         const id = (submitted as { output: { id: number } }).output.id;
-        const row = quoted.parts.store.db
-          .prepare<[number], { response_body: string }>('SELECT * FROM submissions WHERE id = ?')
+        const row = quoted.parts
+          .store!.db.prepare<[number], { response_body: string }>('SELECT * FROM submissions WHERE id = ?')
           .get(id)!;
         expect(row.response_body).toContain('[oculto]');
         const texts = [

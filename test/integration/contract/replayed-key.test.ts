@@ -53,7 +53,7 @@ describe('a replayed draft_key the server already holds', () => {
     const other = await call<Submission>(bed.core, 'fe.submit', { request: feRequest(N.accept, key) });
     expect(other.state).toBe('accepted');
     const count = bed.server.feDocuments();
-    await bed.core.parts.store.db.prepare('DELETE FROM submissions WHERE id = ?').run(other.id);
+    await bed.core.parts.store!.db.prepare('DELETE FROM submissions WHERE id = ?').run(other.id);
     const again = await call<Submission>(bed.core, 'fe.submit', { request: feRequest(N.accept, key) });
     const settled = again.state === 'pending' ? await call<Submission>(bed.core, 'submissions.check', { id: again.id }) : again;
     expect(settled).toMatchObject({ state: 'accepted', document_id: other.document_id });

@@ -41,7 +41,7 @@ const TOKEN = 'sbx_101_full';
 async function stored(): Promise<{ connections: number; signedIn: number | null }> {
   const app = openRpcCore(home);
   try {
-    const db = app.core.parts.store.db;
+    const db = app.core.parts.store!.db;
     return {
       connections: (db.prepare('SELECT COUNT(*) AS n FROM connections').get() as { n: number }).n,
       signedIn: (db.prepare('SELECT signed_in_cashier AS id FROM cashier_settings').get() as { id: number | null }).id,

@@ -66,7 +66,7 @@ describe('a rejection carries its rules as data', () => {
 
   it('a row recorded without the data keeps its text and names no rules', async () => {
     const submission = await call('dse.submit', { request: dse(MAGIC.reject, 'antigua') });
-    core.parts.store.db.prepare('UPDATE submissions SET rejection = NULL WHERE id = ?').run(submission.id);
+    core.parts.store!.db.prepare('UPDATE submissions SET rejection = NULL WHERE id = ?').run(submission.id);
     const old = await stored(submission.id);
     expect(old.rejection).toBeUndefined();
     expect(old.error).toMatchObject({ code: 'api_rejected', message: expect.stringContaining('SBX-SIM01') });

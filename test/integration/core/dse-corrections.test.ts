@@ -43,8 +43,8 @@ describe('DSE corrections', () => {
       rejected: { submission_id: number; state: string };
       reason: string | null;
     }>(core, 'dseCorrections.start', { submission_id: rejected.id });
-    const row = core.parts.store.db
-      .prepare<[number], { request_body: Buffer }>('SELECT request_body FROM submissions WHERE id = ?')
+    const row = core.parts
+      .store!.db.prepare<[number], { request_body: Buffer }>('SELECT request_body FROM submissions WHERE id = ?')
       .get(rejected.id)!;
     expect(start.request).toEqual(JSON.parse(row.request_body.toString('utf8')));
     expect(start.rejected).toMatchObject({ submission_id: rejected.id, state: 'rejected' });

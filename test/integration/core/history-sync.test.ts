@@ -62,11 +62,11 @@ describe('history sync', () => {
     expect(progress.filter((p) => p.phase === 'page').map((p) => p.done)).toEqual([100, 200, 230]);
 
     const connection = core.parts.connections.requireActive().id;
-    const panaderia = await searchHistory(core.parts.store.db, connection, { q: 'panaderia' });
+    const panaderia = await searchHistory(core.parts.store!.db, connection, { q: 'panaderia' });
     expect(panaderia.total).toBe(FE_DOCUMENTS / 2);
-    const one = await searchHistory(core.parts.store.db, connection, { q: 'SETP990000007' });
+    const one = await searchHistory(core.parts.store!.db, connection, { q: 'SETP990000007' });
     expect(one.items.map((d) => d.remote_id)).toEqual([7]);
-    expect((await searchHistory(core.parts.store.db, connection, { q: 'tornillos', limit: 5 })).items).toHaveLength(5);
+    expect((await searchHistory(core.parts.store!.db, connection, { q: 'tornillos', limit: 5 })).items).toHaveLength(5);
   });
 
   it('a failure part-way keeps the pages already synced and the next sync resumes there', async () => {
@@ -96,7 +96,7 @@ describe('history sync', () => {
     const summary = await core.parts.history.sync();
     expect(summary.dse_documents).toBe(1);
     const connection = core.parts.connections.requireActive().id;
-    const found = await searchHistory(core.parts.store.db, connection, { kind: 'DSE' });
+    const found = await searchHistory(core.parts.store!.db, connection, { kind: 'DSE' });
     expect(found.items).toEqual([
       expect.objectContaining({
         remote_id: submission.document_id,
@@ -106,7 +106,7 @@ describe('history sync', () => {
         tipo_dian: '05',
       }),
     ]);
-    expect((await searchHistory(core.parts.store.db, connection, { q: 'historial' })).total).toBe(1);
+    expect((await searchHistory(core.parts.store!.db, connection, { q: 'historial' })).total).toBe(1);
     expect((await core.parts.history.sync()).dse_documents).toBe(0);
   });
 
@@ -114,7 +114,7 @@ describe('history sync', () => {
     let now = Date.now();
     const clock = () => new Date(now);
     const core = await bed.core({ clock });
-    const db = core.parts.store.db;
+    const db = core.parts.store!.db;
     const connection = core.parts.connections.requireActive().id;
     const first = await core.parts.history.sync();
     const snapshot = () => db.prepare('SELECT * FROM history_documents ORDER BY id').all();
@@ -137,7 +137,7 @@ describe('history sync', () => {
 
     await core.close(); // a restart: one process at a time holds the data folder
     const changed = await bed.core({ home: core.parts.home, fetch: changingFetch(7, 'rechazado'), clock });
-    const changedDb = changed.parts.store.db;
+    const changedDb = changed.parts.store!.db;
     changedDb.exec('CREATE TEMP TABLE updated_rows (id INTEGER NOT NULL)');
     changedDb.exec(
       'CREATE TEMP TRIGGER log_history_update AFTER UPDATE ON main.history_documents BEGIN INSERT INTO updated_rows VALUES (new.id); END',

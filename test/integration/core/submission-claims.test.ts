@@ -6,8 +6,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '#core/api/client';
-import Database from 'better-sqlite3';
-import { createCore, DATABASE_FILE, type Core } from '#core/core';
+import { createCore, readInstallation, type Core } from '#core/core';
 import { FileLogger } from '#core/log/logger';
 import { SubmissionClaims } from '#core/submissions/claims';
 import type { Submissions } from '#core/submissions/submissions';
@@ -247,27 +246,19 @@ describe('two processes over one PostgreSQL ledger, against the real sandbox', (
         return fetch(input, init);
       };
     try {
-      let installation: string | null = null;
       for (const [index, engine] of engines.entries()) {
-        const options = {
+        const core = createCore({
           home: join(dir.path, `register-${claims ? 'claims' : 'control'}-${index + 1}`),
           secrets: memorySecrets(),
           transport: 'cli' as const,
           logger: new FileLogger(null),
           fetch: hooked(index + 1),
           engine,
-        };
-        if (installation !== null) {
-          // The same installation (and so the same credential fingerprint) on both registers: the
-          // ledger's credential check cannot tell them apart, and only the claims keep them apart.
-          await createCore(options).close();
-          const store = new Database(join(options.home, DATABASE_FILE));
-          store.prepare('UPDATE installation SET id = ?').run(installation);
-          store.close();
-        }
-        const core = createCore(options);
+          // The shop database's installation (and so the same credential fingerprint) on both
+          // registers: the ledger's credential check cannot tell them apart, only the claims can.
+          installation: await readInstallation(engine),
+        });
         cores.push(core);
-        installation ??= core.parts.store.db.prepare<[], { id: string }>('SELECT id FROM installation').get()!.id;
         // The shop's connections live in its database: the second register finds the first's.
         await core.parts.connections.load();
         const connection =

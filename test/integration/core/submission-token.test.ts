@@ -101,7 +101,7 @@ describe('the token of a submission', () => {
     // Another process (the command line) stores a good token behind this core's back.
     await realKeychain().setPassword(
       VAULT_SERVICE,
-      vaultAccount(bed.sandbox.baseUrl, COMPANY, vaultScope(core.parts.home, core.parts.store)),
+      vaultAccount(bed.sandbox.baseUrl, COMPANY, vaultScope(core.parts.home, core.parts.store!)),
       TOKENS.full,
     );
     expect(await core.parts.submissions.submitDse(dse(MAGIC.accept, 'nuevo'))).toMatchObject({ state: 'accepted' });

@@ -72,7 +72,7 @@ describe('backup rotation', () => {
     for (const copy of copies) copyFileSync(before, copy);
     age([before, knows, ...copies], new Date('2026-11-02T10:00:00Z'));
 
-    const removed = rotateBackups(core.parts.home, core.parts.store.db);
+    const removed = rotateBackups(core.parts.home, core.parts.store!.db);
     // Kept: the two copies (newest by time) and the backup that alone knows the open DSE.
     expect(removed).toEqual([before.split('/').pop()]);
     expect(existsSync(knows)).toBe(true);

@@ -45,13 +45,13 @@ async function exportAll(filter: HistoryFilter, between: (chunk: HistoryCsvChunk
 
 /** A copy of document `id` as if a sync had just brought it: a new remote id and the given date. */
 function insertCopy(id: number, remoteId: number, issueDate: string): number {
-  const columns = (core.parts.store.db.prepare('PRAGMA table_info(history_documents)').all() as { name: string }[])
+  const columns = (core.parts.store!.db.prepare('PRAGMA table_info(history_documents)').all() as { name: string }[])
     .map((column) => column.name)
     .filter((name) => name !== 'id');
   const values = columns.map((name) => (name === 'remote_id' ? '@remote' : name === 'issue_date' ? '@date' : name));
   return Number(
-    core.parts.store.db
-      .prepare(
+    core.parts
+      .store!.db.prepare(
         `INSERT INTO history_documents (${columns.join(', ')}) SELECT ${values.join(', ')} FROM history_documents WHERE id = @id`,
       )
       .run({ id, remote: remoteId, date: issueDate }).lastInsertRowid,
@@ -70,9 +70,9 @@ beforeAll(async () => {
   if (!created.ok) throw new Error(created.error.message);
   connectionId = (created.output as { id: number }).id;
   await call('connections.activate', { id: connectionId });
-  generateHistory(core.parts.store.db, { connectionId, count: 6_000, seed: 81, from: '2024-01-01', to: '2026-11-20' });
+  generateHistory(core.parts.store!.db, { connectionId, count: 6_000, seed: 81, from: '2024-01-01', to: '2026-11-20' });
   // Another connection's documents must never be exported.
-  generateHistory(core.parts.store.db, { connectionId: connectionId + 1, count: 300, seed: 82, companyId: 202 });
+  generateHistory(core.parts.store!.db, { connectionId: connectionId + 1, count: 300, seed: 82, companyId: 202 });
   queries = new HistoryQueries(core.parts.engine);
 });
 afterAll(async () => {

@@ -70,7 +70,7 @@ describe('issued documents in the history at once', () => {
     expect(sent.state).toBe('accepted');
     await waitFor(() => seen.length > 0, { what: 'a history.changed event' });
     const connectionId = core.parts.connections.requireActive().id;
-    const found = await searchHistory(core.parts.store.db, connectionId, { q: 'inmediata', kind: 'FE' });
+    const found = await searchHistory(core.parts.store!.db, connectionId, { q: 'inmediata', kind: 'FE' });
     expect(found.items).toMatchObject([
       { kind: 'FE', remote_id: sent.document_id, number: sent.document_number, estado_dian: 'aceptado', submission_id: sent.id },
     ]);
@@ -89,7 +89,7 @@ describe('issued documents in the history at once', () => {
     const connectionId = core.parts.connections.requireActive().id;
     // Written at the pending outcome, before any check of the poller (under load the sandbox may
     // already have settled it when the mirror reads it, so its state there is not asserted).
-    const first = await searchHistory(core.parts.store.db, connectionId, { q: 'en-proceso', kind: 'FE' });
+    const first = await searchHistory(core.parts.store!.db, connectionId, { q: 'en-proceso', kind: 'FE' });
     expect(first.items).toMatchObject([{ remote_id: sent.document_id, submission_id: sent.id }]);
 
     // The sandbox settles after its settle-ms of real time; the poller reads it at its due times, on
@@ -104,7 +104,7 @@ describe('issued documents in the history at once', () => {
       (state) => state === 'accepted',
       { what: 'the poller saw the invoice accepted' },
     );
-    const row = () => searchHistory(core.parts.store.db, connectionId, { q: 'en-proceso', kind: 'FE' });
+    const row = () => searchHistory(core.parts.store!.db, connectionId, { q: 'en-proceso', kind: 'FE' });
     await waitFor(async () => (await row()).items[0]?.estado_dian === 'aceptado', { what: 'the mirrored row accepted' });
     const accepted = await row();
     expect(accepted.total).toBe(1);

@@ -30,11 +30,11 @@ beforeAll(async () => {
     company_id: 101,
   });
   await ok('connections.activate', { id: connection.id });
-  docs = generateHistory(core.parts.store.db, { connectionId: connection.id, count: 2_000, seed: 5 }).docs;
-  generateHistory(core.parts.store.db, { connectionId: connection.id + 1, count: 100, seed: 6 });
+  docs = generateHistory(core.parts.store!.db, { connectionId: connection.id, count: 2_000, seed: 5 }).docs;
+  generateHistory(core.parts.store!.db, { connectionId: connection.id + 1, count: 100, seed: 6 });
   // A submission in doubt whose document the mirror does not hold (no answer yet).
-  core.parts.store.db
-    .prepare(
+  core.parts
+    .store!.db.prepare(
       `INSERT INTO submissions (connection_id, base_url, company_id, kind, idempotency_key, endpoint_path, request_body, payload_hash,
          state, attempts, counterpart, created_at, updated_at) VALUES (?, 'http://127.0.0.1:9/api/v1', 101, 'FE', 'fe-doubt', '/x', x'7b7d', 'h',
          'in_doubt', 2, 'Cliente en duda', '2026-11-20T15:00:00Z', '2026-11-20T15:00:00Z')`,

@@ -143,7 +143,7 @@ describe('warnings', () => {
   });
 
   it('counts the range from the highest number of its prefix in the local history', async () => {
-    const { docs } = generateHistory(core.parts.store.db, { connectionId, count: 300, seed: 3 });
+    const { docs } = generateHistory(core.parts.store!.db, { connectionId, count: 300, seed: 3 });
     const top = Math.max(
       ...docs.filter((d) => d.kind === 'FE' && d.number.startsWith('SETP')).map((d) => Number(d.number.slice(4))),
     );
@@ -162,7 +162,7 @@ describe('warnings', () => {
   });
 
   it('counts the plan from this year’s documents in the local history', async () => {
-    const { docs } = generateHistory(core.parts.store.db, { connectionId, count: 400, seed: 4 });
+    const { docs } = generateHistory(core.parts.store!.db, { connectionId, count: 400, seed: 4 });
     const thisYear = docs.filter((d) => d.issue_date.startsWith('2026')).length;
     expect(thisYear).toBeGreaterThan(0);
     const plan = thisYear >= 500 ? null : thisYear >= 400 ? '500' : thisYear >= 80 ? '100' : '50';
@@ -203,9 +203,9 @@ describe('print settings', () => {
   });
 
   it('finds the Historial entry of a submission', async () => {
-    const { docs } = generateHistory(core.parts.store.db, { connectionId, count: 5, seed: 9 });
+    const { docs } = generateHistory(core.parts.store!.db, { connectionId, count: 5, seed: 9 });
     const doc = docs[0]!;
-    core.parts.store.db.prepare('UPDATE history_documents SET submission_id = 77 WHERE id = ?').run(doc.id);
+    core.parts.store!.db.prepare('UPDATE history_documents SET submission_id = 77 WHERE id = ?').run(doc.id);
     expect(await ok('history.idOfSubmission', { submission_id: 77 })).toEqual({ id: doc.id });
     expect(await ok('history.idOfSubmission', { submission_id: 78 })).toEqual({ id: null });
   });

@@ -23,7 +23,7 @@ const ok = <T>(method: string, input: unknown): Promise<T> => shop.ok<T>(method,
 const network = () => shop.network();
 
 function linkSale(connectionId: number, historyId: number, means: string): void {
-  const db = shop.core.parts.store.db;
+  const db = shop.core.parts.store!.db;
   const body = JSON.stringify({ payment: { form: 'contado', means_code: means }, observaciones: 'Gracias' });
   const { lastInsertRowid } = db
     .prepare(
@@ -45,9 +45,9 @@ beforeAll(async () => {
     company_id: 101,
   });
   await ok('connections.activate', { id: connection.id });
-  const { docs } = generateHistory(shop.core.parts.store.db, { connectionId: connection.id, count: 40, seed: 3, dseShare: 0 });
-  const rows = shop.core.parts.store.db
-    .prepare<[number], { id: number }>(
+  const { docs } = generateHistory(shop.core.parts.store!.db, { connectionId: connection.id, count: 40, seed: 3, dseShare: 0 });
+  const rows = shop.core.parts
+    .store!.db.prepare<[number], { id: number }>(
       "SELECT id FROM history_documents WHERE connection_id = ? AND kind = 'FE' ORDER BY id LIMIT 2",
     )
     .all(connection.id);

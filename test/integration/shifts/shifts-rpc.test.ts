@@ -68,7 +68,7 @@ describe('cashiers and shifts', () => {
     expect(state).toMatchObject({ has_admin: true, current: { name: 'Marta', role: 'administrador' } });
     expect((await app.fails('cashiers.createAdmin', { name: 'Otro', pin: '1111' })).code).toBe('conflict');
     // The PIN is kept only as a salted scrypt key.
-    const row = app.core.parts.store.db.prepare('SELECT * FROM cashiers').get() as Record<string, unknown>;
+    const row = app.core.parts.store!.db.prepare('SELECT * FROM cashiers').get() as Record<string, unknown>;
     expect(JSON.stringify(row)).not.toContain(ADMIN_PIN);
     expect(String(row.pin_key)).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -104,11 +104,11 @@ describe('cashiers and shifts', () => {
   });
 
   it('with cashiers a sale needs an open shift: refused without one, and nothing is sent', async () => {
-    const before = app.core.parts.store.db.prepare('SELECT COUNT(*) AS n FROM submissions').get();
+    const before = app.core.parts.store!.db.prepare('SELECT COUNT(*) AS n FROM submissions').get();
     const refused = await app.fails('fe.submit', consumerSale(2_000, 'cash'));
     expect(refused.code).toBe('conflict');
     expect(refused.message).toContain('No hay un turno abierto en Caja 1');
-    expect(app.core.parts.store.db.prepare('SELECT COUNT(*) AS n FROM submissions').get()).toEqual(before);
+    expect(app.core.parts.store!.db.prepare('SELECT COUNT(*) AS n FROM submissions').get()).toEqual(before);
   });
 
   it('a shift opens with its float; its sales and cash movements belong to it', async () => {
@@ -184,7 +184,7 @@ describe('cashiers and shifts', () => {
     const before = await app.rpc<Shift>('shifts.get', { id: shift.id });
     expect((await app.fails('shifts.move', { kind: 'in', amount: 1_000, reason: 'olvidado' })).code).toBe('conflict');
     expect((await app.fails('fe.submit', consumerSale(1_000, 'cash'))).code).toBe('conflict');
-    const db = app.core.parts.store.db;
+    const db = app.core.parts.store!.db;
     expect(() => db.prepare("UPDATE shifts SET counted_cash = '134875.00' WHERE id = ?").run(shift.id)).toThrow(/read-only/);
     expect(() =>
       db
@@ -290,7 +290,7 @@ describe('a sale paid by several means', () => {
       });
       expect(again.id).toBe(sent.id);
       expect(await app.rpc('fe.salePayments', { submission_id: sent.id })).toEqual(payments);
-      expect(app.core.parts.store.db.prepare('SELECT COUNT(*) AS n FROM sale_payments_staged').get()).toEqual({ n: 0 });
+      expect(app.core.parts.store!.db.prepare('SELECT COUNT(*) AS n FROM sale_payments_staged').get()).toEqual({ n: 0 });
     } finally {
       await app.core.close();
     }

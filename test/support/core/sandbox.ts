@@ -2,7 +2,7 @@
 // connected to it through the real keychain. On PostgreSQL each core has its own new database (its
 // ledger), the connection's row copied into it (the connections themselves are still on the store).
 import { join } from 'node:path';
-import { createCore, type Core } from '#core/core';
+import { createCore, readInstallation, type Core } from '#core/core';
 import { FileLogger } from '#core/log/logger';
 import { openPostgres, type Engine, type EngineKind } from '#core/store/engine';
 import { migrations } from '#core/store/migrations/index';
@@ -63,7 +63,7 @@ export async function testBed(options: { feDocuments?: number; settleMs?: number
       }
       const core = createCore({
         home: folder,
-        ...(shop ? { engine: shop.engine } : {}),
+        ...(shop ? { engine: shop.engine, installation: await readInstallation(shop.engine) } : {}),
         secrets: realKeychain(),
         transport: 'cli',
         logger: new FileLogger(null),

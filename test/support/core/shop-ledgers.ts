@@ -7,12 +7,13 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { openPostgres, type Engine, type EngineKind } from '#core/store/engine';
 import { migrations } from '#core/store/migrations/index';
+import { readInstallation } from '#core/core';
 import { testDatabase } from '../test-database';
 
 export interface ShopLedgers {
   readonly kind: EngineKind;
-  /** createCore's engine for this folder: none on SQLite (the store's), its database on PostgreSQL. */
-  engineOf(home: string): Promise<{ engine?: Engine }>;
+  /** createCore's engine for this folder: none on SQLite (the store's), its database (and installation) on PostgreSQL. */
+  engineOf(home: string): Promise<{ engine?: Engine; installation?: string }>;
   /** The rows `query` selects from this folder's ledger, read by another connection. */
   read<T>(home: string, query: string, params?: readonly unknown[]): Promise<T[]>;
   close(): Promise<void>;
@@ -30,7 +31,7 @@ export function shopLedgers(kind: EngineKind): ShopLedgers {
         shop = { url, engine: await openPostgres({ url, migrations }) };
         shops.set(home, shop);
       }
-      return { engine: shop.engine };
+      return { engine: shop.engine, installation: await readInstallation(shop.engine) };
     },
     async read<T>(home: string, query: string, params: readonly unknown[] = []) {
       const shop = shops.get(home);

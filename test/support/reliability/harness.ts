@@ -2,7 +2,7 @@
 // to a real sandbox (in-process or a child process) through whatever address it is given.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { createCore, type Core, type CoreOptions } from '#core/core';
+import { createCore, readInstallation, type Core, type CoreOptions } from '#core/core';
 import type { SecretStore } from '#core/vault/vault';
 import type { RpcReply } from '#shared/rpc/envelope';
 import { nodeFetch } from '#core/api/node-fetch';
@@ -49,7 +49,7 @@ export async function startApp(options: {
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.engine ? { engine: options.engine } : {}),
+    ...(options.engine ? { engine: options.engine, installation: await readInstallation(options.engine) } : {}),
   });
   // A host on the shop's database reads its connections before serving (SQLite's core has them).
   if (options.engine) await core.parts.connections.load();

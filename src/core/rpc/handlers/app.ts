@@ -3,7 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import type { appMethods, BackupEntry } from '#shared/rpc/methods/app';
 import { AppError } from '#shared/rpc/errors';
 import type { CoreParts } from '#core/parts';
-import type { Db } from '#core/store/store';
+import type { Db, Store } from '#core/store/store';
 import { backupsKept, rotateBackups, setBackupsKept } from '#core/store/backup-rotation';
 import { listBackups, type BackupFile } from '#core/store/restore';
 import { compareWithBackup, nameOf, type LedgerComparison } from '#core/store/restore-ledger';
@@ -14,28 +14,33 @@ export function appHandlers(parts: CoreParts): Handlers<typeof appMethods> {
   return {
     'app.info': () => ({
       version: parts.version,
-      schemaVersion: parts.store.schemaVersion,
+      schemaVersion: parts.schemaVersion,
       dataFolder: parts.home,
       transport: parts.transport,
+      database: parts.store
+        ? { engine: 'sqlite' as const, address: null }
+        : { engine: 'postgres' as const, address: parts.databaseAddress },
     }),
     'app.backup': async () => {
+      const store = localStore(parts);
       // The name is chosen when this backup's turn comes: two in the same millisecond get two files.
-      const file = await parts.store.backup(() => {
+      const file = await store.backup(() => {
         const stamp = parts.clock().toISOString().replace(/[:.]/g, '-');
         const base = join(parts.home, 'backups', `factura-desk-${stamp}`);
         let candidate = `${base}.sqlite`;
         for (let n = 2; existsSync(candidate); n += 1) candidate = `${base}-${n}.sqlite`;
         return candidate;
       });
-      const removed = rotateBackups(parts.home, parts.store.db);
+      const removed = rotateBackups(parts.home, store.db);
       if (removed.length > 0) parts.logger.info('old backups removed', { removed: removed.length });
       return { file, bytes: statSync(file).size, removed: removed.length };
     },
     'app.backupsKept': () => ({ keep: backupsKept(parts.home) }),
     'app.setBackupsKept': ({ keep }) => ({ keep: setBackupsKept(parts.home, keep) }),
-    'app.backups': () => backupEntries(parts.home, parts.store.db),
+    // The shop's database keeps no backups in this data folder: none to list.
+    'app.backups': () => (parts.store ? backupEntries(parts.home, parts.store.db) : []),
     'app.restore': async ({ name }) => {
-      assertRestorable(parts.home, parts.store.db, name);
+      assertRestorable(parts.home, localStore(parts).db, name);
       if (!parts.restore) {
         throw new AppError(
           'conflict',
@@ -46,6 +51,19 @@ export function appHandlers(parts: CoreParts): Handlers<typeof appMethods> {
       return { name: result.backup.name, kept_as: result.keptAs, schema_version: result.schemaVersion };
     },
   };
+}
+
+/**
+ * The data folder's SQLite file, for its backups and restore. On the shop's PostgreSQL there is none:
+ * that database is copied by its own server (docs/CLIENT-DECISIONS.md, «The shop's database»).
+ */
+function localStore(parts: CoreParts): Store {
+  if (parts.store) return parts.store;
+  throw new AppError(
+    'conflict',
+    'Los datos están en la base de datos del negocio (PostgreSQL): sus copias de seguridad las hace ese servidor (pg_dump o el respaldo automático de su proveedor), no Factura Desk. Pida a quien administra el servidor que las programe; no se modificó nada.',
+    { reason: 'shop_database' },
+  );
 }
 
 /**

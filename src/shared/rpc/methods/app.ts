@@ -29,6 +29,8 @@ export const appMethods = {
       schemaVersion: z.number().int(),
       dataFolder: z.string(),
       transport: z.enum(['electron', 'web', 'cli']),
+      /** Where the shop's data is: this folder's SQLite file, or the shop's PostgreSQL (its address, never a password). */
+      database: z.object({ engine: z.enum(['sqlite', 'postgres']), address: z.string().nullable() }),
     }),
   ),
   /**
