@@ -15,16 +15,16 @@ export function databasePasswordAccount({ host, port, database, user }: Target):
 }
 
 export function readDatabasePassword(secrets: SecretStore, target: Target): Promise<string | null> {
-  return keychainCall(() => secrets.getPassword(VAULT_SERVICE, databasePasswordAccount(target)));
+  return keychainCall(() => secrets.getPassword(VAULT_SERVICE, databasePasswordAccount(target)), 'database');
 }
 
 export async function keepDatabasePassword(secrets: SecretStore, target: Target, password: string): Promise<void> {
   if (password === '') throw new AppError('invalid_input', 'Escriba la contraseña del usuario de la base de datos.');
-  return keychainCall(() => secrets.setPassword(VAULT_SERVICE, databasePasswordAccount(target), password));
+  return keychainCall(() => secrets.setPassword(VAULT_SERVICE, databasePasswordAccount(target), password), 'database');
 }
 
 export function forgetDatabasePassword(secrets: SecretStore, target: Target): Promise<boolean> {
-  return keychainCall(() => secrets.deletePassword(VAULT_SERVICE, databasePasswordAccount(target)));
+  return keychainCall(() => secrets.deletePassword(VAULT_SERVICE, databasePasswordAccount(target)), 'database');
 }
 
 /**

@@ -3,7 +3,7 @@
 // Electron Fiddle).
 import { createHmac } from 'node:crypto';
 import { AppError } from '#shared/rpc/errors';
-import { keychainUnavailableMessage } from './keychain-help';
+import { keychainUnavailableMessage, type KeychainSecret } from './keychain-help';
 
 /** What the vault needs of an OS keychain (`os-keychain.ts`); core receives it from whoever starts the process. */
 export interface SecretStore {
@@ -147,12 +147,15 @@ export class Vault {
 }
 
 /** One call to the keychain; any failure is `keychain_unavailable` with what to do, never the binding's text. */
-export async function keychainCall<T>(call: () => Promise<T>): Promise<T> {
+export async function keychainCall<T>(call: () => Promise<T>, secret: KeychainSecret = 'token'): Promise<T> {
   try {
     return await call();
   } catch {
     // The binding's messages may quote the D-Bus reply; none of it is useful to a shop owner and
     // none of it may carry the secret, so the cause is deliberately dropped.
-    throw new AppError('keychain_unavailable', `No se pudo usar el llavero del sistema. ${keychainUnavailableMessage()}`);
+    throw new AppError(
+      'keychain_unavailable',
+      `No se pudo usar el llavero del sistema. ${keychainUnavailableMessage(process.platform, secret)}`,
+    );
   }
 }

@@ -16,6 +16,16 @@ describe('keychainUnavailableMessage', () => {
     expect(message).toContain('nunca guarda ese token en texto plano');
   });
 
+  it.each(['linux', 'darwin', 'win32'] as const)(
+    '%s: for the shop database, speaks of its password, never of a token',
+    (platform) => {
+      const message = keychainUnavailableMessage(platform, 'database');
+      expect(message).toContain('la contraseña de la base de datos del negocio solo se guarda');
+      expect(message).toContain('nunca guarda esa contraseña en texto plano');
+      expect(message).not.toContain('token');
+    },
+  );
+
   it('names the Debian package only where it applies', () => {
     expect(keychainUnavailableMessage('darwin')).not.toContain('apt');
     expect(keychainUnavailableMessage('win32')).not.toContain('apt');
