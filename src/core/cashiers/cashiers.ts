@@ -276,11 +276,7 @@ export class Cashiers {
       .select('id')
       .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)])))
       .executeTakeFirst();
-    if (taken) {
-      throw new AppError('invalid_input', 'Ya hay un cajero con ese nombre.', {
-        fields: [{ path: 'name', message: 'Ya hay un cajero con ese nombre.' }],
-      });
-    }
+    if (taken) throw nameTaken();
     for (const row of await this.rows()) {
       if (await pinMatches(input.pin, { salt: row.pin_salt, key: row.pin_key })) {
         // Switching takes the PIN alone, so it must name one cashier.
@@ -290,11 +286,37 @@ export class Cashiers {
       }
     }
     const key = await pinKey(input.pin);
-    const created = await this.engine.db
-      .insertInto('cashiers')
-      .values({ name, role: input.role, pin_salt: key.salt, pin_key: key.key, active: 1, created_at: this.clock().toISOString() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return created.id;
+    try {
+      const created = await this.engine.db
+        .insertInto('cashiers')
+        .values({
+          name,
+          role: input.role,
+          pin_salt: key.salt,
+          pin_key: key.key,
+          active: 1,
+          created_at: this.clock().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return created.id;
+    } catch (error) {
+      // The same name created meanwhile (two windows, two registers): the unique index decides.
+      if (isNameTaken(error)) throw nameTaken();
+      throw error;
+    }
   }
+}
+
+function nameTaken(): AppError {
+  return new AppError('invalid_input', 'Ya hay un cajero con ese nombre.', {
+    fields: [{ path: 'name', message: 'Ya hay un cajero con ese nombre.' }],
+  });
+}
+
+/** The unique index of cashiers' names (cashiers_by_name, on lower(name)) refused an insert. */
+function isNameTaken(error: unknown): boolean {
+  const { code, constraint, message } = (error ?? {}) as { code?: unknown; constraint?: unknown; message?: unknown };
+  if (code === '23505') return constraint === 'cashiers_by_name';
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string' && message.includes('cashiers_by_name');
 }

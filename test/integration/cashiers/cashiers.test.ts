@@ -3,6 +3,7 @@
 // is refused, an administrator's PIN approving, wrong PINs locking PIN entry, the last administrator
 // kept, and who stays signed in when the cashiers are opened again. (Through the RPC and the real
 // core: test/integration/shifts/shifts-rpc.test.ts.)
+import type { AppError } from '#shared/rpc/errors';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Cashiers } from '#core/cashiers/cashiers';
 import type { EngineKind } from '#core/store/engine';
@@ -77,6 +78,23 @@ describe.each(ENGINE_KINDS)('cashiers on %s', (kind: EngineKind) => {
     );
     expect(await cashiers.adminApproval('Sacar efectivo de la caja', ADMIN_PIN)).toMatchObject({ name: 'Marta' });
     expect((await cashiers.currentCashier())?.name).toBe('Ana');
+  });
+
+  it('the same name created twice at once: one cashier, the other told in words', async () => {
+    await cashiers.createAdmin('Marta', ADMIN_PIN);
+    // Two requests at once (two windows on one register): both find the name free, then both insert.
+    const results = await Promise.allSettled([
+      cashiers.create({ name: 'Luisa', pin: '5151', role: 'cajero' }),
+      cashiers.create({ name: 'luisa', pin: '6262', role: 'cajero' }),
+    ]);
+    const refused = results.filter((result) => result.status === 'rejected');
+    expect(refused).toHaveLength(1);
+    expect(((refused[0] as PromiseRejectedResult).reason as AppError).toShape()).toEqual({
+      code: 'invalid_input',
+      message: 'Ya hay un cajero con ese nombre.',
+      details: { fields: [{ path: 'name', message: 'Ya hay un cajero con ese nombre.' }] },
+    });
+    expect((await cashiers.state()).cashiers.map((c) => c.name.toLowerCase()).sort()).toEqual(['luisa', 'marta']);
   });
 
   it('wrong PINs lock PIN entry for a while, even for the right PIN, and the lock ends', async () => {
