@@ -96,6 +96,21 @@ describe.each(SHAPE_VARIANTS.map((v) => [v.name, v] as [string, ContractVariant]
       const summary = await call<SyncSummary>(bed.core, 'history.sync', {});
       expect(summary.warning).toBeNull();
       await expectMirrorEqualsServer(bed);
+      // A framework's 422 for a page size it refuses was met, read as a refused query (a smaller size
+      // asked), never as a rejection: the walk went on to the end.
+      const refusedSizes = bed.server.requests.filter(
+        (r) => r.path.endsWith('/fe/docs') && (r.status === 400 || r.status === 422),
+      );
+      expect(refusedSizes.length).toBeGreaterThan(0);
+      for (const r of refusedSizes)
+        expect([r.status, Number(r.query.per_page) > variant.paging.maxPerPage]).toEqual([variant.validationStatus ?? 400, true]);
+    });
+
+    it('sync again: documents known accepted with notices cost no detail request, whatever the list spells', async () => {
+      const before = bed.server.requests.length;
+      expect((await call<SyncSummary>(bed.core, 'history.sync', {})).warning).toBeNull();
+      const details = bed.server.requests.slice(before).filter((r) => /\/fe\/docs\/\d+$/.test(r.path));
+      expect(details).toHaveLength(0);
     });
 
     it('Informes sums documents accepted with notices as accepted', async () => {
