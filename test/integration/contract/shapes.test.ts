@@ -2,7 +2,8 @@
 // contract-server, SHAPE_VARIANTS): a new company's empty first page, a Laravel paginator, DRF
 // pages, a cursor-only list; accepted-with-notices states; acquirer records of a person or in DIAN's
 // names; frameworks' error bodies; a rejected FE answered without its id. Each variant ends with the
-// local history equal to the server's, one document per key.
+// local history equal to the server's, one document per key. Each server speaks real HTTPS with a
+// certificate of a test authority the connection trusts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryPage } from '#shared/rpc/methods/history';
 import type { PeriodReport } from '#shared/rpc/methods/reports';
@@ -42,7 +43,7 @@ describe.each(SHAPE_VARIANTS.map((v) => [v.name, v] as [string, ContractVariant]
   (_name, variant) => {
     let bed: ContractBed;
     beforeAll(async () => {
-      bed = await contractBed(variant, { feDocuments: 0 });
+      bed = await contractBed(variant, { feDocuments: 0, https: true });
     });
     afterAll(async () => {
       await bed?.close();
