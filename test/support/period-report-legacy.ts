@@ -6,7 +6,7 @@
 // figures of those this app issued (report facts, migration 0013). What counts, written down in
 // docs/CLIENT-DECISIONS.md ("Informes"):
 // - documents are placed by their issue date, both ends of the period included;
-// - sums are of accepted documents (estado_dian 'aceptado') in COP; rejected and not yet final ones
+// - sums are of accepted documents (estado_dian 'aceptado', with notices too) in COP; rejected and not yet final ones
 //   are listed apart, and documents in another currency are counted, never added to pesos;
 // - a document this app issued is read from its exact request (taxes by type and rate,
 //   withholdings); one known through sync gives its totals only, and its taxes appear as one row
@@ -91,6 +91,9 @@ interface ReportScope {
   now: Date;
 }
 
+/** What counts as accepted, written here on its own: an acceptance with or without the DIAN's notices. */
+const ACCEPTED = new Set(['aceptado', 'aceptado_con_notificaciones']);
+
 export async function legacyPeriodReport(db: Db, scope: ReportScope, filter: ReportFilter): Promise<PeriodReport> {
   const { connectionId } = scope;
   await new ReportFacts(sqliteEngine(db), ledgerReadsOf(db)).ensure(connectionId, filter.from, filter.to);
@@ -130,7 +133,7 @@ export async function legacyPeriodReport(db: Db, scope: ReportScope, filter: Rep
       if (doc.moneda === 'COP') rejectedTotal += doc.total_cents;
       continue;
     }
-    if (doc.estado_dian !== 'aceptado') {
+    if (!ACCEPTED.has(doc.estado_dian)) {
       pending.push(doc);
       if (doc.moneda === 'COP') pendingTotal += doc.total_cents;
       continue;
@@ -196,7 +199,7 @@ export async function legacyPeriodReport(db: Db, scope: ReportScope, filter: Rep
        FROM history_documents h JOIN report_documents r ON r.history_id = h.id AND r.submission_id IS NOT NULL
        JOIN report_amounts a ON a.history_id = h.id
        WHERE h.connection_id = @connection AND h.issue_date >= @from AND h.issue_date <= @to ${kindClause}
-         AND h.estado_dian = 'aceptado' AND h.moneda = 'COP'`,
+         AND h.estado_dian IN ('aceptado', 'aceptado_con_notificaciones') AND h.moneda = 'COP'`,
     )
     .all(params);
   const taxes = new Map<string, TaxRow & { seen: Set<number> }>();

@@ -95,20 +95,24 @@ export class ApiClient {
     return this.readWith('/fe/payment-methods', readPaymentMethods);
   }
 
-  /** 5. Acquirer lookup (may answer 502 when the tax authority gives nothing satisfactory). */
+  /**
+   * 5. Acquirer lookup (may answer 502 when the tax authority gives nothing satisfactory). Its own
+   * refusals say to type the customer and are marked `asks_to_type`, so the caller does not say it again.
+   */
   async lookupAcquirer(request: AcquirerLookupRequest): Promise<Acquirer> {
     const body = new TextEncoder().encode(JSON.stringify(request));
     const answer = await this.send('POST', '/dian/get-acquirer', 'read', this.readTimeoutMs, body);
     if (answer.status === 404) {
       throw new AppError('api_not_found', 'No se encontró el adquirente con ese documento. Ingrese sus datos a mano.', {
         status: 404,
+        asks_to_type: true,
       });
     }
     if (answer.status === 502) {
       throw new AppError(
         'api_unexpected',
         'La DIAN no dio una respuesta satisfactoria sobre el adquirente. Ingrese sus datos a mano o intente más tarde.',
-        { status: 502 },
+        { status: 502, asks_to_type: true },
       );
     }
     if (answer.status >= 200 && answer.status <= 299) {
@@ -120,7 +124,7 @@ export class ApiClient {
           'api_unexpected',
           'El servicio respondió la consulta del adquirente sin datos que Factura Desk reconozca. ' +
             'Escriba a mano el nombre o razón social, el correo y la dirección del cliente: la factura sale igual.',
-          { status: answer.status },
+          { status: answer.status, asks_to_type: true },
         );
       }
     }

@@ -145,7 +145,8 @@ export class CompanyLists {
         .execute();
       return answer;
     } catch (error) {
-      if (!(error instanceof AppError) || !SERVICE_DOWN.has(error.code)) throw error;
+      if (!(error instanceof AppError)) throw error;
+      if (!SERVICE_DOWN.has(error.code)) throw askToType(error);
       const row = await this.db
         .selectFrom('acquirer_lookups')
         .select('body')
@@ -155,10 +156,7 @@ export class CompanyLists {
         .executeTakeFirst();
       const kept = row ? Acquirer.safeParse(JSON.parse(row.body)) : null;
       if (kept?.success) return kept.data;
-      throw new AppError(
-        error.code,
-        `${stripFinalStop(error.message)}. Escriba a mano los datos del cliente (nombre, correo y dirección): la factura sale igual.`,
-      );
+      throw askToType(error);
     }
   }
 
@@ -246,6 +244,20 @@ const SERVICE_DOWN = new Set(['api_unreachable', 'api_uncertain', 'api_unexpecte
 
 function attemptKey(connectionId: number, name: CompanyListName): string {
   return `${connectionId}:${name}`;
+}
+
+/**
+ * A lookup that gave nothing ends in what the cashier can do now: type the customer. Said once (the
+ * client's own refusals already say it, `asks_to_type`), and the details kept: the window words the
+ * DIAN's 502 itself.
+ */
+function askToType(error: AppError): AppError {
+  if (error.details?.asks_to_type === true) return error;
+  return new AppError(
+    error.code,
+    `${stripFinalStop(error.message)}. Escriba a mano los datos del cliente (nombre, correo y dirección): la factura sale igual.`,
+    { ...error.details, asks_to_type: true },
+  );
 }
 
 function stripFinalStop(text: string): string {

@@ -4,6 +4,7 @@
 // Only an explicit acceptance is ever "accepted"; a value nobody knows stays visible as it was
 // written, "en verificación", and is polled a bounded number of times.
 
+import { IN_PROGRESS_ESTADOS } from '#shared/estados';
 import { OPEN_SUBMISSION_STATES } from '#shared/rpc/methods/submissions';
 
 /** The ledger's open states (shared/rpc/methods/submissions.ts) as an SQL list: `IN ${OPEN_STATES_SQL}`. */
@@ -46,38 +47,11 @@ const REJECTED = new RegExp(
   '^(?:documento_|dian_|estado_)?(?:rechazad[oa]s?|rejected|denied|declined|no_aceptad[oa]|no_aprobad[oa]|not_accepted|invalid[oa]?)' +
     '(?:_(?:por_(?:la_)?dian|by_dian|dian))?$',
 );
-/** DSE's table, FE's list filter value `pendiente`, the 202 reservation's `creating`, and what providers write for "not yet". */
-const IN_PROGRESS = new Set([
-  'firmado',
-  'sending',
-  'enviado',
-  'en_proceso',
-  'en_proceso_http',
-  'send_unknown',
-  'pendiente',
-  'creating',
-  'procesando',
-  'en_procesamiento',
-  'en_validacion',
-  'validando',
-  'en_espera',
-  'en_cola',
-  'recibido',
-  'enviando',
-  'en_envio',
-  'por_enviar',
-  'pending',
-  'processing',
-  'in_progress',
-  'queued',
-  'received',
-  'sent',
-  'submitted',
-  'signed',
-]);
+/** The stored forms of a known state on its way (their one list, named for the shop, in shared/estados.ts). */
+const IN_PROGRESS = new Set(IN_PROGRESS_ESTADOS);
 
 /** Every stored value of a known state on its way (canonicalEstado keeps these spellings), as a list and in SQL. */
-export const IN_PROGRESS_ESTADOS: readonly string[] = [...IN_PROGRESS];
+export { IN_PROGRESS_ESTADOS };
 export const IN_PROGRESS_ESTADOS_SQL = `(${IN_PROGRESS_ESTADOS.map((s) => `'${s}'`).join(', ')})`;
 
 /** A pending word in its masculine singular form (`Enviada` -> `enviado`, `pendientes` -> `pendiente`). */

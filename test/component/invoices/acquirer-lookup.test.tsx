@@ -57,7 +57,7 @@ describe('acquirer lookup', () => {
     await lookUp();
     expect(
       await screen.findByText(
-        'La DIAN respondió sin el nombre del cliente. Escriba a mano el nombre o razón social: la consulta no los trajo.',
+        'La DIAN respondió sin el nombre del cliente. Escriba a mano el nombre o razón social: la consulta no lo trajo.',
       ),
     ).toBeTruthy();
     await waitFor(() => expect(value('Correo electrónico')).toBe('compras@tornillo.co'));

@@ -2,7 +2,8 @@
 // shown" (test/support/contract-server): connect, submit, resume, sync and history run against each
 // variant. The client must read what the contract promises, never what the sandbox happens to send,
 // and keep exactly-once whatever the server's shapes: every retry with its key, nothing accepted
-// without an acceptance.
+// without an acceptance. Each server speaks real HTTPS with a certificate of a test authority the
+// connection trusts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkConnection } from '#core/connections/check';
 import { UNKNOWN_STATE_MAX_CHECKS } from '#core/submissions/states';
@@ -16,7 +17,7 @@ const FE_DOCUMENTS = 45;
 describe.each(VARIANTS.map((v) => [v.name, v] as [string, ContractVariant]))('against a server with %s', (_name, variant) => {
   let bed: ContractBed;
   beforeAll(async () => {
-    bed = await contractBed(variant, { feDocuments: FE_DOCUMENTS });
+    bed = await contractBed(variant, { feDocuments: FE_DOCUMENTS, https: true });
   });
   afterAll(async () => {
     await bed?.close();

@@ -2,7 +2,8 @@
 // contract-server, SHAPE_VARIANTS): a new company's empty first page, a Laravel paginator, DRF
 // pages, a cursor-only list; accepted-with-notices states; acquirer records of a person or in DIAN's
 // names; frameworks' error bodies; a rejected FE answered without its id. Each variant ends with the
-// local history equal to the server's, one document per key.
+// local history equal to the server's, one document per key. Each server speaks real HTTPS with a
+// certificate of a test authority the connection trusts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryPage } from '#shared/rpc/methods/history';
 import type { PeriodReport } from '#shared/rpc/methods/reports';
@@ -42,7 +43,7 @@ describe.each(SHAPE_VARIANTS.map((v) => [v.name, v] as [string, ContractVariant]
   (_name, variant) => {
     let bed: ContractBed;
     beforeAll(async () => {
-      bed = await contractBed(variant, { feDocuments: 0 });
+      bed = await contractBed(variant, { feDocuments: 0, https: true });
     });
     afterAll(async () => {
       await bed?.close();
@@ -96,6 +97,21 @@ describe.each(SHAPE_VARIANTS.map((v) => [v.name, v] as [string, ContractVariant]
       const summary = await call<SyncSummary>(bed.core, 'history.sync', {});
       expect(summary.warning).toBeNull();
       await expectMirrorEqualsServer(bed);
+      // A framework's 422 for a page size it refuses was met, read as a refused query (a smaller size
+      // asked), never as a rejection: the walk went on to the end.
+      const refusedSizes = bed.server.requests.filter(
+        (r) => r.path.endsWith('/fe/docs') && (r.status === 400 || r.status === 422),
+      );
+      expect(refusedSizes.length).toBeGreaterThan(0);
+      for (const r of refusedSizes)
+        expect([r.status, Number(r.query.per_page) > variant.paging.maxPerPage]).toEqual([variant.validationStatus ?? 400, true]);
+    });
+
+    it('sync again: documents known accepted with notices cost no detail request, whatever the list spells', async () => {
+      const before = bed.server.requests.length;
+      expect((await call<SyncSummary>(bed.core, 'history.sync', {})).warning).toBeNull();
+      const details = bed.server.requests.slice(before).filter((r) => /\/fe\/docs\/\d+$/.test(r.path));
+      expect(details).toHaveLength(0);
     });
 
     it('Informes sums documents accepted with notices as accepted', async () => {

@@ -256,6 +256,54 @@ describe.each(['sqlite', 'postgres'] as const)('Historial list and search on %s'
     expect(await queries.count(1, { q: 'pena', to: '2026-11-01' })).toBe(1);
   });
 
+  it('filters by what a state means: accepted with or without notices, on its way in any spelling, a state nobody knows', async () => {
+    // A connection of its own (9), so the other cases' totals stay as they are.
+    const states = ['aceptado', 'aceptado_con_notificaciones', 'rechazado', 'en_proceso', 'pending', 'Estado 77'];
+    await opened.engine.db
+      .insertInto('history_documents')
+      .values(
+        states.map((estado, i) => ({
+          connection_id: 9,
+          kind: 'FE',
+          remote_id: 101 + i,
+          tipo_dian: '01',
+          number: `SETP${101 + i}`,
+          prefijo: 'SETP',
+          consecutivo: 101 + i,
+          estado_dian: estado,
+          fiscal_key: `f${i}`,
+          issue_date: `2026-11-1${i}`,
+          counterpart_name: 'Tienda Estados',
+          counterpart_doc: `7000${i}`,
+          subtotal: '1000.00',
+          impuestos: '190.00',
+          total: '1190.00',
+          total_cents: 119_000,
+          moneda: 'COP',
+          items_text: 'Arroz',
+          document_json: '{}',
+          submission_id: null,
+          synced_at: '2026-11-20T12:00:00.000Z',
+        })),
+      )
+      .execute();
+    const found = async (filter: HistoryFilter) => (await queries.page(9, filter, 0, 50)).items.map((r) => r.estado_dian).sort();
+    const expected: [HistoryFilter['state'], string[]][] = [
+      ['aceptado', ['aceptado', 'aceptado_con_notificaciones']],
+      ['aceptado_con_notificaciones', ['aceptado_con_notificaciones']],
+      ['rechazado', ['rechazado']],
+      ['en_curso', ['en_proceso', 'pending']],
+      ['en_verificacion', ['Estado 77']],
+      ['pendiente', ['Estado 77', 'en_proceso', 'pending']],
+    ];
+    for (const [state, estados] of expected) {
+      // Alone, and with words (on SQLite the words and the state go through the FTS facets together).
+      expect([state, await found({ state })]).toEqual([state, estados]);
+      expect([state, await found({ state, q: 'tienda' })]).toEqual([state, estados]);
+      expect([state, await queries.count(9, { state, q: 'arroz' })]).toEqual([state, estados.length]);
+    }
+  });
+
   it('pages newest first, and marks the rows the app follows', async () => {
     expect(await search({}, 0, 2)).toEqual({ total: 6, remotes: [6, 5] });
     expect(await search({}, 4, 2)).toEqual({ total: 6, remotes: [2, 1] });

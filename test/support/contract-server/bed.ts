@@ -6,6 +6,7 @@ import { FileLogger } from '#core/log/logger';
 import { colombiaToday } from '#shared/dates';
 import type { DseCreateRequest, FeCreateRequest } from '#shared/api/index';
 import { CONTRACT_COMPANY, CONTRACT_TOKENS, startContractServer, type ContractServer } from './server';
+import { makeTestPki, type TestPki } from './test-pki';
 import type { ContractVariant } from './variants';
 import { realKeychain } from '../keychain';
 import { tempDir } from '../temp';
@@ -17,12 +18,23 @@ export interface ContractBed {
   close(): Promise<void>;
 }
 
+let pki: Promise<TestPki> | null = null;
+
+/**
+ * `https`: the server over real HTTPS with a certificate of the test authority, which the connection
+ * trusts as a user would in Ajustes › Conexión (one authority per test file).
+ */
 export async function contractBed(
   variant: ContractVariant,
-  options: Parameters<typeof startContractServer>[1] = {},
+  options: Parameters<typeof startContractServer>[1] & { https?: boolean } = {},
 ): Promise<ContractBed> {
   const dir = tempDir('factura-desk-contract-');
-  const server = await startContractServer(variant, options);
+  const { https, ...serverOptions } = options;
+  const authority = https ? await (pki ??= makeTestPki()) : null;
+  const server = await startContractServer(
+    variant,
+    authority ? { ...serverOptions, tls: authority.server.valid } : serverOptions,
+  );
   const core = createCore({
     home: join(dir.path, 'home'),
     secrets: realKeychain(),
@@ -35,6 +47,7 @@ export async function contractBed(
     base_url: server.baseUrl,
     company_id: CONTRACT_COMPANY,
   });
+  if (authority) await core.parts.connections.trustCa(connection.id, authority.caCert);
   await core.parts.connections.setToken(connection.id, CONTRACT_TOKENS.full);
   await core.parts.connections.activate(connection.id);
   return {

@@ -415,6 +415,7 @@ export async function startContractServer(
         },
       ];
     }
+    if (variant.acquirer === 'unreadable') return [200, { ok: true, data: { resultado: 'consulta procesada', codigo: 0 } }];
     if (variant.acquirer === 'name-only') return [200, { ok: true, data: { nombre: 'Ferretería El Tornillo SAS' } }];
     if (variant.acquirer === 'bare-spanish') {
       return [

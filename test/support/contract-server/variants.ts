@@ -37,7 +37,9 @@ export interface ContractVariant {
     /** The company's e-mail only in a list: `emails: [...]`. */
     | 'emails-array'
     /** Only a name: the user types e-mail and address. */
-    | 'name-only';
+    | 'name-only'
+    /** A success with nothing of a person or company in it: the user types the customer. */
+    | 'unreadable';
   /** "The complete list of estado_dian values for FE: not shown", and a provider's own spelling. */
   spelling: { accepted: string; rejected: string; unknown: string };
   /** "Error bodies specific to this operation: not shown": a rejected FE as a 422, or as a 2xx saying `ok: false`. */

@@ -3,7 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import type { FeListPage } from '#core/api/readers';
 import { linkedNext, PageWalk, syncWarning } from '#core/history/paging';
-import { boundUnknownState, canonicalEstado, meaningOfEstado, UNKNOWN_STATE_MAX_CHECKS } from '#core/submissions/states';
+import {
+  boundUnknownState,
+  canonicalEstado,
+  IN_PROGRESS_ESTADOS,
+  meaningOfEstado,
+  UNKNOWN_STATE_MAX_CHECKS,
+} from '#core/submissions/states';
+import { estadoDetail, estadoLabel } from '#shared/estados';
 
 describe('states by meaning', () => {
   it.each([
@@ -41,6 +48,28 @@ describe('states by meaning', () => {
   ] as const)('%j means %s, stored as %j', (raw, meaning, stored) => {
     expect(meaningOfEstado(raw)).toBe(meaning);
     expect(canonicalEstado(raw)).toBe(stored);
+  });
+
+  it.each([
+    ['Pending', 'Pendiente'],
+    ['PROCESSING', 'En proceso'],
+    ['Procesando', 'En proceso'],
+    ['En validación', 'En validación'],
+    ['queued', 'En cola'],
+    ['Recibida', 'Recibido'],
+    ['submitted', 'Enviado'],
+    ['In progress', 'En proceso'],
+  ] as const)('a provider’s %j is on its way, named «%s», never «en verificación» nor its raw word', (raw, label) => {
+    expect(estadoLabel(canonicalEstado(raw))).toBe(label);
+    expect(estadoDetail(canonicalEstado(raw))).not.toMatch(/verificación|«/);
+  });
+
+  it('every stored state on its way has a Spanish name; only a state nobody knows is «en verificación», with its words', () => {
+    for (const stored of IN_PROGRESS_ESTADOS) {
+      expect([stored, estadoLabel(stored)]).not.toEqual([stored, expect.stringMatching(/verificación|«/)]);
+      expect(meaningOfEstado(stored)).toBe('in_progress');
+    }
+    expect(estadoLabel(canonicalEstado('Estado 77'))).toBe('En verificación («Estado 77»)');
   });
 
   it('an unknown state is polled until the submission has had the maximum of checks, then only on request', () => {

@@ -45,7 +45,8 @@ export function lookupFound(found: Acquirer): { text: string; complete: boolean;
   const who = fields.nombre ? `Datos de la DIAN: ${fields.nombre}.` : 'La DIAN respondió sin el nombre del cliente.';
   if (missing.length === 0) return { text: who, complete: true, fields };
   const list = new Intl.ListFormat('es-CO', { type: 'conjunction' }).format(missing);
-  return { text: `${who} Escriba a mano ${list}: la consulta no los trajo.`, complete: false, fields };
+  const pronoun = missing.length === 1 ? 'lo' : 'los';
+  return { text: `${who} Escriba a mano ${list}: la consulta no ${pronoun} trajo.`, complete: false, fields };
 }
 
 function focusProducts(): void {
