@@ -66,7 +66,8 @@ function messageOf(problem: TlsProblem, host: string, code: string): string {
     case 'not_https':
       return `La dirección ${host} no respondió con una conexión segura (https), así que no se envió nada. Revise la URL de la conexión en Ajustes: el puerto o el tipo de dirección pueden estar equivocados.`;
     case 'invalid':
-      return `${service} presentó un certificado de seguridad no válido (${code}), así que no se envió nada. Avise a su proveedor.`;
+      // The code stays in the support information (TlsFailure.code), not on the screen.
+      return `${service} presentó un certificado de seguridad que ${code === 'CERT_REVOKED' ? 'fue revocado por su autoridad' : 'no es válido (está mal firmado o dañado, o no sirve para una conexión segura)'}, así que no se envió nada. Avise a su proveedor y déle la información de soporte del envío.`;
   }
 }
 

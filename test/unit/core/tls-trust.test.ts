@@ -27,11 +27,18 @@ describe('a failed handshake is named by its code', () => {
     ['UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'untrusted'],
     ['ERR_SSL_WRONG_VERSION_NUMBER', 'not_https'],
     ['CERT_REVOKED', 'invalid'],
+    ['CERT_SIGNATURE_FAILURE', 'invalid'],
   ])('%s → %s', (code, problem) => {
     const failure = tlsFailureOf(fetchFailed(code), URL);
     expect(failure).toMatchObject({ problem, code });
     expect(failure?.message).toContain('facturas.proveedor.co');
     expect(failure?.message).toContain('no se envió nada');
+    // OpenSSL's code is for support, never shown.
+    expect(failure?.message).not.toContain(code);
+  });
+
+  it('a revoked certificate is said to be revoked', () => {
+    expect(tlsFailureOf(fetchFailed('CERT_REVOKED'), URL)?.message).toContain('fue revocado por su autoridad');
   });
 
   it('is found deeper in the chain and among the attempts of a multi-address connect', () => {
