@@ -71,7 +71,7 @@ export function DatabaseForm() {
         Con varias cajas, todas trabajan sobre una misma base de datos PostgreSQL en la red del negocio. Quien administra el
         servidor le da su dirección y la contraseña.
       </p>
-      <div className="form-grid">
+      <div className="database-fields">
         <Field
           label="Dirección de la base de datos"
           error={errors.address?.message}
