@@ -113,6 +113,16 @@ describe('the shop database cannot be opened', () => {
     expect(fake.inputsOf('database.useLocal')).toEqual([{ confirm: true }]);
   });
 
+  it('a shop database newer than this build: only the way back to this computer’s data', async () => {
+    const newer =
+      'La base de datos del negocio es de una versión de Factura Desk más nueva que esta. Actualice Factura Desk en este equipo.';
+    infoRefusal = rpcError('store_newer_than_app', newer);
+    renderWithQueries(<DatabaseUnavailable />);
+    await screen.findByText(newer);
+    expect(within(notice()).queryByRole('button', { name: 'Escribir la contraseña' })).toBeNull();
+    within(notice()).getByRole('button', { name: 'Volver a los datos de este equipo…' });
+  });
+
   it('named by --database: says it is fixed there and offers no change', async () => {
     status = { ...SHOP, chosenBy: 'argument' };
     renderWithQueries(<DatabaseUnavailable />);

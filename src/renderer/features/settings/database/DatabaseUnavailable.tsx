@@ -1,6 +1,7 @@
 // When the app cannot open the shop's database (the server off or out of reach, a password refused),
 // every screen shows the host's message; this notice above them gives the two ways out: type the
-// password again, or go back to this computer's own file and keep selling.
+// password again, or go back to this computer's own file and keep selling (the only one when the
+// database's schema is newer than this build).
 import { useState } from 'react';
 import type { DatabaseStatus } from '#shared/rpc/methods/database';
 import { useSchemaForm } from '#renderer/forms/useSchemaForm';
@@ -16,7 +17,8 @@ import { reopenAfter } from './reopen';
 
 export function DatabaseUnavailable() {
   const info = useRpcQuery('app.info', {});
-  const failure = info.error?.code === 'store_unavailable' ? info.error : null;
+  // Out of reach or refused; or a schema newer than this build (another register was updated first).
+  const failure = info.error?.code === 'store_unavailable' || info.error?.code === 'store_newer_than_app' ? info.error : null;
   const status = useRpcQuery('database.status', {}, { enabled: failure !== null });
   if (!failure || status.data?.engine !== 'postgres') return null;
   const fixed = status.data.chosenBy === 'argument' || status.data.chosenBy === 'environment';
@@ -32,7 +34,7 @@ export function DatabaseUnavailable() {
             negocio cuando responda.
           </p>
           <div className="database-actions">
-            <PasswordAgain status={status.data} />
+            {failure.code === 'store_unavailable' && <PasswordAgain status={status.data} />}
             <BackToLocal />
           </div>
         </>
