@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { CashierSwitch } from './features/cashiers/CashierSwitch';
+import { DatabaseUnavailable } from './features/settings/database/DatabaseUnavailable';
 import { useEventInvalidation } from './rpc/invalidation';
 import { preloadScreens, screenFor, screens } from './screens';
 import { ErrorBoundary } from './shell/ErrorBoundary';
@@ -44,6 +45,7 @@ export function App() {
         <CashierSwitch />
       </nav>
       <main className="content">
+        <DatabaseUnavailable />
         <KeychainNotice />
         <OutboxBanner />
         <ErrorBoundary resetKey={screen.id}>

@@ -5,11 +5,24 @@ import { BackupRetention } from './BackupRetention';
 import { RestorePanel } from './RestorePanel';
 import { countOf, formatInteger, pluralOf } from '#shared/format';
 
-/** Where the data lives, and a consistent copy of it on demand. */
+/** Where the data lives, and a consistent copy of it on demand (this computer's file only). */
 export function BackupPanel() {
   const info = useRpcQuery('app.info', {});
   const backup = useRpcMutation('app.backup', ['app.backups']);
   const [done, setDone] = useState<{ file: string; bytes: number; removed?: number | undefined } | null>(null);
+  // When the store cannot be opened app.info is refused, but the host still says which database it is.
+  const status = useRpcQuery('database.status', {}, { enabled: info.isError });
+  // On the shop's database the server keeps the data and its backups; the app has no file to copy.
+  if ((info.data?.database ?? status.data)?.engine === 'postgres')
+    return (
+      <section className="panel" aria-label="Copia de seguridad">
+        <h2>Datos y copia de seguridad</h2>
+        <p>
+          Los datos están en la base de datos del negocio, así que las copias de seguridad las hace el servidor de esa base de
+          datos, no Factura Desk: pídalas a quien lo administra.
+        </p>
+      </section>
+    );
   return (
     <section className="panel" aria-label="Copia de seguridad">
       <h2>Datos y copia de seguridad</h2>

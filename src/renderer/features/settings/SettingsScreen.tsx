@@ -4,6 +4,8 @@ import { useRpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
 import { BackupPanel } from './BackupPanel';
 import { ContingencyPanel } from './ContingencyPanel';
+import { DatabasePanel } from './database/DatabasePanel';
+import { DatabaseSwitchedNotice } from './database/reopen';
 import { EmbeddedSandboxPanel } from './EmbeddedSandboxPanel';
 import { IssuerProfilePanel } from './IssuerProfilePanel';
 import { PrintSettingsPanel } from './PrintSettingsPanel';
@@ -12,7 +14,7 @@ import { NewConnectionForm } from './NewConnectionForm';
 import { RestoredNotice } from './RestorePanel';
 import './settings.css';
 
-/** Ajustes: the connections to the e-invoicing API (URL, company, token in the keychain) and backups. */
+/** Ajustes: the connections to the e-invoicing API (URL, company, token in the keychain), where the data is, and backups. */
 export default function SettingsScreen() {
   const client = useQueryClient();
   const connections = useRpcQuery('connections.list', {});
@@ -24,6 +26,7 @@ export default function SettingsScreen() {
         <h1 id="settings-title">Ajustes</h1>
       </header>
       <RestoredNotice />
+      <DatabaseSwitchedNotice />
       <h2>Conexiones</h2>
       <p className="muted">Los documentos se envían con la conexión en uso. Una conexión de pruebas no envía nada a la DIAN.</p>
       {connections.isError && <Alert tone="error">{connections.error.message}</Alert>}
@@ -44,6 +47,7 @@ export default function SettingsScreen() {
       )}
       <ContingencyPanel />
       {connections.data?.some((connection) => connection.embedded) && <EmbeddedSandboxPanel />}
+      <DatabasePanel />
       <BackupPanel />
     </section>
   );
