@@ -159,6 +159,7 @@ export function ProductSearch({
           onKeyDown={onKeyDown}
           placeholder="Código, código de barras o nombre; también con el lector de código de barras"
           autoComplete="off"
+          spellCheck={false}
           form={form}
           aria-label="Buscar producto"
           role="combobox"

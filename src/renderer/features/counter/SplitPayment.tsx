@@ -4,7 +4,7 @@
 // second means offered after cash is a card, the first amount has the focus, and leaving an amount
 // with the last one still empty writes what is left there (the cashier types one figure, not two).
 import { useEffect, useRef } from 'react';
-import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { PaymentMethod } from '#shared/api/fe';
 import { formatDecimal } from '#shared/format';
 import { dec, sum } from '#shared/money';
@@ -32,9 +32,9 @@ export function secondMeans(offered: readonly PaymentMethod[], mainId: string): 
 }
 
 export function SplitPayment({ offered }: { offered: readonly PaymentMethod[] }) {
-  const { control, register, getValues, setValue, setFocus, formState } = useFormContext<FeFormValues>();
+  const { control, register, getValues, setValue, setFocus } = useFormContext<FeFormValues>();
   const { fields, append, remove, replace } = useFieldArray({ control, name: 'payment.split' });
-  const errors = formState.errors.payment?.split;
+  const errors = useFormState({ control, name: 'payment.split' }).errors.payment?.split;
   const due = useLiveTotals((live) => live.totals.netoPagar);
   // The first amount takes the focus once its input exists (the render after the lines are made).
   const focusFirst = useRef(false);

@@ -1,6 +1,6 @@
 // AIU ("AIU"): administración, imprevistos and utilidad as percentages of the contract base, with
 // the amounts the shared calculation gives.
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { Field } from '#renderer/ui/Field';
 import { Money } from '#renderer/ui/Money';
 import { Section } from '#renderer/ui/Section';
@@ -8,11 +8,11 @@ import { useLiveTotals } from './live-totals';
 import type { FeFormValues } from './model';
 
 export function AiuSection() {
-  const { register, control, formState } = useFormContext<FeFormValues>();
+  const { register, control } = useFormContext<FeFormValues>();
   const aiu = useLiveTotals((live) => live.totals.aiu);
   const currency = useLiveTotals((live) => live.totals.currency);
   const enabled = useWatch({ control, name: 'aiu.enabled' });
-  const errors = formState.errors.aiu;
+  const errors = useFormState({ control, name: 'aiu' }).errors.aiu;
   return (
     <Section
       title="AIU (administración, imprevistos y utilidad)"

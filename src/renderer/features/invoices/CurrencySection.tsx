@@ -1,14 +1,14 @@
 // Currency ("Currency"): COP by default; USD with the applied rate, the official TRM and its date.
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { DateField } from '#renderer/ui/DateField';
 import { Field } from '#renderer/ui/Field';
 import { Section } from '#renderer/ui/Section';
 import type { FeFormValues } from './model';
 
 export function CurrencySection() {
-  const { register, control, formState } = useFormContext<FeFormValues>();
+  const { register, control } = useFormContext<FeFormValues>();
   const currency = useWatch({ control, name: 'currency.commercial_currency' });
-  const errors = formState.errors.currency;
+  const errors = useFormState({ control, name: 'currency' }).errors.currency;
   return (
     <Section title="Moneda" summary={currency === 'USD' ? 'Dólares (USD)' : 'Pesos colombianos (COP)'}>
       <div className="form-grid">

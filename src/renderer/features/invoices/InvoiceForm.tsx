@@ -2,12 +2,12 @@
 // through the core's exactly-once submission (`fe.submit`) under the form's draft_key. Validation,
 // the draft, the submit and the server's field errors follow the one form pattern (src/renderer/forms/).
 import { useId, useMemo, useState } from 'react';
-import { FormProvider } from 'react-hook-form';
+import { FormProvider, useFormState } from 'react-hook-form';
 import type { PaymentMethod } from '#shared/api/fe';
 import { colombiaToday } from '#shared/dates';
 import type { Submission } from '#shared/rpc/methods/submissions';
 import { useDraftAutosave } from '#renderer/forms/useDraftAutosave';
-import { useSubmissionForm } from '#renderer/forms/useSubmissionForm';
+import { useSubmissionForm, type FormProblem } from '#renderer/forms/useSubmissionForm';
 import { invoke } from '#renderer/rpc/client';
 import { useRpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
@@ -105,7 +105,6 @@ export function InvoiceForm(props: InvoiceFormProps) {
   // it, as a scanner types a code's 13 digits.
   const searchForm = useId();
 
-  const errorCount = Object.keys(form.formState.errors).length;
   return (
     <FormProvider {...form}>
       <LiveTotalsContext.Provider value={liveTotals}>
@@ -138,18 +137,28 @@ export function InvoiceForm(props: InvoiceFormProps) {
             canSubmit={!sending && Boolean(paymentMethods)}
             onDiscard={props.onDiscard}
           >
-            {form.formState.errors.root?.totals?.message && (
-              <Alert tone="error">{form.formState.errors.root.totals.message}</Alert>
-            )}
-            {errorCount > 0 && form.formState.isSubmitted && !problem && (
-              <Alert tone="error">{notIssuedMessage(form.formState.errors)}</Alert>
-            )}
-            <SubmitProblem problem={problem} title="No se emitió la factura" />
+            <InvoiceMessages problem={problem} />
           </InvoiceBar>
         </form>
         <LinesForm id={linesForm} />
         <LinesForm id={searchForm} />
       </LiveTotalsContext.Provider>
     </FormProvider>
+  );
+}
+
+/**
+ * The form's messages under its actions. The form's state is read here, not in InvoiceForm: a part
+ * that reads `formState.errors` through the form's own object re-renders the whole form whenever
+ * the errors may have changed, which includes every line added (each scan at the counter).
+ */
+function InvoiceMessages({ problem }: { problem: FormProblem | null }) {
+  const { errors, isSubmitted } = useFormState<FeFormValues>();
+  return (
+    <>
+      {errors.root?.totals?.message && <Alert tone="error">{errors.root.totals.message}</Alert>}
+      {Object.keys(errors).length > 0 && isSubmitted && !problem && <Alert tone="error">{notIssuedMessage(errors)}</Alert>}
+      <SubmitProblem problem={problem} title="No se emitió la factura" />
+    </>
   );
 }

@@ -2,7 +2,7 @@
 // appears), paste from a spreadsheet, add, remove, duplicate and reorder. Per-line amounts come from
 // the shared calculation (computeFeLine via computeFeTotals), read by each row from the live totals.
 import { useEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { useFieldArray, useFormContext } from 'react-hook-form';
+import { useFieldArray, useFormContext, useFormState } from 'react-hook-form';
 import type { Product } from '#shared/catalog/product';
 import { Alert } from '#renderer/ui/Alert';
 import { ProductSearch } from '../counter/ProductSearch';
@@ -26,12 +26,12 @@ export function ItemsGrid({
   searchForm?: string;
   focusSearch?: boolean;
 }) {
-  const { control, register, getValues, formState } = useFormContext<FeFormValues>();
+  const { control, register, getValues, setValue, formState } = useFormContext<FeFormValues>();
   const { fields, append, remove, insert, move, update } = useFieldArray({ control, name: 'items' });
   const gridRef = useRef<HTMLTableSectionElement>(null);
   const focusRow = useRef<number | null>(null);
   const [pasteError, setPasteError] = useState<string | null>(null);
-  const errors = formState.errors.items;
+  const errors = useFormState({ control, name: 'items' }).errors.items;
 
   useEffect(() => {
     if (focusRow.current === null) return;
@@ -53,11 +53,14 @@ export function ItemsGrid({
   // The newest line a product went to is scrolled into view once it is painted (the totals bar is
   // sticky: the rows keep a margin of its height, items-grid.css).
   const shownRow = useRef<number | null>(null);
+  const showRow = (index: number) => {
+    const row = gridRef.current?.querySelector<HTMLElement>(`[data-row="${index}"]`)?.closest('tr');
+    row?.scrollIntoView?.({ block: 'nearest' });
+  };
   useEffect(() => {
     if (shownRow.current === null) return;
-    const row = gridRef.current?.querySelector<HTMLElement>(`[data-row="${shownRow.current}"]`)?.closest('tr');
+    showRow(shownRow.current);
     shownRow.current = null;
-    row?.scrollIntoView?.({ block: 'nearest' });
   });
 
   // A second scan of a product adds 1 to the line it went to: the line carries the product's code,
@@ -66,9 +69,11 @@ export function ItemsGrid({
     const items = getValues('items');
     const at = items.findIndex((item) => item.product === product.code);
     if (at >= 0) {
+      // Only the quantity changes, as if typed: the line keeps its row (an update() of the line would
+      // give it a new identity, and React would build the row again).
       const cant = plusOne(items[at]!.cant);
-      update(at, { ...items[at]!, cant });
-      shownRow.current = at;
+      setValue(`items.${at}.cant`, cant, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+      showRow(at);
       return `${product.description}: cantidad ${cant} (línea ${at + 1}).`;
     }
     const line = lineFromProduct(product);

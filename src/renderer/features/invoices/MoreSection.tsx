@@ -2,7 +2,7 @@
 // after the sale names the paper ticket it replaces: its number in the shop's contingency numbering
 // (Datos del emisor) and the time of the sale, sent as the reference line (docs/CLIENT-DECISIONS.md,
 // "Contingency").
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { LIMITS } from '#shared/api/common';
 import { formatDate } from '#shared/dates';
 import { useRpcQuery } from '#renderer/rpc/hooks';
@@ -13,14 +13,15 @@ import type { FeFormValues } from './model';
 import { formatInteger } from '#shared/format';
 
 export function MoreSection() {
-  const { register, control, formState } = useFormContext<FeFormValues>();
+  const { register, control } = useFormContext<FeFormValues>();
+  const { errors } = useFormState({ control, name: ['observaciones', 'es_contingencia'] });
   const [observaciones, contingencia] = useWatch({ control, name: ['observaciones', 'es_contingencia'] });
   const over = observaciones.length > LIMITS.observacionesMax;
   return (
     <Section title="Observaciones y contingencia" summary={contingencia ? 'Factura de contingencia' : undefined}>
       <Field
         label="Observaciones"
-        error={formState.errors.observaciones?.message}
+        error={errors.observaciones?.message}
         hint={
           <span className={over ? 'counter counter--over' : 'counter'} data-testid="observaciones-counter">
             {formatInteger(observaciones.length)} / {formatInteger(LIMITS.observacionesMax)} caracteres
@@ -33,9 +34,9 @@ export function MoreSection() {
         <input type="checkbox" {...register('es_contingencia')} /> Factura de contingencia (se expidió cuando no se podía enviar a
         la DIAN)
       </label>
-      {formState.errors.es_contingencia?.message ? (
+      {errors.es_contingencia?.message ? (
         <p className="field__error" role="alert">
-          {formState.errors.es_contingencia.message}
+          {errors.es_contingencia.message}
         </p>
       ) : null}
       {contingencia ? <ContingencyTicketFields /> : null}
@@ -44,7 +45,8 @@ export function MoreSection() {
 }
 
 function ContingencyTicketFields() {
-  const { register, formState } = useFormContext<FeFormValues>();
+  const { register, control } = useFormContext<FeFormValues>();
+  const { errors } = useFormState({ control, name: 'contingencia' });
   const issuer = useRpcQuery('history.issuer', {});
   const numbering = issuer.data?.contingencia ?? null;
   if (issuer.isPending) return null;
@@ -60,12 +62,12 @@ function ContingencyTicketFields() {
     <div className="form-grid">
       <Field
         label="Número del talonario"
-        error={formState.errors.contingencia?.talonario?.message}
+        error={errors.contingencia?.talonario?.message}
         hint={`Del ${numbering.prefijo}${formatInteger(numbering.rango_desde)} al ${numbering.prefijo}${formatInteger(numbering.rango_hasta)} · resolución ${numbering.numero}, vigente hasta el ${formatDate(numbering.hasta)}`}
       >
         <input inputMode="numeric" autoComplete="off" {...register('contingencia.talonario')} />
       </Field>
-      <Field label="Hora de la venta" error={formState.errors.contingencia?.hora?.message}>
+      <Field label="Hora de la venta" error={errors.contingencia?.hora?.message}>
         <input type="time" {...register('contingencia.hora')} />
       </Field>
     </div>

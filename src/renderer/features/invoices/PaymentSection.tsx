@@ -1,7 +1,7 @@
 // Payment ("FE payment"): form (contado/crédito), the method from the company's catalog (active ones,
 // the default preselected, never a hard-coded id), its means code, the due date for crédito only.
 import { useEffect } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { formatDate } from '#shared/dates';
 import type { PaymentMethod } from '#shared/api/fe';
 import { Alert } from '#renderer/ui/Alert';
@@ -26,8 +26,9 @@ export function PaymentSection({
   /** Asks the service for the list again (a brand-new connection with no local copy yet). */
   onRetry?: () => void;
 }) {
-  const { register, setValue, getValues, resetField, control, formState } = useFormContext<FeFormValues>();
-  const errors = formState.errors.payment;
+  const { register, setValue, getValues, resetField, control } = useFormContext<FeFormValues>();
+  const formErrors = useFormState({ control, name: ['payment', 'fecha_emision'] }).errors;
+  const errors = formErrors.payment;
   const [form, methodId, contingencia, fechaEmision, currency, split] = useWatch({
     control,
     name: [
@@ -107,13 +108,13 @@ export function PaymentSection({
             control={control}
             name="fecha_emision"
             label="Fecha de emisión"
-            error={formState.errors.fecha_emision?.message}
+            error={formErrors.fecha_emision?.message}
             hint="Factura de contingencia: puede llevar una fecha anterior"
           />
         ) : (
           <Field
             label="Fecha de emisión"
-            error={formState.errors.fecha_emision?.message}
+            error={formErrors.fecha_emision?.message}
             hint="Hoy en Colombia (la DIAN exige la fecha del envío)"
           >
             <input type="text" readOnly value={formatDate(fechaEmision)} />

@@ -2,7 +2,7 @@
 // saved with "Guardar cliente"; DIAN identification types;
 // NIT check digit for type 31; acquirer lookup (endpoint 5).
 import { useState } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { nitCheckDigit } from '#shared/fiscal/nit';
 import { invoke } from '#renderer/rpc/client';
 import { Alert } from '#renderer/ui/Alert';
@@ -14,8 +14,8 @@ import { IdentificationOptions } from '#renderer/ui/IdentificationOptions';
 import { useFillReceptor } from './fill-receptor';
 
 export function ReceiverSection() {
-  const { register, control, formState } = useFormContext<FeFormValues>();
-  const errors = formState.errors.receptor;
+  const { register, control } = useFormContext<FeFormValues>();
+  const errors = useFormState({ control, name: 'receptor' }).errors.receptor;
   const [tipo, numero, nombre] = useWatch({ control, name: ['receptor.tipo_doc', 'receptor.numero_doc', 'receptor.nombre'] });
   const [lookup, setLookup] = useState<{ busy: boolean; tone?: 'ok' | 'warn' | 'error'; message?: string }>({ busy: false });
   const dv = tipo === '31' && /^\d{1,15}$/.test(numero.trim()) ? nitCheckDigit(numero.trim()) : '';

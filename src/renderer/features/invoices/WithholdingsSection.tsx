@@ -1,7 +1,7 @@
 // Withholdings ("FE withholdings"): only the types configured for this connection; an honest empty
 // state otherwise. Amounts are shown when the base mode is one the shared calculation knows.
 import { useState } from 'react';
-import { useFieldArray, useFormContext } from 'react-hook-form';
+import { useFieldArray, useFormContext, useFormState } from 'react-hook-form';
 import { Alert } from '#renderer/ui/Alert';
 import { Field } from '#renderer/ui/Field';
 import { Money } from '#renderer/ui/Money';
@@ -16,10 +16,10 @@ interface Props {
 }
 
 export function WithholdingsSection({ types, loadError }: Props) {
-  const { control, register, formState } = useFormContext<FeFormValues>();
+  const { control, register } = useFormContext<FeFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'withholdings' });
   const [editing, setEditing] = useState(false);
-  const errors = formState.errors.withholdings;
+  const errors = useFormState({ control, name: 'withholdings' }).errors.withholdings;
   const configured = types ?? [];
 
   return (
