@@ -1,6 +1,7 @@
 // The command line, as a real child process, against a contract-keeping server that lists by cursor
 // only, spells acceptance "aceptado con observaciones" and answers a rejected FE without its id:
 // submit, sync and history end with the local history equal to the server's, one document per key.
+// On both engines: the data folder's SQLite file, and a shop's PostgreSQL named by `--database`.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,22 +11,15 @@ import { CONTRACT_COMPANY, CONTRACT_TOKENS, startContractServer, type ContractSe
 import { OUTCOME_BY_NUMBER as N, SHAPE_VARIANTS } from '#test/contract-server/variants';
 import { runCli } from '#test/core/cli';
 import { tempDir } from '#test/temp';
+import { ENGINE_KINDS } from '#test/engines';
+import { shopLedgers, type ShopLedgers } from '#test/core/shop-ledgers';
 
 const CURSOR = SHAPE_VARIANTS.find((v) => v.feList === 'cursor')!;
 
 let dir: ReturnType<typeof tempDir>;
 let server: ContractServer;
 let home: string;
-
-beforeAll(async () => {
-  dir = tempDir('factura-desk-cli-shapes-');
-  server = await startContractServer(CURSOR, { feDocuments: 50 });
-  home = join(dir.path, 'home');
-});
-afterAll(async () => {
-  await server?.close();
-  dir?.remove();
-});
+let ledgers: ShopLedgers;
 
 function file(name: string, body: unknown): string {
   const path = join(dir.path, name);
@@ -33,27 +27,41 @@ function file(name: string, body: unknown): string {
   return path;
 }
 
-describe('command line against a cursor-only server', { timeout: 180_000 }, () => {
+describe.each(ENGINE_KINDS)('command line against a cursor-only server (%s)', { timeout: 180_000 }, (kind) => {
+  // A server of each engine's own: the run's documents and keys are counted on it.
+  beforeAll(async () => {
+    dir = tempDir('factura-desk-cli-shapes-');
+    server = await startContractServer(CURSOR, { feDocuments: 50 });
+    home = join(dir.path, 'home');
+    ledgers = shopLedgers(kind);
+  });
+  afterAll(async () => {
+    await ledgers?.close();
+    await server?.close();
+    dir?.remove();
+  });
+  const cli = async (args: string[], options?: Parameters<typeof runCli>[2]) =>
+    runCli(home, [...(await ledgers.cliArgs(home)), ...args], options);
+
   it('connect, submit, sync and history: the local history equals the server’s, one document per key', async () => {
-    const connect = await runCli(
-      home,
+    const connect = await cli(
       ['connect', '--base-url', server.baseUrl, '--company', String(CONTRACT_COMPANY), '--kind', 'production'],
       { stdin: `${CONTRACT_TOKENS.full}\n` },
     );
     expect(connect.code).toBe(0);
 
-    const accepted = await runCli(home, ['fe', 'submit', file('ok.json', feRequest(N.accept, 'cli-shapes-ok'))]);
+    const accepted = await cli(['fe', 'submit', file('ok.json', feRequest(N.accept, 'cli-shapes-ok'))]);
     expect(accepted.code).toBe(0);
     expect(accepted.json).toMatchObject({ state: 'accepted', estado_dian: 'aceptado_con_notificaciones' });
-    const rejected = await runCli(home, ['fe', 'submit', file('no.json', feRequest(N.reject, 'cli-shapes-no'))]);
+    const rejected = await cli(['fe', 'submit', file('no.json', feRequest(N.reject, 'cli-shapes-no'))]);
     expect(rejected.code).toBe(4);
     expect(rejected.json).toMatchObject({ state: 'rejected', document_id: null });
 
-    const sync = await runCli(home, ['sync']);
+    const sync = await cli(['sync']);
     expect(sync.code).toBe(0);
     expect((sync.json as SyncSummary).warning).toBeNull();
 
-    const history = await runCli(home, ['history', '--json', '--kind', 'FE', '--limit', '500']);
+    const history = await cli(['history', '--json', '--kind', 'FE', '--limit', '500']);
     const local = (history.json as HistoryPage).items;
     const remote = server.feSnapshot();
     expect(remote).toHaveLength(52);
