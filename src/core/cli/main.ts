@@ -1,7 +1,9 @@
-// `npm run --silent cli -- [--home DIR] <command>`: the same core as the app, printing JSON.
+// `npm run --silent cli -- [--home DIR] [--database ADDRESS] <command>`: the same core as the app,
+// on the same database (the data folder's SQLite file, or the shop's PostgreSQL), printing JSON.
 // Exit codes: 0 accepted / done, 3 pending or in doubt, 4 rejected, 2 invalid input, 1 anything else.
-import { createCore, type Core } from '../core';
+import { openCore, type Core } from '../core';
 import { resolveHome } from '../home';
+import { DATABASE_VARIABLE, readDatabaseChoice, takeDatabaseArgument } from '../store/database-choice';
 import { osKeychain } from '../vault/os-keychain';
 import { isAppError } from '#shared/rpc/errors';
 import { parseArgs } from './args';
@@ -20,11 +22,15 @@ import {
   type CommandResult,
 } from './commands';
 import { EXIT, exitForError } from './exit-codes';
-import { MOVE_USAGE, moveToPostgresCommand } from './move-to-postgres';
+import { cliSecrets, refuseBackupsOnShopDatabase, withPasswordHint } from './database';
+import { MOVE_USAGE, moveToPostgresCommand, PASSWORD_VARIABLE } from './move-to-postgres';
 import { backupsCommand, restoreCommand } from './restore';
 import { SANDBOX_OUTAGE_USAGE, sandboxOutageCommand } from './sandbox-outage';
 
-const USAGE = `Uso: npm run --silent cli -- [--home DIR] [--pin] <comando>
+const USAGE = `Uso: npm run --silent cli -- [--home DIR] [--database postgres://USUARIO@SERVIDOR:PUERTO/BASE] [--pin] <comando>
+  --database   la base de datos del negocio (PostgreSQL), o sqlite para los datos de este equipo; sin ella:
+               ${DATABASE_VARIABLE}, o la elegida en Ajustes, o los datos de este equipo. La contraseña se lee
+               del llavero del sistema (guárdela en Ajustes), o de ${PASSWORD_VARIABLE} solo para esa orden
   --pin   actuar como un cajero de la caja (las acciones de administrador lo piden cuando hay cajeros):
           el PIN de ${PIN_VARIABLE}, o escrito cuando se pida, o la primera línea de la entrada estándar
   connect --base-url URL --company ID [--label NOMBRE] [--kind sandbox|production] [--ca ARCHIVO.pem] [--replace-token]   (token por stdin; --ca: autoridad de certificación propia del proveedor)
@@ -35,9 +41,9 @@ const USAGE = `Uso: npm run --silent cli -- [--home DIR] [--pin] <comando>
   status
   history [--json] [--q TEXTO] [--kind FE|DSE] [--limit N]
   sync
-  backup
+  backup    (solo con los datos de este equipo: la base de datos del negocio la respalda su servidor)
   backups
-  restore NOMBRE --confirmar   (con la aplicación cerrada)
+  restore NOMBRE --confirmar   (con la aplicación cerrada; solo con los datos de este equipo)
   ${MOVE_USAGE}
   ${SANDBOX_OUTAGE_USAGE}`;
 
@@ -81,22 +87,16 @@ function readStdin(): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  const { home, rest } = resolveHome(process.argv.slice(2));
+  const { home, rest: afterHome } = resolveHome(process.argv.slice(2));
   let core: Core | undefined;
   try {
-    // A restore runs with no core open (and a damaged file cannot open one).
+    const { database, rest } = takeDatabaseArgument(afterHome);
     const args = parseArgs(rest);
     refusePinInArgs(args);
     const command = args.positional[0];
     if (command === 'sandbox-outage') {
       // A standalone sandbox's switch: no data folder is opened.
       const result = await sandboxOutageCommand(args);
-      process.stdout.write(`${JSON.stringify(result.output, null, 2)}\n`);
-      return result.exitCode;
-    }
-    if (command === 'backups' || command === 'restore') {
-      const options = { home, secrets: osKeychain };
-      const result = command === 'backups' ? backupsCommand(options) : restoreCommand(options, args, new Date());
       process.stdout.write(`${JSON.stringify(result.output, null, 2)}\n`);
       return result.exitCode;
     }
@@ -111,7 +111,18 @@ async function main(): Promise<number> {
       process.stdout.write(`${result.text ?? JSON.stringify(result.output, null, 2)}\n`);
       return result.exitCode;
     }
-    core = createCore({ home, secrets: osKeychain, transport: 'cli' });
+    const choice = readDatabaseChoice({ home, argument: database, env: process.env });
+    // Before any connection: the shop database's copies are its server's (nothing to ask it for).
+    if (choice.engine === 'postgres' && (command === 'backup' || command === 'backups' || command === 'restore'))
+      refuseBackupsOnShopDatabase(choice.address);
+    // A restore runs with no core open (and a damaged file cannot open one).
+    if (command === 'backups' || command === 'restore') {
+      const options = { home, secrets: osKeychain };
+      const result = command === 'backups' ? backupsCommand(options) : restoreCommand(options, args, new Date());
+      process.stdout.write(`${JSON.stringify(result.output, null, 2)}\n`);
+      return result.exitCode;
+    }
+    core = await openCore({ home, secrets: cliSecrets(osKeychain, choice, process.env), transport: 'cli', choice });
     if (core.parts.store?.notice) process.stderr.write(`${core.parts.store.notice}\n`);
     const signedIn = await signInForCommand(core, args, {
       env: process.env,
@@ -137,7 +148,7 @@ async function main(): Promise<number> {
             ...found,
             message: `${found.message} Con la aplicación cerrada: «backups» lista las copias y «restore NOMBRE --confirmar» restaura una (el archivo actual se conserva aparte).`,
           }
-        : found;
+        : found && withPasswordHint(found);
     // Refused for want of a cashier: the command line's own way to be one.
     if (shape?.code === 'not_allowed' && !process.argv.includes('--pin')) {
       shape.message = `${shape.message} Desde la línea de comandos: agregue --pin (el PIN de ${PIN_VARIABLE} o escrito cuando se pida).`;

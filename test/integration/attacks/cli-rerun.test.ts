@@ -1,11 +1,12 @@
 // Running the same `dse submit FILE` / `fe submit FILE` again after a crash (the
 // natural recovery) must not create a second document: the same data already in the ledger is
 // confirmed under its key; --new-document asks for another document explicitly; the key is printed
-// before anything is sent.
+// before anything is sent. On both engines: the data folder's SQLite file, and a shop's PostgreSQL
+// named by `--database`.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore } from '#core/core';
+import { openCore } from '#core/core';
 import { FileLogger } from '#core/log/logger';
 import { CRASH_ENV } from '#core/submissions/crash';
 import { startSandbox, type RunningSandbox } from '#sandbox/index';
@@ -14,29 +15,39 @@ import { tempDir } from '#test/temp';
 import { runCli } from '#test/core/cli';
 import { dse, dseDocumentIds, fe, feTotal, MAGIC } from '#test/requests/outcomes';
 import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '#test/seed';
+import { ENGINE_KINDS } from '#test/engines';
+import { leasesRunOut, shopLedgers, type ShopLedgers } from '#test/core/shop-ledgers';
 
 let dir: ReturnType<typeof tempDir>;
 let sandbox: RunningSandbox;
-let home: string;
 
 beforeAll(async () => {
   dir = tempDir('factura-desk-rerun-');
   sandbox = await startSandbox({ seed: coreSeed(0), dataDir: join(dir.path, 'sandbox'), settleMs: 100 });
-  home = join(dir.path, 'home');
-  const core = createCore({ home, secrets: realKeychain(), transport: 'cli', logger: new FileLogger(null) });
+});
+afterAll(async () => {
+  await sandbox?.close();
+  dir?.remove();
+});
+
+/** A folder on this engine's database whose active connection is the sandbox's, with `token`. */
+async function prepareHome(ledgers: ShopLedgers, home: string, token: string): Promise<void> {
+  const core = await openCore({
+    home,
+    secrets: realKeychain(),
+    transport: 'cli',
+    logger: new FileLogger(null),
+    choice: await ledgers.choiceOf(home),
+  });
   const connection = await core.parts.connections.create({
     label: 'Pruebas',
     kind: 'sandbox',
     base_url: sandbox.baseUrl,
     company_id: COMPANY,
   });
-  await core.parts.connections.setToken(connection.id, TOKENS.full);
+  await core.parts.connections.setToken(connection.id, token);
   await core.close();
-});
-afterAll(async () => {
-  await sandbox?.close();
-  dir?.remove();
-});
+}
 
 function file(name: string, body: unknown): string {
   const path = join(dir.path, name);
@@ -46,70 +57,74 @@ function file(name: string, body: unknown): string {
 
 const killedAfterServerCommit = { env: { [CRASH_ENV]: 'after-server-commit' } };
 
-describe('re-running the command line after a crash', { timeout: 120_000 }, () => {
+describe.each(ENGINE_KINDS)('re-running the command line after a crash (%s)', { timeout: 120_000 }, (kind) => {
+  let ledgers: ShopLedgers;
+  let home: string;
+  const cli = async (folder: string, args: string[], options?: Parameters<typeof runCli>[2]) =>
+    runCli(folder, [...(await ledgers.cliArgs(folder)), ...args], options);
+  /** On PostgreSQL the killed process's claim holds until its lease runs out (SQLite's single writer takes it over). */
+  const killedClaimsRunOut = async (folder: string) => {
+    const { engine } = await ledgers.engineOf(folder);
+    if (engine) await leasesRunOut(engine);
+  };
+  beforeAll(async () => {
+    ledgers = shopLedgers(kind);
+    home = join(dir.path, `home-${kind}`);
+    await prepareHome(ledgers, home, TOKENS.full);
+  });
+  afterAll(() => ledgers.close());
+
   it('dse submit without --key: the second run confirms the first document; --new-document makes another', async () => {
-    const path = file('dse.json', dse(MAGIC.accept, 'repetido'));
+    const path = file(`dse-${kind}.json`, dse(MAGIC.accept, 'repetido'));
     const before = (await dseDocumentIds(sandbox.baseUrl, TOKENS.full)).length;
-    const crashed = await runCli(home, ['dse', 'submit', path], killedAfterServerCommit);
+    const crashed = await cli(home, ['dse', 'submit', path], killedAfterServerCommit);
     expect(crashed.signal).toBe('SIGKILL');
+    await killedClaimsRunOut(home);
     const printed = /Clave de envío: (\S+)/.exec(crashed.stderr)?.[1];
     expect(printed).toMatch(/^dse-/);
     expect((await dseDocumentIds(sandbox.baseUrl, TOKENS.full)).length).toBe(before + 1);
 
-    const again = await runCli(home, ['dse', 'submit', path]);
+    const again = await cli(home, ['dse', 'submit', path]);
     expect(again.code).toBe(0);
     expect(again.json).toMatchObject({ state: 'accepted', idempotency_key: printed });
     expect(again.stderr).toContain('no se crea otro documento');
     expect((await dseDocumentIds(sandbox.baseUrl, TOKENS.full)).length).toBe(before + 1);
 
-    const third = await runCli(home, ['dse', 'submit', path]);
+    const third = await cli(home, ['dse', 'submit', path]);
     expect(third.json).toMatchObject({ idempotency_key: printed });
     expect((await dseDocumentIds(sandbox.baseUrl, TOKENS.full)).length).toBe(before + 1);
 
-    const wanted = await runCli(home, ['dse', 'submit', path, '--new-document']);
+    const wanted = await cli(home, ['dse', 'submit', path, '--new-document']);
     expect(wanted.code).toBe(0);
     expect((wanted.json as { idempotency_key: string }).idempotency_key).not.toBe(printed);
     expect((await dseDocumentIds(sandbox.baseUrl, TOKENS.full)).length).toBe(before + 2);
   });
 
   it('fe submit without draft_key: the second run confirms the first invoice', async () => {
-    const path = file('fe.json', fe(MAGIC.accept, 'repetida'));
+    const path = file(`fe-${kind}.json`, fe(MAGIC.accept, 'repetida'));
     const before = await feTotal(sandbox.baseUrl, TOKENS.full);
-    const crashed = await runCli(home, ['fe', 'submit', path], killedAfterServerCommit);
+    const crashed = await cli(home, ['fe', 'submit', path], killedAfterServerCommit);
     expect(crashed.signal).toBe('SIGKILL');
+    await killedClaimsRunOut(home);
     const printed = /Clave de envío: (\S+)/.exec(crashed.stderr)?.[1];
     expect(printed).toMatch(/^fe-/);
-    const again = await runCli(home, ['fe', 'submit', path]);
+    const again = await cli(home, ['fe', 'submit', path]);
     expect(again.code).toBe(0);
     expect(again.json).toMatchObject({ state: 'accepted', idempotency_key: printed });
     expect(await feTotal(sandbox.baseUrl, TOKENS.full)).toBe(before + 1);
   });
 
   it('a submission refused before anything was created does not hold the data back', async () => {
-    const core = createCore({
-      home: join(dir.path, 'home-revoked'),
-      secrets: realKeychain(),
-      transport: 'cli',
-      logger: new FileLogger(null),
-    });
-    const connection = await core.parts.connections.create({
-      label: 'Pruebas',
-      kind: 'sandbox',
-      base_url: sandbox.baseUrl,
-      company_id: COMPANY,
-    });
-    await core.parts.connections.setToken(connection.id, TOKENS.revoked);
-    await core.close();
-    const path = file('dse-revoked.json', dse(MAGIC.accept, 'token revocado'));
-    const refused = await runCli(join(dir.path, 'home-revoked'), ['dse', 'submit', path]);
+    const revoked = join(dir.path, `home-revoked-${kind}`);
+    await prepareHome(ledgers, revoked, TOKENS.revoked);
+    const path = file(`dse-revoked-${kind}.json`, dse(MAGIC.accept, 'token revocado'));
+    const refused = await cli(revoked, ['dse', 'submit', path]);
     expect(refused.json).toMatchObject({ state: 'failed', http_status: 401 });
-    const fixed = await runCli(
-      join(dir.path, 'home-revoked'),
-      ['connect', '--base-url', sandbox.baseUrl, '--company', String(COMPANY)],
-      { stdin: TOKENS.full },
-    );
+    const fixed = await cli(revoked, ['connect', '--base-url', sandbox.baseUrl, '--company', String(COMPANY)], {
+      stdin: TOKENS.full,
+    });
     expect(fixed.code).toBe(0);
-    const sent = await runCli(join(dir.path, 'home-revoked'), ['dse', 'submit', path]);
+    const sent = await cli(revoked, ['dse', 'submit', path]);
     expect(sent.json).toMatchObject({ state: 'accepted' });
   });
 });

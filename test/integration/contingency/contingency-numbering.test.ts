@@ -2,13 +2,14 @@
 // reached takes the next number of the contingency resolution in the issuer profile, in the commit
 // that queues it; its ticket prints that number; once the service is back, the invoice the server
 // creates is the DIAN's type 03 with that number and a reference to the ticket. A SIGKILL between
-// queueing and printing never lets a number be given twice. Real core, real SQLite, real sandbox over
-// loopback HTTP behind a proxy that refuses connections; the sandbox's clock is a fake one.
+// queueing and printing never lets a number be given twice. Real core on both engines (the data
+// folder's SQLite file, a shop's PostgreSQL named by `--database`), real sandbox over loopback HTTP
+// behind a proxy that refuses connections (one of each per engine); the sandbox's clock is a fake one.
 import Database from 'better-sqlite3';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore } from '#core/core';
+import { openCore, type CoreOptions } from '#core/core';
 import { ticketRef } from '#core/submissions/contingency-tickets';
 import { CRASH_ENV, OUTBOX_CRASH_POINT } from '#core/submissions/crash';
 import type { HistoryDetail, IssuerProfile } from '#shared/rpc/methods/history';
@@ -24,24 +25,16 @@ import { realKeychain } from '#test/keychain';
 import { feBody, SANDBOX_NOW } from '#test/requests/numbered';
 import { RELIABILITY_COMPANY_A as COMPANY_A, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '#test/seed';
 import { tempDir } from '#test/temp';
+import { ENGINE_KINDS } from '#test/engines';
+import { shopLedgers, type ShopLedgers } from '#test/core/shop-ledgers';
 
 const NEXT_DAY = '2026-11-21T09:00:00-05:00';
 const sandboxClock = settableClock(SANDBOX_NOW);
 let dir: ReturnType<typeof tempDir>;
 let sandbox: RunningSandbox;
 let proxy: FaultProxy;
+let ledgers: ShopLedgers;
 const sandboxData = () => join(dir.path, 'sandbox');
-
-beforeAll(async () => {
-  dir = tempDir('factura-desk-contingency-numbering-');
-  sandbox = await startSandbox({ seed: reliabilitySeed(), clock: sandboxClock, settleMs: 50, dataDir: sandboxData() });
-  proxy = await startFaultProxy(new URL(sandbox.baseUrl).origin);
-});
-afterAll(async () => {
-  await proxy?.close();
-  await sandbox?.close();
-  dir?.remove();
-});
 
 const PROFILE: IssuerProfile = {
   nombre: 'Tienda Prueba S.A.S.',
@@ -64,8 +57,8 @@ const PROFILE: IssuerProfile = {
   plan: 'ilimitado',
 };
 
-function open(home: string, secrets: Parameters<typeof createCore>[0]['secrets'], clock: () => Date) {
-  const core = createCore({ home, secrets, transport: 'cli', clock });
+async function open(home: string, secrets: CoreOptions['secrets'], clock: () => Date) {
+  const core = await openCore({ home, secrets, transport: 'cli', clock, choice: await ledgers.choiceOf(home) });
   let next = 1;
   const ok = async <T>(method: string, input: unknown): Promise<T> => {
     const reply = await core.dispatch({ id: next++, method, input });
@@ -75,7 +68,9 @@ function open(home: string, secrets: Parameters<typeof createCore>[0]['secrets']
   return { core, ok };
 }
 
-async function connect(app: ReturnType<typeof open>, profile: IssuerProfile | null) {
+type App = Awaited<ReturnType<typeof open>>;
+
+async function connect(app: App, profile: IssuerProfile | null) {
   const connection = await app.ok<{ id: number }>('connections.create', {
     label: 'Empresa A',
     kind: 'sandbox',
@@ -87,13 +82,11 @@ async function connect(app: ReturnType<typeof open>, profile: IssuerProfile | nu
   if (profile) await app.ok('history.setIssuer', profile);
 }
 
-function ticketsOf(home: string): { submission_id: number; ticket_number: number | null; ticket_problem: string | null }[] {
-  const db = new Database(join(home, 'factura-desk.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare('SELECT submission_id, ticket_number, ticket_problem FROM outbox ORDER BY id').all() as never;
-  } finally {
-    db.close();
-  }
+function ticketsOf(home: string) {
+  return ledgers.read<{ submission_id: number; ticket_number: number | null; ticket_problem: string | null }>(
+    home,
+    'SELECT submission_id, ticket_number, ticket_problem FROM outbox ORDER BY id',
+  );
 }
 
 function serverFe(draftKey: string): { doc: Record<string, unknown>; estado: string } {
@@ -113,7 +106,7 @@ function serverFe(draftKey: string): { doc: Record<string, unknown>; estado: str
  * The first sale of an outage: it may ride a kept-alive connection the outage cut, and is then in
  * doubt (never queued, confirmed later with its key); the next one is provably unsent and queued.
  */
-async function firstQueued(app: ReturnType<typeof open>, request: Record<string, unknown>): Promise<Submission> {
+async function firstQueued(app: App, request: Record<string, unknown>): Promise<Submission> {
   const sale = await app.ok<Submission>('fe.submit', { request });
   if (sale.contingency) return sale;
   return app.ok<Submission>('fe.submit', {
@@ -121,7 +114,7 @@ async function firstQueued(app: ReturnType<typeof open>, request: Record<string,
   });
 }
 
-async function transmitAll(app: ReturnType<typeof open>): Promise<void> {
+async function transmitAll(app: App): Promise<void> {
   // The proxy's port may take a moment to accept again: a refused pass sends nothing.
   for (let round = 0; round < 10; round += 1) {
     const pass = await app.ok<{ queued: number }>('outbox.transmit', {});
@@ -131,12 +124,25 @@ async function transmitAll(app: ReturnType<typeof open>): Promise<void> {
   throw new Error('the outbox did not empty');
 }
 
-describe('contingency tickets numbered by the shop’s contingency resolution', () => {
+describe.each(ENGINE_KINDS)('contingency tickets numbered by the shop’s contingency resolution (%s)', (kind) => {
+  beforeAll(async () => {
+    dir = tempDir('factura-desk-contingency-numbering-');
+    sandbox = await startSandbox({ seed: reliabilitySeed(), clock: sandboxClock, settleMs: 50, dataDir: sandboxData() });
+    proxy = await startFaultProxy(new URL(sandbox.baseUrl).origin);
+    ledgers = shopLedgers(kind);
+  });
+  afterAll(async () => {
+    await ledgers?.close();
+    await proxy?.close();
+    await sandbox?.close();
+    dir?.remove();
+  });
+
   it('queue during an outage -> ticket CT1, CT2 -> recovery -> the server’s invoice is type 03 with that number and its reference', async () => {
     sandboxClock.set(SANDBOX_NOW);
     const home = join(dir.path, 'home-sale');
     let now = new Date(SANDBOX_NOW);
-    const app = open(home, (await import('#test/core/memory-secrets')).memorySecrets(), () => now);
+    const app = await open(home, (await import('#test/core/memory-secrets')).memorySecrets(), () => now);
     await proxy.setFault('refuse');
     await connect(app, PROFILE);
     const first = await firstQueued(app, { ...feBody(1), observaciones: 'Mesa 4' });
@@ -174,7 +180,7 @@ describe('contingency tickets numbered by the shop’s contingency resolution', 
   it('without a numbering the sale still queues, the banner says what is missing, and the DIAN’s rejection names it', async () => {
     sandboxClock.set(SANDBOX_NOW);
     const home = join(dir.path, 'home-none');
-    const app = open(home, (await import('#test/core/memory-secrets')).memorySecrets(), () => new Date(SANDBOX_NOW));
+    const app = await open(home, (await import('#test/core/memory-secrets')).memorySecrets(), () => new Date(SANDBOX_NOW));
     await proxy.setFault('refuse');
     await connect(app, { ...PROFILE, contingencia: null });
     const sale = await firstQueued(app, feBody(3));
@@ -192,7 +198,7 @@ describe('contingency tickets numbered by the shop’s contingency resolution', 
 
   it('the range used up: the sale queues without a number and says so', async () => {
     const home = join(dir.path, 'home-full');
-    const app = open(home, (await import('#test/core/memory-secrets')).memorySecrets(), () => new Date(SANDBOX_NOW));
+    const app = await open(home, (await import('#test/core/memory-secrets')).memorySecrets(), () => new Date(SANDBOX_NOW));
     await proxy.setFault('refuse');
     await connect(app, { ...PROFILE, contingencia: { ...PROFILE.contingencia!, numero: '18764000002', rango_hasta: 1 } });
     const one = await firstQueued(app, feBody(4));
@@ -209,23 +215,25 @@ describe('contingency tickets numbered by the shop’s contingency resolution', 
   it('a SIGKILL after the sale is queued, before its ticket is printed: the number stays with that sale, the next sale takes the next one', async () => {
     const home = join(dir.path, 'home-crash');
     const secrets = realKeychain();
-    const setup = open(home, secrets, () => new Date(SANDBOX_NOW));
+    const setup = await open(home, secrets, () => new Date(SANDBOX_NOW));
     await connect(setup, { ...PROFILE, contingencia: { ...PROFILE.contingencia!, numero: '18764000003' } });
     await setup.core.close();
     await proxy.setFault('refuse');
     const file = join(dir.path, 'sale.json');
     writeFileSync(file, JSON.stringify(feBody(6)));
-    const crashed = await runCli(home, ['fe', 'submit', file], { env: { [CRASH_ENV]: OUTBOX_CRASH_POINT } });
+    const crashed = await runCli(home, [...(await ledgers.cliArgs(home)), 'fe', 'submit', file], {
+      env: { [CRASH_ENV]: OUTBOX_CRASH_POINT },
+    });
     expect(crashed.signal).toBe('SIGKILL');
-    expect(ticketsOf(home)).toEqual([expect.objectContaining({ ticket_number: 1, ticket_problem: null })]);
+    expect(await ticketsOf(home)).toEqual([expect.objectContaining({ ticket_number: 1, ticket_problem: null })]);
 
-    const app = open(home, secrets, () => new Date(SANDBOX_NOW));
+    const app = await open(home, secrets, () => new Date(SANDBOX_NOW));
     const next = await app.ok<Submission>('fe.submit', { request: feBody(7) });
     expect(next.contingency?.ticket).toBe('CT2');
-    const [killed] = ticketsOf(home);
+    const [killed] = await ticketsOf(home);
     const reprinted = await app.ok<HistoryDetail>('history.contingencyDetail', { submission_id: killed!.submission_id });
     expect(reprinted.submission?.contingency?.ticket).toBe('CT1');
-    expect(ticketsOf(home).map((t) => t.ticket_number)).toEqual([1, 2]);
+    expect((await ticketsOf(home)).map((t) => t.ticket_number)).toEqual([1, 2]);
     await app.core.close();
     await proxy.setFault('none');
   });
@@ -233,7 +241,7 @@ describe('contingency tickets numbered by the shop’s contingency resolution', 
   it('a ticket typed after a paper sale is invoiced once: typed again it is refused and nothing is stored; the queue numbers past it', async () => {
     sandboxClock.set(SANDBOX_NOW);
     const home = join(dir.path, 'home-typed');
-    const app = open(home, (await import('#test/core/memory-secrets')).memorySecrets(), () => new Date(SANDBOX_NOW));
+    const app = await open(home, (await import('#test/core/memory-secrets')).memorySecrets(), () => new Date(SANDBOX_NOW));
     const numbering = { ...PROFILE.contingencia!, numero: '18764000004', prefijo: 'TP', rango_hasta: 10 };
     await connect(app, { ...PROFILE, contingencia: numbering });
     const typed = (n: number) => ({
@@ -264,7 +272,7 @@ describe('contingency tickets numbered by the shop’s contingency resolution', 
   it('two sales race for one typed ticket: the other’s record lands between this sale’s check and its write, and the database refuses this one', async () => {
     sandboxClock.set(SANDBOX_NOW);
     const home = join(dir.path, 'home-race');
-    const app = open(home, (await import('#test/core/memory-secrets')).memorySecrets(), () => new Date(SANDBOX_NOW));
+    const app = await open(home, (await import('#test/core/memory-secrets')).memorySecrets(), () => new Date(SANDBOX_NOW));
     const numbering = { ...PROFILE.contingencia!, numero: '18764000005', prefijo: 'RC', rango_hasta: 10 };
     await connect(app, { ...PROFILE, contingencia: numbering });
     const typed = (n: number) => ({

@@ -1,12 +1,14 @@
 // Crash tests: the command line as a child process, killed with SIGKILL at each stage of a submission
 // (FACTURA_DESK_CRASH_AT), with the sandbox's magic outcomes. After `resume`, the sandbox holds
-// exactly one document per operation that reached the ledger, and the ledger has lost none.
-// FACTURA_DESK_CRASH_RUNS raises the number of runs per stage and outcome (default 2).
-import Database from 'better-sqlite3';
+// exactly one document per operation that reached the ledger, and the ledger has lost none. On both
+// engines: the data folder's SQLite file, and a shop's PostgreSQL named by `--database` (one database
+// per folder). FACTURA_DESK_CRASH_RUNS raises the number of runs per stage and outcome (default 2 on
+// SQLite; PostgreSQL runs half as many, at least one, to keep within CI's time: each of its processes
+// also opens a pool and checks the schema).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, DATABASE_FILE } from '#core/core';
+import { openCore } from '#core/core';
 import { FileLogger } from '#core/log/logger';
 import { CRASH_ENV, CRASH_POINTS, type CrashPoint } from '#core/submissions/crash';
 import { OPEN_SUBMISSION_STATES, type Submission } from '#shared/rpc/methods/submissions';
@@ -17,8 +19,12 @@ import { runCli, type CliRun } from '#test/core/cli';
 import { dse, dseDocumentIds, fe, feTotal, MAGIC } from '#test/requests/outcomes';
 import { waitUntil } from '#test/wait';
 import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '#test/seed';
+import { ENGINE_KINDS } from '#test/engines';
+import { leasesRunOut, shopLedgers, type ShopLedgers } from '#test/core/shop-ledgers';
+import type { EngineKind } from '#core/store/engine';
 
-const RUNS = Number(process.env.FACTURA_DESK_CRASH_RUNS ?? 2);
+const SQLITE_RUNS = Number(process.env.FACTURA_DESK_CRASH_RUNS ?? 2);
+const RUNS: Record<EngineKind, number> = { sqlite: SQLITE_RUNS, postgres: Math.max(1, Math.floor(SQLITE_RUNS / 2)) };
 const RESUME_DEADLINE_MS = 60_000;
 const OUTCOMES = [
   { kind: 'dse', name: 'accepted', party: MAGIC.accept, final: 'accepted' },
@@ -41,15 +47,21 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   if (report.length > 0) {
-    console.log(`crash tests (${RUNS} run(s) per stage and outcome):`);
+    console.log(`crash tests (runs per stage and outcome: SQLite ${RUNS.sqlite}, PostgreSQL ${RUNS.postgres}):`);
     console.table(report);
   }
   await sandbox?.close();
   dir?.remove();
 });
 
-async function prepareHome(home: string): Promise<void> {
-  const core = createCore({ home, secrets: realKeychain(), transport: 'cli', logger: new FileLogger(null) });
+async function prepareHome(ledgers: ShopLedgers, home: string): Promise<void> {
+  const core = await openCore({
+    home,
+    secrets: realKeychain(),
+    transport: 'cli',
+    logger: new FileLogger(null),
+    choice: await ledgers.choiceOf(home),
+  });
   const connection = await core.parts.connections.create({
     label: 'Pruebas',
     kind: 'sandbox',
@@ -65,12 +77,12 @@ async function prepareHome(home: string): Promise<void> {
  * a count of resumes: on a loaded 2-core machine each CLI start takes seconds, and ten of them once
  * were not enough. When it gives up, the error names what was still open.
  */
-async function resumeUntilSettled(home: string): Promise<number> {
+async function resumeUntilSettled(ledgers: ShopLedgers, home: string): Promise<number> {
   let attempts = 0;
   await waitUntil(
     async () => {
       attempts += 1;
-      const run = await runCli(home, ['resume']);
+      const run = await runCli(home, [...(await ledgers.cliArgs(home)), 'resume']);
       if (run.code !== 0 && run.code !== 3) throw new Error(`resume exited ${run.code}: ${run.stderr}`);
       return run;
     },
@@ -93,47 +105,52 @@ interface LedgerRow {
   document_id: number | null;
 }
 
-function ledger(home: string, expected: string): LedgerRow[] {
-  const db = new Database(join(home, DATABASE_FILE), { readonly: true });
-  try {
-    return (db.prepare('SELECT kind, state, document_id FROM submissions').all() as LedgerRow[]).map((row) => ({
-      ...row,
-      expected,
-    }));
-  } finally {
-    db.close();
-  }
+async function ledger(ledgers: ShopLedgers, home: string, expected: string): Promise<LedgerRow[]> {
+  const rows = await ledgers.read<Omit<LedgerRow, 'expected'>>(home, 'SELECT kind, state, document_id FROM submissions');
+  return rows.map((row) => ({ ...row, expected }));
 }
 
-async function crashStage(stage: CrashPoint): Promise<void> {
+async function crashStage(ledgers: ShopLedgers, stage: CrashPoint): Promise<void> {
+  const runs = RUNS[ledgers.kind];
   const dseBefore = await dseDocumentIds(sandbox.baseUrl, TOKENS.full);
   const feBefore = await feTotal(sandbox.baseUrl, TOKENS.full);
   let killed = 0;
   const homes = await Promise.all(
     OUTCOMES.map(async (outcome, index) => {
-      const home = join(dir.path, `${stage}-${index}`);
-      await prepareHome(home);
-      for (let run = 0; run < RUNS; run += 1) {
-        const body = outcome.kind === 'dse' ? dse(outcome.party, `${stage} ${run}`) : fe(outcome.party, `${stage} ${run}`);
-        const file = join(dir.path, `${stage}-${index}-${run}.json`);
+      const home = join(dir.path, `${ledgers.kind}-${stage}-${index}`);
+      await prepareHome(ledgers, home);
+      for (let run = 0; run < runs; run += 1) {
+        const body =
+          outcome.kind === 'dse'
+            ? dse(outcome.party, `${ledgers.kind} ${stage} ${run}`)
+            : fe(outcome.party, `${ledgers.kind} ${stage} ${run}`);
+        const file = join(dir.path, `${ledgers.kind}-${stage}-${index}-${run}.json`);
         writeFileSync(file, JSON.stringify(body));
-        const submit = await runCli(home, [outcome.kind, 'submit', file], { env: { [CRASH_ENV]: stage } });
-        if (submit.signal === 'SIGKILL') killed += 1;
-        else expect([0, 3], `${outcome.kind} ${outcome.name} exited ${submit.code}: ${submit.stderr}`).toContain(submit.code);
-        await resumeUntilSettled(home);
+        const submit = await runCli(home, [...(await ledgers.cliArgs(home)), outcome.kind, 'submit', file], {
+          env: { [CRASH_ENV]: stage },
+        });
+        if (submit.signal === 'SIGKILL') {
+          killed += 1;
+          // On PostgreSQL the killed process's claim holds until its lease runs out (SQLite's single
+          // writer takes it over at once).
+          const { engine } = await ledgers.engineOf(home);
+          if (engine) await leasesRunOut(engine);
+        } else expect([0, 3], `${outcome.kind} ${outcome.name} exited ${submit.code}: ${submit.stderr}`).toContain(submit.code);
+        await resumeUntilSettled(ledgers, home);
       }
       return { home, expected: outcome.final };
     }),
   );
 
-  const rows = homes.flatMap(({ home, expected }) => ledger(home, expected));
+  const rows = (await Promise.all(homes.map(({ home, expected }) => ledger(ledgers, home, expected)))).flat();
   const dseRows = rows.filter((r) => r.kind === 'DSE');
   const feRows = rows.filter((r) => r.kind === 'FE');
   const dseCreated = (await dseDocumentIds(sandbox.baseUrl, TOKENS.full)).filter((id) => !dseBefore.includes(id));
   const feCreated = (await feTotal(sandbox.baseUrl, TOKENS.full)) - feBefore;
-  const operations = OUTCOMES.length * RUNS;
+  const operations = OUTCOMES.length * runs;
   const expectedRows = stage === 'before-ledger-commit' ? 0 : operations;
   report.push({
+    engine: ledgers.kind,
     stage,
     operations,
     killed,
@@ -155,11 +172,17 @@ async function crashStage(stage: CrashPoint): Promise<void> {
   if (stage !== 'after-server-commit') expect(killed).toBe(operations);
 }
 
-describe('SIGKILL at each stage of a submission', () => {
+describe.each(ENGINE_KINDS)('SIGKILL at each stage of a submission (%s)', (kind) => {
+  let ledgers: ShopLedgers;
+  beforeAll(() => {
+    ledgers = shopLedgers(kind);
+  });
+  afterAll(() => ledgers.close());
+
   it.each(CRASH_POINTS.map((stage) => [stage]))(
     '%s: exactly one document per operation after resume',
     async (stage) => {
-      await crashStage(stage);
+      await crashStage(ledgers, stage);
     },
     600_000,
   );

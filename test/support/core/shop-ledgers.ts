@@ -8,12 +8,19 @@ import pg from 'pg';
 import { openPostgres, type Engine, type EngineKind } from '#core/store/engine';
 import { migrations } from '#core/store/migrations/index';
 import { readInstallation } from '#core/core';
+import { DEFAULT_READ_TIMEOUT_MS, DEFAULT_WRITE_TIMEOUT_MS } from '#core/api/client';
+import { leaseFor } from '#core/submissions/claims';
+import { parsePostgresAddress, type DatabaseChoice } from '#core/store/database-choice';
 import { testDatabase } from '../test-database';
 
 export interface ShopLedgers {
   readonly kind: EngineKind;
   /** createCore's engine for this folder: none on SQLite (the store's), its database (and installation) on PostgreSQL. */
   engineOf(home: string): Promise<{ engine?: Engine; installation?: string }>;
+  /** openCore's choice for this folder, as the command line and the app read it: its file, or its database. */
+  choiceOf(home: string): Promise<DatabaseChoice>;
+  /** The command line's arguments naming this folder's database: none on SQLite, `--database ADDRESS` on PostgreSQL. */
+  cliArgs(home: string): Promise<string[]>;
   /** The rows `query` selects from this folder's ledger, read by another connection. */
   read<T>(home: string, query: string, params?: readonly unknown[]): Promise<T[]>;
   close(): Promise<void>;
@@ -21,17 +28,28 @@ export interface ShopLedgers {
 
 export function shopLedgers(kind: EngineKind): ShopLedgers {
   const shops = new Map<string, { url: string; engine: Engine }>();
+  async function shopOf(home: string): Promise<{ url: string; engine: Engine }> {
+    let shop = shops.get(home);
+    if (!shop) {
+      const url = await testDatabase();
+      shop = { url, engine: await openPostgres({ url, migrations }) };
+      shops.set(home, shop);
+    }
+    return shop;
+  }
   return {
     kind,
     async engineOf(home) {
       if (kind === 'sqlite') return {};
-      let shop = shops.get(home);
-      if (!shop) {
-        const url = await testDatabase();
-        shop = { url, engine: await openPostgres({ url, migrations }) };
-        shops.set(home, shop);
-      }
+      const shop = await shopOf(home);
       return { engine: shop.engine, installation: await readInstallation(shop.engine) };
+    },
+    async choiceOf(home) {
+      if (kind === 'sqlite') return { engine: 'sqlite' };
+      return { engine: 'postgres', address: parsePostgresAddress((await shopOf(home)).url), from: 'argument' };
+    },
+    async cliArgs(home) {
+      return kind === 'sqlite' ? [] : ['--database', (await shopOf(home)).url];
     },
     async read<T>(home: string, query: string, params: readonly unknown[] = []) {
       const shop = shops.get(home);
@@ -63,4 +81,19 @@ export function shopLedgers(kind: EngineKind): ShopLedgers {
 function bigintAsNumber(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
   if (oid === pg.types.builtins.INT8) return (value: string) => Number(value);
   return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid);
+}
+
+/**
+ * Time passing for the leases of a shop's PostgreSQL ledger until each has run out, as it does for a
+ * killed process's claims (claims.ts: another process takes them over only then; 2.5 minutes with
+ * the default timeouts). Leases are measured on the database's clock, which no test can move, so the
+ * leases move (as submission-claims.test.ts's elapse does).
+ */
+export async function leasesRunOut(engine: Engine): Promise<void> {
+  const lease = leaseFor({ writeTimeoutMs: DEFAULT_WRITE_TIMEOUT_MS, readTimeoutMs: DEFAULT_READ_TIMEOUT_MS });
+  await engine.db
+    .updateTable('submissions')
+    .set((eb) => ({ claimed_until: eb('claimed_until', '-', lease) }))
+    .where('claimed_until', 'is not', null)
+    .execute();
 }
