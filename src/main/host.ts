@@ -177,7 +177,7 @@ export async function startServedHost(options: ServedHostOptions): Promise<Serve
           await opened.close();
           current = await open(previous);
           throw new AppError(
-            opened.startupError.code === 'store_newer_than_app' ? 'store_newer_than_app' : 'store_unavailable',
+            opened.startupError.code,
             `${opened.startupError.message} Factura Desk siguió con ${previous?.engine === 'postgres' ? `la base de datos del negocio ${previous.address.url}` : 'los datos de este equipo'}.`,
             { ...opened.startupError.details, reason: opened.startupError.details?.reason ?? 'not_opened', stayed: true },
           );

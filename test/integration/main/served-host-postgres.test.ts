@@ -181,6 +181,12 @@ describe('the served host on the shop database (the run’s server)', () => {
     const refused = await byArgument.fails('database.use', { address: another, start: 'empty', confirm: true });
     expect(refused).toMatchObject({ code: 'conflict', message: expect.stringContaining('--database') as unknown as string });
     expect(await byArgument.fails('database.useLocal', { confirm: true })).toMatchObject({ code: 'conflict' });
+    // The database it names can still be used again (its password typed in Ajustes): still the argument's.
+    expect(await byArgument.ok('database.use', { address: url, start: 'existing', confirm: true })).toMatchObject({
+      engine: 'postgres',
+      chosenBy: 'argument',
+    });
+    expect(byArgument.startupError).toBeNull();
     await byArgument.close();
     const byVariable = await serve(newHome(), { env: { FACTURA_DESK_DATABASE: url } });
     expect(await byVariable.fails('database.use', { address: another, start: 'empty', confirm: true })).toMatchObject({
