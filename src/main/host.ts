@@ -165,17 +165,26 @@ export async function startServedHost(options: ServedHostOptions): Promise<Serve
       try {
         await quiet('Hay operaciones en curso. Intente de nuevo en un momento; no se modificó nada.');
         const previous = choice;
+        const back = async () => {
+          current = await open(previous);
+          // Back on the shop's database: the folder's lock the attempt took is given back.
+          if (previous?.engine !== 'sqlite' && lock) {
+            lock.release();
+            lock = null;
+          }
+        };
         await current.close();
+        let opened: Served;
         try {
           await steps.during?.();
+          opened = await open(next);
         } catch (error) {
-          current = await open(previous);
+          await back();
           throw error;
         }
-        const opened = await open(next);
         if (opened.startupError) {
           await opened.close();
-          current = await open(previous);
+          await back();
           throw new AppError(
             opened.startupError.code,
             `${opened.startupError.message} Factura Desk siguió con ${previous?.engine === 'postgres' ? `la base de datos del negocio ${previous.address.url}` : 'los datos de este equipo'}.`,

@@ -6,7 +6,7 @@
 // shop there, its file untouched. The run's PostgreSQL (trust) for most, one of this file's own
 // that asks for a password; the real keychain (gnome-keyring) and the embedded sandbox.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -254,6 +254,22 @@ describe('the served host on the shop database (the run’s server)', () => {
     expect(folderFree(home)).toBe(false);
     const ledger = await host.ok<{ idempotency_key: string }[]>('submissions.list', {});
     expect(ledger.map((row) => row.idempotency_key)).toEqual([sold.idempotency_key]);
+  });
+
+  it('back to this equipment’s data when its file is damaged: refused, the app stays on the shop database, the folder free', async () => {
+    const url = await testDatabase();
+    const home = newHome();
+    mkdirSync(home, { recursive: true });
+    writeFileSync(join(home, DATABASE_FILE), 'esto no es una base de datos SQLite, es texto dañado '.repeat(200));
+    saveDatabaseChoice(home, parsePostgresAddress(url));
+    const host = await serve(home, { embeddedSandbox: false });
+    const refused = await host.fails('database.useLocal', { confirm: true });
+    expect(refused).toMatchObject({ code: 'store_unavailable' });
+    expect(refused.message).toContain(`siguió con la base de datos del negocio ${address(url)}`);
+    expect(host.startupError).toBeNull();
+    expect(await host.ok('database.status', {})).toMatchObject({ engine: 'postgres', chosenBy: 'saved' });
+    expect(existsSync(join(home, CHOICE_FILE))).toBe(true);
+    expect(folderFree(home)).toBe(true);
   });
 
   it('the web host started with --database answers over HTTP from the shop database', async () => {
