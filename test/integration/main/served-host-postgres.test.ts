@@ -360,6 +360,38 @@ describe('a shop database that cannot be opened is the window’s message, and t
     expect(await again.ok<unknown[]>('submissions.list', {})).toHaveLength(1);
   });
 
+  it('a move the server refuses half-way (no right to create tables): SQLite opened again, nothing changed; then one with the password', async () => {
+    // Since PostgreSQL 15 only a database's owner may create tables in its public schema.
+    await query(server.adminUrl, 'CREATE DATABASE ajena');
+    const foreign = url.replace(/\/tienda$/, '/ajena');
+    const home = newHome();
+    const host = await serve(home);
+    const bought = await host.ok<{ idempotency_key: string }>('dse.submit', { request: dse('900111222') });
+    expect(await host.ok('database.check', { address: foreign, password: PASSWORD })).toMatchObject({ contents: 'empty' });
+    const refused = await host.fails('database.move', { address: foreign, password: PASSWORD, confirm: true });
+    expect(refused).toMatchObject({ code: 'store_unavailable', details: { reason: 'not_allowed' } });
+    expect(refused.message).toContain('ALTER DATABASE ajena OWNER TO caja');
+    expect(host.startupError).toBeNull();
+    expect(await host.ok('database.status', {})).toMatchObject({ engine: 'sqlite', chosenBy: 'default' });
+    const ledger = await host.ok<{ idempotency_key: string }[]>('submissions.list', {});
+    expect(ledger.map((row) => row.idempotency_key)).toEqual([bought.idempotency_key]);
+    expect(existsSync(join(home, CHOICE_FILE))).toBe(false);
+    expect(folderFree(home)).toBe(false);
+    expect(await readDatabasePassword(secrets, parsePostgresAddress(foreign))).toBeNull();
+    const tables = "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'";
+    expect(await query(server.adminUrl.replace(/\/postgres$/, '/ajena'), tables)).toEqual([]);
+
+    // Into a database the role owns, the password typed once: moved, and then kept in the keychain.
+    await query(server.adminUrl, 'CREATE DATABASE mudanza OWNER caja');
+    const owned = url.replace(/\/tienda$/, '/mudanza');
+    const moved = await host.ok<MoveResult>('database.move', { address: owned, password: PASSWORD, confirm: true });
+    expect(moved.status).toMatchObject({ engine: 'postgres', address: address(owned), passwordKept: true });
+    expect(await readDatabasePassword(secrets, parsePostgresAddress(owned))).toBe(PASSWORD);
+    const onShop = await host.ok<{ idempotency_key: string }[]>('submissions.list', {});
+    expect(onShop.map((row) => row.idempotency_key)).toEqual([bought.idempotency_key]);
+    await forgetDatabasePassword(secrets, parsePostgresAddress(owned));
+  });
+
   it('the server stopped: served in Spanish; back to this equipment’s data, then to the shop database once it is up', async () => {
     const target = parsePostgresAddress(url);
     await keepDatabasePassword(secrets, target, PASSWORD);

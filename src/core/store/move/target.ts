@@ -33,7 +33,10 @@ export const VERSION_TABLE = 'schema_version';
  * another schema version than this build's, or holding any row.
  */
 export async function checkTargetBefore(url: string, password: string | undefined, schemaVersion: number): Promise<void> {
-  const client = new pg.Client({ connectionString: url, ...(password !== undefined ? { password } : {}) });
+  // `pg` lets the fields it parses from `connectionString` override those given beside it, the
+  // missing password among them (an address never holds one): it is set on the client afterwards.
+  const client = new pg.Client({ connectionString: url });
+  if (password !== undefined) client.password = password;
   try {
     await client.connect();
   } catch (error) {
