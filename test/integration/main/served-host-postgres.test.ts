@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { generate } from 'selfsigned';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '#core/core';
 import { FileLogger } from '#core/log/logger';
@@ -294,8 +295,12 @@ describe('a shop database that cannot be opened is the window’s message, and t
   const PASSWORD = 'clave-de-la-caja';
 
   beforeAll(async () => {
+    // TLS offered and not required: an address may say sslmode=disable or require.
+    const certificate = await generate([{ name: 'commonName', value: 'caja-principal' }], { keyType: 'ec', algorithm: 'sha256' });
     server = await startPostgres({
       prepare(data) {
+        writeFileSync(join(data, 'server.crt'), certificate.cert);
+        writeFileSync(join(data, 'server.key'), certificate.private, { mode: 0o600 });
         const hba = [
           'local all all trust',
           'host all postgres 127.0.0.1/32 trust',
@@ -304,6 +309,7 @@ describe('a shop database that cannot be opened is the window’s message, and t
         ];
         writeFileSync(join(data, 'pg_hba.conf'), hba.join('\n'));
       },
+      settings: ['ssl=on'],
     });
     await query(server.adminUrl, `CREATE ROLE caja LOGIN PASSWORD '${PASSWORD}'`);
     await query(server.adminUrl, 'CREATE DATABASE tienda OWNER caja');
@@ -381,9 +387,10 @@ describe('a shop database that cannot be opened is the window’s message, and t
     const tables = "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'";
     expect(await query(server.adminUrl.replace(/\/postgres$/, '/ajena'), tables)).toEqual([]);
 
-    // Into a database the role owns, the password typed once: moved, and then kept in the keychain.
+    // Into a database the role owns, over TLS (a self-signed certificate: sslmode=require), the
+    // password typed once: moved, and then kept in the keychain.
     await query(server.adminUrl, 'CREATE DATABASE mudanza OWNER caja');
-    const owned = url.replace(/\/tienda$/, '/mudanza');
+    const owned = url.replace(/\/tienda$/, '/mudanza?sslmode=require');
     const moved = await host.ok<MoveResult>('database.move', { address: owned, password: PASSWORD, confirm: true });
     expect(moved.status).toMatchObject({ engine: 'postgres', address: address(owned), passwordKept: true });
     expect(await readDatabasePassword(secrets, parsePostgresAddress(owned))).toBe(PASSWORD);
