@@ -1,4 +1,4 @@
-// `npm start [-- --web] [--home DIR] [--port N]`: Factura Desk in its desktop window where Electron
+// `npm start [-- --web] [--home DIR] [--port N] [--database postgres://…]`: Factura Desk in its desktop window where Electron
 // can start; wherever it cannot (no binary offline, no display, a start-up failure), the same app
 // through the loopback web bridge (src/main/web.ts), opened in the system's browser, with the
 // embedded sandbox and the OS keychain as usual. It never leaves the user at an error with nothing
@@ -15,6 +15,10 @@ const EARLY_EXIT_MS = 20_000;
 const args = process.argv.slice(2);
 const webOnly = args.includes('--web');
 const hostArgs = args.filter((arg) => arg !== '--web');
+/** `--database ADDRESS` or `--database=ADDRESS`, as the window's process reads it. */
+const databaseArgs = hostArgs.flatMap((arg, i) =>
+  arg.startsWith('--database=') ? [arg] : arg === '--database' ? [arg, ...hostArgs.slice(i + 1, i + 2)] : [],
+);
 
 function say(line) {
   console.log(`[Factura Desk] ${line}`);
@@ -32,7 +36,8 @@ function runDesktop() {
     const env = { ...process.env };
     delete env.ELECTRON_RUN_AS_NODE;
     delete env.ELECTRON_RENDERER_URL;
-    const electron = spawn(electronBinaryPath(), [root], { cwd: root, env, stdio: 'inherit' });
+    // The shop's database goes to the window as to the browser's host (src/main/index.ts reads it).
+    const electron = spawn(electronBinaryPath(), [root, ...databaseArgs], { cwd: root, env, stdio: 'inherit' });
     electron.on('error', () => resolve({ code: 1, early: true }));
     electron.on('exit', (code, signal) => {
       const failed = code !== 0 && signal === null;

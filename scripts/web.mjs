@@ -1,6 +1,6 @@
-// `npm run web [-- --home DIR --port N]`: builds when the sources changed, then starts the web bridge
-// host and prints one line of JSON with the address to open (with its per-run secret). For scripts
-// and developers; `npm start` is the same host with a browser opened and Spanish messages.
+// `npm run web [-- --home DIR --port N --database postgres://…]`: builds when the sources changed,
+// then starts the web bridge host and prints one line of JSON with the address to open (with its
+// per-run secret). For scripts and developers; `npm start` is the same host with a browser opened and Spanish messages.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureBuilt, root } from './renderer-build.mjs';

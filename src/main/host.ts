@@ -1,10 +1,13 @@
-// What every host (the Electron shell, the web bridge) starts: core, the embedded sandbox on first
-// run, and core's background work (resuming submissions in doubt, then the poller). Free of
-// `electron`, so it runs under plain Node too.
+// What every host (the Electron shell, the web bridge) starts: core on the chosen database, the
+// embedded sandbox on first run, and core's background work (resuming submissions in doubt, then
+// the poller). Free of `electron`, so it runs under plain Node too.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createCore, DATABASE_FILE, type Core, type CoreOptions } from '../core/core';
+import { DATABASE_FILE, openCore, type Core, type OpenCoreOptions } from '../core/core';
 import { EventBus } from '../core/events';
 import { assertRestorable } from '../core/rpc/handlers/app';
+import type { ChosenBy } from '../core/rpc/handlers/database';
+import { CHOICE_FILE, DATABASE_VARIABLE, readDatabaseChoice, type DatabaseChoice } from '../core/store/database-choice';
 import { FolderLock } from '../core/store/folder-lock';
 import { restoreBackup, type RestoreResult } from '../core/store/restore';
 import type { Db } from '../core/store/store';
@@ -13,9 +16,10 @@ import { AppError, isAppError, type RpcErrorShape } from '../shared/rpc/errors';
 import { RpcRequest, type RpcReply } from '../shared/rpc/envelope';
 import { KeychainStatus } from '../shared/rpc/methods/connections';
 import type { RunningSandbox } from '../sandbox/index';
+import { hostDatabaseControl } from './database-control';
 import { startEmbeddedSandbox, type EmbeddedSandboxOptions } from './embedded-sandbox';
 import { withSandboxOutages } from './sandbox-outage';
-import { unavailableStoreDispatcher, unavailableStoreError } from './unavailable-store';
+import { postgresUnavailableError, unavailableStoreDispatcher, unavailableStoreError } from './unavailable-store';
 
 export interface Host {
   core: Core;
@@ -24,13 +28,13 @@ export interface Host {
   close(): Promise<void>;
 }
 
-export interface HostOptions extends CoreOptions {
+export interface HostOptions extends OpenCoreOptions {
   /** false: no embedded sandbox (hosts that bring their own server); default: started when needed. */
   embeddedSandbox?: false | EmbeddedSandboxOptions;
 }
 
 export async function startHost(options: HostOptions): Promise<Host> {
-  const core = createCore(options);
+  const core = await openCore(options);
   let sandbox: RunningSandbox | null = null;
   try {
     if (options.embeddedSandbox !== false) sandbox = await startEmbeddedSandbox(core, options.embeddedSandbox ?? {});
@@ -52,6 +56,16 @@ export async function startHost(options: HostOptions): Promise<Host> {
   };
 }
 
+export interface ServedHostOptions extends HostOptions {
+  /**
+   * `--database`'s value (takeDatabaseArgument), read with FACTURA_DESK_DATABASE and the choice saved
+   * in the data folder when `choice` is not given (store/database-choice.ts).
+   */
+  databaseArgument?: string | undefined;
+  /** Where FACTURA_DESK_DATABASE is read (default: this process's environment). */
+  env?: NodeJS.ProcessEnv;
+}
+
 /** What the Electron shell and `npm run web` serve: a running core, or the reason it cannot run. */
 export interface ServedHost {
   dispatcher: Dispatcher;
@@ -65,51 +79,61 @@ export interface ServedHost {
 
 interface Served {
   dispatcher: Dispatcher;
-  /** The running core's database (null when it could not be opened), for the last check before a restore. */
+  /** The running core's SQLite database (null on PostgreSQL or when it could not be opened), for the last check before a restore. */
   db: Db | null;
+  /** The running core's schema version; null when it could not be opened. */
+  schemaVersion: number | null;
   startupError: RpcErrorShape | null;
   storeNotice: string | null;
   close(): Promise<void>;
 }
 
 /**
- * startHost, except that a database that cannot be opened (damaged, full or read-only disk, newer
- * schema) does not stop the app: it serves the Spanish explanation and the backups instead, and
- * writes nothing but a restore the user confirms. Anything else still throws.
+ * startHost on the chosen database, except that a database that cannot be opened (a damaged file,
+ * a full or read-only disk, a newer schema; a shop database out of reach, a password refused or
+ * not kept) does not stop the app: it serves the Spanish explanation instead, with the backups on
+ * SQLite and the database's own controls (back to this equipment's data, the password typed again),
+ * and writes nothing but what the user confirms. Anything else still throws.
  *
- * A restore closes the running core (its store checkpoints and closes), calls
- * restoreBackup, and opens a new core on the restored file; the dispatcher and the event bus the
- * window holds stay the same, and requests that arrive meanwhile are told to wait.
+ * A restore, and a change of database from Ajustes, close the running core and open a new one; the
+ * dispatcher and the event bus the window holds stay the same, and requests that arrive meanwhile
+ * are told to wait. On SQLite the host holds the data folder's lock across those re-opens; on the
+ * shop's PostgreSQL it holds none (several registers share that database).
  */
-export async function startServedHost(options: HostOptions): Promise<ServedHost> {
+export async function startServedHost(options: ServedHostOptions): Promise<ServedHost> {
+  const { databaseArgument, env = process.env, ...hostOptions } = options;
   const events = options.events ?? new EventBus();
   const databaseFile = join(options.home, DATABASE_FILE);
   const clock = options.clock ?? (() => new Date());
-  // Held for the host's life, across a restore's close and re-open: no other process can take the
-  // folder in between. A folder another process holds is served as its explanation, nothing else.
-  let lock: FolderLock;
-  try {
-    lock = FolderLock.acquire(options.home, { transport: options.transport, nativeBinding: options.nativeBinding, now: clock() });
-  } catch (error) {
-    if (!isAppError(error) || (error.code !== 'folder_in_use' && error.code !== 'store_unavailable')) throw error;
-    const shape = error.code === 'folder_in_use' ? error.toShape() : unavailableStoreError(error, options.home, databaseFile);
-    return {
-      dispatcher: unavailableStoreDispatcher(shape),
-      events,
-      startupError: shape,
-      storeNotice: null,
-      close: async () => undefined,
-    };
+  let chosenBy: ChosenBy;
+  // Null: the saved choice could not be read; served as its explanation, and «useLocal» forgets it.
+  let choice: DatabaseChoice | null;
+  let choiceError: AppError | null = null;
+  if (options.choice) {
+    choice = options.choice;
+    chosenBy = options.choice.engine === 'postgres' ? options.choice.from : 'default';
+  } else {
+    chosenBy = chosenByOf(options.home, databaseArgument, env);
+    try {
+      choice = readDatabaseChoice({ home: options.home, argument: databaseArgument, env });
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      choice = null;
+      choiceError = error;
+    }
   }
-  let restoring = false;
+  // Held while core runs on the data folder's SQLite file, across a restore's close and re-open: no
+  // other process can take the folder in between. Not taken on PostgreSQL.
+  let lock: FolderLock | null = null;
+  let switching: 'restore' | 'database' | null = null;
 
   const restore = async (name: string): Promise<RestoreResult> => {
-    if (restoring) throw new AppError('conflict', 'Ya se está restaurando una copia de seguridad.');
-    restoring = true;
+    if (switching) throw new AppError('conflict', busyMessage(switching));
+    switching = 'restore';
     try {
       // New requests are told to wait; those already running (a submission being sent) finish first,
       // and the check runs again on what they left: no unresolved submission is forgotten.
-      await quiet();
+      await quiet('Hay operaciones en curso. Intente restaurar de nuevo en un momento; no se modificó nada.');
       assertRestorable(options.home, current.db, name);
       await current.close();
       try {
@@ -122,60 +146,142 @@ export async function startServedHost(options: HostOptions): Promise<ServedHost>
         });
       } finally {
         // The restored file, or the untouched one when the backup failed its check.
-        current = await open();
+        current = await open(choice);
       }
     } finally {
-      restoring = false;
+      switching = null;
     }
   };
 
-  const open = async (): Promise<Served> => {
+  const control = hostDatabaseControl({
+    home: options.home,
+    secrets: options.secrets,
+    choice: () => choice,
+    chosenBy: () => chosenBy,
+    schemaVersion: () => current.schemaVersion,
+    async switchTo(next, steps = {}) {
+      if (switching) throw new AppError('conflict', busyMessage(switching));
+      switching = 'database';
+      try {
+        await quiet('Hay operaciones en curso. Intente de nuevo en un momento; no se modificó nada.');
+        const previous = choice;
+        const back = async () => {
+          current = await open(previous);
+          // Back on the shop's database: the folder's lock the attempt took is given back.
+          if (previous?.engine !== 'sqlite' && lock) {
+            lock.release();
+            lock = null;
+          }
+        };
+        await current.close();
+        let opened: Served;
+        try {
+          await steps.during?.();
+          opened = await open(next);
+        } catch (error) {
+          await back();
+          throw error;
+        }
+        if (opened.startupError) {
+          await opened.close();
+          await back();
+          throw new AppError(
+            opened.startupError.code,
+            `${opened.startupError.message} Factura Desk siguió con ${previous?.engine === 'postgres' ? `la base de datos del negocio ${previous.address.url}` : 'los datos de este equipo'}.`,
+            { ...opened.startupError.details, reason: opened.startupError.details?.reason ?? 'not_opened', stayed: true },
+          );
+        }
+        current = opened;
+        choice = next;
+        chosenBy = next.engine === 'postgres' ? next.from : 'default';
+        // Off the data folder's file: other processes may take the folder (its file is not in use).
+        if (next.engine === 'postgres' && lock) {
+          lock.release();
+          lock = null;
+        }
+        steps.opened?.();
+      } finally {
+        switching = null;
+      }
+    },
+  });
+
+  const unavailable = (shape: RpcErrorShape, restorable: boolean): Served => ({
+    dispatcher: unavailableStoreDispatcher(shape, {
+      ...(restorable ? { restore: { home: options.home, restore } } : {}),
+      database: control,
+    }),
+    db: null,
+    schemaVersion: null,
+    startupError: shape,
+    storeNotice: null,
+    close: async () => undefined,
+  });
+
+  const open = async (next: DatabaseChoice | null): Promise<Served> => {
+    if (next === null) {
+      const error = choiceError ?? new AppError('store_unavailable', 'No se pudo leer la base de datos elegida.');
+      return unavailable({ ...error.toShape(), details: { ...error.details, dataFolder: options.home } }, false);
+    }
+    if (next.engine === 'sqlite' && !lock) {
+      // A folder another process holds is served as its explanation, nothing else.
+      try {
+        lock = FolderLock.acquire(options.home, {
+          transport: options.transport,
+          nativeBinding: options.nativeBinding,
+          now: clock(),
+        });
+      } catch (error) {
+        if (!isAppError(error) || (error.code !== 'folder_in_use' && error.code !== 'store_unavailable')) throw error;
+        return unavailable(
+          error.code === 'folder_in_use' ? error.toShape() : unavailableStoreError(error, options.home, databaseFile),
+          false,
+        );
+      }
+    }
     try {
-      const host = await startHost({ ...options, events, restore, lock });
+      const host = await startHost({
+        ...hostOptions,
+        events,
+        database: control,
+        ...(next.engine === 'sqlite' ? { choice: next, restore, lock: lock! } : { choice: next }),
+      });
       return {
         dispatcher: host.dispatcher,
         db: host.core.parts.store?.db ?? null,
+        schemaVersion: host.core.parts.schemaVersion,
         startupError: null,
         storeNotice: host.core.parts.store?.notice ?? null,
         close: () => host.close(),
       };
     } catch (error) {
       if (!isAppError(error) || (error.code !== 'store_unavailable' && error.code !== 'store_newer_than_app')) throw error;
-      const shape = unavailableStoreError(error, options.home, databaseFile);
-      return {
-        dispatcher: unavailableStoreDispatcher(shape, { home: options.home, restore }),
-        db: null,
-        startupError: shape,
-        storeNotice: null,
-        close: async () => undefined,
-      };
+      return next.engine === 'sqlite'
+        ? unavailable(unavailableStoreError(error, options.home, databaseFile), true)
+        : unavailable(postgresUnavailableError(error, options.home, next.address.url), false);
     }
   };
 
-  // Requests under way, the restore's own included.
+  // Requests under way, the restore's or the switch's own included.
   let inFlight = 0;
-  const quiet = async () => {
+  const quiet = async (refusal: string) => {
     const until = Date.now() + QUIET_TIMEOUT_MS;
     while (inFlight > 1) {
-      if (Date.now() > until)
-        throw new AppError(
-          'conflict',
-          'Hay operaciones en curso. Intente restaurar de nuevo en un momento; no se modificó nada.',
-        );
+      if (Date.now() > until) throw new AppError('conflict', refusal);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   };
   let current: Served;
   try {
-    current = await open();
+    current = await open(choice);
   } catch (error) {
-    lock.release();
+    (lock as FolderLock | null)?.release();
     throw error;
   }
   return {
     dispatcher: {
       async dispatch(message) {
-        if (restoring) return busy(message);
+        if (switching) return busy(message, switching);
         inFlight += 1;
         try {
           return await current.dispatcher.dispatch(message);
@@ -195,10 +301,19 @@ export async function startServedHost(options: HostOptions): Promise<ServedHost>
       try {
         await current.close();
       } finally {
-        lock.release();
+        (lock as FolderLock | null)?.release();
+        lock = null;
       }
     },
   };
+}
+
+/** How the database was named, as readDatabaseChoice reads it: the argument, the variable, the saved file. */
+function chosenByOf(home: string, argument: string | undefined, env: NodeJS.ProcessEnv): ChosenBy {
+  if (argument !== undefined) return 'argument';
+  const variable = env[DATABASE_VARIABLE];
+  if (variable !== undefined && variable.trim() !== '') return 'environment';
+  return existsSync(join(home, CHOICE_FILE)) ? 'saved' : 'default';
 }
 
 const QUIET_TIMEOUT_MS = 60_000;
@@ -215,11 +330,17 @@ export async function keychainWarning(host: Pick<ServedHost, 'dispatcher'>): Pro
   return status.available ? null : `[Factura Desk] Aviso: falta el llavero del sistema. ${status.message ?? ''}`.trim();
 }
 
-function busy(message: unknown): RpcReply {
+function busyMessage(switching: 'restore' | 'database'): string {
+  return switching === 'restore'
+    ? 'Factura Desk está restaurando una copia de seguridad. Espere un momento.'
+    : 'Factura Desk está cambiando de base de datos. Espere un momento.';
+}
+
+function busy(message: unknown, switching: 'restore' | 'database'): RpcReply {
   const parsed = RpcRequest.safeParse(message);
   return {
     id: parsed.success ? parsed.data.id : null,
     ok: false,
-    error: { code: 'conflict', message: 'Factura Desk está restaurando una copia de seguridad. Espere un momento.' },
+    error: { code: 'conflict', message: busyMessage(switching) },
   };
 }

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { keychainWarning, startServedHost, type ServedHost } from './host';
 import { createIpcRpcHandler } from './ipc';
+import { takeDatabaseArgument } from '../core/store/database-choice';
 import { osKeychain } from '../core/vault/os-keychain';
 import { electronSqliteBinding } from './natives';
 import { withPdfExport } from './print';
@@ -55,14 +56,25 @@ function fromOurWindow(event: IpcMainInvokeEvent): boolean {
 
 async function start(): Promise<void> {
   hardenSession();
+  // `npm start -- --database postgres://…` (scripts/start.mjs passes it on); else the variable or Ajustes' choice.
+  let databaseArgument: string | undefined;
+  try {
+    databaseArgument = takeDatabaseArgument(process.argv.slice(1)).database;
+  } catch (error) {
+    dialog.showErrorBox('Factura Desk', error instanceof Error ? error.message : String(error));
+    app.quit();
+    return;
+  }
   // A database that cannot be opened does not stop the app: the window opens and every call
-  // answers the Spanish explanation with the backups (src/main/unavailable-store.ts).
+  // answers the Spanish explanation with the backups, or the shop database's own way back
+  // (src/main/unavailable-store.ts).
   host = await startServedHost({
     home: app.getPath('userData'),
     secrets: osKeychain,
     transport: 'electron',
     version: app.getVersion(),
     nativeBinding: electronSqliteBinding(app.getAppPath()),
+    databaseArgument,
   });
   if (host.startupError?.code === 'folder_in_use') {
     // The web host or a command holds this data folder (another desktop instance would have been

@@ -28,10 +28,20 @@ export interface WebHostExit {
   stderr: string;
 }
 
-/** Starts the web host on `home`: the running host, or how it ended when it refused to start. */
-export async function startWebHost(home: string, deadlineMs = 60_000): Promise<WebHostProcess | WebHostExit> {
+/**
+ * Starts the web host on `home` (with `args` after `--home`, such as `--database …`): the running
+ * host, or how it ended when it refused to start.
+ */
+export async function startWebHost(
+  home: string,
+  deadlineMs = 60_000,
+  args: readonly string[] = [],
+): Promise<WebHostProcess | WebHostExit> {
   const entry = await webEntry();
-  const child = spawn(process.execPath, [entry, '--home', home], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [entry, '--home', home, ...args], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));

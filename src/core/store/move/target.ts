@@ -5,6 +5,9 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import pg from 'pg';
 import { AppError } from '#shared/rpc/errors';
 import type { Schema } from '../schema';
+import { parsePostgresAddress } from '../database-choice';
+import { noPasswordKept } from '../postgres/faults';
+import { tlsOf } from '../postgres/pool';
 import { isTargetType, quoteIdentifier, type TargetType } from './dialect';
 
 export interface TargetColumn {
@@ -33,12 +36,24 @@ export const VERSION_TABLE = 'schema_version';
  * another schema version than this build's, or holding any row.
  */
 export async function checkTargetBefore(url: string, password: string | undefined, schemaVersion: number): Promise<void> {
-  const client = new pg.Client({ connectionString: url, ...(password !== undefined ? { password } : {}) });
+  // Built from the address's parts, not `connectionString`: `pg` lets the fields it parses from one
+  // override those beside it (the missing password among them), and reads sslmode=require as
+  // verify-full. The TLS options are the shop pool's, so the check connects as the move does.
+  const target = parsePostgresAddress(url);
+  const client = new pg.Client({
+    host: target.host,
+    port: target.port,
+    database: target.database,
+    user: target.user,
+    // Never left out, which would make `pg` read PGPASSWORD or ~/.pgpass.
+    password: password ?? (() => Promise.reject(noPasswordKept(target))),
+    ssl: tlsOf(target, undefined),
+  });
   try {
     await client.connect();
   } catch (error) {
     await client.end().catch(() => undefined);
-    throw unreachable(error);
+    throw error instanceof AppError ? error : unreachable(error);
   }
   try {
     const tables = (

@@ -97,7 +97,8 @@ export function shopPool(options: ShopPoolOptions): ShopPool {
   };
 }
 
-function tlsOf(target: PostgresTarget, ca: readonly string[] | undefined): false | ConnectionOptions {
+/** The TLS options of an sslmode as libpq means it (database-choice.ts). */
+export function tlsOf(target: PostgresTarget, ca: readonly string[] | undefined): false | ConnectionOptions {
   const roots = ca ? { ca: [...ca] } : {};
   switch (target.sslmode) {
     case 'disable':
