@@ -120,7 +120,7 @@ describe.each(Object.keys(ENGINES) as Engine['kind'][])('submission claims on %s
     expect(await first.take(id)).toBe(true);
   });
 
-  it('a single writer takes over a claim a dead process left, without waiting for its lease', async () => {
+  it('a single writer never waits for a claim a dead process left, and writes no claim of its own', async () => {
     const { engine } = opened;
     const dead = new SubmissionClaims(engine, { owner: 'crashed', clock: processClock(), leaseMs: LEASE_MS });
     const restarted = new SubmissionClaims(engine, {
@@ -132,7 +132,13 @@ describe.each(Object.keys(ENGINES) as Engine['kind'][])('submission claims on %s
     const id = await writeAhead(engine, Buffer.from('{}'));
     expect(await dead.take(id)).toBe(true);
     expect(await restarted.take(id)).toBe(true);
-    expect(await restarted.holder(id)).toBe('restarted');
+    expect(await restarted.renew(id)).toBe(true);
+    await restarted.release(id);
+    // The folder's lock is the single writer's claim: the row is left as the dead process left it.
+    expect(await restarted.holder(id)).toBe('crashed');
+    const fresh = await writeAhead(engine, Buffer.from('{}'));
+    expect(await restarted.take(fresh)).toBe(true);
+    expect(await restarted.holder(fresh)).toBeNull();
   });
 });
 
