@@ -6,11 +6,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCore } from '#core/core';
-import { FileLogger } from '#core/log/logger';
 import { CRASH_ENV } from '#core/submissions/crash';
 import { startSandbox, type RunningSandbox } from '#sandbox/index';
-import { realKeychain } from '#test/keychain';
 import { tempDir } from '#test/temp';
 import { runCli } from '#test/core/cli';
 import { dse, dseDocumentIds, fe, feTotal, MAGIC } from '#test/requests/outcomes';
@@ -29,25 +26,6 @@ afterAll(async () => {
   await sandbox?.close();
   dir?.remove();
 });
-
-/** A folder on this engine's database whose active connection is the sandbox's, with `token`. */
-async function prepareHome(ledgers: ShopLedgers, home: string, token: string): Promise<void> {
-  const core = await openCore({
-    home,
-    secrets: realKeychain(),
-    transport: 'cli',
-    logger: new FileLogger(null),
-    choice: await ledgers.choiceOf(home),
-  });
-  const connection = await core.parts.connections.create({
-    label: 'Pruebas',
-    kind: 'sandbox',
-    base_url: sandbox.baseUrl,
-    company_id: COMPANY,
-  });
-  await core.parts.connections.setToken(connection.id, token);
-  await core.close();
-}
 
 function file(name: string, body: unknown): string {
   const path = join(dir.path, name);
@@ -70,7 +48,7 @@ describe.each(ENGINE_KINDS)('re-running the command line after a crash (%s)', { 
   beforeAll(async () => {
     ledgers = shopLedgers(kind);
     home = join(dir.path, `home-${kind}`);
-    await prepareHome(ledgers, home, TOKENS.full);
+    await ledgers.connect(home, { baseUrl: sandbox.baseUrl, companyId: COMPANY, token: TOKENS.full });
   });
   afterAll(() => ledgers.close());
 
@@ -116,7 +94,7 @@ describe.each(ENGINE_KINDS)('re-running the command line after a crash (%s)', { 
 
   it('a submission refused before anything was created does not hold the data back', async () => {
     const revoked = join(dir.path, `home-revoked-${kind}`);
-    await prepareHome(ledgers, revoked, TOKENS.revoked);
+    await ledgers.connect(revoked, { baseUrl: sandbox.baseUrl, companyId: COMPANY, token: TOKENS.revoked });
     const path = file(`dse-revoked-${kind}.json`, dse(MAGIC.accept, 'token revocado'));
     const refused = await cli(revoked, ['dse', 'submit', path]);
     expect(refused.json).toMatchObject({ state: 'failed', http_status: 401 });

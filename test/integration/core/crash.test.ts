@@ -8,12 +8,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCore } from '#core/core';
-import { FileLogger } from '#core/log/logger';
 import { CRASH_ENV, CRASH_POINTS, type CrashPoint } from '#core/submissions/crash';
 import { OPEN_SUBMISSION_STATES, type Submission } from '#shared/rpc/methods/submissions';
 import { startSandbox, type RunningSandbox } from '#sandbox/index';
-import { realKeychain } from '#test/keychain';
 import { tempDir } from '#test/temp';
 import { runCli, type CliRun } from '#test/core/cli';
 import { dse, dseDocumentIds, fe, feTotal, MAGIC } from '#test/requests/outcomes';
@@ -53,24 +50,6 @@ afterAll(async () => {
   await sandbox?.close();
   dir?.remove();
 });
-
-async function prepareHome(ledgers: ShopLedgers, home: string): Promise<void> {
-  const core = await openCore({
-    home,
-    secrets: realKeychain(),
-    transport: 'cli',
-    logger: new FileLogger(null),
-    choice: await ledgers.choiceOf(home),
-  });
-  const connection = await core.parts.connections.create({
-    label: 'Pruebas',
-    kind: 'sandbox',
-    base_url: sandbox.baseUrl,
-    company_id: COMPANY,
-  });
-  await core.parts.connections.setToken(connection.id, TOKENS.full);
-  await core.close();
-}
 
 /**
  * `resume` until nothing is open (an uncertain DSE settles after settle-ms). Bounded by time, not by
@@ -118,7 +97,7 @@ async function crashStage(ledgers: ShopLedgers, stage: CrashPoint): Promise<void
   const homes = await Promise.all(
     OUTCOMES.map(async (outcome, index) => {
       const home = join(dir.path, `${ledgers.kind}-${stage}-${index}`);
-      await prepareHome(ledgers, home);
+      await ledgers.connect(home, { baseUrl: sandbox.baseUrl, companyId: COMPANY, token: TOKENS.full });
       for (let run = 0; run < runs; run += 1) {
         const body =
           outcome.kind === 'dse'

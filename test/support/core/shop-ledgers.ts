@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { openPostgres, type Engine, type EngineKind } from '#core/store/engine';
 import { migrations } from '#core/store/migrations/index';
-import { readInstallation } from '#core/core';
+import { openCore, readInstallation } from '#core/core';
+import { FileLogger } from '#core/log/logger';
+import { realKeychain } from '../keychain';
 import { DEFAULT_READ_TIMEOUT_MS, DEFAULT_WRITE_TIMEOUT_MS } from '#core/api/client';
 import { leaseFor } from '#core/submissions/claims';
 import { parsePostgresAddress, type DatabaseChoice } from '#core/store/database-choice';
@@ -21,6 +23,11 @@ export interface ShopLedgers {
   choiceOf(home: string): Promise<DatabaseChoice>;
   /** The command line's arguments naming this folder's database: none on SQLite, `--database ADDRESS` on PostgreSQL. */
   cliArgs(home: string): Promise<string[]>;
+  /**
+   * Makes `home` a data folder on this engine's database whose active connection is `connection`
+   * (a sandbox's), its token in the real keychain: what `connect` leaves, for tests that drive the CLI.
+   */
+  connect(home: string, connection: { baseUrl: string; companyId: number; token: string }): Promise<void>;
   /** The rows `query` selects from this folder's ledger, read by another connection. */
   read<T>(home: string, query: string, params?: readonly unknown[]): Promise<T[]>;
   close(): Promise<void>;
@@ -47,6 +54,26 @@ export function shopLedgers(kind: EngineKind): ShopLedgers {
     async choiceOf(home) {
       if (kind === 'sqlite') return { engine: 'sqlite' };
       return { engine: 'postgres', address: parsePostgresAddress((await shopOf(home)).url), from: 'argument' };
+    },
+    async connect(home, { baseUrl, companyId, token }) {
+      const core = await openCore({
+        home,
+        secrets: realKeychain(),
+        transport: 'cli',
+        logger: new FileLogger(null),
+        choice: await this.choiceOf(home),
+      });
+      try {
+        const connection = await core.parts.connections.create({
+          label: 'Pruebas',
+          kind: 'sandbox',
+          base_url: baseUrl,
+          company_id: companyId,
+        });
+        await core.parts.connections.setToken(connection.id, token);
+      } finally {
+        await core.close();
+      }
     },
     async cliArgs(home) {
       return kind === 'sqlite' ? [] : ['--database', (await shopOf(home)).url];
