@@ -25,7 +25,7 @@ import { nothingSent } from './outcome';
 import { ContingencyQueue, QUEUED, type LedgerAccess, type OutboxPass } from './contingency-queue';
 import { isTicketTaken, ticketOfRequest, ticketRef, type TicketId } from './contingency-tickets';
 import type { OutboxStore } from './outbox';
-import { leaseFor, SubmissionClaims } from './claims';
+import { leaseFor, processOwner, SubmissionClaims } from './claims';
 import { DEFAULT_READ_TIMEOUT_MS, DEFAULT_WRITE_TIMEOUT_MS } from '../api/client';
 import type { Engine } from '../store/engine';
 
@@ -65,7 +65,7 @@ export class Submissions {
   constructor(private readonly options: SubmissionsOptions) {
     this.ledger = new SubmissionLedger(options.engine, options.clock);
     this.claims = new SubmissionClaims(options.engine, {
-      owner: randomUUID(),
+      owner: processOwner(),
       clock: options.clock,
       leaseMs: leaseFor({
         writeTimeoutMs: options.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS,

@@ -13,7 +13,7 @@ import { runCli } from '#test/core/cli';
 import { dse, dseDocumentIds, fe, feTotal, MAGIC } from '#test/requests/outcomes';
 import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '#test/seed';
 import { ENGINE_KINDS } from '#test/engines';
-import { leasesRunOut, shopLedgers, type ShopLedgers } from '#test/core/shop-ledgers';
+import { shopLedgers, type ShopLedgers } from '#test/core/shop-ledgers';
 
 let dir: ReturnType<typeof tempDir>;
 let sandbox: RunningSandbox;
@@ -40,11 +40,6 @@ describe.each(ENGINE_KINDS)('re-running the command line after a crash (%s)', { 
   let home: string;
   const cli = async (folder: string, args: string[], options?: Parameters<typeof runCli>[2]) =>
     runCli(folder, [...(await ledgers.cliArgs(folder)), ...args], options);
-  /** On PostgreSQL the killed process's claim holds until its lease runs out (SQLite's single writer takes it over). */
-  const killedClaimsRunOut = async (folder: string) => {
-    const { engine } = await ledgers.engineOf(folder);
-    if (engine) await leasesRunOut(engine);
-  };
   beforeAll(async () => {
     ledgers = shopLedgers(kind);
     home = join(dir.path, `home-${kind}`);
@@ -57,7 +52,6 @@ describe.each(ENGINE_KINDS)('re-running the command line after a crash (%s)', { 
     const before = (await dseDocumentIds(sandbox.baseUrl, TOKENS.full)).length;
     const crashed = await cli(home, ['dse', 'submit', path], killedAfterServerCommit);
     expect(crashed.signal).toBe('SIGKILL');
-    await killedClaimsRunOut(home);
     const printed = /Clave de envío: (\S+)/.exec(crashed.stderr)?.[1];
     expect(printed).toMatch(/^dse-/);
     expect((await dseDocumentIds(sandbox.baseUrl, TOKENS.full)).length).toBe(before + 1);
@@ -83,7 +77,6 @@ describe.each(ENGINE_KINDS)('re-running the command line after a crash (%s)', { 
     const before = await feTotal(sandbox.baseUrl, TOKENS.full);
     const crashed = await cli(home, ['fe', 'submit', path], killedAfterServerCommit);
     expect(crashed.signal).toBe('SIGKILL');
-    await killedClaimsRunOut(home);
     const printed = /Clave de envío: (\S+)/.exec(crashed.stderr)?.[1];
     expect(printed).toMatch(/^fe-/);
     const again = await cli(home, ['fe', 'submit', path]);

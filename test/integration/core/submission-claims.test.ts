@@ -3,12 +3,13 @@
 // after the outcome. Then two processes (two PostgreSQL pools) over one ledger drive the same due
 // submissions against the real sandbox: each key is sent once, each document created once, and a
 // crashed owner's submission is resumed by the other process with the same key after its lease.
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '#core/api/client';
 import { createCore, readInstallation, type Core } from '#core/core';
 import { FileLogger } from '#core/log/logger';
-import { SubmissionClaims } from '#core/submissions/claims';
+import { processOwner, SubmissionClaims } from '#core/submissions/claims';
 import type { Submissions } from '#core/submissions/submissions';
 import { memorySecrets } from '#test/core/memory-secrets';
 import { openPostgres, type Engine, type EngineKind } from '#core/store/engine';
@@ -158,6 +159,39 @@ describe('leases on the PostgreSQL clock', () => {
       expect(await ahead.take(id)).toBe(true);
       await elapse(engine, LEASE_MS);
       expect(await onTime.take(id)).toBe(true);
+    } finally {
+      await opened.close();
+    }
+  });
+});
+
+describe('a crashed owner on this computer', () => {
+  it('is taken over at once when its pid runs no more; a live one, or one of another computer, keeps its lease', async () => {
+    const opened = await openEngine('postgres');
+    try {
+      const { engine } = opened;
+      const here = processOwner();
+      const machine = here.split('/')[0]!;
+      const restarted = new SubmissionClaims(engine, { owner: here, clock: processClock(), leaseMs: LEASE_MS });
+      const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+      const deadPid = Number(gone.stdout);
+      const owners = {
+        dead: `${machine}/${deadPid}/crashed`,
+        alive: `${machine}/${process.ppid}/running`,
+        elsewhere: `0000000000000000/${deadPid}/other-register`,
+      };
+      const ids: Record<string, number> = {};
+      for (const [name, owner] of Object.entries(owners)) {
+        ids[name] = await writeAhead(engine, Buffer.from('{}'));
+        const holder = new SubmissionClaims(engine, { owner, clock: processClock(), leaseMs: LEASE_MS });
+        expect(await holder.take(ids[name]!)).toBe(true);
+      }
+      expect(await restarted.take(ids.dead!)).toBe(true);
+      expect(await restarted.holder(ids.dead!)).toBe(here);
+      expect(await restarted.take(ids.alive!)).toBe(false);
+      expect(await restarted.holder(ids.alive!)).toBe(owners.alive);
+      expect(await restarted.take(ids.elsewhere!)).toBe(false);
+      expect(await restarted.holder(ids.elsewhere!)).toBe(owners.elsewhere);
     } finally {
       await opened.close();
     }

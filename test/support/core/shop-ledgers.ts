@@ -10,8 +10,6 @@ import { migrations } from '#core/store/migrations/index';
 import { openCore, readInstallation } from '#core/core';
 import { FileLogger } from '#core/log/logger';
 import { realKeychain } from '../keychain';
-import { DEFAULT_READ_TIMEOUT_MS, DEFAULT_WRITE_TIMEOUT_MS } from '#core/api/client';
-import { leaseFor } from '#core/submissions/claims';
 import { parsePostgresAddress, type DatabaseChoice } from '#core/store/database-choice';
 import { testDatabase } from '../test-database';
 
@@ -108,19 +106,4 @@ export function shopLedgers(kind: EngineKind): ShopLedgers {
 function bigintAsNumber(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
   if (oid === pg.types.builtins.INT8) return (value: string) => Number(value);
   return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid);
-}
-
-/**
- * Time passing for the leases of a shop's PostgreSQL ledger until each has run out, as it does for a
- * killed process's claims (claims.ts: another process takes them over only then; 2.5 minutes with
- * the default timeouts). Leases are measured on the database's clock, which no test can move, so the
- * leases move (as submission-claims.test.ts's elapse does).
- */
-export async function leasesRunOut(engine: Engine): Promise<void> {
-  const lease = leaseFor({ writeTimeoutMs: DEFAULT_WRITE_TIMEOUT_MS, readTimeoutMs: DEFAULT_READ_TIMEOUT_MS });
-  await engine.db
-    .updateTable('submissions')
-    .set((eb) => ({ claimed_until: eb('claimed_until', '-', lease) }))
-    .where('claimed_until', 'is not', null)
-    .execute();
 }
