@@ -187,10 +187,9 @@ export function createCore(options: CoreOptions): Core {
   const poller = new Poller(submissions, options.timers ?? realTimers(clock), logger);
   const outboxRunner = new OutboxRunner(submissions, options.timers ?? realTimers(clock), logger, options.outboxProbeMs);
   const lists = new CompanyLists({ engine, connections, fetch, clock, events, logger }, timeouts);
-  // Every rejected document appears in the Historial at once, in every host (app, web, CLI).
-  submissions.onRecorded((row) => {
-    if (row.state === 'rejected') void history.recordRejected(row);
-  });
+  // Every rejected document appears in the Historial at once, in every host (app, web, CLI): its
+  // local record is written before the rejection is reported.
+  submissions.onRecorded((row) => (row.state === 'rejected' ? history.recordRejected(row) : undefined));
   const cashiers = new Cashiers(engine, clock);
   const shifts = new Shifts(engine, cashiers, clock);
   const parts: CoreParts = {

@@ -77,7 +77,7 @@ export interface LedgerAccess {
     closing: string,
   ): Promise<SubmissionRow | null>;
   /** Tells the ledger's listeners (the poller, the history, the screens) that a submission changed. */
-  announce(row: SubmissionRow): void;
+  announce(row: SubmissionRow): Promise<void>;
   /** The certificate refused on this connection's last attempt, when that is what stopped it. */
   refusedCertificate(connectionId: number): string | undefined;
 }
@@ -212,7 +212,7 @@ export class ContingencyQueue {
     });
     this.options.events.emit('outbox.changed', { phase: 'queued', queued: await this.outbox.count(), transmitted: 0 });
     const queued = await this.ledger.row(row.id);
-    this.ledger.announce(queued);
+    await this.ledger.announce(queued);
     return queued;
   }
 

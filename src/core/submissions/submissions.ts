@@ -59,7 +59,7 @@ export class Submissions {
   private readonly locks = new Map<number, Promise<unknown>>();
   /** This process's claims on the submissions it resolves (claims.ts). */
   readonly claims: SubmissionClaims;
-  private readonly listeners = new Set<(row: SubmissionRow) => void>();
+  private readonly listeners = new Set<(row: SubmissionRow) => void | Promise<void>>();
   private resumed: Promise<void> | null = null;
 
   constructor(private readonly options: SubmissionsOptions) {
@@ -107,8 +107,13 @@ export class Submissions {
     return this.contingency.transmitting;
   }
 
-  /** Called after every recorded outcome (the poller re-arms, history mirrors the document). */
-  onRecorded(listener: (row: SubmissionRow) => void): () => void {
+  /**
+   * Called after every recorded outcome (the poller re-arms, history mirrors the document). A
+   * listener that returns a promise (a local write, such as the Historial's record of a rejection)
+   * is waited for before the outcome is reported, so the caller that reads next sees it; one that
+   * reaches the network keeps its work to itself (IssuedMirror).
+   */
+  onRecorded(listener: (row: SubmissionRow) => void | Promise<void>): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -218,7 +223,7 @@ export class Submissions {
           // No token, no connection, network down for a query: nothing learnt; look again later.
           await this.ledger.postpone(id, error.message);
           const postponed = await this.require(id);
-          this.notify(postponed);
+          await this.notify(postponed);
           return { ...toSubmission(postponed), error: { code: error.code, message: error.message } };
         }
       },
@@ -260,7 +265,7 @@ export class Submissions {
   private async hold(row: SubmissionRow): Promise<SubmissionRow> {
     const held = await this.ledger.hold(row.id, { code: 'credentials_changed', message: CREDENTIALS_CHANGED });
     this.options.logger.warn('submission held: other credentials', { submission: row.id, kind: row.kind });
-    this.notify(held);
+    await this.notify(held);
     return held;
   }
 
@@ -495,18 +500,25 @@ export class Submissions {
       status: after.http_status,
       document: after.document_id,
     });
-    this.notify(after);
+    await this.notify(after);
     return after;
   }
 
-  private notify(row: SubmissionRow): void {
+  private async notify(row: SubmissionRow): Promise<void> {
+    const waits: Promise<void>[] = [];
     for (const listener of this.listeners) {
       try {
-        listener(row);
+        const result = listener(row);
+        if (result) waits.push(result.catch((error: unknown) => this.listenerFailed(error)));
       } catch (error) {
-        this.options.logger.error('submission listener failed', { error: String(error) });
+        this.listenerFailed(error);
       }
     }
+    await Promise.all(waits);
+  }
+
+  private listenerFailed(error: unknown): void {
+    this.options.logger.error('submission listener failed', { error: String(error) });
   }
 
   /**

@@ -1,4 +1,5 @@
 // What the UBL 2.1 builder needs from an FE or a DSE: amounts already as two-decimal strings.
+import Decimal from 'decimal.js';
 import { roundCents, type Dec } from '#shared/money';
 
 export interface UblParty {
@@ -97,18 +98,36 @@ export function exactDecimal(value: { decimalPlaces(): number; toFixed(dp?: numb
 const GIVEN_PRICE_DECIMALS = 6;
 
 /**
+ * Exact products for the fit test: Dec keeps 40 significant digits, so 1,314 x 0.8447222...(39 decimals)
+ * came out 1109.965 there while the exact product is 1109.96499...97, which a validator computing
+ * exactly rounds to 1109.96 (found by prices.test's property).
+ */
+const Exact = Decimal.clone({ precision: 1_000, rounding: Decimal.ROUND_HALF_UP });
+
+/**
  * `cac:Price/cbc:PriceAmount` (per one unit: BaseQuantity 1) so that InvoicedQuantity x PriceAmount is
- * the line's LineExtensionAmount to the centavo (FAV07/DSAV07), whatever the quantity. A price the
- * request gave with up to six decimals is written exactly (700 x 1850.555); a derived one (from an
- * IVA-included price or from the DSE's base) gets the fewest decimals, two at least, for which
- * round(quantity x price) = the line amount: 2 decimals of 1,000 units of 1,190/1.19 are not enough.
+ * the line's LineExtensionAmount to the centavo (FAV07/DSAV07), whatever the quantity, computed
+ * exactly. A price the request gave with up to six decimals is written exactly (700 x 1850.555); a
+ * derived one (from an IVA-included price or from the DSE's base) gets the fewest decimals, two at
+ * least, for which round(quantity x price) = the line amount: 2 decimals of 1,000 units of 1,190/1.19
+ * are not enough. At each number of decimals the nearest price is tried, then the one above and the
+ * one below it (a base typed with a half centavo needs a product at or above the half).
  */
 export function priceAmount(quantity: Dec, price: Dec, lineExtension: Dec): string {
-  const fits = (p: Dec) => roundCents(quantity.times(p)).eq(lineExtension);
+  const q = new Exact(quantity.toString());
+  const fits = (p: Dec) =>
+    new Exact(q.times(p.toString())).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).eq(lineExtension.toString());
   if (price.decimalPlaces() <= GIVEN_PRICE_DECIMALS && fits(price)) return exactDecimal(price);
-  // quantity x 10^-d / 2 < 0.005 from d = 2 + digits of the quantity's integer part: the loop ends by then.
+  // With d decimals the price above the quotient gives quantity x price within quantity x 10^-d of the
+  // line amount, under a centavo from d = 2 + digits of the quantity's integer part: the loop ends by then.
   for (let d = 2; ; d += 1) {
-    const candidate = price.toDecimalPlaces(d);
-    if (fits(candidate) || d > 40) return exactDecimal(candidate);
+    const candidates = [
+      price.toDecimalPlaces(d),
+      price.toDecimalPlaces(d, Decimal.ROUND_CEIL),
+      price.toDecimalPlaces(d, Decimal.ROUND_FLOOR),
+    ];
+    const found = candidates.find(fits);
+    if (found) return exactDecimal(found);
+    if (d > 40) return exactDecimal(candidates[0]!);
   }
 }

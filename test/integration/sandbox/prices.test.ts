@@ -276,6 +276,15 @@ describe('prices the independent check found rejected are accepted, and their XM
     const xml = await createDse(lines, false);
     expectXmlMatches(xml, 'COP', lines.map(dseExpected));
   });
+
+  it('DSE: 1,314 units for a base of 1,109.965: the price multiplied exactly rounds to 1,109.97', async () => {
+    // The property below found it: a 39-decimal price whose product only looked like 1,109.965 at the
+    // writer's 40 significant digits (exactly, 1,109.96499...97).
+    const lines: DseLineCase[] = [{ cantidad: 1314, price: 1109.965, percent: 0, fromBase: true }];
+    const xml = await createDse(lines, false);
+    expectXmlMatches(xml, 'COP', lines.map(dseExpected));
+    expect(readXmlAmounts(xml).lines[0]!.priceText).toBe('0.844723');
+  });
 });
 
 describe('property: any quantity and price the API accepts', () => {
