@@ -1,6 +1,6 @@
 // What the UBL 2.1 builder needs from an FE or a DSE: amounts already as two-decimal strings.
 import Decimal from 'decimal.js';
-import { roundCents, type Dec } from '#shared/money';
+import type { Dec } from '#shared/money';
 
 export interface UblParty {
   /** DIAN identification type code: 13 cédula, 31 NIT, ... */
