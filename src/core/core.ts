@@ -34,6 +34,7 @@ import { reportHandlers } from './rpc/handlers/reports';
 import { sandboxHandlers } from './rpc/handlers/sandbox';
 import { shiftHandlers } from './rpc/handlers/shifts';
 import { databaseHandlers, type DatabaseControl } from './rpc/handlers/database';
+import { shopServerHandlers, type ShopServerControl } from './rpc/handlers/shop-server';
 import { submissionHandlers } from './rpc/handlers/submissions';
 import { Shifts } from './shifts/shifts';
 import { createDispatcher, type Dispatcher } from './rpc/registry';
@@ -74,6 +75,8 @@ export interface CoreOptions {
   events?: EventBus;
   /** The host's control of its database: `database.*` calls it (rpc/handlers/database.ts). */
   database?: DatabaseControl;
+  /** The host's caja principal: `shopServer.*` calls it (rpc/handlers/shop-server.ts). */
+  shopServer?: ShopServerControl;
   /** The host's restore of a backup: `app.restore` calls it after its checks. */
   restore?: (name: string) => Promise<RestoreResult>;
   /**
@@ -215,6 +218,7 @@ export function createCore(options: CoreOptions): Core {
     shifts,
     ...(options.restore ? { restore: options.restore } : {}),
     ...(options.database ? { database: options.database } : {}),
+    ...(options.shopServer ? { shopServer: options.shopServer } : {}),
   };
   const dispatcher = createDispatcher(
     rpcContract,
@@ -239,6 +243,7 @@ export function createCore(options: CoreOptions): Core {
         ...cashierHandlers(parts),
         ...shiftHandlers(parts),
         ...databaseHandlers(parts),
+        ...shopServerHandlers(parts),
       },
       cashiers,
     ),
@@ -305,12 +310,14 @@ export async function openCore(options: OpenCoreOptions): Promise<Core> {
   if (!choice || choice.engine === 'sqlite') return createCore(rest);
   const { address } = choice;
   // verify-ca and verify-full trust what the API's connections trust: the OS's roots too.
-  const verifies = address.sslmode === 'verify-ca' || address.sslmode === 'verify-full';
+  // A pinned certificate (a caja principal's) replaces every root.
+  const verifies = choice.pinned === undefined && (address.sslmode === 'verify-ca' || address.sslmode === 'verify-full');
   const engine = await openPostgres({
     url: address.url,
     password: keychainPassword(options.secrets, address),
     migrations,
     ...(verifies ? { ca: (await trustedRoots()).certificates } : {}),
+    ...(choice.pinned !== undefined ? { pinned: choice.pinned } : {}),
     ...(postgres?.poolSize ? { poolSize: postgres.poolSize } : {}),
     ...(postgres?.connectTimeoutMs ? { connectTimeoutMs: postgres.connectTimeoutMs } : {}),
   });

@@ -10,6 +10,7 @@ import type { Logger } from './log/logger';
 import type { Poller } from './poller/poller';
 import type { Engine } from './store/engine';
 import type { DatabaseControl } from './rpc/handlers/database';
+import type { ShopServerControl } from './rpc/handlers/shop-server';
 import type { RestoreResult } from './store/restore';
 import type { Shifts } from './shifts/shifts';
 import type { Store } from './store/store';
@@ -50,6 +51,8 @@ export interface CoreParts {
   shifts: Shifts;
   /** The host's control of its database (Ajustes › Base de datos del negocio); absent where the host cannot switch (CLI, tests). */
   database?: DatabaseControl;
+  /** The host's caja principal (Ajustes › Cajas); absent where the host cannot switch (CLI, tests). */
+  shopServer?: ShopServerControl;
   /** The host's restore (closes this core, restores, opens a new one); absent where the host cannot. */
   restore?: (name: string) => Promise<RestoreResult>;
 }

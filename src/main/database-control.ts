@@ -179,13 +179,18 @@ function refuseContents(found: DatabaseCheck, start: 'existing' | 'empty'): void
  * nothing: the server's version, whether it is empty, a Factura Desk store or another program's,
  * and how many FE and DSE a store holds.
  */
-export async function checkDatabase(target: PostgresAddress, password: string | (() => Promise<string>)): Promise<DatabaseCheck> {
-  const verifies = target.sslmode === 'verify-ca' || target.sslmode === 'verify-full';
+export async function checkDatabase(
+  target: PostgresAddress,
+  password: string | (() => Promise<string>),
+  pinned?: string,
+): Promise<DatabaseCheck> {
+  const verifies = pinned === undefined && (target.sslmode === 'verify-ca' || target.sslmode === 'verify-full');
   const pool = shopPool({
     target,
     password,
     max: 1,
     connectTimeoutMs: CHECK_TIMEOUT_MS,
+    pinned,
     ...(verifies ? { ca: (await trustedRoots()).certificates } : {}),
   });
   try {

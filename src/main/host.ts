@@ -16,7 +16,9 @@ import { AppError, isAppError, type RpcErrorShape } from '../shared/rpc/errors';
 import { RpcRequest, type RpcReply } from '../shared/rpc/envelope';
 import { KeychainStatus } from '../shared/rpc/methods/connections';
 import type { RunningSandbox } from '../sandbox/index';
-import { hostDatabaseControl } from './database-control';
+import { ShopServer } from '../core/shop-server/server';
+import { hostDatabaseControl, type DatabaseHost } from './database-control';
+import { hostShopServerControl } from './shop-server-control';
 import { startEmbeddedSandbox, type EmbeddedSandboxOptions } from './embedded-sandbox';
 import { withSandboxOutages } from './sandbox-outage';
 import { postgresUnavailableError, unavailableStoreDispatcher, unavailableStoreError } from './unavailable-store';
@@ -64,6 +66,8 @@ export interface ServedHostOptions extends HostOptions {
   databaseArgument?: string | undefined;
   /** Where FACTURA_DESK_DATABASE is read (default: this process's environment). */
   env?: NodeJS.ProcessEnv;
+  /** The port the caja principal's server tries first when it is made (default 5433; tests give 0). */
+  shopServerPort?: number;
 }
 
 /** What the Electron shell and `npm run web` serve: a running core, or the reason it cannot run. */
@@ -101,7 +105,7 @@ interface Served {
  * shop's PostgreSQL it holds none (several registers share that database).
  */
 export async function startServedHost(options: ServedHostOptions): Promise<ServedHost> {
-  const { databaseArgument, env = process.env, ...hostOptions } = options;
+  const { databaseArgument, env = process.env, shopServerPort, ...hostOptions } = options;
   const events = options.events ?? new EventBus();
   const databaseFile = join(options.home, DATABASE_FILE);
   const clock = options.clock ?? (() => new Date());
@@ -153,7 +157,7 @@ export async function startServedHost(options: ServedHostOptions): Promise<Serve
     }
   };
 
-  const control = hostDatabaseControl({
+  const databaseHost: DatabaseHost = {
     home: options.home,
     secrets: options.secrets,
     choice: () => choice,
@@ -204,12 +208,21 @@ export async function startServedHost(options: ServedHostOptions): Promise<Serve
         switching = null;
       }
     },
+  };
+  const control = hostDatabaseControl(databaseHost);
+  // This register's caja principal, when it is one: started before core opens on it, stopped on close.
+  const shopServer = new ShopServer({
+    home: options.home,
+    secrets: options.secrets,
+    ...(shopServerPort !== undefined ? { port: shopServerPort } : {}),
   });
+  const shopControl = hostShopServerControl(databaseHost, shopServer);
 
   const unavailable = (shape: RpcErrorShape, restorable: boolean): Served => ({
     dispatcher: unavailableStoreDispatcher(shape, {
       ...(restorable ? { restore: { home: options.home, restore } } : {}),
       database: control,
+      shopServer: shopControl,
     }),
     db: null,
     schemaVersion: null,
@@ -244,6 +257,7 @@ export async function startServedHost(options: ServedHostOptions): Promise<Serve
         ...hostOptions,
         events,
         database: control,
+        shopServer: shopControl,
         ...(next.engine === 'sqlite' ? { choice: next, restore, lock: lock! } : { choice: next }),
       });
       return {
@@ -272,6 +286,16 @@ export async function startServedHost(options: ServedHostOptions): Promise<Serve
     }
   };
   let current: Served;
+  if (choice?.engine === 'postgres' && shopServer.config() && choice.address.url === shopServer.localAddress().url) {
+    try {
+      await shopServer.start();
+    } catch (error) {
+      // Served as the database out of reach, with the server's own reason in the log.
+      options.logger?.error('caja principal: the server did not start', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
   try {
     current = await open(choice);
   } catch (error) {
@@ -303,6 +327,8 @@ export async function startServedHost(options: ServedHostOptions): Promise<Serve
       } finally {
         (lock as FolderLock | null)?.release();
         lock = null;
+        // The caja principal's server stops with the app.
+        if (shopServer.config()) await shopServer.stop();
       }
     },
   };

@@ -13,6 +13,8 @@ import { AppError, isAppError, type RpcErrorShape } from '#shared/rpc/errors';
 import { RpcRequest } from '#shared/rpc/envelope';
 import { appMethods } from '#shared/rpc/methods/app';
 import { databaseMethods } from '#shared/rpc/methods/database';
+import { shopServerMethods } from '#shared/rpc/methods/shop-server';
+import type { ShopServerControl } from '#core/rpc/handlers/shop-server';
 import { countOf } from '#shared/format';
 import { installSpanishZodErrors } from '#shared/zod-spanish';
 import type { HostDatabaseControl } from './database-control';
@@ -58,6 +60,8 @@ export interface UnavailableControls {
   restore?: UnavailableRestore;
   /** The host's database control: answered whatever the store's trouble. */
   database?: HostDatabaseControl;
+  /** The host's caja principal: its status, and starting its server (a server that did not start with the app). */
+  shopServer?: ShopServerControl;
 }
 
 /**
@@ -70,6 +74,8 @@ export function unavailableStoreDispatcher(shape: RpcErrorShape, controls: Unava
   installSpanishZodErrors();
   const restorable = controls.restore && shape.code === 'store_unavailable' ? controls.restore : null;
   const database = controls.database ?? null;
+  const shop = controls.shopServer ?? null;
+  const shopStatus = async () => ({ ...(await shop!.status()), joinCode: null });
   const answers: Record<string, ((input: unknown) => Promise<unknown>) | undefined> = {
     ...(restorable
       ? {
@@ -102,6 +108,19 @@ export function unavailableStoreDispatcher(shape: RpcErrorShape, controls: Unava
           },
         }
       : {}),
+    ...(shop
+      ? {
+          'shopServer.status': async (input: unknown) => {
+            shopServerMethods['shopServer.status'].input.parse(input);
+            return shopStatus();
+          },
+          'shopServer.start': async (input: unknown) => {
+            shopServerMethods['shopServer.start'].input.parse(input);
+            await shop.start();
+            return shopStatus();
+          },
+        }
+      : {}),
   };
   return {
     async dispatch(message) {
@@ -126,6 +145,10 @@ function refusalOf(error: unknown, method: string): RpcErrorShape {
     return { code: 'invalid_input', message: issues[0]?.message ?? 'Revise los datos escritos y confirme.' };
   return {
     code: 'internal',
-    message: method.startsWith('database.') ? 'No se pudo cambiar de base de datos.' : 'No se pudo restaurar la copia.',
+    message: method.startsWith('shopServer.')
+      ? 'No se pudo iniciar la caja principal.'
+      : method.startsWith('database.')
+        ? 'No se pudo cambiar de base de datos.'
+        : 'No se pudo restaurar la copia.',
   };
 }

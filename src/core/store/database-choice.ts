@@ -24,7 +24,17 @@ export interface PostgresAddress {
 }
 
 export type DatabaseChoice =
-  { engine: 'sqlite' } | { engine: 'postgres'; address: PostgresAddress; from: 'argument' | 'environment' | 'saved' };
+  | { engine: 'sqlite' }
+  | {
+      engine: 'postgres';
+      address: PostgresAddress;
+      from: 'argument' | 'environment' | 'saved';
+      /**
+       * The certificate the server must present (a caja principal's, pinned when this register
+       * joined it or became it): the only root its TLS trusts. Saved with the choice; public data.
+       */
+      pinned?: string;
+    };
 
 export const DATABASE_VARIABLE = 'FACTURA_DESK_DATABASE';
 /** The saved choice, in the data folder beside the SQLite file. */
@@ -121,7 +131,13 @@ export function readDatabaseChoice({ home, argument, env = process.env }: Choice
   const variable = env[DATABASE_VARIABLE];
   if (variable !== undefined && variable.trim() !== '') return choiceOf(variable, 'environment');
   const saved = readSavedChoice(home);
-  return saved === null ? { engine: 'sqlite' } : { engine: 'postgres', address: saved, from: 'saved' };
+  if (saved === null) return { engine: 'sqlite' };
+  return {
+    engine: 'postgres',
+    address: saved.address,
+    from: 'saved',
+    ...(saved.pinned !== undefined ? { pinned: saved.pinned } : {}),
+  };
 }
 
 function choiceOf(text: string, from: 'argument' | 'environment'): DatabaseChoice {
@@ -132,9 +148,11 @@ function choiceOf(text: string, from: 'argument' | 'environment'): DatabaseChoic
 interface SavedChoice {
   engine: 'postgres';
   url: string;
+  /** A pinned server certificate (PEM), for a caja principal. */
+  certificate?: string;
 }
 
-function readSavedChoice(home: string): PostgresAddress | null {
+function readSavedChoice(home: string): { address: PostgresAddress; pinned?: string } | null {
   const file = join(home, CHOICE_FILE);
   let text: string;
   try {
@@ -153,21 +171,30 @@ function readSavedChoice(home: string): PostgresAddress | null {
   } catch {
     saved = {};
   }
-  if (saved.engine !== 'postgres' || typeof saved.url !== 'string')
+  if (
+    saved.engine !== 'postgres' ||
+    typeof saved.url !== 'string' ||
+    (saved.certificate !== undefined && typeof saved.certificate !== 'string')
+  )
     throw new AppError(
       'store_unavailable',
       `El archivo de la base de datos elegida (${file}) está dañado. Elija otra vez la base de datos del negocio en Ajustes, o borre ese archivo para volver a los datos de este equipo.`,
       { reason: 'choice_unreadable' },
     );
-  return parsePostgresAddress(saved.url);
+  const address = parsePostgresAddress(saved.url);
+  return saved.certificate === undefined ? { address } : { address, pinned: saved.certificate };
 }
 
 /**
  * Saves the choice for the next starts: written whole or not at all (a staged file renamed over
  * the old one), readable by its owner only, like the store. The address carries no password.
  */
-export function saveDatabaseChoice(home: string, address: PostgresAddress): void {
-  const saved: SavedChoice = { engine: 'postgres', url: parsePostgresAddress(address.url).url };
+export function saveDatabaseChoice(home: string, address: PostgresAddress, pinned?: string): void {
+  const saved: SavedChoice = {
+    engine: 'postgres',
+    url: parsePostgresAddress(address.url).url,
+    ...(pinned !== undefined ? { certificate: pinned } : {}),
+  };
   mkdirSync(home, { recursive: true, mode: 0o700 });
   const file = join(home, CHOICE_FILE);
   const staged = `${file}.${process.pid}`;

@@ -94,6 +94,8 @@ export interface PostgresOptions {
   connectTimeoutMs?: number;
   /** Roots a verify-ca or verify-full address trusts (Node's own when not given). */
   ca?: readonly string[];
+  /** The caja principal's certificate, pinned (pool.ts `tlsOf`). */
+  pinned?: string | undefined;
 }
 
 /**
@@ -108,6 +110,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Engine & {
     max: options.poolSize ?? 4,
     connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
     ca: options.ca,
+    pinned: options.pinned,
   });
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   try {

@@ -19,6 +19,7 @@ import { printMethods } from './methods/print';
 import { reportMethods } from './methods/reports';
 import { sandboxMethods } from './methods/sandbox';
 import { shiftMethods } from './methods/shifts';
+import { shopServerMethods } from './methods/shop-server';
 import { submissionMethods } from './methods/submissions';
 
 export const rpcContract = {
@@ -41,6 +42,7 @@ export const rpcContract = {
   ...cashierMethods,
   ...shiftMethods,
   ...databaseMethods,
+  ...shopServerMethods,
 } satisfies MethodTable;
 
 export type RpcContract = typeof rpcContract;

@@ -40,6 +40,8 @@ export interface MoveOptions {
   /** `postgres://user@host:port/database` */
   url: string;
   password?: string;
+  /** The caja principal's certificate, the only one its server may present (pool.ts `tlsOf`). */
+  pinned?: string;
   /** The build's migrations (tests add one to see a new table copied). */
   migrations?: readonly Migration[];
   /** Told each table once it is copied (the command line shows the way on a large store). */
@@ -98,12 +100,13 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveReport> 
   const schemaVersion = migrations.length;
   const source = SqliteSource.open(options.sqliteFile, schemaVersion);
   try {
-    await checkTargetBefore(options.url, options.password, schemaVersion);
+    await checkTargetBefore(options.url, options.password, schemaVersion, options.pinned);
     let engine: Engine;
     try {
       engine = await openPostgres({
         url: options.url,
         ...(options.password !== undefined ? { password: options.password } : {}),
+        ...(options.pinned !== undefined ? { pinned: options.pinned } : {}),
         migrations,
         poolSize: 1,
       });

@@ -35,7 +35,12 @@ export const VERSION_TABLE = 'schema_version';
  * Spanish, with nothing changed: a database of another program (tables but no schema version), of
  * another schema version than this build's, or holding any row.
  */
-export async function checkTargetBefore(url: string, password: string | undefined, schemaVersion: number): Promise<void> {
+export async function checkTargetBefore(
+  url: string,
+  password: string | undefined,
+  schemaVersion: number,
+  pinned?: string,
+): Promise<void> {
   // Built from the address's parts, not `connectionString`: `pg` lets the fields it parses from one
   // override those beside it (the missing password among them), and reads sslmode=require as
   // verify-full. The TLS options are the shop pool's, so the check connects as the move does.
@@ -47,7 +52,8 @@ export async function checkTargetBefore(url: string, password: string | undefine
     user: target.user,
     // Never left out, which would make `pg` read PGPASSWORD or ~/.pgpass.
     password: password ?? (() => Promise.reject(noPasswordKept(target))),
-    ssl: tlsOf(target, undefined),
+    ssl: tlsOf(target, undefined, pinned),
+    enableChannelBinding: pinned !== undefined,
   });
   try {
     await client.connect();

@@ -1,7 +1,8 @@
 // The pool of connections to the shop's PostgreSQL, as Kysely's PostgresDialect sees it: `pg`'s pool,
 // with every failure to reach or keep the server turned into the store's Spanish AppError
 // (faults.ts) and no error of an idle or held connection left to crash the process.
-import type { ConnectionOptions } from 'node:tls';
+import { createHash, X509Certificate } from 'node:crypto';
+import type { ConnectionOptions, PeerCertificate } from 'node:tls';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import { AppError } from '#shared/rpc/errors';
@@ -15,6 +16,11 @@ export interface ShopPoolOptions {
   connectTimeoutMs: number;
   /** Roots a verify-ca or verify-full connection trusts (Node's own when not given). */
   ca?: readonly string[] | undefined;
+  /**
+   * The one certificate this server may present (a caja principal's, pinned when a register joined
+   * it): it replaces every root, and the login is bound to it (SCRAM-SHA-256-PLUS).
+   */
+  pinned?: string | undefined;
 }
 
 /** BIGINT (int8) as a number: every integer the store keeps (ids, cents, counts) is below 2^53. */
@@ -35,7 +41,10 @@ export function shopPool(options: ShopPoolOptions): ShopPool {
     user: target.user,
     // Never left out, which would make `pg` read PGPASSWORD or ~/.pgpass: a password lives in the keychain only.
     password: options.password ?? (() => Promise.reject(noPasswordKept(target))),
-    ssl: tlsOf(target, options.ca),
+    ssl: tlsOf(target, options.ca, options.pinned),
+    // The login proof tied to the TLS session (channel binding): a machine in the middle that ends TLS
+    // with its own certificate cannot pass the login on. Asked where the server is known to be ours.
+    enableChannelBinding: options.pinned !== undefined,
     max: options.max,
     connectionTimeoutMillis: options.connectTimeoutMs,
     types,
@@ -97,8 +106,29 @@ export function shopPool(options: ShopPoolOptions): ShopPool {
   };
 }
 
-/** The TLS options of an sslmode as libpq means it (database-choice.ts). */
-export function tlsOf(target: PostgresTarget, ca: readonly string[] | undefined): false | ConnectionOptions {
+/**
+ * The TLS options of an sslmode as libpq means it (database-choice.ts); with a pinned certificate,
+ * that certificate is the only root and the server must present exactly it, whatever name or IP
+ * address it was reached by (a shop's DHCP may move the caja principal to another address).
+ */
+export function tlsOf(
+  target: PostgresTarget,
+  ca: readonly string[] | undefined,
+  pinned?: string | undefined,
+): false | ConnectionOptions {
+  if (pinned !== undefined) {
+    const expected = createHash('sha256').update(new X509Certificate(pinned).raw).digest('hex');
+    return {
+      ca: [pinned],
+      rejectUnauthorized: true,
+      checkServerIdentity: (_host: string, presented: PeerCertificate) =>
+        createHash('sha256').update(presented.raw).digest('hex') === expected
+          ? undefined
+          : Object.assign(new Error('the server presented another certificate than the pinned one'), {
+              code: 'ERR_TLS_CERT_ALTNAME_INVALID',
+            }),
+    };
+  }
   const roots = ca ? { ca: [...ca] } : {};
   switch (target.sslmode) {
     case 'disable':

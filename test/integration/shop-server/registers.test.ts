@@ -1,0 +1,166 @@
+// Two registers as the app's served hosts: one becomes the caja principal (its SQLite store with a
+// product and a DSE moved into its own PostgreSQL, proved, and the register opened there over
+// 127.0.0.1 with the certificate pinned), the other joins it with the address and the join code and
+// sees the same shop. A typo, another server's certificate and a server with no shop yet are each
+// refused with nothing kept. Real servers made by ShopServer, real TLS, real SCRAM, the real keychain.
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FileLogger } from '#core/log/logger';
+import { decodeJoinCode } from '#core/shop-server/join-code';
+import { ShopServer } from '#core/shop-server/server';
+import { CHOICE_FILE } from '#core/store/database-choice';
+import { startServedHost, type ServedHost } from '#main/host';
+import type { Product } from '#shared/catalog/product';
+import type { RpcErrorShape } from '#shared/rpc/errors';
+import type { RpcReply } from '#shared/rpc/envelope';
+import type { DatabaseStatus } from '#shared/rpc/methods/database';
+import type { HistoryPage } from '#shared/rpc/methods/history';
+import type { BecameMain, ShopServerStatus } from '#shared/rpc/methods/shop-server';
+import { realKeychain } from '#test/keychain';
+import { RICE } from '#test/products';
+import { dse } from '#test/requests/outcomes';
+import { tempDir } from '#test/temp';
+import { waitUntil } from '#test/wait';
+
+const secrets = realKeychain();
+const dir = tempDir('factura-desk-registers-');
+// As root the server runs as `nobody`, who must pass through the folders above the data folder.
+chmodSync(dir.path, 0o711);
+const hosts: ServedHost[] = [];
+const servers: ShopServer[] = [];
+afterAll(async () => {
+  for (const host of hosts) await host.close().catch(() => undefined);
+  for (const server of servers) await server.stop().catch(() => undefined);
+  dir.remove();
+});
+
+type Served = ServedHost & {
+  ok<T>(method: string, input: unknown): Promise<T>;
+  fails(method: string, input: unknown): Promise<RpcErrorShape>;
+};
+
+async function serve(name: string): Promise<Served> {
+  const home = join(dir.path, name);
+  const host = await startServedHost({
+    home,
+    secrets,
+    transport: 'web',
+    logger: new FileLogger(null),
+    env: {},
+    shopServerPort: 0,
+  });
+  hosts.push(host);
+  let next = 1;
+  const call = (method: string, input: unknown): Promise<RpcReply> => host.dispatcher.dispatch({ id: next++, method, input });
+  return Object.assign(host, {
+    async ok<T>(method: string, input: unknown): Promise<T> {
+      const reply = await call(method, input);
+      if (!reply.ok) throw new Error(`${method}: ${JSON.stringify(reply.error)}`);
+      return reply.output as T;
+    },
+    async fails(method: string, input: unknown): Promise<RpcErrorShape> {
+      const reply = await call(method, input);
+      if (reply.ok) throw new Error(`${method} was expected to be refused`);
+      return reply.error;
+    },
+  });
+}
+
+const products = async (host: Served) => (await host.ok<{ items: Product[] }>('catalog.search', { q: 'arroz' })).items;
+const history = (host: Served) => host.ok<HistoryPage>('history.list', { filter: {}, offset: 0, limit: 50 });
+
+let main: Served;
+let status: ShopServerStatus;
+
+describe('the caja principal and a register that joins it', () => {
+  it('«Hacer de este equipo la caja principal»: the store moved, proved, and the register opened on its own server', async () => {
+    main = await serve('principal');
+    await main.ok('catalog.save', { product: RICE });
+    await main.ok('dse.submit', { request: dse('900111222') });
+    await waitUntil(
+      () => history(main),
+      (page) => page.total === 1,
+      { what: 'the DSE in the history' },
+    );
+    expect(await main.ok<ShopServerStatus>('shopServer.status', {})).toMatchObject({ role: 'none', joinCode: null });
+
+    const became = await main.ok<BecameMain>('shopServer.becomeMain', { confirm: true });
+    expect(became.tables).toBeGreaterThan(20);
+    expect(became.rows).toBeGreaterThan(0);
+    status = became.status;
+    expect(status).toMatchObject({ role: 'main', running: true, joinedTo: null });
+    expect(status.addresses.length).toBeGreaterThan(0);
+    // No administrator exists yet in this shop, so the code is shown (as every guarded method answers).
+    expect(status.joinCode).toMatch(/^([0-9A-Z]{5}-){8}.$/);
+    const database = await main.ok<DatabaseStatus>('database.status', {});
+    expect(database).toMatchObject({ engine: 'postgres', chosenBy: 'saved' });
+    expect(database.address).toBe(`postgres://caja@127.0.0.1:${status.port}/tienda?sslmode=verify-ca`);
+    // The pinned certificate is saved with the choice; the password is not.
+    const saved = readFileSync(join(dir.path, 'principal', CHOICE_FILE), 'utf8');
+    expect(saved).toContain('BEGIN CERTIFICATE');
+    expect(saved).not.toContain(decodeJoinCode(status.joinCode!).password);
+    expect((await products(main)).map((product) => product.code)).toEqual(['ARR1']);
+    expect((await history(main)).total).toBe(1);
+  });
+
+  it('a second run changes nothing', async () => {
+    expect(await main.ok<BecameMain>('shopServer.becomeMain', { confirm: true })).toMatchObject({ tables: 0, rows: 0 });
+    expect((await products(main)).length).toBe(1);
+  });
+
+  it('a typo in the code is named on its field, and nothing is saved', async () => {
+    const other = await serve('caja-2');
+    const code = status.joinCode!;
+    const typo = code.slice(0, 3) + (code[3] === 'A' ? 'B' : 'A') + code.slice(4);
+    const refused = await other.fails('shopServer.join', { address: `127.0.0.1:${status.port}`, code: typo });
+    expect(refused.code).toBe('invalid_input');
+    expect(refused.details?.fields?.map((field) => field.path)).toEqual(['code']);
+    expect(refused.message).toMatch(/algún carácter se escribió mal/);
+    const both = await other.fails('shopServer.join', { address: 'la caja de atrás', code: 'K7Q2M' });
+    expect(both.details?.fields?.map((field) => field.path)).toEqual(['address', 'code']);
+    expect(existsSync(join(dir.path, 'caja-2', CHOICE_FILE))).toBe(false);
+  });
+
+  it('another server (another certificate) is refused before any password is sent; one with no shop yet too', async () => {
+    const other = await serve('caja-3');
+    const stranger = new ShopServer({ home: join(dir.path, 'otro-servidor'), secrets, port: 0 });
+    servers.push(stranger);
+    const { port } = await stranger.initialise();
+    await stranger.start();
+    const refused = await other.fails('shopServer.join', { address: `127.0.0.1:${port}`, code: status.joinCode! });
+    expect(refused).toMatchObject({ code: 'conflict', details: { reason: 'other_server' } });
+    expect(refused.message).toMatch(/no es la caja principal de este código/);
+    // Its own code is right, but it holds no shop.
+    const empty = await other.fails('shopServer.join', { address: `127.0.0.1:${port}`, code: await stranger.joinCode() });
+    expect(empty).toMatchObject({ code: 'conflict', details: { reason: 'empty_database' } });
+    expect(empty.message).toMatch(/todavía no tiene los datos del negocio/);
+    expect(existsSync(join(dir.path, 'caja-3', CHOICE_FILE))).toBe(false);
+    expect(await other.ok<DatabaseStatus>('database.status', {})).toMatchObject({ engine: 'sqlite' });
+  });
+
+  it('joins with the address and the code typed loosely, and sees the same shop', async () => {
+    const register = await serve('caja-4');
+    const typed = status.joinCode!.toLowerCase().replace(/-/g, ' ');
+    const joined = await register.ok<ShopServerStatus>('shopServer.join', { address: `127.0.0.1:${status.port}`, code: typed });
+    expect(joined).toMatchObject({ role: 'joined', joinedTo: `127.0.0.1:${status.port}`, joinCode: null, running: false });
+    expect(register.startupError).toBeNull();
+    expect((await products(register)).map((product) => product.code)).toEqual(['ARR1']);
+    expect((await history(register)).total).toBe(1);
+    expect(await register.ok<DatabaseStatus>('database.status', {})).toMatchObject({ engine: 'postgres', chosenBy: 'saved' });
+    // The register that joined refuses to become a second caja principal while it is on the shop's database.
+    const refused = await register.fails('shopServer.becomeMain', { confirm: true });
+    expect(refused).toMatchObject({ code: 'conflict', details: { reason: 'not_on_local_data' } });
+  });
+
+  it('the caja principal’s server stops with the app, and starts with it again', async () => {
+    const server = new ShopServer({ home: join(dir.path, 'principal'), secrets });
+    await main.close();
+    hosts.splice(hosts.indexOf(main), 1);
+    expect(server.status().running).toBe(false);
+    main = await serve('principal');
+    expect(main.startupError).toBeNull();
+    expect(server.status().running).toBe(true);
+    expect((await products(main)).length).toBe(1);
+  });
+});
