@@ -11,6 +11,7 @@ import { IssuerProfilePanel } from './IssuerProfilePanel';
 import { PrintSettingsPanel } from './PrintSettingsPanel';
 import { ConnectionCard } from './ConnectionCard';
 import { NewConnectionForm } from './NewConnectionForm';
+import { RegistersPanel } from './RegistersPanel';
 import { RestoredNotice } from './RestorePanel';
 import './settings.css';
 
@@ -47,6 +48,7 @@ export default function SettingsScreen() {
       )}
       <ContingencyPanel />
       {connections.data?.some((connection) => connection.embedded) && <EmbeddedSandboxPanel />}
+      <RegistersPanel />
       <DatabasePanel />
       <BackupPanel />
     </section>
