@@ -54,8 +54,7 @@ function starts(bin: string, command: PostgresBinaries['command']): boolean {
  * The binaries, reachable by the user that runs the server. `copyTo` is where a copy goes when that
  * user cannot reach node_modules (a clone under /root): inside the caja principal's own folder.
  */
-export async function postgresBinaries(copyTo: string): Promise<PostgresBinaries> {
-  const name = platformPackage();
+export async function postgresBinaries(copyTo: string, name: string = platformPackage()): Promise<PostgresBinaries> {
   let paths: { initdb?: unknown; pg_ctl?: unknown; postgres?: unknown };
   try {
     paths = (await import(/* @vite-ignore */ name)) as typeof paths;
