@@ -153,6 +153,18 @@ describe('the caja principal and a register that joins it', () => {
     expect(refused).toMatchObject({ code: 'conflict', details: { reason: 'not_on_local_data' } });
   });
 
+  it('the join code is an administrator’s: a cajero gets the addresses but no code, and cannot stop the server', async () => {
+    await main.ok('cashiers.createAdmin', { name: 'Marta', pin: '1234' });
+    await main.ok('cashiers.create', { name: 'Ana', pin: '5678', role: 'cajero' });
+    await main.ok('cashiers.signIn', { pin: '5678' });
+    const seen = await main.ok<ShopServerStatus>('shopServer.status', {});
+    expect(seen).toMatchObject({ role: 'main', running: true, joinCode: null });
+    expect(seen.addresses).toEqual(status.addresses);
+    expect(await main.fails('shopServer.stop', { confirm: true })).toMatchObject({ code: 'not_allowed' });
+    await main.ok('cashiers.signIn', { pin: '1234' });
+    expect((await main.ok<ShopServerStatus>('shopServer.status', {})).joinCode).toBe(status.joinCode);
+  });
+
   it('the caja principal’s server stops with the app, and starts with it again', async () => {
     const server = new ShopServer({ home: join(dir.path, 'principal'), secrets });
     await main.close();
