@@ -137,6 +137,17 @@ describe('readDatabaseChoice and the saved choice', () => {
     }
   });
 
+  it('keeps a caja principal’s pinned certificate with the saved choice, and only there', () => {
+    const pem = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
+    const address = parsePostgresAddress('postgres://caja@192.168.1.20:5433/tienda?sslmode=verify-ca');
+    saveDatabaseChoice(home.path, address, pem);
+    expect(readDatabaseChoice({ home: home.path, env: {} })).toEqual({ engine: 'postgres', address, from: 'saved', pinned: pem });
+    // The same address named by the argument is not pinned: the pin belongs to what was joined from Ajustes.
+    expect(readDatabaseChoice({ home: home.path, argument: address.url, env: {} })).not.toHaveProperty('pinned');
+    writeFileSync(join(home.path, CHOICE_FILE), JSON.stringify({ engine: 'postgres', url: address.url, certificate: 42 }));
+    expect(refusalOf(() => readDatabaseChoice({ home: home.path, env: {} })).code).toBe('store_unavailable');
+  });
+
   it('a damaged saved choice is refused with what to do, not read as SQLite', () => {
     mkdirSync(home.path, { recursive: true });
     writeFileSync(join(home.path, CHOICE_FILE), '{"engine":"postg');
