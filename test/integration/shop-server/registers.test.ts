@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FileLogger } from '#core/log/logger';
 import { decodeJoinCode } from '#core/shop-server/join-code';
-import { ShopServer } from '#core/shop-server/server';
+import { SHOP_SERVER_FOLDER, ShopServer } from '#core/shop-server/server';
+import { openPostgres } from '#core/store/engine';
+import { migrations } from '#core/store/migrations/index';
 import { CHOICE_FILE } from '#core/store/database-choice';
 import { startServedHost, type ServedHost } from '#main/host';
 import type { Product } from '#shared/catalog/product';
@@ -137,6 +139,18 @@ describe('the caja principal and a register that joins it', () => {
     expect(empty.message).toMatch(/todavía no tiene los datos del negocio/);
     expect(existsSync(join(dir.path, 'caja-3', CHOICE_FILE))).toBe(false);
     expect(await other.ok<DatabaseStatus>('database.status', {})).toMatchObject({ engine: 'sqlite' });
+    // A register already joined whose caja principal's address now answers with another server: refused in words.
+    const pinnedToMain = openPostgres({
+      url: `postgres://caja@127.0.0.1:${port}/tienda?sslmode=verify-ca`,
+      password: decodeJoinCode(await stranger.joinCode()).password,
+      pinned: readFileSync(join(dir.path, 'principal', SHOP_SERVER_FOLDER, 'data', 'server.crt'), 'utf8'),
+      migrations,
+    });
+    await expect(pinnedToMain).rejects.toMatchObject({
+      code: 'store_unavailable',
+      details: { reason: 'tls_untrusted' },
+      message: expect.stringMatching(/no presentó el certificado de la caja principal a la que se unió esta caja/) as unknown,
+    });
   });
 
   it('joins with the address and the code typed loosely, and sees the same shop', async () => {

@@ -31,6 +31,8 @@ export interface FaultContext {
   opened: boolean;
   /** A connect that failed once its time limit was spent (`pg` gives its time-out no code). */
   timedOutAfterMs: number | null;
+  /** The server's certificate is pinned (a caja principal joined from Ajustes › Cajas). */
+  pinned?: boolean;
 }
 
 const NETWORK: Record<string, PostgresFaultReason> = {
@@ -134,6 +136,8 @@ function messageOf(reason: PostgresFaultReason, t: PostgresTarget, context: Faul
     case 'tls_unsupported':
       return `El servidor ${server} no acepta conexiones cifradas (TLS) y la dirección las pide (sslmode=${t.sslmode}). Active TLS en el servidor, o use sslmode=disable si la red del negocio es de confianza.`;
     case 'tls_untrusted':
+      if (context.pinned)
+        return `El equipo en ${server} no presentó el certificado de la caja principal a la que se unió esta caja, así que no se conectó: puede ser otro equipo con esa dirección. Revise que la caja principal esté encendida con Factura Desk abierto; si se preparó de nuevo, una esta caja otra vez en Ajustes › Cajas.`;
       return `El servidor ${server} presentó un certificado que este equipo no puede verificar (${tlsCode ?? 'TLS'}), así que no se conectó. Instale en este equipo la autoridad que firmó el certificado del servidor, o use sslmode=require (cifrada, sin verificar el certificado) si la red del negocio es de confianza.`;
     case 'connection_lost':
       return `Se perdió la conexión con la base de datos del negocio (${server}); nada quedó guardado a medias. Revise la red y que el servidor esté encendido, y vuelva a intentarlo: Factura Desk se conecta de nuevo solo.`;

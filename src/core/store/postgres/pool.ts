@@ -59,7 +59,7 @@ export function shopPool(options: ShopPoolOptions): ShopPool {
   const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
 
   const fault = (error: unknown, phase: 'connect' | 'query', timedOutAfterMs: number | null = null): unknown =>
-    postgresFault(error, target, { phase, opened, timedOutAfterMs }) ?? error;
+    postgresFault(error, target, { phase, opened, timedOutAfterMs, pinned: options.pinned !== undefined }) ?? error;
 
   function wrap(client: pg.PoolClient): PostgresPoolClient {
     const known = wrapped.get(client);
