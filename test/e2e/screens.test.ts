@@ -218,6 +218,16 @@ const SCREENS: { name: string; path: string; ready: string; before?: (page: Page
     },
   },
   {
+    // Ajustes › Cajas on a register alone: becoming the caja principal, and joining one.
+    name: 'ajustes-cajas',
+    path: '/ajustes',
+    ready: 'Ajustes',
+    before: async (p) => {
+      await p.getByRole('heading', { level: 2, name: 'Cajas' }).waitFor();
+      await p.getByRole('heading', { name: 'Unirse a una caja principal' }).scrollIntoViewIfNeeded();
+    },
+  },
+  {
     name: 'ajustes-token',
     path: '/ajustes',
     ready: 'Ajustes',

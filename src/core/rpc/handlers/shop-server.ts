@@ -32,6 +32,8 @@ export function shopServerHandlers(parts: CoreParts): Handlers<typeof shopServer
   // The guarded methods' caller is an administrator (roles.ts); asked before the call, since
   // becoming the caja principal or joining closes this core (and its cashiers) for the next one.
   const status = async (admin: boolean): Promise<ShopServerStatus> => {
+    // A host that cannot switch (the command line, a test's bare host) runs alone: its changes refuse in words.
+    if (!parts.shopServer) return { role: 'none', running: false, port: null, addresses: [], joinCode: null, joinedTo: null };
     const facts = await control().status();
     return { ...facts, joinCode: facts.role === 'main' && admin ? await control().joinCode() : null };
   };

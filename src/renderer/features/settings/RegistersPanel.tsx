@@ -165,7 +165,7 @@ function JoinForm() {
         <Field
           label="Código para unirse"
           error={errors.code?.message}
-          hint="Nueve grupos, como K7Q2M-…. Da igual si lo escribe en minúsculas o sin guiones."
+          hint="Los nueve grupos que muestra la caja principal («K7Q2M-…»); da igual si lo escribe en minúsculas o sin guiones."
         >
           <input type="text" autoComplete="off" spellCheck={false} {...form.register('code')} />
         </Field>
