@@ -43,6 +43,7 @@ import { Store } from './store/store';
 import { openPostgres, sqliteEngine, type Engine } from './store/engine';
 import type { DatabaseChoice } from './store/database-choice';
 import { migrations } from './store/migrations';
+import { shopNotices } from './store/postgres/shop-notices';
 import { keychainPassword } from './vault/database-password';
 import { LedgerReads } from './ledger-reads/ledger-reads';
 import { outboxHandlers } from './rpc/handlers/outbox';
@@ -163,6 +164,9 @@ export function createCore(options: CoreOptions): Core {
   });
   // The typed query layer on the Store's own connection, or the shop's database: converted modules read through it.
   const engine = options.engine ?? sqliteEngine(store!.db);
+  // On the shop's PostgreSQL, what this core commits reaches the other registers' screens.
+  const notices = shopNotices({ engine, events, logger });
+  notices?.relay();
   const reads = new LedgerReads(engine);
   const connections = new Connections(engine, vault, events, clock);
   // The connections are read synchronously from everywhere, so they are loaded before first use.
@@ -255,6 +259,7 @@ export function createCore(options: CoreOptions): Core {
     dispatch: (message) => dispatcher.dispatch(message),
     startBackground() {
       background ??= (async () => {
+        await notices?.listen();
         stopMirroring = issued.attach(submissions);
         // A service that answers a submission refreshes the connection's lists (a copy for the next outage).
         stopListening = submissions.onRecorded((row) => {
@@ -278,6 +283,7 @@ export function createCore(options: CoreOptions): Core {
       await poller.stop();
       await issued.whenIdle();
       await history.whenIdle();
+      await notices?.stop();
       try {
         store?.close();
       } finally {

@@ -26,9 +26,10 @@ export interface ShopPool extends PostgresPool {
   markOpened(): void;
 }
 
-export function shopPool(options: ShopPoolOptions): ShopPool {
+/** What every connection to the shop's database is opened with: the pool's, and the notices' own. */
+function clientConfig(options: Omit<ShopPoolOptions, 'max'>): pg.ClientConfig {
   const { target } = options;
-  const pool = new pg.Pool({
+  return {
     host: target.host,
     port: target.port,
     database: target.database,
@@ -36,12 +37,24 @@ export function shopPool(options: ShopPoolOptions): ShopPool {
     // Never left out, which would make `pg` read PGPASSWORD or ~/.pgpass: a password lives in the keychain only.
     password: options.password ?? (() => Promise.reject(noPasswordKept(target))),
     ssl: tlsOf(target, options.ca),
-    max: options.max,
     connectionTimeoutMillis: options.connectTimeoutMs,
     types,
     // Every commit waits for the server's WAL flush: a write-ahead record survives a power cut.
     options: '-c synchronous_commit=on',
-  });
+  };
+}
+
+/**
+ * One connection outside the pool, not connected yet, for a session that must last (LISTEN lives
+ * as long as its connection): kept alive by TCP so that a cut network ends it instead of hanging.
+ */
+export function dedicatedClient(options: Omit<ShopPoolOptions, 'max'>, applicationName: string): pg.Client {
+  return new pg.Client({ ...clientConfig(options), keepAlive: true, application_name: applicationName });
+}
+
+export function shopPool(options: ShopPoolOptions): ShopPool {
+  const { target } = options;
+  const pool = new pg.Pool({ ...clientConfig(options), max: options.max });
   // An idle connection the server ended (a restart, pg_terminate_backend, the network) is already
   // dropped by the pool when it says so here; without a listener Node would end the process. The
   // next query makes a new connection, or gets the Spanish message of why it cannot.
