@@ -259,7 +259,8 @@ export function createCore(options: CoreOptions): Core {
     dispatch: (message) => dispatcher.dispatch(message),
     startBackground() {
       background ??= (async () => {
-        await notices?.listen();
+        // Alongside the resume (a slow server delays neither); done before the background counts as started.
+        const listening = notices?.listen();
         stopMirroring = issued.attach(submissions);
         // A service that answers a submission refreshes the connection's lists (a copy for the next outage).
         stopListening = submissions.onRecorded((row) => {
@@ -270,6 +271,7 @@ export function createCore(options: CoreOptions): Core {
         await submissions.ensureResumed();
         if (!closing) await poller.start();
         if (!closing) outboxRunner.start();
+        await listening;
       })();
       return background;
     },

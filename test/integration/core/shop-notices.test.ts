@@ -1,9 +1,9 @@
 // Notices between registers (store/postgres/shop-notices.ts): two cores, each with its own pool and
 // data folder as two registers have, on one real PostgreSQL database and one real sandbox over
 // HTTP. What one commits reaches the other's bus as the same event: an accepted FE as
-// 'history.changed' (and in its history.list), a product as 'catalog.changed'. A core does not hear
-// its own notices; a LISTEN connection the server ended is opened again and notices flow once more.
-// On SQLite nothing is sent or listened to.
+// 'history.changed' (and in its history.list), a product as 'catalog.changed', the issuer profile as
+// 'issuer.changed'. A core does not hear its own notices; a LISTEN connection the server ended is
+// opened again and notices flow once more. On SQLite nothing is sent or listened to.
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,7 @@ import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '#test/
 import { testDatabase } from '#test/test-database';
 import { openEngine } from '#test/engines';
 import { COFFEE, RICE, SODA } from '#test/products';
+import { contingencyProfile } from '#test/contingency';
 import { tempDir } from '#test/temp';
 import { waitFor, waitUntil } from '#test/wait';
 
@@ -138,6 +139,12 @@ describe('notices between two registers on one PostgreSQL', () => {
     await call(one.core, 'catalog.save', { product: COFFEE });
     await waitFor(() => catalogAt(two) === twoCatalog + 2, { what: "Caja 2 hears Caja 1's second product" });
     expect(customersAt(two)).toBe(1);
+  });
+
+  it("the issuer profile saved at one register is an 'issuer.changed' at the other", async () => {
+    const [one, two] = registers as [Register, Register];
+    await call(two.core, 'history.setIssuer', contingencyProfile());
+    await waitFor(() => heardOf(one, 'issuer.changed').length === 1, { what: "Caja 1 hears Caja 2's issuer profile" });
   });
 
   it('a LISTEN connection the server ended is opened again, and notices flow once more', async () => {

@@ -81,9 +81,8 @@ export class ShopNotices {
     });
   }
 
-  /** Listens to the other registers' notices, on a connection of its own, until stop(). */
+  /** Listens to the other registers' notices, on a connection of its own, until stop() (after which it never listens again). */
   async listen(): Promise<void> {
-    this.stopped = false;
     await this.connect();
   }
 
