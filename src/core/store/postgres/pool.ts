@@ -46,10 +46,16 @@ function clientConfig(options: Omit<ShopPoolOptions, 'max'>): pg.ClientConfig {
 
 /**
  * One connection outside the pool, not connected yet, for a session that must last (LISTEN lives
- * as long as its connection): kept alive by TCP so that a cut network ends it instead of hanging.
+ * as long as its connection): TCP keep-alive probes start after 10 s of silence, so that a cut
+ * network ends it (after the system's probes) instead of leaving it open and deaf.
  */
 export function dedicatedClient(options: Omit<ShopPoolOptions, 'max'>, applicationName: string): pg.Client {
-  return new pg.Client({ ...clientConfig(options), keepAlive: true, application_name: applicationName });
+  return new pg.Client({
+    ...clientConfig(options),
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    application_name: applicationName,
+  });
 }
 
 export function shopPool(options: ShopPoolOptions): ShopPool {
