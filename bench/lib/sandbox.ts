@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { colombiaToday } from '#shared/dates';
-import type { DseCreateRequest } from '#shared/api/index';
+import type { DseCreateRequest, FeCreateRequest } from '#shared/api/index';
 import { nodeFetch } from '#core/api/node-fetch';
 
 /** Core's own transport, as the app sends through it. */
@@ -75,6 +75,27 @@ export function dseRequest(n: number, options: { nit?: string; lines?: number } 
     retenciones: [
       { retention_key: 'reterenta', dian_tax_code: '06', tax_name: 'ReteRenta', base_mode: 'subtotal', percent: 3.5 },
     ],
+  };
+}
+
+/** A counter sale's FE the simulated authority accepts at once: one line at IVA 19 %, paid in cash (the demo seed's method 1). */
+export function feRequest(n: number): Omit<FeCreateRequest, 'draft_key'> {
+  return {
+    receptor: {
+      tipo_doc: '13',
+      numero_doc: String(1_030_000_000 + (n % 500)),
+      nombre: `Cliente de mostrador ${n % 500}`,
+      email: 'cliente@example.co',
+      direccion: 'Calle 1 # 2-3',
+    },
+    items: [{ desc: `Venta de mostrador ${n}`, cant: 1, unit: 10000, iva: 19, iva_incluido: false, unit_input: 10000 }],
+    subtotal: 10000,
+    impuestos: 1900,
+    total: 11900,
+    fecha_emision: colombiaToday(new Date()),
+    payment: { form: 'contado', method_id: 1, means_code: '10', due_date: '' },
+    withholdings: [],
+    attachment_tokens: [],
   };
 }
 

@@ -84,13 +84,33 @@ function product(i: number, random: () => number): ProductInput {
 
 /** The 50,000 products written and searched through the catalog on `engine`; `where` names it in the notes. */
 async function measure(ctx: BenchContext, engine: Engine, where: string, label: string): Promise<Figure[]> {
+  return searchFigures(ctx, await seedCatalog(engine, 1), where, label);
+}
+
+export interface SeededCatalog {
+  catalog: Catalog;
+  connectionId: number;
+  random: () => number;
+}
+
+/** Writes the 50,000 products of connection `connectionId` as the import writes new products: in bulk, a transaction per thousand. */
+export async function seedCatalog(engine: Engine, connectionId: number): Promise<SeededCatalog> {
   const catalog = new Catalog(engine, () => new Date());
   const random = seededRandom(15);
-  // Written as the import writes new products: in bulk, a transaction per thousand.
   for (let from = 0; from < PRODUCTS; from += 1000) {
     const chunk = Array.from({ length: Math.min(1000, PRODUCTS - from) }, (_, k) => product(from + k, random));
-    await engine.transaction((trx) => catalog.createMany(trx, 1, chunk));
+    await engine.transaction((trx) => catalog.createMany(trx, connectionId, chunk));
   }
+  return { catalog, connectionId, random };
+}
+
+/** The counter's searches over a seeded catalog, timed: wall time and this process's CPU per query. */
+export async function searchFigures(
+  ctx: BenchContext,
+  { catalog, connectionId, random }: SeededCatalog,
+  where: string,
+  label: string,
+): Promise<Figure[]> {
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const queries = Array.from({ length: SEARCHES }, (_, i) => {
     const n = Math.floor(random() * PRODUCTS);
@@ -106,7 +126,7 @@ async function measure(ctx: BenchContext, engine: Engine, where: string, label: 
   const run = (i: number) => {
     const { kind, q } = queries[i]!;
     // The counter asks for 8 results with their total; a scan asks for the exact product.
-    return kind === 'scan' ? catalog.byCode(1, q) : catalog.search(1, { q, limit: 8 });
+    return kind === 'scan' ? catalog.byCode(connectionId, q) : catalog.search(connectionId, { q, limit: 8 });
   };
   await timeEach(SEARCHES, run); // warm-up
   const runs: number[] = [];

@@ -9,6 +9,7 @@ import { pollerScenario } from './poller';
 import { rendererSizeScenario } from './renderer-size';
 import { rendererStartScenario } from './renderer-start';
 import { csvRssScenario, reportYearPostgresScenario, reportYearScenario, xlsxRssScenario } from './reports';
+import { registersScenario } from './registers';
 import { sandboxThroughputScenario } from './sandbox-throughput';
 import { scanToLineScenario } from './scan-to-line';
 import { shiftCloseScenario } from './shift-close';
@@ -27,6 +28,7 @@ export const scenarios: Scenario[] = [
   scanToLineScenario,
   shiftCloseScenario,
   submissionScenario,
+  registersScenario,
   sandboxThroughputScenario,
   rendererSizeScenario,
   rendererStartScenario,

@@ -44,6 +44,7 @@ import { Store } from './store/store';
 import { openPostgres, sqliteEngine, type Engine } from './store/engine';
 import type { DatabaseChoice } from './store/database-choice';
 import { migrations } from './store/migrations';
+import { shopNotices } from './store/postgres/shop-notices';
 import { keychainPassword } from './vault/database-password';
 import { LedgerReads } from './ledger-reads/ledger-reads';
 import { outboxHandlers } from './rpc/handlers/outbox';
@@ -166,6 +167,9 @@ export function createCore(options: CoreOptions): Core {
   });
   // The typed query layer on the Store's own connection, or the shop's database: converted modules read through it.
   const engine = options.engine ?? sqliteEngine(store!.db);
+  // On the shop's PostgreSQL, what this core commits reaches the other registers' screens.
+  const notices = shopNotices({ engine, events, logger });
+  notices?.relay();
   const reads = new LedgerReads(engine);
   const connections = new Connections(engine, vault, events, clock);
   // The connections are read synchronously from everywhere, so they are loaded before first use.
@@ -260,6 +264,8 @@ export function createCore(options: CoreOptions): Core {
     dispatch: (message) => dispatcher.dispatch(message),
     startBackground() {
       background ??= (async () => {
+        // Alongside the resume (a slow server delays neither); done before the background counts as started.
+        const listening = notices?.listen();
         stopMirroring = issued.attach(submissions);
         // A service that answers a submission refreshes the connection's lists (a copy for the next outage).
         stopListening = submissions.onRecorded((row) => {
@@ -270,6 +276,7 @@ export function createCore(options: CoreOptions): Core {
         await submissions.ensureResumed();
         if (!closing) await poller.start();
         if (!closing) outboxRunner.start();
+        await listening;
       })();
       return background;
     },
@@ -283,6 +290,7 @@ export function createCore(options: CoreOptions): Core {
       await poller.stop();
       await issued.whenIdle();
       await history.whenIdle();
+      await notices?.stop();
       try {
         store?.close();
       } finally {

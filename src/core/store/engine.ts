@@ -8,7 +8,8 @@ import type { Schema } from './schema';
 import type { Migration } from './migration';
 import { parsePostgresAddress } from './database-choice';
 import { migratePostgres } from './postgres/migrate';
-import { shopPool } from './postgres/pool';
+import type pg from 'pg';
+import { dedicatedClient, shopPool } from './postgres/pool';
 
 export type EngineKind = 'sqlite' | 'postgres';
 
@@ -33,6 +34,11 @@ export interface Engine {
   transaction<T>(work: (trx: Transaction<Schema>) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Ends the engine's own connections; SQLite's connection belongs to the Store, which closes it. */
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: a connection of its own to the same database, outside the pool, not connected
+   * yet (the shop's notices listen on it: postgres/shop-notices.ts). The caller ends it.
+   */
+  dedicatedClient?(applicationName: string): pg.Client;
 }
 
 /**
@@ -104,14 +110,14 @@ export interface PostgresOptions {
  */
 export async function openPostgres(options: PostgresOptions): Promise<Engine & { schemaVersion: number }> {
   const target = parsePostgresAddress(options.url);
-  const pool = shopPool({
+  const reach = {
     target,
     password: options.password,
-    max: options.poolSize ?? 4,
     connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
     ca: options.ca,
     pinned: options.pinned,
-  });
+  };
+  const pool = shopPool({ ...reach, max: options.poolSize ?? 4 });
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   try {
     const schemaVersion = await migratePostgres(db as unknown as Kysely<unknown>, options.migrations);
@@ -122,6 +128,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Engine & {
       schemaVersion,
       transaction: (work) => db.transaction().execute(work),
       close: () => db.destroy(),
+      dedicatedClient: (applicationName) => dedicatedClient(reach, applicationName),
     };
   } catch (error) {
     await db.destroy();

@@ -22,6 +22,12 @@ export const rpcEvents = {
     transmitted: z.number().int(),
     message: z.string().optional(),
   }),
+  /** The products of a connection's catalog were written (saved, switched on or off, imported). */
+  'catalog.changed': z.object({ connection_id: z.number().int() }),
+  /** The customers of a connection were written (saved, switched on or off). */
+  'customers.changed': z.object({ connection_id: z.number().int() }),
+  /** The issuer profile of a connection was saved. */
+  'issuer.changed': z.object({ connection_id: z.number().int() }),
   /** A company list of a connection (payment methods, third parties) was read anew and changed. */
   'lists.changed': z.object({ connection_id: z.number().int(), name: z.enum(['payment_methods', 'terceros']) }),
   'sync.progress': z.object({

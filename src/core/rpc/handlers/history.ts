@@ -16,6 +16,7 @@ export function historyHandlers({
   submissions,
   clock,
   history,
+  events,
 }: CoreParts): Handlers<typeof historyMethods> {
   const queries = new HistoryQueries(engine);
   const issuers = new IssuerProfiles(engine, clock);
@@ -56,7 +57,13 @@ export function historyHandlers({
       };
     },
     'history.issuer': () => issuers.get(connections.requireActive().id),
-    'history.setIssuer': (profile) => issuers.set(connections.requireActive().id, profile),
+    'history.setIssuer': async (profile) => {
+      const connectionId = connections.requireActive().id;
+      const saved = await issuers.set(connectionId, profile);
+      // Said once committed: this window and, on the shop's database, the other registers refresh.
+      events.emit('issuer.changed', { connection_id: connectionId });
+      return saved;
+    },
     'history.issuerWarnings': () => issuers.warnings(connections.requireActive().id),
     'history.idOfSubmission': async ({ submission_id }) => ({
       id:

@@ -32,9 +32,10 @@ export interface ShopPool extends PostgresPool {
   markOpened(): void;
 }
 
-export function shopPool(options: ShopPoolOptions): ShopPool {
+/** What every connection to the shop's database is opened with: the pool's, and the notices' own. */
+function clientConfig(options: Omit<ShopPoolOptions, 'max'>): pg.ClientConfig {
   const { target } = options;
-  const pool = new pg.Pool({
+  return {
     host: target.host,
     port: target.port,
     database: target.database,
@@ -45,12 +46,30 @@ export function shopPool(options: ShopPoolOptions): ShopPool {
     // The login proof tied to the TLS session (channel binding): a machine in the middle that ends TLS
     // with its own certificate cannot pass the login on. Asked where the server is known to be ours.
     enableChannelBinding: options.pinned !== undefined,
-    max: options.max,
     connectionTimeoutMillis: options.connectTimeoutMs,
     types,
     // Every commit waits for the server's WAL flush: a write-ahead record survives a power cut.
     options: '-c synchronous_commit=on',
+  };
+}
+
+/**
+ * One connection outside the pool, not connected yet, for a session that must last (LISTEN lives
+ * as long as its connection): TCP keep-alive probes start after 10 s of silence, so that a cut
+ * network ends it (after the system's probes) instead of leaving it open and deaf.
+ */
+export function dedicatedClient(options: Omit<ShopPoolOptions, 'max'>, applicationName: string): pg.Client {
+  return new pg.Client({
+    ...clientConfig(options),
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    application_name: applicationName,
   });
+}
+
+export function shopPool(options: ShopPoolOptions): ShopPool {
+  const { target } = options;
+  const pool = new pg.Pool({ ...clientConfig(options), max: options.max });
   // An idle connection the server ended (a restart, pg_terminate_backend, the network) is already
   // dropped by the pool when it says so here; without a listener Node would end the process. The
   // next query makes a new connection, or gets the Spanish message of why it cannot.
