@@ -16,6 +16,7 @@ import { feMethods } from './methods/fe';
 import { historyMethods } from './methods/history';
 import { outboxMethods } from './methods/outbox';
 import { printMethods } from './methods/print';
+import { registerMethods } from './methods/registers';
 import { reportMethods } from './methods/reports';
 import { sandboxMethods } from './methods/sandbox';
 import { shiftMethods } from './methods/shifts';
@@ -40,6 +41,7 @@ export const rpcContract = {
   ...printMethods,
   ...cashierMethods,
   ...shiftMethods,
+  ...registerMethods,
   ...databaseMethods,
 } satisfies MethodTable;
 
