@@ -5,6 +5,7 @@
 // count live in that row (cashiers.ts); its shifts link to its id (shifts.ts).
 import type { Selectable } from 'kysely';
 import { AppError } from '#shared/rpc/errors';
+import { registerOf } from '#shared/registers/keys';
 import type { Register, RegisterList } from '#shared/rpc/methods/registers';
 import type { Engine } from '../store/engine';
 import type { RegistersTable } from '../store/schema';
@@ -49,6 +50,14 @@ export class Registers {
 
   async name(): Promise<string> {
     return (await this.current()).name;
+  }
+
+  /** The name of the register a key or local reference names (shared/registers/keys.ts), or null. */
+  async nameOfKey(keyOrRef: string): Promise<string | null> {
+    const id = registerOf(keyOrRef);
+    if (!id) return null;
+    const row = await this.engine.db.selectFrom('registers').select('name').where('id', '=', id).executeTakeFirst();
+    return row?.name ?? null;
   }
 
   /** Refuses what a removed register may no longer do (open a shift, sell). */
