@@ -148,6 +148,14 @@ describe.each(ENGINE_KINDS)('registers on %s', (kind: EngineKind) => {
     expect((await reopened.shifts.open(10_000)).register_name).toBe('Caja 2');
   });
 
+  it('a shop without cashiers: a removed register still sells nothing, the others sell as before', async () => {
+    const [a, b] = [register('a'), register('b')];
+    await a.registers.id();
+    await a.registers.remove(await b.registers.id());
+    expect(await a.shifts.saleShift()).toBeNull();
+    expect((await refusal(() => b.shifts.saleShift())).message).toContain('Caja 2 fue retirada del negocio');
+  });
+
   it('a register whose name was taken while it was out joins again under the first free one', async () => {
     const [a, b] = [register('a'), register('b')];
     await a.registers.id();
