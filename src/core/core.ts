@@ -33,6 +33,8 @@ import { printHandlers } from './rpc/handlers/print';
 import { reportHandlers } from './rpc/handlers/reports';
 import { sandboxHandlers } from './rpc/handlers/sandbox';
 import { shiftHandlers } from './rpc/handlers/shifts';
+import { registerHandlers } from './rpc/handlers/registers';
+import { Registers } from './registers/registers';
 import { databaseHandlers, type DatabaseControl } from './rpc/handlers/database';
 import { shopServerHandlers, type ShopServerControl } from './rpc/handlers/shop-server';
 import { submissionHandlers } from './rpc/handlers/submissions';
@@ -180,8 +182,11 @@ export function createCore(options: CoreOptions): Core {
     ...(options.writeTimeoutMs ? { writeTimeoutMs: options.writeTimeoutMs } : {}),
     ...(options.readTimeoutMs ? { readTimeoutMs: options.readTimeoutMs } : {}),
   };
+  // This data folder's register (registers/): its row is taken on first use, before a key is drawn.
+  const registers = new Registers(engine, options.home, clock);
   const submissions = new Submissions({
     engine,
+    registerId: () => registers.id(),
     connections,
     fetch,
     clock,
@@ -197,8 +202,8 @@ export function createCore(options: CoreOptions): Core {
   // Every rejected document appears in the Historial at once, in every host (app, web, CLI): its
   // local record is written before the rejection is reported.
   submissions.onRecorded((row) => (row.state === 'rejected' ? history.recordRejected(row) : undefined));
-  const cashiers = new Cashiers(engine, clock);
-  const shifts = new Shifts(engine, cashiers, clock);
+  const cashiers = new Cashiers(engine, clock, registers);
+  const shifts = new Shifts(engine, cashiers, registers, clock);
   const parts: CoreParts = {
     version: options.version ?? '0.1.0',
     home: options.home,
@@ -218,6 +223,7 @@ export function createCore(options: CoreOptions): Core {
     poller,
     history,
     lists,
+    registers,
     cashiers,
     shifts,
     ...(options.restore ? { restore: options.restore } : {}),
@@ -246,6 +252,7 @@ export function createCore(options: CoreOptions): Core {
         ...sandboxHandlers(),
         ...cashierHandlers(parts),
         ...shiftHandlers(parts),
+        ...registerHandlers(parts),
         ...databaseHandlers(parts),
         ...shopServerHandlers(parts),
       },
@@ -339,6 +346,8 @@ export async function openCore(options: OpenCoreOptions): Promise<Core> {
     });
     try {
       await core.parts.connections.load();
+      // This register takes its row in the shop's database before the first request.
+      await core.parts.registers.id();
     } catch (error) {
       await core.close();
       throw error;

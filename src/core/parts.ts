@@ -12,6 +12,7 @@ import type { Engine } from './store/engine';
 import type { DatabaseControl } from './rpc/handlers/database';
 import type { ShopServerControl } from './rpc/handlers/shop-server';
 import type { RestoreResult } from './store/restore';
+import type { Registers } from './registers/registers';
 import type { Shifts } from './shifts/shifts';
 import type { Store } from './store/store';
 import type { Submissions } from './submissions/submissions';
@@ -46,6 +47,8 @@ export interface CoreParts {
   poller: Poller;
   history: HistorySync;
   lists: CompanyLists;
+  /** The shop's registers, this data folder's among them (its id, its name). */
+  registers: Registers;
   /** Who is at the keyboard (cashiers and their roles). */
   cashiers: Cashiers;
   shifts: Shifts;

@@ -2,18 +2,19 @@
 // cashiers (nobody to ask); from then on every guarded action asks for a signed-in cashier with
 // the right role (roles.ts). Switching cashier takes the PIN only, so a PIN names one cashier:
 // two cashiers never share one. Wrong PINs are counted for the whole register (a PIN alone names
-// nobody to count them against) and lock PIN entry for a while, longer each time.
+// nobody to count them against) and lock PIN entry for a while, longer each time. Who is signed in
+// and the wrong-PIN count are this register's (its row in `registers`, registers.ts): on a shared
+// PostgreSQL another register has its own.
 import type { Selectable } from 'kysely';
 import { AppError } from '#shared/rpc/errors';
 import type { Cashier, CashierSettings, CashierState, NewCashier } from '#shared/rpc/methods/cashiers';
 import type { Engine } from '../store/engine';
-import type { CashiersTable, CashierSettingsTable } from '../store/schema';
+import type { CashiersTable } from '../store/schema';
+import type { RegisterRow, Registers } from '../registers/registers';
 import { pinKey, pinMatches } from './pin';
 
 type Row = Selectable<CashiersTable>;
-type SettingsRow = Selectable<CashierSettingsTable>;
 
-export const DEFAULT_REGISTER = 'Caja 1';
 /** Wrong PINs allowed before PIN entry locks; each lock after that doubles, up to 15 minutes. */
 export const FREE_PIN_ATTEMPTS = 5;
 const FIRST_LOCK_MS = 30_000;
@@ -29,22 +30,12 @@ export class Cashiers {
   constructor(
     private readonly engine: Engine,
     private readonly clock: () => Date,
+    private readonly registers: Registers,
   ) {}
 
-  /** The settings row written once, and who stays signed in from the last run: on first use, once. */
+  /** This register's row taken, and who stays signed in from the last run: on first use, once. */
   private started(): Promise<void> {
     this.starting ??= (async () => {
-      await this.engine.db
-        .insertInto('cashier_settings')
-        .values({
-          id: 1,
-          register_name: DEFAULT_REGISTER,
-          stay_signed_in: 0,
-          failed_pins: 0,
-          updated_at: this.clock().toISOString(),
-        })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
       const settings = await this.settingsRow();
       // A one-person shop stays signed in across restarts; otherwise the app opens asking for a PIN.
       const kept = settings.stay_signed_in === 1 ? settings.signed_in_cashier : null;
@@ -57,8 +48,8 @@ export class Cashiers {
     return this.starting;
   }
 
-  private settingsRow(): Promise<SettingsRow> {
-    return this.engine.db.selectFrom('cashier_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+  private settingsRow(): Promise<RegisterRow> {
+    return this.registers.current();
   }
 
   private row(id: number): Promise<Row | undefined> {
@@ -82,8 +73,7 @@ export class Cashiers {
   }
 
   async registerName(): Promise<string> {
-    await this.started();
-    return (await this.settingsRow()).register_name;
+    return this.registers.name();
   }
 
   async state(): Promise<CashierState> {
@@ -91,7 +81,7 @@ export class Cashiers {
     const settings = await this.settingsRow();
     return {
       has_admin: await this.hasAdmin(),
-      register_name: settings.register_name,
+      register_name: settings.name,
       stay_signed_in: settings.stay_signed_in === 1,
       current: await this.currentCashier(),
       cashiers: (await this.rows()).map(toCashier),
@@ -205,27 +195,30 @@ export class Cashiers {
   async signOut(): Promise<CashierState> {
     await this.started();
     this.current = null;
-    await this.engine.db.updateTable('cashier_settings').set({ signed_in_cashier: null }).where('id', '=', 1).execute();
+    const id = await this.registers.id();
+    await this.engine.db.updateTable('registers').set({ signed_in_cashier: null }).where('id', '=', id).execute();
     return this.state();
   }
 
   async setSettings(settings: CashierSettings): Promise<CashierState> {
     await this.requireAdmin('Cambiar los ajustes de la caja');
+    const id = await this.registers.id();
+    await this.registers.rename(id, settings.register_name);
     await this.engine.db
-      .updateTable('cashier_settings')
-      .set({
-        register_name: settings.register_name,
-        stay_signed_in: settings.stay_signed_in ? 1 : 0,
-        updated_at: this.clock().toISOString(),
-      })
-      .where('id', '=', 1)
+      .updateTable('registers')
+      .set({ stay_signed_in: settings.stay_signed_in ? 1 : 0 })
+      .where('id', '=', id)
       .execute();
     return this.state();
   }
 
   private async signInAs(id: number): Promise<void> {
     this.current = id;
-    await this.engine.db.updateTable('cashier_settings').set({ signed_in_cashier: id }).where('id', '=', 1).execute();
+    await this.engine.db
+      .updateTable('registers')
+      .set({ signed_in_cashier: id })
+      .where('id', '=', await this.registers.id())
+      .execute();
   }
 
   /** The active cashier with this PIN; a wrong one is counted, and too many lock PIN entry. */
@@ -244,9 +237,9 @@ export class Cashiers {
     for (const row of await this.rows()) {
       if (row.active === 1 && (await pinMatches(pin, { salt: row.pin_salt, key: row.pin_key }))) {
         await this.engine.db
-          .updateTable('cashier_settings')
+          .updateTable('registers')
           .set({ failed_pins: 0, locked_until: null })
-          .where('id', '=', 1)
+          .where('id', '=', settings.id)
           .execute();
         return toCashier(row);
       }
@@ -254,15 +247,15 @@ export class Cashiers {
     // Counted in the database (failed_pins + 1), so wrong PINs typed at once are each counted.
     await this.engine.transaction(async (trx) => {
       const { failed_pins: failed } = await trx
-        .updateTable('cashier_settings')
+        .updateTable('registers')
         .set((eb) => ({ failed_pins: eb('failed_pins', '+', 1) }))
-        .where('id', '=', 1)
+        .where('id', '=', settings.id)
         .returning('failed_pins')
         .executeTakeFirstOrThrow();
       const over = failed - FREE_PIN_ATTEMPTS;
       if (over < 0) return;
       const lockedUntil = new Date(now.getTime() + Math.min(LONGEST_LOCK_MS, FIRST_LOCK_MS * 2 ** over)).toISOString();
-      await trx.updateTable('cashier_settings').set({ locked_until: lockedUntil }).where('id', '=', 1).execute();
+      await trx.updateTable('registers').set({ locked_until: lockedUntil }).where('id', '=', settings.id).execute();
     });
     throw new AppError('invalid_input', 'El PIN no corresponde a ningún cajero.', {
       fields: [{ path: 'pin', message: 'PIN equivocado.' }],

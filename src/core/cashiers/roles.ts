@@ -31,6 +31,9 @@ export const ADMIN_ONLY: Readonly<Record<string, string>> = {
   'outbox.setWindow': 'Cambiar la contingencia',
   'print.setThermal': 'Cambiar la impresora',
   'sandbox.setOutage': 'Cambiar el ensayo de caída',
+  'registers.rename': 'Cambiar el nombre de una caja',
+  'registers.remove': 'Retirar una caja del negocio',
+  'registers.rejoin': 'Volver a unir esta caja al negocio',
   // Corrections
   'dseCorrections.start': 'Corregir un documento',
   'dseCorrections.link': 'Corregir un documento',

@@ -1,5 +1,4 @@
 // The command line's commands, each over the same RPC contract the renderer uses.
-import { randomUUID } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import type { InputOf, OutputOf } from '#shared/rpc/define';
 import type { MethodName, RpcContract } from '#shared/rpc/contract';
@@ -126,7 +125,7 @@ export async function submit({ core, args, progress }: CommandContext, kind: 'ds
       key = same.idempotency_key;
     }
   }
-  key ??= `${kind}-${randomUUID()}`;
+  key ??= await core.parts.submissions.newKey(kind);
   progress(`Clave de envío: ${key}`);
   const submission =
     kind === 'dse'

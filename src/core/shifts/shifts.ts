@@ -12,6 +12,7 @@ import type { Cashier } from '#shared/rpc/methods/cashiers';
 import type { CloseInput, MovementInput, Shift, ShiftsOfDay } from '#shared/rpc/methods/shifts';
 import { colombiaToday } from '#shared/dates';
 import type { Cashiers } from '../cashiers/cashiers';
+import type { Registers } from '../registers/registers';
 import { colombiaDayRange } from '../day-close/day-close';
 import type { Engine } from '../store/engine';
 import type { Schema, ShiftsTable } from '../store/schema';
@@ -19,8 +20,12 @@ import { salesCash, shiftSales, type SalesCash } from './cash-sales';
 
 type Db = Kysely<Schema>;
 
-/** A shift's row (schema.ts) with the names of its cashier, of who closed it and of who accepted its difference. */
+/**
+ * A shift's row (schema.ts) with its register's name now (a register renamed shows its shifts under
+ * its new name), and the names of its cashier, of who closed it and of who accepted its difference.
+ */
 type ShiftRow = Selectable<ShiftsTable> & {
+  current_register_name: string | null;
   cashier_name: string;
   closed_by_name: string | null;
   accepted_by_name: string | null;
@@ -41,8 +46,14 @@ function shiftRows(db: Db) {
     .innerJoin('cashiers as c', 'c.id', 's.cashier_id')
     .leftJoin('cashiers as cb', 'cb.id', 's.closed_by')
     .leftJoin('cashiers as ab', 'ab.id', 's.difference_accepted_by')
+    .leftJoin('registers as r', 'r.id', 's.register_id')
     .selectAll('s')
-    .select(['c.name as cashier_name', 'cb.name as closed_by_name', 'ab.name as accepted_by_name']);
+    .select([
+      'r.name as current_register_name',
+      'c.name as cashier_name',
+      'cb.name as closed_by_name',
+      'ab.name as accepted_by_name',
+    ]);
 }
 
 const closedShift = () => new AppError('conflict', 'Ese turno ya está cerrado: no cambia más.');
@@ -51,7 +62,7 @@ const closedShift = () => new AppError('conflict', 'Ese turno ya está cerrado: 
 function isOpenShiftTaken(error: unknown): boolean {
   const { code, constraint, message } = (error ?? {}) as { code?: unknown; constraint?: unknown; message?: unknown };
   if (code === '23505') return constraint === 'shifts_open_by_register';
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string' && message.includes('shifts.register_name');
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string' && message.includes('shifts.register_id');
 }
 
 export class Shifts {
@@ -61,11 +72,12 @@ export class Shifts {
   constructor(
     private readonly engine: Engine,
     private readonly cashiers: Cashiers,
+    private readonly registers: Registers,
     private readonly clock: () => Date,
   ) {}
 
   async current(): Promise<Shift | null> {
-    const row = await this.openOf(this.engine.db, await this.cashiers.registerName());
+    const row = await this.openOf(this.engine.db, await this.registers.id());
     return row ? this.view(this.engine.db, row) : null;
   }
 
@@ -77,7 +89,8 @@ export class Shifts {
 
   async open(openingFloat: number): Promise<Shift> {
     const cashier = await this.signedIn();
-    const register = await this.cashiers.registerName();
+    await this.registers.requireInShop();
+    const register = await this.registers.current();
     // The database decides (the partial unique index of one open shift per register), so a shift
     // another process opened a moment ago is refused the same way as one opened hours ago.
     let id: number;
@@ -85,7 +98,8 @@ export class Shifts {
       ({ id } = await this.engine.db
         .insertInto('shifts')
         .values({
-          register_name: register,
+          register_name: register.name,
+          register_id: register.id,
           cashier_id: cashier.id,
           opening_float: toMoneyString(openingFloat),
           opened_at: this.clock().toISOString(),
@@ -94,10 +108,10 @@ export class Shifts {
         .executeTakeFirstOrThrow());
     } catch (error) {
       if (!isOpenShiftTaken(error)) throw error;
-      const open = await this.openOf(this.engine.db, register);
+      const open = await this.openOf(this.engine.db, register.id);
       throw new AppError(
         'conflict',
-        `${register} ya tiene un turno abierto, de ${open?.cashier_name ?? 'otro cajero'}. Ciérrelo antes de abrir otro.`,
+        `${register.name} ya tiene un turno abierto, de ${open?.cashier_name ?? 'otro cajero'}. Ciérrelo antes de abrir otro.`,
       );
     }
     return this.get(id);
@@ -188,7 +202,7 @@ export class Shifts {
    */
   async recentClosed(limit: number): Promise<Shift[]> {
     const rows = await shiftRows(this.engine.db)
-      .where('s.register_name', '=', await this.cashiers.registerName())
+      .where('s.register_id', '=', await this.registers.id())
       .where('s.closed_at', 'is not', null)
       .orderBy('s.id', 'desc')
       .limit(limit)
@@ -236,6 +250,8 @@ export class Shifts {
    * which a cajero must own.
    */
   async saleShift(): Promise<{ shiftId: number; cashierId: number } | null> {
+    // A removed register sells nothing, with cashiers or without.
+    await this.registers.requireInShop();
     if (!(await this.cashiers.hasAdmin())) return null;
     const { shift, cashier } = await this.ownOpenShift('Vender');
     return { shiftId: shift.id, cashierId: cashier.id };
@@ -272,8 +288,8 @@ export class Shifts {
     }
   }
 
-  private openOf(db: Db, register: string): Promise<ShiftRow | undefined> {
-    return shiftRows(db).where('s.register_name', '=', register).where('s.closed_at', 'is', null).executeTakeFirst();
+  private openOf(db: Db, registerId: string): Promise<ShiftRow | undefined> {
+    return shiftRows(db).where('s.register_id', '=', registerId).where('s.closed_at', 'is', null).executeTakeFirst();
   }
 
   /** In a write's transaction: refuses unless the shift is still open, and holds it (PostgreSQL) until the commit. */
@@ -365,7 +381,7 @@ export class Shifts {
         };
     return {
       id: row.id,
-      register_name: row.register_name,
+      register_name: row.current_register_name ?? row.register_name,
       cashier: { id: row.cashier_id, name: row.cashier_name },
       opening_float: row.opening_float,
       opened_at: row.opened_at,

@@ -305,19 +305,26 @@ export interface CashiersTable {
   created_at: string;
 }
 
-export interface CashierSettingsTable {
-  id: number;
-  register_name: string;
-  stay_signed_in: number;
+/** One register of the shop (migration 0034): its id is the one its data folder keeps (registers/register-identity.ts). */
+export interface RegistersTable {
+  id: string;
+  name: string;
+  created_at: string;
+  last_seen_at: string;
+  removed_at: string | null;
+  /** 1 for the register carried over from the one-register schema until a data folder takes it */
+  unclaimed: Generated<number>;
+  stay_signed_in: Generated<number>;
   signed_in_cashier: number | null;
   failed_pins: Generated<number>;
   locked_until: string | null;
-  updated_at: string;
 }
 
 export interface ShiftsTable {
   id: Generated<number>;
+  /** the register's name when the shift opened; the register itself is `register_id` (migration 0034) */
   register_name: string;
+  register_id: string;
   cashier_id: number;
   opening_float: string;
   opened_at: string;
@@ -380,7 +387,6 @@ export interface SalePaymentsStagedTable {
 
 export interface Schema {
   acquirer_lookups: AcquirerLookupsTable;
-  cashier_settings: CashierSettingsTable;
   cashiers: CashiersTable;
   catalog_barcodes: CatalogBarcodesTable;
   catalog_products: CatalogProductsTable;
@@ -401,6 +407,7 @@ export interface Schema {
   outbox_meta: OutboxMetaTable;
   poll_schedule: PollScheduleTable;
   print_settings: PrintSettingsTable;
+  registers: RegistersTable;
   receipt_printer: ReceiptPrinterTable;
   report_amounts: ReportAmountsTable;
   report_documents: ReportDocumentsTable;

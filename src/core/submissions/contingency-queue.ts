@@ -20,6 +20,7 @@ import { colombiaToday } from '#shared/dates';
 import { redateDseRequest } from '#shared/dse/redate';
 import { contingencyTicketNumber, parseContingencyReference } from '#shared/fe/contingency-reference';
 import { AppError } from '#shared/rpc/errors';
+import { registerKey, registerOf } from '#shared/registers/keys';
 import type { Submission } from '#shared/rpc/methods/submissions';
 import type { ServiceParts } from '../parts';
 import { ContingencyBook } from '../history/issuer';
@@ -87,6 +88,8 @@ export interface ContingencyQueueOptions extends ServiceParts {
   engine: Engine;
   /** The transmission window of a contingency document, in hours. */
   windowHours: number;
+  /** This register's id, named by the references and keys the queue makes (shared/registers/keys.ts). */
+  registerId?: () => Promise<string>;
 }
 
 /** One pass over the contingency outbox: what went out, what stopped it. */
@@ -175,6 +178,8 @@ export class ContingencyQueue {
     const request = row.kind === 'FE' ? (JSON.parse(row.request_body.toString('utf8')) as Record<string, unknown>) : null;
     const reference = parseContingencyReference(typeof request?.observaciones === 'string' ? request.observaciones : null);
     const numbered = request !== null && (request.es_contingencia !== true || !reference);
+    // The local reference names the register that made the sale (its key says which), read before the commit.
+    const register = registerOf(row.idempotency_key) ?? (await this.options.registerId?.()) ?? null;
     // One durable commit: the numbering read, the FE's contingency ticket number, the body that refers
     // to it and the outbox row that holds it; a crash leaves all of them or none (never a number given
     // twice or lost), and the number comes from the numbering the same transaction read.
@@ -196,7 +201,7 @@ export class ContingencyQueue {
           const ref = ticket ? ticketRef({ ...ticket.numbering, number: ticket.number }) : null;
           if (!(await this.ledger.rewriteUnsent(row.id, body, sha256(body), ref, queued, trx))) return null;
         }
-        return this.outbox.enqueue(trx, row.id, row.kind, originalHash, soldAt, assignment);
+        return this.outbox.enqueue(trx, row.id, row.kind, originalHash, soldAt, assignment, register);
       },
       { durable: true },
     );
@@ -325,7 +330,9 @@ export class ContingencyQueue {
     // Every date rule of the day (document, period, cash and credit due dates) in one shared place.
     const json = JSON.stringify(redateDseRequest(request, today));
     const body = Buffer.from(json, 'utf8');
-    const key = `dse-${randomUUID()}`;
+    // The new key names the register that made the sale, whichever register transmits the queue.
+    const register = registerOf(row.idempotency_key) ?? (await this.options.registerId?.());
+    const key = register ? registerKey('dse', register, randomUUID()) : `dse-${randomUUID()}`;
     const replaced = await this.ledger.redateUnsent(
       row.id,
       outboxId,

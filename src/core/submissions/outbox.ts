@@ -3,6 +3,7 @@
 // a submission it proves was never sent); this file only keeps the queue, its references and windows.
 import type { DocumentKind } from '#shared/rpc/methods/submissions';
 import type { Kysely } from 'kysely';
+import { contingencyLocalRef } from '#shared/registers/keys';
 import type { Engine } from '../store/engine';
 import type { Schema } from '../store/schema';
 import type { TicketAssignment } from './contingency-tickets';
@@ -33,7 +34,10 @@ export interface OutboxMeta {
   reachable: boolean | null;
 }
 
-/** "CONT-000012": the local reference printed on a contingency document until its number is known. */
+/**
+ * "CONT-000012": the local reference printed on a contingency document until its number is known,
+ * as made before registers (and where no register is named); a register's is "CONT-K7QM2X9A-000012".
+ */
 export function localRefOf(id: number): string {
   return `CONT-${String(id).padStart(6, '0')}`;
 }
@@ -87,6 +91,7 @@ export class OutboxStore {
     originalHash: string,
     soldAt: Date,
     assignment: TicketAssignment | null = null,
+    registerId: string | null = null,
   ): Promise<OutboxRow> {
     const ticket = assignment?.ticket ?? null;
     const { id } = await db
@@ -108,7 +113,7 @@ export class OutboxStore {
       .executeTakeFirstOrThrow();
     await db
       .updateTable('outbox')
-      .set({ local_ref: localRefOf(id) })
+      .set({ local_ref: registerId ? contingencyLocalRef(registerId, id) : localRefOf(id) })
       .where('id', '=', id)
       .execute();
     return (await this.get(id, db))!;

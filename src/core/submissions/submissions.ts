@@ -28,6 +28,7 @@ import type { OutboxStore } from './outbox';
 import { leaseFor, processOwner, SubmissionClaims } from './claims';
 import { DEFAULT_READ_TIMEOUT_MS, DEFAULT_WRITE_TIMEOUT_MS } from '../api/client';
 import type { Engine } from '../store/engine';
+import { registerKey, type KeyKind } from '#shared/registers/keys';
 
 export type { OutboxPass } from './contingency-queue';
 
@@ -38,6 +39,11 @@ export interface SubmissionsOptions extends ServiceParts {
   readTimeoutMs?: number;
   /** The transmission window of a contingency document, in hours (default 48). */
   contingencyWindowHours?: number;
+  /**
+   * This register's id (registers/registers.ts), which the keys drawn here carry
+   * (shared/registers/keys.ts); absent where a test builds the ledger alone: keys without a register.
+   */
+  registerId?: () => Promise<string>;
 }
 
 export type FeSubmitRequest = Omit<FeCreateRequest, 'draft_key'> & { draft_key?: string | undefined };
@@ -137,6 +143,12 @@ export class Submissions {
   }
 
   /** Checks every unresolved submission now, scheduled or not (the user's or the CLI's `resume`). */
+  /** A new key of this register for one document (`fe-K7QM2X9A-<uuid>`, shared/registers/keys.ts). */
+  async newKey(kind: KeyKind): Promise<string> {
+    const register = await this.options.registerId?.();
+    return register ? registerKey(kind, register, randomUUID()) : `${kind}-${randomUUID()}`;
+  }
+
   async resumeAll(): Promise<Submission[]> {
     await this.transmitOutbox();
     const results: Submission[] = [];
@@ -145,7 +157,7 @@ export class Submissions {
   }
 
   async submitDse(request: DseCreateRequest, key?: string): Promise<Submission> {
-    const idempotencyKey = key ?? `dse-${randomUUID()}`;
+    const idempotencyKey = key ?? (await this.newKey('dse'));
     if (idempotencyKey.length > LIMITS.idempotencyKeyMax) {
       throw new AppError('invalid_input', `La clave de envío admite como máximo ${LIMITS.idempotencyKeyMax} caracteres.`);
     }
@@ -161,7 +173,7 @@ export class Submissions {
   }
 
   async submitFe(request: FeSubmitRequest): Promise<Submission> {
-    const draftKey = request.draft_key ?? `fe-${randomUUID()}`;
+    const draftKey = request.draft_key ?? (await this.newKey('fe'));
     if (draftKey.length > LIMITS.draftKeyMax) {
       throw new AppError('invalid_input', `La clave del borrador admite como máximo ${LIMITS.draftKeyMax} caracteres.`);
     }

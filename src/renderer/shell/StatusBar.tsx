@@ -1,10 +1,19 @@
+import { useEffect } from 'react';
+import { rememberKeyRegister } from '../rpc/key-register';
 import { useRpcQuery } from '../rpc/hooks';
 import { transportName } from '../rpc/transport';
 
-/** The active connection, always in sight: a user must know whether an invoice goes to the DIAN. */
+/**
+ * The active connection, always in sight: a user must know whether an invoice goes to the DIAN. And
+ * this register's name: in a shop of several registers, which one this is.
+ */
 export function StatusBar() {
   const connections = useRpcQuery('connections.list', {});
   const info = useRpcQuery('app.info', {});
+  const cashiers = useRpcQuery('cashiers.state', {});
+  // Keeps the register the window's keys name current (read first with the shell's data).
+  const registers = useRpcQuery('registers.list', {});
+  useEffect(() => rememberKeyRegister(registers.data), [registers.data]);
 
   const active = connections.data?.find((connection) => connection.active);
   return (
@@ -33,6 +42,11 @@ export function StatusBar() {
         </span>
       )}
       <span className="status-bar__spacer" />
+      {cashiers.data && (
+        <span className="status-bar__item" data-testid="register-name">
+          Caja: <strong>{cashiers.data.register_name}</strong>
+        </span>
+      )}
       <span className="status-bar__item muted">
         {transportName === 'electron' ? 'Escritorio' : 'Navegador local'} · v{info.data?.version ?? '…'}
       </span>

@@ -7,7 +7,9 @@
 // This module imports nothing but the RPC client (start.ts's chunk must stay small).
 import type { QueryClient } from '@tanstack/react-query';
 import type { MethodName } from '#shared/rpc/contract';
+import type { RegisterList } from '#shared/rpc/methods/registers';
 import { invoke } from '#renderer/rpc/client';
+import { rememberKeyRegister } from '#renderer/rpc/key-register';
 
 /** Each read: its method and input exactly as the shell's parts ask for them (the query key). */
 export const SHELL_READS = [
@@ -17,6 +19,7 @@ export const SHELL_READS = [
   ['connections.list', {}],
   ['app.info', {}],
   ['submissions.list', { open: true, limit: 500 }],
+  ['registers.list', {}],
 ] as const satisfies readonly (readonly [MethodName, object])[];
 
 let started: Promise<unknown>[] | null = null;
@@ -41,5 +44,8 @@ export function prefetchShell(client: QueryClient): Promise<void> {
   const cached = SHELL_READS.map(([method, input], i) =>
     client.prefetchQuery({ queryKey: [method, input], queryFn: () => answers[i]! }),
   );
-  return Promise.all(cached).then(() => undefined);
+  return Promise.all(cached).then(() => {
+    // Before the first form draws its key.
+    rememberKeyRegister(client.getQueryData<RegisterList>(['registers.list', {}]));
+  });
 }

@@ -26,9 +26,18 @@ export interface DayShiftEntry {
   note: string | null;
 }
 
+/** One register's shifts of the day summed: its cash is counted per register. */
+export interface DayRegisterTotal {
+  /** «Caja 2 (3 turnos)» */
+  heading: string;
+  rows: DayShiftRow[];
+}
+
 export interface DayShiftsSection {
   title: string;
   entries: DayShiftEntry[];
+  /** per register, when the day's shifts were at more than one; empty otherwise */
+  registers: DayRegisterTotal[];
   totalTitle: string;
   totals: DayShiftRow[];
   note: string | null;
@@ -72,6 +81,7 @@ export function dayShiftsSection(day: ShiftsOfDay | null): DayShiftsSection | nu
   return {
     title: 'Turnos del día',
     entries,
+    registers: registerTotals(day.shifts),
     totalTitle: `Total de ${formatInteger(day.shifts.length)} ${day.shifts.length === 1 ? 'turno' : 'turnos'}`,
     totals: [
       { label: `Ventas (${formatInteger(documents)})`, value: formatCop(sum(day.shifts.map((s) => s.sales.total))) },
@@ -86,6 +96,31 @@ export function dayShiftsSection(day: ShiftsOfDay | null): DayShiftsSection | nu
   };
 }
 
+/** Each register's shifts summed (in the order the registers first opened), when there are several. */
+function registerTotals(shifts: ShiftsOfDay['shifts']): DayRegisterTotal[] {
+  const byName = new Map<string, ShiftsOfDay['shifts']>();
+  for (const s of shifts) byName.set(s.register_name, [...(byName.get(s.register_name) ?? []), s]);
+  if (byName.size < 2) return [];
+  return [...byName].map(([name, of]) => {
+    const closed = of.filter((s) => s.closed_at !== null);
+    const total = (pick: (s: ShiftsOfDay['shifts'][number]) => string, from = of) => sum(from.map(pick));
+    const rows: DayShiftRow[] = [
+      {
+        label: `Ventas (${formatInteger(of.reduce((n, s) => n + s.sales.documents, 0))})`,
+        value: formatCop(total((s) => s.sales.total)),
+      },
+      { label: 'Esperado', value: formatCop(total((s) => s.expected_cash)) },
+    ];
+    if (closed.length > 0) {
+      rows.push(
+        { label: 'Contado', value: formatCop(total((s) => s.counted_cash ?? '0', closed)) },
+        { label: 'Diferencia', value: signedDifference(total((s) => s.difference ?? '0', closed).toString()) },
+      );
+    }
+    return { heading: `${name} (${formatInteger(of.length)} ${of.length === 1 ? 'turno' : 'turnos'})`, rows };
+  });
+}
+
 /** The section as ticket blocks, in the order the page shows it. */
 export function dayShiftsBlocks(section: DayShiftsSection): TicketBlock[] {
   const row = (r: DayShiftRow): TicketBlock => ({ kind: 'row', left: r.label, right: r.value, bold: r.strong === true });
@@ -94,6 +129,10 @@ export function dayShiftsBlocks(section: DayShiftsSection): TicketBlock[] {
     blocks.push({ kind: 'text', text: entry.heading, bold: true }, { kind: 'text', text: entry.hours });
     blocks.push(...entry.rows.map(row));
     if (entry.note) blocks.push({ kind: 'text', text: entry.note });
+  }
+  if (section.registers.length > 0) blocks.push({ kind: 'text', text: 'Por caja', bold: true });
+  for (const register of section.registers) {
+    blocks.push({ kind: 'text', text: register.heading, bold: true }, ...register.rows.map(row));
   }
   blocks.push({ kind: 'text', text: section.totalTitle, bold: true }, ...section.totals.map(row));
   if (section.note) blocks.push({ kind: 'text', text: section.note });

@@ -47,7 +47,12 @@ export function paidRows(payments: readonly SalePayment[]): { label: string; val
 }
 
 /** The ticket of an FE or a DSE: what TicketPage shows, block for block (`payments`: the sale's, recorded with it). */
-export function documentTicket(model: PrintModel, payments: readonly SalePayment[] = []): TicketBlock[] {
+/** `register`: the name of the register that made the sale (its key names it), printed under the date. */
+export function documentTicket(
+  model: PrintModel,
+  payments: readonly SalePayment[] = [],
+  register: string | null = null,
+): TicketBlock[] {
   const amount = (value: string) => (model.currency === 'USD' ? formatUsd(value) : formatCop(value));
   const blocks: TicketBlock[] = [];
   const center = (text: string, bold = false) => blocks.push({ kind: 'text', text, align: 'center', bold });
@@ -66,6 +71,7 @@ export function documentTicket(model: PrintModel, payments: readonly SalePayment
   center(`No. ${model.number}`, true);
   // Colombia's wall clock as the page writes it, without the zone offset a reader does not need.
   center(formatWallClock(`${model.issueDate}T${model.issueTime}`));
+  if (register) center(`Caja: ${register}`);
   if (model.ambiente === '2') center('Documento de prueba (habilitación): sin validez fiscal', true);
   if (model.resolution) left(model.resolution);
   if (model.period) {

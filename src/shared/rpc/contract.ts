@@ -16,6 +16,7 @@ import { feMethods } from './methods/fe';
 import { historyMethods } from './methods/history';
 import { outboxMethods } from './methods/outbox';
 import { printMethods } from './methods/print';
+import { registerMethods } from './methods/registers';
 import { reportMethods } from './methods/reports';
 import { sandboxMethods } from './methods/sandbox';
 import { shiftMethods } from './methods/shifts';
@@ -41,6 +42,7 @@ export const rpcContract = {
   ...printMethods,
   ...cashierMethods,
   ...shiftMethods,
+  ...registerMethods,
   ...databaseMethods,
   ...shopServerMethods,
 } satisfies MethodTable;

@@ -6,9 +6,11 @@
 import type { AppError } from '#shared/rpc/errors';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Cashiers } from '#core/cashiers/cashiers';
+import { Registers } from '#core/registers/registers';
 import type { EngineKind } from '#core/store/engine';
 import { ENGINE_KINDS, openEngine, type OpenedEngine } from '#test/engines';
 import { refusal } from '#test/refusal';
+import { tempDir } from '#test/temp';
 
 const ADMIN_PIN = '482913';
 const ANA_PIN = '5172';
@@ -17,13 +19,20 @@ describe.each(ENGINE_KINDS)('cashiers on %s', (kind: EngineKind) => {
   let opened: OpenedEngine;
   let now: number;
   let cashiers: Cashiers;
+  let home: ReturnType<typeof tempDir>;
   const clock = () => new Date(now);
+  /** The cashiers of a core opened on this register's data folder (again). */
+  const reopen = () => new Cashiers(opened.engine, clock, new Registers(opened.engine, home.path, clock));
   beforeEach(async () => {
     opened = await openEngine(kind);
+    home = tempDir();
     now = Date.parse('2026-11-20T15:00:00Z');
-    cashiers = new Cashiers(opened.engine, clock);
+    cashiers = reopen();
   });
-  afterEach(() => opened.close());
+  afterEach(async () => {
+    await opened.close();
+    home.remove();
+  });
 
   it('before the first administrator nobody is asked; the first one is created signed in, its PIN kept only as a salted key', async () => {
     expect(await cashiers.state()).toEqual({
@@ -109,7 +118,7 @@ describe.each(ENGINE_KINDS)('cashiers on %s', (kind: EngineKind) => {
     expect(await cashiers.currentCashier()).toBeNull();
     now += 31_000;
     expect((await cashiers.signIn(ADMIN_PIN)).current?.name).toBe('Marta');
-    const settings = await opened.engine.db.selectFrom('cashier_settings').selectAll().executeTakeFirstOrThrow();
+    const settings = await opened.engine.db.selectFrom('registers').selectAll().executeTakeFirstOrThrow();
     expect(settings).toMatchObject({ failed_pins: 0, locked_until: null });
   });
 
@@ -133,17 +142,17 @@ describe.each(ENGINE_KINDS)('cashiers on %s', (kind: EngineKind) => {
   it('opened again, a one-person shop stays signed in only when the setting says so; the command line signs in for its process only', async () => {
     await cashiers.createAdmin('Marta', ADMIN_PIN);
     await cashiers.create({ name: 'Ana', pin: ANA_PIN, role: 'cajero' });
-    expect(await new Cashiers(opened.engine, clock).currentCashier()).toBeNull();
+    expect(await reopen().currentCashier()).toBeNull();
     await cashiers.setSettings({ register_name: 'Mostrador', stay_signed_in: true });
-    const reopened = new Cashiers(opened.engine, clock);
+    const reopened = reopen();
     expect(await reopened.state()).toMatchObject({
       register_name: 'Mostrador',
       stay_signed_in: true,
       current: { name: 'Marta' },
     });
-    const cli = new Cashiers(opened.engine, clock);
+    const cli = reopen();
     expect(await cli.actAs(ANA_PIN)).toMatchObject({ name: 'Ana' });
     expect((await cli.currentCashier())?.name).toBe('Ana');
-    expect((await new Cashiers(opened.engine, clock).currentCashier())?.name).toBe('Marta');
+    expect((await reopen().currentCashier())?.name).toBe('Marta');
   });
 });

@@ -44,7 +44,7 @@ async function stored(): Promise<{ connections: number; signedIn: number | null 
     const db = app.core.parts.store!.db;
     return {
       connections: (db.prepare('SELECT COUNT(*) AS n FROM connections').get() as { n: number }).n,
-      signedIn: (db.prepare('SELECT signed_in_cashier AS id FROM cashier_settings').get() as { id: number | null }).id,
+      signedIn: (db.prepare('SELECT signed_in_cashier AS id FROM registers').get() as { id: number | null }).id,
     };
   } finally {
     await app.core.close();

@@ -85,7 +85,7 @@ describe('local first', () => {
       expect(status.payment_methods.error).not.toMatch(/ECONNREFUSED|fetch failed/);
 
       // A sale is made from the copy: contingency, as the service is down.
-      const sale = await app.rpc<{ contingency: { local_ref: string } | null }>('fe.submit', {
+      const sale = await app.rpc<{ idempotency_key: string; contingency: { local_ref: string } | null }>('fe.submit', {
         request: {
           receptor: { tipo_doc: '13', numero_doc: '10001', nombre: 'Cliente Uno', email: 'c1@example.com', direccion: 'Calle 1' },
           items: [{ desc: 'Arroz', cant: 1, unit: 1000, iva: 19, iva_incluido: false, unit_input: 1000 }],
@@ -98,7 +98,10 @@ describe('local first', () => {
           fecha_emision: colombiaToday(new Date()),
         },
       });
-      expect(sale.contingency?.local_ref).toMatch(/^CONT-/);
+      // Its key and its local reference name this register (its id, kept in the data folder).
+      const register = await app.core.parts.registers.id();
+      expect(sale.contingency?.local_ref).toBe(`CONT-${register}-000001`);
+      expect(sale.idempotency_key).toMatch(new RegExp(`^fe-${register}-`));
     } finally {
       await app.core.close();
     }

@@ -3,6 +3,8 @@
 // history with the drawer pulse for cash and never for card or a reprint, the Cierre de caja, the
 // drawer on demand, and a printer that is off, out of paper, with its cover open, its cutter jammed
 // or in error said in Spanish (its state read with DLE EOT 1 to 4), one that never answers printing.
+import { randomUUID } from 'node:crypto';
+import { registerKey } from '#shared/registers/keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPrintModel } from '#shared/print/print-model';
 import { documentTicket, layOut, ticketText } from '#shared/print/ticket';
@@ -22,7 +24,7 @@ const call: PrinterCore['call'] = (method, input) => shop.call(method, input);
 const ok = <T>(method: string, input: unknown): Promise<T> => shop.ok<T>(method, input);
 const network = () => shop.network();
 
-function linkSale(connectionId: number, historyId: number, means: string): void {
+function linkSale(connectionId: number, historyId: number, means: string, key = `fe-${historyId}`): void {
   const db = shop.core.parts.store!.db;
   const body = JSON.stringify({ payment: { form: 'contado', means_code: means }, observaciones: 'Gracias' });
   const { lastInsertRowid } = db
@@ -31,7 +33,7 @@ function linkSale(connectionId: number, historyId: number, means: string): void 
          state, attempts, counterpart, created_at, updated_at) VALUES (?, 'http://127.0.0.1:9/api/v1', 101, 'FE', ?, '/x', ?, 'h',
          'accepted', 1, 'Cliente', '2026-11-20T15:00:00Z', '2026-11-20T15:00:00Z')`,
     )
-    .run(connectionId, `fe-${historyId}`, Buffer.from(body));
+    .run(connectionId, key, Buffer.from(body));
   db.prepare('UPDATE history_documents SET submission_id = ? WHERE id = ?').run(lastInsertRowid, historyId);
 }
 
@@ -53,7 +55,8 @@ beforeAll(async () => {
     .all(connection.id);
   expect(docs.length).toBe(40);
   [cashId, cardId] = [rows[0]!.id, rows[1]!.id];
-  linkSale(connection.id, cashId, '10');
+  // The cash sale made by this register under its key; the card sale's key is one made before registers.
+  linkSale(connection.id, cashId, '10', registerKey('fe', await shop.core.parts.registers.id(), randomUUID()));
   linkSale(connection.id, cardId, '48');
 });
 afterAll(() => shop?.close());
@@ -101,7 +104,9 @@ describe('receipt printer over RPC', () => {
     const job = await printer.take();
     const detail = await ok<HistoryDetail>('history.detail', { id: cashId });
     const model = buildPrintModel(detail);
-    expect(job.lines.map((l) => l.text)).toEqual(ticketText(layOut(documentTicket(model), 48)));
+    // The register that made the sale is named under the date (its key names it).
+    expect(job.lines.map((l) => l.text)).toEqual(ticketText(layOut(documentTicket(model, [], 'Caja 1'), 48)));
+    expect(job.lines.map((l) => l.text.trim())).toContain('Caja: Caja 1');
     expect(job.qr).toEqual([model.qrText]);
     expect(job.drawerPulses).toHaveLength(1);
   });
@@ -110,7 +115,9 @@ describe('receipt printer over RPC', () => {
     expect(await ok('print.receipt', { source: { history_id: cardId }, occasion: 'sale' })).toMatchObject({
       drawer_opened: false,
     });
-    expect((await printer.take()).drawerPulses).toEqual([]);
+    const card = await printer.take();
+    expect(card.drawerPulses).toEqual([]);
+    expect(card.lines.map((l) => l.text).join(' ')).not.toContain('Caja:');
     expect(await ok('print.receipt', { source: { history_id: cashId }, occasion: 'reprint' })).toMatchObject({
       drawer_opened: false,
     });

@@ -11,6 +11,8 @@ import type { ShiftsReport } from '#shared/rpc/methods/reports';
 import type { Shift } from '#shared/rpc/methods/shifts';
 import { DENOMINATIONS } from '#shared/shifts/cash-count';
 import { consumerSale, openRpcCore } from '#test/core/rpc-core';
+import { memorySecrets } from '#test/core/memory-secrets';
+import { saveRegisterId } from '#core/registers/register-identity';
 import { connectDemo } from '#test/shop';
 import { tempDir } from '#test/temp';
 
@@ -25,7 +27,8 @@ beforeAll(async () => {
   dir = tempDir('factura-desk-shifts-report-');
   sandbox = await startSandbox({ seed: 'resources/demo-seed.json', settleMs: 20 });
 });
-const open = (home: string) => openRpcCore(home);
+const secrets = memorySecrets();
+const open = (home: string) => openRpcCore(home, { secrets });
 
 afterAll(async () => {
   await sandbox?.close();
@@ -67,9 +70,10 @@ describe('reports.shifts', () => {
     await app.rpc('fe.submit', consumerSale(2_500, 'cash'));
     const beto = await app.rpc<Shift>('shifts.close', { counts: counts({ bill_50000: 1 }), admin_pin: ADMIN_PIN });
     expect(beto).toMatchObject({ expected_cash: '52975.00', difference: '-2975.00' });
-    // Ana again, on Caja 2, still open.
-    await app.rpc('cashiers.signIn', { pin: ADMIN_PIN });
-    await app.rpc('cashiers.setSettings', { register_name: 'Caja 2', stay_signed_in: false });
+    // Ana again, on Caja 2 (another register on the same store: the folder opened under another id), still open.
+    await app.core.close();
+    saveRegisterId(join(dir.path, 'shop'), 'K7QM2X9B');
+    app = open(join(dir.path, 'shop'));
     await app.rpc('cashiers.signIn', { pin: ANA_PIN });
     await app.rpc('shifts.open', { opening_float: 20_000 });
     await app.rpc('fe.submit', consumerSale(1_000, 'cash')); // 1.190,00

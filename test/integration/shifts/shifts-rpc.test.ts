@@ -12,6 +12,7 @@ import type { Submission } from '#shared/rpc/methods/submissions';
 import { DENOMINATIONS } from '#shared/shifts/cash-count';
 import { memorySecrets } from '#test/core/memory-secrets';
 import { consumerSale, openRpcCore } from '#test/core/rpc-core';
+import { readRegisterId, saveRegisterId } from '#core/registers/register-identity';
 import { connectDemo } from '#test/shop';
 import { tempDir } from '#test/temp';
 
@@ -220,10 +221,18 @@ describe('cashiers and shifts', () => {
     expect(older).toEqual(await app.rpc<Shift>('shifts.get', { id: shift.id }));
     expect(await app.rpc<Shift[]>('shifts.recentClosed', { limit: 1 })).toEqual([newest]);
     expect((await app.fails('shifts.recentClosed', { limit: 0 })).code).toBe('invalid_input');
+    // The same store opened as another register (the folder under another id): none of Caja 1's.
+    const caja1 = readRegisterId(home());
+    await app.core.close();
+    saveRegisterId(home(), 'K7QM2X9B');
+    app = open(home());
     await app.rpc('cashiers.signIn', { pin: ADMIN_PIN });
-    await app.rpc('cashiers.setSettings', { register_name: 'Caja 2', stay_signed_in: false });
+    expect((await app.rpc<CashierState>('cashiers.state', {})).register_name).toBe('Caja 2');
     expect(await app.rpc<Shift[]>('shifts.recentClosed', {})).toEqual([]);
-    await app.rpc('cashiers.setSettings', { register_name: 'Caja 1', stay_signed_in: false });
+    await app.core.close();
+    saveRegisterId(home(), caja1!);
+    app = open(home());
+    expect(await app.rpc<Shift[]>('shifts.recentClosed', {})).toHaveLength(2);
   });
 });
 

@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Cashiers } from '#core/cashiers/cashiers';
+import { Registers } from '#core/registers/registers';
 import { SalePayments } from '#core/sales/sale-payments';
 import { Shifts } from '#core/shifts/shifts';
 import type { EngineKind } from '#core/store/engine';
@@ -17,6 +18,7 @@ import { DENOMINATIONS } from '#shared/shifts/cash-count';
 import { consumerSale } from '#test/core/rpc-core';
 import { addConnections, ENGINE_KINDS, openEngine, type OpenedEngine } from '#test/engines';
 import { refusal } from '#test/refusal';
+import { tempDir } from '#test/temp';
 import { COMPANY, insertFeSubmission } from '#test/fe-submission-row';
 
 const ADMIN_PIN = '482913';
@@ -28,17 +30,28 @@ describe.each(ENGINE_KINDS)('shifts on %s', (kind: EngineKind) => {
   let opened: OpenedEngine;
   let cashiers: Cashiers;
   let shifts: Shifts;
+  let registers: Registers;
+  let homes: ReturnType<typeof tempDir>;
   const clock = () => new Date();
+  /** The cashiers and shifts of a register (a data folder) on the shop's database. */
+  function register(folder: string) {
+    const registers = new Registers(opened.engine, folder, clock);
+    const registerCashiers = new Cashiers(opened.engine, clock, registers);
+    return { registers, cashiers: registerCashiers, shifts: new Shifts(opened.engine, registerCashiers, registers, clock) };
+  }
   beforeEach(async () => {
     opened = await openEngine(kind);
+    homes = tempDir();
     await addConnections(opened.engine, [1]);
-    cashiers = new Cashiers(opened.engine, clock);
-    shifts = new Shifts(opened.engine, cashiers, clock);
+    ({ registers, cashiers, shifts } = register(`${homes.path}/caja-1`));
     await cashiers.createAdmin('Marta', ADMIN_PIN);
     await cashiers.create({ name: 'Ana', pin: ANA_PIN, role: 'cajero' });
     await cashiers.signIn(ANA_PIN);
   });
-  afterEach(() => opened.close());
+  afterEach(async () => {
+    await opened.close();
+    homes.remove();
+  });
 
   /** A sale of the open shift, recorded under `key` as the ledger would, with its payments if any. */
   async function sell(key: string, request: ReturnType<typeof sale>, payments: Parameters<SalePayments['submit']>[2] = []) {
@@ -74,13 +87,25 @@ describe.each(ENGINE_KINDS)('shifts on %s', (kind: EngineKind) => {
     await expect(
       opened.engine.db
         .insertInto('shifts')
-        .values({ register_name: 'Caja 1', cashier_id: 1, opening_float: '0.00', opened_at: new Date().toISOString() })
+        .values({
+          register_name: 'Caja 1',
+          register_id: await registers.id(),
+          cashier_id: 1,
+          opening_float: '0.00',
+          opened_at: new Date().toISOString(),
+        })
         .execute(),
     ).rejects.toThrow(/unique/i);
+    // Another register (another data folder) on the same database: «Caja 2», its own shift, its own cashier signed in.
+    const other = register(`${homes.path}/caja-2`);
+    await other.cashiers.signIn(ADMIN_PIN);
+    expect(await other.shifts.current()).toBeNull();
+    expect((await other.shifts.open(50_000)).register_name).toBe('Caja 2');
+    expect((await shifts.current())?.register_name).toBe('Caja 1');
+    // Renamed, a register keeps its open shift, shown under its new name.
     await cashiers.signIn(ADMIN_PIN);
-    await cashiers.setSettings({ register_name: 'Caja 2', stay_signed_in: false });
-    expect(await shifts.current()).toBeNull();
-    expect((await shifts.open(50_000)).register_name).toBe('Caja 2');
+    await cashiers.setSettings({ register_name: 'Mostrador', stay_signed_in: false });
+    expect(await shifts.current()).toMatchObject({ id: shift.id, register_name: 'Mostrador' });
   });
 
   it("a shift's sales, split payments and movements make its expected cash; a close with a difference needs an administrator's PIN", async () => {

@@ -289,17 +289,18 @@ describe('PostgreSQL engine', () => {
       await sql`INSERT INTO cashiers (name, role, pin_salt, pin_key, created_at) VALUES ('Ana', 'administrador', 's', 'k', ${at})`.execute(
         engine.db,
       );
-      await sql`INSERT INTO shifts (register_name, cashier_id, opening_float, opened_at) VALUES ('Caja 1', 1, '100000.00', ${at})`.execute(
+      await sql`INSERT INTO registers (id, name, created_at, last_seen_at) VALUES ('K7QM2X9A', 'Caja 1', ${at}, ${at})`.execute(
         engine.db,
       );
+      await sql`INSERT INTO shifts (register_name, register_id, cashier_id, opening_float, opened_at)
+        VALUES ('Caja 1', 'K7QM2X9A', 1, '100000.00', ${at})`.execute(engine.db);
       await sql`INSERT INTO shift_movements (shift_id, kind, amount, reason, cashier_id, created_at) VALUES (1, 'out', '20000.00', 'pago a proveedor', 1, ${at})`.execute(
         engine.db,
       );
       // A second open shift on the same register is refused by the partial unique index.
       await expect(
-        sql`INSERT INTO shifts (register_name, cashier_id, opening_float, opened_at) VALUES ('Caja 1', 1, '0.00', ${at})`.execute(
-          engine.db,
-        ),
+        sql`INSERT INTO shifts (register_name, register_id, cashier_id, opening_float, opened_at)
+          VALUES ('Caja 1', 'K7QM2X9A', 1, '0.00', ${at})`.execute(engine.db),
       ).rejects.toMatchObject({ code: '23505' });
       await sql`UPDATE shifts SET closed_at = ${at}, counted_cash = '80000.00', closed_by = 1 WHERE id = 1`.execute(engine.db);
       await expect(sql`UPDATE shifts SET counted_cash = '1.00' WHERE id = 1`.execute(engine.db)).rejects.toThrow(

@@ -11,7 +11,10 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DATABASE_FILE } from '#core/core';
+import { createCore, DATABASE_FILE, readInstallation } from '#core/core';
+import { FileLogger } from '#core/log/logger';
+import { readRegisterId } from '#core/registers/register-identity';
+import { memorySecrets } from '#test/core/memory-secrets';
 import { openPostgres } from '#core/store/engine';
 import { FolderLock } from '#core/store/folder-lock';
 import { migrations } from '#core/store/migrations/index';
@@ -55,7 +58,6 @@ const zeroCounts = () => Object.fromEntries(DENOMINATIONS.map((d) => [d.key, 0])
 /** Every table a move copies (keyof Schema: a table added to schema.ts must be named here, and is then required in the copy). */
 const COPIED: Record<keyof Schema, 'copied' | 'rebuilt'> = {
   acquirer_lookups: 'copied',
-  cashier_settings: 'copied',
   cashiers: 'copied',
   catalog_barcodes: 'copied',
   catalog_products: 'copied',
@@ -77,6 +79,7 @@ const COPIED: Record<keyof Schema, 'copied' | 'rebuilt'> = {
   poll_schedule: 'copied',
   print_settings: 'copied',
   receipt_printer: 'copied',
+  registers: 'copied',
   report_amounts: 'copied',
   report_documents: 'copied',
   sale_payments: 'copied',
@@ -272,6 +275,29 @@ describe('moving a store to PostgreSQL', { timeout: 120_000 }, () => {
       await expect(sql`UPDATE shifts SET opening_float = '1.00' WHERE closed_at IS NOT NULL`.execute(engine.db)).rejects.toThrow(
         /closed shift is read-only/,
       );
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('the folder that moved is the same register on the shop database: its id, its name, its open shift', async () => {
+    const engine = await openPostgres({ url, migrations });
+    try {
+      const core = createCore({
+        home,
+        secrets: memorySecrets(),
+        transport: 'cli',
+        logger: new FileLogger(null),
+        engine,
+        installation: await readInstallation(engine),
+      });
+      try {
+        const { registers } = await core.parts.registers.list();
+        expect(registers).toEqual([expect.objectContaining({ id: readRegisterId(home), name: 'Caja 1', this_register: true })]);
+        expect(await core.parts.shifts.current()).toMatchObject({ register_name: 'Caja 1', opening_float: '30000.00' });
+      } finally {
+        await core.close();
+      }
     } finally {
       await engine.close();
     }

@@ -31,7 +31,7 @@ function shiftLines(columns: (typeof TICKET_COLUMNS)[number], codePage: (typeof 
 }
 
 describe('the day’s shifts on the Cierre de caja ticket', () => {
-  it('58 mm: each shift with its register, cashier, hours, sales, expected, counted and difference', () => {
+  it('58 mm: each shift with its register, cashier, hours, sales, expected, counted and difference, then each register summed', () => {
     const { lines } = shiftLines(32);
     expect(lines.map((l) => l.text)).toEqual([
       'Turnos del día',
@@ -56,6 +56,19 @@ describe('the day’s shifts on the Cierre de caja ticket', () => {
       'Esperado             $ 80.000,00',
       'Sin contar: el turno sigue',
       'abierto.',
+      // The day's shifts were at two registers: each register's cash summed (counted: its closed shifts).
+      'Por caja',
+      'Caja 1 (2 turnos)',
+      'Ventas (12)       $ 1.234.500,00',
+      'Esperado          $ 1.414.500,00',
+      'Contado           $ 1.334.000,00',
+      'Diferencia     Faltante $ 500,00',
+      'Caja 2 (1 turno)',
+      'Ventas (1.234)   $ 98.765.432,10',
+      'Esperado         $ 99.999.999,99',
+      'Contado         $ 101.234.567,89',
+      'Diferencia',
+      'Sobrante $ 1.234.567,90',
       'Total de 3 turnos',
       'Ventas (1.246)   $ 99.999.932,10',
       'Esperado        $ 101.414.499,99',
@@ -91,6 +104,13 @@ describe('the day’s shifts on the Cierre de caja ticket', () => {
       });
     }
   }
+
+  it('a day at one register has no per-register sums', () => {
+    const one = { ...DAY_SHIFTS, shifts: DAY_SHIFTS.shifts.filter((s) => s.register_name === 'Caja 1') };
+    const text = ticketText(layOut(dayCloseTicket(close, 'Caja principal', printedAt, [], one), 48));
+    expect(text).toContain('Total de 2 turnos');
+    expect(text).not.toContain('Por caja');
+  });
 
   it('a day without shifts prints the Cierre de caja as before', () => {
     const without = dayCloseTicket(close, 'Caja principal', printedAt, []);

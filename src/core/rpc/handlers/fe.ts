@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { feMethods } from '#shared/rpc/methods/fe';
 import { clientFor } from '#core/api/for-connection';
 import { FeWithholdingTypes } from '#core/fe/withholding-types';
@@ -15,7 +14,7 @@ export function feHandlers({ submissions, connections, fetch, engine, lists, shi
       // With cashiers, a sale belongs to the open shift of this register (refused without one); its
       // key is drawn here so the shift finds the submission it made, whatever the answer. Its
       // payments are recorded with the submission (core/sales/sale-payments.ts).
-      const keyed = { ...request, draft_key: request.draft_key ?? `fe-${randomUUID()}` };
+      const keyed = { ...request, draft_key: request.draft_key ?? (await submissions.newKey('fe')) };
       const send = () =>
         salePayments.submit(
           connections.requireActive(),

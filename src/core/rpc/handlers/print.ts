@@ -30,6 +30,7 @@ export function printHandlers({
   clock,
   lists,
   shifts,
+  registers,
 }: CoreParts): Handlers<typeof printMethods> {
   const printer = new ReceiptPrinter(engine, clock);
   const page = new PageSettings(engine, clock);
@@ -51,7 +52,9 @@ export function printHandlers({
       const model = buildPrintModel(detail);
       const submissionId = 'history_id' in source ? detail.submission?.id : source.submission_id;
       const payments = submissionId === undefined ? [] : await salePayments.of(submissionId);
-      return printer.printSale(documentTicket(model, payments), paidInCash(model, detail.request, payments), occasion);
+      const submission = detail.submission ?? null;
+      const register = submission ? await registers.nameOfKey(submission.idempotency_key) : null;
+      return printer.printSale(documentTicket(model, payments, register), paidInCash(model, detail.request, payments), occasion);
     },
     'print.dayClose': async ({ date }) => {
       const active = connections.requireActive();

@@ -34,6 +34,7 @@ import { migration0030 } from './0030_catalog_search_postgres';
 import { migration0031 } from './0031_history_search';
 import { migration0032 } from './0032_report_cache_refresh';
 import { migration0033 } from './0033_history_words';
+import { migration0034 } from './0034_registers';
 
 export const migrations: readonly Migration[] = [
   migration0001,
@@ -69,4 +70,5 @@ export const migrations: readonly Migration[] = [
   migration0031,
   migration0032,
   migration0033,
+  migration0034,
 ];

@@ -52,6 +52,17 @@ function ShiftsSection({ shifts }: { shifts: ShiftsOfDay | null }) {
           {entry.note && <p className="day-close-ticket__small">{entry.note}</p>}
         </div>
       ))}
+      {section.registers.length > 0 && (
+        <div className="day-close-ticket__shift" data-testid="day-close-registers">
+          <div className="day-close-ticket__total">Por caja</div>
+          {section.registers.map((register) => (
+            <div key={register.heading}>
+              <div className="day-close-ticket__total">{register.heading}</div>
+              <ShiftRows rows={register.rows} />
+            </div>
+          ))}
+        </div>
+      )}
       <div className="day-close-ticket__shift">
         <div className="day-close-ticket__total">{section.totalTitle}</div>
         <ShiftRows rows={section.totals} />

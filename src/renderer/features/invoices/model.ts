@@ -1,5 +1,7 @@
 // The FE form's values as the user types them (numbers are es-CO text until they are read), and the
 // defaults of a new invoice.
+import { registerKey } from '#shared/registers/keys';
+import { keyRegister, randomUuid } from '#renderer/rpc/key-register';
 import type { FeWithholdingType } from '#shared/rpc/methods/fe';
 
 export interface FeItemValues {
@@ -112,13 +114,13 @@ export function valuesFromDraft(data: Record<string, unknown>, today: string): F
   };
 }
 
-/** The idempotency key of one invoice: created once per form, kept in its draft ("6. Create FE"). */
+/**
+ * The idempotency key of one invoice: created once per form, kept in its draft ("6. Create FE"),
+ * naming this register (`fe-K7QM2X9A-<uuid>`) once the shell knows which one it is.
+ */
 export function newDraftKey(): string {
-  const random =
-    typeof crypto.randomUUID === 'function'
-      ? crypto.randomUUID()
-      : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-  return `fe-${random}`;
+  const register = keyRegister();
+  return register ? registerKey('fe', register, randomUuid()) : `fe-${randomUuid()}`;
 }
 
 export type WithholdingTypes = readonly FeWithholdingType[];

@@ -1,6 +1,11 @@
-/** A new Idempotency-Key for one document (kept with its draft; never regenerated for that document). */
+import { registerKey } from '#shared/registers/keys';
+import { keyRegister, randomUuid } from '#renderer/rpc/key-register';
+
+/**
+ * A new Idempotency-Key for one document (kept with its draft; never regenerated for that document),
+ * naming this register (`dse-K7QM2X9A-<uuid>`) once the shell knows which one it is.
+ */
 export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return `dse-${crypto.randomUUID()}`;
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return `dse-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  const register = keyRegister();
+  return register ? registerKey('dse', register, randomUuid()) : `dse-${randomUuid()}`;
 }

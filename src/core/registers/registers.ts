@@ -1,0 +1,231 @@
+// The shop's registers (migration 0034). This core's register is the one whose id its data folder
+// keeps (register-identity.ts); on first use it takes its row: its own when the store has it, the
+// register carried over from the one-register schema when this folder is that register (below),
+// or a new row named with the first free «Caja N». Its name, who is signed in there and its wrong-PIN
+// count live in that row (cashiers.ts); its shifts link to its id (shifts.ts).
+import type { Selectable } from 'kysely';
+import { AppError } from '#shared/rpc/errors';
+import { registerOf } from '#shared/registers/keys';
+import type { Register, RegisterList } from '#shared/rpc/methods/registers';
+import type { Engine } from '../store/engine';
+import type { RegistersTable } from '../store/schema';
+import { drawRegisterId, readRegisterId, saveRegisterId } from './register-identity';
+
+export type RegisterRow = Selectable<RegistersTable>;
+
+/** How many times a new register tries the next free «Caja N» when another register took it at once. */
+const NAME_TRIES = 5;
+
+/** The first «Caja N» (N from 1) no register in use is named, case aside. */
+export function firstFreeName(taken: readonly string[]): string {
+  const names = new Set(taken.map((name) => name.trim().toLowerCase()));
+  for (let n = 1; ; n += 1) if (!names.has(`caja ${n}`)) return `Caja ${n}`;
+}
+
+export class Registers {
+  private ownId: string | null = null;
+  private starting: Promise<string> | null = null;
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly home: string,
+    private readonly clock: () => Date,
+  ) {}
+
+  /** This register's id, its row taken (once per core; a failed start is tried again). */
+  id(): Promise<string> {
+    if (this.ownId) return Promise.resolve(this.ownId);
+    this.starting ??= this.register().then((id) => (this.ownId = id));
+    this.starting.catch(() => {
+      this.starting = null;
+    });
+    return this.starting;
+  }
+
+  /** This register's row as the store holds it now (another register may have renamed it). */
+  async current(): Promise<RegisterRow> {
+    const id = await this.id();
+    return this.engine.db.selectFrom('registers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  }
+
+  async name(): Promise<string> {
+    return (await this.current()).name;
+  }
+
+  /** The name of the register a key or local reference names (shared/registers/keys.ts), or null. */
+  async nameOfKey(keyOrRef: string): Promise<string | null> {
+    const id = registerOf(keyOrRef);
+    if (!id) return null;
+    const row = await this.engine.db.selectFrom('registers').select('name').where('id', '=', id).executeTakeFirst();
+    return row?.name ?? null;
+  }
+
+  /** Refuses what a removed register may no longer do (open a shift, sell). */
+  async requireInShop(): Promise<void> {
+    const row = await this.current();
+    if (row.removed_at !== null) throw removed(row.name);
+  }
+
+  async list(): Promise<RegisterList> {
+    const id = await this.id();
+    const rows = await this.engine.db.selectFrom('registers').selectAll().where('unclaimed', '=', 0).execute();
+    const registers = rows
+      .map((row): Register => ({
+        id: row.id,
+        name: row.name,
+        this_register: row.id === id,
+        created_at: row.created_at,
+        last_seen_at: row.last_seen_at,
+        removed_at: row.removed_at,
+      }))
+      .sort(
+        (a, b) =>
+          Number(a.removed_at !== null) - Number(b.removed_at !== null) ||
+          a.name.localeCompare(b.name, 'es-CO', { numeric: true }) ||
+          a.id.localeCompare(b.id),
+      );
+    return { registers };
+  }
+
+  /** A new name; the unique index among registers in use decides between two renames at once. */
+  async rename(id: string, name: string): Promise<RegisterList> {
+    await this.id();
+    const trimmed = name.trim();
+    try {
+      const done = await this.engine.db
+        .updateTable('registers')
+        .set({ name: trimmed })
+        .where('id', '=', id)
+        .where('unclaimed', '=', 0)
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) === 0) throw notFound();
+    } catch (error) {
+      if (isNameTaken(error)) throw nameTaken();
+      throw error;
+    }
+    return this.list();
+  }
+
+  /** Another register leaves the shop; its shifts, sales and name stay in its row. */
+  async remove(id: string): Promise<RegisterList> {
+    if (id === (await this.id()))
+      throw new AppError('conflict', 'Esta caja no se puede retirar a sí misma. Retírela desde otra caja del negocio.');
+    await this.engine.transaction(async (trx) => {
+      const row = await trx
+        .selectFrom('registers')
+        .selectAll()
+        .where('id', '=', id)
+        .where('unclaimed', '=', 0)
+        .executeTakeFirst();
+      if (!row) throw notFound();
+      if (row.removed_at !== null) return;
+      const open = await trx
+        .selectFrom('shifts')
+        .select('id')
+        .where('register_id', '=', id)
+        .where('closed_at', 'is', null)
+        .executeTakeFirst();
+      if (open) throw new AppError('conflict', `${row.name} tiene un turno abierto. Ciérrelo en esa caja antes de retirarla.`);
+      await trx.updateTable('registers').set({ removed_at: this.clock().toISOString() }).where('id', '=', id).execute();
+    });
+    return this.list();
+  }
+
+  /**
+   * This register joins the shop again: the same row (its shifts, its sales), under its old name when
+   * no register in use took it meanwhile, else under the first free «Caja N».
+   */
+  async rejoin(): Promise<RegisterList> {
+    const row = await this.current();
+    if (row.removed_at === null) return this.list();
+    for (let attempt = 0; ; attempt += 1) {
+      const name = attempt === 0 ? row.name : firstFreeName(await this.namesInUse());
+      try {
+        await this.engine.db
+          .updateTable('registers')
+          .set({ removed_at: null, name, last_seen_at: this.clock().toISOString() })
+          .where('id', '=', row.id)
+          .execute();
+        return this.list();
+      } catch (error) {
+        if (!isNameTaken(error) || attempt >= NAME_TRIES) throw error;
+      }
+    }
+  }
+
+  /**
+   * Takes this register's row. The register carried over by migration 0034 (the shop as it was with
+   * one register) is this folder's when the store is this folder's own SQLite file (every shift in it
+   * was made here), or when this folder has no id yet (it ran before registers existed); of several
+   * such folders on one PostgreSQL database the first to get there takes it, in one conditional update.
+   */
+  private async register(): Promise<string> {
+    const kept = readRegisterId(this.home);
+    const now = this.clock().toISOString();
+    if (kept) {
+      const seen = await this.engine.db
+        .updateTable('registers')
+        .set({ last_seen_at: now })
+        .where('id', '=', kept)
+        .where('unclaimed', '=', 0)
+        .executeTakeFirst();
+      if (Number(seen.numUpdatedRows) > 0) return kept;
+    }
+    if (this.engine.kind === 'sqlite' || kept === null) {
+      const carried = await this.engine.db
+        .updateTable('registers')
+        .set({ unclaimed: 0, last_seen_at: now })
+        .where('unclaimed', '=', 1)
+        .returning('id')
+        .executeTakeFirst();
+      if (carried) {
+        saveRegisterId(this.home, carried.id);
+        return carried.id;
+      }
+    }
+    const id = kept ?? drawRegisterId();
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await this.engine.db
+          .insertInto('registers')
+          .values({ id, name: firstFreeName(await this.namesInUse()), created_at: now, last_seen_at: now })
+          .execute();
+        break;
+      } catch (error) {
+        // Another register named itself «Caja N» at the same moment: the next free one.
+        if (!isNameTaken(error) || attempt >= NAME_TRIES) throw error;
+      }
+    }
+    if (kept !== id) saveRegisterId(this.home, id);
+    return id;
+  }
+
+  private async namesInUse(): Promise<string[]> {
+    const rows = await this.engine.db.selectFrom('registers').select('name').where('removed_at', 'is', null).execute();
+    return rows.map((row) => row.name);
+  }
+}
+
+function removed(name: string): AppError {
+  return new AppError(
+    'not_allowed',
+    `${name} fue retirada del negocio: no abre turnos ni vende. Un administrador puede volver a unirla en Ajustes › Cajas.`,
+  );
+}
+
+function notFound(): AppError {
+  return new AppError('not_found', 'Esa caja no existe.');
+}
+
+function nameTaken(): AppError {
+  return new AppError('invalid_input', 'Ya hay una caja con ese nombre.', {
+    fields: [{ path: 'name', message: 'Ya hay una caja con ese nombre.' }],
+  });
+}
+
+/** The unique index of registers' names in use (registers_by_name, on lower(name)) refused a write. */
+function isNameTaken(error: unknown): boolean {
+  const { code, constraint, message } = (error ?? {}) as { code?: unknown; constraint?: unknown; message?: unknown };
+  if (code === '23505') return constraint === 'registers_by_name';
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string' && message.includes('registers_by_name');
+}
