@@ -29,7 +29,17 @@ const fake = installFakeBridge({
     registers = registers.map((r) => (r.id === id ? { ...r, name: trimmed } : r));
     return { registers };
   },
+  'registers.remove': ({ id }) => {
+    if (openShiftAt === id) throw rpcError('conflict', 'Caja 2 tiene un turno abierto: ciérrelo antes de retirar la caja.');
+    registers = registers.map((r) => (r.id === id ? { ...r, removed_at: '2026-11-22T15:00:00.000Z' } : r));
+    return { registers };
+  },
+  'registers.rejoin': () => {
+    registers = registers.map((r) => (r.this_register ? { ...r, removed_at: null } : r));
+    return { registers };
+  },
 });
+let openShiftAt: string | null;
 
 let RegisterNames: typeof import('#renderer/features/settings/RegisterNames').RegisterNames;
 beforeAll(async () => {
@@ -50,6 +60,7 @@ beforeEach(() => {
     },
   ];
   cashiers = { has_admin: true, register_name: 'Caja 1', stay_signed_in: false, current: MARTA, cashiers: [MARTA, ANA] };
+  openShiftAt = null;
 });
 afterEach(() => {
   cleanup();
@@ -110,5 +121,46 @@ describe('RegisterNames', () => {
     await screen.findAllByRole('listitem');
     await waitFor(() => expect(fake.callsTo('cashiers.state')).toHaveLength(1));
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('an administrator removes another register after a confirmation answered with Enter; a refusal is shown and nothing changes', async () => {
+    openShiftAt = 'P3RT5V7W';
+    renderWithQueries(<RegisterNames />);
+    const user = userEvent.setup();
+    // Neither this register nor the removed one can be removed.
+    await screen.findByRole('button', { name: 'Retirar Caja 2' });
+    expect(screen.queryByRole('button', { name: 'Retirar Caja 1' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retirar Bodega' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Retirar Caja 2' }));
+    const dialog = screen.getByRole('alertdialog', { name: '¿Retirar Caja 2 del negocio?' });
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Sí, retirar Caja 2' }));
+    await user.keyboard('{Enter}');
+    expect(await within(dialog).findByText(/tiene un turno abierto/)).toBeTruthy();
+    expect(registers.find((r) => r.id === 'P3RT5V7W')!.removed_at).toBeNull();
+    // The shift closed at that register: the same yes removes it.
+    openShiftAt = null;
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, retirar Caja 2' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(within(await screen.findByRole('listitem', { name: 'Caja 2' })).getByText(/retirada el 22\/11\/2026/)).toBeTruthy();
+    expect(fake.inputsOf('registers.remove')).toEqual([{ id: 'P3RT5V7W' }, { id: 'P3RT5V7W' }]);
+  });
+
+  it('Escape in the confirmation removes nothing', async () => {
+    renderWithQueries(<RegisterNames />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Retirar Caja 2' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(fake.inputsOf('registers.remove')).toEqual([]);
+  });
+
+  it('this register, removed, says so and an administrator joins it again', async () => {
+    registers = registers.map((r) => (r.this_register ? { ...r, removed_at: '2026-11-22T15:00:00.000Z' } : r));
+    renderWithQueries(<RegisterNames />);
+    const user = userEvent.setup();
+    expect(await screen.findByText('Caja 1 fue retirada del negocio')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Volver a unir esta caja' }));
+    await waitFor(() => expect(screen.queryByText('Caja 1 fue retirada del negocio')).toBeNull());
+    expect(fake.inputsOf('registers.rejoin')).toEqual([{}]);
   });
 });

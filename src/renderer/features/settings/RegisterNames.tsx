@@ -1,7 +1,8 @@
 // The shop's registers and their names, for Ajustes › Cajas: each register with «esta caja» marked,
 // when it was last seen and whether it was removed; an administrator renames one in place (Enter
-// saves, Escape leaves it as it was). The name's bounds are the contract's (RegisterName), and a
-// name another register has is refused by core in words, shown on the field.
+// saves, Escape leaves it as it was), removes another one from the shop (asked first: it then sells
+// nothing), and brings this register back when it was removed. The name's bounds are the contract's
+// (RegisterName), and a name another register has is refused by core in words, shown on the field.
 import { useState } from 'react';
 import { z } from 'zod';
 import { formatDateTime } from '#shared/dates';
@@ -13,6 +14,7 @@ import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
 import { Field } from '#renderer/ui/Field';
 import { useCashier } from '../cashiers/useCashier';
+import { ConfirmDialog } from './database/ConfirmDialog';
 
 /** What a new name makes stale: the list, and this register's name in the status bar and Turno. */
 const REGISTER_QUERIES: MethodName[] = ['registers.list', 'cashiers.state', 'shifts.current', 'shifts.ofDay'];
@@ -23,11 +25,14 @@ export function RegisterNames() {
   const list = useRpcQuery('registers.list', {});
   const { mayAdminister } = useCashier();
   const [editing, setEditing] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<Register | null>(null);
   if (list.isError) return <Alert tone="error">{list.error.message}</Alert>;
   if (!list.data) return <p aria-busy="true">Cargando las cajas…</p>;
+  const here = list.data.registers.find((r) => r.this_register);
   return (
     <section aria-labelledby="register-names-title">
       <h3 id="register-names-title">Cajas del negocio</h3>
+      {here && here.removed_at !== null && <Rejoin register={here} mayAdminister={mayAdminister} />}
       <ul className="register-names">
         {list.data.registers.map((register) => (
           <li key={register.id} aria-label={register.name}>
@@ -44,12 +49,55 @@ export function RegisterNames() {
                     Cambiar el nombre de {register.name}
                   </button>
                 )}
+                {mayAdminister && !register.this_register && register.removed_at === null && (
+                  <button type="button" className="button button--ghost" onClick={() => setRemoving(register)}>
+                    Retirar {register.name}
+                  </button>
+                )}
               </>
             )}
           </li>
         ))}
       </ul>
+      {removing && <RemoveRegister register={removing} onDone={() => setRemoving(null)} />}
     </section>
+  );
+}
+
+function RemoveRegister({ register, onDone }: { register: Register; onDone: () => void }) {
+  const remove = useRpcMutation('registers.remove', REGISTER_QUERIES);
+  return (
+    <ConfirmDialog
+      title={`¿Retirar ${register.name} del negocio?`}
+      confirm={`Sí, retirar ${register.name}`}
+      pending="Retirando la caja…"
+      isPending={remove.isPending}
+      error={remove.isError ? remove.error.message : null}
+      onConfirm={() => remove.mutate({ id: register.id }, { onSuccess: onDone })}
+      onCancel={onDone}
+    >
+      <p>
+        {register.name} dejará de vender y de abrir turnos. Sus ventas y turnos quedan en el historial del negocio. Si vuelve a
+        unirse, recupera su nombre y sus datos.
+      </p>
+    </ConfirmDialog>
+  );
+}
+
+function Rejoin({ register, mayAdminister }: { register: Register; mayAdminister: boolean }) {
+  const rejoin = useRpcMutation('registers.rejoin', REGISTER_QUERIES);
+  return (
+    <Alert tone="warn" title={`${register.name} fue retirada del negocio`}>
+      <p>Mientras esté retirada, esta caja no abre turnos ni vende.</p>
+      {rejoin.isError && <p role="alert">{rejoin.error.message}</p>}
+      {mayAdminister ? (
+        <button type="button" className="button" disabled={rejoin.isPending} onClick={() => rejoin.mutate({})}>
+          {rejoin.isPending ? 'Uniendo esta caja…' : 'Volver a unir esta caja'}
+        </button>
+      ) : (
+        <p>Un administrador puede volver a unirla.</p>
+      )}
+    </Alert>
   );
 }
 

@@ -16,6 +16,7 @@ import { Field } from '#renderer/ui/Field';
 import { ConfirmDialog } from './database/ConfirmDialog';
 import './database/database.css';
 import { reopenAfter } from './database/reopen';
+import { RegisterNames } from './RegisterNames';
 
 export function RegistersPanel() {
   const status = useRpcQuery('shopServer.status', {});
@@ -42,7 +43,7 @@ export function RegistersPanel() {
         ) : (
           <p className="muted">Esta caja trabaja sola. Un administrador puede unirla a la caja principal del negocio.</p>
         ))}
-      {/* The shop's registers by name (listed and renamed) come here, as a section of their own. */}
+      <RegisterNames />
     </section>
   );
 }
