@@ -18,6 +18,7 @@ import type { RpcErrorShape } from '#shared/rpc/errors';
 import type { RpcReply } from '#shared/rpc/envelope';
 import type { DatabaseStatus } from '#shared/rpc/methods/database';
 import type { HistoryPage } from '#shared/rpc/methods/history';
+import type { RegisterList } from '#shared/rpc/methods/registers';
 import type { BecameMain, ShopServerStatus } from '#shared/rpc/methods/shop-server';
 import { realKeychain } from '#test/keychain';
 import { RICE } from '#test/products';
@@ -161,6 +162,15 @@ describe('the caja principal and a register that joins it', () => {
     expect(register.startupError).toBeNull();
     expect((await products(register)).map((product) => product.code)).toEqual(['ARR1']);
     expect((await history(register)).total).toBe(1);
+    // It is a register of its own in the shop: a name of its own beside the caja principal's, which
+    // sees it too.
+    const seen = (host: Served) => host.ok<RegisterList>('registers.list', {});
+    const here = (await seen(register)).registers;
+    expect(here.map((r) => [r.name, r.this_register])).toEqual([
+      ['Caja 1', false],
+      ['Caja 2', true],
+    ]);
+    expect((await seen(main)).registers.map((r) => [r.id, r.this_register])).toEqual(here.map((r) => [r.id, !r.this_register]));
     expect(await register.ok<DatabaseStatus>('database.status', {})).toMatchObject({ engine: 'postgres', chosenBy: 'saved' });
     // The register that joined refuses to become a second caja principal while it is on the shop's database.
     const refused = await register.fails('shopServer.becomeMain', { confirm: true });
