@@ -5,6 +5,8 @@ import { join, resolve } from 'node:path';
 import { colombiaToday } from '#shared/dates';
 import type { DseCreateRequest, FeCreateRequest } from '#shared/api/index';
 import { nodeFetch } from '#core/api/node-fetch';
+import type { Core } from '#core/core';
+import { call } from './core';
 
 /** Core's own transport, as the app sends through it. */
 const coreFetch = nodeFetch();
@@ -133,4 +135,16 @@ export function timedFetch(): {
     }
   };
   return { fetch: wrapped, inside };
+}
+
+/** Connects a core to the sandbox's company with the full token, as Ajustes › Conexión does; the connection's id. */
+export async function connectSandbox(core: Core, baseUrl: string): Promise<number> {
+  const connection = await call<{ id: number }>(core, 'connections.create', {
+    label: 'Sandbox',
+    kind: 'sandbox',
+    base_url: baseUrl,
+    company_id: COMPANY,
+  });
+  await call(core, 'connections.setToken', { id: connection.id, token: TOKEN });
+  return connection.id;
 }

@@ -15,10 +15,10 @@ import { openCore } from '#core/core';
 import { FileLogger } from '#core/log/logger';
 import { parsePostgresAddress } from '#core/store/database-choice';
 import { startPostgres } from '#test/postgres';
-import { call, memorySecrets } from '../lib/core';
+import { memorySecrets } from '../lib/core';
 import type { Figure } from '../lib/figure';
 import { registerChild, type RegisterChild, type RegisterResult } from '../lib/register-child';
-import { COMPANY, startSandboxChild, TOKEN } from '../lib/sandbox';
+import { connectSandbox, startSandboxChild } from '../lib/sandbox';
 import type { BenchContext, Scenario } from '../lib/scenario';
 import { median, percentile } from '../lib/stats';
 import { searchFigures, seedCatalog } from './catalog-search';
@@ -115,15 +115,9 @@ export const registersScenario: Scenario = {
         choice: { engine: 'postgres', address: parsePostgresAddress(url), from: 'argument' },
       });
       try {
-        const connection = await call<{ id: number }>(setup, 'connections.create', {
-          label: 'Sandbox',
-          kind: 'sandbox',
-          base_url: sandbox.baseUrl,
-          company_id: COMPANY,
-        });
-        await call(setup, 'connections.setToken', { id: connection.id, token: TOKEN });
+        const connectionId = await connectSandbox(setup, sandbox.baseUrl);
         let started = performance.now();
-        const catalog = await seedCatalog(setup.parts.engine, connection.id);
+        const catalog = await seedCatalog(setup.parts.engine, connectionId);
         ctx.log(`50,000 products written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
         for (let i = 0; i < REGISTERS; i += 1) {
           const folder = join(ctx.tmp, `caja-${i + 1}`);

@@ -19,7 +19,7 @@ import type { Submission } from '#shared/rpc/methods/submissions';
 import { call, memorySecrets, openCore } from '../lib/core';
 import { median } from '../lib/stats';
 import type { Figure } from '../lib/figure';
-import { COMPANY, dseRequest, postDse, startSandboxChild, timedFetch, TOKEN, type SandboxChild } from '../lib/sandbox';
+import { COMPANY, connectSandbox, dseRequest, postDse, startSandboxChild, timedFetch, type SandboxChild } from '../lib/sandbox';
 import type { BenchContext, Scenario } from '../lib/scenario';
 
 export async function connectedCore(
@@ -29,13 +29,7 @@ export async function connectedCore(
   secrets: SecretStore = osKeychain,
 ): Promise<Core> {
   const core = openCore(home, { secrets, ...(fetch ? { fetch } : {}) });
-  const connection = await call<{ id: number }>(core, 'connections.create', {
-    label: 'Sandbox',
-    kind: 'sandbox',
-    base_url: sandbox.baseUrl,
-    company_id: COMPANY,
-  });
-  await call(core, 'connections.setToken', { id: connection.id, token: TOKEN });
+  await connectSandbox(core, sandbox.baseUrl);
   return core;
 }
 
@@ -274,13 +268,7 @@ async function overheadOnPostgres(ctx: BenchContext, sandbox: SandboxChild): Pro
   const perRun = 30;
   let n = 200_000;
   try {
-    const connection = await call<{ id: number }>(core, 'connections.create', {
-      label: 'Sandbox',
-      kind: 'sandbox',
-      base_url: sandbox.baseUrl,
-      company_id: COMPANY,
-    });
-    await call(core, 'connections.setToken', { id: connection.id, token: TOKEN });
+    await connectSandbox(core, sandbox.baseUrl);
     for (let i = 0; i < 10; i += 1) {
       await submit(core, n++);
       await postDse(sandbox.baseUrl, dseRequest(n++), `bare-pg-warm-${i}`);

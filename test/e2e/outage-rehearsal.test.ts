@@ -54,7 +54,7 @@ describe('rehearsing an outage from Ajustes', () => {
     await page.getByRole('button', { name: 'Emitir factura' }).click();
     await page.getByRole('heading', { name: 'Factura de contingencia: puede seguir vendiendo' }).waitFor({ timeout: 30_000 });
     const ref = folded(await page.getByTestId('contingency-ref').textContent());
-    expect(ref).toMatch(/^CONT-\d{6}$/);
+    expect(ref).toMatch(/^CONT-[0-9A-HJKMNP-TV-Z]{8}-\d{6}$/);
     const banner = page.getByTestId('outbox-banner');
     await expect
       .poll(async () => folded(await banner.textContent()))

@@ -18,12 +18,11 @@ import { FolderLock } from '#core/store/folder-lock';
 import { migrations } from '#core/store/migrations/index';
 import { forgetDatabasePassword, keepDatabasePassword, readDatabasePassword } from '#core/vault/database-password';
 import { startServedHost, type ServedHostOptions, type ServedHost } from '#main/host';
-import type { RpcErrorShape } from '#shared/rpc/errors';
-import type { RpcReply } from '#shared/rpc/envelope';
 import type { DatabaseCheck, DatabaseStatus, MoveResult } from '#shared/rpc/methods/database';
 import type { HistoryPage } from '#shared/rpc/methods/history';
 import { consumerSale } from '#test/core/rpc-core';
 import { isRunning, startWebHost } from '#test/core/web-host';
+import { withRpc, type ServedRpc } from '#test/core/served-rpc';
 import { realKeychain } from '#test/keychain';
 import { startPostgres, type TestPostgres } from '#test/postgres';
 import { dse } from '#test/requests/outcomes';
@@ -45,31 +44,13 @@ function newHome(): string {
   return join(dir.path, 'home');
 }
 
-type Served = ServedHost & {
-  call(method: string, input: unknown): Promise<RpcReply>;
-  ok<T>(method: string, input: unknown): Promise<T>;
-  fails(method: string, input: unknown): Promise<RpcErrorShape>;
-};
+type Served = ServedHost & ServedRpc;
 
 /** The served host as the window gets it; no variable of this machine's environment leaks in. */
 async function serve(home: string, options: Partial<ServedHostOptions> = {}): Promise<Served> {
   const host = await startServedHost({ home, secrets, transport: 'web', logger: new FileLogger(null), env: {}, ...options });
   hosts.push(host);
-  let next = 1;
-  const call = (method: string, input: unknown) => host.dispatcher.dispatch({ id: next++, method, input });
-  return Object.assign(host, {
-    call,
-    async ok<T>(method: string, input: unknown): Promise<T> {
-      const reply = await call(method, input);
-      if (!reply.ok) throw new Error(`${method}: ${JSON.stringify(reply.error)}`);
-      return reply.output as T;
-    },
-    async fails(method: string, input: unknown): Promise<RpcErrorShape> {
-      const reply = await call(method, input);
-      if (reply.ok) throw new Error(`${method} was expected to be refused`);
-      return reply.error;
-    },
-  });
+  return withRpc(host);
 }
 
 async function query<T>(url: string, text: string): Promise<T[]> {

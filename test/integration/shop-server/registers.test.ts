@@ -14,12 +14,11 @@ import { migrations } from '#core/store/migrations/index';
 import { CHOICE_FILE } from '#core/store/database-choice';
 import { startServedHost, type ServedHost } from '#main/host';
 import type { Product } from '#shared/catalog/product';
-import type { RpcErrorShape } from '#shared/rpc/errors';
-import type { RpcReply } from '#shared/rpc/envelope';
 import type { DatabaseStatus } from '#shared/rpc/methods/database';
 import type { HistoryPage } from '#shared/rpc/methods/history';
 import type { RegisterList } from '#shared/rpc/methods/registers';
 import type { BecameMain, ShopServerStatus } from '#shared/rpc/methods/shop-server';
+import { withRpc, type ServedRpc } from '#test/core/served-rpc';
 import { realKeychain } from '#test/keychain';
 import { RICE } from '#test/products';
 import { dse } from '#test/requests/outcomes';
@@ -38,10 +37,7 @@ afterAll(async () => {
   dir.remove();
 });
 
-type Served = ServedHost & {
-  ok<T>(method: string, input: unknown): Promise<T>;
-  fails(method: string, input: unknown): Promise<RpcErrorShape>;
-};
+type Served = ServedHost & ServedRpc;
 
 async function serve(name: string): Promise<Served> {
   const home = join(dir.path, name);
@@ -54,20 +50,7 @@ async function serve(name: string): Promise<Served> {
     shopServerPort: 0,
   });
   hosts.push(host);
-  let next = 1;
-  const call = (method: string, input: unknown): Promise<RpcReply> => host.dispatcher.dispatch({ id: next++, method, input });
-  return Object.assign(host, {
-    async ok<T>(method: string, input: unknown): Promise<T> {
-      const reply = await call(method, input);
-      if (!reply.ok) throw new Error(`${method}: ${JSON.stringify(reply.error)}`);
-      return reply.output as T;
-    },
-    async fails(method: string, input: unknown): Promise<RpcErrorShape> {
-      const reply = await call(method, input);
-      if (reply.ok) throw new Error(`${method} was expected to be refused`);
-      return reply.error;
-    },
-  });
+  return withRpc(host);
 }
 
 const products = async (host: Served) => (await host.ok<{ items: Product[] }>('catalog.search', { q: 'arroz' })).items;
