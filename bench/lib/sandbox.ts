@@ -1,6 +1,7 @@
 // The sandbox as its own process (its command line), so that it does not share an event loop with
 // what measures it; and the DSE bodies the submission scenarios send.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { colombiaToday } from '#shared/dates';
 import type { DseCreateRequest, FeCreateRequest } from '#shared/api/index';
@@ -22,8 +23,16 @@ export interface SandboxChild {
   stop(): Promise<void>;
 }
 
-export async function startSandboxChild(options: { dataDir: string; settleMs?: number }): Promise<SandboxChild> {
-  const args = ['--import', 'tsx', join(ROOT, 'src', 'sandbox', 'cli.ts'), '--seed', SEED, '--data', options.dataDir];
+export async function startSandboxChild(options: { dataDir: string; settleMs?: number; seed?: string }): Promise<SandboxChild> {
+  const args = [
+    '--import',
+    'tsx',
+    join(ROOT, 'src', 'sandbox', 'cli.ts'),
+    '--seed',
+    options.seed ?? SEED,
+    '--data',
+    options.dataDir,
+  ];
   if (options.settleMs !== undefined) args.push('--settle-ms', String(options.settleMs));
   const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
@@ -147,4 +156,23 @@ export async function connectSandbox(core: Core, baseUrl: string): Promise<numbe
   });
   await call(core, 'connections.setToken', { id: connection.id, token: TOKEN });
   return connection.id;
+}
+
+/**
+ * The demo seed with no yearly quota on the bench's company (a file in `dir`): a scenario that sells
+ * FE for a minute on a quiet machine passes the demo plan's 500 invoices a year.
+ */
+export function unlimitedSeed(dir: string): string {
+  const seed = JSON.parse(readFileSync(SEED, 'utf8')) as {
+    companies: { id: number; fe: { quota: unknown }; dse: { quota: unknown } }[];
+  };
+  for (const company of seed.companies) {
+    if (company.id !== COMPANY) continue;
+    company.fe.quota = null;
+    company.dse.quota = null;
+  }
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'seed-unlimited.json');
+  writeFileSync(file, JSON.stringify(seed));
+  return file;
 }
