@@ -12,12 +12,12 @@ import { backupsCommand, restoreCommand } from '#core/cli/restore';
 import { DATABASE_FILE } from '#core/core';
 import { listBackups, restoreBackup } from '#core/store/restore';
 import { startServedHost, type ServedHost } from '#main/host';
-import type { RpcReply } from '#shared/rpc/envelope';
 import { startSandbox, type RunningSandbox } from '#sandbox/index';
 import { RELIABILITY_COMPANY_A as COMPANY, reliabilitySeed, RELIABILITY_TOKENS as TOKENS } from '../support/seed';
 import { tempDir } from '../support/temp';
 import { feBody, SANDBOX_NOW } from '../support/requests/numbered';
 import { memorySecrets } from '../support/core/memory-secrets';
+import { withRpc, type ServedRpc } from '#test/core/served-rpc';
 
 const dirs: ReturnType<typeof tempDir>[] = [];
 const hosts: ServedHost[] = [];
@@ -26,12 +26,7 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) dir.remove();
 });
 
-async function serve(
-  home: string,
-  fetch?: typeof globalThis.fetch,
-): Promise<
-  ServedHost & { ok<T>(method: string, input: unknown): Promise<T>; call(method: string, input: unknown): Promise<RpcReply> }
-> {
+async function serve(home: string, fetch?: typeof globalThis.fetch): Promise<ServedHost & ServedRpc> {
   const host = await startServedHost({
     home,
     secrets: memorySecrets(),
@@ -40,16 +35,7 @@ async function serve(
     ...(fetch ? { fetch } : {}),
   });
   hosts.push(host);
-  let next = 1;
-  const call = (method: string, input: unknown) => host.dispatcher.dispatch({ id: next++, method, input });
-  return Object.assign(host, {
-    call,
-    async ok<T>(method: string, input: unknown): Promise<T> {
-      const reply = await call(method, input);
-      if (!reply.ok) throw new Error(`${method}: ${JSON.stringify(reply.error)}`);
-      return reply.output as T;
-    },
-  });
+  return withRpc(host);
 }
 
 function products(from: number, count: number): string {

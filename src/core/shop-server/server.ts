@@ -3,7 +3,7 @@
 // password. Made once (cluster.ts), started and stopped with pg_ctl (which on Windows drops an
 // administrator's rights, as PostgreSQL requires), so the server is its own process: an app killed
 // leaves it running or, killed too, leaves a stale postmaster.pid that the next start clears.
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -109,7 +109,7 @@ export class ShopServer {
     this.clearStalePid();
     const deadline = Date.now() + START_TIMEOUT_S * 1000;
     for (;;) {
-      const result = this.pgCtl(binaries, [
+      const result = await this.pgCtl(binaries, [
         'start',
         '-D',
         this.data,
@@ -138,7 +138,7 @@ export class ShopServer {
   async stop(): Promise<void> {
     if (!this.config() || this.postmasterPid() === null) return;
     const binaries = await this.resolveBinaries();
-    this.pgCtl(binaries, ['stop', '-D', this.data, '-m', 'fast', '-w', '-t', String(START_TIMEOUT_S), '-s']);
+    await this.pgCtl(binaries, ['stop', '-D', this.data, '-m', 'fast', '-w', '-t', String(START_TIMEOUT_S), '-s']);
   }
 
   status(): ShopServerStatus {
@@ -196,10 +196,17 @@ export class ShopServer {
     if (this.pidFile() !== null && this.postmasterPid() === null) rmSync(join(this.data, 'postmaster.pid'), { force: true });
   }
 
-  private pgCtl(binaries: PostgresBinaries, args: string[]): { ok: boolean; output: string } {
+  /**
+   * pg_ctl, waited for without blocking: `start -w` and `stop -w` take up to START_TIMEOUT_S, and the
+   * host's event loop (the desktop window's main process) keeps answering meanwhile.
+   */
+  private pgCtl(binaries: PostgresBinaries, args: string[]): Promise<{ ok: boolean; output: string }> {
     const [file, argv] = binaries.command(binaries.pg_ctl, args);
-    const result = spawnSync(file, argv, { encoding: 'utf8' });
-    return { ok: result.status === 0, output: `${result.stdout ?? ''}${result.stderr ?? ''}${String(result.error ?? '')}` };
+    return new Promise((resolve) => {
+      execFile(file, argv, { encoding: 'utf8' }, (error, stdout, stderr) =>
+        resolve({ ok: error === null, output: `${stdout}${stderr}${error && !stderr ? String(error) : ''}` }),
+      );
+    });
   }
 
   private async resolveBinaries(): Promise<PostgresBinaries> {
