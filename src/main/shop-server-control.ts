@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { DATABASE_FILE } from '#core/core';
 import type { ShopServerControl, ShopServerFacts } from '#core/rpc/handlers/shop-server';
+import { ensureRegisterId } from '#core/registers/register-identity';
 import { joinShop } from '#core/shop-server/join';
 import type { ShopServer } from '#core/shop-server/server';
 import { saveDatabaseChoice, type DatabaseChoice, type PostgresAddress } from '#core/store/database-choice';
@@ -126,6 +127,7 @@ export function hostShopServerControl(host: DatabaseHost, server: ShopServer): S
       refuseNamedAtStart();
       const joined = await joinShop(input, {
         secrets: host.secrets,
+        registerId: ensureRegisterId(host.home),
         checkDatabase: (address, typed, pinned) => checkDatabase(address, typed, pinned),
       });
       await host.switchTo(

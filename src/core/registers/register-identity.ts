@@ -51,3 +51,17 @@ export function saveRegisterId(home: string, id: string): void {
   }
   renameSync(staged, file);
 }
+
+/** The folder's id, drawn and kept first when it has none (a register joining before it ever opened a store). */
+export function ensureRegisterId(home: string): string {
+  const kept = readRegisterId(home);
+  if (kept) return kept;
+  const id = drawRegisterId();
+  saveRegisterId(home, id);
+  return id;
+}
+
+/** A register's own login on a caja principal's server (shop-server/cluster.ts makes it when it joins). */
+export function registerRole(registerId: string): string {
+  return `caja_${registerId.toLowerCase()}`;
+}

@@ -3,13 +3,13 @@
 // register carried over from the one-register schema when this folder is that register (below),
 // or a new row named with the first free «Caja N». Its name, who is signed in there and its wrong-PIN
 // count live in that row (cashiers.ts); its shifts link to its id (shifts.ts).
-import type { Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { AppError } from '#shared/rpc/errors';
 import { registerOf } from '#shared/registers/keys';
 import type { Register, RegisterList } from '#shared/rpc/methods/registers';
 import type { Engine } from '../store/engine';
-import type { RegistersTable } from '../store/schema';
-import { drawRegisterId, readRegisterId, saveRegisterId } from './register-identity';
+import type { RegistersTable, Schema } from '../store/schema';
+import { drawRegisterId, readRegisterId, registerRole, saveRegisterId } from './register-identity';
 
 export type RegisterRow = Selectable<RegistersTable>;
 
@@ -127,6 +127,9 @@ export class Registers {
         .executeTakeFirst();
       if (open) throw new AppError('conflict', `${row.name} tiene un turno abierto. Ciérrelo en esa caja antes de retirarla.`);
       await trx.updateTable('registers').set({ removed_at: this.clock().toISOString() }).where('id', '=', id).execute();
+      // On a caja principal's server (shop-server/cluster.ts) the register's own login goes too, with
+      // its sessions and the join code shown so far: it cannot read the shop's data any more.
+      if (this.engine.kind === 'postgres' && (await retiresLogins(trx))) await sql`SELECT cajas.retire(${id})`.execute(trx);
     });
     return this.list();
   }
@@ -136,8 +139,12 @@ export class Registers {
    * no register in use took it meanwhile, else under the first free «Caja N».
    */
   async rejoin(): Promise<RegisterList> {
-    const row = await this.current();
-    if (row.removed_at === null) return this.list();
+    await this.readmit(await this.current());
+    return this.list();
+  }
+
+  private async readmit(row: RegisterRow): Promise<void> {
+    if (row.removed_at === null) return;
     for (let attempt = 0; ; attempt += 1) {
       const name = attempt === 0 ? row.name : firstFreeName(await this.namesInUse());
       try {
@@ -146,7 +153,7 @@ export class Registers {
           .set({ removed_at: null, name, last_seen_at: this.clock().toISOString() })
           .where('id', '=', row.id)
           .execute();
-        return this.list();
+        return;
       } catch (error) {
         if (!isNameTaken(error) || attempt >= NAME_TRIES) throw error;
       }
@@ -169,7 +176,15 @@ export class Registers {
         .where('id', '=', kept)
         .where('unclaimed', '=', 0)
         .executeTakeFirst();
-      if (Number(seen.numUpdatedRows) > 0) return kept;
+      if (Number(seen.numUpdatedRows) > 0) {
+        // Logged in with its own login on a caja principal's server, which a removed register no
+        // longer has: the join code let it in again, so it is back in the shop.
+        if (this.engine.kind === 'postgres') {
+          const row = await this.engine.db.selectFrom('registers').selectAll().where('id', '=', kept).executeTakeFirstOrThrow();
+          if (row.removed_at !== null && (await ownLogin(this.engine, kept))) await this.readmit(row);
+        }
+        return kept;
+      }
     }
     if (this.engine.kind === 'sqlite' || kept === null) {
       const carried = await this.engine.db
@@ -204,6 +219,17 @@ export class Registers {
     const rows = await this.engine.db.selectFrom('registers').select('name').where('removed_at', 'is', null).execute();
     return rows.map((row) => row.name);
   }
+}
+
+/** The caja principal's server gives each register its own login (cluster.ts), which removal takes away. */
+async function retiresLogins(db: Kysely<Schema>): Promise<boolean> {
+  const { rows } = await sql<{ found: boolean }>`SELECT to_regprocedure('cajas.retire(text)') IS NOT NULL AS found`.execute(db);
+  return rows[0]?.found === true;
+}
+
+async function ownLogin(engine: Engine, id: string): Promise<boolean> {
+  const { rows } = await sql<{ user: string }>`SELECT session_user AS user`.execute(engine.db);
+  return rows[0]?.user === registerRole(id);
 }
 
 function removed(name: string): AppError {

@@ -1,19 +1,24 @@
 // Joining a caja principal: the address and the join code typed at another register. The code's
 // fingerprint decides which server is trusted before any credential is sent: the server's
 // certificate is read over PostgreSQL's own TLS start (SSLRequest), compared with the code, and only
-// then pinned and logged into (SCRAM over TLS, bound to that certificate). The database must hold
-// the shop already. Nothing is kept until every check passed; the caller then switches to it.
-import { timingSafeEqual } from 'node:crypto';
+// then pinned and logged into (SCRAM over TLS, bound to that certificate) with the code's password,
+// which may only make this register's own login (cluster.ts's cajas.enroll): the register draws its
+// own password, keeps it in the keychain and sends only its SCRAM verifier. The database must hold
+// the shop already. The caller then switches to it.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { isIP, Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import { AppError, isAppError } from '#shared/rpc/errors';
 import type { DatabaseCheck } from '#shared/rpc/methods/database';
 import { parsePostgresAddress, type PostgresAddress } from '#core/store/database-choice';
-import { keepDatabasePassword } from '#core/vault/database-password';
+import { postgresFault } from '#core/store/postgres/faults';
+import { dedicatedClient } from '#core/store/postgres/pool';
+import { keepDatabasePassword, readDatabasePassword } from '#core/vault/database-password';
 import type { SecretStore } from '#core/vault/vault';
 import { fingerprintOf, pemOf } from './certificate';
-import { SHOP_DATABASE, SHOP_ROLE } from './cluster';
-import { decodeJoinCode, FINGERPRINT_BYTES } from './join-code';
+import { registerRole } from '#core/registers/register-identity';
+import { ENROL_ROLE, scramVerifier, SHOP_DATABASE } from './cluster';
+import { decodeJoinCode, FINGERPRINT_BYTES, PASSWORD_BYTES, passwordOf } from './join-code';
 import { DEFAULT_SHOP_PORT } from './server';
 
 const PROBE_TIMEOUT_MS = 10_000;
@@ -37,7 +42,16 @@ export type CheckDatabase = (address: PostgresAddress, password: string, pinned:
 
 export async function joinShop(
   input: JoinInput,
-  { secrets, checkDatabase }: { secrets: SecretStore; checkDatabase: CheckDatabase },
+  {
+    secrets,
+    checkDatabase,
+    registerId,
+  }: {
+    secrets: SecretStore;
+    checkDatabase: CheckDatabase;
+    /** This data folder's register id (register-identity.ts): its login is named after it. */
+    registerId: string;
+  },
 ): Promise<Joined> {
   // Both fields read before anything is tried, so both typos are named at once.
   const problems: { path: string; message: string }[] = [];
@@ -66,8 +80,22 @@ export async function joinShop(
     );
   const pinned = pemOf(presented);
   const host = target.host.includes(':') ? `[${target.host}]` : target.host;
-  const address = parsePostgresAddress(`postgres://${SHOP_ROLE}@${host}:${target.port}/${SHOP_DATABASE}?sslmode=verify-ca`);
-  const found = await checkDatabase(address, secret.password, pinned);
+  const at = (user: string) =>
+    parsePostgresAddress(`postgres://${user}@${host}:${target.port}/${SHOP_DATABASE}?sslmode=verify-ca`);
+  const own = passwordOf(randomBytes(PASSWORD_BYTES));
+  const address = at(registerRole(registerId));
+  // Kept before the server knows it: a join cut short after the login was made is simply done again
+  // (the login is given the next password), never left with a password nobody has.
+  const before = await readDatabasePassword(secrets, address);
+  await keepDatabasePassword(secrets, address, own);
+  try {
+    await enrol(at(ENROL_ROLE), secret.password, pinned, registerId, scramVerifier(own));
+  } catch (error) {
+    // Refused: the login as it was (this register joined before) keeps its password.
+    if (before !== null) await keepDatabasePassword(secrets, address, before);
+    throw error;
+  }
+  const found = await checkDatabase(address, own, pinned);
   if (found.contents !== 'factura_desk')
     throw new AppError(
       'conflict',
@@ -76,8 +104,34 @@ export async function joinShop(
         : 'Ese servidor tiene tablas de otro programa, no los datos de Factura Desk; no se guardó nada.',
       { reason: found.contents === 'empty' ? 'empty_database' : 'foreign_database' },
     );
-  await keepDatabasePassword(secrets, address, secret.password);
   return { address, pinned };
+}
+
+/** Logs in with the join code's password and has the server make (or open again) this register's login. */
+async function enrol(address: PostgresAddress, password: string, pinned: string, registerId: string, verifier: string) {
+  const client = dedicatedClient({ target: address, password, pinned, connectTimeoutMs: PROBE_TIMEOUT_MS }, 'factura-desk-join');
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('SELECT cajas.enroll($1, $2)', [registerId, verifier]);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === '28P01' || code === '28000')
+      throw new AppError(
+        'conflict',
+        'La caja principal no aceptó este código: ya no vale, porque se retiró una caja después de mostrarlo. Vuelva a abrir Ajustes › Cajas en la caja principal y escriba el código que muestra ahora; no se guardó nada.',
+        { reason: 'code_void', fields: [{ path: 'code', message: 'Este código ya no vale: pida el código nuevo.' }] },
+      );
+    if (code === '42883' || code === '3F000')
+      throw new AppError(
+        'conflict',
+        'La caja principal tiene una versión anterior de Factura Desk. Actualícela y vuelva a intentarlo; no se guardó nada.',
+        { reason: 'older_main_register' },
+      );
+    throw postgresFault(error, address, { phase: 'connect', opened: false, timedOutAfterMs: null, pinned: true }) ?? error;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 function readAddress(typed: string): { host: string; port: number } {

@@ -14,7 +14,9 @@ import { keepDatabasePassword, readDatabasePassword } from '#core/vault/database
 import type { SecretStore } from '#core/vault/vault';
 import { postgresBinaries, type PostgresBinaries } from './binaries';
 import { fingerprintOf, generateServerCertificate, lanAddresses } from './certificate';
-import { makeCluster, SHOP_DATABASE, SHOP_ROLE } from './cluster';
+import { postgresFault } from '#core/store/postgres/faults';
+import { dedicatedClient } from '#core/store/postgres/pool';
+import { applyRoleLayout, ENROL_ROLE, makeCluster, ROLE_LAYOUT, scramVerifier, SHOP_DATABASE, SHOP_ROLE } from './cluster';
 import { encodeJoinCode, PASSWORD_BYTES, passwordOf } from './join-code';
 
 export const SHOP_SERVER_FOLDER = 'caja-principal';
@@ -33,6 +35,8 @@ export interface ShopServerConfig {
   port: number;
   database: string;
   user: string;
+  /** cluster.ts's ROLE_LAYOUT the roles were made in; absent: layout 1 (one role for every register). */
+  layout?: number;
 }
 
 export interface ShopServerStatus {
@@ -94,18 +98,30 @@ export class ShopServer {
     rmSync(this.data, { recursive: true, force: true });
     const port = await choosePort(this.options.port ?? DEFAULT_SHOP_PORT);
     const password = passwordOf(randomBytes(PASSWORD_BYTES));
-    const config: ShopServerConfig = { port, database: SHOP_DATABASE, user: SHOP_ROLE };
+    const config: ShopServerConfig = { port, database: SHOP_DATABASE, user: SHOP_ROLE, layout: ROLE_LAYOUT };
     await keepDatabasePassword(this.options.secrets, loopbackTarget(config), password);
     makeCluster({ data: this.data, port, certificate: await generateServerCertificate(), password, binaries });
-    writeFileSync(join(this.folder, CONFIG_FILE), `${JSON.stringify(config)}\n`, { mode: 0o600 });
+    this.writeConfig(config);
     return config;
+  }
+
+  private writeConfig(config: ShopServerConfig): void {
+    writeFileSync(join(this.folder, CONFIG_FILE), `${JSON.stringify(config)}\n`, { mode: 0o600 });
   }
 
   /** Starts the server and waits until it accepts connections; already running: nothing to do. */
   async start(): Promise<ShopServerStatus> {
-    this.requireConfig();
-    if (this.running()) return this.status();
+    const config = this.requireConfig();
     const binaries = await this.resolveBinaries();
+    if (config.layout !== ROLE_LAYOUT) {
+      // A cluster made before each register had its own login: its roles are brought to this
+      // build's with the server stopped, once (registers that joined it then join again).
+      await this.stop();
+      this.clearStalePid();
+      applyRoleLayout(binaries, this.data);
+      this.writeConfig({ ...config, layout: ROLE_LAYOUT });
+    }
+    if (this.running()) return this.status();
     this.clearStalePid();
     const deadline = Date.now() + START_TIMEOUT_S * 1000;
     for (;;) {
@@ -153,17 +169,48 @@ export class ShopServer {
     };
   }
 
-  /** What another register types: the role's password and the certificate's fingerprint (join-code.ts). */
+  /**
+   * What another register types: the password of the join role (cluster.ts's ENROL_ROLE, which may
+   * only make a register's own login) and the certificate's fingerprint (join-code.ts). The same code
+   * until a register is removed, which voids it (cajas.retire): then a new password is drawn, kept
+   * in the keychain first, and given to the role.
+   */
   async joinCode(): Promise<string> {
     const config = this.requireConfig();
-    const password = await readDatabasePassword(this.options.secrets, loopbackTarget(config));
-    if (password === null)
+    const owner = await readDatabasePassword(this.options.secrets, loopbackTarget(config));
+    if (owner === null)
       throw new AppError(
         'store_unavailable',
         'El llavero del sistema ya no tiene la contraseña de la caja principal, así que no se puede mostrar el código para unirse. Las cajas que ya se unieron siguen funcionando.',
         { reason: 'no_password' },
       );
-    return encodeJoinCode(password, fingerprintOf(this.certificate()));
+    const client = dedicatedClient(
+      { target: this.localAddress(), password: owner, pinned: this.certificate(), connectTimeoutMs: 10_000 },
+      'factura-desk-join-code',
+    );
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      const open = await client.query<{ open: boolean }>('SELECT rolcanlogin AS open FROM pg_roles WHERE rolname = $1', [
+        ENROL_ROLE,
+      ]);
+      let password = await readDatabasePassword(this.options.secrets, enrolTarget(config));
+      if (open.rows[0]?.open !== true || password === null) {
+        password = passwordOf(randomBytes(PASSWORD_BYTES));
+        await keepDatabasePassword(this.options.secrets, enrolTarget(config), password);
+        // As `caja` itself, not as the shop's owner role its sessions work as: only it may.
+        await client.query('SET ROLE NONE');
+        await client.query(`ALTER ROLE ${ENROL_ROLE} LOGIN PASSWORD '${scramVerifier(password)}'`);
+      }
+      return encodeJoinCode(password, fingerprintOf(this.certificate()));
+    } catch (error) {
+      throw (
+        postgresFault(error, this.localAddress(), { phase: 'connect', opened: true, timedOutAfterMs: null, pinned: true }) ??
+        error
+      );
+    } finally {
+      await client.end().catch(() => undefined);
+    }
   }
 
   /** The postmaster's pid while its process lives; null when none runs on this cluster. */
@@ -248,6 +295,11 @@ export class ShopServer {
 
 function loopbackTarget(config: ShopServerConfig) {
   return { host: '127.0.0.1', port: config.port, database: config.database, user: config.user };
+}
+
+/** Where the join role's current password is kept (it is what the join code carries). */
+function enrolTarget(config: ShopServerConfig) {
+  return { ...loopbackTarget(config), user: ENROL_ROLE };
 }
 
 /**

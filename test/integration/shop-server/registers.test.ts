@@ -5,13 +5,15 @@
 // refused with nothing kept. Real servers made by ShopServer, real TLS, real SCRAM, the real keychain.
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FileLogger } from '#core/log/logger';
 import { decodeJoinCode } from '#core/shop-server/join-code';
 import { SHOP_SERVER_FOLDER, ShopServer } from '#core/shop-server/server';
 import { openPostgres } from '#core/store/engine';
 import { migrations } from '#core/store/migrations/index';
-import { CHOICE_FILE } from '#core/store/database-choice';
+import { CHOICE_FILE, parsePostgresAddress } from '#core/store/database-choice';
+import { readDatabasePassword } from '#core/vault/database-password';
 import { startServedHost, type ServedHost } from '#main/host';
 import type { Product } from '#shared/catalog/product';
 import type { DatabaseStatus } from '#shared/rpc/methods/database';
@@ -58,6 +60,22 @@ const history = (host: Served) => host.ok<HistoryPage>('history.list', { filter:
 
 let main: Served;
 let status: ShopServerStatus;
+let joinedRegister: Served;
+
+/** A bare login to the caja principal's server over its pinned TLS, as any program could try. */
+async function rawClient(user: string, password: string, pinned: string): Promise<pg.Client> {
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port: status.port!,
+    database: 'tienda',
+    user,
+    password,
+    ssl: { ca: [pinned], checkServerIdentity: () => undefined },
+  });
+  client.on('error', () => undefined);
+  await client.connect();
+  return client;
+}
 
 describe('the caja principal and a register that joins it', () => {
   it('«Hacer de este equipo la caja principal»: the store moved, proved, and the register opened on its own server', async () => {
@@ -139,6 +157,7 @@ describe('the caja principal and a register that joins it', () => {
 
   it('joins with the address and the code typed loosely, and sees the same shop', async () => {
     const register = await serve('caja-4');
+    joinedRegister = register;
     const typed = status.joinCode!.toLowerCase().replace(/-/g, ' ');
     const joined = await register.ok<ShopServerStatus>('shopServer.join', { address: `127.0.0.1:${status.port}`, code: typed });
     expect(joined).toMatchObject({ role: 'joined', joinedTo: `127.0.0.1:${status.port}`, joinCode: null, running: false });
@@ -170,6 +189,52 @@ describe('the caja principal and a register that joins it', () => {
     expect(await main.fails('shopServer.stop', { confirm: true })).toMatchObject({ code: 'not_allowed' });
     await main.ok('cashiers.signIn', { pin: '1234' });
     expect((await main.ok<ShopServerStatus>('shopServer.status', {})).joinCode).toBe(status.joinCode);
+  });
+
+  it('a removed register cannot read the shop any more, not even with the code it typed; the new code lets it back in', async () => {
+    const register = joinedRegister;
+    const id = (await register.ok<RegisterList>('registers.list', {})).registers.find((r) => r.this_register)!.id;
+    const own = await register.ok<DatabaseStatus>('database.status', {});
+    // Its own login, not the caja principal's: a password only this register's keychain holds.
+    expect(own.address).toBe(`postgres://caja_${id.toLowerCase()}@127.0.0.1:${status.port}/tienda?sslmode=verify-ca`);
+    const ownPassword = (await readDatabasePassword(secrets, parsePostgresAddress(own.address!)))!;
+    expect(ownPassword).not.toBe(decodeJoinCode(status.joinCode!).password);
+    const pinned = readFileSync(join(dir.path, 'principal', SHOP_SERVER_FOLDER, 'data', 'server.crt'), 'utf8');
+    // The join code's login may only make a register's login: it reads nothing of the shop.
+    const joinLogin = await rawClient('nueva_caja', decodeJoinCode(status.joinCode!).password, pinned);
+    await expect(joinLogin.query('SELECT count(*) FROM submissions')).rejects.toMatchObject({ code: '42501' });
+    await joinLogin.end();
+
+    expect(
+      (await main.ok<RegisterList>('registers.remove', { id })).registers.find((r) => r.id === id)?.removed_at,
+    ).not.toBeNull();
+    // Its sessions were ended and its login taken away: the next request fails, and says why in words.
+    const refused = await waitUntil(
+      () => register.fails('catalog.search', { q: 'arroz' }),
+      // No login any more, and no member of the shop's role that pg_hba.conf admits: refused either way.
+      (error) => ['password_refused', 'not_admitted'].includes(String(error.details?.reason)),
+      { what: 'the removed register refused at login' },
+    );
+    expect(refused.message).toMatch(/ya no deja entrar a esta caja: la retiraron del negocio/);
+    await expect(rawClient(`caja_${id.toLowerCase()}`, ownPassword, pinned)).rejects.toMatchObject({
+      code: expect.stringMatching(/^28/) as unknown,
+    });
+    // As the message says: back on this equipment's own data, where the code it typed is void.
+    await register.ok('database.useLocal', { confirm: true });
+    const again = await register.fails('shopServer.join', { address: `127.0.0.1:${status.port}`, code: status.joinCode! });
+    expect(again).toMatchObject({ code: 'conflict', details: { reason: 'code_void' } });
+    expect(again.message).toMatch(/ya no vale/);
+    expect(await register.ok<DatabaseStatus>('database.status', {})).toMatchObject({ engine: 'sqlite' });
+    const renewed = (await main.ok<ShopServerStatus>('shopServer.status', {})).joinCode!;
+    expect(renewed).not.toBe(status.joinCode);
+    expect(await main.ok<ShopServerStatus>('shopServer.status', {})).toMatchObject({ joinCode: renewed });
+
+    // With the new code it is back in the shop: the same row, under its old name, selling again.
+    await register.ok('shopServer.join', { address: `127.0.0.1:${status.port}`, code: renewed });
+    const back = (await register.ok<RegisterList>('registers.list', {})).registers.find((r) => r.this_register)!;
+    expect(back).toMatchObject({ id, name: 'Caja 2', removed_at: null });
+    expect((await products(register)).map((product) => product.code)).toEqual(['ARR1']);
+    status = { ...status, joinCode: renewed };
   });
 
   it('the caja principal’s server stops with the app, and starts with it again', async () => {

@@ -2,7 +2,7 @@
 // PostgreSQL from the npm package, real TLS with its generated certificate, real SCRAM with the
 // password it kept in the real keychain (gnome-keyring). It lets in only the shop's role over TLS
 // with that password, and a server killed with SIGKILL starts again on the next start.
-import { chmodSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,8 +43,12 @@ async function attempt(options: ClientOptions): Promise<unknown> {
   client.on('error', () => undefined);
   try {
     await client.connect();
-    return (await client.query('SELECT current_user AS who, (SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()) AS tls'))
-      .rows[0];
+    const { who } = (await client.query<{ who: string }>('SELECT current_user AS who')).rows[0]!;
+    // A session's TLS is shown to its own login only, not to the role it works as.
+    await client.query('SET ROLE NONE');
+    const { tls } = (await client.query<{ tls: boolean }>('SELECT ssl AS tls FROM pg_stat_ssl WHERE pid = pg_backend_pid()'))
+      .rows[0]!;
+    return { who, tls };
   } finally {
     await client.end().catch(() => undefined);
   }
@@ -59,7 +63,8 @@ describe('the caja principal’s server', () => {
     expect(config.user).toBe('caja');
     expect(password).toMatch(/^[0-9A-Z]{24}$/);
     const row = await attempt({ user: 'caja', database: 'tienda', password, ssl: pinned(), enableChannelBinding: true });
-    expect(row).toEqual({ who: 'caja', tls: true });
+    // Logged in as caja, working as the shop's owner role (cluster.ts's layout).
+    expect(row).toEqual({ who: 'negocio', tls: true });
   });
 
   it('refuses a connection without TLS, even with the right password (pg_hba.conf has no «host» line)', async () => {
@@ -86,8 +91,30 @@ describe('the caja principal’s server', () => {
     for (const name of ['shop-server.json', 'data/postgresql.conf', 'data/pg_hba.conf'])
       expect(readFileSync(join(server.folder, name), 'utf8')).not.toContain(password);
     const code = decodeJoinCode(await server.joinCode());
-    expect(code.password).toBe(password);
     expect(code.fingerprintPrefix.equals(fingerprintOf(server.certificate()).subarray(0, 10))).toBe(true);
+    // The code carries the join role's password, not the caja principal's: that role logs in and
+    // may call cajas.enroll, nothing else; shown again, the code is the same.
+    expect(code.password).not.toBe(password);
+    expect(decodeJoinCode(await server.joinCode()).password).toBe(code.password);
+    expect(await attempt({ user: 'nueva_caja', database: 'tienda', password: code.password, ssl: pinned() })).toEqual({
+      who: 'nueva_caja',
+      tls: true,
+    });
+  });
+
+  it('works as the shop’s owner role, which logs in nowhere; the roles are made again over a cluster that has them', async () => {
+    expect(await attempt({ user: 'caja', database: 'tienda', password, ssl: pinned() })).toEqual({ who: 'negocio', tls: true });
+    // The owner role has no password: nothing logs in as it.
+    const owner = await attempt({ user: 'negocio', database: 'tienda', password, ssl: pinned() }).catch((e: unknown) => e);
+    expect(sqlState(owner)).toBe('28P01');
+    // A config without the layout (a cluster of an earlier build) has its roles made again, once, before the start.
+    const file = join(server.folder, 'shop-server.json');
+    const { layout, ...earlier } = JSON.parse(readFileSync(file, 'utf8')) as ShopServerConfig;
+    expect(layout).toBe(2);
+    writeFileSync(file, JSON.stringify(earlier));
+    await server.start();
+    expect(server.config()).toEqual({ ...earlier, layout: 2 });
+    expect(await attempt({ user: 'caja', database: 'tienda', password, ssl: pinned() })).toEqual({ who: 'negocio', tls: true });
   });
 
   it('is made once: a second initialise keeps its port, certificate and password', async () => {
@@ -108,7 +135,7 @@ describe('the caja principal’s server', () => {
     await server.start();
     expect(server.status().running).toBe(true);
     expect(server.postmasterPid()).not.toBe(pid);
-    expect(await attempt({ user: 'caja', database: 'tienda', password, ssl: pinned() })).toEqual({ who: 'caja', tls: true });
+    expect(await attempt({ user: 'caja', database: 'tienda', password, ssl: pinned() })).toEqual({ who: 'negocio', tls: true });
   });
 
   it('stops, and starts again on the same port and data', async () => {
@@ -117,6 +144,6 @@ describe('the caja principal’s server', () => {
     const error = await attempt({ user: 'caja', database: 'tienda', password, ssl: pinned() }).catch((e: unknown) => e);
     expect((error as { code?: string }).code).toBe('ECONNREFUSED');
     await server.start();
-    expect(await attempt({ user: 'caja', database: 'tienda', password, ssl: pinned() })).toEqual({ who: 'caja', tls: true });
+    expect(await attempt({ user: 'caja', database: 'tienda', password, ssl: pinned() })).toEqual({ who: 'negocio', tls: true });
   });
 });

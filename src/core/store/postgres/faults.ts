@@ -97,6 +97,10 @@ function bareReason(target: PostgresTarget, context: FaultContext): PostgresFaul
 
 const SETTINGS = 'Ajustes › Base de datos del negocio';
 
+/** A register of a caja principal refused at login: its own login was taken away (shop-server/cluster.ts). */
+const notLetIn =
+  'La caja principal ya no deja entrar a esta caja: la retiraron del negocio en Ajustes › Cajas, o la caja principal se preparó de nuevo. Para volver, vuelva a los datos de este equipo, pida en la caja principal el código para unirse (Ajustes › Cajas) y únase con él.';
+
 /** The server asks for a password and none is kept for this server, database and user. */
 export function noPasswordKept(t: Pick<PostgresTarget, 'user'>): AppError {
   return new AppError(
@@ -120,10 +124,12 @@ function messageOf(reason: PostgresFaultReason, t: PostgresTarget, context: Faul
     case 'unreachable':
       return `No hay camino por la red hasta ${server}. Revise el cable o la wifi de este equipo y la dirección de la base de datos.`;
     case 'password_refused':
+      if (context.pinned) return notLetIn;
       return `El servidor de la base de datos rechazó la contraseña del usuario «${t.user}». Escriba la contraseña correcta en ${SETTINGS}; se guarda en el llavero del sistema.`;
     case 'no_password':
       return noPasswordKept(t).message;
     case 'not_admitted':
+      if (context.pinned) return notLetIn;
       return t.sslmode === 'disable'
         ? `El servidor ${server} no admite al usuario «${t.user}» desde este equipo con una conexión sin cifrar. Si el servidor exige cifrado, agregue ?sslmode=require a la dirección; si no, pida al administrador del servidor que admita este equipo (pg_hba.conf).`
         : `El servidor ${server} no admite al usuario «${t.user}» desde este equipo. Pida al administrador del servidor que lo admita (pg_hba.conf).`;

@@ -65,7 +65,8 @@ export function RegisterNames() {
 }
 
 function RemoveRegister({ register, onDone }: { register: Register; onDone: () => void }) {
-  const remove = useRpcMutation('registers.remove', REGISTER_QUERIES);
+  // The join code changes with a removal (the caja principal shows a new one).
+  const remove = useRpcMutation('registers.remove', [...REGISTER_QUERIES, 'shopServer.status']);
   return (
     <ConfirmDialog
       title={`¿Retirar ${register.name} del negocio?`}
@@ -79,6 +80,10 @@ function RemoveRegister({ register, onDone }: { register: Register; onDone: () =
       <p>
         {register.name} dejará de vender y de abrir turnos. Sus ventas y turnos quedan en el historial del negocio. Si vuelve a
         unirse, recupera su nombre y sus datos.
+      </p>
+      <p>
+        Con la caja principal de Factura Desk, además deja de entrar a los datos del negocio en ese mismo momento, y el código
+        para unirse cambia: para volver, o para unir otra caja, use el código nuevo que muestra la caja principal.
       </p>
     </ConfirmDialog>
   );
