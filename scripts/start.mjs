@@ -1,4 +1,4 @@
-// `npm start [-- --web] [--home DIR] [--port N] [--database postgres://…]`: Factura Desk in its desktop window where Electron
+// `npm start [-- --web] [--home DIR] [--port N] [--database postgres://…] [--register NAME]`: Factura Desk in its desktop window where Electron
 // can start; wherever it cannot (no binary offline, no display, a start-up failure), the same app
 // through the loopback web bridge (src/main/web.ts), opened in the system's browser, with the
 // embedded sandbox and the OS keychain as usual. It never leaves the user at an error with nothing
@@ -15,9 +15,13 @@ const EARLY_EXIT_MS = 20_000;
 const args = process.argv.slice(2);
 const webOnly = args.includes('--web');
 const hostArgs = args.filter((arg) => arg !== '--web');
-/** `--database ADDRESS` or `--database=ADDRESS`, as the window's process reads it. */
+/** `--database ADDRESS` and `--register NAME` (or `=`), as the window's process reads them. */
 const databaseArgs = hostArgs.flatMap((arg, i) =>
-  arg.startsWith('--database=') ? [arg] : arg === '--database' ? [arg, ...hostArgs.slice(i + 1, i + 2)] : [],
+  ['--database', '--register'].some((name) => arg.startsWith(`${name}=`))
+    ? [arg]
+    : arg === '--database' || arg === '--register'
+      ? [arg, ...hostArgs.slice(i + 1, i + 2)]
+      : [],
 );
 
 function say(line) {

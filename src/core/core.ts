@@ -57,6 +57,8 @@ import { installSpanishZodErrors } from '#shared/zod-spanish';
 
 export interface CoreOptions {
   home: string;
+  /** `--register NAME`: the register this folder works as, by name (registers/register-argument.ts). */
+  registerName?: string | undefined;
   secrets: SecretStore;
   transport: Transport;
   version?: string;
@@ -183,7 +185,7 @@ export function createCore(options: CoreOptions): Core {
     ...(options.readTimeoutMs ? { readTimeoutMs: options.readTimeoutMs } : {}),
   };
   // This data folder's register (registers/): its row is taken on first use, before a key is drawn.
-  const registers = new Registers(engine, options.home, clock);
+  const registers = new Registers(engine, options.home, clock, options.registerName ?? null);
   const submissions = new Submissions({
     engine,
     registerId: () => registers.id(),

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { keychainWarning, startServedHost, type ServedHost } from './host';
 import { createIpcRpcHandler } from './ipc';
 import { takeDatabaseArgument } from '../core/store/database-choice';
+import { takeRegisterArgument } from '../core/registers/register-argument';
 import { osKeychain } from '../core/vault/os-keychain';
 import { electronSqliteBinding } from './natives';
 import { withPdfExport } from './print';
@@ -58,8 +59,11 @@ async function start(): Promise<void> {
   hardenSession();
   // `npm start -- --database postgres://…` (scripts/start.mjs passes it on); else the variable or Ajustes' choice.
   let databaseArgument: string | undefined;
+  let registerName: string | undefined;
   try {
-    databaseArgument = takeDatabaseArgument(process.argv.slice(1)).database;
+    const { database, rest } = takeDatabaseArgument(process.argv.slice(1));
+    databaseArgument = database;
+    registerName = takeRegisterArgument(rest).register;
   } catch (error) {
     dialog.showErrorBox('Factura Desk', error instanceof Error ? error.message : String(error));
     app.quit();
@@ -75,6 +79,7 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     nativeBinding: electronSqliteBinding(app.getAppPath()),
     databaseArgument,
+    registerName,
   });
   if (host.startupError?.code === 'folder_in_use') {
     // The web host or a command holds this data folder (another desktop instance would have been

@@ -1,4 +1,4 @@
-// `npm run web [-- --home DIR --port N --database postgres://…]`: the same core behind the loopback web bridge, for a normal browser (and for the
+// `npm run web [-- --home DIR --port N --database postgres://… --register NAME]`: the same core behind the loopback web bridge, for a normal browser (and for the
 // end-to-end tests, and wherever the Electron binary cannot be installed).
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +6,7 @@ import { startWebBridge, type WebBridge } from '../core/bridge/web-bridge';
 import { osKeychain } from '../core/vault/os-keychain';
 import { resolveHome } from '../core/home';
 import { takeDatabaseArgument } from '../core/store/database-choice';
+import { takeRegisterArgument } from '../core/registers/register-argument';
 import { keychainWarning, startServedHost, type ServedHost } from './host';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -13,7 +14,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 async function main(): Promise<void> {
   const { home, rest: afterHome } = resolveHome(process.argv.slice(2));
   // `--database postgres://…` (or FACTURA_DESK_DATABASE, or Ajustes' choice): the shop's database.
-  const { database: databaseArgument, rest } = takeDatabaseArgument(afterHome);
+  const { database: databaseArgument, rest: afterDatabase } = takeDatabaseArgument(afterHome);
+  // `--register "Caja 2"`: the register this folder works as, by name (scripts drive a shop so).
+  const { register: registerName, rest } = takeRegisterArgument(afterDatabase);
   const portIndex = rest.indexOf('--port');
   const port = portIndex >= 0 ? Number(rest[portIndex + 1]) : 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -38,7 +41,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop());
 
   starting = (async () => {
-    host = await startServedHost({ home, secrets: osKeychain, transport: 'web', databaseArgument });
+    host = await startServedHost({ home, secrets: osKeychain, transport: 'web', databaseArgument, registerName });
     if (host.startupError?.code === 'folder_in_use') {
       // Another process already works on this folder: refused at once, nothing served.
       process.stderr.write(`${host.startupError.message}\n`);

@@ -4,6 +4,7 @@
 import { openCore, type Core } from '../core';
 import { resolveHome } from '../home';
 import { DATABASE_VARIABLE, readDatabaseChoice, takeDatabaseArgument } from '../store/database-choice';
+import { takeRegisterArgument } from '../registers/register-argument';
 import { osKeychain } from '../vault/os-keychain';
 import { isAppError } from '#shared/rpc/errors';
 import { parseArgs } from './args';
@@ -27,10 +28,12 @@ import { MOVE_USAGE, moveToPostgresCommand, PASSWORD_VARIABLE } from './move-to-
 import { backupsCommand, restoreCommand } from './restore';
 import { SANDBOX_OUTAGE_USAGE, sandboxOutageCommand } from './sandbox-outage';
 
-const USAGE = `Uso: npm run --silent cli -- [--home DIR] [--database postgres://USUARIO@SERVIDOR:PUERTO/BASE] [--pin] <comando>
+const USAGE = `Uso: npm run --silent cli -- [--home DIR] [--database postgres://USUARIO@SERVIDOR:PUERTO/BASE] [--register NOMBRE] [--pin] <comando>
   --database   la base de datos del negocio (PostgreSQL), o sqlite para los datos de este equipo; sin ella:
                ${DATABASE_VARIABLE}, o la elegida en Ajustes, o los datos de este equipo. La contraseña se lee
                del llavero del sistema (guárdela en Ajustes), o de ${PASSWORD_VARIABLE} solo para esa orden
+  --register   la caja con la que trabaja esta carpeta de datos, por su nombre («Caja 2»): la del negocio con
+               ese nombre, o una nueva con él; sin ella, la caja de esta carpeta
   --pin   actuar como un cajero de la caja (las acciones de administrador lo piden cuando hay cajeros):
           el PIN de ${PIN_VARIABLE}, o escrito cuando se pida, o la primera línea de la entrada estándar
   connect --base-url URL --company ID [--label NOMBRE] [--kind sandbox|production] [--ca ARCHIVO.pem] [--replace-token]   (token por stdin; --ca: autoridad de certificación propia del proveedor)
@@ -90,7 +93,8 @@ async function main(): Promise<number> {
   const { home, rest: afterHome } = resolveHome(process.argv.slice(2));
   let core: Core | undefined;
   try {
-    const { database, rest } = takeDatabaseArgument(afterHome);
+    const { database, rest: afterDatabase } = takeDatabaseArgument(afterHome);
+    const { register, rest } = takeRegisterArgument(afterDatabase);
     const args = parseArgs(rest);
     refusePinInArgs(args);
     const command = args.positional[0];
@@ -122,7 +126,13 @@ async function main(): Promise<number> {
       process.stdout.write(`${JSON.stringify(result.output, null, 2)}\n`);
       return result.exitCode;
     }
-    core = await openCore({ home, secrets: cliSecrets(osKeychain, choice, process.env), transport: 'cli', choice });
+    core = await openCore({
+      home,
+      secrets: cliSecrets(osKeychain, choice, process.env),
+      transport: 'cli',
+      choice,
+      registerName: register,
+    });
     if (core.parts.store?.notice) process.stderr.write(`${core.parts.store.notice}\n`);
     const signedIn = await signInForCommand(core, args, {
       env: process.env,

@@ -30,6 +30,8 @@ export class Registers {
     private readonly engine: Engine,
     private readonly home: string,
     private readonly clock: () => Date,
+    /** `--register NAME` (CLI, web): the register this folder works as, by name (registerNamed). */
+    private readonly named: string | null = null,
   ) {}
 
   /** This register's id, its row taken (once per core; a failed start is tried again). */
@@ -167,6 +169,7 @@ export class Registers {
    * such folders on one PostgreSQL database the first to get there takes it, in one conditional update.
    */
   private async register(): Promise<string> {
+    if (this.named !== null) return this.registerNamed(this.named);
     const kept = readRegisterId(this.home);
     const now = this.clock().toISOString();
     if (kept) {
@@ -213,6 +216,39 @@ export class Registers {
     }
     if (kept !== id) saveRegisterId(this.home, id);
     return id;
+  }
+
+  /**
+   * `--register NAME`, so that scripts drive a shop's registers by name: the register in use with
+   * that name (case aside), or a new one named so, and this folder keeps its id from then on (its
+   * keys name it). A removed register is refused, as it would be at its own screen.
+   */
+  private async registerNamed(name: string): Promise<string> {
+    const now = this.clock().toISOString();
+    for (let attempt = 0; ; attempt += 1) {
+      const rows = await this.engine.db
+        .selectFrom('registers')
+        .selectAll()
+        .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+        .where('unclaimed', '=', 0)
+        .execute();
+      const inUse = rows.find((row) => row.removed_at === null);
+      if (inUse) {
+        await this.engine.db.updateTable('registers').set({ last_seen_at: now }).where('id', '=', inUse.id).execute();
+        if (readRegisterId(this.home) !== inUse.id) saveRegisterId(this.home, inUse.id);
+        return inUse.id;
+      }
+      if (rows[0]) throw removed(rows[0].name);
+      const id = drawRegisterId();
+      try {
+        await this.engine.db.insertInto('registers').values({ id, name, created_at: now, last_seen_at: now }).execute();
+        saveRegisterId(this.home, id);
+        return id;
+      } catch (error) {
+        // Another process made a register of that name at the same moment: that one is it.
+        if (!isNameTaken(error) || attempt >= NAME_TRIES) throw error;
+      }
+    }
   }
 
   private async namesInUse(): Promise<string[]> {

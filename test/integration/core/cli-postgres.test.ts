@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '#core/core';
+import { readRegisterId } from '#core/registers/register-identity';
 import { parsePostgresAddress } from '#core/store/database-choice';
 import { forgetDatabasePassword, keepDatabasePassword, readDatabasePassword } from '#core/vault/database-password';
 import type { Submission } from '#shared/rpc/methods/submissions';
@@ -146,6 +147,40 @@ describe('the command line on the shop’s PostgreSQL', { timeout: 180_000 }, ()
     // Without either, the folder's own SQLite file: nothing of the shop's there.
     const own = await runCli(other, ['status']);
     expect(own.json).toMatchObject({ connection: null, submissions: { total: 0 } });
+  });
+
+  it('--register NAME: a script works as the shop’s register of that name, its keys naming it; a bad name refused (exit 2)', async () => {
+    // The folder whose keychain holds the API token (tokens are kept per equipment, not in the database).
+    const folder = home;
+    const submit = await runCli(folder, [
+      '--database',
+      url,
+      '--register',
+      'Caja Script',
+      'dse',
+      'submit',
+      file('named.json', dse(MAGIC.accept, 'por nombre')),
+    ]);
+    expect(submit.code, submit.stderr).toBe(0);
+    const id = readRegisterId(folder);
+    expect((submit.json as Submission).idempotency_key).toMatch(new RegExp(`^dse-${id}-`));
+    const client = new pg.Client(url);
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ id: string }>("SELECT id FROM registers WHERE name = 'Caja Script'");
+      expect(rows).toEqual([{ id }]);
+    } finally {
+      await client.end();
+    }
+    // Another folder naming it (any case) is that same register.
+    const again = join(dir.path, 'script-register-2');
+    const status = await runCli(again, ['--database', url, '--register=caja script', 'status']);
+    expect(status.code, status.stderr).toBe(0);
+    expect(readRegisterId(again)).toBe(id);
+    const bad = await runCli(join(dir.path, 'script-bad'), ['--database', url, '--register', 'x'.repeat(41), 'status']);
+    expect(bad.code).toBe(2);
+    expect(errorOf(bad).message).toContain('como máximo 40 caracteres');
+    expect(existsSync(join(dir.path, 'script-bad'))).toBe(false);
   });
 
   it('an address with a password in it is refused before anything is opened (exit 2)', async () => {

@@ -174,4 +174,29 @@ describe.each(ENGINE_KINDS)('registers on %s', (kind: EngineKind) => {
     expect(await kept.id()).toBe('K7QM2X9A');
     expect(await kept.name()).toBe('Caja 1');
   });
+  it('--register NAME: the register of that name, case aside, or a new one named so; the folder keeps its id; a removed one refused', async () => {
+    const named = (folder: string, name: string) => new Registers(opened.engine, join(homes.path, folder), clock, name);
+    const first = register('a');
+    const firstId = await first.registers.id();
+    // A script names a register that does not exist yet: made with that name, kept by its folder.
+    const made = named('script-1', 'Mostrador');
+    const id = await made.id();
+    expect(id).not.toBe(firstId);
+    expect(await made.name()).toBe('Mostrador');
+    expect(readRegisterId(join(homes.path, 'script-1'))).toBe(id);
+    // Another folder naming it (any case) works as that same register, and keeps its id from then on.
+    const again = named('script-2', 'MOSTRADOR');
+    expect(await again.id()).toBe(id);
+    expect(readRegisterId(join(homes.path, 'script-2'))).toBe(id);
+    // The name of a register in use: that register, whatever the folder kept before.
+    expect(await named('script-1', 'Caja 1').id()).toBe(firstId);
+    expect(readRegisterId(join(homes.path, 'script-1'))).toBe(firstId);
+    expect((await first.registers.list()).registers.map((r) => r.name)).toEqual(['Caja 1', 'Mostrador']);
+    // Removed: refused in words, nothing made under its name.
+    await first.registers.remove(id);
+    const refused = await refusal(() => named('script-3', 'Mostrador').id());
+    expect(refused).toMatchObject({ code: 'not_allowed' });
+    expect(refused.message).toMatch(/Mostrador fue retirada del negocio/);
+    expect((await first.registers.list()).registers).toHaveLength(2);
+  });
 });
