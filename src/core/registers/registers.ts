@@ -68,6 +68,19 @@ export class Registers {
     if (row.removed_at !== null) throw removed(row.name);
   }
 
+  /**
+   * The same, in a write's transaction, holding this register's row (PostgreSQL: FOR SHARE) until
+   * the commit: a removal at another register (which takes the row FOR UPDATE, then looks for an
+   * open shift) waits for the write or is seen by it, never both passing at once.
+   */
+  async requireInShopWhile(trx: Kysely<Schema>): Promise<RegisterRow> {
+    const id = await this.id();
+    const query = trx.selectFrom('registers').selectAll().where('id', '=', id);
+    const row = await (this.engine.kind === 'postgres' ? query.forShare() : query).executeTakeFirstOrThrow();
+    if (row.removed_at !== null) throw removed(row.name);
+    return row;
+  }
+
   async list(): Promise<RegisterList> {
     const id = await this.id();
     const rows = await this.engine.db.selectFrom('registers').selectAll().where('unclaimed', '=', 0).execute();
@@ -113,12 +126,9 @@ export class Registers {
     if (id === (await this.id()))
       throw new AppError('conflict', 'Esta caja no se puede retirar a sí misma. Retírela desde otra caja del negocio.');
     await this.engine.transaction(async (trx) => {
-      const row = await trx
-        .selectFrom('registers')
-        .selectAll()
-        .where('id', '=', id)
-        .where('unclaimed', '=', 0)
-        .executeTakeFirst();
+      const query = trx.selectFrom('registers').selectAll().where('id', '=', id).where('unclaimed', '=', 0);
+      // Held until the commit: a shift being opened there (requireInShopWhile) finishes first or sees the removal.
+      const row = await (this.engine.kind === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
       if (!row) throw notFound();
       if (row.removed_at !== null) return;
       const open = await trx

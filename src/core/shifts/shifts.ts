@@ -90,22 +90,27 @@ export class Shifts {
   async open(openingFloat: number): Promise<Shift> {
     const cashier = await this.signedIn();
     await this.registers.requireInShop();
-    const register = await this.registers.current();
+    let register = await this.registers.current();
     // The database decides (the partial unique index of one open shift per register), so a shift
-    // another process opened a moment ago is refused the same way as one opened hours ago.
+    // another process opened a moment ago is refused the same way as one opened hours ago; the
+    // register's row is held meanwhile, so a removal at another register cannot pass at once.
     let id: number;
     try {
-      ({ id } = await this.engine.db
-        .insertInto('shifts')
-        .values({
-          register_name: register.name,
-          register_id: register.id,
-          cashier_id: cashier.id,
-          opening_float: toMoneyString(openingFloat),
-          opened_at: this.clock().toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow());
+      id = await this.engine.transaction(async (trx) => {
+        register = await this.registers.requireInShopWhile(trx);
+        const opened = await trx
+          .insertInto('shifts')
+          .values({
+            register_name: register.name,
+            register_id: register.id,
+            cashier_id: cashier.id,
+            opening_float: toMoneyString(openingFloat),
+            opened_at: this.clock().toISOString(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return opened.id;
+      });
     } catch (error) {
       if (!isOpenShiftTaken(error)) throw error;
       const open = await this.openOf(this.engine.db, register.id);

@@ -4,6 +4,7 @@
 // refused in words), wrong PINs counted per register, and a removed register that opens no shift and
 // sells nothing until it joins again with its own row. (Through the RPC and the real core: registers-rpc.test.ts.)
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Cashiers } from '#core/cashiers/cashiers';
 import { readRegisterId, saveRegisterId } from '#core/registers/register-identity';
@@ -15,6 +16,7 @@ import { DENOMINATIONS } from '#shared/shifts/cash-count';
 import { ENGINE_KINDS, openEngine, type OpenedEngine } from '#test/engines';
 import { refusal } from '#test/refusal';
 import { tempDir } from '#test/temp';
+import { waitUntil } from '#test/wait';
 
 const ADMIN_PIN = '482913';
 
@@ -198,5 +200,83 @@ describe.each(ENGINE_KINDS)('registers on %s', (kind: EngineKind) => {
     expect(refused).toMatchObject({ code: 'not_allowed' });
     expect(refused.message).toMatch(/Mostrador fue retirada del negocio/);
     expect((await first.registers.list()).registers).toHaveLength(2);
+  });
+});
+
+// On PostgreSQL several processes write at once (SQLite's one connection serialises them): a
+// removal at one register and a shift opening at the removed one, both under way.
+describe('registers on postgres, at the same moment', () => {
+  let opened: OpenedEngine;
+  let homes: ReturnType<typeof tempDir>;
+  const now = Date.parse('2026-11-20T15:00:00Z');
+  const clock = () => new Date(now);
+  function register(folder: string) {
+    const registers = new Registers(opened.engine, join(homes.path, folder), clock);
+    const cashiers = new Cashiers(opened.engine, clock, registers);
+    return { registers, cashiers, shifts: new Shifts(opened.engine, cashiers, registers, clock) };
+  }
+  beforeEach(async () => {
+    opened = await openEngine('postgres');
+    homes = tempDir();
+  });
+  afterEach(async () => {
+    await opened.close();
+    homes.remove();
+  });
+
+  it('a removal and a shift opening at the same moment: one waits for the other, never both pass', async () => {
+    const [a, b] = [register('a'), register('b')];
+    await a.cashiers.createAdmin('Marta', ADMIN_PIN);
+    await b.cashiers.signIn(ADMIN_PIN);
+    const bId = await b.registers.id();
+    /** Another session waits for a lock (the opening or the removal blocked on the register's row). */
+    const someoneWaits = () =>
+      waitUntil(
+        async () =>
+          (
+            await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'`.execute(
+              opened.engine.db,
+            )
+          ).rows[0]!.n,
+        (n) => n > 0,
+        { what: 'a session waiting for the register’s row' },
+      );
+    // A removal under way holds the row: the opening waits, then sees the removal.
+    let opening!: Promise<{ code: string; message: string }>;
+    await opened.engine.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('registers').select('id').where('id', '=', bId).forUpdate().execute();
+      opening = refusal(() => b.shifts.open(10_000));
+      await someoneWaits();
+      await trx
+        .updateTable('registers')
+        .set({ removed_at: new Date(now).toISOString() })
+        .where('id', '=', bId)
+        .execute();
+    });
+    expect((await opening).message).toContain('Caja 2 fue retirada del negocio');
+    expect(await b.shifts.current()).toBeNull();
+    await b.registers.rejoin();
+    // An opening under way holds the row: the removal waits, then finds the open shift.
+    let removal!: Promise<{ code: string; message: string }>;
+    await opened.engine.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('registers').select('id').where('id', '=', bId).forShare().execute();
+      await trx
+        .insertInto('shifts')
+        .values({
+          register_name: 'Caja 2',
+          register_id: bId,
+          cashier_id: (await b.cashiers.currentCashier())!.id,
+          opening_float: '0',
+          opened_at: new Date(now).toISOString(),
+        })
+        .execute();
+      removal = refusal(() => a.registers.remove(bId));
+      await someoneWaits();
+    });
+    expect(await removal).toEqual({
+      code: 'conflict',
+      message: 'Caja 2 tiene un turno abierto. Ciérrelo en esa caja antes de retirarla.',
+    });
+    expect((await b.registers.current()).removed_at).toBeNull();
   });
 });
