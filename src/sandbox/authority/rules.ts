@@ -293,6 +293,14 @@ export function checkTransmittedXml(xml: string, input: AuthorityInput, options:
     const reason = error instanceof XmlReadError ? error.message : 'no se pudo leer';
     return [{ code: 'ZB01', message: `El archivo no es un XML bien formado (${reason}).`, field: null }];
   }
+  return checkReadXml(root, input, options);
+}
+
+/**
+ * checkTransmittedXml on the document already read (readXml's tree, or one equal to it: the signing
+ * thread's own document, xml/write.ts's signedTree).
+ */
+export function checkReadXml(root: XmlElement, input: AuthorityInput, options: CheckOptions = {}): RuleViolation[] {
   if (root.name !== 'Invoice') return [{ code: 'ZB01', message: 'El elemento raíz debe ser Invoice.', field: null }];
   try {
     return new RuleRun(root, input).run(options.signatureProven === true);

@@ -7,11 +7,12 @@ import { availableParallelism } from 'node:os';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WorkerCrashedError, WorkerPool } from '../workers/pool';
-import { checkTransmittedXml, RULES, type AuthorityInput, type RuleViolation } from '../authority/rules';
+import { checkReadXml, checkTransmittedXml, RULES, type AuthorityInput, type RuleViolation } from '../authority/rules';
+import type { XmlElement } from '../authority/xml-tree';
 import type { SigningCertificate } from './certificate';
 import { createUblSigner, type UblSigner } from './signer';
 import type { UblInvoice } from './ubl-model';
-import { writeSignedXml } from './write';
+import { writeSignedXml, type WrittenDocument } from './write';
 
 export interface SigningTask {
   companyId: number;
@@ -62,12 +63,27 @@ const SIGNATURE_CODES = new Set(RULES.filter((r) => r.id === 'signature').flatMa
 
 /** Builds, signs and writes the document, then checks the written XML as the tax authority would. */
 export function signAndCheck(xmlDir: string, task: SigningTask, signer: UblSigner): SignedDocument {
-  const { xmlPath, xml } = writeSignedXml(xmlDir, task.companyId, task.model, signer);
+  const written = writeSignedXml(xmlDir, task.companyId, task.model, signer);
+  const { xmlPath } = written;
   if (!task.authority) return { xmlPath, violations: [] };
   const signatureProven = provenSigners.has(signer);
-  const violations = checkTransmittedXml(xml, task.authority, { signatureProven });
+  // A proven signer's document is not read again: the rules walk the writer's own tree, equal to
+  // what readXml reads from the written text (signedTree; test/unit/sandbox/ubl-signing.test.ts).
+  const root = signatureProven ? ownTree(written) : null;
+  const violations = root
+    ? checkReadXml(root, task.authority, { signatureProven })
+    : checkTransmittedXml(written.xml, task.authority, { signatureProven });
   if (!signatureProven && !violations.some((v) => SIGNATURE_CODES.has(v.code))) provenSigners.add(signer);
   return { xmlPath, violations };
+}
+
+/** The written document's tree; null when readXml refuses it (checkTransmittedXml then answers ZB01). */
+function ownTree(written: WrittenDocument): XmlElement | null {
+  try {
+    return written.read();
+  } catch {
+    return null;
+  }
 }
 
 export interface SigningWorkerData {

@@ -19,6 +19,7 @@
 // test/unit/sandbox/ubl-signing.test.ts checks this against the xmlbuilder2 builder it replaced
 // and against xml-crypto's canonicalization.
 import { sum, toMoneyString } from '#shared/money';
+import type { XmlContent, XmlElement } from '../authority/xml-tree';
 import type { UblInvoice, UblParty, UblTax } from './ubl-model';
 
 const NS = {
@@ -33,7 +34,18 @@ const NS = {
 type Prefix = Exclude<keyof typeof NS, 'inv'>;
 
 /** The root's namespace declarations in canonical order (default first, then by prefix). */
-export const ROOT_NAMESPACES = ` xmlns="${NS.inv}" xmlns:cac="${NS.cac}" xmlns:cbc="${NS.cbc}" xmlns:ds="${NS.ds}" xmlns:ext="${NS.ext}" xmlns:sts="${NS.sts}" xmlns:xades="${NS.xades}"`;
+const ROOT_NAMESPACE_ATTRS: Readonly<Record<string, string>> = {
+  xmlns: NS.inv,
+  'xmlns:cac': NS.cac,
+  'xmlns:cbc': NS.cbc,
+  'xmlns:ds': NS.ds,
+  'xmlns:ext': NS.ext,
+  'xmlns:sts': NS.sts,
+  'xmlns:xades': NS.xades,
+};
+export const ROOT_NAMESPACES = Object.entries(ROOT_NAMESPACE_ATTRS)
+  .map(([name, uri]) => ` ${name}="${uri}"`)
+  .join('');
 
 export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="no"?>';
 
@@ -45,11 +57,17 @@ export const SIGNATURE_SLOT = '<ext:ExtensionContent></ext:ExtensionContent></ex
 
 class Node {
   readonly children: Node[] = [];
+  /** the text as written (escaped) */
   text = '';
+  /** the text as a reader reads it back: what was given, but for the characters XML cannot carry */
+  plain = '';
   constructor(
     readonly name: string,
+    /** the attributes as written */
     readonly attrs: string,
     readonly parent: Node | null,
+    /** the attributes as given (their values before escaping) */
+    readonly given: Readonly<Record<string, string>> | undefined,
   ) {}
   up(): Node {
     return this.parent ?? this;
@@ -109,9 +127,14 @@ function attributes(attrs: Record<string, string> | undefined): string {
 }
 
 function el(parent: Node, qname: `${Prefix}:${string}`, text?: string | null, attrs?: Record<string, string>): Node {
-  const node = new Node(qname, attributes(attrs), parent);
+  const node = new Node(qname, attributes(attrs), parent, attrs);
   parent.children.push(node);
-  if (text !== undefined && text !== null) node.text = escapeText(text);
+  if (text !== undefined && text !== null) {
+    if (TEXT_WORK.test(text)) {
+      node.plain = xmlChars(text);
+      node.text = node.plain.replace(TEXT_SPECIAL, textEscape);
+    } else node.plain = node.text = text;
+  }
   return node;
 }
 
@@ -139,8 +162,57 @@ export const CONTINGENCY_TICKET_TYPE = 'FTC';
 
 /** The document's canonical XML (C14N 1.0) without an XML declaration, but for U+0085 and U+2028 (above). */
 export function buildCanonicalUbl(doc: UblInvoice): string {
+  return writeCanonical(ublTree(doc));
+}
+
+/** The document as a file: the XML declaration, then its canonical XML. */
+export function buildUbl(doc: UblInvoice): string {
+  return XML_DECLARATION + buildCanonicalUbl(doc);
+}
+
+export interface WrittenUbl {
+  /** what buildUbl returns */
+  xml: string;
+  /** the element tree a reader (authority/xml-tree.ts, readXml) reads back from `xml`, made on demand from the writer's own */
+  read(): XmlElement;
+}
+
+/** buildUbl, with the tree the tax authority's reader would read back from its text. */
+export function writeUbl(doc: UblInvoice): WrittenUbl {
+  const root = ublTree(doc);
+  return { xml: XML_DECLARATION + writeCanonical(root), read: () => asRead(root) };
+}
+
+function writeCanonical(root: Node): string {
+  const out: string[] = [];
+  write(root, out);
+  return out.join('');
+}
+
+const NO_ATTRS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+const NO_ELEMENTS = Object.freeze([]) as unknown as XmlElement[];
+
+/**
+ * The writer's node as readXml reads it: the values as given but for the characters XML cannot
+ * carry (every escape the writer makes is a reference a reader turns back into the character, and
+ * it writes no literal CR, nor a literal TAB or LF in an attribute, that a reader would normalize);
+ * the text, when there is any, before the child elements, as write() puts it.
+ */
+function asRead(node: Node): XmlElement {
+  let attrs = NO_ATTRS;
+  if (node.parent === null) attrs = { ...ROOT_NAMESPACE_ATTRS };
+  else if (node.given) {
+    attrs = {};
+    for (const [name, value] of Object.entries(node.given)) attrs[name] = ATTR_WORK.test(value) ? xmlChars(value) : value;
+  }
+  const children = node.children.length === 0 ? NO_ELEMENTS : node.children.map(asRead);
+  const content: XmlContent[] = node.plain === '' ? children : [node.plain, ...children];
+  return { name: node.name, attrs, text: node.plain, children, content };
+}
+
+function ublTree(doc: UblInvoice): Node {
   const p = PROFILE[doc.kind];
-  const root = new Node('Invoice', ROOT_NAMESPACES, null);
+  const root = new Node('Invoice', ROOT_NAMESPACES, null, undefined);
   extensions(root, doc);
   el(root, 'cbc:UBLVersionID', 'UBL 2.1');
   // DSE: 10 resident supplier, 11 supplier abroad (DIAN DSE annex, type of operation).
@@ -226,14 +298,7 @@ export function buildCanonicalUbl(doc: UblInvoice): string {
     // PriceAmount is the price of one unit, so that quantity x price = the line amount (FAV07).
     el(price, 'cbc:BaseQuantity', '1.00', { unitCode: line.unitCode });
   });
-  const out: string[] = [];
-  write(root, out);
-  return out.join('');
-}
-
-/** The document as a file: the XML declaration, then its canonical XML. */
-export function buildUbl(doc: UblInvoice): string {
-  return XML_DECLARATION + buildCanonicalUbl(doc);
+  return root;
 }
 
 function extensions(root: Node, doc: UblInvoice): void {

@@ -11,7 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOrCreateCertificate, type SigningCertificate } from '#sandbox/xml/certificate';
 import { createHash, X509Certificate } from 'node:crypto';
 import { createUblSigner, DIAN_SIGNATURE_POLICY, type UblSigner } from '#sandbox/xml/signer';
-import { buildCanonicalUbl, buildUbl, XML_DECLARATION } from '#sandbox/xml/ubl';
+import { readXml, textAt } from '#sandbox/authority/xml-tree';
+import { buildCanonicalUbl, buildUbl, SIGNATURE_SLOT, writeUbl, XML_DECLARATION } from '#sandbox/xml/ubl';
+import type { UblInvoice } from '#sandbox/xml/ubl-model';
+import { signedTree } from '#sandbox/xml/write';
 import { tempDir } from '#test/temp';
 import { anyText, plainAttribute, plainText, ublModel } from '#test/ubl/ubl-arbitrary';
 import { createUblSigner as createXmlCryptoSigner } from '#test/ubl/xml-crypto-signer';
@@ -160,5 +163,51 @@ describe('the UBL writer', () => {
     expect(xml).toContain('<cbc:Note>a&#xD;\nb&#xD;c\td &amp; &lt;e&gt; "f" \ufffd \ufffd ñ😀 &#x2028; &#x85;</cbc:Note>');
     expect(xml).toContain('schemeID="a&#x9;b&#xA;c&#xD;d &amp; &lt;e> &quot;f&quot;"');
     expect(verifies(fast(buildUbl(model)))).toBe(true);
+  });
+});
+
+describe("the signing thread's own tree (what the rules walk instead of reading the signed text again)", () => {
+  const signedAndRead = (model: UblInvoice, signer: (xml: string) => string) => {
+    const written = writeUbl(model);
+    const signed = signer(written.xml);
+    return { signed, tree: signedTree(written.xml, written.read, signed) };
+  };
+
+  it('is the tree readXml reads from the signed document, over random documents', () => {
+    fc.assert(
+      fc.property(ublModel(anyText, anyText), (model) => {
+        const { signed, tree } = signedAndRead(model, fast);
+        expect(tree).toEqual(readXml(signed));
+        expect(writeUbl(model).xml).toBe(buildUbl(model));
+      }),
+      { numRuns: 60 },
+    );
+  }, 120_000);
+
+  it('keeps what readXml reads of escapes, CR, TAB, LF and characters XML cannot carry', () => {
+    const model = fc.sample(ublModel(fc.constant('x'), fc.constant('94')), { numRuns: 1, seed: 5 })[0]!;
+    model.note = 'a\r\nb\rc\td & <e> "f" \u0001 \ud800 ñ😀 \u2028 \u0085';
+    model.supplier.dv = 'a\tb\nc\rd & <e> "f" \u0002';
+    const { signed, tree } = signedAndRead(model, fast);
+    expect(tree).toEqual(readXml(signed));
+    expect(textAt(tree, 'cbc:Note')).toBe('a\r\nb\rc\td & <e> "f" \ufffd \ufffd ñ😀 \u2028 \u0085');
+  });
+
+  it('is read from the whole text when the signer changed anything but the empty slot, or inserted more than one signature', () => {
+    const model = fc.sample(ublModel(fc.constant('Línea & <uno>'), fc.constant('94')), { numRuns: 1, seed: 7 })[0]!;
+    const tampered = (xml: string) => fast(xml).replace('Línea &amp; &lt;uno&gt;', 'Línea &amp; &lt;dos&gt;');
+    const twice = (xml: string) => {
+      const signature = /<ds:Signature [\s\S]*<\/ds:Signature>/.exec(fast(xml))![0];
+      return xml.replace(
+        SIGNATURE_SLOT,
+        SIGNATURE_SLOT.replace('</ext:ExtensionContent>', `${signature}${signature}</ext:ExtensionContent>`),
+      );
+    };
+    const commented = (xml: string) => fast(xml).replace('<ds:SignedInfo>', '<!-- x --><?pi y?><ds:SignedInfo>');
+    for (const signer of [tampered, twice, commented]) {
+      const { signed, tree } = signedAndRead(model, signer);
+      expect(tree).toEqual(readXml(signed));
+    }
+    expect(JSON.stringify(signedAndRead(model, tampered).tree)).toContain('Línea & <dos>');
   });
 });
