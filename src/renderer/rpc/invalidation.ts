@@ -29,6 +29,14 @@ export const INVALIDATES: { [K in EventName]: (payload: EventPayload<K>) => Stal
   'customers.changed': () => [['customers.search'], ['customers.find']],
   'issuer.changed': () => [['history.issuer'], ['history.issuerWarnings']],
   'history.changed': () => HISTORY,
+  // Names on the status bar, Ajustes › Cajas and the shifts; a removal changes what this register may do.
+  'registers.changed': () => [
+    ['registers.list'],
+    ['cashiers.state'],
+    ['shifts.current'],
+    ['shifts.ofDay'],
+    ['shopServer.status'],
+  ],
   'outbox.changed': () => [['outbox.status'], ['submissions.list']],
   'lists.changed': (payload) => [[payload.name === 'payment_methods' ? 'fe.paymentMethods' : 'fe.terceros'], ['fe.listsStatus']],
   // Each page read adds documents to the list; the status (counts, last sync) when the pass ends.

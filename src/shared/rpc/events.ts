@@ -28,6 +28,8 @@ export const rpcEvents = {
   'customers.changed': z.object({ connection_id: z.number().int() }),
   /** The issuer profile of a connection was saved. */
   'issuer.changed': z.object({ connection_id: z.number().int() }),
+  /** A register of the shop was renamed, removed or joined again (its id). */
+  'registers.changed': z.object({ id: z.string() }),
   /** A company list of a connection (payment methods, third parties) was read anew and changed. */
   'lists.changed': z.object({ connection_id: z.number().int(), name: z.enum(['payment_methods', 'terceros']) }),
   'sync.progress': z.object({

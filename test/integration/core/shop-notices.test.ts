@@ -15,6 +15,7 @@ import { NOTICE_APPLICATION_NAME, shopNotices } from '#core/store/postgres/shop-
 import { startSandbox, type RunningSandbox } from '#sandbox/index';
 import type { EventName, EventPayload } from '#shared/rpc/events';
 import type { HistoryPage } from '#shared/rpc/methods/history';
+import type { RegisterList } from '#shared/rpc/methods/registers';
 import type { Submission } from '#shared/rpc/methods/submissions';
 import { memorySecrets } from '#test/core/memory-secrets';
 import { fe, MAGIC } from '#test/requests/outcomes';
@@ -145,6 +146,18 @@ describe('notices between two registers on one PostgreSQL', () => {
     const [one, two] = registers as [Register, Register];
     await call(two.core, 'history.setIssuer', contingencyProfile());
     await waitFor(() => heardOf(one, 'issuer.changed').length === 1, { what: "Caja 1 hears Caja 2's issuer profile" });
+  });
+
+  it("a register renamed at one register is a 'registers.changed' at the other, which reads the new name", async () => {
+    const [one, two] = registers as [Register, Register];
+    const list = await call<RegisterList>(two.core, 'registers.list', {});
+    const twoId = list.registers.find((r) => r.this_register)!.id;
+    await call(one.core, 'registers.rename', { id: twoId, name: 'Mostrador' });
+    await waitFor(() => heardOf(two, 'registers.changed').some((p) => p.id === twoId), {
+      what: 'Caja 2 hears its new name from Caja 1',
+    });
+    const seen = await call<RegisterList>(two.core, 'registers.list', {});
+    expect(seen.registers.find((r) => r.this_register)?.name).toBe('Mostrador');
   });
 
   it('a LISTEN connection the server ended is opened again, and notices flow once more', async () => {

@@ -33,6 +33,8 @@ const CROSSING: { [K in EventName]?: (payload: EventPayload<K>) => EventPayload<
   'catalog.changed': ({ connection_id }) => ({ connection_id }),
   'customers.changed': ({ connection_id }) => ({ connection_id }),
   'issuer.changed': ({ connection_id }) => ({ connection_id }),
+  // A register renamed or removed at one register: every register's screens name it anew.
+  'registers.changed': ({ id }) => ({ id }),
 };
 
 interface Notice {
