@@ -3,7 +3,8 @@
 // the poller). Free of `electron`, so it runs under plain Node too.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DATABASE_FILE, openCore, type Core, type OpenCoreOptions } from '../core/core';
+import { DATABASE_FILE, openCore, openShopDatabase, type Core, type OpenCoreOptions } from '../core/core';
+import { hasShopCopy, shopCopyFile } from '../core/offline/shop-copy';
 import { EventBus } from '../core/events';
 import { assertRestorable } from '../core/rpc/handlers/app';
 import type { ChosenBy } from '../core/rpc/handlers/database';
@@ -68,6 +69,8 @@ export interface ServedHostOptions extends HostOptions {
   env?: NodeJS.ProcessEnv;
   /** The port the caja principal's server tries first when it is made (default 5433; tests give 0). */
   shopServerPort?: number;
+  /** How often a register selling without the caja principal looks for it (default 30 s). */
+  offlineProbeMs?: number;
 }
 
 /** What the Electron shell and `npm run web` serve: a running core, or the reason it cannot run. */
@@ -89,6 +92,8 @@ interface Served {
   schemaVersion: number | null;
   startupError: RpcErrorShape | null;
   storeNotice: string | null;
+  /** Selling without the caja principal, on the shop copy. */
+  offline?: true;
   close(): Promise<void>;
 }
 
@@ -105,7 +110,7 @@ interface Served {
  * shop's PostgreSQL it holds none (several registers share that database).
  */
 export async function startServedHost(options: ServedHostOptions): Promise<ServedHost> {
-  const { databaseArgument, env = process.env, shopServerPort, ...hostOptions } = options;
+  const { databaseArgument, env = process.env, shopServerPort, offlineProbeMs, ...hostOptions } = options;
   const events = options.events ?? new EventBus();
   const databaseFile = join(options.home, DATABASE_FILE);
   const clock = options.clock ?? (() => new Date());
@@ -231,26 +236,118 @@ export async function startServedHost(options: ServedHostOptions): Promise<Serve
     close: async () => undefined,
   });
 
+  /** The data folder's lock, taken for a core on SQLite; a Served explanation when another process holds it. */
+  const takeLock = (): Served | null => {
+    if (lock) return null;
+    // A folder another process holds is served as its explanation, nothing else.
+    try {
+      lock = FolderLock.acquire(options.home, {
+        transport: options.transport,
+        nativeBinding: options.nativeBinding,
+        now: clock(),
+      });
+    } catch (error) {
+      if (!isAppError(error) || (error.code !== 'folder_in_use' && error.code !== 'store_unavailable')) throw error;
+      return unavailable(
+        error.code === 'folder_in_use' ? error.toShape() : unavailableStoreError(error, options.home, databaseFile),
+        false,
+      );
+    }
+    return null;
+  };
+
+  // Selling without the caja principal: core on the shop copy, and the shop database looked for
+  // until it answers, then everything sold here handed over (openCore) and core reopened there.
+  const openOffline = async (next: Extract<DatabaseChoice, { engine: 'postgres' }>, cause: AppError): Promise<Served | null> => {
+    const refused = takeLock();
+    if (refused) return null;
+    const problem = cause.code === 'conflict' ? cause.message : null;
+    let host: Host;
+    try {
+      host = await startHost({
+        ...hostOptions,
+        events,
+        database: control,
+        shopServer: shopControl,
+        choice: { engine: 'sqlite' },
+        lock: lock!,
+        databaseFile: shopCopyFile(options.home),
+        offline: { address: next.address.url, problem },
+      });
+    } catch (error) {
+      lock?.release();
+      lock = null;
+      options.logger?.error('the shop copy could not be opened', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return null;
+    }
+    options.logger?.warn('selling without the shop database', { reason: cause.details?.reason ?? cause.code });
+    // A conflict waits for support and the next start: looking again would stop the sales every time.
+    const probe = problem === null ? lookForShopDatabase(next) : null;
+    return {
+      dispatcher: host.dispatcher,
+      db: null,
+      schemaVersion: host.core.parts.schemaVersion,
+      startupError: null,
+      storeNotice: null,
+      close: async () => {
+        probe?.stop();
+        await host.close();
+      },
+    };
+  };
+
+  const lookForShopDatabase = (next: Extract<DatabaseChoice, { engine: 'postgres' }>) => {
+    let looking = false;
+    const timer = setInterval(() => {
+      if (looking || switching) return;
+      looking = true;
+      void (async () => {
+        try {
+          const engine = await openShopDatabase(next, options.secrets, { poolSize: 1 });
+          await engine.close();
+        } catch {
+          return;
+        } finally {
+          looking = false;
+        }
+        await backToShopDatabase(next);
+      })();
+    }, offlineProbeMs ?? OFFLINE_PROBE_MS);
+    return { stop: () => clearInterval(timer) };
+  };
+
+  /** The shop database answers: core closed on the copy, its sales handed over, core opened there. */
+  const backToShopDatabase = async (next: Extract<DatabaseChoice, { engine: 'postgres' }>) => {
+    // Only between requests (a sale being sent finishes on the copy); the next look tries again.
+    if (switching || choice !== next || inFlight > 0) return;
+    switching = 'database';
+    try {
+      await current.close();
+      current = await open(next);
+      if (current.offline !== true && lock) {
+        lock.release();
+        lock = null;
+      }
+    } catch (error) {
+      options.logger?.error('back to the shop database failed', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+    } finally {
+      switching = null;
+    }
+    events.emit('offline.changed', { offline: current.offline === true });
+  };
+
   const open = async (next: DatabaseChoice | null): Promise<Served> => {
     if (next === null) {
       const error = choiceError ?? new AppError('store_unavailable', 'No se pudo leer la base de datos elegida.');
       return unavailable({ ...error.toShape(), details: { ...error.details, dataFolder: options.home } }, false);
     }
-    if (next.engine === 'sqlite' && !lock) {
-      // A folder another process holds is served as its explanation, nothing else.
-      try {
-        lock = FolderLock.acquire(options.home, {
-          transport: options.transport,
-          nativeBinding: options.nativeBinding,
-          now: clock(),
-        });
-      } catch (error) {
-        if (!isAppError(error) || (error.code !== 'folder_in_use' && error.code !== 'store_unavailable')) throw error;
-        return unavailable(
-          error.code === 'folder_in_use' ? error.toShape() : unavailableStoreError(error, options.home, databaseFile),
-          false,
-        );
-      }
+    if (next.engine === 'sqlite') {
+      const refused = takeLock();
+      if (refused) return refused;
     }
     try {
       const host = await startHost({
@@ -269,6 +366,10 @@ export async function startServedHost(options: ServedHostOptions): Promise<Serve
         close: () => host.close(),
       };
     } catch (error) {
+      if (next.engine === 'postgres' && sellsWithoutShopDatabase(error) && hasShopCopy(options.home)) {
+        const offline = await openOffline(next, error);
+        if (offline) return { ...offline, offline: true };
+      }
       if (!isAppError(error) || (error.code !== 'store_unavailable' && error.code !== 'store_newer_than_app')) throw error;
       return next.engine === 'sqlite'
         ? unavailable(unavailableStoreError(error, options.home, databaseFile), true)
@@ -343,6 +444,30 @@ function chosenByOf(home: string, argument: string | undefined, env: NodeJS.Proc
 }
 
 const QUIET_TIMEOUT_MS = 60_000;
+const OFFLINE_PROBE_MS = 30_000;
+
+/**
+ * The shop database out of reach (switched off, the network cut), or sales sold offline that it
+ * refused by key: the register sells on its shop copy. Not for a password refused, a database
+ * missing, a certificate that is not the pinned one, or a newer schema: those are fixed by a person,
+ * and selling on a copy would hide them.
+ */
+function sellsWithoutShopDatabase(error: unknown): error is AppError {
+  if (!isAppError(error)) return false;
+  if (error.code === 'conflict') return error.details?.reason === 'handover_conflict';
+  if (error.code !== 'store_unavailable') return false;
+  const reason = error.details?.reason;
+  return typeof reason === 'string' && OUT_OF_REACH.has(reason);
+}
+
+const OUT_OF_REACH: ReadonlySet<string> = new Set([
+  'unknown_host',
+  'refused',
+  'timeout',
+  'unreachable',
+  'connection_lost',
+  'server_busy',
+]);
 
 /**
  * The terminal's line when no OS keychain answers (Spanish, for whoever started the app from a shell):
