@@ -55,7 +55,7 @@ import { Submissions } from './submissions/submissions';
 import { Vault, type SecretStore, type VaultScope } from './vault/vault';
 import { installSpanishZodErrors } from '#shared/zod-spanish';
 import { handOver } from './offline/handover';
-import { offlineMode, refusingSharedEdits } from './offline/offline-mode';
+import { keepingShopCopy, offlineMode, refusingSharedEdits } from './offline/offline-mode';
 import { markOffline } from './offline/shop-copy';
 import { ShopCopyKeeper } from './offline/keeper';
 import { offlineHandlers } from './rpc/handlers/offline';
@@ -297,7 +297,7 @@ export function createCore(options: CoreOptions): Core {
     ),
     logger,
   );
-  const dispatcher = offline.offline ? refusingSharedEdits(answered) : answered;
+  const dispatcher = offline.offline ? refusingSharedEdits(answered) : keepingShopCopy(answered, keeper);
   const issued = new IssuedMirror({ connections, fetch, clock, events, logger }, history);
   let stopMirroring: (() => void) | null = null;
   let stopListening: (() => void) | null = null;

@@ -186,7 +186,7 @@ export async function startServedHost(options: ServedHostOptions): Promise<Serve
         let opened: Served;
         try {
           await steps.during?.();
-          opened = await open(next);
+          opened = await open(next, false);
         } catch (error) {
           await back();
           throw error;
@@ -340,7 +340,36 @@ export async function startServedHost(options: ServedHostOptions): Promise<Serve
     events.emit('offline.changed', { offline: current.offline === true });
   };
 
-  const open = async (next: DatabaseChoice | null): Promise<Served> => {
+  // `offline`: whether a shop database out of reach may be served by the shop copy (at start, and when
+  // it comes back); not for a switch the user asked for, which is refused and leaves things as they were.
+  /** Core on the shop database, its connection lost: when the database is out of reach, core reopened on the copy. */
+  const offlineAfterLoss = async () => {
+    const next = choice;
+    if (switching || next?.engine !== 'postgres' || current.offline || current.startupError || !hasShopCopy(options.home)) return;
+    try {
+      const engine = await openShopDatabase(next, options.secrets, { poolSize: 1 });
+      await engine.close();
+      // Back already (a restart of the server, a blip): the pool reconnects by itself.
+      return;
+    } catch (error) {
+      if (!sellsWithoutShopDatabase(error)) return;
+    }
+    if (switching || inFlight > 0 || choice !== next) return;
+    switching = 'database';
+    try {
+      await current.close();
+      current = await open(next);
+    } catch (error) {
+      options.logger?.error('selling without the shop database failed', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+    } finally {
+      switching = null;
+    }
+    events.emit('offline.changed', { offline: current.offline === true });
+  };
+
+  const open = async (next: DatabaseChoice | null, offline = true): Promise<Served> => {
     if (next === null) {
       const error = choiceError ?? new AppError('store_unavailable', 'No se pudo leer la base de datos elegida.');
       return unavailable({ ...error.toShape(), details: { ...error.details, dataFolder: options.home } }, false);
@@ -366,7 +395,7 @@ export async function startServedHost(options: ServedHostOptions): Promise<Serve
         close: () => host.close(),
       };
     } catch (error) {
-      if (next.engine === 'postgres' && sellsWithoutShopDatabase(error) && hasShopCopy(options.home)) {
+      if (offline && next.engine === 'postgres' && sellsWithoutShopDatabase(error) && hasShopCopy(options.home)) {
         const offline = await openOffline(next, error);
         if (offline) return { ...offline, offline: true };
       }
@@ -408,11 +437,17 @@ export async function startServedHost(options: ServedHostOptions): Promise<Serve
       async dispatch(message) {
         if (switching) return busy(message, switching);
         inFlight += 1;
+        let reply: RpcReply;
         try {
-          return await current.dispatcher.dispatch(message);
+          reply = await current.dispatcher.dispatch(message);
         } finally {
           inFlight -= 1;
         }
+        // The shop database lost in the middle of the day: this request says so (postgres/faults.ts),
+        // and the register goes on selling on its copy once the database is found out of reach.
+        if (!reply.ok && reply.error.code === 'store_unavailable' && reply.error.details?.reason === 'connection_lost')
+          void offlineAfterLoss();
+        return reply;
       },
     },
     events,

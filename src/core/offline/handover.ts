@@ -123,7 +123,12 @@ export async function handOver(
     const local = new Map<TableName, Row[]>(
       RULES.map((rule) => [rule.table, store.db.prepare(`SELECT * FROM ${rule.table} ORDER BY rowid`).all() as Row[]]),
     );
-    const result = await engine.transaction((trx) => copyAll(trx, local));
+    let result: HandoverResult;
+    try {
+      result = await engine.transaction((trx) => copyAll(trx, local));
+    } catch (error) {
+      throw refusedByShop(error);
+    }
     // After the commit: cut short here, the next handover finds every row present and inserts none.
     markHandedOver(store.db, options.now);
     return result;
@@ -217,5 +222,22 @@ function conflict(table: TableName, key: string, columns: readonly string[]): Ap
     'conflict',
     `No se pudieron entregar a la caja principal las ventas hechas sin ella: la base de datos del negocio ya tiene ${what} con la misma clave (${key}) y otro contenido. No se cambió nada: las ventas siguen guardadas en esta caja. Pida ayuda a soporte antes de seguir.`,
     { reason: 'handover_conflict', table, key, columns: [...columns] },
+  );
+}
+
+/**
+ * The shop's database refused a row (one of its constraints: a second open shift of this register,
+ * a reference it does not hold): rolled back like a conflict, in the same words. Its being out of
+ * reach (the handover's own connection lost) stays what it is.
+ */
+function refusedByShop(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !/^(23|22|42)/.test(code)) return error;
+  const detail = error instanceof Error ? error.message : String(error);
+  return new AppError(
+    'conflict',
+    'No se pudieron entregar a la caja principal las ventas hechas sin ella: la base de datos del negocio rechazó uno de sus registros. No se cambió nada: las ventas siguen guardadas en esta caja. Pida ayuda a soporte antes de seguir.',
+    { reason: 'handover_conflict', postgres: code, detail },
   );
 }

@@ -46,12 +46,17 @@ export class ShopCopyKeeper {
   start(): void {
     if (this.timer || this.stopped) return;
     this.unsubscribe = this.parts.events.subscribe((event) => {
-      if (!SHARED_CHANGES.has(event) || this.stopped) return;
-      if (this.soon) clearTimeout(this.soon);
-      this.soon = setTimeout(() => void this.refresh(), AFTER_CHANGE_MS);
+      if (SHARED_CHANGES.has(event)) this.changed();
     });
     this.timer = setInterval(() => void this.refresh(), this.parts.intervalMs ?? DEFAULT_INTERVAL_MS);
     void this.refresh();
+  }
+
+  /** The copied data changed (a shared edit, this register's shift opened or closed): a refresh a moment later. */
+  changed(): void {
+    if (this.stopped || !this.timer) return;
+    if (this.soon) clearTimeout(this.soon);
+    this.soon = setTimeout(() => void this.refresh(), AFTER_CHANGE_MS);
   }
 
   /** One refresh at a time; one asked for during another runs after it. Resolves when the copy is taken (or failed). */

@@ -8,6 +8,7 @@ import type { Store } from '../store/store';
 import { RpcRequest } from '#shared/rpc/envelope';
 import type { MethodName } from '#shared/rpc/contract';
 import type { OfflineStatus } from '#shared/rpc/methods/offline';
+import type { ShopCopyKeeper } from './keeper';
 import { readShopCopyState } from './shop-copy';
 
 const SHARED = 'se cambia en la caja principal';
@@ -60,6 +61,26 @@ export function refusingSharedEdits(dispatcher: Dispatcher): Dispatcher {
       if (parsed.success && refusal !== null)
         return { id: parsed.data.id, ok: false, error: { code: 'conflict', message: refusal, details: { reason: 'offline' } } };
       return dispatcher.dispatch(message);
+    },
+  };
+}
+
+/** What changes the copied open shift of this register; no event says it (shifts are the register's own). */
+const SHIFT_CHANGES: ReadonlySet<string> = new Set(['shifts.open', 'shifts.close']);
+
+/**
+ * On the shop's database: a shift opened or closed here is in the next copy at once, so that a
+ * register cut off a moment later sells in the shift the shop's database holds open (a second open
+ * shift of the register would stop the handover at the database's one-open-shift index).
+ */
+export function keepingShopCopy(dispatcher: Dispatcher, keeper: ShopCopyKeeper | null): Dispatcher {
+  if (!keeper) return dispatcher;
+  return {
+    async dispatch(message) {
+      const reply = await dispatcher.dispatch(message);
+      const parsed = RpcRequest.safeParse(message);
+      if (reply.ok && parsed.success && SHIFT_CHANGES.has(parsed.data.method)) keeper.changed();
+      return reply;
     },
   };
 }

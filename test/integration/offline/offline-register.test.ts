@@ -1,8 +1,9 @@
 // A register selling without the caja principal: two registers as the app's served hosts on one
 // shop database (a real PostgreSQL of this file's own, so that it can be stopped and started again),
 // the embedded sandbox as the API, the real keychain. With the server stopped, the register reopened
-// sells on its shop copy and says so; with the server back, it hands its sale, the sale's history row,
-// payments and its cash movement over by key, exactly once, and goes back to the shop database; the
+// sells on its shop copy and says so, and queues a sale when the internet is down too; with the
+// server back, it hands its sale, the sale's history row, payments, its cash movement and the queued
+// sale over by key, exactly once, and goes back to the shop database; the
 // same handover again (a handover cut short after its commit) adds nothing; a row of the same key with
 // other content stops it and changes nothing; the other register sees the sale in its history.
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { SHOP_COPY_FOLDER, shopCopyFile } from '#core/offline/shop-copy';
 import { startServedHost, type ServedHost, type ServedHostOptions } from '#main/host';
 import type { HistoryPage } from '#shared/rpc/methods/history';
 import type { OfflineStatus } from '#shared/rpc/methods/offline';
+import type { Submission } from '#shared/rpc/methods/submissions';
 import { consumerSale } from '#test/core/rpc-core';
 import { withRpc, type ServedRpc } from '#test/core/served-rpc';
 import { realKeychain } from '#test/keychain';
@@ -121,6 +123,8 @@ const statusNow = async (host: Served) => {
 let a: Served;
 let b: Served;
 let offlineKey: string;
+let queuedRef: string;
+let offlineSaleId: number;
 /** The shop copy of register A with its offline sale, before any handover (a handover cut short after its commit). */
 const spare = join(dir.path, 'spare-copy');
 
@@ -173,6 +177,14 @@ describe('a register without the caja principal', () => {
       (page) => page.total === 1,
       { what: 'the offline sale in the copy’s history' },
     );
+    // The internet down too: the next sale is queued for contingency, numbered by this register. (The
+    // first sale of an outage may ride a kept-alive connection the outage cut: then it is in doubt,
+    // a submission in flight, and the next one is queued.)
+    await a.ok('sandbox.setOutage', { mode: 'refuse' });
+    let queued = await a.ok<Submission>('fe.submit', consumerSale(5_000, 'card'));
+    if (!queued.contingency) queued = await a.ok<Submission>('fe.submit', consumerSale(6_000, 'card'));
+    expect(queued.contingency?.local_ref).toMatch(/^CONT-[0-9A-Z]{8}-\d{6}$/);
+    queuedRef = queued.contingency!.local_ref;
     // The copy as it stands before any handover, kept aside (SQLite's online backup).
     mkdirSync(spare, { recursive: true });
     const db = new Database(shopCopyFile(home('caja-a')));
@@ -194,6 +206,8 @@ describe('a register without the caja principal', () => {
     expect(sales).toHaveLength(1);
     expect(sales[0]).toMatchObject({ state: 'accepted', claimed_by: null });
     const id = sales[0]!.id;
+    // BIGINT reads as text through a bare pg client.
+    offlineSaleId = Number(id);
     expect(await query('SELECT 1 FROM history_documents WHERE submission_id = $1', [id])).toHaveLength(1);
     expect(await query('SELECT amount, received, change FROM sale_payments WHERE submission_id = $1', [id])).toEqual([
       { amount: '23800.00', received: '30000.00', change: '6200.00' },
@@ -206,6 +220,10 @@ describe('a register without the caja principal', () => {
     );
     expect(moved).toEqual(shift);
     expect(await query('SELECT 1 FROM shifts WHERE closed_at IS NULL')).toHaveLength(1);
+    // The queued sale, with its submission, in the shop's contingency queue once.
+    const inQueue = await query<{ submission_id: number }>('SELECT submission_id FROM outbox WHERE local_ref = $1', [queuedRef]);
+    expect(inQueue).toHaveLength(1);
+    expect(await query('SELECT 1 FROM submissions WHERE id = $1', [inQueue[0]!.submission_id])).toHaveLength(1);
     // The timeline is the register's own, not a second one written by the shop database's trigger.
     const events = await query<{ state: string }>('SELECT state FROM submission_events WHERE submission_id = $1 ORDER BY id', [
       id,
@@ -223,8 +241,8 @@ describe('a register without the caja principal', () => {
   it('the other register sees the sale in its history', async () => {
     await waitUntil(
       () => history(b),
-      (page) => page.total === 2,
-      { what: 'both sales in caja B’s history' },
+      (page) => page.items.some((row) => row.submission_id === offlineSaleId && row.estado_dian === 'aceptado'),
+      { what: 'the offline sale in caja B’s history' },
     );
   });
 
@@ -236,6 +254,36 @@ describe('a register without the caja principal', () => {
     a = await serve('caja-a');
     expect(await status(a)).toMatchObject({ offline: false });
     expect(await shopCounts()).toEqual(before);
+  });
+
+  it('mid-day: the server stopped under a running register: its request says the connection was lost, then it sells on its copy until the server is back', async () => {
+    await waitUntil(
+      () => copyState('caja-a'),
+      (state) => state !== null && state.offline_since === null && state.copied_shift_id !== null,
+      { what: 'a new shop copy of caja A with its open shift' },
+    );
+    await server.pause();
+    const lost = await a.call('history.list', { filter: {}, offset: 0, limit: 50 });
+    expect(lost).toMatchObject({ ok: false, error: { code: 'store_unavailable', details: { reason: 'connection_lost' } } });
+    await waitUntil(
+      () => statusNow(a),
+      (seen) => seen?.offline === true,
+      { what: 'caja A on its copy' },
+    );
+    await a.ok('cashiers.signIn', { pin: '1234' });
+    const sold = await a.ok<{ state: string; idempotency_key: string }>('fe.submit', consumerSale(30_000, 'card'));
+    expect(sold.state).toBe('accepted');
+    await server.resume();
+    await waitUntil(
+      () => statusNow(a),
+      (seen) => seen !== null && !seen.offline,
+      { what: 'caja A back on the shop database' },
+    );
+    const sales = await query<{ id: number }>('SELECT id FROM submissions WHERE idempotency_key = $1', [sold.idempotency_key]);
+    expect(sales).toHaveLength(1);
+    // In the shift open at the cut, the one open shift of the register.
+    const shift = await query<{ shift_id: number }>('SELECT shift_id FROM shift_sales WHERE submission_id = $1', [sales[0]!.id]);
+    expect(shift).toEqual(await query('SELECT id AS shift_id FROM shifts WHERE closed_at IS NULL'));
   });
 
   it('a row of the same key with other content stops the handover: nothing changes, the register sells on its copy and says why', async () => {
