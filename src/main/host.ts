@@ -487,7 +487,7 @@ const OFFLINE_PROBE_MS = 30_000;
  * missing, a certificate that is not the pinned one, or a newer schema: those are fixed by a person,
  * and selling on a copy would hide them.
  */
-function sellsWithoutShopDatabase(error: unknown): error is AppError {
+export function sellsWithoutShopDatabase(error: unknown): error is AppError {
   if (!isAppError(error)) return false;
   if (error.code === 'conflict') return error.details?.reason === 'handover_conflict';
   if (error.code !== 'store_unavailable') return false;
