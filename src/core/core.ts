@@ -369,6 +369,7 @@ export async function openCore(options: OpenCoreOptions): Promise<Core> {
     // What this register sold without the shop database goes there first, before anything new is sold.
     const handed = await handOver(options.home, engine, {
       now: (options.clock ?? (() => new Date()))(),
+      source: address.url,
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     });
     if (handed) options.logger?.info('offline sales handed over', { ...handed.inserted, present: handed.present });

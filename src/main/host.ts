@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATABASE_FILE, openCore, openShopDatabase, type Core, type OpenCoreOptions } from '../core/core';
-import { hasShopCopy, shopCopyFile } from '../core/offline/shop-copy';
+import { hasShopCopyOf, shopCopyFile } from '../core/offline/shop-copy';
 import { EventBus } from '../core/events';
 import { assertRestorable } from '../core/rpc/handlers/app';
 import type { ChosenBy } from '../core/rpc/handlers/database';
@@ -345,7 +345,8 @@ export async function startServedHost(options: ServedHostOptions): Promise<Serve
   /** Core on the shop database, its connection lost: when the database is out of reach, core reopened on the copy. */
   const offlineAfterLoss = async () => {
     const next = choice;
-    if (switching || next?.engine !== 'postgres' || current.offline || current.startupError || !hasShopCopy(options.home)) return;
+    if (switching || next?.engine !== 'postgres' || current.offline || current.startupError) return;
+    if (!hasShopCopyOf(options.home, next.address.url, options)) return;
     try {
       const engine = await openShopDatabase(next, options.secrets, { poolSize: 1 });
       await engine.close();
@@ -395,7 +396,12 @@ export async function startServedHost(options: ServedHostOptions): Promise<Serve
         close: () => host.close(),
       };
     } catch (error) {
-      if (offline && next.engine === 'postgres' && sellsWithoutShopDatabase(error) && hasShopCopy(options.home)) {
+      if (
+        offline &&
+        next.engine === 'postgres' &&
+        sellsWithoutShopDatabase(error) &&
+        hasShopCopyOf(options.home, next.address.url, options)
+      ) {
         const offline = await openOffline(next, error);
         if (offline) return { ...offline, offline: true };
       }

@@ -111,7 +111,7 @@ export interface HandoverResult {
 export async function handOver(
   home: string,
   engine: Engine,
-  options: { now: Date; nativeBinding?: string },
+  options: { now: Date; source: string; nativeBinding?: string },
 ): Promise<HandoverResult | null> {
   if (!hasShopCopy(home)) return null;
   const store = Store.open(shopCopyFile(home), {
@@ -119,7 +119,10 @@ export async function handOver(
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
   });
   try {
-    if (!waitsForHandover(readShopCopyState(store.db))) return null;
+    const state = readShopCopyState(store.db);
+    // Sold from another shop database's copy (the register chose another address since): never handed
+    // over here; the copy waits for its own database.
+    if (!waitsForHandover(state) || state?.source !== options.source) return null;
     const local = new Map<TableName, Row[]>(
       RULES.map((rule) => [rule.table, store.db.prepare(`SELECT * FROM ${rule.table} ORDER BY rowid`).all() as Row[]]),
     );

@@ -99,7 +99,21 @@ export function hasShopCopy(home: string): boolean {
   return existsSync(shopCopyFile(home));
 }
 
-/** The copy's state, the file opened read-only for the question; null when there is no usable copy. */
+/**
+ * Whether this data folder has a copy of the shop database at `source` to sell from: a copy of
+ * another shop's database (the register chose another address since) is never sold from.
+ */
+export function hasShopCopyOf(home: string, source: string, options: { nativeBinding?: string } = {}): boolean {
+  if (!hasShopCopy(home)) return false;
+  try {
+    return shopCopyState(home, options)?.source === source;
+  } catch {
+    // A copy that cannot be read is no copy: the shop database's own error is shown instead.
+    return false;
+  }
+}
+
+/** The copy's state, the file opened for the question; null when there is no usable copy. */
 export function shopCopyState(home: string, options: { nativeBinding?: string } = {}): ShopCopyState | null {
   if (!hasShopCopy(home)) return null;
   const store = Store.open(shopCopyFile(home), options);

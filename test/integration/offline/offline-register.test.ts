@@ -95,6 +95,21 @@ function copyState(
   }
 }
 
+/** Rows of the shop copy, read as another process would (none while it is being made). */
+function copyRows(name: string, text: string): Record<string, unknown>[] {
+  if (!existsSync(shopCopyFile(home(name)))) return [];
+  try {
+    const db = new Database(shopCopyFile(home(name)), { readonly: true });
+    try {
+      return db.prepare(text).all() as Record<string, unknown>[];
+    } finally {
+      db.close();
+    }
+  } catch {
+    return [];
+  }
+}
+
 /** Every row the handover may write, counted per table in the shop database. */
 async function shopCounts(): Promise<Record<string, number>> {
   const tables = [
@@ -139,10 +154,14 @@ describe('a register without the caja principal', () => {
     await a.ok('shifts.open', { opening_float: 50_000 });
     const sold = await a.ok<{ state: string }>('fe.submit', consumerSale(10_000, 'cash'));
     expect(sold.state).toBe('accepted');
+    // A customer saved at the other register reaches this register's copy too.
+    await b.ok('customers.save', {
+      customer: { tipo_doc: '31', numero_doc: '900456789', nombre: 'Ferretería', email: '', direccion: '', telefono: '' },
+    });
     await waitUntil(
-      () => copyState('caja-a'),
-      (state) => state !== null && state.copied_shift_id !== null,
-      { what: 'the shop copy of caja A with its open shift' },
+      () => ({ state: copyState('caja-a'), customers: copyRows('caja-a', 'SELECT nombre FROM customers') }),
+      ({ state, customers }) => state?.copied_shift_id != null && customers.some((row) => row.nombre === 'Ferretería'),
+      { what: 'the shop copy of caja A with its open shift and caja B’s customer' },
     );
   });
 
@@ -159,6 +178,8 @@ describe('a register without the caja principal', () => {
     expect((await a.ok<{ items: { code: string }[] }>('catalog.search', { q: 'arroz' })).items.map((p) => p.code)).toEqual([
       'ARR1',
     ]);
+    const customers = await a.ok<{ items: { nombre: string }[] }>('customers.search', { q: 'ferre' });
+    expect(customers.items.map((customer) => customer.nombre)).toEqual(['Ferretería']);
     const refused = await a.fails('catalog.save', { product: { ...RICE, code: 'ARR2' } });
     expect(refused).toMatchObject({ code: 'conflict', details: { reason: 'offline' } });
     expect(refused.message).toMatch(/sin la caja principal/);
