@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATABASE_FILE, openCore, openShopDatabase, type Core, type OpenCoreOptions } from '../core/core';
 import { hasShopCopyOf, shopCopyFile } from '../core/offline/shop-copy';
+import { lookForShopDatabase, sellsWithoutShopDatabase } from './offline-fallback';
 import { EventBus } from '../core/events';
 import { assertRestorable } from '../core/rpc/handlers/app';
 import type { ChosenBy } from '../core/rpc/handlers/database';
@@ -284,7 +285,15 @@ export async function startServedHost(options: ServedHostOptions): Promise<Serve
     }
     options.logger?.warn('selling without the shop database', { reason: cause.details?.reason ?? cause.code });
     // A conflict waits for support and the next start: looking again would stop the sales every time.
-    const probe = problem === null ? lookForShopDatabase(next) : null;
+    const probe =
+      problem === null
+        ? lookForShopDatabase({
+            reachable: () => reachable(next),
+            busy: () => switching !== null,
+            found: () => backToShopDatabase(next),
+            everyMs: offlineProbeMs,
+          })
+        : null;
     return {
       dispatcher: host.dispatcher,
       db: null,
@@ -296,26 +305,6 @@ export async function startServedHost(options: ServedHostOptions): Promise<Serve
         await host.close();
       },
     };
-  };
-
-  const lookForShopDatabase = (next: Extract<DatabaseChoice, { engine: 'postgres' }>) => {
-    let looking = false;
-    const timer = setInterval(() => {
-      if (looking || switching) return;
-      looking = true;
-      void (async () => {
-        try {
-          const engine = await openShopDatabase(next, options.secrets, { poolSize: 1 });
-          await engine.close();
-        } catch {
-          return;
-        } finally {
-          looking = false;
-        }
-        await backToShopDatabase(next);
-      })();
-    }, offlineProbeMs ?? OFFLINE_PROBE_MS);
-    return { stop: () => clearInterval(timer) };
   };
 
   /** The shop database answers: core closed on the copy, its sales handed over, core opened there. */
@@ -342,19 +331,24 @@ export async function startServedHost(options: ServedHostOptions): Promise<Serve
 
   // `offline`: whether a shop database out of reach may be served by the shop copy (at start, and when
   // it comes back); not for a switch the user asked for, which is refused and leaves things as they were.
+  /** Whether the shop database answers now: a connection of its own, opened and closed. */
+  const reachable = async (next: Extract<DatabaseChoice, { engine: 'postgres' }>) => {
+    try {
+      const engine = await openShopDatabase(next, options.secrets, { poolSize: 1 });
+      await engine.close();
+      return 'answers';
+    } catch (error) {
+      return sellsWithoutShopDatabase(error) ? 'out_of_reach' : 'refuses';
+    }
+  };
+
   /** Core on the shop database, its connection lost: when the database is out of reach, core reopened on the copy. */
   const offlineAfterLoss = async () => {
     const next = choice;
     if (switching || next?.engine !== 'postgres' || current.offline || current.startupError) return;
     if (!hasShopCopyOf(options.home, next.address.url, options)) return;
-    try {
-      const engine = await openShopDatabase(next, options.secrets, { poolSize: 1 });
-      await engine.close();
-      // Back already (a restart of the server, a blip): the pool reconnects by itself.
-      return;
-    } catch (error) {
-      if (!sellsWithoutShopDatabase(error)) return;
-    }
+    // Back already (a restart of the server, a blip): the pool reconnects by itself.
+    if ((await reachable(next)) !== 'out_of_reach') return;
     if (switching || inFlight > 0 || choice !== next) return;
     switching = 'database';
     try {
@@ -485,31 +479,6 @@ function chosenByOf(home: string, argument: string | undefined, env: NodeJS.Proc
 }
 
 const QUIET_TIMEOUT_MS = 60_000;
-const OFFLINE_PROBE_MS = 30_000;
-
-/**
- * The shop database out of reach (switched off, the network cut), or sales sold offline that it
- * refused by key: the register sells on its shop copy. Not for a password refused, a database
- * missing, a certificate that is not the pinned one, or a newer schema: those are fixed by a person,
- * and selling on a copy would hide them.
- */
-export function sellsWithoutShopDatabase(error: unknown): error is AppError {
-  if (!isAppError(error)) return false;
-  if (error.code === 'conflict') return error.details?.reason === 'handover_conflict';
-  if (error.code !== 'store_unavailable') return false;
-  const reason = error.details?.reason;
-  return typeof reason === 'string' && OUT_OF_REACH.has(reason);
-}
-
-const OUT_OF_REACH: ReadonlySet<string> = new Set([
-  'unknown_host',
-  'refused',
-  'timeout',
-  'unreachable',
-  'connection_lost',
-  'server_busy',
-]);
-
 /**
  * The terminal's line when no OS keychain answers (Spanish, for whoever started the app from a shell):
  * the test environment works, a real provider's token cannot be kept, and how to get a keychain.

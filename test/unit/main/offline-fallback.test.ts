@@ -2,7 +2,7 @@
 // of reach, or the handover refused by key; never a failure a person must fix (a password, rights,
 // TLS, a missing database, a newer schema), which the copy would hide.
 import { describe, expect, it } from 'vitest';
-import { sellsWithoutShopDatabase } from '#main/host';
+import { sellsWithoutShopDatabase } from '#main/offline-fallback';
 import { AppError } from '#shared/rpc/errors';
 
 const unavailable = (reason: string) => new AppError('store_unavailable', 'No se pudo.', { reason });
