@@ -54,6 +54,11 @@ import { OutboxRunner } from './submissions/outbox-runner';
 import { Submissions } from './submissions/submissions';
 import { Vault, type SecretStore, type VaultScope } from './vault/vault';
 import { installSpanishZodErrors } from '#shared/zod-spanish';
+import { handOver } from './offline/handover';
+import { keepingShopCopy, offlineMode, refusingSharedEdits } from './offline/offline-mode';
+import { markOffline } from './offline/shop-copy';
+import { ShopCopyKeeper } from './offline/keeper';
+import { offlineHandlers } from './rpc/handlers/offline';
 
 export interface CoreOptions {
   home: string;
@@ -70,6 +75,8 @@ export interface CoreOptions {
   nativeBinding?: string;
   /** Transmission window of a contingency document, in hours (default 48). */
   contingencyWindowHours?: number;
+  /** How often the shop copy is taken again while on the shop's database (default: offline/keeper.ts's). */
+  shopCopyRefreshMs?: number;
   /** How often the contingency outbox tries the service while documents wait (default 15 s). */
   outboxProbeMs?: number;
   /** How long a create request may wait for its answer (default: the API client's 60 s). */
@@ -104,6 +111,13 @@ export interface CoreOptions {
   schemaVersion?: number;
   /** The PostgreSQL address (without password) shown in Ajustes and app.info. */
   databaseAddress?: string;
+  /** The SQLite file to open instead of the data folder's (the shop copy, offline/shop-copy.ts). */
+  databaseFile?: string;
+  /**
+   * Selling without the caja principal, on the shop copy (`databaseFile`): what the window is told,
+   * and the shared data's edits refused (offline/offline-mode.ts).
+   */
+  offline?: { address: string; problem: string | null };
 }
 
 export interface Core extends Dispatcher {
@@ -153,8 +167,13 @@ export function createCore(options: CoreOptions): Core {
       mkdirSync(options.home, { recursive: true, mode: 0o700 });
       vault = new Vault(options.secrets, { folder: realpathSync(options.home), installation: options.installation });
     } else {
-      store = Store.open(join(options.home, DATABASE_FILE), { nativeBinding: options.nativeBinding, now: clock() });
+      store = Store.open(options.databaseFile ?? join(options.home, DATABASE_FILE), {
+        nativeBinding: options.nativeBinding,
+        now: clock(),
+      });
+      // The shop copy carries the shop database's installation id: the same keychain scope, the same tokens.
       vault = new Vault(options.secrets, vaultScope(options.home, store));
+      if (options.offline) markOffline(store.db, clock());
     }
   } catch (error) {
     store?.close();
@@ -206,6 +225,22 @@ export function createCore(options: CoreOptions): Core {
   submissions.onRecorded((row) => (row.state === 'rejected' ? history.recordRejected(row) : undefined));
   const cashiers = new Cashiers(engine, clock, registers);
   const shifts = new Shifts(engine, cashiers, registers, clock);
+  const offline = offlineMode(options.offline ?? null, store);
+  // On the shop's database, the copy this register sells from when it is out of reach is kept fresh.
+  const keeper =
+    onPostgres && options.databaseAddress
+      ? new ShopCopyKeeper({
+          home: options.home,
+          engine,
+          source: options.databaseAddress,
+          registerId: () => registers.id(),
+          events,
+          clock,
+          logger,
+          ...(options.shopCopyRefreshMs ? { intervalMs: options.shopCopyRefreshMs } : {}),
+          ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+        })
+      : null;
   const parts: CoreParts = {
     version: options.version ?? '0.1.0',
     home: options.home,
@@ -228,11 +263,12 @@ export function createCore(options: CoreOptions): Core {
     registers,
     cashiers,
     shifts,
+    offline,
     ...(options.restore ? { restore: options.restore } : {}),
     ...(options.database ? { database: options.database } : {}),
     ...(options.shopServer ? { shopServer: options.shopServer } : {}),
   };
-  const dispatcher = createDispatcher(
+  const answered = createDispatcher(
     rpcContract,
     guardAdminOnly(
       {
@@ -257,11 +293,13 @@ export function createCore(options: CoreOptions): Core {
         ...registerHandlers(parts),
         ...databaseHandlers(parts),
         ...shopServerHandlers(parts),
+        ...offlineHandlers(parts),
       },
       cashiers,
     ),
     logger,
   );
+  const dispatcher = offline.offline ? refusingSharedEdits(answered) : keepingShopCopy(answered, keeper);
   const issued = new IssuedMirror({ connections, fetch, clock, events, logger }, history);
   let stopMirroring: (() => void) | null = null;
   let stopListening: (() => void) | null = null;
@@ -282,6 +320,7 @@ export function createCore(options: CoreOptions): Core {
         });
         const active = connections.active();
         if (active) lists.serviceAnswered(active.id);
+        keeper?.start();
         await submissions.ensureResumed();
         if (!closing) await poller.start();
         if (!closing) outboxRunner.start();
@@ -300,6 +339,7 @@ export function createCore(options: CoreOptions): Core {
       await issued.whenIdle();
       await history.whenIdle();
       await notices?.stop();
+      await keeper?.stop();
       try {
         store?.close();
       } finally {
@@ -326,19 +366,15 @@ export async function openCore(options: OpenCoreOptions): Promise<Core> {
   const { choice, postgres, ...rest } = options;
   if (!choice || choice.engine === 'sqlite') return createCore(rest);
   const { address } = choice;
-  // verify-ca and verify-full trust what the API's connections trust: the OS's roots too.
-  // A pinned certificate (a caja principal's) replaces every root.
-  const verifies = choice.pinned === undefined && (address.sslmode === 'verify-ca' || address.sslmode === 'verify-full');
-  const engine = await openPostgres({
-    url: address.url,
-    password: keychainPassword(options.secrets, address),
-    migrations,
-    ...(verifies ? { ca: (await trustedRoots()).certificates } : {}),
-    ...(choice.pinned !== undefined ? { pinned: choice.pinned } : {}),
-    ...(postgres?.poolSize ? { poolSize: postgres.poolSize } : {}),
-    ...(postgres?.connectTimeoutMs ? { connectTimeoutMs: postgres.connectTimeoutMs } : {}),
-  });
+  const engine = await openShopDatabase(choice, options.secrets, postgres);
   try {
+    // What this register sold without the shop database goes there first, before anything new is sold.
+    const handed = await handOver(options.home, engine, {
+      now: (options.clock ?? (() => new Date()))(),
+      source: address.url,
+      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+    });
+    if (handed) options.logger?.info('offline sales handed over', { ...handed.inserted, present: handed.present });
     const core = createCore({
       ...rest,
       engine,
@@ -369,6 +405,31 @@ export async function openCore(options: OpenCoreOptions): Promise<Core> {
     await engine.close();
     throw error;
   }
+}
+
+/**
+ * The shop's PostgreSQL engine as openCore opens it: its password asked of the OS keychain, its TLS
+ * trusting the OS's roots or the pinned certificate, its schema brought to this build's. A failure
+ * is a Spanish AppError (postgres/faults.ts).
+ */
+export async function openShopDatabase(
+  choice: Extract<DatabaseChoice, { engine: 'postgres' }>,
+  secrets: SecretStore,
+  postgres: OpenCoreOptions['postgres'] = {},
+): Promise<Engine & { schemaVersion: number }> {
+  const { address } = choice;
+  // verify-ca and verify-full trust what the API's connections trust: the OS's roots too.
+  // A pinned certificate (a caja principal's) replaces every root.
+  const verifies = choice.pinned === undefined && (address.sslmode === 'verify-ca' || address.sslmode === 'verify-full');
+  return openPostgres({
+    url: address.url,
+    password: keychainPassword(secrets, address),
+    migrations,
+    ...(verifies ? { ca: (await trustedRoots()).certificates } : {}),
+    ...(choice.pinned !== undefined ? { pinned: choice.pinned } : {}),
+    ...(postgres.poolSize ? { poolSize: postgres.poolSize } : {}),
+    ...(postgres.connectTimeoutMs ? { connectTimeoutMs: postgres.connectTimeoutMs } : {}),
+  });
 }
 
 /**

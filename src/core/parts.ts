@@ -17,6 +17,7 @@ import type { Shifts } from './shifts/shifts';
 import type { Store } from './store/store';
 import type { Submissions } from './submissions/submissions';
 import type { Vault } from './vault/vault';
+import type { OfflineStatus } from '#shared/rpc/methods/offline';
 
 export type Transport = 'electron' | 'web' | 'cli';
 
@@ -52,6 +53,8 @@ export interface CoreParts {
   /** Who is at the keyboard (cashiers and their roles). */
   cashiers: Cashiers;
   shifts: Shifts;
+  /** Whether this register sells without the caja principal, on its shop copy (offline/offline-mode.ts). */
+  offline: OfflineStatus;
   /** The host's control of its database (Ajustes › Base de datos del negocio); absent where the host cannot switch (CLI, tests). */
   database?: DatabaseControl;
   /** The host's caja principal (Ajustes › Cajas); absent where the host cannot switch (CLI, tests). */

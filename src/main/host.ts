@@ -3,7 +3,9 @@
 // the poller). Free of `electron`, so it runs under plain Node too.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DATABASE_FILE, openCore, type Core, type OpenCoreOptions } from '../core/core';
+import { DATABASE_FILE, openCore, openShopDatabase, type Core, type OpenCoreOptions } from '../core/core';
+import { hasShopCopyOf, shopCopyFile } from '../core/offline/shop-copy';
+import { lookForShopDatabase, sellsWithoutShopDatabase } from './offline-fallback';
 import { EventBus } from '../core/events';
 import { assertRestorable } from '../core/rpc/handlers/app';
 import type { ChosenBy } from '../core/rpc/handlers/database';
@@ -68,6 +70,8 @@ export interface ServedHostOptions extends HostOptions {
   env?: NodeJS.ProcessEnv;
   /** The port the caja principal's server tries first when it is made (default 5433; tests give 0). */
   shopServerPort?: number;
+  /** How often a register selling without the caja principal looks for it (default 30 s). */
+  offlineProbeMs?: number;
 }
 
 /** What the Electron shell and `npm run web` serve: a running core, or the reason it cannot run. */
@@ -89,6 +93,8 @@ interface Served {
   schemaVersion: number | null;
   startupError: RpcErrorShape | null;
   storeNotice: string | null;
+  /** Selling without the caja principal, on the shop copy. */
+  offline?: true;
   close(): Promise<void>;
 }
 
@@ -105,7 +111,7 @@ interface Served {
  * shop's PostgreSQL it holds none (several registers share that database).
  */
 export async function startServedHost(options: ServedHostOptions): Promise<ServedHost> {
-  const { databaseArgument, env = process.env, shopServerPort, ...hostOptions } = options;
+  const { databaseArgument, env = process.env, shopServerPort, offlineProbeMs, ...hostOptions } = options;
   const events = options.events ?? new EventBus();
   const databaseFile = join(options.home, DATABASE_FILE);
   const clock = options.clock ?? (() => new Date());
@@ -181,7 +187,7 @@ export async function startServedHost(options: ServedHostOptions): Promise<Serve
         let opened: Served;
         try {
           await steps.during?.();
-          opened = await open(next);
+          opened = await open(next, false);
         } catch (error) {
           await back();
           throw error;
@@ -231,26 +237,141 @@ export async function startServedHost(options: ServedHostOptions): Promise<Serve
     close: async () => undefined,
   });
 
-  const open = async (next: DatabaseChoice | null): Promise<Served> => {
+  /** The data folder's lock, taken for a core on SQLite; a Served explanation when another process holds it. */
+  const takeLock = (): Served | null => {
+    if (lock) return null;
+    // A folder another process holds is served as its explanation, nothing else.
+    try {
+      lock = FolderLock.acquire(options.home, {
+        transport: options.transport,
+        nativeBinding: options.nativeBinding,
+        now: clock(),
+      });
+    } catch (error) {
+      if (!isAppError(error) || (error.code !== 'folder_in_use' && error.code !== 'store_unavailable')) throw error;
+      return unavailable(
+        error.code === 'folder_in_use' ? error.toShape() : unavailableStoreError(error, options.home, databaseFile),
+        false,
+      );
+    }
+    return null;
+  };
+
+  // Selling without the caja principal: core on the shop copy, and the shop database looked for
+  // until it answers, then everything sold here handed over (openCore) and core reopened there.
+  const openOffline = async (next: Extract<DatabaseChoice, { engine: 'postgres' }>, cause: AppError): Promise<Served | null> => {
+    const refused = takeLock();
+    if (refused) return null;
+    const problem = cause.code === 'conflict' ? cause.message : null;
+    let host: Host;
+    try {
+      host = await startHost({
+        ...hostOptions,
+        events,
+        database: control,
+        shopServer: shopControl,
+        choice: { engine: 'sqlite' },
+        lock: lock!,
+        databaseFile: shopCopyFile(options.home),
+        offline: { address: next.address.url, problem },
+      });
+    } catch (error) {
+      lock?.release();
+      lock = null;
+      options.logger?.error('the shop copy could not be opened', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return null;
+    }
+    options.logger?.warn('selling without the shop database', { reason: cause.details?.reason ?? cause.code });
+    // A conflict waits for support and the next start: looking again would stop the sales every time.
+    const probe =
+      problem === null
+        ? lookForShopDatabase({
+            reachable: () => reachable(next),
+            busy: () => switching !== null,
+            found: () => backToShopDatabase(next),
+            everyMs: offlineProbeMs,
+          })
+        : null;
+    return {
+      dispatcher: host.dispatcher,
+      db: null,
+      schemaVersion: host.core.parts.schemaVersion,
+      startupError: null,
+      storeNotice: null,
+      close: async () => {
+        probe?.stop();
+        await host.close();
+      },
+    };
+  };
+
+  /** The shop database answers: core closed on the copy, its sales handed over, core opened there. */
+  const backToShopDatabase = async (next: Extract<DatabaseChoice, { engine: 'postgres' }>) => {
+    // Only between requests (a sale being sent finishes on the copy); the next look tries again.
+    if (switching || choice !== next || inFlight > 0) return;
+    switching = 'database';
+    try {
+      await current.close();
+      current = await open(next);
+      if (current.offline !== true && lock) {
+        lock.release();
+        lock = null;
+      }
+    } catch (error) {
+      options.logger?.error('back to the shop database failed', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+    } finally {
+      switching = null;
+    }
+    events.emit('offline.changed', { offline: current.offline === true });
+  };
+
+  // `offline`: whether a shop database out of reach may be served by the shop copy (at start, and when
+  // it comes back); not for a switch the user asked for, which is refused and leaves things as they were.
+  /** Whether the shop database answers now: a connection of its own, opened and closed. */
+  const reachable = async (next: Extract<DatabaseChoice, { engine: 'postgres' }>) => {
+    try {
+      const engine = await openShopDatabase(next, options.secrets, { poolSize: 1 });
+      await engine.close();
+      return 'answers';
+    } catch (error) {
+      return sellsWithoutShopDatabase(error) ? 'out_of_reach' : 'refuses';
+    }
+  };
+
+  /** Core on the shop database, its connection lost: when the database is out of reach, core reopened on the copy. */
+  const offlineAfterLoss = async () => {
+    const next = choice;
+    if (switching || next?.engine !== 'postgres' || current.offline || current.startupError) return;
+    if (!hasShopCopyOf(options.home, next.address.url, options)) return;
+    // Back already (a restart of the server, a blip): the pool reconnects by itself.
+    if ((await reachable(next)) !== 'out_of_reach') return;
+    if (switching || inFlight > 0 || choice !== next) return;
+    switching = 'database';
+    try {
+      await current.close();
+      current = await open(next);
+    } catch (error) {
+      options.logger?.error('selling without the shop database failed', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+    } finally {
+      switching = null;
+    }
+    events.emit('offline.changed', { offline: current.offline === true });
+  };
+
+  const open = async (next: DatabaseChoice | null, offline = true): Promise<Served> => {
     if (next === null) {
       const error = choiceError ?? new AppError('store_unavailable', 'No se pudo leer la base de datos elegida.');
       return unavailable({ ...error.toShape(), details: { ...error.details, dataFolder: options.home } }, false);
     }
-    if (next.engine === 'sqlite' && !lock) {
-      // A folder another process holds is served as its explanation, nothing else.
-      try {
-        lock = FolderLock.acquire(options.home, {
-          transport: options.transport,
-          nativeBinding: options.nativeBinding,
-          now: clock(),
-        });
-      } catch (error) {
-        if (!isAppError(error) || (error.code !== 'folder_in_use' && error.code !== 'store_unavailable')) throw error;
-        return unavailable(
-          error.code === 'folder_in_use' ? error.toShape() : unavailableStoreError(error, options.home, databaseFile),
-          false,
-        );
-      }
+    if (next.engine === 'sqlite') {
+      const refused = takeLock();
+      if (refused) return refused;
     }
     try {
       const host = await startHost({
@@ -269,6 +390,15 @@ export async function startServedHost(options: ServedHostOptions): Promise<Serve
         close: () => host.close(),
       };
     } catch (error) {
+      if (
+        offline &&
+        next.engine === 'postgres' &&
+        sellsWithoutShopDatabase(error) &&
+        hasShopCopyOf(options.home, next.address.url, options)
+      ) {
+        const offline = await openOffline(next, error);
+        if (offline) return { ...offline, offline: true };
+      }
       if (!isAppError(error) || (error.code !== 'store_unavailable' && error.code !== 'store_newer_than_app')) throw error;
       return next.engine === 'sqlite'
         ? unavailable(unavailableStoreError(error, options.home, databaseFile), true)
@@ -307,11 +437,17 @@ export async function startServedHost(options: ServedHostOptions): Promise<Serve
       async dispatch(message) {
         if (switching) return busy(message, switching);
         inFlight += 1;
+        let reply: RpcReply;
         try {
-          return await current.dispatcher.dispatch(message);
+          reply = await current.dispatcher.dispatch(message);
         } finally {
           inFlight -= 1;
         }
+        // The shop database lost in the middle of the day: this request says so (postgres/faults.ts),
+        // and the register goes on selling on its copy once the database is found out of reach.
+        if (!reply.ok && reply.error.code === 'store_unavailable' && reply.error.details?.reason === 'connection_lost')
+          void offlineAfterLoss();
+        return reply;
       },
     },
     events,
@@ -343,7 +479,6 @@ function chosenByOf(home: string, argument: string | undefined, env: NodeJS.Proc
 }
 
 const QUIET_TIMEOUT_MS = 60_000;
-
 /**
  * The terminal's line when no OS keychain answers (Spanish, for whoever started the app from a shell):
  * the test environment works, a real provider's token cannot be kept, and how to get a keychain.

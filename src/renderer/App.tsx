@@ -7,6 +7,7 @@ import { preloadScreens, screenFor, screens } from './screens';
 import { ErrorBoundary } from './shell/ErrorBoundary';
 import { Notices } from './shell/notices/Notices';
 import { KeychainNotice } from './shell/KeychainNotice';
+import { OfflineBanner } from './shell/OfflineBanner';
 import { OutboxBanner } from './shell/OutboxBanner';
 import { SettlementNotices } from './shell/notices/SettlementNotices';
 import { StatusBar } from './shell/StatusBar';
@@ -46,6 +47,7 @@ export function App() {
       </nav>
       <main className="content">
         <DatabaseUnavailable />
+        <OfflineBanner />
         <KeychainNotice />
         <OutboxBanner />
         <ErrorBoundary resetKey={screen.id}>

@@ -14,7 +14,10 @@ export type StaleQuery = readonly [MethodName] | readonly [MethodName, Record<st
 
 const HISTORY: StaleQuery[] = [['history.list'], ['history.following'], ['history.status']];
 
-export const INVALIDATES: { [K in EventName]: (payload: EventPayload<K>) => StaleQuery[] } = {
+/** Every query: core was reopened on another store (selling without the caja principal, or back on it). */
+export const EVERYTHING = 'everything';
+
+export const INVALIDATES: { [K in EventName]: (payload: EventPayload<K>) => StaleQuery[] | typeof EVERYTHING } = {
   'connection.changed': () => [['connections.list'], ['connections.keychain']],
   'document.changed': (payload) => [
     ['submissions.list'],
@@ -41,11 +44,17 @@ export const INVALIDATES: { [K in EventName]: (payload: EventPayload<K>) => Stal
   'lists.changed': (payload) => [[payload.name === 'payment_methods' ? 'fe.paymentMethods' : 'fe.terceros'], ['fe.listsStatus']],
   // Each page read adds documents to the list; the status (counts, last sync) when the pass ends.
   'sync.progress': (payload) => (payload.phase === 'page' ? [['history.list']] : payload.phase === 'started' ? [] : HISTORY),
+  'offline.changed': () => EVERYTHING,
 };
 
 /** Invalidates what `event` makes stale. */
 export function invalidateFor<K extends EventName>(client: QueryClient, event: K, payload: EventPayload<K>): void {
-  for (const queryKey of INVALIDATES[event](payload)) void client.invalidateQueries({ queryKey });
+  const stale = INVALIDATES[event](payload);
+  if (stale === EVERYTHING) {
+    void client.invalidateQueries();
+    return;
+  }
+  for (const queryKey of stale) void client.invalidateQueries({ queryKey });
 }
 
 const EVENTS = Object.keys(INVALIDATES) as EventName[];

@@ -20,6 +20,7 @@ export const SHELL_READS = [
   ['app.info', {}],
   ['submissions.list', { open: true, limit: 500 }],
   ['registers.list', {}],
+  ['offline.status', {}],
 ] as const satisfies readonly (readonly [MethodName, object])[];
 
 let started: Promise<unknown>[] | null = null;

@@ -14,6 +14,7 @@ import { dseCorrectionMethods } from './methods/dse-corrections';
 import { dseMethods } from './methods/dse';
 import { feMethods } from './methods/fe';
 import { historyMethods } from './methods/history';
+import { offlineMethods } from './methods/offline';
 import { outboxMethods } from './methods/outbox';
 import { printMethods } from './methods/print';
 import { registerMethods } from './methods/registers';
@@ -45,6 +46,7 @@ export const rpcContract = {
   ...registerMethods,
   ...databaseMethods,
   ...shopServerMethods,
+  ...offlineMethods,
 } satisfies MethodTable;
 
 export type RpcContract = typeof rpcContract;

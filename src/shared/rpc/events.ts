@@ -38,6 +38,11 @@ export const rpcEvents = {
     total: z.number().int().nullable(),
     message: z.string().optional(),
   }),
+  /**
+   * This register began or stopped selling without the caja principal: the host reopened core on
+   * another store, so everything the window holds is stale.
+   */
+  'offline.changed': z.object({ offline: z.boolean() }),
 } satisfies EventTable;
 export type RpcEvents = typeof rpcEvents;
 export type EventName = keyof RpcEvents;
