@@ -3,7 +3,7 @@
 // the word index in step in the same transaction: SQLite's FTS5 table (migration 0011) or
 // PostgreSQL's folded words under a trigram index (migration 0030); `wordIndex` below is the only
 // place the two differ.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Product, ProductInput } from '#shared/catalog/product';
 import { AppError } from '#shared/rpc/errors';
 import type { Engine, EngineKind } from '../store/engine';
@@ -185,28 +185,27 @@ export class Catalog {
     return product;
   }
 
-  /** An active product by exact barcode (a scanner) or exact code (typed by a person). */
+  /**
+   * An active product by exact barcode (a scanner) or exact code (typed by a person), the barcode
+   * first: one statement, its barcodes with it (the scanner asks on every scan).
+   */
   async byCode(connectionId: number, code: string): Promise<Product | null> {
     const trimmed = code.trim();
     const db = this.engine.db;
-    const barcode = await db
-      .selectFrom('catalog_barcodes')
-      .select('product_id')
-      .where('connection_id', '=', connectionId)
-      .where('barcode', '=', trimmed)
-      .executeTakeFirst();
-    const id =
-      barcode?.product_id ??
-      (
-        await db
-          .selectFrom('catalog_products')
-          .select('id')
-          .where('connection_id', '=', connectionId)
-          .where('code', '=', trimmed)
-          .executeTakeFirst()
-      )?.id;
-    if (id === undefined) return null;
-    const [product] = await this.products(db, connectionId, [id]);
+    const [product] = await this.productsWhere(db, connectionId, (eb) =>
+      eb(
+        'p.id',
+        '=',
+        eb.fn.coalesce(
+          eb
+            .selectFrom('catalog_barcodes')
+            .select('product_id')
+            .where('connection_id', '=', connectionId)
+            .where('barcode', '=', trimmed),
+          eb.selectFrom('catalog_products').select('id').where('connection_id', '=', connectionId).where('code', '=', trimmed),
+        ),
+      ),
+    );
     return product?.active ? product : null;
   }
 
@@ -245,18 +244,19 @@ export class Catalog {
       return { items, total: Number(n), total_capped: false };
     }
     const cap = Math.max(CANDIDATE_CAP, limit * 2);
-    const exact = (
-      await db
+    // The exact lookup and the word index asked side by side: on PostgreSQL each on a connection of
+    // the pool, so the search waits for one round trip, not two in a row.
+    const [exactRows, candidates] = await Promise.all([
+      db
         .selectFrom('catalog_barcodes')
         .select('product_id as id')
         .where('connection_id', '=', connectionId)
         .where('barcode', '=', q)
         .union(db.selectFrom('catalog_products').select('id').where('connection_id', '=', connectionId).where('code', '=', q))
-        .execute()
-    )
-      .map((r) => r.id)
-      .sort((a, b) => a - b);
-    const candidates = await this.index.candidates(db, connectionId, q, includeInactive, cap + 1);
+        .execute(),
+      this.index.candidates(db, connectionId, q, includeInactive, cap + 1),
+    ]);
+    const exact = exactRows.map((r) => r.id).sort((a, b) => a - b);
     const capped = candidates.length > cap;
     if (capped) candidates.pop();
     const exactSet = new Set(exact);
@@ -436,15 +436,34 @@ export class Catalog {
     if (ids.length === 0) return [];
     // By id alone, the connection checked here: with `connection_id = ?` beside the id list, SQLite
     // walks the connection's whole (connection_id, …) index instead of looking the ids up.
+    const unique = [...new Set(ids)];
+    return this.productsWhere(db, connectionId, (eb) => eb('p.id', 'in', unique));
+  }
+
+  /**
+   * Products matching `where`, each with its barcodes, in one statement (a row per barcode, or one
+   * with none): a search or a scan waits for one round trip here, not one for the products and
+   * another for their barcodes. Those of another connection are left out here (see `products`).
+   */
+  private async productsWhere(
+    db: Queries,
+    connectionId: number,
+    where: (eb: ExpressionBuilder<Schema & { p: Schema['catalog_products'] }, 'p'>) => Expression<SqlBool>,
+  ): Promise<Product[]> {
     const rows = await db
-      .selectFrom('catalog_products')
-      .select([...COLUMNS, 'connection_id'])
-      .where('id', 'in', [...new Set(ids)])
+      .selectFrom('catalog_products as p')
+      .leftJoin('catalog_barcodes as b', 'b.product_id', 'p.id')
+      .select([...COLUMNS.map((c) => `p.${c}` as const), 'p.connection_id', 'b.barcode'])
+      .where(where)
       .execute();
-    return this.withBarcodes(
-      db,
-      rows.filter((row) => row.connection_id === connectionId),
-    );
+    const byId = new Map<number, { row: ProductRow; barcodes: string[] }>();
+    for (const { barcode, connection_id, ...row } of rows) {
+      if (connection_id !== connectionId) continue;
+      const found = byId.get(row.id) ?? { row, barcodes: [] };
+      byId.set(row.id, found);
+      if (barcode !== null) found.barcodes.push(barcode);
+    }
+    return [...byId.values()].map(({ row, barcodes }) => toProduct(row, barcodes));
   }
 
   private async withBarcodes(db: Queries, rows: ProductRow[]): Promise<Product[]> {

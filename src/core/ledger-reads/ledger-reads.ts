@@ -189,32 +189,28 @@ export class LedgerReads {
    */
   async requestsOf(historyIds: readonly number[]): Promise<DocumentRequest[]> {
     if (historyIds.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('history_documents as h')
-      .leftJoin('submissions as s', (join) =>
-        join.on((eb) =>
-          eb(
-            's.id',
-            '=',
-            eb.fn.coalesce(
-              'h.submission_id',
-              eb
-                .selectFrom('submissions as s2')
-                .select('s2.id')
-                .whereRef('s2.connection_id', '=', 'h.connection_id')
-                .whereRef('s2.kind', '=', 'h.kind')
-                .whereRef('s2.document_id', '=', 'h.remote_id')
-                .orderBy('s2.id', 'desc')
-                .limit(1),
-            ),
-          ),
-        ),
-      )
-      .select(['h.id', 'h.kind', 's.id as submission_id', 's.request_body'])
-      .where('h.id', 'in', historyIds)
-      .orderBy('h.id')
-      .execute();
-    return rows.map((row) => ({ ...row, kind: row.kind as 'FE' | 'DSE' }));
+    // The submission's id is picked per document first, then its row read by primary key, one lookup
+    // per document. PostgreSQL, given a join on the picked id (or on the coalesce itself), read the
+    // whole submissions table, request bodies and all, for every batch of documents (a hash, or a
+    // merge along its primary key): there each row is a scalar subquery, which it looks up by key.
+    // SQLite looks a join up by key already, and does it in one probe instead of two.
+    const submission =
+      this.engine.kind === 'postgres'
+        ? sql`(SELECT s.id FROM submissions s WHERE s.id = p.picked_id) AS submission_id,
+            (SELECT s.request_body FROM submissions s WHERE s.id = p.picked_id) AS request_body FROM picked p`
+        : sql`s.id AS submission_id, s.request_body FROM picked p LEFT JOIN submissions s ON s.id = p.picked_id`;
+    const { rows } = await sql<{ id: number; kind: 'FE' | 'DSE'; submission_id: number | null; request_body: Buffer | null }>`
+      WITH picked AS MATERIALIZED (
+        SELECT h.id, h.kind, coalesce(h.submission_id, (SELECT s2.id FROM submissions s2
+          WHERE s2.connection_id = h.connection_id AND s2.kind = h.kind AND s2.document_id = h.remote_id
+          ORDER BY s2.id DESC LIMIT 1)) AS picked_id
+        FROM history_documents h WHERE h.id IN (${sql.join(historyIds)}))
+      SELECT p.id, p.kind, ${submission} ORDER BY p.id`.execute(this.db);
+    return rows.map((row) => ({
+      ...row,
+      id: Number(row.id),
+      submission_id: row.submission_id === null ? null : Number(row.submission_id),
+    }));
   }
 
   /** Whether a mirrored document is only this app's local record of a rejection (local-record.ts). */

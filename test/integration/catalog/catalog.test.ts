@@ -59,6 +59,22 @@ describe.each(ENGINE_KINDS)('catalog on %s', (kind: EngineKind) => {
     expect((await catalog.byCode(1, 'CAF500'))?.id).toBe(created.id);
   });
 
+  it("scans a barcode before a code: the barcode's product, with its barcodes, and none when that one is inactive", async () => {
+    const arroz = await catalog.save(1, product({ code: 'ARR1', barcodes: ['7701', '7702'], description: 'Arroz Diana 1 kg' }));
+    const azucar = await catalog.save(1, product({ code: '7701', barcodes: [], description: 'Azúcar 1 kg' }));
+    await catalog.save(2, product({ code: 'ARR9', barcodes: ['7709'], description: 'Arroz de otra empresa' }));
+    expect(await catalog.byCode(1, ' 7701 ')).toMatchObject({ id: arroz.id, barcodes: ['7701', '7702'] });
+    expect(await catalog.byCode(1, 'ARR1')).toMatchObject({ id: arroz.id, barcodes: ['7701', '7702'] });
+    expect(await catalog.byCode(1, '7709')).toBeNull();
+    expect(await catalog.byCode(1, 'nada')).toBeNull();
+    await catalog.setActive(1, arroz.id, false);
+    // The barcode still names the inactive product: the code of another is not tried.
+    expect(await catalog.byCode(1, '7701')).toBeNull();
+    await catalog.setActive(1, arroz.id, true);
+    await catalog.save(1, product({ code: 'ARR1', barcodes: ['7702'], description: 'Arroz Diana 1 kg' }), arroz.id);
+    expect(await catalog.byCode(1, '7701')).toMatchObject({ id: azucar.id, barcodes: [] });
+  });
+
   it('finds by exact code or barcode first, then by the start of any words, accents folded', async () => {
     await catalog.save(1, product());
     await catalog.save(1, product({ code: 'CAF250', barcodes: [], description: 'Café en grano 250 g' }));

@@ -250,5 +250,12 @@ describe.each(['sqlite', 'postgres'] as const)('ledger reads on %s', (kind) => {
     expect(await reads.documentsWithoutFacts(3, '2026-11-01', '2026-11-30', false)).toEqual([]);
     expect(await reads.documentsWithoutFacts(3, '2026-11-01', '2026-11-30', true)).toEqual([synced]);
     expect((await reads.requestsOf([synced]))[0]!.submission_id).toBe(late);
+    // The newest submission of a document without a link; the linked one whatever came after it.
+    const later = await submission(engine, { connection: 3, state: 'accepted', at: '2026-11-12T14:00:00.000Z', documentId: 702 });
+    await submission(engine, { connection: 3, state: 'accepted', at: '2026-11-12T14:00:00.000Z', documentId: 701 });
+    expect((await reads.requestsOf([synced, byLink])).map((r) => [r.id, r.submission_id])).toEqual([
+      [byLink, sent],
+      [synced, later],
+    ]);
   });
 });

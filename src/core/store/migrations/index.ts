@@ -35,6 +35,7 @@ import { migration0031 } from './0031_history_search';
 import { migration0032 } from './0032_report_cache_refresh';
 import { migration0033 } from './0033_history_words';
 import { migration0034 } from './0034_registers';
+import { migration0035 } from './0035_report_covering_postgres';
 
 export const migrations: readonly Migration[] = [
   migration0001,
@@ -71,4 +72,5 @@ export const migrations: readonly Migration[] = [
   migration0032,
   migration0033,
   migration0034,
+  migration0035,
 ];
