@@ -16,6 +16,7 @@ import { runCli, spawnCli, type CliRun } from '#test/core/cli';
 import { startPostgres, type TestPostgres } from '#test/postgres';
 import { dse, dseDocumentIds, fe, feTotal, MAGIC } from '#test/requests/outcomes';
 import { CORE_COMPANY as COMPANY, coreSeed, CORE_TOKENS as TOKENS } from '#test/seed';
+import { seededRandom } from '#test/history-generator';
 import { tempDir } from '#test/temp';
 import { waitUntil } from '#test/wait';
 
@@ -23,23 +24,12 @@ const REGISTERS = ['Caja 1', 'Caja 2', 'Caja 3'] as const;
 const ROUNDS = 3;
 const SEED = Number(process.env.FACTURA_DESK_SHOP_DAY_SEED ?? Date.now() % 100_000);
 
-/** mulberry32: the day's draws, replayable from the printed seed. */
-function draws(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 let dir: ReturnType<typeof tempDir>;
 let server: TestPostgres;
 let url: string;
 let sandbox: RunningSandbox;
-const random = draws(SEED);
+/** The day's draws, replayable from the printed seed. */
+const random = seededRandom(SEED);
 
 beforeAll(async () => {
   dir = tempDir('factura-desk-shop-day-');

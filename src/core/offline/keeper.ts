@@ -19,6 +19,7 @@ const SHARED_CHANGES: ReadonlySet<EventName> = new Set([
   'issuer.changed',
   'connection.changed',
   'lists.changed',
+  'registers.changed',
 ]);
 
 export interface ShopCopyKeeperParts {

@@ -12,6 +12,9 @@ import type { ShopCopyKeeper } from './keeper';
 import { readShopCopyState } from './shop-copy';
 
 const SHARED = 'se cambia en la caja principal';
+const CONNECTIONS = 'Las conexiones se cambian en la caja principal';
+const CASHIERS = 'Los cajeros se cambian en la caja principal';
+const REGISTERS = 'Las cajas se cambian en la caja principal';
 
 /** What a register without the caja principal refuses, and why in a few words. */
 const REFUSED: Partial<Record<MethodName, string>> = {
@@ -22,19 +25,19 @@ const REFUSED: Partial<Record<MethodName, string>> = {
   'customers.setActive': `La lista de clientes ${SHARED}`,
   'history.setIssuer': `Los datos del emisor se cambian en la caja principal`,
   'history.sync': 'El historial completo se sincroniza con la caja principal',
-  'connections.create': `Las conexiones se cambian en la caja principal`,
-  'connections.update': `Las conexiones se cambian en la caja principal`,
-  'connections.activate': `Las conexiones se cambian en la caja principal`,
-  'connections.remove': `Las conexiones se cambian en la caja principal`,
-  'connections.trustCa': `Las conexiones se cambian en la caja principal`,
-  'connections.forgetCa': `Las conexiones se cambian en la caja principal`,
-  'cashiers.createAdmin': `Los cajeros se cambian en la caja principal`,
-  'cashiers.create': `Los cajeros se cambian en la caja principal`,
-  'cashiers.setActive': `Los cajeros se cambian en la caja principal`,
-  'cashiers.setSettings': `Los cajeros se cambian en la caja principal`,
-  'registers.rename': `Las cajas se cambian en la caja principal`,
-  'registers.remove': `Las cajas se cambian en la caja principal`,
-  'registers.rejoin': `Las cajas se cambian en la caja principal`,
+  'connections.create': CONNECTIONS,
+  'connections.update': CONNECTIONS,
+  'connections.activate': CONNECTIONS,
+  'connections.remove': CONNECTIONS,
+  'connections.trustCa': CONNECTIONS,
+  'connections.forgetCa': CONNECTIONS,
+  'cashiers.createAdmin': CASHIERS,
+  'cashiers.create': CASHIERS,
+  'cashiers.setActive': CASHIERS,
+  'cashiers.setSettings': CASHIERS,
+  'registers.rename': REGISTERS,
+  'registers.remove': REGISTERS,
+  'registers.rejoin': REGISTERS,
   'dseCatalog.saveCostCenters': `Los centros de costo ${SHARED}`,
   'fe.saveWithholdingTypes': `Las retenciones ${SHARED}`,
   'print.setSettings': `La configuración de impresión ${SHARED}`,

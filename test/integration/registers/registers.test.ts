@@ -10,7 +10,7 @@ import { Cashiers } from '#core/cashiers/cashiers';
 import { readRegisterId, saveRegisterId } from '#core/registers/register-identity';
 import { firstFreeName, Registers } from '#core/registers/registers';
 import { Shifts } from '#core/shifts/shifts';
-import type { EngineKind } from '#core/store/engine';
+import type { Engine, EngineKind } from '#core/store/engine';
 import type { AppError } from '#shared/rpc/errors';
 import { DENOMINATIONS } from '#shared/shifts/cash-count';
 import { ENGINE_KINDS, openEngine, type OpenedEngine } from '#test/engines';
@@ -30,17 +30,19 @@ describe('the first free register name', () => {
   });
 });
 
+/** A register's core parts, on its own data folder. */
+function registerParts(engine: Engine, home: string, clock: () => Date) {
+  const registers = new Registers(engine, home, clock);
+  const cashiers = new Cashiers(engine, clock, registers);
+  return { registers, cashiers, shifts: new Shifts(engine, cashiers, registers, clock) };
+}
+
 describe.each(ENGINE_KINDS)('registers on %s', (kind: EngineKind) => {
   let opened: OpenedEngine;
   let homes: ReturnType<typeof tempDir>;
   let now: number;
   const clock = () => new Date(now);
-  /** A register's core parts, on its own data folder. */
-  function register(folder: string) {
-    const registers = new Registers(opened.engine, join(homes.path, folder), clock);
-    const cashiers = new Cashiers(opened.engine, clock, registers);
-    return { registers, cashiers, shifts: new Shifts(opened.engine, cashiers, registers, clock) };
-  }
+  const register = (folder: string) => registerParts(opened.engine, join(homes.path, folder), clock);
   beforeEach(async () => {
     opened = await openEngine(kind);
     homes = tempDir();
@@ -210,11 +212,7 @@ describe('registers on postgres, at the same moment', () => {
   let homes: ReturnType<typeof tempDir>;
   const now = Date.parse('2026-11-20T15:00:00Z');
   const clock = () => new Date(now);
-  function register(folder: string) {
-    const registers = new Registers(opened.engine, join(homes.path, folder), clock);
-    const cashiers = new Cashiers(opened.engine, clock, registers);
-    return { registers, cashiers, shifts: new Shifts(opened.engine, cashiers, registers, clock) };
-  }
+  const register = (folder: string) => registerParts(opened.engine, join(homes.path, folder), clock);
   beforeEach(async () => {
     opened = await openEngine('postgres');
     homes = tempDir();
