@@ -28,6 +28,28 @@ function publish(store: LiveTotalsStore, values: FeFormValues): void {
 }
 
 describe('LiveTotalsStore', () => {
+  it('gives the bar the totals the form opened with, so publishing them at mount tells no line or total', () => {
+    const values = form([{ unit: '1000' }, { unit: '2000', iva: '8' }]);
+    const types: [] = [];
+    const store = new LiveTotalsStore(computeFormTotals(values, types), values.items, types);
+    const listener = vi.fn();
+    const line = vi.fn();
+    store.subscribe(listener);
+    store.subscribeLine(1, line);
+
+    const opening = store.openingTotals(types);
+    expect(opening).toBe(store.get().totals);
+    store.publish(opening!, values.items);
+    expect(listener).not.toHaveBeenCalled();
+    expect(line).not.toHaveBeenCalled();
+
+    // Other withholding types, or totals published since, are not the opening ones.
+    expect(store.openingTotals([])).toBeNull();
+    publish(store, form([{ unit: '1000' }, { unit: '2500', iva: '8' }]));
+    expect(store.openingTotals(types)).toBeNull();
+    expect(line).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps unchanged lines, replaces changed ones, and tells its listeners once per computation', () => {
     const first = form([{ unit: '1000' }, { unit: '2000', iva: '8' }, { unit: '3000', iva_incluido: true }]);
     const store = new LiveTotalsStore(computeFormTotals(first, []), first.items);

@@ -32,8 +32,11 @@ export function InvoiceBar({ types, draftKey, draft, sending, canSubmit, onDisca
   const version = useFormVersion(subscribe);
   // Unchanged lines keep their computed amounts: a keystroke computes one line again, not 200.
   const [calculator] = useState(() => new LineCalculator());
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` stands for the values read here
-  const totals = useMemo(() => computeFormTotals(getValues(), types, calculator), [version, types, calculator, getValues]);
+  // The values the form opened with have their totals already (computed for the lines' first render).
+  const totals = useMemo(
+    () => (version === 0 ? liveTotals?.openingTotals(types) : null) ?? computeFormTotals(getValues(), types, calculator),
+    [version, types, calculator, getValues, liveTotals],
+  );
   // Before paint: the lines show the same totals as this bar in the same frame.
   useLayoutEffect(() => liveTotals?.publish(totals, getValues().items), [liveTotals, totals, getValues]);
   // The draft is saved shortly after each change (not for the values the form opened with, nor while

@@ -96,7 +96,7 @@ export function InvoiceForm(props: InvoiceFormProps) {
   // Nothing here watches the form's values: the bar does, so that a keystroke does not re-render the
   // whole form (see live-totals.ts).
   const [liveTotals] = useState(
-    () => new LiveTotalsStore(computeFormTotals(props.initialValues, types), props.initialValues.items),
+    () => new LiveTotalsStore(computeFormTotals(props.initialValues, types), props.initialValues.items, types),
   );
 
   const linesForm = useId();

@@ -5,7 +5,7 @@
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 import type { FeLine } from '#shared/fe/index';
 import type { FormTotals } from './calc';
-import type { FeItemValues } from './model';
+import type { FeItemValues, WithholdingTypes } from './model';
 
 /** What one line of the grid shows; the same object while the line's inputs do not change. */
 export interface LineAmounts {
@@ -51,8 +51,26 @@ export class LiveTotalsStore {
   /** per line: told only when that line's amounts (or the currency) change, not on every keystroke */
   private readonly lineListeners = new Map<number, Set<() => void>>();
 
-  constructor(totals: FormTotals, items: LineItems) {
+  private readonly opening: FormTotals;
+
+  /** `types`: the withholding types the opening `totals` were computed with, when the form knows them. */
+  constructor(
+    totals: FormTotals,
+    items: LineItems,
+    private readonly openedWith?: WithholdingTypes,
+  ) {
+    this.opening = totals;
     this.snapshot = { totals, lines: lineEntries(totals, items, []) };
+  }
+
+  /**
+   * The totals the form opened with, while nothing has changed them and `types` are those they were
+   * computed with; else null. The bar starts from them instead of computing the same totals again:
+   * a second, equal object published at mount told every line and total that its amounts changed,
+   * and React rendered them all once more, synchronously, before the first screen was painted.
+   */
+  openingTotals(types: WithholdingTypes): FormTotals | null {
+    return this.snapshot.totals === this.opening && types === this.openedWith ? this.opening : null;
   }
 
   readonly get = (): LiveTotals => this.snapshot;
