@@ -1,18 +1,23 @@
 // "Current date" is Colombia's (America/Bogota, UTC-05:00 all year, no daylight saving since 1993),
 // never the machine's zone. Intl's zone data does the conversion.
+import { once } from './once';
+
 export const COLOMBIA_TZ = 'America/Bogota';
 export const COLOMBIA_OFFSET = '-05:00';
 
-const partsFormatter = new Intl.DateTimeFormat('en-CA', {
-  timeZone: COLOMBIA_TZ,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+const partsFormatter = once(
+  () =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: COLOMBIA_TZ,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 
 export interface ColombiaDateTime {
   /** YYYY-MM-DD */
@@ -22,7 +27,11 @@ export interface ColombiaDateTime {
 }
 
 export function toColombia(instant: Date): ColombiaDateTime {
-  const parts = Object.fromEntries(partsFormatter.formatToParts(instant).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    partsFormatter()
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
   return {
     date: `${parts.year}-${parts.month}-${parts.day}`,
     time: `${parts.hour}:${parts.minute}:${parts.second}`,
@@ -67,42 +76,50 @@ export function addDays(date: string, days: number): string {
   return new Date(t).toISOString().slice(0, 10);
 }
 
-const dateFormatter = new Intl.DateTimeFormat('es-CO', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' });
-const dateTimeFormatter = new Intl.DateTimeFormat('es-CO', {
-  timeZone: COLOMBIA_TZ,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const dateFormatter = once(
+  () => new Intl.DateTimeFormat('es-CO', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' }),
+);
+const dateTimeFormatter = once(
+  () =>
+    new Intl.DateTimeFormat('es-CO', {
+      timeZone: COLOMBIA_TZ,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+);
 
 /** "20/11/2026" for a YYYY-MM-DD calendar date. */
 export function formatDate(isoDate: string): string {
   if (!isIsoDate(isoDate.slice(0, 10))) return isoDate;
-  return dateFormatter.format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
+  return dateFormatter().format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
 }
 
 /** "20/11/2026, 10:00 a. m." in Colombia's time for an instant. */
 export function formatDateTime(instant: Date | string): string {
-  return dateTimeFormatter.format(typeof instant === 'string' ? new Date(instant) : instant);
+  return dateTimeFormatter().format(typeof instant === 'string' ? new Date(instant) : instant);
 }
 
-const timeFormatter = new Intl.DateTimeFormat('es-CO', { timeZone: COLOMBIA_TZ, hour: '2-digit', minute: '2-digit' });
+const timeFormatter = once(() => new Intl.DateTimeFormat('es-CO', { timeZone: COLOMBIA_TZ, hour: '2-digit', minute: '2-digit' }));
 
 /** "10:00 a. m." in Colombia's time for an instant. */
 export function formatTime(instant: Date | string): string {
-  return timeFormatter.format(typeof instant === 'string' ? new Date(instant) : instant);
+  return timeFormatter().format(typeof instant === 'string' ? new Date(instant) : instant);
 }
 
-const wallClockFormatter = new Intl.DateTimeFormat('es-CO', {
-  timeZone: 'UTC',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const wallClockFormatter = once(
+  () =>
+    new Intl.DateTimeFormat('es-CO', {
+      timeZone: 'UTC',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+);
 
 /**
  * "18/11/2026, 06:45 p. m." for a date-time the server wrote without a zone (Colombia's wall clock,
@@ -112,5 +129,5 @@ export function formatWallClock(value: string): string {
   const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)/.exec(value);
   if (!match || !isIsoDate(match[1]!)) return isIsoDate(value) ? formatDate(value) : value;
   const instant = new Date(`${match[1]}T${match[2]}Z`);
-  return Number.isNaN(instant.getTime()) ? value : wallClockFormatter.format(instant);
+  return Number.isNaN(instant.getTime()) ? value : wallClockFormatter().format(instant);
 }

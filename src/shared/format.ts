@@ -6,6 +6,8 @@
 // Intl.NumberFormat formats a numeric string by its digits, not through a binary float, so a
 // 17-digit amount keeps its centavos.
 
+import { once } from './once';
+
 const LOCALE = 'es-CO';
 
 /** A decimal as text ("1234.5", "-0.25") or a number; text is formatted digit for digit. */
@@ -22,12 +24,12 @@ function formatter(options: Intl.NumberFormatOptions): ExactFormatter {
   return new Intl.NumberFormat(LOCALE, options) as unknown as ExactFormatter;
 }
 
-const integer = formatter({ maximumFractionDigits: 0 });
-const grouped = formatter({ maximumFractionDigits: 20 });
-const plainCents = formatter({ useGrouping: false, minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const rate = formatter({ maximumFractionDigits: 4 });
-const oneDecimal = formatter({ maximumFractionDigits: 1 });
-const pluralRules = new Intl.PluralRules(LOCALE);
+const integer = once(() => formatter({ maximumFractionDigits: 0 }));
+const grouped = once(() => formatter({ maximumFractionDigits: 20 }));
+const plainCents = once(() => formatter({ useGrouping: false, minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const rate = once(() => formatter({ maximumFractionDigits: 4 }));
+const oneDecimal = once(() => formatter({ maximumFractionDigits: 1 }));
+const pluralRules = once(() => new Intl.PluralRules(LOCALE));
 
 function exact(value: Numeric): number | string {
   return typeof value === 'number' ? value : value.trim();
@@ -35,12 +37,12 @@ function exact(value: Numeric): number | string {
 
 /** "1.250": a count or a whole number. */
 export function formatInteger(value: Numeric): string {
-  return integer.format(exact(value));
+  return integer().format(exact(value));
 }
 
 /** "1.234,5": a decimal with its thousands points, every fraction digit it has. */
 export function formatDecimal(value: Numeric): string {
-  return grouped.format(exact(value));
+  return grouped().format(exact(value));
 }
 
 /** Plain formatters (no thousands points) by the number of fraction digits kept. */
@@ -78,7 +80,7 @@ const CANONICAL_CENTS = /^-?(0|[1-9]\d*)\.\d{2}$/;
  */
 export function centsComma(amount: Numeric): string {
   if (typeof amount === 'string' && CANONICAL_CENTS.test(amount)) return amount.replace('.', ',');
-  return plainCents.format(exact(amount));
+  return plainCents().format(exact(amount));
 }
 
 /** "2,5 %", "19 %": a rate as the contract writes it ("2.5") with the decimal comma; '' if not a number. */
@@ -88,7 +90,7 @@ export function formatPercent(value: Numeric, options: { fractionDigits?: number
   const digits = options.fractionDigits;
   const shown =
     digits === undefined
-      ? rate.format(exact(value))
+      ? rate().format(exact(value))
       : formatter({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(exact(value));
   return `${shown} %`;
 }
@@ -102,19 +104,19 @@ export function formatCopCompact(pesos: number): string {
   const sign = pesos < 0 ? '-' : '';
   const abs = Math.abs(pesos);
   const thousands = Math.round(abs / 100) / 10;
-  if (thousands >= 1000) return `${sign}$ ${oneDecimal.format(abs / 1_000_000)} M`;
-  if (abs >= 1000) return `${sign}$ ${oneDecimal.format(thousands)} mil`;
-  return `${sign}$ ${integer.format(abs)}`;
+  if (thousands >= 1000) return `${sign}$ ${oneDecimal().format(abs / 1_000_000)} M`;
+  if (abs >= 1000) return `${sign}$ ${oneDecimal().format(thousands)} mil`;
+  return `${sign}$ ${integer().format(abs)}`;
 }
 
 const currencies = {
-  COP: formatter({ style: 'currency', currency: 'COP', minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-  USD: formatter({ style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  COP: once(() => formatter({ style: 'currency', currency: 'COP', minimumFractionDigits: 2, maximumFractionDigits: 2 })),
+  USD: once(() => formatter({ style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 })),
 };
 
 /** "$ 1.234.567,50": an amount already rounded to cents ("1234567.50"), in its currency. */
 export function formatCurrency(cents: string, currency: keyof typeof currencies): string {
-  return currencies[currency].format(cents);
+  return currencies[currency]().format(cents);
 }
 
 /**
@@ -122,7 +124,7 @@ export function formatCurrency(cents: string, currency: keyof typeof currencies)
  * else the plural, which is the singular plus "s" unless given.
  */
 export function pluralOf(n: number, singular: string, plural = `${singular}s`): string {
-  return pluralRules.select(n) === 'one' ? singular : plural;
+  return pluralRules().select(n) === 'one' ? singular : plural;
 }
 
 /** "1 documento", "0 documentos", "1.250 documentos". */

@@ -9,8 +9,7 @@ import type { FeFormValues, WithholdingTypes } from './model';
 import { TotalsPanel } from './TotalsPanel';
 import { useDraftStatus, type DraftAutosave } from '#renderer/forms/useDraftAutosave';
 import { useFormVersion } from '#renderer/forms/useFormVersion';
-
-const timeFormat = new Intl.DateTimeFormat('es-CO', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Bogota' });
+import { formatTime } from '#shared/dates';
 
 interface InvoiceBarProps {
   types: WithholdingTypes;
@@ -74,7 +73,7 @@ export function InvoiceBar({ types, draftKey, draft, sending, canSubmit, onDisca
         )}
         <p className="muted draft-status" role="status">
           {draftStatus.state === 'saving' && 'Guardando borrador…'}
-          {draftStatus.state === 'saved' && `Borrador guardado (${timeFormat.format(draftStatus.at)})`}
+          {draftStatus.state === 'saved' && `Borrador guardado (${formatTime(draftStatus.at)})`}
           {draftStatus.state === 'error' && `No se pudo guardar el borrador: ${draftStatus.message}`}
         </p>
       </div>

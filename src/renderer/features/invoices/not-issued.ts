@@ -1,9 +1,10 @@
 // Why an invoice was not issued, when the form itself refused it: each section with a marked field,
 // by its name and its first message, so the cashier knows where to look without hunting for red.
 import type { FieldErrors } from 'react-hook-form';
+import { once } from '#shared/once';
 import { feLabelOf } from './validation';
 
-const LIST = new Intl.ListFormat('es-CO', { style: 'long', type: 'conjunction' });
+const list = once(() => new Intl.ListFormat('es-CO', { style: 'long', type: 'conjunction' }));
 
 /** "No se emitió. Pago: Elija un medio de pago. Cliente: Es obligatorio." */
 export function notIssuedMessage(errors: FieldErrors): string {
@@ -16,7 +17,7 @@ export function notIssuedMessage(errors: FieldErrors): string {
   if (sections.size === 0) return 'No se emitió: hay datos por corregir en el formulario.';
   const bare = [...sections].filter(([, message]) => !message).map(([label]) => label);
   const told = [...sections].filter(([, message]) => message).map(([label, message]) => `${label}: ${sentence(message)}`);
-  return ['No se emitió.', ...told, ...(bare.length > 0 ? [`Revise también ${LIST.format(bare)}.`] : [])].join(' ');
+  return ['No se emitió.', ...told, ...(bare.length > 0 ? [`Revise también ${list().format(bare)}.`] : [])].join(' ');
 }
 
 /** The form's own sections that are not fields of the request (AIU, currency, notes). */
