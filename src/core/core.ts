@@ -55,8 +55,9 @@ import { Submissions } from './submissions/submissions';
 import { Vault, type SecretStore, type VaultScope } from './vault/vault';
 import { installSpanishZodErrors } from '#shared/zod-spanish';
 import { handOver } from './offline/handover';
+import { ReferenceCounter } from './registers/reference-counter';
 import { keepingShopCopy, offlineMode, refusingSharedEdits } from './offline/offline-mode';
-import { markOffline } from './offline/shop-copy';
+import { markOffline, readShopCopyState } from './offline/shop-copy';
 import { ShopCopyKeeper } from './offline/keeper';
 import { offlineHandlers } from './rpc/handlers/offline';
 
@@ -208,6 +209,11 @@ export function createCore(options: CoreOptions): Core {
   const submissions = new Submissions({
     engine,
     registerId: () => registers.id(),
+    // On the shop copy, contingency tickets come from the numbers this register holds (ticket-blocks.ts).
+    ticketsFrom: options.offline ? 'reserved' : 'numbering',
+    // On the shop copy, contingency references continue past this register's on the shop's database.
+    ...(options.offline && store ? { localRefFloor: readShopCopyState(store.db)?.lastLocalRef ?? 0 } : {}),
+    references: new ReferenceCounter(options.home),
     connections,
     fetch,
     clock,

@@ -6,6 +6,7 @@ import type { EventBus } from '../events';
 import type { Logger } from '../log/logger';
 import type { Engine } from '../store/engine';
 import type { EventName } from '#shared/rpc/events';
+import { reserveBlocks } from '../submissions/ticket-blocks';
 import { refreshShopCopy } from './shop-copy';
 
 const DEFAULT_INTERVAL_MS = 5 * 60_000;
@@ -85,14 +86,32 @@ export class ShopCopyKeeper {
     await this.running;
   }
 
+  /**
+   * Contingency ticket numbers this register holds for selling without the caja principal
+   * (ticket-blocks.ts), topped up before the copy is taken so that the copy has them. A failure keeps
+   * what it held and is said in the log: the copy is taken anyway.
+   */
+  private async reserveTickets(registerId: string): Promise<void> {
+    try {
+      for (const { numbering, block } of await reserveBlocks(this.parts.engine, registerId, this.parts.clock()))
+        this.parts.logger.info('contingency tickets reserved for this register', { numbering, ...block });
+    } catch (error) {
+      this.parts.logger.warn('contingency tickets not reserved', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+
   private async take(): Promise<void> {
     const { parts } = this;
     try {
+      const registerId = await parts.registerId();
+      await this.reserveTickets(registerId);
       const result = await refreshShopCopy({
         home: parts.home,
         engine: parts.engine,
         source: parts.source,
-        registerId: await parts.registerId(),
+        registerId,
         now: parts.clock(),
         ...(parts.nativeBinding ? { nativeBinding: parts.nativeBinding } : {}),
       });

@@ -12,10 +12,12 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database as Db } from 'better-sqlite3';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../store/engine';
 import type { Schema } from '../store/schema';
 import { Store } from '../store/store';
+import { lastRefNumber } from '../submissions/outbox';
+import { unusedParts } from '../submissions/ticket-blocks';
 
 export const SHOP_COPY_FOLDER = 'shop-copy';
 const SHOP_COPY_FILE = 'shop-copy.sqlite';
@@ -51,6 +53,11 @@ export interface ShopCopyState {
   offlineSince: string | null;
   /** When what was sold offline was handed over; null while rows wait (or when none were ever sold here). */
   handedOverAt: string | null;
+  /**
+   * The highest number of this register's contingency local references on the shop's database when
+   * the copy was taken: the copy's references continue past it (outbox.ts, nextRefNumber).
+   */
+  lastLocalRef: number;
 }
 
 export function shopCopyFile(home: string): string {
@@ -63,7 +70,8 @@ const META_TABLE = `CREATE TABLE IF NOT EXISTS shop_copy (
   refreshed_at TEXT NOT NULL,
   copied_shift_id INTEGER,
   offline_since TEXT,
-  handed_over_at TEXT
+  handed_over_at TEXT,
+  last_local_ref INTEGER NOT NULL DEFAULT 0
 )`;
 
 interface MetaRow {
@@ -72,6 +80,8 @@ interface MetaRow {
   copied_shift_id: number | null;
   offline_since: string | null;
   handed_over_at: string | null;
+  /** absent in a copy taken by a build before it */
+  last_local_ref?: number;
 }
 
 /** What the copy's file says about itself, read on an open connection to it. */
@@ -86,6 +96,7 @@ export function readShopCopyState(db: Db): ShopCopyState | null {
     copiedShiftId: row.copied_shift_id,
     offlineSince: row.offline_since,
     handedOverAt: row.handed_over_at,
+    lastLocalRef: row.last_local_ref ?? 0,
   };
 }
 
@@ -167,7 +178,12 @@ export async function refreshShopCopy(options: RefreshOptions): Promise<RefreshR
       .where('register_id', '=', options.registerId)
       .where('closed_at', 'is', null)
       .execute()) as Record<string, unknown>[];
-    return { tables, shifts };
+    return {
+      tables,
+      shifts,
+      blocks: await unusedBlocksOf(trx, options.registerId),
+      lastLocalRef: await lastRefNumber(trx, options.registerId),
+    };
   });
   const next = join(home, `${SHOP_COPY_FOLDER}.next`);
   rmSync(next, { recursive: true, force: true });
@@ -181,7 +197,11 @@ export async function refreshShopCopy(options: RefreshOptions): Promise<RefreshR
     db.exec(META_TABLE);
     db.transaction(() => {
       // Rows the migrations seed (the installation id, the one-register schema's register) give way to the shop's.
-      for (const [table, list] of [...snapshot.tables, ['shifts', snapshot.shifts] as const]) {
+      for (const [table, list] of [
+        ...snapshot.tables,
+        ['shifts', snapshot.shifts] as const,
+        ['ticket_blocks', snapshot.blocks] as const,
+      ]) {
         db.prepare(`DELETE FROM ${table}`).run();
         rows += insertRows(db, table, list);
       }
@@ -192,10 +212,13 @@ export async function refreshShopCopy(options: RefreshOptions): Promise<RefreshR
                 coalesce((SELECT group_concat(b.barcode, ' ') FROM catalog_barcodes b WHERE b.product_id = p.id), '')
          FROM catalog_products p`,
       ).run();
-      db.prepare('INSERT INTO shop_copy (singleton, source, refreshed_at, copied_shift_id) VALUES (1, ?, ?, ?)').run(
+      db.prepare(
+        'INSERT INTO shop_copy (singleton, source, refreshed_at, copied_shift_id, last_local_ref) VALUES (1, ?, ?, ?, ?)',
+      ).run(
         options.source,
         options.now.toISOString(),
         (snapshot.shifts[0]?.id as number | undefined) ?? null,
+        snapshot.lastLocalRef,
       );
     })();
   } finally {
@@ -211,6 +234,22 @@ export async function refreshShopCopy(options: RefreshOptions): Promise<RefreshR
   rmSync(current, { recursive: true, force: true });
   renameSync(next, current);
   return { refreshed: true, rows };
+}
+
+/**
+ * This register's contingency ticket blocks (ticket-blocks.ts), each cut to the numbers it has not
+ * used yet: the copy numbers its tickets from them, and from nothing else, while the shop's database
+ * is out of reach.
+ */
+async function unusedBlocksOf(trx: Kysely<Schema>, registerId: string): Promise<Record<string, unknown>[]> {
+  const rows = await trx.selectFrom('ticket_blocks').selectAll().where('register_id', '=', registerId).orderBy('id').execute();
+  const left: Record<string, unknown>[] = [];
+  for (const row of rows) {
+    const numbering = { numero: row.ticket_resolution, prefijo: row.ticket_prefix };
+    const [part] = await unusedParts(trx, numbering, [{ first: Number(row.first_number), last: Number(row.last_number) }]);
+    if (part) left.push({ ...row, first_number: part.first, last_number: part.last });
+  }
+  return left;
 }
 
 /** Inserts rows into a SQLite table with the columns SQLite has (the shop's database has the same). */

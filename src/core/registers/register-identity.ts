@@ -37,14 +37,22 @@ export function readRegisterId(home: string): string | null {
   }
 }
 
-/** Kept whole or not at all (a staged file renamed over the old one), owner-only like the store. */
+/** Kept whole or not at all (writeWhole). */
 export function saveRegisterId(home: string, id: string): void {
+  writeWhole(home, REGISTER_FILE, `${JSON.stringify({ id })}\n`);
+}
+
+/**
+ * A file of the data folder kept whole or not at all, and on the disk when this returns: a staged
+ * file, synced, renamed over the old one; owner-only like the store.
+ */
+export function writeWhole(home: string, name: string, text: string): void {
   mkdirSync(home, { recursive: true, mode: 0o700 });
-  const file = join(home, REGISTER_FILE);
+  const file = join(home, name);
   const staged = `${file}.${process.pid}`;
   const fd = openSync(staged, 'w', 0o600);
   try {
-    writeSync(fd, `${JSON.stringify({ id })}\n`);
+    writeSync(fd, text);
     fsyncSync(fd);
   } finally {
     closeSync(fd);

@@ -187,6 +187,17 @@ export interface OutboxTable {
   ticket_problem: string | null;
 }
 
+/** Contingency ticket numbers held by a register for selling without the caja principal (ticket-blocks.ts). */
+export interface TicketBlocksTable {
+  id: Generated<number>;
+  register_id: string;
+  ticket_resolution: string;
+  ticket_prefix: string;
+  first_number: number;
+  last_number: number;
+  reserved_at: string;
+}
+
 export interface OutboxChecksTable {
   connection_id: number;
   last_check_at: string;
@@ -418,4 +429,5 @@ export interface Schema {
   shifts: ShiftsTable;
   submission_events: SubmissionEventsTable;
   submissions: SubmissionsTable;
+  ticket_blocks: TicketBlocksTable;
 }

@@ -37,10 +37,12 @@ import {
   type TicketAssignment,
   type TicketCompany,
   type TicketId,
+  type TicketSource,
 } from './contingency-tickets';
 import { deadlineLevel, deadlineMessage, isNewWarning, timeLeftText, type DeadlineLevel } from './deadlines';
 import type { NewSubmission, SubmissionRow } from './ledger';
 import { OutboxStore } from './outbox';
+import type { ReferenceCounter } from '../registers/reference-counter';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../store/engine';
 import type { Schema } from '../store/schema';
@@ -90,6 +92,12 @@ export interface ContingencyQueueOptions extends ServiceParts {
   windowHours: number;
   /** This register's id, named by the references and keys the queue makes (shared/registers/keys.ts). */
   registerId?: () => Promise<string>;
+  /** Where contingency tickets are numbered from (ticket-blocks.ts); default the numbering. */
+  ticketsFrom?: TicketSource;
+  /** On a shop copy, the register's highest local reference number on the shop's database (outbox.ts). */
+  localRefFloor?: number;
+  /** The data folder's count of the register's local references (registers/reference-counter.ts). */
+  references?: ReferenceCounter;
 }
 
 /** One pass over the contingency outbox: what went out, what stopped it. */
@@ -122,7 +130,13 @@ export class ContingencyQueue {
     private readonly ledger: LedgerAccess,
     private readonly options: ContingencyQueueOptions,
   ) {
-    this.outbox = new OutboxStore(options.engine, options.clock, options.windowHours);
+    this.outbox = new OutboxStore(
+      options.engine,
+      options.clock,
+      options.windowHours,
+      options.localRefFloor,
+      options.references ?? null,
+    );
     this.issuers = new ContingencyBook(options.engine, options.clock);
   }
 
@@ -189,10 +203,13 @@ export class ContingencyQueue {
         if (request !== null && numbered) {
           const numbering = await this.issuers.contingencyNumbering(row.connection_id, trx);
           if (numbering && this.options.engine.kind === 'postgres') await lockNumbering(trx, numbering);
-          assignment = await nextTicket(trx, numbering, soldAt, {
-            baseUrl: row.base_url,
-            companyId: row.company_id,
-          });
+          assignment = await nextTicket(
+            trx,
+            numbering,
+            soldAt,
+            { baseUrl: row.base_url, companyId: row.company_id },
+            this.options.ticketsFrom ?? 'numbering',
+          );
           const ticket = assignment.ticket;
           const body = Buffer.from(JSON.stringify(withContingencyReference(request, ticket)), 'utf8');
           // A refused certificate stays named on the sale: the shop has something to fix, not a wait.

@@ -19,8 +19,16 @@ import { LIMITS } from '#shared/api/common';
 import type { NumberingResolution } from '#shared/rpc/methods/history';
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../store/schema';
+import { blockHolding, ticketBlocks, unusedParts } from './ticket-blocks';
 
-export type TicketProblem = 'missing' | 'not_in_force' | 'used_up';
+export type TicketProblem = 'missing' | 'not_in_force' | 'used_up' | 'reserved_used_up';
+
+/**
+ * Where a ticket's number comes from (ticket-blocks.ts): on the shop's database, the numbering past
+ * every register's reserved block; on a shop copy (a register selling without the caja principal),
+ * the blocks that register holds.
+ */
+export type TicketSource = 'numbering' | 'reserved';
 
 export type ContingencyTicket = Extract<ContingencyReference, { type: '3' }>;
 
@@ -39,6 +47,8 @@ export const TICKET_PROBLEM_TEXT: Record<TicketProblem, string> = {
     'Sin número de contingencia: la resolución de contingencia de Datos del emisor no está vigente para la fecha de la venta.',
   used_up:
     'Sin número de contingencia: se agotó el rango de la numeración de contingencia. Solicite una nueva resolución a la DIAN.',
+  reserved_used_up:
+    'Sin número de contingencia: esta caja usó todos los números de contingencia que tenía reservados para trabajar sin la caja principal. Cuando vuelva la caja principal, revise esta venta en la cola de contingencia antes de enviarla.',
 };
 
 /**
@@ -147,22 +157,40 @@ export function isTicketTaken(error: unknown): boolean {
 
 /**
  * The next ticket of the connection's contingency numbering for a sale made at `soldAt`, read inside
- * the caller's transaction: the highest number any queued sale took in that resolution and prefix,
- * plus one (never below the range's start), past any number a ticket typed after a paper sale holds.
+ * the caller's transaction. From the numbering (the shop's database, or a store of one register): the
+ * highest number any queued sale took in that resolution and prefix, plus one (never below the
+ * range's start), past every block a register holds for selling without the caja principal
+ * (ticket-blocks.ts). From the reserved blocks (a shop copy): the first number left in this register's
+ * blocks. Either way past any number a ticket typed after a paper sale holds.
  */
 export async function nextTicket(
   db: Kysely<Schema>,
   numbering: NumberingResolution | null,
   soldAt: Date,
   company: TicketCompany,
+  from: TicketSource = 'numbering',
 ): Promise<TicketAssignment> {
   if (!numbering) return { ticket: null, problem: 'missing' };
   const { date, time } = toColombia(soldAt);
   if (date < numbering.desde || date > numbering.hasta) return { ticket: null, problem: 'not_in_force' };
-  let number = Math.max((await lastTicketIn(db, numbering)) ?? 0, numbering.rango_desde - 1) + 1;
   const taken = async (n: number) =>
     (await ticketHolder(db, company, { resolution: numbering.numero, prefix: numbering.prefijo, number: n }, null)) !== null;
-  while (number <= numbering.rango_hasta && (await taken(number))) number += 1;
+  const blocks = await ticketBlocks(db, numbering);
+  if (from === 'reserved') {
+    for (const block of await unusedParts(db, numbering, blocks)) {
+      let number = block.first;
+      while (number <= block.last && (await taken(number))) number += 1;
+      if (number <= block.last) return { problem: null, ticket: ticketReference(numbering, number, date, time) };
+    }
+    return { ticket: null, problem: 'reserved_used_up' };
+  }
+  let number = Math.max((await lastTicketIn(db, numbering)) ?? 0, numbering.rango_desde - 1) + 1;
+  for (;;) {
+    const block = blockHolding(blocks, number);
+    if (block) number = block.last + 1;
+    else if (number <= numbering.rango_hasta && (await taken(number))) number += 1;
+    else break;
+  }
   if (number > numbering.rango_hasta) return { ticket: null, problem: 'used_up' };
   return { problem: null, ticket: ticketReference(numbering, number, date, time) };
 }

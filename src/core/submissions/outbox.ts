@@ -2,11 +2,12 @@
 // transmitted later in the order they were made. The submission ledger decides what may enter (only
 // a submission it proves was never sent); this file only keeps the queue, its references and windows.
 import type { DocumentKind } from '#shared/rpc/methods/submissions';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { contingencyLocalRef } from '#shared/registers/keys';
+import type { ReferenceCounter } from '../registers/reference-counter';
 import type { Engine } from '../store/engine';
 import type { Schema } from '../store/schema';
-import type { TicketAssignment } from './contingency-tickets';
+import type { TicketAssignment, TicketProblem } from './contingency-tickets';
 import { deadlineOf, type DeadlineLevel } from './deadlines';
 
 export interface OutboxRow {
@@ -26,7 +27,7 @@ export interface OutboxRow {
   /** An FE's contingency ticket (contingency-tickets.ts), as JSON; null for a DSE or without a number */
   ticket_json: string | null;
   /** why a queued FE has no ticket number */
-  ticket_problem: 'missing' | 'not_in_force' | 'used_up' | null;
+  ticket_problem: TicketProblem | null;
 }
 
 export interface OutboxMeta {
@@ -44,6 +45,17 @@ export function localRefOf(id: number): string {
 
 type Db = Kysely<Schema>;
 
+/** The highest number of the register's local references in `db` ("CONT-K7QM2X9A-000012": 12), 0 for none. */
+export async function lastRefNumber(db: Db, registerId: string): Promise<number> {
+  const prefix = `CONT-${registerId}-`;
+  const row = await db
+    .selectFrom('outbox')
+    .select(sql<string | number | null>`max(CAST(substr(local_ref, ${prefix.length + 1}) AS BIGINT))`.as('top'))
+    .where('local_ref', 'like', `${prefix}%`)
+    .executeTakeFirst();
+  return Number(row?.top ?? 0);
+}
+
 /** An entry with the connection of its submission. */
 function entries(db: Db) {
   return db
@@ -58,6 +70,10 @@ export class OutboxStore {
     private readonly engine: Engine,
     private readonly now: () => Date,
     private readonly defaultWindowHours: number,
+    /** On a shop copy, the register's highest local reference number on the shop's database (see nextRefNumber). */
+    private readonly refFloor = 0,
+    /** The data folder's count of the register's references (absent where a test builds the queue alone). */
+    private readonly references: ReferenceCounter | null = null,
   ) {}
 
   /** The transmission window of the next sale queued: the one set in Ajustes, or the default. */
@@ -113,10 +129,27 @@ export class OutboxStore {
       .executeTakeFirstOrThrow();
     await db
       .updateTable('outbox')
-      .set({ local_ref: registerId ? contingencyLocalRef(registerId, id) : localRefOf(id) })
+      .set({ local_ref: registerId ? contingencyLocalRef(registerId, await this.nextRefNumber(db, registerId)) : localRefOf(id) })
       .where('id', '=', id)
       .execute();
     return (await this.get(id, db))!;
+  }
+
+  /**
+   * The number of the register's next local reference, inside the caller's commit: past the highest
+   * its queued sales took in this store, and past `refFloor` (on a shop copy: the highest the shop's
+   * database held for this register when the copy was taken). Numbered per register, not by the
+   * row's id, so that the sales a register queues on its copy never take a reference it took on the
+   * shop's database. On PostgreSQL the register's lock is held until the commit (two sales of one
+   * register queued at once through two connections of the pool).
+   */
+  private async nextRefNumber(db: Db, registerId: string): Promise<number> {
+    if (this.engine.kind === 'postgres')
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`contingency-ref:${registerId}`}))`.execute(db);
+    const kept = this.references?.last(registerId) ?? 0;
+    const next = Math.max(await lastRefNumber(db, registerId), this.refFloor, kept) + 1;
+    this.references?.take(registerId, next);
+    return next;
   }
 
   async get(id: number, db: Db = this.engine.db): Promise<OutboxRow | undefined> {

@@ -23,7 +23,8 @@ import { supportInfo } from './support';
 import { DEFAULT_WINDOW_HOURS } from './deadlines';
 import { nothingSent } from './outcome';
 import { ContingencyQueue, QUEUED, type LedgerAccess, type OutboxPass } from './contingency-queue';
-import { isTicketTaken, ticketOfRequest, ticketRef, type TicketId } from './contingency-tickets';
+import type { ReferenceCounter } from '../registers/reference-counter';
+import { isTicketTaken, ticketOfRequest, ticketRef, type TicketId, type TicketSource } from './contingency-tickets';
 import type { OutboxStore } from './outbox';
 import { leaseFor, processOwner, SubmissionClaims } from './claims';
 import { DEFAULT_READ_TIMEOUT_MS, DEFAULT_WRITE_TIMEOUT_MS } from '../api/client';
@@ -44,6 +45,12 @@ export interface SubmissionsOptions extends ServiceParts {
    * (shared/registers/keys.ts); absent where a test builds the ledger alone: keys without a register.
    */
   registerId?: () => Promise<string>;
+  /** Where contingency tickets are numbered from (default the numbering; a shop copy: its register's blocks). */
+  ticketsFrom?: TicketSource;
+  /** On a shop copy, the register's highest local reference number on the shop's database (outbox.ts). */
+  localRefFloor?: number;
+  /** The data folder's count of the register's local references (registers/reference-counter.ts). */
+  references?: ReferenceCounter;
 }
 
 export type FeSubmitRequest = Omit<FeCreateRequest, 'draft_key'> & { draft_key?: string | undefined };

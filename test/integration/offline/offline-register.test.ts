@@ -6,30 +6,26 @@
 // sale over by key, exactly once, and goes back to the shop database; the
 // same handover again (a handover cut short after its commit) adds nothing; a row of the same key with
 // other content stops it and changes nothing; the other register sees the sale in its history.
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileLogger } from '#core/log/logger';
 import { SHOP_COPY_FOLDER, shopCopyFile } from '#core/offline/shop-copy';
-import { startServedHost, type ServedHost, type ServedHostOptions } from '#main/host';
 import type { HistoryPage } from '#shared/rpc/methods/history';
 import type { OfflineStatus } from '#shared/rpc/methods/offline';
 import type { Submission } from '#shared/rpc/methods/submissions';
 import { consumerSale } from '#test/core/rpc-core';
-import { withRpc, type ServedRpc } from '#test/core/served-rpc';
-import { realKeychain } from '#test/keychain';
+import { offlineShop, type Served } from '#test/offline-registers';
 import { RICE } from '#test/products';
 import { startPostgres, type TestPostgres } from '#test/postgres';
 import { tempDir } from '#test/temp';
 import { waitUntil } from '#test/wait';
 
-const secrets = realKeychain();
 const dir = tempDir('factura-desk-offline-');
 let server: TestPostgres;
 let url: string;
-const hosts = new Set<ServedHost>();
+const shop = offlineShop(dir.path, () => url);
+const { home, serve, close, query, copyRows, statusNow } = shop;
 
 beforeAll(async () => {
   server = await startPostgres();
@@ -37,77 +33,17 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const host of hosts) await host.close().catch(() => undefined);
+  await shop.closeAll();
   await server?.stop();
   dir.remove();
 });
-
-type Served = ServedHost & ServedRpc;
-const home = (name: string) => join(dir.path, name);
-
-async function serve(name: string, options: Partial<ServedHostOptions> = {}): Promise<Served> {
-  const host = await startServedHost({
-    home: home(name),
-    secrets,
-    transport: 'web',
-    logger: new FileLogger(null),
-    env: {},
-    databaseArgument: url,
-    // A register out of reach is found out fast, and looked for again often.
-    postgres: { connectTimeoutMs: 2_000 },
-    offlineProbeMs: 200,
-    shopCopyRefreshMs: 300,
-    ...options,
-  });
-  hosts.add(host);
-  return withRpc(host);
-}
-
-async function close(host: Served): Promise<void> {
-  await host.close();
-  hosts.delete(host);
-}
-
-async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client(url);
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 /** What the shop copy says about itself, read as another process would (null while it is being made). */
 function copyState(
   name: string,
 ): { copied_shift_id: number | null; offline_since: string | null; handed_over_at: string | null } | null {
-  if (!existsSync(shopCopyFile(home(name)))) return null;
-  try {
-    const db = new Database(shopCopyFile(home(name)), { readonly: true });
-    try {
-      return (db.prepare('SELECT copied_shift_id, offline_since, handed_over_at FROM shop_copy').get() as never) ?? null;
-    } finally {
-      db.close();
-    }
-  } catch {
-    return null;
-  }
-}
-
-/** Rows of the shop copy, read as another process would (none while it is being made). */
-function copyRows(name: string, text: string): Record<string, unknown>[] {
-  if (!existsSync(shopCopyFile(home(name)))) return [];
-  try {
-    const db = new Database(shopCopyFile(home(name)), { readonly: true });
-    try {
-      return db.prepare(text).all() as Record<string, unknown>[];
-    } finally {
-      db.close();
-    }
-  } catch {
-    return [];
-  }
+  const [row] = copyRows(name, 'SELECT copied_shift_id, offline_since, handed_over_at FROM shop_copy');
+  return (row as never) ?? null;
 }
 
 /** Every row the handover may write, counted per table in the shop database. */
@@ -129,11 +65,6 @@ async function shopCounts(): Promise<Record<string, number>> {
 
 const history = (host: Served) => host.ok<HistoryPage>('history.list', { filter: {}, offset: 0, limit: 50 });
 const status = (host: Served) => host.ok<OfflineStatus>('offline.status', {});
-/** The status, or null while the host reopens core (its requests are told to wait). */
-const statusNow = async (host: Served) => {
-  const reply = await host.call('offline.status', {});
-  return reply.ok ? (reply.output as OfflineStatus) : null;
-};
 
 let a: Served;
 let b: Served;

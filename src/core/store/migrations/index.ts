@@ -36,6 +36,7 @@ import { migration0032 } from './0032_report_cache_refresh';
 import { migration0033 } from './0033_history_words';
 import { migration0034 } from './0034_registers';
 import { migration0035 } from './0035_report_covering_postgres';
+import { migration0036 } from './0036_ticket_blocks';
 
 export const migrations: readonly Migration[] = [
   migration0001,
@@ -73,4 +74,5 @@ export const migrations: readonly Migration[] = [
   migration0033,
   migration0034,
   migration0035,
+  migration0036,
 ];
