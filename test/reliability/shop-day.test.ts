@@ -2,9 +2,12 @@
 // with `--register`), against one sandbox: sales at every register at once, each killed with SIGKILL
 // at a stage drawn at random (or let through), the database's sessions ended mid-sale, and the shop's
 // database server stopped (the caja principal switched off, the network cut) and started again,
-// with the sales tried then made again afterwards, as a cashier would. After every register resumed:
-// every sale that reached the ledger is on the API server exactly once, resolved, none lost, and its
-// key names the register that made it. The seed is printed; FACTURA_DESK_SHOP_DAY_SEED replays one.
+// with the sales tried then made again afterwards, as a cashier would. Each register sells in its
+// own shift, opened with a float by the cashier (`--pin`). After every register resumed: every sale
+// that reached the ledger is on the API server exactly once, resolved, none lost, and its key names
+// the register that made it; each is in its register's shift, and each register's expected cash and
+// the shop's day add up to the floats and the sales. The seed is printed;
+// FACTURA_DESK_SHOP_DAY_SEED replays one.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -44,7 +47,13 @@ afterAll(async () => {
 });
 
 const home = (register: string) => join(dir.path, register.replace(' ', '-').toLowerCase());
-const args = (register: string) => ['--database', url, '--register', register];
+const args = (register: string) => ['--database', url, '--register', register, '--pin'];
+/** The cashier every register sells as (`--pin` reads it from FACTURA_DESK_PIN). */
+const CASHIER = { FACTURA_DESK_PIN: '2468' };
+/** Each register's float, different so that a sale counted at the wrong register shows. */
+const FLOATS = { 'Caja 1': 50_000, 'Caja 2': 70_000, 'Caja 3': 90_000 } as const;
+/** Every FE of the day (outcomes.ts `fe`): 10.000 + 19 % IVA, paid in cash. */
+const FE_TOTAL = 11_900;
 
 /** Outcomes that end accepted, each with its own trouble on the way (a drop, a 500, an uncertain answer). */
 const PARTIES = {
@@ -78,7 +87,7 @@ async function endSessions(): Promise<number> {
 async function resumeUntilSettled(register: string): Promise<void> {
   await waitUntil(
     async () => {
-      const run = await runCli(home(register), [...args(register), 'resume']);
+      const run = await runCli(home(register), [...args(register), 'resume'], { env: CASHIER });
       if (run.code !== 0 && run.code !== 3) throw new Error(`resume at ${register} exited ${run.code}: ${run.stderr}`);
       return run;
     },
@@ -99,7 +108,11 @@ interface LedgerRow {
   idempotency_key: string;
 }
 
-async function ledger(): Promise<{ rows: LedgerRow[]; registers: Map<string, string> }> {
+async function ledger(): Promise<{
+  rows: LedgerRow[];
+  registers: Map<string, string>;
+  linked: { idempotency_key: string; register_id: string }[];
+}> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -108,7 +121,14 @@ async function ledger(): Promise<{ rows: LedgerRow[]; registers: Map<string, str
       (row) => ({ ...row, document_id: row.document_id === null ? null : Number(row.document_id) }),
     );
     const named = (await client.query<{ id: string; name: string }>('SELECT id, name FROM registers')).rows;
-    return { rows, registers: new Map(named.map((r) => [r.name, r.id])) };
+    // Each FE's shifts, with the shift's register (none: a sale outside any shift).
+    const linked = (
+      await client.query<{ idempotency_key: string; register_id: string }>(
+        `SELECT s.idempotency_key, sh.register_id FROM submissions s
+           JOIN shift_sales ss ON ss.submission_id = s.id JOIN shifts sh ON sh.id = ss.shift_id WHERE s.kind = 'FE'`,
+      )
+    ).rows;
+    return { rows, registers: new Map(named.map((r) => [r.name, r.id])), linked };
   } finally {
     await client.end();
   }
@@ -117,15 +137,29 @@ async function ledger(): Promise<{ rows: LedgerRow[]; registers: Map<string, str
 describe('a shop’s day: three registers on one PostgreSQL, killed, cut off and started again', { timeout: 600_000 }, () => {
   it('every sale that reached the ledger is on the API server exactly once, resolved, and names its register', async () => {
     console.log(`shop day seed: ${SEED} (FACTURA_DESK_SHOP_DAY_SEED=${SEED} replays it)`);
-    // Each register keeps the API token in its own keychain entry: each connects once.
+    // The shop's first administrator, made at the first register.
+    const admin = await runCli(
+      home(REGISTERS[0]),
+      ['--database', url, '--register', REGISTERS[0], 'cajeros', 'crear-administrador', '--nombre', 'Marta'],
+      { env: CASHIER },
+    );
+    expect(admin.code, admin.stderr).toBe(0);
+    // Each register keeps the API token in its own keychain entry: each connects once (one after
+    // another: the first makes the shop's connection, the others add their token), then opens its shift.
     for (const register of REGISTERS) {
       const connect = await runCli(
         home(register),
         [...args(register), 'connect', '--base-url', sandbox.baseUrl, '--company', String(COMPANY)],
-        { stdin: `${TOKENS.full}\n` },
+        { stdin: `${TOKENS.full}\n`, env: CASHIER },
       );
       expect(connect.code, connect.stderr).toBe(0);
     }
+    for (const opened of await Promise.all(
+      REGISTERS.map((register) =>
+        runCli(home(register), [...args(register), 'turno', 'abrir', '--base', String(FLOATS[register])], { env: CASHIER }),
+      ),
+    ))
+      expect(opened.code, opened.stderr).toBe(0);
     const dseBefore = await dseDocumentIds(sandbox.baseUrl, TOKENS.full);
     const feBefore = await feTotal(sandbox.baseUrl, TOKENS.full);
     const tally = { sales: 0, killed: 0, refusedWhileDown: 0, sessionsEnded: 0 };
@@ -143,7 +177,7 @@ describe('a shop’s day: three registers on one PostgreSQL, killed, cut off and
       const started = await Promise.all(
         sales.map((sale) =>
           spawnCli(home(sale.register), [...args(sale.register), sale.kind, 'submit', sale.file], {
-            env: sale.crash && !cut ? { [CRASH_ENV]: sale.crash } : {},
+            env: sale.crash && !cut ? { ...CASHIER, [CRASH_ENV]: sale.crash } : CASHIER,
           }),
         ),
       );
@@ -177,14 +211,16 @@ describe('a shop’s day: three registers on one PostgreSQL, killed, cut off and
         await server.resume();
         // The cashier makes the sales again now that the shop's database answers.
         const again = await Promise.all(
-          sales.map((sale) => runCli(home(sale.register), [...args(sale.register), sale.kind, 'submit', sale.file])),
+          sales.map((sale) =>
+            runCli(home(sale.register), [...args(sale.register), sale.kind, 'submit', sale.file], { env: CASHIER }),
+          ),
         );
         for (const run of again) expect([0, 3], run.stderr).toContain(run.code);
       }
     }
     for (const register of REGISTERS) await resumeUntilSettled(register);
 
-    const { rows, registers } = await ledger();
+    const { rows, registers, linked } = await ledger();
     const dseRows = rows.filter((r) => r.kind === 'DSE');
     const feRows = rows.filter((r) => r.kind === 'FE');
     const dseCreated = (await dseDocumentIds(sandbox.baseUrl, TOKENS.full)).filter((id) => !dseBefore.includes(id));
@@ -204,5 +240,35 @@ describe('a shop’s day: three registers on one PostgreSQL, killed, cut off and
     expect(ids.every((id) => id !== undefined)).toBe(true);
     for (const row of rows) expect(ids).toContain(/^(?:fe|dse)-([0-9A-Z]{8})-/.exec(row.idempotency_key)?.[1]);
     for (const id of ids) expect(rows.some((row) => row.idempotency_key.includes(`-${id}-`))).toBe(true);
+
+    // The cash: every FE is in one shift, its own register's, whatever moment its register was killed at.
+    expect(linked.map((link) => link.idempotency_key).sort()).toEqual(feRows.map((row) => row.idempotency_key).sort());
+    for (const link of linked) expect(link.idempotency_key).toContain(`-${link.register_id}-`);
+    const shifts = await Promise.all(
+      REGISTERS.map((register) => runCli(home(register), [...args(register), 'turno'], { env: CASHIER })),
+    );
+    let floats = 0;
+    let sold = 0;
+    for (const [index, register] of REGISTERS.entries()) {
+      const sales = feRows.filter((row) => row.idempotency_key.includes(`-${registers.get(register)}-`)).length;
+      const run = shifts[index]!;
+      expect(run.code, run.stderr).toBe(0);
+      const { shift } = run.json as { shift: { expected_cash: string; sales: { cash_documents: number; total: string } } };
+      expect([register, shift.sales.cash_documents, shift.expected_cash]).toEqual([
+        register,
+        sales,
+        (FLOATS[register] + sales * FE_TOTAL).toFixed(2),
+      ]);
+      floats += FLOATS[register];
+      sold += sales;
+    }
+    // The shop's day across the registers.
+    const day = await runCli(home(REGISTERS[0]), [...args(REGISTERS[0]), 'turno', 'dia'], { env: CASHIER });
+    expect(day.code, day.stderr).toBe(0);
+    expect(day.json).toMatchObject({
+      opening_float: floats.toFixed(2),
+      expected_cash: (floats + sold * FE_TOTAL).toFixed(2),
+      open_shifts: REGISTERS.length,
+    });
   });
 });

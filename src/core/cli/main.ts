@@ -27,6 +27,7 @@ import { cliSecrets, refuseBackupsOnShopDatabase, withPasswordHint } from './dat
 import { MOVE_USAGE, moveToPostgresCommand, PASSWORD_VARIABLE } from './move-to-postgres';
 import { backupsCommand, restoreCommand } from './restore';
 import { SANDBOX_OUTAGE_USAGE, sandboxOutageCommand } from './sandbox-outage';
+import { cashiersCommand, SHIFT_USAGE, shiftCommand } from './shift-commands';
 
 const USAGE = `Uso: npm run --silent cli -- [--home DIR] [--database postgres://USUARIO@SERVIDOR:PUERTO/BASE] [--register NOMBRE] [--pin] <comando>
   --database   la base de datos del negocio (PostgreSQL), o sqlite para los datos de este equipo; sin ella:
@@ -48,7 +49,8 @@ const USAGE = `Uso: npm run --silent cli -- [--home DIR] [--database postgres://
   backups
   restore NOMBRE --confirmar   (con la aplicación cerrada; solo con los datos de este equipo)
   ${MOVE_USAGE}
-  ${SANDBOX_OUTAGE_USAGE}`;
+  ${SANDBOX_OUTAGE_USAGE}
+  ${SHIFT_USAGE}`;
 
 async function run(context: CommandContext): Promise<CommandResult> {
   const [command, sub] = context.args.positional;
@@ -59,6 +61,8 @@ async function run(context: CommandContext): Promise<CommandResult> {
   if (command === 'history') return history(context);
   if (command === 'sync') return sync(context);
   if (command === 'release') return release(context);
+  if (command === 'cajeros') return cashiersCommand(context);
+  if (command === 'turno') return shiftCommand(context);
   if (command === 'backup') return { output: await call(context.core, 'app.backup', {}), exitCode: EXIT.ok };
   return { output: { error: { code: 'invalid_input', message: USAGE } }, exitCode: EXIT.invalid, text: USAGE };
 }

@@ -262,10 +262,35 @@ export class Shifts {
     return { shiftId: shift.id, cashierId: cashier.id };
   }
 
-  /** Runs `send` (an FE being made) as a sale of the shift, and links what it recorded under `draftKey`. */
-  async asSale<T>(sale: { shiftId: number; cashierId: number }, draftKey: string, send: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `send` (an FE being made) as a sale of the shift. The link is staged under the sale's key
+   * first, and the ledger's insert of the submission moves it into `shift_sales` in the same
+   * transaction (migration 0037): a register killed at any moment after the write-ahead leaves the
+   * sale in its shift. A key already in the ledger (the same sale sent again) is linked after.
+   */
+  async asSale<T>(
+    sale: { shiftId: number; cashierId: number },
+    company: { baseUrl: string; companyId: number },
+    draftKey: string,
+    send: () => Promise<T>,
+  ): Promise<T> {
     this.inFlight.set(sale.shiftId, (this.inFlight.get(sale.shiftId) ?? 0) + 1);
     try {
+      await this.engine.db
+        .insertInto('shift_sales_staged')
+        .values({
+          base_url: company.baseUrl,
+          company_id: company.companyId,
+          idempotency_key: draftKey,
+          shift_id: sale.shiftId,
+          cashier_id: sale.cashierId,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['base_url', 'company_id', 'idempotency_key'])
+            .doUpdateSet({ shift_id: sale.shiftId, cashier_id: sale.cashierId }),
+        )
+        .execute();
       return await send();
     } finally {
       try {
@@ -285,6 +310,13 @@ export class Shifts {
             .onConflict((oc) => oc.column('submission_id').doNothing())
             .execute();
         }
+        // Moved by the ledger's insert; what is left was never recorded (refused before the ledger, or sent before).
+        await this.engine.db
+          .deleteFrom('shift_sales_staged')
+          .where('base_url', '=', company.baseUrl)
+          .where('company_id', '=', company.companyId)
+          .where('idempotency_key', '=', draftKey)
+          .execute();
       } finally {
         const left = (this.inFlight.get(sale.shiftId) ?? 1) - 1;
         if (left === 0) this.inFlight.delete(sale.shiftId);

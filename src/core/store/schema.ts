@@ -198,6 +198,15 @@ export interface TicketBlocksTable {
   reserved_at: string;
 }
 
+/** A sale's shift, staged under its key until the ledger inserts the submission (migration 0037). */
+export interface ShiftSalesStagedTable {
+  base_url: string;
+  company_id: number;
+  idempotency_key: string;
+  shift_id: number;
+  cashier_id: number;
+}
+
 export interface OutboxChecksTable {
   connection_id: number;
   last_check_at: string;
@@ -426,6 +435,7 @@ export interface Schema {
   sale_payments_staged: SalePaymentsStagedTable;
   shift_movements: ShiftMovementsTable;
   shift_sales: ShiftSalesTable;
+  shift_sales_staged: ShiftSalesStagedTable;
   shifts: ShiftsTable;
   submission_events: SubmissionEventsTable;
   submissions: SubmissionsTable;

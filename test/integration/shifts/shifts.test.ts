@@ -59,7 +59,7 @@ describe.each(ENGINE_KINDS)('shifts on %s', (kind: EngineKind) => {
     if (!linked) throw new Error('no cashiers');
     const submit = async (keyed: { draft_key?: string | undefined }) =>
       ({ id: await insertFeSubmission(opened.engine, keyed.draft_key!, keyed) }) as Submission;
-    return shifts.asSale(linked, key, () =>
+    return shifts.asSale(linked, COMPANY, key, () =>
       new SalePayments(opened.engine).submit(COMPANY, { ...request, draft_key: key }, payments, () => false, submit),
     );
   }
@@ -177,12 +177,43 @@ describe.each(ENGINE_KINDS)('shifts on %s', (kind: EngineKind) => {
     expect(await shifts.get(shift.id)).toEqual(closed);
   });
 
+  it('a sale is in its shift from the commit that records it, before any answer: a register killed then leaves it there', async () => {
+    const shift = await shifts.open(0);
+    let recorded!: () => void;
+    const inLedger = new Promise<void>((resolve) => (recorded = resolve));
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const linked = await shifts.saleShift();
+    const selling = shifts.asSale(linked!, COMPANY, 'fe-killed', async () => {
+      const id = await insertFeSubmission(opened.engine, 'fe-killed', sale(10_000, 'cash'));
+      recorded();
+      await answered;
+      return id;
+    });
+    await inLedger;
+    // The ledger's write-ahead committed and nothing after it ran: the sale is the shift's already.
+    const { db } = opened.engine;
+    expect(
+      (
+        await db
+          .selectFrom('shift_sales as ss')
+          .innerJoin('submissions as s', 's.id', 'ss.submission_id')
+          .select(['ss.shift_id', 's.idempotency_key'])
+          .execute()
+      ).map((row) => ({ ...row, shift_id: Number(row.shift_id) })),
+    ).toEqual([{ shift_id: shift.id, idempotency_key: 'fe-killed' }]);
+    expect(await db.selectFrom('shift_sales_staged').selectAll().execute()).toEqual([]);
+    answer();
+    await selling;
+    expect((await shifts.current())!.sales).toMatchObject({ documents: 1, cash_documents: 1 });
+  });
+
   it('a close waits for the sale being sent: refused while it is on its way, closed once it is linked', async () => {
     await shifts.open(0);
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => (answer = resolve));
     const linked = await shifts.saleShift();
-    const selling = shifts.asSale(linked!, 'fe-slow', async () => {
+    const selling = shifts.asSale(linked!, COMPANY, 'fe-slow', async () => {
       await answered;
       return insertFeSubmission(opened.engine, 'fe-slow', sale(10_000, 'card'));
     });

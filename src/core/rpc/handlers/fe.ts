@@ -26,7 +26,7 @@ export function feHandlers({ submissions, connections, fetch, engine, lists, shi
         );
       const sale = await shifts.saleShift();
       if (!sale) return send();
-      return shifts.asSale(sale, keyed.draft_key, send);
+      return shifts.asSale(sale, connections.requireActive(), keyed.draft_key, send);
     },
     'fe.salePayments': ({ submission_id }) => salePayments.of(submission_id),
     'fe.findSame': ({ request }) => submissions.findSame('FE', request),

@@ -37,6 +37,7 @@ import { migration0033 } from './0033_history_words';
 import { migration0034 } from './0034_registers';
 import { migration0035 } from './0035_report_covering_postgres';
 import { migration0036 } from './0036_ticket_blocks';
+import { migration0037 } from './0037_shift_sales_staged';
 
 export const migrations: readonly Migration[] = [
   migration0001,
@@ -75,4 +76,5 @@ export const migrations: readonly Migration[] = [
   migration0034,
   migration0035,
   migration0036,
+  migration0037,
 ];
