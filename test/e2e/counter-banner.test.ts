@@ -12,6 +12,7 @@ import { startWebApp, type WebApp } from '../support/web-app';
 import { fillSale, folded } from '../support/sale';
 import { contingencyProfile } from '../support/contingency';
 import { connectionsClosedTo, portOf } from '../support/closed-connections';
+import { inSight } from '../support/in-sight';
 
 let dir: ReturnType<typeof tempDir>;
 let app: WebApp;
@@ -35,30 +36,6 @@ afterAll(async () => {
   await sandbox?.close();
   dir?.remove();
 });
-
-/** Whether the labelled control is what the window shows at its centre (in the viewport, under nothing). */
-async function seen(page: Page, label: string): Promise<boolean> {
-  return page.evaluate((name) => {
-    // This runs in the page (the test's own types have no DOM).
-    interface Box {
-      getBoundingClientRect(): { left: number; top: number; width: number; height: number };
-      contains(other: Box): boolean;
-    }
-    const win = globalThis as unknown as {
-      innerWidth: number;
-      innerHeight: number;
-      document: { querySelector(selector: string): Box | null; elementFromPoint(x: number, y: number): Box | null };
-    };
-    const element = win.document.querySelector(`[aria-label="${name}"]`);
-    if (!element) return false;
-    const box = element.getBoundingClientRect();
-    const x = box.left + box.width / 2;
-    const y = box.top + box.height / 2;
-    if (y < 0 || y > win.innerHeight || x < 0 || x > win.innerWidth) return false;
-    const hit = win.document.elementFromPoint(x, y);
-    return hit !== null && (hit === element || element.contains(hit));
-  }, label);
-}
 
 /**
  * The screen scrolled step by step from its top to its end, as with the mouse wheel: at each step, the
@@ -138,8 +115,8 @@ describe('the counter with the contingency banner and a pending invoice at 1366Ã
     await page.getByTestId('pending-invoice').filter({ hasText: 'Cliente En Proceso' }).waitFor();
 
     // Opened: both controls in sight.
-    expect(await seen(page, 'Buscar cliente')).toBe(true);
-    expect(await seen(page, 'Buscar producto')).toBe(true);
+    expect(await inSight(page, 'Buscar cliente')).toBe(true);
+    expect(await inSight(page, 'Buscar producto')).toBe(true);
     await viewportScreenshots(page, 'counter-banner-pending');
     // Scrolled by hand: wherever either is in the visible part, nothing lies over it.
     expect(await coveredWhileScrolling(page, ['Buscar cliente', 'Buscar producto'])).toEqual([]);
@@ -149,22 +126,22 @@ describe('the counter with the contingency banner and a pending invoice at 1366Ã
     await viewportScreenshots(page, 'counter-banner-pending-bottom');
     await page.keyboard.press('F3');
     await expect.poll(() => page.locator(':focus').getAttribute('aria-label')).toBe('Buscar cliente');
-    await expect.poll(() => seen(page, 'Buscar cliente')).toBe(true);
+    await expect.poll(() => inSight(page, 'Buscar cliente')).toBe(true);
     await viewportScreenshots(page, 'counter-banner-customer');
 
     await toBottom(page);
     await page.keyboard.press('F2');
     await expect.poll(() => page.locator(':focus').getAttribute('aria-label')).toBe('Buscar producto');
-    await expect.poll(() => seen(page, 'Buscar producto')).toBe(true);
+    await expect.poll(() => inSight(page, 'Buscar producto')).toBe(true);
     await viewportScreenshots(page, 'counter-banner-product');
 
     // With the queue opened from the banner too.
     await page.getByRole('button', { name: 'Ver la cola' }).click();
     await page.getByTestId('outbox-list').waitFor();
     await page.keyboard.press('F3');
-    await expect.poll(() => seen(page, 'Buscar cliente')).toBe(true);
+    await expect.poll(() => inSight(page, 'Buscar cliente')).toBe(true);
     await page.keyboard.press('F2');
-    await expect.poll(() => seen(page, 'Buscar producto')).toBe(true);
+    await expect.poll(() => inSight(page, 'Buscar producto')).toBe(true);
     await viewportScreenshots(page, 'counter-banner-queue-open');
     expect(await coveredWhileScrolling(page, ['Buscar cliente', 'Buscar producto'])).toEqual([]);
     expect(errors).toEqual([]);

@@ -1,7 +1,8 @@
 // Ajustes › Cajas' list of registers against the fake bridge: each register with this one marked and
 // the removed one said so; an administrator renames one with the keyboard alone (Enter saves, Escape
 // leaves it), a name in use is said on the field in core's words, a name too long never leaves the
-// window; a cajero sees the names without the rename buttons.
+// window; a cajero sees the names without the rename buttons. When a rename or the removal's
+// confirmation closes, the keyboard is back on the button that opened it.
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -104,7 +105,7 @@ describe('RegisterNames', () => {
     expect(fake.inputsOf('registers.rename').at(-1)).toEqual({ id: 'P3RT5V7W', name: 'Mostrador' });
   });
 
-  it('Escape leaves the name as it was, without sending anything', async () => {
+  it('Escape leaves the name as it was, without sending anything, and the focus on its button', async () => {
     renderWithQueries(<RegisterNames />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Cambiar el nombre de Caja 1' }));
@@ -113,6 +114,7 @@ describe('RegisterNames', () => {
     expect(screen.queryByLabelText('Nombre nuevo de Caja 1')).toBeNull();
     expect(screen.getByRole('listitem', { name: 'Caja 1' })).toBeTruthy();
     expect(fake.inputsOf('registers.rename')).toEqual([]);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cambiar el nombre de Caja 1' }));
   });
 
   it('a cajero sees the names, with no rename buttons', async () => {
@@ -143,15 +145,18 @@ describe('RegisterNames', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(within(await screen.findByRole('listitem', { name: 'Caja 2' })).getByText(/retirada el 22\/11\/2026/)).toBeTruthy();
     expect(fake.inputsOf('registers.remove')).toEqual([{ id: 'P3RT5V7W' }, { id: 'P3RT5V7W' }]);
+    // Its «Retirar» is gone: the keyboard is on the same register's rename button.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cambiar el nombre de Caja 2' }));
   });
 
-  it('Escape in the confirmation removes nothing', async () => {
+  it('Escape in the confirmation removes nothing and gives the focus back to «Retirar»', async () => {
     renderWithQueries(<RegisterNames />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Retirar Caja 2' }));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(fake.inputsOf('registers.remove')).toEqual([]);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Retirar Caja 2' }));
   });
 
   it('this register, removed, says so and an administrator joins it again', async () => {

@@ -1,5 +1,6 @@
 // Against a fake bridge: a register selling without the caja principal shows a banner above every
-// screen saying so and what it means; a handover stopped by a conflict adds core's own words; the
+// screen saying so, since when, what it means and what to do; a handover stopped by a conflict says
+// core's own words and that it is not tried again until the app opens again (not «cuando vuelva»); the
 // host's `offline.changed` (core reopened on the shop's database) takes the banner away, and a
 // register on the shop's database shows none.
 import { cleanup, screen, waitFor } from '@testing-library/react';
@@ -44,17 +45,34 @@ describe('the banner of a register without the caja principal', () => {
   it('says the register works without it and that its sales are handed over when it is back', async () => {
     renderWithQueries(<OfflineBanner />);
     const banner = await screen.findByTestId('offline-banner');
-    expect(banner.querySelector('.alert__title')?.textContent).toBe('Trabajando sin la caja principal');
+    expect(banner.querySelector('.alert__title')?.textContent).toMatch(/^Trabajando sin la caja principal desde /);
     expect(banner.textContent).toMatch(/se guardan aquí y se entregan a la caja principal cuando vuelva/);
-    expect(banner.textContent).toMatch(/El catálogo, los clientes y los ajustes del negocio se cambian en la caja principal/);
+    expect(banner.textContent).toMatch(/Revise que la caja principal esté encendida y conectada a la red/);
+    expect(banner.textContent).toMatch(/el catálogo, los clientes y los ajustes del negocio se cambian allí/);
     expect(screen.getByRole('status')).toBe(banner.firstElementChild);
   });
 
-  it('adds what stopped the handover, in core’s words', async () => {
+  it('says since when: the time today, the date and time before', async () => {
+    status = { ...OFFLINE, since: new Date().toISOString() };
+    renderWithQueries(<OfflineBanner />);
+    const title = (await screen.findByTestId('offline-banner')).querySelector('.alert__title');
+    expect(title?.textContent).toMatch(/^Trabajando sin la caja principal desde las \d\d:\d\d\s[ap]\.\sm\.$/);
+    cleanup();
+    status = { ...OFFLINE, since: '2026-01-05T15:00:00.000Z' };
+    renderWithQueries(<OfflineBanner />);
+    const before = (await screen.findByTestId('offline-banner')).querySelector('.alert__title');
+    expect(before?.textContent).toMatch(/^Trabajando sin la caja principal desde el 05\/01\/2026, 10:00\sa\.\sm\.$/);
+  });
+
+  it('a handover stopped: core’s words, and that it is not tried again until the app opens again', async () => {
     status = { ...OFFLINE, problem: 'No se pudieron entregar a la caja principal las ventas hechas sin ella.' };
     renderWithQueries(<OfflineBanner />);
     const problem = await screen.findByText('No se pudieron entregar a la caja principal las ventas hechas sin ella.');
-    expect(screen.getByTestId('offline-banner').contains(problem)).toBe(true);
+    const banner = screen.getByTestId('offline-banner');
+    expect(banner.contains(problem)).toBe(true);
+    expect(banner.textContent).toMatch(/No vuelve a intentar la entrega hasta que Factura Desk se abra de nuevo/);
+    // The shop's database answered, and nothing is handed over by itself: neither is said.
+    expect(banner.textContent).not.toMatch(/no encuentra la base de datos|cuando vuelva/);
   });
 
   it('goes when core is reopened on the shop database (offline.changed)', async () => {

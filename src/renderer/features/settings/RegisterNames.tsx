@@ -3,7 +3,8 @@
 // saves, Escape leaves it as it was), removes another one from the shop (asked first: it then sells
 // nothing), and brings this register back when it was removed. The name's bounds are the contract's
 // (RegisterName), and a name another register has is refused by core in words, shown on the field.
-import { useState } from 'react';
+// When a rename or a removal closes, the keyboard goes back to the button that opened it.
+import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { formatDateTime } from '#shared/dates';
 import { RegisterName } from '#shared/rpc/methods/cashiers';
@@ -21,11 +22,41 @@ const REGISTER_QUERIES: MethodName[] = ['registers.list', 'cashiers.state', 'shi
 
 const RenameInput = z.object({ name: RegisterName });
 
+/**
+ * The rename and removal buttons by register, and where the focus goes once a form or the
+ * confirmation closes: the first of the given buttons still shown (a register just removed has no
+ * «Retirar» any more: its rename button then). Without it the focus fell to the page's body.
+ */
+function useFocusReturn() {
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  // Set with the state change that closes the form or the confirmation: after that render, the
+  // buttons are back.
+  const pending = useRef<string[] | null>(null);
+  useEffect(() => {
+    const keys = pending.current;
+    if (!keys) return;
+    pending.current = null;
+    keys
+      .map((key) => buttons.current.get(key))
+      .find((button) => button !== undefined)
+      ?.focus();
+  });
+  const ref = (key: string) => (button: HTMLButtonElement | null) => {
+    if (button) buttons.current.set(key, button);
+    else buttons.current.delete(key);
+  };
+  const returnTo = (keys: string[]) => {
+    pending.current = keys;
+  };
+  return { ref, returnTo };
+}
+
 export function RegisterNames() {
   const list = useRpcQuery('registers.list', {});
   const { mayAdminister } = useCashier();
   const [editing, setEditing] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Register | null>(null);
+  const { ref, returnTo } = useFocusReturn();
   if (list.isError) return <Alert tone="error">{list.error.message}</Alert>;
   if (!list.data) return <p aria-busy="true">Cargando las cajas…</p>;
   const here = list.data.registers.find((r) => r.this_register);
@@ -37,20 +68,38 @@ export function RegisterNames() {
         {list.data.registers.map((register) => (
           <li key={register.id} aria-label={register.name}>
             {editing === register.id ? (
-              <RenameForm register={register} onDone={() => setEditing(null)} />
+              <RenameForm
+                register={register}
+                onDone={() => {
+                  setEditing(null);
+                  returnTo([`rename:${register.id}`]);
+                }}
+              />
             ) : (
               <>
-                <strong>{register.name}</strong>
-                {register.this_register && <span> · esta caja</span>}
-                {register.removed_at !== null && <span> · retirada el {formatDateTime(register.removed_at)}</span>}
-                <span> · vista por última vez el {formatDateTime(register.last_seen_at)}</span>
+                <span className="register-names__facts">
+                  <strong>{register.name}</strong>
+                  {register.this_register && <span> · esta caja</span>}
+                  {register.removed_at !== null && <span> · retirada el {formatDateTime(register.removed_at)}</span>}
+                  <span> · vista por última vez el {formatDateTime(register.last_seen_at)}</span>
+                </span>
                 {mayAdminister && (
-                  <button type="button" className="button button--secondary" onClick={() => setEditing(register.id)}>
+                  <button
+                    ref={ref(`rename:${register.id}`)}
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => setEditing(register.id)}
+                  >
                     Cambiar el nombre de {register.name}
                   </button>
                 )}
                 {mayAdminister && !register.this_register && register.removed_at === null && (
-                  <button type="button" className="button button--ghost" onClick={() => setRemoving(register)}>
+                  <button
+                    ref={ref(`remove:${register.id}`)}
+                    type="button"
+                    className="button button--danger"
+                    onClick={() => setRemoving(register)}
+                  >
                     Retirar {register.name}
                   </button>
                 )}
@@ -59,7 +108,15 @@ export function RegisterNames() {
           </li>
         ))}
       </ul>
-      {removing && <RemoveRegister register={removing} onDone={() => setRemoving(null)} />}
+      {removing && (
+        <RemoveRegister
+          register={removing}
+          onDone={() => {
+            setRemoving(null);
+            returnTo([`remove:${removing.id}`, `rename:${removing.id}`]);
+          }}
+        />
+      )}
     </section>
   );
 }
@@ -133,10 +190,10 @@ function RenameForm({ register, onDone }: { register: Register; onDone: () => vo
       <Field label={`Nombre nuevo de ${register.name}`} error={form.formState.errors.name?.message}>
         <input {...form.register('name')} autoFocus autoComplete="off" />
       </Field>
-      <button type="submit" className="button button--secondary" disabled={rename.isPending}>
+      <button type="submit" className="button" disabled={rename.isPending}>
         Guardar nombre
       </button>
-      <button type="button" className="button button--ghost" onClick={onDone}>
+      <button type="button" className="button button--secondary" onClick={onDone}>
         Cancelar
       </button>
     </form>
