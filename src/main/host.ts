@@ -263,6 +263,8 @@ export async function startServedHost(options: ServedHostOptions): Promise<Serve
     const refused = takeLock();
     if (refused) return null;
     const problem = cause.code === 'conflict' ? cause.message : null;
+    // What support needs to mend it (the table, the key, the columns that differ), kept out of the screen's words.
+    if (problem) options.logger?.error('offline sales not handed over', { ...cause.details });
     let host: Host;
     try {
       host = await startHost({

@@ -209,8 +209,10 @@ describe('a register without the caja principal at 1366×768', () => {
     const text = folded(await banner.textContent());
     expect(text).toContain('ya tiene un documento con la misma clave');
     expect(text).toContain('No vuelve a intentar la entrega hasta que Factura Desk se abra de nuevo');
-    // Not «no encuentra»: the shop's database answered.
+    // Not «no encuentra»: the shop's database answered. The key is support's, in the log, not the counter's.
     expect(text).not.toContain('no encuentra la base de datos');
+    expect(text).not.toContain(offlineKey);
+    expect(text).toContain('Avise a soporte');
     expect(await inSight(page, 'Buscar cliente')).toBe(true);
     expect(await inSight(page, 'Buscar producto')).toBe(true);
     await viewportScreenshots(page, 'offline-problem-facturas');

@@ -223,7 +223,8 @@ function conflict(table: TableName, key: string, columns: readonly string[]): Ap
   const what = TABLE_NAMES[table] ?? `un registro (${table})`;
   return new AppError(
     'conflict',
-    `No se pudieron entregar a la caja principal las ventas hechas sin ella: la base de datos del negocio ya tiene ${what} con la misma clave (${key}) y otro contenido. No se cambió nada: las ventas siguen guardadas en esta caja. Pida ayuda a soporte antes de seguir.`,
+    // The key and columns are for support (the details, written to the log), not for the counter's screen.
+    `No se pudieron entregar a la caja principal las ventas hechas sin ella: la base de datos del negocio ya tiene ${what} con la misma clave y otro contenido. No se cambió nada: las ventas siguen guardadas en esta caja. Avise a soporte; el detalle quedó en el registro de la aplicación.`,
     { reason: 'handover_conflict', table, key, columns: [...columns] },
   );
 }
@@ -240,7 +241,7 @@ function refusedByShop(error: unknown): unknown {
   const detail = error instanceof Error ? error.message : String(error);
   return new AppError(
     'conflict',
-    'No se pudieron entregar a la caja principal las ventas hechas sin ella: la base de datos del negocio rechazó uno de sus registros. No se cambió nada: las ventas siguen guardadas en esta caja. Pida ayuda a soporte antes de seguir.',
+    'No se pudieron entregar a la caja principal las ventas hechas sin ella: la base de datos del negocio rechazó uno de sus registros. No se cambió nada: las ventas siguen guardadas en esta caja. Avise a soporte; el detalle quedó en el registro de la aplicación.',
     { reason: 'handover_conflict', postgres: code, detail },
   );
 }
