@@ -313,16 +313,27 @@ export async function startServedHost(options: ServedHostOptions): Promise<Serve
   const backToShopDatabase = async (next: Extract<DatabaseChoice, { engine: 'postgres' }>) => {
     // Only between requests (a sale being sent finishes on the copy); the next look tries again.
     if (switching || choice !== next || inFlight > 0) return;
-    switching = 'database';
-    try {
-      await current.close();
-      current = await open(next);
+    await switchCore(next, 'back to the shop database failed', () => {
       if (current.offline !== true && lock) {
         lock.release();
         lock = null;
       }
+    });
+  };
+
+  /**
+   * Core closed and opened again on `next` (the shop database, or its copy when that is out of reach),
+   * requests held off meanwhile; `opened` runs only when the opening succeeded. Every window is told
+   * whether it now sells offline, whatever happened.
+   */
+  const switchCore = async (next: Extract<DatabaseChoice, { engine: 'postgres' }>, failure: string, opened?: () => void) => {
+    switching = 'database';
+    try {
+      await current.close();
+      current = await open(next);
+      opened?.();
     } catch (error) {
-      options.logger?.error('back to the shop database failed', {
+      options.logger?.error(failure, {
         error: error instanceof Error ? error.message : String(error),
       });
     } finally {
@@ -352,18 +363,7 @@ export async function startServedHost(options: ServedHostOptions): Promise<Serve
     // Back already (a restart of the server, a blip): the pool reconnects by itself.
     if ((await reachable(next)) !== 'out_of_reach') return;
     if (switching || inFlight > 0 || choice !== next) return;
-    switching = 'database';
-    try {
-      await current.close();
-      current = await open(next);
-    } catch (error) {
-      options.logger?.error('selling without the shop database failed', {
-        error: error instanceof Error ? error.message : String(error),
-      });
-    } finally {
-      switching = null;
-    }
-    events.emit('offline.changed', { offline: current.offline === true });
+    await switchCore(next, 'selling without the shop database failed');
   };
 
   const open = async (next: DatabaseChoice | null, offline = true): Promise<Served> => {

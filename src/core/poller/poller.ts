@@ -5,6 +5,7 @@
 // the submissions service emits when it records an outcome.
 import type { Logger } from '../log/logger';
 import type { Submissions } from '../submissions/submissions';
+import { backoffDelay } from './backoff';
 import type { Timers } from './timers';
 
 /** Never sleep longer than this: a clock jump (suspend, manual change) is noticed within it. */
@@ -18,6 +19,8 @@ export class Poller {
   /** The schedule's read in flight for the timer (the newest one arms it, older ones give way). */
   private arming: Promise<void> | null = null;
   private armings = 0;
+  /** Rounds in a row whose due checks could not be read (the ledger out of reach); 0 once one is. */
+  private failedRounds = 0;
 
   constructor(
     private readonly submissions: Submissions,
@@ -44,14 +47,28 @@ export class Poller {
     await this.inFlight;
   }
 
-  /** Runs every check that is due now; resolves when they are done. Used by the timer and by tests. */
+  /**
+   * Runs every check that is due now; resolves when they are done. Used by the timer and by tests.
+   * A ledger out of reach (the shop database lost mid-day) is logged, never thrown: the timer is
+   * armed again all the same, and waits the back-off before the next try.
+   */
   async runDue(): Promise<void> {
     if (this.inFlight) return this.inFlight;
     this.disarm();
-    this.inFlight = this.checkDue().finally(() => {
-      this.inFlight = null;
-      this.arm();
-    });
+    this.inFlight = this.checkDue()
+      .then(
+        () => {
+          this.failedRounds = 0;
+        },
+        (error: unknown) => {
+          this.failedRounds += 1;
+          this.logger.error('poller checks not read', { error: String(error), retryInMs: this.retryDelay() });
+        },
+      )
+      .finally(() => {
+        this.inFlight = null;
+        this.arm();
+      });
     return this.inFlight;
   }
 
@@ -89,19 +106,35 @@ export class Poller {
         if (turn !== this.armings || !this.running || this.inFlight) return;
         this.disarm();
         if (!next) return;
-        const wait = Math.min(Math.max(0, next.due_at - this.timers.now()), MAX_SLEEP_MS);
-        this.timer = this.timers.setTimeout(() => {
-          this.timer = null;
-          // The ledger out of reach (the shop database lost mid-day): said in the log, never an
-          // unhandled rejection; the next outcome or the next start arms the timer again.
-          this.runDue().catch((error: unknown) => this.logger.error('poller checks not read', { error: String(error) }));
-        }, wait);
+        // After a round that could not read its checks, not again before the back-off: a check
+        // already due would otherwise be tried at once, over and over.
+        const earliest = this.failedRounds > 0 ? this.retryDelay() : 0;
+        this.armTimer(Math.min(Math.max(earliest, next.due_at - this.timers.now()), MAX_SLEEP_MS));
       })
-      .catch((error: unknown) => this.logger.error('poller schedule not read', { error: String(error) }))
+      .catch((error: unknown) => {
+        // The schedule out of reach: what is due is unknown, so a round is tried after the back-off
+        // (it reads the ledger again, and arms the timer again whatever it finds).
+        if (turn !== this.armings || !this.running || this.inFlight) return;
+        this.logger.error('poller schedule not read', { error: String(error), retryInMs: this.retryDelay() });
+        this.disarm();
+        this.armTimer(this.retryDelay());
+      })
       .finally(() => {
         if (this.arming === arming) this.arming = null;
       });
     this.arming = arming;
+  }
+
+  private armTimer(wait: number): void {
+    this.timer = this.timers.setTimeout(() => {
+      this.timer = null;
+      void this.runDue();
+    }, wait);
+  }
+
+  /** The wait before trying a ledger that could not be read again: the checks' own back-off, within MAX_SLEEP_MS. */
+  private retryDelay(): number {
+    return Math.min(backoffDelay(Math.max(0, this.failedRounds - 1)), MAX_SLEEP_MS);
   }
 
   private disarm(): void {

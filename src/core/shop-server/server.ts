@@ -58,6 +58,8 @@ export class ShopServer {
   readonly folder: string;
   private readonly data: string;
   private binaries: PostgresBinaries | null = null;
+  /** The join code being read or drawn now, which every caller meanwhile waits for (see joinCode). */
+  private joinCodeUnderWay: Promise<string> | null = null;
 
   constructor(private readonly options: ShopServerOptions) {
     this.folder = join(options.home, SHOP_SERVER_FOLDER);
@@ -173,9 +175,18 @@ export class ShopServer {
    * What another register types: the password of the join role (cluster.ts's ENROL_ROLE, which may
    * only make a register's own login) and the certificate's fingerprint (join-code.ts). The same code
    * until a register is removed, which voids it (cajas.retire): then a new password is drawn, kept
-   * in the keychain first, and given to the role.
+   * in the keychain first, and given to the role. Callers at once (two windows, a screen asking
+   * again) share one reading: two draws would give the role the password of one and leave the other
+   * caller showing a void code, or the keychain holding a password the role no longer has.
    */
-  async joinCode(): Promise<string> {
+  joinCode(): Promise<string> {
+    this.joinCodeUnderWay ??= this.readOrDrawJoinCode().finally(() => {
+      this.joinCodeUnderWay = null;
+    });
+    return this.joinCodeUnderWay;
+  }
+
+  private async readOrDrawJoinCode(): Promise<string> {
     const config = this.requireConfig();
     const owner = await readDatabasePassword(this.options.secrets, loopbackTarget(config));
     if (owner === null)

@@ -1,7 +1,7 @@
 // The pending-DSE poller under a controlled clock: one timer for all documents, the contract's
 // back-off (5 s, 15 s, 30 s, 60 s, then longer, capped), the schedule surviving a restart, and
-// stop() waiting for the check in flight.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+// stop() waiting for the check in flight, and the timer armed again when the ledger cannot be read.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCore, type Core } from '#core/core';
 import { FileLogger } from '#core/log/logger';
 import { BACKOFF_MS } from '#core/poller/backoff';
@@ -160,6 +160,33 @@ describe('poller', () => {
     await second.parts.poller.start();
     await tick(later, second, 0);
     expect((await second.parts.submissions.get(submitted.id)).state).toBe('accepted');
+  });
+
+  it('the ledger out of reach when a check falls due: armed again with the back-off, and the check made once it answers', async () => {
+    const clock = new FakeClock();
+    const server = stubServer(clock, 0);
+    const core = await openCore(clock, server.fetch);
+    const submitted = await core.parts.submissions.submitDse(dseRequest());
+    await core.parts.poller.start();
+    // The store throwing on every read, as the shop database does while its connection is lost.
+    const { ledger } = core.parts.submissions;
+    const lost = () => Promise.reject(new Error('Connection terminated unexpectedly'));
+    const due = vi.spyOn(ledger, 'due').mockImplementation(lost);
+    const nextDue = vi.spyOn(ledger, 'nextDue').mockImplementation(lost);
+    await tick(clock, core, 5_000);
+    expect(due).toHaveBeenCalledTimes(1);
+    expect(clock.armed).toBe(1);
+    expect(clock.nextAt()).toBe(clock.now() + BACKOFF_MS[0]);
+    await tick(clock, core, BACKOFF_MS[0]);
+    expect(due).toHaveBeenCalledTimes(2);
+    expect(clock.nextAt()).toBe(clock.now() + BACKOFF_MS[1]);
+
+    due.mockRestore();
+    nextDue.mockRestore();
+    await tick(clock, core, BACKOFF_MS[1]);
+    expect(server.reads).toHaveLength(1);
+    expect((await core.parts.submissions.get(submitted.id)).state).toBe('accepted');
+    expect(clock.armed).toBe(0);
   });
 
   it('stop() waits for the check in flight', async () => {
