@@ -10,6 +10,7 @@ import { COFFEE, RICE, SODA } from '#test/products';
 import { folded } from '#test/sale';
 import { openShop, type Shop } from '#test/shop';
 import { startVirtualPrinter, type VirtualPrinter } from '#test/virtual-printer';
+import { inSight } from '#test/in-sight';
 
 let shop: Shop;
 let browser: Browser;
@@ -43,45 +44,21 @@ async function scan(page: Page, code: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-/** Whether the labelled control is what the window shows at its centre (in the viewport, under nothing sticky). */
-async function seen(page: Page, label: string): Promise<boolean> {
-  return page.evaluate((name) => {
-    // This runs in the page (the test's own types have no DOM).
-    interface Box {
-      getBoundingClientRect(): { left: number; top: number; width: number; height: number };
-      contains(other: Box): boolean;
-    }
-    const win = globalThis as unknown as {
-      innerWidth: number;
-      innerHeight: number;
-      document: { querySelector(selector: string): Box | null; elementFromPoint(x: number, y: number): Box | null };
-    };
-    const element = win.document.querySelector(`[aria-label="${name}"]`);
-    if (!element) return false;
-    const box = element.getBoundingClientRect();
-    const x = box.left + box.width / 2;
-    const y = box.top + box.height / 2;
-    if (y < 0 || y > win.innerHeight || x < 0 || x > win.innerWidth) return false;
-    const hit = win.document.elementFromPoint(x, y);
-    return hit !== null && (hit === element || element.contains(hit));
-  }, label);
-}
-
 describe('a scanned sale paid by several means at 1366×768', () => {
   it('keeps the newest line in view, records cash and card, and prints received and change', async () => {
     const { page, errors } = await watchedPage(browser, {}, { consoleErrors: false });
     await page.goto(`${shop.app.bridge.url}#/facturas`);
     await page.getByRole('button', { name: 'Emitir factura' }).waitFor();
     await page.keyboard.press('F2');
-    expect(await seen(page, 'Buscar producto')).toBe(true);
+    expect(await inSight(page, 'Buscar producto')).toBe(true);
 
     const codes = ['7701234000015', '7702001000011', '7702001000035'];
     for (const [i, code] of codes.entries()) {
       await scan(page, code);
       await expect.poll(() => page.getByLabel(`Cantidad, línea ${i + 1}`).count()).toBe(1);
-      await expect.poll(() => seen(page, `Cantidad, línea ${i + 1}`)).toBe(true);
+      await expect.poll(() => inSight(page, `Cantidad, línea ${i + 1}`)).toBe(true);
     }
-    await expect.poll(() => seen(page, 'Buscar producto')).toBe(true);
+    await expect.poll(() => inSight(page, 'Buscar producto')).toBe(true);
     // 4.200 + 12.500 × 1,19 + 3.570 = 22.645.
     await expect.poll(async () => folded(await page.getByTestId('totals-total').textContent())).toBe(cop('22645'));
     await viewportScreenshots(page, 'counter-split-scanned');

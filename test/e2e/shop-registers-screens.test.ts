@@ -14,10 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebBridge, type WebBridge } from '#core/bridge/web-bridge';
 import { SHOP_COPY_FOLDER, shopCopyFile } from '#core/offline/shop-copy';
 import { consumerSale } from '#test/core/rpc-core';
-import { offlineShop, type Served } from '#test/offline-registers';
+import { shopOnOwnServer, type Served } from '#test/offline-registers';
 import { RICE } from '#test/products';
-import { startPostgres, type TestPostgres } from '#test/postgres';
-import { tempDir } from '#test/temp';
 import { waitUntil } from '#test/wait';
 import { launchBrowser, viewportScreenshots, watchedPage } from '../support/browser';
 import { focusRing, ringFault } from '../support/focus';
@@ -25,17 +23,12 @@ import { inSight } from '../support/in-sight';
 import { folded } from '../support/sale';
 import { RENDERER_DIR } from '../support/web-app';
 
-const dir = tempDir('factura-desk-registers-screens-');
-let server: TestPostgres;
-let url: string;
-const shop = offlineShop(dir.path, () => url);
+const shop = shopOnOwnServer('factura-desk-registers-screens-');
 let browser: Browser;
 let caja1: Served;
 let bridge: WebBridge | null = null;
 
 beforeAll(async () => {
-  server = await startPostgres();
-  url = await server.createDatabase();
   browser = await launchBrowser();
   caja1 = await shop.serve('caja-1');
   await shop.serve('caja-2');
@@ -45,9 +38,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await bridge?.close();
-  await shop.closeAll();
-  await server?.stop();
-  dir.remove();
 });
 
 /** Caja 1's window: its served host behind a web bridge of its own, in a new page at `path`. */
@@ -147,7 +137,7 @@ describe('Ajustes › Cajas at 1366×768', () => {
 });
 
 describe('a register without the caja principal at 1366×768', () => {
-  const spare = join(dir.path, 'spare-copy');
+  const spare = join(shop.folder, 'spare-copy');
   let offlineKey: string;
 
   it('on Facturas, the banner says since when, what happens to the sales and what to do; both searches in sight', async () => {
@@ -156,7 +146,7 @@ describe('a register without the caja principal at 1366×768', () => {
       (rows) => rows.length === 1,
       { what: 'the shop copy of caja 1' },
     );
-    await server.pause();
+    await shop.pause();
     await restartCaja1();
     expect(await shop.statusNow(caja1)).toMatchObject({ offline: true, problem: null });
     const { page, errors } = await windowAt('/facturas');
@@ -187,7 +177,7 @@ describe('a register without the caja principal at 1366×768', () => {
   });
 
   it('a handover stopped by a conflict: the banner says what stopped it and when it is tried again; both searches in sight', async () => {
-    await server.resume();
+    await shop.resume();
     await waitUntil(
       () => shop.statusNow(caja1),
       (seen) => seen?.offline === false,

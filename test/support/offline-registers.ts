@@ -10,8 +10,11 @@ import { FileLogger } from '#core/log/logger';
 import { shopCopyFile } from '#core/offline/shop-copy';
 import { startServedHost, type ServedHost, type ServedHostOptions } from '#main/host';
 import type { OfflineStatus } from '#shared/rpc/methods/offline';
+import { afterAll, beforeAll } from 'vitest';
 import { withRpc, type ServedRpc } from './core/served-rpc';
 import { realKeychain } from './keychain';
+import { startPostgres, type TestPostgres } from './postgres';
+import { tempDir } from './temp';
 
 export type Served = ServedHost & ServedRpc;
 
@@ -87,4 +90,28 @@ export function offlineShop(folder: string, url: () => string): OfflineShop {
       return reply.ok ? (reply.output as OfflineStatus) : null;
     },
   };
+}
+
+/**
+ * A shop on a PostgreSQL of the calling test file's own, started before its tests and stopped after
+ * them (every register closed first), its registers' folders in a temporary folder of their own
+ * (`folder`). `pause` and `resume` stop and start the server: the caja principal switched off.
+ */
+export function shopOnOwnServer(
+  prefix: string,
+): OfflineShop & { folder: string; pause(): Promise<void>; resume(): Promise<void> } {
+  const dir = tempDir(prefix);
+  let server: TestPostgres | undefined;
+  let url = '';
+  const shop = offlineShop(dir.path, () => url);
+  beforeAll(async () => {
+    server = await startPostgres();
+    url = await server.createDatabase();
+  }, 120_000);
+  afterAll(async () => {
+    await shop.closeAll();
+    await server?.stop();
+    dir.remove();
+  });
+  return { ...shop, folder: dir.path, pause: () => server!.pause(), resume: () => server!.resume() };
 }

@@ -9,34 +9,18 @@
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SHOP_COPY_FOLDER, shopCopyFile } from '#core/offline/shop-copy';
 import type { HistoryPage } from '#shared/rpc/methods/history';
 import type { OfflineStatus } from '#shared/rpc/methods/offline';
 import type { Submission } from '#shared/rpc/methods/submissions';
 import { consumerSale } from '#test/core/rpc-core';
-import { offlineShop, type Served } from '#test/offline-registers';
+import { shopOnOwnServer, type Served } from '#test/offline-registers';
 import { RICE } from '#test/products';
-import { startPostgres, type TestPostgres } from '#test/postgres';
-import { tempDir } from '#test/temp';
 import { waitUntil } from '#test/wait';
 
-const dir = tempDir('factura-desk-offline-');
-let server: TestPostgres;
-let url: string;
-const shop = offlineShop(dir.path, () => url);
+const shop = shopOnOwnServer('factura-desk-offline-');
 const { home, serve, close, query, copyRows, statusNow } = shop;
-
-beforeAll(async () => {
-  server = await startPostgres();
-  url = await server.createDatabase();
-}, 120_000);
-
-afterAll(async () => {
-  await shop.closeAll();
-  await server?.stop();
-  dir.remove();
-});
 
 /** What the shop copy says about itself, read as another process would (null while it is being made). */
 function copyState(
@@ -72,7 +56,7 @@ let offlineKey: string;
 let queuedRef: string;
 let offlineSaleId: number;
 /** The shop copy of register A with its offline sale, before any handover (a handover cut short after its commit). */
-const spare = join(dir.path, 'spare-copy');
+const spare = join(shop.folder, 'spare-copy');
 
 describe('a register without the caja principal', () => {
   it('on the shop database, each register keeps a copy of what it needs to sell, with its open shift', async () => {
@@ -97,7 +81,7 @@ describe('a register without the caja principal', () => {
   });
 
   it('the server stopped: the register reopened sells on its copy, says so, and refuses to edit the catalog', async () => {
-    await server.pause();
+    await shop.pause();
     await close(a);
     a = await serve('caja-a');
     expect(a.startupError).toBeNull();
@@ -145,7 +129,7 @@ describe('a register without the caja principal', () => {
   });
 
   it('the server back: the sale, its history row, its payment and the cash movement handed over exactly once', async () => {
-    await server.resume();
+    await shop.resume();
     await waitUntil(
       () => statusNow(a),
       (seen) => seen !== null && !seen.offline,
@@ -214,7 +198,7 @@ describe('a register without the caja principal', () => {
       (state) => state !== null && state.offline_since === null && state.copied_shift_id !== null,
       { what: 'a new shop copy of caja A with its open shift' },
     );
-    await server.pause();
+    await shop.pause();
     const lost = await a.call('history.list', { filter: {}, offset: 0, limit: 50 });
     expect(lost).toMatchObject({ ok: false, error: { code: 'store_unavailable', details: { reason: 'connection_lost' } } });
     await waitUntil(
@@ -225,7 +209,7 @@ describe('a register without the caja principal', () => {
     await a.ok('cashiers.signIn', { pin: '1234' });
     const sold = await a.ok<{ state: string; idempotency_key: string }>('fe.submit', consumerSale(30_000, 'card'));
     expect(sold.state).toBe('accepted');
-    await server.resume();
+    await shop.resume();
     await waitUntil(
       () => statusNow(a),
       (seen) => seen !== null && !seen.offline,

@@ -5,31 +5,15 @@
 // queued there takes a number past every block. With the server stopped and the internet down too,
 // each register queues sales numbered from its own block: no number twice, none the shop's
 // database gave. With the server back, both hand their sales over, every printed number once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Submission } from '#shared/rpc/methods/submissions';
 import { consumerSale } from '#test/core/rpc-core';
-import { offlineShop, type Served } from '#test/offline-registers';
+import { shopOnOwnServer, type Served } from '#test/offline-registers';
 import { RICE } from '#test/products';
-import { startPostgres, type TestPostgres } from '#test/postgres';
-import { tempDir } from '#test/temp';
 import { waitUntil } from '#test/wait';
 
-const dir = tempDir('factura-desk-offline-tickets-');
-let server: TestPostgres;
-let url: string;
-const shop = offlineShop(dir.path, () => url);
+const shop = shopOnOwnServer('factura-desk-offline-tickets-');
 const { serve, close, query, copyRows, statusNow } = shop;
-
-beforeAll(async () => {
-  server = await startPostgres();
-  url = await server.createDatabase();
-}, 120_000);
-
-afterAll(async () => {
-  await shop.closeAll();
-  await server?.stop();
-  dir.remove();
-});
 
 interface Block {
   register_id: string;
@@ -121,7 +105,7 @@ describe('contingency tickets at two registers without the caja principal', () =
   it('the server stopped and the internet down: each register numbers its queued sales from its own block, no number twice', async () => {
     idA = await registerId(a);
     const idB = await registerId(b);
-    await server.pause();
+    await shop.pause();
     await close(a);
     await close(b);
     a = await serve('caja-a');
@@ -144,7 +128,7 @@ describe('contingency tickets at two registers without the caja principal', () =
   });
 
   it('the server back: both registers hand their queued sales over, every printed number once', async () => {
-    await server.resume();
+    await shop.resume();
     for (const host of [a, b])
       await waitUntil(
         () => statusNow(host),
