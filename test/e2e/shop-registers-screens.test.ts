@@ -85,6 +85,28 @@ async function crampedRows(page: Page): Promise<string[]> {
   });
 }
 
+/** How many pixels of the field's placeholder do not fit in it (0 or less: it shows whole). */
+async function placeholderOverflow(page: Page, label: string): Promise<number> {
+  return page.getByLabel(label).evaluate((field) => {
+    // This runs in the page (the test's own types have no DOM).
+    type Style = Record<'fontStyle' | 'fontWeight' | 'fontSize' | 'fontFamily' | 'paddingLeft' | 'paddingRight', string>;
+    interface Canvas {
+      getContext(kind: '2d'): { font: string; measureText(text: string): { width: number } };
+    }
+    const win = globalThis as unknown as {
+      getComputedStyle(element: unknown): Style;
+      document: { createElement(tag: 'canvas'): Canvas };
+    };
+    const input = field as unknown as { placeholder: string; clientWidth: number };
+    const style = win.getComputedStyle(field);
+    const context = win.document.createElement('canvas').getContext('2d');
+    context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const px = (length: string) => Number(length.replace('px', ''));
+    const room = input.clientWidth - px(style.paddingLeft) - px(style.paddingRight);
+    return context.measureText(input.placeholder).width - room;
+  });
+}
+
 /** The focused control's name and why its ring does not show (null when it does). */
 async function focused(page: Page): Promise<{ element: string; fault: string | null } | null> {
   const ring = await focusRing(page);
@@ -164,6 +186,14 @@ describe('a register without the caja principal at 1366×768', () => {
     await page.getByRole('link', { name: 'Productos' }).click();
     await page.getByRole('heading', { name: 'Productos', level: 1 }).waitFor();
     expect(await banner.isVisible()).toBe(true);
+    // The catalog's edits are shown disabled with core's reason beside them; exporting still works.
+    await page.getByTestId('catalog-row').first().waitFor();
+    expect(folded(await page.getByTestId('offline-note').textContent())).toBe(
+      'El catálogo se cambia en la caja principal. Esta caja está trabajando sin la caja principal.',
+    );
+    for (const name of ['Nuevo producto', 'Importar', 'Editar', 'Desactivar'])
+      expect(await page.getByRole('button', { name, exact: true }).isDisabled(), name).toBe(true);
+    expect(await page.getByRole('button', { name: 'Exportar CSV' }).isEnabled()).toBe(true);
     await viewportScreenshots(page, 'offline-productos');
     expect(errors).toEqual([]);
     await page.close();
@@ -208,6 +238,9 @@ describe('a register without the caja principal at 1366×768', () => {
     await viewportScreenshots(page, 'offline-problem-facturas');
     await page.getByRole('link', { name: 'Historial' }).click();
     await page.getByRole('heading', { name: 'Historial', level: 1 }).waitFor();
+    await page.getByTestId('offline-note').waitFor();
+    expect(await page.getByRole('button', { name: 'Sincronizar' }).isDisabled()).toBe(true);
+    expect(await placeholderOverflow(page, 'Cliente / proveedor')).toBeLessThanOrEqual(0);
     await viewportScreenshots(page, 'offline-problem-historial');
     expect(errors).toEqual([]);
     await page.close();

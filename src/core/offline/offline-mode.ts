@@ -2,55 +2,18 @@
 // the API with the same ledger, the contingency queue when the internet is down too, its shift's
 // cash) and refuses what would change the shop's shared data: that data has one writer, the shop's
 // database, and an edit made here could only be lost or merged when it is back. Refused in Spanish,
-// before anything runs.
+// before anything runs; the list and its reasons are shared with the screens (shared/offline/refused.ts).
 import type { Dispatcher } from '../rpc/registry';
 import type { Store } from '../store/store';
 import { RpcRequest } from '#shared/rpc/envelope';
-import type { MethodName } from '#shared/rpc/contract';
+import { offlineRefusedReason } from '#shared/offline/refused';
 import type { OfflineStatus } from '#shared/rpc/methods/offline';
 import type { ShopCopyKeeper } from './keeper';
 import { readShopCopyState } from './shop-copy';
 
-const SHARED = 'se cambia en la caja principal';
-const CONNECTIONS = 'Las conexiones se cambian en la caja principal';
-const CASHIERS = 'Los cajeros se cambian en la caja principal';
-const REGISTERS = 'Las cajas se cambian en la caja principal';
-
-/** What a register without the caja principal refuses, and why in a few words. */
-const REFUSED: Partial<Record<MethodName, string>> = {
-  'catalog.save': `El catálogo ${SHARED}`,
-  'catalog.setActive': `El catálogo ${SHARED}`,
-  'catalog.applyImport': `El catálogo ${SHARED}`,
-  'customers.save': `La lista de clientes ${SHARED}`,
-  'customers.setActive': `La lista de clientes ${SHARED}`,
-  'history.setIssuer': `Los datos del emisor se cambian en la caja principal`,
-  'history.sync': 'El historial completo se sincroniza con la caja principal',
-  'connections.create': CONNECTIONS,
-  'connections.update': CONNECTIONS,
-  'connections.activate': CONNECTIONS,
-  'connections.remove': CONNECTIONS,
-  'connections.trustCa': CONNECTIONS,
-  'connections.forgetCa': CONNECTIONS,
-  'cashiers.createAdmin': CASHIERS,
-  'cashiers.create': CASHIERS,
-  'cashiers.setActive': CASHIERS,
-  'cashiers.setSettings': CASHIERS,
-  'registers.rename': REGISTERS,
-  'registers.remove': REGISTERS,
-  'registers.rejoin': REGISTERS,
-  'dseCatalog.saveCostCenters': `Los centros de costo ${SHARED}`,
-  'fe.saveWithholdingTypes': `Las retenciones ${SHARED}`,
-  'print.setSettings': `La configuración de impresión ${SHARED}`,
-  'outbox.setWindow': `El plazo de contingencia ${SHARED}`,
-  // The close counts every sale of the shift, and those made before the cut are in the shop's database.
-  'shifts.close': 'El turno se cierra cuando vuelva la caja principal: sus ventas de antes del corte están allá',
-  'database.move': 'Esta caja trabaja con una copia de los datos del negocio; no se puede pasar a otra base de datos',
-  'shopServer.becomeMain': 'Esta caja trabaja con una copia de los datos del negocio; no puede hacerse caja principal',
-};
-
 export function offlineRefusal(method: string): string | null {
-  const why = REFUSED[method as MethodName];
-  return why === undefined
+  const why = offlineRefusedReason(method);
+  return why === null
     ? null
     : `${why}. Esta caja está trabajando sin la caja principal: puede vender, y las ventas se entregan a la caja principal cuando vuelva.`;
 }

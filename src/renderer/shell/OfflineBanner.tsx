@@ -6,7 +6,7 @@
 // It stays short: in the flow above the counter, every line it takes pushes the product search
 // towards the totals bar at 1366×768.
 import { colombiaToday, formatDateTime, formatTime } from '#shared/dates';
-import { useRpcQuery } from '../rpc/hooks';
+import { useOfflineStatus } from './offline';
 import { Alert } from '../ui/Alert';
 
 /** «desde las 01:45 p. m.» today, «desde el 06/12/2026, 01:45 p. m.» before. */
@@ -17,7 +17,7 @@ function sinceWords(since: string, now: Date): string {
 }
 
 export function OfflineBanner() {
-  const status = useRpcQuery('offline.status', {});
+  const status = useOfflineStatus();
   if (!status.data?.offline) return null;
   const { problem, since } = status.data;
   const title = `Trabajando sin la caja principal${since ? sinceWords(since, new Date()) : ''}`;

@@ -1,6 +1,8 @@
 // The bar above a local list (Productos, Clientes): a search as one types, "Mostrar inactivos" and
-// the list's own buttons; below it, the status line of the last action.
+// the list's own buttons; below it, why those buttons are disabled (a register without the caja
+// principal) and the status line of the last action.
 import type { ReactNode } from 'react';
+import { OfflineNote } from './OfflineNote';
 
 export function ListToolbar({
   label,
@@ -11,6 +13,7 @@ export function ListToolbar({
   onShowInactive,
   message,
   messageTestId,
+  offlineNote = null,
   children,
 }: {
   label: string;
@@ -21,6 +24,8 @@ export function ListToolbar({
   onShowInactive: (show: boolean) => void;
   message: string | null;
   messageTestId: string;
+  /** why the list's edits are disabled: useOfflineRefusal's sentence */
+  offlineNote?: string | null;
   children: ReactNode;
 }) {
   return (
@@ -41,6 +46,7 @@ export function ListToolbar({
         </label>
         {children}
       </div>
+      <OfflineNote note={offlineNote} />
       {message && (
         <p role="status" className="catalog-message" data-testid={messageTestId}>
           {message}

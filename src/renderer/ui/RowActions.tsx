@@ -1,26 +1,29 @@
 /**
  * The last cells of a row of a list that can be edited and switched off (products, customers):
- * its state in words, then "Editar" and "Desactivar"/"Activar".
+ * its state in words, then "Editar" and "Desactivar"/"Activar", both disabled when the list cannot
+ * be changed here (a register without the caja principal, which says why above the list).
  */
 export function ActiveRowCells({
   active,
   onEdit,
   onToggle,
   toggling,
+  locked = false,
 }: {
   active: boolean;
   onEdit: () => void;
   onToggle: () => void;
   toggling: boolean;
+  locked?: boolean;
 }) {
   return (
     <>
       <td>{active ? 'Activo' : 'Inactivo'}</td>
       <td className="catalog-actions">
-        <button type="button" className="button button--secondary" onClick={onEdit}>
+        <button type="button" className="button button--secondary" disabled={locked} onClick={onEdit}>
           Editar
         </button>
-        <button type="button" className="button button--secondary" disabled={toggling} onClick={onToggle}>
+        <button type="button" className="button button--secondary" disabled={locked || toggling} onClick={onToggle}>
           {active ? 'Desactivar' : 'Activar'}
         </button>
       </td>

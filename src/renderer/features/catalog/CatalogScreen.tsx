@@ -18,6 +18,7 @@ import { ActiveRowCells, ListHead } from '#renderer/ui/RowActions';
 import { countOf, formatInteger, pluralOf } from '#shared/format';
 import { ListToolbar } from '#renderer/ui/ListToolbar';
 import { download } from '#renderer/ui/download';
+import { useOfflineRefusal } from '#renderer/shell/offline';
 
 type Panel = { kind: 'none' } | { kind: 'form'; product: Product | null } | { kind: 'import' };
 
@@ -34,6 +35,8 @@ function ProductsView({ tabs }: { tabs: ReactNode }) {
     { placeholderData: (previous) => previous },
   );
   const toggle = useRpcMutation('catalog.setActive', ['catalog.search']);
+  // Without the caja principal the catalog is read-only here; exporting still works.
+  const locked = useOfflineRefusal('catalog.save');
   const refresh = () => void client.invalidateQueries({ queryKey: ['catalog.search'] });
 
   const exportCsv = async () => {
@@ -71,18 +74,29 @@ function ProductsView({ tabs }: { tabs: ReactNode }) {
         onShowInactive={setShowInactive}
         message={message}
         messageTestId="catalog-message"
+        offlineNote={locked}
       >
-        <button type="button" className="button" onClick={() => setPanel({ kind: 'form', product: null })}>
+        <button
+          type="button"
+          className="button"
+          disabled={locked !== null}
+          onClick={() => setPanel({ kind: 'form', product: null })}
+        >
           Nuevo producto
         </button>
-        <button type="button" className="button button--secondary" onClick={() => setPanel({ kind: 'import' })}>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={locked !== null}
+          onClick={() => setPanel({ kind: 'import' })}
+        >
           Importar
         </button>
         <button type="button" className="button button--secondary" onClick={() => void exportCsv()}>
           Exportar CSV
         </button>
       </ListToolbar>
-      {panel.kind === 'form' && (
+      {panel.kind === 'form' && locked === null && (
         <ProductForm
           key={panel.product?.id ?? 'new'}
           product={panel.product}
@@ -94,7 +108,7 @@ function ProductsView({ tabs }: { tabs: ReactNode }) {
           }}
         />
       )}
-      {panel.kind === 'import' && <ImportPanel onDone={imported} onClose={() => setPanel({ kind: 'none' })} />}
+      {panel.kind === 'import' && locked === null && <ImportPanel onDone={imported} onClose={() => setPanel({ kind: 'none' })} />}
       {list.isError && <Alert tone={list.error.code === 'no_connection' ? 'warn' : 'error'}>{list.error.message}</Alert>}
       {toggle.isError && <Alert tone="error">{toggle.error.message}</Alert>}
       {list.data && (
@@ -138,6 +152,7 @@ function ProductsView({ tabs }: { tabs: ReactNode }) {
                       onEdit={() => setPanel({ kind: 'form', product: p })}
                       onToggle={() => toggle.mutate({ id: p.id, active: !p.active })}
                       toggling={toggle.isPending}
+                      locked={locked !== null}
                     />
                   </tr>
                 ))}

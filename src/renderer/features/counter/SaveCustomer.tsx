@@ -8,6 +8,7 @@ import { useFormContext } from 'react-hook-form';
 import { CONSUMIDOR_FINAL_ID, CustomerInput, type Customer } from '#shared/customers/customer';
 import { invoke, RpcClientError } from '#renderer/rpc/client';
 import type { FeFormValues } from '../invoices/model';
+import { useOfflineRefusal } from '#renderer/shell/offline';
 
 type Receptor = FeFormValues['receptor'];
 
@@ -51,6 +52,10 @@ export function SaveCustomerButton() {
   const { getValues } = useFormContext<FeFormValues>();
   const client = useQueryClient();
   const [status, setStatus] = useState<{ text: string; tone: 'ok' | 'error' } | null>(null);
+  // Without the caja principal the customer list is not changed here, and the counter has no room
+  // for a disabled button and its reason: the banner above says it. The sale uses the typed customer.
+  const offline = useOfflineRefusal('customers.save');
+  if (offline !== null) return null;
   const save = async () => {
     const result = await saveReceptor(getValues('receptor'));
     if (result.ok) {
@@ -99,7 +104,8 @@ export function SaveCustomerOffer({ receptor }: { receptor: Receptor }) {
       live = false;
     };
   }, [skip, tipo, numero, client]);
-  if (state.kind === 'checking' || state.kind === 'none') return null;
+  const offline = useOfflineRefusal('customers.save');
+  if (state.kind === 'checking' || state.kind === 'none' || offline !== null) return null;
   const save = async () => {
     const result = await saveReceptor(receptor);
     if (result.ok) {

@@ -17,6 +17,7 @@ import { ActiveRowCells, ListHead } from '#renderer/ui/RowActions';
 import { IdentificationOptions } from '#renderer/ui/IdentificationOptions';
 import { ListToolbar } from '#renderer/ui/ListToolbar';
 import { FormActions } from '#renderer/ui/FormActions';
+import { useOfflineRefusal } from '#renderer/shell/offline';
 
 type Values = CustomerInput;
 
@@ -110,6 +111,8 @@ export function CustomersPanel() {
     { placeholderData: (p) => p },
   );
   const toggle = useRpcMutation('customers.setActive', ['customers.search']);
+  // Without the caja principal the list is read-only here (the counter still picks from it).
+  const locked = useOfflineRefusal('customers.save');
 
   return (
     <div className="customers-panel">
@@ -122,12 +125,13 @@ export function CustomersPanel() {
         onShowInactive={setShowInactive}
         message={message}
         messageTestId="customers-message"
+        offlineNote={locked}
       >
-        <button type="button" className="button" onClick={() => setEditing({ customer: null })}>
+        <button type="button" className="button" disabled={locked !== null} onClick={() => setEditing({ customer: null })}>
           Nuevo cliente
         </button>
       </ListToolbar>
-      {editing && (
+      {editing && locked === null && (
         <CustomerForm
           key={editing.customer?.id ?? 'new'}
           customer={editing.customer}
@@ -169,6 +173,7 @@ export function CustomersPanel() {
                       onEdit={() => setEditing({ customer: c })}
                       onToggle={() => toggle.mutate({ id: c.id, active: !c.active })}
                       toggling={toggle.isPending}
+                      locked={locked !== null}
                     />
                   </tr>
                 ))}

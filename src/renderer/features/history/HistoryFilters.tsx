@@ -79,7 +79,7 @@ export function HistoryFilters({
         <input inputMode="numeric" placeholder="dd/mm/aaaa" autoComplete="off" {...form.register('to')} />
       </Field>
       <Field label="Cliente / proveedor" error={errors.counterpart?.message}>
-        <input placeholder="Nombre o número de documento" {...form.register('counterpart')} />
+        <input placeholder="Nombre, NIT o cédula" {...form.register('counterpart')} />
       </Field>
       <label className="history-filters__check">
         <input type="checkbox" {...form.register('following')} />

@@ -4,6 +4,8 @@ import type { EventPayload } from '#shared/rpc/events';
 import { useRpcEvent, useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
 import { countOf, formatInteger } from '#shared/format';
+import { useOfflineRefusal } from '#renderer/shell/offline';
+import { OfflineNote } from '#renderer/ui/OfflineNote';
 
 type Progress = EventPayload<'sync.progress'>;
 
@@ -15,17 +17,20 @@ export function SyncBar() {
   // The progress shown here; the list and status are made stale by the app's event map (rpc/invalidation.ts).
   useRpcEvent('sync.progress', setProgress);
 
+  // Without the caja principal the list is this register's copy, read as it is; the full sync waits for it.
+  const offline = useOfflineRefusal('history.sync');
   const running = sync.isPending || status.data?.running === true;
   const last = status.data?.finished_at;
   return (
     <div className="history-sync">
-      <button type="button" className="button" disabled={running} onClick={() => sync.mutate({})}>
+      <button type="button" className="button" disabled={running || offline !== null} onClick={() => sync.mutate({})}>
         {running ? 'Sincronizando…' : 'Sincronizar'}
       </button>
       <span className="muted" data-testid="last-sync">
         {last ? `Última sincronización: ${formatDateTime(last)}` : 'Aún no se ha sincronizado con el servicio.'}
         {status.data ? ` · ${countOf(status.data.documents, 'documento')} en este equipo` : ''}
       </span>
+      <OfflineNote note={offline} />
       {running && progress && (
         <span className="history-sync__progress" role="status">
           {progress.total ? (

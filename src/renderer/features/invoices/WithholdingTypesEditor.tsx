@@ -6,6 +6,8 @@ import { useState } from 'react';
 import type { FeWithholdingType } from '#shared/rpc/methods/fe';
 import { invoke, RpcClientError } from '#renderer/rpc/client';
 import { Alert } from '#renderer/ui/Alert';
+import { useOfflineRefusal } from '#renderer/shell/offline';
+import { OfflineNote } from '#renderer/ui/OfflineNote';
 
 const blank = (): FeWithholdingType => ({ type: '', label: '', base_mode: '' });
 
@@ -35,6 +37,7 @@ export function WithholdingTypesEditor({ initial, onDone }: { initial: readonly 
     }
   };
 
+  const offline = useOfflineRefusal('fe.saveWithholdingTypes');
   return (
     <div className="withholding-editor" role="group" aria-label="Tipos de retención de la empresa">
       <p className="muted">
@@ -97,11 +100,12 @@ export function WithholdingTypesEditor({ initial, onDone }: { initial: readonly 
         <option value="total" />
       </datalist>
       {error && <Alert tone="error">{error}</Alert>}
+      <OfflineNote note={offline} />
       <div className="button-row">
         <button type="button" className="button button--secondary" onClick={() => setRows((list) => [...list, blank()])}>
           Agregar tipo
         </button>
-        <button type="button" className="button" onClick={() => void save()} disabled={busy}>
+        <button type="button" className="button" onClick={() => void save()} disabled={busy || offline !== null}>
           {busy ? 'Guardando…' : 'Guardar tipos'}
         </button>
         <button type="button" className="button button--secondary" onClick={onDone}>

@@ -8,6 +8,8 @@ import { Alert } from '#renderer/ui/Alert';
 import { CheckResult } from './CheckResult';
 import { TokenForm } from './TokenForm';
 import { TrustedCaSection } from './TrustedCaSection';
+import { useOfflineRefusal } from '#renderer/shell/offline';
+import { OfflineNote } from '#renderer/ui/OfflineNote';
 
 /** One connection: what it is, whether a token is stored (never the token), and what can be done with it. */
 export function ConnectionCard({ connection, onChanged }: { connection: Connection; onChanged: () => void }) {
@@ -16,6 +18,9 @@ export function ConnectionCard({ connection, onChanged }: { connection: Connecti
   const [error, setError] = useState<string | null>(null);
   const [editingToken, setEditingToken] = useState(false);
   const keychain = useRpcQuery('connections.keychain', {});
+  // Without the caja principal: testing and this register's token still work; choosing, removing
+  // and the trusted authority are the shop's and wait for it.
+  const offline = useOfflineRefusal('connections.activate');
   // A real provider's token lives only in the OS keychain: without one, say what is missing and how to get it.
   const keychainMissing = !connection.embedded && (connection.keychain_unavailable || keychain.data?.available === false);
 
@@ -89,6 +94,7 @@ export function ConnectionCard({ connection, onChanged }: { connection: Connecti
       )}
       {error && <Alert tone="error">{error}</Alert>}
       {check && <CheckResult check={check} />}
+      <OfflineNote note={offline} />
       {editingToken ? (
         <TokenForm
           connectionId={connection.id}
@@ -102,7 +108,7 @@ export function ConnectionCard({ connection, onChanged }: { connection: Connecti
       ) : (
         <div className="actions">
           {!connection.active && (
-            <button className="button" type="button" onClick={() => void activate()} disabled={busy !== null}>
+            <button className="button" type="button" onClick={() => void activate()} disabled={busy !== null || offline !== null}>
               Usar esta conexión
             </button>
           )}
@@ -130,7 +136,7 @@ export function ConnectionCard({ connection, onChanged }: { connection: Connecti
             </button>
           )}
           {!connection.embedded && (
-            <button className="button button--danger" type="button" onClick={remove} disabled={busy !== null}>
+            <button className="button button--danger" type="button" onClick={remove} disabled={busy !== null || offline !== null}>
               Eliminar
             </button>
           )}

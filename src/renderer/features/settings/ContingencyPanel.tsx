@@ -4,6 +4,7 @@ import { typedNumber, useSchemaForm } from '#renderer/forms/useSchemaForm';
 import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
 import { Field } from '#renderer/ui/Field';
+import { OfflineLock } from '#renderer/shell/OfflineLock';
 
 /**
  * Ajustes › Contingencia: how long a sale recorded while the service could not be
@@ -44,24 +45,29 @@ function ContingencyForm({ initialHours }: { initialHours: number }) {
       }}
     >
       <h2 id="contingency-settings-title">Contingencia</h2>
-      <p className="muted">
-        Si el servicio de facturación no responde, las ventas salen como «Factura de contingencia» y se transmiten solas cuando
-        vuelva. Aquí se fija cuánto tiempo pueden esperar; la aplicación avisa cuando falten 24 y 4 horas.
-      </p>
-      <div className="form-grid">
-        <Field
-          label="Plazo para transmitir (horas)"
-          hint="La DIAN ha dado 48 horas en las contingencias anunciadas. Las ventas que ya están en cola conservan su plazo."
-          error={form.formState.errors.hours?.message}
-        >
-          <input inputMode="numeric" {...form.register('hours', { setValueAs: typedNumber, onChange: () => setSaved(false) })} />
-        </Field>
-      </div>
-      {save.isError && <Alert tone="error">{save.error.message}</Alert>}
-      {saved && <Alert tone="ok">Plazo de contingencia guardado.</Alert>}
-      <button type="submit" className="button" disabled={save.isPending}>
-        Guardar plazo
-      </button>
+      <OfflineLock method="outbox.setWindow">
+        <p className="muted">
+          Si el servicio de facturación no responde, las ventas salen como «Factura de contingencia» y se transmiten solas cuando
+          vuelva. Aquí se fija cuánto tiempo pueden esperar; la aplicación avisa cuando falten 24 y 4 horas.
+        </p>
+        <div className="form-grid">
+          <Field
+            label="Plazo para transmitir (horas)"
+            hint="La DIAN ha dado 48 horas en las contingencias anunciadas. Las ventas que ya están en cola conservan su plazo."
+            error={form.formState.errors.hours?.message}
+          >
+            <input
+              inputMode="numeric"
+              {...form.register('hours', { setValueAs: typedNumber, onChange: () => setSaved(false) })}
+            />
+          </Field>
+        </div>
+        {save.isError && <Alert tone="error">{save.error.message}</Alert>}
+        {saved && <Alert tone="ok">Plazo de contingencia guardado.</Alert>}
+        <button type="submit" className="button" disabled={save.isPending}>
+          Guardar plazo
+        </button>
+      </OfflineLock>
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { RpcClientError } from '#renderer/rpc/client';
 import { useRpcMutation, useRpcQuery } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
 import { Field } from '#renderer/ui/Field';
+import { OfflineLock } from '#renderer/shell/OfflineLock';
 import { IssuerWarnings } from './IssuerWarnings';
 import { checkDigitOf, IssuerForm, type IssuerFormValues, type ResolutionText } from './schema';
 
@@ -127,142 +128,148 @@ function IssuerProfileForm({ initial }: { initial: IssuerProfile | null }) {
       aria-labelledby="issuer-title"
     >
       <h2 id="issuer-title">Datos del emisor</h2>
-      <p className="muted">
-        Salen en cada factura impresa, tirilla y PDF de la conexión en uso. El servicio no los informa: escríbalos una vez.
-      </p>
-      <IssuerWarnings />
-      <div className="form-grid">
-        <Field label="Razón social" error={errors.nombre?.message}>
-          <input type="text" autoComplete="organization" {...form.register('nombre')} />
-        </Field>
-        <div className="form-grid__pair">
-          <Field label="NIT" error={errors.nit?.message} hint="Sin el dígito de verificación: se calcula solo.">
-            <input type="text" inputMode="numeric" autoComplete="off" {...form.register('nit')} />
-          </Field>
-          <div className="field field--narrow">
-            <label htmlFor="issuer-dv">DV</label>
-            <output id="issuer-dv" className="issuer-dv" data-testid="issuer-dv">
-              {checkDigit ?? '—'}
-            </output>
-          </div>
-        </div>
-        <Field label="Dirección" error={errors.direccion?.message}>
-          <input type="text" autoComplete="street-address" {...form.register('direccion')} />
-        </Field>
-        <Field label="Ciudad" error={errors.ciudad?.message}>
-          <input type="text" {...form.register('ciudad')} />
-        </Field>
-        <Field label="Teléfono" error={errors.telefono?.message}>
-          <input type="tel" autoComplete="tel" {...form.register('telefono')} />
-        </Field>
-        <Field label="Correo" error={errors.email?.message}>
-          <input type="email" autoComplete="email" {...form.register('email')} />
-        </Field>
-      </div>
-
-      <fieldset className="issuer-logo">
-        <legend>Logo</legend>
-        {logo ? (
-          <img src={logo} alt="Logo del emisor" className="issuer-logo__preview" />
-        ) : (
-          <span className="muted">Sin logo.</span>
-        )}
-        <label className="button button--secondary">
-          {logo ? 'Cambiar logo' : 'Elegir logo'}
-          <input
-            type="file"
-            accept="image/png,image/jpeg"
-            className="visually-hidden"
-            onChange={chooseLogo}
-            data-testid="logo-input"
-          />
-        </label>
-        {logo && (
-          <button type="button" className="button button--secondary" onClick={() => setLogo('')}>
-            Quitar logo
-          </button>
-        )}
-        <span className="muted">PNG o JPEG, hasta 150 KB.</span>
-        {(logoProblem ?? errors.logo?.message) && <Alert tone="warn">{logoProblem ?? errors.logo?.message}</Alert>}
-      </fieldset>
-
-      <fieldset>
-        <legend>Resolución de numeración de la DIAN</legend>
-        <p className="muted">La que autoriza los números de sus facturas; se imprime en cada una.</p>
-        <div className="form-grid">
-          <Field label="Número de la resolución" error={errors.resolucion?.numero?.message}>
-            <input type="text" inputMode="numeric" autoComplete="off" {...form.register('resolucion.numero')} />
-          </Field>
-          <Field label="Prefijo" error={errors.resolucion?.prefijo?.message} hint="Hasta 4 letras o dígitos; vacío si no tiene.">
-            <input type="text" autoComplete="off" {...form.register('resolucion.prefijo')} />
-          </Field>
-          <Field label="Fecha de la resolución" error={errors.resolucion?.desde?.message}>
-            <input type="date" {...form.register('resolucion.desde')} />
-          </Field>
-          <Field label="Vigente hasta" error={errors.resolucion?.hasta?.message}>
-            <input type="date" {...form.register('resolucion.hasta')} />
-          </Field>
-          <Field label="Rango desde el número" error={errors.resolucion?.rango_desde?.message}>
-            <input type="text" inputMode="numeric" autoComplete="off" {...form.register('resolucion.rango_desde')} />
-          </Field>
-          <Field label="Hasta el número" error={errors.resolucion?.rango_hasta?.message}>
-            <input type="text" inputMode="numeric" autoComplete="off" {...form.register('resolucion.rango_hasta')} />
-          </Field>
-        </div>
-      </fieldset>
-
-      <fieldset aria-labelledby="contingency-numbering-title">
-        <legend id="contingency-numbering-title">Numeración de contingencia (talonario)</legend>
+      <OfflineLock method="history.setIssuer">
         <p className="muted">
-          La que la DIAN le autorizó para las facturas que se imprimen cuando el servicio no responde. Cada venta en contingencia
-          toma el siguiente número de este rango; la factura electrónica se transmite después con ese número. Sin ella, las ventas
-          se guardan igual, pero la DIAN rechaza esas facturas.
+          Salen en cada factura impresa, tirilla y PDF de la conexión en uso. El servicio no los informa: escríbalos una vez.
         </p>
+        <IssuerWarnings />
         <div className="form-grid">
-          <Field label="Número de la resolución de contingencia" error={errors.contingencia?.numero?.message}>
-            <input type="text" inputMode="numeric" autoComplete="off" {...form.register('contingencia.numero')} />
+          <Field label="Razón social" error={errors.nombre?.message}>
+            <input type="text" autoComplete="organization" {...form.register('nombre')} />
           </Field>
-          <Field label="Prefijo de contingencia" error={errors.contingencia?.prefijo?.message} hint="Hasta 4 letras o dígitos.">
-            <input type="text" autoComplete="off" {...form.register('contingencia.prefijo')} />
+          <div className="form-grid__pair">
+            <Field label="NIT" error={errors.nit?.message} hint="Sin el dígito de verificación: se calcula solo.">
+              <input type="text" inputMode="numeric" autoComplete="off" {...form.register('nit')} />
+            </Field>
+            <div className="field field--narrow">
+              <label htmlFor="issuer-dv">DV</label>
+              <output id="issuer-dv" className="issuer-dv" data-testid="issuer-dv">
+                {checkDigit ?? '—'}
+              </output>
+            </div>
+          </div>
+          <Field label="Dirección" error={errors.direccion?.message}>
+            <input type="text" autoComplete="street-address" {...form.register('direccion')} />
           </Field>
-          <Field label="Fecha de la resolución de contingencia" error={errors.contingencia?.desde?.message}>
-            <input type="date" {...form.register('contingencia.desde')} />
+          <Field label="Ciudad" error={errors.ciudad?.message}>
+            <input type="text" {...form.register('ciudad')} />
           </Field>
-          <Field label="Contingencia vigente hasta" error={errors.contingencia?.hasta?.message}>
-            <input type="date" {...form.register('contingencia.hasta')} />
+          <Field label="Teléfono" error={errors.telefono?.message}>
+            <input type="tel" autoComplete="tel" {...form.register('telefono')} />
           </Field>
-          <Field label="Contingencia desde el número" error={errors.contingencia?.rango_desde?.message}>
-            <input type="text" inputMode="numeric" autoComplete="off" {...form.register('contingencia.rango_desde')} />
-          </Field>
-          <Field label="Contingencia hasta el número" error={errors.contingencia?.rango_hasta?.message}>
-            <input type="text" inputMode="numeric" autoComplete="off" {...form.register('contingencia.rango_hasta')} />
+          <Field label="Correo" error={errors.email?.message}>
+            <input type="email" autoComplete="email" {...form.register('email')} />
           </Field>
         </div>
-      </fieldset>
 
-      <Field
-        label="Plan anual con su proveedor"
-        error={errors.plan?.message}
-        hint="Factura Desk avisa al 80 % y al llegar al límite."
-      >
-        <select {...form.register('plan')}>
-          {YEARLY_PLANS.map((plan) => (
-            <option key={plan} value={plan}>
-              {PLAN_LABELS[plan]}
-            </option>
-          ))}
-        </select>
-      </Field>
+        <fieldset className="issuer-logo">
+          <legend>Logo</legend>
+          {logo ? (
+            <img src={logo} alt="Logo del emisor" className="issuer-logo__preview" />
+          ) : (
+            <span className="muted">Sin logo.</span>
+          )}
+          <label className="button button--secondary">
+            {logo ? 'Cambiar logo' : 'Elegir logo'}
+            <input
+              type="file"
+              accept="image/png,image/jpeg"
+              className="visually-hidden"
+              onChange={chooseLogo}
+              data-testid="logo-input"
+            />
+          </label>
+          {logo && (
+            <button type="button" className="button button--secondary" onClick={() => setLogo('')}>
+              Quitar logo
+            </button>
+          )}
+          <span className="muted">PNG o JPEG, hasta 150 KB.</span>
+          {(logoProblem ?? errors.logo?.message) && <Alert tone="warn">{logoProblem ?? errors.logo?.message}</Alert>}
+        </fieldset>
 
-      {save.isError && (
-        <Alert tone="error" title="No se guardaron los datos del emisor">
-          {save.error.message}
-        </Alert>
-      )}
-      {saved && !form.formState.isDirty && <Alert tone="ok">Datos del emisor guardados.</Alert>}
-      <button type="submit" className="button" disabled={save.isPending}>
-        {save.isPending ? 'Guardando…' : 'Guardar datos del emisor'}
-      </button>
+        <fieldset>
+          <legend>Resolución de numeración de la DIAN</legend>
+          <p className="muted">La que autoriza los números de sus facturas; se imprime en cada una.</p>
+          <div className="form-grid">
+            <Field label="Número de la resolución" error={errors.resolucion?.numero?.message}>
+              <input type="text" inputMode="numeric" autoComplete="off" {...form.register('resolucion.numero')} />
+            </Field>
+            <Field
+              label="Prefijo"
+              error={errors.resolucion?.prefijo?.message}
+              hint="Hasta 4 letras o dígitos; vacío si no tiene."
+            >
+              <input type="text" autoComplete="off" {...form.register('resolucion.prefijo')} />
+            </Field>
+            <Field label="Fecha de la resolución" error={errors.resolucion?.desde?.message}>
+              <input type="date" {...form.register('resolucion.desde')} />
+            </Field>
+            <Field label="Vigente hasta" error={errors.resolucion?.hasta?.message}>
+              <input type="date" {...form.register('resolucion.hasta')} />
+            </Field>
+            <Field label="Rango desde el número" error={errors.resolucion?.rango_desde?.message}>
+              <input type="text" inputMode="numeric" autoComplete="off" {...form.register('resolucion.rango_desde')} />
+            </Field>
+            <Field label="Hasta el número" error={errors.resolucion?.rango_hasta?.message}>
+              <input type="text" inputMode="numeric" autoComplete="off" {...form.register('resolucion.rango_hasta')} />
+            </Field>
+          </div>
+        </fieldset>
+
+        <fieldset aria-labelledby="contingency-numbering-title">
+          <legend id="contingency-numbering-title">Numeración de contingencia (talonario)</legend>
+          <p className="muted">
+            La que la DIAN le autorizó para las facturas que se imprimen cuando el servicio no responde. Cada venta en
+            contingencia toma el siguiente número de este rango; la factura electrónica se transmite después con ese número. Sin
+            ella, las ventas se guardan igual, pero la DIAN rechaza esas facturas.
+          </p>
+          <div className="form-grid">
+            <Field label="Número de la resolución de contingencia" error={errors.contingencia?.numero?.message}>
+              <input type="text" inputMode="numeric" autoComplete="off" {...form.register('contingencia.numero')} />
+            </Field>
+            <Field label="Prefijo de contingencia" error={errors.contingencia?.prefijo?.message} hint="Hasta 4 letras o dígitos.">
+              <input type="text" autoComplete="off" {...form.register('contingencia.prefijo')} />
+            </Field>
+            <Field label="Fecha de la resolución de contingencia" error={errors.contingencia?.desde?.message}>
+              <input type="date" {...form.register('contingencia.desde')} />
+            </Field>
+            <Field label="Contingencia vigente hasta" error={errors.contingencia?.hasta?.message}>
+              <input type="date" {...form.register('contingencia.hasta')} />
+            </Field>
+            <Field label="Contingencia desde el número" error={errors.contingencia?.rango_desde?.message}>
+              <input type="text" inputMode="numeric" autoComplete="off" {...form.register('contingencia.rango_desde')} />
+            </Field>
+            <Field label="Contingencia hasta el número" error={errors.contingencia?.rango_hasta?.message}>
+              <input type="text" inputMode="numeric" autoComplete="off" {...form.register('contingencia.rango_hasta')} />
+            </Field>
+          </div>
+        </fieldset>
+
+        <Field
+          label="Plan anual con su proveedor"
+          error={errors.plan?.message}
+          hint="Factura Desk avisa al 80 % y al llegar al límite."
+        >
+          <select {...form.register('plan')}>
+            {YEARLY_PLANS.map((plan) => (
+              <option key={plan} value={plan}>
+                {PLAN_LABELS[plan]}
+              </option>
+            ))}
+          </select>
+        </Field>
+
+        {save.isError && (
+          <Alert tone="error" title="No se guardaron los datos del emisor">
+            {save.error.message}
+          </Alert>
+        )}
+        {saved && !form.formState.isDirty && <Alert tone="ok">Datos del emisor guardados.</Alert>}
+        <button type="submit" className="button" disabled={save.isPending}>
+          {save.isPending ? 'Guardando…' : 'Guardar datos del emisor'}
+        </button>
+      </OfflineLock>
     </form>
   );
 }

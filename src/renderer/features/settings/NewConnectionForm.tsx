@@ -5,6 +5,7 @@ import { useSchemaForm } from '#renderer/forms/useSchemaForm';
 import { invoke, RpcClientError } from '#renderer/rpc/client';
 import { Alert } from '#renderer/ui/Alert';
 import { Field } from '#renderer/ui/Field';
+import { OfflineLock } from '#renderer/shell/OfflineLock';
 import { CheckResult } from './CheckResult';
 import { NewConnectionForm as Schema, type NewConnectionInput, type NewConnectionValues } from './schema';
 
@@ -56,60 +57,62 @@ export function NewConnectionForm({ onSaved }: { onSaved: () => void }) {
   return (
     <form className="panel" onSubmit={(event) => void submit(event)} noValidate aria-label="Nueva conexión">
       <h2>Nueva conexión</h2>
-      <div className="form-grid">
-        <Field label="Nombre" error={errors.label?.message} hint="Por ejemplo: Mi empresa — producción">
-          <input type="text" autoComplete="off" {...form.register('label')} />
-        </Field>
-        <Field label="Tipo" error={errors.kind?.message}>
-          <select {...form.register('kind')}>
-            <option value="sandbox">Pruebas o habilitación</option>
-            <option value="production">Producción (va a la DIAN)</option>
-          </select>
-        </Field>
-        {kind === 'production' && (
-          <div className="field">
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                aria-invalid={errors.production_confirmed ? true : undefined}
-                {...form.register('production_confirmed')}
-              />{' '}
-              Sí, esta conexión es de producción: sus documentos van a la DIAN y tienen validez fiscal.
-            </label>
-            {errors.production_confirmed && (
-              <span className="field__error" role="alert">
-                {errors.production_confirmed.message}
-              </span>
-            )}
-          </div>
-        )}
-        <Field
-          label="URL base de la API"
-          error={errors.base_url?.message}
-          hint="Termina en /v1, por ejemplo https://api.proveedor.co/api/v1"
-        >
-          <input type="url" autoComplete="off" spellCheck={false} {...form.register('base_url')} />
-        </Field>
-        <Field
-          label="Número de empresa"
-          error={errors.company_id?.message}
-          hint="El número de su empresa en el proveedor de facturación electrónica."
-        >
-          <input type="text" inputMode="numeric" autoComplete="off" {...form.register('company_id')} />
-        </Field>
-        <Field
-          label="Token de la API"
-          error={errors.token?.message}
-          hint="Se guarda en el llavero del sistema y no se vuelve a mostrar."
-        >
-          <input type="password" autoComplete="off" spellCheck={false} {...form.register('token')} />
-        </Field>
-      </div>
-      {serverError && <Alert tone="error">{serverError}</Alert>}
-      {check && <CheckResult check={check} />}
-      <button className="button" type="submit" disabled={isSubmitting}>
-        {isSubmitting ? 'Guardando…' : 'Guardar y probar'}
-      </button>
+      <OfflineLock method="connections.create">
+        <div className="form-grid">
+          <Field label="Nombre" error={errors.label?.message} hint="Por ejemplo: Mi empresa — producción">
+            <input type="text" autoComplete="off" {...form.register('label')} />
+          </Field>
+          <Field label="Tipo" error={errors.kind?.message}>
+            <select {...form.register('kind')}>
+              <option value="sandbox">Pruebas o habilitación</option>
+              <option value="production">Producción (va a la DIAN)</option>
+            </select>
+          </Field>
+          {kind === 'production' && (
+            <div className="field">
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  aria-invalid={errors.production_confirmed ? true : undefined}
+                  {...form.register('production_confirmed')}
+                />{' '}
+                Sí, esta conexión es de producción: sus documentos van a la DIAN y tienen validez fiscal.
+              </label>
+              {errors.production_confirmed && (
+                <span className="field__error" role="alert">
+                  {errors.production_confirmed.message}
+                </span>
+              )}
+            </div>
+          )}
+          <Field
+            label="URL base de la API"
+            error={errors.base_url?.message}
+            hint="Termina en /v1, por ejemplo https://api.proveedor.co/api/v1"
+          >
+            <input type="url" autoComplete="off" spellCheck={false} {...form.register('base_url')} />
+          </Field>
+          <Field
+            label="Número de empresa"
+            error={errors.company_id?.message}
+            hint="El número de su empresa en el proveedor de facturación electrónica."
+          >
+            <input type="text" inputMode="numeric" autoComplete="off" {...form.register('company_id')} />
+          </Field>
+          <Field
+            label="Token de la API"
+            error={errors.token?.message}
+            hint="Se guarda en el llavero del sistema y no se vuelve a mostrar."
+          >
+            <input type="password" autoComplete="off" spellCheck={false} {...form.register('token')} />
+          </Field>
+        </div>
+        {serverError && <Alert tone="error">{serverError}</Alert>}
+        {check && <CheckResult check={check} />}
+        <button className="button" type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Guardando…' : 'Guardar y probar'}
+        </button>
+      </OfflineLock>
     </form>
   );
 }

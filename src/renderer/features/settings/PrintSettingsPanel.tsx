@@ -9,6 +9,8 @@ import { Field } from '#renderer/ui/Field';
 import { LAYOUT_LABELS } from '#renderer/features/print/layouts';
 import { PageTestButton } from '#renderer/features/print/PageTestButton';
 import { ReceiptPrinterForm } from './ReceiptPrinterForm';
+import { useOfflineRefusal } from '#renderer/shell/offline';
+import { OfflineNote } from '#renderer/ui/OfflineNote';
 
 /**
  * Ajustes › Impresión: the layout the counter prints (A4, letter or an 80/58 mm ticket), printing
@@ -33,6 +35,8 @@ function PrintSettingsForm({ initial }: { initial: PrintSettings }) {
   const desktop = info.data?.transport === 'electron';
   const printers = useRpcQuery('print.printers', {}, { enabled: desktop });
   const save = useRpcMutation('print.setSettings', ['print.settings']);
+  // Without the caja principal the settings are only read here; the test page still prints.
+  const offline = useOfflineRefusal('print.setSettings');
   const form = useSchemaForm(PrintSettings, { defaultValues: initial });
   const printer = useWatch({ control: form.control, name: 'printer' });
   const layout = useWatch({ control: form.control, name: 'layout' });
@@ -91,8 +95,9 @@ function PrintSettingsForm({ initial }: { initial: PrintSettings }) {
       {printers.isError && <Alert tone="warn">No se pudo leer la lista de impresoras: {printers.error.message}</Alert>}
       {save.isError && <Alert tone="error">{save.error.message}</Alert>}
       {saved && <Alert tone="ok">Ajustes de impresión guardados.</Alert>}
+      <OfflineNote note={offline} />
       <div className="button-row">
-        <button type="submit" className="button" disabled={save.isPending}>
+        <button type="submit" className="button" disabled={save.isPending || offline !== null}>
           Guardar impresión
         </button>
         {/* The page as the form has it, saved or not: what a sale prints without a receipt printer. */}

@@ -16,6 +16,8 @@ import { Alert } from '#renderer/ui/Alert';
 import { Field } from '#renderer/ui/Field';
 import { useCashier } from '../cashiers/useCashier';
 import { ConfirmDialog } from './database/ConfirmDialog';
+import { useOfflineRefusal } from '#renderer/shell/offline';
+import { OfflineNote } from '#renderer/ui/OfflineNote';
 
 /** What a new name makes stale: the list, and this register's name in the status bar and Turno. */
 const REGISTER_QUERIES: MethodName[] = ['registers.list', 'cashiers.state', 'shifts.current', 'shifts.ofDay'];
@@ -57,13 +59,16 @@ export function RegisterNames() {
   const [editing, setEditing] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Register | null>(null);
   const { ref, returnTo } = useFocusReturn();
+  // Without the caja principal the registers are only read here: renaming, removing and rejoining wait for it.
+  const offline = useOfflineRefusal('registers.rename');
   if (list.isError) return <Alert tone="error">{list.error.message}</Alert>;
   if (!list.data) return <p aria-busy="true">Cargando las cajas…</p>;
   const here = list.data.registers.find((r) => r.this_register);
   return (
     <section aria-labelledby="register-names-title">
       <h3 id="register-names-title">Cajas del negocio</h3>
-      {here && here.removed_at !== null && <Rejoin register={here} mayAdminister={mayAdminister} />}
+      {mayAdminister && <OfflineNote note={offline} />}
+      {here && here.removed_at !== null && <Rejoin register={here} mayAdminister={mayAdminister} locked={offline !== null} />}
       <ul className="register-names">
         {list.data.registers.map((register) => (
           <li key={register.id} aria-label={register.name}>
@@ -88,6 +93,7 @@ export function RegisterNames() {
                     ref={ref(`rename:${register.id}`)}
                     type="button"
                     className="button button--secondary"
+                    disabled={offline !== null}
                     onClick={() => setEditing(register.id)}
                   >
                     Cambiar el nombre de {register.name}
@@ -98,6 +104,7 @@ export function RegisterNames() {
                     ref={ref(`remove:${register.id}`)}
                     type="button"
                     className="button button--danger"
+                    disabled={offline !== null}
                     onClick={() => setRemoving(register)}
                   >
                     Retirar {register.name}
@@ -146,14 +153,14 @@ function RemoveRegister({ register, onDone }: { register: Register; onDone: () =
   );
 }
 
-function Rejoin({ register, mayAdminister }: { register: Register; mayAdminister: boolean }) {
+function Rejoin({ register, mayAdminister, locked }: { register: Register; mayAdminister: boolean; locked: boolean }) {
   const rejoin = useRpcMutation('registers.rejoin', REGISTER_QUERIES);
   return (
     <Alert tone="warn" title={`${register.name} fue retirada del negocio`}>
       <p>Mientras esté retirada, esta caja no abre turnos ni vende.</p>
       {rejoin.isError && <p role="alert">{rejoin.error.message}</p>}
       {mayAdminister ? (
-        <button type="button" className="button" disabled={rejoin.isPending} onClick={() => rejoin.mutate({})}>
+        <button type="button" className="button" disabled={locked || rejoin.isPending} onClick={() => rejoin.mutate({})}>
           {rejoin.isPending ? 'Uniendo esta caja…' : 'Volver a unir esta caja'}
         </button>
       ) : (

@@ -17,6 +17,8 @@ import { ConfirmDialog } from './database/ConfirmDialog';
 import './database/database.css';
 import { reopenAfter } from './database/reopen';
 import { RegisterNames } from './RegisterNames';
+import { useOfflineRefusal } from '#renderer/shell/offline';
+import { OfflineNote } from '#renderer/ui/OfflineNote';
 
 export function RegistersPanel() {
   const status = useRpcQuery('shopServer.status', {});
@@ -108,6 +110,7 @@ function MainRegister({ status, mayAdminister }: { status: ShopServerStatus; may
 
 function BecomeMain() {
   const become = useRpcMutation('shopServer.becomeMain');
+  const offline = useOfflineRefusal('shopServer.becomeMain');
   const [asking, setAsking] = useState(false);
   return (
     <div className="registers-become">
@@ -116,8 +119,9 @@ function BecomeMain() {
         Este equipo guardará los datos del negocio en su propio servidor, y las demás cajas se unirán a él. Los datos de esta caja
         pasan allí y se comprueban antes de usarlos. Debe quedar encendido mientras las demás cajas venden.
       </p>
+      <OfflineNote note={offline} />
       {!asking && (
-        <button className="button button--secondary" type="button" onClick={() => setAsking(true)}>
+        <button className="button button--secondary" type="button" disabled={offline !== null} onClick={() => setAsking(true)}>
           Hacer de este equipo la caja principal
         </button>
       )}

@@ -5,6 +5,7 @@ import { formatByteSize } from '#shared/byte-size';
 import { FILE_LIMITS, readTextFile } from '#shared/text-file';
 import { invoke, RpcClientError } from '#renderer/rpc/client';
 import { Alert } from '#renderer/ui/Alert';
+import { useOfflineRefusal } from '#renderer/shell/offline';
 
 /**
  * The provider's own certificate authority a connection trusts besides the system's: which one
@@ -43,6 +44,8 @@ export function TrustedCaSection({ connection, onChanged }: { connection: Connec
     void work(() => invoke('connections.forgetCa', { id: connection.id }));
   };
 
+  // Without the caja principal the authority is not changed here; the card says why beside its actions.
+  const locked = useOfflineRefusal('connections.trustCa') !== null;
   return (
     <section className="trusted-ca" aria-label="Autoridad de certificación del proveedor">
       <h4>Autoridad de certificación del proveedor</h4>
@@ -76,13 +79,13 @@ export function TrustedCaSection({ connection, onChanged }: { connection: Connec
             accept=".pem,.crt,.cer,application/x-pem-file,application/x-x509-ca-cert"
             className="sr-only"
             aria-label="Archivo del certificado de la autoridad"
-            disabled={busy}
+            disabled={busy || locked}
             // Cleared after each choice, so choosing the same file again reads it again.
             onChange={(e) => void choose(e.target.files?.[0]).finally(() => (e.target.value = ''))}
           />
         </label>
         {certificates.length > 0 && (
-          <button className="button button--secondary" type="button" onClick={remove} disabled={busy}>
+          <button className="button button--secondary" type="button" onClick={remove} disabled={busy || locked}>
             Quitar autoridad
           </button>
         )}

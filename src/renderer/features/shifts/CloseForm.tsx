@@ -10,6 +10,7 @@ import { useRpcMutation } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
 import { Field } from '#renderer/ui/Field';
 import { CASHIER_QUERIES } from '../cashiers/useCashier';
+import { OfflineLock } from '#renderer/shell/OfflineLock';
 
 const zeroCounts = () => Object.fromEntries(DENOMINATIONS.map((d) => [d.key, 0]));
 
@@ -36,42 +37,44 @@ export function CloseForm({ shift, isAdmin, onClosed }: { shift: Shift; isAdmin:
   return (
     <form className="panel shift-close" aria-labelledby="shift-close-title" noValidate onSubmit={(event) => void submit(event)}>
       <h2 id="shift-close-title">Cerrar turno: conteo del efectivo</h2>
-      <div className="shift-close__grid">
-        {DENOMINATIONS.map((d) => (
-          <Field key={d.key} label={denominationLabel(d)} error={errorOf(form.formState.errors, `counts.${d.key}`)}>
-            <input inputMode="numeric" {...form.register(`counts.${d.key}`, { setValueAs: typedNumber })} />
+      <OfflineLock method="shifts.close">
+        <div className="shift-close__grid">
+          {DENOMINATIONS.map((d) => (
+            <Field key={d.key} label={denominationLabel(d)} error={errorOf(form.formState.errors, `counts.${d.key}`)}>
+              <input inputMode="numeric" {...form.register(`counts.${d.key}`, { setValueAs: typedNumber })} />
+            </Field>
+          ))}
+        </div>
+        <dl className="shift-figures" aria-label="Resultado del conteo">
+          <dt>Esperado en caja</dt>
+          <dd data-testid="close-expected">{formatCop(shift.expected_cash)}</dd>
+          <dt>Contado</dt>
+          <dd data-testid="close-counted">{formatCop(counted)}</dd>
+          <dt>{differenceLabel(difference)}</dt>
+          <dd data-testid="close-difference" className={hasDifference ? 'shift-figures__warn' : ''}>
+            {formatCop(dec(difference).abs())}
+          </dd>
+        </dl>
+        {hasDifference && !isAdmin && (
+          <Field
+            label="PIN del administrador que acepta la diferencia"
+            hint="Un cierre con faltante o sobrante lo acepta un administrador."
+            error={form.formState.errors.admin_pin?.message}
+          >
+            <input
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={8}
+              {...form.register('admin_pin', { setValueAs: (v: unknown) => (v === '' ? undefined : v) })}
+            />
           </Field>
-        ))}
-      </div>
-      <dl className="shift-figures" aria-label="Resultado del conteo">
-        <dt>Esperado en caja</dt>
-        <dd data-testid="close-expected">{formatCop(shift.expected_cash)}</dd>
-        <dt>Contado</dt>
-        <dd data-testid="close-counted">{formatCop(counted)}</dd>
-        <dt>{differenceLabel(difference)}</dt>
-        <dd data-testid="close-difference" className={hasDifference ? 'shift-figures__warn' : ''}>
-          {formatCop(dec(difference).abs())}
-        </dd>
-      </dl>
-      {hasDifference && !isAdmin && (
-        <Field
-          label="PIN del administrador que acepta la diferencia"
-          hint="Un cierre con faltante o sobrante lo acepta un administrador."
-          error={form.formState.errors.admin_pin?.message}
-        >
-          <input
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={8}
-            {...form.register('admin_pin', { setValueAs: (v: unknown) => (v === '' ? undefined : v) })}
-          />
-        </Field>
-      )}
-      {close.isError && <Alert tone="error">{close.error.message}</Alert>}
-      <button type="submit" className="button" disabled={close.isPending}>
-        {hasDifference ? 'Cerrar turno con la diferencia' : 'Cerrar turno'}
-      </button>
+        )}
+        {close.isError && <Alert tone="error">{close.error.message}</Alert>}
+        <button type="submit" className="button" disabled={close.isPending}>
+          {hasDifference ? 'Cerrar turno con la diferencia' : 'Cerrar turno'}
+        </button>
+      </OfflineLock>
     </form>
   );
 }

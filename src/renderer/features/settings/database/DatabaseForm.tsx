@@ -11,6 +11,7 @@ import { countOf } from '#shared/format';
 import { ConfirmDialog } from './ConfirmDialog';
 import { databaseInput, placeDatabaseError, type DatabaseValues } from './field-errors';
 import { reopenAfter } from './reopen';
+import { OfflineLock } from '#renderer/shell/OfflineLock';
 
 const CheckInput = databaseMethods['database.check'].input;
 export const ADDRESS_EXAMPLE = 'postgres://caja@192.168.1.10:5432/tienda';
@@ -67,42 +68,50 @@ export function DatabaseForm() {
       onSubmit={(event) => void submit(event)}
     >
       <h3>Conectar a la base de datos del negocio</h3>
-      <p className="muted">
-        Con varias cajas, todas trabajan sobre una misma base de datos PostgreSQL en la red del negocio. Quien administra el
-        servidor le da su dirección y la contraseña.
-      </p>
-      <div className="database-fields">
-        <Field
-          label="Dirección de la base de datos"
-          error={errors.address?.message}
-          hint="Usuario, servidor, puerto y nombre de la base de datos, sin la contraseña. Si el servidor pide conexión cifrada, agregue ?sslmode=require al final."
-        >
-          <input type="text" autoComplete="off" spellCheck={false} placeholder={ADDRESS_EXAMPLE} {...form.register('address')} />
-        </Field>
-        <Field
-          label="Contraseña de la base de datos"
-          error={errors.password?.message}
-          hint="Se guarda solo en el llavero del sistema, nunca en un archivo, y no se vuelve a mostrar."
-        >
-          <input type="password" autoComplete="new-password" spellCheck={false} {...form.register('password')} />
-        </Field>
-      </div>
-      {checkError && <Alert tone="error">{checkError}</Alert>}
-      <div className="database-actions">
-        <button className="button button--secondary" type="submit" disabled={check.isPending || working}>
-          {check.isPending ? 'Probando…' : 'Probar conexión'}
-        </button>
-      </div>
-      {current && <CheckFound result={current.result} onChoose={choose} disabled={working || step !== null} />}
-      {current && step && (
-        <ConfirmDialog
-          {...DIALOGS[step](current.result)}
-          isPending={working}
-          error={stepError}
-          onConfirm={confirm}
-          onCancel={() => setStep(null)}
-        />
-      )}
+      <OfflineLock method="database.move">
+        <p className="muted">
+          Con varias cajas, todas trabajan sobre una misma base de datos PostgreSQL en la red del negocio. Quien administra el
+          servidor le da su dirección y la contraseña.
+        </p>
+        <div className="database-fields">
+          <Field
+            label="Dirección de la base de datos"
+            error={errors.address?.message}
+            hint="Usuario, servidor, puerto y nombre de la base de datos, sin la contraseña. Si el servidor pide conexión cifrada, agregue ?sslmode=require al final."
+          >
+            <input
+              type="text"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={ADDRESS_EXAMPLE}
+              {...form.register('address')}
+            />
+          </Field>
+          <Field
+            label="Contraseña de la base de datos"
+            error={errors.password?.message}
+            hint="Se guarda solo en el llavero del sistema, nunca en un archivo, y no se vuelve a mostrar."
+          >
+            <input type="password" autoComplete="new-password" spellCheck={false} {...form.register('password')} />
+          </Field>
+        </div>
+        {checkError && <Alert tone="error">{checkError}</Alert>}
+        <div className="database-actions">
+          <button className="button button--secondary" type="submit" disabled={check.isPending || working}>
+            {check.isPending ? 'Probando…' : 'Probar conexión'}
+          </button>
+        </div>
+        {current && <CheckFound result={current.result} onChoose={choose} disabled={working || step !== null} />}
+        {current && step && (
+          <ConfirmDialog
+            {...DIALOGS[step](current.result)}
+            isPending={working}
+            error={stepError}
+            onConfirm={confirm}
+            onCancel={() => setStep(null)}
+          />
+        )}
+      </OfflineLock>
     </form>
   );
 }

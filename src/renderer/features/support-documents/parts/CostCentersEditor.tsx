@@ -2,6 +2,8 @@ import { useState } from 'react';
 import type { CostCenter } from '#shared/rpc/methods/dse-catalog';
 import { Section } from '#renderer/ui/Section';
 import { useRpcMutation } from '#renderer/rpc/hooks';
+import { useOfflineRefusal } from '#renderer/shell/offline';
+import { OfflineNote } from '#renderer/ui/OfflineNote';
 
 interface Row {
   id: string;
@@ -18,6 +20,7 @@ export function CostCentersEditor({ centers }: { centers: readonly CostCenter[] 
   const [rows, setRows] = useState<Row[]>(() => centers.map((c) => ({ id: String(c.id), code: c.code, name: c.name })));
   const [problem, setProblem] = useState<string | null>(null);
   const save = useRpcMutation('dseCatalog.saveCostCenters', ['dseCatalog.costCenters']);
+  const offline = useOfflineRefusal('dseCatalog.saveCostCenters');
   const update = (i: number, key: keyof Row, value: string) =>
     setRows((r) => r.map((row, j) => (j === i ? { ...row, [key]: value } : row)));
   const submit = () => {
@@ -80,6 +83,7 @@ export function CostCentersEditor({ centers }: { centers: readonly CostCenter[] 
           ))}
         </tbody>
       </table>
+      <OfflineNote note={offline} />
       <div className="dse-actions">
         <button
           type="button"
@@ -88,7 +92,7 @@ export function CostCentersEditor({ centers }: { centers: readonly CostCenter[] 
         >
           Agregar centro de costo
         </button>
-        <button type="button" className="button" disabled={save.isPending} onClick={submit}>
+        <button type="button" className="button" disabled={save.isPending || offline !== null} onClick={submit}>
           Guardar centros de costo
         </button>
       </div>
