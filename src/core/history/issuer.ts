@@ -9,7 +9,7 @@ import { nitCheckDigit } from '#shared/fiscal/nit';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../store/engine';
 import type { Schema } from '../store/schema';
-import { lastTicketIn } from '../submissions/contingency-tickets';
+import { numberingNext } from '../submissions/contingency-tickets';
 import { countOf, formatInteger, pluralOf } from '#shared/format';
 
 /** The DV of a profile: the one given (the schema checked it against the NIT) or computed from the NIT. */
@@ -239,7 +239,8 @@ export class ContingencyBook {
         },
       ];
     }
-    if (((await lastTicketIn(this.engine.db, r)) ?? r.rango_desde - 1) >= r.rango_hasta) {
+    // Past the range's end: every number given, or held by a register for selling without the caja principal.
+    if ((await numberingNext(this.engine.db, r)) > r.rango_hasta) {
       return [
         {
           level: 'error',

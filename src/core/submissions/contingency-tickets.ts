@@ -19,7 +19,7 @@ import { LIMITS } from '#shared/api/common';
 import type { NumberingResolution } from '#shared/rpc/methods/history';
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../store/schema';
-import { blockHolding, ticketBlocks, unusedParts } from './ticket-blocks';
+import { blockHolding, ticketBlocks, unusedParts, type TicketBlock } from './ticket-blocks';
 
 export type TicketProblem = 'missing' | 'not_in_force' | 'used_up' | 'reserved_used_up';
 
@@ -184,15 +184,30 @@ export async function nextTicket(
     }
     return { ticket: null, problem: 'reserved_used_up' };
   }
-  let number = Math.max((await lastTicketIn(db, numbering)) ?? 0, numbering.rango_desde - 1) + 1;
-  for (;;) {
-    const block = blockHolding(blocks, number);
-    if (block) number = block.last + 1;
-    else if (number <= numbering.rango_hasta && (await taken(number))) number += 1;
-    else break;
-  }
+  const number = await numberingNext(db, numbering, taken, blocks);
   if (number > numbering.rango_hasta) return { ticket: null, problem: 'used_up' };
   return { problem: null, ticket: ticketReference(numbering, number, date, time) };
+}
+
+/**
+ * The next number of the shop's numbering: past the highest any queued sale took (never below the
+ * range's start), past every register's reserved block (ticket-blocks.ts) and past the numbers
+ * `taken` says a typed ticket holds. Above the range's end when the numbering is used up.
+ */
+export async function numberingNext(
+  db: Kysely<Schema>,
+  numbering: NumberingResolution,
+  taken: (n: number) => Promise<boolean> = () => Promise.resolve(false),
+  blocks?: readonly TicketBlock[],
+): Promise<number> {
+  const held = blocks ?? (await ticketBlocks(db, numbering));
+  let number = Math.max((await lastTicketIn(db, numbering)) ?? 0, numbering.rango_desde - 1) + 1;
+  for (;;) {
+    const block = blockHolding(held, number);
+    if (block) number = block.last + 1;
+    else if (number <= numbering.rango_hasta && (await taken(number))) number += 1;
+    else return number;
+  }
 }
 
 /**

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContingencyBook, IssuerProfiles } from '#core/history/issuer';
 import { nextTicket, type TicketAssignment } from '#core/submissions/contingency-tickets';
 import { OutboxStore } from '#core/submissions/outbox';
+import { reserveBlock } from '#core/submissions/ticket-blocks';
 import type { IssuerProfile, NumberingResolution } from '#shared/rpc/methods/history';
 import { addConnections, ENGINE_KINDS, openEngine, type OpenedEngine } from '#test/engines';
 import { COMPANY, insertFeSubmission } from '#test/fe-submission-row';
@@ -100,6 +101,18 @@ describe.each(ENGINE_KINDS)('contingency book on %s', (kind) => {
     expect(warnings[0]).toMatchObject({ level: 'error', code: 'contingency_used_up' });
     expect(warnings[0]!.text).toContain('(CT1 a CT3)');
     // The queue agrees: the next sale gets no number.
+    expect(await queueSale(CONTINGENCY)).toEqual({ ticket: null, problem: 'used_up' });
+  });
+
+  it('used up too when the numbers left are all held by a register for selling without the caja principal', async () => {
+    await profiles.set(1, PROFILE);
+    expect((await queueSale(CONTINGENCY)).ticket?.number).toBe(1);
+    await opened.engine.db
+      .insertInto('registers')
+      .values({ id: 'K7QM2X9A', name: 'Caja 2', created_at: '', last_seen_at: '' })
+      .execute();
+    expect(await reserveBlock(opened.engine.db, CONTINGENCY, 'K7QM2X9A', NOW)).toEqual({ first: 2, last: 3 });
+    expect(await codes(1)).toEqual(['contingency_used_up']);
     expect(await queueSale(CONTINGENCY)).toEqual({ ticket: null, problem: 'used_up' });
   });
 
