@@ -62,11 +62,21 @@ export async function connect({ core, args, readStdin }: CommandContext): Promis
   if (kind !== 'sandbox' && kind !== 'production')
     throw new AppError('invalid_input', `--kind es sandbox (pruebas) o production (producción), no «${kind}».`);
   const label = flag(args, 'label') ?? (kind === 'sandbox' ? `Pruebas — empresa ${company}` : `Empresa ${company}`);
-  const existing = (await call(core, 'connections.list', {})).find(
-    (c) => c.company_id === company && c.base_url === baseUrl.trim().replace(/\/+$/, ''),
-  );
-  const connection =
-    existing ?? (await call(core, 'connections.create', { label, kind, base_url: baseUrl, company_id: company }));
+  const find = async () =>
+    (await call(core, 'connections.list', {})).find(
+      (c) => c.company_id === company && c.base_url === baseUrl.trim().replace(/\/+$/, ''),
+    );
+  let connection = await find();
+  try {
+    connection ??= await call(core, 'connections.create', { label, kind, base_url: baseUrl, company_id: company });
+  } catch (error) {
+    // Another register of the shop made the same connection a moment ago (its row is the shop's; the
+    // refusal is core's check or the database's unique index, whichever saw it): this folder adds its
+    // own token to that one. Any other refusal stands.
+    const made = error instanceof RpcFailure ? await find() : undefined;
+    if (!made) throw error;
+    connection = made;
+  }
   await call(core, 'connections.setToken', {
     id: connection.id,
     token,

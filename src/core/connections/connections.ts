@@ -112,7 +112,7 @@ export class Connections {
     if (!(options.embedded && baseUrl === EMBEDDED_SANDBOX_IDENTITY)) refusePlainHttp(baseUrl);
     this.loaded();
     // Checked in the store, not the copy: another process may have written since the last load.
-    const { id, activated } = await this.engine.transaction(async (trx) => {
+    const made = this.engine.transaction(async (trx) => {
       const clash = await trx
         .selectFrom('connections')
         .select('id')
@@ -137,6 +137,18 @@ export class Connections {
         .executeTakeFirstOrThrow();
       return { id: inserted.id, activated: !hasActive };
     });
+    let id: number;
+    let activated: boolean;
+    try {
+      ({ id, activated } = await made);
+    } catch (error) {
+      if (!isAppError(error) && !isUniqueRefusal(error)) throw error;
+      // Another register made it (or made one active) a moment ago, after this check or with it: this
+      // register's copy of the list now has it, so what it shows and finds is the shop's.
+      await this.load().catch(() => undefined);
+      if (isAppError(error)) throw error;
+      throw new AppError('conflict', 'Ya existe una conexión con esa URL y esa empresa.');
+    }
     await this.load();
     if (activated) this.events.emit('connection.changed', { id });
     return this.get(id);
@@ -425,4 +437,10 @@ function refusePlainHttp(baseUrl: string): void {
 export function normaliseBaseUrl(value: string): string {
   const url = new URL(value.trim());
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** A unique index refused the row (another process wrote the same connection, or an active one, at once). */
+function isUniqueRefusal(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }

@@ -206,6 +206,27 @@ describe('the command line on the shop’s PostgreSQL', { timeout: 180_000 }, ()
     expect(existsSync(folder)).toBe(false);
   });
 
+  it('two registers connecting to one company at once: both end with the shop’s one connection and their own token', async () => {
+    const shop = await testDatabase();
+    const runs = await Promise.all(
+      ['caja-a', 'caja-b'].map((name) =>
+        runCli(
+          join(dir.path, name),
+          ['--database', shop, 'connect', '--base-url', sandbox.baseUrl, '--company', String(COMPANY)],
+          {
+            stdin: `${TOKENS.full}\n`,
+          },
+        ),
+      ),
+    );
+    for (const run of runs) {
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.json).toMatchObject({ connection: { company_id: COMPANY, active: true }, check: { ok: true } });
+    }
+    const ids = runs.map((run) => (run.json as { connection: { id: number } }).connection.id);
+    expect(ids[0]).toBe(ids[1]);
+  });
+
   it('two processes at once on one database (no folder lock): different operations both succeed', async () => {
     const [first, second] = await Promise.all([
       runCli(home, ['--database', url, 'dse', 'submit', file('together-dse.json', dse(MAGIC.accept, 'a la vez'))]),
