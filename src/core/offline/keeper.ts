@@ -21,6 +21,8 @@ const SHARED_CHANGES: ReadonlySet<EventName> = new Set([
   'connection.changed',
   'lists.changed',
   'registers.changed',
+  // The other registers' notices of a while were lost: the copy is taken again.
+  'notices.resumed',
 ]);
 
 export interface ShopCopyKeeperParts {

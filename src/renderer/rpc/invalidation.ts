@@ -14,7 +14,10 @@ export type StaleQuery = readonly [MethodName] | readonly [MethodName, Record<st
 
 const HISTORY: StaleQuery[] = [['history.list'], ['history.following'], ['history.status']];
 
-/** Every query: core was reopened on another store (selling without the caja principal, or back on it). */
+/**
+ * Every query: core was reopened on another store (selling without the caja principal, or back on it),
+ * or the other registers' notices of a while were lost.
+ */
 export const EVERYTHING = 'everything';
 
 export const INVALIDATES: { [K in EventName]: (payload: EventPayload<K>) => StaleQuery[] | typeof EVERYTHING } = {
@@ -45,6 +48,8 @@ export const INVALIDATES: { [K in EventName]: (payload: EventPayload<K>) => Stal
   // Each page read adds documents to the list; the status (counts, last sync) when the pass ends.
   'sync.progress': (payload) => (payload.phase === 'page' ? [['history.list']] : payload.phase === 'started' ? [] : HISTORY),
   'offline.changed': () => EVERYTHING,
+  // Notices lost while this register's LISTEN connection was down: anything shared may have changed.
+  'notices.resumed': () => EVERYTHING,
 };
 
 /** Invalidates what `event` makes stale. */

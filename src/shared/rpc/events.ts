@@ -43,6 +43,11 @@ export const rpcEvents = {
    * another store, so everything the window holds is stale.
    */
   'offline.changed': z.object({ offline: z.boolean() }),
+  /**
+   * This register listens to the other registers' notices again after its connection for them was
+   * lost: what they changed meanwhile was never told, so everything shared the window holds is stale.
+   */
+  'notices.resumed': z.object({}),
 } satisfies EventTable;
 export type RpcEvents = typeof rpcEvents;
 export type EventName = keyof RpcEvents;

@@ -175,11 +175,17 @@ describe('notices between two registers on one PostgreSQL', () => {
     await waitUntil(listeners, (now) => now.length === 2 && now.every((b) => !old.has(b.pid) && b.query.startsWith('LISTEN')), {
       what: 'both registers listen again on new connections',
     });
+    // What was said while nobody listened is lost: each register says its screens are stale, once.
+    await waitFor(() => heardOf(one, 'notices.resumed').length === 1 && heardOf(two, 'notices.resumed').length === 1, {
+      what: 'both registers tell their screens the notices resumed',
+    });
     const otherBefore = heardOf(two, 'catalog.changed').length;
     await call(one.core, 'catalog.save', { product: SODA });
     await waitFor(() => heardOf(two, 'catalog.changed').length === otherBefore + 1, {
       what: "Caja 2 hears Caja 1's product after its connection was cut",
     });
+    // Not at every notice: only after a loss.
+    expect(heardOf(two, 'notices.resumed')).toHaveLength(1);
   });
 });
 

@@ -63,6 +63,8 @@ export class ShopNotices {
   private retry: NodeJS.Timeout | null = null;
   private failures = 0;
   private stopped = false;
+  /** A LISTEN connection was lost since this core started: the next LISTEN follows a gap. */
+  private lostOnce = false;
 
   constructor(private readonly options: ShopNoticesOptions) {}
 
@@ -111,6 +113,7 @@ export class ShopNotices {
       if (this.client === client) this.client = null;
       void client.end().catch(() => undefined);
       if (this.stopped) return;
+      this.lostOnce = true;
       this.options.logger.warn('shop notices: connection lost', { error: error === undefined ? null : String(error) });
       this.schedule();
     };
@@ -122,6 +125,9 @@ export class ShopNotices {
     try {
       await client.connect();
       await client.query(`LISTEN ${NOTICE_CHANNEL}`);
+      // Listening again after a loss: the notices sent meanwhile are gone (a channel keeps nothing for
+      // a session that was not listening), so this core says everything shared may have changed.
+      if (this.lostOnce) this.options.events.emit('notices.resumed', {});
       this.failures = 0;
     } catch (error) {
       onLost(error);
