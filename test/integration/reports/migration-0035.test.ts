@@ -14,6 +14,8 @@ import { testDatabase } from '#test/test-database';
 import { tempDir } from '#test/temp';
 
 const BEFORE = migrations.filter((m) => m.version < 35);
+/** Up to 0035 itself: later migrations change other indexes (0036 makes the outbox again). */
+const THROUGH = migrations.filter((m) => m.version <= 35);
 const PERIOD = { from: '2026-01-01', to: '2026-12-31' };
 
 interface Opened {
@@ -135,7 +137,7 @@ describe.each(['sqlite', 'postgres'] as const)('migration 0035 (report indexes c
     } finally {
       await before.close();
     }
-    const after = await database.open(migrations);
+    const after = await database.open(THROUGH);
     try {
       expect(await report(after.engine)).toEqual(reported);
       expect(reported.summary.reduce((n, s) => n + s.documents, 0)).toBeGreaterThan(0);
