@@ -16,14 +16,13 @@ export class ReferenceCounter {
 
   /** The highest number kept for `registerId`; 0 when none is (or the file cannot be read: the stores' own count then). */
   last(registerId: string): number {
-    const value = this.read()[registerId];
-    return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : 0;
+    return numberIn(this.read(), registerId);
   }
 
   /** Keeps `number` as taken by `registerId`, on the disk when this returns. */
   take(registerId: string, number: number): void {
     const kept = this.read();
-    if (this.last(registerId) >= number) return;
+    if (numberIn(kept, registerId) >= number) return;
     writeWhole(this.home, REFERENCE_FILE, `${JSON.stringify({ ...kept, [registerId]: number })}\n`);
   }
 
@@ -35,4 +34,9 @@ export class ReferenceCounter {
       return {};
     }
   }
+}
+
+function numberIn(kept: Record<string, unknown>, registerId: string): number {
+  const value = kept[registerId];
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : 0;
 }

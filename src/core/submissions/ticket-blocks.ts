@@ -17,7 +17,7 @@ import type { NumberingResolution } from '#shared/rpc/methods/history';
 import { ContingencyBook } from '../history/issuer';
 import type { Engine } from '../store/engine';
 import type { Schema } from '../store/schema';
-import { lockNumbering } from './contingency-tickets';
+import { lastTicketIn, lockNumbering } from './contingency-tickets';
 
 /** Numbers in one block: about a day of selling without the caja principal at a busy counter. */
 export const TICKET_BLOCK_SIZE = 100;
@@ -97,13 +97,8 @@ export async function reserveBlock(
     .where('ticket_resolution', '=', numbering.numero)
     .where('ticket_prefix', '=', numbering.prefijo)
     .executeTakeFirst();
-  const taken = await db
-    .selectFrom('outbox')
-    .select((eb) => eb.fn.max('ticket_number').as('top'))
-    .where('ticket_resolution', '=', numbering.numero)
-    .where('ticket_prefix', '=', numbering.prefijo)
-    .executeTakeFirst();
-  const first = Math.max(Number(top?.top ?? 0), Number(taken?.top ?? 0), numbering.rango_desde - 1) + 1;
+  const taken = (await lastTicketIn(db, numbering)) ?? 0;
+  const first = Math.max(Number(top?.top ?? 0), Number(taken), numbering.rango_desde - 1) + 1;
   if (first > numbering.rango_hasta) return null;
   const last = Math.min(first + TICKET_BLOCK_SIZE - 1, numbering.rango_hasta);
   await db
