@@ -251,7 +251,7 @@ export const reportYearScenario: Scenario = {
         unit: 'ms',
         runs: measured.firsts,
         target: { on: 'median', op: '<=', value: 500 },
-        note: `the first report of a period computes and keeps the figures of each of its ${issued.toLocaleString('en-US')} requests (shared rules, decimal.js) in one transaction; later reports only read them`,
+        note: `the first report of a period computes and keeps the figures of each of its ${issued.toLocaleString('en-US')} requests (shared rules, decimal.js: most of its CPU, bounded by src/shared/reports/document-figures.ts) and writes them a batch of 1,000 documents per transaction, each table's rows as one JSON parameter; later reports only read them`,
       },
     ];
   },
@@ -383,7 +383,7 @@ export const reportYearPostgresScenario: Scenario = {
         unit: 'ms',
         runs: measured.again,
         target: { on: 'median', op: '<=', value: 300 },
-        note: `periodReport on a PostgreSQL pool over loopback for ${YEAR.from.slice(0, 4)} (${measured.counted.toLocaleString('en-US')} accepted documents summed, ${issued.toLocaleString('en-US')} of the year with their exact requests); wall time, the server's work included; median of 5 per run`,
+        note: `periodReport on a PostgreSQL pool over loopback for ${YEAR.from.slice(0, 4)}, its three summing statements asked at once on the pool's connections (${measured.counted.toLocaleString('en-US')} accepted documents summed, ${issued.toLocaleString('en-US')} of the year with their exact requests); wall time, the server's work included; median of 5 per run`,
       },
       {
         name: "year's report over 100k on PostgreSQL, core's CPU",
@@ -396,7 +396,7 @@ export const reportYearPostgresScenario: Scenario = {
         unit: 'ms',
         runs: measured.firsts,
         target: { on: 'median', op: '<=', value: 500 },
-        note: `the first report of a period computes the figures of each of its ${issued.toLocaleString('en-US')} requests and writes them, a batch of 1,000 documents per transaction`,
+        note: `the first report of a period computes the figures of each of its ${issued.toLocaleString('en-US')} requests and writes them, a batch of 1,000 documents per transaction (each table's rows as one JSON parameter, no foreign-key check per row since 0038); the server reads the next batch's requests and writes the last batch's figures while core computes`,
       },
     ];
   },

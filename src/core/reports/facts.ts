@@ -2,9 +2,9 @@
 // exact request this app sent (src/shared/reports/document-figures.ts) or marked as known through
 // sync only. Done before a report for the documents of its period that have none yet, and again for
 // a synced-only document once a ledger row for it appears.
+import { sql, type RawBuilder } from 'kysely';
 import { dseFigures, feFigures, type DocumentFigures } from '#shared/reports/document-figures';
 import type { Engine } from '../store/engine';
-import type { ReportAmountsTable, ReportDocumentsTable } from '../store/schema';
 import type { DocumentRequest, LedgerReads } from '../ledger-reads/ledger-reads';
 
 /**
@@ -16,8 +16,16 @@ const checkedLedger = new WeakMap<Engine['db'], Map<string, string>>();
 
 /** Documents whose figures are computed and written per transaction. */
 export const ENSURE_BATCH = 1_000;
-/** Amount rows per INSERT: 8 parameters each, well under SQLite's 32,766 and PostgreSQL's 65,535. */
-const AMOUNT_ROWS = 1_000;
+
+/** A report_documents row as written: history_id, submission_id, period_from, period_to. */
+type DocumentRow = [number, number | null, string | null, string | null];
+/** A report_amounts row as written: history_id, fact, code, name, rate, base_mode, base_cents, amount_cents. */
+type AmountRow = [number, 'tax' | 'withholding', string, string, string, string | null, number, number];
+
+interface BatchRows {
+  documents: DocumentRow[];
+  amounts: AmountRow[];
+}
 
 export class ReportFacts {
   /** Reads the ledger through `reads`; writes the figures (the reports' own tables) through `engine`. */
@@ -39,80 +47,85 @@ export class ReportFacts {
     const ids = await this.reads.documentsWithoutFacts(connectionId, from, to, recheck);
     seen.set(key, signature);
     if (ids.length === 0) return 0;
-    // A batch of documents at a time, each batch with its requests read and its figures written in
-    // one transaction: the first report over a whole history (100,000 documents) never holds all
-    // their requests in memory at once. A batch not written is computed by the next report.
-    for (let at = 0; at < ids.length; at += ENSURE_BATCH)
-      await this.write(await this.reads.requestsOf(ids.slice(at, at + ENSURE_BATCH)));
+    // A batch of documents at a time, each batch's figures written in one transaction: the first
+    // report over a whole history (100,000 documents) never holds all their requests in memory at
+    // once. A batch not written is computed by the next report. On PostgreSQL the server reads the
+    // next batch's requests and writes the last batch's figures while this process computes (SQLite
+    // runs each statement in this thread, so there it simply runs in turn).
+    const read = (at: number) => settled(this.reads.requestsOf(ids.slice(at, at + ENSURE_BATCH)));
+    let requests = read(0);
+    let written: Promise<void> = Promise.resolve();
+    for (let at = 0; at < ids.length; at += ENSURE_BATCH) {
+      const batch = await requests;
+      if (at + ENSURE_BATCH < ids.length) requests = read(at + ENSURE_BATCH);
+      const rows = rowsOf(batch);
+      await written;
+      written = settled(this.write(rows));
+    }
+    await written;
     return ids.length;
   }
 
-  /** One batch's figures, computed before the transaction (which awaits only its own statements). */
-  private async write(batch: DocumentRequest[]): Promise<void> {
-    const documents: ReportDocumentsTable[] = [];
-    const amounts: ReportAmountsTable[] = [];
-    for (const row of batch) {
-      const figures = row.request_body ? figuresOf(row.kind, row.request_body) : null;
-      // A request the rules cannot read (none should be: the form and the sandbox use the same
-      // rules) leaves the document with its totals only, as if synced.
-      documents.push({
-        history_id: row.id,
-        submission_id: figures ? row.submission_id : null,
-        period_from: figures?.period?.from ?? null,
-        period_to: figures?.period?.to ?? null,
-      });
-      if (!figures) continue;
-      for (const tax of figures.taxes)
-        amounts.push({
-          history_id: row.id,
-          fact: 'tax',
-          code: tax.code,
-          name: tax.name,
-          rate: tax.rate,
-          base_mode: null,
-          base_cents: tax.base_cents,
-          amount_cents: tax.amount_cents,
-        });
-      for (const w of figures.withholdings)
-        amounts.push({
-          history_id: row.id,
-          fact: 'withholding',
-          code: w.code,
-          name: w.name,
-          rate: w.rate,
-          base_mode: w.base_mode,
-          base_cents: w.base_cents,
-          amount_cents: w.amount_cents,
-        });
-    }
+  /**
+   * One batch's rows in one transaction, each table's rows as one JSON parameter that the database
+   * unpacks itself (json_each, json_array_elements): three short statements per batch instead of a
+   * statement with a placeholder per value, which both engines parse and bind value by value.
+   */
+  private async write({ documents, amounts }: BatchRows): Promise<void> {
     if (documents.length === 0) return;
+    const postgres = this.engine.kind === 'postgres';
+    const unpack = (json: string): RawBuilder<unknown> =>
+      postgres ? sql`json_array_elements(${json}::json) AS e (v)` : sql`json_each(${json}) AS e`;
+    const field = (at: number, type: 'bigint' | 'text'): RawBuilder<unknown> => {
+      if (!postgres) return sql.raw(`e.value ->> ${at}`);
+      return sql.raw(type === 'bigint' ? `CAST(e.v ->> ${at} AS BIGINT)` : `e.v ->> ${at}`);
+    };
+    const documentsJson = JSON.stringify(documents);
     await this.engine.transaction(async (trx) => {
-      await trx
-        .deleteFrom('report_amounts')
-        .where(
-          'history_id',
-          'in',
-          documents.map((d) => d.history_id),
-        )
-        .execute();
-      await trx
-        .insertInto('report_documents')
-        .values(documents)
-        .onConflict((conflict) =>
-          conflict.column('history_id').doUpdateSet((eb) => ({
-            submission_id: eb.ref('excluded.submission_id'),
-            period_from: eb.ref('excluded.period_from'),
-            period_to: eb.ref('excluded.period_to'),
-          })),
-        )
-        .execute();
-      for (let at = 0; at < amounts.length; at += AMOUNT_ROWS)
-        await trx
-          .insertInto('report_amounts')
-          .values(amounts.slice(at, at + AMOUNT_ROWS))
-          .execute();
+      await sql`DELETE FROM report_amounts WHERE history_id IN (SELECT ${field(0, 'bigint')} FROM ${unpack(documentsJson)})`.execute(
+        trx,
+      );
+      // SQLite reads ON CONFLICT after a SELECT only past a WHERE clause (its upsert syntax).
+      await sql`INSERT INTO report_documents (history_id, submission_id, period_from, period_to)
+        SELECT ${field(0, 'bigint')}, ${field(1, 'bigint')}, ${field(2, 'text')}, ${field(3, 'text')}
+        FROM ${unpack(documentsJson)} WHERE true
+        ON CONFLICT (history_id) DO UPDATE SET submission_id = excluded.submission_id,
+          period_from = excluded.period_from, period_to = excluded.period_to`.execute(trx);
+      if (amounts.length > 0)
+        await sql`INSERT INTO report_amounts (history_id, fact, code, name, rate, base_mode, base_cents, amount_cents)
+          SELECT ${field(0, 'bigint')}, ${field(1, 'text')}, ${field(2, 'text')}, ${field(3, 'text')}, ${field(4, 'text')},
+                 ${field(5, 'text')}, ${field(6, 'bigint')}, ${field(7, 'bigint')}
+          FROM ${unpack(JSON.stringify(amounts))}`.execute(trx);
     });
   }
+}
+
+/**
+ * The promise itself, marked as handled: the next batch's read and the last batch's write are
+ * awaited only after this batch's figures, and a failure meanwhile must reach that await (the
+ * report fails with it) rather than stop the process as an unhandled rejection.
+ */
+function settled<T>(work: Promise<T>): Promise<T> {
+  work.catch(() => undefined);
+  return work;
+}
+
+/** A batch's rows, computed by the shared rules. */
+function rowsOf(batch: DocumentRequest[]): BatchRows {
+  const documents: DocumentRow[] = [];
+  const amounts: AmountRow[] = [];
+  for (const row of batch) {
+    const figures = row.request_body ? figuresOf(row.kind, row.request_body) : null;
+    // A request the rules cannot read (none should be: the form and the sandbox use the same
+    // rules) leaves the document with its totals only, as if synced.
+    documents.push([row.id, figures ? row.submission_id : null, figures?.period?.from ?? null, figures?.period?.to ?? null]);
+    if (!figures) continue;
+    for (const tax of figures.taxes)
+      amounts.push([row.id, 'tax', tax.code, tax.name, tax.rate, null, tax.base_cents, tax.amount_cents]);
+    for (const w of figures.withholdings)
+      amounts.push([row.id, 'withholding', w.code, w.name, w.rate, w.base_mode, w.base_cents, w.amount_cents]);
+  }
+  return { documents, amounts };
 }
 
 function figuresOf(kind: 'FE' | 'DSE', body: Buffer): DocumentFigures | null {

@@ -166,10 +166,15 @@ export async function periodReport(
   const taxMonth = (month: string, kind: DocumentKind) =>
     grouped(taxMonths, `${month}|${kind}`, () => ({ month, kind, iva: 0, inc: 0, other: 0, unbroken: 0 }));
 
-  // One pass over the period's counted documents (the narrow index report_by_date), each one's cents
-  // computed once, then grouped twice: by day (and whether the figures are exact) and by party, with
-  // the id of each party's newest document (by date, then id), whose name is the one shown.
-  const { rows: groups } = await sql<DocGroup>`WITH d AS MATERIALIZED (
+  // Three independent statements, asked at once: on PostgreSQL each runs on its own connection of
+  // the pool (the server sums them side by side, and the report waits for the slowest instead of
+  // their sum); SQLite runs them in turn.
+  const sums = `count(DISTINCT history_id), ${total('base_cents')}, ${total('amount_cents')}`;
+  const [{ rows: groups }, { rows: classes }, { rows: amounts }] = await Promise.all([
+    // One pass over the period's counted documents (the narrow index report_by_date), each one's cents
+    // computed once, then grouped twice: by day (and whether the figures are exact) and by party, with
+    // the id of each party's newest document (by date, then id), whose name is the one shown.
+    sql<DocGroup>`WITH d AS MATERIALIZED (
          SELECT h.id, h.kind, h.issue_date, h.counterpart_doc, (r.submission_id IS NOT NULL) AS exact,
                 ${sql.raw(d.subtotalCents)} AS subtotal, ${sql.raw(d.taxesCents)} AS taxes, h.total_cents AS total
          FROM history_documents h ${sql.raw(d.byDate)} LEFT JOIN report_documents r ON r.history_id = h.id
@@ -180,7 +185,34 @@ export async function periodReport(
        UNION ALL
        SELECT 'party', kind, counterpart_doc, NULL, count(*), ${sql.raw(total('subtotal'))}, ${sql.raw(total('taxes'))},
               ${sql.raw(total('total'))}, ${sql.raw(d.newest)}
-       FROM d GROUP BY kind, counterpart_doc`.execute(db);
+       FROM d GROUP BY kind, counterpart_doc`.execute(db),
+    // Rejected, not yet final and other-currency documents, counted and summed.
+    sql<{ class: string; documents: number; total: number }>`SELECT
+         CASE WHEN h.estado_dian IN ${sql.raw(STATE_LISTS_SQL.rejected)} THEN 'rejected'
+              WHEN h.estado_dian NOT IN ${sql.raw(STATE_LISTS_SQL.accepted)} THEN 'pending' ELSE 'other' END AS class,
+         count(*) AS documents, ${sql.raw(total("CASE WHEN h.moneda = 'COP' THEN h.total_cents ELSE 0 END"))} AS total
+       FROM history_documents h WHERE ${period} AND (h.estado_dian NOT IN ${sql.raw(STATE_LISTS_SQL.accepted)} OR h.moneda <> 'COP')
+       GROUP BY 1`.execute(db),
+    // The figures of the accepted COP documents this app issued (report_amounts_covering), joined once
+    // and grouped three ways: taxes by kind, month, code and rate; withholdings by kind and code; and by
+    // supplier, code and rate. A document has one month and one counterpart, so the distinct documents
+    // of the finer groups add up to those of the coarser ones.
+    sql<AmountGroup>`WITH a AS MATERIALIZED (
+         SELECT h.kind, h.issue_date, h.counterpart_doc, a.history_id, a.fact, a.code, a.rate, a.name, a.base_cents, a.amount_cents
+         FROM history_documents h ${sql.raw(d.byDate)}
+         JOIN report_documents r ON r.history_id = h.id AND r.submission_id IS NOT NULL
+         JOIN report_amounts a ON a.history_id = h.id
+         WHERE ${counted})
+       SELECT 'tax' AS g, kind, substr(issue_date, 1, 7) AS k, code, rate, ${sql.raw(d.firstName)} AS name,
+              count(DISTINCT history_id) AS documents, ${sql.raw(total('base_cents'))} AS base, ${sql.raw(total('amount_cents'))} AS amount
+       FROM a WHERE fact = 'tax' GROUP BY kind, substr(issue_date, 1, 7), code, rate
+       UNION ALL
+       SELECT 'withholding', kind, NULL, code, NULL, ${sql.raw(d.firstName)}, ${sql.raw(sums)}
+       FROM a WHERE fact = 'withholding' GROUP BY kind, code
+       UNION ALL
+       SELECT 'supplier', NULL, counterpart_doc, code, rate, ${sql.raw(d.firstName)}, ${sql.raw(sums)}
+       FROM a WHERE fact = 'withholding' GROUP BY counterpart_doc, code, rate`.execute(db),
+  ]);
   const parties: PartyRow[] = [];
   const newest = new Map<string, number>();
   for (const g of groups) {
@@ -229,15 +261,9 @@ export async function periodReport(
     }
   }
 
-  // Rejected, not yet final and other-currency documents: counted and summed here, the newest listed.
+  // Rejected, not yet final and other-currency documents: the newest listed.
   let otherCurrency = 0;
   const open = { rejected: { count: 0, total: 0 }, pending: { count: 0, total: 0 } };
-  const { rows: classes } = await sql<{ class: string; documents: number; total: number }>`SELECT
-         CASE WHEN h.estado_dian IN ${sql.raw(STATE_LISTS_SQL.rejected)} THEN 'rejected'
-              WHEN h.estado_dian NOT IN ${sql.raw(STATE_LISTS_SQL.accepted)} THEN 'pending' ELSE 'other' END AS class,
-         count(*) AS documents, ${sql.raw(total("CASE WHEN h.moneda = 'COP' THEN h.total_cents ELSE 0 END"))} AS total
-       FROM history_documents h WHERE ${period} AND (h.estado_dian NOT IN ${sql.raw(STATE_LISTS_SQL.accepted)} OR h.moneda <> 'COP')
-       GROUP BY 1`.execute(db);
   for (const g of classes) {
     if (g.class === 'other') otherCurrency = g.documents;
     else open[g.class as 'rejected' | 'pending'] = { count: g.documents, total: g.total };
@@ -251,29 +277,11 @@ export async function periodReport(
                         ORDER BY h.issue_date DESC, h.id DESC LIMIT ${sql.raw(String(OPEN_LIST_MAX))})
          ORDER BY h.issue_date DESC, h.id DESC`.execute(db)
     ).rows;
-  const shownRejected = open.rejected.count > 0 ? await openItems(`h.estado_dian IN ${STATE_LISTS_SQL.rejected}`) : [];
-  const shownPending = open.pending.count > 0 ? await openItems(`h.estado_dian NOT IN ${STATE_LISTS_SQL.final}`) : [];
+  const [shownRejected, shownPending] = await Promise.all([
+    open.rejected.count > 0 ? openItems(`h.estado_dian IN ${STATE_LISTS_SQL.rejected}`) : [],
+    open.pending.count > 0 ? openItems(`h.estado_dian NOT IN ${STATE_LISTS_SQL.final}`) : [],
+  ]);
 
-  // The figures of the accepted COP documents this app issued (report_amounts_covering), joined once
-  // and grouped three ways: taxes by kind, month, code and rate; withholdings by kind and code; and by
-  // supplier, code and rate. A document has one month and one counterpart, so the distinct documents
-  // of the finer groups add up to those of the coarser ones.
-  const sums = `count(DISTINCT history_id), ${total('base_cents')}, ${total('amount_cents')}`;
-  const { rows: amounts } = await sql<AmountGroup>`WITH a AS MATERIALIZED (
-         SELECT h.kind, h.issue_date, h.counterpart_doc, a.history_id, a.fact, a.code, a.rate, a.name, a.base_cents, a.amount_cents
-         FROM history_documents h ${sql.raw(d.byDate)}
-         JOIN report_documents r ON r.history_id = h.id AND r.submission_id IS NOT NULL
-         JOIN report_amounts a ON a.history_id = h.id
-         WHERE ${counted})
-       SELECT 'tax' AS g, kind, substr(issue_date, 1, 7) AS k, code, rate, ${sql.raw(d.firstName)} AS name,
-              count(DISTINCT history_id) AS documents, ${sql.raw(total('base_cents'))} AS base, ${sql.raw(total('amount_cents'))} AS amount
-       FROM a WHERE fact = 'tax' GROUP BY kind, substr(issue_date, 1, 7), code, rate
-       UNION ALL
-       SELECT 'withholding', kind, NULL, code, NULL, ${sql.raw(d.firstName)}, ${sql.raw(sums)}
-       FROM a WHERE fact = 'withholding' GROUP BY kind, code
-       UNION ALL
-       SELECT 'supplier', NULL, counterpart_doc, code, rate, ${sql.raw(d.firstName)}, ${sql.raw(sums)}
-       FROM a WHERE fact = 'withholding' GROUP BY counterpart_doc, code, rate`.execute(db);
   const taxes = new Map<string, TaxRow>();
   const withholdings = new Map<string, WithholdingRow>();
   const suppliers: SupplierWithholdingRow[] = [];
@@ -387,13 +395,14 @@ const NAMES_BATCH = 500;
 /** Number and counterpart name of a few documents, by id. */
 async function namesOf(engine: Engine, ids: number[]): Promise<Map<number, { number: string; counterpart_name: string }>> {
   const out = new Map<number, { number: string; counterpart_name: string }>();
-  for (let at = 0; at < ids.length; at += NAMES_BATCH) {
-    const rows = await engine.db
-      .selectFrom('history_documents')
-      .select(['id', 'number', 'counterpart_name'])
-      .where('id', 'in', ids.slice(at, at + NAMES_BATCH))
-      .execute();
-    for (const row of rows) out.set(row.id, { number: row.number, counterpart_name: row.counterpart_name });
-  }
+  // The batches asked at once (on PostgreSQL, side by side on the pool's connections).
+  const batches: number[][] = [];
+  for (let at = 0; at < ids.length; at += NAMES_BATCH) batches.push(ids.slice(at, at + NAMES_BATCH));
+  const found = await Promise.all(
+    batches.map((batch) =>
+      engine.db.selectFrom('history_documents').select(['id', 'number', 'counterpart_name']).where('id', 'in', batch).execute(),
+    ),
+  );
+  for (const row of found.flat()) out.set(row.id, { number: row.number, counterpart_name: row.counterpart_name });
   return out;
 }
