@@ -396,7 +396,7 @@ export const reportYearPostgresScenario: Scenario = {
         unit: 'ms',
         runs: measured.firsts,
         target: { on: 'median', op: '<=', value: 500 },
-        note: `the first report of a period computes the figures of each of its ${issued.toLocaleString('en-US')} requests and writes them, a batch of 1,000 documents per transaction (each table's rows as one JSON parameter, no foreign-key check per row since 0038); the server reads the next batch's requests and writes the last batch's figures while core computes`,
+        note: `the first report of a period computes the figures of each of its ${issued.toLocaleString('en-US')} requests and writes them, a batch of 1,000 documents per transaction (each table's rows as one JSON parameter, no foreign-key check per row since 0039); the server reads the next batch's requests and writes the last batch's figures while core computes`,
       },
     ];
   },

@@ -12,8 +12,8 @@ import type { Migration } from '../migration';
  * does: a document gone takes its figures along, once per statement (its transition table).
  * Nothing changes on SQLite, whose key checks cost a lookup in the same file.
  */
-export const migration0038: Migration = {
-  version: 38,
+export const migration0039: Migration = {
+  version: 39,
   name: 'report_facts_unchecked_postgres',
   up() {
     // SQLite keeps its foreign keys (0013).
