@@ -1,7 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
-import { CashierSwitch } from './features/cashiers/CashierSwitch';
-import { DatabaseUnavailable } from './features/settings/database/DatabaseUnavailable';
 import { useEventInvalidation } from './rpc/invalidation';
 import { preloadScreens, screenFor, screens } from './screens';
 import { ErrorBoundary } from './shell/ErrorBoundary';
@@ -10,6 +8,7 @@ import { KeychainNotice } from './shell/KeychainNotice';
 import { OfflineBanner } from './shell/OfflineBanner';
 import { OutboxBanner } from './shell/OutboxBanner';
 import { SettlementNotices } from './shell/notices/SettlementNotices';
+import { CashierSwitchPart, DatabaseUnavailableNotice } from './shell/ShellParts';
 import { StatusBar } from './shell/StatusBar';
 import { useConnectionScope } from './shell/useConnectionScope';
 import { useHashRoute } from './shell/useHashRoute';
@@ -43,10 +42,10 @@ export function App() {
             </li>
           ))}
         </ul>
-        <CashierSwitch />
+        <CashierSwitchPart />
       </nav>
       <main className="content">
-        <DatabaseUnavailable />
+        <DatabaseUnavailableNotice />
         <OfflineBanner />
         <KeychainNotice />
         <OutboxBanner />

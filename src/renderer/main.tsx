@@ -7,6 +7,7 @@ import { App } from './App';
 import { currentPath } from './routes';
 import { screenFor } from './screens';
 import { DATA_REPLACED } from './shell/data-replaced';
+import { loadShellParts } from './shell/ShellParts';
 import { prefetchShell } from './shell/start-reads';
 import './styles.css';
 import { installSpanishZodErrors } from '#shared/zod-spanish';
@@ -49,8 +50,9 @@ const FIRST_DATA_WAIT_MS = 1500;
 // and the first render waits for it too (a while at most): drawn with the answers, the screen is
 // rendered, laid out and painted once, instead of first with "Abriendo el borrador…" and the shell's
 // empty places and again a moment later, which cost the window's CPU and moved the screen about.
+// The shell's parts that those answers say show (ShellParts.tsx) have their code loaded meanwhile.
 const first = screenFor(currentPath());
-const answers = Promise.all([first.prefetch?.(queryClient), prefetchShell(queryClient)]);
+const answers = Promise.all([first.prefetch?.(queryClient), prefetchShell(queryClient).then(() => loadShellParts(queryClient))]);
 const waited = new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS));
 void Promise.all([first.load().catch(() => undefined), Promise.race([answers, waited])]).then(() => {
   createRoot(document.getElementById('root')!).render(

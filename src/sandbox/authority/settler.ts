@@ -14,6 +14,12 @@ export interface SettleHooks {
 export class Settler {
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  /**
+   * The earliest settle time recorded, as schedule() last read it (Infinity: none pending); until
+   * then nothing can be due, so settleDue() need not ask the database before every request. 0 until
+   * the first schedule(): ask.
+   */
+  private earliest = 0;
 
   constructor(
     private readonly fe: FeStore,
@@ -24,16 +30,21 @@ export class Settler {
 
   settleDue(): void {
     const now = Date.now();
+    if (now < this.earliest) return;
     for (const { id, to } of this.fe.dueSettlements(now)) this.hooks.settleFe(id, to);
     for (const { id, to } of this.dse.dueSettlements(now)) this.hooks.settleDse(id, to);
   }
 
-  /** Re-arms the timer for the earliest pending settlement. */
+  /**
+   * Re-arms the timer for the earliest pending settlement. Call it after recording a settle time
+   * (every writer of settle_at does, in the same turn): settleDue() trusts what it read last.
+   */
   schedule(): void {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const next = [this.fe.nextSettlement(), this.dse.nextSettlement()].filter((t): t is number => t !== null);
+    this.earliest = next.length === 0 ? Infinity : Math.min(...next);
     if (next.length === 0) return;
     const delay = Math.max(0, Math.min(...next) - Date.now());
     this.timer = setTimeout(() => {

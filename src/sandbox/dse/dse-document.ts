@@ -47,6 +47,7 @@ export function buildDseDocument(
     tipoAmbiente: ambiente,
   });
   const p = req.proveedor;
+  const customer = companyParty(company);
   const model: UblInvoice = {
     kind: 'DSE',
     id: numDs,
@@ -67,7 +68,7 @@ export function buildDseDocument(
     },
     software: {
       providerNit: company.nit,
-      providerDv: companyParty(company).dv ?? '',
+      providerDv: customer.dv ?? '',
       softwareId: company.software.id,
       securityCode: softwareSecurityCode(company.software.id, company.software.pin, numDs),
     },
@@ -102,7 +103,7 @@ export function buildDseDocument(
         postalCode: p.codigo_postal,
       }),
     }),
-    customer: companyParty(company),
+    customer,
     paymentMeans: { formId: req.forma_pago, code: req.medio_pago_codigo, dueDate: req.fecha_vencimiento },
     period: { start: req.fecha_inicio_periodo, end: req.fecha_fin_periodo },
     // Sandbox addition: `tasa_cambio` (COP per unit of the document currency) for a DSE not in COP.

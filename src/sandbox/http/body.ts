@@ -78,14 +78,31 @@ function nestingDepth(text: string): number {
   return deepest;
 }
 
-/** JSON with object keys sorted at every depth: key order and whitespace do not change it. */
+/**
+ * JSON with object keys sorted at every depth: key order and whitespace do not change it. One string
+ * built in one pass (no entry arrays per object): it runs on every DSE and FE create.
+ */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (Array.isArray(value)) {
+    let out = '[';
+    // an element JSON cannot write (undefined) is left empty, as join writes it
+    for (let i = 0; i < value.length; i += 1)
+      out += (i === 0 ? '' : ',') + ((canonicalJson(value[i]) as string | undefined) ?? '');
+    return `${out}]`;
+  }
   if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+    const record = value as Record<string, unknown>;
+    // code-unit order, as the comparison `a < b` gives (sort's default compares the same way)
+    const keys = Object.keys(record).sort();
+    let out = '{';
+    let first = true;
+    for (const key of keys) {
+      const v = record[key];
+      if (v === undefined) continue;
+      out += `${first ? '' : ','}${JSON.stringify(key)}:${canonicalJson(v)}`;
+      first = false;
+    }
+    return `${out}}`;
   }
   return JSON.stringify(value);
 }

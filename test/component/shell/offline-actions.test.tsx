@@ -21,6 +21,8 @@ const OFFLINE: OfflineStatus = {
   problem: null,
 };
 let status: OfflineStatus;
+/** What catalog.search answers (every test starts with one product). */
+let products: Product[];
 
 const RICE: Product = {
   id: 3,
@@ -71,7 +73,7 @@ const SHIFT: Shift = {
 
 const fake = installFakeBridge({
   'offline.status': () => status,
-  'catalog.search': () => ({ items: [RICE], total: 1, total_capped: false }),
+  'catalog.search': () => ({ items: products, total: products.length, total_capped: false }),
   'customers.search': () => ({ items: [ANA], total: 1 }),
   'history.status': () => ({
     running: false,
@@ -115,6 +117,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   status = OFFLINE;
+  products = [RICE];
 });
 afterEach(() => {
   cleanup();
@@ -212,5 +215,29 @@ describe('the shared data’s edits on a register without the caja principal', (
     await screen.findByRole('button', { name: 'Nuevo producto' });
     await expect.poll(() => disabled('Nuevo producto')).toBe(false);
     expect(screen.queryByTestId('offline-note')).toBeNull();
+  });
+});
+
+describe('an empty catalog', () => {
+  it('offline, says products are made when the caja principal is back, not «cree un producto»', async () => {
+    products = [];
+    renderWithQueries(<s.CatalogScreen />);
+    await screen.findByTestId('offline-note');
+    const said = await screen.findByText(/^El catálogo está vacío/);
+    expect(said.textContent).toBe(
+      'El catálogo está vacío. Sin la caja principal no se crean productos: créelos o impórtelos cuando vuelva la conexión.',
+    );
+    expect(disabled('Nuevo producto')).toBe(true);
+  });
+
+  it('on the shop’s database, asks to create or import one', async () => {
+    status = ONLINE;
+    products = [];
+    renderWithQueries(<s.CatalogScreen />);
+    await expect.poll(() => fake.callsTo('offline.status').length).toBe(1);
+    await expect
+      .poll(() => screen.queryByText(/^El catálogo está vacío/)?.textContent)
+      .toBe('El catálogo está vacío: cree un producto o importe una lista.');
+    expect(disabled('Nuevo producto')).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { HistoryQueries, POSTGRES_TEXT } from '#core/history/query';
 import { openPostgres, type Engine } from '#core/store/engine';
 import { migrations } from '#core/store/migrations/index';
+import { acceptedDocument } from '#test/history-rows';
 import { testDatabase } from '#test/test-database';
 
 const CUSTOMERS = ['José Peña Ramírez', 'Panadería La Espiga S.A.S.', 'Großhandel Straße', 'Ana Gómez'];
@@ -12,31 +13,7 @@ const CUSTOMERS = ['José Peña Ramírez', 'Panadería La Espiga S.A.S.', 'Groß
 async function addDocuments(engine: Engine): Promise<void> {
   await engine.db
     .insertInto('history_documents')
-    .values(
-      CUSTOMERS.map((name, i) => ({
-        connection_id: 1,
-        kind: 'FE' as const,
-        remote_id: i + 1,
-        tipo_dian: '01',
-        number: `SETP${9000 + i}`,
-        prefijo: 'SETP',
-        consecutivo: 9000 + i,
-        estado_dian: 'aceptado',
-        fiscal_key: `c0ffee${i}`,
-        issue_date: `2026-11-0${i + 1}`,
-        counterpart_name: name,
-        counterpart_doc: `90012345${i}`,
-        subtotal: '1.00',
-        impuestos: '0.00',
-        total: '1.00',
-        total_cents: 100,
-        moneda: 'COP',
-        items_text: i % 2 === 0 ? 'Pan tajado' : 'Café molido',
-        document_json: '{}',
-        submission_id: null,
-        synced_at: '2026-11-06T12:00:00.000Z',
-      })),
-    )
+    .values(CUSTOMERS.map((name, i) => acceptedDocument(i, name, i % 2 === 0 ? 'Pan tajado' : 'Café molido')))
     .execute();
 }
 

@@ -38,6 +38,7 @@ import { migration0034 } from './0034_registers';
 import { migration0035 } from './0035_report_covering_postgres';
 import { migration0036 } from './0036_ticket_blocks';
 import { migration0037 } from './0037_shift_sales_staged';
+import { migration0038 } from './0038_search_pending_lists';
 import { migration0039 } from './0039_report_facts_unchecked_postgres';
 
 export const migrations: readonly Migration[] = [
@@ -78,5 +79,6 @@ export const migrations: readonly Migration[] = [
   migration0035,
   migration0036,
   migration0037,
+  migration0038,
   migration0039,
 ];

@@ -117,7 +117,9 @@ function ProductsView({ tabs }: { tabs: ReactNode }) {
             {list.data.total === 0
               ? q.trim()
                 ? 'Ningún producto coincide con la búsqueda.'
-                : 'El catálogo está vacío: cree un producto o importe una lista.'
+                : locked === null
+                  ? 'El catálogo está vacío: cree un producto o importe una lista.'
+                  : 'El catálogo está vacío. Sin la caja principal no se crean productos: créelos o impórtelos cuando vuelva la conexión.'
               : list.data.total_capped
                 ? `Más de ${formatInteger(list.data.total)} productos coinciden; se muestran los primeros ${list.data.items.length}. Escriba más palabras para acotar.`
                 : `${countOf(list.data.total, 'producto')}${list.data.total > list.data.items.length ? `; se muestran los primeros ${list.data.items.length}` : ''}`}

@@ -11,6 +11,7 @@ import { Alert } from '#renderer/ui/Alert';
 import { Field } from '#renderer/ui/Field';
 import { CASHIER_QUERIES } from '../cashiers/useCashier';
 import { OfflineLock } from '#renderer/shell/OfflineLock';
+import { AdminPinField } from './AdminPinField';
 
 const zeroCounts = () => Object.fromEntries(DENOMINATIONS.map((d) => [d.key, 0]));
 
@@ -56,19 +57,11 @@ export function CloseForm({ shift, isAdmin, onClosed }: { shift: Shift; isAdmin:
           </dd>
         </dl>
         {hasDifference && !isAdmin && (
-          <Field
+          <AdminPinField
+            form={form}
             label="PIN del administrador que acepta la diferencia"
             hint="Un cierre con faltante o sobrante lo acepta un administrador."
-            error={form.formState.errors.admin_pin?.message}
-          >
-            <input
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={8}
-              {...form.register('admin_pin', { setValueAs: (v: unknown) => (v === '' ? undefined : v) })}
-            />
-          </Field>
+          />
         )}
         {close.isError && <Alert tone="error">{close.error.message}</Alert>}
         <button type="submit" className="button" disabled={close.isPending}>

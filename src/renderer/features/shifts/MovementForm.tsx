@@ -8,6 +8,7 @@ import { useRpcMutation } from '#renderer/rpc/hooks';
 import { Alert } from '#renderer/ui/Alert';
 import { Field } from '#renderer/ui/Field';
 import { CASHIER_QUERIES } from '../cashiers/useCashier';
+import { AdminPinField } from './AdminPinField';
 
 export function MovementForm({ isAdmin }: { isAdmin: boolean }) {
   const move = useRpcMutation('shifts.move', CASHIER_QUERIES);
@@ -47,19 +48,7 @@ export function MovementForm({ isAdmin }: { isAdmin: boolean }) {
           <input list="shift-reasons" {...form.register('reason')} />
         </Field>
         {kind === 'out' && !isAdmin && (
-          <Field
-            label="PIN del administrador"
-            hint="Sacar efectivo lo autoriza un administrador."
-            error={form.formState.errors.admin_pin?.message}
-          >
-            <input
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={8}
-              {...form.register('admin_pin', { setValueAs: (v: unknown) => (v === '' ? undefined : v) })}
-            />
-          </Field>
+          <AdminPinField form={form} label="PIN del administrador" hint="Sacar efectivo lo autoriza un administrador." />
         )}
       </div>
       <datalist id="shift-reasons">

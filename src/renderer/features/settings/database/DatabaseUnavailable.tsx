@@ -12,13 +12,13 @@ import { databaseMethods } from '#shared/rpc/methods/database';
 import { BackToLocal } from './BackToLocal';
 import { DatabaseWhere } from './DatabaseWhere';
 import './database.css';
+import { databaseFailure } from './failure';
 import { databaseInput, placeDatabaseError, type DatabaseValues } from './field-errors';
 import { reopenAfter } from './reopen';
 
 export function DatabaseUnavailable() {
   const info = useRpcQuery('app.info', {});
-  // Out of reach or refused; or a schema newer than this build (another register was updated first).
-  const failure = info.error?.code === 'store_unavailable' || info.error?.code === 'store_newer_than_app' ? info.error : null;
+  const failure = databaseFailure(info.error);
   const status = useRpcQuery('database.status', {}, { enabled: failure !== null });
   if (!failure || status.data?.engine !== 'postgres') return null;
   const fixed = status.data.chosenBy === 'argument' || status.data.chosenBy === 'environment';
