@@ -18,7 +18,7 @@ import { redact } from '../log/logger';
 import { crashPoint } from './crash';
 import { SubmissionLedger, toSubmission, type Outcome, type SubmissionRow } from './ledger';
 import { outcomeOfAnswer, outcomeOfTransport } from './outcome';
-import { boundUnknownState, ledgerStateOf } from './states';
+import { boundUnknownState, isUnknownState, ledgerStateOf } from './states';
 import { supportInfo } from './support';
 import { DEFAULT_WINDOW_HOURS } from './deadlines';
 import { nothingSent } from './outcome';
@@ -502,7 +502,7 @@ export class Submissions {
   /** Records an outcome; `before` is the row as this attempt last read it (it holds the submission's lock). */
   private async commit(before: SubmissionRow, answered: Outcome): Promise<SubmissionRow> {
     const id = before.id;
-    const outcome = boundUnknownState(answered, await this.ledger.checksOf(id));
+    const outcome = isUnknownState(answered) ? boundUnknownState(answered, await this.ledger.checksOf(id)) : answered;
     const after = await this.ledger.record(id, outcome);
     if (after.state !== before.state || after.estado_dian !== before.estado_dian || after.document_id !== before.document_id) {
       this.options.events.emit('document.changed', {
