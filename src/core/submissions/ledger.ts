@@ -18,6 +18,10 @@ import { ErrorCode } from '#shared/rpc/errors';
 import type { Engine } from '../store/engine';
 import type { Schema } from '../store/schema';
 import { backoffDelay } from '../poller/backoff';
+import type { SubmissionClaims } from './claims';
+
+type ClaimWithRow = ReturnType<SubmissionClaims['takenWithRow']>;
+type ClaimReleased = ReturnType<SubmissionClaims['releasedWithOutcome']>;
 export interface SubmissionRow {
   id: number;
   connection_id: number;
@@ -250,18 +254,30 @@ export class SubmissionLedger {
   /**
    * The write-ahead record of a new operation: committed to disk before anything is sent. A `queued`
    * one is not sent now (the contingency outbox holds older sales): no attempt, nothing sent, and the
-   * ledger can prove it (0 attempts, 0 unreachable).
+   * ledger can prove it (0 attempts, 0 unreachable). `claim`: the row is written already claimed by
+   * this process (claims.ts takenWithRow), in the same commit.
    */
-  async insert(entry: NewSubmission, queued?: { code: string; message: string }): Promise<SubmissionRow> {
+  async insert(
+    entry: NewSubmission,
+    queued?: { code: string; message: string },
+    claim?: ClaimWithRow | null,
+  ): Promise<SubmissionRow> {
     const at = this.now().toISOString();
     // The row as written: a new submission has no schedule and no outbox entry yet.
-    const row = await this.durably((db) => this.insertRow(db, entry, at, queued).returningAll().executeTakeFirstOrThrow());
+    const row = await this.durably((db) => this.insertRow(db, entry, at, queued, claim).returningAll().executeTakeFirstOrThrow());
     return { ...row, due_at: null } as SubmissionRow;
   }
 
   /** The row of a new operation (inside the caller's transaction): sending now, or queued unsent. */
-  private insertRow(db: Db, entry: NewSubmission, at: string, queued?: { code: string; message: string }) {
+  private insertRow(
+    db: Db,
+    entry: NewSubmission,
+    at: string,
+    queued?: { code: string; message: string },
+    claim?: ClaimWithRow | null,
+  ) {
     return db.insertInto('submissions').values({
+      ...claim,
       connection_id: entry.connectionId,
       base_url: entry.baseUrl,
       company_id: entry.companyId,
@@ -300,8 +316,11 @@ export class SubmissionLedger {
     return row as SubmissionRow;
   }
 
-  /** The outcome of an attempt and, for an unresolved one, when to look again; one durable commit. */
-  async record(id: number, outcome: Outcome): Promise<SubmissionRow> {
+  /**
+   * The outcome of an attempt and, for an unresolved one, when to look again; one durable commit.
+   * `release` ends this process's claim in that same commit (claims.ts releasedWithOutcome).
+   */
+  async record(id: number, outcome: Outcome, release?: ClaimReleased | null): Promise<SubmissionRow> {
     const now = this.now();
     const at = now.toISOString();
     return this.durably(async (db) => {
@@ -321,6 +340,7 @@ export class SubmissionLedger {
           error_message: outcome.error?.message ?? null,
           updated_at: at,
           unreachable_attempts: eb('unreachable_attempts', '+', outcome.unreachable ? 1 : 0),
+          ...release,
         }))
         .where('id', '=', id)
         .returningAll()
