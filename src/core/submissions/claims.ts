@@ -130,6 +130,29 @@ export class SubmissionClaims {
   }
 
   /**
+   * The claim as a new submission's write-ahead row carries it (ledger.insert): this owner's, a lease
+   * from now, taken in the same commit as the row (no other process can hold the claim on a row not
+   * yet written). Null where the store has a single writer.
+   */
+  takenWithRow(): { claimed_by: string; claimed_until: Expression<number> } | null {
+    if (this.options.singleWriter) return null;
+    return { claimed_by: this.options.owner, claimed_until: sql<number>`${this.now()} + ${this.options.leaseMs}` };
+  }
+
+  /**
+   * The release as an outcome's update carries it (ledger.record): this owner's claim ends in the
+   * outcome's own commit; another owner's is left as it is. Null where the store has a single writer.
+   */
+  releasedWithOutcome(): { claimed_by: Expression<string | null>; claimed_until: Expression<number | null> } | null {
+    if (this.options.singleWriter) return null;
+    const mine = sql<boolean>`claimed_by = ${this.options.owner}`;
+    return {
+      claimed_by: sql<string | null>`CASE WHEN ${mine} THEN NULL ELSE claimed_by END`,
+      claimed_until: sql<number | null>`CASE WHEN ${mine} THEN NULL ELSE claimed_until END`,
+    };
+  }
+
+  /**
    * Extends this owner's claim by a lease from now, before a network call; false when the claim is
    * no longer its own (another process took it over after it expired): then nothing may be sent.
    */

@@ -18,6 +18,10 @@ import { ErrorCode } from '#shared/rpc/errors';
 import type { Engine } from '../store/engine';
 import type { Schema } from '../store/schema';
 import { backoffDelay } from '../poller/backoff';
+import type { SubmissionClaims } from './claims';
+
+type ClaimWithRow = ReturnType<SubmissionClaims['takenWithRow']>;
+type ClaimReleased = ReturnType<SubmissionClaims['releasedWithOutcome']>;
 export interface SubmissionRow {
   id: number;
   connection_id: number;
@@ -125,6 +129,27 @@ function rows(db: Db) {
     ]);
 }
 
+/**
+ * The columns rows() joins from the outbox, as subqueries a write's RETURNING can carry (both engines
+ * allow them there): a statement that writes a submission returns it whole, without reading it again.
+ */
+const OUTBOX_OF_WRITTEN = [
+  sql<string | null>`(SELECT local_ref FROM outbox WHERE outbox.submission_id = submissions.id)`.as('outbox_ref'),
+  sql<string | null>`(SELECT deadline_at FROM outbox WHERE outbox.submission_id = submissions.id)`.as('outbox_deadline_at'),
+  sql<string | null>`(SELECT transmitted_at FROM outbox WHERE outbox.submission_id = submissions.id)`.as('outbox_transmitted_at'),
+  sql<string | null>`(SELECT ticket_prefix || ticket_number FROM outbox WHERE outbox.submission_id = submissions.id)`.as(
+    'outbox_ticket',
+  ),
+  sql<TicketProblem | null>`(SELECT ticket_problem FROM outbox WHERE outbox.submission_id = submissions.id)`.as(
+    'outbox_ticket_problem',
+  ),
+];
+
+/** rows()'s `due_at`, for a write that leaves the schedule as it was. */
+const DUE_OF_WRITTEN = sql<
+  number | null
+>`(SELECT due_at FROM poll_schedule WHERE poll_schedule.submission_id = submissions.id)`.as('due_at');
+
 /** The ledger's proof in SQL that nothing of a submission ever left (outcome.ts nothingSent, as a filter). */
 const NEVER_SENT = sql<boolean>`state = 'in_doubt' AND attempts = unreachable_attempts AND document_id IS NULL`;
 
@@ -229,63 +254,77 @@ export class SubmissionLedger {
   /**
    * The write-ahead record of a new operation: committed to disk before anything is sent. A `queued`
    * one is not sent now (the contingency outbox holds older sales): no attempt, nothing sent, and the
-   * ledger can prove it (0 attempts, 0 unreachable).
+   * ledger can prove it (0 attempts, 0 unreachable). `claim`: the row is written already claimed by
+   * this process (claims.ts takenWithRow), in the same commit.
    */
-  async insert(entry: NewSubmission, queued?: { code: string; message: string }): Promise<SubmissionRow> {
+  async insert(
+    entry: NewSubmission,
+    queued?: { code: string; message: string },
+    claim?: ClaimWithRow | null,
+  ): Promise<SubmissionRow> {
     const at = this.now().toISOString();
-    const id = await this.durably((db) => this.insertRow(db, entry, at, queued));
-    return this.must(id);
+    // The row as written: a new submission has no schedule and no outbox entry yet.
+    const row = await this.durably((db) => this.insertRow(db, entry, at, queued, claim).returningAll().executeTakeFirstOrThrow());
+    return { ...row, due_at: null } as SubmissionRow;
   }
 
   /** The row of a new operation (inside the caller's transaction): sending now, or queued unsent. */
-  private async insertRow(db: Db, entry: NewSubmission, at: string, queued?: { code: string; message: string }): Promise<number> {
-    const { id } = await db
-      .insertInto('submissions')
-      .values({
-        connection_id: entry.connectionId,
-        base_url: entry.baseUrl,
-        company_id: entry.companyId,
-        kind: entry.kind,
-        idempotency_key: entry.key,
-        endpoint_path: entry.endpointPath,
-        request_body: entry.body,
-        payload_hash: entry.payloadHash,
-        state: queued ? 'in_doubt' : 'sending',
-        attempts: queued ? 0 : 1,
-        counterpart: entry.counterpart,
-        created_at: at,
-        updated_at: at,
-        last_attempt_at: queued ? null : at,
-        credential: entry.credential ?? null,
-        content_hash: entry.contentHash ?? null,
-        error_code: queued?.code ?? null,
-        error_message: queued?.message ?? null,
-        ticket_ref: entry.ticketRef ?? null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return id;
+  private insertRow(
+    db: Db,
+    entry: NewSubmission,
+    at: string,
+    queued?: { code: string; message: string },
+    claim?: ClaimWithRow | null,
+  ) {
+    return db.insertInto('submissions').values({
+      ...claim,
+      connection_id: entry.connectionId,
+      base_url: entry.baseUrl,
+      company_id: entry.companyId,
+      kind: entry.kind,
+      idempotency_key: entry.key,
+      endpoint_path: entry.endpointPath,
+      request_body: entry.body,
+      payload_hash: entry.payloadHash,
+      state: queued ? 'in_doubt' : 'sending',
+      attempts: queued ? 0 : 1,
+      counterpart: entry.counterpart,
+      created_at: at,
+      updated_at: at,
+      last_attempt_at: queued ? null : at,
+      credential: entry.credential ?? null,
+      content_hash: entry.contentHash ?? null,
+      error_code: queued?.code ?? null,
+      error_message: queued?.message ?? null,
+      ticket_ref: entry.ticketRef ?? null,
+    });
   }
 
   /** The write-ahead record of a repeated attempt (same key, same bytes). */
   async markSending(id: number): Promise<SubmissionRow> {
     const at = this.now().toISOString();
-    await this.durably((db) =>
+    const row = await this.durably((db) =>
       db
         .updateTable('submissions')
         .set((eb) => ({ state: 'sending', attempts: eb('attempts', '+', 1), updated_at: at, last_attempt_at: at }))
         .where('id', '=', id)
-        .execute(),
+        .returningAll()
+        .returning([...OUTBOX_OF_WRITTEN, DUE_OF_WRITTEN])
+        .executeTakeFirst(),
     );
-    return this.must(id);
+    if (!row) throw new Error(`submission ${id} vanished before its attempt`);
+    return row as SubmissionRow;
   }
 
-  /** The outcome of an attempt and, for an unresolved one, when to look again; one durable commit. */
-  async record(id: number, outcome: Outcome): Promise<SubmissionRow> {
+  /**
+   * The outcome of an attempt and, for an unresolved one, when to look again; one durable commit.
+   * `release` ends this process's claim in that same commit (claims.ts releasedWithOutcome).
+   */
+  async record(id: number, outcome: Outcome, release?: ClaimReleased | null): Promise<SubmissionRow> {
     const now = this.now();
     const at = now.toISOString();
-    await this.durably(async (db) => {
-      await db
+    return this.durably(async (db) => {
+      const row = await db
         .updateTable('submissions')
         .set((eb) => ({
           state: outcome.state,
@@ -301,14 +340,19 @@ export class SubmissionLedger {
           error_message: outcome.error?.message ?? null,
           updated_at: at,
           unreachable_attempts: eb('unreachable_attempts', '+', outcome.unreachable ? 1 : 0),
+          ...release,
         }))
         .where('id', '=', id)
-        .execute();
+        .returningAll()
+        .returning(OUTBOX_OF_WRITTEN)
+        .executeTakeFirst();
+      if (!row) throw new Error(`submission ${id} vanished before its outcome`);
+      let due: number | null = null;
       if (outcome.state === 'in_doubt' || outcome.state === 'pending')
-        await this.scheduleNext(db, id, now.getTime(), outcome.stopPolling === true);
+        due = await this.scheduleNext(db, id, now.getTime(), outcome.stopPolling === true);
       else await db.deleteFrom('poll_schedule').where('submission_id', '=', id).execute();
+      return { ...row, due_at: due } as SubmissionRow;
     });
-    return this.must(id);
   }
 
   /** A submission written before migration 0014 takes the credentials of its first check as its own. */
@@ -493,7 +537,7 @@ export class SubmissionLedger {
         .executeTakeFirst();
       if (!closed) return null;
       await db.deleteFrom('poll_schedule').where('submission_id', '=', oldId).execute();
-      const newId = await this.insertRow(db, entry, at, queued);
+      const { id: newId } = await this.insertRow(db, entry, at, queued).returning('id').executeTakeFirstOrThrow();
       await db
         .updateTable('outbox')
         .set((eb) => ({ replaced_id: eb.ref('submission_id'), submission_id: newId }))
@@ -555,19 +599,21 @@ export class SubmissionLedger {
     return row?.checks ?? -1;
   }
 
-  /** First look 5 s after the first unresolved answer; each further look waits one step longer. */
-  private async scheduleNext(db: Db, id: number, nowMs: number, stop = false): Promise<void> {
+  /** First look 5 s after the first unresolved answer; each further look waits one step longer. Returns the due time. */
+  private async scheduleNext(db: Db, id: number, nowMs: number, stop = false): Promise<number> {
     const current = await db.selectFrom('poll_schedule').select('checks').where('submission_id', '=', id).executeTakeFirst();
     const checks = current ? current.checks + 1 : 0;
+    const due = stop ? NEVER_DUE : nowMs + backoffDelay(checks);
     await db
       .insertInto('poll_schedule')
-      .values({ submission_id: id, due_at: stop ? NEVER_DUE : nowMs + backoffDelay(checks), checks })
+      .values({ submission_id: id, due_at: due, checks })
       .onConflict((conflict) =>
         conflict
           .column('submission_id')
           .doUpdateSet((eb) => ({ due_at: eb.ref('excluded.due_at'), checks: eb.ref('excluded.checks') })),
       )
       .execute();
+    return due;
   }
 }
 

@@ -114,6 +114,13 @@ export function ledgerStateOf(estado: string | null | undefined): 'accepted' | '
   return meaning === 'accepted' ? 'accepted' : meaning === 'rejected' ? 'rejected' : 'pending';
 }
 
+/** A pending outcome whose state nobody knows: the only one boundUnknownState changes (its `checks` is read for it alone). */
+export function isUnknownState<O extends { state: string; estadoDian?: string }>(
+  outcome: O,
+): outcome is O & { estadoDian: string } {
+  return outcome.state === 'pending' && outcome.estadoDian !== undefined && meaningOfEstado(outcome.estadoDian) === 'unknown';
+}
+
 /**
  * A pending outcome whose state nobody knows: visible "en verificación" with a clear message, and
  * polled only until the submission has had UNKNOWN_STATE_MAX_CHECKS checks; then only on request.
@@ -122,8 +129,7 @@ export function ledgerStateOf(estado: string | null | undefined): 'accepted' | '
 export function boundUnknownState<
   O extends { state: string; estadoDian?: string; error: { code: string; message: string } | null; stopPolling?: boolean },
 >(outcome: O, checks: number): O & { stopPolling?: boolean } {
-  if (outcome.state !== 'pending' || outcome.estadoDian === undefined || meaningOfEstado(outcome.estadoDian) !== 'unknown')
-    return outcome;
+  if (!isUnknownState(outcome)) return outcome;
   const stop = checks + 2 >= UNKNOWN_STATE_MAX_CHECKS;
   return {
     ...outcome,

@@ -18,7 +18,7 @@ import { redact } from '../log/logger';
 import { crashPoint } from './crash';
 import { SubmissionLedger, toSubmission, type Outcome, type SubmissionRow } from './ledger';
 import { outcomeOfAnswer, outcomeOfTransport } from './outcome';
-import { boundUnknownState, ledgerStateOf } from './states';
+import { boundUnknownState, isUnknownState, ledgerStateOf } from './states';
 import { supportInfo } from './support';
 import { DEFAULT_WINDOW_HOURS } from './deadlines';
 import { nothingSent } from './outcome';
@@ -74,6 +74,8 @@ export class Submissions {
   readonly claims: SubmissionClaims;
   private readonly listeners = new Set<(row: SubmissionRow) => void | Promise<void>>();
   private resumed: Promise<void> | null = null;
+  /** Submissions whose claim this process gave up in their outcome's commit (commit, `last`): `locked` releases nothing more. */
+  private readonly releasedWithOutcome = new Set<number>();
 
   constructor(private readonly options: SubmissionsOptions) {
     this.ledger = new SubmissionLedger(options.engine, options.clock);
@@ -360,6 +362,8 @@ export class Submissions {
           ticketRef: ticket ? ticketRef(ticket) : null,
         },
         behindQueue ? QUEUED : undefined,
+        // A sale sent now is written claimed by this process: no separate claim before its first attempt.
+        behindQueue ? null : this.claims.takenWithRow(),
       );
     } catch (error) {
       // Another process wrote an invoice naming this ticket since the check: the database refused
@@ -378,6 +382,7 @@ export class Submissions {
         if (nothingSent(sent)) return toSubmission(await this.contingency.enqueue(sent, payloadHash));
         return toSubmission(await this.withNumber(sent, connection, token));
       },
+      true,
     );
   }
 
@@ -410,10 +415,12 @@ export class Submissions {
 
   /**
    * One attempt: write-ahead (for a repeat), the identical bytes, then the outcome, durably. The first
-   * attempt of a new submission comes with its write-ahead record already committed (`first`).
+   * attempt of a new submission comes with its write-ahead record already committed (`first`), and
+   * that record holds this process's claim for a whole lease: nothing to renew before sending, and
+   * an outcome that leaves nothing more to do releases it in its own commit.
    */
   private async attempt(row: SubmissionRow, connection: ActiveConnection, token: string, first = false): Promise<SubmissionRow> {
-    await this.keepClaim(row.id);
+    if (!first) await this.keepClaim(row.id);
     const current = first ? row : await this.ledger.markSending(row.id);
     const api = this.client(connection, token);
     const hooks = { onDispatched: () => crashPoint('while-sending'), onHeaders: () => crashPoint('after-server-commit') };
@@ -433,7 +440,7 @@ export class Submissions {
       else this.refusedCertificates.delete(row.connection_id);
     }
     crashPoint('before-outcome-commit');
-    return this.commit(current, outcome);
+    return this.commit(current, outcome, first);
   }
 
   /**
@@ -499,11 +506,20 @@ export class Submissions {
     }
   }
 
-  /** Records an outcome; `before` is the row as this attempt last read it (it holds the submission's lock). */
-  private async commit(before: SubmissionRow, answered: Outcome): Promise<SubmissionRow> {
+  /**
+   * Records an outcome; `before` is the row as this attempt last read it (it holds the submission's
+   * lock). `last`: nothing follows the commit under the claim but what a final outcome allows (the
+   * listeners), so a final outcome that needs no number read (withNumber) releases the claim in the
+   * outcome's own commit. Any other keeps it until `locked` gives it up.
+   */
+  private async commit(before: SubmissionRow, answered: Outcome, last = false): Promise<SubmissionRow> {
     const id = before.id;
-    const outcome = boundUnknownState(answered, await this.ledger.checksOf(id));
-    const after = await this.ledger.record(id, outcome);
+    const outcome = isUnknownState(answered) ? boundUnknownState(answered, await this.ledger.checksOf(id)) : answered;
+    const numberToRead =
+      (outcome.documentId ?? before.document_id) !== null && (outcome.documentNumber ?? before.document_number) === null;
+    const release = last && !OPEN.has(outcome.state) && !numberToRead ? this.claims.releasedWithOutcome() : null;
+    const after = await this.ledger.record(id, outcome, release);
+    if (release) this.releasedWithOutcome.add(id);
     if (after.state !== before.state || after.estado_dian !== before.estado_dian || after.document_id !== before.document_id) {
       this.options.events.emit('document.changed', {
         kind: after.kind,
@@ -611,21 +627,23 @@ export class Submissions {
    * before `work` and released after its outcome's commit. `busy` answers instead of `work` when
    * another process holds the claim, or took it over while this one was away.
    */
-  private async locked<T>(id: number, busy: () => Promise<T>, work: () => Promise<T>): Promise<T> {
+  private async locked<T>(id: number, busy: () => Promise<T>, work: () => Promise<T>, takenWithRow = false): Promise<T> {
     const claimed = async (): Promise<T> => {
-      if (!(await this.claims.take(id))) return busy();
+      if (!takenWithRow && !(await this.claims.take(id))) return busy();
       try {
         return await work();
       } catch (error) {
         if (error instanceof ClaimLost) return busy();
         throw error;
       } finally {
-        // A release that fails leaves a lease that runs out by itself.
-        await this.claims
-          .release(id)
-          .catch((error: unknown) =>
-            this.options.logger.warn('submission claim not released', { submission: id, error: String(error) }),
-          );
+        // Released already in the outcome's commit (commit, `last`); a release that fails leaves a
+        // lease that runs out by itself.
+        if (!this.releasedWithOutcome.delete(id))
+          await this.claims
+            .release(id)
+            .catch((error: unknown) =>
+              this.options.logger.warn('submission claim not released', { submission: id, error: String(error) }),
+            );
       }
     };
     const previous = this.locks.get(id) ?? Promise.resolve();
