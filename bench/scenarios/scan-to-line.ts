@@ -96,7 +96,11 @@ async function newSale(page: Page, origin: string, rpc: (method: string, input: 
   await page.goto(`${origin}/#/facturas`);
   await page.reload();
   await page.locator('form.invoice-form button[type="submit"]:enabled').waitFor();
-  await page.waitForFunction(`(${PRELOAD_SETTLED})()`, undefined, { polling: 250, timeout: 20_000 });
+  // Polled from here: the page's CSP refuses waitForFunction's evaluated string.
+  for (const started = Date.now(); !(await page.evaluate<boolean>(`(${PRELOAD_SETTLED})()`));) {
+    if (Date.now() - started > 20_000) throw new Error('the app never finished loading the other screens’ code');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   await page.evaluate(`(${ARM_SCAN_PROBE})()`);
   await page.keyboard.press('F2');
   await page.waitForFunction(`document.activeElement && document.activeElement.getAttribute('aria-label') === 'Buscar producto'`);
