@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '#core/store/engine';
 import { addConnections, ENGINE_KINDS, openEngine, type OpenedEngine } from '#test/engines';
 import { migrations } from '#core/store/migrations/index';
+import { acceptedDocument } from '#test/history-rows';
 
 const THROUGH = migrations.filter((m) => m.version <= 39);
 
@@ -17,29 +18,7 @@ async function seed(engine: Engine): Promise<number[]> {
   for (let i = 1; i <= 3; i += 1) {
     const { id } = await engine.db
       .insertInto('history_documents')
-      .values({
-        connection_id: 1,
-        kind: 'FE',
-        remote_id: i,
-        tipo_dian: '01',
-        number: `SETP${1000 + i}`,
-        prefijo: 'SETP',
-        consecutivo: 1000 + i,
-        estado_dian: 'aceptado',
-        fiscal_key: `key-${i}`,
-        issue_date: '2026-03-02',
-        counterpart_name: 'Cliente',
-        counterpart_doc: '900000001',
-        subtotal: '1000.00',
-        impuestos: '190.00',
-        total: '1190.00',
-        total_cents: 119_000,
-        moneda: 'COP',
-        items_text: 'Arroz',
-        document_json: '{}',
-        submission_id: null,
-        synced_at: '2026-03-02T12:00:00.000Z',
-      })
+      .values(acceptedDocument(i, 'Cliente', 'Arroz'))
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.push(Number(id));
