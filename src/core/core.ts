@@ -205,7 +205,7 @@ export function createCore(options: CoreOptions): Core {
     ...(options.readTimeoutMs ? { readTimeoutMs: options.readTimeoutMs } : {}),
   };
   // This data folder's register (registers/): its row is taken on first use, before a key is drawn.
-  const registers = new Registers(engine, options.home, clock, options.registerName ?? null);
+  const registers = new Registers(engine, options.home, clock, options.registerName ?? null, logger);
   const submissions = new Submissions({
     engine,
     registerId: () => registers.id(),

@@ -7,7 +7,7 @@
 // a reference given twice); one process writes a folder (its lock), so nothing else moves it meanwhile.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeWhole } from './register-identity';
+import { REGISTER_ID, writeWhole } from './register-identity';
 
 export const REFERENCE_FILE = 'contingency-refs.json';
 
@@ -24,6 +24,12 @@ export class ReferenceCounter {
     const kept = this.read();
     if (numberIn(kept, registerId) >= number) return;
     writeWhole(this.home, REFERENCE_FILE, `${JSON.stringify({ ...kept, [registerId]: number })}\n`);
+  }
+
+  /** The registers this folder has numbered references for (normally one: its own). */
+  registers(): string[] {
+    const kept = this.read();
+    return Object.keys(kept).filter((id) => REGISTER_ID.test(id) && numberIn(kept, id) > 0);
   }
 
   private read(): Record<string, unknown> {

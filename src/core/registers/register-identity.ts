@@ -20,21 +20,39 @@ export function drawRegisterId(): string {
   return id;
 }
 
-/** The id kept in the data folder, or null when the folder has none yet (or an unreadable one: a new one is drawn). */
-export function readRegisterId(home: string): string | null {
+/**
+ * What the data folder keeps: its id, nothing yet ('absent'), or a file that is there but cannot be
+ * read as one ('damaged': written whole by writeWhole, so only damage from outside leaves it so).
+ */
+export type RegisterFile = { id: string } | 'absent' | 'damaged';
+
+export function readRegisterFile(home: string): RegisterFile {
   let text: string;
   try {
     text = readFileSync(join(home, REGISTER_FILE), 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'absent';
     throw error;
   }
   try {
     const { id } = JSON.parse(text) as { id?: unknown };
-    return typeof id === 'string' && REGISTER_ID.test(id) ? id : null;
+    return typeof id === 'string' && REGISTER_ID.test(id) ? { id } : 'damaged';
   } catch {
-    return null;
+    return 'damaged';
   }
+}
+
+/** The id kept in the data folder, or null when the folder has none (or a damaged file: readRegisterFile). */
+export function readRegisterId(home: string): string | null {
+  const file = readRegisterFile(home);
+  return typeof file === 'object' ? file.id : null;
+}
+
+/** A damaged file moved aside (kept for whoever looks into it), so the folder can keep a good one. */
+export function setAsideRegisterFile(home: string, at: Date): string {
+  const aside = `${REGISTER_FILE}.damaged-${at.toISOString().replace(/[:.]/g, '-')}`;
+  renameSync(join(home, REGISTER_FILE), join(home, aside));
+  return aside;
 }
 
 /** Kept whole or not at all (writeWhole). */
@@ -60,10 +78,14 @@ export function writeWhole(home: string, name: string, text: string): void {
   renameSync(staged, file);
 }
 
-/** The folder's id, drawn and kept first when it has none (a register joining before it ever opened a store). */
+/**
+ * The folder's id, drawn and kept first when it has none (a register joining before it ever opened a
+ * store: nothing yet names it, so a damaged file is set aside and a new id drawn).
+ */
 export function ensureRegisterId(home: string): string {
-  const kept = readRegisterId(home);
-  if (kept) return kept;
+  const file = readRegisterFile(home);
+  if (typeof file === 'object') return file.id;
+  if (file === 'damaged') setAsideRegisterFile(home, new Date());
   const id = drawRegisterId();
   saveRegisterId(home, id);
   return id;

@@ -9,7 +9,16 @@ import { registerOf } from '#shared/registers/keys';
 import type { Register, RegisterList } from '#shared/rpc/methods/registers';
 import type { Engine } from '../store/engine';
 import type { RegistersTable, Schema } from '../store/schema';
-import { drawRegisterId, readRegisterId, registerRole, saveRegisterId } from './register-identity';
+import type { Logger } from '../log/logger';
+import { ReferenceCounter } from './reference-counter';
+import {
+  drawRegisterId,
+  readRegisterFile,
+  readRegisterId,
+  registerRole,
+  saveRegisterId,
+  setAsideRegisterFile,
+} from './register-identity';
 
 export type RegisterRow = Selectable<RegistersTable>;
 
@@ -32,6 +41,7 @@ export class Registers {
     private readonly clock: () => Date,
     /** `--register NAME` (CLI, web): the register this folder works as, by name (registerNamed). */
     private readonly named: string | null = null,
+    private readonly logger: Logger | null = null,
   ) {}
 
   /** This register's id, its row taken (once per core; a failed start is tried again). */
@@ -180,7 +190,8 @@ export class Registers {
    */
   private async register(): Promise<string> {
     if (this.named !== null) return this.registerNamed(this.named);
-    const kept = readRegisterId(this.home);
+    const file = readRegisterFile(this.home);
+    const kept = file === 'damaged' ? await this.recoverId() : typeof file === 'object' ? file.id : null;
     const now = this.clock().toISOString();
     if (kept) {
       const seen = await this.engine.db
@@ -225,6 +236,32 @@ export class Registers {
       }
     }
     if (kept !== id) saveRegisterId(this.home, id);
+    return id;
+  }
+
+  /**
+   * The id of a folder whose register.json was damaged from outside, read back from what else knows
+   * it, so that the register keeps its row (its name, its open shift, its ticket blocks): on a caja
+   * principal's server its own login names it; else the contingency references this folder numbered
+   * (reference-counter.ts), when they name one register of the store; on SQLite, the store is this
+   * folder's own file, so its one register in use is it. The damaged file is set aside either way;
+   * with no single answer the folder starts as a new register (null), which gives no key or
+   * reference twice: they carry the new id.
+   */
+  private async recoverId(): Promise<string | null> {
+    const rows = await this.engine.db.selectFrom('registers').select('id').where('unclaimed', '=', 0).execute();
+    const inStore = rows.map((row) => row.id);
+    let found: string[] = [];
+    if (this.engine.kind === 'postgres') {
+      const { rows: users } = await sql<{ user: string }>`SELECT session_user AS user`.execute(this.engine.db);
+      found = inStore.filter((id) => registerRole(id) === users[0]?.user);
+    }
+    if (found.length === 0) found = new ReferenceCounter(this.home).registers().filter((id) => inStore.includes(id));
+    if (found.length === 0 && this.engine.kind === 'sqlite') found = inStore;
+    const aside = setAsideRegisterFile(this.home, this.clock());
+    const id = found.length === 1 ? found[0]! : null;
+    if (id) saveRegisterId(this.home, id);
+    this.logger?.warn('register.json was damaged', { setAside: aside, recovered: id, candidates: found.length });
     return id;
   }
 

@@ -3,11 +3,13 @@
 // with the first free «Caja N», names unique among the registers in use (two renames at once: one
 // refused in words), wrong PINs counted per register, and a removed register that opens no shift and
 // sells nothing until it joins again with its own row. (Through the RPC and the real core: registers-rpc.test.ts.)
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Cashiers } from '#core/cashiers/cashiers';
-import { readRegisterId, saveRegisterId } from '#core/registers/register-identity';
+import { ReferenceCounter } from '#core/registers/reference-counter';
+import { REGISTER_FILE, readRegisterId, saveRegisterId } from '#core/registers/register-identity';
 import { firstFreeName, Registers } from '#core/registers/registers';
 import { Shifts } from '#core/shifts/shifts';
 import type { Engine, EngineKind } from '#core/store/engine';
@@ -178,6 +180,32 @@ describe.each(ENGINE_KINDS)('registers on %s', (kind: EngineKind) => {
     expect(await kept.id()).toBe('K7QM2X9A');
     expect(await kept.name()).toBe('Caja 1');
   });
+  it('a damaged register.json is set aside and its id read back from the contingency references the folder numbered', async () => {
+    const idA = await register('a').registers.id();
+    const idB = await register('b').registers.id();
+    new ReferenceCounter(join(homes.path, 'a')).take(idA, 4);
+    writeFileSync(join(homes.path, 'a', REGISTER_FILE), '{"id":"K7Q');
+    const again = register('a');
+    expect(await again.registers.id()).toBe(idA);
+    expect(await again.registers.name()).toBe('Caja 1');
+    expect(readRegisterId(join(homes.path, 'a'))).toBe(idA);
+    const aside = readdirSync(join(homes.path, 'a')).filter((name) => name.startsWith(`${REGISTER_FILE}.damaged-`));
+    expect(aside).toHaveLength(1);
+    expect(readFileSync(join(homes.path, 'a', aside[0]!), 'utf8')).toBe('{"id":"K7Q');
+    expect((await again.registers.list()).registers.map((r) => r.id).sort()).toEqual([idA, idB].sort());
+  });
+
+  it('a damaged register.json with nothing to tell which register it was: the folder starts as a new one', async () => {
+    const idA = await register('a').registers.id();
+    const idB = await register('b').registers.id();
+    writeFileSync(join(homes.path, 'a', REGISTER_FILE), 'not json');
+    const again = register('a');
+    const id = await again.registers.id();
+    expect([idA, idB]).not.toContain(id);
+    expect(await again.registers.name()).toBe('Caja 3');
+    expect(readRegisterId(join(homes.path, 'a'))).toBe(id);
+  });
+
   it('--register NAME: the register of that name, case aside, or a new one named so; the folder keeps its id; a removed one refused', async () => {
     const named = (folder: string, name: string) => new Registers(opened.engine, join(homes.path, folder), clock, name);
     const first = register('a');
@@ -202,6 +230,30 @@ describe.each(ENGINE_KINDS)('registers on %s', (kind: EngineKind) => {
     expect(refused).toMatchObject({ code: 'not_allowed' });
     expect(refused.message).toMatch(/Mostrador fue retirada del negocio/);
     expect((await first.registers.list()).registers).toHaveLength(2);
+  });
+});
+
+// On SQLite the store is the data folder's own file: its one register in use is the folder's.
+describe('registers on sqlite, a damaged register.json', () => {
+  it("is set aside and the id read back from the store, with the register's name", async () => {
+    const opened = await openEngine('sqlite');
+    const homes = tempDir();
+    try {
+      const clock = () => new Date('2026-11-20T15:00:00Z');
+      const home = join(homes.path, 'caja');
+      const first = registerParts(opened.engine, home, clock);
+      const id = await first.registers.id();
+      await first.registers.rename(id, 'Mostrador');
+      writeFileSync(join(home, REGISTER_FILE), '');
+      const again = registerParts(opened.engine, home, clock);
+      expect(await again.registers.id()).toBe(id);
+      expect(await again.registers.name()).toBe('Mostrador');
+      expect(readRegisterId(home)).toBe(id);
+      expect((await again.registers.list()).registers).toHaveLength(1);
+    } finally {
+      await opened.close();
+      homes.remove();
+    }
   });
 });
 
