@@ -58,16 +58,12 @@ describe('migration 0038 (search pending lists on PostgreSQL)', () => {
   it('bounds every search index pending list and keeps what the searches find', async () => {
     const url = await testDatabase();
     const before = await openPostgres({ url, migrations: migrations.filter((m) => m.version < 38) });
-    let found: { products: string[]; documents: number[] };
+    let found: { products: string[] };
     try {
       await addDocuments(before);
       await addProducts(before);
-      found = {
-        products: (await new Catalog(before, () => new Date()).search(1, { q: 'ar' })).items.map((p) => p.code),
-        documents: (await new HistoryQueries(before).page(1, { q: 'pan' }, 0, 50)).items.map((row) => row.remote_id),
-      };
+      found = { products: (await new Catalog(before, () => new Date()).search(1, { q: 'ar' })).items.map((p) => p.code) };
       expect(found.products).toEqual(['P2', 'P0']);
-      expect(found.documents).toEqual([3, 2, 1]);
       // Written since the indexes were made: still in the pending lists (4 MB by default).
       const lists = await pendingLists(before);
       expect(lists.catalog_search_words_trgm!.pending).toBeGreaterThan(0);
@@ -86,11 +82,22 @@ describe('migration 0038 (search pending lists on PostgreSQL)', () => {
       expect((await new Catalog(engine, () => new Date()).search(1, { q: 'ar' })).items.map((p) => p.code)).toEqual(
         found.products,
       );
-      expect((await new HistoryQueries(engine).page(1, { q: 'pan' }, 0, 50)).items.map((row) => row.remote_id)).toEqual(
-        found.documents,
-      );
     } finally {
       await engine.close();
+    }
+    // The Historial's search as query.ts writes it needs the word index as migration 0040 made it
+    // again (with its facets), which keeps the bounded list.
+    const latest = await openPostgres({ url, migrations });
+    try {
+      expect((await pendingLists(latest)).history_words_text).toEqual({
+        options: ['fastupdate=on', `gin_pending_list_limit=${SEARCH_PENDING_LIST_KB}`],
+        pending: 0,
+      });
+      expect((await new HistoryQueries(latest).page(1, { q: 'pan' }, 0, 50)).items.map((row) => row.remote_id)).toEqual([
+        3, 2, 1,
+      ]);
+    } finally {
+      await latest.close();
     }
   });
 });

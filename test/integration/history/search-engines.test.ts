@@ -4,6 +4,7 @@
 // finds the same documents on both, in the same order, with the same totals.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HistoryMirror, type MirrorRow } from '#core/history/mirror';
 import { HistoryQueries, POSTGRES_COUNTERPART, POSTGRES_TEXT } from '#core/history/query';
 import { type Engine, type EngineKind } from '#core/store/engine';
 import type { HistoryFilter } from '#shared/rpc/methods/history';
@@ -334,7 +335,69 @@ describe.each(['sqlite', 'postgres'] as const)('Historial list and search on %s'
     expect(await search({ q: 'ñustes' })).toEqual({ total: 0, remotes: [] });
   });
 
+  it('keeps the filters in step with the rows: a document whose state the mirror changes is found under its new state only', async () => {
+    // A connection of its own (8), so the other cases' totals stay as they are; written as a sync
+    // writes it (HistoryMirror's upsert), first on its way, then accepted, then rejected.
+    const mirror = new HistoryMirror(opened.engine);
+    const row = (estado_dian: string): MirrorRow => ({
+      connection_id: 8,
+      kind: 'DSE',
+      remote_id: 801,
+      tipo_dian: '05',
+      number: 'DS801',
+      prefijo: 'DS',
+      consecutivo: 801,
+      estado_dian,
+      fiscal_key: 'cuds801',
+      issue_date: '2026-11-07',
+      counterpart_name: 'Molinos Cambiantes',
+      counterpart_doc: '800801801',
+      subtotal: '1000.00',
+      impuestos: '0.00',
+      total: '1000.00',
+      total_cents: 100_000,
+      moneda: 'COP',
+      items_text: 'Arroz',
+      document_json: '{}',
+      submission_id: null,
+      synced_at: '2026-11-07T12:00:00.000Z',
+    });
+    const found = async (filter: HistoryFilter) => {
+      const page = await queries.page(8, { q: 'molinos arroz', ...filter }, 0, 50);
+      return { total: page.total, estados: page.items.map((item) => item.estado_dian) };
+    };
+    expect(await mirror.upsert(row('en_proceso'))).toBe(true);
+    expect(await found({ state: 'en_curso', kind: 'DSE' })).toEqual({ total: 1, estados: ['en_proceso'] });
+    expect(await found({ state: 'aceptado' })).toEqual({ total: 0, estados: [] });
+    expect(await mirror.upsert(row('aceptado'))).toBe(true);
+    expect(await found({ state: 'aceptado', kind: 'DSE' })).toEqual({ total: 1, estados: ['aceptado'] });
+    expect(await found({ state: 'en_curso' })).toEqual({ total: 0, estados: [] });
+    expect(await found({ state: 'pendiente' })).toEqual({ total: 0, estados: [] });
+    expect(await found({ kind: 'FE' })).toEqual({ total: 0, estados: [] });
+    expect(await mirror.upsert(row('rechazado'))).toBe(true);
+    expect(await found({ state: 'rechazado' })).toEqual({ total: 1, estados: ['rechazado'] });
+    expect(await found({ state: 'aceptado' })).toEqual({ total: 0, estados: [] });
+    expect(await found({})).toEqual({ total: 1, estados: ['rechazado'] });
+  });
+
   if (kind === 'postgres') {
+    it('finds a changed state through the word index itself, not only through the row conditions', async () => {
+      // The facets of migration 0040 as query.ts asks for them, with no condition on the row: what
+      // the index holds decides. The document of the case above is rejected now.
+      const facets = async (query: string) =>
+        opened.engine.transaction(async (trx) => {
+          await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+          const { rows } = await sql<{ remote_id: number }>`SELECT h.remote_id FROM history_documents h
+            WHERE ${POSTGRES_TEXT} @@ ${query}::tsquery`.execute(trx);
+          return rows.map((r) => Number(r.remote_id));
+        });
+      expect(await facets("'molinos':* & '~c8' & '~kdse' & '~srechazado'")).toEqual([801]);
+      expect(await facets("'molinos':* & '~saceptado'")).toEqual([]);
+      expect(await facets("'molinos':* & '~sen_proceso'")).toEqual([]);
+      // A prefix of the user's words never reaches a facet (they start with '~').
+      expect(await facets("'k':* & 'molinos':*")).toEqual([]);
+    });
+
     it.each([
       ['the five text columns', POSTGRES_TEXT, 'history_words_text'],
       ['the counterpart', POSTGRES_COUNTERPART, 'history_words_counterpart'],

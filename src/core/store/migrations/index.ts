@@ -40,6 +40,7 @@ import { migration0036 } from './0036_ticket_blocks';
 import { migration0037 } from './0037_shift_sales_staged';
 import { migration0038 } from './0038_search_pending_lists';
 import { migration0039 } from './0039_report_facts_unchecked_postgres';
+import { migration0040 } from './0040_history_search_facets_postgres';
 
 export const migrations: readonly Migration[] = [
   migration0001,
@@ -81,4 +82,5 @@ export const migrations: readonly Migration[] = [
   migration0037,
   migration0038,
   migration0039,
+  migration0040,
 ];
