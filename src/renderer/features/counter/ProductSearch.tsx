@@ -3,12 +3,14 @@
 // barcode scanner (a keyboard wedge: fast digits, then Enter) lands here too: Enter first looks the
 // text up as an exact code or barcode, so a scan adds its product, or 1 to its line, without waiting
 // for the word search. Scans are handled in order, and the field is empty again at once for the next.
+// A scanner's keys are written into the field together (see scanner-burst.ts).
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Product } from '#shared/catalog/product';
 import { taxRateLabel } from '#shared/dian/tax-rates';
 import { invoke } from '#renderer/rpc/client';
 import { useRpcQuery } from '#renderer/rpc/hooks';
 import { Money } from '#renderer/ui/Money';
+import { useScannerBurst } from './scanner-burst';
 import './counter.css';
 
 const RESULTS = 8;
@@ -74,7 +76,10 @@ export function ProductSearch({
     } else show(text);
   };
 
+  const burst = useScannerBurst(input, onText);
+
   const clear = () => {
+    burst.flush();
     if (input.current) input.current.value = '';
     onText('');
   };
@@ -124,6 +129,7 @@ export function ProductSearch({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (burst.onKeyDown(event)) return;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       if (items.length === 0) return;
@@ -157,6 +163,8 @@ export function ProductSearch({
           defaultValue=""
           onChange={(event) => onText(event.target.value)}
           onKeyDown={onKeyDown}
+          onBlur={burst.flush}
+          onCompositionStart={burst.flush}
           placeholder="Código, código de barras o nombre; también con el lector de código de barras"
           autoComplete="off"
           spellCheck={false}
