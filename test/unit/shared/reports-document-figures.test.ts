@@ -123,29 +123,20 @@ const dseBody = fc.record(
 
 // Thousands of requests read twice each: generous on a loaded machine.
 describe('document figures in integer cents', { timeout: 60_000 }, () => {
-  it('gives an FE the figures of the decimal rules, whatever its request', () => {
-    let exact = 0;
+  it.each([
+    { kind: 'FE', bodies: feBody, figures: feFigures, decimal: decimalFeFigures, exact: exactFeFigures },
+    { kind: 'DSE', bodies: dseBody, figures: dseFigures, decimal: decimalDseFigures, exact: exactDseFigures },
+  ])('gives a $kind the figures of the decimal rules, whatever its request', ({ bodies, figures, decimal, exact }) => {
+    let read = 0;
     fc.assert(
-      fc.property(feBody, (body) => {
-        if (exactFeFigures(body)) exact += 1;
-        expect(outcome(() => feFigures(body))).toStrictEqual(outcome(() => decimalFeFigures(body)));
+      fc.property(bodies, (body: RawObject) => {
+        if (exact(body)) read += 1;
+        expect(outcome(() => figures(body))).toStrictEqual(outcome(() => decimal(body)));
       }),
       { numRuns: 1_500 },
     );
     // Both readings were compared: a good share of the requests were read in integer cents.
-    expect(exact).toBeGreaterThan(150);
-  });
-
-  it('gives a DSE the figures of the decimal rules, whatever its request', () => {
-    let exact = 0;
-    fc.assert(
-      fc.property(dseBody, (body) => {
-        if (exactDseFigures(body)) exact += 1;
-        expect(outcome(() => dseFigures(body))).toStrictEqual(outcome(() => decimalDseFigures(body)));
-      }),
-      { numRuns: 1_500 },
-    );
-    expect(exact).toBeGreaterThan(150);
+    expect(read).toBeGreaterThan(150);
   });
 
   it('reads the requests the app writes in integer cents', () => {
