@@ -251,7 +251,7 @@ export const reportYearScenario: Scenario = {
         unit: 'ms',
         runs: measured.firsts,
         target: { on: 'median', op: '<=', value: 500 },
-        note: `the first report of a period computes and keeps the figures of each of its ${issued.toLocaleString('en-US')} requests (shared rules, decimal.js: most of its CPU, bounded by src/shared/reports/document-figures.ts) and writes them a batch of 1,000 documents per transaction, each table's rows as one JSON parameter; later reports only read them`,
+        note: `the first report of a period computes and keeps the figures of each of its ${issued.toLocaleString('en-US')} requests (shared rules, src/shared/reports/document-figures.ts: these requests' shapes are read in integer cents, the decimal.js rules only for other shapes) and writes them a batch of 1,000 documents per transaction, each table's rows as one JSON parameter; later reports only read them`,
       },
     ];
   },
@@ -396,7 +396,7 @@ export const reportYearPostgresScenario: Scenario = {
         unit: 'ms',
         runs: measured.firsts,
         target: { on: 'median', op: '<=', value: 500 },
-        note: `the first report of a period computes the figures of each of its ${issued.toLocaleString('en-US')} requests and writes them, a batch of 1,000 documents per transaction (each table's rows as one JSON parameter, no foreign-key check per row since 0039); the server reads the next batch's requests and writes the last batch's figures while core computes`,
+        note: `the first report of a period computes the figures of each of its ${issued.toLocaleString('en-US')} requests and writes them, a batch of 1,000 documents per transaction (each table's rows as one JSON parameter, no foreign-key check per row since 0039); the figures read in integer cents (document-figures.ts); the server reads the next batch's requests and writes the last batch's figures while core computes`,
       },
     ];
   },

@@ -2,7 +2,7 @@
 // exact request this app sent (src/shared/reports/document-figures.ts) or marked as known through
 // sync only. Done before a report for the documents of its period that have none yet, and again for
 // a synced-only document once a ledger row for it appears.
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { dseFigures, feFigures, type DocumentFigures } from '#shared/reports/document-figures';
 import type { Engine } from '../store/engine';
 import type { DocumentRequest, LedgerReads } from '../ledger-reads/ledger-reads';
@@ -17,10 +17,39 @@ const checkedLedger = new WeakMap<Engine['db'], Map<string, string>>();
 /** Documents whose figures are computed and written per transaction. */
 export const ENSURE_BATCH = 1_000;
 
-/** A report_documents row as written: history_id, submission_id, period_from, period_to. */
-type DocumentRow = [number, number | null, string | null, string | null];
-/** A report_amounts row as written: history_id, fact, code, name, rate, base_mode, base_cents, amount_cents. */
-type AmountRow = [number, 'tax' | 'withholding', string, string, string, string | null, number, number];
+/**
+ * The columns of each table as a batch writes them, in the order of each row's values: the rows'
+ * types and the statements that unpack them (json_each, json_array_elements) are both made from
+ * these lists, so a column cannot be added to one and not the other.
+ */
+const DOCUMENT_COLUMNS = [
+  ['history_id', 'bigint'],
+  ['submission_id', 'bigint'],
+  ['period_from', 'text'],
+  ['period_to', 'text'],
+] as const;
+const AMOUNT_COLUMNS = [
+  ['history_id', 'bigint'],
+  ['fact', 'text'],
+  ['code', 'text'],
+  ['name', 'text'],
+  ['rate', 'text'],
+  ['base_mode', 'text'],
+  ['base_cents', 'bigint'],
+  ['amount_cents', 'bigint'],
+] as const;
+
+type Column = readonly [name: string, type: 'bigint' | 'text'];
+
+/** A row of a column list's values: numbers for bigint columns, text for text ones (null where the table allows it). */
+type RowOf<Columns extends readonly Column[], Nullable extends string> = {
+  -readonly [At in keyof Columns]: Columns[At] extends readonly [infer Name, infer Type]
+    ? (Type extends 'bigint' ? number : string) | (Name extends Nullable ? null : never)
+    : never;
+};
+
+type DocumentRow = RowOf<typeof DOCUMENT_COLUMNS, 'submission_id' | 'period_from' | 'period_to'>;
+type AmountRow = RowOf<typeof AMOUNT_COLUMNS, 'base_mode'>;
 
 interface BatchRows {
   documents: DocumentRow[];
@@ -74,28 +103,32 @@ export class ReportFacts {
   private async write({ documents, amounts }: BatchRows): Promise<void> {
     if (documents.length === 0) return;
     const postgres = this.engine.kind === 'postgres';
-    const unpack = (json: string): RawBuilder<unknown> =>
-      postgres ? sql`json_array_elements(${json}::json) AS e (v)` : sql`json_each(${json}) AS e`;
-    const field = (at: number, type: 'bigint' | 'text'): RawBuilder<unknown> => {
-      if (!postgres) return sql.raw(`e.value ->> ${at}`);
-      return sql.raw(type === 'bigint' ? `CAST(e.v ->> ${at} AS BIGINT)` : `e.v ->> ${at}`);
+    /** The table's columns, then a SELECT of the rows' values from their JSON, in that order. */
+    const unpacked = (columns: readonly Column[], rows: unknown[][]) => {
+      const values = columns.map(([, type], at) => {
+        if (!postgres) return `e.value ->> ${at}`;
+        return type === 'bigint' ? `CAST(e.v ->> ${at} AS BIGINT)` : `e.v ->> ${at}`;
+      });
+      const json = JSON.stringify(rows);
+      const from = postgres ? sql`json_array_elements(${json}::json) AS e (v)` : sql`json_each(${json}) AS e`;
+      return {
+        names: sql.raw(columns.map(([name]) => name).join(', ')),
+        select: sql`SELECT ${sql.raw(values.join(', '))} FROM ${from}`,
+        /** the first column's values alone (a document's id) */
+        ids: sql`SELECT ${sql.raw(values[0]!)} FROM ${from}`,
+      };
     };
-    const documentsJson = JSON.stringify(documents);
+    const docs = unpacked(DOCUMENT_COLUMNS, documents);
+    const updates = DOCUMENT_COLUMNS.slice(1).map(([name]) => `${name} = excluded.${name}`);
     await this.engine.transaction(async (trx) => {
-      await sql`DELETE FROM report_amounts WHERE history_id IN (SELECT ${field(0, 'bigint')} FROM ${unpack(documentsJson)})`.execute(
-        trx,
-      );
+      await sql`DELETE FROM report_amounts WHERE history_id IN (${docs.ids})`.execute(trx);
       // SQLite reads ON CONFLICT after a SELECT only past a WHERE clause (its upsert syntax).
-      await sql`INSERT INTO report_documents (history_id, submission_id, period_from, period_to)
-        SELECT ${field(0, 'bigint')}, ${field(1, 'bigint')}, ${field(2, 'text')}, ${field(3, 'text')}
-        FROM ${unpack(documentsJson)} WHERE true
-        ON CONFLICT (history_id) DO UPDATE SET submission_id = excluded.submission_id,
-          period_from = excluded.period_from, period_to = excluded.period_to`.execute(trx);
-      if (amounts.length > 0)
-        await sql`INSERT INTO report_amounts (history_id, fact, code, name, rate, base_mode, base_cents, amount_cents)
-          SELECT ${field(0, 'bigint')}, ${field(1, 'text')}, ${field(2, 'text')}, ${field(3, 'text')}, ${field(4, 'text')},
-                 ${field(5, 'text')}, ${field(6, 'bigint')}, ${field(7, 'bigint')}
-          FROM ${unpack(JSON.stringify(amounts))}`.execute(trx);
+      await sql`INSERT INTO report_documents (${docs.names}) ${docs.select} WHERE true
+        ON CONFLICT (history_id) DO UPDATE SET ${sql.raw(updates.join(', '))}`.execute(trx);
+      if (amounts.length > 0) {
+        const rows = unpacked(AMOUNT_COLUMNS, amounts);
+        await sql`INSERT INTO report_amounts (${rows.names}) ${rows.select}`.execute(trx);
+      }
     });
   }
 }
