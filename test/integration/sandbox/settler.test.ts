@@ -37,62 +37,52 @@ function elapse(ms: number): void {
 
 type Doc = { estado_dian: string };
 
-/** Each writer of a settle time: records an uncertain transmission, then reads the document's state. */
-const WRITERS: { name: string; record(): Promise<() => Promise<string>>; pending: string; settled: string }[] = [
-  {
-    name: 'DSE, 333333333 (uncertain, then accepted)',
+interface Writer {
+  name: string;
+  /** records an uncertain transmission; returns how to read its document's state */
+  record(): Promise<() => Promise<string>>;
+  pending: string;
+  settled: string;
+}
+
+/** A DSE from a supplier whose transmission is uncertain (502), settled to `settled`. */
+function dseWriter(nit: string, settled: string): Writer {
+  return {
+    name: `DSE, ${nit} (uncertain, then ${settled})`,
     pending: 'en_proceso_http',
-    settled: 'aceptado',
+    settled,
     async record() {
-      const created = await api.post<{ documento: { id: number } }>('/dse/documentos', dseBody({}, '333333333'), {
+      const created = await api.post<{ documento: { id: number } }>('/dse/documentos', dseBody({}, nit), {
         idempotencyKey: newKey('settle-dse'),
       });
       expect(created.status).toBe(502);
       const id = created.body.documento.id;
       return async () => (await api.get<{ documento: Doc }>(`/dse/documentos/${id}`)).body.documento.estado_dian;
     },
-  },
-  {
-    name: 'DSE, 444444444 (uncertain, then rejected)',
-    pending: 'en_proceso_http',
-    settled: 'rechazado',
-    async record() {
-      const created = await api.post<{ documento: { id: number } }>('/dse/documentos', dseBody({}, '444444444'), {
-        idempotencyKey: newKey('settle-dse'),
-      });
-      expect(created.status).toBe(502);
-      const id = created.body.documento.id;
-      return async () => (await api.get<{ documento: Doc }>(`/dse/documentos/${id}`)).body.documento.estado_dian;
-    },
-  },
-  {
-    name: 'FE, 333333333 (uncertain, then accepted)',
+  };
+}
+
+/** An FE to a customer whose transmission is uncertain (202 en_proceso), settled to `settled`. */
+function feWriter(numero: string, settled: string): Writer {
+  return {
+    name: `FE, ${numero} (uncertain, then ${settled})`,
     pending: 'en_proceso',
-    settled: 'aceptado',
+    settled,
     async record() {
-      const created = await api.post<{ factura_id: number }>(
-        '/fe/facturas',
-        feBody({ draft_key: newKey('settle-fe') }, '333333333'),
-      );
+      const created = await api.post<{ factura_id: number }>('/fe/facturas', feBody({ draft_key: newKey('settle-fe') }, numero));
       expect(created.status).toBe(202);
       const id = created.body.factura_id;
       return async () => (await api.get<{ doc: Doc }>(`/fe/docs/${id}`)).body.doc.estado_dian;
     },
-  },
-  {
-    name: 'FE, 444444444 (uncertain, then rejected)',
-    pending: 'en_proceso',
-    settled: 'rechazado',
-    async record() {
-      const created = await api.post<{ factura_id: number }>(
-        '/fe/facturas',
-        feBody({ draft_key: newKey('settle-fe') }, '444444444'),
-      );
-      expect(created.status).toBe(202);
-      const id = created.body.factura_id;
-      return async () => (await api.get<{ doc: Doc }>(`/fe/docs/${id}`)).body.doc.estado_dian;
-    },
-  },
+  };
+}
+
+/** Each writer of a settle time. */
+const WRITERS: Writer[] = [
+  dseWriter('333333333', 'aceptado'),
+  dseWriter('444444444', 'rechazado'),
+  feWriter('333333333', 'aceptado'),
+  feWriter('444444444', 'rechazado'),
 ];
 
 describe('settling before a request', () => {
