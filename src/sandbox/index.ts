@@ -12,7 +12,7 @@ import { BASE_PATH, createSandboxServer, type HostCheck } from './http/server';
 import { ROUTES } from './routes';
 import { loadSeedFile, parseSeed, type Seed } from './seed';
 import { CompanyStore } from './storage/company-store';
-import { openDatabase } from './storage/database';
+import { flushCommits, openDatabase } from './storage/database';
 import { DseStore } from './storage/dse-store';
 import { FaultStore } from './storage/fault-store';
 import { FeStore } from './storage/fe-store';
@@ -160,6 +160,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
         server.closeAllConnections();
       }).then(async () => {
         await xml.close();
+        flushCommits(db);
         db.close();
         if (temporary) rmSync(dataDir, { recursive: true, force: true });
       });

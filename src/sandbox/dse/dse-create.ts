@@ -7,7 +7,8 @@ import { outcomeFor } from '../authority/outcomes';
 import type { AuthorityInput } from '../authority/rules';
 import { colombiaNow } from '../clock';
 import { payloadHash } from '../http/body';
-import { immediateTransaction } from '../storage/database';
+import { commitInGroup } from '../storage/database';
+import type { DseReservation } from '../storage/dse-store';
 import { errorReply, validationReply, type Reply } from '../http/reply';
 import type { RouteRequest } from '../http/server';
 import { xmlPathOf } from '../xml/write';
@@ -42,20 +43,22 @@ function idempotencyKey(r: RouteRequest): string | Reply {
   return key;
 }
 
+/** Same key: the existing reservation or document answers; a different payload is a 409. */
+async function answerExisting(r: RouteRequest, existing: DseReservation, hash: string): Promise<Reply> {
+  if (existing.payload_hash !== hash)
+    return errorReply(409, 'key_conflict', 'Idempotency-Key ya usada con un contenido distinto');
+  if (existing.document_id !== null) await r.ctx.dseSigning.settled(existing.document_id);
+  const row = existing.document_id === null ? undefined : r.ctx.dse.byId(r.company.id, existing.document_id);
+  return row ? replayReply(row.doc) : reservationReply(undefined);
+}
+
 export async function createDse(r: RouteRequest): Promise<Reply> {
   const { ctx, company, client } = r;
   const key = idempotencyKey(r);
   if (typeof key !== 'string') return key;
   const hash = payloadHash(r.body);
-  // Same key: the existing reservation or document answers; a different payload is a 409.
   const existing = ctx.dse.reservation(company.id, client.id, key);
-  if (existing) {
-    if (existing.payload_hash !== hash)
-      return errorReply(409, 'key_conflict', 'Idempotency-Key ya usada con un contenido distinto');
-    if (existing.document_id !== null) await ctx.dseSigning.settled(existing.document_id);
-    const row = existing.document_id === null ? undefined : ctx.dse.byId(company.id, existing.document_id);
-    return row ? replayReply(row.doc) : reservationReply(undefined);
-  }
+  if (existing) return answerExisting(r, existing, hash);
   const now = colombiaNow(ctx.clock);
   const result = validateDseRequest(r.body, { today: now.date, nowTime: now.time, costCenters: company.cost_centers });
   if (!result.ok) return validationReply(result.errors);
@@ -76,10 +79,12 @@ export async function createDse(r: RouteRequest): Promise<Reply> {
       'Error interno simulado del sandbox (primer intento de esta Idempotency-Key); reintente con la misma clave y el mismo contenido',
     );
   }
-  const left = ctx.companies.quotaLeft(company, 'dse', now.date.slice(0, 4));
-  if (left !== null && left <= 0) {
-    return errorReply(400, 'quota_exhausted', `Cuota anual del plan DSE agotada (${company.dse.quota} documentos por año)`);
-  }
+  const quotaExhausted = (): Reply | null => {
+    const left = ctx.companies.quotaLeft(company, 'dse', now.date.slice(0, 4));
+    return left !== null && left <= 0
+      ? errorReply(400, 'quota_exhausted', `Cuota anual del plan DSE agotada (${company.dse.quota} documentos por año)`)
+      : null;
+  };
   // Reserve, number and record in one transaction: a concurrent request with the same key finds the
   // reservation and its document, never a half-made one (its reads wait for the signing below).
   // What the DIAN knows besides the XML: the software PIN and the reception date.
@@ -90,7 +95,14 @@ export async function createDse(r: RouteRequest): Promise<Reply> {
     today: now.date,
     itemCount: request.items.length,
   };
-  const created = immediateTransaction(ctx.db, () => {
+  // Committed with the other writes of this turn (commitInGroup), so the key and the quota are read
+  // again inside: a request with the same key, or one that used the last of the quota, may be in the
+  // same group, ahead of this one.
+  const created = await commitInGroup(ctx.db, () => {
+    const reserved = ctx.dse.reservation(company.id, client.id, key);
+    if (reserved) return { reserved };
+    const refused = quotaExhausted();
+    if (refused) return { refused };
     ctx.dse.reserve(company.id, client.id, key, hash, now.stamp);
     const p = request.proveedor;
     const tercero = ctx.companies.upsertTercero(company.id, {
@@ -118,6 +130,8 @@ export async function createDse(r: RouteRequest): Promise<Reply> {
     ctx.dse.attach(company.id, client.id, key, row.doc.id);
     return { ...row, json: ctx.dse.markUnsigned(company.id, row.doc.id, row.model, authority) };
   });
+  if ('reserved' in created && created.reserved) return answerExisting(r, created.reserved, hash);
+  if ('refused' in created && created.refused) return created.refused;
   // Signed and checked by the tax authority's rules off the event loop when the sandbox has signing
   // threads; then `firmado` -> `sending` -> the transmission's outcome, in one transaction unless the
   // transmission takes time (then `sending` is recorded first).

@@ -7,7 +7,7 @@
 // crashed thread, a killed process) is finished by the next reader or at start-up, then transmitted
 // as it would have been.
 import type { SandboxContext } from '../context';
-import { immediateTransaction } from '../storage/database';
+import { commitInGroup } from '../storage/database';
 import type { AuthorityInput, RuleViolation } from '../authority/rules';
 import type { UblInvoice } from '../xml/ubl-model';
 
@@ -44,8 +44,8 @@ export class DseSigning {
     let transmitted: T | null = null;
     return this.track(
       id,
-      this.ctx.xml.sign({ companyId, model, authority, ...(json === undefined ? {} : { json }) }).then((signed) => {
-        this.signed(id, () => (transmitted = transmit ? transmit(signed.violations) : null) !== null);
+      this.ctx.xml.sign({ companyId, model, authority, ...(json === undefined ? {} : { json }) }).then(async (signed) => {
+        await this.signed(id, () => (transmitted = transmit ? transmit(signed.violations) : null) !== null);
         return signed.violations;
       }),
     ).then((violations) => ({ violations, transmitted }));
@@ -74,8 +74,8 @@ export class DseSigning {
     if (!pending) return Promise.resolve([]);
     return this.track(
       id,
-      this.ctx.xml.sign(pending).then((signed) => {
-        this.signed(id);
+      this.ctx.xml.sign(pending).then(async (signed) => {
+        await this.signed(id);
         this.hooks.resumed(id, signed.violations);
         return signed.violations;
       }),
@@ -91,10 +91,12 @@ export class DseSigning {
   /**
    * `firmado` -> `sending`: the barrier before the (simulated) network call; or, when `transmitted`
    * records the outcome of a transmission that needs no waiting, straight to that outcome in the
-   * same commit (nothing can happen between the two, so the barrier has nothing to guard).
+   * same commit (nothing can happen between the two, so the barrier has nothing to guard). The
+   * transaction is grouped with the other writes of the same turn (commitInGroup); the document's
+   * readers, waiting for the signing, read it after that commit.
    */
-  private signed(id: number, transmitted?: () => boolean): void {
-    immediateTransaction(this.ctx.db, () => {
+  private signed(id: number, transmitted?: () => boolean): Promise<void> {
+    return commitInGroup(this.ctx.db, () => {
       this.ctx.dse.markSigned(id);
       if (!transmitted?.()) this.ctx.dse.update(id, { estado_dian: 'sending' });
     });

@@ -84,6 +84,66 @@ export function immediateTransaction<T>(db: Db, work: () => T): T {
   return run.immediate(work) as T;
 }
 
+interface QueuedWork {
+  work: () => unknown;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+const groups = new WeakMap<Db, QueuedWork[]>();
+
+/**
+ * Runs `work` in a BEGIN IMMEDIATE transaction shared with every other work queued on the same
+ * database in the same turn of the event loop (group commit): the group runs at the end of the turn
+ * (setImmediate), each work in its own savepoint, so one that throws is rolled back alone and only
+ * its promise rejects; then one COMMIT, and only after it does any promise resolve, so an answer is
+ * still sent only once its own writes are committed. The writes of concurrent requests (a DSE's
+ * numbering, another's signing) thus share one commit's WAL frames: the header page, the counters and
+ * the table pages they both touch are written once per group instead of once per request.
+ */
+export function commitInGroup<T>(db: Db, work: () => T): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let queue = groups.get(db);
+    if (!queue) {
+      queue = [];
+      groups.set(db, queue);
+      setImmediate(() => flushCommits(db));
+    }
+    queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+  });
+}
+
+/** Runs and commits the works queued by commitInGroup now (before closing the database). */
+export function flushCommits(db: Db): void {
+  const queue = groups.get(db);
+  if (!queue) return;
+  groups.delete(db);
+  const outcomes: { ok: boolean; value: unknown }[] = [];
+  try {
+    if (!db.open) throw new Error('la base de datos del sandbox está cerrada');
+    immediateTransaction(db, () => {
+      for (const { work } of queue) {
+        try {
+          // nested in the group's transaction: a savepoint (better-sqlite3), not a new transaction
+          outcomes.push({ ok: true, value: queue.length === 1 ? work() : immediateTransaction(db, work) });
+        } catch (error) {
+          if (queue.length === 1) throw error;
+          outcomes.push({ ok: false, value: error });
+        }
+      }
+    });
+  } catch (error) {
+    // the transaction (or the only work) failed: nothing of the group is committed
+    for (const item of queue) item.reject(error);
+    return;
+  }
+  queue.forEach((item, i) => {
+    const outcome = outcomes[i]!;
+    if (outcome.ok) item.resolve(outcome.value);
+    else item.reject(outcome.value);
+  });
+}
+
 /** Opens (creating when new) the database. Returns whether it was created, so the seed is applied once. */
 export function openDatabase(path: string): { db: Db; fresh: boolean } {
   const db = new Database(path);
