@@ -92,7 +92,13 @@ function applyEdit(root: Record<string, unknown>, path: string[], action: string
     return;
   }
   if (action === 'delete') delete parent[last];
-  else if (action === 'replace') parent[last] = value;
-  else if (parent[last] && typeof parent[last] === 'object') (parent[last] as Record<string, unknown>)[name] = value;
-  else parent[name] = value;
+  else if (action === 'replace') set(parent, last, value);
+  else if (parent[last] && typeof parent[last] === 'object') set(parent[last] as Record<string, unknown>, name, value);
+  else set(parent, name, value);
+}
+
+/** An array's `length` set to a hostile value throws in the generator (not a body a client could send: JSON has no such key). */
+function set(container: Record<string, unknown>, key: string, value: unknown): void {
+  if (Array.isArray(container) && key === 'length') return;
+  container[key] = value;
 }
