@@ -53,6 +53,14 @@ const STATE_PARTS: Record<string, string> = {
   'the cashier switch': 'Nadie en caja',
 };
 
+/**
+ * The FE contract's zod schemas (shared/api/fe.ts), by a field only they name: the invoice form
+ * loads them when it first judges an invoice (or once the first screen is idle), not before.
+ */
+const FE_SCHEMAS: Record<string, string> = {
+  "the FE contract's schemas (the acquirer lookup's request)": 'force_refresh',
+};
+
 function expectLoadedLater(marks: Record<string, string>): void {
   const initial = initialFiles();
   const all = readdirSync(ASSETS).filter((file) => file.endsWith('.js'));
@@ -73,6 +81,10 @@ describe("the first screen's code (the built renderer)", () => {
 
   it("does not hold the shell's parts that only some states show (a database out of reach, cashiers)", () => {
     expectLoadedLater(STATE_PARTS);
+  });
+
+  it("does not build the FE contract's schemas, which the invoice form loads to judge an invoice", () => {
+    expectLoadedLater(FE_SCHEMAS);
   });
 
   it('starts with a script of its own that imports nothing, ahead of the app', () => {

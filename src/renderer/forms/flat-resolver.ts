@@ -4,13 +4,19 @@
 import { toNestErrors } from '@hookform/resolvers';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 
+type Flat = Record<string, string>;
+
+/** `judge` answers at once, or once what it judges with has loaded (a schema's module). */
 export function flatResolver<V extends FieldValues, C = unknown>(
-  judge: (values: V, context: C | undefined) => Record<string, string>,
+  judge: (values: V, context: C | undefined) => Flat | Promise<Flat>,
 ): Resolver<V, C> {
   return (values, context, options) => {
+    const result = (flat: Flat) => {
+      if (Object.keys(flat).length === 0) return { values, errors: {} };
+      const errors = Object.fromEntries(Object.entries(flat).map(([path, message]) => [path, { type: 'validation', message }]));
+      return { values: {}, errors: toNestErrors(errors as FieldErrors, options) as FieldErrors<V> };
+    };
     const flat = judge(values, context);
-    if (Object.keys(flat).length === 0) return { values, errors: {} };
-    const errors = Object.fromEntries(Object.entries(flat).map(([path, message]) => [path, { type: 'validation', message }]));
-    return { values: {}, errors: toNestErrors(errors as FieldErrors, options) as FieldErrors<V> };
+    return flat instanceof Promise ? flat.then(result) : result(flat);
   };
 }

@@ -1,12 +1,13 @@
 // The FE form: receiver, lines, live totals, payment and the optional sections, submitted once
 // through the core's exactly-once submission (`fe.submit`) under the form's draft_key. Validation,
 // the draft, the submit and the server's field errors follow the one form pattern (src/renderer/forms/).
-import { useId, useMemo, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useState } from 'react';
 import { FormProvider, useFormState } from 'react-hook-form';
 import type { PaymentMethod } from '#shared/api/fe';
 import { colombiaToday } from '#shared/dates';
 import type { Submission } from '#shared/rpc/methods/submissions';
 import { useDraftAutosave } from '#renderer/forms/useDraftAutosave';
+import { useSteadyFormMethods } from '#renderer/forms/steady-form';
 import { useSubmissionForm, type FormProblem } from '#renderer/forms/useSubmissionForm';
 import { invoke } from '#renderer/rpc/client';
 import { useRpcQuery } from '#renderer/rpc/hooks';
@@ -25,7 +26,7 @@ import { MoreSection } from './MoreSection';
 import { PaymentSection } from './PaymentSection';
 import { ReceiverSection } from './ReceiverSection';
 import { feResolver } from './resolver';
-import { feFieldOf, feLabelOf, type ValidationContext } from './validation';
+import { feFieldOf, feLabelOf, loadFeRequestSchema, type ValidationContext } from './validation';
 import { notIssuedMessage } from './not-issued';
 import { WithholdingsSection } from './WithholdingsSection';
 import { SubmitProblem } from '#renderer/forms/SubmitProblem';
@@ -99,6 +100,18 @@ export function InvoiceForm(props: InvoiceFormProps) {
     () => new LiveTotalsStore(computeFormTotals(props.initialValues, types), props.initialValues.items, types),
   );
 
+  // The request's schema is loaded once the form is up and the window idle, so that the first
+  // "Emitir factura" does not wait for it (the resolver loads it itself when it is still missing).
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') return;
+    const idle = requestIdleCallback(() => void loadFeRequestSchema());
+    return () => cancelIdleCallback(idle);
+  }, []);
+
+  // The parts get the form through one steady context value (steady-form.ts), and the sections are
+  // memoized: the form's own state changing (marked ready after its first render, submitted) renders
+  // this component again, not every section and line with it.
+  const methods = useSteadyFormMethods(form);
   const linesForm = useId();
   // The product search's field has an empty form of its own too: while it sat in the invoice's form,
   // the browser (its form filling) went over every field of that form again after each key typed in
@@ -106,7 +119,7 @@ export function InvoiceForm(props: InvoiceFormProps) {
   const searchForm = useId();
 
   return (
-    <FormProvider {...form}>
+    <FormProvider {...methods}>
       <LiveTotalsContext.Provider value={liveTotals}>
         <form
           className="invoice-form"
@@ -114,21 +127,17 @@ export function InvoiceForm(props: InvoiceFormProps) {
           noValidate
           aria-label="Factura electrónica de venta"
         >
-          <div className="invoice-form__main">
-            <CounterShortcuts />
-            <IssueDateFollowsTheDay today={today} />
-            <ReceiverSection />
-            <ItemsGrid controlsForm={linesForm} searchForm={searchForm} focusSearch={props.focusProductSearch ?? false} />
-            <PaymentSection
-              methods={paymentMethods}
-              loadError={props.paymentMethodsError}
-              {...(props.onRetryPaymentMethods ? { onRetry: props.onRetryPaymentMethods } : {})}
-            />
-            <AiuSection />
-            <WithholdingsSection types={withholdingTypes} loadError={props.withholdingTypesError} />
-            <CurrencySection />
-            <MoreSection />
-          </div>
+          <InvoiceSections
+            today={today}
+            linesForm={linesForm}
+            searchForm={searchForm}
+            focusProductSearch={props.focusProductSearch ?? false}
+            paymentMethods={paymentMethods}
+            paymentMethodsError={props.paymentMethodsError}
+            onRetryPaymentMethods={props.onRetryPaymentMethods}
+            withholdingTypes={withholdingTypes}
+            withholdingTypesError={props.withholdingTypesError}
+          />
           <InvoiceBar
             types={types}
             draftKey={draftKey}
@@ -146,6 +155,39 @@ export function InvoiceForm(props: InvoiceFormProps) {
     </FormProvider>
   );
 }
+
+interface InvoiceSectionsProps {
+  today: string;
+  linesForm: string;
+  searchForm: string;
+  focusProductSearch: boolean;
+  paymentMethods: readonly PaymentMethod[] | undefined;
+  paymentMethodsError: string | null;
+  onRetryPaymentMethods: (() => void) | undefined;
+  withholdingTypes: WithholdingTypes | undefined;
+  withholdingTypesError: string | null;
+}
+
+/** The form's sections, rendered again only when what they are given changes. */
+const InvoiceSections = memo(function InvoiceSections(props: InvoiceSectionsProps) {
+  return (
+    <div className="invoice-form__main">
+      <CounterShortcuts />
+      <IssueDateFollowsTheDay today={props.today} />
+      <ReceiverSection />
+      <ItemsGrid controlsForm={props.linesForm} searchForm={props.searchForm} focusSearch={props.focusProductSearch} />
+      <PaymentSection
+        methods={props.paymentMethods}
+        loadError={props.paymentMethodsError}
+        {...(props.onRetryPaymentMethods ? { onRetry: props.onRetryPaymentMethods } : {})}
+      />
+      <AiuSection />
+      <WithholdingsSection types={props.withholdingTypes} loadError={props.withholdingTypesError} />
+      <CurrencySection />
+      <MoreSection />
+    </div>
+  );
+});
 
 /**
  * The form's messages under its actions. The form's state is read here, not in InvoiceForm: a part

@@ -1,6 +1,6 @@
 // The form's validation: the shared zod schema of the request and the shared FE rules
 // (validateFeRequest, the very code the sandbox runs), their field paths mapped onto the form's.
-import { FeCreateRequest, type PaymentMethod } from '#shared/api/fe';
+import type { FeCreateRequest, PaymentMethod } from '#shared/api/fe';
 import { LIMITS } from '#shared/api/common';
 import { formatDate, isIsoDate } from '#shared/dates';
 import { computeFeTotals } from '#shared/fe/index';
@@ -112,8 +112,24 @@ function add(errors: FormErrors, path: string, message: string): void {
   errors[path] ??= sentence(message);
 }
 
-/** Checks what only the form knows (typed numbers, configured withholdings), then the shared rules. */
-export function validateForm(values: FeFormValues, ctx: ValidationContext): FormErrors {
+/** The request's shared zod schema (shared/api/fe.ts), which validateForm judges the built request with. */
+export type FeRequestSchema = typeof FeCreateRequest;
+
+let requestSchema: Promise<FeRequestSchema> | null = null;
+
+/**
+ * The request's schema, loaded with its module the first time the form is judged (or warmed once the
+ * first screen is up), not with the first screen's code: that module builds the whole FE contract's
+ * schemas when it is evaluated (~140 zod constructors), which cost the first screen's start tens of
+ * milliseconds of CPU before anything is judged. The same schema, from its one home.
+ */
+export function loadFeRequestSchema(): Promise<FeRequestSchema> {
+  requestSchema ??= import('#shared/api/fe').then((module) => module.FeCreateRequest);
+  return requestSchema;
+}
+
+/** Checks what only the form knows (typed numbers, configured withholdings), then the shared rules and the request's schema. */
+export function validateForm(values: FeFormValues, ctx: ValidationContext, schema: FeRequestSchema): FormErrors {
   const errors: FormErrors = {};
   values.items.forEach((item, i) => {
     if (readNumber(item.cant) === null) add(errors, `items.${i}.cant`, 'Escriba la cantidad (por ejemplo 2 o 1,5)');
@@ -182,7 +198,7 @@ export function validateForm(values: FeFormValues, ctx: ValidationContext): Form
     { today: ctx.today, paymentMethods: ctx.paymentMethods, withholdingTypes: [] },
   );
   if (!shared.ok) for (const e of shared.errors) add(errors, formPath(e.field), e.message);
-  const parsed = FeCreateRequest.safeParse(request);
+  const parsed = schema.safeParse(request);
   if (!parsed.success) for (const issue of fieldIssues(parsed.error)) add(errors, formPath(issue.path), issue.message);
   return errors;
 }
