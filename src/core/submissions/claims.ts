@@ -170,6 +170,19 @@ export class SubmissionClaims {
     return renewed !== undefined;
   }
 
+  /**
+   * The renewal as a repeated attempt's write-ahead update carries it (ledger.markSending): a lease
+   * from now, written only where the claim is still this owner's (`mine`), in the same commit as the
+   * attempt. Null where the store has a single writer.
+   */
+  renewedWithAttempt(): { set: { claimed_until: Expression<number> }; mine: Expression<boolean> } | null {
+    if (this.options.singleWriter) return null;
+    return {
+      set: { claimed_until: sql<number>`${this.now()} + ${this.options.leaseMs}` },
+      mine: sql<boolean>`claimed_by = ${this.options.owner}`,
+    };
+  }
+
   /** Gives the claim up after the outcome's commit; another owner's claim is left as it is. */
   async release(id: number): Promise<void> {
     if (this.options.singleWriter) return;

@@ -152,7 +152,7 @@ export class ContingencyQueue {
 
   /** Whether a new sale of this connection must wait behind older ones (order), unsent. */
   async waitsBehind(connectionId: number): Promise<boolean> {
-    return (await this.outbox.countFor(connectionId)) > 0;
+    return this.outbox.waitingFor(connectionId);
   }
 
   /**

@@ -3,7 +3,7 @@
 // (engine.transaction with `durable`: SQLite at synchronous=FULL and checkpointed, PostgreSQL with
 // synchronous_commit on). A method given `within` joins that caller's transaction instead (the
 // contingency queue's commit of a sale, its ticket and its outbox row).
-import { sql, type Kysely } from 'kysely';
+import { sql, type InferResult, type Kysely, type RawBuilder } from 'kysely';
 import { TICKET_PROBLEM_TEXT, type TicketProblem } from './contingency-tickets';
 import { z } from 'zod';
 import { DianRejection } from '#shared/api/dian';
@@ -22,6 +22,7 @@ import type { SubmissionClaims } from './claims';
 
 type ClaimWithRow = ReturnType<SubmissionClaims['takenWithRow']>;
 type ClaimReleased = ReturnType<SubmissionClaims['releasedWithOutcome']>;
+type ClaimRenewed = ReturnType<SubmissionClaims['renewedWithAttempt']>;
 export interface SubmissionRow {
   id: number;
   connection_id: number;
@@ -50,22 +51,23 @@ export interface SubmissionRow {
   credential: string | null;
   /** SHA-256 of the request without its key; null for FE rows written before migration 0014. */
   content_hash: string | null;
-  due_at?: number | null;
+  /** The next scheduled check (poll_schedule), if any. */
+  due_at: number | null;
   /** Attempts that provably never left (refused, unresolvable); migration 0018. */
-  unreachable_attempts?: number;
+  unreachable_attempts: number;
   /** The contingency outbox's entry of this submission, if it has one (migration 0018). */
-  outbox_ref?: string | null;
-  outbox_deadline_at?: string | null;
-  outbox_transmitted_at?: string | null;
+  outbox_ref: string | null;
+  outbox_deadline_at: string | null;
+  outbox_transmitted_at: string | null;
   /** an FE's contingency ticket number ("CT12") and, without one, why (migration 0023) */
-  outbox_ticket?: string | null;
-  outbox_ticket_problem?: TicketProblem | null;
+  outbox_ticket: string | null;
+  outbox_ticket_problem: TicketProblem | null;
   /** JSON list of the fields a refused answer named (SubmissionFieldError[]); migration 0019. */
-  field_errors?: string | null;
+  field_errors: string | null;
   /** JSON of the tax authority's rejection as data (DianRejection); migration 0024. */
-  rejection?: string | null;
+  rejection: string | null;
   /** The contingency ticket an FE names (contingency-tickets.ts, ticketRef), unique per company while it holds it. */
-  ticket_ref?: string | null;
+  ticket_ref: string | null;
 }
 
 export interface NewSubmission {
@@ -112,43 +114,53 @@ type Db = Kysely<Schema>;
 
 const OPEN_STATES: readonly string[] = OPEN_SUBMISSION_STATES;
 
-/** The rows with their schedule and their outbox entry (one per submission at most). */
+/**
+ * How a column kept beside the row (in its schedule or its outbox entry: one of each per submission at
+ * most) is reached: through rows()'s joins, by a correlated subquery in a write's RETURNING (both
+ * engines allow them there: a statement that writes a submission returns it whole, without reading it
+ * again), or not at all where the write knows it is empty.
+ */
+type Reach = <T>(from: 'poll_schedule' | 'outbox', column: (table: string) => RawBuilder<T>) => RawBuilder<T | null>;
+
+const JOINED: Reach = (from, column) => column(from === 'outbox' ? 'o' : 'p');
+const CORRELATED: Reach = (from, column) =>
+  sql`(SELECT ${column(from)} FROM ${sql.table(from)} WHERE ${sql.ref(`${from}.submission_id`)} = submissions.id)`;
+const EMPTY: Reach = () => sql`NULL`;
+/** After an outcome: the schedule is written (or deleted) by the same commit, which knows it. */
+const OUTBOX_ONLY: Reach = (from, column) => (from === 'outbox' ? CORRELATED(from, column) : EMPTY(from, column));
+
+/** The columns kept beside a submission's row, as (alias, column): the one list rows() and every RETURNING read. */
+function beside(reach: Reach) {
+  const column =
+    <T>(name: string) =>
+    (table: string) =>
+      sql.ref<T>(`${table}.${name}`);
+  return [
+    reach('poll_schedule', column<number>('due_at')).as('due_at'),
+    reach('outbox', column<string>('local_ref')).as('outbox_ref'),
+    reach('outbox', column<string>('deadline_at')).as('outbox_deadline_at'),
+    reach('outbox', column<string | null>('transmitted_at')).as('outbox_transmitted_at'),
+    reach(
+      'outbox',
+      (table) => sql<string | null>`${sql.ref(`${table}.ticket_prefix`)} || ${sql.ref(`${table}.ticket_number`)}`,
+    ).as('outbox_ticket'),
+    reach('outbox', column<TicketProblem | null>('ticket_problem')).as('outbox_ticket_problem'),
+  ];
+}
+
+/** The ledger's own names for what the schema keeps as text. */
+type Narrowed = { kind: DocumentKind; state: SubmissionState };
+
+/** The rows with their schedule and their outbox entry. */
 function rows(db: Db) {
   return db
     .selectFrom('submissions as s')
     .leftJoin('poll_schedule as p', 'p.submission_id', 's.id')
     .leftJoin('outbox as o', 'o.submission_id', 's.id')
     .selectAll('s')
-    .select([
-      'p.due_at',
-      'o.local_ref as outbox_ref',
-      'o.deadline_at as outbox_deadline_at',
-      'o.transmitted_at as outbox_transmitted_at',
-      sql<string | null>`o.ticket_prefix || o.ticket_number`.as('outbox_ticket'),
-      'o.ticket_problem as outbox_ticket_problem',
-    ]);
+    .select(beside(JOINED))
+    .$narrowType<Narrowed>();
 }
-
-/**
- * The columns rows() joins from the outbox, as subqueries a write's RETURNING can carry (both engines
- * allow them there): a statement that writes a submission returns it whole, without reading it again.
- */
-const OUTBOX_OF_WRITTEN = [
-  sql<string | null>`(SELECT local_ref FROM outbox WHERE outbox.submission_id = submissions.id)`.as('outbox_ref'),
-  sql<string | null>`(SELECT deadline_at FROM outbox WHERE outbox.submission_id = submissions.id)`.as('outbox_deadline_at'),
-  sql<string | null>`(SELECT transmitted_at FROM outbox WHERE outbox.submission_id = submissions.id)`.as('outbox_transmitted_at'),
-  sql<string | null>`(SELECT ticket_prefix || ticket_number FROM outbox WHERE outbox.submission_id = submissions.id)`.as(
-    'outbox_ticket',
-  ),
-  sql<TicketProblem | null>`(SELECT ticket_problem FROM outbox WHERE outbox.submission_id = submissions.id)`.as(
-    'outbox_ticket_problem',
-  ),
-];
-
-/** rows()'s `due_at`, for a write that leaves the schedule as it was. */
-const DUE_OF_WRITTEN = sql<
-  number | null
->`(SELECT due_at FROM poll_schedule WHERE poll_schedule.submission_id = submissions.id)`.as('due_at');
 
 /** The ledger's proof in SQL that nothing of a submission ever left (outcome.ts nothingSent, as a filter). */
 const NEVER_SENT = sql<boolean>`state = 'in_doubt' AND attempts = unreachable_attempts AND document_id IS NULL`;
@@ -164,8 +176,18 @@ export class SubmissionLedger {
     return within ? work(within) : this.engine.transaction(work, { durable: true });
   }
 
+  /**
+   * One statement in its own durable commit. On PostgreSQL it runs alone in autocommit: a transaction
+   * of its own, committed with the WAL flushed (every pool connection has synchronous_commit on), in
+   * one round trip instead of BEGIN, the statement and COMMIT. On SQLite, engine.transaction's
+   * durable commit (synchronous=FULL, then checkpointed).
+   */
+  private durableStatement<T>(statement: (db: Db) => Promise<T>): Promise<T> {
+    return this.engine.kind === 'postgres' ? statement(this.engine.db) : this.durably(statement);
+  }
+
   async get(id: number, db: Db = this.engine.db): Promise<SubmissionRow | undefined> {
-    return (await rows(db).where('s.id', '=', id).executeTakeFirst()) as SubmissionRow | undefined;
+    return rows(db).where('s.id', '=', id).executeTakeFirst();
   }
 
   private async must(id: number): Promise<SubmissionRow> {
@@ -175,12 +197,12 @@ export class SubmissionLedger {
   }
 
   async byKey(baseUrl: string, companyId: number, kind: DocumentKind, key: string): Promise<SubmissionRow | undefined> {
-    return (await rows(this.engine.db)
+    return rows(this.engine.db)
       .where('s.base_url', '=', baseUrl)
       .where('s.company_id', '=', companyId)
       .where('s.kind', '=', kind)
       .where('s.idempotency_key', '=', key)
-      .executeTakeFirst()) as SubmissionRow | undefined;
+      .executeTakeFirst();
   }
 
   /**
@@ -193,7 +215,7 @@ export class SubmissionLedger {
     kind: DocumentKind,
     contentHash: string,
   ): Promise<SubmissionRow | undefined> {
-    return (await rows(this.engine.db)
+    return rows(this.engine.db)
       .where('s.base_url', '=', baseUrl)
       .where('s.company_id', '=', companyId)
       .where('s.kind', '=', kind)
@@ -201,15 +223,15 @@ export class SubmissionLedger {
       .where('s.state', '<>', 'failed')
       .orderBy('s.id', 'desc')
       .limit(1)
-      .executeTakeFirst()) as SubmissionRow | undefined;
+      .executeTakeFirst();
   }
 
   async list(options: { open?: boolean; limit?: number } = {}): Promise<SubmissionRow[]> {
-    return (await rows(this.engine.db)
+    return rows(this.engine.db)
       .$if(options.open === true, (query) => query.where('s.state', 'in', OPEN_STATES))
       .orderBy('s.id', 'desc')
       .limit(options.limit ?? 100)
-      .execute()) as SubmissionRow[];
+      .execute();
   }
 
   /** The newest submission of a connection that created this document (by its id on the server), if any. */
@@ -248,7 +270,7 @@ export class SubmissionLedger {
 
   /** Every unresolved submission, oldest first (the order they are resumed in). */
   async open(): Promise<SubmissionRow[]> {
-    return (await rows(this.engine.db).where('s.state', 'in', OPEN_STATES).orderBy('s.id').execute()) as SubmissionRow[];
+    return rows(this.engine.db).where('s.state', 'in', OPEN_STATES).orderBy('s.id').execute();
   }
 
   /**
@@ -264,8 +286,13 @@ export class SubmissionLedger {
   ): Promise<SubmissionRow> {
     const at = this.now().toISOString();
     // The row as written: a new submission has no schedule and no outbox entry yet.
-    const row = await this.durably((db) => this.insertRow(db, entry, at, queued, claim).returningAll().executeTakeFirstOrThrow());
-    return { ...row, due_at: null } as SubmissionRow;
+    return this.durableStatement((db) =>
+      this.insertRow(db, entry, at, queued, claim)
+        .returningAll()
+        .returning(beside(EMPTY))
+        .$narrowType<Narrowed>()
+        .executeTakeFirstOrThrow(),
+    );
   }
 
   /** The row of a new operation (inside the caller's transaction): sending now, or queued unsent. */
@@ -300,20 +327,32 @@ export class SubmissionLedger {
     });
   }
 
-  /** The write-ahead record of a repeated attempt (same key, same bytes). */
-  async markSending(id: number): Promise<SubmissionRow> {
+  /**
+   * The write-ahead record of a repeated attempt (same key, same bytes). `renewal` extends this
+   * process's claim in the same commit (claims.ts renewedWithAttempt); null, and nothing written, when
+   * the claim is no longer its own: then nothing may be sent.
+   */
+  async markSending(id: number, renewal?: ClaimRenewed | null): Promise<SubmissionRow | null> {
     const at = this.now().toISOString();
-    const row = await this.durably((db) =>
+    const row = await this.durableStatement((db) =>
       db
         .updateTable('submissions')
-        .set((eb) => ({ state: 'sending', attempts: eb('attempts', '+', 1), updated_at: at, last_attempt_at: at }))
+        .set((eb) => ({
+          state: 'sending',
+          attempts: eb('attempts', '+', 1),
+          updated_at: at,
+          last_attempt_at: at,
+          ...renewal?.set,
+        }))
         .where('id', '=', id)
+        .$call((query) => (renewal ? query.where(renewal.mine) : query))
         .returningAll()
-        .returning([...OUTBOX_OF_WRITTEN, DUE_OF_WRITTEN])
+        .returning(beside(CORRELATED))
+        .$narrowType<Narrowed>()
         .executeTakeFirst(),
     );
-    if (!row) throw new Error(`submission ${id} vanished before its attempt`);
-    return row as SubmissionRow;
+    if (!row && !renewal) throw new Error(`submission ${id} vanished before its attempt`);
+    return row ?? null;
   }
 
   /**
@@ -323,8 +362,8 @@ export class SubmissionLedger {
   async record(id: number, outcome: Outcome, release?: ClaimReleased | null): Promise<SubmissionRow> {
     const now = this.now();
     const at = now.toISOString();
-    return this.durably(async (db) => {
-      const row = await db
+    const written = (db: Db, reach: Reach) =>
+      db
         .updateTable('submissions')
         .set((eb) => ({
           state: outcome.state,
@@ -344,14 +383,34 @@ export class SubmissionLedger {
         }))
         .where('id', '=', id)
         .returningAll()
-        .returning(OUTBOX_OF_WRITTEN)
-        .executeTakeFirst();
-      if (!row) throw new Error(`submission ${id} vanished before its outcome`);
-      let due: number | null = null;
-      if (outcome.state === 'in_doubt' || outcome.state === 'pending')
-        due = await this.scheduleNext(db, id, now.getTime(), outcome.stopPolling === true);
-      else await db.deleteFrom('poll_schedule').where('submission_id', '=', id).execute();
-      return { ...row, due_at: due } as SubmissionRow;
+        .returning(beside(reach))
+        .$narrowType<Narrowed>();
+    const vanished = () => new Error(`submission ${id} vanished before its outcome`);
+    if (outcome.state !== 'in_doubt' && outcome.state !== 'pending') {
+      // Nothing more to look at: the schedule goes in the same commit.
+      if (this.engine.kind === 'postgres') {
+        // One statement (a data-modifying WITH runs whether or not it is read): one autocommit round trip.
+        const db = this.engine.db;
+        const update = written(db, OUTBOX_ONLY);
+        const unscheduled = db.deleteFrom('poll_schedule').where('submission_id', '=', id);
+        const { rows } = await sql<InferResult<typeof update>[number]>`WITH unscheduled AS (${unscheduled}) ${update}`.execute(
+          db,
+        );
+        if (!rows[0]) throw vanished();
+        return rows[0];
+      }
+      return this.durably(async (db) => {
+        // The RETURNING says whether there is a schedule to delete (a first attempt's outcome has none).
+        const row = await written(db, CORRELATED).executeTakeFirst();
+        if (!row) throw vanished();
+        if (row.due_at !== null) await db.deleteFrom('poll_schedule').where('submission_id', '=', id).execute();
+        return { ...row, due_at: null };
+      });
+    }
+    return this.durably(async (db) => {
+      const row = await written(db, OUTBOX_ONLY).executeTakeFirst();
+      if (!row) throw vanished();
+      return { ...row, due_at: await this.scheduleNext(db, id, now.getTime(), outcome.stopPolling === true) };
     });
   }
 

@@ -420,8 +420,9 @@ export class Submissions {
    * an outcome that leaves nothing more to do releases it in its own commit.
    */
   private async attempt(row: SubmissionRow, connection: ActiveConnection, token: string, first = false): Promise<SubmissionRow> {
-    if (!first) await this.keepClaim(row.id);
-    const current = first ? row : await this.ledger.markSending(row.id);
+    // A repeat renews this process's claim in its write-ahead commit: nothing is sent without it.
+    const current = first ? row : await this.ledger.markSending(row.id, this.claims.renewedWithAttempt());
+    if (!current) throw new ClaimLost();
     const api = this.client(connection, token);
     const hooks = { onDispatched: () => crashPoint('while-sending'), onHeaders: () => crashPoint('after-server-commit') };
     const context = { kind: row.kind, companyId: row.company_id, mayExist: current.attempts > 1 };

@@ -283,16 +283,15 @@ describe.each(ENGINE_KINDS)('contingency tickets numbered by the shop’s contin
     const { ledger } = app.core.parts.submissions;
     const connection = await app.ok<{ id: number }[]>('connections.list', {}).then((list) => list[0]!);
 
-    // The other clerk's sale of the same paper ticket writes its record at this sale's first durable
-    // commit: after this sale found the ticket free, before its own write-ahead record.
-    const engine = app.core.parts.engine;
-    const transaction = engine.transaction.bind(engine);
+    // The other clerk's sale of the same paper ticket writes its record just before this sale's
+    // write-ahead record: after this sale found the ticket free.
+    const insert = ledger.insert.bind(ledger);
     const race: { armed: boolean; other?: number } = { armed: true };
-    engine.transaction = async (work, options) => {
+    ledger.insert = async (...args) => {
       if (race.armed) {
         race.armed = false;
         const body = Buffer.from(JSON.stringify({ ...typed(11), draft_key: 'fe-other-clerk' }), 'utf8');
-        const other = await ledger.insert({
+        const other = await insert({
           connectionId: connection.id,
           baseUrl: proxy.url('/api/v1'),
           companyId: COMPANY_A,
@@ -306,10 +305,10 @@ describe.each(ENGINE_KINDS)('contingency tickets numbered by the shop’s contin
         });
         race.other = other.id;
       }
-      return transaction(work, options);
+      return insert(...args);
     };
     const mine = await app.core.dispatch({ id: 901, method: 'fe.submit', input: { request: typed(12) } });
-    engine.transaction = transaction;
+    ledger.insert = insert;
 
     expect(race.other, JSON.stringify(mine)).toBeDefined();
     expect(mine.ok).toBe(false);

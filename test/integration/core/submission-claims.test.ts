@@ -11,6 +11,7 @@ import { createCore, readInstallation, type Core } from '#core/core';
 import { FileLogger } from '#core/log/logger';
 import { processOwner, SubmissionClaims } from '#core/submissions/claims';
 import type { Submissions } from '#core/submissions/submissions';
+import { SubmissionLedger } from '#core/submissions/ledger';
 import { memorySecrets } from '#test/core/memory-secrets';
 import { openPostgres, type Engine, type EngineKind } from '#core/store/engine';
 import { migrations } from '#core/store/migrations/index';
@@ -119,6 +120,27 @@ describe.each(Object.keys(ENGINES) as Engine['kind'][])('submission claims on %s
     await second.release(id);
     expect(await second.holder(id)).toBeNull();
     expect(await first.take(id)).toBe(true);
+  });
+
+  it('a repeat’s write-ahead commit renews its owner’s claim, and writes nothing once another owner holds it', async () => {
+    const { engine } = opened;
+    const ledger = new SubmissionLedger(engine, processClock());
+    const first = new SubmissionClaims(engine, { owner: 'process-a', clock: processClock(), leaseMs: LEASE_MS });
+    const second = new SubmissionClaims(engine, { owner: 'process-b', clock: processClock(), leaseMs: LEASE_MS });
+    const id = await writeAhead(engine, Buffer.from('{}'));
+    expect(await first.take(id)).toBe(true);
+
+    await elapse(engine, LEASE_MS - 10_000);
+    expect((await ledger.markSending(id, first.renewedWithAttempt()))?.attempts).toBe(2);
+    // The lease counts from the attempt's commit: still the owner's where the old lease had run out.
+    await elapse(engine, LEASE_MS - 10_000);
+    expect(await second.take(id)).toBe(false);
+
+    await elapse(engine, 10_000);
+    expect(await second.take(id)).toBe(true);
+    expect(await ledger.markSending(id, first.renewedWithAttempt())).toBeNull();
+    expect((await ledger.get(id))?.attempts).toBe(2);
+    expect(await first.holder(id)).toBe('process-b');
   });
 
   it('a single writer never waits for a claim a dead process left, and writes no claim of its own', async () => {

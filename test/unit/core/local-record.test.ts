@@ -31,6 +31,16 @@ function row(kind: 'FE' | 'DSE', request: unknown, fields: Partial<SubmissionRow
     created_at: '2026-03-02T15:00:00.000Z',
     updated_at: '2026-03-02T15:00:00.000Z',
     last_attempt_at: null,
+    due_at: null,
+    unreachable_attempts: 0,
+    outbox_ref: null,
+    outbox_deadline_at: null,
+    outbox_transmitted_at: null,
+    outbox_ticket: null,
+    outbox_ticket_problem: null,
+    field_errors: null,
+    rejection: null,
+    ticket_ref: null,
     ...fields,
   };
 }
