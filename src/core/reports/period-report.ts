@@ -21,7 +21,7 @@ import type {
   TaxRow,
   WithholdingRow,
 } from '#shared/rpc/methods/reports';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Engine } from '../store/engine';
 import { ReportFacts } from './facts';
 import type { LedgerReads } from '../ledger-reads/ledger-reads';
@@ -170,11 +170,22 @@ export async function periodReport(
   // the pool (the server sums them side by side, and the report waits for the slowest instead of
   // their sum); SQLite runs them in turn.
   const sums = `count(DISTINCT history_id), ${total('base_cents')}, ${total('amount_cents')}`;
+  // PostgreSQL's default work_mem (4 MB) sends the sorts of a year's groups (count DISTINCT per
+  // group) to disk; these two statements get room for them in memory, for themselves only (SET
+  // LOCAL, each in its own transaction). SQLite sorts in memory as it needs.
+  const grouping = <R>(statement: RawBuilder<R>) =>
+    engine.kind === 'postgres'
+      ? engine.transaction(async (trx) => {
+          await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
+          return statement.execute(trx);
+        })
+      : statement.execute(db);
   const [{ rows: groups }, { rows: classes }, { rows: amounts }] = await Promise.all([
     // One pass over the period's counted documents (the narrow index report_by_date), each one's cents
     // computed once, then grouped twice: by day (and whether the figures are exact) and by party, with
     // the id of each party's newest document (by date, then id), whose name is the one shown.
-    sql<DocGroup>`WITH d AS MATERIALIZED (
+    grouping(
+      sql<DocGroup>`WITH d AS MATERIALIZED (
          SELECT h.id, h.kind, h.issue_date, h.counterpart_doc, (r.submission_id IS NOT NULL) AS exact,
                 ${sql.raw(d.subtotalCents)} AS subtotal, ${sql.raw(d.taxesCents)} AS taxes, h.total_cents AS total
          FROM history_documents h ${sql.raw(d.byDate)} LEFT JOIN report_documents r ON r.history_id = h.id
@@ -185,7 +196,8 @@ export async function periodReport(
        UNION ALL
        SELECT 'party', kind, counterpart_doc, NULL, count(*), ${sql.raw(total('subtotal'))}, ${sql.raw(total('taxes'))},
               ${sql.raw(total('total'))}, ${sql.raw(d.newest)}
-       FROM d GROUP BY kind, counterpart_doc`.execute(db),
+       FROM d GROUP BY kind, counterpart_doc`,
+    ),
     // Rejected, not yet final and other-currency documents, counted and summed.
     sql<{ class: string; documents: number; total: number }>`SELECT
          CASE WHEN h.estado_dian IN ${sql.raw(STATE_LISTS_SQL.rejected)} THEN 'rejected'
@@ -197,7 +209,8 @@ export async function periodReport(
     // and grouped three ways: taxes by kind, month, code and rate; withholdings by kind and code; and by
     // supplier, code and rate. A document has one month and one counterpart, so the distinct documents
     // of the finer groups add up to those of the coarser ones.
-    sql<AmountGroup>`WITH a AS MATERIALIZED (
+    grouping(
+      sql<AmountGroup>`WITH a AS MATERIALIZED (
          SELECT h.kind, h.issue_date, h.counterpart_doc, a.history_id, a.fact, a.code, a.rate, a.name, a.base_cents, a.amount_cents
          FROM history_documents h ${sql.raw(d.byDate)}
          JOIN report_documents r ON r.history_id = h.id AND r.submission_id IS NOT NULL
@@ -211,7 +224,8 @@ export async function periodReport(
        FROM a WHERE fact = 'withholding' GROUP BY kind, code
        UNION ALL
        SELECT 'supplier', NULL, counterpart_doc, code, rate, ${sql.raw(d.firstName)}, ${sql.raw(sums)}
-       FROM a WHERE fact = 'withholding' GROUP BY counterpart_doc, code, rate`.execute(db),
+       FROM a WHERE fact = 'withholding' GROUP BY counterpart_doc, code, rate`,
+    ),
   ]);
   const parties: PartyRow[] = [];
   const newest = new Map<string, number>();
